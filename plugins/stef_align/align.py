@@ -1,0 +1,375 @@
+"""Filter alignment and structural findings (SPEC 2.3).
+
+Required filters (from the question and its enrichment) are matched to the SQL's filters by
+value and, where the question side knows it, by column. The four statuses:
+
+========================== ========================================================= =====
+status                     meaning                                                    score
+========================== ========================================================= =====
+fully_applied              every required filter present, nothing extra               5
+fully_applied_with_extras  every required filter present, plus extra filters          4
+partially_applied          some required filters missing or wrong                     3
+not_applied                every required filter missing                              0
+========================== ========================================================= =====
+
+Weak evidence (a capitalised word, a bare number) only becomes a requirement when the SQL gives
+it something to be compared with; a quoted value, a comparative ("more than 5") or a hint
+fragment (``status = 'active'``) is always required.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from stef_core.contracts import Alignment, Context
+from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
+from stef_core.spec import Filter, QuestionSpec, Scalar, SqlSpec, render_value
+from stef_sql.extract import SUBQUERY
+from stef_sql.values import value_key
+
+CATEGORY = {
+    "filter.missing": "condition",
+    "filter.value_mismatch": "value",
+    "filter.operator_mismatch": "operator",
+    "filter.extra": "condition",
+    "filter.column_mismatch": "attribute",
+    "aggregation.mismatch": "function",
+    "aggregation.missing": "function",
+    "groupby.missing": "clause",
+    "groupby.extra": "clause",
+    "orderby.direction": "clause",
+    "orderby.missing": "clause",
+    "limit.unrequested": "clause",
+    "limit.missing_topk": "clause",
+    "projection.missing": "attribute",
+    "distinct.missing": "clause",
+    "enrichment.drift": "other",
+    "enrichment.expression_missing": "attribute",
+}
+
+_COMPAT_OPS = {
+    ("=", "in"), ("=", "like"), ("!=", "not in"), ("!=", "not like"),
+    (">", ">="), (">=", ">"), ("<", "<="), ("<=", "<"),
+}
+
+
+def reason(code: str, message: str, severity: str = "minor") -> Reason:
+    return Reason(code=code, message=message, category=CATEGORY.get(code, "other"),
+                  severity=severity)  # type: ignore[arg-type]
+
+
+def _keys(value: object) -> set[str]:
+    if isinstance(value, tuple):
+        return {value_key(v) for v in value}
+    return {value_key(value)}  # type: ignore[arg-type]
+
+
+def _like_covers(pattern: str, value: str) -> bool:
+    core = pattern.strip("%").replace("%", " ").replace("_", " ").strip()
+    return bool(core) and (core in value or value in core)
+
+
+def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], s_op: str) -> bool:
+    """Do two normalized values mean the same constant (or does the SQL pattern cover it)?"""
+    if s == SUBQUERY:
+        return False
+    qk, sk = _keys(q), _keys(s)
+    if qk & sk:
+        return True
+    qs = [k for k in qk if len(k) >= 3]
+    for q1 in qs:
+        for s1 in sk:
+            if s_op in ("like", "not like") and _like_covers(s1, q1):
+                return True
+            # '2010' vs '2010-05-01', 'smith' vs 'john smith': one names the other.
+            if len(s1) >= 3 and (s1.startswith(q1) or (len(q1) >= 4 and q1 in s1)
+                                 or (len(s1) >= 4 and s1 in q1)):
+                return True
+    return False
+
+
+def mentions(text: str, value: str) -> bool:
+    """Does folded ``text`` spell out ``value`` as whole words (LIKE wildcards stripped)?"""
+    core = value.strip("%_ ").replace("%", " ").strip()
+    if len(core) < 2 or not text:
+        return False
+    return re.search(r"(?<![\w])" + re.escape(core) + r"(?![\w])", text) is not None
+
+
+def _column_match(q: Filter, s: Filter, rules: Ruleset) -> bool:
+    if q.column is None or s.column is None:
+        return True
+    qc, sc = _norm_col(q.column), _norm_col(s.column)
+    if qc == sc or qc in sc or sc in qc:
+        return True
+    for column, words in rules.synonyms.items():
+        names = {_norm_col(column), *(_norm_col(w) for w in words)}
+        if qc in names and sc in names:
+            return True
+    return False
+
+
+def _norm_col(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _op_match(q_op: str, s_op: str) -> bool:
+    return q_op == s_op or (q_op, s_op) in _COMPAT_OPS
+
+
+def _benign(f: Filter, benign: Iterable[BenignFilter]) -> bool:
+    for b in benign:
+        if b.column != "*" and _norm_col(b.column) != _norm_col(f.column or ""):
+            continue
+        op = {"<>": "!=", "IN": "in", "LIKE": "like"}.get(b.op, b.op)
+        if b.op == "IS":
+            op = "is null" if b.value is None else "="
+        if not _op_match(op, f.op) and op != f.op:
+            continue
+        if b.value == "*":
+            return True
+        bval = tuple(b.value) if isinstance(b.value, list) else b.value
+        if b.op == "IS" and b.value is None:
+            return f.op == "is null"
+        if value_match(bval, f.value, f.op):  # type: ignore[arg-type]
+            return True
+    return False
+
+
+def _ignored(f: Filter, rules: Ruleset) -> bool:
+    return f.column is not None and any(
+        _norm_col(c) == _norm_col(f.column) for c in rules.ignored_filters
+    )
+
+
+def _is_identifier_word(f: Filter, sql: SqlSpec) -> bool:
+    """A capitalised word that names a table or column is vocabulary, not a value."""
+    if not isinstance(f.value, str):
+        return False
+    word = _norm_col(f.value)
+    names = {_norm_col(n) for n in (*sql.tables, *sql.columns)}
+    return word in names or word.rstrip("s") in names or any(word in n for n in names if len(word) > 3)
+
+
+def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[FilterAlignment, bool, list[Reason]]:
+    reasons: list[Reason] = []
+    sql_filters = [f for f in sql.filters if not _ignored(f, rules)]
+    literal_keys = {value_key(v) for v in sql.literals}
+
+    required: list[Filter] = []
+    for f in q.filters:
+        if _ignored(f, rules):
+            continue
+        if f.source == "question:weak":
+            # Weak evidence needs the SQL to show something it could be.
+            if _is_identifier_word(f, sql):
+                continue
+            if isinstance(f.value, str):
+                if not any(isinstance(s.value, str) and s.value != SUBQUERY for s in sql_filters):
+                    continue
+            elif not sql_filters and not sql.having:
+                continue
+            elif _keys(f.value) & literal_keys:
+                pass
+            elif isinstance(f.value, (int, float)) and not any(
+                isinstance(s.value, (int, float)) for s in sql_filters
+            ):
+                continue
+        required.append(f)
+
+    # A SQL filter whose value the question spells out (unquoted: "active users") is a
+    # requirement the words carry, even though no pattern above picked it up.
+    for s in sql_filters:
+        if isinstance(s.value, str) and s.value != SUBQUERY and mentions(q.text, s.value) and not any(
+            value_match(f.value, s.value, s.op) for f in required
+        ):
+            required.append(Filter(None, s.op, s.value, "question"))
+
+    matched: list[str] = []
+    missing: list[str] = []
+    used: set[int] = set()
+    wrong = 0
+    for f in required:
+        hit = None
+        op_hit = None
+        for i, s in enumerate(sql_filters):
+            if not value_match(f.value, s.value, s.op) or not _column_match(f, s, rules):
+                continue
+            if _op_match(f.op, s.op) or (f.op == "=" and s.op in ("like", "in")):
+                hit = i
+                break
+            op_hit = i
+        if hit is None and isinstance(f.value, (int, float)) and _keys(f.value) & literal_keys:
+            # The number is used, though not as a plain filter (HAVING COUNT(*) > 5, LIMIT ...).
+            matched.append(f.describe())
+            continue
+        if hit is not None:
+            used.add(hit)
+            matched.append(f.describe())
+        elif op_hit is not None:
+            used.add(op_hit)
+            wrong += 1
+            missing.append(f.describe())
+            s = sql_filters[op_hit]
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question asks {f.describe()} but the SQL has {s.describe()}", "major"))
+        else:
+            same_col = [s for s in sql_filters if f.column and s.column and _column_match(f, s, rules)
+                        and s.value != SUBQUERY]
+            if same_col and f.column:
+                wrong += 1
+                missing.append(f.describe())
+                reasons.append(reason(
+                    "filter.value_mismatch",
+                    f"the question asks {f.describe()} but the SQL filters "
+                    f"{same_col[0].describe()}", "major"))
+            elif f.source == "question:weak":
+                if isinstance(f.value, str) and f.value in " ".join(
+                    str(v) for v in sql.literals if isinstance(v, str)
+                ):
+                    matched.append(f.describe())
+                    continue
+                missing.append(f.describe())
+                reasons.append(reason("filter.missing",
+                                      f"the question names {render_value(f.value)} but no "
+                                      "SQL filter uses it", "minor"))
+            else:
+                missing.append(f.describe())
+                reasons.append(reason("filter.missing",
+                                      f"required filter {f.describe()} is not in the SQL",
+                                      "major"))
+
+    extras: list[str] = []
+    benign_extras: list[str] = []
+    for i, s in enumerate(sql_filters):
+        if i in used or s.value == SUBQUERY:
+            continue
+        if any(value_match(f.value, s.value, s.op) for f in required):
+            continue
+        if _benign(s, rules.benign_filters):
+            benign_extras.append(s.describe())
+            continue
+        extras.append(s.describe())
+    for text in extras[:3]:
+        reasons.append(reason("filter.extra", f"the SQL adds the filter {text}, which the "
+                              "question does not ask for", "info"))
+
+    if not required:
+        status = "fully_applied_with_extras" if extras else "fully_applied"
+    elif not missing:
+        status = "fully_applied_with_extras" if extras else "fully_applied"
+    elif len(missing) < len(required) or (wrong and len(matched) > 0):
+        status = "partially_applied"
+    elif wrong == len(missing) and wrong:
+        status = "partially_applied"
+    else:
+        status = "not_applied"
+    scores = rules.scoring.filter
+    fa = FilterAlignment(
+        status=status,  # type: ignore[arg-type]
+        score=getattr(scores, status),
+        required=[f.describe() for f in required],
+        matched=matched,
+        missing=missing,
+        extras=extras,
+        benign_extras=benign_extras,
+    )
+    return fa, bool(benign_extras), reasons
+
+
+# --------------------------------------------------------------------------------------------
+# structure: aggregation, grouping, order, limit, projection, enrichment
+# --------------------------------------------------------------------------------------------
+
+
+def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
+    out: list[Reason] = []
+    sql_aggs = {a.func for a in sql.aggregations}
+    outer_aggs = {a.func for a in sql.aggregations if not a.nested}
+    window_text = " ".join(sql.windows).upper()
+
+    # Aggregation: what the question asks for must be computed somewhere.
+    for func in q.aggregations:
+        if func in ("MAX", "MIN"):
+            continue  # superlatives are checked with order/limit below
+        present = func in sql_aggs or func in window_text
+        if func == "AVG" and not present and ("SUM" in sql_aggs and "COUNT" in sql_aggs):
+            present = True
+        if func == "COUNT" and not present and (sql.distinct or "SUM" in sql_aggs):
+            present = "SUM" in sql_aggs  # SUM(CASE ...) counts too
+        if func == "SUM" and not present and "COUNT" in sql_aggs:
+            present = True  # "total number" / counting rows is a sum of ones
+        if not present:
+            other = sorted(outer_aggs - {func})
+            if other:
+                out.append(reason("aggregation.mismatch",
+                                  f"the question asks for {func} but the SQL computes "
+                                  f"{', '.join(other)}", "major"))
+            else:
+                out.append(reason("aggregation.missing",
+                                  f"the question asks for {func} but the SQL computes no "
+                                  f"{func}", "major"))
+
+    # Top-k and superlatives: need ORDER BY + LIMIT or MAX/MIN.
+    has_extreme = bool({"MAX", "MIN"} & sql_aggs) or bool(sql.windows)
+    if q.top_k is not None:
+        if sql.limit is None and not has_extreme and "order_by" not in sql.tolerated:
+            out.append(reason("limit.missing_topk",
+                              f"the question asks for the top {q.top_k} but the SQL has no "
+                              "LIMIT, MAX/MIN or ranking", "major"))
+        elif sql.limit is not None and q.top_k > 1 and sql.limit != q.top_k:
+            out.append(reason("limit.unrequested",
+                              f"the question asks for {q.top_k} rows but the SQL has LIMIT "
+                              f"{sql.limit}", "major"))
+        elif sql.limit is not None and not sql.order_by and not has_extreme:
+            out.append(reason("orderby.missing",
+                              "the SQL takes a LIMIT without ORDER BY: which rows is arbitrary",
+                              "major"))
+    elif sql.limit is not None and q.superlative is None and q.order is None:
+        out.append(reason("limit.unrequested",
+                          f"the SQL keeps only {sql.limit} row(s) (LIMIT {sql.limit}) though "
+                          "the question asks for no top-k", "major"))
+
+    # Requested direction.
+    if q.order is not None and q.order.direction and sql.order_by and "order_by" not in sql.tolerated:
+        first = sql.order_by[0]
+        want_desc = q.order.direction == "desc"
+        if first.desc != want_desc:
+            out.append(reason("orderby.direction",
+                              f"the question asks for {q.order.direction}ending order but the "
+                              f"SQL sorts {'DESC' if first.desc else 'ASC'}", "major"))
+    elif q.order is not None and not sql.order_by and q.order.by:
+        out.append(reason("orderby.missing", "the question asks for an order but the SQL has no "
+                          "ORDER BY", "major"))
+    # Grouping.
+    if q.group_by and not sql.group_by and not sql.windows and not sql.implied_group_by:
+        if any(p.aggregate for p in sql.projections):
+            out.append(reason("groupby.missing",
+                              f"the question asks per {q.group_by[0]} but the SQL does not "
+                              "GROUP BY", "major"))
+    extra_keys = [k for k in sql.group_by if k not in sql.implied_group_by]
+    if extra_keys and not q.group_by and not any(p.aggregate for p in sql.projections):
+        out.append(reason("groupby.extra",
+                          f"the SQL groups by {', '.join(extra_keys)}, which neither the "
+                          "question nor the SELECT needs", "minor"))
+
+    # DISTINCT.
+    if q.distinct and not sql.distinct and not any(a.distinct for a in sql.aggregations) and (
+        not sql.group_by
+    ):
+        out.append(reason("distinct.missing", "the question asks for distinct values but the SQL "
+                          "does not de-duplicate", "minor"))
+
+    # Enrichment drift.
+    for item in q.drift:
+        out.append(reason("enrichment.drift",
+                          f"the enriched question changed a constraint: {item}", "minor"))
+    return out
+
+
+def align(ctx: Context) -> Alignment:
+    fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules)
+    reasons = filter_reasons + structural_findings(ctx.question, ctx.sql, ctx.rules)
+    return Alignment(filters=fa, bonus=bonus, reasons=tuple(reasons))

@@ -1,0 +1,1 @@
+"""Built-in judges: ``offline`` (default, deterministic) and ``llm`` (optional extra)."""

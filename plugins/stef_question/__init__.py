@@ -1,0 +1,1 @@
+"""Built-in question-side extractor and R_app vocabulary normalizer."""

@@ -1,0 +1,432 @@
+"""Question -> :class:`QuestionSpec`: what the words ask for.
+
+The user's question is read with small, explainable patterns (aggregation words, top-k,
+grouping, requested order, comparatives, quoted and proper-name values). The enriched question
+is stronger evidence: the agent's reformulation, or a BIRD-style hint, often carries SQL-like
+fragments (``status = 'active'``, ``rate = A / B``, ``MAX(price)``), which are parsed with
+sqlglot by the same code that reads the SQL, so both sides normalize identically.
+
+>>> spec = extract_question("How many orders over 100 were placed by 'ACME' per region?", None)
+>>> spec.aggregations, spec.group_by, [(f.op, f.value) for f in spec.filters]
+(('COUNT',), ('region',), [('=', 'acme'), ('>', 100)])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+from stef_core.models import Ruleset
+from stef_core.spec import Filter, OrderRequest, QuestionSpec, Scalar
+from stef_sql.values import fold_text, number
+
+# --------------------------------------------------------------------------------------------
+# vocabulary
+# --------------------------------------------------------------------------------------------
+
+_AGG_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("COUNT", re.compile(r"\b(how many|number of|count(?:s|ed)?|total number|amount of \w+s\b|quantity of)\b")),
+    ("AVG", re.compile(r"\b(average|mean|avg|on average)\b")),
+    ("SUM", re.compile(r"\b(total|sum|in all|combined|overall amount|altogether)\b")),
+    ("MAX", re.compile(r"\b(maximum|max|highest|largest|biggest|greatest|most expensive|oldest|latest|longest|top)\b")),
+    ("MIN", re.compile(r"\b(minimum|min|lowest|smallest|least expensive|cheapest|youngest|earliest|shortest|fewest)\b")),
+)
+_SUPERLATIVE_MAX = re.compile(
+    r"\b(most|highest|largest|biggest|greatest|maximum|max|oldest|latest|longest|top|best|"
+    r"newest|heaviest|tallest|richest|more than any)\b"
+)
+_SUPERLATIVE_MIN = re.compile(
+    r"\b(least|lowest|smallest|minimum|min|youngest|earliest|shortest|fewest|cheapest|"
+    r"worst|lightest|shortest)\b"
+)
+_NUM_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "twenty": 20, "hundred": 100,
+}
+_NUM = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)"
+_TOPK = re.compile(
+    rf"\b(?:top|first|best|last|bottom)\s+{_NUM}\b|\b{_NUM}\s+(?:most|least|highest|lowest|"
+    rf"largest|smallest|biggest|oldest|youngest|latest|earliest|best|worst|top|cheapest|"
+    rf"longest|shortest|greatest|fewest|\w+est)\b"
+)
+_GROUP = re.compile(
+    r"\b(?:per|for each|for every|in each|of each|by each|each|every|grouped by|group by|"
+    r"broken down by|by)\s+(?:the\s+|their\s+|its\s+)?([a-z_][\w]*(?:\s+[a-z_][\w]*)?)"
+)
+_ORDER = re.compile(
+    r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?)\s+(?:them\s+|the\s+results?\s+)?"
+    r"(?:by|in|on|according to)\b([^,.;?]*)"
+)
+_ASC = re.compile(r"\b(ascending|asc|increasing|alphabetical(?:ly)?|from (?:the )?(?:lowest|smallest|least|earliest|oldest|youngest|a) to)\b")
+_DESC = re.compile(r"\b(descending|desc|decreasing|reverse alphabetical|from (?:the )?(?:highest|largest|most|latest|newest|biggest|z) to)\b")
+_DISTINCT = re.compile(r"\b(distinct|unique|different)\b")
+_LIST = re.compile(r"^\s*(list|show|give|find|name|display|return|provide|what are|which|who are|enumerate)\b")
+_YESNO = re.compile(r"^\s*(is|are|does|do|did|was|were|has|have|can)\b")
+
+# A comparative and the number after it: (pattern, operator).
+_COMPARATIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"\b(?:{words})\s+(?:than\s+)?(?:\$|rs\.?\s*|usd\s*)?(-?\d[\d,]*(?:\.\d+)?)"), op)
+    for words, op in (
+        (r"no more than|not more than|at most|up to|maximum of|no greater than", "<="),
+        (r"no less than|not less than|at least|minimum of|no fewer than|or more", ">="),
+        (r"more than|greater than|higher than|larger than|bigger than|over|above|exceeds?|exceeding|older than|longer than|heavier than|taller than|after|later than|beyond", ">"),
+        (r"less than|fewer than|lower than|smaller than|under|below|younger than|shorter than|before|earlier than|lighter than|cheaper than", "<"),
+        (r"since|from", ">="),
+    )
+)
+_BETWEEN = re.compile(r"\bbetween\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)")
+_NEGATION = re.compile(r"\b(?:not|without|except|excluding|other than|never|no)\s+(?:in\s+|from\s+|the\s+|a\s+)?$")
+_QUOTED = re.compile(r"\"([^\"]{1,120})\"|'([^']{1,120})'|“([^”]{1,120})”|‘([^’]{1,120})’")
+_NUMBER = re.compile(r"(?<![\w.])(-?\d[\d,]*(?:\.\d+)?)(%?)(?![\w])")
+_PROPER = re.compile(r"(?<![\w'])([A-Z][\w&.\-']*(?:\s+(?:of\s+|de\s+|the\s+|and\s+)?[A-Z][\w&.\-']*)*)")
+_STOP_PROPER = frozenset(
+    "what which who whom whose where when why how list show give find name names display return "
+    "provide is are was were do does did the a an in of for and or please tell count select i "
+    "among between from by on with please identify state calculate compute indicate mention "
+    "describe determine among".split()
+)
+_STOPWORDS = frozenset(
+    "a an the of in on at to for from by with and or is are was were be been being what which who "
+    "whom whose how many much list show give find all each every per that this these those it its "
+    "their them they there than as do does did has have had please tell me name names number "
+    "count total average sum any some into out about also not no more most less least only "
+    "one ones same other such can could would should will shall may might get got".split()
+)
+_WORD = re.compile(r"[a-z][a-z0-9_]+")
+_MONTHS = {m: i for i, m in enumerate(
+    "january february march april may june july august september october november december".split(), 1
+)}
+
+
+# --------------------------------------------------------------------------------------------
+# hint (enriched question) parsing
+# --------------------------------------------------------------------------------------------
+
+_IDENT = r"(?:`[^`]+`|\"[^\"]+\"|\[[^\]]+\]|[A-Za-z_][\w.]*)"
+_VALUE = r"(?:'(?:[^']|'')*'|\"[^\"]*\"|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)"
+_HINT_CMP = re.compile(
+    rf"({_IDENT}(?:\s*\([^()]*\))?)\s*(=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b)\s*({_VALUE})",
+    re.IGNORECASE,
+)
+_HINT_IN = re.compile(rf"({_IDENT})\s+(not\s+)?in\s*\(([^()]*)\)", re.IGNORECASE)
+_HINT_BETWEEN = re.compile(rf"({_IDENT})\s+between\s+({_VALUE})\s+and\s+({_VALUE})", re.IGNORECASE)
+_HINT_AGG = re.compile(r"\b(COUNT|SUM|AVG|MAX|MIN)\s*\(", re.IGNORECASE)
+_HINT_DEF = re.compile(r"([^;=]{1,80}?)\s*(?:=|refers? to|means?|stands? for)\s*([^;]{1,200})", re.IGNORECASE)
+_BACKTICK = re.compile(r"`([^`]+)`")
+_SQLISH_IDENT = re.compile(r"\b([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z][A-Za-z0-9]*)\b")
+
+
+def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
+    """``(reformulated question, hint)``. BIRD-style ``"<question> Hint: <evidence>"`` is split
+    at the marker; an enrichment that only restates the question has an empty hint."""
+    if not enriched:
+        return "", ""
+    text = enriched.strip()
+    for marker in (" Hint:", "\nHint:", " Evidence:", "\nEvidence:", " Note:"):
+        idx = text.find(marker)
+        if idx >= 0:
+            return text[:idx].strip(), text[idx + len(marker):].strip()
+    if text.startswith(question.strip()):
+        return question, text[len(question.strip()):].strip()
+    return text, ""
+
+
+@lru_cache(maxsize=4096)
+def _condition_filters(fragment: str) -> tuple[Filter, ...]:
+    """Parse one SQL-like condition with sqlglot and read its filters like the SQL side."""
+    import sqlglot
+    from sqlglot import exp
+
+    from stef_sql.extract import _predicate, _Resolver
+
+    try:
+        cond = sqlglot.parse_one(fragment, read="sqlite", into=exp.Condition)
+    except Exception:
+        try:
+            cond = sqlglot.parse_one(fragment, read="mysql", into=exp.Condition)
+        except Exception:
+            return ()
+    try:
+        return tuple(_predicate(cond, _Resolver(cond), "hint"))
+    except Exception:
+        return ()
+
+
+def parse_hint(hint: str) -> tuple[list[Filter], list[str], list[str], set[str]]:
+    """Filters, aggregate functions, defined expressions and column names in a hint."""
+    filters: list[Filter] = []
+    aggs: list[str] = []
+    exprs: list[str] = []
+    columns: set[str] = set()
+    if not hint:
+        return filters, aggs, exprs, columns
+    for m in _HINT_BETWEEN.finditer(hint):
+        filters.extend(_condition_filters(m.group(0)))
+    for m in _HINT_IN.finditer(hint):
+        filters.extend(_condition_filters(m.group(0)))
+    for m in _HINT_CMP.finditer(hint):
+        lhs = m.group(1)
+        if lhs.lower() in {"and", "or", "refers", "to", "is", "means"}:
+            continue
+        op = m.group(2)
+        frag = f"{lhs} {op} {m.group(3)}"
+        # "X is 'abc'" in prose is an equality, not IS NULL.
+        if op.strip().lower() in {"is", "is not"} and m.group(3).upper() != "NULL":
+            frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"
+        filters.extend(_condition_filters(frag))
+    for m in _HINT_AGG.finditer(hint):
+        aggs.append(m.group(1).upper())
+    for m in _BACKTICK.finditer(hint):
+        columns.add(m.group(1).lower())
+    for m in _SQLISH_IDENT.finditer(hint):
+        columns.add(m.group(1).lower())
+    for f in filters:
+        if f.column:
+            columns.add(f.column)
+    for m in _HINT_DEF.finditer(hint):
+        rhs = m.group(2).strip()
+        if any(ch in rhs for ch in "/*()+") and len(rhs) < 200:
+            exprs.append(rhs)
+    # Keep one copy of each filter (BETWEEN is also seen by the comparison pattern).
+    unique = list(dict.fromkeys(filters))
+    return unique, aggs, exprs, columns
+
+
+# --------------------------------------------------------------------------------------------
+# question parsing
+# --------------------------------------------------------------------------------------------
+
+
+def _num(token: str) -> int | float | None:
+    if token.lower() in _NUM_WORDS:
+        return _NUM_WORDS[token.lower()]
+    return number(token)
+
+
+def _aggregations(text: str) -> list[str]:
+    found: list[str] = []
+    lowered = text.lower()
+    for func, pattern in _AGG_PATTERNS:
+        if pattern.search(lowered):
+            found.append(func)
+    if "COUNT" in found and "SUM" in found and re.search(r"\btotal (number|count)\b", lowered):
+        found.remove("SUM")
+    return found
+
+
+def _top_k(text: str) -> int | None:
+    m = _TOPK.search(text.lower())
+    if not m:
+        return None
+    token = m.group(1) or m.group(2)
+    value = _num(token) if token else None
+    return int(value) if value else None
+
+
+def _superlative(text: str) -> str | None:
+    lowered = text.lower()
+    mx, mn = _SUPERLATIVE_MAX.search(lowered), _SUPERLATIVE_MIN.search(lowered)
+    if mx and (not mn or mx.start() <= mn.start()):
+        return "max"
+    if mn:
+        return "min"
+    if re.search(r"\b\w{3,}est\b", lowered) and re.search(r"\bthe \w{3,}est\b", lowered):
+        return "max"
+    return None
+
+
+def _order(text: str) -> OrderRequest | None:
+    lowered = text.lower()
+    m = _ORDER.search(lowered)
+    asc, desc = _ASC.search(lowered), _DESC.search(lowered)
+    direction = "desc" if desc else ("asc" if asc else None)
+    if m:
+        by = m.group(1).strip() or None
+        return OrderRequest(direction=direction, by=by)  # type: ignore[arg-type]
+    if direction:
+        return OrderRequest(direction=direction)  # type: ignore[arg-type]
+    return None
+
+
+def _group_by(text: str) -> list[str]:
+    out = []
+    lowered = text.lower()
+    for m in _GROUP.finditer(lowered):
+        start = m.start()
+        before = lowered[max(0, start - 12):start]
+        if re.search(r"(sort(ed)?|order(ed)?|rank(ed)?|arranged?|followed|written|owned|made|"
+                     r"directed|played|taught|won|created|published|produced|caused)\s*$", before):
+            continue
+        words = m.group(1).split()
+        if m.group(0).startswith("by ") and not re.search(r"\b(each|every|per)\b", lowered) and (
+            not re.search(r"\b(count|number|how many|total|average|sum|max|min)\b", lowered)
+        ):
+            continue
+        out.append(words[0])
+    return out
+
+
+def _value_filters(text: str, top_k: int | None) -> list[Filter]:
+    """Values the question names: quoted strings, proper names, numbers with their operator."""
+    filters: list[Filter] = []
+    consumed: list[tuple[int, int]] = []
+
+    def negated_at(pos: int) -> bool:
+        return bool(_NEGATION.search(text[max(0, pos - 20):pos].lower()))
+
+    for m in _QUOTED.finditer(text):
+        value = next(g for g in m.groups() if g is not None)
+        op = "!=" if negated_at(m.start()) else "="
+        filters.append(Filter(None, op, fold_text(value), "question"))
+        consumed.append(m.span())
+    lowered = text.lower()
+    for m in _BETWEEN.finditer(lowered):
+        lo, hi = number(m.group(1)), number(m.group(2))
+        if lo is not None and hi is not None:
+            filters.append(Filter(None, ">=", lo, "question"))
+            filters.append(Filter(None, "<=", hi, "question"))
+            consumed.append(m.span())
+    for pattern, op in _COMPARATIVES:
+        for m in pattern.finditer(lowered):
+            if any(a <= m.start(1) < b for a, b in consumed):
+                continue
+            val = number(m.group(1))
+            if val is None:
+                continue
+            if op in (">=",) and m.group(0).startswith("from") and not _looks_like_year(val):
+                continue
+            filters.append(Filter(None, op, val, "question"))
+            consumed.append(m.span(1))
+    for m in _NUMBER.finditer(text):
+        if any(a <= m.start(1) < b for a, b in consumed):
+            continue
+        val = number(m.group(1))
+        if val is None or (top_k is not None and val == top_k):
+            continue
+        if m.group(2) == "%":
+            filters.append(Filter(None, "=", val, "question:weak"))
+            continue
+        op = "!=" if negated_at(m.start()) else "="
+        filters.append(Filter(None, op, val, "question:weak"))
+    for m in _PROPER.finditer(text):
+        if any(a <= m.start() < b for a, b in consumed):
+            continue
+        phrase = m.group(1).strip(" .,'")
+        words = phrase.split()
+        while words and words[0].lower() in _STOP_PROPER:
+            words = words[1:]
+        if not words:
+            continue
+        start = m.start() + m.group(1).find(words[0])
+        if start == 0 or text[:start].rstrip().endswith((".", "?", "!", ":")):
+            # Sentence-initial capitals are typography, not names, unless several words.
+            if len(words) == 1:
+                continue
+        value = " ".join(words)
+        if value.lower() in _MONTHS:
+            filters.append(Filter(None, "=", _MONTHS[value.lower()], "question:weak"))
+            continue
+        op = "!=" if negated_at(start) else "="
+        filters.append(Filter(None, op, fold_text(value), "question:weak"))
+    return filters
+
+
+def _looks_like_year(value: Scalar) -> bool:
+    return isinstance(value, int) and 1800 <= value <= 2100
+
+
+def content_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS)
+
+
+def extract_question(
+    question: str, enriched_question: str | None, rules: Ruleset | None = None
+) -> QuestionSpec:
+    rules = rules or Ruleset()
+    reformulated, hint = split_enrichment(question, enriched_question)
+    hint_filters, hint_aggs, hint_exprs, hint_columns = parse_hint(hint)
+
+    top_k = _top_k(question)
+    superlative = _superlative(question)
+    aggregations = _aggregations(question)
+    for func in hint_aggs:
+        if func not in aggregations:
+            aggregations.append(func)
+    order = _order(question)
+    group_by = _group_by(question)
+    filters = _value_filters(question, top_k)
+    # Singular superlative ("the most expensive product"): a top-1 question.
+    if top_k is None and superlative and not re.search(
+        r"\b(maximum|minimum|max|min)\b", question.lower()
+    ) and re.search(r"\b(the|which|what)\b", question.lower()):
+        top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", question.lower()) else None
+
+    # Hint filters are exact: they replace question filters with the same value.
+    hint_keys = {_vkey(f.value) for f in hint_filters}
+    merged = [f for f in filters if _vkey(f.value) not in hint_keys] + hint_filters
+
+    lowered = question.lower()
+    terms = tuple(t for t in rules.terms if t.lower() in lowered)
+    words = content_words(question + " " + (hint or ""))
+    drift: list[str] = []
+    if reformulated and reformulated.strip() != question.strip():
+        drift = _drift(question, reformulated, top_k)
+    numbers = tuple(float(f.value) for f in merged if isinstance(f.value, (int, float))
+                    and not isinstance(f.value, bool))
+    return QuestionSpec(
+        aggregations=tuple(aggregations),
+        filters=tuple(merged),
+        group_by=tuple(group_by),
+        order=order,
+        top_k=top_k,
+        superlative=superlative,  # type: ignore[arg-type]
+        distinct=bool(_DISTINCT.search(lowered)),
+        expressions=tuple(hint_exprs),
+        columns=frozenset(hint_columns),
+        numbers=numbers,
+        words=words,
+        drift=tuple(drift),
+        asks_list=bool(_LIST.search(lowered)),
+        asks_yes_no=bool(_YESNO.search(lowered)),
+        terms=terms,
+        text=fold_text(question + " " + (enriched_question or "")),
+    )
+
+
+def _vkey(value: object) -> str:
+    from stef_sql.values import value_key
+
+    if isinstance(value, tuple):
+        return ",".join(value_key(v) for v in value)
+    return value_key(value)  # type: ignore[arg-type]
+
+
+def _drift(question: str, reformulated: str, top_k: int | None) -> list[str]:
+    """Constraints the reformulation added or dropped (values, numbers, top-k)."""
+    original = {_vkey(f.value) for f in _value_filters(question, top_k) if f.source != "question:weak"}
+    original |= {_vkey(f.value) for f in _value_filters(question, top_k)}
+    new_filters = _value_filters(reformulated, _top_k(reformulated))
+    new = {_vkey(f.value) for f in new_filters}
+    out = []
+    for key in sorted(new - original):
+        out.append(f"added {key!r}")
+    strong_original = {_vkey(f.value) for f in _value_filters(question, top_k)
+                       if f.source == "question"}
+    for key in sorted(strong_original - new):
+        out.append(f"dropped {key!r}")
+    if _top_k(reformulated) != top_k and _top_k(reformulated) is not None:
+        out.append(f"top-k changed to {_top_k(reformulated)}")
+    return out
+
+
+def with_synonyms(spec: QuestionSpec, rules: Ruleset) -> QuestionSpec:
+    """Map words in the question to the columns R_app says they mean."""
+    if not rules.synonyms:
+        return spec
+    columns = set(spec.columns)
+    for column, words in rules.synonyms.items():
+        for word in words:
+            if word.lower() in spec.words or word.lower() in " ".join(sorted(spec.words)):
+                columns.add(column.lower())
+    return replace(spec, columns=frozenset(columns))

@@ -1,0 +1,562 @@
+"""SQL -> :class:`SqlSpec`, exactly, from the sqlglot AST.
+
+The tree is parsed once and only read afterwards. Aliases are resolved through sqlglot's scope
+analysis: a column read from a CTE or a derived table is replaced by the expression that CTE
+projects under that name, so ``WITH t AS (SELECT amount AS a FROM s) SELECT SUM(a) FROM t`` has
+the aggregation ``SUM(amount)``.
+
+Filters are normalized as they are read (SPEC 2.2): values folded, ``IN`` with one value and
+``LIKE`` without wildcards become ``=``, OR-chains of equalities on one column become ``IN``,
+``BETWEEN`` becomes ``>=`` and ``<=``, ``5 < x`` becomes ``x > 5`` and ``NOT`` is folded into
+the operator.
+
+>>> spec = extract_spec("SELECT name FROM users u WHERE u.status = 'Active' AND 18 <= u.age")
+>>> [(f.column, f.op, f.value) for f in spec.filters]
+[('status', '=', 'active'), ('age', '>=', 18)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import ParseError, TokenError
+from sqlglot.optimizer.scope import Scope, build_scope
+
+from stef_core.contracts import SqlParseError
+from stef_core.spec import (
+    FLIPPED_OP,
+    NEGATED_OP,
+    Aggregation,
+    Filter,
+    OrderItem,
+    Projection,
+    Scalar,
+    SqlSpec,
+    Value,
+)
+from stef_sql.values import fold_text, fold_value, number
+
+_CMP: dict[type[exp.Expression], str] = {
+    exp.EQ: "=",
+    exp.NEQ: "!=",
+    exp.GT: ">",
+    exp.GTE: ">=",
+    exp.LT: "<",
+    exp.LTE: "<=",
+    exp.NullSafeEQ: "=",
+    exp.NullSafeNEQ: "!=",
+}
+_AGG_NAMES: dict[type[exp.Expression], str] = {
+    exp.Count: "COUNT",
+    exp.Sum: "SUM",
+    exp.Avg: "AVG",
+    exp.Min: "MIN",
+    exp.Max: "MAX",
+}
+SUBQUERY = "<subquery>"
+_MAX_SQL_CHARS = 4_000_000
+
+
+# --------------------------------------------------------------------------------------------
+# parsing
+# --------------------------------------------------------------------------------------------
+
+
+def parse_statement(sql: str, dialect: str | None = None) -> exp.Expression:
+    """Parse exactly one statement or raise :class:`SqlParseError` saying where and why."""
+    if not sql or not sql.strip():
+        raise SqlParseError("sql: empty SQL")
+    if len(sql) > _MAX_SQL_CHARS:
+        raise SqlParseError(f"sql: {len(sql)} characters is more than the {_MAX_SQL_CHARS} STEF "
+                            "analyses; split the statement or raise the limit")
+    try:
+        statements = [s for s in sqlglot.parse(sql, read=dialect) if s is not None]
+    except (ParseError, TokenError) as exc:
+        raise SqlParseError(_parse_message(exc)) from None
+    except RecursionError:
+        raise SqlParseError("sql: nested too deeply to analyse") from None
+    except ValueError as exc:  # unknown dialect
+        raise SqlParseError(f"sql: {exc}") from None
+    if not statements:
+        raise SqlParseError("sql: no statement found")
+    if len(statements) > 1:
+        raise SqlParseError(
+            f"sql: {len(statements)} statements found; STEF scores exactly one statement per record"
+        )
+    statement = statements[0]
+    if not isinstance(statement, exp.Query):
+        kind = type(statement).__name__.upper()
+        raise SqlParseError(f"sql: a {kind} statement is not a query; STEF scores SELECT queries")
+    return statement
+
+
+def _parse_message(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if errors:
+        first = errors[0]
+        desc = str(first.get("description") or "syntax error").splitlines()[0]
+        line, col = first.get("line"), first.get("col")
+        where = f" at line {line}, column {col}" if line else ""
+        near = str(first.get("highlight") or "").strip()
+        return f"sql: does not parse{where}: {desc}" + (f" (near {near!r})" if near else "")
+    return f"sql: does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+
+
+# --------------------------------------------------------------------------------------------
+# values and columns
+# --------------------------------------------------------------------------------------------
+
+
+def literal_value(node: exp.Expression) -> tuple[bool, Scalar]:
+    """``(True, value)`` when ``node`` is a constant, else ``(False, None)``."""
+    while isinstance(node, (exp.Paren, exp.Cast, exp.TryCast)):
+        node = node.this
+    if isinstance(node, exp.Literal):
+        text = str(node.this)
+        if node.is_string:
+            return True, fold_text(text)
+        num = number(text)
+        return True, num if num is not None else text
+    if isinstance(node, exp.Neg):
+        ok, inner = literal_value(node.this)
+        if ok and isinstance(inner, (int, float)) and not isinstance(inner, bool):
+            return True, -inner
+        return False, None
+    if isinstance(node, exp.Boolean):
+        return True, bool(node.this)
+    if isinstance(node, exp.Null):
+        return True, None
+    return False, None
+
+
+class _Resolver:
+    """Maps columns to what they mean, looking through CTEs and derived tables."""
+
+    def __init__(self, root: exp.Expression) -> None:
+        self.scope_of: dict[int, Scope] = {}
+        self.root_scope: Scope | None = None
+        try:
+            self.root_scope = build_scope(root)
+        except Exception:  # scope analysis is best effort; plain names still work
+            self.root_scope = None
+        if self.root_scope is not None:
+            for scope in self.root_scope.traverse():
+                self.scope_of[id(scope.expression)] = scope
+
+    def _scope_for(self, node: exp.Expression) -> Scope | None:
+        parent: exp.Expression | None = node
+        while parent is not None:
+            scope = self.scope_of.get(id(parent))
+            if scope is not None:
+                return scope
+            parent = parent.parent
+        return None
+
+    def resolve(self, column: exp.Column, depth: int = 0) -> exp.Expression:
+        """The expression ``column`` stands for (itself when it is a base-table column)."""
+        if depth > 8:
+            return column
+        scope = self._scope_for(column)
+        if scope is None:
+            return column
+        source = scope.sources.get(column.table) if column.table else None
+        if source is None and not column.table:
+            derived = [s for s in scope.sources.values() if isinstance(s, Scope)]
+            if len(scope.sources) == 1 and derived:
+                source = derived[0]
+        if not isinstance(source, Scope):
+            return column
+        select = source.expression
+        if not isinstance(select, exp.Select):
+            return column
+        for projection in select.expressions:
+            if projection.alias_or_name.lower() == column.name.lower():
+                inner = projection.this if isinstance(projection, exp.Alias) else projection
+                if isinstance(inner, exp.Column):
+                    return self.resolve(inner, depth + 1)
+                return inner
+        return column
+
+
+def column_name(node: exp.Expression) -> str:
+    return node.name.lower() if isinstance(node, exp.Column) else node.sql().lower()
+
+
+# --------------------------------------------------------------------------------------------
+# filters
+# --------------------------------------------------------------------------------------------
+
+
+def _operand_column(node: exp.Expression, resolver: _Resolver) -> str | None:
+    """The column a predicate constrains: a bare column, or the one column inside an
+    expression (``LOWER(name)``, ``strftime('%Y', d)``), else the expression itself."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Column):
+        resolved = resolver.resolve(node)
+        if isinstance(resolved, exp.Column):
+            return resolved.name.lower()
+        node = resolved
+    cols = _columns_of(node, resolver)
+    if len(cols) == 1:
+        return cols[0]
+    if not cols:
+        return None
+    return node.sql().lower()
+
+
+def _flatten(node: exp.Expression, kind: type[exp.Expression]) -> Iterator[exp.Expression]:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, kind):
+        yield from _flatten(node.left, kind)
+        yield from _flatten(node.right, kind)
+    else:
+        yield node
+
+
+def _atom(node: exp.Expression, resolver: _Resolver, source: str, negate: bool) -> list[Filter]:
+    """Filters for one predicate that contains no AND/OR."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Not):
+        return _predicate(node.this, resolver, source, not negate)
+
+    def make(col: str | None, op: str, value: Value) -> Filter:
+        return Filter(col, NEGATED_OP[op] if negate else op, value, source)
+
+    if isinstance(node, tuple(_CMP)):
+        op = _CMP[type(node)]
+        left, right = node.left, node.right
+        lok, lval = literal_value(left)
+        rok, rval = literal_value(right)
+        if lok and not rok:  # 5 < x  ->  x > 5
+            left, right, rval, rok, op = right, left, lval, True, FLIPPED_OP[op]
+        if rok:
+            col = _operand_column(left, resolver)
+            if rval is None and op in {"=", "!="}:
+                return [make(col, "is null" if op == "=" else "is not null", None)]
+            return [make(col, op, rval)]
+        if isinstance(right, (exp.Subquery, exp.Select)) or isinstance(left, exp.Subquery):
+            target = left if not isinstance(left, exp.Subquery) else right
+            return [make(_operand_column(target, resolver), op, SUBQUERY)]
+        return []  # column = column: a join condition, not a filter
+    if isinstance(node, exp.In):
+        col = _operand_column(node.this, resolver)
+        if node.args.get("query") is not None:
+            return [make(col, "in", SUBQUERY)]
+        values: list[Scalar] = []
+        for item in node.expressions:
+            ok, val = literal_value(item)
+            if not ok:
+                return []
+            values.append(val)
+        if len(values) == 1:
+            return [make(col, "=", values[0])]
+        return [make(col, "in", _sorted_tuple(values))]
+    if isinstance(node, exp.Between):
+        col = _operand_column(node.this, resolver)
+        lok, low = literal_value(node.args["low"])
+        hok, high = literal_value(node.args["high"])
+        if not (lok and hok):
+            return []
+        if negate:  # NOT BETWEEN: outside the range
+            return [Filter(col, "<", low, source), Filter(col, ">", high, source)]
+        return [Filter(col, ">=", low, source), Filter(col, "<=", high, source)]
+    if isinstance(node, (exp.Like, exp.ILike)):
+        col = _operand_column(node.this, resolver)
+        ok, pattern = literal_value(node.expression)
+        if not ok:
+            return []
+        if isinstance(pattern, str) and "%" not in pattern and "_" not in pattern:
+            return [make(col, "=", pattern)]
+        return [make(col, "like", pattern)]
+    if isinstance(node, exp.Is):
+        col = _operand_column(node.this, resolver)
+        ok, val = literal_value(node.expression)
+        if ok and val is None:
+            return [make(col, "is null", None)]
+        if ok:
+            return [make(col, "=", val)]
+        return []
+    if isinstance(node, exp.Exists):
+        return [make(None, "in", SUBQUERY)]
+    if isinstance(node, exp.Column):  # WHERE flag
+        return [make(_operand_column(node, resolver), "=", True)]
+    return []
+
+
+def _sorted_tuple(values: list[Scalar]) -> tuple[Scalar, ...]:
+    return tuple(sorted(set(values), key=lambda v: (type(v).__name__, str(v))))
+
+
+def _predicate(
+    node: exp.Expression, resolver: _Resolver, source: str, negate: bool = False
+) -> list[Filter]:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Not):
+        return _predicate(node.this, resolver, source, not negate)
+    conj, disj = (exp.Or, exp.And) if negate else (exp.And, exp.Or)
+    # De Morgan: under NOT, AND and OR swap roles.
+    if isinstance(node, conj):
+        out: list[Filter] = []
+        for part in _flatten(node, conj):
+            out.extend(_predicate(part, resolver, source, negate))
+        return out
+    if isinstance(node, disj):
+        parts = [f for p in _flatten(node, disj) for f in _predicate(p, resolver, source, negate)]
+        return _fold_disjunction(parts, source, negate)
+    return _atom(node, resolver, source, negate)
+
+
+def _fold_disjunction(parts: list[Filter], source: str, negate: bool) -> list[Filter]:
+    """``a = 1 OR a = 2`` -> ``a IN (1, 2)``; other disjunctions keep their atoms, marked."""
+    positive, merged_op = ("=", "in") if not negate else ("!=", "not in")
+    if parts and all(f.op in (positive, merged_op) for f in parts):
+        cols = {f.column for f in parts}
+        if len(cols) == 1:
+            values: list[Scalar] = []
+            for f in parts:
+                if isinstance(f.value, tuple):
+                    values.extend(f.value)
+                else:
+                    values.append(f.value)
+            merged = _sorted_tuple(values)
+            if len(merged) == 1:
+                return [Filter(parts[0].column, positive, merged[0], source)]
+            return [Filter(parts[0].column, merged_op, merged, source)]
+    return [Filter(f.column, f.op, f.value, source + ":or") for f in parts]
+
+
+def _filters(root: exp.Expression, resolver: _Resolver) -> tuple[Filter, ...]:
+    out: list[Filter] = []
+    for where in root.find_all(exp.Where):
+        out.extend(_predicate(where.this, resolver, "where"))
+    for having in root.find_all(exp.Having):
+        out.extend(_predicate(having.this, resolver, "having"))
+    for join in root.find_all(exp.Join):
+        on = join.args.get("on")
+        if on is not None:
+            out.extend(_predicate(on, resolver, "join"))
+    # One filter written twice is one constraint.
+    seen: set[tuple[object, ...]] = set()
+    unique: list[Filter] = []
+    for f in out:
+        key = (f.column, f.op, f.value)
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return tuple(unique)
+
+
+# --------------------------------------------------------------------------------------------
+# the rest of the spec
+# --------------------------------------------------------------------------------------------
+
+
+def _agg_name(node: exp.Expression) -> str | None:
+    name = _AGG_NAMES.get(type(node))
+    if name:
+        return name
+    if isinstance(node, exp.AggFunc):
+        return node.key.upper()
+    return None
+
+
+def _first_aggregate(node: exp.Expression) -> str | None:
+    for sub in node.walk():
+        if isinstance(sub, exp.Window):
+            continue
+        name = _agg_name(sub)
+        if name and sub.find_ancestor(exp.Window) is None:
+            return name
+    return None
+
+
+def _columns_of(node: exp.Expression, resolver: _Resolver) -> tuple[str, ...]:
+    out: list[str] = []
+    for col in node.find_all(exp.Column):
+        resolved = resolver.resolve(col)
+        if isinstance(resolved, exp.Column):
+            out.append(resolved.name.lower())
+        else:
+            out.extend(c.name.lower() for c in resolved.find_all(exp.Column))
+    return tuple(dict.fromkeys(out))
+
+
+def _int_of(node: exp.Expression | None) -> int | None:
+    if node is None:
+        return None
+    ok, value = literal_value(node)
+    if ok and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(value)
+    return None
+
+
+def _main_select(query: exp.Expression) -> exp.Select | None:
+    node: exp.Expression | None = query
+    while isinstance(node, (exp.SetOperation, exp.Subquery)):
+        node = node.left if isinstance(node, exp.SetOperation) else node.this
+    return node if isinstance(node, exp.Select) else None
+
+
+def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
+    """Parse ``sql`` and return its spec; :class:`SqlParseError` when it cannot be analysed."""
+    return spec_of(parse_statement(sql, dialect))
+
+
+def spec_of(root: exp.Expression) -> SqlSpec:
+    """The spec of an already parsed query. ``root`` is only read."""
+    resolver = _Resolver(root)
+    select = _main_select(root)
+    set_operation = None
+    if isinstance(root, exp.SetOperation):
+        set_operation = type(root).__name__.upper()
+
+    aliases: dict[str, exp.Expression] = {}
+    projections: list[Projection] = []
+    select_star = False
+    if select is not None:
+        for item in select.expressions:
+            inner = item.this if isinstance(item, exp.Alias) else item
+            alias = item.alias if isinstance(item, exp.Alias) else None
+            if alias:
+                aliases[alias.lower()] = inner
+            if isinstance(inner, exp.Star) or (
+                isinstance(inner, exp.Column) and isinstance(inner.this, exp.Star)
+            ):
+                select_star = True
+            if isinstance(inner, exp.Column):
+                resolved = resolver.resolve(inner)
+                inner_for_agg = resolved
+            else:
+                inner_for_agg = inner
+            agg = _first_aggregate(inner_for_agg)
+            cols = _columns_of(inner, resolver)
+            projections.append(
+                Projection(
+                    expr=item.sql(),
+                    column=cols[0] if len(cols) == 1 else None,
+                    aggregate=agg,
+                    alias=alias.lower() if alias else None,
+                    columns=cols,
+                )
+            )
+
+    root_select_id = id(select) if select is not None else None
+    aggregations: list[Aggregation] = []
+    for node in root.walk():
+        name = _agg_name(node)
+        if not name or node.find_ancestor(exp.Window) is not None:
+            continue
+        arg = node.this if node.this is not None else exp.Star()
+        distinct = isinstance(arg, exp.Distinct)
+        if distinct and isinstance(arg, exp.Distinct):
+            arg = arg.expressions[0] if arg.expressions else exp.Star()
+        owner = node.find_ancestor(exp.Select)
+        nested = owner is None or id(owner) != root_select_id
+        arg_text = "*" if isinstance(arg, exp.Star) else ",".join(_columns_of(arg, resolver)) or arg.sql().lower()
+        aggregations.append(Aggregation(name, arg_text, distinct, nested))
+    aggregations = list(dict.fromkeys(aggregations))
+
+    group_by: tuple[str, ...] = ()
+    having = False
+    if select is not None:
+        group = select.args.get("group")
+        if group is not None:
+            keys: list[str] = []
+            for key in group.expressions:
+                target = aliases.get(key.name.lower(), key) if isinstance(key, exp.Column) and not key.table else key
+                if isinstance(target, exp.Literal) and not target.is_string:  # GROUP BY 1
+                    pos = _int_of(target)
+                    if pos and 0 < pos <= len(select.expressions):
+                        item = select.expressions[pos - 1]
+                        target = item.this if isinstance(item, exp.Alias) else item
+                if isinstance(target, exp.Column):
+                    resolved = resolver.resolve(target)
+                    keys.append(column_name(resolved))
+                else:
+                    keys.append(target.sql().lower())
+            group_by = tuple(dict.fromkeys(keys))
+        having = select.args.get("having") is not None
+
+    order_node = root.args.get("order") if set_operation else (select.args.get("order") if select is not None else None)
+    order_items: list[OrderItem] = []
+    if order_node is not None:
+        for ordered in order_node.expressions:
+            key = ordered.this
+            if isinstance(key, exp.Column) and not key.table and key.name.lower() in aliases:
+                key = aliases[key.name.lower()]
+            elif isinstance(key, exp.Literal) and not key.is_string and select is not None:
+                pos = _int_of(key)
+                if pos and 0 < pos <= len(select.expressions):
+                    item = select.expressions[pos - 1]
+                    key = item.this if isinstance(item, exp.Alias) else item
+            if isinstance(key, exp.Column):
+                resolved = resolver.resolve(key)
+                agg = _first_aggregate(resolved) if not isinstance(resolved, exp.Column) else None
+            else:
+                agg = _first_aggregate(key)
+            order_items.append(
+                OrderItem(
+                    expr=key.sql(),
+                    desc=bool(ordered.args.get("desc")),
+                    aggregate=agg,
+                    columns=_columns_of(key, resolver),
+                )
+            )
+
+    holder = root if set_operation else select
+    limit = offset = None
+    if holder is not None:
+        limit_node = holder.args.get("limit")
+        if isinstance(limit_node, exp.Limit):
+            limit = _int_of(limit_node.expression)
+        elif isinstance(limit_node, exp.Fetch):
+            limit = _int_of(limit_node.args.get("count"))
+            if limit is None and limit_node.args.get("count") is None:
+                limit = 1
+        offset_node = holder.args.get("offset")
+        if isinstance(offset_node, exp.Offset):
+            offset = _int_of(offset_node.expression)
+
+    cte_names = tuple(c.alias_or_name.lower() for c in root.find_all(exp.CTE))
+    tables = tuple(
+        dict.fromkeys(
+            t.name.lower() for t in root.find_all(exp.Table) if t.name.lower() not in cte_names
+        )
+    )
+    columns = frozenset(c.name.lower() for c in root.find_all(exp.Column) if c.name)
+    literals: list[Scalar] = []
+    for lit in root.find_all(exp.Literal):
+        ok, val = literal_value(lit)
+        if ok:
+            literals.append(fold_value(val))
+    windows = tuple(w.sql() for w in root.find_all(exp.Window))
+    subqueries = sum(1 for s in root.find_all(exp.Select) if s is not select) - (
+        0 if not set_operation else 0
+    )
+
+    return SqlSpec(
+        projections=tuple(projections),
+        aggregations=tuple(aggregations),
+        filters=_filters(root, resolver),
+        group_by=group_by,
+        having=having,
+        order_by=tuple(order_items),
+        limit=limit,
+        offset=offset,
+        distinct=bool(select is not None and select.args.get("distinct")),
+        tables=tables,
+        columns=columns,
+        literals=tuple(literals),
+        windows=windows,
+        ctes=cte_names,
+        subqueries=subqueries,
+        joins=sum(1 for _ in root.find_all(exp.Join)),
+        set_operation=set_operation,
+        select_star=select_star,
+    )

@@ -1,0 +1,7 @@
+"""Imports every subcommand module so that it registers itself on the ``stef`` group.
+
+Add one import per command module; keep each command in its own module.
+"""
+
+from stef_core.cli import eval as _eval  # noqa: F401
+from stef_core.cli import plugins as _plugins  # noqa: F401

@@ -1,0 +1,109 @@
+"""``stef eval``: score records and print the per-agent summary."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import ExitStack
+from typing import IO, Any
+
+import click
+
+from stef_core.cli import EXIT_GATE, cli
+from stef_core.cli.table import print_summary
+from stef_core.models import Ruleset
+
+
+@cli.command("eval")
+@click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
+@click.option("-o", "--output", "output", metavar="OUT.jsonl",
+              help="Write one JSON line per record here ('-' for stdout). Default: stdout, "
+                   "with the summary table on stderr.")
+@click.option("--rules", "rules_path", metavar="FILE", help="R_app rules: .stef or .json.")
+@click.option("--judge", default="offline", show_default=True, metavar="SPEC",
+              help="Judge: 'offline' or 'llm:<litellm model>' (e.g. llm:openai/gpt-4o-mini).")
+@click.option("--dialect", metavar="NAME", help="SQL dialect for records without one (any sqlglot dialect).")
+@click.option("--summary-json", metavar="FILE", help="Also write the summary as JSON.")
+@click.option("--fail-under", type=float, metavar="SCORE",
+              help="Exit 1 when the overall mean score is below SCORE.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--api-base", metavar="URL", help="LLM judge: an OpenAI-compatible server.")
+@click.option("--concurrency", type=click.IntRange(1, 256), metavar="N",
+              help="LLM judge: calls in flight at once (default 8).")
+@click.option("--samples", type=click.IntRange(1, 20), metavar="N",
+              help="LLM judge: verdicts drawn per record (self-consistency).")
+@click.option("--timeout", type=click.FloatRange(0.1), metavar="SECONDS",
+              help="LLM judge: per-call timeout.")
+@click.option("--cache-dir", metavar="DIR", help="LLM judge: cache location (or STEF_CACHE_DIR).")
+@click.option("--no-cache", is_flag=True, help="LLM judge: do not read or write the cache.")
+@click.option("--max-cost", type=click.FloatRange(0), metavar="USD",
+              help="LLM judge: stop new calls once this much is spent.")
+def eval_command(
+    inputs: tuple[str, ...],
+    output: str | None,
+    rules_path: str | None,
+    judge: str,
+    dialect: str | None,
+    summary_json: str | None,
+    fail_under: float | None,
+    no_progress: bool,
+    **judge_flags: Any,
+) -> None:
+    """Score every record of INPUT (.jsonl, .json, .csv, .parquet; '-' reads JSONL from stdin)."""
+    from stef_core.engine import Engine
+    from stef_core.io import check_inputs, read_items, result_json
+    from stef_core.rules import load_rules
+    from stef_core.stats import Summary
+
+    paths = list(inputs)
+    check_inputs(paths)
+    if dialect:
+        _check_dialect(dialect)
+    rules = load_rules(rules_path) if rules_path else Ruleset()
+    judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
+    engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect)
+
+    summary = Summary()
+    with ExitStack() as stack:
+        out: IO[str]
+        if output and output != "-":
+            out = stack.enter_context(open(output, "w", encoding="utf-8"))
+        else:
+            out = sys.stdout
+        table_to_stderr = out is sys.stdout
+        progress = None
+        if not no_progress and sys.stderr.isatty():
+            from stef_core.cli.progress import Progress
+
+            progress = stack.enter_context(Progress(paths))
+        stack.callback(engine.close)
+        for result in engine.run(read_items(paths)):
+            out.write(result_json(result))
+            out.write("\n")
+            summary.add(result)
+            if progress is not None:
+                progress.advance()
+        out.flush()
+    data = summary.to_dict()
+    print_summary(data, err=table_to_stderr)
+    if summary_json:
+        with open(summary_json, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2)
+            fh.write("\n")
+    mean = data["overall"]["mean"]
+    if fail_under is not None and (mean is None or mean < fail_under):
+        click.echo(
+            f"stef: mean score {mean if mean is not None else 'n/a'} is below --fail-under "
+            f"{fail_under}",
+            err=True,
+        )
+        raise SystemExit(EXIT_GATE)
+
+
+def _check_dialect(name: str) -> None:
+    from sqlglot.dialects.dialect import Dialect
+
+    try:
+        Dialect.get_or_raise(name)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc).splitlines()[0], param_hint="--dialect") from None

@@ -1,0 +1,41 @@
+"""The per-agent summary table (rich), printed after ``stef eval``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def _fmt(x: Any, pct: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{x * 100:.1f}%" if pct else f"{x:.1f}"
+
+
+def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
+    console = Console(stderr=err, highlight=False)
+    if not console.is_terminal:
+        console.width = 120  # pipes and CI logs: wide enough that no column is cut
+    table = Table(title="STEF summary", title_justify="left")
+    for col in ("agent", "records", "coverage", "mean", "p50", "p90",
+                "excellent", "good", "marginal", "poor"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
+    rows = list(data["agents"].items())
+    if len(rows) != 1:
+        rows.append(("(all)", data["overall"]))
+    for name, s in rows:
+        b = s["bands"]
+        table.add_row(name, str(s["records"]), _fmt(s["coverage"], pct=True), _fmt(s["mean"]),
+                      _fmt(s["p50"]), _fmt(s["p90"]), str(b["excellent"]), str(b["good"]),
+                      str(b["marginal"]), str(b["poor"]))
+    console.print(table)
+    overall = data["overall"]
+    if overall["top_reasons"]:
+        reasons = ", ".join(f"{r['code']} ({r['count']})" for r in overall["top_reasons"])
+        console.print(f"Most frequent reasons for scores below 75: {reasons}")
+    unscored = overall["records"] - overall["scored"]
+    if unscored:
+        kinds = ", ".join(f"{k}: {n}" for k, n in overall["unscored_by_kind"].items())
+        console.print(f"Unscored records: {unscored} ({kinds}); see their 'error' field.")

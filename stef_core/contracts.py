@@ -1,0 +1,155 @@
+"""Base classes for the five kinds of plugin. A plugin class sets ``id`` (stable, used on the
+command line and in R_app) and implements one method; the engine never calls anything else.
+
+Every class's docstring's first line is its user-facing description (``stef plugins``,
+``stef docs``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from stef_core.models import FilterAlignment, Reason, Record, Ruleset, Verdict
+from stef_core.spec import QuestionSpec, SqlSpec
+
+
+class StefError(Exception):
+    """A problem with a user's input that STEF reports without a traceback."""
+
+
+class SqlParseError(StefError):
+    """The SQL cannot be analysed (does not parse, or is not exactly one statement)."""
+
+
+class JudgeError(StefError):
+    """A judge could not give a verdict. The record becomes unscored; the message is its error."""
+
+
+class Plugin:
+    """Common identity of every plugin class."""
+
+    id: ClassVar[str] = ""
+    version: ClassVar[str] = "0"
+
+    @classmethod
+    def description(cls) -> str:
+        doc = (cls.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else ""
+
+
+class SqlExtractor(Plugin):
+    """Reads a :class:`SqlSpec` out of SQL text."""
+
+    def extract(self, sql: str, dialect: str | None = None) -> SqlSpec:
+        """Return the spec of ``sql``; raise :class:`SqlParseError` when it cannot be analysed."""
+        raise NotImplementedError
+
+
+class QuestionExtractor(Plugin):
+    """Reads a :class:`QuestionSpec` out of the question and the enriched question."""
+
+    def extract(
+        self, question: str, enriched_question: str | None, rules: Ruleset
+    ) -> QuestionSpec:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What normalization rules work on: both specs, the rules, and what has fired so far."""
+
+    question: QuestionSpec
+    sql: SqlSpec
+    rules: Ruleset
+    fired: tuple[str, ...] = ()
+    notes: tuple[Reason, ...] = ()
+
+
+class Normalizer(Plugin):
+    """A normalization rule: a pure function from :class:`Context` to a new :class:`Context`.
+
+    A rule that changes anything appends its ``id`` to ``fired`` (the record's
+    ``normalizations``). Rules are switched on and off by id in R_app (``rules``).
+    """
+
+    #: Lower runs first. Built-ins use 100-400; vocabulary rules run before structural ones.
+    order: ClassVar[int] = 500
+
+    def apply(self, ctx: Context) -> Context:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """The aligner's answer: the filter classification and every finding."""
+
+    filters: FilterAlignment
+    bonus: bool = False
+    reasons: tuple[Reason, ...] = ()
+
+
+class Aligner(Plugin):
+    """Matches the question's spec against the SQL's and classifies the filters (SPEC 2.3)."""
+
+    def align(self, ctx: Context) -> Alignment:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeRequest:
+    """Everything a judge may look at for one record."""
+
+    record: Record
+    question: QuestionSpec
+    sql: SqlSpec
+    alignment: Alignment
+    rules: Ruleset
+    normalizations: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Judge(Plugin):
+    """Gives a holistic verdict and a confidence in [0, 1] (SPEC 2.4).
+
+    Judges are created from a name plus options (``--judge llm:openai/gpt-4o-mini`` gives
+    ``LlmJudge(model="openai/gpt-4o-mini", ...)``). Override :meth:`judge_many` to run calls
+    concurrently; the engine hands judges records in batches.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+
+    def judge(self, request: JudgeRequest) -> Verdict:
+        raise NotImplementedError
+
+    def judge_many(self, requests: Sequence[JudgeRequest]) -> list[Verdict | JudgeError]:
+        out: list[Verdict | JudgeError] = []
+        for request in requests:
+            try:
+                out.append(self.judge(request))
+            except JudgeError as exc:
+                out.append(exc)
+        return out
+
+    def close(self) -> None:
+        """Release resources (connections, caches) at the end of a run."""
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The scorer's answer for one record."""
+
+    score: float
+    band: str
+    base: float
+    bonus: float
+    confidence_factor: float
+
+
+class Scorer(Plugin):
+    """Turns alignment and verdict into the 0-100 score and its band (SPEC 2.5)."""
+
+    def score(self, alignment: Alignment, verdict: Verdict, rules: Ruleset) -> Score:
+        raise NotImplementedError

@@ -1,0 +1,287 @@
+"""The engine: runs records through extract -> normalize -> align -> judge -> score.
+
+Records stream through in batches, so memory stays flat however long the input is, and a judge
+that calls a model can work on a whole batch concurrently. A record that cannot be scored (bad
+input, SQL that does not parse, a judge that failed) becomes an ``unscored`` result with its
+reason; it never stops the run.
+
+>>> from stef_core.engine import evaluate
+>>> [r] = evaluate([{"question": "How many users are active?",
+...                  "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"}])
+>>> r.status, r.filter_alignment.status, r.verdict.label
+('scored', 'fully_applied', 'correct')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from pydantic import ValidationError
+
+from stef_core.contracts import (
+    Aligner,
+    Alignment,
+    Context,
+    Judge,
+    JudgeError,
+    JudgeRequest,
+    Normalizer,
+    QuestionExtractor,
+    Scorer,
+    SqlExtractor,
+    SqlParseError,
+    StefError,
+)
+from stef_core.models import Record, Result, Ruleset, Verdict
+from stef_core.registry import PluginError, Registry
+
+
+@dataclass(frozen=True)
+class BadRecord:
+    """An input line that could not become a :class:`Record`."""
+
+    id: str
+    error: str
+    agent: str = "default"
+    line: int | None = None
+    timestamp: str | None = None
+
+
+Item = Record | BadRecord
+
+
+def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"llm:openai/gpt-4o-mini"`` -> ``("llm", {"model": "openai/gpt-4o-mini"})``.
+
+    >>> parse_judge_spec("offline")
+    ('offline', {})
+    """
+    name, _, arg = spec.partition(":")
+    return name.strip(), ({"model": arg.strip()} if arg.strip() else {})
+
+
+def record_from_mapping(data: Any, *, default_id: str, line: int | None = None) -> Item:
+    """Validate one raw record; a mistake becomes a :class:`BadRecord` that says what to fix."""
+    where = f"line {line}" if line is not None else f"record {default_id}"
+    if not isinstance(data, dict):
+        return BadRecord(default_id, f"input: {where}: expected a JSON object, found "
+                         f"{type(data).__name__}", line=line)
+    raw = {k: v for k, v in data.items() if v is not None or k in {"enriched_question"}}
+    raw.setdefault("id", default_id)
+    if isinstance(raw.get("metadata"), str):
+        try:
+            raw["metadata"] = json.loads(raw["metadata"]) if raw["metadata"] else {}
+        except json.JSONDecodeError:
+            raw["metadata"] = {"text": raw["metadata"]}
+    if raw.get("enriched_question") == "":
+        raw["enriched_question"] = None
+    try:
+        return Record.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            field = ".".join(str(p) for p in err["loc"]) or "record"
+            if err["type"] == "missing":
+                problems.append(f"missing required field {field!r}")
+            else:
+                problems.append(f"field {field!r}: {err['msg']}")
+        ident = str(raw.get("id", default_id))
+        agent = raw.get("agent") if isinstance(raw.get("agent"), str) else "default"
+        return BadRecord(ident, f"input: {where}: " + "; ".join(problems), agent=agent or "default",
+                         line=line)
+
+
+class Engine:
+    """One configured pipeline. Build it once; call :meth:`run` on any number of records."""
+
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        *,
+        judge: str | Judge = "offline",
+        judge_options: dict[str, Any] | None = None,
+        dialect: str | None = None,
+        registry: Registry | None = None,
+        sql_extractor: str = "sql",
+        question_extractor: str = "question",
+        aligner: str = "default",
+        scorer: str = "composite",
+        batch_size: int = 64,
+    ) -> None:
+        self.registry = registry or Registry.discover()
+        self.rules = rules or Ruleset()
+        self.dialect = dialect
+        self.batch_size = max(1, batch_size)
+        self.sql_extractor: SqlExtractor = self._make("sql_extractor", sql_extractor)
+        self.question_extractor: QuestionExtractor = self._make(
+            "question_extractor", question_extractor
+        )
+        self.aligner: Aligner = self._make("aligner", aligner)
+        self.scorer: Scorer = self._make("scorer", scorer)
+        known_rules = set(self.registry.rule_ids())
+        for rule_id in self.rules.rules:
+            if rule_id not in known_rules:
+                from stef_core.registry import did_you_mean
+
+                raise PluginError(
+                    f"rules: unknown rule id {rule_id!r}{did_you_mean(rule_id, sorted(known_rules))}"
+                )
+        self.normalizers: list[Normalizer] = [
+            cls() for cls in self.registry.normalizers() if self.rules.rule_enabled(cls.id)
+        ]
+        if isinstance(judge, Judge):
+            self.judge = judge
+            self.judge_spec = judge.id
+        else:
+            name, options = parse_judge_spec(judge)
+            options.update(judge_options or {})
+            judge_cls = self.registry.get("judge", name)
+            self.judge = judge_cls(**options)  # type: ignore[call-arg]
+            self.judge_spec = judge
+        self.rules_hash = hashlib.sha256(
+            self.rules.model_dump_json().encode("utf-8")
+        ).hexdigest()[:16]
+
+    def _make(self, stage: str, plugin_id: str) -> Any:
+        return self.registry.get(stage, plugin_id)()
+
+    # ---- one record, stages 1-3 -----------------------------------------------------------
+
+    def analyse(self, record: Record) -> JudgeRequest | Result:
+        """Extract, normalize and align one record; an unscored :class:`Result` on failure."""
+        try:
+            sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
+        except SqlParseError as exc:
+            return self._unscored(record, str(exc))
+        try:
+            question_spec = self.question_extractor.extract(
+                record.question, record.enriched_question, self.rules
+            )
+            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules)
+            for rule in self.normalizers:
+                ctx = rule.apply(ctx)
+            alignment = self.aligner.align(ctx)
+        except StefError as exc:
+            return self._unscored(record, str(exc))
+        except RecursionError:
+            return self._unscored(record, "sql: nested too deeply to analyse")
+        return JudgeRequest(
+            record=record,
+            question=ctx.question,
+            sql=ctx.sql,
+            alignment=Alignment(
+                filters=alignment.filters,
+                bonus=alignment.bonus,
+                reasons=ctx.notes + alignment.reasons,
+            ),
+            rules=self.rules,
+            normalizations=ctx.fired,
+        )
+
+    def _unscored(self, record: Record | BadRecord, error: str) -> Result:
+        return Result(
+            id=record.id,
+            agent=record.agent,
+            status="unscored",
+            error=error,
+            timestamp=record.timestamp,
+            line=getattr(record, "line", None),
+        )
+
+    def _finish(self, request: JudgeRequest, verdict: Verdict) -> Result:
+        score = self.scorer.score(request.alignment, verdict, self.rules)
+        verdict_scores = self.rules.scoring.verdict
+        verdict = verdict.model_copy(update={"score": getattr(verdict_scores, verdict.label)})
+        return Result(
+            id=request.record.id,
+            agent=request.record.agent,
+            status="scored",
+            score=score.score,
+            band=score.band,  # type: ignore[arg-type]
+            base=score.base,
+            bonus=score.bonus,
+            confidence=verdict.confidence,
+            confidence_factor=score.confidence_factor,
+            filter_alignment=request.alignment.filters,
+            verdict=verdict,
+            normalizations=list(request.normalizations),
+            reasons=list(request.alignment.reasons),
+            timestamp=request.record.timestamp,
+        )
+
+    # ---- batches --------------------------------------------------------------------------
+
+    def evaluate_batch(self, items: Sequence[Item]) -> list[Result]:
+        """Score a batch; results come back in input order, one per item."""
+        out: list[Result | None] = [None] * len(items)
+        pending: list[tuple[int, JudgeRequest]] = []
+        for i, item in enumerate(items):
+            if isinstance(item, BadRecord):
+                out[i] = self._unscored(item, item.error)
+                continue
+            analysed = self.analyse(item)
+            if isinstance(analysed, Result):
+                out[i] = analysed
+            else:
+                pending.append((i, analysed))
+        if pending:
+            try:
+                verdicts = self.judge.judge_many([req for _, req in pending])
+            except JudgeError as exc:  # a judge failing wholesale still loses no record
+                verdicts = [exc] * len(pending)
+            for (i, req), verdict in zip(pending, verdicts):
+                if isinstance(verdict, Verdict):
+                    out[i] = self._finish(req, verdict)
+                else:
+                    message = str(verdict)
+                    if not message.startswith("judge"):
+                        message = f"judge: {message}"
+                    out[i] = self._unscored(req.record, message)
+        return [r for r in out if r is not None]
+
+    def run(
+        self, items: Iterable[Item], *, on_result: Callable[[Result], None] | None = None
+    ) -> Iterator[Result]:
+        """Stream results for ``items`` in order; memory is bounded by the batch size."""
+        iterator = iter(items)
+        while True:
+            batch = list(islice(iterator, self.batch_size))
+            if not batch:
+                return
+            for result in self.evaluate_batch(batch):
+                if on_result is not None:
+                    on_result(result)
+                yield result
+
+    def close(self) -> None:
+        self.judge.close()
+
+
+def evaluate(
+    records: Iterable[Record | dict[str, Any]] | Any,
+    *,
+    rules: Ruleset | dict[str, Any] | None = None,
+    judge: str | Judge = "offline",
+    dialect: str | None = None,
+    **options: Any,
+) -> list[Result]:
+    """Score records (dicts, :class:`Record` objects or a pandas DataFrame) in this process.
+
+    ``rules`` may be a :class:`Ruleset`, its JSON as a dict, or None for the defaults.
+    """
+    if hasattr(records, "to_dict") and hasattr(records, "columns"):  # pandas DataFrame
+        records = records.to_dict(orient="records")
+    ruleset = Ruleset.model_validate(rules) if isinstance(rules, dict) else rules
+    engine = Engine(ruleset, judge=judge, dialect=dialect, **options)
+    items: list[Item] = []
+    for n, rec in enumerate(records, start=1):
+        items.append(rec if isinstance(rec, Record) else record_from_mapping(rec, default_id=str(n)))
+    try:
+        return list(engine.run(items))
+    finally:
+        engine.close()

@@ -1,0 +1,79 @@
+"""Hook specifications: the whole contract between STEF and its plugins.
+
+A plugin is a module of functions decorated with ``stef_core.hookimpl`` and named after these
+specs, listed under the ``stef`` entry-point group. Every hook here is a registration hook: it
+is called once per run (1:N, all implementations' results are collected), returns plugin
+classes, and the engine keeps one registry keyed by each class's ``id``. Pluggy lets an
+implementation take fewer arguments than its spec, so these specs can grow without breaking
+plugins.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+from stef_core.contracts import (
+    Aligner,
+    Judge,
+    Normalizer,
+    QuestionExtractor,
+    Scorer,
+    SqlExtractor,
+)
+
+hookspec = pluggy.HookspecMarker("stef")
+
+
+@hookspec
+def stef_register_extractors() -> list[type[SqlExtractor] | type[QuestionExtractor]]:
+    """Register extractors (SPEC 2.1), SQL-side and question-side.
+
+    :return: classes deriving from :class:`~stef_core.contracts.SqlExtractor` or
+        :class:`~stef_core.contracts.QuestionExtractor`, each with a unique ``id``. The engine
+        uses ``sql`` and ``question`` unless told otherwise.
+
+    1:N. Added in 0.1.
+    """
+
+
+@hookspec
+def stef_register_normalizers() -> list[type[Normalizer]]:
+    """Register normalization rules (SPEC 2.2 and 3).
+
+    :return: :class:`~stef_core.contracts.Normalizer` classes. All registered rules run, in
+        ``order``, unless R_app switches one off (``rule <id> off``); their ids are what R_app's
+        ``rules`` accepts.
+
+    1:N. Added in 0.1.
+    """
+
+
+@hookspec
+def stef_register_aligners() -> list[type[Aligner]]:
+    """Register aligners (SPEC 2.3): classify filters and emit reason codes.
+
+    :return: :class:`~stef_core.contracts.Aligner` classes; the engine uses ``default``.
+
+    1:N. Added in 0.1.
+    """
+
+
+@hookspec
+def stef_register_judges() -> list[type[Judge]]:
+    """Register judges (SPEC 2.4), chosen with ``--judge ID[:ARG]``.
+
+    :return: :class:`~stef_core.contracts.Judge` classes; the engine uses ``offline`` unless
+        told otherwise.
+
+    1:N. Added in 0.1.
+    """
+
+
+@hookspec
+def stef_register_scorers() -> list[type[Scorer]]:
+    """Register scorers (SPEC 2.5).
+
+    :return: :class:`~stef_core.contracts.Scorer` classes; the engine uses ``composite``.
+
+    1:N. Added in 0.1.
+    """

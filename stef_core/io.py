@@ -1,0 +1,130 @@
+"""Reading records from JSONL, JSON, CSV (and stdin) and writing results as JSONL.
+
+Readers stream: a JSONL or CSV file of any size is read a line at a time. A line that is not a
+valid record becomes a :class:`BadRecord` carrying the file and line number, so the run goes on
+and the result says exactly where the problem is.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from stef_core.contracts import StefError
+from stef_core.engine import BadRecord, Item, record_from_mapping
+from stef_core.models import Result
+
+SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".parquet")
+
+
+class InputError(StefError):
+    """An input that cannot be read at all (missing file, unknown format)."""
+
+
+def check_inputs(paths: list[str]) -> None:
+    """Fail early, before any scoring, when an input cannot be opened."""
+    for path in paths:
+        if path == "-":
+            continue
+        p = Path(path)
+        if not p.exists():
+            raise InputError(f"{path}: no such file")
+        if p.is_dir():
+            raise InputError(f"{path}: is a directory; give the files inside it")
+        if p.suffix.lower() not in SUFFIXES:
+            raise InputError(
+                f"{path}: unknown input format {p.suffix or '(no suffix)'!r}; "
+                f"use one of {', '.join(SUFFIXES)} or '-' for JSONL on stdin"
+            )
+
+
+def read_items(paths: list[str]) -> Iterator[Item]:
+    """Every record of every input, in order."""
+    for path in paths:
+        if path == "-":
+            yield from _read_jsonl(sys.stdin, "<stdin>")
+            continue
+        suffix = Path(path).suffix.lower()
+        if suffix in (".jsonl", ".ndjson"):
+            with open(path, encoding="utf-8", errors="replace", newline="") as fh:
+                yield from _read_jsonl(fh, path)
+        elif suffix == ".json":
+            yield from _read_json(path)
+        elif suffix == ".csv":
+            yield from _read_csv(path)
+        elif suffix == ".parquet":
+            yield from _read_parquet(path)
+
+
+def _read_jsonl(fh: IO[str], name: str) -> Iterator[Item]:
+    for lineno, line in enumerate(fh, start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield BadRecord(
+                str(lineno),
+                f"input: {name}:{lineno}:{exc.colno}: not JSON: {exc.msg}; "
+                "each line must be one JSON object",
+                line=lineno,
+            )
+            continue
+        yield _with_place(record_from_mapping(data, default_id=str(lineno), line=lineno), name)
+
+
+def _with_place(item: Item, name: str) -> Item:
+    if isinstance(item, BadRecord) and item.line is not None:
+        prefix = f"input: line {item.line}"
+        if item.error.startswith(prefix):
+            error = f"input: {name}:{item.line}" + item.error[len(prefix):]
+            return BadRecord(item.id, error, item.agent, item.line, item.timestamp)
+    return item
+
+
+def _read_json(path: str) -> Iterator[Item]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    if isinstance(data, dict) and isinstance(data.get("records"), list):
+        data = data["records"]
+    if not isinstance(data, list):
+        raise InputError(f"{path}: a .json input must hold an array of records")
+    for n, rec in enumerate(data, start=1):
+        item = record_from_mapping(rec, default_id=str(n))
+        if isinstance(item, BadRecord):
+            item = BadRecord(item.id, item.error.replace(f"record {n}:", f"{path}: record {n}:", 1),
+                             item.agent, n)
+        yield item
+
+
+def _read_csv(path: str) -> Iterator[Item]:
+    with open(path, encoding="utf-8", errors="replace", newline="") as fh:
+        reader = csv.DictReader(fh)
+        for row in reader:
+            lineno = reader.line_num
+            clean: dict[str, Any] = {k: (v if v != "" else None) for k, v in row.items() if k}
+            yield _with_place(record_from_mapping(clean, default_id=str(lineno), line=lineno), path)
+
+
+def _read_parquet(path: str) -> Iterator[Item]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError(f"{path}: reading Parquet needs pyarrow: pip install 'stef[parquet]'") from None
+    n = 0
+    for batch in pq.ParquetFile(path).iter_batches(batch_size=4096):
+        for row in batch.to_pylist():
+            n += 1
+            yield record_from_mapping(row, default_id=str(n), line=n)
+
+
+def result_json(result: Result) -> str:
+    """One output line; ``line`` (an input bookkeeping field) is not part of it."""
+    return result.model_dump_json(exclude={"line"})

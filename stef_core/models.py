@@ -1,0 +1,220 @@
+"""Pydantic models for everything that crosses a boundary: input records, the R_app ruleset,
+per-record results and the judge's verdict.
+
+The ruleset model is the single source of truth for R_app: its JSON Schema is generated from it
+(``stef rules schema``) and committed at ``rulesets/schema/ruleset.schema.json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+FilterStatus = Literal[
+    "fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied"
+]
+VerdictLabel = Literal["correct", "likely_correct", "potentially_incorrect", "incorrect"]
+Band = Literal["excellent", "good", "marginal", "poor"]
+
+FILTER_STATUSES: tuple[str, ...] = (
+    "fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied"
+)
+VERDICT_LABELS: tuple[str, ...] = ("correct", "likely_correct", "potentially_incorrect", "incorrect")
+BANDS: tuple[str, ...] = ("excellent", "good", "marginal", "poor")
+
+BUILTIN_RULE_IDS: tuple[str, ...] = (
+    "required_group_by", "benign_group_by", "order_by_tolerance", "limit_tolerance",
+)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Input
+# --------------------------------------------------------------------------------------------
+
+
+class Record(BaseModel):
+    """One logged text-to-SQL interaction. Unknown fields are ignored."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    id: str
+    question: str
+    sql: str
+    enriched_question: str | None = None
+    agent: str = "default"
+    dialect: str | None = None
+    timestamp: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("id", "agent", mode="before")
+    @classmethod
+    def _stringify(cls, v: Any) -> Any:
+        # Logs often carry numeric ids; they are identifiers, not numbers.
+        return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+
+# --------------------------------------------------------------------------------------------
+# R_app: the per-deployment ruleset
+# --------------------------------------------------------------------------------------------
+
+FilterOp = Literal["=", "!=", "<>", "<", "<=", ">", ">=", "IN", "LIKE", "IS"]
+RuleValue = Union[str, int, float, bool, None, list[Union[str, int, float, bool, None]]]
+
+
+class BenignFilter(_Strict):
+    """A filter the agent adds on purpose (tenant guard, soft-delete flag): an extra that earns
+    the leniency bonus instead of costing a point. ``value`` ``"*"`` matches any value."""
+
+    column: str = Field(min_length=1)
+    op: FilterOp = "="
+    value: RuleValue = "*"
+
+
+class FilterScores(_Strict):
+    fully_applied: float = 5
+    fully_applied_with_extras: float = 4
+    partially_applied: float = 3
+    not_applied: float = 0
+
+
+class VerdictScores(_Strict):
+    correct: float = 5
+    likely_correct: float = 3
+    potentially_incorrect: float = 2
+    incorrect: float = 0
+
+
+class ConfidenceTier(_Strict):
+    """gamma >= threshold gives this factor (the highest matching threshold wins)."""
+
+    threshold: float = Field(ge=0, le=1)
+    factor: float = Field(ge=0, le=1)
+
+
+def _default_tiers() -> list[ConfidenceTier]:
+    return [
+        ConfidenceTier(threshold=0.85, factor=1.0),
+        ConfidenceTier(threshold=0.65, factor=0.8),
+        ConfidenceTier(threshold=0.0, factor=0.5),
+    ]
+
+
+class Bands(_Strict):
+    """Lower bounds of each band on the 0-100 score."""
+
+    excellent: float = 90
+    good: float = 75
+    marginal: float = 50
+
+
+class Scoring(_Strict):
+    """Composite score constants (SPEC 2.5). Defaults come from a secondary description of the
+    paper; every one can be overridden."""
+
+    filter: FilterScores = Field(default_factory=FilterScores)
+    verdict: VerdictScores = Field(default_factory=VerdictScores)
+    bonus: float = 1
+    max_base: float = 10
+    confidence_tiers: list[ConfidenceTier] = Field(default_factory=_default_tiers)
+    bands: Bands = Field(default_factory=Bands)
+
+
+class Ruleset(_Strict):
+    """R_app: application rules for one deployment (SPEC section 1)."""
+
+    name: str = "default"
+    version: int = 1
+    synonyms: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="column -> words or other column names that mean it",
+    )
+    terms: dict[str, str] = Field(
+        default_factory=dict, description="phrase -> SQL expression it stands for"
+    )
+    benign_filters: list[BenignFilter] = Field(default_factory=list)
+    ignored_filters: list[str] = Field(
+        default_factory=list, description="columns whose filters are neither required nor extra"
+    )
+    limit_guard: int = Field(
+        default=1000, ge=1, description="lambda_min: a LIMIT at or above it is a safety rail"
+    )
+    rules: dict[str, bool] = Field(
+        default_factory=dict, description="normalization rule id -> on/off"
+    )
+    scoring: Scoring = Field(default_factory=Scoring)
+    notes: list[str] = Field(default_factory=list, description="domain knowledge for LLM judges")
+
+    def rule_enabled(self, rule_id: str) -> bool:
+        return self.rules.get(rule_id, True)
+
+
+# --------------------------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------------------------
+
+
+class Reason(_Strict):
+    """A machine-readable finding. ``code`` is dotted (``filter.missing``); ``category`` the
+    NL2SQL-Bugs family it belongs to (value, operator, condition, function, clause ...)."""
+
+    code: str
+    message: str
+    category: str = "other"
+    severity: Literal["info", "minor", "major", "critical"] = "minor"
+
+
+class FilterAlignment(_Strict):
+    status: FilterStatus
+    score: float
+    required: list[str] = Field(default_factory=list)
+    matched: list[str] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list)
+    extras: list[str] = Field(default_factory=list)
+    benign_extras: list[str] = Field(default_factory=list)
+
+
+class Usage(_Strict):
+    """What a judge call cost."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    cached: bool = False
+    calls: int = 0
+
+
+class Verdict(_Strict):
+    label: VerdictLabel
+    score: float = 0
+    confidence: float = Field(ge=0, le=1)
+    rationale: str = ""
+    judge: str = ""
+    usage: Usage | None = None
+
+
+class Result(BaseModel):
+    """One output line of ``stef eval``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    agent: str
+    status: Literal["scored", "unscored"]
+    score: float | None = None
+    band: Band | None = None
+    base: float | None = None
+    bonus: float | None = None
+    confidence: float | None = None
+    confidence_factor: float | None = None
+    filter_alignment: FilterAlignment | None = None
+    verdict: Verdict | None = None
+    normalizations: list[str] = Field(default_factory=list)
+    reasons: list[Reason] = Field(default_factory=list)
+    error: str | None = None
+    timestamp: str | None = None
+    line: int | None = None
