@@ -1,0 +1,136 @@
+"""``stef rules``: check, compile and format rulesets; print the R_app JSON Schema.
+
+Exit codes: 0 valid (or already formatted); 2 invalid rules or usage errors, with every problem
+printed to stderr (``FILE:LINE:COL`` blocks for ``.stef``, JSON paths for ``.json``);
+``fmt --check`` exits 1 when a file is not in canonical form (a gate, like ``--fail-under``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from stef_core.cli import EXIT_GATE, EXIT_USAGE, cli, fail
+from stef_core.models import Ruleset
+
+
+@cli.group("rules")
+def rules_group() -> None:
+    """Check, compile and format rulesets (.stef) and R_app JSON."""
+
+
+def _load(path: str) -> tuple[Ruleset | None, list[str]]:
+    from stef_core.rules import RulesError, load_rules
+
+    try:
+        return load_rules(path), []
+    except RulesError as exc:
+        return None, exc.messages
+
+
+def _report(problems: list[str], bad_files: int, total_files: int) -> None:
+    for message in problems:
+        click.echo(message, err=True)
+    noun = "error" if len(problems) == 1 else "errors"
+    fail(f"{len(problems)} {noun} in {bad_files} of {total_files} rules "
+         f"file{'s' if total_files != 1 else ''}", EXIT_USAGE)
+
+
+@rules_group.command("check")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+def check_command(files: tuple[str, ...]) -> None:
+    """Validate .stef rulesets and R_app .json files; print every error."""
+    problems: list[str] = []
+    bad = 0
+    for path in files:
+        ruleset, errors = _load(path)
+        if ruleset is None:
+            bad += 1
+            problems.extend(errors)
+        else:
+            click.echo(f"{path}: ok (ruleset {ruleset.name!r} version {ruleset.version})")
+    if problems:
+        _report(problems, bad, len(files))
+
+
+@rules_group.command("compile")
+@click.argument("file", metavar="FILE")
+@click.option("-o", "--output", metavar="OUT.json",
+              help="Write the R_app JSON here (default: stdout).")
+def compile_command(file: str, output: str | None) -> None:
+    """Compile a .stef ruleset (or re-validate a .json) to R_app JSON."""
+    from stef_core.dsl import ruleset_json
+
+    ruleset, errors = _load(file)
+    if ruleset is None:
+        _report(errors, 1, 1)
+        return
+    text = ruleset_json(ruleset)
+    if output and output != "-":
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+
+
+@rules_group.command("schema")
+@click.option("-o", "--output", metavar="FILE", help="Write the schema here (default: stdout).")
+def schema_command(output: str | None) -> None:
+    """Print the R_app JSON Schema (generated from the pydantic model)."""
+    from stef_core.schema import schema_text
+
+    if output and output != "-":
+        Path(output).write_text(schema_text(), encoding="utf-8")
+    else:
+        click.echo(schema_text(), nl=False)
+
+
+@rules_group.command("fmt")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--check", "check_only", is_flag=True,
+              help="Print nothing; exit 1 when a file is not canonically formatted.")
+@click.option("--write", is_flag=True, help="Rewrite the files in place.")
+def fmt_command(files: tuple[str, ...], check_only: bool, write: bool) -> None:
+    """Format .stef rulesets canonically (to stdout unless --write or --check)."""
+    from stef_core.dsl import format_text
+    from stef_core.rules import RulesError
+
+    if check_only and write:
+        fail("--check and --write exclude each other")
+    problems: list[str] = []
+    bad = 0
+    unformatted: list[str] = []
+    for path in files:
+        p = Path(path)
+        if p.suffix != ".stef":
+            problems.append(f"{path}: only .stef rulesets can be formatted")
+            bad += 1
+            continue
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+            bad += 1
+            continue
+        try:
+            formatted = format_text(text, path)
+        except RulesError as exc:
+            problems.extend(exc.messages)
+            bad += 1
+            continue
+        if check_only:
+            if formatted != text:
+                unformatted.append(path)
+                click.echo(f"{path}: would reformat", err=True)
+        elif write:
+            if formatted != text:
+                p.write_text(formatted, encoding="utf-8")
+                click.echo(f"{path}: reformatted", err=True)
+        else:
+            click.echo(formatted, nl=False)
+    if problems:
+        _report(problems, bad, len(files))
+    if unformatted:
+        fail(f"{len(unformatted)} of {len(files)} rules files not formatted; run "
+             "stef rules fmt --write", EXIT_GATE)

@@ -1,0 +1,145 @@
+"""The parsed form of a ``.stef`` file: one :class:`Line` per physical line, each with at most one
+statement. Every part a user can get wrong keeps its :class:`Span`, so the compiler can put a
+caret under exactly that part."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Scalar = str | int | float | bool | None
+ValueKind = Literal["number", "string", "true", "false", "null", "list", "any"]
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a piece of text sits: 1-based line and columns, ``end_column`` exclusive."""
+
+    line: int
+    column: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Value:
+    """A literal: number, ``'string'``, ``true``/``false``/``null``, ``(list)`` or ``*``."""
+
+    kind: ValueKind
+    data: Scalar | list[Scalar]
+    span: Span
+    items: tuple[Value, ...] = ()
+
+    def describe(self) -> str:
+        """How an error names the value: ``a string 'x'``, ``the number 1.5``, ``a list``."""
+        if self.kind == "number":
+            return f"the number {self.data}"
+        if self.kind == "string":
+            return f"a string {self.data!r}"
+        if self.kind == "list":
+            return "a list"
+        if self.kind == "any":
+            return "*"
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Word:
+    """A synonym word: a bare name or a ``"quoted phrase"``."""
+
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Statement:
+    span: Span
+
+
+@dataclass(frozen=True)
+class Header(Statement):
+    name: str
+    name_span: Span
+    version: Value | None = None
+
+
+@dataclass(frozen=True)
+class Include(Statement):
+    path: str
+    path_span: Span
+
+
+@dataclass(frozen=True)
+class Synonym(Statement):
+    column: str
+    column_span: Span
+    words: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
+class Term(Statement):
+    phrase: str
+    phrase_span: Span
+    sql: str
+    sql_span: Span
+
+
+@dataclass(frozen=True)
+class Benign(Statement):
+    column: str
+    column_span: Span
+    op: str  # canonical: upper-case words
+    op_span: Span
+    value: Value
+
+
+@dataclass(frozen=True)
+class Ignore(Statement):
+    column: str
+    column_span: Span
+
+
+@dataclass(frozen=True)
+class LimitGuard(Statement):
+    value: Value
+
+
+@dataclass(frozen=True)
+class RuleSwitch(Statement):
+    rule_id: str
+    id_span: Span
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class ScoreSet(Statement):
+    key: str
+    key_span: Span
+    value: Value
+    threshold: Value | None = None
+
+
+@dataclass(frozen=True)
+class Note(Statement):
+    text: str
+    text_span: Span
+
+
+@dataclass(frozen=True)
+class Line:
+    """One physical line: its statement (if any, and if it parsed) and its comment."""
+
+    number: int
+    text: str
+    statement: Statement | None = None
+    comment: str | None = None
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    source: str
+    lines: tuple[Line, ...] = field(default=())
+
+    @property
+    def statements(self) -> list[Statement]:
+        return [ln.statement for ln in self.lines if ln.statement is not None]
