@@ -1,0 +1,330 @@
+"""Test helpers for STEF and for plugin authors.
+
+Rule cases are YAML files, one per rule, run by one runner (as sqlfluff does)::
+
+    rule: limit_tolerance            # the normalizer id the cases exercise
+    cases:
+      - name: guard_limit_is_ignored
+        question: List customers in France
+        sql: SELECT name FROM customers WHERE country = 'France' LIMIT 1000
+        rules: {limit_guard: 1000}   # optional R_app (JSON form) for this case
+        expect:
+          fired: true                # the rule is listed in `normalizations`
+          status: fully_applied      # filter status
+          reasons_include: []        # reason codes that must be present
+          reasons_exclude: [limit.unrequested]
+          min_score: 90              # also: max_score, score, verdict, band
+
+Use them from pytest::
+
+    from stef_core.testing import load_rule_cases, run_rule_case
+
+    @pytest.mark.parametrize("case", load_rule_cases("tests/rules/cases"), ids=lambda c: c.id)
+    def test_rule_case(case):
+        run_rule_case(case)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the pytest plugin imports this package in every run: keep it light
+    from stef_core.contracts import Judge
+    from stef_core.models import Result, Ruleset
+    from stef_core.registry import Registry
+    from stef_core.testing.fakes import FakeJudge
+
+__all__ = [
+    "FakeJudge",
+    "RuleCase",
+    "assert_sql_answers",
+    "fake_judge",
+    "load_rule_cases",
+    "run_rule_case",
+    "score_one",
+]
+
+_EXPECT_KEYS = {
+    "fired", "status", "reasons_include", "reasons_exclude", "score", "min_score", "max_score",
+    "verdict", "band", "unscored", "same_score_as",
+}
+
+
+@dataclass(frozen=True)
+class RuleCase:
+    """One YAML case. ``id`` is ``<rule>.<name>`` so ``pytest -k limit_tolerance`` selects."""
+
+    rule: str
+    name: str
+    question: str
+    sql: str
+    enriched_question: str | None = None
+    dialect: str | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+    expect: dict[str, Any] = field(default_factory=dict)
+    source: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.rule}.{self.name}"
+
+
+def load_rule_cases(path: str | Path) -> list[RuleCase]:
+    """Every case of a YAML file, or of every ``*.yml``/``*.yaml`` file under a folder."""
+    import yaml
+
+    p = Path(path)
+    files = sorted([*p.glob("*.yml"), *p.glob("*.yaml")]) if p.is_dir() else [p]
+    cases: list[RuleCase] = []
+    for file in files:
+        data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+        rule = str(data.get("rule") or file.stem)
+        for i, raw in enumerate(data.get("cases") or []):
+            name = str(raw.get("name") or f"case{i}")
+            unknown = set(raw.get("expect") or {}) - _EXPECT_KEYS
+            if unknown:
+                raise ValueError(f"{file}: case {name!r}: unknown expect keys {sorted(unknown)}; "
+                                 f"known: {sorted(_EXPECT_KEYS)}")
+            cases.append(RuleCase(
+                rule=rule, name=name, question=str(raw["question"]), sql=str(raw["sql"]),
+                enriched_question=raw.get("enriched_question"), dialect=raw.get("dialect"),
+                rules=dict(raw.get("rules") or {}), expect=dict(raw.get("expect") or {}),
+                source=f"{file}:{name}",
+            ))
+    return cases
+
+
+_REGISTRY: Registry | None = None
+_ENGINES: dict[tuple[str, str, int], Any] = {}
+
+
+def default_registry() -> Registry:
+    """The installed plugins, discovered once per process (discovery imports every plugin)."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        from stef_core.registry import Registry
+
+        _REGISTRY = Registry.discover()
+    return _REGISTRY
+
+
+def cached_engine(
+    rules: Ruleset | dict[str, Any] | None = None,
+    *,
+    judge: str | Judge = "offline",
+    registry: Registry | None = None,
+) -> Any:
+    """An :class:`~stef_core.engine.Engine` for these rules and judge, built once per process.
+
+    Engines with a judge *instance* are not cached (the instance is the caller's), but they
+    share the discovered registry, which is the expensive part.
+    """
+    from stef_core.engine import Engine
+    from stef_core.models import Ruleset
+
+    ruleset = Ruleset.model_validate(rules) if isinstance(rules, dict) else rules or Ruleset()
+    reg = registry or default_registry()
+    if not isinstance(judge, str):
+        return Engine(ruleset, judge=judge, registry=reg)
+    key = (ruleset.model_dump_json(), judge, id(reg))
+    engine = _ENGINES.get(key)
+    if engine is None:
+        engine = _ENGINES[key] = Engine(ruleset, judge=judge, registry=reg)
+    return engine
+
+
+def close_engines() -> None:
+    """Close every cached engine's judge (the pytest plugin calls this at session end)."""
+    for engine in _ENGINES.values():
+        engine.close()
+    _ENGINES.clear()
+
+
+def score_one(
+    question: str,
+    sql: str,
+    *,
+    enriched_question: str | None = None,
+    rules: Ruleset | dict[str, Any] | None = None,
+    dialect: str | None = None,
+    judge: str | Judge = "offline",
+    registry: Registry | None = None,
+) -> Result:
+    """Score one record in-process (offline judge by default).
+
+    Args:
+        question: The user's question.
+        sql: The SQL the agent produced.
+        enriched_question: The agent's reformulation of the question, if any.
+        rules: R_app as a :class:`~stef_core.models.Ruleset` or its JSON form.
+        dialect: A sqlglot dialect name for the SQL.
+        judge: A judge id (``"offline"``) or a :class:`~stef_core.contracts.Judge` instance
+            such as :func:`fake_judge`'s.
+        registry: The plugins to use; default: every installed ``stef`` entry point. Plugin
+            authors pass ``Registry.discover(extra=[my_plugin_module])`` to test a plugin that
+            is not installed.
+    """
+    from stef_core.models import Record
+
+    engine = cached_engine(rules, judge=judge, registry=registry)
+    record = Record(id="case", question=question, sql=sql,
+                    enriched_question=enriched_question, dialect=dialect)
+    [result] = engine.evaluate_batch([record])
+    return result
+
+
+def run_rule_case(
+    case: RuleCase, *, registry: Registry | None = None, judge: str | Judge = "offline"
+) -> Result:
+    """Score a case and assert its expectations; the failure message shows the whole result.
+
+    ``registry`` and ``judge`` are as for :func:`score_one`.
+    """
+    result = score_one(case.question, case.sql, enriched_question=case.enriched_question,
+                       rules=case.rules or None, dialect=case.dialect, judge=judge,
+                       registry=registry)
+    exp = case.expect
+    codes = [r.code for r in result.reasons]
+    problems: list[str] = []
+    if exp.get("unscored"):
+        if result.status != "unscored":
+            problems.append("expected the record to be unscored")
+    elif result.status != "scored":
+        problems.append(f"expected a score, got unscored: {result.error}")
+    if "fired" in exp and (case.rule in result.normalizations) != bool(exp["fired"]):
+        problems.append(f"expected rule {case.rule!r} {'to' if exp['fired'] else 'not to'} fire; "
+                        f"fired: {result.normalizations}")
+    fa = result.filter_alignment
+    if "status" in exp and (fa is None or fa.status != exp["status"]):
+        problems.append(f"expected filter status {exp['status']}, got {fa.status if fa else None}")
+    for code in exp.get("reasons_include") or []:
+        if code not in codes:
+            problems.append(f"expected reason {code}")
+    for code in exp.get("reasons_exclude") or []:
+        if code in codes:
+            problems.append(f"unexpected reason {code}")
+    score = result.score if result.score is not None else -1.0
+    if "score" in exp and score != float(exp["score"]):
+        problems.append(f"expected score {exp['score']}, got {result.score}")
+    if "min_score" in exp and score < float(exp["min_score"]):
+        problems.append(f"expected score >= {exp['min_score']}, got {result.score}")
+    if "max_score" in exp and score > float(exp["max_score"]):
+        problems.append(f"expected score <= {exp['max_score']}, got {result.score}")
+    if "verdict" in exp and (result.verdict is None or result.verdict.label != exp["verdict"]):
+        problems.append(f"expected verdict {exp['verdict']}, got "
+                        f"{result.verdict.label if result.verdict else None}")
+    if "band" in exp and result.band != exp["band"]:
+        problems.append(f"expected band {exp['band']}, got {result.band}")
+    if "same_score_as" in exp:
+        other = score_one(case.question, str(exp["same_score_as"]),
+                          enriched_question=case.enriched_question,
+                          rules=case.rules or None, dialect=case.dialect, judge=judge,
+                          registry=registry)
+        if other.score != result.score or (other.filter_alignment and fa and
+                                           other.filter_alignment.status != fa.status):
+            problems.append(f"expected the same score as {exp['same_score_as']!r}: "
+                            f"{result.score} vs {other.score}")
+    if problems:
+        raise AssertionError(
+            f"{case.source}: " + "; ".join(problems) + "\n" + result.model_dump_json(indent=2)
+        )
+    return result
+
+
+def _describe(result: Result) -> str:
+    """The lines of a failure message: score, band, filters, verdict, normalizations, reasons."""
+    lines: list[str] = []
+    if result.status != "scored":
+        lines.append(f"  status:    unscored ({result.error})")
+        return "\n".join(lines)
+    lines.append(f"  score:     {result.score} ({result.band})")
+    fa = result.filter_alignment
+    if fa is not None:
+        detail = []
+        if fa.missing:
+            detail.append("missing " + ", ".join(fa.missing))
+        if fa.extras:
+            detail.append("extra " + ", ".join(fa.extras))
+        lines.append(f"  filters:   {fa.status}" + (f" ({'; '.join(detail)})" if detail else ""))
+    if result.verdict is not None:
+        v = result.verdict
+        lines.append(f"  verdict:   {v.label} (confidence {v.confidence:.2f}, "
+                     f"judge {v.judge or '?'})")
+        if v.rationale:
+            lines.append(f"  rationale: {v.rationale}")
+    if result.normalizations:
+        lines.append(f"  rules:     {', '.join(result.normalizations)}")
+    if result.reasons:
+        lines.append("  reasons:")
+        lines.extend(f"    - {r.code}: {r.message}" for r in result.reasons)
+    else:
+        lines.append("  reasons:   (none)")
+    return "\n".join(lines)
+
+
+def assert_sql_answers(
+    question: str,
+    sql: str,
+    *,
+    min_score: float,
+    rules: Ruleset | dict[str, Any] | None = None,
+    enriched_question: str | None = None,
+    dialect: str | None = None,
+    judge: str | Judge | None = None,
+    registry: Registry | None = None,
+) -> Result:
+    """Assert that ``sql`` answers ``question`` with a STEF score of at least ``min_score``.
+
+    Gate an agent's test suite on STEF::
+
+        from stef_core.testing import assert_sql_answers
+
+        def test_agent_counts_active_users(agent):
+            sql = agent.ask("How many users are active?")
+            assert_sql_answers("How many users are active?", sql, min_score=90)
+
+    On failure the :class:`AssertionError` message shows the score, band, filter status,
+    verdict with its rationale, and every reason code, one per line.
+
+    Returns:
+        The :class:`~stef_core.models.Result`, for further checks.
+    """
+    __tracebackhide__ = True  # pytest shows the caller's line, not this helper's
+    result = score_one(question, sql, enriched_question=enriched_question, rules=rules,
+                       dialect=dialect, judge=judge or "offline", registry=registry)
+    score = result.score
+    if result.status != "scored" or score is None or score < min_score:
+        got = "unscored" if score is None else f"{score:g}"
+        raise AssertionError(
+            f"STEF score {got} is below min_score {min_score:g}\n"
+            f"  question:  {question}\n"
+            f"  sql:       {' '.join(sql.split())}\n" + _describe(result)
+        )
+    return result
+
+
+def fake_judge(
+    label: str = "correct", confidence: float = 1.0, *, rationale: str = "fake verdict"
+) -> FakeJudge:
+    """A judge that always answers ``label`` with ``confidence`` (no model, no network).
+
+    Use it to test a plugin's effect on the score without the offline judge's opinion::
+
+        evaluate(records, judge=fake_judge("likely_correct", 0.7))
+        Engine(judge=fake_judge("incorrect"))
+    """
+    from stef_core.testing.fakes import FakeJudge
+
+    return FakeJudge(label=label, confidence=confidence, rationale=rationale)
+
+
+def __getattr__(name: str) -> Any:
+    # FakeJudge subclasses the contracts (pydantic models behind them): import it on demand so
+    # that importing this package from the pytest plugin stays cheap.
+    if name == "FakeJudge":
+        from stef_core.testing.fakes import FakeJudge
+
+        return FakeJudge
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
