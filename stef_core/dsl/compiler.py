@@ -145,11 +145,11 @@ class _Compiler:
                 header_line = line.number
                 self.header(st, error, root)
             elif isinstance(st, ast.Include):
-                self.include(st, error, base_dir, stack)
+                self.include(st, error, source, base_dir, stack)
             else:
                 self.statement(st, error)
 
-    def include(self, st: ast.Include, error: Any, base_dir: Path,
+    def include(self, st: ast.Include, error: Any, source: str, base_dir: Path,
                 stack: tuple[Path, ...]) -> None:
         if not st.path.strip():
             error(st.path_span, "empty include path", 'a path relative to this file, e.g. '
@@ -170,7 +170,7 @@ class _Compiler:
             text = target.read_text(encoding="utf-8")
         except FileNotFoundError:
             error(st.path_span, f"cannot include {st.path!r}: no such file",
-                  f"a path relative to {_display_dir(base_dir)}")
+                  f"a path relative to the folder of {source}")
             return
         except (OSError, UnicodeDecodeError) as exc:
             error(st.path_span, f"cannot include {st.path!r}: {exc}", "a readable UTF-8 file")
@@ -361,11 +361,6 @@ def check_sql(sql: str) -> tuple[str, int, int] | None:
     if len(trees) != 1:
         return "a term is one SQL expression, not several statements", 0, len(sql)
     return None
-
-
-def _display_dir(path: Path) -> str:
-    text = str(path)
-    return "this file's folder" if text in ("", ".") else text
 
 
 def compile_text(

@@ -26,6 +26,7 @@ TERMINAL_LABELS: dict[str, str] = {
     "FALSE": "false",
     "NULL": "null",
     "ANY": "* (any value)",
+    "LPAR": "a (list)",
     "COMMENT": "a # comment",
     "_NL": "end of line",
     "$END": "end of line",
