@@ -10,8 +10,11 @@ Percentiles interpolate linearly between closest ranks, as numpy's default does.
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections.abc import Iterable, Sequence
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from stef_core.models import BANDS, Result
@@ -28,43 +31,228 @@ def percentile(values: Sequence[float], q: float) -> float | None:
     return float(ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo))
 
 
-class Accumulator:
-    """Collects what a summary needs from a stream of results, one group."""
+def percentile_counts(counts: Mapping[float, int], q: float) -> float | None:
+    """:func:`percentile` over a value -> count table, without expanding it.
 
-    def __init__(self) -> None:
+    Scores take few distinct values (SPEC 5), so a count table keeps memory flat however many
+    records a run has, and gives exactly the same answer as the expanded list.
+
+    >>> percentile_counts({10: 1, 20: 1, 30: 1, 40: 1}, 90)
+    37.0
+    >>> percentile_counts({50: 3, 100: 1}, 50) == percentile([50, 50, 50, 100], 50)
+    True
+    """
+    items = sorted((v, n) for v, n in counts.items() if n > 0)
+    total = sum(n for _, n in items)
+    if not total:
+        return None
+    pos = (total - 1) * q / 100.0
+    lo = math.floor(pos)
+    hi = min(lo + 1, total - 1)
+
+    def at(rank: int) -> float:
+        seen = 0
+        for value, n in items:
+            seen += n
+            if rank < seen:
+                return float(value)
+        return float(items[-1][0])
+
+    lo_v, hi_v = at(lo), at(hi)
+    return float(lo_v + (hi_v - lo_v) * (pos - lo))
+
+
+def bootstrap_mean_ci(
+    values: Sequence[float],
+    *,
+    resamples: int = 2000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float] | None:
+    """Percentile-bootstrap confidence interval of the mean of ``values``; None below 2 values.
+
+    Seeded: the same inputs give the same interval. Large samples use numpy when it is
+    installed (same method, different random stream, so the bounds may differ in the last
+    decimals from the pure-Python path).
+
+    >>> bootstrap_mean_ci([5.0, 5.0, 5.0])
+    (5.0, 5.0)
+    """
+    n = len(values)
+    if n < 2:
+        return None
+    means = _resample_means(values, resamples, seed)
+    tail = (1 - level) / 2 * 100
+    lo, hi = percentile(means, tail), percentile(means, 100 - tail)
+    assert lo is not None and hi is not None
+    return (lo, hi)
+
+
+def bootstrap_diff_ci(
+    base: Sequence[float],
+    new: Sequence[float],
+    *,
+    resamples: int = 2000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float] | None:
+    """Bootstrap CI of ``mean(new) - mean(base)`` for two independent samples.
+
+    Each resample draws both samples anew (with replacement, same sizes). None when either
+    side has fewer than 2 values.
+
+    >>> bootstrap_diff_ci([1.0, 1.0], [3.0, 3.0])
+    (2.0, 2.0)
+    """
+    if len(base) < 2 or len(new) < 2:
+        return None
+    new_means = _resample_means(new, resamples, seed)
+    base_means = _resample_means(base, resamples, seed + 1)
+    diffs = [w - b for w, b in zip(new_means, base_means, strict=True)]
+    tail = (1 - level) / 2 * 100
+    lo, hi = percentile(diffs, tail), percentile(diffs, 100 - tail)
+    assert lo is not None and hi is not None
+    return (lo, hi)
+
+
+#: above this many draws (resamples x sample size) the bootstrap uses numpy when installed
+_NUMPY_THRESHOLD = 1_000_000
+
+
+def _resample_means(values: Sequence[float], resamples: int, seed: int) -> list[float]:
+    n = len(values)
+    if n * resamples > _NUMPY_THRESHOLD:
+        try:
+            import numpy as np
+        except ImportError:  # pure Python below: slower, same method
+            pass
+        else:
+            rng_np = np.random.default_rng(seed)
+            arr = np.asarray(values, dtype=float)
+            # in chunks, so memory stays bounded for very large samples
+            out: list[float] = []
+            step = max(1, 4_000_000 // n)
+            for start in range(0, resamples, step):
+                k = min(step, resamples - start)
+                idx = rng_np.integers(0, n, size=(k, n))
+                out.extend(float(m) for m in arr[idx].mean(axis=1))
+            return out
+    rng = random.Random(seed)
+    data = list(values)
+    return [math.fsum(rng.choices(data, k=n)) / n for _ in range(resamples)]
+
+
+class Accumulator:
+    """Collects what a summary needs from a stream of results, one group.
+
+    Memory stays flat: scores are kept as a value -> count table, the worst records in a
+    bounded heap, and one example per reason code.
+
+    Args:
+        keep_worst: how many of the lowest-scored records to remember (ties: earlier first).
+    """
+
+    def __init__(self, keep_worst: int = 5) -> None:
         self.records = 0
-        self.scores: list[float] = []
+        self.score_counts: Counter[float] = Counter()
+        self.score_sum = 0.0
         self.bands: dict[str, int] = {b: 0 for b in BANDS}
         self.reasons: dict[str, int] = {}
+        #: reason code -> (record id, message) of the first record that carried it
+        self.examples: dict[str, tuple[str, str]] = {}
         self.errors: dict[str, int] = {}
+        # What judge calls cost (LLM judges; the offline judge reports zeros).
+        self.tokens = 0
+        self.cost_usd = 0.0
+        self.judge_calls = 0
+        self.cache_hits = 0
+        self.keep_worst = keep_worst
+        # A min-heap over (-score, -arrival): its root is the kept record to drop first, the
+        # highest score and, on a tie, the latest.
+        self._worst: list[tuple[float, int, dict[str, Any]]] = []
+
+    @property
+    def scores(self) -> list[float]:
+        """Every score, ascending (expanded from the count table)."""
+        return [v for v, n in sorted(self.score_counts.items()) for _ in range(n)]
+
+    @property
+    def scored(self) -> int:
+        return sum(self.score_counts.values())
 
     def add(self, result: Result) -> None:
         self.records += 1
+        usage = result.verdict.usage if result.verdict is not None else None
+        if usage is not None:
+            self.tokens += usage.prompt_tokens + usage.completion_tokens
+            self.cost_usd += usage.cost_usd
+            self.judge_calls += usage.calls
+            self.cache_hits += int(usage.cached)
         if result.status == "scored" and result.score is not None:
-            self.scores.append(result.score)
+            self.score_counts[result.score] += 1
+            self.score_sum += result.score
             if result.band:
                 self.bands[result.band] += 1
             if result.score < 75:
                 for reason in result.reasons:
                     self.reasons[reason.code] = self.reasons.get(reason.code, 0) + 1
+                    self.examples.setdefault(reason.code, (result.id, reason.message))
+            self._remember_worst(result)
         elif result.error:
             kind = result.error.split(":", 1)[0]
             self.errors[kind] = self.errors.get(kind, 0) + 1
 
+    def _remember_worst(self, result: Result) -> None:
+        if self.keep_worst <= 0 or result.score is None:
+            return
+        key = (-result.score, -self.records)
+        if len(self._worst) >= self.keep_worst and key <= self._worst[0][:2]:
+            return
+        entry = {
+            "id": result.id,
+            "score": result.score,
+            "band": result.band,
+            "reasons": [r.code for r in result.reasons],
+            "message": result.reasons[0].message if result.reasons else "",
+        }
+        item = (key[0], key[1], entry)
+        if len(self._worst) < self.keep_worst:
+            heapq.heappush(self._worst, item)
+        else:
+            heapq.heapreplace(self._worst, item)
+
+    def worst(self) -> list[dict[str, Any]]:
+        """The remembered lowest-scored records, lowest first (ties in arrival order)."""
+        return [t[2] for t in sorted(self._worst, key=lambda t: (-t[0], -t[1]))]
+
+    def top_reasons(self, n: int = 5) -> list[dict[str, Any]]:
+        """The ``n`` most frequent reason codes of low scores, each with one example."""
+        top = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+        out = []
+        for code, count in top:
+            rid, message = self.examples.get(code, ("", ""))
+            out.append({"code": code, "count": count, "example_id": rid,
+                        "example": message})
+        return out
+
     def summary(self) -> dict[str, Any]:
-        scored = len(self.scores)
-        mean = sum(self.scores) / scored if scored else None
+        scored = self.scored
+        mean = self.score_sum / scored if scored else None
         top = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         return {
             "records": self.records,
             "scored": scored,
             "coverage": round(scored / self.records, 4) if self.records else None,
             "mean": round(mean, 2) if mean is not None else None,
-            "p50": _round(percentile(self.scores, 50)),
-            "p90": _round(percentile(self.scores, 90)),
+            "p50": _round(percentile_counts(self.score_counts, 50)),
+            "p90": _round(percentile_counts(self.score_counts, 90)),
             "bands": dict(self.bands),
             "top_reasons": [{"code": c, "count": n} for c, n in top],
             "unscored_by_kind": dict(sorted(self.errors.items())),
+            "tokens": self.tokens,
+            "cost_usd": round(self.cost_usd, 6),
+            "judge_calls": self.judge_calls,
+            "cache_hits": self.cache_hits,
         }
 
 

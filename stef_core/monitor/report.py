@@ -1,0 +1,155 @@
+"""Per-agent (and per time window) reports over ``stef eval`` results.
+
+A :class:`Report` consumes results one at a time (memory is bounded by the number of groups,
+not records, thanks to :class:`stef_core.stats.Accumulator`) and produces one plain dict that
+the table, Markdown and HTML renderers share.
+
+>>> window_of("2026-01-05T23:30:00-02:00", "day")
+'2026-01-06'
+>>> window_of("2026-01-05", "week")
+'2026-W02'
+>>> window_of(None, "day")
+'unknown'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timezone
+from typing import Any
+
+from stef_core.contracts import StefError
+from stef_core.models import BANDS, Result
+from stef_core.stats import Accumulator
+
+UNKNOWN = "unknown"
+GROUPINGS = ("agent", "agent,day", "agent,week")
+HISTOGRAM_BINS = 10
+#: below this a score counts as low (as for the reason counts in stef_core.stats)
+LOW_SCORE = 75
+
+
+def parse_by(value: str) -> str | None:
+    """The window unit of a ``--by`` value: None, ``day`` or ``week``."""
+    norm = value.replace(" ", "").lower()
+    if norm not in GROUPINGS:
+        raise StefError(f"--by: unknown grouping {value!r}; use one of {', '.join(GROUPINGS)}")
+    return norm.split(",")[1] if "," in norm else None
+
+
+def parse_timestamp(value: str | None) -> datetime | None:
+    """An ISO 8601 timestamp as an aware UTC datetime (naive ones are taken as UTC)."""
+    if not value:
+        return None
+    try:
+        ts = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    if ts.tzinfo is None:
+        return ts.replace(tzinfo=timezone.utc)
+    return ts.astimezone(timezone.utc)
+
+
+def window_of(timestamp: str | None, unit: str) -> str:
+    """The day (``2026-01-05``) or ISO week (``2026-W02``) of a timestamp, in UTC."""
+    ts = parse_timestamp(timestamp)
+    if ts is None:
+        return UNKNOWN
+    if unit == "week":
+        year, week, _ = ts.isocalendar()
+        return f"{year}-W{week:02d}"
+    return ts.date().isoformat()
+
+
+def _window_key(window: str) -> tuple[int, str]:
+    return (1, window) if window == UNKNOWN else (0, window)
+
+
+class Report:
+    """Accumulates results into per-agent, per-window and overall groups.
+
+    Args:
+        by: ``agent``, ``agent,day`` or ``agent,week``.
+        top: reason codes and worst records kept per group.
+    """
+
+    def __init__(self, by: str = "agent", top: int = 5) -> None:
+        self.by = by.replace(" ", "").lower()
+        self.unit = parse_by(self.by)
+        self.top = top
+        self.overall = Accumulator(keep_worst=top)
+        self.agents: dict[str, Accumulator] = {}
+        self.groups: dict[tuple[str, str], Accumulator] = {}
+        # The mean-over-time chart always has a time axis: days unless --by asks for weeks.
+        self.timeline_unit = self.unit or "day"
+        self._timeline: dict[tuple[str, str], list[float]] = {}
+        self.bad_timestamps = 0
+
+    def add(self, result: Result) -> None:
+        self.overall.add(result)
+        self.agents.setdefault(result.agent, Accumulator(keep_worst=self.top)).add(result)
+        window = window_of(result.timestamp, self.timeline_unit)
+        if window == UNKNOWN and result.timestamp:
+            self.bad_timestamps += 1
+        if self.unit is not None:
+            key = (result.agent, window)
+            self.groups.setdefault(key, Accumulator(keep_worst=self.top)).add(result)
+        if result.status == "scored" and result.score is not None:
+            cell = self._timeline.setdefault((result.agent, window), [0.0, 0.0])
+            cell[0] += result.score
+            cell[1] += 1
+
+    def add_all(self, results: Iterable[Result]) -> Report:
+        for r in results:
+            self.add(r)
+        return self
+
+    def _group(self, acc: Accumulator) -> dict[str, Any]:
+        data = acc.summary()
+        data["top_reasons"] = acc.top_reasons(self.top)
+        # Only low scores are "worst": a group scoring 100 throughout has nothing to look at.
+        data["worst"] = [w for w in acc.worst() if w["score"] < LOW_SCORE]
+        return data
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything the renderers need, as plain JSON-ready data."""
+        groups: list[dict[str, Any]] = []
+        if self.unit is None:
+            for agent, acc in sorted(self.agents.items()):
+                groups.append({"agent": agent, "window": None, **self._group(acc)})
+        else:
+            for (agent, window), acc in sorted(
+                self.groups.items(), key=lambda kv: (kv[0][0], _window_key(kv[0][1]))
+            ):
+                groups.append({"agent": agent, "window": window, **self._group(acc)})
+        windows = sorted({w for _, w in self._timeline}, key=_window_key)
+        series: dict[str, list[float | None]] = {}
+        for agent in sorted(self.agents):
+            row: list[float | None] = []
+            for w in windows:
+                cell = self._timeline.get((agent, w))
+                row.append(round(cell[0] / cell[1], 2) if cell and cell[1] else None)
+            series[agent] = row
+        agents = {}
+        for agent, acc in sorted(self.agents.items()):
+            agents[agent] = {**self._group(acc), "histogram": histogram(acc)}
+        return {
+            "by": self.by,
+            "bands": list(BANDS),
+            "overall": {**self._group(self.overall), "histogram": histogram(self.overall)},
+            "agents": agents,
+            "groups": groups,
+            "timeline": {"unit": self.timeline_unit, "windows": windows, "series": series},
+            "reasons": self.overall.top_reasons(10),
+            "bad_timestamps": self.bad_timestamps,
+        }
+
+
+def histogram(acc: Accumulator, bins: int = HISTOGRAM_BINS) -> list[int]:
+    """Counts of scores in ``bins`` equal bins over 0-100; 100 falls in the last bin."""
+    counts = [0] * bins
+    width = 100 / bins
+    for value, n in acc.score_counts.items():
+        i = min(bins - 1, max(0, int(value // width)))
+        counts[i] += n
+    return counts

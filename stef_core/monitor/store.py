@@ -1,0 +1,261 @@
+"""The run history: an embedded SQLite file that records every ``stef eval --store PATH`` run.
+
+A run row holds when it started and finished, its inputs and output, the rules hash, the judge
+spec, the plugin versions and whether it completed; the results table holds every per-record
+result (its JSON line, as ``stef eval`` writes it) plus the question text, which lets
+``stef compare`` pair records across runs.
+
+The schema is versioned with ``PRAGMA user_version``. :data:`MIGRATIONS` lists the steps from
+each version to the next; opening a store applies the missing steps in one transaction, so a
+fresh file and a migrated one end with the same schema.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from stef_core.contracts import StefError
+from stef_core.models import Result
+
+SCHEMA_VERSION = 2
+
+
+class StoreError(StefError):
+    """The store cannot be opened or does not hold what was asked for."""
+
+
+def _v0_to_v1(db: sqlite3.Connection) -> None:
+    db.executescript(
+        """
+        CREATE TABLE runs (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            started TEXT NOT NULL,
+            inputs TEXT NOT NULL,
+            rules_hash TEXT,
+            judge TEXT,
+            plugins TEXT
+        );
+        CREATE TABLE results (
+            run_id INTEGER NOT NULL REFERENCES runs(id),
+            seq INTEGER NOT NULL,
+            id TEXT NOT NULL,
+            agent TEXT NOT NULL,
+            status TEXT NOT NULL,
+            score REAL,
+            result TEXT NOT NULL,
+            PRIMARY KEY (run_id, seq)
+        );
+        """
+    )
+
+
+def _v1_to_v2(db: sqlite3.Connection) -> None:
+    # v2: run status (an interrupted run stays visible as such), finish time, output path and
+    # STEF version; the question text per result, for pairing records across runs.
+    db.executescript(
+        """
+        ALTER TABLE runs ADD COLUMN finished TEXT;
+        ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
+        ALTER TABLE runs ADD COLUMN output TEXT;
+        ALTER TABLE runs ADD COLUMN stef_version TEXT;
+        ALTER TABLE results ADD COLUMN question TEXT;
+        CREATE INDEX results_by_agent ON results(run_id, agent);
+        """
+    )
+
+
+#: version -> the step that takes a store from that version to the next
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2}
+
+
+def migrate(db: sqlite3.Connection, *, path: str = "store") -> int:
+    """Bring ``db`` to :data:`SCHEMA_VERSION`; return the version it had before."""
+    found = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if found > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path}: run store schema version {found} is newer than this STEF knows "
+            f"({SCHEMA_VERSION}); upgrade STEF"
+        )
+    if found == 0 and db.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+    ).fetchone()[0]:
+        raise StoreError(f"{path}: is an SQLite file but not a STEF run store; give another path")
+    version = found
+    if version < SCHEMA_VERSION:
+        with db:  # one transaction: a failed migration leaves the old schema intact
+            while version < SCHEMA_VERSION:
+                MIGRATIONS[version](db)
+                version += 1
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return found
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """One stored run, with its aggregate numbers."""
+
+    id: int
+    started: str
+    finished: str | None
+    status: str
+    inputs: list[str]
+    output: str | None
+    rules_hash: str | None
+    judge: str | None
+    plugins: dict[str, Any] = field(default_factory=dict)
+    stef_version: str | None = None
+    records: int = 0
+    scored: int = 0
+    mean: float | None = None
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """An open run store. Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        p = Path(path)
+        if p.is_dir():
+            raise StoreError(f"{path}: is a directory; give a file path for the run store")
+        if p.parent and not p.parent.exists():
+            p.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(path)
+            migrate(self.db, path=path)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{path}: not a STEF run store ({exc})") from None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ---- writing ------------------------------------------------------------------------
+
+    def begin_run(
+        self,
+        *,
+        inputs: list[str],
+        rules_hash: str,
+        judge: str,
+        plugins: dict[str, Any],
+        output: str | None,
+        stef_version: str,
+        started: str | None = None,
+    ) -> RunWriter:
+        with self.db:
+            cur = self.db.execute(
+                "INSERT INTO runs (started, inputs, rules_hash, judge, plugins, status, output, "
+                "stef_version) VALUES (?, ?, ?, ?, ?, 'running', ?, ?)",
+                (started or now_iso(), json.dumps(inputs), rules_hash, judge,
+                 json.dumps(plugins, sort_keys=True), output, stef_version),
+            )
+        run_id = cur.lastrowid
+        assert run_id is not None
+        return RunWriter(self, run_id)
+
+    # ---- reading ------------------------------------------------------------------------
+
+    def list_runs(self) -> list[RunInfo]:
+        rows = self.db.execute(_RUN_QUERY + " GROUP BY r.id ORDER BY r.id").fetchall()
+        return [_run_info(row) for row in rows]
+
+    def get_run(self, run_id: int | str) -> RunInfo:
+        ident = _run_id(run_id, self.path)
+        row = self.db.execute(_RUN_QUERY + " WHERE r.id = ? GROUP BY r.id", (ident,)).fetchone()
+        if row is None:
+            known = [str(r[0]) for r in self.db.execute("SELECT id FROM runs ORDER BY id")]
+            hint = f"known ids: {', '.join(known[-10:])}" if known else "the store has no runs"
+            raise StoreError(f"{self.path}: no run with id {run_id!r}; {hint}")
+        return _run_info(row)
+
+    def iter_results(self, run_id: int | str) -> Iterator[tuple[Result, str | None]]:
+        """Every result of a run in input order, with its question text when recorded."""
+        ident = self.get_run(run_id).id
+        cur = self.db.execute(
+            "SELECT result, question FROM results WHERE run_id = ? ORDER BY seq", (ident,)
+        )
+        for text, question in cur:
+            yield Result.model_validate_json(text), question
+
+
+_RUN_QUERY = (
+    "SELECT r.id, r.started, r.finished, r.status, r.inputs, r.output, r.rules_hash, r.judge, "
+    "r.plugins, r.stef_version, count(x.seq), count(x.score), avg(x.score) "
+    "FROM runs r LEFT JOIN results x ON x.run_id = r.id"
+)
+
+
+def _run_info(row: tuple[Any, ...]) -> RunInfo:
+    return RunInfo(
+        id=row[0], started=row[1], finished=row[2], status=row[3],
+        inputs=json.loads(row[4]) if row[4] else [], output=row[5], rules_hash=row[6],
+        judge=row[7], plugins=json.loads(row[8]) if row[8] else {}, stef_version=row[9],
+        records=row[10], scored=row[11],
+        mean=round(row[12], 2) if row[12] is not None else None,
+    )
+
+
+def _run_id(value: int | str, path: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise StoreError(
+            f"{path}: run ids are integers (see `stef runs list`), not {value!r}"
+        ) from None
+
+
+class RunWriter:
+    """Appends one run's results, committing every ``batch`` rows so that an interrupted run
+    keeps what it scored."""
+
+    def __init__(self, store: Store, run_id: int, batch: int = 500) -> None:
+        self.store = store
+        self.run_id = run_id
+        self.batch = batch
+        self._seq = 0
+        self._pending: list[tuple[Any, ...]] = []
+
+    def add(self, result: Result, question: str | None = None) -> None:
+        self._seq += 1
+        self._pending.append((
+            self.run_id, self._seq, result.id, result.agent, result.status,
+            result.score if result.status == "scored" else None,
+            result.model_dump_json(exclude={"line"}), question,
+        ))
+        if len(self._pending) >= self.batch:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._pending:
+            return
+        with self.store.db:
+            self.store.db.executemany(
+                "INSERT INTO results (run_id, seq, id, agent, status, score, result, question) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                self._pending,
+            )
+        self._pending.clear()
+
+    def finish(self, status: str = "complete") -> None:
+        """Write what is pending and mark the run ``complete`` or ``interrupted``."""
+        self.flush()
+        with self.store.db:
+            self.store.db.execute(
+                "UPDATE runs SET status = ?, finished = ? WHERE id = ?",
+                (status, now_iso(), self.run_id),
+            )
