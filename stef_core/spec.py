@@ -114,6 +114,7 @@ class SqlSpec:
     order_by: tuple[OrderItem, ...] = ()
     limit: int | None = None
     offset: int | None = None
+    nested_limit: bool = False  # a LIMIT / TOP inside a subquery or CTE (a nested top-k)
     distinct: bool = False
     tables: tuple[str, ...] = ()
     columns: frozenset[str] = frozenset()
@@ -123,6 +124,9 @@ class SqlSpec:
     subqueries: int = 0
     joins: int = 0
     set_operation: str | None = None  # UNION / INTERSECT / EXCEPT at the top
+    # Column-to-column equalities in JOIN ON / WHERE: (table, column, table, column), tables
+    # resolved from aliases ("" when unknown).
+    join_keys: tuple[tuple[str, str, str, str], ...] = ()
     select_star: bool = False
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()

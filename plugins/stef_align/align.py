@@ -45,12 +45,20 @@ CATEGORY = {
     "projection.missing": "attribute",
     "distinct.missing": "clause",
     "enrichment.drift": "other",
+    "join.key_mismatch": "table",
     "enrichment.expression_missing": "attribute",
 }
 
 _COMPAT_OPS = {
     ("=", "in"), ("=", "like"), ("!=", "not in"), ("!=", "not like"),
     (">", ">="), (">=", ">"), ("<", "<="), ("<=", "<"),
+}
+
+
+_AGG_COLUMN_WORDS = {
+    "COUNT": ("count", "num", "number", "cnt"),
+    "SUM": ("total", "sum"),
+    "AVG": ("avg", "average", "mean"),
 }
 
 
@@ -77,6 +85,11 @@ def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], 
     qk, sk = _keys(q), _keys(s)
     if qk & sk:
         return True
+    # Dates written with and without separators: '2013-05' and 201305.
+    qd = {re.sub(r"\D", "", k) for k in qk if re.fullmatch(r"\d{4}[-/]\d{2}([-/]\d{2})?", k)}
+    if qd and any(re.sub(r"\D", "", k) in qd or any(re.sub(r"\D", "", k).startswith(d) for d in qd)
+                  for k in sk if re.fullmatch(r"[\d\-/ :.]{6,}", k)):
+        return True
     qs = [k for k in qk if len(k) >= 3]
     for q1 in qs:
         for s1 in sk:
@@ -97,8 +110,21 @@ def mentions(text: str, value: str) -> bool:
     return re.search(r"(?<![\w])" + re.escape(core) + r"(?![\w])", text) is not None
 
 
-def _column_match(q: Filter, s: Filter, rules: Ruleset) -> bool:
+def _in_identifiers(value: object, sql: SqlSpec) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return False
+    token = _norm_col(str(value))
+    if len(token) < 3:
+        return False
+    return any(token in _norm_col(c) for c in sql.columns)
+
+
+def _column_match(q: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str] = frozenset()) -> bool:
     if q.column is None or s.column is None:
+        return True
+    if sql_columns and _norm_col(q.column) not in {_norm_col(c) for c in sql_columns}:
+        # The enrichment names a column the SQL never reads ("the Country value in the
+        # gasstations table is 'CZE'" parses as table = 'CZE'): trust the value, not the name.
         return True
     qc, sc = _norm_col(q.column), _norm_col(s.column)
     if qc == sc or qc in sc or sc in qc:
@@ -194,14 +220,17 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
         hit = None
         op_hit = None
         for i, s in enumerate(sql_filters):
-            if not value_match(f.value, s.value, s.op) or not _column_match(f, s, rules):
+            if not value_match(f.value, s.value, s.op) or not _column_match(f, s, rules, sql.columns):
                 continue
             if _op_match(f.op, s.op) or (f.op == "=" and s.op in ("like", "in")):
                 hit = i
                 break
             op_hit = i
-        if hit is None and isinstance(f.value, (int, float)) and _keys(f.value) & literal_keys:
-            # The number is used, though not as a plain filter (HAVING COUNT(*) > 5, LIMIT ...).
+        if hit is None and op_hit is None and (
+            _keys(f.value) & literal_keys or _in_identifiers(f.value, sql)
+        ):
+            # The value is used, though not as a plain filter: a CASE WHEN condition, HAVING
+            # COUNT(*) > 5, a LIMIT, or a column named after it (NumGE1500 for "at least 1500").
             matched.append(f.describe())
             continue
         if hit is not None:
@@ -231,7 +260,8 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
                 ):
                     matched.append(f.describe())
                     continue
-                missing.append(f.describe())
+                # A capitalised word or bare number may be a name or a count, not a value:
+                # reported, but it does not decide the filter status.
                 reasons.append(reason("filter.missing",
                                       f"the question names {render_value(f.value)} but no "
                                       "SQL filter uses it", "minor"))
@@ -256,11 +286,12 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
         reasons.append(reason("filter.extra", f"the SQL adds the filter {text}, which the "
                               "question does not ask for", "info"))
 
-    if not required:
+    strong = [f for f in required if f.source != "question:weak" or f.describe() in matched]
+    if not strong:
         status = "fully_applied_with_extras" if extras else "fully_applied"
     elif not missing:
         status = "fully_applied_with_extras" if extras else "fully_applied"
-    elif len(missing) < len(required) or (wrong and len(matched) > 0):
+    elif len(missing) < len(strong) or (wrong and len(matched) > 0):
         status = "partially_applied"
     elif wrong == len(missing) and wrong:
         status = "partially_applied"
@@ -270,7 +301,7 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
     fa = FilterAlignment(
         status=status,  # type: ignore[arg-type]
         score=getattr(scores, status),
-        required=[f.describe() for f in required],
+        required=[f.describe() for f in required if f.source != "question:weak" or f.describe() in matched],
         matched=matched,
         missing=missing,
         extras=extras,
@@ -291,10 +322,13 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
     window_text = " ".join(sql.windows).upper()
 
     # Aggregation: what the question asks for must be computed somewhere.
+    column_text = " ".join(sorted(sql.columns))
     for func in q.aggregations:
         if func in ("MAX", "MIN"):
             continue  # superlatives are checked with order/limit below
         present = func in sql_aggs or func in window_text
+        if not present and any(w in column_text for w in _AGG_COLUMN_WORDS[func]):
+            present = True  # a pre-aggregated column: "average attendance" -> stadium.average
         if func == "AVG" and not present and ("SUM" in sql_aggs and "COUNT" in sql_aggs):
             present = True
         if func == "COUNT" and not present and (sql.distinct or "SUM" in sql_aggs):
@@ -313,7 +347,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
                                   f"{func}", "major"))
 
     # Top-k and superlatives: need ORDER BY + LIMIT or MAX/MIN.
-    has_extreme = bool({"MAX", "MIN"} & sql_aggs) or bool(sql.windows)
+    has_extreme = bool({"MAX", "MIN"} & sql_aggs) or bool(sql.windows) or sql.nested_limit
     if q.top_k is not None:
         if sql.limit is None and not has_extreme and "order_by" not in sql.tolerated:
             out.append(reason("limit.missing_topk",
@@ -362,11 +396,30 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
         out.append(reason("distinct.missing", "the question asks for distinct values but the SQL "
                           "does not de-duplicate", "minor"))
 
+    # Joins: two tables joined on each one's own key ("client.client_id = card.card_id")
+    # relate rows that have nothing to do with each other.
+    for lt, lc, rt, rc in sql.join_keys:
+        if lc == rc or not lt or not rt or lt == rt:
+            continue
+        if _own_key(lt, lc) and _own_key(rt, rc):
+            out.append(reason("join.key_mismatch",
+                              f"the SQL joins {lt}.{lc} to {rt}.{rc}: each is its own table's "
+                              "key, so the join pairs unrelated rows", "major"))
+
     # Enrichment drift.
     for item in q.drift:
         out.append(reason("enrichment.drift",
                           f"the enriched question changed a constraint: {item}", "minor"))
     return out
+
+
+def _own_key(table: str, column: str) -> bool:
+    """Is ``column`` the key named after ``table`` (``client.client_id``, ``card.cardid``)?"""
+    t, c = _norm_col(table), _norm_col(column)
+    if not c.endswith("id"):
+        return False
+    stem = c[:-2]
+    return bool(stem) and (t == stem or t.rstrip("s") == stem or stem.rstrip("s") == t.rstrip("s"))
 
 
 def align(ctx: Context) -> Alignment:

@@ -28,7 +28,7 @@ from stef_sql.values import fold_text, number
 _AGG_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("COUNT", re.compile(r"\b(how many|number of|count(?:s|ed)?|total number|amount of \w+s\b|quantity of)\b")),
     ("AVG", re.compile(r"\b(average|mean|avg|on average)\b")),
-    ("SUM", re.compile(r"\b(total|sum|in all|combined|overall amount|altogether)\b")),
+    ("SUM", re.compile(r"\b(total|sum|combined|overall amount|altogether)\b")),
     ("MAX", re.compile(r"\b(maximum|max|highest|largest|biggest|greatest|most expensive|oldest|latest|longest|top)\b")),
     ("MIN", re.compile(r"\b(minimum|min|lowest|smallest|least expensive|cheapest|youngest|earliest|shortest|fewest)\b")),
 )
@@ -58,8 +58,10 @@ _ORDER = re.compile(
     r"\b(?:sort(?:ed)?|order(?:ed)?|rank(?:ed)?|arrange(?:d)?|list(?:ed)?)\s+(?:them\s+|the\s+results?\s+)?"
     r"(?:by|in|on|according to)\b([^,.;?]*)"
 )
-_ASC = re.compile(r"\b(ascending|asc|increasing|alphabetical(?:ly)?|from (?:the )?(?:lowest|smallest|least|earliest|oldest|youngest|a) to)\b")
-_DESC = re.compile(r"\b(descending|desc|decreasing|reverse alphabetical|from (?:the )?(?:highest|largest|most|latest|newest|biggest|z) to)\b")
+# "from the oldest to the youngest" is left out on purpose: by age it is DESC, by birth date
+# ASC; the words do not say which column sorts.
+_ASC = re.compile(r"\b(ascending|asc|increasing|alphabetical(?:ly)?|from (?:the )?(?:lowest|smallest|least|fewest|a) to)\b")
+_DESC = re.compile(r"\b(descending|desc|decreasing|reverse alphabetical|from (?:the )?(?:highest|largest|most|biggest|greatest|z) to)\b")
 _DISTINCT = re.compile(r"\b(distinct|unique|different)\b")
 _LIST = re.compile(r"^\s*(list|show|give|find|name|display|return|provide|what are|which|who are|enumerate)\b")
 _YESNO = re.compile(r"^\s*(is|are|does|do|did|was|were|has|have|can)\b")
@@ -215,9 +217,22 @@ def _aggregations(text: str) -> list[str]:
     return found
 
 
+_TOPK_SPREAD = re.compile(
+    rf"\b(?:the\s+)?{_NUM}\s+(?:[a-z-]+\s+){{0,5}}?(?:with|who|that|which|having|by|of)?\s*"
+    r"(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|oldest|youngest|latest|"
+    r"earliest|best|worst|cheapest|longest|shortest|greatest|fewest|top|\w+est)\b"
+)
+
+
 def _top_k(text: str) -> int | None:
-    m = _TOPK.search(text.lower())
+    lowered = text.lower()
+    m = _TOPK.search(lowered)
     if not m:
+        spread = _TOPK_SPREAD.search(lowered)
+        if spread:
+            value = _num(spread.group(1))
+            if value and 1 < value <= 100 and float(value).is_integer():
+                return int(value)
         return None
     token = m.group(1) or m.group(2)
     value = _num(token) if token else None
@@ -225,7 +240,8 @@ def _top_k(text: str) -> int | None:
 
 
 def _superlative(text: str) -> str | None:
-    lowered = text.lower()
+    # "at least two", "at most 5" are comparatives, not superlatives.
+    lowered = re.sub(r"\b(at|the very) (least|most)\b", " ", text.lower())
     mx, mn = _SUPERLATIVE_MAX.search(lowered), _SUPERLATIVE_MIN.search(lowered)
     if mx and (not mn or mx.start() <= mn.start()):
         return "max"
@@ -256,8 +272,9 @@ def _group_by(text: str) -> list[str]:
         start = m.start()
         before = lowered[max(0, start - 12):start]
         if re.search(r"(sort(ed)?|order(ed)?|rank(ed)?|arranged?|followed|written|owned|made|"
-                     r"directed|played|taught|won|created|published|produced|caused)\s*$", before):
-            continue
+                     r"directed|played|taught|won|created|published|produced|caused|\w+ed|"
+                     r"\w+en|done|held|run|sold|bought|paid|given)\s*$", before):
+            continue  # "sorted by", and passives ("opened by customers"): not a grouping
         words = m.group(1).split()
         if m.group(0).startswith("by ") and not re.search(r"\b(each|every|per)\b", lowered) and (
             not re.search(r"\b(count|number|how many|total|average|sum|max|min)\b", lowered)
@@ -267,10 +284,58 @@ def _group_by(text: str) -> list[str]:
     return out
 
 
+_DATE_YMD = re.compile(r"\b(\d{4})[/-](\d{1,2})[/-](\d{1,2})\b")
+_DATE_MDY = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
+_MONTH_NAMES = "january|february|march|april|may|june|july|august|september|october|november|december"
+_DATE_WORDS = re.compile(
+    rf"\b({_MONTH_NAMES})\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?(\d{{4}})\b", re.IGNORECASE
+)
+_DATE_DMY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES}),?\s+(\d{{4}})\b",
+                             re.IGNORECASE)
+
+
+def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
+    """Dates the question spells out, as ISO prefixes: '2012-08-26', or '2026-10' for a month."""
+    out: list[tuple[tuple[int, int], str]] = []
+    for m in _DATE_YMD.finditer(text):
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            out.append((m.span(), f"{y:04d}-{mo:02d}-{d:02d}"))
+    for m in _DATE_MDY.finditer(text):
+        mo, d, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            out.append((m.span(), f"{y:04d}-{mo:02d}-{d:02d}"))
+    for m in _DATE_WORDS.finditer(text):
+        mo = _MONTHS[m.group(1).lower()]
+        y = int(m.group(3))
+        iso = f"{y:04d}-{mo:02d}" + (f"-{int(m.group(2)):02d}" if m.group(2) else "")
+        out.append((m.span(), iso))
+    for m in _DATE_DMY_WORDS.finditer(text):
+        d, mo, y = int(m.group(1)), _MONTHS[m.group(2).lower()], int(m.group(3))
+        out.append((m.span(), f"{y:04d}-{mo:02d}-{d:02d}"))
+    return out
+
+
 def _value_filters(text: str, top_k: int | None) -> list[Filter]:
-    """Values the question names: quoted strings, proper names, numbers with their operator."""
+    """Values the question names: quoted strings, dates, proper names, numbers with their
+    operator."""
     filters: list[Filter] = []
     consumed: list[tuple[int, int]] = []
+    for span, iso in _dates(text):
+        if any(a <= span[0] < b for a, b in consumed):
+            continue
+        before = text[max(0, span[0] - 25):span[0]].lower()
+        op = "="
+        for pattern, cmp_op in ((r"(after|later than)\s+$", ">"),
+                                (r"(between|from|since)\s+$", ">="),
+                                (r"(before|earlier than|prior to)\s+$", "<"),
+                                (r"(until|through)\s+$", "<=")):
+            if re.search(pattern, before):
+                op = cmp_op
+        if op == "=" and re.search(r"\b(and|to|-)\s+$", before) and filters and filters[-1].op == ">=":
+            op = "<="  # the end of "between <date> and <date>"
+        filters.append(Filter(None, op, iso, "question"))
+        consumed.append(span)
 
     def negated_at(pos: int) -> bool:
         return bool(_NEGATION.search(text[max(0, pos - 20):pos].lower()))
@@ -349,6 +414,10 @@ def extract_question(
 
     top_k = _top_k(question)
     superlative = _superlative(question)
+    if superlative is None and top_k is not None and not re.search(
+        r"\b(top|first|best|last|bottom)\s", question.lower()
+    ):
+        top_k = None  # "at least two courses": a count, not a ranking
     aggregations = _aggregations(question)
     for func in hint_aggs:
         if func not in aggregations:
@@ -357,7 +426,7 @@ def extract_question(
     group_by = _group_by(question)
     filters = _value_filters(question, top_k)
     # Singular superlative ("the most expensive product"): a top-1 question.
-    if top_k is None and superlative and not re.search(
+    if top_k is None and superlative and _superlative(question) and not re.search(
         r"\b(maximum|minimum|max|min)\b", question.lower()
     ) and re.search(r"\b(the|which|what)\b", question.lower()):
         top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", question.lower()) else None

@@ -331,6 +331,30 @@ def _fold_disjunction(parts: list[Filter], source: str, negate: bool) -> list[Fi
     return [Filter(f.column, f.op, f.value, source + ":or") for f in parts]
 
 
+def _table_of(column: exp.Column, resolver: _Resolver) -> str:
+    """The base table a column reads from, through its qualifier ("" when unknown)."""
+    scope = resolver._scope_for(column)
+    if scope is None:
+        return ""
+    if column.table:
+        source = scope.sources.get(column.table)
+    elif len(scope.sources) == 1:
+        source = next(iter(scope.sources.values()))
+    else:
+        return ""
+    return source.name.lower() if isinstance(source, exp.Table) else ""
+
+
+def _join_keys(root: exp.Expression, resolver: _Resolver) -> tuple[tuple[str, str, str, str], ...]:
+    keys: list[tuple[str, str, str, str]] = []
+    for eq in root.find_all(exp.EQ):
+        left, right = eq.left, eq.right
+        if isinstance(left, exp.Column) and isinstance(right, exp.Column):
+            keys.append((_table_of(left, resolver), left.name.lower(),
+                         _table_of(right, resolver), right.name.lower()))
+    return tuple(dict.fromkeys(keys))
+
+
 def _filters(root: exp.Expression, resolver: _Resolver) -> tuple[Filter, ...]:
     out: list[Filter] = []
     for where in root.find_all(exp.Where):
@@ -523,6 +547,9 @@ def spec_of(root: exp.Expression) -> SqlSpec:
         if isinstance(offset_node, exp.Offset):
             offset = _int_of(offset_node.expression)
 
+    nested_limit = any(
+        node is not holder.args.get("limit") for node in root.find_all(exp.Limit, exp.Fetch)
+    ) if holder is not None else False
     cte_names = tuple(c.alias_or_name.lower() for c in root.find_all(exp.CTE))
     tables = tuple(
         dict.fromkeys(
@@ -549,6 +576,7 @@ def spec_of(root: exp.Expression) -> SqlSpec:
         order_by=tuple(order_items),
         limit=limit,
         offset=offset,
+        nested_limit=nested_limit,
         distinct=bool(select is not None and select.args.get("distinct")),
         tables=tables,
         columns=columns,
@@ -558,5 +586,6 @@ def spec_of(root: exp.Expression) -> SqlSpec:
         subqueries=subqueries,
         joins=sum(1 for _ in root.find_all(exp.Join)),
         set_operation=set_operation,
+        join_keys=_join_keys(root, resolver),
         select_star=select_star,
     )
