@@ -118,8 +118,8 @@ class Engine:
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
         self.sql_extractor: SqlExtractor = self._make("sql_extractor", sql_extractor)
-        self.question_extractor: QuestionExtractor = self._make(
-            "question_extractor", question_extractor
+        self.question_extractor: QuestionExtractor = self._make_question_extractor(
+            question_extractor, judge, judge_options
         )
         self.aligner: Aligner = self._make("aligner", aligner)
         self.scorer: Scorer = self._make("scorer", scorer)
@@ -149,6 +149,20 @@ class Engine:
 
     def _make(self, stage: str, plugin_id: str) -> Any:
         return self.registry.get(stage, plugin_id)()
+
+    def _make_question_extractor(
+        self, spec: str, judge: str | Judge, judge_options: dict[str, Any] | None
+    ) -> QuestionExtractor:
+        """``question`` or ``llm[:<model>]``. Only a class with its own ``__init__`` gets options:
+        the judge's (API base, timeout, cache ...), its model, then the spec's own model."""
+        name, own = parse_judge_spec(spec)
+        cls = self.registry.get("question_extractor", name)
+        if cls.__init__ is object.__init__:
+            return cls()  # type: ignore[return-value]
+        options = dict(parse_judge_spec(judge)[1]) if isinstance(judge, str) else {}
+        options.update(judge_options or {})
+        options.update(own)
+        return cls(**options)  # type: ignore[call-arg,return-value]
 
     # ---- one record, stages 1-3 -----------------------------------------------------------
 
@@ -260,6 +274,9 @@ class Engine:
 
     def close(self) -> None:
         self.judge.close()
+        close_extractor = getattr(self.question_extractor, "close", None)
+        if callable(close_extractor):
+            close_extractor()
 
 
 def evaluate(

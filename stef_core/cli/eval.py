@@ -27,6 +27,9 @@ from stef_core.models import Ruleset
 @click.option("--fail-under", type=float, metavar="SCORE",
               help="Exit 1 when the overall mean score is below SCORE.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--question-extractor", "question_extractor", default="question", show_default=True,
+              metavar="SPEC", help="Question-side extractor: 'question' (rules) or "
+                                   "'llm[:<litellm model>]' (uses the LLM judge flags below).")
 @click.option("--api-base", metavar="URL", help="LLM judge: an OpenAI-compatible server.")
 @click.option("--concurrency", type=click.IntRange(1, 256), metavar="N",
               help="LLM judge: calls in flight at once (default 8).")
@@ -47,6 +50,7 @@ def eval_command(
     summary_json: str | None,
     fail_under: float | None,
     no_progress: bool,
+    question_extractor: str,
     **judge_flags: Any,
 ) -> None:
     """Score every record of INPUT (.jsonl, .json, .csv, .parquet; '-' reads JSONL from stdin)."""
@@ -61,7 +65,8 @@ def eval_command(
         _check_dialect(dialect)
     rules = load_rules(rules_path) if rules_path else Ruleset()
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
-    engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect)
+    engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
+                    question_extractor=question_extractor)
 
     summary = Summary()
     with ExitStack() as stack:

@@ -39,3 +39,7 @@ def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
     if unscored:
         kinds = ", ".join(f"{k}: {n}" for k, n in overall["unscored_by_kind"].items())
         console.print(f"Unscored records: {unscored} ({kinds}); see their 'error' field.")
+    calls, hits = overall.get("judge_calls", 0), overall.get("cache_hits", 0)
+    if overall.get("cost_usd", 0) > 0 or calls > 0 or hits > 0:
+        console.print(f"Judge: {calls} calls, {hits} records from the cache, "
+                      f"{overall.get('tokens', 0)} tokens, ${overall.get('cost_usd', 0):.4f}")
