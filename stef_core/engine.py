@@ -291,8 +291,10 @@ def evaluate(
 
     ``rules`` may be a :class:`Ruleset`, its JSON as a dict, or None for the defaults.
     """
-    if hasattr(records, "to_dict") and hasattr(records, "columns"):  # pandas DataFrame
-        records = records.to_dict(orient="records")
+    if hasattr(records, "itertuples") and hasattr(records, "columns"):  # pandas DataFrame
+        from stef_core.io import records_from_dataframe
+
+        records = records_from_dataframe(records)  # NaN/NaT -> missing, timestamps -> text
     ruleset = Ruleset.model_validate(rules) if isinstance(rules, dict) else rules
     engine = Engine(ruleset, judge=judge, dialect=dialect, **options)
     items: list[Item] = []

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import sys
 from collections.abc import Iterator
+from datetime import date, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -117,12 +119,56 @@ def _read_parquet(path: str) -> Iterator[Item]:
     try:
         import pyarrow.parquet as pq
     except ImportError:
-        raise InputError(f"{path}: reading Parquet needs pyarrow: pip install 'stef[parquet]'") from None
+        raise InputError(
+            f"{path}: reading Parquet needs pyarrow: pip install 'stef[parquet]'"
+        ) from None
+    try:
+        reader = pq.ParquetFile(path)
+    except Exception as exc:  # pyarrow raises several types for a damaged or foreign file
+        raise InputError(f"{path}: not a readable Parquet file: {exc}") from None
     n = 0
-    for batch in pq.ParquetFile(path).iter_batches(batch_size=4096):
+    # Row groups stream in batches: memory stays flat however large the file is.
+    for batch in reader.iter_batches(batch_size=4096):
         for row in batch.to_pylist():
             n += 1
-            yield record_from_mapping(row, default_id=str(n), line=n)
+            clean = {k: plain_value(v) for k, v in row.items()}
+            yield _with_place(record_from_mapping(clean, default_id=str(n), line=n), path)
+
+
+def plain_value(value: Any) -> Any:
+    """A table cell as a record field: missing (None, NaN, NaT) -> None, a date or time -> ISO
+    8601 text (the ``timestamp`` field is text), anything else unchanged.
+
+    >>> plain_value(float("nan")) is None
+    True
+    >>> plain_value(datetime(2026, 1, 5, 10, 30))
+    '2026-01-05T10:30:00'
+    """
+    if value is None:
+        return None
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):
+        value = value.item()  # numpy scalars -> int, float, str, bool
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, (datetime, date)):
+        # pandas' NaT is a datetime subclass whose isoformat() is "NaT"
+        text = value.isoformat()
+        return None if text == "NaT" else text
+    if type(value).__name__ in ("NaTType", "NAType"):  # pandas' missing markers
+        return None
+    return value
+
+
+def records_from_dataframe(frame: Any) -> Iterator[dict[str, Any]]:
+    """The rows of a pandas DataFrame as record dicts, missing cells dropped, timestamps as
+    ISO 8601 text; one row at a time."""
+    columns = [str(c) for c in frame.columns]
+    for row in frame.itertuples(index=False, name=None):
+        rec = {c: plain_value(v) for c, v in zip(columns, row, strict=True)}
+        rid = rec.get("id")
+        if isinstance(rid, float) and rid.is_integer():
+            rec["id"] = int(rid)  # an id column with gaps is float64 in pandas: 7.0 means 7
+        yield rec
 
 
 def result_json(result: Result) -> str:

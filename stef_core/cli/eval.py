@@ -27,6 +27,10 @@ from stef_core.models import Ruleset
 @click.option("--fail-under", type=float, metavar="SCORE",
               help="Exit 1 when the overall mean score is below SCORE.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.option("--store", envvar="STEF_STORE", metavar="PATH",
+              help="Record the run in this run-history file (SQLite; default: $STEF_STORE).")
+@click.option("--resume", is_flag=True,
+              help="Continue the partial run in -o OUT: skip records whose id is already there.")
 @click.option("--question-extractor", "question_extractor", default="question", show_default=True,
               metavar="SPEC", help="Question-side extractor: 'question' (rules) or "
                                    "'llm[:<litellm model>]' (uses the LLM judge flags below).")
@@ -50,6 +54,8 @@ def eval_command(
     summary_json: str | None,
     fail_under: float | None,
     no_progress: bool,
+    store: str | None,
+    resume: bool,
     question_extractor: str,
     **judge_flags: Any,
 ) -> None:
@@ -69,10 +75,15 @@ def eval_command(
                     question_extractor=question_extractor)
 
     summary = Summary()
+    from stef_core.monitor.session import EXIT_INTERRUPTED, RunSession
+
+    session = RunSession(paths, output=output, resume=resume, store=store, engine=engine,
+                         summary=summary)
+    interrupted = False
     with ExitStack() as stack:
         out: IO[str]
         if output and output != "-":
-            out = stack.enter_context(open(output, "w", encoding="utf-8"))
+            out = stack.enter_context(open(output, session.mode, encoding="utf-8"))
         else:
             out = sys.stdout
         table_to_stderr = out is sys.stdout
@@ -80,17 +91,33 @@ def eval_command(
         if not no_progress and sys.stderr.isatty():
             from stef_core.cli.progress import Progress
 
-            progress = stack.enter_context(Progress(paths))
+            progress = stack.enter_context(Progress(paths, skip=session.already))
         stack.callback(engine.close)
-        for result in engine.run(read_items(paths)):
-            out.write(result_json(result))
-            out.write("\n")
-            summary.add(result)
-            if progress is not None:
-                progress.advance()
+        try:
+            for result in engine.run(session.items(read_items(paths))):
+                out.write(result_json(result) + "\n")  # one write: never half a line
+                summary.add(result)
+                session.record(result)
+                if progress is not None:
+                    progress.advance()
+        except KeyboardInterrupt:
+            import signal
+
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut cleanup
+            interrupted = True
         out.flush()
+    session.finish("interrupted" if interrupted else "complete")
     data = summary.to_dict()
     print_summary(data, err=table_to_stderr)
+    if interrupted:
+        click.echo(f"stef: interrupted after {session.written} new records"
+                   + (f" ({session.already} were already done)" if session.already else "")
+                   + (f"; {output} holds only complete lines: continue with --resume -o {output}"
+                      if session.output else ""), err=True)
+    if session.run_id is not None:
+        click.echo(f"stef: recorded as run {session.run_id} in {store}", err=True)
+    if interrupted:
+        raise SystemExit(EXIT_INTERRUPTED)
     if summary_json:
         with open(summary_json, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=2)

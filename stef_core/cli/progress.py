@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import TracebackType
 
+from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -30,13 +31,24 @@ def count_lines(paths: list[str]) -> int | None:
 
 
 class Progress:
-    def __init__(self, paths: list[str]) -> None:
+    """Records scored, rate and ETA.
+
+    Args:
+        paths: the inputs (their line count is the total when it can be known cheaply).
+        skip: records already done (``--resume``), taken off the total.
+        console: where to draw; stderr by default, so that JSONL on stdout stays clean.
+    """
+
+    def __init__(self, paths: list[str], skip: int = 0, console: Console | None = None) -> None:
         self._bar = RichProgress(
             TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
             TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-            transient=True,
+            transient=True, console=console or Console(stderr=True),
         )
-        self._task = self._bar.add_task("scoring", total=count_lines(paths), rate="")
+        total = count_lines(paths)
+        if total is not None:
+            total = max(0, total - skip)
+        self._task = self._bar.add_task("scoring", total=total, rate="")
 
     def __enter__(self) -> Progress:
         self._bar.__enter__()

@@ -1,0 +1,96 @@
+"""``stef compare``: did the new run get worse? Per agent, with bootstrap confidence intervals;
+exit 1 when it did by more than ``--max-drop`` (the rule: stef_core.monitor.compare)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from stef_core.cli import EXIT_GATE, cli
+
+
+@cli.command("compare")
+@click.argument("base", metavar="BASE")
+@click.argument("new", metavar="NEW")
+@click.option("--max-drop", type=click.FloatRange(0), default=2.0, show_default=True,
+              metavar="POINTS",
+              help="Exit 1 when an agent's mean drops by more than POINTS and the 95% CI of the "
+                   "change lies below 0.")
+@click.option("--json", "json_out", metavar="OUT.json", help="Also write the comparison as JSON.")
+@click.option("--resamples", type=click.IntRange(100, 100_000), default=2000, show_default=True,
+              help="Bootstrap resamples.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
+@click.option("--store", envvar="STEF_STORE", metavar="PATH",
+              help="Run store, for BASE/NEW given as run ids (default: $STEF_STORE).")
+def compare_command(base: str, new: str, max_drop: float, json_out: str | None,
+                    resamples: int, seed: int, store: str | None) -> None:
+    """Compare NEW against BASE (results .jsonl files or run ids from the store).
+
+    Exit 0 when no agent regressed, 1 when one did (see --max-drop), 2 on bad input.
+    """
+    from stef_core.monitor.compare import compare
+    from stef_core.monitor.results import check_sources, open_results
+
+    check_sources([base, new], store)
+    data = compare(open_results(base, store), open_results(new, store), max_drop=max_drop,
+                   resamples=resamples, seed=seed)
+    data["base_source"], data["new_source"] = base, new
+    print_comparison(data)
+    if json_out:
+        Path(json_out).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if data["failed"]:
+        click.echo(f"stef: regression: {', '.join(data['regressed'])} dropped by more than "
+                   f"{max_drop:g} points (95% CI below 0)", err=True)
+        raise SystemExit(EXIT_GATE)
+
+
+def _f(x: Any, signed: bool = False) -> str:
+    if x is None:
+        return "-"
+    return f"{x:+.1f}" if signed else f"{x:.1f}"
+
+
+def print_comparison(data: dict[str, Any], console: Console | None = None) -> None:
+    console = console or Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 140
+    table = Table(title=f"STEF compare: {data['base_source']} -> {data['new_source']}",
+                  title_justify="left")
+    for col in ("agent", "n base", "n new", "mean base", "mean new", "change", "95% CI",
+                "analysis", "coverage", "verdict"):
+        table.add_column(col, justify="left" if col in ("agent", "analysis", "verdict")
+                         else "right")
+    rows = list(data["agents"].items())
+    if len(rows) != 1:
+        rows.append(("(all)", data["overall"]))
+    for name, c in rows:
+        ci = c["primary_ci95"]
+        analysis = c["analysis"]
+        if analysis == "paired":
+            analysis = f"paired by {c['paired']['by']} ({c['paired']['pairs']})"
+        cov = c["coverage_change"]
+        table.add_row(
+            name, str(c["base"]["records"]), str(c["new"]["records"]), _f(c["base"]["mean"]),
+            _f(c["new"]["mean"]), _f(c["primary_change"], signed=True),
+            f"[{ci[0]:+.1f}, {ci[1]:+.1f}]" if ci else "-", analysis,
+            f"{cov * 100:+.1f} pp" if cov is not None else "-", c["verdict"],
+        )
+    console.print(table)
+    for name, c in rows:
+        shifts = ", ".join(f"{b} {v:+.1f} pp" for b, v in c["band_shift"].items())
+        console.print(Text(f"{name}: bands {shifts}"))
+        for r in c["reason_shift"]:
+            console.print(Text(f"  {r['code']}: {r['base_per_100']:.1f} -> {r['new_per_100']:.1f}"
+                               " per 100 scored"))
+    if data["only_in_base"]:
+        console.print(Text(f"Only in BASE: {', '.join(data['only_in_base'])}"))
+    if data["only_in_new"]:
+        console.print(Text(f"Only in NEW: {', '.join(data['only_in_new'])}"))
+    if not data["agents"]:
+        console.print("No agent name occurs in both runs: the gate compares all records.")

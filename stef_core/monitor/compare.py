@@ -1,0 +1,189 @@
+"""Comparing two runs: per agent, the change in mean score with a bootstrap 95 % confidence
+interval, coverage change, band and reason-code shifts, and the release gate.
+
+Pairing. When the same records occur in both runs, the comparison is paired: it bootstraps the
+per-record differences, which removes the spread between easy and hard questions and gives a
+much tighter interval. Records pair by ``id`` (ids that occur once per run and are scored in
+both); when both sides recorded the question text and it differs, the ids are only line numbers
+of different inputs and the pair is dropped. With no id pairs, records pair by question text.
+
+Primary analysis. The paired one when at least :data:`MIN_PAIRS` pairs exist and they cover at
+least half of the smaller run's scored records; otherwise the unpaired one (both runs resampled
+independently).
+
+Gate rule (``--max-drop D``, default 2 points). An agent **regressed** when, in its primary
+analysis, the point change in mean is below ``-D`` **and** the upper bound of the 95 % interval
+is below 0 (the drop is larger than D, and a drop of any size is statistically clear). The gate
+fails (exit 1) when any agent present in both runs regressed; when the runs share no agent name
+(two agent versions logged under different names), the gate applies to all records together.
+Coverage changes are reported, not gated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from stef_core.models import BANDS
+from stef_core.monitor.results import Loaded
+from stef_core.stats import Accumulator, bootstrap_diff_ci, bootstrap_mean_ci
+
+MIN_PAIRS = 10
+ALL = "(all)"
+
+
+@dataclass
+class Side:
+    """One run's records of one agent."""
+
+    acc: Accumulator = field(default_factory=lambda: Accumulator(keep_worst=0))
+    scores: list[float] = field(default_factory=list)
+    by_id: dict[str, tuple[float | None, str | None]] = field(default_factory=dict)
+    dup_ids: set[str] = field(default_factory=set)
+    by_question: dict[str, float | None] = field(default_factory=dict)
+
+    def add(self, item: Loaded) -> None:
+        r = item.result
+        self.acc.add(r)
+        score = r.score if r.status == "scored" else None
+        if score is not None:
+            self.scores.append(score)
+        if r.id in self.by_id:
+            self.dup_ids.add(r.id)
+        else:
+            self.by_id[r.id] = (score, item.question)
+        if item.question is not None:
+            self.by_question.setdefault(item.question, score)
+
+
+def load_sides(items: Iterable[Loaded]) -> dict[str, Side]:
+    sides: dict[str, Side] = {}
+    overall = Side()
+    for item in items:
+        sides.setdefault(item.result.agent, Side()).add(item)
+        overall.add(item)
+    sides[ALL] = overall
+    return sides
+
+
+def pairs(base: Side, new: Side) -> tuple[list[float], str]:
+    """Per-record differences (new - base) and how the records were paired."""
+    diffs = []
+    for rid, (b_score, b_q) in base.by_id.items():
+        if rid in base.dup_ids or rid in new.dup_ids or rid not in new.by_id:
+            continue
+        n_score, n_q = new.by_id[rid]
+        if b_q is not None and n_q is not None and b_q != n_q:
+            continue
+        if b_score is not None and n_score is not None:
+            diffs.append(n_score - b_score)
+    if diffs:
+        return diffs, "id"
+    for q, b_score in base.by_question.items():
+        n_score = new.by_question.get(q)
+        if b_score is not None and n_score is not None:
+            diffs.append(n_score - b_score)
+    return diffs, ("question" if diffs else "none")
+
+
+def _shares(acc: Accumulator) -> dict[str, float]:
+    scored = acc.scored
+    return {b: (acc.bands[b] / scored if scored else 0.0) for b in BANDS}
+
+
+def compare_agent(
+    base: Side, new: Side, *, max_drop: float, resamples: int, seed: int
+) -> dict[str, Any]:
+    """The comparison of one agent (or of all records)."""
+    bs, ns = base.acc.summary(), new.acc.summary()
+    out: dict[str, Any] = {
+        "base": {k: bs[k] for k in ("records", "scored", "coverage", "mean", "p50", "p90")},
+        "new": {k: ns[k] for k in ("records", "scored", "coverage", "mean", "p50", "p90")},
+    }
+    b_scores, n_scores = base.scores, new.scores
+    change = (sum(n_scores) / len(n_scores) - sum(b_scores) / len(b_scores)
+              if b_scores and n_scores else None)
+    ci = bootstrap_diff_ci(b_scores, n_scores, resamples=resamples, seed=seed)
+    diffs, paired_by = pairs(base, new)
+    paired_change = sum(diffs) / len(diffs) if diffs else None
+    paired_ci = bootstrap_mean_ci(diffs, resamples=resamples, seed=seed) if diffs else None
+    use_paired = (
+        len(diffs) >= MIN_PAIRS
+        and len(diffs) >= 0.5 * min(len(b_scores), len(n_scores))
+        and paired_ci is not None
+    )
+    primary_change, primary_ci = (paired_change, paired_ci) if use_paired else (change, ci)
+    regressed = (
+        primary_change is not None and primary_ci is not None
+        and primary_change < -max_drop and primary_ci[1] < 0
+    )
+    improved = primary_ci is not None and primary_ci[0] > 0
+    out.update({
+        "change": _r(change),
+        "ci95": _ci(ci),
+        "paired": {"by": paired_by, "pairs": len(diffs), "change": _r(paired_change),
+                   "ci95": _ci(paired_ci)},
+        "analysis": "paired" if use_paired else "unpaired",
+        "primary_change": _r(primary_change),
+        "primary_ci95": _ci(primary_ci),
+        "coverage_change": (round(ns["coverage"] - bs["coverage"], 4)
+                            if ns["coverage"] is not None and bs["coverage"] is not None
+                            else None),
+        "band_shift": {b: round((_shares(new.acc)[b] - _shares(base.acc)[b]) * 100, 2)
+                       for b in BANDS},
+        "reason_shift": reason_shift(base.acc, new.acc),
+        "verdict": "regressed" if regressed else ("improved" if improved else "no clear change"),
+    })
+    return out
+
+
+def reason_shift(base: Accumulator, new: Accumulator, top: int = 5) -> list[dict[str, Any]]:
+    """Reason codes whose rate (per 100 scored records) changed most."""
+    rows: list[dict[str, Any]] = []
+    for code in set(base.reasons) | set(new.reasons):
+        b = base.reasons.get(code, 0) / base.scored * 100 if base.scored else 0.0
+        n = new.reasons.get(code, 0) / new.scored * 100 if new.scored else 0.0
+        rows.append({"code": code, "base_per_100": round(b, 2), "new_per_100": round(n, 2),
+                     "change": round(n - b, 2)})
+    rows.sort(key=lambda r: (-abs(r["change"]), r["code"]))
+    return [r for r in rows if r["change"]][:top]
+
+
+def compare(
+    base: Iterable[Loaded],
+    new: Iterable[Loaded],
+    *,
+    max_drop: float = 2.0,
+    resamples: int = 2000,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Compare two runs; ``result["failed"]`` says whether the gate fails (module docstring)."""
+    b_sides, n_sides = load_sides(base), load_sides(new)
+    common = sorted((set(b_sides) & set(n_sides)) - {ALL})
+    agents = {a: compare_agent(b_sides[a], n_sides[a], max_drop=max_drop,
+                               resamples=resamples, seed=seed) for a in common}
+    overall = compare_agent(b_sides[ALL], n_sides[ALL], max_drop=max_drop,
+                            resamples=resamples, seed=seed)
+    gated = list(agents) if agents else [ALL]
+    regressed = [a for a in gated if (agents.get(a) or overall)["verdict"] == "regressed"]
+    return {
+        "max_drop": max_drop,
+        "resamples": resamples,
+        "seed": seed,
+        "agents": agents,
+        "overall": overall,
+        "only_in_base": sorted(set(b_sides) - set(n_sides)),
+        "only_in_new": sorted(set(n_sides) - set(b_sides)),
+        "gated": gated,
+        "regressed": regressed,
+        "failed": bool(regressed),
+    }
+
+
+def _r(x: float | None) -> float | None:
+    return round(x, 2) if x is not None else None
+
+
+def _ci(ci: tuple[float, float] | None) -> list[float] | None:
+    return [round(ci[0], 2), round(ci[1], 2)] if ci is not None else None
