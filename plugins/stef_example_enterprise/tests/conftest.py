@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from stef_core.registry import Registry
+
 # Installed, the package imports as usual. Run from a checkout, import it from this
 # distribution's folder (seen from STEF's own checkout, ``plugins/`` is on sys.path and this
 # folder would otherwise pass for an empty namespace package).
@@ -22,6 +24,5 @@ def example_registry():  # type: ignore[no-untyped-def]
     """The installed STEF plugins plus this distribution's modules, registered directly."""
     from stef_example_enterprise import fiscal_quarter, policy_judge
 
-    from stef_core.registry import Registry
 
     return Registry.discover(extra=[fiscal_quarter, policy_judge])

@@ -14,6 +14,7 @@ from stef_example_enterprise.fiscal_quarter import FiscalQuarter, find_quarter, 
 
 from stef_core.contracts import Context
 from stef_core.models import Ruleset
+from stef_core.registry import Registry
 from stef_core.spec import Filter, QuestionSpec, SqlSpec
 from stef_core.testing import RuleCase, load_rule_cases, run_rule_case
 
@@ -21,7 +22,7 @@ CASES = load_rule_cases(Path(__file__).parent / "cases")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
-def test_rule_case(case: RuleCase, example_registry) -> None:  # type: ignore[no-untyped-def]
+def test_rule_case(case: RuleCase, example_registry: Registry) -> None:
     run_rule_case(case, registry=example_registry)
 
 

@@ -8,6 +8,7 @@ from stef_example_enterprise.policy_judge import PolicyJudge, forbidden_tables
 from stef_core.contracts import StefError
 from stef_core.engine import Engine, evaluate
 from stef_core.models import Record
+from stef_core.registry import Registry
 from stef_core.testing import fake_judge, score_one
 
 QUESTION = "What is the average salary per department?"
@@ -16,7 +17,7 @@ SAFE_SQL = "SELECT COUNT(*) FROM users WHERE status = 'active'"
 
 
 def test_forbidden_table_from_options_is_incorrect_with_full_confidence(
-    example_registry,  # type: ignore[no-untyped-def]
+    example_registry: Registry,
 ) -> None:
     r = score_one(QUESTION, SALARY_SQL, judge=PolicyJudge(tables="salaries"),
                   registry=example_registry)
@@ -25,7 +26,7 @@ def test_forbidden_table_from_options_is_incorrect_with_full_confidence(
     assert r.verdict.rationale == "policy: the SQL reads forbidden table(s) salaries"
 
 
-def test_forbidden_table_from_rules_notes(example_registry) -> None:  # type: ignore[no-untyped-def]
+def test_forbidden_table_from_rules_notes(example_registry: Registry) -> None:
     [r] = evaluate([{"question": QUESTION, "sql": "SELECT * FROM payroll p JOIN staff s ON 1=1"}],
                    judge="policy", rules={"notes": ["forbid table payroll"]},
                    registry=example_registry)
@@ -33,14 +34,14 @@ def test_forbidden_table_from_rules_notes(example_registry) -> None:  # type: ig
     assert "payroll" in r.verdict.rationale
 
 
-def test_cli_style_argument_names_the_tables(example_registry) -> None:  # type: ignore[no-untyped-def]
+def test_cli_style_argument_names_the_tables(example_registry: Registry) -> None:
     # `stef eval --judge policy:salaries,payroll` reaches the judge as model="salaries,payroll".
     engine = Engine(judge="policy:salaries,payroll", registry=example_registry)
     [r] = engine.evaluate_batch([Record(id="1", question=QUESTION, sql=SALARY_SQL)])
     assert r.verdict is not None and r.verdict.label == "incorrect"
 
 
-def test_other_sql_gets_the_offline_verdict(example_registry) -> None:  # type: ignore[no-untyped-def]
+def test_other_sql_gets_the_offline_verdict(example_registry: Registry) -> None:
     plain = score_one("How many users are active?", SAFE_SQL, registry=example_registry)
     policed = score_one("How many users are active?", SAFE_SQL,
                         judge=PolicyJudge(tables="salaries"), registry=example_registry)
@@ -61,7 +62,7 @@ def test_batch_mixes_violations_and_deferrals_in_order() -> None:
     ])
     assert [(r.id, r.verdict.label if r.verdict else None) for r in results] == [
         ("a", "likely_correct"), ("b", "incorrect"), ("c", "likely_correct")]
-    assert len(judge._fallback.requests) == 2  # type: ignore[attr-defined]
+    assert len(judge._fallback.requests) == 2
 
 
 def test_forbidden_tables_parsing() -> None:

@@ -1,0 +1,67 @@
+"""The pytest11 plugin: the ``stef`` fixture and readable failures, run through pytester."""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+import pytest
+
+
+def test_plugin_is_registered_as_a_pytest11_entry_point() -> None:
+    [ep] = [ep for ep in metadata.entry_points(group="pytest11") if ep.name == "stef"]
+    assert ep.value == "stef_core.testing.pytest_plugin"
+
+
+def test_stef_fixture_scores(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        def test_score(stef):
+            r = stef.score("How many users are active?",
+                           "SELECT COUNT(*) FROM users WHERE status = 'active'")
+            assert r.status == "scored" and r.score == 100.0
+
+        def test_score_with_rules(stef):
+            r = stef.score("List customers in France",
+                           "SELECT name FROM customers WHERE country = 'France' LIMIT 1000",
+                           rules={"limit_guard": 5000})
+            assert "limit_tolerance" not in r.normalizations
+
+        def test_same_engine_across_tests(stef):
+            from stef_core import testing
+            stef.score("How many users are active?", "SELECT COUNT(*) FROM users")
+            assert len(testing._ENGINES) == 2
+        """
+    )
+    result = pytester.runpytest("-p", "no:randomly")
+    result.assert_outcomes(passed=3)
+
+
+def test_failure_message_is_readable(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        from stef_core.testing import assert_sql_answers
+
+        Q = "How many users have status 'active'?"
+
+        def test_agent_answer():
+            assert_sql_answers(Q, "SELECT COUNT(*) FROM users", min_score=90)
+
+        def test_agent_answer_through_fixture(stef):
+            stef.assert_answers(Q, "SELECT COUNT(*) FROM users", min_score=90)
+        """
+    )
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines([
+        "E*AssertionError: STEF score * is below min_score 90",
+        "E*question:  How many users have status 'active'?",
+        "E*sql:       SELECT COUNT(*) FROM users",
+        "E*score:     * (poor)",
+        "E*filters:   not_applied (missing ? = 'active')",
+        "E*verdict:   *",
+        "E*reasons:",
+        "E*- filter.missing: *",
+    ])
+    # __tracebackhide__: the traceback stops at the test's own line, not inside STEF.
+    assert "stef_core/testing/__init__.py" not in result.stdout.str()
+    assert "raise AssertionError(" not in result.stdout.str()
