@@ -162,7 +162,7 @@ class Engine:
         options = dict(parse_judge_spec(judge)[1]) if isinstance(judge, str) else {}
         options.update(judge_options or {})
         options.update(own)
-        return cls(**options)  # type: ignore[call-arg,return-value]
+        return cls(**options)  # type: ignore[return-value]
 
     # ---- one record, stages 1-3 -----------------------------------------------------------
 
