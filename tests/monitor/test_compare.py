@@ -1,0 +1,102 @@
+"""stef compare: confidence intervals and the exit codes a release pipeline gates on."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from stef_core.monitor.compare import compare
+from stef_core.monitor.results import Loaded
+
+from .helpers import result, run, write
+
+LEVELS = [0.0, 35.0, 50.0, 70.0, 85.0, 100.0]
+
+
+def sample(seed: int, n: int, weights: list[float], agent: str = "a", prefix: str = "") -> list:
+    rng = random.Random(seed)
+    return [result(f"{prefix}{i}", agent, rng.choices(LEVELS, weights)[0]) for i in range(n)]
+
+
+BASE_W = [1, 1, 1, 2, 4, 8]
+WORSE_W = [3, 3, 3, 2, 3, 4]  # a mean about 20 points lower
+
+
+def test_clear_drop_exits_1_and_noise_exits_0(tmp_path: Path) -> None:
+    base = write(tmp_path / "base.jsonl", sample(1, 300, BASE_W, prefix="b"))
+    noise = write(tmp_path / "noise.jsonl", sample(2, 300, BASE_W, prefix="n"))
+    worse = write(tmp_path / "worse.jsonl", sample(3, 300, WORSE_W, prefix="w"))
+    js = tmp_path / "c.json"
+    out = run("compare", base, worse, "--json", str(js))
+    assert out.exit_code == 1, out.output
+    assert "stef: regression: a dropped by more than 2 points" in out.stderr
+    data = json.loads(js.read_text())
+    a = data["agents"]["a"]
+    assert a["analysis"] == "unpaired" and a["verdict"] == "regressed"
+    lo, hi = a["primary_ci95"]
+    assert lo < a["change"] < hi < 0 and a["change"] < -10
+    out = run("compare", base, noise)
+    assert out.exit_code == 0, out.output
+    # the same drop with a tolerance larger than it passes
+    assert run("compare", base, worse, "--max-drop", "40").exit_code == 0
+
+
+def test_small_but_certain_drop_below_max_drop_passes() -> None:
+    # every record loses exactly 1 point: the CI is tight and below 0, but 1 < --max-drop 2
+    base = [Loaded(result(str(i), "a", 80.0)) for i in range(50)]
+    new = [Loaded(result(str(i), "a", 79.0)) for i in range(50)]
+    data = compare(base, new, max_drop=2.0)
+    assert data["agents"]["a"]["primary_ci95"] == [-1.0, -1.0] and not data["failed"]
+    assert compare(base, new, max_drop=0.5)["failed"]
+
+
+def test_paired_by_id_is_tighter_than_unpaired() -> None:
+    rng = random.Random(5)
+    base_scores = [rng.choice(LEVELS) for _ in range(200)]
+    # the new run loses 15 points on every fifth record, same ids
+    new_scores = [s - 15 if i % 5 == 0 and s >= 15 else s for i, s in enumerate(base_scores)]
+    base = [Loaded(result(str(i), "a", s)) for i, s in enumerate(base_scores)]
+    new = [Loaded(result(str(i), "a", s)) for i, s in enumerate(new_scores)]
+    a = compare(base, new)["agents"]["a"]
+    assert a["analysis"] == "paired" and a["paired"]["by"] == "id" and a["paired"]["pairs"] == 200
+    paired_width = a["paired"]["ci95"][1] - a["paired"]["ci95"][0]
+    unpaired_width = a["ci95"][1] - a["ci95"][0]
+    assert paired_width < unpaired_width / 3
+    assert a["paired"]["ci95"][1] < 0  # certain with pairing; unpaired cannot tell
+    assert a["ci95"][0] < 0 < a["ci95"][1]
+
+
+def test_ids_with_different_questions_do_not_pair_but_questions_do() -> None:
+    base = [Loaded(result(str(i), "a", 100.0), f"q{i}") for i in range(20)]
+    # same ids (line numbers) but other questions; question q{i} sits at id i+100
+    new = [Loaded(result(str(i + 100), "a", 50.0), f"q{i}") for i in range(20)]
+    new += [Loaded(result(str(i), "a", 100.0), f"other{i}") for i in range(20)]
+    a = compare(base, new)["agents"]["a"]
+    assert a["paired"]["by"] == "question" and a["paired"]["pairs"] == 20
+    assert a["paired"]["change"] == -50.0
+
+
+def test_coverage_band_and_reason_shifts() -> None:
+    base = [Loaded(result(str(i), "a", 100.0)) for i in range(10)]
+    new = [Loaded(result(str(i), "a", 60.0, reasons=("filter.missing",))) for i in range(8)]
+    new += [Loaded(result("8", "a", None)), Loaded(result("9", "a", None))]
+    a = compare(base, new)["agents"]["a"]
+    assert a["coverage_change"] == -0.2
+    assert a["band_shift"] == {"excellent": -100.0, "good": 0.0, "marginal": 100.0, "poor": 0.0}
+    assert a["reason_shift"] == [{"code": "filter.missing", "base_per_100": 0.0,
+                                  "new_per_100": 100.0, "change": 100.0}]
+
+
+def test_no_common_agent_gates_on_all_records() -> None:
+    base = [Loaded(result(str(i), "v1", 100.0 if i % 2 else 85.0)) for i in range(40)]
+    new = [Loaded(result(str(i), "v2", 50.0 if i % 2 else 35.0)) for i in range(40)]
+    data = compare(base, new)
+    assert data["agents"] == {} and data["gated"] == ["(all)"] and data["failed"]
+    assert data["only_in_base"] == ["v1"] and data["only_in_new"] == ["v2"]
+
+
+def test_bootstrap_is_seeded() -> None:
+    base = [Loaded(r) for r in sample(1, 100, BASE_W)]
+    new = [Loaded(r) for r in sample(2, 100, WORSE_W, prefix="x")]
+    assert compare(base, new, seed=7) == compare(base, new, seed=7)
