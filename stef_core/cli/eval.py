@@ -22,6 +22,11 @@ from stef_core.models import Ruleset
 @click.option("--rules", "rules_path", metavar="FILE", help="R_app rules: .stef or .json.")
 @click.option("--judge", default="offline", show_default=True, metavar="SPEC",
               help="Judge: 'offline' or 'llm:<litellm model>' (e.g. llm:openai/gpt-4o-mini).")
+@click.option("--engine", "engine_kind", type=click.Choice(["local", "spark"]), default="local",
+              show_default=True, help="spark: score on Apache Spark (stef[spark]); INPUT may be "
+                                      "Parquet or JSONL files or folders, -o a Parquet folder.")
+@click.option("--master", metavar="URL", help="--engine spark: the Spark master (e.g. local[2]); "
+                                              "default: Spark's own (spark-submit, local[*]).")
 @click.option("--dialect", metavar="NAME", help="SQL dialect for records without one (any sqlglot dialect).")
 @click.option("--summary-json", metavar="FILE", help="Also write the summary as JSON.")
 @click.option("--fail-under", type=float, metavar="SCORE",
@@ -47,6 +52,8 @@ from stef_core.models import Ruleset
               help="LLM judge: stop new calls once this much is spent.")
 def eval_command(
     inputs: tuple[str, ...],
+    engine_kind: str,
+    master: str | None,
     output: str | None,
     rules_path: str | None,
     judge: str,
@@ -66,6 +73,20 @@ def eval_command(
     from stef_core.stats import Summary
 
     paths = list(inputs)
+    if engine_kind == "spark":  # before check_inputs: Spark reads folders too
+        from stef_core.spark import eval_command as spark_eval
+
+        if dialect:
+            _check_dialect(dialect)
+        given = click.get_current_context().params
+        local_only = [f"--{k.replace('_', '-')}" for k in ("resume", "store", "question_extractor")
+                      if given.get(k) not in (None, False, "question")]
+        if local_only:
+            raise click.UsageError(f"{', '.join(local_only)}: not available with --engine spark")
+        spark_eval(paths, output, master=master, rules_path=rules_path, judge=judge,
+                   dialect=dialect, summary_json=summary_json, fail_under=fail_under,
+                   judge_options={k: v for k, v in judge_flags.items() if v not in (None, False)})
+        return
     check_inputs(paths)
     if dialect:
         _check_dialect(dialect)

@@ -1,0 +1,146 @@
+"""The Spark engine gives the same results and summary as the single-process run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from spark_records import make_records
+
+from stef_core.engine import evaluate
+from stef_core.stats import summarize
+
+pytestmark = pytest.mark.slow
+
+N = 300
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, Any]]:
+    return make_records(N)
+
+
+@pytest.fixture(scope="module")
+def local_results(records: list[dict[str, Any]]) -> list[Any]:
+    return evaluate(records)
+
+
+@pytest.fixture(scope="module")
+def spark_rows(spark: Any, records: list[dict[str, Any]]) -> list[Any]:
+    from stef_core.spark import INPUT_COLUMNS, score_dataframe
+
+    df = spark.createDataFrame(
+        [tuple(r[c] for c in INPUT_COLUMNS) for r in records],
+        ", ".join(f"{c} string" for c in INPUT_COLUMNS),
+    )
+    # Small batches and 3 partitions: several chunks per partition, several partitions per worker.
+    return score_dataframe(df, batch_size=16, partitions=3).collect()
+
+
+def key(r: Any) -> tuple[Any, ...]:
+    return (r["id"], r["agent"], r["status"], r["score"], r["band"], r["filter_status"],
+            r["verdict"], r["confidence"], r["error"], tuple(x["code"] for x in r["reasons"]))
+
+
+def local_key(r: Any) -> tuple[Any, ...]:
+    return (r.id, r.agent, r.status, r.score, r.band,
+            r.filter_alignment.status if r.filter_alignment else None,
+            r.verdict.label if r.verdict else None, r.confidence, r.error,
+            tuple(x.code for x in r.reasons))
+
+
+def test_same_results_as_the_local_run(spark_rows: list[Any], local_results: list[Any]) -> None:
+    assert len(spark_rows) == N
+    got = sorted((key(r) for r in spark_rows), key=lambda k: int(k[0]))
+    want = [local_key(r) for r in local_results]
+    assert got == want
+    # The input really exercises every path: scored and unscored, several agents and statuses.
+    statuses = {k[2] for k in want}
+    assert statuses == {"scored", "unscored"}
+    assert len({k[1] for k in want}) == 3
+    assert len({k[5] for k in want if k[5]}) >= 2
+    assert len({k[6] for k in want if k[6]}) >= 2
+    errors = {k[8].split(":", 1)[0] for k in want if k[8]}
+    assert errors == {"input", "sql"}
+
+
+def test_bad_records_become_unscored_rows(spark_rows: list[Any]) -> None:
+    bad = [r for r in spark_rows if r["status"] == "unscored"]
+    assert bad, "the generated input has bad records"
+    missing = [r for r in bad if r["error"].startswith("input:")]
+    assert missing and all("missing required field 'question'" in r["error"] for r in missing)
+    assert all(r["score"] is None and r["reasons"] == [] for r in bad)
+
+
+def test_output_schema_is_the_documented_one(spark: Any) -> None:
+    from stef_core.spark import OUTPUT_COLUMNS, OUTPUT_SCHEMA, score_dataframe
+
+    df = spark.createDataFrame([("q?", "SELECT 1")], "question string, sql string")
+    out = score_dataframe(df)
+    assert out.schema == OUTPUT_SCHEMA
+    assert [f.name for f in OUTPUT_SCHEMA.fields] == [c for c, _, _ in OUTPUT_COLUMNS]
+    assert out.schema["reasons"].dataType.simpleString() == (
+        "array<struct<code:string,message:string,category:string,severity:string>>")
+    [row] = out.collect()
+    # Missing optional columns are nulls; a missing id gets a generated one.
+    assert row["id"].startswith("row-") and row["agent"] == "default"
+
+
+def test_summary_matches_stats(spark: Any, spark_rows: list[Any],
+                               local_results: list[Any]) -> None:
+    from stef_core.spark import OUTPUT_SCHEMA, summarize_dataframe
+
+    scored = spark.createDataFrame(spark_rows, OUTPUT_SCHEMA)
+    got = summarize_dataframe(scored)
+    want = summarize(local_results)
+    assert sorted(got["agents"]) == sorted(want["agents"])
+    for name, group in [("overall", got["overall"]), *got["agents"].items()]:
+        expected = want["overall"] if name == "overall" else want["agents"][name]
+        for field in ("records", "scored", "coverage", "mean", "p50", "p90", "bands",
+                      "top_reasons", "unscored_by_kind"):
+            assert group[field] == expected[field], (name, field)
+    assert got["overall"]["records"] == N
+
+
+def test_bad_lines_in_a_jsonl_partition_do_not_fail_the_job(spark: Any, tmp_path: Path) -> None:
+    from stef_core.spark import read_records, score_dataframe
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    lines = [json.dumps(r) for r in make_records(20, seed=3)]
+    lines[4] = "{not json"
+    lines[9] = json.dumps({"id": "x", "sql": "SELECT 1", "metadata": {"team": "a"}})
+    (folder / "part-1.jsonl").write_text("\n".join(lines[:10]) + "\n")
+    (folder / "part-2.jsonl").write_text("\n".join(lines[10:]) + "\n")
+    rows = {r["id"]: r for r in score_dataframe(read_records(spark, [str(folder)])).collect()}
+    assert len(rows) == 20
+    corrupt = [r for r in rows.values() if r["error"] and "not JSON" in r["error"]]
+    assert len(corrupt) == 1 and corrupt[0]["status"] == "unscored"
+    assert rows["x"]["error"] == "input: record x: missing required field 'question'"
+    assert sum(r["status"] == "scored" for r in rows.values()) >= 15
+
+
+def test_cli_engine_spark_writes_parquet_and_prints_the_summary(
+    spark: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from stef_core.cli import main
+
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in make_records(40, seed=5)))
+    out = tmp_path / "out"
+    summary = tmp_path / "summary.json"
+    # The session fixture is active, so the CLI reuses it (no --master: it does not stop it).
+    with pytest.raises(SystemExit) as exit_info:
+        main(["eval", "--engine", "spark", str(src), "-o", str(out),
+              "--summary-json", str(summary)])
+    assert exit_info.value.code in (0, None)
+    assert list(out.glob("*.parquet"))
+    data = json.loads(summary.read_text())
+    want = summarize(evaluate(make_records(40, seed=5)))
+    assert data["overall"]["records"] == 40
+    assert data["overall"]["mean"] == want["overall"]["mean"]
+    assert data["agents"].keys() == want["agents"].keys()
+    assert "STEF summary" in capsys.readouterr().out
+    assert spark.read.parquet(str(out)).count() == 40
