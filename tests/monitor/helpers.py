@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner, Result as ClickResult
+from click.testing import CliRunner
+from click.testing import Result as ClickResult
 
 from stef_core.models import Reason, Result
 
@@ -37,7 +38,9 @@ def write(path: Path, results: list[Result], extra: dict[str, dict[str, Any]] | 
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> ClickResult:
-    from stef_core.cli import cli
-    from stef_core.cli import commands  # noqa: F401
+    from stef_core.cli import (
+        cli,
+        commands,  # noqa: F401
+    )
 
     return CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
