@@ -220,13 +220,16 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
         hit = None
         op_hit = None
         for i, s in enumerate(sql_filters):
+            if i in used:
+                continue  # one SQL predicate answers one requirement
             if not value_match(f.value, s.value, s.op) or not _column_match(f, s, rules, sql.columns):
                 continue
             if _op_match(f.op, s.op) or (f.op == "=" and s.op in ("like", "in")):
                 hit = i
                 break
             op_hit = i
-        if hit is None and op_hit is None and (
+        in_filters = any(value_match(f.value, s.value, s.op) for s in sql_filters)
+        if hit is None and op_hit is None and not in_filters and (
             _keys(f.value) & literal_keys or _in_identifiers(f.value, sql)
         ):
             # The value is used, though not as a plain filter: a CASE WHEN condition, HAVING
@@ -327,8 +330,10 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
         if func in ("MAX", "MIN"):
             continue  # superlatives are checked with order/limit below
         present = func in sql_aggs or func in window_text
-        if not present and any(w in column_text for w in _AGG_COLUMN_WORDS[func]):
-            present = True  # a pre-aggregated column: "average attendance" -> stadium.average
+        if not present and not (outer_aggs - {"MAX", "MIN"}) and any(
+            w in column_text for w in _AGG_COLUMN_WORDS[func]
+        ):
+            present = True  # a pre-aggregated column read as is: "average attendance" -> average
         if func == "AVG" and not present and ("SUM" in sql_aggs and "COUNT" in sql_aggs):
             present = True
         if func == "COUNT" and not present and (sql.distinct or "SUM" in sql_aggs):

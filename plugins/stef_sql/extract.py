@@ -223,6 +223,8 @@ def _atom(node: exp.Expression, resolver: _Resolver, source: str, negate: bool) 
         node = node.this
     if isinstance(node, exp.Not):
         return _predicate(node.this, resolver, source, not negate)
+    if node.args.get("negate"):  # newer sqlglot spells NOT LIKE / NOT IN as a flag
+        negate = not negate
 
     def make(col: str | None, op: str, value: Value) -> Filter:
         return Filter(col, NEGATED_OP[op] if negate else op, value, source)

@@ -1,0 +1,148 @@
+"""SQL-side extraction across dialects and query shapes (issue 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from stef_core.contracts import SqlParseError
+from stef_sql.extract import extract_spec
+
+
+def triples(sql: str, dialect: str | None = None) -> set[tuple[object, str, object]]:
+    return {(f.column, f.op, f.value) for f in extract_spec(sql, dialect).filters}
+
+
+# The same question answered in six dialects: every spelling gives the same spec.
+DIALECT_CASES = [
+    ("sqlite", 'SELECT "region", SUM(amount) AS total FROM sales AS s WHERE s.status = \'Active\' '
+               "GROUP BY region ORDER BY total DESC LIMIT 5"),
+    ("postgres", "SELECT region, SUM(amount) AS total FROM sales s WHERE s.status ILIKE 'active' "
+                 "GROUP BY region ORDER BY total DESC FETCH FIRST 5 ROWS ONLY"),
+    ("bigquery", "SELECT `region`, SUM(amount) AS total FROM `proj.ds.sales` AS s "
+                 "WHERE s.status = 'ACTIVE' GROUP BY region ORDER BY total DESC LIMIT 5"),
+    ("snowflake", "SELECT region, SUM(amount) AS total FROM db.sch.sales s WHERE s.status = 'active' "
+                  "GROUP BY region ORDER BY total DESC LIMIT 5"),
+    ("tsql", "SELECT TOP 5 [region], SUM(amount) AS total FROM dbo.sales AS s "
+             "WHERE s.status = 'active' GROUP BY region ORDER BY total DESC"),
+    ("mysql", "SELECT `region`, SUM(amount) AS total FROM sales s WHERE s.status = 'active ' "
+              "GROUP BY region ORDER BY total DESC LIMIT 5"),
+]
+
+
+@pytest.mark.parametrize(("dialect", "sql"), DIALECT_CASES, ids=[d for d, _ in DIALECT_CASES])
+def test_same_spec_in_every_dialect(dialect: str, sql: str) -> None:
+    spec = extract_spec(sql, dialect)
+    assert {(f.column, f.op, f.value) for f in spec.filters} == {("status", "=", "active")}
+    assert [(a.func, a.arg) for a in spec.aggregations] == [("SUM", "amount")]
+    assert spec.group_by == ("region",)
+    assert [(o.aggregate, o.desc) for o in spec.order_by] == [("SUM", True)]
+    assert spec.limit == 5
+    assert [p.alias for p in spec.projections] == [None, "total"]
+    assert spec.tables == ("sales",)
+
+
+@pytest.mark.parametrize(
+    ("sql", "expected"),
+    [
+        ("SELECT * FROM t WHERE x IN ('A')", {("x", "=", "a")}),
+        ("SELECT * FROM t WHERE x = 'a' OR x = 'b'", {("x", "in", ("a", "b"))}),
+        ("SELECT * FROM t WHERE x IN ('b', 'a')", {("x", "in", ("a", "b"))}),
+        ("SELECT * FROM t WHERE x BETWEEN 1 AND 5", {("x", ">=", 1), ("x", "<=", 5)}),
+        ("SELECT * FROM t WHERE 5 < x", {("x", ">", 5)}),
+        ("SELECT * FROM t WHERE NOT x = 5", {("x", "!=", 5)}),
+        ("SELECT * FROM t WHERE NOT (x = 1 OR y = 2)", {("x", "!=", 1), ("y", "!=", 2)}),
+        ("SELECT * FROM t WHERE x LIKE 'Abc'", {("x", "=", "abc")}),
+        ("SELECT * FROM t WHERE x LIKE 'Ab%'", {("x", "like", "ab%")}),
+        ("SELECT * FROM t WHERE x NOT LIKE '%z'", {("x", "not like", "%z")}),
+        ("SELECT * FROM t WHERE x IS NULL", {("x", "is null", None)}),
+        ("SELECT * FROM t WHERE x IS NOT NULL", {("x", "is not null", None)}),
+        ("SELECT * FROM t WHERE x = '  New   York '", {("x", "=", "new york")}),
+        ("SELECT * FROM t WHERE x = 5.0", {("x", "=", 5)}),
+        ("SELECT * FROM t WHERE x = -3", {("x", "=", -3)}),
+        ("SELECT * FROM t WHERE x NOT BETWEEN 1 AND 5", {("x", "<", 1), ("x", ">", 5)}),
+        ("SELECT * FROM a JOIN b ON a.id = b.a_id AND b.kind = 'X'", {("kind", "=", "x")}),
+    ],
+)
+def test_filters_are_normalized(sql: str, expected: set[tuple[object, str, object]]) -> None:
+    assert triples(sql) == expected
+
+
+def test_cte_columns_resolve_to_their_source() -> None:
+    spec = extract_spec(
+        "WITH t AS (SELECT amount AS a, region AS r FROM sales WHERE yr = 2024) "
+        "SELECT r, SUM(a) AS total FROM t WHERE r = 'EU' GROUP BY r HAVING SUM(a) > 100"
+    )
+    assert ("region", "=", "eu") in {(f.column, f.op, f.value) for f in spec.filters}
+    assert ("yr", "=", 2024) in {(f.column, f.op, f.value) for f in spec.filters}
+    assert [(a.func, a.arg) for a in spec.aggregations] == [("SUM", "amount")]
+    assert spec.group_by == ("region",)
+    assert spec.having is True
+    assert spec.ctes == ("t",)
+    assert spec.tables == ("sales",)
+
+
+def test_nested_subquery_and_derived_table() -> None:
+    spec = extract_spec(
+        "SELECT d.name FROM (SELECT name, salary AS pay FROM emp WHERE dept = 'ops') d "
+        "WHERE d.pay > (SELECT AVG(salary) FROM emp)"
+    )
+    got = {(f.column, f.op, f.value) for f in spec.filters}
+    assert ("dept", "=", "ops") in got
+    assert ("salary", ">", "<subquery>") in got
+    assert any(a.func == "AVG" and a.nested for a in spec.aggregations)
+    assert spec.subqueries == 2
+
+
+def test_window_functions_are_represented() -> None:
+    spec = extract_spec(
+        "SELECT name, RANK() OVER (PARTITION BY dept ORDER BY salary DESC) AS rk FROM emp"
+    )
+    assert len(spec.windows) == 1 and "PARTITION BY" in spec.windows[0]
+    assert spec.aggregations == ()
+
+
+def test_set_operation_order_and_limit() -> None:
+    spec = extract_spec("SELECT a FROM x UNION SELECT a FROM y ORDER BY a DESC LIMIT 3")
+    assert spec.set_operation == "UNION"
+    assert spec.limit == 3
+    assert spec.order_by[0].desc is True
+
+
+def test_distinct_and_count_distinct() -> None:
+    spec = extract_spec("SELECT DISTINCT city, COUNT(DISTINCT id) FROM c GROUP BY city")
+    assert spec.distinct is True
+    assert spec.aggregations[0].distinct is True
+
+
+def test_order_by_position_and_alias() -> None:
+    spec = extract_spec("SELECT city, COUNT(*) AS n FROM c GROUP BY 1 ORDER BY 2 DESC")
+    assert spec.group_by == ("city",)
+    assert spec.order_by[0].aggregate == "COUNT"
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        ("SELEC * FROM t", "does not parse"),
+        ("SELECT 1; SELECT 2", "2 statements found"),
+        ("", "empty SQL"),
+        ("DELETE FROM t", "not a query"),
+        ("SELECT * FROM t WHERE (a = 1", "does not parse"),
+    ],
+)
+def test_bad_sql_raises_a_clear_error(sql: str, message: str) -> None:
+    with pytest.raises(SqlParseError, match=message):
+        extract_spec(sql)
+
+
+def test_parse_error_says_where() -> None:
+    with pytest.raises(SqlParseError, match=r"line 1, column \d+"):
+        extract_spec("SELECT a FROM t WHERE a = = 1")
+
+
+def test_megabyte_sql_is_handled() -> None:
+    values = ", ".join(f"'val{i}'" for i in range(100_000))
+    sql = f"SELECT COUNT(*) FROM t WHERE code IN ({values})"
+    assert len(sql) > 1_000_000
+    spec = extract_spec(sql)
+    assert spec.filters[0].op == "in" and len(spec.filters[0].value) == 100_000  # type: ignore[arg-type]
