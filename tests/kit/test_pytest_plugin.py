@@ -6,6 +6,8 @@ from importlib import metadata
 
 import pytest
 
+pytest_plugins = ["pytester"]
+
 
 def test_plugin_is_registered_as_a_pytest11_entry_point() -> None:
     [ep] = [ep for ep in metadata.entry_points(group="pytest11") if ep.name == "stef"]
