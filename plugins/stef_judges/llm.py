@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import importlib.util
 import os
 import threading
 from collections import Counter
@@ -84,11 +85,16 @@ def _import_litellm() -> Any:
     return litellm
 
 
-def _require_tenacity() -> None:
-    try:
-        import tenacity  # noqa: F401
-    except ImportError:
-        raise StefError(MISSING_EXTRA) from None
+def _require_extra() -> None:
+    """StefError unless litellm and tenacity are installed; imports neither (litellm takes
+    seconds to import, and a re-run served from the cache never needs it)."""
+    for name in ("litellm", "tenacity"):
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            raise StefError(MISSING_EXTRA)
 
 
 # --------------------------------------------------------------------------------------------
@@ -230,14 +236,21 @@ class LlmClient:
     :class:`JudgeError`."""
 
     def __init__(self, config: LlmConfig, *, prefix: str = "judge") -> None:
-        self.litellm = _import_litellm()
-        _require_tenacity()
+        _require_extra()
+        self._litellm: Any = None
         self.config = config
         self.prefix = prefix
         self.cache: Cache | None = None if config.no_cache else Cache.open(config.cache_dir)
         self.spend = _Spend()
         self._loop = _shared_loop()
         self._semaphore: asyncio.Semaphore | None = None
+
+    @property
+    def litellm(self) -> Any:
+        """litellm, imported on the first real call."""
+        if self._litellm is None:
+            self._litellm = _import_litellm()
+        return self._litellm
 
     # ---- sync entry ----------------------------------------------------------------------
 
