@@ -1,0 +1,138 @@
+"""Judge throughput: the LLM judge against a local server that takes a fixed time per call.
+
+The server is the LLM judge's test server (``tests/judges/llm_fake_server.py``: a real
+OpenAI-compatible HTTP server on 127.0.0.1, real litellm on the client side), told to sleep
+``--latency`` seconds before each reply. For each ``--concurrency`` value it scores ``--records``
+generated records with ``--judge llm`` and reports
+
+* wall seconds against the ideal ``calls x latency / concurrency`` (the ratio is the overhead
+  of STEF, litellm and the batching; 1.0 would be perfect);
+* model calls per record on a cold cache, and on a second run over the same records with the
+  same cache folder (a warm cache should make 0 calls).
+
+    python benchmarks/judge_throughput.py
+    python benchmarks/judge_throughput.py --records 256 --latency 0.2 --concurrency 1 8 32 64
+
+Needs the ``llm`` extra (litellm). No network beyond loopback: the server is local and litellm is
+told to use its bundled price map.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests" / "judges"))
+from speed import generate_records  # noqa: E402
+
+
+def score(records: list[dict[str, Any]], server_url: str, concurrency: int, cache_dir: str,
+          batch_size: int) -> tuple[float, int, int]:
+    """Wall seconds, scored and unscored counts of one run through the engine."""
+    from stef_core.engine import Engine, record_from_mapping
+
+    engine = Engine(
+        judge="llm:openai/fake",
+        judge_options={"api_base": server_url, "api_key": "bench", "concurrency": concurrency,
+                       "cache_dir": cache_dir, "timeout": 30, "retries": 0},
+        batch_size=batch_size,
+    )
+    items = [record_from_mapping(r, default_id=str(i)) for i, r in enumerate(records, 1)]
+    t0 = time.perf_counter()
+    scored = unscored = 0
+    try:
+        for result in engine.run(items):
+            if result.status == "scored":
+                scored += 1
+            else:
+                unscored += 1
+    finally:
+        engine.close()
+    return time.perf_counter() - t0, scored, unscored
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--records", type=int, default=128, help="records per run (default 128)")
+    ap.add_argument("--latency", type=float, default=0.1,
+                    help="seconds the server waits before each reply (default 0.1)")
+    ap.add_argument("--concurrency", type=int, nargs="+", default=[1, 8, 32],
+                    help="calls in flight at once (default: 1 8 32)")
+    ap.add_argument("--batch-size", type=int, default=64,
+                    help="the engine's batch size: calls in flight never exceed it (default 64)")
+    ap.add_argument("--json", type=Path, metavar="OUT", help="also write the figures as JSON")
+    args = ap.parse_args(argv)
+
+    # Not imported here: the judge imports litellm itself, after telling it to use its bundled
+    # price map rather than fetch one from the network.
+    if importlib.util.find_spec("litellm") is None:
+        raise SystemExit("judge_throughput: litellm is missing; install the llm extra: "
+                         "pip install -e '.[llm]'")
+    from llm_fake_server import FakeLlmServer, Reply
+
+    os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
+    os.environ.setdefault("no_proxy", "127.0.0.1,localhost")
+    records = list(generate_records(args.records, seed=11))
+    server = FakeLlmServer()
+    rows: list[dict[str, Any]] = []
+    try:
+        for conc in args.concurrency:
+            with tempfile.TemporaryDirectory(prefix="stef-judge-bench-") as cache:
+                server.reset()
+                server.default = Reply(delay=args.latency)
+                wall, scored, unscored = score(records, server.url, conc, cache, args.batch_size)
+                cold_calls, peak = server.calls, server.max_in_flight
+                server.reset()
+                server.default = Reply(delay=args.latency)
+                warm_wall, warm_scored, _ = score(records, server.url, conc, cache,
+                                                  args.batch_size)
+                warm_calls = server.calls
+            ideal = cold_calls * args.latency / conc
+            row = {
+                "concurrency": conc,
+                "records": len(records),
+                "scored": scored,
+                "unscored": unscored,
+                "calls": cold_calls,
+                "max_in_flight": peak,
+                "wall_s": round(wall, 3),
+                "ideal_s": round(ideal, 3),
+                "wall_over_ideal": round(wall / ideal, 2) if ideal else None,
+                "calls_per_record": round(cold_calls / len(records), 3),
+                "warm_calls_per_record": round(warm_calls / len(records), 3),
+                "warm_scored": warm_scored,
+                "warm_wall_s": round(warm_wall, 3),
+            }
+            rows.append(row)
+            print(f"concurrency {conc:>3}: {cold_calls} calls in {row['wall_s']} s "
+                  f"(ideal {row['ideal_s']} s, x{row['wall_over_ideal']}); warm cache: "
+                  f"{warm_calls} calls, {row['warm_wall_s']} s", flush=True)
+    finally:
+        server.close()
+
+    print(f"\n{args.records} records, {args.latency} s per call, batch size {args.batch_size}\n")
+    print("| concurrency | calls | wall s | ideal s | wall/ideal | max in flight | "
+          "calls/record | warm-cache calls/record | warm wall s |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r['concurrency']} | {r['calls']} | {r['wall_s']} | {r['ideal_s']} | "
+              f"{r['wall_over_ideal']} | {r['max_in_flight']} | {r['calls_per_record']} | "
+              f"{r['warm_calls_per_record']} | {r['warm_wall_s']} |")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"latency_s": args.latency, "runs": rows}, indent=2)
+                             + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
