@@ -128,6 +128,7 @@ class SqlSpec:
     # resolved from aliases ("" when unknown).
     join_keys: tuple[tuple[str, str, str, str], ...] = ()
     select_star: bool = False
+    divides: bool = False  # a division anywhere (ratios, percentages, averages by hand)
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.
@@ -166,5 +167,6 @@ class QuestionSpec:
     drift: tuple[str, ...] = ()  # constraints Q_e added or dropped relative to Q_u
     asks_list: bool = False  # "list", "show all", "which": a set of rows, not one value
     asks_yes_no: bool = False
+    asks_ratio: bool = False  # "percentage", "ratio", "proportion", "rate", "how many times"
     terms: tuple[str, ...] = field(default=())  # R_app terms found in the question
     text: str = ""  # question and enrichment, case- and whitespace-folded, for grounding

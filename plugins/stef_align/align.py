@@ -62,6 +62,10 @@ _AGG_COLUMN_WORDS = {
 }
 
 
+def _in_text(words: tuple[str, ...], text: str) -> bool:
+    return any(w in text for w in words)
+
+
 def reason(code: str, message: str, severity: str = "minor") -> Reason:
     return Reason(code=code, message=message, category=CATEGORY.get(code, "other"),
                   severity=severity)  # type: ignore[arg-type]
@@ -71,6 +75,10 @@ def _keys(value: object) -> set[str]:
     if isinstance(value, tuple):
         return {value_key(v) for v in value}
     return {value_key(value)}  # type: ignore[arg-type]
+
+
+def _is_number(key: str) -> bool:
+    return re.fullmatch(r"-?\d+(\.\d+)?", key) is not None
 
 
 def _like_covers(pattern: str, value: str) -> bool:
@@ -90,9 +98,11 @@ def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], 
     if qd and any(re.sub(r"\D", "", k) in qd or any(re.sub(r"\D", "", k).startswith(d) for d in qd)
                   for k in sk if re.fullmatch(r"[\d\-/ :.]{6,}", k)):
         return True
-    qs = [k for k in qk if len(k) >= 3]
+    qs = [k for k in qk if len(k) >= 3 and not _is_number(k)]
     for q1 in qs:
         for s1 in sk:
+            if _is_number(s1):
+                continue  # 100000 is not "part of" 1000000
             if s_op in ("like", "not like") and _like_covers(s1, q1):
                 return True
             # '2010' vs '2010-05-01', 'smith' vs 'john smith': one names the other.
@@ -212,11 +222,28 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
         ):
             required.append(Filter(None, s.op, s.value, "question"))
 
+    # Strongest evidence first, one requirement per value: a hint's `occupation = 'x'` and the
+    # question's capitalised "X" are the same requirement.
+    rank = {"hint": 0, "question": 1, "question:weak": 2}
+    required.sort(key=lambda f: rank.get(f.source, 1))
+    seen_values: set[str] = set()
+    unique: list[Filter] = []
+    for f in required:
+        key = ",".join(sorted(_keys(f.value))) + "|" + (f.op if f.op not in ("=", "in", "like") else "=")
+        if key in seen_values:
+            continue
+        seen_values.add(key)
+        unique.append(f)
+    required = unique
+
     matched: list[str] = []
     missing: list[str] = []
+    strong: list[Filter] = []  # requirements that decide the status (weak ones only if matched)
     used: set[int] = set()
     wrong = 0
     for f in required:
+        if f.source != "question:weak":
+            strong.append(f)
         hit = None
         op_hit = None
         for i, s in enumerate(sql_filters):
@@ -235,10 +262,14 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
             # The value is used, though not as a plain filter: a CASE WHEN condition, HAVING
             # COUNT(*) > 5, a LIMIT, or a column named after it (NumGE1500 for "at least 1500").
             matched.append(f.describe())
+            if f.source == "question:weak":
+                strong.append(f)
             continue
         if hit is not None:
             used.add(hit)
-            matched.append(f.describe())
+            matched.append(sql_filters[hit].describe())
+            if f.source == "question:weak":
+                strong.append(f)
         elif op_hit is not None:
             used.add(op_hit)
             wrong += 1
@@ -262,6 +293,7 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
                     str(v) for v in sql.literals if isinstance(v, str)
                 ):
                     matched.append(f.describe())
+                    strong.append(f)
                     continue
                 # A capitalised word or bare number may be a name or a count, not a value:
                 # reported, but it does not decide the filter status.
@@ -289,22 +321,17 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
         reasons.append(reason("filter.extra", f"the SQL adds the filter {text}, which the "
                               "question does not ask for", "info"))
 
-    strong = [f for f in required if f.source != "question:weak" or f.describe() in matched]
-    if not strong:
+    if not missing:
         status = "fully_applied_with_extras" if extras else "fully_applied"
-    elif not missing:
-        status = "fully_applied_with_extras" if extras else "fully_applied"
-    elif len(missing) < len(strong) or (wrong and len(matched) > 0):
-        status = "partially_applied"
-    elif wrong == len(missing) and wrong:
-        status = "partially_applied"
+    elif len(missing) < len(strong) or wrong:
+        status = "partially_applied"  # some missing, or present with a wrong value/operator
     else:
         status = "not_applied"
     scores = rules.scoring.filter
     fa = FilterAlignment(
         status=status,  # type: ignore[arg-type]
         score=getattr(scores, status),
-        required=[f.describe() for f in required if f.source != "question:weak" or f.describe() in matched],
+        required=[f.describe() for f in strong],
         matched=matched,
         missing=missing,
         extras=extras,
@@ -350,6 +377,25 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
                 out.append(reason("aggregation.missing",
                                   f"the question asks for {func} but the SQL computes no "
                                   f"{func}", "major"))
+
+    # Ratios and percentages are divisions (or an AVG of a 0/1 flag).
+    if q.asks_ratio and not sql.divides and "AVG" not in sql_aggs and not _in_text(
+        ("percent", "ratio", "rate", "pct", "share", "proportion"), column_text
+    ):
+        out.append(reason("aggregation.missing",
+                          "the question asks for a ratio or percentage but the SQL divides "
+                          "nothing", "major"))
+
+    # The enrichment's definitions ("rate = A / B") name the columns the answer needs.
+    hint_cols = {_norm_col(c) for c in q.columns if len(c) > 2}
+    if hint_cols and q.expressions:
+        sql_cols = {_norm_col(c) for c in sql.columns}
+        unused = sorted(c for c in hint_cols if c not in sql_cols
+                        and not any(c in s or s in c for s in sql_cols if len(s) > 3))
+        if unused and len(unused) == len(hint_cols):
+            out.append(reason("enrichment.expression_missing",
+                              "the SQL reads none of the columns the enrichment defines the "
+                              f"answer with ({', '.join(unused[:3])})", "minor"))
 
     # Top-k and superlatives: need ORDER BY + LIMIT or MAX/MIN.
     has_extreme = bool({"MAX", "MIN"} & sql_aggs) or bool(sql.windows) or sql.nested_limit

@@ -64,6 +64,9 @@ _ASC = re.compile(r"\b(ascending|asc|increasing|alphabetical(?:ly)?|from (?:the 
 _DESC = re.compile(r"\b(descending|desc|decreasing|reverse alphabetical|from (?:the )?(?:highest|largest|most|biggest|greatest|z) to)\b")
 _DISTINCT = re.compile(r"\b(distinct|unique|different)\b")
 _LIST = re.compile(r"^\s*(list|show|give|find|name|display|return|provide|what are|which|who are|enumerate)\b")
+_RATIO = re.compile(r"\b(percentage|percent|ratio|proportion|share of|fraction|how many times|rate of)\b")
+_KNOWN = re.compile(r"\b(?:with|has|have|having) (?:a |an )?known ([a-z_]+)|\b([a-z_]+) is known\b")
+_MISSING = re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:missing|unknown) ([a-z_]+)|\b([a-z_]+) is (?:missing|unknown|not known)\b")
 _YESNO = re.compile(r"^\s*(is|are|does|do|did|was|were|has|have|can)\b")
 
 # A comparative and the number after it: (pattern, operator).
@@ -431,7 +434,21 @@ def extract_question(
     ) and re.search(r"\b(the|which|what)\b", question.lower()):
         top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", question.lower()) else None
 
-    # Hint filters are exact: they replace question filters with the same value.
+    # Null checks: "with a known phone" is phone IS NOT NULL; "missing email" is IS NULL.
+    for pattern, op in ((_KNOWN, "is not null"), (_MISSING, "is null")):
+        for m in pattern.finditer(question.lower()):
+            filters.append(Filter(m.group(1) or m.group(2), op, None, "question"))
+
+    # Hint filters are exact about the column: they replace question filters with the same
+    # value. The question keeps the last word on the operator ("education level of over 11"
+    # with the hint "education level of 11 refers to EDUCATIONNUM = 11" is EDUCATIONNUM > 11).
+    hint_filters = [f for f in hint_filters if f.value != ""]
+    question_ops = {_vkey(f.value): f.op for f in filters if f.op not in ("=",)}
+    hint_filters = [
+        Filter(f.column, question_ops[_vkey(f.value)], f.value, f.source)
+        if f.op == "=" and _vkey(f.value) in question_ops else f
+        for f in hint_filters
+    ]
     hint_keys = {_vkey(f.value) for f in hint_filters}
     merged = [f for f in filters if _vkey(f.value) not in hint_keys] + hint_filters
 
@@ -458,6 +475,7 @@ def extract_question(
         drift=tuple(drift),
         asks_list=bool(_LIST.search(lowered)),
         asks_yes_no=bool(_YESNO.search(lowered)),
+        asks_ratio=bool(_RATIO.search(lowered)),
         terms=terms,
         text=fold_text(question + " " + (enriched_question or "")),
     )

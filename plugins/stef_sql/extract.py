@@ -589,5 +589,6 @@ def spec_of(root: exp.Expression) -> SqlSpec:
         joins=sum(1 for _ in root.find_all(exp.Join)),
         set_operation=set_operation,
         join_keys=_join_keys(root, resolver),
+        divides=next(root.find_all(exp.Div), None) is not None,
         select_star=select_star,
     )
