@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ def local_results(records: list[dict[str, Any]]) -> list[Any]:
 
 
 @pytest.fixture(scope="module")
-def spark_rows(spark: Any, records: list[dict[str, Any]]) -> list[Any]:
+def spark_scored(spark: Any, records: list[dict[str, Any]]) -> Iterator[Any]:
     from stef_core.spark import INPUT_COLUMNS, score_dataframe
 
     df = spark.createDataFrame(
@@ -36,7 +37,14 @@ def spark_rows(spark: Any, records: list[dict[str, Any]]) -> list[Any]:
         ", ".join(f"{c} string" for c in INPUT_COLUMNS),
     )
     # Small batches and 3 partitions: several chunks per partition, several partitions per worker.
-    return score_dataframe(df, batch_size=16, partitions=3).collect()
+    scored = score_dataframe(df, batch_size=16, partitions=3).cache()
+    yield scored
+    scored.unpersist()
+
+
+@pytest.fixture(scope="module")
+def spark_rows(spark_scored: Any) -> list[Any]:
+    return spark_scored.collect()
 
 
 def key(r: Any) -> tuple[Any, ...]:
@@ -88,12 +96,10 @@ def test_output_schema_is_the_documented_one(spark: Any) -> None:
     assert row["id"].startswith("row-") and row["agent"] == "default"
 
 
-def test_summary_matches_stats(spark: Any, spark_rows: list[Any],
-                               local_results: list[Any]) -> None:
-    from stef_core.spark import OUTPUT_SCHEMA, summarize_dataframe
+def test_summary_matches_stats(spark_scored: Any, local_results: list[Any]) -> None:
+    from stef_core.spark import summarize_dataframe
 
-    scored = spark.createDataFrame(spark_rows, OUTPUT_SCHEMA)
-    got = summarize_dataframe(scored)
+    got = summarize_dataframe(spark_scored)
     want = summarize(local_results)
     assert sorted(got["agents"]) == sorted(want["agents"])
     for name, group in [("overall", got["overall"]), *got["agents"].items()]:
