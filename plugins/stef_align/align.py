@@ -247,11 +247,13 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
         hit = None
         op_hit = None
         for i, s in enumerate(sql_filters):
-            if i in used:
-                continue  # one SQL predicate answers one requirement
+            if i in used and not isinstance(s.value, tuple):
+                continue  # one SQL predicate answers one requirement (an IN list answers many)
             if not value_match(f.value, s.value, s.op) or not _column_match(f, s, rules, sql.columns):
                 continue
-            if _op_match(f.op, s.op) or (f.op == "=" and s.op in ("like", "in")):
+            if _op_match(f.op, s.op) or (f.op == "=" and s.op in ("like", "in")) or (
+                f.source == "question:weak"  # a bare number carries no operator of its own
+            ):
                 hit = i
                 break
             op_hit = i

@@ -34,6 +34,7 @@ _AGG_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 _SUPERLATIVE_MAX = re.compile(
     r"\b(most|highest|largest|biggest|greatest|maximum|max|oldest|latest|longest|top|best|"
+    r"last(?! name)|most recent|"
     r"newest|heaviest|tallest|richest|more than any)\b"
 )
 _SUPERLATIVE_MIN = re.compile(
@@ -71,7 +72,9 @@ _YESNO = re.compile(r"^\s*(is|are|does|do|did|was|were|has|have|can)\b")
 
 # A comparative and the number after it: (pattern, operator).
 _COMPARATIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(rf"\b(?:{words})\s+(?:than\s+)?(?:\$|rs\.?\s*|usd\s*)?(-?\d[\d,]*(?:\.\d+)?)"), op)
+    # Up to three words may stand between the comparative and its number: "above age 20",
+    # "over the age of 20".
+    (re.compile(rf"\b(?:{words})\s+(?:than\s+)?(?:[a-z]+\s+){{0,3}}?(?:\$|rs\.?\s*|usd\s*)?(-?\d[\d,]*(?:\.\d+)?)"), op)
     for words, op in (
         (r"no more than|not more than|at most|up to|maximum of|no greater than", "<="),
         (r"no less than|not less than|at least|minimum of|no fewer than|or more", ">="),
@@ -80,6 +83,7 @@ _COMPARATIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"since|from", ">="),
     )
 )
+_OR_MORE = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s+(?:or|and)\s+(more|above|over|greater|higher|fewer|less|below|under|lower)\b")
 _BETWEEN = re.compile(r"\bbetween\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)")
 _NEGATION = re.compile(r"\b(?:not|without|except|excluding|other than|never|no)\s+(?:in\s+|from\s+|the\s+|a\s+)?$")
 _QUOTED = re.compile(r"\"([^\"]{1,120})\"|'([^']{1,120})'|“([^”]{1,120})”|‘([^’]{1,120})’")
@@ -268,6 +272,11 @@ def _order(text: str) -> OrderRequest | None:
     return None
 
 
+_UNITS = ("gallon", "capita", "cent", "unit", "person", "head", "mile", "km", "kilometer",
+          "liter", "litre", "hour", "minute", "second", "kg", "pound", "dollar", "point", "goal",
+          "game", "calorie", "meter", "metre", "square")
+
+
 def _group_by(text: str) -> list[str]:
     out = []
     lowered = text.lower()
@@ -279,6 +288,10 @@ def _group_by(text: str) -> list[str]:
                      r"\w+en|done|held|run|sold|bought|paid|given)\s*$", before):
             continue  # "sorted by", and passives ("opened by customers"): not a grouping
         words = m.group(1).split()
+        if m.group(0).startswith("per ") and (
+            words[0] in _UNITS or re.search(r"\b(" + "|".join(_UNITS) + r")s?\s*$", before)
+        ):
+            continue  # "miles per gallon", "income per capita": a unit, not a grouping
         if m.group(0).startswith("by ") and not re.search(r"\b(each|every|per)\b", lowered) and (
             not re.search(r"\b(count|number|how many|total|average|sum|max|min)\b", lowered)
         ):
@@ -354,6 +367,12 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
         if lo is not None and hi is not None:
             filters.append(Filter(None, ">=", lo, "question"))
             filters.append(Filter(None, "<=", hi, "question"))
+            consumed.append(m.span())
+    for m in _OR_MORE.finditer(lowered):  # "2 or more friends", "10 and below"
+        val = number(m.group(1))
+        if val is not None:
+            op = ">=" if m.group(2) in ("more", "above", "over", "greater", "higher") else "<="
+            filters.append(Filter(None, op, val, "question"))
             consumed.append(m.span())
     for pattern, op in _COMPARATIVES:
         for m in pattern.finditer(lowered):
