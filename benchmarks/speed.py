@@ -294,22 +294,45 @@ for line in open(sys.argv[1], encoding="utf-8"):
 """
 
 
+def vm_hwm_mib(pid: int) -> float | None:
+    """Peak resident set of ``pid`` since its exec (``VmHWM``, Linux), in MiB."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
+
 def run_child(cmd: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
-    """Run ``cmd``; its wall seconds, CPU seconds and max RSS (MiB) from ``os.wait4``."""
+    """Run ``cmd``; its wall seconds, CPU seconds (``os.wait4``) and peak RSS in MiB.
+
+    The peak is the child's ``VmHWM``, polled while it runs: ``ru_maxrss`` of a child also counts
+    the pages it shared with this (larger) process between fork and exec, so it would report this
+    process's size rather than the child's.
+    """
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    assert proc.stderr is not None
-    err = proc.stderr.read()  # read before waiting, so a chatty child cannot block on a pipe
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode not in (0, 1):  # 1: a --fail-under gate, not a crash
-        raise SystemExit(f"speed: {' '.join(cmd[:4])} ... failed ({proc.returncode}): "
-                         f"{err.decode(errors='replace')[-500:]}")
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        peak = 0.0
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)  # rusage once it has exited
+            if pid:
+                break
+            peak = max(peak, vm_hwm_mib(proc.pid) or 0.0)
+            time.sleep(0.02)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode not in (0, 1):  # 1: a --fail-under gate, not a crash
+            err.seek(0)
+            raise SystemExit(f"speed: {' '.join(cmd[:4])} ... failed ({proc.returncode}): "
+                             f"{err.read().decode(errors='replace')[-500:]}")
     return {
         "wall_s": round(wall, 3),
         "cpu_s": round(usage.ru_utime + usage.ru_stime, 3),
-        "max_rss_mib": round(usage.ru_maxrss / 1024, 1),  # Linux reports KiB
+        "max_rss_mib": peak,
     }
 
 
