@@ -78,8 +78,10 @@ def evaluate_file(path: Path, judge: str, limit: int | None) -> dict[str, Any]:
     if limit:
         rows = rows[:limit]
     engine = Engine(judge=judge)
-    items = [record_from_mapping({k: r.get(k) for k in INPUT_FIELDS}, default_id=str(i))
-             for i, r in enumerate(rows, 1)]
+    items = [
+        record_from_mapping({k: r.get(k) for k in INPUT_FIELDS}, default_id=str(i))
+        for i, r in enumerate(rows, 1)
+    ]
     t0 = time.perf_counter()
     results = list(engine.run(items))
     elapsed = time.perf_counter() - t0
@@ -125,7 +127,8 @@ def evaluate_file(path: Path, judge: str, limit: int | None) -> dict[str, Any]:
 
 def to_markdown(reports: list[dict[str, Any]]) -> str:
     lines = [
-        "| file | records | coverage | AUROC | baseline AUROC | bal. acc. @75 | mean correct | mean incorrect |",
+        "| file | records | coverage | AUROC | baseline AUROC | bal. acc. @75 "
+        "| mean correct | mean incorrect |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in reports:
@@ -157,8 +160,12 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.out + ".md").write_text(md, encoding="utf-8")
         Path(args.out + ".json").write_text(json.dumps(reports, indent=2) + "\n", encoding="utf-8")
     else:
-        print(json.dumps([{k: v for k, v in r.items() if k != "recall_incorrect_by_type"}
-                          for r in reports], indent=1))
+        print(
+            json.dumps(
+                [{k: v for k, v in r.items() if k != "recall_incorrect_by_type"} for r in reports],
+                indent=1,
+            )
+        )
     return 0
 
 

@@ -50,9 +50,7 @@ class SqlExtractor(Plugin):
 class QuestionExtractor(Plugin):
     """Reads a :class:`QuestionSpec` out of the question and the enriched question."""
 
-    def extract(
-        self, question: str, enriched_question: str | None, rules: Ruleset
-    ) -> QuestionSpec:
+    def extract(self, question: str, enriched_question: str | None, rules: Ruleset) -> QuestionSpec:
         raise NotImplementedError
 
 

@@ -19,7 +19,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from pydantic import ValidationError
 
@@ -129,7 +129,8 @@ class Engine:
                 from stef_core.registry import did_you_mean
 
                 raise PluginError(
-                    f"rules: unknown rule id {rule_id!r}{did_you_mean(rule_id, sorted(known_rules))}"
+                    f"rules: unknown rule id {rule_id!r}"
+                    f"{did_you_mean(rule_id, sorted(known_rules))}"
                 )
         self.normalizers: list[Normalizer] = [
             cls() for cls in self.registry.normalizers() if self.rules.rule_enabled(cls.id)
@@ -140,8 +141,8 @@ class Engine:
         else:
             name, options = parse_judge_spec(judge)
             options.update(judge_options or {})
-            judge_cls = self.registry.get("judge", name)
-            self.judge = judge_cls(**options)  # type: ignore[call-arg]
+            judge_cls = cast("type[Judge]", self.registry.get("judge", name))
+            self.judge = judge_cls(**options)
             self.judge_spec = judge
         self.rules_hash = hashlib.sha256(
             self.rules.model_dump_json().encode("utf-8")
@@ -299,7 +300,8 @@ def evaluate(
     engine = Engine(ruleset, judge=judge, dialect=dialect, **options)
     items: list[Item] = []
     for n, rec in enumerate(records, start=1):
-        items.append(rec if isinstance(rec, Record) else record_from_mapping(rec, default_id=str(n)))
+        item = rec if isinstance(rec, Record) else record_from_mapping(rec, default_id=str(n))
+        items.append(item)
     try:
         return list(engine.run(items))
     finally:

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="empty-body"
 """Hook specifications: the whole contract between STEF and its plugins.
 
 A plugin is a module of functions decorated with ``stef_core.hookimpl`` and named after these

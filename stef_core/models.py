@@ -7,7 +7,7 @@ The ruleset model is the single source of truth for R_app: its JSON Schema is ge
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -18,13 +18,24 @@ VerdictLabel = Literal["correct", "likely_correct", "potentially_incorrect", "in
 Band = Literal["excellent", "good", "marginal", "poor"]
 
 FILTER_STATUSES: tuple[str, ...] = (
-    "fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied"
+    "fully_applied",
+    "fully_applied_with_extras",
+    "partially_applied",
+    "not_applied",
 )
-VERDICT_LABELS: tuple[str, ...] = ("correct", "likely_correct", "potentially_incorrect", "incorrect")
+VERDICT_LABELS: tuple[str, ...] = (
+    "correct",
+    "likely_correct",
+    "potentially_incorrect",
+    "incorrect",
+)
 BANDS: tuple[str, ...] = ("excellent", "good", "marginal", "poor")
 
 BUILTIN_RULE_IDS: tuple[str, ...] = (
-    "required_group_by", "benign_group_by", "order_by_tolerance", "limit_tolerance",
+    "required_group_by",
+    "benign_group_by",
+    "order_by_tolerance",
+    "limit_tolerance",
 )
 
 
@@ -63,7 +74,7 @@ class Record(BaseModel):
 # --------------------------------------------------------------------------------------------
 
 FilterOp = Literal["=", "!=", "<>", "<", "<=", ">", ">=", "IN", "LIKE", "IS"]
-RuleValue = Union[str, int, float, bool, None, list[Union[str, int, float, bool, None]]]
+RuleValue = str | int | float | bool | None | list[str | int | float | bool | None]
 
 
 class BenignFilter(_Strict):

@@ -114,7 +114,7 @@ class Registry:
         """Register a plugin module (or an object with hookimpls) directly."""
         if isinstance(module, str):
             module = importlib.import_module(module)
-        name = provider or getattr(module, "__name__", repr(module))
+        name: str = provider or str(getattr(module, "__name__", repr(module)))
         if self.pm.is_registered(module):
             return
         self.pm.register(module, name=name)
@@ -138,14 +138,17 @@ class Registry:
                     classes: Any = impl.function()
                 except Exception as exc:
                     self.load_errors.append(
-                        LoadError(provider, dist, f"{hook_name} failed: {type(exc).__name__}: {exc}")
+                        LoadError(
+                            provider, dist, f"{hook_name} failed: {type(exc).__name__}: {exc}"
+                        )
                     )
                     continue
                 for plugin_cls in classes or []:
                     stage = self._stage_of(hook_name, plugin_cls, provider)
                     if not plugin_cls.id:
-                        raise PluginError(f"plugin class {plugin_cls.__qualname__} from "
-                                          f"{provider!r} has no id")
+                        raise PluginError(
+                            f"plugin class {plugin_cls.__qualname__} from {provider!r} has no id"
+                        )
                     seen = by_stage[stage].get(plugin_cls.id)
                     if seen is not None and seen.cls is not plugin_cls:
                         raise PluginError(

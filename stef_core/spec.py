@@ -9,10 +9,10 @@ is mutated after construction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
-Scalar = Union[str, int, float, bool, None]
-Value = Union[Scalar, tuple[Scalar, ...]]
+Scalar = str | int | float | bool | None
+Value = Scalar | tuple[Scalar, ...]
 
 #: Operators after normalization. BETWEEN becomes ``>=`` and ``<=``; NOT is folded into the
 #: operator; LIKE without wildcards becomes ``=``; IN with one value becomes ``=``.
@@ -20,12 +20,32 @@ Op = Literal[
     "=", "!=", "<", "<=", ">", ">=", "in", "not in", "like", "not like", "is null", "is not null"
 ]
 OPS: tuple[str, ...] = (
-    "=", "!=", "<", "<=", ">", ">=", "in", "not in", "like", "not like", "is null", "is not null",
+    "=",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "in",
+    "not in",
+    "like",
+    "not like",
+    "is null",
+    "is not null",
 )
 NEGATED_OP: dict[str, str] = {
-    "=": "!=", "!=": "=", "<": ">=", "<=": ">", ">": "<=", ">=": "<",
-    "in": "not in", "not in": "in", "like": "not like", "not like": "like",
-    "is null": "is not null", "is not null": "is null",
+    "=": "!=",
+    "!=": "=",
+    "<": ">=",
+    "<=": ">",
+    ">": "<=",
+    ">=": "<",
+    "in": "not in",
+    "not in": "in",
+    "like": "not like",
+    "not like": "like",
+    "is null": "is not null",
+    "is not null": "is null",
 }
 #: ``5 < x`` is ``x > 5``.
 FLIPPED_OP: dict[str, str] = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
@@ -55,7 +75,8 @@ class Filter:
         col = self.column or "?"
         if self.op in {"is null", "is not null"}:
             return f"{col} {self.op.upper()}"
-        return f"{col} {self.op.upper() if self.op.isalpha() or ' ' in self.op else self.op} {render_value(self.value)}"
+        op = self.op.upper() if self.op.isalpha() or " " in self.op else self.op
+        return f"{col} {op} {render_value(self.value)}"
 
 
 def render_value(value: Value) -> str:

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Literal
+
+from stef_sql.extract import SUBQUERY
+from stef_sql.values import value_key
 
 from stef_core.contracts import Alignment, Context
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.spec import Filter, QuestionSpec, Scalar, SqlSpec, render_value
-from stef_sql.extract import SUBQUERY
-from stef_sql.values import value_key
 
 CATEGORY = {
     "filter.missing": "condition",
@@ -50,8 +52,14 @@ CATEGORY = {
 }
 
 _COMPAT_OPS = {
-    ("=", "in"), ("=", "like"), ("!=", "not in"), ("!=", "not like"),
-    (">", ">="), (">=", ">"), ("<", "<="), ("<=", "<"),
+    ("=", "in"),
+    ("=", "like"),
+    ("!=", "not in"),
+    ("!=", "not like"),
+    (">", ">="),
+    (">=", ">"),
+    ("<", "<="),
+    ("<=", "<"),
 }
 
 
@@ -66,9 +74,13 @@ def _in_text(words: tuple[str, ...], text: str) -> bool:
     return any(w in text for w in words)
 
 
-def reason(code: str, message: str, severity: str = "minor") -> Reason:
+Severity = Literal["info", "minor", "major", "critical"]
+
+
+def reason(code: str, message: str, severity: Severity = "minor") -> Reason:
+    """A finding with its NL2SQL-Bugs category looked up from its code."""
     return Reason(code=code, message=message, category=CATEGORY.get(code, "other"),
-                  severity=severity)  # type: ignore[arg-type]
+                  severity=severity)
 
 
 def _keys(value: object) -> set[str]:
@@ -95,8 +107,11 @@ def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], 
         return True
     # Dates written with and without separators: '2013-05' and 201305.
     qd = {re.sub(r"\D", "", k) for k in qk if re.fullmatch(r"\d{4}[-/]\d{2}([-/]\d{2})?", k)}
-    if qd and any(re.sub(r"\D", "", k) in qd or any(re.sub(r"\D", "", k).startswith(d) for d in qd)
-                  for k in sk if re.fullmatch(r"[\d\-/ :.]{6,}", k)):
+    if qd and any(
+        re.sub(r"\D", "", k) in qd or any(re.sub(r"\D", "", k).startswith(d) for d in qd)
+        for k in sk
+        if re.fullmatch(r"[\d\-/ :.]{6,}", k)
+    ):
         return True
     qs = [k for k in qk if len(k) >= 3 and not _is_number(k)]
     for q1 in qs:
@@ -106,8 +121,9 @@ def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], 
             if s_op in ("like", "not like") and _like_covers(s1, q1):
                 return True
             # '2010' vs '2010-05-01', 'smith' vs 'john smith': one names the other.
-            if len(s1) >= 3 and (s1.startswith(q1) or (len(q1) >= 4 and q1 in s1)
-                                 or (len(s1) >= 4 and s1 in q1)):
+            if len(s1) >= 3 and (
+                s1.startswith(q1) or (len(q1) >= 4 and q1 in s1) or (len(s1) >= 4 and s1 in q1)
+            ):
                 return True
     return False
 
@@ -129,7 +145,9 @@ def _in_identifiers(value: object, sql: SqlSpec) -> bool:
     return any(token in _norm_col(c) for c in sql.columns)
 
 
-def _column_match(q: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str] = frozenset()) -> bool:
+def _column_match(
+    q: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str] = frozenset()
+) -> bool:
     if q.column is None or s.column is None:
         return True
     if sql_columns and _norm_col(q.column) not in {_norm_col(c) for c in sql_columns}:
@@ -168,7 +186,7 @@ def _benign(f: Filter, benign: Iterable[BenignFilter]) -> bool:
         bval = tuple(b.value) if isinstance(b.value, list) else b.value
         if b.op == "IS" and b.value is None:
             return f.op == "is null"
-        if value_match(bval, f.value, f.op):  # type: ignore[arg-type]
+        if value_match(bval, f.value, f.op):
             return True
     return False
 
@@ -185,10 +203,14 @@ def _is_identifier_word(f: Filter, sql: SqlSpec) -> bool:
         return False
     word = _norm_col(f.value)
     names = {_norm_col(n) for n in (*sql.tables, *sql.columns)}
-    return word in names or word.rstrip("s") in names or any(word in n for n in names if len(word) > 3)
+    return (
+        word in names or word.rstrip("s") in names or any(word in n for n in names if len(word) > 3)
+    )
 
 
-def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[FilterAlignment, bool, list[Reason]]:
+def align_filters(
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset
+) -> tuple[FilterAlignment, bool, list[Reason]]:
     reasons: list[Reason] = []
     sql_filters = [f for f in sql.filters if not _ignored(f, rules)]
     literal_keys = {value_key(v) for v in sql.literals}
@@ -217,8 +239,11 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
     # A SQL filter whose value the question spells out (unquoted: "active users") is a
     # requirement the words carry, even though no pattern above picked it up.
     for s in sql_filters:
-        if isinstance(s.value, str) and s.value != SUBQUERY and mentions(q.text, s.value) and not any(
-            value_match(f.value, s.value, s.op) for f in required
+        if (
+            isinstance(s.value, str)
+            and s.value != SUBQUERY
+            and mentions(q.text, s.value)
+            and not any(value_match(f.value, s.value, s.op) for f in required)
         ):
             required.append(Filter(None, s.op, s.value, "question"))
 
@@ -229,7 +254,11 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
     seen_values: set[str] = set()
     unique: list[Filter] = []
     for f in required:
-        key = ",".join(sorted(_keys(f.value))) + "|" + (f.op if f.op not in ("=", "in", "like") else "=")
+        key = (
+            ",".join(sorted(_keys(f.value)))
+            + "|"
+            + (f.op if f.op not in ("=", "in", "like") else "=")
+        )
         if key in seen_values:
             continue
         seen_values.add(key)
@@ -249,17 +278,26 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
         for i, s in enumerate(sql_filters):
             if i in used and not isinstance(s.value, tuple):
                 continue  # one SQL predicate answers one requirement (an IN list answers many)
-            if not value_match(f.value, s.value, s.op) or not _column_match(f, s, rules, sql.columns):
+            if not value_match(f.value, s.value, s.op) or not _column_match(
+                f, s, rules, sql.columns
+            ):
                 continue
-            if _op_match(f.op, s.op) or (f.op == "=" and s.op in ("like", "in")) or (
-                f.source == "question:weak"  # a bare number carries no operator of its own
+            if (
+                _op_match(f.op, s.op)
+                or (f.op == "=" and s.op in ("like", "in"))
+                or (
+                    f.source == "question:weak"  # a bare number carries no operator of its own
+                )
             ):
                 hit = i
                 break
             op_hit = i
         in_filters = any(value_match(f.value, s.value, s.op) for s in sql_filters)
-        if hit is None and op_hit is None and not in_filters and (
-            _keys(f.value) & literal_keys or _in_identifiers(f.value, sql)
+        if (
+            hit is None
+            and op_hit is None
+            and not in_filters
+            and (_keys(f.value) & literal_keys or _in_identifiers(f.value, sql))
         ):
             # The value is used, though not as a plain filter: a CASE WHEN condition, HAVING
             # COUNT(*) > 5, a LIMIT, or a column named after it (NumGE1500 for "at least 1500").
@@ -277,19 +315,30 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
             wrong += 1
             missing.append(f.describe())
             s = sql_filters[op_hit]
-            reasons.append(reason(
-                "filter.operator_mismatch",
-                f"the question asks {f.describe()} but the SQL has {s.describe()}", "major"))
+            reasons.append(
+                reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {f.describe()} but the SQL has {s.describe()}",
+                    "major",
+                )
+            )
         else:
-            same_col = [s for s in sql_filters if f.column and s.column and _column_match(f, s, rules)
-                        and s.value != SUBQUERY]
+            same_col = [
+                s
+                for s in sql_filters
+                if f.column and s.column and _column_match(f, s, rules) and s.value != SUBQUERY
+            ]
             if same_col and f.column:
                 wrong += 1
                 missing.append(f.describe())
-                reasons.append(reason(
-                    "filter.value_mismatch",
-                    f"the question asks {f.describe()} but the SQL filters "
-                    f"{same_col[0].describe()}", "major"))
+                reasons.append(
+                    reason(
+                        "filter.value_mismatch",
+                        f"the question asks {f.describe()} but the SQL filters "
+                        f"{same_col[0].describe()}",
+                        "major",
+                    )
+                )
             elif f.source == "question:weak":
                 if isinstance(f.value, str) and f.value in " ".join(
                     str(v) for v in sql.literals if isinstance(v, str)
@@ -299,14 +348,22 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
                     continue
                 # A capitalised word or bare number may be a name or a count, not a value:
                 # reported, but it does not decide the filter status.
-                reasons.append(reason("filter.missing",
-                                      f"the question names {render_value(f.value)} but no "
-                                      "SQL filter uses it", "minor"))
+                reasons.append(
+                    reason(
+                        "filter.missing",
+                        f"the question names {render_value(f.value)} but no SQL filter uses it",
+                        "minor",
+                    )
+                )
             else:
                 missing.append(f.describe())
-                reasons.append(reason("filter.missing",
-                                      f"required filter {f.describe()} is not in the SQL",
-                                      "major"))
+                reasons.append(
+                    reason(
+                        "filter.missing",
+                        f"required filter {f.describe()} is not in the SQL",
+                        "major",
+                    )
+                )
 
     extras: list[str] = []
     benign_extras: list[str] = []
@@ -320,8 +377,13 @@ def align_filters(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> tuple[Filter
             continue
         extras.append(s.describe())
     for text in extras[:3]:
-        reasons.append(reason("filter.extra", f"the SQL adds the filter {text}, which the "
-                              "question does not ask for", "info"))
+        reasons.append(
+            reason(
+                "filter.extra",
+                f"the SQL adds the filter {text}, which the question does not ask for",
+                "info",
+            )
+        )
 
     if not missing:
         status = "fully_applied_with_extras" if extras else "fully_applied"
@@ -359,8 +421,10 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
         if func in ("MAX", "MIN"):
             continue  # superlatives are checked with order/limit below
         present = func in sql_aggs or func in window_text
-        if not present and not (outer_aggs - {"MAX", "MIN"}) and any(
-            w in column_text for w in _AGG_COLUMN_WORDS[func]
+        if (
+            not present
+            and not (outer_aggs - {"MAX", "MIN"})
+            and any(w in column_text for w in _AGG_COLUMN_WORDS[func])
         ):
             present = True  # a pre-aggregated column read as is: "average attendance" -> average
         if func == "AVG" and not present and ("SUM" in sql_aggs and "COUNT" in sql_aggs):
@@ -372,82 +436,160 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
         if not present:
             other = sorted(outer_aggs - {func})
             if other:
-                out.append(reason("aggregation.mismatch",
-                                  f"the question asks for {func} but the SQL computes "
-                                  f"{', '.join(other)}", "major"))
+                out.append(
+                    reason(
+                        "aggregation.mismatch",
+                        f"the question asks for {func} but the SQL computes {', '.join(other)}",
+                        "major",
+                    )
+                )
             else:
-                out.append(reason("aggregation.missing",
-                                  f"the question asks for {func} but the SQL computes no "
-                                  f"{func}", "major"))
+                out.append(
+                    reason(
+                        "aggregation.missing",
+                        f"the question asks for {func} but the SQL computes no {func}",
+                        "major",
+                    )
+                )
 
     # Ratios and percentages are divisions (or an AVG of a 0/1 flag).
-    if q.asks_ratio and not sql.divides and "AVG" not in sql_aggs and not _in_text(
-        ("percent", "ratio", "rate", "pct", "share", "proportion"), column_text
+    if (
+        q.asks_ratio
+        and not sql.divides
+        and "AVG" not in sql_aggs
+        and not _in_text(("percent", "ratio", "rate", "pct", "share", "proportion"), column_text)
     ):
-        out.append(reason("aggregation.missing",
-                          "the question asks for a ratio or percentage but the SQL divides "
-                          "nothing", "major"))
+        out.append(
+            reason(
+                "aggregation.missing",
+                "the question asks for a ratio or percentage but the SQL divides nothing",
+                "major",
+            )
+        )
 
     # The enrichment's definitions ("rate = A / B") name the columns the answer needs.
     hint_cols = {_norm_col(c) for c in q.columns if len(c) > 2}
     if hint_cols and q.expressions:
         sql_cols = {_norm_col(c) for c in sql.columns}
-        unused = sorted(c for c in hint_cols if c not in sql_cols
-                        and not any(c in s or s in c for s in sql_cols if len(s) > 3))
+        unused = sorted(
+            c
+            for c in hint_cols
+            if c not in sql_cols and not any(c in s or s in c for s in sql_cols if len(s) > 3)
+        )
         if unused and len(unused) == len(hint_cols):
-            out.append(reason("enrichment.expression_missing",
-                              "the SQL reads none of the columns the enrichment defines the "
-                              f"answer with ({', '.join(unused[:3])})", "minor"))
+            out.append(
+                reason(
+                    "enrichment.expression_missing",
+                    "the SQL reads none of the columns the enrichment defines the "
+                    f"answer with ({', '.join(unused[:3])})",
+                    "minor",
+                )
+            )
 
     # Top-k and superlatives: need ORDER BY + LIMIT or MAX/MIN.
     has_extreme = bool({"MAX", "MIN"} & sql_aggs) or bool(sql.windows) or sql.nested_limit
     if q.top_k is not None:
         if sql.limit is None and not has_extreme and "order_by" not in sql.tolerated:
-            out.append(reason("limit.missing_topk",
-                              f"the question asks for the top {q.top_k} but the SQL has no "
-                              "LIMIT, MAX/MIN or ranking", "major"))
+            out.append(
+                reason(
+                    "limit.missing_topk",
+                    f"the question asks for the top {q.top_k} but the SQL has no "
+                    "LIMIT, MAX/MIN or ranking",
+                    "major",
+                )
+            )
         elif sql.limit is not None and q.top_k > 1 and sql.limit != q.top_k:
-            out.append(reason("limit.unrequested",
-                              f"the question asks for {q.top_k} rows but the SQL has LIMIT "
-                              f"{sql.limit}", "major"))
+            out.append(
+                reason(
+                    "limit.unrequested",
+                    f"the question asks for {q.top_k} rows but the SQL has LIMIT {sql.limit}",
+                    "major",
+                )
+            )
         elif sql.limit is not None and not sql.order_by and not has_extreme:
-            out.append(reason("orderby.missing",
-                              "the SQL takes a LIMIT without ORDER BY: which rows is arbitrary",
-                              "major"))
+            out.append(
+                reason(
+                    "orderby.missing",
+                    "the SQL takes a LIMIT without ORDER BY: which rows is arbitrary",
+                    "major",
+                )
+            )
     elif sql.limit is not None and q.superlative is None and q.order is None:
-        out.append(reason("limit.unrequested",
-                          f"the SQL keeps only {sql.limit} row(s) (LIMIT {sql.limit}) though "
-                          "the question asks for no top-k", "major"))
+        out.append(
+            reason(
+                "limit.unrequested",
+                f"the SQL keeps only {sql.limit} row(s) (LIMIT {sql.limit}) though "
+                "the question asks for no top-k",
+                "major",
+            )
+        )
 
     # Requested direction.
-    if q.order is not None and q.order.direction and sql.order_by and "order_by" not in sql.tolerated:
+    if (
+        q.order is not None
+        and q.order.direction
+        and sql.order_by
+        and "order_by" not in sql.tolerated
+    ):
         first = sql.order_by[0]
         want_desc = q.order.direction == "desc"
         if first.desc != want_desc:
-            out.append(reason("orderby.direction",
-                              f"the question asks for {q.order.direction}ending order but the "
-                              f"SQL sorts {'DESC' if first.desc else 'ASC'}", "major"))
+            out.append(
+                reason(
+                    "orderby.direction",
+                    f"the question asks for {q.order.direction}ending order but the "
+                    f"SQL sorts {'DESC' if first.desc else 'ASC'}",
+                    "major",
+                )
+            )
     elif q.order is not None and not sql.order_by and q.order.by:
-        out.append(reason("orderby.missing", "the question asks for an order but the SQL has no "
-                          "ORDER BY", "major"))
+        out.append(
+            reason(
+                "orderby.missing",
+                "the question asks for an order but the SQL has no ORDER BY",
+                "major",
+            )
+        )
     # Grouping.
-    if q.group_by and not sql.group_by and not sql.windows and not sql.implied_group_by:
-        if any(p.aggregate for p in sql.projections):
-            out.append(reason("groupby.missing",
-                              f"the question asks per {q.group_by[0]} but the SQL does not "
-                              "GROUP BY", "major"))
+    if (
+        q.group_by
+        and not sql.group_by
+        and not sql.windows
+        and not sql.implied_group_by
+        and any(p.aggregate for p in sql.projections)
+    ):
+        out.append(
+            reason(
+                "groupby.missing",
+                f"the question asks per {q.group_by[0]} but the SQL does not GROUP BY",
+                "major",
+            )
+        )
     extra_keys = [k for k in sql.group_by if k not in sql.implied_group_by]
     if extra_keys and not q.group_by and not any(p.aggregate for p in sql.projections):
-        out.append(reason("groupby.extra",
-                          f"the SQL groups by {', '.join(extra_keys)}, which neither the "
-                          "question nor the SELECT needs", "minor"))
+        out.append(
+            reason(
+                "groupby.extra",
+                f"the SQL groups by {', '.join(extra_keys)}, which neither the "
+                "question nor the SELECT needs",
+                "minor",
+            )
+        )
 
     # DISTINCT.
-    if q.distinct and not sql.distinct and not any(a.distinct for a in sql.aggregations) and (
-        not sql.group_by
+    if (
+        q.distinct
+        and not sql.distinct
+        and not any(a.distinct for a in sql.aggregations)
+        and (not sql.group_by)
     ):
-        out.append(reason("distinct.missing", "the question asks for distinct values but the SQL "
-                          "does not de-duplicate", "minor"))
+        out.append(
+            reason(
+                "distinct.missing",
+                "the question asks for distinct values but the SQL does not de-duplicate",
+                "minor",
+            )
+        )
 
     # Joins: two tables joined on each one's own key ("client.client_id = card.card_id")
     # relate rows that have nothing to do with each other.
@@ -455,14 +597,22 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
         if lc == rc or not lt or not rt or lt == rt:
             continue
         if _own_key(lt, lc) and _own_key(rt, rc):
-            out.append(reason("join.key_mismatch",
-                              f"the SQL joins {lt}.{lc} to {rt}.{rc}: each is its own table's "
-                              "key, so the join pairs unrelated rows", "major"))
+            out.append(
+                reason(
+                    "join.key_mismatch",
+                    f"the SQL joins {lt}.{lc} to {rt}.{rc}: each is its own table's "
+                    "key, so the join pairs unrelated rows",
+                    "major",
+                )
+            )
 
     # Enrichment drift.
     for item in q.drift:
-        out.append(reason("enrichment.drift",
-                          f"the enriched question changed a constraint: {item}", "minor"))
+        out.append(
+            reason(
+                "enrichment.drift", f"the enriched question changed a constraint: {item}", "minor"
+            )
+        )
     return out
 
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from stef_core.contracts import JudgeRequest
 from stef_sql.values import fold_text, value_key
+
+from stef_core.contracts import JudgeRequest
 
 #: Risk per reason code (a finding's weight); codes not listed weigh by severity.
 CODE_WEIGHT: dict[str, float] = {
@@ -101,8 +102,11 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
 
 
 def _question_dates(request: JudgeRequest) -> list[str]:
-    return [f.value for f in request.question.filters
-            if isinstance(f.value, str) and re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", f.value)]
+    return [
+        f.value
+        for f in request.question.filters
+        if isinstance(f.value, str) and re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", f.value)
+    ]
 
 
 def ungrounded_tables(request: JudgeRequest) -> list[str]:
@@ -111,13 +115,16 @@ def ungrounded_tables(request: JudgeRequest) -> list[str]:
     stems = {_stem(w) for w in _WORD.findall(text.lower())}
     # Compound names ("countrylanguage") count as unnamed unless a word matches a whole part:
     # matching substrings was measured to blur the signal (benchmarks/validity.py).
-    return [t for t in request.sql.tables
-            if not any(_stem(p) in stems for p in _identifier_parts(t))]
+    return [
+        t for t in request.sql.tables if not any(_stem(p) in stems for p in _identifier_parts(t))
+    ]
 
 
 def asked_items(question: str) -> int:
     """How many things the question asks to see: 1 plus the enumerations in its first clause."""
-    head = re.split(r"\b(?:of|for|from|in|with|where|who|that|which|whose)\b", question.lower(), maxsplit=1)[0]
+    head = re.split(
+        r"\b(?:of|for|from|in|with|where|who|that|which|whose)\b", question.lower(), maxsplit=1
+    )[0]
     return 1 + head.count(",") + len(re.findall(r"\band\b", head))
 
 
@@ -134,8 +141,9 @@ def assess(request: JudgeRequest) -> Assessment:
     ground, ungrounded = grounding(request)
     if ungrounded:
         risk += UNGROUNDED_LITERAL * min(len(ungrounded), 2)
-        notes.append("value(s) not found in the question: "
-                     + ", ".join(repr(u) for u in ungrounded[:3]))
+        notes.append(
+            "value(s) not found in the question: " + ", ".join(repr(u) for u in ungrounded[:3])
+        )
     sql = request.sql
     if sql.set_operation:
         risk += SET_OPERATION
@@ -163,7 +171,9 @@ def assess(request: JudgeRequest) -> Assessment:
     confidence = max(0.3, min(1.0, confidence))
     if far_tables and confidence < 0.85:
         notes.append("the question names none of the tables " + ", ".join(far_tables[:3]))
-    rationale = "; ".join(notes) if notes else (
-        "every constraint found in the question is reflected in the SQL"
+    rationale = (
+        "; ".join(notes)
+        if notes
+        else ("every constraint found in the question is reflected in the SQL")
     )
     return Assessment(label, round(confidence, 3), rationale, round(risk, 3), ground)

@@ -16,21 +16,38 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import cast
+
+from stef_sql.values import fold_text, number
 
 from stef_core.models import Ruleset
 from stef_core.spec import Filter, OrderRequest, QuestionSpec, Scalar
-from stef_sql.values import fold_text, number
 
 # --------------------------------------------------------------------------------------------
 # vocabulary
 # --------------------------------------------------------------------------------------------
 
 _AGG_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("COUNT", re.compile(r"\b(how many|number of|count(?:s|ed)?|total number|amount of \w+s\b|quantity of)\b")),
+    (
+        "COUNT",
+        re.compile(
+            r"\b(how many|number of|count(?:s|ed)?|total number|amount of \w+s\b|quantity of)\b"
+        ),
+    ),
     ("AVG", re.compile(r"\b(average|mean|avg|on average)\b")),
     ("SUM", re.compile(r"\b(total|sum|combined|overall amount|altogether)\b")),
-    ("MAX", re.compile(r"\b(maximum|max|highest|largest|biggest|greatest|most expensive|oldest|latest|longest|top)\b")),
-    ("MIN", re.compile(r"\b(minimum|min|lowest|smallest|least expensive|cheapest|youngest|earliest|shortest|fewest)\b")),
+    (
+        "MAX",
+        re.compile(
+            r"\b(maximum|max|highest|largest|biggest|greatest|most expensive|oldest|latest|longest|top)\b"
+        ),
+    ),
+    (
+        "MIN",
+        re.compile(
+            r"\b(minimum|min|lowest|smallest|least expensive|cheapest|youngest|earliest|shortest|fewest)\b"
+        ),
+    ),
 )
 _SUPERLATIVE_MAX = re.compile(
     r"\b(most|highest|largest|biggest|greatest|maximum|max|oldest|latest|longest|top|best|"
@@ -42,8 +59,18 @@ _SUPERLATIVE_MIN = re.compile(
     r"worst|lightest|shortest)\b"
 )
 _NUM_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "twenty": 20, "hundred": 100,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "twenty": 20,
+    "hundred": 100,
 }
 _NUM = r"(\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)"
 _TOPK = re.compile(
@@ -61,51 +88,237 @@ _ORDER = re.compile(
 )
 # "from the oldest to the youngest" is left out on purpose: by age it is DESC, by birth date
 # ASC; the words do not say which column sorts.
-_ASC = re.compile(r"\b(ascending|asc|increasing|alphabetical(?:ly)?|from (?:the )?(?:lowest|smallest|least|fewest|a) to)\b")
-_DESC = re.compile(r"\b(descending|desc|decreasing|reverse alphabetical|from (?:the )?(?:highest|largest|most|biggest|greatest|z) to)\b")
+_ASC = re.compile(
+    r"\b(ascending|asc|increasing|alphabetical(?:ly)?|from (?:the )?(?:lowest|smallest|least|fewest|a) to)\b"
+)
+_DESC = re.compile(
+    r"\b(descending|desc|decreasing|reverse alphabetical|from (?:the )?(?:highest|largest|most|biggest|greatest|z) to)\b"
+)
 _DISTINCT = re.compile(r"\b(distinct|unique|different)\b")
-_LIST = re.compile(r"^\s*(list|show|give|find|name|display|return|provide|what are|which|who are|enumerate)\b")
-_RATIO = re.compile(r"\b(percentage|percent|ratio|proportion|share of|fraction|how many times|rate of)\b")
+_LIST = re.compile(
+    r"^\s*(list|show|give|find|name|display|return|provide|what are|which|who are|enumerate)\b"
+)
+_RATIO = re.compile(
+    r"\b(percentage|percent|ratio|proportion|share of|fraction|how many times|rate of)\b"
+)
 _KNOWN = re.compile(r"\b(?:with|has|have|having) (?:a |an )?known ([a-z_]+)|\b([a-z_]+) is known\b")
-_MISSING = re.compile(r"\b(?:with|has|have|having) (?:a |an )?(?:missing|unknown) ([a-z_]+)|\b([a-z_]+) is (?:missing|unknown|not known)\b")
+_MISSING = re.compile(
+    r"\b(?:with|has|have|having) (?:a |an )?(?:missing|unknown) ([a-z_]+)|\b([a-z_]+) is (?:missing|unknown|not known)\b"
+)
 _YESNO = re.compile(r"^\s*(is|are|does|do|did|was|were|has|have|can)\b")
 
 # A comparative and the number after it: (pattern, operator).
 _COMPARATIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     # Up to three words may stand between the comparative and its number: "above age 20",
     # "over the age of 20".
-    (re.compile(rf"\b(?:{words})\s+(?:than\s+)?(?:[a-z]+\s+){{0,3}}?(?:\$|rs\.?\s*|usd\s*)?(-?\d[\d,]*(?:\.\d+)?)"), op)
+    (
+        re.compile(
+            rf"\b(?:{words})\s+(?:than\s+)?(?:[a-z]+\s+){{0,3}}?(?:\$|rs\.?\s*|usd\s*)?(-?\d[\d,]*(?:\.\d+)?)"
+        ),
+        op,
+    )
     for words, op in (
         (r"no more than|not more than|at most|up to|maximum of|no greater than", "<="),
         (r"no less than|not less than|at least|minimum of|no fewer than|or more", ">="),
-        (r"more than|greater than|higher than|larger than|bigger than|over|above|exceeds?|exceeding|older than|longer than|heavier than|taller than|after|later than|beyond", ">"),
-        (r"less than|fewer than|lower than|smaller than|under|below|younger than|shorter than|before|earlier than|lighter than|cheaper than", "<"),
+        (
+            r"more than|greater than|higher than|larger than|bigger than|over|above|exceeds?|exceeding|older than|longer than|heavier than|taller than|after|later than|beyond",
+            ">",
+        ),
+        (
+            r"less than|fewer than|lower than|smaller than|under|below|younger than|shorter than|before|earlier than|lighter than|cheaper than",
+            "<",
+        ),
         (r"since|from", ">="),
     )
 )
-_OR_MORE = re.compile(r"\b(\d[\d,]*(?:\.\d+)?)\s+(?:or|and)\s+(more|above|over|greater|higher|fewer|less|below|under|lower)\b")
+_OR_MORE = re.compile(
+    r"\b(\d[\d,]*(?:\.\d+)?)\s+(?:or|and)\s+(more|above|over|greater|higher|fewer|less|below|under|lower)\b"
+)
 _BETWEEN = re.compile(r"\bbetween\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)")
-_NEGATION = re.compile(r"\b(?:not|without|except|excluding|other than|never|no)\s+(?:in\s+|from\s+|the\s+|a\s+)?$")
+_NEGATION = re.compile(
+    r"\b(?:not|without|except|excluding|other than|never|no)\s+(?:in\s+|from\s+|the\s+|a\s+)?$"
+)
 _QUOTED = re.compile(r"\"([^\"]{1,120})\"|'([^']{1,120})'|“([^”]{1,120})”|‘([^’]{1,120})’")
 _NUMBER = re.compile(r"(?<![\w.])(-?\d[\d,]*(?:\.\d+)?)(%?)(?![\w])")
-_PROPER = re.compile(r"(?<![\w'])([A-Z][\w&.\-']*(?:\s+(?:of\s+|de\s+|the\s+|and\s+)?[A-Z][\w&.\-']*)*)")
+_PROPER = re.compile(
+    r"(?<![\w'])([A-Z][\w&.\-']*(?:\s+(?:of\s+|de\s+|the\s+|and\s+)?[A-Z][\w&.\-']*)*)"
+)
 _STOP_PROPER = frozenset(
-    "what which who whom whose where when why how list show give find name names display return "
-    "provide is are was were do does did the a an in of for and or please tell count select i "
-    "among between from by on with please identify state calculate compute indicate mention "
-    "describe determine among".split()
+    [
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "where",
+        "when",
+        "why",
+        "how",
+        "list",
+        "show",
+        "give",
+        "find",
+        "name",
+        "names",
+        "display",
+        "return",
+        "provide",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "the",
+        "a",
+        "an",
+        "in",
+        "of",
+        "for",
+        "and",
+        "or",
+        "please",
+        "tell",
+        "count",
+        "select",
+        "i",
+        "among",
+        "between",
+        "from",
+        "by",
+        "on",
+        "with",
+        "please",
+        "identify",
+        "state",
+        "calculate",
+        "compute",
+        "indicate",
+        "mention",
+        "describe",
+        "determine",
+        "among",
+    ]
 )
 _STOPWORDS = frozenset(
-    "a an the of in on at to for from by with and or is are was were be been being what which who "
-    "whom whose how many much list show give find all each every per that this these those it its "
-    "their them they there than as do does did has have had please tell me name names number "
-    "count total average sum any some into out about also not no more most less least only "
-    "one ones same other such can could would should will shall may might get got".split()
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "how",
+        "many",
+        "much",
+        "list",
+        "show",
+        "give",
+        "find",
+        "all",
+        "each",
+        "every",
+        "per",
+        "that",
+        "this",
+        "these",
+        "those",
+        "it",
+        "its",
+        "their",
+        "them",
+        "they",
+        "there",
+        "than",
+        "as",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "please",
+        "tell",
+        "me",
+        "name",
+        "names",
+        "number",
+        "count",
+        "total",
+        "average",
+        "sum",
+        "any",
+        "some",
+        "into",
+        "out",
+        "about",
+        "also",
+        "not",
+        "no",
+        "more",
+        "most",
+        "less",
+        "least",
+        "only",
+        "one",
+        "ones",
+        "same",
+        "other",
+        "such",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "get",
+        "got",
+    ]
 )
 _WORD = re.compile(r"[a-z][a-z0-9_]+")
-_MONTHS = {m: i for i, m in enumerate(
-    "january february march april may june july august september october november december".split(), 1
-)}
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -121,9 +334,13 @@ _HINT_CMP = re.compile(
 _HINT_IN = re.compile(rf"({_IDENT})\s+(not\s+)?in\s*\(([^()]*)\)", re.IGNORECASE)
 _HINT_BETWEEN = re.compile(rf"({_IDENT})\s+between\s+({_VALUE})\s+and\s+({_VALUE})", re.IGNORECASE)
 _HINT_AGG = re.compile(r"\b(COUNT|SUM|AVG|MAX|MIN)\s*\(", re.IGNORECASE)
-_HINT_DEF = re.compile(r"([^;=]{1,80}?)\s*(?:=|refers? to|means?|stands? for)\s*([^;]{1,200})", re.IGNORECASE)
+_HINT_DEF = re.compile(
+    r"([^;=]{1,80}?)\s*(?:=|refers? to|means?|stands? for)\s*([^;]{1,200})", re.IGNORECASE
+)
 _BACKTICK = re.compile(r"`([^`]+)`")
-_SQLISH_IDENT = re.compile(r"\b([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z][A-Za-z0-9]*)\b")
+_SQLISH_IDENT = re.compile(
+    r"\b([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z][A-Za-z0-9]*)\b"
+)
 
 
 def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
@@ -135,9 +352,9 @@ def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
     for marker in (" Hint:", "\nHint:", " Evidence:", "\nEvidence:", " Note:"):
         idx = text.find(marker)
         if idx >= 0:
-            return text[:idx].strip(), text[idx + len(marker):].strip()
+            return text[:idx].strip(), text[idx + len(marker) :].strip()
     if text.startswith(question.strip()):
-        return question, text[len(question.strip()):].strip()
+        return question, text[len(question.strip()) :].strip()
     return text, ""
 
 
@@ -146,7 +363,6 @@ def _condition_filters(fragment: str) -> tuple[Filter, ...]:
     """Parse one SQL-like condition with sqlglot and read its filters like the SQL side."""
     import sqlglot
     from sqlglot import exp
-
     from stef_sql.extract import _predicate, _Resolver
 
     try:
@@ -157,7 +373,7 @@ def _condition_filters(fragment: str) -> tuple[Filter, ...]:
         except Exception:
             return ()
     try:
-        return tuple(_predicate(cond, _Resolver(cond), "hint"))
+        return tuple(_predicate(cast(exp.Expr, cond), _Resolver(cond), "hint"))
     except Exception:
         return ()
 
@@ -272,9 +488,32 @@ def _order(text: str) -> OrderRequest | None:
     return None
 
 
-_UNITS = ("gallon", "capita", "cent", "unit", "person", "head", "mile", "km", "kilometer",
-          "liter", "litre", "hour", "minute", "second", "kg", "pound", "dollar", "point", "goal",
-          "game", "calorie", "meter", "metre", "square")
+_UNITS = (
+    "gallon",
+    "capita",
+    "cent",
+    "unit",
+    "person",
+    "head",
+    "mile",
+    "km",
+    "kilometer",
+    "liter",
+    "litre",
+    "hour",
+    "minute",
+    "second",
+    "kg",
+    "pound",
+    "dollar",
+    "point",
+    "goal",
+    "game",
+    "calorie",
+    "meter",
+    "metre",
+    "square",
+)
 
 
 def _group_by(text: str) -> list[str]:
@@ -282,18 +521,23 @@ def _group_by(text: str) -> list[str]:
     lowered = text.lower()
     for m in _GROUP.finditer(lowered):
         start = m.start()
-        before = lowered[max(0, start - 12):start]
-        if re.search(r"(sort(ed)?|order(ed)?|rank(ed)?|arranged?|followed|written|owned|made|"
-                     r"directed|played|taught|won|created|published|produced|caused|\w+ed|"
-                     r"\w+en|done|held|run|sold|bought|paid|given)\s*$", before):
+        before = lowered[max(0, start - 12) : start]
+        if re.search(
+            r"(sort(ed)?|order(ed)?|rank(ed)?|arranged?|followed|written|owned|made|"
+            r"directed|played|taught|won|created|published|produced|caused|\w+ed|"
+            r"\w+en|done|held|run|sold|bought|paid|given)\s*$",
+            before,
+        ):
             continue  # "sorted by", and passives ("opened by customers"): not a grouping
         words = m.group(1).split()
         if m.group(0).startswith("per ") and (
             words[0] in _UNITS or re.search(r"\b(" + "|".join(_UNITS) + r")s?\s*$", before)
         ):
             continue  # "miles per gallon", "income per capita": a unit, not a grouping
-        if m.group(0).startswith("by ") and not re.search(r"\b(each|every|per)\b", lowered) and (
-            not re.search(r"\b(count|number|how many|total|average|sum|max|min)\b", lowered)
+        if (
+            m.group(0).startswith("by ")
+            and not re.search(r"\b(each|every|per)\b", lowered)
+            and (not re.search(r"\b(count|number|how many|total|average|sum|max|min)\b", lowered))
         ):
             continue
         out.append(words[0])
@@ -302,12 +546,15 @@ def _group_by(text: str) -> list[str]:
 
 _DATE_YMD = re.compile(r"\b(\d{4})[/-](\d{1,2})[/-](\d{1,2})\b")
 _DATE_MDY = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
-_MONTH_NAMES = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTH_NAMES = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+)
 _DATE_WORDS = re.compile(
     rf"\b({_MONTH_NAMES})\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?(\d{{4}})\b", re.IGNORECASE
 )
-_DATE_DMY_WORDS = re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES}),?\s+(\d{{4}})\b",
-                             re.IGNORECASE)
+_DATE_DMY_WORDS = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE
+)
 
 
 def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
@@ -340,21 +587,28 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
     for span, iso in _dates(text):
         if any(a <= span[0] < b for a, b in consumed):
             continue
-        before = text[max(0, span[0] - 25):span[0]].lower()
+        before = text[max(0, span[0] - 25) : span[0]].lower()
         op = "="
-        for pattern, cmp_op in ((r"(after|later than)\s+$", ">"),
-                                (r"(between|from|since)\s+$", ">="),
-                                (r"(before|earlier than|prior to)\s+$", "<"),
-                                (r"(until|through)\s+$", "<=")):
+        for pattern, cmp_op in (
+            (r"(after|later than)\s+$", ">"),
+            (r"(between|from|since)\s+$", ">="),
+            (r"(before|earlier than|prior to)\s+$", "<"),
+            (r"(until|through)\s+$", "<="),
+        ):
             if re.search(pattern, before):
                 op = cmp_op
-        if op == "=" and re.search(r"\b(and|to|-)\s+$", before) and filters and filters[-1].op == ">=":
+        if (
+            op == "="
+            and re.search(r"\b(and|to|-)\s+$", before)
+            and filters
+            and filters[-1].op == ">="
+        ):
             op = "<="  # the end of "between <date> and <date>"
         filters.append(Filter(None, op, iso, "question"))
         consumed.append(span)
 
     def negated_at(pos: int) -> bool:
-        return bool(_NEGATION.search(text[max(0, pos - 20):pos].lower()))
+        return bool(_NEGATION.search(text[max(0, pos - 20) : pos].lower()))
 
     for m in _QUOTED.finditer(text):
         value = next(g for g in m.groups() if g is not None)
@@ -374,8 +628,8 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
             op = ">=" if m.group(2) in ("more", "above", "over", "greater", "higher") else "<="
             filters.append(Filter(None, op, val, "question"))
             consumed.append(m.span())
-    for pattern, op in _COMPARATIVES:
-        for m in pattern.finditer(lowered):
+    for cmp_pattern, op in _COMPARATIVES:
+        for m in cmp_pattern.finditer(lowered):
             if any(a <= m.start(1) < b for a, b in consumed):
                 continue
             val = number(m.group(1))
@@ -406,10 +660,9 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
         if not words:
             continue
         start = m.start() + m.group(1).find(words[0])
-        if start == 0 or text[:start].rstrip().endswith((".", "?", "!", ":")):
-            # Sentence-initial capitals are typography, not names, unless several words.
-            if len(words) == 1:
-                continue
+        sentence_start = start == 0 or text[:start].rstrip().endswith((".", "?", "!", ":"))
+        if sentence_start and len(words) == 1:
+            continue  # sentence-initial capitals are typography, not names
         value = " ".join(words)
         if value.lower() in _MONTHS:
             filters.append(Filter(None, "=", _MONTHS[value.lower()], "question:weak"))
@@ -436,8 +689,10 @@ def extract_question(
 
     top_k = _top_k(question)
     superlative = _superlative(question)
-    if superlative is None and top_k is not None and not re.search(
-        r"\b(top|first|best|last|bottom)\s", question.lower()
+    if (
+        superlative is None
+        and top_k is not None
+        and not re.search(r"\b(top|first|best|last|bottom)\s", question.lower())
     ):
         top_k = None  # "at least two courses": a count, not a ranking
     aggregations = _aggregations(question)
@@ -448,9 +703,13 @@ def extract_question(
     group_by = _group_by(question)
     filters = _value_filters(question, top_k)
     # Singular superlative ("the most expensive product"): a top-1 question.
-    if top_k is None and superlative and _superlative(question) and not re.search(
-        r"\b(maximum|minimum|max|min)\b", question.lower()
-    ) and re.search(r"\b(the|which|what)\b", question.lower()):
+    if (
+        top_k is None
+        and superlative
+        and _superlative(question)
+        and not re.search(r"\b(maximum|minimum|max|min)\b", question.lower())
+        and re.search(r"\b(the|which|what)\b", question.lower())
+    ):
         top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", question.lower()) else None
 
     # Null checks: "with a known phone" is phone IS NOT NULL; "missing email" is IS NULL.
@@ -465,7 +724,8 @@ def extract_question(
     question_ops = {_vkey(f.value): f.op for f in filters if f.op not in ("=",)}
     hint_filters = [
         Filter(f.column, question_ops[_vkey(f.value)], f.value, f.source)
-        if f.op == "=" and _vkey(f.value) in question_ops else f
+        if f.op == "=" and _vkey(f.value) in question_ops
+        else f
         for f in hint_filters
     ]
     hint_keys = {_vkey(f.value) for f in hint_filters}
@@ -477,8 +737,11 @@ def extract_question(
     drift: list[str] = []
     if reformulated and reformulated.strip() != question.strip():
         drift = _drift(question, reformulated, top_k)
-    numbers = tuple(float(f.value) for f in merged if isinstance(f.value, (int, float))
-                    and not isinstance(f.value, bool))
+    numbers = tuple(
+        float(f.value)
+        for f in merged
+        if isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
+    )
     return QuestionSpec(
         aggregations=tuple(aggregations),
         filters=tuple(merged),
@@ -510,15 +773,18 @@ def _vkey(value: object) -> str:
 
 def _drift(question: str, reformulated: str, top_k: int | None) -> list[str]:
     """Constraints the reformulation added or dropped (values, numbers, top-k)."""
-    original = {_vkey(f.value) for f in _value_filters(question, top_k) if f.source != "question:weak"}
+    original = {
+        _vkey(f.value) for f in _value_filters(question, top_k) if f.source != "question:weak"
+    }
     original |= {_vkey(f.value) for f in _value_filters(question, top_k)}
     new_filters = _value_filters(reformulated, _top_k(reformulated))
     new = {_vkey(f.value) for f in new_filters}
     out = []
     for key in sorted(new - original):
         out.append(f"added {key!r}")
-    strong_original = {_vkey(f.value) for f in _value_filters(question, top_k)
-                       if f.source == "question"}
+    strong_original = {
+        _vkey(f.value) for f in _value_filters(question, top_k) if f.source == "question"
+    }
     for key in sorted(strong_original - new):
         out.append(f"dropped {key!r}")
     if _top_k(reformulated) != top_k and _top_k(reformulated) is not None:

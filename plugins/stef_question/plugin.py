@@ -16,9 +16,7 @@ class RuleBasedQuestionExtractor(QuestionExtractor):
     id = "question"
     version = "1"
 
-    def extract(
-        self, question: str, enriched_question: str | None, rules: Ruleset
-    ) -> QuestionSpec:
+    def extract(self, question: str, enriched_question: str | None, rules: Ruleset) -> QuestionSpec:
         from stef_question.extract import extract_question
 
         return extract_question(question, enriched_question, rules)

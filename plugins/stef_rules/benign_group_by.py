@@ -24,7 +24,8 @@ def benign_group_by(ctx: Context) -> Context:
     if not sql.group_by:
         return ctx
     pinned = {
-        f.column for f in sql.filters
+        f.column
+        for f in sql.filters
         if f.op == "=" and f.source in ("where", "join") and f.column is not None
     }
     kept = tuple(k for k in sql.group_by if k not in pinned)

@@ -32,7 +32,9 @@ def required_group_by(ctx: Context) -> Context:
     implied = tuple(k for k in sql.group_by if k in plain)
     if not implied:
         return ctx
-    return replace(ctx, sql=replace(sql, implied_group_by=implied), fired=(*ctx.fired, RequiredGroupBy.id))
+    return replace(
+        ctx, sql=replace(sql, implied_group_by=implied), fired=(*ctx.fired, RequiredGroupBy.id)
+    )
 
 
 class RequiredGroupBy(Normalizer):

@@ -18,6 +18,7 @@ the operator.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, cast
 
 import sqlglot
 from sqlglot import exp
@@ -38,7 +39,7 @@ from stef_core.spec import (
 )
 from stef_sql.values import fold_text, fold_value, number
 
-_CMP: dict[type[exp.Expression], str] = {
+_CMP: dict[type[exp.Expr], str] = {
     exp.EQ: "=",
     exp.NEQ: "!=",
     exp.GT: ">",
@@ -48,7 +49,7 @@ _CMP: dict[type[exp.Expression], str] = {
     exp.NullSafeEQ: "=",
     exp.NullSafeNEQ: "!=",
 }
-_AGG_NAMES: dict[type[exp.Expression], str] = {
+_AGG_NAMES: dict[type[exp.Expr], str] = {
     exp.Count: "COUNT",
     exp.Sum: "SUM",
     exp.Avg: "AVG",
@@ -64,13 +65,15 @@ _MAX_SQL_CHARS = 4_000_000
 # --------------------------------------------------------------------------------------------
 
 
-def parse_statement(sql: str, dialect: str | None = None) -> exp.Expression:
+def parse_statement(sql: str, dialect: str | None = None) -> exp.Query:
     """Parse exactly one statement or raise :class:`SqlParseError` saying where and why."""
     if not sql or not sql.strip():
         raise SqlParseError("sql: empty SQL")
     if len(sql) > _MAX_SQL_CHARS:
-        raise SqlParseError(f"sql: {len(sql)} characters is more than the {_MAX_SQL_CHARS} STEF "
-                            "analyses; split the statement or raise the limit")
+        raise SqlParseError(
+            f"sql: {len(sql)} characters is more than the {_MAX_SQL_CHARS} STEF "
+            "analyses; split the statement or raise the limit"
+        )
     try:
         statements = [s for s in sqlglot.parse(sql, read=dialect) if s is not None]
     except (ParseError, TokenError) as exc:
@@ -109,7 +112,7 @@ def _parse_message(exc: Exception) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def literal_value(node: exp.Expression) -> tuple[bool, Scalar]:
+def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
     """``(True, value)`` when ``node`` is a constant, else ``(False, None)``."""
     while isinstance(node, (exp.Paren, exp.Cast, exp.TryCast)):
         node = node.this
@@ -134,7 +137,7 @@ def literal_value(node: exp.Expression) -> tuple[bool, Scalar]:
 class _Resolver:
     """Maps columns to what they mean, looking through CTEs and derived tables."""
 
-    def __init__(self, root: exp.Expression) -> None:
+    def __init__(self, root: exp.Expr) -> None:
         self.scope_of: dict[int, Scope] = {}
         self.root_scope: Scope | None = None
         try:
@@ -145,8 +148,8 @@ class _Resolver:
             for scope in self.root_scope.traverse():
                 self.scope_of[id(scope.expression)] = scope
 
-    def _scope_for(self, node: exp.Expression) -> Scope | None:
-        parent: exp.Expression | None = node
+    def _scope_for(self, node: exp.Expr) -> Scope | None:
+        parent: Any = node
         while parent is not None:
             scope = self.scope_of.get(id(parent))
             if scope is not None:
@@ -154,7 +157,7 @@ class _Resolver:
             parent = parent.parent
         return None
 
-    def resolve(self, column: exp.Column, depth: int = 0) -> exp.Expression:
+    def resolve(self, column: exp.Column, depth: int = 0) -> exp.Expr:
         """The expression ``column`` stands for (itself when it is a base-table column)."""
         if depth > 8:
             return column
@@ -180,7 +183,7 @@ class _Resolver:
         return column
 
 
-def column_name(node: exp.Expression) -> str:
+def column_name(node: exp.Expr) -> str:
     return node.name.lower() if isinstance(node, exp.Column) else node.sql().lower()
 
 
@@ -189,7 +192,7 @@ def column_name(node: exp.Expression) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def _operand_column(node: exp.Expression, resolver: _Resolver) -> str | None:
+def _operand_column(node: exp.Expr, resolver: _Resolver) -> str | None:
     """The column a predicate constrains: a bare column, or the one column inside an
     expression (``LOWER(name)``, ``strftime('%Y', d)``), else the expression itself."""
     while isinstance(node, exp.Paren):
@@ -207,17 +210,18 @@ def _operand_column(node: exp.Expression, resolver: _Resolver) -> str | None:
     return node.sql().lower()
 
 
-def _flatten(node: exp.Expression, kind: type[exp.Expression]) -> Iterator[exp.Expression]:
+def _flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
     while isinstance(node, exp.Paren):
         node = node.this
     if isinstance(node, kind):
-        yield from _flatten(node.left, kind)
-        yield from _flatten(node.right, kind)
+        binary = cast(exp.Binary, node)
+        yield from _flatten(binary.left, kind)
+        yield from _flatten(binary.right, kind)
     else:
         yield node
 
 
-def _atom(node: exp.Expression, resolver: _Resolver, source: str, negate: bool) -> list[Filter]:
+def _atom(node: exp.Expr, resolver: _Resolver, source: str, negate: bool) -> list[Filter]:
     """Filters for one predicate that contains no AND/OR."""
     while isinstance(node, exp.Paren):
         node = node.this
@@ -231,7 +235,8 @@ def _atom(node: exp.Expression, resolver: _Resolver, source: str, negate: bool) 
 
     if isinstance(node, tuple(_CMP)):
         op = _CMP[type(node)]
-        left, right = node.left, node.right
+        binary = cast(exp.Binary, node)
+        left, right = binary.left, binary.right
         lok, lval = literal_value(left)
         rok, rval = literal_value(right)
         if lok and not rok:  # 5 < x  ->  x > 5
@@ -295,7 +300,7 @@ def _sorted_tuple(values: list[Scalar]) -> tuple[Scalar, ...]:
 
 
 def _predicate(
-    node: exp.Expression, resolver: _Resolver, source: str, negate: bool = False
+    node: exp.Expr, resolver: _Resolver, source: str, negate: bool = False
 ) -> list[Filter]:
     while isinstance(node, exp.Paren):
         node = node.this
@@ -347,17 +352,23 @@ def _table_of(column: exp.Column, resolver: _Resolver) -> str:
     return source.name.lower() if isinstance(source, exp.Table) else ""
 
 
-def _join_keys(root: exp.Expression, resolver: _Resolver) -> tuple[tuple[str, str, str, str], ...]:
+def _join_keys(root: exp.Expr, resolver: _Resolver) -> tuple[tuple[str, str, str, str], ...]:
     keys: list[tuple[str, str, str, str]] = []
     for eq in root.find_all(exp.EQ):
         left, right = eq.left, eq.right
         if isinstance(left, exp.Column) and isinstance(right, exp.Column):
-            keys.append((_table_of(left, resolver), left.name.lower(),
-                         _table_of(right, resolver), right.name.lower()))
+            keys.append(
+                (
+                    _table_of(left, resolver),
+                    left.name.lower(),
+                    _table_of(right, resolver),
+                    right.name.lower(),
+                )
+            )
     return tuple(dict.fromkeys(keys))
 
 
-def _filters(root: exp.Expression, resolver: _Resolver) -> tuple[Filter, ...]:
+def _filters(root: exp.Expr, resolver: _Resolver) -> tuple[Filter, ...]:
     out: list[Filter] = []
     for where in root.find_all(exp.Where):
         out.extend(_predicate(where.this, resolver, "where"))
@@ -383,7 +394,7 @@ def _filters(root: exp.Expression, resolver: _Resolver) -> tuple[Filter, ...]:
 # --------------------------------------------------------------------------------------------
 
 
-def _agg_name(node: exp.Expression) -> str | None:
+def _agg_name(node: Any) -> str | None:
     name = _AGG_NAMES.get(type(node))
     if name:
         return name
@@ -392,7 +403,7 @@ def _agg_name(node: exp.Expression) -> str | None:
     return None
 
 
-def _first_aggregate(node: exp.Expression) -> str | None:
+def _first_aggregate(node: exp.Expr) -> str | None:
     for sub in node.walk():
         if isinstance(sub, exp.Window):
             continue
@@ -402,7 +413,7 @@ def _first_aggregate(node: exp.Expression) -> str | None:
     return None
 
 
-def _columns_of(node: exp.Expression, resolver: _Resolver) -> tuple[str, ...]:
+def _columns_of(node: exp.Expr, resolver: _Resolver) -> tuple[str, ...]:
     out: list[str] = []
     for col in node.find_all(exp.Column):
         resolved = resolver.resolve(col)
@@ -413,7 +424,7 @@ def _columns_of(node: exp.Expression, resolver: _Resolver) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _int_of(node: exp.Expression | None) -> int | None:
+def _int_of(node: exp.Expr | None) -> int | None:
     if node is None:
         return None
     ok, value = literal_value(node)
@@ -422,8 +433,8 @@ def _int_of(node: exp.Expression | None) -> int | None:
     return None
 
 
-def _main_select(query: exp.Expression) -> exp.Select | None:
-    node: exp.Expression | None = query
+def _main_select(query: exp.Expr) -> exp.Select | None:
+    node: Any = query
     while isinstance(node, (exp.SetOperation, exp.Subquery)):
         node = node.left if isinstance(node, exp.SetOperation) else node.this
     return node if isinstance(node, exp.Select) else None
@@ -434,7 +445,7 @@ def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
     return spec_of(parse_statement(sql, dialect))
 
 
-def spec_of(root: exp.Expression) -> SqlSpec:
+def spec_of(root: exp.Expr) -> SqlSpec:
     """The spec of an already parsed query. ``root`` is only read."""
     resolver = _Resolver(root)
     select = _main_select(root)
@@ -442,7 +453,7 @@ def spec_of(root: exp.Expression) -> SqlSpec:
     if isinstance(root, exp.SetOperation):
         set_operation = type(root).__name__.upper()
 
-    aliases: dict[str, exp.Expression] = {}
+    aliases: dict[str, exp.Expr] = {}
     projections: list[Projection] = []
     select_star = False
     if select is not None:
@@ -484,7 +495,11 @@ def spec_of(root: exp.Expression) -> SqlSpec:
             arg = arg.expressions[0] if arg.expressions else exp.Star()
         owner = node.find_ancestor(exp.Select)
         nested = owner is None or id(owner) != root_select_id
-        arg_text = "*" if isinstance(arg, exp.Star) else ",".join(_columns_of(arg, resolver)) or arg.sql().lower()
+        arg_text = (
+            "*"
+            if isinstance(arg, exp.Star)
+            else ",".join(_columns_of(arg, resolver)) or arg.sql().lower()
+        )
         aggregations.append(Aggregation(name, arg_text, distinct, nested))
     aggregations = list(dict.fromkeys(aggregations))
 
@@ -495,7 +510,11 @@ def spec_of(root: exp.Expression) -> SqlSpec:
         if group is not None:
             keys: list[str] = []
             for key in group.expressions:
-                target = aliases.get(key.name.lower(), key) if isinstance(key, exp.Column) and not key.table else key
+                target = (
+                    aliases.get(key.name.lower(), key)
+                    if isinstance(key, exp.Column) and not key.table
+                    else key
+                )
                 if isinstance(target, exp.Literal) and not target.is_string:  # GROUP BY 1
                     pos = _int_of(target)
                     if pos and 0 < pos <= len(select.expressions):
@@ -509,7 +528,11 @@ def spec_of(root: exp.Expression) -> SqlSpec:
             group_by = tuple(dict.fromkeys(keys))
         having = select.args.get("having") is not None
 
-    order_node = root.args.get("order") if set_operation else (select.args.get("order") if select is not None else None)
+    order_node = (
+        root.args.get("order")
+        if set_operation
+        else (select.args.get("order") if select is not None else None)
+    )
     order_items: list[OrderItem] = []
     if order_node is not None:
         for ordered in order_node.expressions:
@@ -549,9 +572,11 @@ def spec_of(root: exp.Expression) -> SqlSpec:
         if isinstance(offset_node, exp.Offset):
             offset = _int_of(offset_node.expression)
 
-    nested_limit = any(
-        node is not holder.args.get("limit") for node in root.find_all(exp.Limit, exp.Fetch)
-    ) if holder is not None else False
+    nested_limit = (
+        any(node is not holder.args.get("limit") for node in root.find_all(exp.Limit, exp.Fetch))
+        if holder is not None
+        else False
+    )
     cte_names = tuple(c.alias_or_name.lower() for c in root.find_all(exp.CTE))
     tables = tuple(
         dict.fromkeys(
@@ -565,9 +590,7 @@ def spec_of(root: exp.Expression) -> SqlSpec:
         if ok:
             literals.append(fold_value(val))
     windows = tuple(w.sql() for w in root.find_all(exp.Window))
-    subqueries = sum(1 for s in root.find_all(exp.Select) if s is not select) - (
-        0 if not set_operation else 0
-    )
+    subqueries = sum(1 for s in root.find_all(exp.Select) if s is not select)
 
     return SqlSpec(
         projections=tuple(projections),

@@ -27,7 +27,8 @@ from stef_core.models import Ruleset
                                       "Parquet or JSONL files or folders, -o a Parquet folder.")
 @click.option("--master", metavar="URL", help="--engine spark: the Spark master (e.g. local[2]); "
                                               "default: Spark's own (spark-submit, local[*]).")
-@click.option("--dialect", metavar="NAME", help="SQL dialect for records without one (any sqlglot dialect).")
+@click.option("--dialect", metavar="NAME",
+              help="SQL dialect for records without one (any sqlglot dialect).")
 @click.option("--summary-json", metavar="FILE", help="Also write the summary as JSON.")
 @click.option("--fail-under", type=float, metavar="SCORE",
               help="Exit 1 when the overall mean score is below SCORE.")

@@ -12,15 +12,33 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "support_desk.jsonl"
 OUTPUT_KEYS = {
-    "id", "agent", "status", "score", "band", "base", "bonus", "confidence", "confidence_factor",
-    "filter_alignment", "verdict", "normalizations", "reasons", "error",
+    "id",
+    "agent",
+    "status",
+    "score",
+    "band",
+    "base",
+    "bonus",
+    "confidence",
+    "confidence_factor",
+    "filter_alignment",
+    "verdict",
+    "normalizations",
+    "reasons",
+    "error",
 }
 
 
-def stef(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def stef(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "stef_core", *args], input=stdin, capture_output=True, text=True,
-        cwd=cwd, timeout=120,
+        [sys.executable, "-m", "stef_core", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=120,
     )
 
 
@@ -36,7 +54,7 @@ def test_eval_example_writes_one_line_per_record_and_a_summary(tmp_path: Path) -
     results = lines(out)
     assert [r["id"] for r in results] == [r["id"] for r in records]
     for r in results:
-        assert OUTPUT_KEYS <= set(r)
+        assert set(r) >= OUTPUT_KEYS
     scored = [r for r in results if r["status"] == "scored"]
     assert all(0 <= r["score"] <= 100 for r in scored)  # type: ignore[operator]
     bad = [r for r in results if r["status"] == "unscored"]
@@ -70,33 +88,54 @@ def test_fail_under_gates_on_the_mean(tmp_path: Path) -> None:
 
 
 def test_stdin_json_and_csv_inputs(tmp_path: Path) -> None:
-    rec = {"question": "How many users are active?", "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"}
+    rec = {
+        "question": "How many users are active?",
+        "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'",
+    }
     proc = stef("eval", "-", stdin=json.dumps(rec) + "\n")
     assert proc.returncode == 0, proc.stderr
     [line] = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
     assert line["id"] == "1" and line["status"] == "scored"
     (tmp_path / "a.json").write_text(json.dumps([rec, rec]))
-    (tmp_path / "a.csv").write_text('question,sql\n"How many users?","SELECT COUNT(*) FROM users"\n')
+    (tmp_path / "a.csv").write_text(
+        'question,sql\n"How many users?","SELECT COUNT(*) FROM users"\n'
+    )
     out = tmp_path / "o.jsonl"
-    assert stef("eval", str(tmp_path / "a.json"), str(tmp_path / "a.csv"), "-o", str(out)).returncode == 0
+    assert (
+        stef("eval", str(tmp_path / "a.json"), str(tmp_path / "a.csv"), "-o", str(out)).returncode
+        == 0
+    )
     assert [r["status"] for r in lines(out)] == ["scored"] * 3
 
 
 def test_bad_records_become_unscored_lines_and_never_stop_the_run(tmp_path: Path) -> None:
     src = tmp_path / "bad.jsonl"
-    src.write_text("\n".join([
-        '{"id": "ok", "question": "How many users?", "sql": "SELECT COUNT(*) FROM users"}',
-        "this is not json",
-        '{"id": "noq", "sql": "SELECT 1"}',
-        '{"id": "two", "question": "q", "sql": "SELECT 1; SELECT 2"}',
-        '{"id": "broken", "question": "q", "sql": "SELECT FROM WHERE"}',
-        '{"id": "last", "question": "How many users?", "sql": "SELECT COUNT(*) FROM users"}',
-    ]) + "\n")
+    src.write_text(
+        "\n".join(
+            [
+                '{"id": "ok", "question": "How many users?", "sql": "SELECT COUNT(*) FROM users"}',
+                "this is not json",
+                '{"id": "noq", "sql": "SELECT 1"}',
+                '{"id": "two", "question": "q", "sql": "SELECT 1; SELECT 2"}',
+                '{"id": "broken", "question": "q", "sql": "SELECT FROM WHERE"}',
+                '{"id": "last", "question": "How many users?", '
+                '"sql": "SELECT COUNT(*) FROM users"}',
+            ]
+        )
+        + "\n"
+    )
     out = tmp_path / "o.jsonl"
     proc = stef("eval", str(src), "-o", str(out), "--summary-json", str(tmp_path / "s.json"))
     assert proc.returncode == 0, proc.stderr
     results = lines(out)
-    assert [r["status"] for r in results] == ["scored", "unscored", "unscored", "unscored", "unscored", "scored"]
+    assert [r["status"] for r in results] == [
+        "scored",
+        "unscored",
+        "unscored",
+        "unscored",
+        "unscored",
+        "scored",
+    ]
     assert f"{src}:2:1: not JSON" in str(results[1]["error"])
     assert "line 3" in str(results[2]["error"]) or ":3:" in str(results[2]["error"])
     assert "missing required field 'question'" in str(results[2]["error"])
@@ -110,7 +149,14 @@ def test_bad_records_become_unscored_lines_and_never_stop_the_run(tmp_path: Path
 def test_empty_file_gives_an_empty_summary(tmp_path: Path) -> None:
     src = tmp_path / "empty.jsonl"
     src.write_text("")
-    proc = stef("eval", str(src), "-o", str(tmp_path / "o.jsonl"), "--summary-json", str(tmp_path / "s.json"))
+    proc = stef(
+        "eval",
+        str(src),
+        "-o",
+        str(tmp_path / "o.jsonl"),
+        "--summary-json",
+        str(tmp_path / "s.json"),
+    )
     assert proc.returncode == 0, proc.stderr
     data = json.loads((tmp_path / "s.json").read_text())
     assert data["overall"]["records"] == 0 and data["agents"] == {}
@@ -143,8 +189,17 @@ def test_invalid_json_rules_point_at_the_json_path(tmp_path: Path) -> None:
 def test_plugins_and_version() -> None:
     proc = stef("plugins")
     assert proc.returncode == 0
-    for plugin_id in ("sql", "question", "required_group_by", "benign_group_by",
-                      "order_by_tolerance", "limit_tolerance", "default", "offline", "composite"):
+    for plugin_id in (
+        "sql",
+        "question",
+        "required_group_by",
+        "benign_group_by",
+        "order_by_tolerance",
+        "limit_tolerance",
+        "default",
+        "offline",
+        "composite",
+    ):
         assert plugin_id in proc.stdout
     version = stef("--version")
     assert version.returncode == 0 and "stef" in version.stdout

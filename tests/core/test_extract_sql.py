@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from stef_sql.extract import extract_spec
 
 from stef_core.contracts import SqlParseError
-from stef_sql.extract import extract_spec
 
 
 def triples(sql: str, dialect: str | None = None) -> set[tuple[object, str, object]]:
@@ -14,18 +14,36 @@ def triples(sql: str, dialect: str | None = None) -> set[tuple[object, str, obje
 
 # The same question answered in six dialects: every spelling gives the same spec.
 DIALECT_CASES = [
-    ("sqlite", 'SELECT "region", SUM(amount) AS total FROM sales AS s WHERE s.status = \'Active\' '
-               "GROUP BY region ORDER BY total DESC LIMIT 5"),
-    ("postgres", "SELECT region, SUM(amount) AS total FROM sales s WHERE s.status ILIKE 'active' "
-                 "GROUP BY region ORDER BY total DESC FETCH FIRST 5 ROWS ONLY"),
-    ("bigquery", "SELECT `region`, SUM(amount) AS total FROM `proj.ds.sales` AS s "
-                 "WHERE s.status = 'ACTIVE' GROUP BY region ORDER BY total DESC LIMIT 5"),
-    ("snowflake", "SELECT region, SUM(amount) AS total FROM db.sch.sales s WHERE s.status = 'active' "
-                  "GROUP BY region ORDER BY total DESC LIMIT 5"),
-    ("tsql", "SELECT TOP 5 [region], SUM(amount) AS total FROM dbo.sales AS s "
-             "WHERE s.status = 'active' GROUP BY region ORDER BY total DESC"),
-    ("mysql", "SELECT `region`, SUM(amount) AS total FROM sales s WHERE s.status = 'active ' "
-              "GROUP BY region ORDER BY total DESC LIMIT 5"),
+    (
+        "sqlite",
+        "SELECT \"region\", SUM(amount) AS total FROM sales AS s WHERE s.status = 'Active' "
+        "GROUP BY region ORDER BY total DESC LIMIT 5",
+    ),
+    (
+        "postgres",
+        "SELECT region, SUM(amount) AS total FROM sales s WHERE s.status ILIKE 'active' "
+        "GROUP BY region ORDER BY total DESC FETCH FIRST 5 ROWS ONLY",
+    ),
+    (
+        "bigquery",
+        "SELECT `region`, SUM(amount) AS total FROM `proj.ds.sales` AS s "
+        "WHERE s.status = 'ACTIVE' GROUP BY region ORDER BY total DESC LIMIT 5",
+    ),
+    (
+        "snowflake",
+        "SELECT region, SUM(amount) AS total FROM db.sch.sales s WHERE s.status = 'active' "
+        "GROUP BY region ORDER BY total DESC LIMIT 5",
+    ),
+    (
+        "tsql",
+        "SELECT TOP 5 [region], SUM(amount) AS total FROM dbo.sales AS s "
+        "WHERE s.status = 'active' GROUP BY region ORDER BY total DESC",
+    ),
+    (
+        "mysql",
+        "SELECT `region`, SUM(amount) AS total FROM sales s WHERE s.status = 'active ' "
+        "GROUP BY region ORDER BY total DESC LIMIT 5",
+    ),
 ]
 
 

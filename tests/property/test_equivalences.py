@@ -35,7 +35,9 @@ filters = st.lists(
     st.tuples(st.sampled_from(COLUMNS), st.sampled_from(VALUES)),
     # Distinct columns and distinct values: "status 'active' and tier 'active'" names one value
     # twice, and without a schema no one can tell which column a bare value belongs to.
-    min_size=1, max_size=3, unique_by=(lambda t: t[0], lambda t: t[1]),
+    min_size=1,
+    max_size=3,
+    unique_by=(lambda t: t[0], lambda t: t[1]),
 )
 
 
@@ -52,8 +54,10 @@ def where(fs: list[tuple[str, str]], alias: str = "") -> str:
 def test_reordered_and_terms_score_the_same(fs: list[tuple[str, str]], data: st.DataObject) -> None:
     shuffled = data.draw(st.permutations(fs))
     q = question_for(fs)
-    assert same(score(q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)}"),
-                score(q, f"SELECT COUNT(*) FROM orders WHERE {where(list(shuffled))}"))
+    assert same(
+        score(q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)}"),
+        score(q, f"SELECT COUNT(*) FROM orders WHERE {where(list(shuffled))}"),
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -68,14 +72,18 @@ def test_aliases_and_keyword_case_do_not_matter(fs: list[tuple[str, str]], upper
 
 
 @settings(max_examples=25, deadline=None)
-@given(col=st.sampled_from(COLUMNS), vals=st.lists(st.sampled_from(VALUES), min_size=2,
-                                                     max_size=4, unique=True))
+@given(
+    col=st.sampled_from(COLUMNS),
+    vals=st.lists(st.sampled_from(VALUES), min_size=2, max_size=4, unique=True),
+)
 def test_in_list_equals_or_chain(col: str, vals: list[str]) -> None:
     q = "How many orders have " + " or ".join(f"{col} '{v}'" for v in vals) + "?"
     in_list = ", ".join(f"'{v}'" for v in vals)
     or_chain = " OR ".join(f"{col} = '{v}'" for v in reversed(vals))
-    assert same(score(q, f"SELECT COUNT(*) FROM orders WHERE {col} IN ({in_list})"),
-                score(q, f"SELECT COUNT(*) FROM orders WHERE ({or_chain})"))
+    assert same(
+        score(q, f"SELECT COUNT(*) FROM orders WHERE {col} IN ({in_list})"),
+        score(q, f"SELECT COUNT(*) FROM orders WHERE ({or_chain})"),
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -83,8 +91,10 @@ def test_in_list_equals_or_chain(col: str, vals: list[str]) -> None:
 def test_between_equals_two_comparisons(lo: int, span: int) -> None:
     hi = lo + span
     q = f"How many orders have an amount between {lo} and {hi}?"
-    assert same(score(q, f"SELECT COUNT(*) FROM orders WHERE amount BETWEEN {lo} AND {hi}"),
-                score(q, f"SELECT COUNT(*) FROM orders WHERE amount >= {lo} AND {hi} >= amount"))
+    assert same(
+        score(q, f"SELECT COUNT(*) FROM orders WHERE amount BETWEEN {lo} AND {hi}"),
+        score(q, f"SELECT COUNT(*) FROM orders WHERE amount >= {lo} AND {hi} >= amount"),
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -92,13 +102,17 @@ def test_between_equals_two_comparisons(lo: int, span: int) -> None:
 def test_like_without_wildcards_equals_eq(fs: list[tuple[str, str]]) -> None:
     q = question_for(fs)
     like = " AND ".join(f"{c} LIKE '{v}'" for c, v in fs)
-    assert same(score(q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)}"),
-                score(q, f"SELECT COUNT(*) FROM orders WHERE {like}"))
+    assert same(
+        score(q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)}"),
+        score(q, f"SELECT COUNT(*) FROM orders WHERE {like}"),
+    )
 
 
 @settings(max_examples=25, deadline=None)
 @given(fs=filters, guard=st.integers(1000, 100000))
-def test_guard_limit_and_default_order_change_nothing(fs: list[tuple[str, str]], guard: int) -> None:
+def test_guard_limit_and_default_order_change_nothing(
+    fs: list[tuple[str, str]], guard: int
+) -> None:
     q = "List the orders with " + " and ".join(f"{c} '{v}'" for c, v in fs)
     base = f"SELECT id, amount FROM orders WHERE {where(fs)}"
     assert same(score(q, base), score(q, f"{base} LIMIT {guard}"))
@@ -113,8 +127,12 @@ def test_removing_a_required_filter_never_raises_the_score(
     q = question_for(fs)
     full = score(q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)}")
     drop = data.draw(st.integers(0, len(fs) - 1))
-    rest = fs[:drop] + fs[drop + 1:]
-    sql = f"SELECT COUNT(*) FROM orders WHERE {where(rest)}" if rest else "SELECT COUNT(*) FROM orders"
+    rest = fs[:drop] + fs[drop + 1 :]
+    sql = (
+        f"SELECT COUNT(*) FROM orders WHERE {where(rest)}"
+        if rest
+        else "SELECT COUNT(*) FROM orders"
+    )
     reduced = score(q, sql)
     assert reduced.score is not None and full.score is not None
     assert reduced.score <= full.score
@@ -123,14 +141,19 @@ def test_removing_a_required_filter_never_raises_the_score(
 
 
 @settings(max_examples=25, deadline=None)
-@given(fs=filters, extra_col=st.sampled_from(["priority", "channel", "segment"]),
-       extra_val=st.sampled_from(["high", "web", "smb"]))
+@given(
+    fs=filters,
+    extra_col=st.sampled_from(["priority", "channel", "segment"]),
+    extra_val=st.sampled_from(["high", "web", "smb"]),
+)
 def test_adding_an_unrequested_filter_never_raises_the_score(
     fs: list[tuple[str, str]], extra_col: str, extra_val: str
 ) -> None:
     q = question_for(fs)
     base = score(q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)}")
-    more = score(q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)} AND {extra_col} = '{extra_val}'")
+    more = score(
+        q, f"SELECT COUNT(*) FROM orders WHERE {where(fs)} AND {extra_col} = '{extra_val}'"
+    )
     assert more.score is not None and base.score is not None
     assert more.score <= base.score
     assert more.filter_alignment is not None

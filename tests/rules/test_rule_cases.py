@@ -21,4 +21,9 @@ def test_rule_case(case: RuleCase) -> None:
 
 def test_every_builtin_rule_has_cases() -> None:
     rules = {c.rule for c in CASES}
-    assert {"required_group_by", "benign_group_by", "order_by_tolerance", "limit_tolerance"} <= rules
+    assert {
+        "required_group_by",
+        "benign_group_by",
+        "order_by_tolerance",
+        "limit_tolerance",
+    } <= rules
