@@ -34,7 +34,9 @@ def test_stef_fixture_scores(pytester: pytest.Pytester) -> None:
             assert len(testing._ENGINES) == 2
         """
     )
-    result = pytester.runpytest("-p", "no:randomly")
+    # A subprocess: in-process runs share (and, with pytester's module snapshots, corrupt) the
+    # engine cache this test counts.
+    result = pytester.runpytest_subprocess("-p", "no:randomly")
     result.assert_outcomes(passed=3)
 
 
