@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Literal
 
 from stef_sql.extract import SUBQUERY
@@ -133,7 +134,12 @@ def mentions(text: str, value: str) -> bool:
     core = value.strip("%_ ").replace("%", " ").strip()
     if len(core) < 2 or not text:
         return False
-    return re.search(r"(?<![\w])" + re.escape(core) + r"(?![\w])", text) is not None
+    return _word_pattern(core).search(text) is not None
+
+
+@lru_cache(maxsize=16384)
+def _word_pattern(core: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])" + re.escape(core) + r"(?![\w])")
 
 
 def _in_identifiers(value: object, sql: SqlSpec) -> bool:
@@ -164,6 +170,7 @@ def _column_match(
     return False
 
 
+@lru_cache(maxsize=65536)
 def _norm_col(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 

@@ -363,7 +363,7 @@ class LlmClient:
         retrying = AsyncRetrying(
             stop=stop_after_attempt(attempts),
             wait=wait_exponential_jitter(
-                initial=cfg.retry_backoff, max=max(cfg.retry_backoff * 32, 0.001),
+                multiplier=cfg.retry_backoff, max=max(cfg.retry_backoff * 32, 0.001),
                 jitter=cfg.retry_backoff,
             ),
             retry=retry_if_exception(self._transient),

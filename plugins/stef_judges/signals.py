@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from stef_sql.values import fold_text, value_key
 
@@ -65,6 +66,7 @@ class Assessment:
     grounding: float
 
 
+@lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
@@ -74,16 +76,19 @@ def _stem(word: str) -> str:
     return word
 
 
-def _identifier_parts(name: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def _identifier_parts(name: str) -> tuple[str, ...]:
     spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
-    return [p for p in re.split(r"[^a-z0-9]+", spaced.lower()) if p]
+    return tuple(p for p in re.split(r"[^a-z0-9]+", spaced.lower()) if p)
 
 
 def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     """Share of the SQL's string literals found in the question or its enrichment, and the
     literals that were not."""
-    text = fold_text(request.record.question + " " + (request.record.enriched_question or ""))
-    text_keys = set(re.findall(r"[\w.%-]+", text))
+    text = request.question.text or fold_text(
+        request.record.question + " " + (request.record.enriched_question or "")
+    )
+    text_keys = _tokens(text)
     literals = [v for v in request.sql.literals if isinstance(v, str) and v.strip("%_ ")]
     if not literals:
         return 1.0, []
@@ -101,6 +106,16 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     return 1.0 - len(missing) / len(literals), missing
 
 
+@lru_cache(maxsize=8192)
+def _tokens(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[\w.%-]+", text))
+
+
+@lru_cache(maxsize=8192)
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in _WORD.findall(text.lower()))
+
+
 def _question_dates(request: JudgeRequest) -> list[str]:
     return [
         f.value
@@ -111,8 +126,7 @@ def _question_dates(request: JudgeRequest) -> list[str]:
 
 def ungrounded_tables(request: JudgeRequest) -> list[str]:
     """Tables none of whose name parts the question (or enrichment) mentions."""
-    text = request.record.question + " " + (request.record.enriched_question or "")
-    stems = {_stem(w) for w in _WORD.findall(text.lower())}
+    stems = _stems(request.record.question + " " + (request.record.enriched_question or ""))
     # Compound names ("countrylanguage") count as unnamed unless a word matches a whole part:
     # matching substrings was measured to blur the signal (benchmarks/validity.py).
     return [

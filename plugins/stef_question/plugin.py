@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import replace
 
 from stef_core import hookimpl
@@ -16,10 +17,24 @@ class RuleBasedQuestionExtractor(QuestionExtractor):
     id = "question"
     version = "1"
 
+    #: Production logs repeat questions (dashboards, retries, several agents on one question):
+    #: specs are frozen, so one extraction serves every repeat.
+    cache_size = 8192
+
+    def __init__(self) -> None:
+        self._cache: OrderedDict[tuple[str, str | None, int], QuestionSpec] = OrderedDict()
+
     def extract(self, question: str, enriched_question: str | None, rules: Ruleset) -> QuestionSpec:
         from stef_question.extract import extract_question
 
-        return extract_question(question, enriched_question, rules)
+        key = (question, enriched_question, id(rules))
+        spec = self._cache.get(key)
+        if spec is None:
+            spec = extract_question(question, enriched_question, rules)
+            self._cache[key] = spec
+            if len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        return spec
 
 
 class Vocabulary(Normalizer):

@@ -135,20 +135,34 @@ def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
 
 
 class _Resolver:
-    """Maps columns to what they mean, looking through CTEs and derived tables."""
+    """Maps columns to what they mean, looking through CTEs and derived tables.
 
-    def __init__(self, root: exp.Expr) -> None:
+    Scope analysis is only run when the query has something to look through (a CTE, a derived
+    table, a nested SELECT): for the flat queries that make up most logs, a column is itself and
+    its table comes from the FROM/JOIN aliases.
+    """
+
+    def __init__(
+        self, root: exp.Expr, nested: bool = True, tables: list[exp.Table] | None = None
+    ) -> None:
         self.scope_of: dict[int, Scope] = {}
         self.root_scope: Scope | None = None
-        try:
-            self.root_scope = build_scope(root)
-        except Exception:  # scope analysis is best effort; plain names still work
-            self.root_scope = None
+        self.aliases: dict[str, str] = {}
+        if nested:
+            try:
+                self.root_scope = build_scope(root)
+            except Exception:  # scope analysis is best effort; plain names still work
+                self.root_scope = None
         if self.root_scope is not None:
             for scope in self.root_scope.traverse():
                 self.scope_of[id(scope.expression)] = scope
+        else:
+            for table in tables if tables is not None else root.find_all(exp.Table):
+                self.aliases[table.alias_or_name.lower()] = table.name.lower()
 
     def _scope_for(self, node: exp.Expr) -> Scope | None:
+        if not self.scope_of:
+            return None
         parent: Any = node
         while parent is not None:
             scope = self.scope_of.get(id(parent))
@@ -340,6 +354,11 @@ def _fold_disjunction(parts: list[Filter], source: str, negate: bool) -> list[Fi
 
 def _table_of(column: exp.Column, resolver: _Resolver) -> str:
     """The base table a column reads from, through its qualifier ("" when unknown)."""
+    if not resolver.scope_of:
+        if column.table:
+            return resolver.aliases.get(column.table.lower(), "")
+        tables = set(resolver.aliases.values())
+        return tables.pop() if len(tables) == 1 else ""
     scope = resolver._scope_for(column)
     if scope is None:
         return ""
@@ -352,9 +371,9 @@ def _table_of(column: exp.Column, resolver: _Resolver) -> str:
     return source.name.lower() if isinstance(source, exp.Table) else ""
 
 
-def _join_keys(root: exp.Expr, resolver: _Resolver) -> tuple[tuple[str, str, str, str], ...]:
+def _join_keys(idx: _Index, resolver: _Resolver) -> tuple[tuple[str, str, str, str], ...]:
     keys: list[tuple[str, str, str, str]] = []
-    for eq in root.find_all(exp.EQ):
+    for eq in idx.eqs:
         left, right = eq.left, eq.right
         if isinstance(left, exp.Column) and isinstance(right, exp.Column):
             keys.append(
@@ -368,13 +387,13 @@ def _join_keys(root: exp.Expr, resolver: _Resolver) -> tuple[tuple[str, str, str
     return tuple(dict.fromkeys(keys))
 
 
-def _filters(root: exp.Expr, resolver: _Resolver) -> tuple[Filter, ...]:
+def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
     out: list[Filter] = []
-    for where in root.find_all(exp.Where):
+    for where in idx.wheres:
         out.extend(_predicate(where.this, resolver, "where"))
-    for having in root.find_all(exp.Having):
+    for having in idx.havings:
         out.extend(_predicate(having.this, resolver, "having"))
-    for join in root.find_all(exp.Join):
+    for join in idx.joins:
         on = join.args.get("on")
         if on is not None:
             out.extend(_predicate(on, resolver, "join"))
@@ -445,16 +464,88 @@ def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
     return spec_of(parse_statement(sql, dialect))
 
 
+class _Index:
+    """Every node of interest, collected in one walk over the tree (instead of a dozen
+    ``find_all`` passes: extraction costs about what the parse costs, not several times it)."""
+
+    def __init__(self, root: exp.Expr) -> None:
+        self.columns: list[exp.Column] = []
+        self.literals: list[exp.Literal] = []
+        self.tables: list[exp.Table] = []
+        self.selects: list[exp.Select] = []
+        self.joins: list[exp.Join] = []
+        self.wheres: list[exp.Where] = []
+        self.havings: list[exp.Having] = []
+        self.ctes: list[exp.CTE] = []
+        self.subqueries: list[exp.Subquery] = []
+        self.windows: list[exp.Window] = []
+        self.limits: list[exp.Expr] = []
+        self.eqs: list[exp.EQ] = []
+        self.aggs: list[exp.Expr] = []
+        self.divides = False
+        buckets: dict[type, list[Any]] = {
+            exp.Column: self.columns, exp.Literal: self.literals, exp.Table: self.tables,
+            exp.Select: self.selects, exp.Join: self.joins, exp.Where: self.wheres,
+            exp.Having: self.havings, exp.CTE: self.ctes, exp.Subquery: self.subqueries,
+            exp.Window: self.windows, exp.Limit: self.limits, exp.Fetch: self.limits,
+            exp.EQ: self.eqs,
+        }
+        for node in root.walk():
+            bucket = buckets.get(type(node))
+            if bucket is not None:
+                bucket.append(node)
+            elif isinstance(node, exp.AggFunc):
+                self.aggs.append(node)
+            elif isinstance(node, exp.Div):
+                self.divides = True
+
+
+_TEXT_GENERATOR: Any = None
+
+
+def _texts(nodes: list[exp.Expr]) -> list[str]:
+    """SQL text of ``nodes`` with one shared generator and no copies. Rendering may normalize
+    a node in place (sqlglot wraps divisors in NULLIF), so it runs after every read."""
+    global _TEXT_GENERATOR
+    if _TEXT_GENERATOR is None:
+        from sqlglot.dialects.dialect import Dialect
+
+        _TEXT_GENERATOR = Dialect.get_or_raise(None).generator()
+    return [_TEXT_GENERATOR.generate(node, copy=False) for node in nodes]
+
+
+def _under_window(node: exp.Expr) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, exp.Window):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _owner_select(node: exp.Expr) -> exp.Expr | None:
+    parent = node.parent
+    while parent is not None and not isinstance(parent, exp.Select):
+        parent = parent.parent
+    return parent
+
+
 def spec_of(root: exp.Expr) -> SqlSpec:
-    """The spec of an already parsed query. ``root`` is only read."""
-    resolver = _Resolver(root)
+    """The spec of a parsed query. Pass a tree you own (``extract_spec`` does): reading it is
+    pure, but rendering the few SQL texts the spec keeps may normalize nodes in place."""
+    idx = _Index(root)
     select = _main_select(root)
     set_operation = None
     if isinstance(root, exp.SetOperation):
         set_operation = type(root).__name__.upper()
+    nested = bool(idx.ctes or idx.subqueries or len(idx.selects) > 1 or set_operation)
+    resolver = _Resolver(root, nested=nested, tables=idx.tables)
+
+    # Texts are rendered last (see _texts): (node, where the text goes).
+    text_nodes: list[exp.Expr] = []
 
     aliases: dict[str, exp.Expr] = {}
-    projections: list[Projection] = []
+    proj_parts: list[tuple[str | None, str | None, tuple[str, ...]]] = []
     select_star = False
     if select is not None:
         for item in select.expressions:
@@ -466,49 +557,37 @@ def spec_of(root: exp.Expr) -> SqlSpec:
                 isinstance(inner, exp.Column) and isinstance(inner.this, exp.Star)
             ):
                 select_star = True
-            if isinstance(inner, exp.Column):
-                resolved = resolver.resolve(inner)
-                inner_for_agg = resolved
-            else:
-                inner_for_agg = inner
+            inner_for_agg = resolver.resolve(inner) if isinstance(inner, exp.Column) else inner
             agg = _first_aggregate(inner_for_agg)
             cols = _columns_of(inner, resolver)
-            projections.append(
-                Projection(
-                    expr=item.sql(),
-                    column=cols[0] if len(cols) == 1 else None,
-                    aggregate=agg,
-                    alias=alias.lower() if alias else None,
-                    columns=cols,
-                )
-            )
+            proj_parts.append((agg, alias.lower() if alias else None, cols))
+            text_nodes.append(item)
 
     root_select_id = id(select) if select is not None else None
-    aggregations: list[Aggregation] = []
-    for node in root.walk():
+    agg_parts: list[tuple[str, str | None, exp.Expr | None, bool, bool]] = []
+    for node in idx.aggs:
         name = _agg_name(node)
-        if not name or node.find_ancestor(exp.Window) is not None:
+        if not name or _under_window(node):
             continue
         arg = node.this if node.this is not None else exp.Star()
         distinct = isinstance(arg, exp.Distinct)
-        if distinct and isinstance(arg, exp.Distinct):
+        if isinstance(arg, exp.Distinct):
             arg = arg.expressions[0] if arg.expressions else exp.Star()
-        owner = node.find_ancestor(exp.Select)
-        nested = owner is None or id(owner) != root_select_id
-        arg_text = (
-            "*"
-            if isinstance(arg, exp.Star)
-            else ",".join(_columns_of(arg, resolver)) or arg.sql().lower()
-        )
-        aggregations.append(Aggregation(name, arg_text, distinct, nested))
-    aggregations = list(dict.fromkeys(aggregations))
+        owner = _owner_select(node)
+        is_nested = owner is None or id(owner) != root_select_id
+        if isinstance(arg, exp.Star):
+            agg_parts.append((name, "*", None, distinct, is_nested))
+        else:
+            cols = ",".join(_columns_of(arg, resolver))
+            agg_parts.append((name, cols or None, None if cols else arg, distinct, is_nested))
+            if not cols:
+                text_nodes.append(arg)
 
-    group_by: tuple[str, ...] = ()
+    group_parts: list[str | exp.Expr] = []
     having = False
     if select is not None:
         group = select.args.get("group")
         if group is not None:
-            keys: list[str] = []
             for key in group.expressions:
                 target = (
                     aliases.get(key.name.lower(), key)
@@ -521,11 +600,10 @@ def spec_of(root: exp.Expr) -> SqlSpec:
                         item = select.expressions[pos - 1]
                         target = item.this if isinstance(item, exp.Alias) else item
                 if isinstance(target, exp.Column):
-                    resolved = resolver.resolve(target)
-                    keys.append(column_name(resolved))
+                    group_parts.append(column_name(resolver.resolve(target)))
                 else:
-                    keys.append(target.sql().lower())
-            group_by = tuple(dict.fromkeys(keys))
+                    group_parts.append(target)
+                    text_nodes.append(target)
         having = select.args.get("having") is not None
 
     order_node = (
@@ -533,7 +611,7 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         if set_operation
         else (select.args.get("order") if select is not None else None)
     )
-    order_items: list[OrderItem] = []
+    order_parts: list[tuple[bool, str | None, tuple[str, ...]]] = []
     if order_node is not None:
         for ordered in order_node.expressions:
             key = ordered.this
@@ -549,19 +627,15 @@ def spec_of(root: exp.Expr) -> SqlSpec:
                 agg = _first_aggregate(resolved) if not isinstance(resolved, exp.Column) else None
             else:
                 agg = _first_aggregate(key)
-            order_items.append(
-                OrderItem(
-                    expr=key.sql(),
-                    desc=bool(ordered.args.get("desc")),
-                    aggregate=agg,
-                    columns=_columns_of(key, resolver),
-                )
+            order_parts.append(
+                (bool(ordered.args.get("desc")), agg, _columns_of(key, resolver))
             )
+            text_nodes.append(key)
 
     holder = root if set_operation else select
     limit = offset = None
+    limit_node = holder.args.get("limit") if holder is not None else None
     if holder is not None:
-        limit_node = holder.args.get("limit")
         if isinstance(limit_node, exp.Limit):
             limit = _int_of(limit_node.expression)
         elif isinstance(limit_node, exp.Fetch):
@@ -571,34 +645,50 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         offset_node = holder.args.get("offset")
         if isinstance(offset_node, exp.Offset):
             offset = _int_of(offset_node.expression)
+    nested_limit = any(node is not limit_node for node in idx.limits)
 
-    nested_limit = (
-        any(node is not holder.args.get("limit") for node in root.find_all(exp.Limit, exp.Fetch))
-        if holder is not None
-        else False
-    )
-    cte_names = tuple(c.alias_or_name.lower() for c in root.find_all(exp.CTE))
+    cte_names = tuple(c.alias_or_name.lower() for c in idx.ctes)
     tables = tuple(
-        dict.fromkeys(
-            t.name.lower() for t in root.find_all(exp.Table) if t.name.lower() not in cte_names
-        )
+        dict.fromkeys(t.name.lower() for t in idx.tables if t.name.lower() not in cte_names)
     )
-    columns = frozenset(c.name.lower() for c in root.find_all(exp.Column) if c.name)
+    columns = frozenset(c.name.lower() for c in idx.columns if c.name)
     literals: list[Scalar] = []
-    for lit in root.find_all(exp.Literal):
+    for lit in idx.literals:
         ok, val = literal_value(lit)
         if ok:
             literals.append(fold_value(val))
-    windows = tuple(w.sql() for w in root.find_all(exp.Window))
-    subqueries = sum(1 for s in root.find_all(exp.Select) if s is not select)
+    filters = _filters(idx, resolver)
+    join_keys = _join_keys(idx, resolver)
+    window_count = len(idx.windows)
+    text_nodes.extend(idx.windows)
+
+    # Every read is done: render the texts.
+    texts = iter(_texts(text_nodes))
+    projections = tuple(
+        Projection(expr=next(texts), column=cols[0] if len(cols) == 1 else None,
+                   aggregate=agg, alias=alias, columns=cols)
+        for agg, alias, cols in proj_parts
+    )
+    aggregations: list[Aggregation] = []
+    for name, arg_text, arg_node, distinct, is_nested in agg_parts:
+        text = arg_text if arg_node is None else next(texts).lower()
+        aggregations.append(Aggregation(name, text or "*", distinct, is_nested))
+    group_by = tuple(
+        dict.fromkeys(k if isinstance(k, str) else next(texts).lower() for k in group_parts)
+    )
+    order_items = tuple(
+        OrderItem(expr=next(texts), desc=desc, aggregate=agg, columns=cols)
+        for desc, agg, cols in order_parts
+    )
+    windows = tuple(next(texts) for _ in range(window_count))
 
     return SqlSpec(
-        projections=tuple(projections),
-        aggregations=tuple(aggregations),
-        filters=_filters(root, resolver),
+        projections=projections,
+        aggregations=tuple(dict.fromkeys(aggregations)),
+        filters=filters,
         group_by=group_by,
         having=having,
-        order_by=tuple(order_items),
+        order_by=order_items,
         limit=limit,
         offset=offset,
         nested_limit=nested_limit,
@@ -608,10 +698,10 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         literals=tuple(literals),
         windows=windows,
         ctes=cte_names,
-        subqueries=subqueries,
-        joins=sum(1 for _ in root.find_all(exp.Join)),
+        subqueries=sum(1 for s in idx.selects if s is not select),
+        joins=len(idx.joins),
         set_operation=set_operation,
-        join_keys=_join_keys(root, resolver),
-        divides=next(root.find_all(exp.Div), None) is not None,
+        join_keys=join_keys,
+        divides=idx.divides,
         select_star=select_star,
     )

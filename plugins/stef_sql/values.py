@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from stef_core.spec import Scalar
 
 _WS = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=65536)
 def fold_text(text: str) -> str:
     """Case- and whitespace-fold a string value: ``'  New   York '`` -> ``'new york'``."""
     return _WS.sub(" ", text).strip().casefold()
@@ -34,6 +36,7 @@ def fold_value(value: Scalar) -> Scalar:
     return value
 
 
+@lru_cache(maxsize=65536)
 def value_key(value: Scalar) -> str:
     """A comparison key under which equal-meaning values coincide (``5`` and ``'5'``)."""
     if isinstance(value, bool):
