@@ -87,7 +87,7 @@ def reason(code: str, message: str, severity: Severity = "minor") -> Reason:
 def _keys(value: object) -> set[str]:
     if isinstance(value, tuple):
         return {value_key(v) for v in value}
-    return {value_key(value)}  # type: ignore[arg-type]
+    return {value_key(value)}
 
 
 def _is_number(key: str) -> bool:

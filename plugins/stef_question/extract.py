@@ -768,7 +768,7 @@ def _vkey(value: object) -> str:
 
     if isinstance(value, tuple):
         return ",".join(value_key(v) for v in value)
-    return value_key(value)  # type: ignore[arg-type]
+    return value_key(value)
 
 
 def _drift(question: str, reformulated: str, top_k: int | None) -> list[str]:

@@ -578,9 +578,11 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         if isinstance(arg, exp.Star):
             agg_parts.append((name, "*", None, distinct, is_nested))
         else:
-            cols = ",".join(_columns_of(arg, resolver))
-            agg_parts.append((name, cols or None, None if cols else arg, distinct, is_nested))
-            if not cols:
+            arg_cols = ",".join(_columns_of(arg, resolver))
+            agg_parts.append(
+                (name, arg_cols or None, None if arg_cols else arg, distinct, is_nested)
+            )
+            if not arg_cols:
                 text_nodes.append(arg)
 
     group_parts: list[str | exp.Expr] = []
