@@ -27,16 +27,14 @@ How the work is spread, and why:
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from stef_core.contracts import StefError
-from stef_core.models import BANDS, Result, Ruleset
+from stef_core.models import Result, Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover - typing only; pyspark is imported lazily
     import pandas as pd
@@ -350,71 +348,6 @@ def score_dataframe(
 # --------------------------------------------------------------------------------------------
 
 
-def _percentile(counts: Mapping[float, int], q: float) -> float | None:
-    # stef_core.stats.percentile over a value -> count table, with the same arithmetic, so the
-    # numbers are identical without collecting every score to the driver.
-    items = sorted((v, n) for v, n in counts.items() if n > 0)
-    total = sum(n for _, n in items)
-    if not total:
-        return None
-    pos = (total - 1) * q / 100.0
-    lo = math.floor(pos)
-    hi = min(lo + 1, total - 1)
-
-    def at(rank: int) -> float:
-        seen = 0
-        for value, n in items:
-            seen += n
-            if rank < seen:
-                return float(value)
-        return float(items[-1][0])
-
-    lo_v, hi_v = at(lo), at(hi)
-    return float(lo_v + (hi_v - lo_v) * (pos - lo))
-
-
-class _Group:
-    def __init__(self) -> None:
-        self.records = 0
-        self.scores: dict[float, int] = {}
-        self.bands = {b: 0 for b in BANDS}
-        self.reasons: dict[str, int] = {}
-        self.errors: dict[str, int] = {}
-        self.tokens = 0
-        self.cost = 0.0
-        self.calls = 0
-        self.hits = 0
-
-    def summary(self) -> dict[str, Any]:
-        scored = sum(self.scores.values())
-        mean = None
-        if scored:
-            # The exact sum: scores are few distinct values, each with a count; equal to a
-            # running float sum whenever that sum is exact (it is for the default constants).
-            exact = sum((Fraction(v) * n for v, n in self.scores.items()), Fraction(0))
-            mean = float(exact / scored)
-        top = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-        return {
-            "records": self.records,
-            "scored": scored,
-            "coverage": round(scored / self.records, 4) if self.records else None,
-            "mean": round(mean, 2) if mean is not None else None,
-            "p50": _round(_percentile(self.scores, 50)),
-            "p90": _round(_percentile(self.scores, 90)),
-            "bands": dict(self.bands),
-            "top_reasons": [{"code": c, "count": n} for c, n in top],
-            "unscored_by_kind": dict(sorted(self.errors.items())),
-            "tokens": self.tokens,
-            "cost_usd": round(self.cost, 6),
-            "judge_calls": self.calls,
-            "cache_hits": self.hits,
-        }
-
-
-def _round(x: float | None) -> float | None:
-    return round(x, 2) if x is not None else None
-
-
 def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
     """The per-agent summary of a :func:`score_dataframe` result, as ``stef eval`` prints it.
 
@@ -458,29 +391,25 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
         )
         .collect()
     )
-    overall = _Group()
-    agents: dict[str, _Group] = {}
+    from stef_core.stats import Accumulator, Summary
+
+    summary = Summary()
     for row in table:
-        for group in (overall, agents.setdefault(row["agent"], _Group())):
-            n = int(row["records"])
-            group.records += n
-            if row["score"] is not None:
-                score = float(row["score"])
-                group.scores[score] = group.scores.get(score, 0) + n
-                if row["band"]:
-                    group.bands[row["band"]] += n
-            elif row["kind"] is not None:
-                group.errors[row["kind"]] = group.errors.get(row["kind"], 0) + n
-            if row["code"] is not None:
-                group.reasons[row["code"]] = group.reasons.get(row["code"], 0) + int(row["codes"])
-            group.tokens += int(row["tokens"] or 0)
-            group.cost += float(row["cost_usd"] or 0.0)
-            group.calls += int(row["judge_calls"] or 0)
-            group.hits += int(row["cached"] or 0)
-    return {
-        "overall": overall.summary(),
-        "agents": {name: g.summary() for name, g in sorted(agents.items())},
-    }
+        agent_acc = summary.agents.setdefault(row["agent"], Accumulator())
+        for acc in (summary.overall, agent_acc):
+            acc.add_counts(
+                int(row["records"]),
+                score=float(row["score"]) if row["score"] is not None else None,
+                band=row["band"],
+                error_kind=row["kind"],
+                reason_code=row["code"],
+                reason_count=int(row["codes"]),
+                tokens=int(row["tokens"] or 0),
+                cost_usd=float(row["cost_usd"] or 0.0),
+                judge_calls=int(row["judge_calls"] or 0),
+                cache_hits=int(row["cached"] or 0),
+            )
+    return summary.to_dict()
 
 
 # --------------------------------------------------------------------------------------------
@@ -590,12 +519,9 @@ def eval_command(
     judge: str,
     dialect: str | None,
     judge_options: Mapping[str, Any],
-    summary_json: str | None = None,
-    fail_under: float | None = None,
-) -> None:
-    """The body of ``stef eval --engine spark``: score, write, print the summary, apply the gate."""
-    from stef_core.cli import EXIT_GATE
-    from stef_core.cli.table import print_summary
+) -> dict[str, Any]:
+    """The body of ``stef eval --engine spark``: score and write; returns the summary, which
+    the command prints and gates on as for a local run."""
     from stef_core.rules import load_rules
 
     if not output or output == "-":
@@ -603,15 +529,5 @@ def eval_command(
     if "-" in paths:
         raise SparkInputError("--engine spark reads files or folders, not '-' (stdin)")
     rules = load_rules(rules_path) if rules_path else Ruleset()
-    data = run_eval(paths, output, master=master, rules=rules, judge=judge, dialect=dialect,
+    return run_eval(paths, output, master=master, rules=rules, judge=judge, dialect=dialect,
                     judge_options=judge_options)
-    print_summary(data)
-    if summary_json:
-        with open(summary_json, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2)
-            fh.write("\n")
-    mean = data["overall"]["mean"]
-    if fail_under is not None and (mean is None or mean < fail_under):
-        print(f"stef: mean score {mean if mean is not None else 'n/a'} is below --fail-under "
-              f"{fail_under}", file=sys.stderr)
-        raise SystemExit(EXIT_GATE)

@@ -202,6 +202,38 @@ class Accumulator:
             kind = result.error.split(":", 1)[0]
             self.errors[kind] = self.errors.get(kind, 0) + 1
 
+    def add_counts(
+        self,
+        n: int,
+        *,
+        score: float | None = None,
+        band: str | None = None,
+        error_kind: str | None = None,
+        reason_code: str | None = None,
+        reason_count: int = 0,
+        tokens: int = 0,
+        cost_usd: float = 0.0,
+        judge_calls: int = 0,
+        cache_hits: int = 0,
+    ) -> None:
+        """Add ``n`` records that share a score (or an error kind) at once: how engines that
+        aggregate elsewhere (Spark) feed the same summary. Worst records and reason examples
+        are not available that way."""
+        self.records += n
+        if score is not None:
+            self.score_counts[score] += n
+            self.score_sum += score * n
+            if band:
+                self.bands[band] += n
+        elif error_kind is not None:
+            self.errors[error_kind] = self.errors.get(error_kind, 0) + n
+        if reason_code is not None:
+            self.reasons[reason_code] = self.reasons.get(reason_code, 0) + reason_count
+        self.tokens += tokens
+        self.cost_usd += cost_usd
+        self.judge_calls += judge_calls
+        self.cache_hits += cache_hits
+
     def _remember_worst(self, result: Result) -> None:
         if self.keep_worst <= 0 or result.score is None:
             return

@@ -84,9 +84,12 @@ def eval_command(
                       if given.get(k) not in (None, False, "question")]
         if local_only:
             raise click.UsageError(f"{', '.join(local_only)}: not available with --engine spark")
-        spark_eval(paths, output, master=master, rules_path=rules_path, judge=judge,
-                   dialect=dialect, summary_json=summary_json, fail_under=fail_under,
-                   judge_options={k: v for k, v in judge_flags.items() if v not in (None, False)})
+        data = spark_eval(
+            paths, output, master=master, rules_path=rules_path, judge=judge, dialect=dialect,
+            judge_options={k: v for k, v in judge_flags.items() if v not in (None, False)},
+        )
+        print_summary(data)
+        _finish(data, summary_json, fail_under)
         return
     check_inputs(paths)
     if dialect:
@@ -140,6 +143,11 @@ def eval_command(
         click.echo(f"stef: recorded as run {session.run_id} in {store}", err=True)
     if interrupted:
         raise SystemExit(EXIT_INTERRUPTED)
+    _finish(data, summary_json, fail_under)
+
+
+def _finish(data: dict[str, Any], summary_json: str | None, fail_under: float | None) -> None:
+    """Write the summary JSON and apply the --fail-under gate (any engine)."""
     if summary_json:
         with open(summary_json, "w", encoding="utf-8") as fh:
             json.dump(data, fh, indent=2)
