@@ -137,7 +137,7 @@ def mentions(text: str, value: str) -> bool:
     return _word_pattern(core).search(text) is not None
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _word_pattern(core: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])" + re.escape(core) + r"(?![\w])")
 
@@ -170,7 +170,7 @@ def _column_match(
     return False
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _norm_col(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 

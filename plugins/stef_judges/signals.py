@@ -66,7 +66,7 @@ class Assessment:
     grounding: float
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _stem(word: str) -> str:
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
@@ -76,7 +76,7 @@ def _stem(word: str) -> str:
     return word
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=4096)
 def _identifier_parts(name: str) -> tuple[str, ...]:
     spaced = re.sub(r"([a-z])([A-Z])", r"\1_\2", name)
     return tuple(p for p in re.split(r"[^a-z0-9]+", spaced.lower()) if p)
@@ -106,12 +106,12 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     return 1.0 - len(missing) / len(literals), missing
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _tokens(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"[\w.%-]+", text))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)
 def _stems(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in _WORD.findall(text.lower()))
 

@@ -19,7 +19,7 @@ class RuleBasedQuestionExtractor(QuestionExtractor):
 
     #: Production logs repeat questions (dashboards, retries, several agents on one question):
     #: specs are frozen, so one extraction serves every repeat.
-    cache_size = 8192
+    cache_size = 2048
 
     def __init__(self) -> None:
         self._cache: OrderedDict[tuple[str, str | None, int], QuestionSpec] = OrderedDict()

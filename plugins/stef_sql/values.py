@@ -10,7 +10,7 @@ from stef_core.spec import Scalar
 _WS = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def fold_text(text: str) -> str:
     """Case- and whitespace-fold a string value: ``'  New   York '`` -> ``'new york'``."""
     return _WS.sub(" ", text).strip().casefold()
@@ -36,7 +36,7 @@ def fold_value(value: Scalar) -> Scalar:
     return value
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def value_key(value: Scalar) -> str:
     """A comparison key under which equal-meaning values coincide (``5`` and ``'5'``)."""
     if isinstance(value, bool):
