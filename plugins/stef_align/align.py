@@ -474,22 +474,25 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
             )
         )
 
-    # The enrichment's definitions ("rate = A / B") name the columns the answer needs.
+    # The enrichment names the columns the answer needs ("rate = `A` / `B`", "refers to
+    # NameTokenized"): a column it names that the SQL never reads is a likely wrong attribute.
     hint_cols = {_norm_col(c) for c in q.columns if len(c) > 2}
-    if hint_cols and q.expressions:
-        sql_cols = {_norm_col(c) for c in sql.columns}
+    if hint_cols:
+        sql_cols = {_norm_col(c) for c in sql.columns} | {_norm_col(t) for t in sql.tables}
         unused = sorted(
             c
             for c in hint_cols
             if c not in sql_cols and not any(c in s or s in c for s in sql_cols if len(s) > 3)
         )
-        if unused and len(unused) == len(hint_cols):
+        if unused:
+            severity: Severity = "major" if 2 * len(unused) > len(hint_cols) else "minor"
+            code = "enrichment.expression_missing" if q.expressions else "projection.missing"
             out.append(
                 reason(
-                    "enrichment.expression_missing",
-                    "the SQL reads none of the columns the enrichment defines the "
-                    f"answer with ({', '.join(unused[:3])})",
-                    "minor",
+                    code,
+                    "the SQL never reads the column(s) the enrichment names: "
+                    + ", ".join(unused[:3]),
+                    severity,
                 )
             )
 

@@ -42,6 +42,8 @@ CODE_WEIGHT: dict[str, float] = {
     "orderby.missing": 0.2,
     "enrichment.drift": 0.2,
     "distinct.missing": 0.1,
+    "projection.missing": 0.3,
+    "enrichment.expression_missing": 0.3,
     "filter.extra": 0.0,  # the filter status already charges for extras
 }
 SEVERITY_WEIGHT = {"critical": 2.0, "major": 0.6, "minor": 0.15, "info": 0.0}
