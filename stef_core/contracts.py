@@ -48,7 +48,14 @@ class SqlExtractor(Plugin):
 
 
 class QuestionExtractor(Plugin):
-    """Reads a :class:`QuestionSpec` out of the question and the enriched question."""
+    """Reads a :class:`QuestionSpec` out of the question and the enriched question.
+
+    Created with the run's model options (``--question-extractor llm:<model>``, ``--api-base``
+    ...); an extractor that needs none ignores them.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        self.options = options
 
     def extract(self, question: str, enriched_question: str | None, rules: Ruleset) -> QuestionSpec:
         raise NotImplementedError

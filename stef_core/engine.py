@@ -154,12 +154,10 @@ class Engine:
     def _make_question_extractor(
         self, spec: str, judge: str | Judge, judge_options: dict[str, Any] | None
     ) -> QuestionExtractor:
-        """``question`` or ``llm[:<model>]``. Only a class with its own ``__init__`` gets options:
-        the judge's (API base, timeout, cache ...), its model, then the spec's own model."""
+        """``question`` or ``llm[:<model>]``, created with the judge's options (API base,
+        timeout, cache ...), its model, then the spec's own model."""
         name, own = parse_judge_spec(spec)
         cls = self.registry.get("question_extractor", name)
-        if cls.__init__ is object.__init__:
-            return cls()  # type: ignore[return-value]
         options = dict(parse_judge_spec(judge)[1]) if isinstance(judge, str) else {}
         options.update(judge_options or {})
         options.update(own)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import replace
+from typing import Any
 
 from stef_core import hookimpl
 from stef_core.contracts import Context, Normalizer, QuestionExtractor
@@ -21,7 +22,8 @@ class RuleBasedQuestionExtractor(QuestionExtractor):
     #: specs are frozen, so one extraction serves every repeat.
     cache_size = 2048
 
-    def __init__(self) -> None:
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)  # model options are for LLM extractors; none are needed here
         self._cache: OrderedDict[tuple[str, str | None, int], QuestionSpec] = OrderedDict()
 
     def extract(self, question: str, enriched_question: str | None, rules: Ruleset) -> QuestionSpec:
