@@ -90,6 +90,14 @@ def _keys(value: object) -> set[str]:
     return {value_key(value)}
 
 
+_RANGE_OPS = frozenset({">", ">=", "<", "<="})
+
+
+def _is_period(value: object) -> bool:
+    """A year or a month ('2026', 2026, '2026-10'): a span of dates, not one date."""
+    return re.fullmatch(r"(18|19|20)\d\d(-\d\d)?", str(value)) is not None
+
+
 def _is_number(key: str) -> bool:
     return re.fullmatch(r"-?\d+(\.\d+)?", key) is not None
 
@@ -292,9 +300,9 @@ def align_filters(
             if (
                 _op_match(f.op, s.op)
                 or (f.op == "=" and s.op in ("like", "in"))
-                or (
-                    f.source == "question:weak"  # a bare number carries no operator of its own
-                )
+                or f.source == "question:weak"  # a bare number carries no operator of its own
+                # "in October 2026" is answered by a range inside that month
+                or (f.op == "=" and s.op in _RANGE_OPS and _is_period(f.value))
             ):
                 hit = i
                 break
