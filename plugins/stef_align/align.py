@@ -282,6 +282,7 @@ def align_filters(
 
     matched: list[str] = []
     missing: list[str] = []
+    weak_unmatched: list[Filter] = []
     strong: list[Filter] = []  # requirements that decide the status (weak ones only if matched)
     used: set[int] = set()
     wrong = 0
@@ -361,15 +362,9 @@ def align_filters(
                     matched.append(f.describe())
                     strong.append(f)
                     continue
-                # A capitalised word or bare number may be a name or a count, not a value:
-                # reported, but it does not decide the filter status.
-                reasons.append(
-                    reason(
-                        "filter.missing",
-                        f"the question names {render_value(f.value)} but no SQL filter uses it",
-                        "minor",
-                    )
-                )
+                # A capitalised word or bare number may be a name or a count, not a value: on
+                # its own it does not decide the filter status (but see below).
+                weak_unmatched.append(f)
             else:
                 missing.append(f.describe())
                 reasons.append(
@@ -382,6 +377,7 @@ def align_filters(
 
     extras: list[str] = []
     benign_extras: list[str] = []
+    guessed: list[Filter] = []  # extra string filters on values the question never says
     for i, s in enumerate(sql_filters):
         if i in used or s.value == SUBQUERY:
             continue
@@ -391,6 +387,36 @@ def align_filters(
             benign_extras.append(s.describe())
             continue
         extras.append(s.describe())
+        if isinstance(s.value, str) and s.op in ("=", "in", "like") and not mentions(
+            q.text, s.value
+        ):
+            guessed.append(s)
+
+    # The question names a value the SQL does not use, and the SQL filters a value the question
+    # never names ("customers in France" / country = 'Germany'): that is a wrong value, whatever
+    # the weak evidence alone would say.
+    for f in weak_unmatched:
+        if isinstance(f.value, str) and guessed:
+            s = guessed.pop(0)
+            strong.append(f)
+            missing.append(f.describe())
+            wrong += 1
+            reasons.append(
+                reason(
+                    "filter.value_mismatch",
+                    f"the question names {render_value(f.value)} but the SQL filters "
+                    f"{s.describe()}",
+                    "major",
+                )
+            )
+        else:
+            reasons.append(
+                reason(
+                    "filter.missing",
+                    f"the question names {render_value(f.value)} but no SQL filter uses it",
+                    "minor",
+                )
+            )
     for text in extras[:3]:
         reasons.append(
             reason(
