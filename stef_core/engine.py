@@ -55,6 +55,14 @@ class BadRecord:
 Item = Record | BadRecord
 
 
+def _internal(plugin: object, exc: Exception, stage: str = "internal") -> str:
+    """The error of a record on which a plugin raised something unexpected (a bug, not bad
+    input): named, so it can be reported, and never a reason to stop the run."""
+    name = getattr(plugin, "id", "") or type(plugin).__name__
+    return (f"{stage}: plugin {name!r} failed: {type(exc).__name__}: {exc}; "
+            "the record was skipped, please report this")
+
+
 def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``"llm:openai/gpt-4o-mini"`` -> ``("llm", {"model": "openai/gpt-4o-mini"})``.
 
@@ -171,6 +179,11 @@ class Engine:
             sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
         except SqlParseError as exc:
             return self._unscored(record, str(exc))
+        except RecursionError:
+            return self._unscored(record, "sql: nested too deeply to analyse")
+        except Exception as exc:  # a plugin bug must not stop the run: report it on the record
+            return self._unscored(record, _internal(self.sql_extractor, exc))
+        rule: Any = self.question_extractor
         try:
             question_spec = self.question_extractor.extract(
                 record.question, record.enriched_question, self.rules
@@ -178,11 +191,14 @@ class Engine:
             ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules)
             for rule in self.normalizers:
                 ctx = rule.apply(ctx)
+            rule = self.aligner
             alignment = self.aligner.align(ctx)
         except StefError as exc:
             return self._unscored(record, str(exc))
         except RecursionError:
             return self._unscored(record, "sql: nested too deeply to analyse")
+        except Exception as exc:
+            return self._unscored(record, _internal(rule, exc))
         return JudgeRequest(
             record=record,
             question=ctx.question,
@@ -247,6 +263,8 @@ class Engine:
                 verdicts = self.judge.judge_many([req for _, req in pending])
             except JudgeError as exc:  # a judge failing wholesale still loses no record
                 verdicts = [exc] * len(pending)
+            except Exception as exc:
+                verdicts = [JudgeError(_internal(self.judge, exc, stage="judge"))] * len(pending)
             for (i, req), verdict in zip(pending, verdicts):
                 if isinstance(verdict, Verdict):
                     out[i] = self._finish(req, verdict)

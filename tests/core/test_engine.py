@@ -1,0 +1,64 @@
+"""The engine keeps every record: a plugin that raises on one record costs only that record."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from stef_core import hookimpl
+from stef_core.contracts import Context, Judge, JudgeRequest, Normalizer
+from stef_core.engine import Engine, evaluate
+from stef_core.models import Record, Verdict
+from stef_core.registry import Registry
+
+
+class Exploding(Normalizer):
+    """Raises on questions that mention 'boom' (a plugin bug)."""
+
+    id = "exploding"
+
+    def apply(self, ctx: Context) -> Context:
+        if "boom" in ctx.question.text:
+            raise ValueError("unexpected shape")
+        return ctx
+
+
+class BrokenJudge(Judge):
+    """Raises for every batch."""
+
+    id = "broken"
+
+    def judge(self, request: JudgeRequest) -> Verdict:
+        raise RuntimeError("socket closed")
+
+
+def _registry() -> Registry:
+    plugin = SimpleNamespace(
+        stef_register_normalizers=hookimpl(lambda: [Exploding]),
+        stef_register_judges=hookimpl(lambda: [BrokenJudge]),
+    )
+    reg = Registry.discover()
+    reg.add(plugin, provider="test-plugins")
+    return reg
+
+
+def test_a_plugin_bug_costs_one_record_not_the_run() -> None:
+    engine = Engine(registry=_registry())
+    results = list(engine.run(_records(["How many users?", "boom: how many users?",
+                                         "How many orders?"])))
+    assert [r.status for r in results] == ["scored", "unscored", "scored"]
+    assert results[1].error is not None
+    assert results[1].error.startswith("internal: plugin 'exploding' failed: ValueError")
+
+
+def test_a_judge_that_raises_leaves_every_record_unscored_with_a_judge_error() -> None:
+    results = evaluate(
+        [{"question": "How many users?", "sql": "SELECT COUNT(*) FROM users"}] * 2,
+        judge="broken", registry=_registry(),
+    )
+    assert [r.status for r in results] == ["unscored", "unscored"]
+    assert all((r.error or "").startswith("judge: plugin 'broken' failed") for r in results)
+
+
+def _records(questions: list[str]) -> list[Record]:
+    return [Record(id=str(i), question=q, sql="SELECT COUNT(*) FROM t") for i, q in
+            enumerate(questions)]
