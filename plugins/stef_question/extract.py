@@ -798,7 +798,11 @@ def with_synonyms(spec: QuestionSpec, rules: Ruleset) -> QuestionSpec:
         return spec
     columns = set(spec.columns)
     for column, words in rules.synonyms.items():
-        for word in words:
-            if word.lower() in spec.words or word.lower() in " ".join(sorted(spec.words)):
-                columns.add(column.lower())
+        # Whole words or phrases of the (folded) question: "client" is not in "clientele".
+        if any(_word_in(fold_text(word), spec.text) for word in words):
+            columns.add(column.lower())
     return replace(spec, columns=frozenset(columns))
+
+
+def _word_in(phrase: str, text: str) -> bool:
+    return bool(phrase) and re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text) is not None
