@@ -57,6 +57,8 @@ _AGG_NAMES: dict[type[exp.Expr], str] = {
     exp.Max: "MAX",
 }
 SUBQUERY = "<subquery>"
+#: Tried, in order, when a record names no dialect and the default reader fails.
+_FALLBACK_DIALECTS = ("mysql", "tsql")
 _MAX_SQL_CHARS = 4_000_000
 
 
@@ -77,6 +79,18 @@ def parse_statement(sql: str, dialect: str | None = None) -> exp.Query:
     try:
         statements = [s for s in sqlglot.parse(sql, read=dialect) if s is not None]
     except (ParseError, TokenError) as exc:
+        if dialect is None:
+            # No dialect given: logs mix `backticks` and [brackets]; try the dialects that
+            # read them before calling the SQL broken.
+            for fallback in _FALLBACK_DIALECTS:
+                try:
+                    return parse_statement(sql, fallback)
+                except SqlParseError:
+                    continue
+            raise SqlParseError(
+                _parse_message(exc) + "; no dialect was given (set the record's 'dialect' or "
+                "--dialect)"
+            ) from None
         raise SqlParseError(_parse_message(exc)) from None
     except RecursionError:
         raise SqlParseError("sql: nested too deeply to analyse") from None

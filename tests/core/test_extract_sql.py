@@ -164,3 +164,20 @@ def test_megabyte_sql_is_handled() -> None:
     assert len(sql) > 1_000_000
     spec = extract_spec(sql)
     assert spec.filters[0].op == "in" and len(spec.filters[0].value) == 100_000  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT COUNT(*) FROM `sales data` WHERE `Region Name` = 'EU'",  # MySQL / SQLite / BigQuery
+        "SELECT COUNT(*) FROM [sales data] WHERE [Region Name] = 'EU'",  # T-SQL
+    ],
+)
+def test_quoting_styles_parse_without_a_dialect(sql: str) -> None:
+    spec = extract_spec(sql)
+    assert {(f.column, f.op, f.value) for f in spec.filters} == {("region name", "=", "eu")}
+
+
+def test_unparseable_without_a_dialect_suggests_setting_one() -> None:
+    with pytest.raises(SqlParseError, match=r"no dialect was given .*--dialect"):
+        extract_spec("SELEC x FROM t")
