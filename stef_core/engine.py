@@ -73,9 +73,16 @@ def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), ({"model": arg.strip()} if arg.strip() else {})
 
 
-def record_from_mapping(data: Any, *, default_id: str, line: int | None = None) -> Item:
-    """Validate one raw record; a mistake becomes a :class:`BadRecord` that says what to fix."""
-    where = f"line {line}" if line is not None else f"record {default_id}"
+def record_from_mapping(
+    data: Any, *, default_id: str, line: int | None = None, where: str | None = None
+) -> Item:
+    """Validate one raw record; a mistake becomes a :class:`BadRecord` that says what to fix.
+
+    ``where`` names the place in errors (readers pass ``logs.jsonl:12``); by default it is the
+    line, or the record's position.
+    """
+    if where is None:
+        where = f"line {line}" if line is not None else f"record {default_id}"
     if not isinstance(data, dict):
         return BadRecord(default_id, f"input: {where}: expected a JSON object, found "
                          f"{type(data).__name__}", line=line)

@@ -76,16 +76,8 @@ def _read_jsonl(fh: IO[str], name: str) -> Iterator[Item]:
                 line=lineno,
             )
             continue
-        yield _with_place(record_from_mapping(data, default_id=str(lineno), line=lineno), name)
-
-
-def _with_place(item: Item, name: str) -> Item:
-    if isinstance(item, BadRecord) and item.line is not None:
-        prefix = f"input: line {item.line}"
-        if item.error.startswith(prefix):
-            error = f"input: {name}:{item.line}" + item.error[len(prefix):]
-            return BadRecord(item.id, error, item.agent, item.line, item.timestamp)
-    return item
+        yield record_from_mapping(data, default_id=str(lineno), line=lineno,
+                                  where=f"{name}:{lineno}")
 
 
 def _read_json(path: str) -> Iterator[Item]:
@@ -99,11 +91,7 @@ def _read_json(path: str) -> Iterator[Item]:
     if not isinstance(data, list):
         raise InputError(f"{path}: a .json input must hold an array of records")
     for n, rec in enumerate(data, start=1):
-        item = record_from_mapping(rec, default_id=str(n))
-        if isinstance(item, BadRecord):
-            item = BadRecord(item.id, item.error.replace(f"record {n}:", f"{path}: record {n}:", 1),
-                             item.agent, n)
-        yield item
+        yield record_from_mapping(rec, default_id=str(n), line=n, where=f"{path}: record {n}")
 
 
 def _read_csv(path: str) -> Iterator[Item]:
@@ -112,7 +100,8 @@ def _read_csv(path: str) -> Iterator[Item]:
         for row in reader:
             lineno = reader.line_num
             clean: dict[str, Any] = {k: (v if v != "" else None) for k, v in row.items() if k}
-            yield _with_place(record_from_mapping(clean, default_id=str(lineno), line=lineno), path)
+            yield record_from_mapping(clean, default_id=str(lineno), line=lineno,
+                                      where=f"{path}:{lineno}")
 
 
 def _read_parquet(path: str) -> Iterator[Item]:
@@ -132,7 +121,7 @@ def _read_parquet(path: str) -> Iterator[Item]:
         for row in batch.to_pylist():
             n += 1
             clean = {k: plain_value(v) for k, v in row.items()}
-            yield _with_place(record_from_mapping(clean, default_id=str(n), line=n), path)
+            yield record_from_mapping(clean, default_id=str(n), line=n, where=f"{path}: row {n}")
 
 
 def plain_value(value: Any) -> Any:
