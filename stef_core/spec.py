@@ -66,12 +66,9 @@ class Filter:
     op: str
     value: Value
     source: str = "where"
-    text: str = ""
 
     def describe(self) -> str:
         """The filter as a reader would write it: ``status = 'active'``."""
-        if self.text:
-            return self.text
         col = self.column or "?"
         if self.op in {"is null", "is not null"}:
             return f"{col} {self.op.upper()}"

@@ -773,22 +773,15 @@ def _vkey(value: object) -> str:
 
 def _drift(question: str, reformulated: str, top_k: int | None) -> list[str]:
     """Constraints the reformulation added or dropped (values, numbers, top-k)."""
-    original = {
-        _vkey(f.value) for f in _value_filters(question, top_k) if f.source != "question:weak"
-    }
-    original |= {_vkey(f.value) for f in _value_filters(question, top_k)}
-    new_filters = _value_filters(reformulated, _top_k(reformulated))
-    new = {_vkey(f.value) for f in new_filters}
-    out = []
-    for key in sorted(new - original):
-        out.append(f"added {key!r}")
-    strong_original = {
-        _vkey(f.value) for f in _value_filters(question, top_k) if f.source == "question"
-    }
-    for key in sorted(strong_original - new):
-        out.append(f"dropped {key!r}")
-    if _top_k(reformulated) != top_k and _top_k(reformulated) is not None:
-        out.append(f"top-k changed to {_top_k(reformulated)}")
+    asked = _value_filters(question, top_k)
+    original = {_vkey(f.value) for f in asked}
+    strong_original = {_vkey(f.value) for f in asked if f.source == "question"}
+    new_top_k = _top_k(reformulated)
+    new = {_vkey(f.value) for f in _value_filters(reformulated, new_top_k)}
+    out = [f"added {key!r}" for key in sorted(new - original)]
+    out += [f"dropped {key!r}" for key in sorted(strong_original - new)]
+    if new_top_k is not None and new_top_k != top_k:
+        out.append(f"top-k changed to {new_top_k}")
     return out
 
 
