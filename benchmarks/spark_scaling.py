@@ -16,39 +16,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
-QUESTIONS = (
-    ("How many users are active?", "SELECT COUNT(*) FROM users WHERE status = 'active'"),
-    ("What is the total revenue in 2023?", "SELECT SUM(revenue) FROM sales WHERE year = 2023"),
-    ("What is the total revenue in 2023?", "SELECT AVG(revenue) FROM sales WHERE year = 2023"),
-    ("Average order value per country",
-     "SELECT country, AVG(amount) FROM orders GROUP BY country"),
-    ("Top 5 products by sales",
-     "SELECT product, SUM(sales) AS s FROM sales GROUP BY product ORDER BY s DESC LIMIT 5"),
-    ("List customers in Paris",
-     "SELECT name FROM customers WHERE city = 'Paris' AND tenant_id = 7 LIMIT 1000"),
-    ("Number of open tickets by priority",
-     "SELECT priority, COUNT(*) FROM tickets WHERE state = 'open' GROUP BY priority"),
-    ("Which orders were shipped after 2024-01-01?",
-     "WITH s AS (SELECT * FROM orders WHERE shipped_at > '2024-01-01') SELECT id FROM s"),
-    ("Show orders with status shipped", "SELECT * FROM orders WHERE status = 'pending'"),
-    ("Broken", "SELECT FROM WHERE"),
-)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from speed import generate_records
 
 
-def generated(n: int, seed: int = 1) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    out = []
-    for i in range(n):
-        q, s = QUESTIONS[rng.randrange(len(QUESTIONS))]
-        # A varying literal keeps every record distinct (no accidental caching anywhere).
-        out.append({"id": str(i + 1), "question": q, "sql": s + f" /* {i} */",
-                    "agent": f"agent-{i % 3}"})
-    return out
+def generated(n: int, seed: int = 7) -> list[dict[str, Any]]:
+    return list(generate_records(n, seed))
 
 
 def measure(master: str, source: str | None, n: int) -> dict[str, Any]:
@@ -68,8 +46,10 @@ def measure(master: str, source: str | None, n: int) -> dict[str, Any]:
         if source:
             df = read_records(spark, [source]).cache()
         else:
-            df = spark.createDataFrame(generated(n), "id string, question string, sql string, "
-                                                     "agent string").cache()
+            df = spark.createDataFrame(
+                generated(n), "id string, question string, enriched_question string, "
+                "sql string, dialect string, agent string",
+            ).cache()
         records = df.count()
         workers = spark.sparkContext.defaultParallelism
         # Warm-up: one small task per worker starts the Python workers and builds the engines.
