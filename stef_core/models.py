@@ -115,6 +115,20 @@ def _default_tiers() -> list[ConfidenceTier]:
     ]
 
 
+class VerdictCuts(_Strict):
+    """Lower bounds on gamma, the probability that the SQL is right, for each verdict label.
+
+    Every judge's confidence means the same thing, and its label follows from it: gamma >=
+    ``correct`` is *correct*, >= ``likely_correct`` *likely correct*, >= ``potentially_incorrect``
+    *potentially incorrect*, below that *incorrect*. The defaults sit on the confidence tiers'
+    thresholds, so for a fixed filter status the score never falls when gamma rises.
+    """
+
+    correct: float = Field(default=0.85, ge=0, le=1)
+    likely_correct: float = Field(default=0.65, ge=0, le=1)
+    potentially_incorrect: float = Field(default=0.40, ge=0, le=1)
+
+
 class Bands(_Strict):
     """Lower bounds of each band on the 0-100 score."""
 
@@ -133,6 +147,22 @@ class Scoring(_Strict):
     max_base: float = 10
     confidence_tiers: list[ConfidenceTier] = Field(default_factory=_default_tiers)
     bands: Bands = Field(default_factory=Bands)
+    verdict_cuts: VerdictCuts = Field(default_factory=VerdictCuts)
+
+    def label_for(self, gamma: float) -> VerdictLabel:
+        """The verdict label that confidence ``gamma`` (P(correct)) implies.
+
+        >>> Scoring().label_for(0.9), Scoring().label_for(0.7), Scoring().label_for(0.1)
+        ('correct', 'likely_correct', 'incorrect')
+        """
+        cuts = self.verdict_cuts
+        if gamma >= cuts.correct:
+            return "correct"
+        if gamma >= cuts.likely_correct:
+            return "likely_correct"
+        if gamma >= cuts.potentially_incorrect:
+            return "potentially_incorrect"
+        return "incorrect"
 
 
 class Ruleset(_Strict):
@@ -159,6 +189,16 @@ class Ruleset(_Strict):
     )
     scoring: Scoring = Field(default_factory=Scoring)
     notes: list[str] = Field(default_factory=list, description="domain knowledge for LLM judges")
+    lexicon: dict[str, dict[str, str]] = Field(
+        default_factory=dict,
+        description="extra cue words for the question reader: concept -> {phrase: meaning}, "
+        "e.g. {\"aggregate\": {\"tally\": \"COUNT\"}}",
+    )
+    calibration: str | None = Field(
+        default=None,
+        description="a calibration JSON (from `stef calibrate`) mapping the offline judge's "
+        "evidence to gamma; relative paths are relative to the ruleset file",
+    )
 
     def rule_enabled(self, rule_id: str) -> bool:
         return self.rules.get(rule_id, True)

@@ -15,6 +15,28 @@ Rule cases are YAML files, one per rule, run by one runner (as sqlfluff does)::
           reasons_exclude: [limit.unrequested]
           min_score: 90              # also: max_score, score, verdict, band
 
+A corpus file states *pairs* (one question, a right and a wrong SQL, the reason code the wrong
+one must carry) and *equivalent* SQL texts (two spellings of one meaning); each expands into
+ordinary cases::
+
+    rule: corpus.superlative         # the case ids' prefix
+    pairs:
+      - name: most_recent_orders
+        question: Show the 10 most recent orders.
+        right: SELECT * FROM orders ORDER BY created_at DESC LIMIT 10
+        wrong: SELECT * FROM orders ORDER BY created_at ASC LIMIT 10
+        code: orderby.direction      # the wrong SQL carries it, the right one does not
+        tags: [postgres]             # optional; dialect, enriched_question, rules as for cases
+        xfail: "not read yet"        # optional: a known gap, reported by the runner
+    equivalent:
+      - name: in_vs_or
+        question: How many orders are pending or shipped?
+        a: SELECT COUNT(*) FROM orders WHERE status IN ('pending', 'shipped')
+        b: SELECT COUNT(*) FROM orders WHERE status = 'pending' OR status = 'shipped'
+
+A pair's right SQL must score >= 75 (``pass_score``) and its wrong SQL below it; equivalent
+texts must score within 5 points (``tolerance``) of each other, with the same filter status.
+
 Use them from pytest::
 
     from stef_core.testing import load_rule_cases, run_rule_case
@@ -37,6 +59,7 @@ if TYPE_CHECKING:  # the pytest plugin imports this package in every run: keep i
     from stef_core.testing.fakes import FakeJudge
 
 __all__ = [
+    "PASS_SCORE",
     "FakeJudge",
     "RuleCase",
     "assert_sql_answers",
@@ -48,8 +71,14 @@ __all__ = [
 
 _EXPECT_KEYS = {
     "fired", "status", "reasons_include", "reasons_exclude", "score", "min_score", "max_score",
-    "verdict", "band", "unscored", "same_score_as",
+    "below", "verdict", "band", "unscored", "same_score_as", "equivalent_to", "tolerance",
 }
+#: The score a pair's right SQL must reach and its wrong SQL must stay below ("good" and up).
+PASS_SCORE = 75.0
+_PAIR_KEYS = {"name", "question", "enriched_question", "dialect", "rules", "right", "wrong",
+              "code", "tags", "xfail"}
+_EQUIVALENT_KEYS = {"name", "question", "enriched_question", "dialect", "rules", "a", "b",
+                    "tolerance", "tags", "xfail"}
 
 
 @dataclass(frozen=True)
@@ -65,6 +94,11 @@ class RuleCase:
     rules: dict[str, Any] = field(default_factory=dict)
     expect: dict[str, Any] = field(default_factory=dict)
     source: str = ""
+    #: ``right``, ``wrong`` or ``equivalent`` for cases expanded from a corpus file, else "".
+    kind: str = ""
+    tags: tuple[str, ...] = ()
+    #: Why the case is known to fail (the runner expects it to fail), or None.
+    xfail: str | None = None
 
     @property
     def id(self) -> str:
@@ -72,11 +106,12 @@ class RuleCase:
 
 
 def load_rule_cases(path: str | Path) -> list[RuleCase]:
-    """Every case of a YAML file, or of every ``*.yml``/``*.yaml`` file under a folder."""
+    """Every case of a YAML file, or of every ``*.yml``/``*.yaml`` file under a folder (and its
+    subfolders); corpus ``pairs`` and ``equivalent`` entries expand into cases."""
     import yaml
 
     p = Path(path)
-    files = sorted([*p.glob("*.yml"), *p.glob("*.yaml")]) if p.is_dir() else [p]
+    files = sorted([*p.rglob("*.yml"), *p.rglob("*.yaml")]) if p.is_dir() else [p]
     cases: list[RuleCase] = []
     for file in files:
         data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
@@ -91,9 +126,52 @@ def load_rule_cases(path: str | Path) -> list[RuleCase]:
                 rule=rule, name=name, question=str(raw["question"]), sql=str(raw["sql"]),
                 enriched_question=raw.get("enriched_question"), dialect=raw.get("dialect"),
                 rules=dict(raw.get("rules") or {}), expect=dict(raw.get("expect") or {}),
-                source=f"{file}:{name}",
+                source=f"{file}:{name}", tags=tuple(raw.get("tags") or ()),
+                xfail=raw.get("xfail"),
             ))
+        for i, raw in enumerate(data.get("pairs") or []):
+            cases.extend(_pair_cases(file, rule, i, raw))
+        for i, raw in enumerate(data.get("equivalent") or []):
+            cases.append(_equivalent_case(file, rule, i, raw))
     return cases
+
+
+def _common(file: Path, rule: str, name: str, raw: dict[str, Any], allowed: set[str],
+            needed: tuple[str, ...]) -> dict[str, Any]:
+    unknown = set(raw) - allowed
+    if unknown:
+        raise ValueError(f"{file}: {name!r}: unknown keys {sorted(unknown)}; "
+                         f"known: {sorted(allowed)}")
+    missing = [k for k in needed if not raw.get(k)]
+    if missing:
+        raise ValueError(f"{file}: {name!r}: missing {', '.join(missing)}")
+    return dict(rule=rule, question=str(raw["question"]),
+                enriched_question=raw.get("enriched_question"), dialect=raw.get("dialect"),
+                rules=dict(raw.get("rules") or {}), tags=tuple(raw.get("tags") or ()),
+                xfail=raw.get("xfail"))
+
+
+def _pair_cases(file: Path, rule: str, i: int, raw: dict[str, Any]) -> list[RuleCase]:
+    name = str(raw.get("name") or f"pair{i}")
+    common = _common(file, rule, name, raw, _PAIR_KEYS, ("question", "right", "wrong", "code"))
+    code = str(raw["code"])
+    return [
+        RuleCase(name=f"{name}.right", sql=str(raw["right"]), kind="right",
+                 expect={"min_score": PASS_SCORE, "reasons_exclude": [code]},
+                 source=f"{file}:{name} (right)", **common),
+        RuleCase(name=f"{name}.wrong", sql=str(raw["wrong"]), kind="wrong",
+                 expect={"below": PASS_SCORE, "reasons_include": [code]},
+                 source=f"{file}:{name} (wrong)", **common),
+    ]
+
+
+def _equivalent_case(file: Path, rule: str, i: int, raw: dict[str, Any]) -> RuleCase:
+    name = str(raw.get("name") or f"equivalent{i}")
+    common = _common(file, rule, name, raw, _EQUIVALENT_KEYS, ("question", "a", "b"))
+    return RuleCase(name=name, sql=str(raw["a"]), kind="equivalent",
+                    expect={"equivalent_to": str(raw["b"]),
+                            "tolerance": float(raw.get("tolerance", 5))},
+                    source=f"{file}:{name}", **common)
 
 
 _REGISTRY: Registry | None = None
@@ -217,6 +295,22 @@ def run_rule_case(
                         f"{result.verdict.label if result.verdict else None}")
     if "band" in exp and result.band != exp["band"]:
         problems.append(f"expected band {exp['band']}, got {result.band}")
+    if "below" in exp and score >= float(exp["below"]):
+        problems.append(f"expected score < {exp['below']}, got {result.score}")
+    if "equivalent_to" in exp:
+        other = score_one(case.question, str(exp["equivalent_to"]),
+                          enriched_question=case.enriched_question,
+                          rules=case.rules or None, dialect=case.dialect, judge=judge,
+                          registry=registry)
+        points = float(exp.get("tolerance", 5))
+        other_status = other.filter_alignment.status if other.filter_alignment else None
+        if (other.score is None or result.score is None
+                or abs(other.score - result.score) > points
+                or (fa is not None and other_status != fa.status)):
+            problems.append(f"expected a score within {points:g} points of "
+                            f"{exp['equivalent_to']!r} with the same filter status: "
+                            f"{result.score} ({fa.status if fa else None}) vs "
+                            f"{other.score} ({other_status})")
     if "same_score_as" in exp:
         other = score_one(case.question, str(exp["same_score_as"]),
                           enriched_question=case.enriched_question,
