@@ -70,6 +70,9 @@ class Context:
     rules: Ruleset
     fired: tuple[str, ...] = ()
     notes: tuple[Reason, ...] = ()
+    #: The ISO date relative time expressions ("last month") are read against: the record's
+    #: timestamp, else ``stef eval --today``, else the run's date. None: not known.
+    anchor: str | None = None
 
 
 class Normalizer(Plugin):

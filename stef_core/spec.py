@@ -90,6 +90,26 @@ def render_value(value: Value) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Period:
+    """A time constraint: the half-open interval ``[start, end)`` on one time column, or a
+    periodic one (every March, every Monday).
+
+    Both sides read time into this one form, so ``order_date >= '2024-03-01' AND order_date <
+    '2024-04-01'``, ``strftime('%Y-%m', order_date) = '2024-03'`` and "in March 2024" are the
+    same period. ``column`` is None when the question does not name it; ``start`` and ``end``
+    are ISO 8601 (None: unbounded on that side).
+    """
+
+    column: str | None
+    start: str | None = None  # inclusive
+    end: str | None = None  # exclusive
+    periodic: tuple[tuple[str, int], ...] = ()  # (("month", 3),): March of any year
+    grain: str = "day"  # the finest unit the expression spells: year, quarter, month, day ...
+    source: str = "where"
+    text: str = ""  # as written, for messages
+
+
+@dataclass(frozen=True, slots=True)
 class Aggregation:
     """An aggregate call: ``func`` upper-case (COUNT, SUM ...), ``arg`` its argument as SQL."""
 
@@ -151,6 +171,8 @@ class SqlSpec:
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.
     tolerated: tuple[str, ...] = ()
+    # Time predicates read as periods (their filters stay in ``filters`` too).
+    periods: tuple[Period, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,3 +210,4 @@ class QuestionSpec:
     asks_ratio: bool = False  # "percentage", "ratio", "proportion", "rate", "how many times"
     terms: tuple[str, ...] = field(default=())  # R_app terms found in the question
     text: str = ""  # question and enrichment, case- and whitespace-folded, for grounding
+    periods: tuple[Period, ...] = ()  # time constraints the question or enrichment states
