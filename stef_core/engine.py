@@ -37,6 +37,7 @@ from stef_core.contracts import (
     SqlParseError,
     StefError,
 )
+from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
 from stef_core.models import Record, Result, Ruleset, Verdict
 from stef_core.registry import PluginError, Registry
 
@@ -55,12 +56,19 @@ class BadRecord:
 Item = Record | BadRecord
 
 
-def _internal(plugin: object, exc: Exception, stage: str = "internal") -> str:
+def _internal(plugin: object, exc: BaseException) -> str:
     """The error of a record on which a plugin raised something unexpected (a bug, not bad
     input): named, so it can be reported, and never a reason to stop the run."""
     name = getattr(plugin, "id", "") or type(plugin).__name__
-    return (f"{stage}: plugin {name!r} failed: {type(exc).__name__}: {exc}; "
+    text = str(exc)
+    if len(text) > 500:  # an exception may quote the whole input back
+        text = text[:500] + "..."
+    return (f"internal: plugin {name!r} failed: {type(exc).__name__}: {text}; "
             "the record was skipped, please report this")
+
+
+#: error prefixes that already say who failed (others from a judge get ``judge:``)
+_PREFIXED = ("judge", "internal:", "limit:")
 
 
 def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -91,7 +99,7 @@ def record_from_mapping(
     if isinstance(raw.get("metadata"), str):
         try:
             raw["metadata"] = json.loads(raw["metadata"]) if raw["metadata"] else {}
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, too deep, or an over-long integer
             raw["metadata"] = {"text": raw["metadata"]}
     if raw.get("enriched_question") == "":
         raw["enriched_question"] = None
@@ -105,8 +113,14 @@ def record_from_mapping(
                 problems.append(f"missing required field {field!r}")
             else:
                 problems.append(f"field {field!r}: {err['msg']}")
-        ident = str(raw.get("id", default_id))
+        # The error names the record by its id when that is usable as one, else by position.
+        given = raw.get("id")
+        if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**100:
+            given = str(given)
+        ident = given if isinstance(given, str) and len(given) <= 1000 else default_id
         agent = raw.get("agent") if isinstance(raw.get("agent"), str) else "default"
+        if len(agent) > 1000:
+            agent = "default"
         return BadRecord(ident, f"input: {where}: " + "; ".join(problems), agent=agent or "default",
                          line=line)
 
@@ -127,8 +141,10 @@ class Engine:
         aligner: str = "default",
         scorer: str = "composite",
         batch_size: int = 64,
+        limits: Limits | None = None,
     ) -> None:
         self.registry = registry or Registry.discover()
+        self.limits = limits or Limits()
         self.rules = rules or Ruleset()
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
@@ -181,7 +197,31 @@ class Engine:
     # ---- one record, stages 1-3 -----------------------------------------------------------
 
     def analyse(self, record: Record) -> JudgeRequest | Result:
-        """Extract, normalize and align one record; an unscored :class:`Result` on failure."""
+        """Extract, normalize and align one record; an unscored :class:`Result` on failure,
+        past a size limit, or when the work takes longer than the time budget."""
+        too_big = self._too_big(record)
+        if too_big:
+            return self._unscored(record, too_big)
+        try:
+            with time_budget(self.limits.time):
+                return self._analyse(record)
+        except RecordTimeout:
+            return self._unscored(record, self.limits.message("time", 0))
+
+    def _too_big(self, record: Record) -> str | None:
+        """The size limit ``record`` crosses, as its error message; None when it fits."""
+        lim = self.limits
+        for name, text in (("question", record.question), ("sql", record.sql),
+                           ("enriched", record.enriched_question or "")):
+            if len(text) > getattr(lim, name):
+                return lim.message(name, len(text))
+        for field in ("id", "agent", "dialect", "timestamp"):
+            value = getattr(record, field) or ""
+            if len(value) > lim.field:
+                return lim.message("field", len(value), what=f"the {field!r} field")
+        return None
+
+    def _analyse(self, record: Record) -> JudgeRequest | Result:
         try:
             sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
         except SqlParseError as exc:
@@ -190,11 +230,18 @@ class Engine:
             return self._unscored(record, "sql: nested too deeply to analyse")
         except Exception as exc:  # a plugin bug must not stop the run: report it on the record
             return self._unscored(record, _internal(self.sql_extractor, exc))
+        n = count_values((*sql_spec.literals, *(f.value for f in sql_spec.filters)))
+        if n > self.limits.values:
+            return self._unscored(record, self.limits.message("values", n, what="the SQL"))
         rule: Any = self.question_extractor
         try:
             question_spec = self.question_extractor.extract(
                 record.question, record.enriched_question, self.rules
             )
+            n = count_values(f.value for f in question_spec.filters)
+            if n > self.limits.values:
+                return self._unscored(record, self.limits.message(
+                    "values", n, what="the question and its enrichment"))
             ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules)
             for rule in self.normalizers:
                 ctx = rule.apply(ctx)
@@ -230,6 +277,15 @@ class Engine:
         )
 
     def _finish(self, request: JudgeRequest, verdict: Verdict) -> Result:
+        try:
+            with time_budget(self.limits.time):
+                return self._score(request, verdict)
+        except RecordTimeout:
+            return self._unscored(request.record, self.limits.message("time", 0))
+        except Exception as exc:
+            return self._unscored(request.record, _internal(self.scorer, exc))
+
+    def _score(self, request: JudgeRequest, verdict: Verdict) -> Result:
         score = self.scorer.score(request.alignment, verdict, self.rules)
         verdict_scores = self.rules.scoring.verdict
         verdict = verdict.model_copy(update={"score": getattr(verdict_scores, verdict.label)})
@@ -266,21 +322,53 @@ class Engine:
             else:
                 pending.append((i, analysed))
         if pending:
-            try:
-                verdicts = self.judge.judge_many([req for _, req in pending])
-            except JudgeError as exc:  # a judge failing wholesale still loses no record
-                verdicts = [exc] * len(pending)
-            except Exception as exc:
-                verdicts = [JudgeError(_internal(self.judge, exc, stage="judge"))] * len(pending)
+            verdicts = self._judge([req for _, req in pending])
             for (i, req), verdict in zip(pending, verdicts):
                 if isinstance(verdict, Verdict):
                     out[i] = self._finish(req, verdict)
                 else:
                     message = str(verdict)
-                    if not message.startswith("judge"):
+                    if not message.startswith(_PREFIXED):
                         message = f"judge: {message}"
                     out[i] = self._unscored(req.record, message)
-        return [r for r in out if r is not None]
+        # One result per item, whatever happened: a slot left empty is a bug, reported on it.
+        return [r if r is not None else self._unscored(
+                    item, "internal: no result was produced; please report this")
+                for r, item in zip(out, items)]
+
+    def _judge(self, requests: list[JudgeRequest]) -> Sequence[Verdict | JudgeError]:
+        """A verdict or an error per request, in order; never raises for a plugin's failure.
+
+        A judge that keeps the base ``judge_many`` works one record at a time, so each record
+        gets its own time budget and a crash costs only that record; a judge with its own
+        ``judge_many`` (concurrent model calls, with their own timeouts) gets the batch.
+        """
+        if type(self.judge).judge_many is Judge.judge_many:
+            out: list[Verdict | JudgeError] = []
+            for req in requests:
+                try:
+                    with time_budget(self.limits.time):
+                        out.append(self.judge.judge(req))
+                except JudgeError as exc:
+                    out.append(exc)
+                except RecordTimeout:
+                    out.append(JudgeError(self.limits.message("time", 0)))
+                except RecursionError:
+                    out.append(JudgeError("sql: nested too deeply to judge"))
+                except Exception as exc:
+                    out.append(JudgeError(_internal(self.judge, exc)))
+            return out
+        try:
+            verdicts = list(self.judge.judge_many(requests))
+        except JudgeError as exc:  # a judge failing wholesale still loses no record
+            return [exc] * len(requests)
+        except Exception as exc:
+            return [JudgeError(_internal(self.judge, exc))] * len(requests)
+        if len(verdicts) != len(requests):
+            error = JudgeError(f"internal: judge {self.judge_spec!r} returned {len(verdicts)} "
+                               f"verdicts for {len(requests)} records; please report this")
+            return [error] * len(requests)
+        return verdicts
 
     def run(
         self, items: Iterable[Item], *, on_result: Callable[[Result], None] | None = None

@@ -1,8 +1,16 @@
-"""Reading records from JSONL, JSON, CSV (and stdin) and writing results as JSONL.
+"""Reading records from JSONL, JSON, CSV, Parquet (and stdin) and writing results as JSONL.
 
-Readers stream: a JSONL or CSV file of any size is read a line at a time. A line that is not a
-valid record becomes a :class:`BadRecord` carrying the file and line number, so the run goes on
-and the result says exactly where the problem is.
+The promise: every input line, array element or row yields exactly one item, whatever it holds.
+A record that cannot be read becomes a :class:`BadRecord` whose error says where
+(``logs.jsonl:12:5``) and what to do; the run goes on. Readers stream (a JSONL or CSV file of
+any size is read a record at a time) and bound what one record may cost (``--limit line``).
+
+What the readers repair rather than reject, each reported once per run through :class:`Notes`:
+invalid UTF-8 bytes (replaced by U+FFFD), lone UTF-16 surrogates such as ``"\\ud800"`` (which
+no UTF-8 output can hold: replaced by U+FFFD), integers longer than 4,300 digits (kept as
+their text: Python refuses to convert them, and converting is quadratic anyway). A UTF-8 BOM
+is skipped, and only ``\\n`` ends a line: a raw CR inside a line or between JSON tokens splits
+nothing and shifts no line number.
 """
 
 from __future__ import annotations
@@ -10,21 +18,61 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
 import sys
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import IO, Any
 
 from stef_core.contracts import StefError
 from stef_core.engine import BadRecord, Item, record_from_mapping
+from stef_core.limits import Limits
 from stef_core.models import Result
 
 SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".parquet")
+_BOM = b"\xef\xbb\xbf"
+#: Python's own bound on int <-> str conversion (sys.int_info.default_max_str_digits)
+_MAX_INT_DIGITS = 4300
 
 
 class InputError(StefError):
     """An input that cannot be read at all (missing file, unknown format)."""
+
+
+class Notes:
+    """Repairs and oddities the readers and the writer met, counted per kind, with the first
+    place each was seen; ``stef eval`` prints one warning per kind at the end of the run.
+
+    >>> notes = Notes()
+    >>> notes.add("bad_utf8", "a.jsonl:3"); notes.add("bad_utf8", "a.jsonl:9")
+    >>> notes.warnings()
+    ['2 records held invalid UTF-8 bytes, replaced by U+FFFD (first at a.jsonl:3)']
+    """
+
+    TEXT = {
+        "bad_utf8": "held invalid UTF-8 bytes, replaced by U+FFFD",
+        "surrogates": "held lone UTF-16 surrogates (such as \\ud800), which UTF-8 cannot "
+                      "encode: replaced by U+FFFD",
+        "big_int": "held integers of more than 4,300 digits, kept as text",
+    }
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.first: dict[str, str] = {}
+        self.extra: list[str] = []
+
+    def add(self, kind: str, where: str) -> None:
+        self.counts[kind] += 1
+        self.first.setdefault(kind, where)
+
+    def warnings(self) -> list[str]:
+        out = []
+        for kind, n in self.counts.items():
+            noun = "record" if n == 1 else "records"
+            out.append(f"{n} {noun} {self.TEXT.get(kind, kind)} (first at {self.first[kind]})")
+        return out + self.extra
 
 
 def check_inputs(paths: list[str]) -> None:
@@ -44,67 +92,455 @@ def check_inputs(paths: list[str]) -> None:
             )
 
 
-def read_items(paths: list[str]) -> Iterator[Item]:
-    """Every record of every input, in order."""
+def read_items(paths: list[str], *, limits: Limits | None = None,
+               notes: Notes | None = None) -> Iterator[Item]:
+    """Every record of every input, in order: one item per line, element or row."""
+    limits = limits or Limits()
+    notes = notes if notes is not None else Notes()
     for path in paths:
         if path == "-":
-            yield from _read_jsonl(sys.stdin, "<stdin>")
+            yield from _read_jsonl(sys.stdin.buffer, "<stdin>", limits, notes)
             continue
         suffix = Path(path).suffix.lower()
         if suffix in (".jsonl", ".ndjson"):
-            with open(path, encoding="utf-8", errors="replace", newline="") as fh:
-                yield from _read_jsonl(fh, path)
+            with open(path, "rb") as fh:
+                yield from _read_jsonl(fh, path, limits, notes)
         elif suffix == ".json":
-            yield from _read_json(path)
+            yield from _read_json(path, limits, notes)
         elif suffix == ".csv":
-            yield from _read_csv(path)
+            yield from _read_csv(path, limits, notes)
         elif suffix == ".parquet":
-            yield from _read_parquet(path)
+            yield from _read_parquet(path, notes)
 
 
-def _read_jsonl(fh: IO[str], name: str) -> Iterator[Item]:
-    for lineno, line in enumerate(fh, start=1):
-        if not line.strip():
+# --------------------------------------------------------------------------------------------
+# Lines, text and JSON values, safely
+# --------------------------------------------------------------------------------------------
+
+
+def _lines(fh: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | None, int]]:
+    """``(line number, bytes, size)`` per ``\\n``-terminated line; bytes is None for a line
+    over ``limit`` bytes, which is skipped without being held in memory."""
+    lineno = 0
+    while True:
+        raw = fh.readline(limit + 1)
+        if not raw:
+            return
+        lineno += 1
+        if lineno == 1 and raw.startswith(_BOM):
+            raw = raw[len(_BOM):]
+        if len(raw) <= limit or raw.endswith(b"\n"):
+            yield lineno, raw, len(raw)
             continue
+        size = len(raw)
+        while not raw.endswith(b"\n"):  # skip the rest of the long line in bounded reads
+            raw = fh.readline(1 << 20)
+            if not raw:
+                break
+            size += len(raw)
+        yield lineno, None, size
+
+
+def _text(raw: bytes, where: str, notes: Notes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        notes.add("bad_utf8", where)
+        return raw.decode("utf-8", errors="replace")
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _scrub(value: Any) -> tuple[Any, bool]:
+    """``value`` with every lone surrogate in its strings (keys too) replaced by U+FFFD, and
+    whether any was found. Iterative: the value may be nested as deep as the parser allows."""
+
+    def fix(s: str) -> str:
+        return _SURROGATE.sub("\ufffd", s)
+
+    if isinstance(value, str):
+        fixed = fix(value)
+        return fixed, fixed != value
+    found = False
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        parent, key = stack.pop()
+        item = parent[key]
+        if isinstance(item, str):
+            fixed = fix(item)
+            if fixed != item:
+                parent[key] = fixed
+                found = True
+        elif isinstance(item, list):
+            stack.extend((item, i) for i in range(len(item)))
+        elif isinstance(item, dict):
+            if any(_SURROGATE.search(k) for k in item):
+                renamed = {fix(k): v for k, v in item.items()}
+                item.clear()
+                item.update(renamed)
+                found = True
+            stack.extend((item, k) for k in item)
+    return root[0], found
+
+
+class _Json:
+    """``json.loads`` for untrusted text: huge integers stay text, deep nesting is an error,
+    control characters inside strings are accepted (logs carry raw tabs and CRs)."""
+
+    def __init__(self) -> None:
+        self.big_ints = 0
+        self._decoder = json.JSONDecoder(parse_int=self._int, strict=False)
+
+    def _int(self, text: str) -> int | str:
+        if len(text) > _MAX_INT_DIGITS:
+            self.big_ints += 1
+            return text
+        return int(text)
+
+    def loads(self, text: str, where: str, notes: Notes) -> Any:
+        """The value, or raises ``json.JSONDecodeError`` / ``RecursionError``."""
+        self.big_ints = 0
+        data = self._decoder.decode(text)
+        if self.big_ints:
+            notes.add("big_int", where)
+        if _SURROGATE_ESCAPE.search(text):
+            data, found = _scrub(data)
+            if found:
+                notes.add("surrogates", where)
+        return data
+
+
+_JSON = _Json()
+
+
+def _too_deep(where: str) -> str:
+    return (f"input: {where}: nested too deeply (JSON deeper than about "
+            f"{sys.getrecursionlimit()} levels); flatten the record")
+
+
+def _too_long(where: str, size: int, limits: Limits, what: str = "the line") -> str:
+    return (f"limit: input: {where}: {what} has {size:,} bytes, over the limit of "
+            f"{limits.line:,}; raise it with --limit line=N")
+
+
+def _record(data: Any, *, default_id: str, line: int, where: str) -> Item:
+    try:
+        return record_from_mapping(data, default_id=default_id, line=line, where=where)
+    except Exception as exc:  # a reader must not stop the run, whatever the record holds
+        return BadRecord(default_id, f"internal: reading {where} failed: {type(exc).__name__}: "
+                                     f"{str(exc)[:200]}; please report this", line=line)
+
+
+# --------------------------------------------------------------------------------------------
+# JSONL
+# --------------------------------------------------------------------------------------------
+
+
+def _read_jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes) -> Iterator[Item]:
+    for lineno, raw, size in _lines(fh, limits.line):
+        where = f"{name}:{lineno}"
+        if raw is None:
+            yield BadRecord(str(lineno), _too_long(where, size, limits), line=lineno)
+            continue
+        if not raw.strip():
+            continue
+        text = _text(raw, where, notes)
         try:
-            data = json.loads(line)
+            data = _JSON.loads(text, where, notes)
         except json.JSONDecodeError as exc:
             yield BadRecord(
                 str(lineno),
-                f"input: {name}:{lineno}:{exc.colno}: not JSON: {exc.msg}; "
+                f"input: {where}:{exc.colno}: not JSON: {exc.msg}; "
                 "each line must be one JSON object",
                 line=lineno,
             )
             continue
-        yield record_from_mapping(data, default_id=str(lineno), line=lineno,
-                                  where=f"{name}:{lineno}")
+        except RecursionError:
+            yield BadRecord(str(lineno), _too_deep(where), line=lineno)
+            continue
+        yield _record(data, default_id=str(lineno), line=lineno, where=where)
 
 
-def _read_json(path: str) -> Iterator[Item]:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
-    if isinstance(data, dict) and isinstance(data.get("records"), list):
-        data = data["records"]
-    if not isinstance(data, list):
-        raise InputError(f"{path}: a .json input must hold an array of records")
-    for n, rec in enumerate(data, start=1):
-        yield record_from_mapping(rec, default_id=str(n), line=n, where=f"{path}: record {n}")
+# --------------------------------------------------------------------------------------------
+# JSON: one array of records (or {"records": [...]}), split into elements before parsing
+# --------------------------------------------------------------------------------------------
+
+# Strings (so that brackets and commas inside them are not structure), a lone quote (a string
+# that never ends), brackets and commas. The string pattern is the unrolled loop: linear.
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"|[\[\]{},]', re.DOTALL)
 
 
-def _read_csv(path: str) -> Iterator[Item]:
-    with open(path, encoding="utf-8", errors="replace", newline="") as fh:
-        reader = csv.DictReader(fh)
-        for row in reader:
-            lineno = reader.line_num
-            clean: dict[str, Any] = {k: (v if v != "" else None) for k, v in row.items() if k}
-            yield record_from_mapping(clean, default_id=str(lineno), line=lineno,
-                                      where=f"{path}:{lineno}")
+def _elements(text: str, start: int) -> Iterator[tuple[int, int, str | None]]:
+    """``(start, end, problem)`` of each element of the array opening at ``text[start]``;
+    problem is None, or says why the array ends early (a string or bracket never closed)."""
+    depth = 0
+    elem = start + 1
+    for m in _JSON_TOKEN.finditer(text, start):
+        tok = m.group()
+        c = tok[0]
+        if c == '"':
+            if len(tok) == 1:
+                yield elem, len(text), "a string opened here is never closed"
+                return
+            continue
+        if c in "[{":
+            depth += 1
+        elif c in "]}":
+            depth -= 1
+            if depth == 0:
+                if text[elem:m.start()].strip():
+                    yield elem, m.start(), None
+                return
+        elif depth == 1:  # a comma between two elements
+            yield elem, m.start(), None
+            elem = m.end()
+    if text[elem:].strip():
+        yield elem, len(text), "the array is never closed (the file ends inside it)"
 
 
-def _read_parquet(path: str) -> Iterator[Item]:
+def _records_array(text: str, start: int) -> int | None:
+    """Where the ``"records"`` array of the object opening at ``text[start]`` begins."""
+    depth = 0
+    for m in _JSON_TOKEN.finditer(text, start):
+        tok = m.group()
+        if tok[0] == '"':
+            if depth == 1 and len(tok) > 1 and tok == '"records"':
+                after = re.compile(r"\s*:\s*").match(text, m.end())
+                if after and text.startswith("[", after.end()):
+                    return after.end()
+            continue
+        if tok in "[{":
+            depth += 1
+        elif tok in "]}":
+            depth -= 1
+            if depth == 0:
+                return None
+    return None
+
+
+def _read_json(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
+    raw = Path(path).read_bytes()
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM):]
+    text = _text(raw, path, notes)
+    del raw
+    first = re.compile(r"\s*").match(text)
+    start = first.end() if first else 0
+    if text.startswith("{", start):
+        array = _records_array(text, start)
+    else:
+        array = start if text.startswith("[", start) else None
+    if array is None:
+        raise InputError(f"{path}: a .json input must hold an array of records (or an object "
+                         "whose \"records\" field is one); for one record a line, use .jsonl")
+    line, pos = 1, 0
+    for n, (a, b, problem) in enumerate(_elements(text, array), start=1):
+        lead = re.compile(r"\s*").match(text, a)
+        a = lead.end() if lead else a
+        line += text.count("\n", pos, a)
+        pos = a
+        where = f"{path}:{line}"
+        col = a - (text.rfind("\n", 0, a) + 1) + 1
+        if problem is not None:
+            yield BadRecord(str(n), f"input: {where}:{col}: {problem}; records from here on "
+                                    "could not be read", line=line)
+            return
+        if b - a > limits.line:
+            yield BadRecord(str(n), _too_long(where, b - a, limits, what=f"record {n}"),
+                            line=line)
+            continue
+        try:
+            data = _JSON.loads(text[a:b], where, notes)
+        except json.JSONDecodeError as exc:
+            err_line = line + exc.lineno - 1
+            err_col = exc.colno + (col - 1 if exc.lineno == 1 else 0)
+            yield BadRecord(str(n), f"input: {path}:{err_line}:{err_col}: record {n} is not "
+                                    f"JSON: {exc.msg}", line=line)
+            continue
+        except RecursionError:
+            yield BadRecord(str(n), _too_deep(f"{where} (record {n})"), line=line)
+            continue
+        yield _record(data, default_id=str(n), line=n, where=f"{path}: record {n}")
+
+
+# --------------------------------------------------------------------------------------------
+# CSV: records assembled from lines by following the quotes, then parsed one at a time
+# --------------------------------------------------------------------------------------------
+
+#: stands in for a raw CR while the csv module parses a record (it would end the row there)
+_CR = "\ufdd0"
+_DELIMITERS = {";": "';'", "\t": "tab", "|": "'|'"}
+
+
+def _quote_state(line: str, in_quotes: bool) -> bool:
+    """Whether a record is inside a quoted field at the end of ``line``, given the state at its
+    start (RFC 4180: a field is quoted when it starts with a quote; ``""`` inside is a quote).
+    """
+    i, n = 0, len(line)
+    if not in_quotes and '"' not in line:
+        return False
+    at_field_start = not in_quotes
+    while i < n:
+        if in_quotes:
+            j = line.find('"', i)
+            if j < 0:
+                return True
+            if line.startswith('""', j):
+                i = j + 2
+                continue
+            in_quotes = False
+            i = j + 1
+            at_field_start = False
+            continue
+        if at_field_start and line[i] == '"':
+            in_quotes = True
+            i += 1
+            continue
+        j = line.find(",", i)  # an unquoted field: quotes inside it are plain characters
+        if j < 0:
+            return False
+        i = j + 1
+        at_field_start = True
+    return in_quotes
+
+
+def _csv_records(fh: IO[bytes], path: str, limits: Limits, notes: Notes
+                 ) -> Iterator[tuple[int, int, str | None, str | None]]:
+    """``(first line, last line, text, problem)`` per CSV record; text is None when the record
+    cannot be read (problem says why). A record whose quote never closes is reported and the
+    lines after its first are read again as records, so no row is swallowed silently."""
+    pending: list[tuple[int, bytes | None, int]] = []  # lines to read again after a bad quote
+    source = _lines(fh, limits.line)
+
+    def next_line() -> tuple[int, bytes | None, int] | None:
+        if pending:
+            return pending.pop()
+        return next(source, None)
+
+    while True:
+        first = next_line()
+        if first is None:
+            return
+        lineno, raw, size = first
+        if raw is None:
+            yield lineno, lineno, None, _too_long(f"{path}:{lineno}", size, limits)
+            continue
+        text = _text(raw, f"{path}:{lineno}", notes)
+        in_quotes = _quote_state(text, False)
+        if not in_quotes:
+            yield lineno, lineno, text, None
+            continue
+        parts, held, total, last = [text], [first], size, lineno
+        while in_quotes:
+            nxt = next_line()
+            if nxt is None:
+                break
+            held.append(nxt)
+            last, raw, size = nxt
+            total += size
+            if raw is None or total > limits.line:
+                break
+            line_text = _text(raw, f"{path}:{last}", notes)
+            parts.append(line_text)
+            in_quotes = _quote_state(line_text, True)
+        if not in_quotes:
+            yield lineno, last, "".join(parts), None
+            continue
+        if total > limits.line:
+            # Too big to hold: skip to where the quotes close, holding nothing.
+            while in_quotes:
+                nxt = next_line()
+                if nxt is None:
+                    break
+                last, raw, size = nxt
+                total += size
+                in_quotes = raw is not None and _quote_state(_text(raw, "", Notes()), True)
+            if not in_quotes:
+                yield lineno, last, None, _too_long(f"{path}:{lineno}", total, limits,
+                                                    what=f"the record on lines {lineno}-{last}")
+                continue
+            yield lineno, last, None, (
+                f"input: {path}:{lineno}: a quoted field opened on this line is never closed; "
+                f"lines {lineno}-{last} could not be read (close the quote; a quote inside a "
+                'quoted field is written "")')
+            continue
+        # The file ended inside the quotes: the quote on this line was never closed. Report it
+        # and read the lines after it again, as records of their own.
+        pending.extend(reversed(held[1:]))
+        yield lineno, lineno, None, (
+            f"input: {path}:{lineno}: a quoted field opened on this line is never closed (close "
+            'the quote; a quote inside a quoted field is written ""); the lines after it were '
+            "read as records")
+
+
+def _parse_csv_record(text: str) -> list[str]:
+    body = text[:-2] if text.endswith("\r\n") else text.rstrip("\n")
+    has_cr = "\r" in body
+    if has_cr:
+        body = body.replace("\r", _CR)
+    row = next(csv.reader([body], strict=True), [])
+    return [f.replace(_CR, "\r") for f in row] if has_cr else row
+
+
+def _read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
+    if csv.field_size_limit() < limits.line:
+        csv.field_size_limit(limits.line)  # records are bounded before they reach csv
+    with open(path, "rb") as fh:
+        header: list[str] | None = None
+        hint = ""
+        for first, last, text, problem in _csv_records(fh, path, limits, notes):
+            where = f"{path}:{first}"
+            if text is None:
+                yield BadRecord(str(first), problem or f"input: {where}: unreadable", line=first)
+                continue
+            if not text.strip():
+                continue
+            try:
+                row = _parse_csv_record(text)
+            except csv.Error as exc:
+                yield BadRecord(str(first), f"input: {where}: not CSV: {exc}; quote fields that "
+                                            'hold a comma or a quote ("a ""b"" c")', line=first)
+                continue
+            if header is None:
+                header = [h.strip() for h in row]
+                if len(header) == 1:
+                    for delim, name in _DELIMITERS.items():
+                        if delim in header[0]:
+                            hint = (f"; the header {header[0][:80]!r} looks like {name}-separated"
+                                    "; STEF reads comma-separated CSV: save the file with ',' "
+                                    "as the delimiter, or convert it to JSONL")
+                            break
+                continue
+            if hint:
+                yield BadRecord(str(first), f"input: {where}: missing required fields 'question' "
+                                            f"and 'sql'{hint}", line=first)
+                continue
+            if len(row) > len(header):
+                yield BadRecord(str(first), f"input: {where}: {len(row)} fields, but the header "
+                                            f"names {len(header)}; quote fields that hold a "
+                                            'comma ("a, b")', line=first)
+                continue
+            if last > first and len(row) != len(header):
+                yield BadRecord(str(first), f"input: {where}: a quoted field opened on this line "
+                                            f"runs to line {last} and the row has {len(row)} "
+                                            f"fields, not {len(header)}: a quote is probably not "
+                                            'closed (a quote inside a quoted field is written "")',
+                                line=first)
+                continue
+            clean: dict[str, Any] = {k: (v if v != "" else None)
+                                     for k, v in zip(header, row) if k}
+            yield _record(clean, default_id=str(first), line=first, where=where)
+
+
+# --------------------------------------------------------------------------------------------
+# Parquet
+# --------------------------------------------------------------------------------------------
+
+
+def _read_parquet(path: str, notes: Notes) -> Iterator[Item]:
     try:
         import pyarrow.parquet as pq
     except ImportError:
@@ -117,11 +553,29 @@ def _read_parquet(path: str) -> Iterator[Item]:
         raise InputError(f"{path}: not a readable Parquet file: {exc}") from None
     n = 0
     # Row groups stream in batches: memory stays flat however large the file is.
-    for batch in reader.iter_batches(batch_size=4096):
-        for row in batch.to_pylist():
+    batches = reader.iter_batches(batch_size=4096)
+    while True:
+        try:
+            batch = next(batches, None)
+            rows = batch.to_pylist() if batch is not None else []
+        except Exception as exc:  # a damaged row group: say where, keep what came before
+            yield BadRecord(str(n + 1), f"input: {path}: row {n + 1}: rows from here on could "
+                                        f"not be read: {str(exc)[:200]}", line=n + 1)
+            return
+        if batch is None:
+            return
+        for row in rows:
             n += 1
-            clean = {k: plain_value(v) for k, v in row.items()}
-            yield record_from_mapping(clean, default_id=str(n), line=n, where=f"{path}: row {n}")
+            try:
+                clean = {k: plain_value(v) for k, v in row.items()}
+                clean, found = _scrub(clean)
+                if found:
+                    notes.add("surrogates", f"{path}: row {n}")
+            except Exception as exc:
+                yield BadRecord(str(n), f"input: {path}: row {n}: {type(exc).__name__}: "
+                                        f"{str(exc)[:200]}", line=n)
+                continue
+            yield _record(clean, default_id=str(n), line=n, where=f"{path}: row {n}")
 
 
 def plain_value(value: Any) -> Any:
@@ -160,6 +614,52 @@ def records_from_dataframe(frame: Any) -> Iterator[dict[str, Any]]:
         yield rec
 
 
+# --------------------------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------------------------
+
+
 def result_json(result: Result) -> str:
     """One output line; ``line`` (an input bookkeeping field) is not part of it."""
     return result.model_dump_json(exclude={"line"})
+
+
+def output_line(result: Result, limits: Limits | None = None, notes: Notes | None = None,
+                *, encode: Callable[[Result], str] = result_json) -> tuple[str, Result]:
+    """The JSON line for ``result`` (valid UTF-8 JSON whatever the result holds) and the result
+    that line encodes.
+
+    Lone surrogates (from the Python API or a plugin) are replaced by U+FFFD; a line longer than
+    ``limits.output`` bytes is replaced by an unscored result that says so; a result that cannot
+    be encoded at all becomes an unscored ``internal:`` one. Either way: one line per result.
+    """
+    limits = limits or Limits()
+    try:
+        line = encode(result)
+    except Exception:
+        try:
+            data, _ = _scrub(result.model_dump(mode="json", exclude={"line"}))
+            result = Result.model_validate(data)
+            line = encode(result)
+            if notes is not None:
+                notes.add("surrogates", f"result {data.get('id', '?')!r}")
+        except Exception as exc:
+            result = _replacement(result, f"internal: the result could not be written as JSON: "
+                                          f"{type(exc).__name__}; please report this")
+            line = encode(result)
+    if len(line) * 4 > limits.output and len(line.encode("utf-8")) > limits.output:
+        size = len(line.encode("utf-8"))
+        result = _replacement(result, limits.message("output", size, what="the result"))
+        line = encode(result)
+    return line, result
+
+
+def _replacement(result: Result, error: str) -> Result:
+    """An unscored stand-in for a result that cannot be written, keeping its id and agent."""
+    def safe(text: str | None, default: str) -> str:
+        text = _SURROGATE.sub("\ufffd", text) if text is not None else default
+        return text if len(text) <= 1000 else text[:1000] + "..."
+
+    return Result(id=safe(result.id, "?"), agent=safe(result.agent, "default"),
+                  status="unscored", error=error,
+                  timestamp=safe(result.timestamp, "") or None, line=result.line)

@@ -239,14 +239,22 @@ def _operand_column(node: exp.Expr, resolver: _Resolver) -> str | None:
 
 
 def _flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
-    while isinstance(node, exp.Paren):
-        node = node.this
-    if isinstance(node, kind):
-        binary = cast(exp.Binary, node)
-        yield from _flatten(binary.left, kind)
-        yield from _flatten(binary.right, kind)
-    else:
-        yield node
+    """The operands of a chain of ``kind`` (AND or OR), left to right, through parentheses.
+
+    Iterative: parsers nest a flat chain ``a OR b OR c ...`` one level per term, so a
+    recursive walk would fail on long generated chains (40,000 terms).
+    """
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        while isinstance(node, exp.Paren):
+            node = node.this
+        if isinstance(node, kind):
+            binary = cast(exp.Binary, node)
+            stack.append(binary.right)
+            stack.append(binary.left)
+        else:
+            yield node
 
 
 def _atom(node: exp.Expr, resolver: _Resolver, source: str, negate: bool) -> list[Filter]:

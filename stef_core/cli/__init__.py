@@ -3,13 +3,13 @@
 Exit codes (scripts rely on them): 0 success whatever the scores; 1 a quality gate failed
 (``--fail-under``, ``stef compare --max-drop``); 2 usage errors, unreadable input or invalid
 rules, always as a one-line ``stef: error: ...`` message (several lines only for a list of rule
-errors), never a traceback.
+errors), never a traceback; 130 after Ctrl-C, at whatever moment it comes.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -21,8 +21,18 @@ EXIT_GATE = 1
 EXIT_USAGE = 2
 
 
+EXIT_INTERRUPTED = 130
+
+
 class StefGroup(click.Group):
-    """Turns every :class:`StefError` into a clean message and exit code 2."""
+    """Turns every :class:`StefError` into a clean message and exit code 2, and Ctrl-C into
+    exit code 130 (click alone would print "Aborted!" and exit 1)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            interrupted()
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -32,9 +42,20 @@ class StefGroup(click.Group):
         except BrokenPipeError:  # `stef eval ... | head`
             sys.stderr.close()
             raise SystemExit(EXIT_OK) from None
+        except KeyboardInterrupt:
+            interrupted()
 
 
-def fail(message: str, code: int = EXIT_USAGE) -> None:
+def interrupted() -> NoReturn:
+    """Ctrl-C before a command could handle it: one line, exit 130, no traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut this short
+    click.echo("stef: interrupted", err=True)
+    raise SystemExit(EXIT_INTERRUPTED)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     lines = message.splitlines() or ["unknown error"]
     click.echo(f"stef: error: {lines[0]}", err=True)
     for line in lines[1:]:

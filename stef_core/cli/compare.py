@@ -10,9 +10,9 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from stef_core.cli import EXIT_GATE, cli
+from stef_core.monitor.render import safe_text
 
 
 @cli.command("compare")
@@ -60,7 +60,7 @@ def print_comparison(data: dict[str, Any], console: Console | None = None) -> No
     console = console or Console(highlight=False)
     if not console.is_terminal:
         console.width = 140
-    table = Table(title=f"STEF compare: {data['base_source']} -> {data['new_source']}",
+    table = Table(title=safe_text(f"STEF compare: {data['base_source']} -> {data['new_source']}"),
                   title_justify="left")
     for col in ("agent", "n base", "n new", "mean base", "mean new", "change", "95% CI",
                 "analysis", "coverage", "verdict"):
@@ -76,21 +76,21 @@ def print_comparison(data: dict[str, Any], console: Console | None = None) -> No
             analysis = f"paired by {c['paired']['by']} ({c['paired']['pairs']})"
         cov = c["coverage_change"]
         table.add_row(
-            name, str(c["base"]["records"]), str(c["new"]["records"]), _f(c["base"]["mean"]),
-            _f(c["new"]["mean"]), _f(c["primary_change"], signed=True),
+            safe_text(name), str(c["base"]["records"]), str(c["new"]["records"]),
+            _f(c["base"]["mean"]), _f(c["new"]["mean"]), _f(c["primary_change"], signed=True),
             f"[{ci[0]:+.1f}, {ci[1]:+.1f}]" if ci else "-", analysis,
             f"{cov * 100:+.1f} pp" if cov is not None else "-", c["verdict"],
         )
     console.print(table)
     for name, c in rows:
         shifts = ", ".join(f"{b} {v:+.1f} pp" for b, v in c["band_shift"].items())
-        console.print(Text(f"{name}: bands {shifts}"))
+        console.print(safe_text(f"{name}: bands {shifts}"))
         for r in c["reason_shift"]:
-            console.print(Text(f"  {r['code']}: {r['base_per_100']:.1f} -> {r['new_per_100']:.1f}"
-                               " per 100 scored"))
+            console.print(safe_text(f"  {r['code']}: {r['base_per_100']:.1f} -> "
+                                    f"{r['new_per_100']:.1f} per 100 scored"))
     if data["only_in_base"]:
-        console.print(Text(f"Only in BASE: {', '.join(data['only_in_base'])}"))
+        console.print(safe_text(f"Only in BASE: {', '.join(data['only_in_base'])}"))
     if data["only_in_new"]:
-        console.print(Text(f"Only in NEW: {', '.join(data['only_in_new'])}"))
+        console.print(safe_text(f"Only in NEW: {', '.join(data['only_in_new'])}"))
     if not data["agents"]:
         console.print("No agent name occurs in both runs: the gate compares all records.")

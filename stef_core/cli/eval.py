@@ -51,6 +51,9 @@ from stef_core.models import Ruleset
 @click.option("--no-cache", is_flag=True, help="LLM judge: do not read or write the cache.")
 @click.option("--max-cost", type=click.FloatRange(0), metavar="USD",
               help="LLM judge: stop new calls once this much is spent.")
+@click.option("--limit", "limit_options", multiple=True, metavar="NAME=N",
+              help="Raise or lower a per-record limit (repeatable): line, question, enriched, "
+                   "sql, field, values, output (sizes), time (seconds; 0: none). See README.")
 def eval_command(
     inputs: tuple[str, ...],
     engine_kind: str,
@@ -65,11 +68,13 @@ def eval_command(
     store: str | None,
     resume: bool,
     question_extractor: str,
+    limit_options: tuple[str, ...],
     **judge_flags: Any,
 ) -> None:
     """Score every record of INPUT (.jsonl, .json, .csv, .parquet; '-' reads JSONL from stdin)."""
     from stef_core.engine import Engine
-    from stef_core.io import check_inputs, read_items, result_json
+    from stef_core.io import Notes, check_inputs, output_line, read_items
+    from stef_core.limits import parse_limits
     from stef_core.rules import load_rules
     from stef_core.stats import Summary
 
@@ -82,6 +87,8 @@ def eval_command(
         given = click.get_current_context().params
         local_only = [f"--{k.replace('_', '-')}" for k in ("resume", "store", "question_extractor")
                       if given.get(k) not in (None, False, "question")]
+        if limit_options:
+            local_only.append("--limit")
         if local_only:
             raise click.UsageError(f"{', '.join(local_only)}: not available with --engine spark")
         data = spark_eval(
@@ -92,12 +99,13 @@ def eval_command(
         _finish(data, summary_json, fail_under)
         return
     check_inputs(paths)
+    limits = parse_limits(limit_options)
     if dialect:
         _check_dialect(dialect)
     rules = load_rules(rules_path) if rules_path else Ruleset()
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
-                    question_extractor=question_extractor)
+                    question_extractor=question_extractor, limits=limits)
 
     summary = Summary()
     from stef_core.monitor.session import EXIT_INTERRUPTED, RunSession
@@ -105,6 +113,7 @@ def eval_command(
     session = RunSession(paths, output=output, resume=resume, store=store, engine=engine,
                          summary=summary)
     interrupted = False
+    notes = Notes()
     with ExitStack() as stack:
         out: IO[str]
         if output and output != "-":
@@ -119,8 +128,11 @@ def eval_command(
             progress = stack.enter_context(Progress(paths, skip=session.already))
         stack.callback(engine.close)
         try:
-            for result in engine.run(session.items(read_items(paths))):
-                out.write(result_json(result) + "\n")  # one write: never half a line
+            for result in engine.run(session.items(read_items(paths, limits=limits,
+                                                              notes=notes))):
+                line, result = output_line(result, limits, notes)
+                out.write(line + "\n")  # one write: never half a line
+                out.flush()  # the output and the store's copy advance together
                 summary.add(result)
                 session.record(result)
                 if progress is not None:
@@ -130,8 +142,13 @@ def eval_command(
 
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut cleanup
             interrupted = True
+        except BaseException:
+            session.finish("failed")
+            raise
         out.flush()
     session.finish("interrupted" if interrupted else "complete")
+    for warning in notes.warnings() + session.warnings():
+        click.echo(f"stef: warning: {warning}", err=True)
     data = summary.to_dict()
     print_summary(data, err=table_to_stderr)
     if interrupted:

@@ -40,11 +40,12 @@ def report_command(sources: tuple[str, ...], html_out: str | None, md_out: str |
             report.add(loaded.result)
     data = report.to_dict()
     print_report(data)
+    # errors="replace": a lone surrogate in a hand-made results file must not stop the report
     if md_out:
-        Path(md_out).write_text(markdown(data), encoding="utf-8")
+        Path(md_out).write_text(markdown(data), encoding="utf-8", errors="replace")
     if html_out:
         from stef_core.monitor.html import render_html
 
-        Path(html_out).write_text(render_html(data), encoding="utf-8")
+        Path(html_out).write_text(render_html(data), encoding="utf-8", errors="replace")
     if json_out:
         Path(json_out).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -7,10 +7,10 @@ import json
 import click
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from stef_core.cli import cli
 from stef_core.contracts import StefError
+from stef_core.monitor.render import safe_text
 
 _STORE = click.option("--store", envvar="STEF_STORE", metavar="PATH",
                       help="The run store (default: $STEF_STORE).")
@@ -63,9 +63,9 @@ def runs_list(store: str | None, as_json: bool) -> None:
                          else "left")
     for r in runs:
         cov = f"{r.scored / r.records * 100:.1f}%" if r.records else "-"
-        table.add_row(str(r.id), r.started, r.status, str(r.records), cov,
-                      f"{r.mean:.1f}" if r.mean is not None else "-", r.judge or "-",
-                      r.rules_hash or "-", Text(", ".join(r.inputs)))
+        table.add_row(str(r.id), safe_text(r.started), safe_text(r.status), str(r.records), cov,
+                      f"{r.mean:.1f}" if r.mean is not None else "-", safe_text(r.judge or "-"),
+                      safe_text(r.rules_hash or "-"), safe_text(", ".join(r.inputs)))
     _console().print(table)
 
 
@@ -93,16 +93,16 @@ def runs_show(run_id: str, store: str | None, as_json: bool) -> None:
         click.echo(json.dumps({"run": asdict(info), "summary": data}, indent=2))
         return
     console = _console()
-    console.print(Text(f"run {info.id}: {info.status}, started {info.started}, finished "
+    console.print(safe_text(f"run {info.id}: {info.status}, started {info.started}, finished "
                        f"{info.finished or '-'}"))
-    console.print(Text(f"inputs: {', '.join(info.inputs)}"))
-    console.print(Text(f"output: {info.output or '(stdout)'}"))
-    console.print(Text(f"judge: {info.judge}  rules hash: {info.rules_hash}  "
+    console.print(safe_text(f"inputs: {', '.join(info.inputs)}"))
+    console.print(safe_text(f"output: {info.output or '(stdout)'}"))
+    console.print(safe_text(f"judge: {info.judge}  rules hash: {info.rules_hash}  "
                        f"STEF {info.stef_version or '?'}"))
     for stage, plugins in info.plugins.items():
         if plugins:
             listed = ", ".join(f"{pid} {ver}" for pid, ver in plugins.items())
-            console.print(Text(f"{stage}: {listed}"))
+            console.print(safe_text(f"{stage}: {listed}"))
     if data["overall"]["records"]:
         print_summary(data)
     else:

@@ -7,6 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from stef_core.monitor.render import safe_text
+
 
 def _fmt(x: Any, pct: bool = False) -> str:
     if x is None:
@@ -27,18 +29,19 @@ def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
         rows.append(("(all)", data["overall"]))
     for name, s in rows:
         b = s["bands"]
-        table.add_row(name, str(s["records"]), _fmt(s["coverage"], pct=True), _fmt(s["mean"]),
-                      _fmt(s["p50"]), _fmt(s["p90"]), str(b["excellent"]), str(b["good"]),
-                      str(b["marginal"]), str(b["poor"]))
+        table.add_row(safe_text(name), str(s["records"]), _fmt(s["coverage"], pct=True),
+                      _fmt(s["mean"]), _fmt(s["p50"]), _fmt(s["p90"]), str(b["excellent"]),
+                      str(b["good"]), str(b["marginal"]), str(b["poor"]))
     console.print(table)
     overall = data["overall"]
     if overall["top_reasons"]:
         reasons = ", ".join(f"{r['code']} ({r['count']})" for r in overall["top_reasons"])
-        console.print(f"Most frequent reasons for scores below 75: {reasons}")
+        console.print(safe_text(f"Most frequent reasons for scores below 75: {reasons}"))
     unscored = overall["records"] - overall["scored"]
     if unscored:
         kinds = ", ".join(f"{k}: {n}" for k, n in overall["unscored_by_kind"].items())
-        console.print(f"Unscored records: {unscored} ({kinds}); see their 'error' field.")
+        console.print(safe_text(f"Unscored records: {unscored} ({kinds}); see their 'error' "
+                                "field."))
     calls, hits = overall.get("judge_calls", 0), overall.get("cache_hits", 0)
     if overall.get("cost_usd", 0) > 0 or calls > 0 or hits > 0:
         console.print(f"Judge: {calls} calls, {hits} records from the cache, "

@@ -1,8 +1,10 @@
 """The HTML report: one self-contained file (inline CSS, inline SVG charts drawn here in Python,
 a few lines of inline JS for sorting), so it opens offline and can be mailed or archived.
 
-Every piece of user text (agent names, ids, messages) is escaped; the embedded JSON is escaped
-so that no ``</script>`` inside a message can end the script element.
+Every piece of user text (agent names, ids, messages) is escaped; in the embedded JSON every
+``<``, ``>`` and ``&`` is written as a ``\\u`` escape, so that neither ``</script>`` nor
+``<!--<script>`` (which switches the HTML parser into a state where the real ``</script>`` no
+longer ends the element) inside a name or message can change where the script ends.
 """
 
 from __future__ import annotations
@@ -67,6 +69,16 @@ _JS = """
   document.documentElement.setAttribute('data-rendered', String(agents.length));
 })();
 """
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` left.
+
+    >>> print(script_json({"agent": "<!--<script>"}))
+    {"agent":"\\u003c!--\\u003cscript\\u003e"}
+    """
+    text = json.dumps(data, separators=(",", ":"))  # ASCII: surrogates and U+2028 escaped too
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _color(i: int) -> str:
@@ -257,7 +269,7 @@ def render_html(data: dict[str, Any], *, title: str = "STEF report") -> str:
         time_chart = '<p class="muted">No result has a timestamp: nothing to plot over time.</p>'
     reasons = (reasons_svg(data["reasons"]) if data["reasons"]
                else '<p class="muted">No low score carried a reason code.</p>')
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    payload = script_json(data)
     return "".join([
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         "<meta name='viewport' content='width=device-width,initial-scale=1'>",

@@ -3,6 +3,8 @@ summary) and Markdown."""
 
 from __future__ import annotations
 
+import re
+from html import escape as html_escape
 from typing import Any
 
 from rich.console import Console
@@ -10,6 +12,27 @@ from rich.table import Table
 from rich.text import Text
 
 from stef_core.models import BANDS
+
+# C0 and C1 controls (escape sequences start with ESC or CSI), DEL, and the bidirectional
+# overrides that can make a name read backwards on screen.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(value: Any) -> str:
+    r"""``value`` as text with every control character written out (``\x1b``): a name from a
+    log must not move the cursor, retitle the terminal or reorder what follows.
+
+    >>> print(visible("bot\x1b[31m"))
+    bot\x1b[31m
+    """
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                        else f"\\u{ord(m.group()):04x}", str(value))
+
+
+def safe_text(value: Any, style: str = "") -> Text:
+    """User text (agent names, ids, messages) for a rich table or console: never read as
+    markup (``[/bold]``, ``[link=...]``) or emoji codes, control characters made visible."""
+    return Text(visible(value), style=style)
 
 
 def fmt(x: Any, pct: bool = False) -> str:
@@ -53,30 +76,54 @@ def print_report(data: dict[str, Any], console: Console | None = None) -> None:
     for col in _columns(data):
         table.add_column(col, justify="left" if col in ("agent", "window") else "right")
     for s, head in _rows(data):
-        table.add_row(*head, *_numbers(s))
+        table.add_row(*(safe_text(h) for h in head), *_numbers(s))
     console.print(table)
     for g in data["groups"]:
         if not g["top_reasons"] and not g["worst"]:
             continue
-        console.print(Text(_label(g), style="bold"))
+        console.print(safe_text(_label(g), style="bold"))
         for r in g["top_reasons"]:
-            console.print(Text(f"  {r['code']} x{r['count']}  e.g. {r['example_id']}: "
-                               f"{r['example']}"))
+            console.print(safe_text(f"  {r['code']} x{r['count']}  e.g. {r['example_id']}: "
+                                    f"{r['example']}"))
         if g["worst"]:
             worst = ", ".join(f"{w['id']} ({fmt(w['score'])})" for w in g["worst"])
-            console.print(Text(f"  worst: {worst}"))
+            console.print(safe_text(f"  worst: {worst}"))
     unscored = data["overall"]["records"] - data["overall"]["scored"]
     if unscored:
         kinds = ", ".join(f"{k}: {n}" for k, n in data["overall"]["unscored_by_kind"].items())
-        console.print(f"Unscored records: {unscored} ({kinds}).")
+        console.print(safe_text(f"Unscored records: {unscored} ({kinds})."))
     if data.get("bad_timestamps"):
         console.print(f"{data['bad_timestamps']} results have a timestamp that is not ISO 8601; "
                       "they are in the 'unknown' window.")
 
 
+# What can start markup inside a table cell or a heading: emphasis, code, links and images,
+# strikethrough, cell ends, closing heading marks, backslashes themselves.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~#])")
+_MD_BREAKS = re.compile("[\r\n\u2028\u2029\x0b\x0c\x85]")
+
+
 def _md(text: Any) -> str:
-    # A pipe would end the cell; newlines would end the row.
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    r"""User text as inert Markdown: HTML escaped (no raw tags), Markdown punctuation
+    backslash-escaped (no links, images, emphasis or code), bare URLs and addresses broken up
+    so that no autolink forms, and every line break (CR, LF, LS, PS) a space, so a value stays
+    in its table cell.
+
+    >>> print(_md("<b>[x](http://e.com)</b> | a\r\nb"))
+    &lt;b&gt;\[x\](http\://e.com)&lt;/b&gt; \| a  b
+    """
+    out = visible(_MD_BREAKS.sub(" ", str(text)))
+    out = _MD_SPECIAL.sub(r"\\\1", out)
+    out = re.sub(r"(\w):(?=//)", r"\1\\:", out)  # http://  ->  http\://: no autolink
+    out = re.sub(r"(?i)\b(www)\.", r"\1\\.", out)
+    out = out.replace("@", "\\@")  # no e-mail autolinks
+    return html_escape(out, quote=False)
+
+
+def _md_code(text: Any) -> str:
+    """Text for inside a code span: no backticks (they would end it), no line breaks, pipes
+    escaped (GFM splits table cells on them even inside code)."""
+    return _MD_BREAKS.sub(" ", visible(text)).replace("`", "'").replace("|", "\\|")
 
 
 def markdown(data: dict[str, Any]) -> str:
@@ -85,7 +132,7 @@ def markdown(data: dict[str, Any]) -> str:
     out = ["# STEF report", "", "| " + " | ".join(cols) + " |",
            "|" + "|".join("---" if c in ("agent", "window") else "---:" for c in cols) + "|"]
     for s, head in _rows(data):
-        out.append("| " + " | ".join(_md(c) for c in [*head, *_numbers(s)]) + " |")
+        out.append("| " + " | ".join([*(_md(c) for c in head), *_numbers(s)]) + " |")
     for g in data["groups"]:
         if not g["top_reasons"] and not g["worst"]:
             continue
@@ -93,7 +140,7 @@ def markdown(data: dict[str, Any]) -> str:
         if g["top_reasons"]:
             out += ["| reason | count | example |", "|---|---:|---|"]
             for r in g["top_reasons"]:
-                out.append(f"| `{_md(r['code'])}` | {r['count']} | "
+                out.append(f"| `{_md_code(r['code'])}` | {r['count']} | "
                            f"{_md(r['example_id'])}: {_md(r['example'])} |")
         if g["worst"]:
             out += ["", "| worst record | score | band | reasons |", "|---|---:|---|---|"]

@@ -43,11 +43,11 @@ def parse_timestamp(value: str | None) -> datetime | None:
         return None
     try:
         ts = datetime.fromisoformat(value.strip())
-    except ValueError:
+        if ts.tzinfo is None:
+            return ts.replace(tzinfo=timezone.utc)
+        return ts.astimezone(timezone.utc)
+    except (ValueError, OverflowError):  # not ISO 8601, or out of range in UTC (year 1 at +01)
         return None
-    if ts.tzinfo is None:
-        return ts.replace(tzinfo=timezone.utc)
-    return ts.astimezone(timezone.utc)
 
 
 def window_of(timestamp: str | None, unit: str) -> str:

@@ -5,6 +5,10 @@ spec, the plugin versions and whether it completed; the results table holds ever
 result (its JSON line, as ``stef eval`` writes it) plus the question text, which lets
 ``stef compare`` pair records across runs.
 
+A run being written records its process id, host and a heartbeat, so that a run killed without
+a chance to close (SIGKILL, power loss) is listed as ``interrupted`` rather than ``running``
+forever; results are committed one by one, so the store never lags the output file.
+
 The schema is versioned with ``PRAGMA user_version``. :data:`MIGRATIONS` lists the steps from
 each version to the next; opening a store applies the missing steps in one transaction, so a
 fresh file and a migrated one end with the same schema.
@@ -13,7 +17,10 @@ fresh file and a migrated one end with the same schema.
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -23,7 +30,9 @@ from typing import Any
 from stef_core.contracts import StefError
 from stef_core.models import Result
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+#: a running run whose heartbeat is older than this (seconds) is listed as ``stale``
+STALE_AFTER = 3600
 
 
 class StoreError(StefError):
@@ -70,8 +79,22 @@ def _v1_to_v2(db: sqlite3.Connection) -> None:
     )
 
 
+def _v2_to_v3(db: sqlite3.Connection) -> None:
+    # v3: who is writing a running run (pid, host) and when it last wrote (heartbeat), so that
+    # a run killed without closing is not listed as running forever.
+    db.executescript(
+        """
+        ALTER TABLE runs ADD COLUMN pid INTEGER;
+        ALTER TABLE runs ADD COLUMN host TEXT;
+        ALTER TABLE runs ADD COLUMN heartbeat TEXT;
+        """
+    )
+
+
 #: version -> the step that takes a store from that version to the next
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3,
+}
 
 
 def migrate(db: sqlite3.Connection, *, path: str = "store") -> int:
@@ -113,10 +136,49 @@ class RunInfo:
     records: int = 0
     scored: int = 0
     mean: float | None = None
+    pid: int | None = None
+    host: str | None = None
+    heartbeat: str | None = None
 
 
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id exists on this host."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # it exists, owned by someone else (or we cannot tell: assume alive)
+    return True
+
+
+def live_status(status: str, pid: int | None, host: str | None, heartbeat: str | None,
+                now: datetime | None = None) -> str:
+    """What a stored status means now: a ``running`` run whose process is gone from this host
+    is ``interrupted``; one that has not written for :data:`STALE_AFTER` seconds is ``stale``.
+
+    >>> live_status("complete", None, None, None)
+    'complete'
+    >>> live_status("running", None, None, "2020-01-01T00:00:00+00:00")
+    'stale'
+    """
+    if status != "running":
+        return status
+    if pid is not None and host == socket.gethostname() and not _alive(pid):
+        return "interrupted"
+    if heartbeat:
+        try:
+            beat = datetime.fromisoformat(heartbeat)
+        except ValueError:
+            return status
+        age = ((now or datetime.now(timezone.utc)) - beat).total_seconds()
+        if age > STALE_AFTER:
+            return "stale"
+    return status
 
 
 class Store:
@@ -157,12 +219,18 @@ class Store:
         stef_version: str,
         started: str | None = None,
     ) -> RunWriter:
+        # Results are committed one at a time: with a write-ahead log and NORMAL sync a commit
+        # costs microseconds, and a killed process still loses none of them.
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO runs (started, inputs, rules_hash, judge, plugins, status, output, "
-                "stef_version) VALUES (?, ?, ?, ?, ?, 'running', ?, ?)",
+                "stef_version, pid, host, heartbeat) "
+                "VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)",
                 (started or now_iso(), json.dumps(inputs), rules_hash, judge,
-                 json.dumps(plugins, sort_keys=True), output, stef_version),
+                 json.dumps(plugins, sort_keys=True), output, stef_version, os.getpid(),
+                 socket.gethostname(), now_iso()),
             )
         run_id = cur.lastrowid
         assert run_id is not None
@@ -195,18 +263,21 @@ class Store:
 
 _RUN_QUERY = (
     "SELECT r.id, r.started, r.finished, r.status, r.inputs, r.output, r.rules_hash, r.judge, "
-    "r.plugins, r.stef_version, count(x.seq), count(x.score), avg(x.score) "
+    "r.plugins, r.stef_version, count(x.seq), count(x.score), avg(x.score), r.pid, r.host, "
+    "r.heartbeat "
     "FROM runs r LEFT JOIN results x ON x.run_id = r.id"
 )
 
 
 def _run_info(row: tuple[Any, ...]) -> RunInfo:
     return RunInfo(
-        id=row[0], started=row[1], finished=row[2], status=row[3],
+        id=row[0], started=row[1], finished=row[2],
+        status=live_status(row[3], row[13], row[14], row[15]),
         inputs=json.loads(row[4]) if row[4] else [], output=row[5], rules_hash=row[6],
         judge=row[7], plugins=json.loads(row[8]) if row[8] else {}, stef_version=row[9],
         records=row[10], scored=row[11],
         mean=round(row[12], 2) if row[12] is not None else None,
+        pid=row[13], host=row[14], heartbeat=row[15],
     )
 
 
@@ -220,15 +291,19 @@ def _run_id(value: int | str, path: str) -> int:
 
 
 class RunWriter:
-    """Appends one run's results, committing every ``batch`` rows so that an interrupted run
-    keeps what it scored."""
+    """Appends one run's results, committing every ``batch`` rows (by default each one, so
+    that the store holds exactly what the output file holds), and beats the run's heartbeat."""
 
-    def __init__(self, store: Store, run_id: int, batch: int = 500) -> None:
+    #: seconds between two heartbeat updates
+    HEARTBEAT = 5.0
+
+    def __init__(self, store: Store, run_id: int, batch: int = 1) -> None:
         self.store = store
         self.run_id = run_id
         self.batch = batch
         self._seq = 0
         self._pending: list[tuple[Any, ...]] = []
+        self._beat = time.monotonic()
 
     def add(self, result: Result, question: str | None = None) -> None:
         self._seq += 1
@@ -249,6 +324,10 @@ class RunWriter:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 self._pending,
             )
+            if time.monotonic() - self._beat > self.HEARTBEAT:
+                self._beat = time.monotonic()
+                self.store.db.execute("UPDATE runs SET heartbeat = ? WHERE id = ?",
+                                      (now_iso(), self.run_id))
         self._pending.clear()
 
     def finish(self, status: str = "complete") -> None:

@@ -56,7 +56,7 @@ def test_a_judge_that_raises_leaves_every_record_unscored_with_a_judge_error() -
         judge="broken", registry=_registry(),
     )
     assert [r.status for r in results] == ["unscored", "unscored"]
-    assert all((r.error or "").startswith("judge: plugin 'broken' failed") for r in results)
+    assert all((r.error or "").startswith("internal: plugin 'broken' failed") for r in results)
 
 
 def _records(questions: list[str]) -> list[Record]:

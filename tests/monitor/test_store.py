@@ -82,7 +82,7 @@ def test_migrates_a_version_1_store(tmp_path: Path) -> None:
     db.close()
     with Store(str(path)) as st:
         version = st.db.execute("PRAGMA user_version").fetchone()[0]
-        assert version == SCHEMA_VERSION == 2
+        assert version == SCHEMA_VERSION == 3
         [info] = st.list_runs()
         assert (info.status, info.records, info.mean, info.finished) == ("complete", 1, 85.0, None)
         assert list(st.iter_results(1)) == [(r, None)]
