@@ -230,7 +230,8 @@ class Engine:
             return self._unscored(record, "sql: nested too deeply to analyse")
         except Exception as exc:  # a plugin bug must not stop the run: report it on the record
             return self._unscored(record, _internal(self.sql_extractor, exc))
-        n = count_values((*sql_spec.literals, *(f.value for f in sql_spec.filters)))
+        # The filters' values are the literals read again: count the larger, not the sum.
+        n = max(count_values(sql_spec.literals), count_values(f.value for f in sql_spec.filters))
         if n > self.limits.values:
             return self._unscored(record, self.limits.message("values", n, what="the SQL"))
         rule: Any = self.question_extractor

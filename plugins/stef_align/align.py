@@ -84,10 +84,30 @@ def reason(code: str, message: str, severity: Severity = "minor") -> Reason:
                   severity=severity)
 
 
-def _keys(value: object) -> set[str]:
+@lru_cache(maxsize=4096)
+def _keys(value: object) -> frozenset[str]:
+    # Cached: an IN list of thousands of values is compared with every requirement, and its
+    # keys (and the views of them below) must be built once, not once per comparison.
     if isinstance(value, tuple):
-        return {value_key(v) for v in value}
-    return {value_key(value)}
+        return frozenset(value_key(v) for v in value)
+    return frozenset((value_key(value),))
+
+
+_DATE_KEY = re.compile(r"\d{4}[-/]\d{2}([-/]\d{2})?")
+_DATEISH_KEY = re.compile(r"[\d\-/ :.]{6,}")
+
+
+@lru_cache(maxsize=4096)
+def _key_views(value: object) -> tuple[frozenset[str], frozenset[str], tuple[str, ...],
+                                        tuple[str, ...], tuple[str, ...]]:
+    """keys; digits of date keys (question side); digits of date-like keys (SQL side);
+    non-number keys of 3+ characters (question side); non-number keys (SQL side)."""
+    keys = _keys(value)
+    q_dates = frozenset(re.sub(r"\D", "", k) for k in keys if _DATE_KEY.fullmatch(k))
+    s_dates = tuple(re.sub(r"\D", "", k) for k in keys if _DATEISH_KEY.fullmatch(k))
+    q_text = tuple(k for k in keys if len(k) >= 3 and not _is_number(k))
+    s_text = tuple(k for k in keys if not _is_number(k))
+    return keys, q_dates, s_dates, q_text, s_text
 
 
 _RANGE_OPS = frozenset({">", ">=", "<", "<="})
@@ -111,22 +131,15 @@ def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], 
     """Do two normalized values mean the same constant (or does the SQL pattern cover it)?"""
     if s == SUBQUERY:
         return False
-    qk, sk = _keys(q), _keys(s)
-    if qk & sk:
+    qk, qd, _, qs, _ = _key_views(q)
+    sk, _, sd, _, st = _key_views(s)
+    if not qk.isdisjoint(sk):
         return True
     # Dates written with and without separators: '2013-05' and 201305.
-    qd = {re.sub(r"\D", "", k) for k in qk if re.fullmatch(r"\d{4}[-/]\d{2}([-/]\d{2})?", k)}
-    if qd and any(
-        re.sub(r"\D", "", k) in qd or any(re.sub(r"\D", "", k).startswith(d) for d in qd)
-        for k in sk
-        if re.fullmatch(r"[\d\-/ :.]{6,}", k)
-    ):
+    if qd and any(k in qd or any(k.startswith(d) for d in qd) for k in sd):
         return True
-    qs = [k for k in qk if len(k) >= 3 and not _is_number(k)]
     for q1 in qs:
-        for s1 in sk:
-            if _is_number(s1):
-                continue  # 100000 is not "part of" 1000000
+        for s1 in st:  # numbers are left out: 100000 is not "part of" 1000000
             if s_op in ("like", "not like") and _like_covers(s1, q1):
                 return True
             # '2010' vs '2010-05-01', 'smith' vs 'john smith': one names the other.
@@ -437,7 +450,8 @@ def align_filters(
         status=status,  # type: ignore[arg-type]
         score=getattr(scores, status),
         required=[f.describe() for f in strong],
-        matched=matched,
+        # An IN list answers many requirements: list it once, not once per value it answers.
+        matched=list(dict.fromkeys(matched)),
         missing=missing,
         extras=extras,
         benign_extras=benign_extras,

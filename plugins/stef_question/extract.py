@@ -579,13 +579,29 @@ def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
     return out
 
 
+class _Spans:
+    """Character positions already read as part of a value. Marking a span and testing a
+    position cost O(span length) and O(1), so a question with thousands of numbers is read in
+    linear time (a list of spans scanned per value was quadratic)."""
+
+    def __init__(self, size: int) -> None:
+        self._mask = bytearray(size + 1)
+
+    def append(self, span: tuple[int, int]) -> None:
+        a, b = span
+        self._mask[a:b] = b"\x01" * (b - a)
+
+    def covers(self, pos: int) -> bool:
+        return 0 <= pos < len(self._mask) and self._mask[pos] == 1
+
+
 def _value_filters(text: str, top_k: int | None) -> list[Filter]:
     """Values the question names: quoted strings, dates, proper names, numbers with their
     operator."""
     filters: list[Filter] = []
-    consumed: list[tuple[int, int]] = []
+    consumed = _Spans(len(text))
     for span, iso in _dates(text):
-        if any(a <= span[0] < b for a, b in consumed):
+        if consumed.covers(span[0]):
             continue
         before = text[max(0, span[0] - 25) : span[0]].lower()
         op = "="
@@ -630,7 +646,7 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
             consumed.append(m.span())
     for cmp_pattern, op in _COMPARATIVES:
         for m in cmp_pattern.finditer(lowered):
-            if any(a <= m.start(1) < b for a, b in consumed):
+            if consumed.covers(m.start(1)):
                 continue
             val = number(m.group(1))
             if val is None:
@@ -640,7 +656,7 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
             filters.append(Filter(None, op, val, "question"))
             consumed.append(m.span(1))
     for m in _NUMBER.finditer(text):
-        if any(a <= m.start(1) < b for a, b in consumed):
+        if consumed.covers(m.start(1)):
             continue
         val = number(m.group(1))
         if val is None or (top_k is not None and val == top_k):
@@ -651,7 +667,7 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
         op = "!=" if negated_at(m.start()) else "="
         filters.append(Filter(None, op, val, "question:weak"))
     for m in _PROPER.finditer(text):
-        if any(a <= m.start() < b for a, b in consumed):
+        if consumed.covers(m.start()):
             continue
         phrase = m.group(1).strip(" .,'")
         words = phrase.split()
