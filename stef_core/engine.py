@@ -118,10 +118,10 @@ def record_from_mapping(
         if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**100:
             given = str(given)
         ident = given if isinstance(given, str) and len(given) <= 1000 else default_id
-        agent = raw.get("agent") if isinstance(raw.get("agent"), str) else "default"
-        if len(agent) > 1000:
+        agent = raw.get("agent")
+        if not isinstance(agent, str) or not agent or len(agent) > 1000:
             agent = "default"
-        return BadRecord(ident, f"input: {where}: " + "; ".join(problems), agent=agent or "default",
+        return BadRecord(ident, f"input: {where}: " + "; ".join(problems), agent=agent,
                          line=line)
 
 

@@ -407,35 +407,48 @@ def _quote_state(line: str, in_quotes: bool) -> bool:
     return in_quotes
 
 
-def _csv_records(fh: IO[bytes], path: str, limits: Limits, notes: Notes
-                 ) -> Iterator[tuple[int, int, str | None, str | None]]:
-    """``(first line, last line, text, problem)`` per CSV record; text is None when the record
-    cannot be read (problem says why). A record whose quote never closes is reported and the
-    lines after its first are read again as records, so no row is swallowed silently."""
-    pending: list[tuple[int, bytes | None, int]] = []  # lines to read again after a bad quote
-    source = _lines(fh, limits.line)
+class _Lines:
+    """The lines of a file, with a way to read some of them again (after a bad quote)."""
 
-    def next_line() -> tuple[int, bytes | None, int] | None:
-        if pending:
-            return pending.pop()
-        return next(source, None)
+    def __init__(self, fh: IO[bytes], limit: int) -> None:
+        self._source = _lines(fh, limit)
+        self._pending: list[tuple[int, bytes | None, int]] = []
 
+    def next(self) -> tuple[int, bytes | None, int] | None:
+        if self._pending:
+            return self._pending.pop()
+        return next(self._source, None)
+
+    def again(self, held: list[tuple[int, bytes | None, int]]) -> None:
+        """Read ``held`` (in order) before anything else."""
+        self._pending.extend(reversed(held))
+
+
+_Held = list[tuple[int, bytes | None, int]]
+
+
+def _csv_records(lines: _Lines, path: str, limits: Limits, notes: Notes
+                 ) -> Iterator[tuple[int, int, str | None, str | None, _Held]]:
+    """``(first line, last line, text, problem, held lines)`` per CSV record; text is None when
+    the record cannot be read (problem says why). A record whose quote never closes is reported
+    and the lines after its first are read again as records, so no row is swallowed silently;
+    the caller may do the same with ``held`` for a record it finds suspicious."""
     while True:
-        first = next_line()
+        first = lines.next()
         if first is None:
             return
         lineno, raw, size = first
         if raw is None:
-            yield lineno, lineno, None, _too_long(f"{path}:{lineno}", size, limits)
+            yield lineno, lineno, None, _too_long(f"{path}:{lineno}", size, limits), []
             continue
         text = _text(raw, f"{path}:{lineno}", notes)
         in_quotes = _quote_state(text, False)
         if not in_quotes:
-            yield lineno, lineno, text, None
+            yield lineno, lineno, text, None, [first]
             continue
         parts, held, total, last = [text], [first], size, lineno
         while in_quotes:
-            nxt = next_line()
+            nxt = lines.next()
             if nxt is None:
                 break
             held.append(nxt)
@@ -447,12 +460,12 @@ def _csv_records(fh: IO[bytes], path: str, limits: Limits, notes: Notes
             parts.append(line_text)
             in_quotes = _quote_state(line_text, True)
         if not in_quotes:
-            yield lineno, last, "".join(parts), None
+            yield lineno, last, "".join(parts), None, held
             continue
         if total > limits.line:
             # Too big to hold: skip to where the quotes close, holding nothing.
             while in_quotes:
-                nxt = next_line()
+                nxt = lines.next()
                 if nxt is None:
                     break
                 last, raw, size = nxt
@@ -460,20 +473,20 @@ def _csv_records(fh: IO[bytes], path: str, limits: Limits, notes: Notes
                 in_quotes = raw is not None and _quote_state(_text(raw, "", Notes()), True)
             if not in_quotes:
                 yield lineno, last, None, _too_long(f"{path}:{lineno}", total, limits,
-                                                    what=f"the record on lines {lineno}-{last}")
+                                                    what=f"the record on lines {lineno}-{last}"), []
                 continue
             yield lineno, last, None, (
                 f"input: {path}:{lineno}: a quoted field opened on this line is never closed; "
                 f"lines {lineno}-{last} could not be read (close the quote; a quote inside a "
-                'quoted field is written "")')
+                'quoted field is written "")'), []
             continue
         # The file ended inside the quotes: the quote on this line was never closed. Report it
         # and read the lines after it again, as records of their own.
-        pending.extend(reversed(held[1:]))
+        lines.again(held[1:])
         yield lineno, lineno, None, (
             f"input: {path}:{lineno}: a quoted field opened on this line is never closed (close "
             'the quote; a quote inside a quoted field is written ""); the lines after it were '
-            "read as records")
+            "read as records"), [first]
 
 
 def _parse_csv_record(text: str) -> list[str]:
@@ -485,24 +498,54 @@ def _parse_csv_record(text: str) -> list[str]:
     return [f.replace(_CR, "\r") for f in row] if has_cr else row
 
 
+def _first_field(held: _Held, header: list[str], field: str) -> str | None:
+    """``field`` of the row starting on the first held line, read from that line alone (the
+    id of a record that cannot be read as a whole), or None."""
+    if not held or held[0][1] is None or field not in header:
+        return None
+    try:
+        row = next(csv.reader([held[0][1].decode("utf-8", "replace").rstrip("\r\n")]), [])
+    except csv.Error:
+        return None
+    i = header.index(field)
+    value = row[i].strip() if i < len(row) else ""
+    return value if value and len(value) <= 1000 else None
+
+
+def _swallows_rows(held: _Held, width: int) -> bool:
+    """Whether a quoted field that runs over several lines holds, between its first and last
+    line, lines that read as complete rows of their own: a stray quote, not a long text."""
+    for _, raw, _ in held[1:-1]:
+        if raw is None:
+            continue
+        text = raw.decode("utf-8", "replace").rstrip("\r\n")
+        if '"' in text or not text:
+            continue
+        if len(next(csv.reader([text]), [])) == width:
+            return True
+    return False
+
+
 def _read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
     if csv.field_size_limit() < limits.line:
         csv.field_size_limit(limits.line)  # records are bounded before they reach csv
     with open(path, "rb") as fh:
+        lines = _Lines(fh, limits.line)
         header: list[str] | None = None
         hint = ""
-        for first, last, text, problem in _csv_records(fh, path, limits, notes):
+        for first, last, text, problem, held in _csv_records(lines, path, limits, notes):
             where = f"{path}:{first}"
+            rid = (_first_field(held, header, "id") if header else None) or str(first)
             if text is None:
-                yield BadRecord(str(first), problem or f"input: {where}: unreadable", line=first)
+                yield BadRecord(rid, problem or f"input: {where}: unreadable", line=first)
                 continue
             if not text.strip():
                 continue
             try:
                 row = _parse_csv_record(text)
             except csv.Error as exc:
-                yield BadRecord(str(first), f"input: {where}: not CSV: {exc}; quote fields that "
-                                            'hold a comma or a quote ("a ""b"" c")', line=first)
+                yield BadRecord(rid, f"input: {where}: not CSV: {exc}; quote fields that hold a "
+                                     'comma or a quote ("a ""b"" c")', line=first)
                 continue
             if header is None:
                 header = [h.strip() for h in row]
@@ -515,20 +558,21 @@ def _read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
                             break
                 continue
             if hint:
-                yield BadRecord(str(first), f"input: {where}: missing required fields 'question' "
-                                            f"and 'sql'{hint}", line=first)
+                yield BadRecord(rid, f"input: {where}: missing required fields 'question' and "
+                                     f"'sql'{hint}", line=first)
+                continue
+            if last > first and (len(row) != len(header) or _swallows_rows(held, len(header))):
+                lines.again(held[1:])
+                yield BadRecord(rid, f"input: {where}: a quoted field opened on this line runs "
+                                     f"to line {last}, over lines that read as rows of their own: "
+                                     "a quote is probably not closed (a quote inside a quoted "
+                                     'field is written ""); the lines after it were read as '
+                                     "records", line=first)
                 continue
             if len(row) > len(header):
-                yield BadRecord(str(first), f"input: {where}: {len(row)} fields, but the header "
-                                            f"names {len(header)}; quote fields that hold a "
-                                            'comma ("a, b")', line=first)
-                continue
-            if last > first and len(row) != len(header):
-                yield BadRecord(str(first), f"input: {where}: a quoted field opened on this line "
-                                            f"runs to line {last} and the row has {len(row)} "
-                                            f"fields, not {len(header)}: a quote is probably not "
-                                            'closed (a quote inside a quoted field is written "")',
-                                line=first)
+                yield BadRecord(rid, f"input: {where}: {len(row)} fields, but the header names "
+                                     f"{len(header)}; quote fields that hold a comma "
+                                     '("a, b")', line=first)
                 continue
             clean: dict[str, Any] = {k: (v if v != "" else None)
                                      for k, v in zip(header, row) if k}

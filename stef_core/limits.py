@@ -100,7 +100,8 @@ def parse_limits(options: Iterable[str], base: Limits | None = None) -> Limits:
             raise LimitError(f"--limit {option!r}: {value!r} is not a number") from None
         if number < 0 or (number == 0 and name != "time"):
             raise LimitError(f"--limit {option!r}: must be positive")
-        limits = replace(limits, **{name: number})
+        changes: dict[str, Any] = {name: number}
+        limits = replace(limits, **changes)
     return limits
 
 

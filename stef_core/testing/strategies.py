@@ -20,7 +20,14 @@ from functools import lru_cache
 from typing import Any
 
 import sqlglot
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import strategies as st
+except ImportError as _exc:  # `pip install stef` leaves the test tools out
+    raise ImportError(
+        "stef_core.testing.strategies needs hypothesis, which plain `pip install stef` does not "
+        "install: pip install 'stef[testing]' (pytest and hypothesis for plugin authors)"
+    ) from _exc
 from sqlglot import exp
 from sqlglot.tokens import Tokenizer
 

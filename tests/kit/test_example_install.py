@@ -1,9 +1,10 @@
 """The example plugin distribution installs and works like any third-party plugin.
 
 Slow (about 10-20 s): builds and installs plugins/stef_example_enterprise into a throwaway
-virtualenv. The venv sees this machine's packages (``--system-site-packages``), so STEF and
-its dependencies come from there and the install is offline (``--no-deps
---no-build-isolation``).
+virtualenv. The throwaway venv sees the packages of the interpreter running the tests (the
+README's ``.venv``, through a ``.pth`` file), not the base Python's: ``--system-site-packages``
+would expose the base Python, which on a fresh machine lacks hatchling. STEF, pip and hatchling
+come from ``.venv``, and the install is offline (``--no-deps --no-build-isolation``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -34,9 +36,17 @@ def _run(args: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
 def python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pytest.importorskip("hatchling")
     where = tmp_path_factory.mktemp("venv")
-    venv.create(where, system_site_packages=True, with_pip=False)
+    venv.create(where, system_site_packages=False, with_pip=False)
     exe = where / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-    # The machine's pip, run by the venv's interpreter, installs into the venv.
+    # Our site-packages, added with site.addsitedir so that their own .pth files (the editable
+    # install of STEF) are read too; the throwaway venv's own site-packages stays first.
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    theirs = subprocess.run([str(exe), "-c", "import sysconfig; print(sysconfig.get_paths()"
+                             "['purelib'])"], capture_output=True, text=True, check=True)
+    (Path(theirs.stdout.strip()) / "_stef_test_parent.pth").write_text(
+        "".join(f"import site; site.addsitedir({p!r})\n" for p in sorted(ours)),
+        encoding="utf-8")
+    # Our pip, run by the venv's interpreter, installs into the venv.
     proc = _run([str(exe), "-m", "pip", "install", "--no-deps", "--no-build-isolation",
                  "--no-index", "-q", str(EXAMPLE)], cwd=where)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -77,6 +87,18 @@ def test_eval_with_the_policy_judge(python: Path, tmp_path: Path) -> None:
     assert results["ok"]["score"] == 100.0
     assert "fiscal_quarter" in results["q3"]["normalizations"]
     assert results["q3"]["filter_alignment"]["status"] == "fully_applied"
+
+
+def test_the_throwaway_venv_sees_our_packages_not_the_base_pythons(python: Path) -> None:
+    import sys
+
+    code = "import hatchling, stef_core, sys; print(stef_core.__file__); print(sys.path)"
+    proc = _run([str(python), "-c", code])
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0].startswith(str(ROOT))  # this checkout's STEF
+    base = sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_prefix})
+    if sys.prefix != sys.base_prefix:  # run from a venv: the base Python stays out of sight
+        assert base["purelib"] not in proc.stdout.splitlines()[1]
 
 
 def test_the_example_is_not_installed_in_this_interpreter() -> None:

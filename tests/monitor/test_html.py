@@ -26,6 +26,9 @@ RESULTS = [
     result("4", "beta", 95, ts="2026-01-07T10:00:00Z"),
     # user text that must be escaped, including a script end tag inside a message
     result("5", "<b>gamma</b>", 20, reasons=("x</script><script>alert(1)//",)),
+    # a comment-and-script opener puts the HTML parser in a state where the real </script>
+    # no longer ends the element, unless the JSON holds no "<" at all
+    result("6", "<!--<script>", 45, reasons=("<!--<script>",)),
 ]
 
 
@@ -67,9 +70,9 @@ def test_renders_in_headless_chromium_without_console_errors(tmp_path: Path) -> 
     assert proc.returncode == 0, proc.stderr[-2000:]
     dom = proc.stdout
     # produced by the page's own script: it ran to the end
-    assert 'data-rendered="3"' in dom
-    assert '<span id="js-summary">Report over 5 records from 3 agents.</span>' in dom
-    assert dom.count("<svg") >= 6  # three histograms, bands, timeline, reasons
+    assert 'data-rendered="4"' in dom
+    assert '<span id="js-summary">Report over 6 records from 4 agents.</span>' in dom
+    assert dom.count("<svg") >= 7  # four histograms, bands, timeline, reasons
     assert console_errors(proc.stderr) == []
 
 
