@@ -56,6 +56,9 @@ class Notes:
         "surrogates": "held lone UTF-16 surrogates (such as \\ud800), which UTF-8 cannot "
                       "encode: replaced by U+FFFD",
         "big_int": "held integers of more than 4,300 digits, kept as text",
+        "csv_rows_in_quotes": "held a quoted field over several lines, some of which read as "
+                              "CSV rows of their own: if a quote was left open there, those "
+                              "rows were read as part of the field",
     }
 
     def __init__(self) -> None:
@@ -561,14 +564,17 @@ def _read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
                 yield BadRecord(rid, f"input: {where}: missing required fields 'question' and "
                                      f"'sql'{hint}", line=first)
                 continue
-            if last > first and (len(row) != len(header) or _swallows_rows(held, len(header))):
+            if last > first and len(row) != len(header):
                 lines.again(held[1:])
                 yield BadRecord(rid, f"input: {where}: a quoted field opened on this line runs "
-                                     f"to line {last}, over lines that read as rows of their own: "
-                                     "a quote is probably not closed (a quote inside a quoted "
-                                     'field is written ""); the lines after it were read as '
-                                     "records", line=first)
+                                     f"to line {last} and the row has {len(row)} fields, not "
+                                     f"{len(header)}: a quote is probably not closed (a quote "
+                                     'inside a quoted field is written ""); the lines after it '
+                                     "were read as records", line=first)
                 continue
+            if last > first and _swallows_rows(held, len(header)):
+                # Multi-line SQL often reads like that too: say so, change nothing.
+                notes.add("csv_rows_in_quotes", where)
             if len(row) > len(header):
                 yield BadRecord(rid, f"input: {where}: {len(row)} fields, but the header names "
                                      f"{len(header)}; quote fields that hold a comma "

@@ -138,7 +138,8 @@ class DuplicateIds:
         top = ", ".join(f"{name!r} x{n}" for name, n in self.names.most_common(5))
         more = "" if len(self.names) <= 5 else f" and {len(self.names) - 5:,} more"
         checked = (f" (checked the first {self.checked:,} records only)" if self.full else "")
-        return (f"{len(self.names):,} ids occur more than once ({top}{more}){checked}: every "
+        ids = "1 id occurs" if len(self.names) == 1 else f"{len(self.names):,} ids occur"
+        return (f"{ids} more than once ({top}{more}){checked}: every "
                 "record was scored, in input order; to tell them apart in reports and "
                 "`stef compare`, give each record its own id")
 

@@ -183,13 +183,22 @@ def test_an_unterminated_quote_is_reported_and_swallows_no_row(tmp_path: Path) -
         f"input: {tmp_path / 'open.csv'}:2: a quoted field opened on this line is never closed "
         '(close the quote; a quote inside a quoted field is written ""); the lines after it '
         "were read as records")
-    # A quote closed a few lines later (by another stray quote) is caught by the field count.
+    # A quote closed a few lines later (by another stray quote) is caught by the field count,
+    # and the lines in between are read again as rows.
+    content = (f'id,question,sql\na,"How many,SELECT 1\nb,{OK_CSV}\nc,x",SELECT 3,z\n'
+               f"d,{OK_CSV}\n").encode()
+    results, err = run_file(tmp_path, "stray.csv", content)
+    assert statuses(results) == [("a", "unscored"), ("b", "scored"), ("c", "unscored"),
+                                 ("d", "scored")]
+    assert "runs to line 4 and the row has 4 fields, not 3" in results[0]["error"]
+    # With the right field count it cannot be told from a multi-line field: it is read as one,
+    # and the run says so.
     content = (f'id,question,sql\na,"How many,SELECT 1\nb,{OK_CSV}\nc,x",SELECT 3\n'
                f"d,{OK_CSV}\n").encode()
-    results, _ = run_file(tmp_path, "stray.csv", content)
-    assert [r["id"] for r in results] == ["a", "b", "c", "d"]
-    assert results[0]["status"] == "unscored" and results[1]["status"] == "scored"
-    assert "runs to line 4, over lines that read as rows of their own" in results[0]["error"]
+    results, err = run_file(tmp_path, "stray2.csv", content)
+    assert [r["id"] for r in results] == ["a", "d"]
+    assert ("stef: warning: 1 record held a quoted field over several lines, some of which read "
+            "as CSV rows of their own" in err)
 
 
 def test_a_quoted_multiline_field_is_one_record(tmp_path: Path) -> None:
