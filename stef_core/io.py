@@ -676,8 +676,8 @@ def result_json(result: Result) -> str:
 
 def output_line(result: Result, limits: Limits | None = None, notes: Notes | None = None,
                 *, encode: Callable[[Result], str] = result_json) -> tuple[str, Result]:
-    """The JSON line for ``result`` (valid UTF-8 JSON whatever the result holds) and the result
-    that line encodes.
+    """The JSON line for ``result`` (valid UTF-8 JSON whatever the result holds, with no
+    character any reader could take for a line end) and the result that line encodes.
 
     Lone surrogates (from the Python API or a plugin) are replaced by U+FFFD; a line longer than
     ``limits.output`` bytes is replaced by an unscored result that says so; a result that cannot
@@ -697,11 +697,18 @@ def output_line(result: Result, limits: Limits | None = None, notes: Notes | Non
             result = _replacement(result, f"internal: the result could not be written as JSON: "
                                           f"{type(exc).__name__}; please report this")
             line = encode(result)
+    if _LINE_BREAKS.search(line):
+        line = _LINE_BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", line)
     if len(line) * 4 > limits.output and len(line.encode("utf-8")) > limits.output:
         size = len(line.encode("utf-8"))
         result = _replacement(result, limits.message("output", size, what="the result"))
         line = encode(result)
     return line, result
+
+
+# Characters JSON may leave raw inside strings but that str.splitlines() and some JSONL readers
+# take for line ends: written as \u escapes, so that one result is one line for everyone.
+_LINE_BREAKS = re.compile("[\x85\u2028\u2029]")
 
 
 def _replacement(result: Result, error: str) -> Result:
