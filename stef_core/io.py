@@ -26,6 +26,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from stef_core import safejson
 from stef_core.contracts import StefError
 from stef_core.engine import BadRecord, Item, record_from_mapping
 from stef_core.limits import Limits
@@ -33,8 +34,6 @@ from stef_core.models import Result
 
 SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".parquet")
 _BOM = b"\xef\xbb\xbf"
-#: Python's own bound on int <-> str conversion (sys.int_info.default_max_str_digits)
-_MAX_INT_DIGITS = 4300
 
 
 class InputError(StefError):
@@ -152,71 +151,14 @@ def _text(raw: bytes, where: str, notes: Notes) -> str:
         return raw.decode("utf-8", errors="replace")
 
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _scrub(value: Any) -> tuple[Any, bool]:
-    """``value`` with every lone surrogate in its strings (keys too) replaced by U+FFFD, and
-    whether any was found. Iterative: the value may be nested as deep as the parser allows."""
-
-    def fix(s: str) -> str:
-        return _SURROGATE.sub("\ufffd", s)
-
-    if isinstance(value, str):
-        fixed = fix(value)
-        return fixed, fixed != value
-    found = False
-    root: list[Any] = [value]
-    stack: list[tuple[Any, Any]] = [(root, 0)]
-    while stack:
-        parent, key = stack.pop()
-        item = parent[key]
-        if isinstance(item, str):
-            fixed = fix(item)
-            if fixed != item:
-                parent[key] = fixed
-                found = True
-        elif isinstance(item, list):
-            stack.extend((item, i) for i in range(len(item)))
-        elif isinstance(item, dict):
-            if any(_SURROGATE.search(k) for k in item):
-                renamed = {fix(k): v for k, v in item.items()}
-                item.clear()
-                item.update(renamed)
-                found = True
-            stack.extend((item, k) for k in item)
-    return root[0], found
-
-
-class _Json:
-    """``json.loads`` for untrusted text: huge integers stay text, deep nesting is an error,
-    control characters inside strings are accepted (logs carry raw tabs and CRs)."""
-
-    def __init__(self) -> None:
-        self.big_ints = 0
-        self._decoder = json.JSONDecoder(parse_int=self._int, strict=False)
-
-    def _int(self, text: str) -> int | str:
-        if len(text) > _MAX_INT_DIGITS:
-            self.big_ints += 1
-            return text
-        return int(text)
-
-    def loads(self, text: str, where: str, notes: Notes) -> Any:
-        """The value, or raises ``json.JSONDecodeError`` / ``RecursionError``."""
-        self.big_ints = 0
-        data = self._decoder.decode(text)
-        if self.big_ints:
-            notes.add("big_int", where)
-        if _SURROGATE_ESCAPE.search(text):
-            data, found = _scrub(data)
-            if found:
-                notes.add("surrogates", where)
-        return data
-
-
-_JSON = _Json()
+def _loads(text: str, where: str, notes: Notes) -> Any:
+    """:func:`stef_core.safejson.loads`, with what it repaired noted against ``where``."""
+    loaded = safejson.loads(text)
+    if loaded.big_ints:
+        notes.add("big_int", where)
+    if loaded.surrogates:
+        notes.add("surrogates", where)
+    return loaded.value
 
 
 def _too_deep(where: str) -> str:
@@ -252,7 +194,7 @@ def _read_jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes) -> Itera
             continue
         text = _text(raw, where, notes)
         try:
-            data = _JSON.loads(text, where, notes)
+            data = _loads(text, where, notes)
         except json.JSONDecodeError as exc:
             yield BadRecord(
                 str(lineno),
@@ -339,14 +281,17 @@ def _read_json(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
     if array is None:
         raise InputError(f"{path}: a .json input must hold an array of records (or an object "
                          "whose \"records\" field is one); for one record a line, use .jsonl")
-    line, pos = 1, 0
+    line, pos, line_start = 1, 0, 0  # where we are, kept as we go: linear in the file
     for n, (a, b, problem) in enumerate(_elements(text, array), start=1):
         lead = re.compile(r"\s*").match(text, a)
         a = lead.end() if lead else a
         line += text.count("\n", pos, a)
+        last_nl = text.rfind("\n", pos, a)
+        if last_nl >= 0:
+            line_start = last_nl + 1
         pos = a
         where = f"{path}:{line}"
-        col = a - (text.rfind("\n", 0, a) + 1) + 1
+        col = a - line_start + 1
         if problem is not None:
             yield BadRecord(str(n), f"input: {where}:{col}: {problem}; records from here on "
                                     "could not be read", line=line)
@@ -356,7 +301,7 @@ def _read_json(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
                             line=line)
             continue
         try:
-            data = _JSON.loads(text[a:b], where, notes)
+            data = _loads(text[a:b], where, notes)
         except json.JSONDecodeError as exc:
             err_line = line + exc.lineno - 1
             err_col = exc.colno + (col - 1 if exc.lineno == 1 else 0)
@@ -618,7 +563,7 @@ def _read_parquet(path: str, notes: Notes) -> Iterator[Item]:
             n += 1
             try:
                 clean = {k: plain_value(v) for k, v in row.items()}
-                clean, found = _scrub(clean)
+                clean, found = safejson.scrub(clean)
                 if found:
                     notes.add("surrogates", f"{path}: row {n}")
             except Exception as exc:
@@ -688,7 +633,7 @@ def output_line(result: Result, limits: Limits | None = None, notes: Notes | Non
         line = encode(result)
     except Exception:
         try:
-            data, _ = _scrub(result.model_dump(mode="json", exclude={"line"}))
+            data, _ = safejson.scrub(result.model_dump(mode="json", exclude={"line"}))
             result = Result.model_validate(data)
             line = encode(result)
             if notes is not None:
@@ -714,7 +659,7 @@ _LINE_BREAKS = re.compile("[\x85\u2028\u2029]")
 def _replacement(result: Result, error: str) -> Result:
     """An unscored stand-in for a result that cannot be written, keeping its id and agent."""
     def safe(text: str | None, default: str) -> str:
-        text = _SURROGATE.sub("\ufffd", text) if text is not None else default
+        text = safejson.SURROGATE.sub("\ufffd", text) if text is not None else default
         return text if len(text) <= 1000 else text[:1000] + "..."
 
     return Result(id=safe(result.id, "?"), agent=safe(result.agent, "default"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from stef_core import safejson
 from stef_core.contracts import StefError
 from stef_core.models import Result
 
@@ -26,18 +27,26 @@ class Loaded:
 
 
 def read_results_file(path: str) -> Iterator[Loaded]:
-    """Stream the results of a ``stef eval`` JSONL file; a bad line stops with file:line:col."""
-    with open(path, encoding="utf-8", errors="replace") as fh:
+    """Stream the results of a ``stef eval`` JSONL file; a bad line stops with file:line:col.
+
+    Lines end at ``\n`` only; values are read as :mod:`stef_core.safejson` reads them (an
+    over-long integer stays text, a lone surrogate becomes U+FFFD), so a hand-edited file
+    cannot crash a report.
+    """
+    with open(path, encoding="utf-8", errors="replace", newline="\n") as fh:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
                 continue
             try:
-                data = json.loads(line)
+                data = safejson.loads(line).value
             except json.JSONDecodeError as exc:
                 raise ResultsError(
                     f"{path}:{lineno}:{exc.colno}: not JSON: {exc.msg}; a results file holds "
                     "the JSON lines `stef eval` writes"
                 ) from None
+            except RecursionError:
+                raise ResultsError(f"{path}:{lineno}: nested too deeply; a results file holds "
+                                   "the JSON lines `stef eval` writes") from None
             if not isinstance(data, dict):
                 raise ResultsError(f"{path}:{lineno}: expected a JSON object (one result)")
             try:

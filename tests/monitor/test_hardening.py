@@ -81,6 +81,18 @@ def test_a_year_one_timestamp_goes_to_the_unknown_window(tmp_path: Path) -> None
     assert "2 results have a timestamp that is not ISO 8601" in res.stdout
 
 
+def test_a_hand_made_results_file_with_surrogates_and_huge_ints_reports(tmp_path: Path) -> None:
+    src = tmp_path / "r.jsonl"
+    src.write_text('{"id": "1", "agent": "a\\ud800", "status": "scored", "score": 80, '
+                   '"band": "good"}\n{"id": ' + "1" * 5000 + ', "agent": "b", '
+                   '"status": "unscored", "error": "sql: x"}\n')
+    md, html = tmp_path / "r.md", tmp_path / "r.html"
+    res = run("report", str(src), "--markdown", str(md), "--html", str(html))
+    assert res.exit_code == 0, res.output
+    assert "a\ufffd" in res.stdout and "a\ufffd" in md.read_text(encoding="utf-8")
+    html.read_text(encoding="utf-8")  # valid UTF-8
+
+
 def test_live_status() -> None:
     assert live_status("running", None, None, None) == "running"
     assert live_status("running", os.getpid(), os.uname().nodename, None) == "running"

@@ -1,0 +1,89 @@
+"""JSON from text STEF does not control (logs, hand-made results files), read so that no value
+can stop a run.
+
+* Integers longer than 4,300 digits stay as their text: Python refuses to convert them
+  (``sys.int_info.default_max_str_digits``), and converting is quadratic in the digits anyway.
+* Lone UTF-16 surrogates (``"\\ud800"``) become U+FFFD: no UTF-8 output can hold them.
+* Control characters inside strings (raw tabs, CRs) are accepted, as logs carry them.
+* Nesting deeper than the decoder's recursion limit raises ``RecursionError`` for the caller
+  to report; nothing here recurses itself.
+
+>>> loaded = loads('{"id": "\\\\ud800", "n": ' + "9" * 5000 + "}")
+>>> loaded.value["id"], len(loaded.value["n"]), loaded.big_ints, loaded.surrogates
+('\ufffd', 5000, True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+#: Python's own bound on int <-> str conversion
+MAX_INT_DIGITS = 4300
+SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A decoded value and what was repaired in it."""
+
+    value: Any
+    big_ints: bool = False
+    surrogates: bool = False
+
+
+def loads(text: str) -> Loaded:
+    """Decode ``text``; raises ``json.JSONDecodeError`` or ``RecursionError``."""
+    big: list[str] = []
+
+    def parse_int(digits: str) -> int | str:
+        if len(digits) > MAX_INT_DIGITS:
+            big.append(digits)
+            return digits
+        return int(digits)
+
+    value = json.JSONDecoder(parse_int=parse_int, strict=False).decode(text)
+    found = False
+    if _SURROGATE_ESCAPE.search(text):  # only an escape can put a lone surrogate in a value
+        value, found = scrub(value)
+    return Loaded(value, bool(big), found)
+
+
+def scrub(value: Any) -> tuple[Any, bool]:
+    """``value`` with every lone surrogate in its strings (keys too) replaced by U+FFFD, and
+    whether any was found. Iterative: the value may be nested as deep as the parser allows.
+
+    >>> scrub({"a\\udfff": ["x\\ud800"]})
+    ({'a\ufffd': ['x\ufffd']}, True)
+    """
+
+    def fix(s: str) -> str:
+        return SURROGATE.sub("\ufffd", s)
+
+    if isinstance(value, str):
+        fixed = fix(value)
+        return fixed, fixed != value
+    found = False
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        parent, key = stack.pop()
+        item = parent[key]
+        if isinstance(item, str):
+            fixed = fix(item)
+            if fixed != item:
+                parent[key] = fixed
+                found = True
+        elif isinstance(item, list):
+            stack.extend((item, i) for i in range(len(item)))
+        elif isinstance(item, dict):
+            if any(SURROGATE.search(k) for k in item):
+                renamed = {fix(k): v for k, v in item.items()}
+                item.clear()
+                item.update(renamed)
+                found = True
+            stack.extend((item, k) for k in item)
+    return root[0], found
