@@ -15,6 +15,7 @@ Two things happen here before the command line is even imported:
 
 import os
 import sys
+from typing import Any
 
 #: exit code after Ctrl-C, as shells report a process ended by SIGINT
 EXIT_INTERRUPTED = 130
@@ -30,19 +31,59 @@ def _drop_cwd_from_path() -> None:
         del sys.path[0]
 
 
+class Interrupt:
+    """The SIGINT handler while ``stef`` runs: raises ``KeyboardInterrupt`` as Python's own
+    does, and remembers that it did (:attr:`fired`).
+
+    Python drops an exception raised inside some callbacks (a weakref callback in the import
+    machinery prints "Exception ignored" and carries on), so a Ctrl-C during imports could be
+    lost and the run go on to the end. Code that can check, checks ``fired`` (the command line
+    after its imports, ``stef eval`` after each result) and stops as if the interrupt had
+    landed there.
+    """
+
+    def __init__(self) -> None:
+        self.fired = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.fired = True
+        raise KeyboardInterrupt
+
+
+def _quiet_unraisable(default: Any) -> Any:
+    def hook(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            return  # the Interrupt handler has it; no "Exception ignored" traceback
+        default(unraisable)
+
+    return hook
+
+
 def main() -> None:
     """Run the ``stef`` command line; Ctrl-C at any moment exits 130 without a traceback."""
+    import signal
+
+    handler = Interrupt()
     try:
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # not if ignored
+            signal.signal(signal.SIGINT, handler)
+            sys.unraisablehook = _quiet_unraisable(sys.unraisablehook)
         from stef_core.cli import main as cli_main
 
+        if handler.fired:
+            raise KeyboardInterrupt
         cli_main()
     except KeyboardInterrupt:
         try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             sys.stderr.write("stef: interrupted\n")
+            sys.stdout.flush()
             sys.stderr.flush()
-        except (KeyboardInterrupt, OSError):
+        except (KeyboardInterrupt, OSError, ValueError):
             pass
-        raise SystemExit(EXIT_INTERRUPTED) from None
+        # Exit at once: after an interrupt during imports, letting the interpreter finalize
+        # can end the process by SIGINT instead of with this exit code.
+        os._exit(EXIT_INTERRUPTED)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,9 @@ field       1000       characters of ``id``, ``agent``, ``dialect`` and ``timest
 values      2000       values the SQL's literals and filters hold, and values read from the
                        question and its enrichment (each side on its own)
 output      1048576    bytes of one output line
-time        10         seconds of analysis, judging and scoring per record (0: no budget)
+time        10         CPU seconds to analyse a record, and again to judge and score it
+                       (0: no budget); a record that waits instead is stopped after 10
+                       times that in wall-clock time
 =========== ========== ===================================================================
 
 The time budget interrupts Python code; one call into C (a regular expression, the JSON
@@ -76,8 +78,8 @@ class Limits:
         unit, default_what = _WHAT[name]
         limit = getattr(self, name)
         if name == "time":
-            return (f"limit: {what or default_what} took more than {limit:g} seconds to analyse "
-                    "and was stopped; raise the budget with --limit time=SECONDS (0: none)")
+            return (f"limit: {what or default_what} took more than {limit:g} CPU seconds and "
+                    "was stopped; raise the budget with --limit time=SECONDS (0: none)")
         n = f"{found:,.0f}" if unit != "seconds" else f"{found:g}"
         return (f"limit: {what or default_what} has {n} {unit}, over the limit of {limit:,}; "
                 f"raise it with --limit {name}=N")
@@ -124,28 +126,56 @@ def _raise_in(thread_id: int, exc: type[BaseException] | None) -> None:
         ctypes.c_ulong(thread_id), ctypes.py_object(exc) if exc is not None else None)
 
 
-class _Watchdog:
-    """One daemon thread per process that interrupts records past their deadline.
+#: a record may also wait (I/O, a lock, a sleep) this many times its budget in wall-clock time
+WALL_FACTOR = 10
 
-    A record registers (thread id, deadline); when the deadline passes and the record is still
-    registered, the watchdog raises :class:`RecordTimeout` in that thread (as
-    ``PyThreadState_SetAsyncExc`` does: at the thread's next bytecode) and forgets it. Works in
-    any thread (Spark workers, notebooks), unlike ``SIGALRM``.
+
+@dataclass
+class _Entry:
+    thread: int
+    budget: float
+    wall_end: float
+    clock: int | None  # the thread's CPU-time clock, or None where there is none (wall only)
+    cpu_start: float
+
+
+def _cpu_clock() -> int | None:
+    """The calling thread's CPU-time clock id (POSIX), or None."""
+    try:
+        return time.pthread_getcpuclockid(threading.get_ident())
+    except (AttributeError, OSError):
+        return None
+
+
+class _Watchdog:
+    """One daemon thread per process that interrupts records past their budget.
+
+    The budget is CPU time of the record's thread, so that a busy machine does not turn a
+    record that fits into a ``limit:`` result (the same input scores the same on any load);
+    wall-clock time bounds a record that waits instead of working, at :data:`WALL_FACTOR` times
+    the budget (or the budget itself where no per-thread CPU clock exists). Past it, the
+    watchdog raises :class:`RecordTimeout` in that thread (``PyThreadState_SetAsyncExc``: at
+    the thread's next bytecode) and forgets the record. Works in any thread (Spark workers,
+    notebooks), unlike ``SIGALRM``.
     """
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
-        self._active: dict[int, tuple[float, int]] = {}  # token -> (deadline, thread id)
+        self._active: dict[int, _Entry] = {}
         self._fired: set[int] = set()
         self._next = 0
         self._thread: threading.Thread | None = None
 
     def start(self, seconds: float) -> int:
+        clock = _cpu_clock()
+        entry = _Entry(threading.get_ident(), seconds,
+                       time.monotonic() + seconds * (WALL_FACTOR if clock is not None else 1),
+                       clock, time.clock_gettime(clock) if clock is not None else 0.0)
         with self._lock:
             self._next += 1
             token = self._next
-            self._active[token] = (time.monotonic() + seconds, threading.get_ident())
+            self._active[token] = entry
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="stef-record-budget",
                                                 daemon=True)
@@ -164,17 +194,32 @@ class _Watchdog:
                 _raise_in(threading.get_ident(), None)
         return fired
 
+    @staticmethod
+    def _spent(entry: _Entry, now: float) -> bool:
+        if now >= entry.wall_end:
+            return True
+        if entry.clock is None:
+            return False
+        try:
+            return time.clock_gettime(entry.clock) - entry.cpu_start >= entry.budget
+        except OSError:  # the thread is gone
+            return False
+
     def _run(self) -> None:
         with self._lock:
             while True:
                 now = time.monotonic()
-                due = [(t, tid) for t, (deadline, tid) in self._active.items() if deadline <= now]
-                for token, tid in due:
-                    del self._active[token]
-                    self._fired.add(token)
-                    _raise_in(tid, RecordTimeout)
-                soonest = min((d for d, _ in self._active.values()), default=None)
-                self._wake.wait(None if soonest is None else max(0.0, soonest - now))
+                for token, entry in list(self._active.items()):
+                    if self._spent(entry, now):
+                        del self._active[token]
+                        self._fired.add(token)
+                        _raise_in(entry.thread, RecordTimeout)
+                if not self._active:
+                    self._wake.wait()
+                    continue
+                # CPU time cannot be waited for: look again soon (a few times per budget).
+                budget = min(e.budget for e in self._active.values())
+                self._wake.wait(min(0.05, budget / 4))
 
 
 _WATCHDOG = _Watchdog()

@@ -8,6 +8,7 @@ errors), never a traceback; 130 after Ctrl-C, at whatever moment it comes.
 
 from __future__ import annotations
 
+import signal
 import sys
 from typing import Any, NoReturn
 
@@ -36,7 +37,10 @@ class StefGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            if getattr(signal.getsignal(signal.SIGINT), "fired", False):
+                raise KeyboardInterrupt  # one that Python dropped on the way (see __main__)
+            return result
         except StefError as exc:
             fail(str(exc))
         except BrokenPipeError:  # `stef eval ... | head`
@@ -48,8 +52,6 @@ class StefGroup(click.Group):
 
 def interrupted() -> NoReturn:
     """Ctrl-C before a command could handle it: one line, exit 130, no traceback."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut this short
     click.echo("stef: interrupted", err=True)
     raise SystemExit(EXIT_INTERRUPTED)

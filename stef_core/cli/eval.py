@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from contextlib import ExitStack
 from typing import IO, Any
@@ -127,6 +128,7 @@ def eval_command(
 
             progress = stack.enter_context(Progress(paths, skip=session.already))
         stack.callback(engine.close)
+        sigint = signal.getsignal(signal.SIGINT)  # stef_core.__main__.Interrupt under `stef`
         try:
             for result in engine.run(session.items(read_items(paths, limits=limits,
                                                               notes=notes))):
@@ -137,9 +139,9 @@ def eval_command(
                 session.record(result)
                 if progress is not None:
                     progress.advance()
+                if getattr(sigint, "fired", False):
+                    raise KeyboardInterrupt  # one that Python dropped on the way
         except KeyboardInterrupt:
-            import signal
-
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut cleanup
             interrupted = True
         except BaseException:

@@ -127,8 +127,8 @@ def test_a_record_past_its_time_budget_is_stopped_and_the_run_goes_on() -> None:
     results = engine.evaluate_batch([rec("1"), rec("2", question="spin: how many users?"),
                                      rec("3", sql="SELECT COUNT(*) FROM slow"), rec("4")])
     assert [r.status for r in results] == ["scored", "unscored", "unscored", "scored"]
-    message = ("limit: the record took more than 0.3 seconds to analyse and was stopped; raise "
-               "the budget with --limit time=SECONDS (0: none)")
+    message = ("limit: the record took more than 0.3 CPU seconds and was stopped; raise the "
+               "budget with --limit time=SECONDS (0: none)")
     assert results[1].error == message and results[2].error == message
 
 
@@ -139,6 +139,15 @@ def test_a_budget_that_did_not_fire_leaves_nothing_behind() -> None:
     with time_budget(5):
         total = sum(range(10**6))  # no stray interruption lands here, or later
     assert total == 499999500000
+
+
+def test_a_record_that_waits_is_stopped_on_the_wall_clock() -> None:
+    import time
+
+    # no CPU spent: stopped at 10 times the budget (0.5 s), before the 3 s of sleeps end
+    with pytest.raises(RecordTimeout), time_budget(0.05):
+        for _ in range(300):
+            time.sleep(0.01)
 
 
 def test_the_budget_works_off_the_main_thread() -> None:
