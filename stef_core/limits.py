@@ -18,8 +18,7 @@ values      2000       values the SQL's literals and filters hold, and values re
                        question and its enrichment (each side on its own)
 output      1048576    bytes of one output line
 time        10         CPU seconds to analyse a record, and again to judge and score it
-                       (0: no budget); a record that waits instead is stopped after 10
-                       times that in wall-clock time
+                       (0: no budget); time spent waiting (a model call) does not count
 =========== ========== ===================================================================
 
 The time budget interrupts Python code; one call into C (a regular expression, the JSON
@@ -126,7 +125,7 @@ def _raise_in(thread_id: int, exc: type[BaseException] | None) -> None:
         ctypes.c_ulong(thread_id), ctypes.py_object(exc) if exc is not None else None)
 
 
-#: a record may also wait (I/O, a lock, a sleep) this many times its budget in wall-clock time
+#: where threads have no CPU clock, a record may take this many times its budget in wall time
 WALL_FACTOR = 10
 
 
@@ -151,12 +150,14 @@ class _Watchdog:
     """One daemon thread per process that interrupts records past their budget.
 
     The budget is CPU time of the record's thread, so that a busy machine does not turn a
-    record that fits into a ``limit:`` result (the same input scores the same on any load);
-    wall-clock time bounds a record that waits instead of working, at :data:`WALL_FACTOR` times
-    the budget (or the budget itself where no per-thread CPU clock exists). Past it, the
-    watchdog raises :class:`RecordTimeout` in that thread (``PyThreadState_SetAsyncExc``: at
-    the thread's next bytecode) and forgets the record. Works in any thread (Spark workers,
-    notebooks), unlike ``SIGALRM``.
+    record that fits into a ``limit:`` result (the same input scores the same on any load), and
+    so that waiting does not count: a model call made for the record (the LLM question
+    extractor) is bounded by that component's own timeouts, and cutting it short would only
+    throw away an answer on its way. Where threads have no CPU clock, wall-clock time stands in,
+    at :data:`WALL_FACTOR` times the budget. Past the budget, the watchdog raises
+    :class:`RecordTimeout` in that thread (``PyThreadState_SetAsyncExc``: at the thread's next
+    bytecode) and forgets the record. Works in any thread (Spark workers, notebooks), unlike
+    ``SIGALRM``.
     """
 
     def __init__(self) -> None:
@@ -169,9 +170,9 @@ class _Watchdog:
 
     def start(self, seconds: float) -> int:
         clock = _cpu_clock()
-        entry = _Entry(threading.get_ident(), seconds,
-                       time.monotonic() + seconds * (WALL_FACTOR if clock is not None else 1),
-                       clock, time.clock_gettime(clock) if clock is not None else 0.0)
+        wall_end = time.monotonic() + seconds * WALL_FACTOR if clock is None else float("inf")
+        entry = _Entry(threading.get_ident(), seconds, wall_end, clock,
+                       time.clock_gettime(clock) if clock is not None else 0.0)
         with self._lock:
             self._next += 1
             token = self._next

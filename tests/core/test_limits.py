@@ -141,12 +141,14 @@ def test_a_budget_that_did_not_fire_leaves_nothing_behind() -> None:
     assert total == 499999500000
 
 
-def test_a_record_that_waits_is_stopped_on_the_wall_clock() -> None:
+def test_waiting_does_not_count_against_the_budget() -> None:
     import time
 
-    # no CPU spent: stopped at 10 times the budget (0.5 s), before the 3 s of sleeps end
-    with pytest.raises(RecordTimeout), time_budget(0.05):
-        for _ in range(300):
+    if not hasattr(time, "pthread_getcpuclockid"):
+        pytest.skip("no per-thread CPU clock here: the budget is wall-clock time")
+    # 0.3 s of waiting (as for a model call) under a 0.05 s budget: no CPU spent, not stopped
+    with time_budget(0.05):
+        for _ in range(30):
             time.sleep(0.01)
 
 
