@@ -74,16 +74,29 @@ def main() -> None:
             raise KeyboardInterrupt
         cli_main()
     except KeyboardInterrupt:
-        try:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            sys.stderr.write("stef: interrupted\n")
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (KeyboardInterrupt, OSError, ValueError):
-            pass
-        # Exit at once: after an interrupt during imports, letting the interpreter finalize
-        # can end the process by SIGINT instead of with this exit code.
-        os._exit(EXIT_INTERRUPTED)
+        _exit_interrupted("stef: interrupted\n")
+    except SystemExit as exc:
+        if exc.code == EXIT_INTERRUPTED:  # a command handled the interrupt and cleaned up
+            _exit_interrupted()
+        raise
+
+
+def _exit_interrupted(message: str = "") -> None:
+    """Exit 130 now. An interrupt that passed through code run by ``PyRun_*`` (compiled
+    extensions do that at import) leaves CPython flagged to end the process by SIGINT at
+    finalization whatever exit code follows; ``os._exit`` keeps the exit code (130) and
+    skips a finalization that has nothing left to do (the command closed its files)."""
+    import signal
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if message:
+            sys.stderr.write(message)
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (KeyboardInterrupt, OSError, ValueError):
+        pass
+    os._exit(EXIT_INTERRUPTED)
 
 
 if __name__ == "__main__":
