@@ -16,6 +16,7 @@ nothing and shifts no line number.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import math
 import re
@@ -101,7 +102,10 @@ def read_items(paths: list[str], *, limits: Limits | None = None,
     notes = notes if notes is not None else Notes()
     for path in paths:
         if path == "-":
-            yield from _read_jsonl(sys.stdin.buffer, "<stdin>", limits, notes)
+            # Bytes, so that only \n ends a line; a text-only stand-in (no .buffer) is encoded.
+            stdin = getattr(sys.stdin, "buffer", None) or io.BytesIO(
+                sys.stdin.read().encode("utf-8", "surrogatepass"))
+            yield from _read_jsonl(stdin, "<stdin>", limits, notes)
             continue
         suffix = Path(path).suffix.lower()
         if suffix in (".jsonl", ".ndjson"):
