@@ -195,6 +195,51 @@ def at_the_limits() -> dict[str, Any]:
     return out
 
 
+#: a piece of text repeated to fill a field up to its limit: runs that make regular
+#: expressions backtrack (digits and commas, word characters, quotes, brackets, keywords)
+PIECES = ("x", "`", "1,", "x.", "'", "a in (", "Ab ", '"', "[", "1 ", "a = ", "per x ",
+          "sorted by ", "the 5 ", "between 1 and ", "-1", "x_y", "xY", "\u00e9", "1.1.",
+          "more than 1 ", "Hint: ", "%", "_", "2020-01-01 ", "O'", "by ", "top ", "not ", "\\",
+          "(", "SUM(", "x = 'a' AND ")
+
+_REPEATS = """
+import json, sys, time
+from stef_core.engine import Engine
+from stef_core.limits import Limits
+from stef_core.models import Record
+e = Engine(limits=Limits(time=0))  # no budget: measure the raw cost
+out = []
+for p in json.loads(sys.stdin.read()):
+    def text(n): return (p * (n // len(p) + 1))[:n]
+    cases = {
+        "question": dict(question=text(10000), sql="SELECT COUNT(*) FROM t WHERE a = 1"),
+        "enriched": dict(question="How many?", enriched_question="How many? Hint: " + text(19980),
+                         sql="SELECT COUNT(*) FROM t"),
+        "sql literal": dict(question="How many " + text(2000) + "?",
+                            sql="SELECT COUNT(*) FROM t WHERE a = '"
+                                + text(90000).replace("'", "''")[:90000] + "'"),
+        "sql like": dict(question="Names like " + text(3000),
+                         sql="SELECT * FROM t WHERE a LIKE '%" + text(20000).replace("'", "''")
+                             + "%'"),
+    }
+    for where, fields in cases.items():
+        t = time.perf_counter(); [r] = e.evaluate_batch([Record(id="a", **fields)])
+        out.append([round(time.perf_counter() - t, 3), p, where, r.status])
+print(json.dumps(out))
+"""
+
+
+def repetitions() -> dict[str, Any]:
+    """Each piece repeated up to the limit of each field, with no time budget: the slowest."""
+    proc = subprocess.run([sys.executable, "-c", _REPEATS], input=json.dumps(PIECES), text=True,
+                          capture_output=True, timeout=3600, check=True)
+    rows = sorted(json.loads(proc.stdout), reverse=True)
+    for seconds, piece, where, status in rows[:5]:
+        print(f"  {piece!r:16s} repeated in the {where:12s} {seconds:6.2f} s  {status}",
+              flush=True)
+    return {"records": len(rows), "slowest": rows[:10]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=3, help="files per format")
@@ -211,8 +256,12 @@ def main() -> None:
     print("per record at the limits (one record, fresh process, offline judge; time, peak "
           "memory allocated, status, output line):", flush=True)
     limits = at_the_limits()
+    print(f"repetitions ({len(PIECES)} pieces x 4 fields, each filled to its limit; slowest):",
+          flush=True)
+    repeats = repetitions()
     total = sum(f["violations"] for f in formats.values()) + stops["violations"]
     data = {"formats": formats, "stop_and_resume": stops, "at_the_limits": limits,
+            "repetitions": repeats,
             "violations": total, "peak_rss_mib_any_run": child_peak_mib(),
             "seconds": round(time.perf_counter() - t0, 1),
             "settings": vars(args), "python": sys.version.split()[0], "cpus": os.cpu_count()}

@@ -113,7 +113,7 @@ _COMPARATIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     # "over the age of 20".
     (
         re.compile(
-            rf"\b(?:{words})\s+(?:than\s+)?(?:[a-z]+\s+){{0,3}}?(?:\$|rs\.?\s*|usd\s*)?(-?\d[\d,]*(?:\.\d+)?)"
+            rf"\b(?:{words})\s+(?:than\s+)?(?:[a-z]+\s+){{0,3}}?(?:\$|rs\.?\s*|usd\s*)?(-?\d[\d,]{{0,40}}(?:\.\d+)?)"
         ),
         op,
     )
@@ -132,14 +132,16 @@ _COMPARATIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 _OR_MORE = re.compile(
-    r"\b(\d[\d,]*(?:\.\d+)?)\s+(?:or|and)\s+(more|above|over|greater|higher|fewer|less|below|under|lower)\b"
+    r"\b(\d[\d,]{0,40}(?:\.\d+)?)\s+(?:or|and)\s+(more|above|over|greater|higher|fewer|less|below|under|lower)\b"
 )
-_BETWEEN = re.compile(r"\bbetween\s+(-?\d[\d,]*(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]*(?:\.\d+)?)")
+_BETWEEN = re.compile(r"\bbetween\s+(-?\d[\d,]{0,40}(?:\.\d+)?)\s+(?:and|to)\s+(-?\d[\d,]{0,40}(?:\.\d+)?)")
 _NEGATION = re.compile(
     r"\b(?:not|without|except|excluding|other than|never|no)\s+(?:in\s+|from\s+|the\s+|a\s+)?$"
 )
 _QUOTED = re.compile(r"\"([^\"]{1,120})\"|'([^']{1,120})'|“([^”]{1,120})”|‘([^’]{1,120})’")
-_NUMBER = re.compile(r"(?<![\w.])(-?\d[\d,]*(?:\.\d+)?)(%?)(?![\w])")
+# Numbers are read with bounded repeats ([\d,]{0,40}): an unbounded run backtracks over a long
+# stretch of digits and commas from every start, quadratic in its length.
+_NUMBER = re.compile(r"(?<![\w.])(-?\d[\d,]{0,40}(?:\.\d+)?)(%?)(?![\w])")
 _PROPER = re.compile(
     r"(?<![\w'])([A-Z][\w&.\-']*(?:\s+(?:of\s+|de\s+|the\s+|and\s+)?[A-Z][\w&.\-']*)*)"
 )
@@ -325,7 +327,9 @@ _MONTHS = {
 # hint (enriched question) parsing
 # --------------------------------------------------------------------------------------------
 
-_IDENT = r"(?:`[^`]+`|\"[^\"]+\"|\[[^\]]+\]|[A-Za-z_][\w.]*)"
+# Bounded repeats: an unbounded identifier backtracks over every shorter prefix at every start,
+# which is quadratic in a long run of word characters (20,000 of them took 28 s).
+_IDENT = r"(?:`[^`]{1,128}`|\"[^\"]{1,128}\"|\[[^\]]{1,128}\]|[A-Za-z_][\w.]{0,127})"
 _VALUE = r"(?:'(?:[^']|'')*'|\"[^\"]*\"|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)"
 _HINT_CMP = re.compile(
     rf"({_IDENT}(?:\s*\([^()]*\))?)\s*(=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b)\s*({_VALUE})",
