@@ -269,3 +269,6 @@ class Result(BaseModel):
     error: str | None = None
     timestamp: str | None = None
     line: int | None = None
+    #: Set when a relative date ("last month") was read: ``{"date": "2024-06-15", "source":
+    #: "timestamp" | "--today" | "run date"}``.
+    anchor: dict[str, str] | None = None

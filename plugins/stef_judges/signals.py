@@ -99,10 +99,10 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
         core = lit.strip("%_ ").replace("%", " ").strip()
         if core in text or value_key(core) in text_keys:
             continue
-        # Dates the question spells differently ("2012/8/26" for '2012-08-26').
-        if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and any(
-            core.startswith(v) or v.startswith(core) for v in _question_dates(request)
-        ):
+        # -- dates: the aligner compares the question's periods with the SQL's, whatever the
+        # -- spelling ('2012-08-26' for "8/26/2012", '201309' for "September 2013"); time
+        # -- syntax (strftime layouts, date('now', '-7 day') modifiers, unit names) is no value.
+        if _time_literal(lit, request):
             continue
         missing.append(lit)
     return 1.0 - len(missing) / len(literals), missing
@@ -118,12 +118,48 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in _WORD.findall(text.lower()))
 
 
-def _question_dates(request: JudgeRequest) -> list[str]:
-    return [
-        f.value
-        for f in request.question.filters
-        if isinstance(f.value, str) and re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", f.value)
-    ]
+_TIME_FORMAT = re.compile(
+    r"[^%]*%[a-z][^%]*(%[a-z][^%]*)*|year|quarter|month|week|day|hour|minute|second|yyyy|"
+    r"yyyy-mm|yyyy-mm-dd|mm|dd|hh24|mi|ss"
+)
+_TIME_MODIFIER = re.compile(
+    r"now|localtime|utc|unixepoch|start of (year|month|day)|weekday \d|"
+    r"[+-]?\s*\d+(\.\d+)?\s+(year|month|day|hour|minute|second)s?"
+)
+
+
+def _time_literal(literal: str, request: JudgeRequest) -> bool:
+    """When the question states periods: a literal that is time syntax (a layout, a unit, a
+    date('now', ...) modifier) or a date inside (or bounding) one of them. Without periods in
+    the question, date work in the SQL is the SQL's own idea, like any literal the question
+    does not ground."""
+    periods = request.question.periods
+    if not periods:
+        return False
+    text = literal.strip()
+    if _TIME_FORMAT.fullmatch(text) or _TIME_MODIFIER.fullmatch(text):
+        return True
+    from stef_sql.time import literal_span, resolve
+
+    span = literal_span(text, compact=True)
+    if span is None:
+        return False
+    anchor = request.extra.get("anchor") or {}
+    from datetime import date
+
+    today = date.fromisoformat(anchor["date"]) if anchor.get("date") else date.today()
+    for p in periods:
+        if p.start is None and p.end is None:
+            months = {v for u, v in p.periodic if u == "month"}
+            if not months or span[0].month in months:
+                return True
+            continue
+        start = resolve(p.start, today) if p.start else None
+        end = resolve(p.end, today) if p.end else None
+        # a bound written inclusively ('2024-03-31') or exclusively ('2024-04-01') is grounded
+        if (start is None or span[0] >= start) and (end is None or span[0] <= end):
+            return True
+    return False
 
 
 def ungrounded_tables(request: JudgeRequest) -> list[str]:
