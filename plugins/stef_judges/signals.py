@@ -102,7 +102,7 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
         # -- dates: the aligner compares the question's periods with the SQL's, whatever the
         # -- spelling ('2012-08-26' for "8/26/2012", '201309' for "September 2013"); time
         # -- syntax (strftime layouts, date('now', '-7 day') modifiers, unit names) is no value.
-        if _time_literal(lit, request):
+        if _time_literal(lit, request) or _time_literal(core, request):
             continue
         missing.append(lit)
     return 1.0 - len(missing) / len(literals), missing
@@ -138,6 +138,10 @@ def _time_literal(literal: str, request: JudgeRequest) -> bool:
         return False
     text = literal.strip()
     if _TIME_FORMAT.fullmatch(text) or _TIME_MODIFIER.fullmatch(text):
+        return True
+    # a value of the SQL's own periods ('03' in strftime('%m', d) = '03'): the aligner
+    # compared those periods with the question's
+    if any(literal == f.value for p in request.sql.periods for f in p.parts):
         return True
     from stef_sql.time import literal_span, resolve
 

@@ -547,10 +547,10 @@ class _Index:
         date, a column whose name says date, time, year or month)"""
         if self.time_nodes:
             return True
-        from stef_sql.time import looks_like_date, name_kind
+        from stef_sql.time import looks_like_time, name_kind
 
         return any(name_kind(c.name) for c in self.columns if c.name) or any(
-            lit.is_string and looks_like_date(str(lit.this)) for lit in self.literals
+            lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
         )
 
 
@@ -718,6 +718,8 @@ def spec_of(root: exp.Expr) -> SqlSpec:
     columns = frozenset(c.name.lower() for c in idx.columns if c.name)
     literals: list[Scalar] = []
     for lit in idx.literals:
+        if lit.arg_key == "default_date":
+            continue  # sqlglot's own T-SQL default ('1900-01-01'), not written in the query
         ok, val = literal_value(lit)
         if ok:
             literals.append(fold_value(val))

@@ -182,11 +182,14 @@ def _literal_span(text: str, compact: bool) -> tuple[datetime, datetime, str] | 
     return None
 
 
-def looks_like_date(text: str) -> bool:
-    """A string literal spelled like a date with at least a month (``'2024-03'``, ``'2024/3/5
-    10:00'``): date-like whatever the column is called."""
-    span = literal_span(text)
-    return span is not None and span[2] != "year"
+_TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
+
+
+def looks_like_time(text: str) -> bool:
+    """A string literal that starts like a date with a month, a LIKE prefix of a year or a time
+    of day (``'2024-03'``, ``'2024/3/5 10:00'``, ``'2024%'``, ``'09:30'``): worth reading
+    whatever the column is called."""
+    return _TIME_TEXT.match(text) is not None
 
 
 # ---- anchor-relative bounds ----------------------------------------------------------------

@@ -81,15 +81,16 @@ _CONTINUATION = re.compile(r"^\s*(?:,|and|or|,\s*and|,\s*or|to|through|until|[-\
 _QUANTITY_BEFORE = re.compile(
     r"(?:\b(?:more than|less than|fewer than|greater than|higher than|lower than|over|above|"
     r"under|below|at least|at most|exceeds?|exceeding|top|number|no\.|id|code|#|\$|rs\.?|usd|"
-    r"eur|is|equals?|equal to|of about|about|approximately|nearly|almost|only)\s*)$"
+    r"eur|is|equals?|equal to|of about|about|approximately|nearly|almost|only|has|have|had)"
+    r"\s*)$"
 )
 _QUANTITY_AFTER = re.compile(
     r"^\s*(?:(?:or|and)\s+(?:below|above|more|less|over|under|fewer|higher|lower|greater|up)\b|"
     r"%|percent|points?|meters?|metres?|km|kilometers?|miles?|feet|ft|kg|pounds?|lbs?|"
     r"dollars?|euros?|usd|people|persons?|students?|employees?|users?|units?|items?|times|"
     r"votes?|hours?|minutes?|seconds?|calories|words?|pages?|copies|rows?|records?|games?|"
-    r"goals?|runs?|cc|hp|mph|rpm|seats?|members?|customers?|orders?|tons?|grams?|liters?|"
-    r"litres?|gallons?|sq|square|acres?|m2)\b"
+    r"goals?|runs?|cc|hp|horsepower|mph|rpm|seats?|members?|customers?|orders?|tons?|grams?|"
+    r"liters?|litres?|gallons?|sq|square|acres?|m2)\b"
 )
 _QUANTITY_NOUN = re.compile(
     r"\b(?:number|numbers|amount|count|price|prices|salary|salaries|score|scores|id|ids|code|"
@@ -733,7 +734,11 @@ _FRAGMENT = re.compile(
     r"(?:not\s+)?like\s+'[^']*')",
     re.IGNORECASE,
 )
-_DEFINES = re.compile(r"\s+(?:refers?\s+to|means?|stands?\s+for|is|are|=)\s+", re.IGNORECASE)
+_DEFINES = re.compile(
+    r"\s+(?:refers?\s+to|means?|stands?\s+for|(?:can\s+be\s+)?(?:re)?presented\s+as|"
+    r"can\s+be\s+(?:written|spelled|shown)\s+as|represents?|is|are|=)\s+",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=2048)
