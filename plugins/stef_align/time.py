@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
+from itertools import pairwise
 
 from stef_sql.time import (
     add,
@@ -81,14 +82,26 @@ def anchor_date(anchor: str | None) -> date:
     return date.today()
 
 
-def _canon(p: Period, today: date) -> _Canon:
+def _canon(p: Period, today: date, clip: bool = False) -> _Canon:
+    """``p`` resolved against ``today``; with ``clip``, an end after today is today's end:
+    when the question asks about a stretch up to now ("this month", "in the past 7 days"),
+    rows after today do not exist yet, so ``>= start of month`` and ``< start of next month``
+    select the same rows."""
     start = resolve(p.start, today) if p.start else None
     end = resolve(p.end, today) if p.end else None
-    if p.relative and end is not None:
+    if clip:
         now = datetime(today.year, today.month, today.day) + timedelta(days=1)
-        if end >= now and (start is None or start < now):
-            end = None  # up to today: nothing after it exists yet
+        if (end is None or end > now) and (start is None or start < now):
+            end = now
     return _Canon(start, end, frozenset(p.periodic), p.clock, p.negated)
+
+
+def _clips(p: Period, today: date) -> bool:
+    """Does the question's period reach today from the past (relative, not in the future)?"""
+    if not p.relative:
+        return False
+    start = resolve(p.start, today) if p.start else None
+    return start is None or start <= datetime(today.year, today.month, today.day)
 
 
 def _clock_at(clock: tuple[int, int] | None, grain: str) -> tuple[int, int] | None:
@@ -113,21 +126,42 @@ _STEP = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
 
 def _compare_exact(q: Period, qc: _Canon, s: Period, sc: _Canon) -> str:
     q_clock, s_clock = _clock_at(qc.clock, q.grain), _clock_at(sc.clock, q.grain)
-    if qc.periodic != sc.periodic or q_clock != s_clock:
-        return "different"
+    if qc.periodic != sc.periodic:
+        return "open" if _widened(qc.periodic, sc.periodic) else "different"
+    if q_clock != s_clock:
+        if q_clock is None or s_clock is None:
+            return "different"
+        # a time of day from midnight or up to midnight is open on that side
+        q_open = (q_clock[0] == 0, q_clock[1] == _DAY_END.get(q.grain, 86400))
+        s_open = (s_clock[0] == 0, s_clock[1] == _DAY_END.get(q.grain, 86400))
+        return "open" if q_open != s_open else "different"
     if (qc.start, qc.end) == (sc.start, sc.end):
         if qc.negated == sc.negated or qc.negated:
             return "same"  # a negation may be spelled outside (NOT IN (subquery ...))
         return "open"
     if qc.negated != sc.negated:
         return "different"
-    starts_agree = qc.start == sc.start
-    ends_agree = qc.end == sc.end
-    if (starts_agree and (qc.end is None) != (sc.end is None)) or (
-        ends_agree and (qc.start is None) != (sc.start is None)
-    ):
+    # Open where a closed range was asked, closed where an open one was, or open on the other
+    # side (">" for "before"): the bound is there with another operator.
+    if (qc.start is None, qc.end is None) != (sc.start is None, sc.end is None):
         return "open"
     return "different"
+
+
+_DAY_END = {"hour": 24, "minute": 1440}
+
+
+def _widened(q: frozenset[tuple[str, int]], s: frozenset[tuple[str, int]]) -> bool:
+    """Calendar fields of one unit where one set holds the other and they share an end:
+    ``MONTH(d) >= 6`` for "in June"."""
+    units = {u for u, _ in q | s}
+    if len(units) != 1:
+        return False
+    a, b = sorted(v for _, v in q), sorted(v for _, v in s)
+    small, large = (a, b) if len(a) < len(b) else (b, a)
+    return bool(small) and set(small) < set(large) and (
+        small[0] == large[0] or small[-1] == large[-1]
+    )
 
 
 def _norm(name: str) -> str:
@@ -155,7 +189,7 @@ def _shown(p: Period, c: _Canon, today: date) -> str:
         p, start=iso(c.start) if c.start else None, end=iso(c.end) if c.end else None
     ))
     if p.relative:
-        text += f" ({p.text + ', ' if p.text else ''}relative to {today.isoformat()})"
+        text += f" (relative to {today.isoformat()})"
     return text
 
 
@@ -286,7 +320,11 @@ def align_periods(
         return out
 
     sql_periods += _day_and_time(sql_periods)
+    members = _unions(sql_periods)  # union index -> the alternatives it joins
+    sql_periods += [union for union, _ in members]
+    joined = {len(sql_periods) - len(members) + k: idx for k, (_, idx) in enumerate(members)}
     s_canon = [_canon(s, today) for s in sql_periods]
+    s_clipped = [_canon(s, today, clip=True) for s in sql_periods]
     used: set[int] = set()
     outcome: dict[int, tuple[str, int]] = {}  # asked index -> (kind, sql index)
     # Pass 1 exact matches, pass 2 open/closed, so that one wrong pairing cannot hide a match.
@@ -294,13 +332,15 @@ def align_periods(
         for i, p in enumerate(asked):
             if i in outcome:
                 continue
-            pc = _canon(p, today)
+            clip = _clips(p, today)
+            pc = _canon(p, today, clip)
             for j, s in enumerate(sql_periods):
                 if j in used or not _column_ok(p, s, rules, sql.columns):
                     continue
-                if _compare(p, pc, s, s_canon[j]) == wanted:
+                if _compare(p, pc, s, s_clipped[j] if clip else s_canon[j]) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
+                    used.update(joined.get(j, ()))
                     break
     # Years kept in plain columns.
     taken = {f for s in sql_periods for f in s.parts}
@@ -310,11 +350,12 @@ def align_periods(
     for i, p in enumerate(asked):
         if i in outcome:
             continue
-        pc = _canon(p, today)
+        clip = _clips(p, today)
+        pc = _canon(p, today, clip)
         for j, s in enumerate(fallback):
             if j in f_used:
                 continue
-            kind = _compare(p, pc, s, _canon(s, today))
+            kind = _compare(p, pc, s, _canon(s, today, clip))
             if kind in ("same", "open"):
                 fallback_hit[i] = (kind, s)
                 f_used.add(j)
@@ -353,9 +394,8 @@ def align_periods(
             out.missing.append(f"? in {asked_text}")
             out.reasons.append(_reason(
                 "filter.operator_mismatch",
-                f"the question asks {_quote(p)}{asked_text} but the SQL's range on "
-                f"{s.column} is {'open' if _opener(pc, _canon(s, today)) else 'closed'}: "
-                f"asked {asked_text}, SQL {sql_text}",
+                f"the question asks {_quote(p)}{asked_text} but the SQL bounds {s.column} "
+                f"with another operator: asked {asked_text}, SQL {sql_text}",
             ))
             continue
         # Another interval on a column the question allows.
@@ -368,9 +408,6 @@ def align_periods(
             if weak:
                 out.required.append(f"? in {asked_text}")
             continue
-        others = others or [  # one SQL period may answer one requirement, contradict another
-            j for j, s in enumerate(sql_periods) if _column_ok(p, s, rules, sql.columns)
-        ]
         if others:
             j = _closest(pc, [s_canon[k] for k in others])
             j = others[j]
@@ -405,8 +442,26 @@ def align_periods(
             f"required period {asked_text} ({p.text or 'from the hint'}) is not in the SQL",
         ))
     for j, s in enumerate(sql_periods):
-        if j not in used and not s.parts:
+        if j not in used and not s.parts and j not in joined:
             out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
+    return out
+
+
+def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
+    """Alternatives of one predicate that tile one interval (``strftime('%Y-%m', d) IN
+    ('2020-01', '2020-02', '2020-03')``) as that interval, with the alternatives' indices."""
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for j, p in enumerate(periods):
+        if p.parts and p.start and p.end and not p.relative and not p.periodic and not p.clock:
+            groups.setdefault((p.column, p.parts), []).append(j)
+    out: list[tuple[Period, list[int]]] = []
+    for idx in groups.values():
+        if len(idx) < 2:
+            continue
+        ordered = sorted(idx, key=lambda j: parse_iso(periods[j].start or ""))
+        if all(periods[a].end == periods[b].start for a, b in pairwise(ordered)):
+            first, last = periods[ordered[0]], periods[ordered[-1]]
+            out.append((replace(first, end=last.end), ordered))
     return out
 
 
@@ -432,11 +487,6 @@ def _day_and_time(periods: list[Period]) -> list[Period]:
 
 def _quote(p: Period) -> str:
     return f"{p.text!r} = " if p.text else ""
-
-
-def _opener(q: _Canon, s: _Canon) -> bool:
-    """Is the SQL's side the open one?"""
-    return (s.end is None and q.end is not None) or (s.start is None and q.start is not None)
 
 
 def _closest(q: _Canon, options: list[_Canon]) -> int:

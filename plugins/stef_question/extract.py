@@ -22,7 +22,7 @@ from stef_sql.values import fold_text, number
 
 from stef_core.models import Ruleset
 from stef_core.spec import Filter, OrderRequest, QuestionSpec, Scalar
-from stef_question.concepts.time import period_drift, question_periods, time_spans
+from stef_question.concepts.time import mask_spans, period_drift, question_periods, time_spans
 
 # --------------------------------------------------------------------------------------------
 # vocabulary
@@ -638,12 +638,14 @@ def extract_question(
     reformulated, hint = split_enrichment(question, enriched_question)
     hint_filters, hint_aggs, hint_exprs, hint_columns = parse_hint(hint)
 
-    top_k = _top_k(question)
-    superlative = _superlative(question)
+    # -- dates: "the last 30 days", "last year" name periods, not a top-k or a superlative
+    ranked = mask_spans(question, time_spans(question))
+    top_k = _top_k(ranked)
+    superlative = _superlative(ranked)
     if (
         superlative is None
         and top_k is not None
-        and not re.search(r"\b(top|first|best|last|bottom)\s", question.lower())
+        and not re.search(r"\b(top|first|best|last|bottom)\s", ranked.lower())
     ):
         top_k = None  # "at least two courses": a count, not a ranking
     aggregations = _aggregations(question)
@@ -657,11 +659,10 @@ def extract_question(
     if (
         top_k is None
         and superlative
-        and _superlative(question)
-        and not re.search(r"\b(maximum|minimum|max|min)\b", question.lower())
-        and re.search(r"\b(the|which|what)\b", question.lower())
+        and not re.search(r"\b(maximum|minimum|max|min)\b", ranked.lower())
+        and re.search(r"\b(the|which|what)\b", ranked.lower())
     ):
-        top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", question.lower()) else None
+        top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", ranked.lower()) else None
 
     # Null checks: "with a known phone" is phone IS NOT NULL; "missing email" is IS NULL.
     for pattern, op in ((_KNOWN, "is not null"), (_MISSING, "is null")):

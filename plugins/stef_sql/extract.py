@@ -499,6 +499,20 @@ def _main_select(query: exp.Expr) -> exp.Select | None:
     return node if isinstance(node, exp.Select) else None
 
 
+_DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub,
+                    exp.DatetimeAdd, exp.DatetimeSub, exp.DateDiff, exp.TimeStrToTime)
+
+
+def _time_arithmetic(lit: exp.Literal) -> bool:
+    """A literal that only moves a date (``INTERVAL '7' DAY``, ``DATEADD(day, -7, ...)``, the
+    T-SQL epoch of ``DATEDIFF(quarter, 0, GETDATE())``): time arithmetic, which the periods
+    judge, not a value the question should name."""
+    parent = lit.parent
+    while isinstance(parent, (exp.Neg, exp.Paren)):
+        parent = parent.parent
+    return isinstance(parent, _DATE_ARITHMETIC)
+
+
 def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
     """Parse ``sql`` and return its spec; :class:`SqlParseError` when it cannot be analysed."""
     return spec_of(parse_statement(sql, dialect))
@@ -560,6 +574,8 @@ _TIME_NODES: tuple[type[exp.Expr], ...] = (
     exp.Extract, exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc, exp.CurrentDate,
     exp.CurrentTimestamp, exp.CurrentDatetime, exp.Date, exp.TsOrDsToDate, exp.DateAdd,
     exp.DateSub, exp.DateDiff, exp.Anonymous, exp.Time, exp.Substring, exp.Left,
+    exp.WeekOfYear, exp.YearOfWeekIso, exp.LastDay, exp.TimestampSub, exp.TimestampAdd,
+    exp.DatetimeSub, exp.DatetimeAdd, exp.Convert,
 )
 
 _TEXT_GENERATOR: Any = None
@@ -718,8 +734,8 @@ def spec_of(root: exp.Expr) -> SqlSpec:
     columns = frozenset(c.name.lower() for c in idx.columns if c.name)
     literals: list[Scalar] = []
     for lit in idx.literals:
-        if lit.arg_key == "default_date":
-            continue  # sqlglot's own T-SQL default ('1900-01-01'), not written in the query
+        if lit.arg_key == "default_date" or _time_arithmetic(lit):
+            continue  # no value the data is compared with (see _time_arithmetic)
         ok, val = literal_value(lit)
         if ok:
             literals.append(fold_value(val))

@@ -274,11 +274,16 @@ _DATE_NAME = re.compile(
 _TIMESTAMP_NAME = re.compile(r"_at$|time|_ts$|^ts_|^ts$|_dttm$|_dtm$")
 
 
+_COMPACT_NAME = re.compile(r"yyyymm|yearmonth|year_month|yyyy_mm|(^|_)ym($|_)|(^|_)yyyymmdd")
+
+
 @lru_cache(maxsize=4096)
 def name_kind(column: str) -> str:
     """What a column's name says it holds: ``year``, ``month``, ``date`` or ``""``."""
     name = column.lower()
-    if _YEAR_NAME.search(name) and "yearmonth" not in name:
+    if _COMPACT_NAME.search(name):
+        return "date"  # months or days spelled 202403 / 20240305
+    if _YEAR_NAME.search(name):
         return "year"
     if _MONTH_NAME.search(name):
         return "month"
@@ -321,6 +326,8 @@ _MOMENT_TYPES = {
     "SMALLDATETIME", "DATETIMEOFFSET", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP_NS",
 }
 _TEXT_TYPES = {"TEXT", "VARCHAR", "CHAR", "NVARCHAR", "NCHAR", "STRING"}
+_NUMBER_TYPES = {"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "INT64", "NUMBER",
+                 "DECIMAL", "NUMERIC"}
 _NOW_NAMES = {
     "NOW", "GETDATE", "SYSDATE", "CURDATE", "CURRENT_DATE", "CURRENT_TIMESTAMP", "SYSDATETIME",
     "GETUTCDATE", "LOCALTIMESTAMP", "UTC_TIMESTAMP", "UTC_DATE", "TODAY", "SYSTIMESTAMP",
@@ -335,6 +342,9 @@ _PART_UNITS = {
     "DAY": "day", "DAYS": "day", "DD": "day", "D": "day", "DAYOFMONTH": "day",
     "HOUR": "hour", "HOURS": "hour", "HH": "hour",
     "YEAR_MONTH": "year_month",
+    # ISO weeks (Monday first) and the ISO year they belong to; plain WEEK differs by dialect
+    "WEEKISO": "isoweek", "ISOWEEK": "isoweek", "ISO_WEEK": "isoweek", "ISOWK": "isoweek",
+    "ISOYEAR": "isoyear", "YEAROFWEEKISO": "isoyear",
 }
 _TRUNC_UNITS = {
     "YEAR": "year", "QUARTER": "quarter", "MONTH": "month", "WEEK": "week", "DAY": "day",
@@ -381,6 +391,8 @@ def _type_name(node: exp.Expr) -> str:
 
 
 def _unit_name(node: Any) -> str:
+    if isinstance(node, exp.WeekStart):  # BigQuery WEEK(MONDAY): ISO weeks; others are not
+        return "WEEK" if _unit_name(node.this) == "MONDAY" else ""
     if isinstance(node, (exp.Var, exp.Literal, exp.Identifier)):
         return str(node.this).upper()
     if isinstance(node, exp.Column):
@@ -453,6 +465,8 @@ def _typed(node: exp.Expr) -> exp.Expr:
         return exp.TimeToStr(this=args[0], format=fmt)
     if name in ("DATEPART", "DATE_PART") and len(args) == 2:
         return exp.Extract(this=exp.var(_unit_name(args[0])), expression=args[1])
+    if name == "YEARWEEK" and len(args) == 2 and _int_literal(args[1]) in (1, 3):
+        return exp.Anonymous(this="ISO_YEARWEEK", expressions=[args[0]])  # ISO (Monday) weeks
     if name == "DATEADD" and len(args) == 3:
         return exp.DateAdd(this=args[2], expression=args[1], unit=exp.var(_unit_name(args[0])))
     return node
@@ -472,9 +486,17 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
     if isinstance(node, exp.Column):
         col = column_of(node)
         return _Term(col, "raw") if col else None
+    if isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _NUMBER_TYPES:
+        return _term(node.this, column_of)  # CAST(strftime('%m', d) AS INTEGER)
     inner: exp.Expr | None = None
     term: _Term | None = None
-    if isinstance(node, (exp.Date, exp.TsOrDsToDate, exp.DateStrToDate)) or (
+    if isinstance(node, exp.WeekOfYear):  # Snowflake WEEKISO(d), MySQL WEEKOFYEAR(d)
+        inner, term = node.this, _Term("", "part", unit="isoweek")
+    elif isinstance(node, exp.YearOfWeekIso):
+        inner, term = node.this, _Term("", "part", unit="isoyear")
+    elif isinstance(node, exp.Anonymous) and str(node.this) == "ISO_YEARWEEK":
+        inner, term = node.expressions[0], _Term("", "part", unit="yearweek")
+    elif isinstance(node, (exp.Date, exp.TsOrDsToDate, exp.DateStrToDate)) or (
         isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _DAY_TYPES
     ):
         inner, term = node.this, _Term("", "day")
@@ -544,6 +566,8 @@ def _is_now(node: exp.Expr) -> bool:
     node = _unwrap(node)
     if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)):
         return _is_now(node.this)
+    if isinstance(node, exp.Convert):  # CONVERT(date, GETDATE())
+        return _is_now(node.expression)
     if isinstance(node, _NOW_TYPES):
         return True
     if isinstance(node, exp.Anonymous):
@@ -569,6 +593,16 @@ def _relative(node: exp.Expr) -> str | None:
         return "@"
     if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)):
         return _relative(node.this)
+    if isinstance(node, exp.Convert):
+        return _relative(node.expression)
+    if isinstance(node, exp.LastDay):  # LAST_DAY / EOMONTH: the month's last day
+        inner = _relative(node.this)
+        if inner is None:
+            return None
+        return rel_add(rel_add(rel_trunc(inner, "month"), "month", 1), "day", -1)
+    epoch_start = _epoch_trunc(node)
+    if epoch_start is not None:
+        return epoch_start
     if isinstance(node, exp.Anonymous) and str(node.this).upper() in {"DATE", "DATETIME"}:
         # sqlite: date('now', '-7 day', 'start of month', ...)
         args = node.expressions
@@ -634,6 +668,39 @@ def _relative(node: exp.Expr) -> str | None:
     return None
 
 
+def _is_epoch(node: exp.Expr) -> bool:
+    node = _unwrap(node)
+    if isinstance(node, exp.TsOrDsToDate):
+        node = _unwrap(node.this)
+    if isinstance(node, exp.Literal):
+        return str(node.this).strip() in ("0", "1900-01-01")
+    return False
+
+
+def _epoch_trunc(node: exp.Expr) -> str | None:
+    """T-SQL's start-of-unit idiom: ``DATEADD(quarter, DATEDIFF(quarter, 0, GETDATE()) + k,
+    0)`` is the start of the current quarter moved by k quarters."""
+    if not isinstance(node, exp.DateAdd) or not _is_epoch(node.this):
+        return None
+    step: Any = node.expression
+    offset = 0
+    if isinstance(step, (exp.Add, exp.Sub)):
+        k = _int_literal(step.expression)
+        if k is None:
+            return None
+        offset, step = (k if isinstance(step, exp.Add) else -k), step.this
+    if not isinstance(step, exp.DateDiff):
+        return None
+    unit = _INTERVAL_UNITS.get(_unit_name(step.args.get("unit")).rstrip("S") or "DAY", "")
+    outer = _INTERVAL_UNITS.get(_unit_name(node.args.get("unit")).rstrip("S") or "DAY", "")
+    if not unit or unit != outer or unit not in _LETTER:
+        return None
+    later, earlier = _unwrap(step.this), _unwrap(step.expression)
+    if not (_is_now(later) and _is_epoch(earlier)):
+        return None
+    return rel_add(rel_trunc("@", unit), unit, offset)
+
+
 def _interval_amount(node: exp.Interval) -> tuple[int, str] | None:
     """``INTERVAL '7' DAY``, ``INTERVAL '7 days'``, ``INTERVAL 7 DAY`` as ``(7, "day")``."""
     value = node.this
@@ -669,9 +736,17 @@ class _Span:
 
 
 def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
-    """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``)."""
-    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren)):
+    """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``); the
+    last day of a literal's month (``EOMONTH('2024-02-01')``) is that day's literal."""
+    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate)):
         node = node.this
+    if isinstance(node, exp.LastDay):
+        inner = _literal_text(node.this)
+        span = literal_span(inner[0]) if inner else None
+        if span is None:
+            return None
+        last = add(floor(span[0], "month"), "month", 1) - _DELTA["day"]
+        return last.date().isoformat(), True
     if isinstance(node, exp.Literal):
         return str(node.this), bool(node.is_string)
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal):
@@ -704,6 +779,10 @@ def _span_at(term: _Term, node: exp.Expr) -> _Span | None:
     if kind == "fmt":
         return _fmt_span(term.fmt, text)
     if kind == "part":
+        if term.unit == "yearweek":  # YEARWEEK(d, 1) = 202410: ISO week 10 of 2024
+            m = re.fullmatch(r"(\d{4})(\d{2})", text.strip())
+            monday = _iso_monday(int(m.group(1)), int(m.group(2))) if m else None
+            return _absolute(monday, monday + _DELTA["week"], "week") if monday else None
         if term.unit == "year":
             number = text.strip()
             span = literal_span(number) if re.fullmatch(r"\d{4}", number) else None
@@ -728,7 +807,7 @@ def _raw_span(term: _Term, text: str, is_string: bool) -> _Span | None:
     if span is None:
         if re.fullmatch(r"\d{4}", number) and name in ("year", "date"):
             span, spelling = literal_span(number), "year"
-        elif re.fullmatch(r"\d{6}|\d{8}", number) and name == "date":
+        elif re.fullmatch(r"\d{6}|\d{8}", number) and name in ("date", "month"):
             span, spelling = literal_span(number, compact=True), "compact"
     if span is None:
         return None
@@ -738,6 +817,14 @@ def _raw_span(term: _Term, text: str, is_string: bool) -> _Span | None:
     if spelling == "year" and name != "date":
         spelling = ""  # a year column holds years: nothing to check
     return _Span(iso(start), iso(end), grain, spelling if term.kind == "raw" else "")
+
+
+def _iso_monday(year: int, week: int) -> datetime | None:
+    try:
+        day = date.fromisocalendar(year, week, 1)
+    except ValueError:
+        return None
+    return datetime(day.year, day.month, day.day)
 
 
 def _fmt_span(fmt: str, text: str) -> _Span | None:
@@ -822,7 +909,11 @@ def _relative_value(term: _Term, node: exp.Expr) -> _Span | None:
             return None
         offset = -step if isinstance(base, exp.Sub) else step
         base = _typed(_unwrap(base.this))
-    if term.kind == "part":
+    if term.kind == "part" and term.unit == "yearweek":
+        if not (isinstance(base, exp.Anonymous) and str(base.this) == "ISO_YEARWEEK"):
+            return None
+        rel = _relative(base.expressions[0])
+    elif term.kind == "part":
         if not isinstance(base, (exp.Year, exp.Extract)):
             return None
         inner = base.expression if isinstance(base, exp.Extract) else base.this
@@ -858,7 +949,7 @@ def _term_grain(term: _Term) -> str | None:
     if term.kind == "trunc":
         return term.unit
     if term.kind == "part":
-        return "year" if term.unit == "year" else None
+        return {"year": "year", "yearweek": "week"}.get(term.unit)
     if term.kind == "fmt":
         layout = _layout(term.fmt)
         if layout is None or layout[1] is None:
@@ -875,7 +966,8 @@ _PERIODIC_DOMAIN = {"month": range(1, 13), "day": range(1, 32)}
 def _periodic_unit(term: _Term) -> str | None:
     """``month``, ``day``, ``quarter`` or ``hour`` when the term yields a field that repeats."""
     if term.kind == "part":
-        return term.unit if term.unit in ("month", "day", "quarter", "hour") else None
+        return term.unit if term.unit in ("month", "day", "quarter", "hour", "isoweek",
+                                          "isoyear") else None
     if term.kind == "fmt":
         layout = _layout(term.fmt)
         if layout is None or layout[1] is not None or len(layout[2]) != 1:
@@ -894,10 +986,13 @@ def _field_value(unit: str, node: exp.Expr) -> int | None:
     text = lit[0].strip().lower()
     if unit == "month" and text in _MONTH_WORDS:
         return _MONTH_WORDS[text]
-    if not re.fullmatch(r"\d{1,2}", text):
+    if not re.fullmatch(r"\d{1,4}", text):
         return None
+    if unit == "isoyear":
+        return int(text) if re.fullmatch(r"\d{4}", text) else None
     value = int(text)
-    limits = {"month": (1, 12), "day": (1, 31), "quarter": (1, 4), "hour": (0, 23)}[unit]
+    limits = {"month": (1, 12), "day": (1, 31), "quarter": (1, 4), "hour": (0, 23),
+              "isoweek": (1, 53)}[unit]
     return value if limits[0] <= value <= limits[1] else None
 
 
@@ -960,13 +1055,16 @@ def _periodic(column: str, unit: str, values: set[int], negated: bool = False) -
     if unit == "quarter":
         ordered = sorted({3 * (q - 1) + i for q in values for i in (1, 2, 3)})
         unit = "month"
-    return Period(column, periodic=tuple((unit, v) for v in ordered), grain=unit,
+    grain = {"isoweek": "week", "isoyear": "year"}.get(unit, unit)
+    return Period(column, periodic=tuple((unit, v) for v in ordered), grain=grain,
                   negated=negated)
 
 
 def _field_set(unit: str, op: str, value: int) -> set[int]:
+    if unit == "isoyear":
+        return {value} if op == "=" else set()
     domain = {"month": range(1, 13), "day": range(1, 32), "quarter": range(1, 5),
-              "hour": range(0, 24)}[unit]
+              "hour": range(0, 24), "isoweek": range(1, 54)}[unit]
     test: dict[str, Callable[[int], bool]] = {
         "=": lambda v: v == value, "!=": lambda v: v == value, ">": lambda v: v > value,
         ">=": lambda v: v >= value, "<": lambda v: v < value, "<=": lambda v: v <= value,
@@ -1155,7 +1253,8 @@ def _earlier(a: str | None, b: str | None) -> tuple[bool, str | None]:
 
 
 def _finer(a: str, b: str) -> str:
-    return a if UNITS.index(a) >= UNITS.index(b) else b
+    rank = {u: i for i, u in enumerate(UNITS)}
+    return a if rank.get(a, 4) >= rank.get(b, 4) else b
 
 
 def merge(a: Period, b: Period) -> Period | None:
@@ -1209,12 +1308,30 @@ def _merge_periodic(
 
 def fold_periodic(p: Period) -> Period:
     """Calendar fields inside an interval become a narrower interval: the year 2024 with the
-    months 3-5 is ``[2024-03-01, 2024-06-01)``; May 2013 with day 5 is that day."""
+    months 3-5 is ``[2024-03-01, 2024-06-01)``; May 2013 with day 5 is that day; ISO year
+    2023 with ISO week 5 is that week."""
+    years = [v for u, v in p.periodic if u == "isoyear"]
+    weeks = [v for u, v in p.periodic if u == "isoweek"]
+    if len(years) == 1 and len(weeks) == 1 and p.start is None and p.end is None:
+        monday = _iso_monday(years[0], weeks[0])
+        if monday is not None:
+            rest = tuple((u, v) for u, v in p.periodic if u not in ("isoyear", "isoweek"))
+            return replace(p, start=iso(monday), end=iso(monday + _DELTA["week"]),
+                           periodic=rest, grain="week")
     if not p.periodic or p.start is None or p.end is None or p.start.startswith("@") or (
         p.end.startswith("@")
     ):
         return p
     start, end = parse_iso(p.start), parse_iso(p.end)
+    weeks = [v for u, v in p.periodic if u == "isoweek"]
+    if len(weeks) == 1 and start == floor(start, "year") and end == add(start, "year", 1):
+        # YEAR(d) = 2024 AND DATEPART(iso_week, d) = 10: that week, within the year
+        monday = _iso_monday(start.year, weeks[0])
+        if monday is None:
+            return p
+        lo, hi = max(monday, start), min(monday + _DELTA["week"], end)
+        rest = tuple((u, v) for u, v in p.periodic if u != "isoweek")
+        return replace(p, start=iso(lo), end=iso(hi), periodic=rest, grain="week")
     months = sorted(v for u, v in p.periodic if u == "month")
     days = sorted(v for u, v in p.periodic if u == "day")
     other = [(u, v) for u, v in p.periodic if u not in ("month", "day")]
@@ -1320,6 +1437,8 @@ def filter_periods(f: Filter) -> list[Period]:
             if not 1800 <= int(text) <= 2199:
                 return []
             span = literal_span(text)
+        elif re.fullmatch(r"(?:19|20)\d{4}(?:\d{2})?", text):
+            span = literal_span(text, compact=True)  # 202403, '20220502'
         elif isinstance(value, str):
             span = literal_span(text)
         else:
@@ -1344,8 +1463,9 @@ def describe(p: Period) -> str:
         fields: dict[str, list[int]] = {}
         for unit, value in p.periodic:
             fields.setdefault(unit, []).append(value)
+        scope = " of any month" if set(fields) == {"day"} else " of any year"
         parts.append(" ".join(f"{u} {','.join(map(str, vs))}" for u, vs in fields.items())
-                     + ("" if parts else " of any year"))
+                     + ("" if parts else scope))
     if p.clock is not None:
         a, b = p.clock
         parts.append(f"{a // 3600:02d}:{a % 3600 // 60:02d}-{b // 3600:02d}:{b % 3600 // 60:02d}"

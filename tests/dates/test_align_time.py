@@ -116,8 +116,12 @@ def test_hint_spelling_the_sql_does_not_follow_is_a_mismatch() -> None:
 
 def test_date_column_compared_with_a_bare_year_is_a_mismatch() -> None:
     result = score_one("How many accounts were opened in 1993?",
-                       "SELECT COUNT(*) FROM account WHERE account.date > 1993")
-    assert "filter.value_mismatch" in codes(result)
+                       "SELECT COUNT(*) FROM account WHERE account.date = 1993")
+    [reason] = [r for r in result.reasons if r.code == "filter.value_mismatch"]
+    assert "bare year" in reason.message
+    # a year column holds years
+    assert codes(score_one("How many accounts were opened in 1993?",
+                           "SELECT COUNT(*) FROM account WHERE open_year = 1993")) == []
 
 
 def test_years_in_plain_columns_answer_year_questions() -> None:

@@ -108,10 +108,12 @@ _NEGATION = re.compile(
 _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"\b(?:" + words + r")\s+(?:the\s+)?(?:year\s+|month\s+of\s+)?$"), kind)
     for words, kind in (
-        (r"on or after|in or after|no earlier than|not earlier than|starting from|starting in|"
+        (r"on or after|at or after|in or after|no earlier than|not earlier than|starting from|"
+         r"starting in|"
          r"starting on|starting|beginning in|beginning on|beginning|as of|since", "since"),
         (r"after|later than|post", "after"),
-        (r"on or before|in or before|during or before|during or prior to|in or prior to|"
+        (r"on or before|at or before|in or before|during or before|during or prior to|"
+         r"in or prior to|"
          r"no later than|not later than|up to and including|through|thru|until the end of|"
          r"by the end of", "through"),
         (r"until|till|up to|up until", "until"),
@@ -245,6 +247,10 @@ _MONTH_SLASH_YEAR = _p(r"(?<![\d/.-])(\d{1,2})/(\d{4})(?![\d/])")
 _DECADE = _p(r"\b(?:the\s+)?(\d{3}0)'?s\b")
 _DAY_MONTH = _p(r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH_FULL + r"\b")
 _MONTH_DAY = _p(r"\b" + _MONTH_FULL + r"\s+(?:the\s+)?" + _DAY + r"\b(?!\s*(?:,\s*)?\d)")
+_DAY_OF_MONTH = _p(
+    r"\b(?:the\s+)?(?:(?P<o>first|1st|second|2nd|third|3rd)|(?P<n>\d{1,2})(?:st|nd|rd|th))\s+"
+    r"(?:day\s+)?of\s+(?:a|the|each|every|any)\s+month\b"
+)
 _QUARTER_ALONE = _p(
     r"\bq(?P<q>[1-4])\b|\b(?:the\s+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
     r"(?:fiscal\s+)?quarter\b(?!\s+of\s+\d)"
@@ -451,6 +457,17 @@ def _atoms(text: str) -> list[_Atom]:
         months = tuple(("month", 3 * (number - 1) + i) for i in (1, 2, 3))
         return _Atom(m.start(), m.end(), None, None, "quarter", periodic=months, yearless=True)
 
+    def day_of_month(m: re.Match[str]) -> _Atom | None:
+        word = (m.group("o") or "").lower()
+        day = _ORDINAL.get(word) if word and word != "last" else None
+        if day is None and m.group("n"):
+            day = int(m.group("n"))
+        if day is None or not 1 <= day <= 31:
+            return None
+        return _Atom(m.start(), m.end(), None, None, "day", periodic=(("day", day),),
+                     yearless=True)
+
+    s.scan(_DAY_OF_MONTH, day_of_month)
     s.scan(_QUARTER_ALONE, quarter_alone)
 
     def half_alone(m: re.Match[str]) -> _Atom:
@@ -515,7 +532,29 @@ def _atoms(text: str) -> list[_Atom]:
     s.scan(_YEAR_RANGE, year_range)
     s.scan(_BARE_YEAR, bare_year)
     s.atoms.sort(key=lambda a: a.start)
-    return _attach_clocks(s.atoms, s.lower)
+    return _weeks_of_days(_attach_clocks(s.atoms, s.lower), s.lower)
+
+
+_WEEK_STARTING = re.compile(
+    r"\bweek\s+(?P<how>starting|beginning|commencing|of)\s+(?:on\s+)?(?:(?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day,?\s+)?(?:the\s+)?$"
+)
+
+
+def _weeks_of_days(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """"the week starting Monday 2024-03-04" is that week; "the week of 2024-03-06" the ISO
+    week holding that day."""
+    out: list[_Atom] = []
+    for atom in atoms:
+        m = _WEEK_STARTING.search(text[max(0, atom.start - 48) : atom.start])
+        if m and atom.grain == "day" and atom.lo and not atom.lo.startswith("@"):
+            day = datetime.fromisoformat(atom.lo)
+            if m.group("how") == "of":
+                day -= timedelta(days=day.weekday())
+            out.append(replace(atom, lo=iso(day), hi=iso(day + timedelta(days=7)), grain="week"))
+        else:
+            out.append(atom)
+    return out
 
 
 def _attach_clocks(atoms: list[_Atom], text: str) -> list[_Atom]:
@@ -629,6 +668,14 @@ def time_spans(text: str) -> list[tuple[int, int]]:
     return [span for span, _ in mentions(text)]
 
 
+def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the spans blanked out (same length), for readers that must not see them."""
+    chars = list(text)
+    for a, b in spans:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
 @lru_cache(maxsize=4096)
 def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
     """``((start, end), period)`` for every time expression of ``text``, bounds and ranges
@@ -720,7 +767,69 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
         out.append(((span_start, span_end), period))
         prev_end, prev_strong = span_end, strong
         i += 1
-    return tuple(out)
+    return tuple(_join_bounds(_join_day_and_time(out, lower), lower))
+
+
+_JOIN_AND = re.compile(r"\s*,?\s*(?:and|but)\s*")
+_JOIN_DAY_TIME = re.compile(r"\s*(?:,|on|at|,\s*at|,\s*on)?\s*")
+
+
+def _single_day(p: Period) -> bool:
+    if not p.start or not p.end or p.relative or p.periodic or p.clock:
+        return False
+    return datetime.fromisoformat(p.end) - datetime.fromisoformat(p.start) == timedelta(days=1)
+
+
+def _join_day_and_time(found: list[tuple[tuple[int, int], Period]],
+                       text: str) -> list[tuple[tuple[int, int], Period]]:
+    """A day and a time of day in one phrase ("on 2024-02-10 after 6 pm", "before 8 am on
+    2022-09-12") are one stretch of that day."""
+    out: list[tuple[tuple[int, int], Period]] = []
+    for span, p in found:
+        if out:
+            (a, b), prev = out[-1]
+            pair = (prev, p) if _single_day(prev) and p.clock else (
+                (p, prev) if _single_day(p) and prev.clock else None)
+            if pair is not None and _JOIN_DAY_TIME.fullmatch(text[b : span[0]]):
+                day, clock = pair
+                start = datetime.fromisoformat(day.start or "")
+                assert clock.clock is not None
+                joined = replace(
+                    day, start=iso(start + timedelta(seconds=clock.clock[0])),
+                    end=iso(start + timedelta(seconds=clock.clock[1])), grain=clock.grain,
+                    text=f"{prev.text} {p.text}",
+                )
+                out[-1] = ((a, span[1]), joined)
+                continue
+        out.append((span, p))
+    return out
+
+
+def _join_bounds(found: list[tuple[tuple[int, int], Period]],
+                 text: str) -> list[tuple[tuple[int, int], Period]]:
+    """"after 2010 and before 2015" is one range, [2011, 2015)."""
+    out: list[tuple[tuple[int, int], Period]] = []
+    for span, p in found:
+        if out:
+            (a, b), prev = out[-1]
+            lower, upper = (prev, p) if prev.end is None else (p, prev)
+            if (
+                lower.start is not None and lower.end is None and upper.start is None
+                and upper.end is not None and not lower.periodic and not upper.periodic
+                and lower.clock is None and upper.clock is None
+                and not lower.negated and not upper.negated
+                and _JOIN_AND.fullmatch(text[b : span[0]])
+            ):
+                strong = "question" in (lower.source, upper.source)
+                out[-1] = ((a, span[1]), replace(
+                    lower, end=upper.end, loose_end=upper.loose_end,
+                    grain=upper.grain if lower.grain == upper.grain else "day",
+                    source="question" if strong else "question:weak",
+                    text=f"{prev.text} and {p.text}",
+                ))
+                continue
+        out.append((span, p))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -808,10 +917,11 @@ def _same_stretch(a: Period, b: Period) -> bool:
 
 
 _COMPACT_DATE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])(?:[0-3]\d)?(?!\d)")
+# A column's name in a hint: `quoted`, A15, snake_case, camelCase, or an aggregate of one.
+# Case-sensitive on purpose: camelCase is told by its capitals.
 _IDENTIFIER = re.compile(
-    r"`[^`]+`|\b[A-Za-z]{1,3}\d{1,3}\b|\b[a-z]+_[a-z0-9_]+\b|\b[a-z]+[A-Z]\w*|"
-    r"\b(?:max|min|sum|avg|count)\s*\(",
-    re.IGNORECASE,
+    r"`[^`]+`|\b[A-Za-z]{1,3}\d{1,3}\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[a-z]+[A-Z]\w*|"
+    r"\b[A-Z][a-z]+[A-Z]\w*|(?i:\b(?:max|min|sum|avg|count)\s*\()"
 )
 
 
