@@ -280,9 +280,12 @@ def _used_otherwise(p: Period, sql: SqlSpec) -> bool:
 
 def _spelling_problem(q: Period, s: Period) -> str:
     """Why the SQL's spelling of a matched period finds nothing, or ""."""
+    if q.spelling == "compact" and s.spelling == "function":
+        return ("the hint says the data spells it compactly (201309), which a date function "
+                f"does not read: the SQL parses {s.column} as a date")
     if q.spelling and s.spelling and q.spelling != s.spelling and "year" not in (
         q.spelling, s.spelling
-    ):
+    ) and "function" not in (q.spelling, s.spelling):
         return (f"the hint says the data spells it {_SPELLINGS[q.spelling]}, but the SQL "
                 f"compares {s.column} with {_SPELLINGS[s.spelling]}")
     if s.spelling == "year" and q.spelling != "year":
@@ -408,6 +411,11 @@ def align_periods(
             if weak:
                 out.required.append(f"? in {asked_text}")
             continue
+        if not others and p.source == "hint" and p.column:
+            # the hint spells another period for a column the SQL filters on: the SQL's
+            # period answers the question's words, not the hint's
+            others = [j for j, s in enumerate(sql_periods)
+                      if s.column and _norm(s.column) == _norm(p.column)]
         if others:
             j = _closest(pc, [s_canon[k] for k in others])
             j = others[j]

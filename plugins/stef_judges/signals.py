@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 
 from stef_sql.values import fold_text, value_key
 
 from stef_core.contracts import JudgeRequest
+from stef_core.spec import Period
 
 #: Risk per reason code (a finding's weight); codes not listed weigh by severity.
 CODE_WEIGHT: dict[str, float] = {
@@ -139,19 +141,20 @@ def _time_literal(literal: str, request: JudgeRequest) -> bool:
     text = literal.strip()
     if _TIME_FORMAT.fullmatch(text) or _TIME_MODIFIER.fullmatch(text):
         return True
-    # a value of the SQL's own periods ('03' in strftime('%m', d) = '03'): the aligner
-    # compared those periods with the question's
-    if any(literal == f.value for p in request.sql.periods for f in p.parts):
-        return True
+    from datetime import date
+
     from stef_sql.time import literal_span, resolve
 
+    anchor = request.extra.get("anchor") or {}
+    today = date.fromisoformat(anchor["date"]) if anchor.get("date") else date.today()
+    # a value of one of the SQL's periods that lies within a period of the question ('03' in
+    # strftime('%m', d) = '03' for "in March 2024")
+    for sp in request.sql.periods:
+        if any(literal == f.value for f in sp.parts) and _within(sp, periods, today):
+            return True
     span = literal_span(text, compact=True)
     if span is None:
         return False
-    anchor = request.extra.get("anchor") or {}
-    from datetime import date
-
-    today = date.fromisoformat(anchor["date"]) if anchor.get("date") else date.today()
     for p in periods:
         if p.start is None and p.end is None:
             months = {v for u, v in p.periodic if u == "month"}
@@ -162,6 +165,27 @@ def _time_literal(literal: str, request: JudgeRequest) -> bool:
         end = resolve(p.end, today) if p.end else None
         # a bound written inclusively ('2024-03-31') or exclusively ('2024-04-01') is grounded
         if (start is None or span[0] >= start) and (end is None or span[0] <= end):
+            return True
+    return False
+
+
+def _within(sql_period: Period, periods: tuple[Period, ...], today: date) -> bool:
+    """Does a SQL period lie within (or coincide with) one of the question's periods?"""
+    from datetime import datetime
+
+    from stef_sql.time import resolve
+
+    if sql_period.start is None and sql_period.end is None:
+        return any((set(sql_period.periodic) <= set(p.periodic) and p.periodic)
+                   or (sql_period.clock == p.clock and p.clock) for p in periods)
+    lo = resolve(sql_period.start, today) if sql_period.start else datetime.min
+    hi = resolve(sql_period.end, today) if sql_period.end else datetime.max
+    for p in periods:
+        if p.start is None and p.end is None:
+            continue
+        start = resolve(p.start, today) if p.start else datetime.min
+        end = resolve(p.end, today) if p.end else datetime.max
+        if start <= lo and hi <= end:
             return True
     return False
 

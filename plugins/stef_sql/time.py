@@ -366,13 +366,25 @@ class _Term:
     ``part`` (``YEAR(d)``, ``EXTRACT(MONTH FROM d)``; ``unit``) or ``clock`` (time of day).
     """
 
-    __slots__ = ("column", "fmt", "kind", "unit")
+    __slots__ = ("column", "fmt", "kind", "text", "unit")
 
-    def __init__(self, column: str, kind: str, unit: str = "", fmt: str = "") -> None:
+    def __init__(self, column: str, kind: str, unit: str = "", fmt: str = "",
+                 text: bool = False) -> None:
         self.column = column
         self.kind = kind
         self.unit = unit
         self.fmt = fmt
+        self.text = text  # characters cut out of the stored text (substr), not a parsed date
+
+    def spelling(self, span_spelling: str) -> str:
+        """How this term assumes the data spells dates (see :attr:`Period.spelling`)."""
+        if self.kind == "raw":
+            return span_spelling
+        if self.text:  # substr(d, 1, 7) = '2024-03' reads 'YYYY-MM...'; (1, 6) 'YYYYMM...'
+            if "-" in self.fmt or ":" in self.fmt:
+                return "iso"
+            return "compact" if self.fmt not in ("%Y", "%m", "%d") else ""
+        return "function"  # strftime, YEAR(), DATE_TRUNC ... parse the stored value as a date
 
 
 def _unwrap(node: exp.Expr) -> exp.Expr:
@@ -509,7 +521,7 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
             length = _int_literal(target.expressions[0].this) if target.expressions else None
             layout = _SUBSTR_LAYOUT.get((1, length or 0))
             if layout:
-                inner, term = node.expression, _Term("", "fmt", fmt=layout)
+                inner, term = node.expression, _Term("", "fmt", fmt=layout, text=True)
     elif (isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) == "TIME") or isinstance(
         node, exp.Time
     ):
@@ -545,7 +557,7 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
             source = node.this
             if isinstance(source, exp.Cast) and _type_name(source) in _TEXT_TYPES:
                 source = source.this
-            inner, term = source, _Term("", "fmt", fmt=layout)
+            inner, term = source, _Term("", "fmt", fmt=layout, text=True)
     if inner is None or term is None:
         return None
     inner = _unwrap(inner)
@@ -1095,7 +1107,9 @@ def _compare(term: _Term, op: str, value: exp.Expr) -> list[Period] | None:
         return None
     raw_moment = term.kind == "raw" and not span.start.startswith("@")
     period = _bounded(term.column, span, op, raw_moment)
-    return [period] if period is not None else None
+    if period is None:
+        return None
+    return [replace(period, spelling=term.spelling(span.spelling))]
 
 
 def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[Period] | None:
@@ -1119,7 +1133,7 @@ def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[
     eod = term.kind == "raw" and b_span.grain == "day" and not b_span.end.startswith("@")
     grain = a_span.grain if UNITS.index(a_span.grain) > UNITS.index(b_span.grain) else b_span.grain
     return [Period(term.column, a_span.start, b_span.end, grain=grain, negated=negated,
-                   end_of_day=eod, spelling=a_span.spelling or b_span.spelling)]
+                   end_of_day=eod, spelling=term.spelling(a_span.spelling or b_span.spelling))]
 
 
 def _date_diff(node: exp.Expr, op: str, value: exp.Expr,

@@ -251,3 +251,14 @@ def test_relative_mismatch_message_names_the_anchor() -> None:
                      "CURRENT_DATE)", dialect="postgres")
     [reason] = [r for r in result.reasons if r.code.startswith("filter.")]
     assert "2024-05-01" in reason.message and "relative to 2024-06-15" in reason.message
+
+
+def test_hint_compact_spelling_is_not_read_by_a_date_function() -> None:
+    question = "Which client ID consumed the most in September 2013?"
+    enriched = question + " Hint: September 2013 refers to yearmonth.date = '201309'"
+    wrong = score_one(question, "SELECT customerid FROM yearmonth WHERE strftime('%Y-%m', date) "
+                                "= '2013-09'", enriched_question=enriched, dialect="sqlite")
+    assert "filter.value_mismatch" in codes(wrong)
+    right = score_one(question, "SELECT customerid FROM yearmonth WHERE substr(date, 1, 6) = "
+                                "'201309'", enriched_question=enriched, dialect="sqlite")
+    assert "filter.value_mismatch" not in codes(right)

@@ -191,7 +191,7 @@ def test_hint_spelling_replaces_the_questions_period() -> None:
 def test_hint_with_several_fragments_is_one_period() -> None:
     got = hinted("How many coins were added in May 2013?",
                  "in May 2013 refers to year(date_added) = 2013 and month(date_added) = 5")
-    assert got == [("date_added", "2013-05-01", "2013-06-01", "hint", "")]
+    assert got == [("date_added", "2013-05-01", "2013-06-01", "hint", "function")]
 
 
 def test_hint_that_redefines_a_bound_wins() -> None:
