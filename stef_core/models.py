@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 FilterStatus = Literal[
     "fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied"
@@ -269,3 +276,18 @@ class Result(BaseModel):
     error: str | None = None
     timestamp: str | None = None
     line: int | None = None
+    #: What the judge spent on a record that ended unscored (failed attempts, repair turns);
+    #: a scored record carries it in ``verdict.usage``. Left out of the output when None.
+    usage: Usage | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("usage", 0) is None:
+            del data["usage"]
+        return data
+
+    @property
+    def judge_usage(self) -> Usage | None:
+        """What the judge spent on this record, scored or not."""
+        return self.verdict.usage if self.verdict is not None else self.usage

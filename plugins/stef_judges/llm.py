@@ -1,20 +1,37 @@
 """The ``llm`` judge and the ``llm`` question extractor: any litellm model, or any
 OpenAI-compatible server through ``--api-base``.
 
-This is the only module of STEF that imports litellm, and it does so lazily: entry points load
-at startup, and a user without the ``llm`` extra must still be able to run the offline judge.
+This is the only module of STEF that imports litellm, and it does so lazily, on the first call
+that really goes to a model: entry points load at startup, a user without the ``llm`` extra
+must still be able to run the offline judge, and a re-run served from the cache never pays
+litellm's import (seconds).
+
+What the judge answers: gamma, the probability that the SQL answers the question correctly
+(``p_correct`` in the model's JSON reply). The verdict label follows from gamma through the
+ruleset's cut points (:meth:`stef_core.models.Scoring.label_for`), never from the model's own
+label, which is only a consistency check.
 
 Calls are cheap, steady and never silently wrong:
 
 * bounded concurrency (``concurrency``, default 8) on one event loop kept in a background
   thread, so the synchronous engine can hand over one batch after another;
 * retries with exponential backoff and jitter on 429, 5xx, connection errors and timeouts;
-  a per-call timeout;
-* a reply that is not the JSON object asked for gets one repair turn; after that the record is
-  unscored with an error that starts with ``judge:``, never given a made-up verdict;
-* a SQLite cache of successful replies (on by default; errors are never cached);
-* ``samples`` verdicts per record, majority label, confidence scaled by agreement;
-* tokens and USD per record, and ``max_cost`` that stops new calls once reached.
+  a per-call timeout; a circuit breaker: once ``breaker_threshold`` calls in a row could not
+  reach the server (refused, unknown host, timed out), records are failed at once without a
+  call, and one probe call every ``breaker_cooldown`` seconds checks whether it is back;
+* a reply that is not the JSON object asked for, or whose label contradicts its probability,
+  gets one repair turn; after that the record is unscored with an error that starts with
+  ``judge:``, never given a made-up verdict;
+* a SQLite cache of successful replies (on by default; errors are never cached), private to
+  its user, keyed on everything that can change a reply;
+* ``samples`` replies per record: gamma is the mean of their probabilities;
+* every call counted (retries and repair turns too) per record, in tokens and USD, and
+  ``max_cost``: each call first reserves its worst case (prompt tokens plus ``max_tokens`` at
+  the model's price), so the calls in flight can never take the spend past the cap;
+* API keys go only where the user says: ``api_key_env`` names the variable that holds the key;
+  without it a custom ``api_base`` gets no key at all, and a provider's own variable
+  (``OPENAI_API_KEY`` ...) is read by litellm for that provider's default endpoint only;
+* Ctrl-C cancels the calls in flight, and the engine writes every verdict that came back.
 
 Example: ``stef eval logs.jsonl --judge llm:openai/gpt-4o-mini`` or, for a local server,
 ``stef eval logs.jsonl --judge llm:openai/qwen2.5 --api-base http://localhost:8000/v1``.
@@ -25,12 +42,16 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import hashlib
 import importlib.util
+import math
 import os
+import re
+import socket
 import threading
-from collections import Counter
-from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass, replace
+import time
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -39,19 +60,22 @@ from stef_core import hookimpl
 from stef_core.contracts import (
     Judge,
     JudgeError,
+    JudgeInterrupted,
     JudgeRequest,
     QuestionExtractor,
     StefError,
 )
-from stef_core.models import Ruleset, Usage, Verdict
+from stef_core.models import Ruleset, Scoring, Usage, Verdict
 from stef_core.spec import Filter, OrderRequest, QuestionSpec
 from stef_judges.llm_cache import Cache, cache_key
 from stef_judges.llm_prompt import (
+    CONTRADICTION_MESSAGE,
     EXTRACT_PROMPT_VERSION,
     PROMPT_VERSION,
     REPAIR_MESSAGE,
     JudgeReply,
     SpecReply,
+    contradiction,
     extract_messages,
     json_object,
     judge_messages,
@@ -63,12 +87,25 @@ DEFAULT_CONCURRENCY = 8
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_RETRIES = 4
 DEFAULT_BACKOFF = 1.0
+#: Output token limit sent with every call: a verdict is a short JSON object, and the limit
+#: bounds what a call can cost (the cost cap reserves it).
+DEFAULT_MAX_TOKENS = 1024
+#: Calls in a row that could not reach the server before the breaker opens: one record's worth
+#: of attempts with the default retries.
+DEFAULT_BREAKER_THRESHOLD = 5
+DEFAULT_BREAKER_COOLDOWN = 30.0
 #: Temperature of samples after the first: enough spread for self-consistency to mean
 #: something, low enough that the model stays on task.
 SAMPLE_TEMPERATURE = 0.7
+#: The cost cap's prompt estimate: litellm's token count (exact for OpenAI's tokenizers, close
+#: for others) plus this margin and a few tokens of chat framing per message.
+PROMPT_MARGIN = 1.25
+FRAMING_TOKENS = 8
 
 T = TypeVar("T")
 M = TypeVar("M", bound=BaseModel)
+
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,127}")
 
 
 def _import_litellm() -> Any:
@@ -102,13 +139,32 @@ def _require_extra() -> None:
 # --------------------------------------------------------------------------------------------
 
 
+def _key_from_env(name: Any, what: str) -> str:
+    """The API key held by the environment variable ``name`` (``--api-key-env``).
+
+    Raises:
+        StefError: when ``name`` is not a variable name or the variable is unset or empty.
+    """
+    name = str(name).strip()
+    if not _ENV_NAME.fullmatch(name):
+        # Never echo it: a key pasted here by mistake must not land in logs.
+        raise StefError(f"llm {what}: --api-key-env takes the name of an environment variable "
+                        "that holds the key (e.g. --api-key-env OPENAI_API_KEY), not the key")
+    value = os.environ.get(name, "").strip()
+    if not value:
+        raise StefError(f"llm {what}: --api-key-env {name}: the environment variable {name} "
+                        "is not set or is empty")
+    return value
+
+
 @dataclass(frozen=True)
 class LlmConfig:
     """The options shared by the judge and the extractor (CLI flags arrive as these names)."""
 
     model: str
     api_base: str | None = None
-    api_key: str | None = None
+    #: The key to send; from ``api_key`` (Python callers) or ``api_key_env`` (the CLI).
+    api_key: str | None = field(default=None, repr=False)
     concurrency: int = DEFAULT_CONCURRENCY
     samples: int = 1
     timeout: float = DEFAULT_TIMEOUT
@@ -117,13 +173,17 @@ class LlmConfig:
     cache_dir: str | None = None
     no_cache: bool = False
     max_cost: float | None = None
+    max_tokens: int = DEFAULT_MAX_TOKENS
+    breaker_threshold: int = DEFAULT_BREAKER_THRESHOLD
+    breaker_cooldown: float = DEFAULT_BREAKER_COOLDOWN
 
     @classmethod
     def from_options(cls, options: dict[str, Any], *, what: str, flag: str) -> LlmConfig:
         """Build from constructor options; unknown options are ignored (other plugins' flags).
 
         Raises:
-            StefError: when the model is missing or a number is out of range.
+            StefError: when the model is missing, a number is out of range or the variable
+                named by ``api_key_env`` holds no key.
         """
         model = str(options.get("model") or "").strip()
         if not model:
@@ -144,11 +204,14 @@ class LlmConfig:
                                 f"found {value!r}")
             return out
 
+        api_key = options.get("api_key") or None
+        if api_key is None and options.get("api_key_env"):
+            api_key = _key_from_env(options["api_key_env"], what)
         max_cost = options.get("max_cost")
         return cls(
             model=model,
             api_base=options.get("api_base") or None,
-            api_key=options.get("api_key") or os.environ.get("STEF_LLM_API_KEY") or None,
+            api_key=api_key,
             concurrency=int(number("concurrency", DEFAULT_CONCURRENCY, 1)),
             samples=int(number("samples", 1, 1)),
             timeout=number("timeout", DEFAULT_TIMEOUT, 0.01),
@@ -157,11 +220,19 @@ class LlmConfig:
             cache_dir=options.get("cache_dir") or None,
             no_cache=bool(options.get("no_cache")),
             max_cost=None if max_cost is None else number("max_cost", 0, 0),
+            max_tokens=int(number("max_tokens", DEFAULT_MAX_TOKENS, 16)),
+            breaker_threshold=int(number("breaker_threshold", DEFAULT_BREAKER_THRESHOLD, 1)),
+            breaker_cooldown=number("breaker_cooldown", DEFAULT_BREAKER_COOLDOWN, 0),
         )
+
+    @property
+    def server(self) -> str:
+        """Where calls go, for messages."""
+        return self.api_base or f"the default endpoint of {self.model.split('/')[0]!r}"
 
 
 # --------------------------------------------------------------------------------------------
-# The event loop: one per client, in a background thread
+# The event loop: one per process, in a background thread
 # --------------------------------------------------------------------------------------------
 
 
@@ -184,7 +255,29 @@ class _LoopThread:
         return self.thread.is_alive() and not self.loop.is_closed()
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+        """Run ``coro`` on the loop and wait for it.
+
+        On Ctrl-C (which Python delivers to the main thread, waiting here) the coroutine is
+        cancelled and awaited, so that nothing of it is left running, then the interrupt goes
+        on to the caller.
+        """
+        finished = threading.Event()
+
+        async def guarded() -> T:
+            try:
+                return await coro
+            finally:
+                finished.set()
+
+        future = asyncio.run_coroutine_threadsafe(guarded(), self.loop)
+        try:
+            return future.result()
+        except KeyboardInterrupt:
+            future.cancel()
+            # A second Ctrl-C only stops the wait for the cancellation.
+            with contextlib.suppress(KeyboardInterrupt):
+                finished.wait(timeout=10)
+            raise
 
     def close(self) -> None:
         """Cancel what is left (litellm's background logging), then stop the loop."""
@@ -195,7 +288,8 @@ class _LoopThread:
             rest = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
             for task in rest:
                 task.cancel()
-            await asyncio.gather(*rest, return_exceptions=True)
+            # Bounded: a task that ignores its cancellation must not hold the exit up.
+            await asyncio.wait(rest, timeout=2) if rest else None
 
         with contextlib.suppress(Exception):  # shutting down: nothing useful to report
             asyncio.run_coroutine_threadsafe(cancel_rest(), self.loop).result(timeout=5)
@@ -219,21 +313,179 @@ def _shared_loop() -> _LoopThread:
 
 
 # --------------------------------------------------------------------------------------------
-# The client: one validated JSON reply per call, with retries, repair, cache and budget
+# Spend, the cost cap and the circuit breaker
 # --------------------------------------------------------------------------------------------
 
 
 @dataclass
-class _Spend:
-    """What the client has spent this run (all calls, including failed ones)."""
+class _Tally:
+    """What one reply (all its attempts and its repair turn) cost; a mutable :class:`Usage`."""
 
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
     cost_usd: float = 0.0
     calls: int = 0
+
+    def add(self, usage: Usage) -> None:
+        self.prompt_tokens += usage.prompt_tokens
+        self.completion_tokens += usage.completion_tokens
+        self.cost_usd += usage.cost_usd
+        self.calls += usage.calls
+
+    def usage(self) -> Usage:
+        return Usage(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens,
+                     cost_usd=self.cost_usd, calls=self.calls)
+
+
+def add_usage(a: Usage, b: Usage) -> Usage:
+    """The sum of two usages; cached only when both were."""
+    return Usage(
+        prompt_tokens=a.prompt_tokens + b.prompt_tokens,
+        completion_tokens=a.completion_tokens + b.completion_tokens,
+        cost_usd=a.cost_usd + b.cost_usd,
+        cached=a.cached and b.cached,
+        calls=a.calls + b.calls,
+    )
+
+
+@dataclass
+class Budget:
+    """The run's spend and the cost cap (``max_cost``), with reservations for calls in flight.
+
+    A call reserves its worst case before it starts and settles to its real cost when it ends,
+    so ``spent + reserved`` never passes the cap whatever the concurrency. Used only from the
+    event loop's thread, so no lock.
+
+    >>> b = Budget(limit=1.0)
+    >>> b.reserve(0.6), b.reserve(0.6)
+    (True, False)
+    >>> b.settle(0.6, 0.1); b.reserve(0.6), round(b.spent, 2)
+    (True, 0.1)
+    """
+
+    limit: float | None = None
+    spent: float = 0.0
+    reserved: float = 0.0
+    calls: int = 0
+
+    def reserve(self, amount: float) -> bool:
+        """Hold ``amount`` for a call about to start; False when it would pass the cap."""
+        if self.limit is not None and self.spent + self.reserved + amount > self.limit + 1e-12:
+            return False
+        self.reserved += amount
+        return True
+
+    def settle(self, reserved: float, cost: float) -> None:
+        """A call ended: release its reservation and book what it cost."""
+        self.reserved = max(0.0, self.reserved - reserved)
+        self.spent += cost
+
+
+@dataclass
+class Breaker:
+    """A circuit breaker over "the server cannot be reached".
+
+    Closed, every call goes out. ``threshold`` failures in a row (refused connection, unknown
+    host, timeout; any answer from the server, even an HTTP error, resets the count) open it:
+    calls fail at once, without touching the network. After ``cooldown`` seconds one probe call
+    goes out; its success closes the breaker, its failure opens it for another cooldown. Used
+    only from the event loop's thread.
+
+    >>> clock = iter([0.0, 0.0, 0.0, 5.0, 31.0, 31.0]).__next__
+    >>> br = Breaker(threshold=2, cooldown=30, clock=clock)
+    >>> br.failure("refused"); br.failure("refused"); br.admit() is None
+    False
+    >>> br.admit() is None, br.admit() is None  # at 31 s: one probe, the next waits
+    (True, False)
+    """
+
+    threshold: int = DEFAULT_BREAKER_THRESHOLD
+    cooldown: float = DEFAULT_BREAKER_COOLDOWN
+    clock: Callable[[], float] = time.monotonic
+    failures: int = 0
+    last: str = ""
+    open_until: float | None = None
+    probing: bool = False
+    _opened: asyncio.Event | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.open_until is not None
+
+    def opened(self) -> asyncio.Event:
+        """Set while the breaker is open: wakes up calls sleeping before a retry."""
+        if self._opened is None:
+            self._opened = asyncio.Event()
+            if self.is_open:
+                self._opened.set()
+        return self._opened
+
+    def admit(self) -> str | None:
+        """None when a call may go out; otherwise why not."""
+        if self.open_until is None:
+            return None
+        if not self.probing and self.clock() >= self.open_until:
+            self.probing = True  # half-open: this call is the probe
+            return None
+        return (f"model server unreachable, record not sent: {self.failures} calls in a row "
+                f"failed (last: {self.last}); is the server running? STEF tries again every "
+                f"{self.cooldown:g} s")
+
+    def success(self) -> None:
+        self.failures = 0
+        self.open_until = None
+        self.probing = False
+        if self._opened is not None:
+            self._opened.clear()
+
+    def failure(self, what: str) -> None:
+        self.failures += 1
+        self.last = what
+        if self.probing or self.failures >= self.threshold:
+            self.open_until = self.clock() + self.cooldown
+            self.probing = False
+            if self._opened is not None:
+                self._opened.set()
+
+
+def _unreachable(exc: BaseException) -> str | None:
+    """How the server could not be reached ("connection refused", ...), or None when it was.
+
+    litellm wraps a refused connection as ``InternalServerError`` with status 500 (the SDK's
+    ``APIConnectionError`` underneath); the cause chain tells what really happened.
+    """
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return "timed out"
+    seen: set[int] = set()
+    chain: BaseException | None = exc
+    connection = False
+    while chain is not None and id(chain) not in seen:
+        seen.add(id(chain))
+        if isinstance(chain, ConnectionRefusedError):
+            return "connection refused"
+        if isinstance(chain, socket.gaierror):
+            return "host name not found (DNS)"
+        if isinstance(chain, (TimeoutError, asyncio.TimeoutError)):
+            return "timed out"
+        name = type(chain).__name__
+        if name in ("APITimeoutError", "Timeout", "ConnectTimeout", "ReadTimeout",
+                    "PoolTimeout", "ServerTimeoutError"):
+            return "timed out"
+        if name in ("APIConnectionError", "ConnectError", "ClientConnectorError",
+                    "ServerDisconnectedError", "RemoteProtocolError", "ConnectionResetError"):
+            connection = True
+        chain = chain.__cause__ or chain.__context__
+    return "connection failed" if connection else None
+
+
+# --------------------------------------------------------------------------------------------
+# The client: one validated JSON reply per call, with retries, repair, cache, budget, breaker
+# --------------------------------------------------------------------------------------------
 
 
 class LlmClient:
     """Calls one model for validated JSON replies. Every public coroutine raises only
-    :class:`JudgeError`."""
+    :class:`JudgeError` (with ``usage`` set to what the failed reply cost)."""
 
     def __init__(self, config: LlmConfig, *, prefix: str = "judge") -> None:
         _require_extra()
@@ -241,9 +493,13 @@ class LlmClient:
         self.config = config
         self.prefix = prefix
         self.cache: Cache | None = None if config.no_cache else Cache.open(config.cache_dir)
-        self.spend = _Spend()
+        self.budget = Budget(limit=config.max_cost)
+        self.breaker = Breaker(threshold=config.breaker_threshold,
+                               cooldown=config.breaker_cooldown)
         self._loop = _shared_loop()
         self._semaphore: asyncio.Semaphore | None = None
+        #: A problem that fails every further call the same way (no price for the cost cap).
+        self._fatal: str | None = None
 
     @property
     def litellm(self) -> Any:
@@ -255,7 +511,7 @@ class LlmClient:
     # ---- sync entry ----------------------------------------------------------------------
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run a coroutine on the client's loop and wait for it."""
+        """Run a coroutine on the client's loop and wait for it (Ctrl-C cancels it)."""
         return self._loop.run(coro)
 
     def close(self) -> None:
@@ -266,14 +522,6 @@ class LlmClient:
 
     # ---- one validated reply -------------------------------------------------------------
 
-    def _budget_reached(self) -> bool:
-        limit = self.config.max_cost
-        return limit is not None and self.spend.cost_usd >= limit
-
-    def _budget_error(self) -> JudgeError:
-        return JudgeError(f"{self.prefix}: --max-cost {self.config.max_cost:g} USD reached; "
-                          "no further calls were made")
-
     async def ask(
         self,
         messages: list[dict[str, str]],
@@ -281,14 +529,25 @@ class LlmClient:
         *,
         prompt_version: str,
         sample: int = 0,
+        rules_hash: str = "",
+        check: Callable[[M], str | None] | None = None,
     ) -> tuple[M, Usage]:
-        """One reply validated against ``schema``, from the cache or the model.
+        """One reply validated against ``schema`` (and ``check``), from the cache or the model.
+
+        ``check`` returns why a well-formed reply is still unusable (its label contradicts its
+        probability); such a reply gets the repair turn too.
 
         Raises:
-            JudgeError: the call failed after retries, the reply stayed malformed after one
-                repair turn, or ``max_cost`` was reached.
+            JudgeError: the call failed after retries, the reply stayed unusable after one
+                repair turn, the cost cap left no room for the call, or the breaker is open.
         """
-        key = cache_key(self.config.model, prompt_version, messages, sample)
+        temperature = 0.0 if sample == 0 else SAMPLE_TEMPERATURE
+        key = cache_key(
+            model=self.config.model, prompt_version=prompt_version, messages=messages,
+            api_base=self.config.api_base, rules_hash=rules_hash,
+            sampling={"sample": sample, "temperature": temperature,
+                      "max_tokens": self.config.max_tokens},
+        )
         if self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:
@@ -296,53 +555,57 @@ class LlmClient:
                     return schema.model_validate(hit[0]), Usage(cached=True)
                 except ValidationError:
                     pass  # a row from an incompatible build: call again
-        if self._budget_reached():
-            raise self._budget_error()
-        if self._semaphore is None:
-            self._semaphore = asyncio.Semaphore(self.config.concurrency)
-        temperature = 0.0 if sample == 0 else SAMPLE_TEMPERATURE
-        async with self._semaphore:
-            # Checked again: calls queued behind the semaphore must not start once spent.
-            if self._budget_reached():
-                raise self._budget_error()
-            content, usage = await self._complete(messages, temperature)
-            try:
-                reply = schema.model_validate(json_object(content))
-            except (ValueError, ValidationError) as exc:
-                repair = [
-                    *messages,
-                    {"role": "assistant", "content": content or ""},
-                    {"role": "user", "content": REPAIR_MESSAGE.format(error=_short_error(exc))},
-                ]
-                content, more = await self._complete(repair, temperature)
-                usage = _add_usage(usage, more)
-                try:
-                    reply = schema.model_validate(json_object(content))
-                except (ValueError, ValidationError) as exc2:
-                    raise JudgeError(
-                        f"{self.prefix}: malformed model output after one repair attempt: "
-                        f"{_short_error(exc2)}"
-                    ) from None
+        tally = _Tally()
+        try:
+            if self._fatal is not None:
+                raise JudgeError(f"{self.prefix}: {self._fatal}")
+            if self._semaphore is None:
+                self._semaphore = asyncio.Semaphore(self.config.concurrency)
+            async with self._semaphore:
+                reply = await self._reply(messages, schema, temperature, tally, check)
+        except JudgeError as exc:
+            raise JudgeError(str(exc), usage=tally.usage()) from None
+        usage = tally.usage()
         if self.cache is not None:
             self.cache.put(key, reply.model_dump(mode="json"), usage.model_dump())
         return reply, usage
 
-    async def _complete(
-        self, messages: list[dict[str, str]], temperature: float
-    ) -> tuple[str | None, Usage]:
-        """One chat completion with retries; the reply text and what it cost."""
-        from tenacity import (
-            AsyncRetrying,
-            retry_if_exception,
-            stop_after_attempt,
-            wait_exponential_jitter,
-        )
+    async def _reply(
+        self,
+        messages: list[dict[str, str]],
+        schema: type[M],
+        temperature: float,
+        tally: _Tally,
+        check: Callable[[M], str | None] | None,
+    ) -> M:
+        """A validated reply, with at most one repair turn."""
+        content = await self._complete(messages, temperature, tally)
+        reply, problem, template = _validate(content, schema, check)
+        if reply is not None:
+            return reply
+        repair = [
+            *messages,
+            {"role": "assistant", "content": content or ""},
+            {"role": "user", "content": template.format(error=problem)},
+        ]
+        content = await self._complete(repair, temperature, tally)
+        reply, problem2, template2 = _validate(content, schema, check)
+        if reply is not None:
+            return reply
+        if template2 is CONTRADICTION_MESSAGE:
+            raise JudgeError(f"{self.prefix}: the model's answer contradicts itself after one "
+                             f"repair attempt: {problem2}")
+        raise JudgeError(f"{self.prefix}: malformed model output after one repair attempt: "
+                         f"{problem2}")
 
+    def _request(self, messages: list[dict[str, str]], temperature: float) -> dict[str, Any]:
+        """The keyword arguments of one ``litellm.acompletion`` call."""
         cfg = self.config
         kwargs: dict[str, Any] = {
             "model": cfg.model,
             "messages": messages,
             "temperature": temperature,
+            "max_tokens": cfg.max_tokens,
             "timeout": cfg.timeout,
             # Retries are ours (below): the SDKs' own would multiply them and hide the count.
             "max_retries": 0,
@@ -352,13 +615,28 @@ class LlmClient:
             kwargs["api_base"] = cfg.api_base
         if cfg.api_key:
             kwargs["api_key"] = cfg.api_key
-        elif cfg.api_base and cfg.model.startswith("openai/") and not os.environ.get(
-            "OPENAI_API_KEY"
-        ):
-            # OpenAI-compatible local servers (vLLM, llama.cpp, Ollama) ignore the key, but the
-            # OpenAI SDK refuses to start without one.
+        elif cfg.api_base:
+            # A server the user named gets no key unless they said which one
+            # (--api-key-env): without an explicit key litellm would send the provider's own
+            # (OPENAI_API_KEY ...) to it. Local servers ignore the placeholder; the OpenAI SDK
+            # refuses to start without one.
             kwargs["api_key"] = "no-key"
+        return kwargs
 
+    async def _complete(
+        self, messages: list[dict[str, str]], temperature: float, tally: _Tally
+    ) -> str | None:
+        """One chat completion with retries; its reply text. Every attempt is added to
+        ``tally``."""
+        from tenacity import (
+            AsyncRetrying,
+            retry_if_exception,
+            stop_after_attempt,
+            wait_exponential_jitter,
+        )
+
+        cfg = self.config
+        kwargs = self._request(messages, temperature)
         attempts = cfg.retries + 1
         retrying = AsyncRetrying(
             stop=stop_after_attempt(attempts),
@@ -367,33 +645,119 @@ class LlmClient:
                 jitter=cfg.retry_backoff,
             ),
             retry=retry_if_exception(self._transient),
+            sleep=self._sleep,
             reraise=True,
         )
         try:
             async for attempt in retrying:
                 with attempt:
-                    self.spend.calls += 1
-                    # The SDK's timeout covers the HTTP exchange; this one also covers
-                    # anything litellm does around it.
-                    response = await asyncio.wait_for(
-                        self.litellm.acompletion(**kwargs), timeout=cfg.timeout * 2 + 1
-                    )
+                    response = await self._attempt(kwargs, tally)
         except JudgeError:
             raise
         except Exception as exc:
             raise JudgeError(self._describe(exc, attempts)) from None
-        usage = self._usage(response)
-        self.spend.cost_usd += usage.cost_usd
         try:
-            content = response.choices[0].message.content
+            return response.choices[0].message.content
         except (AttributeError, IndexError):
-            content = None
-        return content, usage
+            return None
+
+    async def _attempt(self, kwargs: dict[str, Any], tally: _Tally) -> Any:
+        """One HTTP call: admitted by the breaker, paid for by a reservation, then counted."""
+        closed = self.breaker.admit()
+        if closed is not None:
+            raise JudgeError(f"{self.prefix}: {closed}")
+        reserved = self._reserve(kwargs["messages"])
+        cost = 0.0
+        tally.calls += 1
+        self.budget.calls += 1
+        try:
+            # The SDK's timeout covers the HTTP exchange; this one also covers anything
+            # litellm does around it.
+            response = await asyncio.wait_for(
+                self.litellm.acompletion(**kwargs), timeout=self.config.timeout * 2 + 1
+            )
+        except BaseException as exc:
+            how = _unreachable(exc) if isinstance(exc, Exception) else None
+            if how is not None:
+                self.breaker.failure(f"{how} ({self.config.server})")
+            elif isinstance(exc, Exception):
+                self.breaker.success()  # the server answered, if only with an error
+            if how == "timed out" or not isinstance(exc, Exception):
+                # A call given up on (timed out, cancelled) may still be billed: it keeps its
+                # worst case against the cap.
+                cost = reserved
+            raise
+        else:
+            self.breaker.success()
+            usage = self._usage(kwargs["model"], response)
+            tally.add(usage.model_copy(update={"calls": 0}))  # the call is counted above
+            cost = usage.cost_usd
+            return response
+        finally:
+            self.budget.settle(reserved, cost)
+
+    async def _sleep(self, seconds: float) -> None:
+        """The backoff between attempts; cut short when the breaker opens meanwhile (the next
+        attempt is then refused at once instead of minutes later)."""
+        if self.breaker.is_open:
+            return
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.breaker.opened().wait(), timeout=seconds)
+
+    # ---- the cost cap --------------------------------------------------------------------
+
+    def _reserve(self, messages: list[dict[str, str]]) -> float:
+        """Reserve the worst case of a call; JudgeError when the cap leaves no room."""
+        limit = self.config.max_cost
+        if limit is None:
+            return 0.0
+        worst = self.worst_case_cost(messages)
+        if not self.budget.reserve(worst):
+            raise JudgeError(
+                f"{self.prefix}: cost cap reached (--max-cost {limit:g} USD: "
+                f"{self.budget.spent:.4g} USD spent, {self.budget.reserved:.4g} reserved by "
+                f"calls in flight, and the next call may cost up to {worst:.4g}); "
+                "the record was not judged"
+            )
+        return worst
+
+    def worst_case_cost(self, messages: list[dict[str, str]]) -> float:
+        """What a call with ``messages`` can cost at most: its prompt tokens (with a margin)
+        and ``max_tokens`` of output at the model's price.
+
+        Raises:
+            JudgeError: when litellm knows no price for the model (every later call fails the
+                same way at once: a cap that cannot be enforced must not be ignored).
+        """
+        lit = self.litellm
+        try:
+            counted = int(lit.token_counter(model=self.config.model, messages=messages))
+        except Exception:
+            counted = sum(len(m["content"].encode("utf-8")) for m in messages)  # >= tokens
+        prompt = math.ceil(counted * PROMPT_MARGIN) + FRAMING_TOKENS * len(messages)
+        try:
+            p_cost, c_cost = lit.cost_per_token(
+                model=self.config.model, prompt_tokens=prompt,
+                completion_tokens=self.config.max_tokens,
+            )
+        except Exception:
+            self._fatal = (
+                f"cost cap: litellm knows no price for {self.config.model!r}, so --max-cost "
+                "cannot be enforced; drop --max-cost (a local server costs nothing) or use a "
+                "model in litellm's price map"
+            )
+            raise JudgeError(f"{self.prefix}: {self._fatal}") from None
+        return float(p_cost) + float(c_cost)
+
+    # ---- errors and usage ----------------------------------------------------------------
 
     def _transient(self, exc: BaseException) -> bool:
+        if isinstance(exc, JudgeError):
+            return False
+        if _unreachable(exc) is not None:
+            return True
         lit = self.litellm
-        if isinstance(exc, (asyncio.TimeoutError, lit.Timeout, lit.RateLimitError,
-                            lit.APIConnectionError, lit.InternalServerError,
+        if isinstance(exc, (lit.RateLimitError, lit.InternalServerError,
                             lit.ServiceUnavailableError)):
             return True
         status = getattr(exc, "status_code", None)
@@ -403,39 +767,52 @@ class LlmClient:
         lit = self.litellm
         p = self.prefix
         tries = f"after {attempts} attempt{'s' if attempts != 1 else ''}"
-        if isinstance(exc, (asyncio.TimeoutError, lit.Timeout)):
+        how = _unreachable(exc)
+        if how == "timed out":
             return f"{p}: timed out after {self.config.timeout:g} s ({tries}); raise --timeout"
+        if how is not None:
+            # Before the status check: litellm labels a refused connection "HTTP 500".
+            return f"{p}: cannot reach the model server: {how} ({self.config.server}; {tries})"
         status = getattr(exc, "status_code", None)
         detail = _first_line(str(getattr(exc, "message", "") or exc))
         if isinstance(exc, lit.RateLimitError) or status == 429:
             return f"{p}: rate limited (HTTP 429) {tries}; lower --concurrency"
         if isinstance(exc, lit.AuthenticationError) or status == 401:
-            return f"{p}: authentication failed (HTTP 401): check the provider's API key"
-        if isinstance(exc, lit.APIConnectionError) and not isinstance(status, int):
-            return f"{p}: cannot reach the model server {tries}: {detail}"
+            return (f"{p}: authentication failed (HTTP 401): check the API key (--api-key-env "
+                    "NAME for a server given with --api-base)")
         if isinstance(status, int):
             return f"{p}: model server answered HTTP {status} {tries}: {detail}"
         return f"{p}: {type(exc).__name__} {tries}: {detail}"
 
-    def _usage(self, response: Any) -> Usage:
+    def _usage(self, model: str, response: Any) -> Usage:
         u = getattr(response, "usage", None)
         prompt = int(getattr(u, "prompt_tokens", 0) or 0)
         completion = int(getattr(u, "completion_tokens", 0) or 0)
+        lit = self.litellm
         try:
-            cost = float(self.litellm.completion_cost(completion_response=response) or 0.0)
+            cost = float(lit.completion_cost(completion_response=response) or 0.0)
         except Exception:
-            cost = 0.0  # a model litellm has no price for (a local server): tokens still count
+            try:  # the reply names a model litellm cannot price: price the one asked for
+                p_cost, c_cost = lit.cost_per_token(model=model, prompt_tokens=prompt,
+                                                    completion_tokens=completion)
+                cost = float(p_cost) + float(c_cost)
+            except Exception:
+                cost = 0.0  # a model litellm has no price for (a local server): tokens count
         return Usage(prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost, calls=1)
 
 
-def _add_usage(a: Usage, b: Usage) -> Usage:
-    return Usage(
-        prompt_tokens=a.prompt_tokens + b.prompt_tokens,
-        completion_tokens=a.completion_tokens + b.completion_tokens,
-        cost_usd=a.cost_usd + b.cost_usd,
-        cached=a.cached and b.cached,
-        calls=a.calls + b.calls,
-    )
+def _validate(
+    content: str | None, schema: type[M], check: Callable[[M], str | None] | None
+) -> tuple[M | None, str, str]:
+    """The reply, or (None, what is wrong, the repair message to send)."""
+    try:
+        reply = schema.model_validate(json_object(content))
+    except (ValueError, ValidationError) as exc:
+        return None, _short_error(exc), REPAIR_MESSAGE
+    problem = check(reply) if check is not None else None
+    if problem is not None:
+        return None, problem, CONTRADICTION_MESSAGE
+    return reply, "", ""
 
 
 def _first_line(text: str, limit: int = 200) -> str:
@@ -458,44 +835,69 @@ def _short_error(exc: BaseException) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def combine(replies: Sequence[JudgeReply], requested: int) -> tuple[str, float, str]:
-    """Majority label, confidence and rationale of ``replies`` out of ``requested`` samples.
+def combine(
+    replies: Sequence[JudgeReply], requested: int, scoring: Scoring
+) -> tuple[str, float, str]:
+    """Label, gamma and rationale from the replies of one record's samples.
 
-    The confidence is the majority's mean confidence times the share of requested samples that
-    agree with it (a failed sample counts as disagreement). A tie goes to the label with the
-    higher mean confidence, then to the more severe one.
+    gamma is the mean of the replies' ``p_correct`` (a failed sample is left out: a failure is
+    no evidence about the SQL); the label follows from gamma (``scoring.label_for``). With more
+    than one sample the rationale says so, and gives the agreement: how many samples lean the
+    same way as gamma (P(correct) on the same side of 0.5: more likely right than wrong, or
+    not).
 
-    >>> a = JudgeReply(verdict="correct", confidence=0.9)
-    >>> b = JudgeReply(verdict="incorrect", confidence=0.6)
-    >>> combine([a, a, b], 3)[:2]
-    ('correct', 0.6)
+    >>> a = JudgeReply(p_correct=0.9, rationale="right")
+    >>> b = JudgeReply(p_correct=0.3, rationale="wrong filter")
+    >>> combine([a], 1, Scoring())
+    ('correct', 0.9, 'right')
+    >>> label, gamma, why = combine([a, a, b], 3, Scoring())
+    >>> label, gamma
+    ('likely_correct', 0.7)
+    >>> print(why)
+    right (gamma is the mean P(correct) of 3 samples: 0.9, 0.9, 0.3; 2 of 3 agree)
     """
-    severity = {"correct": 0, "likely_correct": 1, "potentially_incorrect": 2, "incorrect": 3}
-    votes = Counter(r.verdict for r in replies)
-
-    def mean_conf(label: str) -> float:
-        confs = [r.confidence for r in replies if r.verdict == label]
-        return sum(confs) / len(confs)
-
-    label = max(votes, key=lambda lab: (votes[lab], mean_conf(lab), severity[lab]))
-    share = votes[label] / max(requested, 1)
-    confidence = round(mean_conf(label) * share, 4)
-    rationale = next(r.rationale for r in replies if r.verdict == label)
+    probabilities = [r.p_correct for r in replies]
+    gamma = round(math.fsum(probabilities) / len(probabilities), 4)
+    label = scoring.label_for(gamma)
+    closest = min(replies, key=lambda r: abs(r.p_correct - gamma))
+    rationale = closest.rationale
     if requested > 1:
-        rationale = f"{rationale} ({votes[label]} of {requested} samples agree)".strip()
-    return label, confidence, rationale
+        agree = sum(1 for p in probabilities if (p >= 0.5) == (gamma >= 0.5))
+        listed = ", ".join(f"{p:g}" for p in probabilities)
+        note = (f"gamma is the mean P(correct) of {len(replies)} samples: {listed}; "
+                f"{agree} of {len(replies)} agree")
+        if len(replies) < requested:
+            note += f"; {requested - len(replies)} of {requested} failed"
+        rationale = f"{rationale} ({note})".strip()
+    return label, gamma, rationale
+
+
+class _RulesHashes:
+    """The hash of each ruleset a judge sees (one per run in practice), computed once."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[Ruleset, str]] = {}
+
+    def __call__(self, rules: Ruleset) -> str:
+        kept = self._seen.get(id(rules))
+        if kept is None or kept[0] is not rules:
+            digest = hashlib.sha256(rules.model_dump_json().encode("utf-8")).hexdigest()[:16]
+            kept = (rules, digest)  # the ruleset is kept alive, so its id stays unique
+            self._seen[id(rules)] = kept
+        return kept[1]
 
 
 class LlmJudge(Judge):
-    """Asks an LLM (any litellm model or OpenAI-compatible server) for the verdict."""
+    """Asks an LLM (any litellm model or OpenAI-compatible server) for P(the SQL is correct)."""
 
     id = "llm"
-    version = "1"
+    version = "2"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.config = LlmConfig.from_options(options, what="judge", flag="--judge")
         self.client = LlmClient(self.config, prefix="judge")
+        self._rules_hash = _RulesHashes()
 
     def judge(self, request: JudgeRequest) -> Verdict:
         [out] = self.judge_many([request])
@@ -504,36 +906,59 @@ class LlmJudge(Judge):
         return out
 
     def judge_many(self, requests: Sequence[JudgeRequest]) -> list[Verdict | JudgeError]:
-        async def run_all() -> list[Verdict | JudgeError]:
-            return list(await asyncio.gather(*(self._judge_one(r) for r in requests)))
+        """Judge a batch concurrently.
 
-        return self.client.run(run_all())
+        Raises:
+            JudgeInterrupted: on Ctrl-C, with the verdicts that came back (the calls still in
+                flight are cancelled first).
+        """
+        done: list[Verdict | JudgeError | None] = [None] * len(requests)
+
+        async def one(i: int, request: JudgeRequest) -> None:
+            done[i] = await self._judge_one(request)
+
+        async def run_all() -> None:
+            await asyncio.gather(*(one(i, r) for i, r in enumerate(requests)))
+
+        try:
+            self.client.run(run_all())
+        except KeyboardInterrupt:
+            raise JudgeInterrupted(done) from None
+        return [d if d is not None else JudgeError("judge: no verdict") for d in done]
 
     async def _judge_one(self, request: JudgeRequest) -> Verdict | JudgeError:
         messages = judge_messages(request)
+        scoring = request.rules.scoring
+        rules_hash = self._rules_hash(request.rules)
         n = self.config.samples
 
-        async def one(i: int) -> tuple[JudgeReply, Usage] | JudgeError:
+        def consistent(reply: JudgeReply) -> str | None:
+            return contradiction(reply, scoring)
+
+        async def sample(i: int) -> tuple[JudgeReply, Usage] | JudgeError:
             try:
                 return await self.client.ask(
-                    messages, JudgeReply, prompt_version=PROMPT_VERSION, sample=i
+                    messages, JudgeReply, prompt_version=PROMPT_VERSION, sample=i,
+                    rules_hash=rules_hash, check=consistent,
                 )
             except JudgeError as exc:
                 return exc
             except Exception as exc:  # never let one record take the batch down
                 return JudgeError(f"judge: {type(exc).__name__}: {_first_line(str(exc))}")
 
-        outcomes = await asyncio.gather(*(one(i) for i in range(n)))
+        outcomes = await asyncio.gather(*(sample(i) for i in range(n)))
+        usage = Usage(cached=True)
+        for outcome in outcomes:
+            spent = outcome.usage if isinstance(outcome, JudgeError) else outcome[1]
+            usage = add_usage(usage, spent or Usage())
         good = [o for o in outcomes if not isinstance(o, JudgeError)]
         if not good:
-            return next(o for o in outcomes if isinstance(o, JudgeError))
-        usage = good[0][1]
-        for _, u in good[1:]:
-            usage = _add_usage(usage, u)
-        label, confidence, rationale = combine([r for r, _ in good], n)
+            first = next(o for o in outcomes if isinstance(o, JudgeError))
+            return JudgeError(str(first), usage=usage.model_copy(update={"cached": False}))
+        label, gamma, rationale = combine([r for r, _ in good], n, scoring)
         return Verdict(
             label=label,  # type: ignore[arg-type]
-            confidence=confidence,
+            confidence=gamma,
             rationale=rationale,
             judge=f"llm:{self.config.model}",
             usage=usage,
