@@ -448,6 +448,10 @@ class Breaker:
                 self._opened.set()
 
 
+class _BreakerOpen(JudgeError):
+    """The breaker refused a call: it was not sent."""
+
+
 def _unreachable(exc: BaseException) -> str | None:
     """How the server could not be reached ("connection refused", ...), or None when it was.
 
@@ -648,10 +652,25 @@ class LlmClient:
             sleep=self._sleep,
             reraise=True,
         )
+        made = 0
+        last: Exception | None = None
         try:
             async for attempt in retrying:
                 with attempt:
-                    response = await self._attempt(kwargs, tally)
+                    try:
+                        response = await self._attempt(kwargs, tally)
+                    except JudgeError:
+                        raise
+                    except Exception as exc:
+                        made, last = made + 1, exc
+                        raise
+        except _BreakerOpen:
+            if last is None:
+                raise
+            # This call did reach for the server (and helped open the breaker): say what
+            # happened to it rather than that it was not sent.
+            raise JudgeError(f"{self._describe(last, made)}; the server looks down, so later "
+                             "records are not sent") from None
         except JudgeError:
             raise
         except Exception as exc:
@@ -665,7 +684,7 @@ class LlmClient:
         """One HTTP call: admitted by the breaker, paid for by a reservation, then counted."""
         closed = self.breaker.admit()
         if closed is not None:
-            raise JudgeError(f"{self.prefix}: {closed}")
+            raise _BreakerOpen(f"{self.prefix}: {closed}")
         reserved = self._reserve(kwargs["messages"])
         cost = 0.0
         tally.calls += 1
