@@ -353,32 +353,52 @@ class Budget:
     """The run's spend and the cost cap (``max_cost``), with reservations for calls in flight.
 
     A call reserves its worst case before it starts and settles to its real cost when it ends,
-    so ``spent + reserved`` never passes the cap whatever the concurrency. Used only from the
-    event loop's thread, so no lock.
+    so ``spent + reserved`` never passes the cap whatever the concurrency. A call that does not
+    fit waits while other calls are in flight (they usually cost less than they reserved), and
+    is refused only when nothing is left in flight to free room. Used only from the event
+    loop's thread, so no lock.
 
     >>> b = Budget(limit=1.0)
-    >>> b.reserve(0.6), b.reserve(0.6)
-    (True, False)
-    >>> b.settle(0.6, 0.1); b.reserve(0.6), round(b.spent, 2)
+    >>> b.fits(0.6), b.take(0.6), b.fits(0.6)
+    (True, None, False)
+    >>> b.settle(0.6, 0.1); b.fits(0.6), round(b.spent, 2)
     (True, 0.1)
     """
 
     limit: float | None = None
     spent: float = 0.0
     reserved: float = 0.0
+    in_flight: int = 0
     calls: int = 0
+    _settled: asyncio.Event | None = None
 
-    def reserve(self, amount: float) -> bool:
-        """Hold ``amount`` for a call about to start; False when it would pass the cap."""
-        if self.limit is not None and self.spent + self.reserved + amount > self.limit + 1e-12:
-            return False
+    def fits(self, amount: float) -> bool:
+        """Whether ``amount`` more stays within the cap."""
+        return self.limit is None or self.spent + self.reserved + amount <= self.limit + 1e-12
+
+    def take(self, amount: float) -> None:
         self.reserved += amount
+        self.in_flight += 1
+
+    async def reserve(self, amount: float) -> bool:
+        """Hold ``amount`` for a call about to start; False when it can never fit."""
+        while not self.fits(amount):
+            if self.in_flight == 0:
+                return False
+            if self._settled is None:
+                self._settled = asyncio.Event()
+            await self._settled.wait()
+        self.take(amount)
         return True
 
     def settle(self, reserved: float, cost: float) -> None:
         """A call ended: release its reservation and book what it cost."""
         self.reserved = max(0.0, self.reserved - reserved)
+        self.in_flight -= 1
         self.spent += cost
+        settled, self._settled = self._settled, None
+        if settled is not None:
+            settled.set()  # wake the calls waiting for room
 
 
 @dataclass
@@ -685,7 +705,7 @@ class LlmClient:
         closed = self.breaker.admit()
         if closed is not None:
             raise _BreakerOpen(f"{self.prefix}: {closed}")
-        reserved = self._reserve(kwargs["messages"])
+        reserved = await self._reserve(kwargs["messages"])
         cost = 0.0
         tally.calls += 1
         self.budget.calls += 1
@@ -725,18 +745,19 @@ class LlmClient:
 
     # ---- the cost cap --------------------------------------------------------------------
 
-    def _reserve(self, messages: list[dict[str, str]]) -> float:
-        """Reserve the worst case of a call; JudgeError when the cap leaves no room."""
+    async def _reserve(self, messages: list[dict[str, str]]) -> float:
+        """Reserve the worst case of a call (waiting for room while calls are in flight);
+        JudgeError when the cap leaves no room."""
         limit = self.config.max_cost
         if limit is None:
+            self.budget.take(0.0)
             return 0.0
         worst = self.worst_case_cost(messages)
-        if not self.budget.reserve(worst):
+        if not await self.budget.reserve(worst):
             raise JudgeError(
                 f"{self.prefix}: cost cap reached (--max-cost {limit:g} USD: "
-                f"{self.budget.spent:.4g} USD spent, {self.budget.reserved:.4g} reserved by "
-                f"calls in flight, and the next call may cost up to {worst:.4g}); "
-                "the record was not judged"
+                f"{self.budget.spent:.4g} USD spent, and the next call may cost up to "
+                f"{worst:.4g}); the record was not judged"
             )
         return worst
 
