@@ -138,6 +138,9 @@ def test_api_key_env_errors_never_echo_a_key(make_judge, monkeypatch):
         make_judge(api_key=None, api_key_env=SECRET)
     assert SECRET not in str(pasted.value)
     assert "takes the name of an environment variable" in str(pasted.value)
+    with pytest.raises(StefError) as hex_key:  # looks like a name, but not a conventional one
+        make_judge(api_key=None, api_key_env="a1b2c3d4e5f60718")
+    assert "a1b2c3d4e5f60718" not in str(hex_key.value)
 
 
 def test_the_default_endpoint_is_left_to_the_providers_own_key(make_judge):
