@@ -36,6 +36,7 @@ import re
 import socket
 import threading
 import time
+import warnings
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -245,6 +246,10 @@ class _LoopThread:
             return future.result()
         except KeyboardInterrupt:
             future.cancel()
+            # litellm builds its request coroutine in a worker thread; a call cancelled while
+            # there leaves that coroutine unawaited, and Python would warn about it at exit.
+            # The cancellation is ours and deliberate: nothing is lost, so no warning.
+            warnings.filterwarnings("ignore", r"coroutine .* was never awaited", RuntimeWarning)
             # A second Ctrl-C only stops the wait for the cancellation.
             with contextlib.suppress(KeyboardInterrupt):
                 finished.wait(timeout=10)
