@@ -79,21 +79,22 @@ def server_down(records: list[dict[str, Any]], concurrency: int,
     from stef_core.engine import Engine, record_from_mapping
     from stef_core.stats import summarize
 
+    # Bound but not listening: refused, and never handed out as a client's own source port.
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    engine = Engine(
-        judge="llm:openai/fake",
-        judge_options={"api_base": f"http://127.0.0.1:{port}/v1", "api_key": "bench",
-                       "concurrency": concurrency, "no_cache": True},
-        batch_size=batch_size,
-    )
-    items = [record_from_mapping(r, default_id=str(i)) for i, r in enumerate(records, 1)]
-    t0 = time.perf_counter()
-    try:
-        results = list(engine.run(items))
-    finally:
-        engine.close()
+        engine = Engine(
+            judge="llm:openai/fake",
+            judge_options={"api_base": f"http://127.0.0.1:{port}/v1", "api_key": "bench",
+                           "concurrency": concurrency, "no_cache": True},
+            batch_size=batch_size,
+        )
+        items = [record_from_mapping(r, default_id=str(i)) for i, r in enumerate(records, 1)]
+        t0 = time.perf_counter()
+        try:
+            results = list(engine.run(items))
+        finally:
+            engine.close()
     wall = time.perf_counter() - t0
     overall = summarize(results)["overall"]
     return {"records": len(results), "unscored": len(results) - overall["scored"],

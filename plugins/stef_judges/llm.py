@@ -130,11 +130,8 @@ class LlmJudge(Judge):
         """
         done: list[Verdict | JudgeError | None] = [None] * len(requests)
 
-        async def one(i: int, request: JudgeRequest) -> None:
-            done[i] = await self._judge_one(request)
-
         async def run_all() -> None:
-            await asyncio.gather(*(one(i, r) for i, r in enumerate(requests)))
+            await asyncio.gather(*(self._judge_one(r, i, done) for i, r in enumerate(requests)))
 
         try:
             self.client.run(run_all())
@@ -142,27 +139,49 @@ class LlmJudge(Judge):
             raise JudgeInterrupted(done) from None
         return [d if d is not None else JudgeError("judge: no verdict") for d in done]
 
-    async def _judge_one(self, request: JudgeRequest) -> Verdict | JudgeError:
+    async def _judge_one(
+        self, request: JudgeRequest, slot: int, done: list[Verdict | JudgeError | None]
+    ) -> None:
+        """Judge one record into ``done[slot]``.
+
+        The verdict is stored by the coroutine that receives the record's last reply, in the
+        same step as that reply is cached (no await in between): an interrupt can therefore
+        never cancel a record whose reply was cached but not yet handed to the engine.
+        """
         messages = judge_messages(request)
         scoring = request.rules.scoring
         rules_hash = self._rules_hash(request.rules)
         n = self.config.samples
+        outcomes: list[tuple[JudgeReply, Usage] | JudgeError] = []
 
         def consistent(reply: JudgeReply) -> str | None:
             return contradiction(reply, scoring)
 
-        async def sample(i: int) -> tuple[JudgeReply, Usage] | JudgeError:
+        async def sample(i: int) -> None:
+            outcome: tuple[JudgeReply, Usage] | JudgeError
             try:
-                return await self.client.ask(
+                outcome = await self.client.ask(
                     messages, JudgeReply, prompt_version=PROMPT_VERSION, sample=i,
                     rules_hash=rules_hash, check=consistent,
                 )
             except JudgeError as exc:
-                return exc
+                outcome = exc
             except Exception as exc:  # never let one record take the batch down
-                return JudgeError(f"judge: {type(exc).__name__}: {first_line(str(exc))}")
+                outcome = JudgeError(f"judge: {type(exc).__name__}: {first_line(str(exc))}")
+            outcomes.append(outcome)
+            if len(outcomes) == n:
+                done[slot] = self._verdict(outcomes, n, scoring)
 
-        outcomes = await asyncio.gather(*(sample(i) for i in range(n)))
+        if n == 1:
+            await sample(0)
+        else:
+            await asyncio.gather(*(sample(i) for i in range(n)))
+
+    def _verdict(
+        self, outcomes: Sequence[tuple[JudgeReply, Usage] | JudgeError], n: int,
+        scoring: Scoring,
+    ) -> Verdict | JudgeError:
+        """The record's verdict from its samples' outcomes, with everything they cost."""
         usage = Usage(cached=True)
         for outcome in outcomes:
             spent = outcome.usage if isinstance(outcome, JudgeError) else outcome[1]

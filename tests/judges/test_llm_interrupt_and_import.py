@@ -52,6 +52,7 @@ def test_ctrl_c_keeps_every_verdict_that_came_back(llm_server: FakeLlmServer, tm
     while llm_server.answered < 4 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.05)
     assert proc.poll() is None, proc.communicate()
+    answered = llm_server.answered
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
@@ -59,7 +60,9 @@ def test_ctrl_c_keeps_every_verdict_that_came_back(llm_server: FakeLlmServer, tm
     assert "Task was destroyed" not in stderr and "was never awaited" not in stderr, stderr
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     written = len(lines)
-    assert 4 <= written < 24
+    # Every reply that reached STEF is written: all those the server had sent, but for at most
+    # one per call in flight (2) that the client was still reading when the interrupt came.
+    assert answered - 2 <= written < 24
     assert all(r["status"] == "scored" for r in lines)
     # every verdict that came back was cached and written; the cancelled calls were neither
     assert cached_rows(cache) == written

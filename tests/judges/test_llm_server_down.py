@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,15 +28,20 @@ def run(judge: Any, items: list[Any]) -> list[Result]:
     return list(Engine(judge=judge).run(items))
 
 
-def closed_port() -> int:
-    """A loopback port nothing listens on: connecting to it is refused."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A loopback port nothing listens on: connecting to it is refused.
+
+    The port stays bound (without listening) for the test: a released port could be handed
+    out again as the source port of the very connection to it, which then connects to itself.
+    """
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield int(sock.getsockname()[1])
 
 
-def test_refused_connection_is_said_and_stops_calls_for_the_rest(make_judge):
-    url = f"http://127.0.0.1:{closed_port()}/v1"
+def test_refused_connection_is_said_and_stops_calls_for_the_rest(make_judge, closed_port):
+    url = f"http://127.0.0.1:{closed_port}/v1"
     judge = make_judge(api_base=url, retries=4, retry_backoff=0.05, concurrency=2,
                        breaker_cooldown=600, no_cache=True)
     rs = run(judge, records(12))
@@ -44,15 +50,16 @@ def test_refused_connection_is_said_and_stops_calls_for_the_rest(make_judge):
     assert not any("HTTP 500" in e for e in errors)
     tried = [e for e in errors if "cannot reach the model server" in e]
     assert tried and all(e.startswith(
-        f"judge: cannot reach the model server: connection refused ({url}; after ") for e in tried)
+        f"judge: cannot reach the model server: connection refused ({url}; after ")
+        for e in tried), errors
     # once 5 calls in a row were refused, the other records fail at once, without a call
     skipped = [r for r in rs if "record not sent" in (r.error or "")]
     assert len(skipped) >= 10
     assert all(r.error == (
         "judge: model server unreachable, record not sent: 5 calls in a row failed (last: "
         f"connection refused ({url})); is the server running? STEF tries again every 600 s")
-        for r in skipped)
-    assert all(r.usage is None or r.usage.calls == 0 for r in skipped)
+        for r in skipped), errors
+    assert all(r.usage is None or r.usage.calls == 0 for r in skipped), [r.usage for r in rs]
     attempts = summarize(rs)["overall"]["judge_calls"]
     assert 5 <= attempts <= 5 + 2  # the threshold, plus at most one attempt per call in flight
 
