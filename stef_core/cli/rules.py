@@ -21,12 +21,18 @@ def rules_group() -> None:
 
 
 def _load(path: str) -> tuple[Ruleset | None, list[str]]:
+    """The ruleset (or None) and its errors; warnings are printed to stderr as they come."""
     from stef_core.rules import RulesError, load_rules
 
+    warnings: list[str] = []
     try:
-        return load_rules(path), []
+        ruleset = load_rules(path, warnings=warnings)
     except RulesError as exc:
         return None, exc.messages
+    finally:
+        for warning in warnings:
+            click.echo(warning, err=True)
+    return ruleset, []
 
 
 def _report(problems: list[str], bad_files: int, total_files: int) -> None:

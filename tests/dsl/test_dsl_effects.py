@@ -68,7 +68,8 @@ def test_rule_off_stops_the_rule_firing() -> None:
 
 
 def test_score_filter_override_changes_the_score() -> None:
-    after = _score(TICKETS_Q, TICKETS_SQL, "score filter.fully_applied_with_extras = 2")
+    after = _score(TICKETS_Q, TICKETS_SQL, "score filter.fully_applied_with_extras = 2\n"
+                   "score filter.partially_applied = 1")
     assert (after.base, after.score) == (7, 70)
 
 
@@ -87,7 +88,8 @@ def test_score_bonus_override_changes_the_bonus() -> None:
 
 def test_score_confidence_tier_changes_the_factor() -> None:
     before = _score(TICKETS_Q, TICKETS_SQL)
-    after = _score(TICKETS_Q, TICKETS_SQL, "score confidence 0.9 = 0.7")
+    after = _score(TICKETS_Q, TICKETS_SQL, "score confidence 0.9 = 0.7\n"
+                   "score confidence 0.85 = 0.7\nscore confidence 0.65 = 0.7")
     assert before.confidence is not None and before.confidence >= 0.9  # offline judge: 0.95
     assert (before.confidence_factor, after.confidence_factor) == (1.0, 0.7)
     assert after.score == 63
