@@ -50,6 +50,18 @@ def test_valid_fixture_compiles_to_pinned_r_app(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", VALID)
+def test_valid_fixture_warnings_are_pinned(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES)
+    warnings: list[str] = []
+    compile_file(f"valid/{name}", rule_ids=RULE_IDS, warnings=warnings)
+    golden = FIXTURES / "valid" / name.replace(".stef", ".warn")
+    actual = "".join(w + "\n" for w in warnings)
+    if not warnings and not golden.exists():
+        return  # a file without warnings has no .warn golden
+    assert actual == _golden(golden, actual)
+
+
+@pytest.mark.parametrize("name", VALID)
 def test_valid_fixture_formats_to_pinned_text(name: str) -> None:
     path = FIXTURES / "valid" / name
     text = path.read_text(encoding="utf-8")
