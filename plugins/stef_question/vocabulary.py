@@ -42,6 +42,9 @@ _NEGATION = re.compile(
 # Straight and curly quotes (U+201C/D, U+2018/9).
 _QUOTED = re.compile("'([^']*)'|\"([^\"]*)\"|\u201c([^\u201d]*)\u201d|\u2018([^\u2019]*)\u2019")
 _SEPARATORS = re.compile(r"[\s_-]+")
+# An SQL operator right before a quote (or an open IN list): the quoted text is a
+# comparison's value. "customers in 'Paris'" is prose; "city in ('paris'" is SQL.
+_SQL_BEFORE_QUOTE = re.compile(r"(?:[=<>]|!\s*=|\blike|\bin\s*\([^()]*)\s*$")
 
 
 def negated(text: str, start: int) -> bool:
@@ -141,8 +144,13 @@ class Matcher:
         words: set[str] = set()
         for m in self.pattern.finditer(text):
             quoted = next((q for q in quotes if q[0] < m.start() < q[1]), None)
-            if quoted is not None and fold_text(quoted[2]) != fold_text(m.group(0)):
-                continue  # part of a quoted literal ('Pending Corp'), not the word itself
+            if quoted is not None and (
+                fold_text(quoted[2]) != fold_text(m.group(0))
+                or _SQL_BEFORE_QUOTE.search(text, 0, quoted[0])
+            ):
+                # Part of a quoted name ('Pending Corp'), or the value of an SQL fragment in
+                # the enrichment (status != 'pending'), which the hint reader reads exactly.
+                continue
             key = _SEPARATORS.sub(" ", m.group(0))
             neg = negated(text, m.start())
             for meaning in self.meanings.get(key, ()):
@@ -172,10 +180,21 @@ def _condition(condition: str, negate: bool) -> tuple[Filter, ...]:
     return filters
 
 
+_HINT = re.compile(r"\s(?:hint|evidence):")
+
+
+def asked_text(text: str) -> str:
+    """The question and the agent's reformulation, without a BIRD-style hint: a hint defines
+    words ("male users refers to u_gender = 'M'"), and its SQL fragments are read exactly by
+    the hint reader; it does not ask for what it defines."""
+    m = _HINT.search(text)
+    return text[: m.start()] if m else text
+
+
 def with_requirements(q: QuestionSpec, matcher: Matcher) -> QuestionSpec:
     """``q`` with the requirements its text carries added (and the literals they explain
     dropped: "Critical" is a word for priority 'urgent', not a value of its own)."""
-    found, words = matcher.requirements(q.text)
+    found, words = matcher.requirements(asked_text(q.text))
     if not found:
         return q
     keys = {(f.column, f.op, value_key(f.value)) for f in q.filters

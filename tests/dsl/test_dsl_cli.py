@@ -29,8 +29,8 @@ def test_check_valid_files(tmp_path: Path) -> None:
                 str(EXAMPLES / "retail_sales.json"))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
-        f"{EXAMPLES / 'support_desk.stef'}: ok (ruleset 'support_desk' version 3)",
-        f"{EXAMPLES / 'retail_sales.json'}: ok (ruleset 'retail_sales' version 2)",
+        f"{EXAMPLES / 'support_desk.stef'}: ok (ruleset 'support_desk' version 4)",
+        f"{EXAMPLES / 'retail_sales.json'}: ok (ruleset 'retail_sales' version 3)",
     ]
 
 
