@@ -275,6 +275,15 @@ def check_ruleset(
             if value_key(word) in keys and value_key(word) != value_key(value):
                 out.append(f"{path}: {word!r} is itself a value of {column}")
             _claim(meanings, out, fold_word(word), f"{column} = {value!r}", path)
+    for phrase in ruleset.predicates:
+        path = f"$.predicates{json_key(phrase)}"
+        held = meanings.get(fold_word(phrase))
+        if held is not None and not held[0].startswith("column "):
+            out.append(f"{path}: {phrase!r} already means {held[0]} ({held[1]}); a word means "
+                       "one thing")
+        for column, cat in ruleset.categories.items():
+            if fold_word(phrase) in {value_key(v) for v in cat.values}:
+                out.append(f"{path}: {phrase!r} is a value of {column}; a word means one thing")
     for concept, cues in ruleset.lexicon.items():
         if concept not in LEXICON_MEANINGS:
             from stef_core.registry import did_you_mean

@@ -180,6 +180,8 @@ class _State:
     meanings: dict[str, tuple[tuple[str, ...], str, _Where]] = field(default_factory=dict)
     # folded declared value -> [(column, where)]
     declared: dict[str, list[tuple[str, _Where]]] = field(default_factory=dict)
+    # folded phrase of a condition term -> where it was defined (last definition)
+    conditions: dict[str, _Where] = field(default_factory=dict)
     # score key as the language spells it -> the statement that set it last
     set_at: dict[str, _Where] = field(default_factory=dict)
 
@@ -394,7 +396,7 @@ class _Compiler:
         elif isinstance(st, ast.ValueWords):
             self.value_words(st, error, where, source)
         elif isinstance(st, ast.Term):
-            self.term(st, error)
+            self.term(st, error, where)
         elif isinstance(st, ast.Benign):
             if check_benign(st, error):
                 entry = {"column": st.column, "op": st.op, "value": st.value.data}
@@ -466,7 +468,7 @@ class _Compiler:
                 cat.words[word.text] = (key, data, named)
         cat.implicit.setdefault(key, data)
 
-    def term(self, st: ast.Term, error: _Report) -> None:
+    def term(self, st: ast.Term, error: _Report, where: Any) -> None:
         s = self.state
         ok = True
         if not st.phrase.strip():
@@ -486,8 +488,10 @@ class _Compiler:
         # A condition is a requirement; anything else is the metric the phrase names.
         s.terms.pop(st.phrase, None)
         s.predicates.pop(st.phrase, None)
+        s.conditions.pop(fold_word(st.phrase), None)
         if is_condition(st.sql):
             s.predicates[st.phrase] = st.sql
+            s.conditions[fold_word(st.phrase)] = where(st.phrase_span)
         else:
             s.terms[st.phrase] = st.sql
 
@@ -620,6 +624,18 @@ class _Compiler:
                              f"{column} on {dw.ref(w.file)}",
                              "one meaning per word; remove it from one of the two statements")
                     break
+        # A condition's phrase is a requirement of its own: it may not also mean a value.
+        for phrase, w in s.conditions.items():
+            held = s.meanings.get(phrase)
+            other: str | None = None
+            if held is not None and held[0][0] == "value":
+                other = f"{held[1]} on {held[2].ref(w.file)}"
+            elif phrase in s.declared:
+                column, dw = s.declared[phrase][0]
+                other = f"a value of {column} on {dw.ref(w.file)}"
+            if other is not None:
+                error_at(w, f"{phrase!r} is given two meanings: a condition term here, {other}",
+                         "one meaning per word; remove it from one of the two statements")
         try:
             scoring = Scoring.model_validate(s.scoring())
         except ValidationError:

@@ -76,7 +76,7 @@ def test_json_gets_the_same_semantic_checks_with_paths(tmp_path: Path) -> None:
         },
         "synonyms": {"priority": ["urgency"], "customer_id": ["Urgency"]},
         "terms": {"gold": "tier = 'gold'", "bad": "SUM(("},
-        "predicates": {"revenue": "SUM(price)"},
+        "predicates": {"revenue": "SUM(price)", "top priority": "priority = 'urgent'"},
         "categories": {"priority": {"values": ["low", "urgent", "low"],
                                     "words": {"critical": "urgnet", "top priority": "urgent",
                                               "low": "urgent"}}},
@@ -106,6 +106,8 @@ def test_json_gets_the_same_semantic_checks_with_paths(tmp_path: Path) -> None:
         "$.categories.priority.words.critical: 'urgnet' is not one of the values of priority: "
         "'low', 'urgent', 'low'",
         "$.categories.priority.words.low: 'low' is itself a value of priority",
+        "$.predicates['top priority']: 'top priority' already means priority = 'urgent' "
+        "($.categories.priority.words['top priority']); a word means one thing",
         "$.lexicon.agregate: unknown concept 'agregate' (did you mean 'aggregate'?); one of "
         "aggregate, direction, comparative, negation, grouping, unit, ignore",
         "$.lexicon.direction.up: 'ascending' is not a meaning of direction; one of asc, desc",

@@ -111,7 +111,8 @@ def statements(draw: st.DrawFn) -> list[str]:
     if kind == "calibration":
         return ["calibration", quote_double(str(CALIBRATION))]
     if kind == "term":
-        return ["term", quote_double(draw(dq_text)), "=", draw(st.sampled_from(SQL))]
+        # "t:" keeps condition phrases apart from declared values and words.
+        return ["term", quote_double("t:" + draw(dq_text)), "=", draw(st.sampled_from(SQL))]
     if kind == "benign":
         op, value = draw(benign_values())
         return ["benign", "filter", draw(names), op, value]
