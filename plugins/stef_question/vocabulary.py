@@ -133,15 +133,19 @@ class Matcher:
         pattern = re.compile(rf"(?<![\w])(?:{body})(?![\w])")
         return cls(pattern, {k: tuple(v) for k, v in meanings.items()})
 
-    def requirements(self, text: str) -> tuple[tuple[Filter, ...], frozenset[str]]:
-        """The filters ``text`` (folded question and enrichment) requires, and the value keys
-        of the words that asked for them (a quoted 'critical' is vocabulary, not a literal)."""
+    def requirements(
+        self, text: str
+    ) -> tuple[tuple[Filter, ...], frozenset[str], tuple[tuple[int, int], ...]]:
+        """The filters ``text`` (folded question and enrichment) requires, the value keys of
+        the words that asked for them (a quoted 'critical' is vocabulary, not a literal), and
+        where those words are."""
         if self.pattern is None or not text:
-            return (), frozenset()
+            return (), frozenset(), ()
         quotes = [(m.start(), m.end(), next(g for g in m.groups() if g is not None))
                   for m in _QUOTED.finditer(text)]
         out: list[Filter] = []
         words: set[str] = set()
+        spans: list[tuple[int, int]] = []
         for m in self.pattern.finditer(text):
             quoted = next((q for q in quotes if q[0] < m.start() < q[1]), None)
             if quoted is not None and (
@@ -153,6 +157,7 @@ class Matcher:
                 continue
             key = _SEPARATORS.sub(" ", m.group(0))
             neg = negated(text, m.start())
+            spans.append(m.span())
             for meaning in self.meanings.get(key, ()):
                 words.add(value_key(m.group(0)))
                 if meaning.condition is not None:
@@ -162,7 +167,7 @@ class Matcher:
                     op = "!=" if neg else "="
                     out.append(Filter(meaning.column.lower() if meaning.column else None, op,
                                       fold_value(meaning.value), SOURCE))
-        return tuple(dict.fromkeys(out)), frozenset(words)
+        return tuple(dict.fromkeys(out)), frozenset(words), tuple(spans)
 
 
 def _condition(condition: str, negate: bool) -> tuple[Filter, ...]:
@@ -191,10 +196,11 @@ def asked_text(text: str) -> str:
     return text[: m.start()] if m else text
 
 
-def with_requirements(q: QuestionSpec, matcher: Matcher) -> QuestionSpec:
-    """``q`` with the requirements its text carries added (and the literals they explain
+def with_requirements(
+    q: QuestionSpec, found: tuple[Filter, ...], words: frozenset[str]
+) -> QuestionSpec:
+    """``q`` with the requirements ``found`` in its text added (and the literals they explain
     dropped: "Critical" is a word for priority 'urgent', not a value of its own)."""
-    found, words = matcher.requirements(asked_text(q.text))
     if not found:
         return q
     keys = {(f.column, f.op, value_key(f.value)) for f in q.filters
@@ -243,7 +249,17 @@ class Vocabulary(Normalizer):
             return ctx
         from stef_question.extract import with_synonyms
 
-        q = with_synonyms(ctx.question, rules)
+        found: tuple[Filter, ...] = ()
+        words: frozenset[str] = frozenset()
+        text = ctx.question.text
+        if rules.predicates or rules.categories:
+            found, words, spans = self.matcher(rules).requirements(asked_text(text))
+            # A value word or condition phrase is read whole: "waiting on the customer" means
+            # status 'pending', not also the column a synonym "customer" names.
+            for start, end in spans:
+                text = text[:start] + " " * (end - start) + text[end:]
+        q = with_synonyms(replace(ctx.question, text=text), rules)
+        q = replace(q, text=ctx.question.text)
         exprs = list(q.expressions)
         aggs = list(q.aggregations)
         for phrase in q.terms:
@@ -255,8 +271,7 @@ class Vocabulary(Normalizer):
             if head in {"SUM", "AVG", "COUNT", "MIN", "MAX"} and head not in aggs:
                 aggs.append(head)
         q = replace(q, expressions=tuple(exprs), aggregations=tuple(aggs))
-        if rules.predicates or rules.categories:
-            q = with_requirements(q, self.matcher(rules))
+        q = with_requirements(q, found, words)
         if q == ctx.question:
             return ctx
         return replace(ctx, question=q, fired=(*ctx.fired, self.id))
