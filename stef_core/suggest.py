@@ -363,25 +363,34 @@ class Miner:
         # A word whose value would match on its own, but is not vocabulary by itself
         # ("american" beside "American restaurant"), is stated as a predicate term instead.
         standalone = {(c.column, c.value) for c in kept if c.kind == "value"}
+        def _as_predicate(c: Candidate) -> Candidate:
+            return Candidate("predicate", c.phrase, sql=f"{col(c.column)} = "
+                             + quote_single(self.spelling.get(c.value, c.value)))
+
         kept = [
-            Candidate("predicate", c.phrase, sql=f"{col(c.column)} = "
-                      + quote_single(self.spelling.get(c.value, c.value)))
+            _as_predicate(c)
             if c.kind == "word" and matchable(c.value) and (c.column, c.value) not in standalone
             else c
             for c in kept
         ]
 
-        sections: list[tuple[str, list[str]]] = []
-        lines: list[str] = []
         by_column: dict[str, list[Candidate]] = defaultdict(list)
         for c in kept:
             if c.kind in ("value", "word"):
                 by_column[c.column].append(c)
+        for column, group in list(by_column.items()):
+            values = list(dict.fromkeys(c.value for c in group))
+            if len(values) < 2 and matchable(values[0]):
+                # One value that matches by itself is an entity the logs repeat, not a
+                # category; its words still mean its filter, as condition terms.
+                del by_column[column]
+                kept.extend(_as_predicate(c) for c in group if c.kind == "word")
+
+        sections: list[tuple[str, list[str]]] = []
+        lines: list[str] = []
         for column in sorted(by_column):
             group = by_column[column]
             values = list(dict.fromkeys(c.value for c in group))
-            if len(values) < 2 and all(c.kind == "value" for c in group):
-                continue  # one named value is an entity the logs repeat, not a category
             named = [c for c in group if c.kind == "value"]
             lines.append(f"values {col(column)} = " + ", ".join(value(v) for v in values)
                          + "  # " + ("; ".join(f"{self.spelling.get(c.value, c.value)}: "

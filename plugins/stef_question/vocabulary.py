@@ -2,14 +2,16 @@
 
 R_app says what a deployment's words mean; this rule reads the question and its enrichment (and
 nothing else: requirements are a function of the question, the enrichment and R_app, never of
-the SQL) and writes that meaning into the question's spec:
+the SQL) and writes that meaning into the question's spec. A BIRD-style ``Hint:`` in the
+enrichment defines words rather than asking for them; its SQL fragments are read exactly by
+the hint reader, so requirements come from the question and the reformulation before it.
 
 * ``synonym``: words that name a column add it to the spec's columns;
 * ``term`` with a metric (``SUM(price * quantity)``): the expression and its aggregate;
 * ``values`` and ``value`` (categorical values and the words that mean one of them): a
   question that uses one, singular or plural, requires ``column = value``, or ``column !=
   value`` when negated ("not", "non-", "excluding", "other than", "except", "never",
-  "without");
+  "without", "isn't");
 * ``term`` with a condition (``tier = 'gold'``): the condition's filters are required whenever
   the phrase occurs (negated: ``NOT (condition)``).
 
