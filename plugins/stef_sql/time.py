@@ -267,6 +267,7 @@ def resolve(bound: str, anchor: date) -> datetime:
 
 _YEAR_NAME = re.compile(r"year|^yr$|_yr$|^yr_|^yyyy$")
 _MONTH_NAME = re.compile(r"(^|_)month($|_)|^mon$|^mnth$|^mth$")
+_WEEK_NAME = re.compile(r"(^|_)(iso)?week($|_)|^wk$|_wk$")
 _DATE_NAME = re.compile(
     r"date|time|day|_at$|^at_|_on$|_dt$|^dt_|^dt$|_ts$|^ts_|^ts$|period|yearmonth|created|updated|"
     r"modified|when|^ym$"
@@ -287,6 +288,8 @@ def name_kind(column: str) -> str:
         return "year"
     if _MONTH_NAME.search(name):
         return "month"
+    if _WEEK_NAME.search(name):
+        return "week"
     if _DATE_NAME.search(name):
         return "date"
     return ""
@@ -988,6 +991,8 @@ def _periodic_unit(term: _Term) -> str | None:
                 "H": "hour"}.get(layout[2][0])
     if term.kind == "raw" and name_kind(term.column) == "month":
         return "month"
+    if term.kind == "raw" and name_kind(term.column) == "week":
+        return "isoweek"  # opened_week = 45: the week number of the year
     return None
 
 

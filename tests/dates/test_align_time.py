@@ -262,3 +262,12 @@ def test_hint_compact_spelling_is_not_read_by_a_date_function() -> None:
     right = score_one(question, "SELECT customerid FROM yearmonth WHERE substr(date, 1, 6) = "
                                 "'201309'", enriched_question=enriched, dialect="sqlite")
     assert "filter.value_mismatch" not in codes(right)
+
+
+def test_week_numbers_in_a_week_column() -> None:
+    right = score_one("How many tickets were opened in week 45?",
+                      "SELECT COUNT(*) FROM tickets WHERE opened_week = 45")
+    assert codes(right) == []
+    wrong = score_one("How many tickets were opened in week 45?",
+                      "SELECT COUNT(*) FROM tickets WHERE opened_week = 46")
+    assert "filter.value_mismatch" in codes(wrong)

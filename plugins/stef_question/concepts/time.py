@@ -230,6 +230,7 @@ _WEEK_OF = _p(
     r"\b(?:the\s+)?(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})(?:\s+of|,)?\s+" + _YEAR
     + r"\b|\bthe\s+(?P<week2>\d{1,2})(?:st|nd|rd|th)\s+week\s+of\s+(?P<year2>\d{4})\b"
 )
+_WEEK_ALONE = _p(r"\b(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})\b(?!\s*(?:of|,)?\s*\d{4})")
 _QUARTER = _p(
     r"\b(?:q(?P<q1>[1-4])(?:\s+of|\s*[-/,']?)\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/]?\s*q(?P<q2>[1-4])|"
     r"(?:the\s+)?(?P<o3>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter"
@@ -384,6 +385,15 @@ def _atoms(text: str) -> list[_Atom]:
 
     s.scan(_ISO_WEEK, week)
     s.scan(_WEEK_OF, week)
+
+    def week_alone(m: re.Match[str]) -> _Atom | None:
+        number = int(m.group("week"))
+        if not 1 <= number <= 53:
+            return None
+        return _Atom(m.start(), m.end(), None, None, "week", periodic=(("isoweek", number),),
+                     yearless=True)
+
+    s.scan(_WEEK_ALONE, week_alone)
 
     def quarter(m: re.Match[str]) -> _Atom | None:
         g = m.groupdict()
