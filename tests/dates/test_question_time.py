@@ -252,3 +252,10 @@ def test_hint_filters_that_spell_a_period_leave_the_filters() -> None:
 def test_reformulation_that_changes_the_period_is_drift() -> None:
     spec = extract_question("How many orders in March 2024?", "How many orders in April 2024?")
     assert any("period" in d for d in spec.drift)
+
+
+def test_bounds_joined_by_and_make_a_range_only_when_they_overlap() -> None:
+    assert stretches("Stations opened after 2010 and before 2015") == [
+        ("2011-01-01", "2015-01-01")]
+    assert stretches("Singers born before 1945 and after 1955") == [
+        (None, "1945-01-01"), ("1956-01-01", None)]

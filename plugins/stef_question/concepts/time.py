@@ -815,6 +815,12 @@ def _join_day_and_time(found: list[tuple[tuple[int, int], Period]],
     return out
 
 
+def _before(start: str, end: str) -> bool:
+    if start.startswith("@") or end.startswith("@"):
+        return start.startswith("@") and end.startswith("@")
+    return datetime.fromisoformat(start) < datetime.fromisoformat(end)
+
+
 def _join_bounds(found: list[tuple[tuple[int, int], Period]],
                  text: str) -> list[tuple[tuple[int, int], Period]]:
     """"after 2010 and before 2015" is one range, [2011, 2015)."""
@@ -829,6 +835,7 @@ def _join_bounds(found: list[tuple[tuple[int, int], Period]],
                 and lower.clock is None and upper.clock is None
                 and not lower.negated and not upper.negated
                 and _JOIN_AND.fullmatch(text[b : span[0]])
+                and _before(lower.start, upper.end)  # "before 1945 and after 1955" is no range
             ):
                 strong = "question" in (lower.source, upper.source)
                 out[-1] = ((a, span[1]), replace(
