@@ -47,6 +47,8 @@ CODE_WEIGHT: dict[str, float] = {
     "projection.missing": 0.3,
     "enrichment.expression_missing": 0.3,
     "filter.extra": 0.0,  # the filter status already charges for extras
+    # a bare closing date on a timestamp column: worth a look, never a poor score on its own
+    "date.end_of_day": 0.1,
 }
 SEVERITY_WEIGHT = {"critical": 2.0, "major": 0.6, "minor": 0.15, "info": 0.0}
 #: A finding of minor severity (weak evidence) counts this share of its code's weight.
