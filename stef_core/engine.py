@@ -18,6 +18,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import date
 from itertools import islice
 from typing import Any, cast
 
@@ -29,6 +30,7 @@ from stef_core.contracts import (
     Context,
     Judge,
     JudgeError,
+    JudgeInterrupted,
     JudgeRequest,
     Normalizer,
     QuestionExtractor,
@@ -38,7 +40,7 @@ from stef_core.contracts import (
     StefError,
 )
 from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
-from stef_core.models import Record, Result, Ruleset, Verdict
+from stef_core.models import Record, Result, Ruleset, Usage, Verdict
 from stef_core.registry import PluginError, Registry
 
 
@@ -54,6 +56,15 @@ class BadRecord:
 
 
 Item = Record | BadRecord
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """The user interrupted a batch: ``results`` are its records that were finished (in input
+    order; records whose verdict had not come back are left out, so ``--resume`` redoes them)."""
+
+    def __init__(self, results: list[Result]) -> None:
+        super().__init__()
+        self.results = results
 
 
 def _internal(plugin: object, exc: BaseException) -> str:
@@ -141,10 +152,14 @@ class Engine:
         aligner: str = "default",
         scorer: str = "composite",
         batch_size: int = 64,
+        today: str | None = None,
         limits: Limits | None = None,
     ) -> None:
         self.registry = registry or Registry.discover()
         self.limits = limits or Limits()
+        #: Relative dates ("last month") are read against the record's timestamp, else this
+        #: (``stef eval --today``), else the run's date.
+        self.today = _check_today(today) if today else None
         self.rules = rules or Ruleset()
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
@@ -224,6 +239,8 @@ class Engine:
     def _analyse(self, record: Record) -> JudgeRequest | Result:
         try:
             sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
+
+            sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
         except SqlParseError as exc:
             return self._unscored(record, str(exc))
         except RecursionError:
@@ -243,7 +260,9 @@ class Engine:
             if n > self.limits.values:
                 return self._unscored(record, self.limits.message(
                     "values", n, what="the question and its enrichment"))
-            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules)
+            anchor = self._anchor(record)
+            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules,
+                          anchor=anchor["date"])
             for rule in self.normalizers:
                 ctx = rule.apply(ctx)
             rule = self.aligner
@@ -265,9 +284,26 @@ class Engine:
             ),
             rules=self.rules,
             normalizations=ctx.fired,
+            # The result names the anchor only when a relative period was read.
+            extra={"anchor": anchor} if any(
+                p.relative for p in (*ctx.question.periods, *ctx.sql.periods)
+            ) else {},
         )
 
-    def _unscored(self, record: Record | BadRecord, error: str) -> Result:
+    def _anchor(self, record: Record) -> dict[str, str]:
+        """The date relative periods are read against, and where it came from."""
+        stamp = (record.timestamp or "")[:10]
+        try:
+            return {"date": date.fromisoformat(stamp).isoformat(), "source": "timestamp"}
+        except ValueError:
+            pass
+        if self.today:
+            return {"date": self.today, "source": "--today"}
+        return {"date": date.today().isoformat(), "source": "run date"}
+
+    def _unscored(
+        self, record: Record | BadRecord, error: str, usage: Usage | None = None
+    ) -> Result:
         return Result(
             id=record.id,
             agent=record.agent,
@@ -275,6 +311,7 @@ class Engine:
             error=error,
             timestamp=record.timestamp,
             line=getattr(record, "line", None),
+            usage=usage,
         )
 
     def _finish(self, request: JudgeRequest, verdict: Verdict) -> Result:
@@ -305,7 +342,18 @@ class Engine:
             normalizations=list(request.normalizations),
             reasons=list(request.alignment.reasons),
             timestamp=request.record.timestamp,
+            anchor=request.extra.get("anchor"),
         )
+
+    def _judged(self, request: JudgeRequest, verdict: Verdict | JudgeError) -> Result:
+        """The result of a judged record: scored, or unscored with the judge's error and what
+        the judge spent on it."""
+        if isinstance(verdict, Verdict):
+            return self._finish(request, verdict)
+        message = str(verdict)
+        if not message.startswith(_PREFIXED):
+            message = f"judge: {message}"
+        return self._unscored(request.record, message, getattr(verdict, "usage", None))
 
     # ---- batches --------------------------------------------------------------------------
 
@@ -323,22 +371,24 @@ class Engine:
             else:
                 pending.append((i, analysed))
         if pending:
-            verdicts = self._judge([req for _, req in pending])
+            try:
+                verdicts = self._judge([req for _, req in pending])
+            except JudgeInterrupted as exc:
+                # Keep every verdict that came back: they are written before the run stops.
+                for (i, req), verdict in zip(pending, exc.partial):
+                    if verdict is not None:
+                        out[i] = self._judged(req, verdict)
+                raise BatchInterrupted([r for r in out if r is not None]) from None
             for (i, req), verdict in zip(pending, verdicts):
-                if isinstance(verdict, Verdict):
-                    out[i] = self._finish(req, verdict)
-                else:
-                    message = str(verdict)
-                    if not message.startswith(_PREFIXED):
-                        message = f"judge: {message}"
-                    out[i] = self._unscored(req.record, message)
+                out[i] = self._judged(req, verdict)
         # One result per item, whatever happened: a slot left empty is a bug, reported on it.
         return [r if r is not None else self._unscored(
                     item, "internal: no result was produced; please report this")
                 for r, item in zip(out, items)]
 
     def _judge(self, requests: list[JudgeRequest]) -> Sequence[Verdict | JudgeError]:
-        """A verdict or an error per request, in order; never raises for a plugin's failure.
+        """A verdict or an error per request, in order; never raises for a plugin's failure
+        (``JudgeInterrupted``, the user's Ctrl-C, goes through).
 
         A judge that keeps the base ``judge_many`` works one record at a time, so each record
         gets its own time budget and a crash costs only that record; a judge with its own
@@ -380,7 +430,15 @@ class Engine:
             batch = list(islice(iterator, self.batch_size))
             if not batch:
                 return
-            for result in self.evaluate_batch(batch):
+            try:
+                results = self.evaluate_batch(batch)
+            except BatchInterrupted as exc:
+                for result in exc.results:
+                    if on_result is not None:
+                        on_result(result)
+                    yield result
+                raise KeyboardInterrupt from None
+            for result in results:
                 if on_result is not None:
                     on_result(result)
                 yield result
@@ -390,6 +448,14 @@ class Engine:
         close_extractor = getattr(self.question_extractor, "close", None)
         if callable(close_extractor):
             close_extractor()
+
+
+def _check_today(text: str) -> str:
+    """``--today``: an ISO date (YYYY-MM-DD), or a :class:`StefError` saying what to write."""
+    try:
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise StefError(f"--today: {text!r} is not a date; write YYYY-MM-DD") from None
 
 
 def evaluate(

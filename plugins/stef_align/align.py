@@ -27,6 +27,7 @@ from typing import Literal
 from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
 
+from stef_align.time import align_periods
 from stef_core.contracts import Alignment, Context
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.spec import Filter, QuestionSpec, Scalar, SqlSpec, render_value
@@ -50,6 +51,7 @@ CATEGORY = {
     "enrichment.drift": "other",
     "join.key_mismatch": "table",
     "enrichment.expression_missing": "attribute",
+    "date.end_of_day": "value",
 }
 
 _COMPAT_OPS = {
@@ -93,29 +95,13 @@ def _keys(value: object) -> frozenset[str]:
     return frozenset((value_key(value),))
 
 
-_DATE_KEY = re.compile(r"\d{4}[-/]\d{2}([-/]\d{2})?")
-_DATEISH_KEY = re.compile(r"[\d\-/ :.]{6,}")
-
-
 @lru_cache(maxsize=4096)
-def _key_views(value: object) -> tuple[frozenset[str], frozenset[str], tuple[str, ...],
-                                        tuple[str, ...], tuple[str, ...]]:
-    """keys; digits of date keys (question side); digits of date-like keys (SQL side);
-    non-number keys of 3+ characters (question side); non-number keys (SQL side)."""
+def _key_views(value: object) -> tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]:
+    """keys; non-number keys of 3+ characters (question side); non-number keys (SQL side)."""
     keys = _keys(value)
-    q_dates = frozenset(re.sub(r"\D", "", k) for k in keys if _DATE_KEY.fullmatch(k))
-    s_dates = tuple(re.sub(r"\D", "", k) for k in keys if _DATEISH_KEY.fullmatch(k))
     q_text = tuple(k for k in keys if len(k) >= 3 and not _is_number(k))
     s_text = tuple(k for k in keys if not _is_number(k))
-    return keys, q_dates, s_dates, q_text, s_text
-
-
-_RANGE_OPS = frozenset({">", ">=", "<", "<="})
-
-
-def _is_period(value: object) -> bool:
-    """A year or a month ('2026', 2026, '2026-10'): a span of dates, not one date."""
-    return re.fullmatch(r"(18|19|20)\d\d(-\d\d)?", str(value)) is not None
+    return keys, q_text, s_text
 
 
 def _is_number(key: str) -> bool:
@@ -131,12 +117,9 @@ def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], 
     """Do two normalized values mean the same constant (or does the SQL pattern cover it)?"""
     if s == SUBQUERY:
         return False
-    qk, qd, _, qs, _ = _key_views(q)
-    sk, _, sd, _, st = _key_views(s)
+    qk, qs, _ = _key_views(q)
+    sk, _, st = _key_views(s)
     if not qk.isdisjoint(sk):
-        return True
-    # Dates written with and without separators: '2013-05' and 201305.
-    if qd and any(k in qd or any(k.startswith(d) for d in qd) for k in sd):
         return True
     for q1 in qs:
         for s1 in st:  # numbers are left out: 100000 is not "part of" 1000000
@@ -237,10 +220,14 @@ def _is_identifier_word(f: Filter, sql: SqlSpec) -> bool:
 
 
 def align_filters(
-    q: QuestionSpec, sql: SqlSpec, rules: Ruleset
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, anchor: str | None = None
 ) -> tuple[FilterAlignment, bool, list[Reason]]:
     reasons: list[Reason] = []
     sql_filters = [f for f in sql.filters if not _ignored(f, rules)]
+    # -- dates (stef_align.time): periods are aligned as intervals; the SQL filters that spell
+    # -- a compared period are accounted for there, neither extras nor requirements here.
+    dates = align_periods(q, sql, rules, anchor)
+    sql_filters = [f for f in sql_filters if f not in dates.consumed]
     literal_keys = {value_key(v) for v in sql.literals}
 
     required: list[Filter] = []
@@ -315,8 +302,6 @@ def align_filters(
                 _op_match(f.op, s.op)
                 or (f.op == "=" and s.op in ("like", "in"))
                 or f.source == "question:weak"  # a bare number carries no operator of its own
-                # "in October 2026" is answered by a range inside that month
-                or (f.op == "=" and s.op in _RANGE_OPS and _is_period(f.value))
             ):
                 hit = i
                 break
@@ -388,7 +373,7 @@ def align_filters(
                     )
                 )
 
-    extras: list[str] = []
+    extras: list[str] = list(dates.extras)  # -- dates
     benign_extras: list[str] = []
     guessed: list[Filter] = []  # extra string filters on values the question never says
     for i, s in enumerate(sql_filters):
@@ -439,9 +424,15 @@ def align_filters(
             )
         )
 
+    # -- dates: the periods' findings join the filters'
+    matched += dates.matched
+    missing += dates.missing
+    wrong += dates.wrong
+    reasons += dates.reasons
+    required_texts = [f.describe() for f in strong] + dates.required
     if not missing:
         status = "fully_applied_with_extras" if extras else "fully_applied"
-    elif len(missing) < len(strong) or wrong:
+    elif len(missing) < len(required_texts) or wrong:
         status = "partially_applied"  # some missing, or present with a wrong value/operator
     else:
         status = "not_applied"
@@ -449,7 +440,7 @@ def align_filters(
     fa = FilterAlignment(
         status=status,  # type: ignore[arg-type]
         score=getattr(scores, status),
-        required=[f.describe() for f in strong],
+        required=required_texts,
         # An IN list answers many requirements: list it once, not once per value it answers.
         matched=list(dict.fromkeys(matched)),
         missing=missing,
@@ -524,7 +515,9 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
 
     # The enrichment names the columns the answer needs ("rate = `A` / `B`", "refers to
     # NameTokenized"): a column it names that the SQL never reads is a likely wrong attribute.
-    hint_cols = {_norm_col(c) for c in q.columns if len(c) > 2}
+    # An ignored column is no requirement, whichever way the enrichment names it.
+    ignored = {_norm_col(c) for c in rules.ignored_filters}
+    hint_cols = {_norm_col(c) for c in q.columns if len(c) > 2} - ignored
     if hint_cols:
         sql_cols = {_norm_col(c) for c in sql.columns} | {_norm_col(t) for t in sql.tables}
         unused = sorted(
@@ -684,6 +677,6 @@ def _own_key(table: str, column: str) -> bool:
 
 
 def align(ctx: Context) -> Alignment:
-    fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules)
+    fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules, ctx.anchor)
     reasons = filter_reasons + structural_findings(ctx.question, ctx.sql, ctx.rules)
     return Alignment(filters=fa, bonus=bonus, reasons=tuple(reasons))

@@ -31,6 +31,9 @@ from stef_core.models import Ruleset
 @click.option("--dialect", metavar="NAME",
               help="SQL dialect for records without one (any sqlglot dialect).")
 @click.option("--summary-json", metavar="FILE", help="Also write the summary as JSON.")
+@click.option("--today", metavar="YYYY-MM-DD",
+              help="Date that relative dates ('last month') are read against in records "
+                   "without a timestamp (default: today).")
 @click.option("--fail-under", type=float, metavar="SCORE",
               help="Exit 1 when the overall mean score is below SCORE.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
@@ -42,19 +45,25 @@ from stef_core.models import Ruleset
               metavar="SPEC", help="Question-side extractor: 'question' (rules) or "
                                    "'llm[:<litellm model>]' (uses the LLM judge flags below).")
 @click.option("--api-base", metavar="URL", help="LLM judge: an OpenAI-compatible server.")
+@click.option("--api-key-env", metavar="NAME",
+              help="LLM judge: send the key held by environment variable NAME. Without it a "
+                   "server given by --api-base gets no key; the provider's own variable "
+                   "(OPENAI_API_KEY ...) is used only for its default endpoint.")
 @click.option("--concurrency", type=click.IntRange(1, 256), metavar="N",
               help="LLM judge: calls in flight at once (default 8).")
 @click.option("--samples", type=click.IntRange(1, 20), metavar="N",
-              help="LLM judge: verdicts drawn per record (self-consistency).")
+              help="LLM judge: replies drawn per record; gamma is the mean of their "
+                   "P(correct).")
 @click.option("--timeout", type=click.FloatRange(0.1), metavar="SECONDS",
               help="LLM judge: per-call timeout.")
 @click.option("--cache-dir", metavar="DIR", help="LLM judge: cache location (or STEF_CACHE_DIR).")
 @click.option("--no-cache", is_flag=True, help="LLM judge: do not read or write the cache.")
 @click.option("--max-cost", type=click.FloatRange(0), metavar="USD",
-              help="LLM judge: stop new calls once this much is spent.")
+              help="LLM judge: never spend more: each call first reserves its worst case; "
+                   "records left over are unscored ('judge: cost cap ...').")
 @click.option("--limit", "limit_options", multiple=True, metavar="NAME=N",
               help="Raise or lower a per-record limit (repeatable): line, question, enriched, "
-                   "sql, field, values, output (sizes), time (seconds; 0: none). See README.")
+                   "sql, field, values, output (sizes), time (CPU seconds; 0: none). See README.")
 def eval_command(
     inputs: tuple[str, ...],
     engine_kind: str,
@@ -65,6 +74,7 @@ def eval_command(
     dialect: str | None,
     summary_json: str | None,
     fail_under: float | None,
+    today: str | None,
     no_progress: bool,
     store: str | None,
     resume: bool,
@@ -80,13 +90,18 @@ def eval_command(
     from stef_core.stats import Summary
 
     paths = list(inputs)
+    if today:
+        from stef_core.engine import _check_today
+
+        today = _check_today(today)  # a usage error before any work
     if engine_kind == "spark":  # before check_inputs: Spark reads folders too
         from stef_core.spark import eval_command as spark_eval
 
         if dialect:
             _check_dialect(dialect)
         given = click.get_current_context().params
-        local_only = [f"--{k.replace('_', '-')}" for k in ("resume", "store", "question_extractor")
+        local_only = [f"--{k.replace('_', '-')}" for k in ("resume", "store", "question_extractor",
+                                                          "today")
                       if given.get(k) not in (None, False, "question")]
         if limit_options:
             local_only.append("--limit")
@@ -106,7 +121,7 @@ def eval_command(
     rules = load_rules(rules_path) if rules_path else Ruleset()
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
-                    question_extractor=question_extractor, limits=limits)
+                    question_extractor=question_extractor, today=today, limits=limits)
 
     summary = Summary()
     from stef_core.monitor.session import EXIT_INTERRUPTED, RunSession
