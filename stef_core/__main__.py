@@ -37,9 +37,9 @@ class Interrupt:
 
     Python drops an exception raised inside some callbacks (a weakref callback in the import
     machinery prints "Exception ignored" and carries on), so a Ctrl-C during imports could be
-    lost and the run go on to the end. Code that can check, checks ``fired`` (the command line
-    after its imports, ``stef eval`` after each result) and stops as if the interrupt had
-    landed there.
+    lost and the run go on. Code that can check, checks ``fired`` (the command line after its
+    imports and after the command, ``stef eval`` before its first record) and stops as if the
+    interrupt had landed there.
     """
 
     def __init__(self) -> None:

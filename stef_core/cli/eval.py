@@ -143,8 +143,10 @@ def eval_command(
 
             progress = stack.enter_context(Progress(paths, skip=session.already))
         stack.callback(engine.close)
-        sigint = signal.getsignal(signal.SIGINT)  # stef_core.__main__.Interrupt under `stef`
         try:
+            # An interrupt Python dropped while the engine was built (see stef_core.__main__)
+            if getattr(signal.getsignal(signal.SIGINT), "fired", False):
+                raise KeyboardInterrupt
             for result in engine.run(session.items(read_items(paths, limits=limits,
                                                               notes=notes))):
                 line, result = output_line(result, limits, notes)
@@ -154,8 +156,6 @@ def eval_command(
                 session.record(result)
                 if progress is not None:
                     progress.advance()
-                if getattr(sigint, "fired", False):
-                    raise KeyboardInterrupt  # one that Python dropped on the way
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut cleanup
             interrupted = True
