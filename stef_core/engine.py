@@ -294,7 +294,11 @@ class Engine:
         """The date relative periods are read against, and where it came from."""
         stamp = (record.timestamp or "")[:10]
         try:
-            return {"date": date.fromisoformat(stamp).isoformat(), "source": "timestamp"}
+            day = date.fromisoformat(stamp)
+            # Not at the calendar's edges (0001-01-01, 9999-12-31): date arithmetic on relative
+            # periods would leave the calendar; such a timestamp is bookkeeping gone wrong.
+            if _ANCHOR_RANGE[0] <= day <= _ANCHOR_RANGE[1]:
+                return {"date": day.isoformat(), "source": "timestamp"}
         except ValueError:
             pass
         if self.today:
@@ -450,12 +454,20 @@ class Engine:
             close_extractor()
 
 
+#: timestamps that can anchor relative dates
+_ANCHOR_RANGE = (date(1000, 1, 1), date(8999, 12, 31))
+
+
 def _check_today(text: str) -> str:
     """``--today``: an ISO date (YYYY-MM-DD), or a :class:`StefError` saying what to write."""
     try:
-        return date.fromisoformat(text.strip()).isoformat()
+        day = date.fromisoformat(text.strip())
     except ValueError:
         raise StefError(f"--today: {text!r} is not a date; write YYYY-MM-DD") from None
+    if not _ANCHOR_RANGE[0] <= day <= _ANCHOR_RANGE[1]:
+        raise StefError(f"--today: {text!r} is out of range; give a date between "
+                        f"{_ANCHOR_RANGE[0]} and {_ANCHOR_RANGE[1]}")
+    return day.isoformat()
 
 
 def evaluate(

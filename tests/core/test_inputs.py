@@ -272,3 +272,18 @@ def test_an_over_long_line_is_skipped_without_being_held(tmp_path: Path, limit: 
     assert [i.id for i in items] == (["1", "2"] if limit == 64 else ["a", "b"])
     if limit == 64:
         assert "limit: input:" in items[0].error  # type: ignore[union-attr]
+
+
+def test_dates_at_the_calendars_edges_are_no_internal_error() -> None:
+    # found by the fuzz suite: a year-9999 timestamp anchored relative dates past the calendar,
+    # and a year-9999 date in a question overflowed when read as a period
+    from stef_core.engine import evaluate
+
+    results = evaluate([
+        {"question": "Total sales in 2023 by region", "timestamp": "9999-12-31T23:59:59-14:00",
+         "sql": "SELECT region, SUM(amount) FROM sales WHERE year = 2023 GROUP BY region"},
+        {"question": "Orders last month", "timestamp": "0001-01-01T00:00:00+01:00",
+         "sql": "SELECT * FROM orders"},
+        {"question": "9999-12-31T23:59:59-14:00", "sql": "SELECT name FROM products"},
+    ])
+    assert [r.status for r in results] == ["scored"] * 3, [r.error for r in results]

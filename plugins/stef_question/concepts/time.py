@@ -190,7 +190,10 @@ class _Scanner:
         for m in pattern.finditer(self.lower):
             if not self.free(m.start(), m.end()):
                 continue
-            atom = build(m)  # type: ignore[operator]
+            try:
+                atom = build(m)  # type: ignore[operator]
+            except (ValueError, OverflowError):  # past the calendar's edge (9999-12-31T23:59)
+                continue
             if atom is not None:
                 self.add(atom)
 
@@ -853,9 +856,12 @@ def _join_bounds(found: list[tuple[tuple[int, int], Period]],
 # the enrichment: hint fragments that spell a period, and bindings
 # --------------------------------------------------------------------------------------------
 
+# Bounded repeats: an unbounded identifier backtracks over every shorter prefix at every start,
+# quadratic in a run of word characters (a 20,000-character hint took 15 s in one regex call).
 _FRAGMENT = re.compile(
-    r"(?P<lhs>[A-Za-z_][\w.]*\s*\((?:[^()]|\([^()]*\))*\)|`[^`]+`(?:\.`[^`]+`)?|\[[^\]]+\]|"
-    r"[A-Za-z_][\w.]*)\s*(?P<rest>(?:=|!=|<>|>=|<=|>|<)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?)|"
+    r"(?P<lhs>[A-Za-z_][\w.]{0,127}\s*\((?:[^()]|\([^()]{0,256}\)){0,256}\)|"
+    r"`[^`]{1,128}`(?:\.`[^`]{1,128}`)?|\[[^\]]{1,128}\]|"
+    r"[A-Za-z_][\w.]{0,127})\s*(?P<rest>(?:=|!=|<>|>=|<=|>|<)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?)|"
     r"(?:not\s+)?between\s+(?:'[^']*'|-?\d+)\s*and\s*(?:'[^']*'|-?\d+)|"
     r"(?:not\s+)?like\s+'[^']*')",
     re.IGNORECASE,
