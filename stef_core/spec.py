@@ -60,12 +60,19 @@ class Filter:
     ``column`` is the bare, lower-cased column name (aliases and qualifiers resolved), or None
     when the question names a value but not its column. ``value`` is normalized: strings are
     case- and whitespace-folded, numbers are int when integral, lists are sorted tuples.
+
+    ``strength`` says how sure the question side is that the constraint is asked for:
+    ``strong`` (a quoted value, a comparative with its number, a proper name after "in", an
+    enrichment fragment) or ``weak`` (a bare number, a capitalised word that may be a name);
+    a weak requirement the SQL lacks lowers confidence but does not decide the filter status.
+    SQL-side filters are always ``strong``.
     """
 
     column: str | None
     op: str
     value: Value
     source: str = "where"
+    strength: str = "strong"
 
     def describe(self) -> str:
         """The filter as a reader would write it: ``status = 'active'``."""
@@ -173,6 +180,27 @@ class SqlSpec:
     tolerated: tuple[str, ...] = ()
     # Time predicates read as periods (their filters stay in ``filters`` too).
     periods: tuple[Period, ...] = ()
+    # Conditions that shape a value without filtering rows: CASE WHEN / IIF / IF branches and
+    # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
+    # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.
+    conditions: tuple[Filter, ...] = ()
+    # Window PARTITION BY keys (a grouping that keeps the rows).
+    partition_by: tuple[str, ...] = ()
+    # ORDER BY keys of nested queries that keep a few rows (``WHERE x = (SELECT x ... ORDER BY
+    # y DESC LIMIT 1)``): a top-k asked of the question may be answered there.
+    nested_order_by: tuple[OrderItem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A phrase of the question that the enrichment explains ("female refers to gender = 'F'",
+    "A11 refers to average salary"): the phrase is answered by ``filters``, read from
+    ``columns`` or computed by ``expression``, so it is not required a second time."""
+
+    phrase: str
+    filters: tuple[Filter, ...] = ()
+    columns: tuple[str, ...] = ()
+    expression: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +227,7 @@ class QuestionSpec:
     top_k: int | None = None
     superlative: Literal["max", "min"] | None = None
     distinct: bool = False
-    projections: tuple[str, ...] = ()
+    projections: tuple[str, ...] = ()  # what the question asks to see ("email address")
     expressions: tuple[str, ...] = ()  # SQL expressions the enrichment defines ("rate = A / B")
     columns: frozenset[str] = frozenset()  # columns named in the enrichment
     numbers: tuple[float, ...] = ()
@@ -211,3 +239,16 @@ class QuestionSpec:
     terms: tuple[str, ...] = field(default=())  # R_app terms found in the question
     text: str = ""  # question and enrichment, case- and whitespace-folded, for grounding
     periods: tuple[Period, ...] = ()  # time constraints the question or enrichment states
+    # The superlative asks for one row ("which region has the fewest stores"), as opposed to
+    # an explicit k ("the top 3").
+    singular: bool = False
+    # The superlative speaks of age ("oldest", "youngest"): by an age it goes one way, by a
+    # birth or start date the other.
+    by_age: bool = False
+    # Aggregations read from weak cues ("number of" inside a phrase, "total" before a noun that
+    # may be a column): their absence lowers confidence only.
+    weak_aggregations: tuple[str, ...] = ()
+    # "How many different X": a count that must de-duplicate (a list may keep duplicates).
+    distinct_count: bool = False
+    # Phrases of the question the enrichment explains (see :class:`Binding`).
+    bindings: tuple[Binding, ...] = ()

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from stef_align.values import abbreviates
 from stef_sql.values import fold_text, value_key
 
 from stef_core.contracts import JudgeRequest
@@ -35,6 +36,7 @@ CODE_WEIGHT: dict[str, float] = {
     "filter.missing": 0.45,
     "aggregation.missing": 0.4,
     "limit.missing_topk": 0.5,
+    "limit.k_mismatch": 0.5,
     "filter.operator_mismatch": 0.35,
     "orderby.direction": 0.5,
     "limit.unrequested": 0.5,
@@ -95,13 +97,22 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     if not literals:
         return 1.0, []
     missing = []
+    years = _years(text)
     for lit in literals:
         core = lit.strip("%_ ").replace("%", " ").strip()
         if core in text or value_key(core) in text_keys:
             continue
-        # Dates the question spells differently ("2012/8/26" for '2012-08-26').
-        if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and any(
-            core.startswith(v) or v.startswith(core) for v in _question_dates(request)
+        # Dates the question spells differently ("2012/8/26" for '2012-08-26'), or within a
+        # year or decade it names ("born before 1950" for '1950-01-01', "the 1980s").
+        if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and (
+            any(core.startswith(v) or v.startswith(core) for v in _question_dates(request))
+            or any(core.startswith(y) for y in years)
+        ):
+            continue
+        # A short code for a name the question spells out ('SVK' for "Slovakian", 'EUR' for
+        # "euro").
+        if 2 <= len(core) <= 4 and core.isalpha() and any(
+            abbreviates(core, w) for w in text_keys if len(w) > len(core)
         ):
             continue
         missing.append(lit)
@@ -109,8 +120,23 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
 
 
 @lru_cache(maxsize=1024)
+def _years(text: str) -> tuple[str, ...]:
+    """Years (and decades, as their first three digits) the text names, with the year after
+    each (a boundary: "after 1996" starts in 1997)."""
+    out: set[str] = set()
+    for m in re.finditer(r"(?<!\d)((?:18|19|20)\d)(\d)(?:'?s)?(?!\d)", text):
+        year = m.group(1) + m.group(2)
+        out.add(year)
+        out.add(str(int(year) + 1))
+        if m.group(0).endswith("s"):
+            out.add(m.group(1))
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1024)
 def _tokens(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"[\w.%-]+", text))
+    # Words with inner dots and dashes ("no.5", "k-12"), but no trailing full stop ("1993.").
+    return frozenset(re.findall(r"[\w%]+(?:[.-][\w%]+)*", text))
 
 
 @lru_cache(maxsize=1024)
@@ -185,6 +211,18 @@ def assess(request: JudgeRequest) -> Assessment:
         - 0.05 * len(request.question.drift)
     )
     confidence = max(0.3, min(1.0, confidence))
+    # A critical finding is a precise sign of a wrong answer: whatever else the evidence says,
+    # the SQL is not "correct" (gamma below the correct cut, label at most likely_correct), so
+    # the composite score stays below 75 under default scoring.
+    critical = [r for r in request.alignment.reasons if r.severity == "critical"]
+    if critical:
+        cut = request.rules.scoring.verdict_cuts.correct
+        confidence = min(confidence, max(0.0, cut - 0.01))
+        if label == "correct":
+            label = "likely_correct"
+        for r in critical:
+            if r.message not in notes:
+                notes.insert(0, r.message)
     if far_tables and confidence < 0.85:
         notes.append("the question names none of the tables " + ", ".join(far_tables[:3]))
     rationale = (

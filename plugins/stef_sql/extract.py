@@ -404,6 +404,8 @@ def _join_keys(idx: _Index, resolver: _Resolver) -> tuple[tuple[str, str, str, s
 def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
     out: list[Filter] = []
     for where in idx.wheres:
+        if isinstance(where.parent, exp.Filter):
+            continue  # COUNT(*) FILTER (WHERE ...) shapes a value: a condition, not a filter
         out.extend(_predicate(where.this, resolver, "where"))
     for having in idx.havings:
         out.extend(_predicate(having.this, resolver, "having"))
@@ -420,6 +422,62 @@ def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
             seen.add(key)
             unique.append(f)
     return tuple(unique)
+
+
+_PREDICATES = (*_CMP, exp.In, exp.Between, exp.Like, exp.ILike, exp.Is, exp.And, exp.Or, exp.Not)
+
+
+def _conditions(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
+    """Conditions that shape values rather than rows: CASE WHEN / IIF / IF branches, the
+    predicates of ``FILTER (WHERE ...)`` and predicates aggregated directly (``SUM(x = 1)``)."""
+    out: list[Filter] = []
+    for branch in idx.ifs:
+        cond = branch.this
+        case = branch.parent
+        if isinstance(case, exp.Case) and case.this is not None:
+            # CASE x WHEN 'a' THEN ...: the branch holds the value, the CASE the operand.
+            ok, value = literal_value(cond)
+            if ok:
+                out.append(Filter(_operand_column(case.this, resolver), "=", value, "case"))
+            continue
+        if isinstance(cond, exp.Expr):
+            out.extend(_predicate(cond, resolver, "case"))
+    for where in idx.wheres:
+        if isinstance(where.parent, exp.Filter):
+            out.extend(_predicate(where.this, resolver, "case"))
+    for agg in idx.aggs:
+        arg = agg.this
+        while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
+            arg = arg.this if not isinstance(arg, exp.Distinct) else (
+                arg.expressions[0] if arg.expressions else None)
+        if isinstance(arg, _PREDICATES):
+            out.extend(_predicate(arg, resolver, "case"))
+    return tuple(dict.fromkeys(out))
+
+
+def _partition_keys(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
+    keys: list[str] = []
+    for window in idx.windows:
+        for key in window.args.get("partition_by") or ():
+            keys.extend(_columns_of(key, resolver))
+    return tuple(dict.fromkeys(keys))
+
+
+def _nested_order(idx: _Index, main: exp.Select | None, resolver: _Resolver) -> tuple[OrderItem, ...]:
+    """ORDER BY keys of nested SELECTs that keep a few rows (ORDER BY ... LIMIT k)."""
+    items: list[OrderItem] = []
+    for select in idx.selects:
+        if select is main or select.args.get("limit") is None:
+            continue
+        order = select.args.get("order")
+        if order is None:
+            continue
+        for ordered in order.expressions:
+            key = ordered.this
+            cols = _columns_of(key, resolver)
+            items.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
+                                   aggregate=_first_aggregate(key), columns=cols))
+    return tuple(items)
 
 
 # --------------------------------------------------------------------------------------------
@@ -496,13 +554,14 @@ class _Index:
         self.limits: list[exp.Expr] = []
         self.eqs: list[exp.EQ] = []
         self.aggs: list[exp.Expr] = []
+        self.ifs: list[exp.If] = []  # CASE WHEN branches, IIF, IF
         self.divides = False
         buckets: dict[type, list[Any]] = {
             exp.Column: self.columns, exp.Literal: self.literals, exp.Table: self.tables,
             exp.Select: self.selects, exp.Join: self.joins, exp.Where: self.wheres,
             exp.Having: self.havings, exp.CTE: self.ctes, exp.Subquery: self.subqueries,
             exp.Window: self.windows, exp.Limit: self.limits, exp.Fetch: self.limits,
-            exp.EQ: self.eqs,
+            exp.EQ: self.eqs, exp.If: self.ifs,
         }
         for node in root.walk():
             bucket = buckets.get(type(node))
@@ -674,6 +733,9 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         if ok:
             literals.append(fold_value(val))
     filters = _filters(idx, resolver)
+    conditions = _conditions(idx, resolver) if (idx.ifs or idx.aggs) else ()
+    partition_by = _partition_keys(idx, resolver) if idx.windows else ()
+    nested_order_by = _nested_order(idx, select, resolver) if len(idx.selects) > 1 else ()
     join_keys = _join_keys(idx, resolver)
     window_count = len(idx.windows)
     text_nodes.extend(idx.windows)
@@ -720,4 +782,7 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         join_keys=join_keys,
         divides=idx.divides,
         select_star=select_star,
+        conditions=conditions,
+        partition_by=partition_by,
+        nested_order_by=nested_order_by,
     )

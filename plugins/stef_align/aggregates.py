@@ -1,0 +1,119 @@
+"""Aggregates, ratios and DISTINCT: does the SQL compute what the question asks?
+
+An asked aggregate is computed anywhere it shapes the answer (outer query, CTE, subquery,
+window), or equivalently: COUNT by ``SUM(CASE ...)``, SUM of ones by COUNT, AVG by SUM / COUNT,
+or a pre-aggregated column read as is (``num_students`` for "number of students", a column an
+enrichment binds the phrase to). MAX and MIN are rankings, checked with superlatives.
+
+* ``aggregation.mismatch``: the question asks one aggregate and the SQL computes another
+  (AVG asked, SUM computed);
+* ``aggregation.missing``: no aggregate at all where a count, total, average or ratio is asked
+  ("How many orders ..." answered by a list of orders);
+* ``distinct.missing``: "how many different X" counted without de-duplication (critical), or
+  "list the distinct X" without DISTINCT / GROUP BY (minor: a list with repeats).
+"""
+
+from __future__ import annotations
+
+from stef_core.models import Reason
+from stef_core.spec import QuestionSpec, SqlSpec
+from stef_align.names import word_matches
+from stef_align.reasons import Severity, reason
+
+_COLUMN_WORDS = {
+    "COUNT": frozenset({"count", "num", "number", "cnt", "total", "quantity", "qty", "amount",
+                        "no", "nbr", "tally", "frequency", "freq", "times", "enrollment",
+                        "population", "members", "size"}),
+    "SUM": frozenset({"total", "sum", "amount", "overall", "net", "gross", "aggregate"}),
+    "AVG": frozenset({"avg", "average", "mean", "rate", "per"}),
+}
+_RATIO_WORDS = frozenset({"percent", "percentage", "ratio", "rate", "pct", "share",
+                          "proportion", "fraction"})
+
+
+def _names(sql: SqlSpec) -> tuple[str, ...]:
+    """Columns and aliases the SQL reads (capped: a name list is evidence, not a workload)."""
+    names = list(sql.columns)[:256]
+    names += [p.alias for p in sql.projections[:64] if p.alias]
+    return tuple(names)
+
+
+def _named(words: frozenset[str], names: tuple[str, ...]) -> bool:
+    """Does some column or alias carry one of ``words`` (``avgscrread`` for "avg")?"""
+    return any(word_matches(w, n) for w in words for n in names)
+
+
+def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...],
+              q: QuestionSpec) -> bool:
+    window_text = " ".join(sql.windows).upper()
+    if func in all_aggs or f"{func}(" in window_text:
+        return True
+    outer = {a.func for a in sql.aggregations if not a.nested} - {"MAX", "MIN"}
+    if func == "COUNT" and "SUM" in all_aggs:
+        return True  # SUM(CASE WHEN ... THEN 1 END) counts
+    if func == "SUM" and "COUNT" in all_aggs:
+        return True  # "total number" / counting rows is a sum of ones
+    if func == "AVG" and (("SUM" in all_aggs and ("COUNT" in all_aggs or sql.divides))
+                          or (sql.divides and all_aggs)):
+        return True  # an average by hand
+    if not outer and _named(_COLUMN_WORDS.get(func, frozenset()), names):
+        return True  # a pre-aggregated column read as is
+    if q.expressions and any(func in e.upper() for e in q.expressions) and sql.divides:
+        return True
+    return False
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    out: list[Reason] = []
+    all_aggs = {a.func for a in sql.aggregations}
+    outer = {a.func for a in sql.aggregations if not a.nested}
+    names = _names(sql)
+    weak = set(q.weak_aggregations)
+    for func in q.aggregations:
+        if func in ("MAX", "MIN", "DISTINCT"):
+            continue  # rankings are checked with superlatives, DISTINCT below
+        if _computes(func, sql, all_aggs, names, q):
+            continue
+        other = sorted((outer or all_aggs) - {func, "MAX", "MIN"})
+        strength: Severity = "minor" if func in weak else "critical"
+        if other:
+            out.append(reason(
+                "aggregation.mismatch",
+                f"the question asks for {func} but the SQL computes {', '.join(other)}",
+                strength,
+            ))
+        else:
+            out.append(reason(
+                "aggregation.missing",
+                f"the question asks for {func} but the SQL computes no {func}",
+                "minor" if func in weak else "major",
+            ))
+
+    if (
+        q.asks_ratio
+        and not sql.divides
+        and "AVG" not in all_aggs
+        and not _named(_RATIO_WORDS, names)
+    ):
+        out.append(reason(
+            "aggregation.missing",
+            "the question asks for a ratio or percentage but the SQL divides nothing",
+            "major",
+        ))
+
+    deduplicates = sql.distinct or any(a.distinct for a in sql.aggregations) or bool(
+        sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
+    if q.distinct_count and "COUNT" in all_aggs and not deduplicates:
+        out.append(reason(
+            "distinct.missing",
+            "the question counts different values but the SQL counts every row "
+            "(no COUNT(DISTINCT ...))",
+            "critical",
+        ))
+    elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
+        out.append(reason(
+            "distinct.missing",
+            "the question asks for distinct values but the SQL does not de-duplicate",
+            "minor",
+        ))
+    return out

@@ -1,0 +1,436 @@
+"""Filter alignment (SPEC 2.3): the question's required constraints against the SQL's.
+
+Requirements come from the question spec alone; here they are only *met* or not. A requirement
+is met by a SQL predicate with the same value (by key, or loosely: see
+:mod:`stef_align.values`) and a compatible operator wherever it constrains the result: WHERE,
+HAVING, JOIN ON, a CTE or subquery feeding the outer query, or a CASE / IIF / FILTER condition
+inside an aggregate (a ratio's numerator). A value the SQL uses without filtering on it (a
+literal in a computation, a column named after it such as ``NumGE1500``) also meets it.
+
+========================== ========================================================= =====
+status                     meaning                                                    score
+========================== ========================================================= =====
+fully_applied              every required filter present, nothing extra               5
+fully_applied_with_extras  every required filter present, plus extra filters          4
+partially_applied          some required filters missing or wrong                     3
+not_applied                every required filter missing                              0
+========================== ========================================================= =====
+
+Only *strong* requirements decide the status; a weak one that is met counts as met, a weak one
+that is not lowers confidence (``filter.missing``, minor). A SQL filter on a value the question
+spells out ("active users" / ``status = 'active'``) is met, not extra.
+
+Work is linear: SQL predicates are indexed by value key, so a requirement looks its value up
+instead of scanning; only loose matches (names, patterns, abbreviations) scan, over at most
+:data:`MAX_SCAN` predicates, and there are at most ``MAX_REQUIREMENTS`` requirements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from stef_sql.extract import SUBQUERY
+from stef_sql.values import value_key
+
+from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
+from stef_core.spec import Filter, QuestionSpec, SqlSpec, render_value
+from stef_align.names import norm, parts, word_matches
+from stef_align.reasons import reason
+from stef_align.values import is_year, keys, mentions, value_match
+
+#: Most SQL predicates scanned for a loose match, and most requirements aligned.
+MAX_SCAN = 256
+MAX_REQUIREMENTS = 48
+#: Most values of one IN list indexed by key.
+MAX_INDEXED_VALUES = 4096
+
+_COMPAT_OPS = {
+    ("=", "in"), ("=", "like"), ("!=", "not in"), ("!=", "not like"), ("!=", "<>"),
+    (">", ">="), (">=", ">"), ("<", "<="), ("<=", "<"), ("in", "="), ("like", "="),
+}
+_RANGE = frozenset({">", ">=", "<", "<="})
+_UP = frozenset({">", ">="})
+_DOWN = frozenset({"<", "<="})
+
+
+@dataclass
+class Work:
+    """Counts the comparisons alignment made (tests assert that it stays bounded)."""
+
+    lookups: int = 0
+    scans: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.lookups + self.scans
+
+
+@dataclass
+class _Index:
+    """The SQL's predicates, indexed by value key."""
+
+    preds: list[Filter]
+    n_filters: int  # preds[:n_filters] filter rows; the rest are CASE conditions
+    by_key: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, filters: list[Filter], conditions: Iterable[Filter]) -> _Index:
+        preds = [*filters, *conditions]
+        idx = cls(preds, len(filters))
+        for i, p in enumerate(preds):
+            if p.value == SUBQUERY:
+                continue
+            values = p.value if isinstance(p.value, tuple) else (p.value,)
+            for v in values[:MAX_INDEXED_VALUES]:
+                idx.by_key.setdefault(value_key(v), []).append(i)
+        return idx
+
+
+def is_weak(f: Filter) -> bool:
+    return f.strength == "weak" or f.source.endswith(":weak")
+
+
+def op_match(q_op: str, s_op: str) -> bool:
+    return q_op == s_op or (q_op, s_op) in _COMPAT_OPS
+
+
+def _ops_fit(r: Filter, s: Filter) -> bool:
+    if op_match(r.op, s.op) or (r.op == "=" and s.op in ("like", "in")):
+        return True
+    if is_weak(r) and r.op == "=" and s.op not in ("!=", "not in", "not like"):
+        return True  # a bare number carries no operator of its own
+    if is_year(r.value) or _is_period(r.value):
+        # A year or month against dates: "in 2010" is a range inside it, "after 1996" is
+        # ">= '1997-01-01'" (time is read exactly by the time concept; this keeps years whole).
+        if r.op == "=" and s.op in _RANGE | {"like"}:
+            return True
+        if r.op in _UP and s.op in _UP or r.op in _DOWN and s.op in _DOWN:
+            return True
+    return False
+
+
+def _is_period(value: object) -> bool:
+    return isinstance(value, str) and len(value) in (4, 7) and value[:4].isdigit() and (
+        len(value) == 4 or value[4] == "-"
+    )
+
+
+def _column_fit(r: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str]) -> bool:
+    if r.column is None or s.column is None:
+        return True
+    rc, sc = norm(r.column), norm(s.column)
+    if rc == sc or (len(rc) > 2 and rc in sc) or (len(sc) > 2 and sc in rc):
+        return True
+    if sql_columns and rc not in {norm(c) for c in sql_columns}:
+        # The enrichment names a column the SQL never reads ("the Country value in the
+        # gasstations table is 'CZE'" parses as table = 'CZE'): trust the value, not the name.
+        return True
+    if word_matches(r.column, s.column):
+        return True
+    for column, words in rules.synonyms.items():
+        names = {norm(column), *(norm(w) for w in words)}
+        if rc in names and sc in names:
+            return True
+    return False
+
+
+def _same_column(r: Filter, s: Filter, rules: Ruleset) -> bool:
+    """Strictly the same column (for a value mismatch: another value on that column)."""
+    if r.column is None or s.column is None:
+        return False
+    rc, sc = norm(r.column), norm(s.column)
+    if rc == sc or word_matches(r.column, s.column):
+        return True
+    return any(
+        rc in {norm(column), *(norm(w) for w in words)}
+        and sc in {norm(column), *(norm(w) for w in words)}
+        for column, words in rules.synonyms.items()
+    )
+
+
+def benign(f: Filter, rules_benign: Iterable[BenignFilter]) -> bool:
+    """Is ``f`` a filter R_app declares benign (tenant guards, soft-delete flags)?"""
+    for b in rules_benign:
+        if b.column != "*" and norm(b.column) != norm(f.column or ""):
+            continue
+        op = {"<>": "!=", "IN": "in", "LIKE": "like"}.get(b.op, b.op)
+        if b.op == "IS":
+            if b.value is None:
+                if f.op == "is null":
+                    return True
+                continue
+            op = "="
+        if not op_match(op, f.op):
+            continue
+        if b.value == "*":
+            return True
+        bval = tuple(b.value) if isinstance(b.value, list) else b.value
+        if value_match(bval, f.value, f.op):
+            return True
+    return False
+
+
+def ignored(f: Filter, rules: Ruleset) -> bool:
+    """R_app ``ignore filter <column>``: neither required nor extra."""
+    return f.column is not None and any(norm(c) == norm(f.column) for c in rules.ignored_filters)
+
+
+def _grounded(s: Filter, q: QuestionSpec) -> bool:
+    """Does the question spell out the SQL filter's value ("active users" / 'active')?"""
+    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    found = False
+    for v in values[:MAX_SCAN]:
+        if isinstance(v, str) and v != SUBQUERY:
+            if not mentions(q.text, v):
+                return False
+            found = True
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            if not mentions(q.text, value_key(v)):
+                return False
+            found = True
+        else:
+            return False
+    return found
+
+
+def _in_identifiers(value: object, sql: SqlSpec) -> bool:
+    """The value names a column or table the SQL reads: ``NumGE1500`` for "at least 1500",
+    ``AvgScrRead`` for "the score in Reading", ``satscores`` for "SAT", ``(Ages 5-17)`` for
+    "aged 5 to 17": the SQL answers it through what it reads, not with a filter."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return False
+    names = [*list(sql.columns)[:MAX_SCAN], *sql.tables[:64]]
+    token = norm(str(value))
+    if isinstance(value, (int, float)):
+        text = value_key(value)
+        return any(text in parts(c) or (len(token) >= 3 and token in norm(c)) for c in names)
+    if len(token) < 3:
+        return False
+    if any(token in norm(c) for c in names):
+        return True
+    words = [w for w in value.split() if len(w) >= 3]
+    return bool(words) and len(words) <= 3 and all(
+        any(word_matches(w, c) for c in names) for w in words
+    )
+
+
+def _split_name(r: Filter, idx: _Index) -> list[int]:
+    """A name the SQL spells over several columns ("Kacey Gibson" / ``first = 'kacey' AND
+    last = 'gibson'``): the predicates that hold its words, or [] when some word is missing."""
+    if not isinstance(r.value, str) or " " not in r.value or r.op != "=":
+        return []
+    hits: list[int] = []
+    for word in r.value.split():
+        if len(word) < 2 or word in ("of", "the", "and", "de"):
+            continue
+        found = idx.by_key.get(word)
+        if not found:
+            return []
+        hits.append(found[0])
+    return hits
+
+
+def _scaled_keys(value: object) -> list[str]:
+    """A share written as a fraction or a percentage: 0.3 and 30."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return []
+    return [value_key(round(value * 100, 6)), value_key(round(value / 100, 8))]
+
+
+def _year_fit(r: Filter, s: Filter) -> bool:
+    """A year against a date or year on the other side of a boundary: "after 1996" is
+    ``>= '1997-01-01'``, "before 1997" ``<= '1996-12-31'``."""
+    if not (isinstance(r.value, int) and is_year(r.value)):
+        return False
+    sv = str(s.value)
+    if not (sv[:4].isdigit() and not sv[4:5].isdigit()):
+        return False
+    y, sy = r.value, int(sv[:4])
+    if r.op in _UP and s.op in _UP:
+        return sy in (y, y + 1)
+    if r.op in _DOWN and s.op in _DOWN:
+        return sy in (y, y - 1, y + 1)
+    return False
+
+
+def align_filters(
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None
+) -> tuple[FilterAlignment, bool, list[Reason]]:
+    """Classify the filters and report missing, wrong and extra ones."""
+    work = work if work is not None else Work()
+    reasons: list[Reason] = []
+    sql_filters = [f for f in sql.filters if not ignored(f, rules)]
+    idx = _Index.build(sql_filters, sql.conditions)
+    literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
+    required = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
+
+    matched: list[str] = []
+    missing: list[str] = []
+    used: set[int] = set()
+    wrong = 0
+    strong_count = 0
+    unmet: list[Filter] = []  # requirements no SQL value answers (yet)
+    for r in required:
+        if not is_weak(r):
+            strong_count += 1
+        if r.op in ("is null", "is not null"):
+            hit = next((i for i, s in enumerate(idx.preds[: idx.n_filters + 64])
+                        if s.op == r.op and (r.column is None or s.column is None
+                                             or word_matches(r.column, s.column)
+                                             or word_matches(s.column, r.column))), None)
+            work.scans += 1
+            if hit is not None:
+                used.add(hit)
+                matched.append(idx.preds[hit].describe())
+            else:
+                unmet.append(r)
+            continue
+        candidates: list[int] = []
+        for k in (*keys(r.value), *_scaled_keys(r.value)):
+            work.lookups += 1
+            candidates.extend(idx.by_key.get(k, ()))
+        if not candidates:
+            for i, s in enumerate(idx.preds[:MAX_SCAN]):
+                work.scans += 1
+                if s.value != SUBQUERY and (value_match(r.value, s.value, s.op)
+                                            or _year_fit(r, s)):
+                    candidates.append(i)
+        hit = op_hit = None
+        for i in dict.fromkeys(candidates):
+            s = idx.preds[i]
+            if not _column_fit(r, s, rules, sql.columns):
+                continue
+            if i in used and not isinstance(s.value, tuple):
+                if _ops_fit(r, s):
+                    hit = hit if hit is not None else i
+                continue
+            if _ops_fit(r, s) or _year_fit(r, s):
+                hit = i
+                break
+            if op_hit is None:
+                op_hit = i
+        if hit is not None:
+            used.add(hit)
+            matched.append(idx.preds[hit].describe())
+            continue
+        split = _split_name(r, idx) if op_hit is None else []
+        if split:
+            used.update(split)
+            matched.append(r.describe())
+            continue
+        if op_hit is not None:
+            s = idx.preds[op_hit]
+            used.add(op_hit)
+            wrong += 1
+            missing.append(r.describe())
+            # A CASE condition computes a value; its operator may rightly differ ("from A to
+            # B" computed as the values at A and at B).
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question asks {r.describe()} but the SQL has {s.describe()}",
+                "major" if is_weak(r) or op_hit >= idx.n_filters else "critical",
+            ))
+            continue
+        if keys(r.value) & literal_keys or _in_identifiers(r.value, sql):
+            # Used, though not as a plain filter: a literal in a computation, LIMIT, HAVING
+            # expression, or a column named after it.
+            matched.append(r.describe())
+            continue
+        unmet.append(r)
+
+    # SQL filters nothing asked for: grounded in the question's words, benign, or extra.
+    extras: list[Filter] = []
+    benign_extras: list[str] = []
+    for i, s in enumerate(idx.preds[: idx.n_filters]):
+        if i in used or s.value == SUBQUERY:
+            continue
+        if any(value_match(r.value, s.value, s.op) for r in required[:MAX_REQUIREMENTS]):
+            matched.append(s.describe())  # the other end of a range a requirement names
+            continue
+        if benign(s, rules.benign_filters):
+            benign_extras.append(s.describe())
+            continue
+        if s.op not in ("is null", "is not null") and _grounded(s, q):
+            matched.append(s.describe())
+            continue
+        extras.append(s)
+
+    # Unmet requirements: a wrong value on the same column, a guessed value in place of a
+    # named one, or a missing constraint.
+    guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")]
+    guessed_nums = [s for s in extras if isinstance(s.value, (int, float))
+                    and not isinstance(s.value, bool)]
+    for r in unmet:
+        same_col = next((s for s in (*extras, *(idx.preds[i] for i in used))
+                         if s.value != SUBQUERY and _same_column(r, s, rules)
+                         and s.op not in ("is null", "is not null")), None)
+        if same_col is not None and r.column and r.op not in ("is null", "is not null"):
+            wrong += 1
+            missing.append(r.describe())
+            reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question asks {r.describe()} but the SQL filters {same_col.describe()}",
+                "major" if is_weak(r) else "critical",
+            ))
+            continue
+        if isinstance(r.value, str) and r.op == "=" and guessed:
+            s = guessed.pop(0)
+            wrong += 1
+            missing.append(r.describe())
+            reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question names {render_value(r.value)} but the SQL filters "
+                f"{s.describe()}",
+                "major" if is_weak(r) else "critical",
+            ))
+            continue
+        if (isinstance(r.value, (int, float)) and not isinstance(r.value, bool)
+                and r.op in _RANGE and not is_weak(r)):
+            s_num = next((s for s in guessed_nums if op_match(r.op, s.op)), None)
+            if s_num is not None:
+                guessed_nums.remove(s_num)
+                wrong += 1
+                missing.append(r.describe())
+                reasons.append(reason(
+                    "filter.value_mismatch",
+                    f"the question asks {r.describe()} but the SQL filters {s_num.describe()}",
+                    "critical",
+                ))
+                continue
+        if is_weak(r):
+            reasons.append(reason(
+                "filter.missing",
+                f"the question names {render_value(r.value)} but no SQL filter uses it",
+                "minor",
+            ))
+            continue
+        missing.append(r.describe())
+        reasons.append(reason(
+            "filter.missing", f"required filter {r.describe()} is not in the SQL", "critical"
+        ))
+
+    for s in extras[:3]:
+        reasons.append(reason(
+            "filter.extra",
+            f"the SQL adds the filter {s.describe()}, which the question does not ask for",
+            "info",
+        ))
+
+    if not missing:
+        status = "fully_applied_with_extras" if extras else "fully_applied"
+    elif wrong or len(missing) < strong_count:
+        status = "partially_applied"  # some missing, or present with a wrong value/operator
+    else:
+        status = "not_applied"
+    scores = rules.scoring.filter
+    fa = FilterAlignment(
+        status=status,  # type: ignore[arg-type]
+        score=getattr(scores, status),
+        required=[f.describe() for f in required],
+        matched=list(dict.fromkeys(matched)),
+        missing=missing,
+        extras=[s.describe() for s in extras],
+        benign_extras=benign_extras,
+    )
+    return fa, bool(benign_extras), reasons

@@ -1,0 +1,154 @@
+"""Superlatives, top-k, requested order and LIMIT.
+
+* ``orderby.direction``: the question ranks one way and the SQL sorts the other ("the 10 most
+  recent orders" / ``ORDER BY created_at ASC LIMIT 10``), or an explicit order request is
+  reversed;
+* ``aggregation.mismatch``: the question ranks one way and the SQL takes the other extreme
+  ("the largest invoice amount" / ``MIN(amount)``);
+* ``limit.missing_topk``: a top-k or singular superlative without LIMIT, MAX/MIN or ranking;
+* ``limit.k_mismatch``: the question asks for k rows and the SQL keeps another number;
+* ``orderby.missing``: a LIMIT without ORDER BY (which rows is arbitrary), or an asked order
+  the SQL lacks;
+* ``limit.unrequested``: a small LIMIT the question did not ask for.
+
+"oldest" / "youngest" rank by age: by an age column the direction is as read, by a date
+(birth, start, founded ...) it is reversed; by a column that says neither, it is not checked.
+"""
+
+from __future__ import annotations
+
+from stef_core.models import Reason
+from stef_core.spec import OrderItem, QuestionSpec, SqlSpec
+from stef_align.names import parts
+from stef_align.reasons import reason
+
+_DATE_PARTS = frozenset({"date", "dates", "time", "year", "years", "birth", "birthday", "born",
+                         "dob", "start", "started", "founded", "established", "created",
+                         "opened", "joined", "hired", "since", "day", "month", "timestamp",
+                         "at", "on", "debut", "built", "released", "published"})
+_AGE_PARTS = frozenset({"age", "ages", "old", "years_old", "seniority", "tenure"})
+
+
+def _want_desc(q: QuestionSpec, columns: tuple[str, ...]) -> bool | None:
+    """Should the ranking key sort descending? None when the words cannot tell."""
+    if q.superlative is None:
+        return None
+    desc = q.superlative == "max"
+    if q.by_age:
+        words = {p for c in columns for p in parts(c)}
+        if words & _AGE_PARTS:
+            return not desc  # "oldest" by age is the largest age
+        if words & _DATE_PARTS:
+            return desc  # "oldest" by birth date is the earliest date
+        return None
+    return desc
+
+
+def _evidence(sql: SqlSpec) -> list[tuple[str, bool, tuple[str, ...]]]:
+    """How the SQL ranks: ``(kind, descending, columns)`` for a top-k ORDER BY (outer or
+    nested) and for MAX / MIN aggregates."""
+    out: list[tuple[str, bool, tuple[str, ...]]] = []
+    if sql.order_by and (sql.limit is not None or "order_by" not in sql.tolerated):
+        first: OrderItem = sql.order_by[0]
+        out.append(("order", first.desc, first.columns))
+    for item in sql.nested_order_by[:4]:
+        out.append(("order", item.desc, item.columns))
+    for a in sql.aggregations:
+        if a.func in ("MAX", "MIN"):
+            out.append(("extreme", a.func == "MAX", tuple(a.arg.split(","))))
+    return out
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    out: list[Reason] = []
+    has_extreme = (
+        any(a.func in ("MAX", "MIN") for a in sql.aggregations)
+        or bool(sql.windows)
+        or sql.nested_limit
+        or bool(sql.nested_order_by)
+    )
+
+    # Direction of the ranking.
+    evidence = _evidence(sql) if q.superlative is not None else []
+    verdicts = []
+    for kind, desc, columns in evidence:
+        want = _want_desc(q, columns)
+        if want is not None:
+            verdicts.append((kind, desc == want, desc))
+    if verdicts and not any(ok for _, ok, _ in verdicts):
+        kind, _, desc = verdicts[0]
+        asked = "descending (most, highest, latest ...)" if q.superlative == "max" else \
+            "ascending (least, lowest, earliest ...)"
+        if q.by_age:
+            asked = "the other way (oldest / youngest)"
+        if kind == "order":
+            out.append(reason(
+                "orderby.direction",
+                f"the question ranks {asked} but the SQL sorts {'DESC' if desc else 'ASC'}",
+                "critical",
+            ))
+        else:
+            out.append(reason(
+                "aggregation.mismatch",
+                f"the question ranks {asked} but the SQL takes the "
+                f"{'MAX' if desc else 'MIN'}",
+                "critical",
+            ))
+
+    # How many rows.
+    if q.top_k is not None:
+        if sql.limit is None and not has_extreme:
+            out.append(reason(
+                "limit.missing_topk",
+                f"the question asks for the top {q.top_k} but the SQL has no LIMIT, "
+                "MAX/MIN or ranking" if not q.singular else
+                "the question asks for the one row that ranks first but the SQL keeps every "
+                "row (no LIMIT, MAX/MIN or ranking)",
+                "critical",
+            ))
+        elif sql.limit is not None and sql.limit != q.top_k and not (
+            q.singular and sql.limit == 1
+        ):
+            out.append(reason(
+                "limit.k_mismatch",
+                f"the question asks for {q.top_k} row(s) but the SQL keeps {sql.limit} "
+                f"(LIMIT {sql.limit})",
+                "critical" if not q.singular else "major",
+            ))
+        elif sql.limit is not None and not sql.order_by and not has_extreme:
+            out.append(reason(
+                "orderby.missing",
+                "the SQL takes a LIMIT without ORDER BY: which rows is arbitrary",
+                "critical",
+            ))
+    elif (sql.limit is not None and q.superlative is None and q.order is None
+          and not q.asks_yes_no):
+        # Cutting a list the question asks for ("List the customers in France" / LIMIT 5)
+        # drops answers; LIMIT 1 on a question about one thing changes nothing.
+        out.append(reason(
+            "limit.unrequested",
+            f"the SQL keeps only {sql.limit} row(s) (LIMIT {sql.limit}) though the question "
+            "asks for no top-k",
+            "critical" if q.asks_list and sql.limit > 1 else "minor",
+        ))
+
+    # An explicitly requested order.
+    if q.order is not None and q.order.direction and sql.order_by and (
+        "order_by" not in sql.tolerated
+    ):
+        first = sql.order_by[0]
+        want_desc = q.order.direction == "desc"
+        if first.desc != want_desc:
+            out.append(reason(
+                "orderby.direction",
+                f"the question asks for {q.order.direction}ending order but the SQL sorts "
+                f"{'DESC' if first.desc else 'ASC'}",
+                "critical",
+            ))
+    elif q.order is not None and not sql.order_by and q.order.by:
+        out.append(reason(
+            "orderby.missing",
+            "the question asks for an order but the SQL has no ORDER BY",
+            "major",
+        ))
+    return out

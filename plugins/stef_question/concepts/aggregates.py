@@ -1,0 +1,120 @@
+"""Aggregates: "how many" is COUNT, "total" SUM, "average" AVG, "maximum" / "minimum" MAX /
+MIN, "different" / "distinct" / "unique" de-duplicate, "percentage" / "ratio" / "share" divide.
+
+A cue is *strong* when it states what the answer is ("How many ...", "What is the average
+...", "the percentage of ..."), *weak* when it may only describe a stored column or a ranking
+("the highest number of students", "the total price of each item"): a strong aggregate the SQL
+does not compute is a finding on its own, a weak one lowers confidence.
+
+The SQL counterpart is the aggregate function (anywhere: outer query, CTE, subquery, window),
+``COUNT(DISTINCT ...)`` / ``SELECT DISTINCT`` / ``GROUP BY`` for distinct, and a division (or
+the AVG of a 0/1 flag) for a ratio.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> def agg(q):
+...     a = read(tokenize(q), lexicon(), frozenset())[0]
+...     return a.strong, a.weak, a.distinct, a.distinct_count, a.ratio
+>>> agg("How many different cities do our suppliers operate in?")
+(('COUNT',), (), True, True, False)
+>>> agg("Which school has the highest number of students?")
+((), ('COUNT',), False, False, False)
+>>> agg("What percentage of orders were returned?")
+((), (), False, False, True)
+>>> agg("What is the average total price of the transactions?")
+(('AVG',), ('SUM',), False, False, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text
+
+#: A cue within this many tokens of the start states what the answer is.
+HEAD_TOKENS = 6
+_HEAD_SKIP = frozenset({"what", "what's", "whats", "is", "are", "was", "were", "the", "give",
+                        "show", "find", "list", "calculate", "compute", "tell", "me", "return",
+                        "provide", "state", "indicate", "get", "display", "count", "please",
+                        "and", "of", "all", "in"})
+
+
+@dataclass(frozen=True, slots=True)
+class Aggregates:
+    """Aggregate functions asked (strong, weak), distinct, and ratio."""
+
+    strong: tuple[str, ...] = ()
+    weak: tuple[str, ...] = ()
+    distinct: bool = False
+    distinct_count: bool = False
+    ratio: bool = False
+    spans: tuple[tuple[int, int, str], ...] = ()  # (start, end, function) of every cue
+
+
+def _in_head(words: tuple[str, ...], i: int) -> bool:
+    """Is token ``i`` at the head of its clause ("What is the total ...", "Count the ...")?"""
+    j = i - 1
+    while j >= 0 and i - j <= HEAD_TOKENS:
+        w = words[j]
+        if w in (",", ".", "?", ";", ":"):
+            return True
+        if w not in _HEAD_SKIP:
+            return False
+        j -= 1
+    return j < 0 or i - j <= HEAD_TOKENS
+
+
+def read(
+    text: Text, lex: Lexicon, claimed: frozenset[int]
+) -> tuple[Aggregates, frozenset[int]]:
+    """The aggregates asked and the tokens their cues claim."""
+    words = text.words
+    taken: set[int] = set()
+    ratio = False
+    for m in lex.find("ratio", words, claimed):
+        ratio = True
+        taken.update(range(m.start, m.end))
+    skip = claimed | frozenset(taken)
+    strong: list[str] = []
+    weak: list[str] = []
+    spans: list[tuple[int, int, str]] = []
+    distinct = distinct_count = False
+    matches = lex.find("aggregate", words, skip)
+    for idx, m in enumerate(matches):
+        func = m.meaning
+        taken.update(range(m.start, m.end))
+        spans.append((m.start, m.end, func))
+        prev = matches[idx - 1] if idx else None
+        if func == "DISTINCT":
+            distinct = True
+            if prev is not None and prev.meaning == "COUNT" and m.start - prev.end <= 2:
+                distinct_count = True
+            continue
+        # "the highest number of", "average number of", "most number of": a ranking or a
+        # stored count, not a COUNT of rows on its own.
+        ranked = any(lex.at("direction", words, j) is not None
+                     for j in range(max(0, m.start - 3), m.start))
+        after_agg = prev is not None and m.start - prev.end <= 1 and prev.meaning != "COUNT"
+        if m.phrase in ("how many", "how often", "count", "counts", "count of", "tally",
+                        "total number of", "total count of"):
+            is_strong = not ranked
+        elif m.phrase in ("number of", "numbers of"):
+            is_strong = not ranked and not after_agg and _in_head(words, m.start)
+        elif func == "SUM" and m.phrase in ("total", "totals", "aggregate", "combined"):
+            is_strong = not ranked and not after_agg and _in_head(words, m.start)
+        elif func in ("MAX", "MIN"):
+            is_strong = True
+        else:
+            # "the highest average score": a ranking by a stored or grouped average
+            is_strong = not ranked
+        if after_agg and prev is not None and prev.meaning == "AVG":
+            is_strong = False  # "average total price": the AVG is the answer
+        target = strong if is_strong else weak
+        if func not in target:
+            target.append(func)
+    weak = [f for f in weak if f not in strong]
+    return (
+        Aggregates(tuple(strong), tuple(weak), distinct, distinct_count, ratio, tuple(spans)),
+        frozenset(taken),
+    )

@@ -1,0 +1,178 @@
+"""Comparatives and negation: "more than 5" is ``> 5``, "5 or more" ``>= 5``, "between 2 and
+4" ``>= 2`` and ``<= 4``, "not", "excluding", "other than" negate the value that follows.
+
+The SQL counterpart is the operator of a WHERE / HAVING / JOIN ON predicate (``amount > 5``,
+``HAVING COUNT(*) >= 3``), or ``!=`` / ``NOT IN`` / ``NOT LIKE`` for a negated value.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> found, _ = read(tokenize("Orders over the amount of $250, at least two items, not above 9"),
+...                 lexicon(), frozenset())
+>>> [(c.op, c.value) for c in found]
+[('>', 250), ('>=', 2), ('<=', 9)]
+>>> [(c.op, c.value) for c in read(tokenize("players with 10 or more goals between 1 and 3"),
+...                                 lexicon(), frozenset())[0]]
+[('>=', 10), ('>=', 1), ('<=', 3)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stef_sql.values import number
+
+from stef_core.spec import Scalar
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text, Token
+
+#: Words that may stand between a comparative and its number ("over the age of 20").
+MAX_GAP_WORDS = 3
+_CURRENCY = frozenset({"$", "€", "£", "us$", "usd", "rs", "eur", "gbp", "inr"})
+#: How far back a negation reaches ("not in 'Paris'", "excluding the 'test' accounts").
+NEGATION_REACH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """``op value`` read at tokens ``start`` to ``end``; ``year`` when the number looks like
+    a year (a time constraint, read again by the time concept)."""
+
+    op: str
+    value: Scalar
+    start: int
+    end: int
+    year: bool = False
+
+
+def number_at(tok: Token, lex: Lexicon) -> int | float | None:
+    """The number a token spells: ``12``, ``1,200``, ``3.5%`` (as 3.5) or a number word."""
+    if tok.kind == "number":
+        return number(tok.low.rstrip("%"))
+    if tok.kind == "word":
+        word = lex.get("number_word", tok.low)
+        return number(word) if word else None
+    return None
+
+
+def looks_like_year(value: Scalar) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1800 <= value <= 2100
+
+
+def negated_before(text: Text, lex: Lexicon, i: int) -> bool:
+    """Is the token at ``i`` negated by a cue at most :data:`NEGATION_REACH` tokens before it,
+    within its clause ("not in 'Paris'", "other than Lyon")?"""
+    words = text.words
+    lo = max(0, i - NEGATION_REACH - 2)
+    j = i - 1
+    while j >= lo:
+        tok = text.tokens[j]
+        if tok.kind == "punct" and tok.low not in ("'", "-"):
+            return False
+        for k in range(max(lo, j - 2), j + 1):
+            m = lex.at("negation", words, k)
+            if m is not None and m.end == j + 1 and m.meaning == "not" and i - m.end <= NEGATION_REACH:
+                return True
+        j -= 1
+    return False
+
+
+def _number_after(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> int | None:
+    """Index of the number a comparative ending at ``i`` governs, within a few words."""
+    gap = 0
+    j = i
+    n = len(text.tokens)
+    while j < n and gap <= MAX_GAP_WORDS:
+        tok = text.tokens[j]
+        if j in claimed:
+            return None
+        if number_at(tok, lex) is not None and tok.kind in ("number", "word"):
+            if tok.kind == "word" and lex.get("number_word", tok.low) is None:
+                return None
+            return j
+        if tok.kind == "punct":
+            if tok.low in _CURRENCY:
+                j += 1
+                continue
+            return None
+        if tok.kind != "word":
+            return None
+        if tok.low not in _CURRENCY:
+            gap += 1
+        j += 1
+    return None
+
+
+def read(
+    text: Text, lex: Lexicon, claimed: frozenset[int]
+) -> tuple[tuple[Comparison, ...], frozenset[int]]:
+    """Comparatives with their numbers, and the tokens they claim."""
+    words = text.words
+    found: list[Comparison] = []
+    taken: set[int] = set()
+    n = len(words)
+    i = 0
+    while i < n:
+        if i in claimed or i in taken:
+            i += 1
+            continue
+        tok = text.tokens[i]
+        # from <n> to <m> ("from account number 1 to account number 10")
+        if tok.low == "from":
+            lo_i = _number_after(text, lex, i + 1, claimed)
+            to_i = lo_i + 1 if lo_i is not None else None
+            if to_i is not None and to_i < n and words[to_i] in ("to", "through", "until"):
+                hi_i = _number_after(text, lex, to_i + 1, claimed)
+                if hi_i is not None:
+                    lo_v = number_at(text.tokens[lo_i], lex)  # type: ignore[index]
+                    hi_v = number_at(text.tokens[hi_i], lex)
+                    if lo_v is not None and hi_v is not None and lo_v <= hi_v:
+                        year = looks_like_year(lo_v) and looks_like_year(hi_v)
+                        found.append(Comparison(">=", lo_v, i, to_i, year))
+                        found.append(Comparison("<=", hi_v, to_i, hi_i + 1, year))
+                        taken.update(range(i, hi_i + 1))
+                        i = hi_i + 1
+                        continue
+        # between <n> and <m>
+        if tok.low == "between":
+            lo_i = _number_after(text, lex, i + 1, claimed)
+            if lo_i is not None and lo_i + 2 < n and words[lo_i + 1] in ("and", "to"):
+                hi_i = lo_i + 2
+                lo_v = number_at(text.tokens[lo_i], lex)
+                hi_v = number_at(text.tokens[hi_i], lex)
+                if lo_v is not None and hi_v is not None and hi_i not in claimed:
+                    year = looks_like_year(lo_v) and looks_like_year(hi_v)
+                    found.append(Comparison(">=", lo_v, i, lo_i + 1, year))
+                    found.append(Comparison("<=", hi_v, lo_i + 1, hi_i + 1, year))
+                    taken.update(range(i, hi_i + 1))
+                    i = hi_i + 1
+                    continue
+        # <n> or more
+        value = number_at(tok, lex)
+        if value is not None:
+            after = lex.at("comparative_after", words, i + 1)
+            if after is not None and not any(k in claimed for k in range(i, after.end)):
+                found.append(Comparison(after.meaning, value, i, after.end, looks_like_year(value)))
+                taken.update(range(i, after.end))
+                i = after.end
+                continue
+        m = lex.at("comparative", words, i)
+        if m is None or m.meaning == "none":
+            i += 1
+            continue
+        j = _number_after(text, lex, m.end, claimed)
+        if j is None or j in taken:
+            i = m.end
+            continue
+        value = number_at(text.tokens[j], lex)
+        if text.tokens[j].low.endswith("%") and j + 1 < n and words[j + 1] == "of":
+            i = m.end  # "greater than 89% of the average": a share of something else
+            continue
+        year = looks_like_year(value)
+        if m.phrase in ("after", "before", "since", "until", "prior to", "later than",
+                        "earlier than", "starting from") and not year:
+            i = m.end  # "before 5 pm", "after 3 attempts": time words want a year here
+            continue
+        found.append(Comparison(m.meaning, value, i, j + 1, year))
+        taken.update(range(i, j + 1))
+        i = j + 1
+    return tuple(found), frozenset(taken)

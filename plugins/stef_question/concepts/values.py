@@ -1,0 +1,201 @@
+"""Values: quoted strings, proper names (one word or several), codes and numbers the question
+names, each with ``=`` or, after a negation, ``!=``.
+
+What is *not* a value: identifiers of the question's own vocabulary ("IDs", "K-12"), number
+ranges that describe a column ("aged 5-17", "grades 1-12"), the k of "top 3" (claimed by the
+superlative), numbers of a comparative (claimed by it), units, words R_app lists as ``ignore``,
+and a single capitalised word that only opens a sentence.
+
+Strength: a quoted value, a name or code placed as a value by the words around it ("in
+Rotterdam", "from 'ACME'", "named X", "run by X", "X's"), and a number after "id" / "No." are
+*strong*: the SQL must constrain it. A capitalised term elsewhere ("the SAT test", "a School
+Ownership Code": often the data's own vocabulary) and a bare number are *weak*.
+
+The SQL counterpart is a predicate on the value (``city = 'Rotterdam'``, ``IN``, ``LIKE``),
+anywhere it constrains the result.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> def vals(q):
+...     return [(v.op, v.value, v.strength) for v in read(tokenize(q), lexicon(), frozenset())]
+>>> vals("List the warehouses located in Rotterdam.")
+[('=', 'rotterdam', 'strong')]
+>>> vals("List the IDs of K-12 students aged 5-17 in grades 1-12 not in 'Paris'.")
+[('!=', 'paris', 'strong')]
+>>> vals("How many games did the Los Angeles Lakers win in season 12?")
+[('=', 'los angeles lakers', 'weak'), ('=', 12, 'weak')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from stef_sql.values import fold_text, number
+
+from stef_core.spec import Scalar
+from stef_question.concepts.comparatives import negated_before
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text, Token
+
+#: Most values read from one text: a question naming more is a pasted list, and every one
+#: beyond the cap would cost alignment work without changing the verdict.
+MAX_VALUES = 48
+_CONNECTORS = frozenset({"of", "de", "da", "del", "della", "la", "le", "du", "des", "van",
+                         "von", "der", "den", "y", "e", "&", "and", "the", "'n'", "-", "st"})
+_PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
+_CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\w-]*)$")
+_ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A value the question names: ``op`` is ``=`` or ``!=``; ``kind`` quoted, name, code or
+    number; ``start``/``end`` its token span."""
+
+    value: Scalar
+    op: str
+    kind: str
+    strength: str
+    start: int
+    end: int
+    text: str
+
+
+def _cue_before(text: Text, lex: Lexicon, i: int) -> str | None:
+    """The value cue ("in", "named", "code" ...) right before token ``i``, skipping "the"."""
+    j = i - 1
+    while j >= 0 and text.tokens[j].low in ("the", "a", "an"):
+        j -= 1
+    if j < 0:
+        return None
+    return lex.get("value_cue", text.tokens[j].low)
+
+
+_FUNCTION_WORDS = frozenset({
+    "in", "of", "and", "or", "to", "for", "with", "at", "by", "from", "on", "who", "which",
+    "that", "is", "are", "was", "were", "has", "have", "had", "as", "than", "but", "not", "be",
+    "been", "does", "do", "did", "will", "can", "during", "between", "since", "before",
+    "after", "where", "when", "whose", "under", "over", "into", "per", "each", "if", "while",
+    "also", "only", "then", "there", "this", "these", "those", "it", "its", "they", "their",
+    "what", "how", "why", "all", "any", "both", "the", "a", "an",
+})
+
+
+def _modifies(text: Text, end: int) -> bool:
+    """Is the name ending at token ``end`` followed by a common noun it qualifies?"""
+    if end >= len(text.tokens):
+        return False
+    nxt = text.tokens[end]
+    return nxt.kind == "word" and not nxt.cap and nxt.low not in _FUNCTION_WORDS
+
+
+def _ignored(lex: Lexicon, word: str) -> bool:
+    return lex.has("ignore", word) or lex.has("stop_proper", word)
+
+
+def _name_runs(text: Text, lex: Lexicon, skip: frozenset[int]) -> list[tuple[int, int]]:
+    """Maximal runs of capitalised words, joined by connectors ("Bank of America")."""
+    toks = text.tokens
+    n = len(toks)
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < n:
+        if i in skip or not toks[i].cap:
+            i += 1
+            continue
+        j = i + 1
+        while j < n and j not in skip:
+            if toks[j].cap and toks[j].kind == "word":
+                j += 1
+                continue
+            if (toks[j].low in _CONNECTORS and j + 1 < n and j + 1 not in skip
+                    and toks[j + 1].cap and toks[j + 1].kind == "word"
+                    and toks[j].low != "and"):
+                j += 2
+                continue
+            break
+        runs.append((i, j))
+        i = j
+    return runs
+
+
+def _trim(text: Text, lex: Lexicon, i: int, j: int) -> tuple[int, int]:
+    """Drop question words and R_app ``ignore`` words from both ends of a name run."""
+    toks = text.tokens
+    while i < j and (_ignored(lex, toks[i].low) or _PLURAL_ACRONYM.match(toks[i].text)):
+        i += 1
+    while j > i and (_ignored(lex, toks[j - 1].low) or _PLURAL_ACRONYM.match(toks[j - 1].text)
+                     or toks[j - 1].low in _CONNECTORS):
+        j -= 1
+    return i, j
+
+
+def _name_value(toks: tuple[Token, ...]) -> str:
+    words = [t.text for t in toks]
+    last = words[-1]
+    if last.endswith(("'s", "’s")):
+        words[-1] = last[:-2]
+    return fold_text(" ".join(words))
+
+
+def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]:
+    """Every value the question names (unclaimed tokens only), capped at :data:`MAX_VALUES`."""
+    toks = text.tokens
+    out: list[Value] = []
+    used: set[int] = set()
+    for i, tok in enumerate(toks):
+        if len(out) >= MAX_VALUES:
+            break
+        if i in claimed:
+            continue
+        if tok.kind == "quoted" and tok.low:
+            op = "!=" if negated_before(text, lex, i) else "="
+            out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
+            used.add(i)
+    skip = claimed | frozenset(used)
+    for a, b in _name_runs(text, lex, skip):
+        if len(out) >= MAX_VALUES:
+            break
+        a, b = _trim(text, lex, a, b)
+        if a >= b:
+            continue
+        run = toks[a:b]
+        if len(run) == 1:
+            tok = run[0]
+            if tok.sentence_start or lex.has("stop_proper", tok.low):
+                continue
+            if lex.get("stop_proper", tok.low) == "month":
+                continue
+        value = _name_value(run)
+        if len(value) < 2 or lex.has("ignore", value):
+            continue
+        code = len(run) == 1 and _CODE.match(run[0].text) is not None
+        cue = _cue_before(text, lex, a)
+        # A name is asked for as a value where the words place it as one: "in Rotterdam",
+        # "named X", "run by X". Title-cased terms elsewhere ("a School Ownership Code", "the
+        # SAT test", "Shakespeare's works") are often the vocabulary of the data, and a name
+        # that modifies a noun ("French movies", "SME customers") may be a category read
+        # through another column.
+        strong = cue in ("in", "named", "is", "by") and not _modifies(text, b)
+        op = "!=" if negated_before(text, lex, a) else "="
+        kind = "code" if code else "name"
+        out.append(Value(value, op, kind, "strong" if strong else "weak", a, b,
+                         text.span_text(a, b)))
+        used.update(range(a, b))
+    for i, tok in enumerate(toks):
+        if len(out) >= MAX_VALUES:
+            break
+        if i in claimed or i in used or tok.kind != "number":
+            continue
+        val = number(tok.low.rstrip("%"))
+        if val is None:
+            continue
+        prev = toks[i - 1].low if i > 0 else ""
+        if prev == "." and i > 1:
+            prev = toks[i - 2].low
+        strong = prev in _ID_CUES
+        op = "!=" if negated_before(text, lex, i) else "="
+        out.append(Value(val, op, "number", "strong" if strong else "weak", i, i + 1, tok.text))
+    out.sort(key=lambda v: v.start)
+    return tuple(out)

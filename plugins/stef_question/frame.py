@@ -1,0 +1,437 @@
+"""The question frame: a typed reading of the question, built by one small module per concept,
+and the :class:`QuestionSpec` made from it.
+
+A :class:`Frame` is what one text says, concept by concept (:mod:`stef_question.concepts`):
+values, comparatives and negation, aggregates, superlatives and top-k, grouping, projection,
+requested order, known/missing values, and dates. Readers run in a fixed order over the
+tokens of :mod:`stef_question.text`; a reader *claims* the tokens it explains ("at least 3" is
+a comparative, so 3 is no bare value; the 3 of "top 3" is a k), and later readers skip claimed
+tokens. Cue words come from :mod:`stef_question.lexicon` (R_app can extend them).
+
+:func:`question_spec` reads the question, the enrichment's hint (bindings, SQL fragments) and
+reformulation, and R_app, and nothing else: the required constraints are a function of those
+texts and rules, never of the SQL they will be compared with.
+
+>>> spec = question_spec("How many orders over 100 were placed by 'ACME' per region?", None)
+>>> spec.aggregations, spec.group_by, [(f.op, f.value, f.strength) for f in spec.filters]
+(('COUNT',), ('region',), [('>', 100, 'strong'), ('=', 'acme', 'strong')])
+>>> spec = question_spec("How many enterprise clients are in Canada?",
+...     "Count the clients whose segment is 'enterprise' and whose country is 'Canada'")
+>>> [f.describe() for f in spec.filters], spec.drift
+(["segment = 'enterprise'", "country = 'canada'"], ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from stef_sql.values import fold_text, value_key
+
+from stef_core.models import Ruleset
+from stef_core.spec import Filter, OrderRequest, QuestionSpec, Value
+from stef_question import dates
+from stef_question.concepts import (
+    aggregates,
+    comparatives,
+    enrichment,
+    grouping,
+    nulls,
+    ordering,
+    projection,
+    superlatives,
+    values,
+)
+from stef_question.lexicon import Lexicon, freeze, lexicon
+from stef_question.text import MAX_CHARS, Text, tokenize
+
+#: Most requirements one record carries (the rest are not read: see values.MAX_VALUES).
+MAX_REQUIREMENTS = 32
+_RANK = {"rules": 0, "hint": 1, "enrichment": 2, "question": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What one text says, concept by concept."""
+
+    text: Text
+    values: tuple[values.Value, ...] = ()
+    comparisons: tuple[comparatives.Comparison, ...] = ()
+    dates: tuple[tuple[int, int, str, str], ...] = ()  # (start token, end token, op, iso)
+    nulls: tuple[tuple[str, str, int, int], ...] = ()
+    aggregates: aggregates.Aggregates = field(default_factory=aggregates.Aggregates)
+    superlative: superlatives.Superlative = field(default_factory=superlatives.Superlative)
+    groups: tuple[str, ...] = ()
+    projections: tuple[str, ...] = ()
+    order: OrderRequest | None = None
+    asks_list: bool = False
+    asks_yes_no: bool = False
+
+    def requirements(self, source: str) -> list[Filter]:
+        """The constraints this text states, as filters (column None where unsaid)."""
+        out: list[Filter] = []
+        for _, _, op, iso in self.dates:
+            out.append(Filter(None, op, iso, source))
+        for c in self.comparisons:
+            out.append(Filter(None, c.op, c.value, source))
+        for column, op, _, _ in self.nulls:
+            out.append(Filter(column, op, None, source))
+        for v in self.values:
+            out.append(Filter(None, v.op, v.value, source, v.strength))
+        return out
+
+
+def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
+               bound_ranking: frozenset[int] = frozenset()) -> Frame:
+    """Read every concept of one text. ``bound`` tokens (explained by the enrichment) are
+    claimed from the start: no reader takes a value or an operator from them;
+    ``bound_ranking`` tokens rank nothing (they name a column)."""
+    claimed = set(bound)
+    found_dates: list[tuple[int, int, str, str]] = []
+    for (a, b), op, iso in dates.read(text.raw):
+        i, j = text.index_at(a), text.index_at(b - 1) + 1
+        if any(k in claimed for k in range(i, j)):
+            continue
+        found_dates.append((i, j, op, iso))
+        claimed.update(range(i, j))
+    comps, taken = comparatives.read(text, lex, frozenset(claimed))
+    claimed |= taken
+    sup, taken = superlatives.read(text, lex, frozenset(claimed) | bound_ranking)
+    claimed |= taken
+    aggs, agg_taken = aggregates.read(text, lex, frozenset(claimed))
+    claimed |= agg_taken
+    order = ordering.read(text, lex, frozenset(claimed))
+    aggregated = bool(aggs.strong or aggs.weak or aggs.ratio or sup.present)
+    groups, taken = grouping.read(text, lex, frozenset(claimed), aggregated=aggregated)
+    ranking = frozenset(k for a, b in sup.spans for k in range(a, b))
+    # What is shown does not depend on what the enrichment binds: bound words still name it.
+    asked = projection.read(text, lex, frozenset(claimed - bound) | ranking, agg_taken)
+    claimed |= taken
+    found_nulls = nulls.read(text, lex, frozenset(claimed))
+    for _, _, a, b in found_nulls:
+        claimed.update(range(a, b))
+    found_values = values.read(text, lex, frozenset(claimed))
+    first = text.tokens[0].low if text.tokens else ""
+    request = lex.get("request", first) if first else None
+    head = " ".join(text.words[:2])
+    return Frame(
+        text=text,
+        values=found_values,
+        comparisons=comps,
+        dates=tuple(found_dates),
+        nulls=found_nulls,
+        aggregates=aggs,
+        superlative=sup,
+        groups=groups,
+        projections=asked,
+        order=order,
+        asks_list=request == "list" or lex.get("request", head) == "list",
+        asks_yes_no=request == "yesno",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# from frames to the spec
+# --------------------------------------------------------------------------------------------
+
+
+def _vkey(value: Value) -> str:
+    if isinstance(value, tuple):
+        return ",".join(value_key(v) for v in value)
+    return value_key(value)
+
+
+def _op_class(op: str) -> str:
+    return "=" if op in ("=", "in", "like") else op
+
+
+def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
+    """One requirement per value and operator: the most exact source wins (R_app, then the
+    hint, the reformulation, the question); a column named anywhere is kept; the question keeps
+    the last word on the operator ("over 11" with the hint ``EDUCATIONNUM = 11`` is ``> 11``)."""
+    question_ops: dict[str, str] = {}
+    for f in filters:
+        if f.source == "question" and f.op not in ("=", "!="):
+            question_ops.setdefault(_vkey(f.value), f.op)
+    ordered = sorted(filters, key=lambda f: (_RANK.get(f.source, 3), f.strength != "strong"))
+    out: dict[tuple[str, str], Filter] = {}
+    for f in ordered:
+        if f.source in ("hint", "enrichment") and f.op == "=" and _vkey(f.value) in question_ops:
+            f = Filter(f.column, question_ops[_vkey(f.value)], f.value, f.source, f.strength)
+        key = (_vkey(f.value), _op_class(f.op))
+        if key in out:
+            kept = out[key]
+            if kept.strength == "weak" and f.strength == "strong":
+                out[key] = Filter(kept.column, kept.op, kept.value, kept.source, "strong")
+            continue
+        out[key] = f
+        if len(out) >= MAX_REQUIREMENTS:
+            break
+    return tuple(out.values())
+
+
+def _mentioned(value: Value, folded: str) -> bool:
+    """Does the folded text spell the value out (as whole words)?"""
+    if isinstance(value, tuple):
+        return all(_mentioned(v, folded) for v in value)
+    key = fold_text(str(value))
+    if not key:
+        return False
+    start = folded.find(key)
+    while start >= 0:
+        end = start + len(key)
+        if (start == 0 or not folded[start - 1].isalnum()) and (
+            end == len(folded) or not folded[end].isalnum()
+        ):
+            return True
+        start = folded.find(key, start + 1)
+    return False
+
+
+def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Filter],
+           q_text: str, r_text: str) -> tuple[str, ...]:
+    """Constraints the reformulation added, changed or dropped. A value both texts spell out
+    is never drift, whatever each reader made of it."""
+    out: list[str] = []
+    asked_keys = {_vkey(f.value) for f in asked}
+    for f in stated:
+        if f.value is None:
+            continue
+        key = _vkey(f.value)
+        if key not in asked_keys and not _mentioned(f.value, q_text):
+            out.append(f"added {f.describe()}")
+    for f in asked:
+        if f.strength != "strong" or f.value is None:
+            continue
+        if _vkey(f.value) not in {_vkey(s.value) for s in stated} and not _mentioned(
+            f.value, r_text
+        ):
+            out.append(f"dropped {f.describe()}")
+    qk, rk = question.superlative.k, reform.superlative.k
+    if qk is not None and rk is not None and qk != rk:
+        out.append(f"top-k changed from {qk} to {rk}")
+    return tuple(dict.fromkeys(out))[:8]
+
+
+def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
+        list[Filter], frozenset[int], frozenset[int], frozenset[int]]:
+    """Anchor the hint's bindings in the question.
+
+    Returns the hint's conditions as requirements, the tokens whose values and operators the
+    bindings answer, the tokens whose aggregate words a binding explains ("average salary"
+    bound to ``A11`` asks for no AVG), and those whose ranking words name a column. A condition bound to a phrase the question does not
+    contain (a hint that defines alternatives: "Status = 'D' stands for running contract,
+    client in debt") is a weak requirement; one bound to a phrase it contains, or written on
+    its own, is strong.
+    """
+    bound_values: set[int] = set()
+    bound_aggs: set[int] = set()
+    bound_ranking: set[int] = set()
+    required: list[Filter] = [
+        Filter(f.column, f.op, f.value, "hint", "strong") for f in hint.fragments
+    ]
+    # One column defined with several values by separate bindings ("CommentsXML = 0 ...;
+    # CommentsXML = 1 ..."): alternatives the hint explains, not all required.
+    values_of: dict[str, set[str]] = {}
+    for b in hint.bindings:
+        for f in b.filters:
+            if f.column and f.op == "=":
+                values_of.setdefault(f.column, set()).add(_vkey(f.value))
+    alternatives = {c for c, vs in values_of.items() if len(vs) > 1}
+    own: tuple[tuple[values.Value, ...], tuple[comparatives.Comparison, ...]] | None = None
+    for b in hint.bindings:
+        span = enrichment.anchor(question, b.phrase)
+        said: list[Value] = []
+        if span is not None:
+            if b.filters:
+                bound_values.update(range(*span))
+                if own is None:
+                    own = (values.read(question, lex, frozenset()),
+                           comparatives.read(question, lex, frozenset())[0])
+                said = _said_in(span, own, b.filters)
+            elif b.columns and span[1] - span[0] >= 3:
+                bound_values.update(range(*span))  # "crimes committed in 1995" names a column
+            if b.filters or b.columns or b.expression:
+                bound_aggs.update(range(*span))
+        if b.columns and not b.filters and not b.expression:
+            # "time that a coin reaches its highest price refers to time_high": a ranking word
+            # inside a phrase that names a column ranks nothing.
+            window = span or enrichment.loose_span(question, b.phrase)
+            if window is not None:
+                bound_ranking.update(range(*window))
+        near = span is not None or enrichment.loosely_anchored(question, b.phrase)
+        for f in b.filters:
+            strength = "strong" if near and f.column not in alternatives else "weak"
+            value: Value = f.value
+            op = f.op
+            if len(b.filters) <= 2 and said and not isinstance(value, tuple):
+                # The question's own words answer the phrase too: "street Alameda de las
+                # Pulgas refers to street_name = 'avenida de las pulgas'", "between 1900 to
+                # 1950 refers to ParagraphNum >= 1500": either spelling meets it.
+                same = [v for v in said if _same_kind(v, value, op)]
+                if same:
+                    merged = tuple(sorted({value, *same}, key=lambda v: (type(v).__name__, v)))
+                    value = merged if len(merged) > 1 else merged[0]
+                    if op == "=" and isinstance(value, tuple):
+                        op = "in"
+            required.append(Filter(f.column, op, value, "hint", strength))
+    return required, frozenset(bound_values), frozenset(bound_aggs), frozenset(bound_ranking)
+
+
+def _said_in(span: tuple[int, int], own: tuple[tuple[values.Value, ...],
+             tuple[comparatives.Comparison, ...]], filters: tuple[Filter, ...]) -> list[Value]:
+    """Values the question itself states inside a bound span: a name covering most of it,
+    or the numbers of its comparatives (paired with the binding's operators)."""
+    names, comps = own
+    width = max(1, span[1] - span[0])
+    out: list[Value] = []
+    for v in names:
+        if span[0] <= v.start and v.end <= span[1] and v.op == "=" and (
+            v.kind == "quoted" or 2 * (v.end - v.start) >= width or v.kind == "number"
+        ):
+            out.append(v.value)
+    ops = {f.op for f in filters}
+    for c in comps:
+        if span[0] <= c.start and c.end <= span[1] and (
+            c.op in ops or {c.op, *ops} <= {">", ">="} or {c.op, *ops} <= {"<", "<="}
+        ):
+            out.append(c.value)
+    return out
+
+
+def _same_kind(said: Value, value: Value, op: str) -> bool:
+    """Can ``said`` stand in for ``value`` under ``op`` (a name for a name, a number for a
+    number of a comparison)?"""
+    if isinstance(value, str) and "%" in value:
+        return False
+    if isinstance(value, str):
+        return isinstance(said, str) and op == "="
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return isinstance(said, (int, float)) and not isinstance(said, bool)
+    return False
+
+
+def question_spec(
+    question: str, enriched_question: str | None, rules: Ruleset | None = None
+) -> QuestionSpec:
+    """The spec of a question, read from the question, its enrichment and R_app only."""
+    rules = rules or Ruleset()
+    lex = lexicon(freeze(rules.lexicon))
+    q_text = tokenize(question)
+    reformulated, hint_text = enrichment.split_enrichment(question, enriched_question)
+    hint = enrichment.read_hint(hint_text, lex)
+    hint_filters, bound_values, bound_aggs, bound_ranking = _bind(q_text, hint, lex)
+
+    frame = read_frame(q_text, lex, bound_values, bound_ranking)
+    if bound_aggs - bound_values:
+        # Aggregate words inside a column binding are the column's name, not a function.
+        extra = bound_aggs - bound_values
+        kept = [s for s in frame.aggregates.spans if not any(k in extra for k in range(*s[:2]))]
+        strong = tuple(dict.fromkeys(f for a, b, f in kept if f in frame.aggregates.strong))
+        weak = tuple(dict.fromkeys(f for a, b, f in kept if f in frame.aggregates.weak))
+        distinct = any(f == "DISTINCT" for _, _, f in kept) and frame.aggregates.distinct
+        frame = _with_aggregates(frame, strong, weak, distinct)
+    asked = frame.requirements("question")
+
+    reform: Frame | None = None
+    stated: list[Filter] = []
+    drift: tuple[str, ...] = ()
+    if reformulated and fold_text(reformulated) != fold_text(question):
+        r_text = tokenize(reformulated)
+        reform = read_frame(r_text, lex)
+        fragments = enrichment.read_hint(reformulated, lex, bindings=False)
+        stated = [Filter(f.column, f.op, f.value, "enrichment", f.strength)
+                  for f in (*fragments.filters, *reform.requirements("enrichment"))]
+        drift = _drift(frame, asked, reform, stated, fold_text(q_text.raw),
+                       fold_text(r_text.raw))
+        added = {d for d in drift if d.startswith("added")}
+        stated = [
+            Filter(f.column, f.op, f.value, f.source, "weak")
+            if f"added {f.describe()}" in added else f
+            for f in stated
+        ]
+    required = merge_requirements([*hint_filters, *stated, *asked])
+
+    aggs = frame.aggregates
+    strong_aggs = list(aggs.strong)
+    weak_aggs = list(aggs.weak)
+    if reform is not None:
+        strong_aggs += [a for a in reform.aggregates.strong if a not in strong_aggs]
+    for func in hint.aggregations:
+        if func not in strong_aggs and func not in ("MAX", "MIN"):
+            strong_aggs.append(func)
+    weak_aggs = [a for a in weak_aggs if a not in strong_aggs]
+
+    sup = frame.superlative
+    if not sup.present and reform is not None:
+        sup = reform.superlative
+    direction = sup.direction
+    if direction is None and not sup.by_age and len(set(hint.directions)) == 1:
+        direction = hint.directions[0]
+    superlative = {"desc": "max", "asc": "min"}.get(direction or "")
+
+    groups = list(frame.groups)
+    if reform is not None:
+        groups += [g for g in reform.groups if g not in groups]
+    order = frame.order or (reform.order if reform is not None else None)
+    columns = set(hint.columns)
+    expressions = list(hint.expressions)
+    lowered = fold_text(question)
+    terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
+    folded_all = fold_text((question + " " + (enriched_question or ""))[: 2 * MAX_CHARS])
+    numbers = tuple(
+        float(f.value) for f in required
+        if isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
+    )
+    return QuestionSpec(
+        aggregations=tuple(strong_aggs + weak_aggs),
+        weak_aggregations=tuple(weak_aggs),
+        filters=required,
+        group_by=tuple(groups),
+        order=order,
+        top_k=sup.k,
+        singular=sup.singular,
+        by_age=sup.by_age,
+        superlative=superlative,  # type: ignore[arg-type]
+        distinct=aggs.distinct,
+        distinct_count=aggs.distinct_count,
+        projections=frame.projections,
+        expressions=tuple(expressions),
+        columns=frozenset(columns),
+        numbers=numbers,
+        words=content_words(question + " " + hint_text),
+        drift=drift,
+        asks_list=frame.asks_list,
+        asks_yes_no=frame.asks_yes_no,
+        asks_ratio=aggs.ratio or hint.ratio,
+        terms=terms,
+        text=folded_all,
+        bindings=hint.bindings,
+    )
+
+
+def _with_aggregates(frame: Frame, strong: tuple[str, ...], weak: tuple[str, ...],
+                     distinct: bool) -> Frame:
+    a = frame.aggregates
+    new = aggregates.Aggregates(strong, weak, distinct, a.distinct_count and distinct, a.ratio,
+                                a.spans)
+    return Frame(frame.text, frame.values, frame.comparisons, frame.dates, frame.nulls, new,
+                 frame.superlative, frame.groups, frame.projections, frame.order,
+                 frame.asks_list, frame.asks_yes_no)
+
+
+_STOPWORDS = frozenset(
+    "a an the of in on at to for from by with and or is are was were be been being what which "
+    "who whom whose how many much list show give find all each every per that this these "
+    "those it its their them they there than as do does did has have had please tell me name "
+    "names number count total average sum any some into out about also not no more most less "
+    "least only one ones same other such can could would should will shall may might get "
+    "got".split()
+)
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Lower-case content words of a text (for grounding), stopwords left out."""
+    return frozenset(
+        t.low for t in tokenize(text).tokens
+        if t.kind == "word" and len(t.low) > 1 and t.low not in _STOPWORDS
+    )
