@@ -27,6 +27,7 @@ instead of scanning; only loose matches (names, patterns, abbreviations) scan, o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -34,7 +35,7 @@ from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
 
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
-from stef_core.spec import Filter, QuestionSpec, SqlSpec, render_value
+from stef_core.spec import Filter, QuestionSpec, SqlSpec, Value, render_value
 from stef_align.names import norm, parts, word_matches
 from stef_align.reasons import reason
 from stef_align.values import is_year, keys, mentions, value_match
@@ -231,6 +232,24 @@ def _split_name(r: Filter, idx: _Index) -> list[int]:
     return hits
 
 
+def _numeric(value: object) -> bool:
+    """A number, or a string that spells one ('75001')."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    return isinstance(value, str) and value.replace(".", "", 1).isdigit()
+
+
+def _overlap(asked: Value, found: Value) -> bool:
+    """Do two names share a word of three letters or more ('new york' / 'york')?"""
+    if not isinstance(asked, str) or not isinstance(found, str):
+        return False
+    a = {w for w in re.split(r"[^\w]+", asked) if len(w) >= 3}
+    b = {w for w in re.split(r"[^\w]+", found.strip("%")) if len(w) >= 3}
+    return bool(a & b)
+
+
 def _scaled_keys(value: object) -> list[str]:
     """A share written as a fraction or a percentage: 0.3 and 30."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -341,6 +360,7 @@ def align_filters(
 
     # SQL filters nothing asked for: grounded in the question's words, benign, or extra.
     extras: list[Filter] = []
+    grounded: list[Filter] = []  # filters on values the question spells out, asked for or not
     benign_extras: list[str] = []
     for i, s in enumerate(idx.preds[: idx.n_filters]):
         if i in used or s.value == SUBQUERY:
@@ -353,51 +373,47 @@ def align_filters(
             continue
         if s.op not in ("is null", "is not null") and _grounded(s, q):
             matched.append(s.describe())
+            grounded.append(s)
             continue
         extras.append(s)
 
     # Unmet requirements: a wrong value on the same column, a guessed value in place of a
     # named one, or a missing constraint.
-    guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")]
-    guessed_nums = [s for s in extras if isinstance(s.value, (int, float))
-                    and not isinstance(s.value, bool)]
+    guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")
+               and not _numeric(s.value)]
+    guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
+    partial = [s for s in (*extras, *grounded) if isinstance(s.value, str)
+               and s.op in ("=", "in", "like")]
     for r in unmet:
         same_col = next((s for s in (*extras, *(idx.preds[i] for i in used))
                          if s.value != SUBQUERY and _same_column(r, s, rules)
                          and s.op not in ("is null", "is not null")), None)
+        found: Filter | None = None
         if same_col is not None and r.column and r.op not in ("is null", "is not null"):
+            found = same_col
+        elif isinstance(r.value, str) and r.op in ("=", "in"):
+            # Part of the name ('york' for "New York", 'north' for 'North-East') or another
+            # name where the question names one.
+            found = next((s for s in partial if _overlap(r.value, s.value)), None)
+            if found is None and guessed:
+                found = guessed[0]
+            if found is not None and found in guessed:
+                guessed.remove(found)
+        elif _numeric(r.value) and r.op not in ("!=", "is null", "is not null"):
+            # "exactly 12 units" / units_in_stock = 21: a number the question never says.
+            found = next((s for s in guessed_nums
+                          if op_match(r.op, s.op) or (r.op == "=" and s.op in ("=", "in"))), None)
+            if found is not None:
+                guessed_nums.remove(found)
+        if found is not None:
             wrong += 1
             missing.append(r.describe())
             reasons.append(reason(
                 "filter.value_mismatch",
-                f"the question asks {r.describe()} but the SQL filters {same_col.describe()}",
+                f"the question asks {r.describe()} but the SQL filters {found.describe()}",
                 "major" if is_weak(r) else "critical",
             ))
             continue
-        if isinstance(r.value, str) and r.op == "=" and guessed:
-            s = guessed.pop(0)
-            wrong += 1
-            missing.append(r.describe())
-            reasons.append(reason(
-                "filter.value_mismatch",
-                f"the question names {render_value(r.value)} but the SQL filters "
-                f"{s.describe()}",
-                "major" if is_weak(r) else "critical",
-            ))
-            continue
-        if (isinstance(r.value, (int, float)) and not isinstance(r.value, bool)
-                and r.op in _RANGE and not is_weak(r)):
-            s_num = next((s for s in guessed_nums if op_match(r.op, s.op)), None)
-            if s_num is not None:
-                guessed_nums.remove(s_num)
-                wrong += 1
-                missing.append(r.describe())
-                reasons.append(reason(
-                    "filter.value_mismatch",
-                    f"the question asks {r.describe()} but the SQL filters {s_num.describe()}",
-                    "critical",
-                ))
-                continue
         if is_weak(r):
             reasons.append(reason(
                 "filter.missing",

@@ -93,7 +93,13 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
         request.record.question + " " + (request.record.enriched_question or "")
     )
     text_keys = _tokens(text)
-    literals = [v for v in request.sql.literals if isinstance(v, str) and v.strip("%_ ")]
+    # Values the SQL compares against (filters, CASE conditions): a literal that only formats
+    # output (' ', 'Yes') or names a date part ('quarter', INTERVAL '3 months') guesses nothing.
+    compared: list[str] = []
+    for f in (*request.sql.filters, *request.sql.conditions):
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        compared.extend(v for v in values[:64] if isinstance(v, str) and v != "<subquery>")
+    literals = [v for v in dict.fromkeys(compared) if v.strip("%_ ")]
     if not literals:
         return 1.0, []
     missing = []

@@ -36,6 +36,7 @@ _TOKEN = re.compile(
     )
   | (?P<money>(?<![\w])(?:[Uu][Ss][Dd]|[Uu][Ss]\$|[Ee][Uu][Rr]|[Gg][Bb][Pp]|[Rr]s\.?)\s?
         (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)
+  | (?P<version>(?<![\w.])\d+(?:\.\d+){2,}(?![\w.]))
   | (?P<range>\d+(?:[-–]\d+)+)
   | (?P<decade>(?<![\w])\d{3}0'?s\b)
   | (?P<ordinal>(?<![\w])\d+(?:st|nd|rd|th)\b)
@@ -129,11 +130,12 @@ def tokenize(text: str) -> Text:
             if word in "?!;" or (word in ".:" and raw[m.end() : m.end() + 1].isspace()):
                 boundary = True
             continue
-        if kind == "code":  # "00D2", "3M": a code, read as a capitalised word
+        if kind in ("code", "version"):  # "00D2", "3M", "3.2.1": a code, read as a name
             kind = "word"
         elif kind == "decade":  # "the 1980s": a span of years (time), not a value
             kind = "word"
-        cap = kind == "word" and (word[:1].isupper() or any(c.isupper() for c in word[:4]))
+        cap = kind == "word" and (word[:1].isupper() or any(c.isupper() for c in word[:4])
+                                  or m.lastgroup == "version")
         tokens.append(Token(word, word.lower(), m.start(), m.end(), kind, cap, boundary))
         boundary = False
     return Text(raw, tuple(tokens))

@@ -126,10 +126,17 @@ def _parse_message(exc: Exception) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+_STRINGS: tuple[type[exp.Expr], ...] = tuple(
+    t for t in (getattr(exp, n, None) for n in ("National", "RawString")) if isinstance(t, type)
+)
+
+
 def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
     """``(True, value)`` when ``node`` is a constant, else ``(False, None)``."""
     while isinstance(node, (exp.Paren, exp.Cast, exp.TryCast)):
         node = node.this
+    if isinstance(node, _STRINGS):  # N'...' (T-SQL), raw strings: strings all the same
+        return True, fold_text(str(node.this))
     if isinstance(node, exp.Literal):
         text = str(node.this)
         if node.is_string:
@@ -542,7 +549,7 @@ class _Index:
 
     def __init__(self, root: exp.Expr) -> None:
         self.columns: list[exp.Column] = []
-        self.literals: list[exp.Literal] = []
+        self.literals: list[exp.Expr] = []
         self.tables: list[exp.Table] = []
         self.selects: list[exp.Select] = []
         self.joins: list[exp.Join] = []
@@ -558,6 +565,7 @@ class _Index:
         self.divides = False
         buckets: dict[type, list[Any]] = {
             exp.Column: self.columns, exp.Literal: self.literals, exp.Table: self.tables,
+            **{t: self.literals for t in _STRINGS},
             exp.Select: self.selects, exp.Join: self.joins, exp.Where: self.wheres,
             exp.Having: self.havings, exp.CTE: self.ctes, exp.Subquery: self.subqueries,
             exp.Window: self.windows, exp.Limit: self.limits, exp.Fetch: self.limits,

@@ -73,6 +73,8 @@ def read(
             j += 1
         if j >= n or text.tokens[j].kind != "word" or j in claimed:
             continue
+        if m.phrase == "by" and text.tokens[j].cap:
+            continue  # "books by Jane Austen": an author, not a grouping
         head = words[j]
         if lex.has("unit", head) or lex.has("unit", head.rstrip("s")):
             continue

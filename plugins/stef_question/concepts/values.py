@@ -126,7 +126,7 @@ def _trim(text: Text, lex: Lexicon, i: int, j: int) -> tuple[int, int]:
     while i < j and (_ignored(lex, toks[i].low) or _PLURAL_ACRONYM.match(toks[i].text)):
         i += 1
     while j > i and (_ignored(lex, toks[j - 1].low) or _PLURAL_ACRONYM.match(toks[j - 1].text)
-                     or toks[j - 1].low in _CONNECTORS):
+                     or (toks[j - 1].low in _CONNECTORS and not toks[j - 1].cap)):
         j -= 1
     return i, j
 
@@ -137,6 +137,26 @@ def _name_value(toks: tuple[Token, ...]) -> str:
     if last.endswith(("'s", "’s")):
         words[-1] = last[:-2]
     return fold_text(" ".join(words))
+
+
+def _strength(text: Text, lex: Lexicon, a: int, b: int, code: bool) -> str:
+    """How surely a name run is a value.
+
+    A name is asked for as a value where the words place it as one: "in Rotterdam", "named
+    X", "run by X", "the population of São Paulo", or a code with digits ("MRN-00781").
+    Title-cased terms elsewhere ("a School Ownership Code", "the SAT test", "Shakespeare's
+    works") are often the data's own vocabulary, and a single name that modifies a noun
+    ("French movies", "SME customers") may be a category read through another column.
+    """
+    run = text.tokens[a:b]
+    if code and any(ch.isdigit() for ch in run[0].text):
+        return "strong"
+    cue = _cue_before(text, lex, a)
+    if len(run) == 1 and _modifies(text, b):
+        return "weak"
+    if cue in ("in", "named", "is", "by") or (cue == "of" and len(run) > 1):
+        return "strong"
+    return "weak"
 
 
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]:
@@ -167,22 +187,33 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
                 continue
             if lex.get("stop_proper", tok.low) == "month":
                 continue
+        # "Biology 101", "Lunch Provision 2": a number right after a name belongs to it.
+        if b < len(toks) and b not in skip and toks[b].kind == "number" and (
+            toks[b].start == toks[b - 1].end + 1
+        ):
+            b += 1
+            run = toks[a:b]
         value = _name_value(run)
         if len(value) < 2 or lex.has("ignore", value):
             continue
         code = len(run) == 1 and _CODE.match(run[0].text) is not None
-        cue = _cue_before(text, lex, a)
-        # A name is asked for as a value where the words place it as one: "in Rotterdam",
-        # "named X", "run by X". Title-cased terms elsewhere ("a School Ownership Code", "the
-        # SAT test", "Shakespeare's works") are often the vocabulary of the data, and a name
-        # that modifies a noun ("French movies", "SME customers") may be a category read
-        # through another column.
-        strong = cue in ("in", "named", "is", "by") and not _modifies(text, b)
         op = "!=" if negated_before(text, lex, a) else "="
         kind = "code" if code else "name"
-        out.append(Value(value, op, kind, "strong" if strong else "weak", a, b,
+        out.append(Value(value, op, kind, _strength(text, lex, a, b, code), a, b,
                          text.span_text(a, b)))
         used.update(range(a, b))
+    skip = claimed | frozenset(used)
+    for m in lex.find("value_word", text.words, skip):
+        if len(out) >= MAX_VALUES:
+            break
+        if any(k in used for k in range(m.start, m.end)):
+            continue
+        # "open tickets", "red or blue cars", "users from germany": a status, colour or
+        # country written in lower case still restricts the rows.
+        op = "!=" if negated_before(text, lex, m.start) else "="
+        out.append(Value(m.phrase, op, "word", "strong", m.start, m.end,
+                         text.span_text(m.start, m.end)))
+        used.update(range(m.start, m.end))
     for i, tok in enumerate(toks):
         if len(out) >= MAX_VALUES:
             break
