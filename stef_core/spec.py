@@ -189,6 +189,10 @@ class SqlSpec:
     # ORDER BY keys of nested queries that keep a few rows (``WHERE x = (SELECT x ... ORDER BY
     # y DESC LIMIT 1)``): a top-k asked of the question may be answered there.
     nested_order_by: tuple[OrderItem, ...] = ()
+    # GROUP BY keys and DISTINCT of nested queries (a per-group count averaged outside, a
+    # COUNT(*) over SELECT DISTINCT).
+    nested_group_by: tuple[str, ...] = ()
+    nested_distinct: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,3 +256,6 @@ class QuestionSpec:
     distinct_count: bool = False
     # Phrases of the question the enrichment explains (see :class:`Binding`).
     bindings: tuple[Binding, ...] = ()
+    # The nouns a count counts ("how many stars" -> stars): a column of that name may hold
+    # the count already.
+    counted: tuple[str, ...] = ()

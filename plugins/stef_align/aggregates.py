@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from stef_core.models import Reason
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_align.names import word_matches
+from stef_align.names import parts, stem, word_matches
 from stef_align.reasons import Severity, reason
 
 _COLUMN_WORDS = {
@@ -48,19 +48,38 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
     window_text = " ".join(sql.windows).upper()
     if func in all_aggs or f"{func}(" in window_text:
         return True
-    outer = {a.func for a in sql.aggregations if not a.nested} - {"MAX", "MIN"}
-    if func == "COUNT" and "SUM" in all_aggs:
+    outer = {a.func for a in sql.aggregations if not a.nested}
+    if func == "COUNT" and "SUM" in all_aggs and sql.conditions:
         return True  # SUM(CASE WHEN ... THEN 1 END) counts
-    if func == "SUM" and "COUNT" in all_aggs:
-        return True  # "total number" / counting rows is a sum of ones
+    if func == "SUM" and "COUNT" in all_aggs and "COUNT" in q.aggregations:
+        return True  # "how many ... in total": a count is the total
     if func == "AVG" and (("SUM" in all_aggs and ("COUNT" in all_aggs or sql.divides))
                           or (sql.divides and all_aggs)):
         return True  # an average by hand
-    if not outer and _named(_COLUMN_WORDS.get(func, frozenset()), names):
+    if not (outer - {"MAX", "MIN"}) and _named(_COLUMN_WORDS.get(func, frozenset()), names):
         return True  # a pre-aggregated column read as is
     if q.expressions and any(func in e.upper() for e in q.expressions) and sql.divides:
         return True
     return False
+
+
+def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
+    """Does the SQL show a column named like the counted noun ("How many stars does the
+    repository have?" / ``SELECT stars``): a count stored, not rows to count?"""
+    counted = {stem(w) for w in q.counted}
+    for p in sql.projections:
+        if p.aggregate is None and p.column is not None:
+            ps = parts(p.column)
+            if ps and ps[-1] not in ("id", "ids") and stem(ps[-1]) in counted:
+                return True
+    return False
+
+
+def _lists(sql: SqlSpec) -> bool:
+    """Does the SQL return a list of rows (no aggregate anywhere, plain columns or *)?"""
+    return not sql.aggregations and not sql.windows and (
+        sql.select_star or all(p.aggregate is None for p in sql.projections)
+    )
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
@@ -70,23 +89,31 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     names = _names(sql)
     weak = set(q.weak_aggregations)
     for func in q.aggregations:
-        if func in ("MAX", "MIN", "DISTINCT"):
-            continue  # rankings are checked with superlatives, DISTINCT below
-        if _computes(func, sql, all_aggs, names, q):
+        if func in ("DISTINCT", "RATIO"):
+            continue  # checked below
+        if func == "COUNT" and _stored_count(q, sql):
+            continue  # "How many stars does the repository have?" / SELECT stars
+        if func in ("MAX", "MIN"):
+            # "the maximum number of passengers": an extreme, by MAX/MIN or a top-1 ranking
+            if func in all_aggs or sql.order_by or sql.nested_order_by or sql.windows:
+                continue
+        elif _computes(func, sql, all_aggs, names, q):
             continue
-        other = sorted((outer or all_aggs) - {func, "MAX", "MIN"})
-        strength: Severity = "minor" if func in weak else "critical"
+        other = sorted((outer or all_aggs) - {func})
         if other:
             out.append(reason(
                 "aggregation.mismatch",
                 f"the question asks for {func} but the SQL computes {', '.join(other)}",
-                strength,
+                "minor" if func in weak else "critical",
             ))
         else:
+            # "How many employees ..." answered by a list of employees: a list, not a count.
+            sure = func not in weak and func == "COUNT" and _lists(sql)
             out.append(reason(
                 "aggregation.missing",
-                f"the question asks for {func} but the SQL computes no {func}",
-                "minor" if func in weak else "major",
+                f"the question asks for {func} but the SQL computes no {func}"
+                + (" (it lists rows)" if sure else ""),
+                "critical" if sure else ("minor" if func in weak else "major"),
             ))
 
     if (
@@ -98,11 +125,14 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         out.append(reason(
             "aggregation.missing",
             "the question asks for a ratio or percentage but the SQL divides nothing",
-            "major",
+            "minor" if "RATIO" in q.weak_aggregations else (
+                "critical" if sql.aggregations or _lists(sql) else "major"),
         ))
 
-    deduplicates = sql.distinct or any(a.distinct for a in sql.aggregations) or bool(
-        sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
+    deduplicates = (
+        sql.distinct or sql.nested_distinct or any(a.distinct for a in sql.aggregations)
+        or bool(sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
+    )
     if q.distinct_count and "COUNT" in all_aggs and not deduplicates:
         out.append(reason(
             "distinct.missing",
@@ -111,9 +141,11 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "critical",
         ))
     elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
+        # "List the distinct categories" / SELECT category: every repeat is listed.
+        single = len(sql.projections) == 1 and sql.projections[0].column is not None
         out.append(reason(
             "distinct.missing",
             "the question asks for distinct values but the SQL does not de-duplicate",
-            "minor",
+            "critical" if single else "minor",
         ))
     return out

@@ -183,7 +183,7 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     found = False
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
-            if not mentions(q.text, v):
+            if not mentions(q.text, v) and not mentions(q.text, v.replace("_", " ")):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):

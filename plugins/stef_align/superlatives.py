@@ -96,8 +96,19 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             ))
 
     # How many rows.
+    computed = {a.func for a in sql.aggregations if not a.nested} - {"MAX", "MIN"}
     if q.top_k is not None:
-        if sql.limit is None and not has_extreme:
+        if q.singular and sql.limit is None and not has_extreme and computed and not (
+            sql.group_by
+        ):
+            # "What is the highest salary?" / AVG(salary): another aggregate than the extreme
+            out.append(reason(
+                "aggregation.mismatch",
+                f"the question asks for the {'highest' if q.superlative == 'max' else 'lowest'}"
+                f" value but the SQL computes {', '.join(sorted(computed))}",
+                "critical",
+            ))
+        elif sql.limit is None and not has_extreme:
             out.append(reason(
                 "limit.missing_topk",
                 f"the question asks for the top {q.top_k} but the SQL has no LIMIT, "

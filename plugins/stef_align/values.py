@@ -80,6 +80,10 @@ def _loose(q: str, s: str, s_op: str) -> bool:
         return False  # 100000 is not "part of" 1000000
     if len(q) > 3 and q.rstrip("s") == s.rstrip("s"):
         return True  # "Machine-op-inspcts" / 'machine-op-inspct'
+    if " " not in q and " " not in s and min(len(q), len(s)) >= 5 and (
+        q[:4] == s[:4] and abs(len(q) - len(s)) <= 3 and q.isalpha() and s.isalpha()
+    ):
+        return True  # a demonym for its place: "European" / 'europe', "Swedish" / 'sweden'
     if s_op in ("like", "not like") and _like_covers(s, q):
         return True
     if len(s) >= 3 and (s.startswith(q) or (len(q) >= 4 and q in s)):

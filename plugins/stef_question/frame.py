@@ -23,7 +23,7 @@ texts and rules, never of the SQL they will be compared with.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from stef_sql.values import fold_text, value_key
 
@@ -61,6 +61,7 @@ class Frame:
     aggregates: aggregates.Aggregates = field(default_factory=aggregates.Aggregates)
     superlative: superlatives.Superlative = field(default_factory=superlatives.Superlative)
     groups: tuple[str, ...] = ()
+    rates: tuple[str, ...] = ()  # "orders per customer" on average: a ratio per a group
     projections: tuple[str, ...] = ()
     order: OrderRequest | None = None
     asks_list: bool = False
@@ -81,10 +82,13 @@ class Frame:
 
 
 def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
-               bound_ranking: frozenset[int] = frozenset()) -> Frame:
+               bound_ranking: frozenset[int] = frozenset(),
+               bound_terms: frozenset[int] = frozenset()) -> Frame:
     """Read every concept of one text. ``bound`` tokens (explained by the enrichment) are
     claimed from the start: no reader takes a value or an operator from them;
-    ``bound_ranking`` tokens rank nothing (they name a column)."""
+    ``bound_ranking`` tokens rank nothing (they name a column); ``bound_terms`` tokens are
+    defined by an enrichment expression or column ("monthly average = count / 12"): they
+    ask for no grouping of their own."""
     claimed = set(bound)
     found_dates: list[tuple[int, int, str, str]] = []
     for (a, b), op, iso in dates.read(text.raw):
@@ -101,7 +105,8 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
     claimed |= agg_taken
     order = ordering.read(text, lex, frozenset(claimed))
     aggregated = bool(aggs.strong or aggs.weak or aggs.ratio or sup.present)
-    groups, taken = grouping.read(text, lex, frozenset(claimed), aggregated=aggregated)
+    grouped, taken = grouping.read(text, lex, frozenset(claimed) | bound_terms,
+                                   aggregated=aggregated)
     ranking = frozenset(k for a, b in sup.spans for k in range(a, b))
     # What is shown does not depend on what the enrichment binds: bound words still name it.
     asked = projection.read(text, lex, frozenset(claimed - bound) | ranking, agg_taken)
@@ -121,7 +126,8 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
         nulls=found_nulls,
         aggregates=aggs,
         superlative=sup,
-        groups=groups,
+        groups=grouped.groups,
+        rates=grouped.rates,
         projections=asked,
         order=order,
         asks_list=request == "list" or lex.get("request", head) == "list",
@@ -321,7 +327,7 @@ def question_spec(
     hint = enrichment.read_hint(hint_text, lex)
     hint_filters, bound_values, bound_aggs, bound_ranking = _bind(q_text, hint, lex)
 
-    frame = read_frame(q_text, lex, bound_values, bound_ranking)
+    frame = read_frame(q_text, lex, bound_values, bound_ranking, bound_aggs)
     if bound_aggs - bound_values:
         # Aggregate words inside a column binding are the column's name, not a function.
         extra = bound_aggs - bound_values
@@ -360,6 +366,8 @@ def question_spec(
         if func not in strong_aggs and func not in ("MAX", "MIN"):
             strong_aggs.append(func)
     weak_aggs = [a for a in weak_aggs if a not in strong_aggs]
+    if aggs.weak_ratio and not hint.ratio and not frame.rates:
+        weak_aggs.append("RATIO")  # "the highest unemployment rate": perhaps a stored rate
 
     sup = frame.superlative
     if not sup.present and reform is not None:
@@ -402,7 +410,8 @@ def question_spec(
         drift=drift,
         asks_list=frame.asks_list,
         asks_yes_no=frame.asks_yes_no,
-        asks_ratio=aggs.ratio or hint.ratio,
+        asks_ratio=aggs.ratio or aggs.weak_ratio or hint.ratio or bool(frame.rates),
+        counted=aggs.counted,
         terms=terms,
         text=folded_all,
         bindings=hint.bindings,
@@ -413,10 +422,8 @@ def _with_aggregates(frame: Frame, strong: tuple[str, ...], weak: tuple[str, ...
                      distinct: bool) -> Frame:
     a = frame.aggregates
     new = aggregates.Aggregates(strong, weak, distinct, a.distinct_count and distinct, a.ratio,
-                                a.spans)
-    return Frame(frame.text, frame.values, frame.comparisons, frame.dates, frame.nulls, new,
-                 frame.superlative, frame.groups, frame.projections, frame.order,
-                 frame.asks_list, frame.asks_yes_no)
+                                a.spans, a.weak_ratio, a.counted)
+    return replace(frame, aggregates=new)
 
 
 _STOPWORDS = frozenset(

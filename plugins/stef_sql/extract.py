@@ -462,6 +462,22 @@ def _conditions(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def _nested_grouping(idx: _Index, main: exp.Select | None,
+                     resolver: _Resolver) -> tuple[tuple[str, ...], bool]:
+    """GROUP BY keys and DISTINCT of the SELECTs nested in CTEs and subqueries."""
+    keys: list[str] = []
+    distinct = False
+    for select in idx.selects:
+        if select is main:
+            continue
+        distinct = distinct or bool(select.args.get("distinct"))
+        group = select.args.get("group")
+        if group is not None:
+            for key in group.expressions[:32]:
+                keys.extend(_columns_of(key, resolver))
+    return tuple(dict.fromkeys(keys)), distinct
+
+
 def _partition_keys(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
     keys: list[str] = []
     for window in idx.windows:
@@ -744,6 +760,9 @@ def spec_of(root: exp.Expr) -> SqlSpec:
     conditions = _conditions(idx, resolver) if (idx.ifs or idx.aggs) else ()
     partition_by = _partition_keys(idx, resolver) if idx.windows else ()
     nested_order_by = _nested_order(idx, select, resolver) if len(idx.selects) > 1 else ()
+    nested_group_by, nested_distinct = (
+        _nested_grouping(idx, select, resolver) if len(idx.selects) > 1 else ((), False)
+    )
     join_keys = _join_keys(idx, resolver)
     window_count = len(idx.windows)
     text_nodes.extend(idx.windows)
@@ -793,4 +812,6 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         conditions=conditions,
         partition_by=partition_by,
         nested_order_by=nested_order_by,
+        nested_group_by=nested_group_by,
+        nested_distinct=nested_distinct,
     )

@@ -40,6 +40,9 @@ _HEAD_SKIP = frozenset({"what", "what's", "whats", "is", "are", "was", "were", "
                         "and", "of", "all", "in"})
 
 
+_SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "total", "all", "times"})
+
+
 @dataclass(frozen=True, slots=True)
 class Aggregates:
     """Aggregate functions asked (strong, weak), distinct, and ratio."""
@@ -50,6 +53,8 @@ class Aggregates:
     distinct_count: bool = False
     ratio: bool = False
     spans: tuple[tuple[int, int, str], ...] = ()  # (start, end, function) of every cue
+    weak_ratio: bool = False  # a ratio word that may name a stored rate
+    counted: tuple[str, ...] = ()  # the nouns counted: "how many stars" -> stars
 
 
 def _in_head(words: tuple[str, ...], i: int) -> bool:
@@ -71,8 +76,18 @@ def read(
     """The aggregates asked and the tokens their cues claim."""
     words = text.words
     taken: set[int] = set()
-    ratio = False
+    ratio = weak_ratio = False
     for m in lex.find("ratio", words, claimed):
+        if m.meaning == "weak":
+            # "the defect rate" asks a ratio; "the highest unemployment rate" ranks a stored
+            # rate, and "the rate 2" is a label.
+            nxt = text.tokens[m.end] if m.end < len(text.tokens) else None
+            if nxt is not None and nxt.kind == "number":
+                continue
+            if any(lex.at("direction", words, j) is not None
+                   for j in range(max(0, m.start - 4), m.start)):
+                weak_ratio = True
+                continue
         ratio = True
         taken.update(range(m.start, m.end))
     skip = claimed | frozenset(taken)
@@ -114,7 +129,16 @@ def read(
         if func not in target:
             target.append(func)
     weak = [f for f in weak if f not in strong]
+    counted: list[str] = []
+    for a, b, func in spans:
+        if func == "COUNT":
+            j = b
+            while j < len(words) and words[j] in _SKIP_COUNTED:
+                j += 1
+            if j < len(words) and text.tokens[j].kind == "word":
+                counted.append(words[j])
     return (
-        Aggregates(tuple(strong), tuple(weak), distinct, distinct_count, ratio, tuple(spans)),
+        Aggregates(tuple(strong), tuple(weak), distinct, distinct_count, ratio, tuple(spans),
+                   weak_ratio and not ratio, tuple(counted)),
         frozenset(taken),
     )

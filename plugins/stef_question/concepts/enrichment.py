@@ -288,9 +288,13 @@ def _binding_split(clause: str, lex: Lexicon) -> tuple[str, str, bool] | None:
     return None
 
 
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|`[^`]*`")
+
+
 def _unquoted(text: str) -> str:
-    """``text`` with its quoted literals blanked (a URL or 'a/b' inside quotes is no ratio)."""
-    return _QUOTE.sub("''", text)
+    """``text`` with its quoted literals, backticked names and URLs blanked (a URL, 'a/b' or
+    ```Charter School (Y/N)``` is no ratio)."""
+    return _URL.sub("x", _QUOTE.sub("''", text))
 
 
 def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None, bool]:

@@ -1,42 +1,75 @@
-"""Grouping: "per customer", "for each region", "in each class", "by department" ask for one
-answer per group.
+"""Grouping: "per customer", "for each region", "in each class", "by department", "monthly",
+"of their department" ask for one answer per group.
 
-"per" after or before a unit ("miles per gallon", "income per capita") is a rate, not a
-grouping; "by" counts only where the question aggregates ("total sales by region") and is not
-the agent of a passive ("orders placed by customers", "sorted by name"). Several groupings are
-read ("per customer per year").
+"per" after or before a unit ("miles per gallon", "income per capita") or an amount ("250,000
+per account") is a rate, not a grouping; "the average number of orders per customer" and
+"revenue per employee" are ratios (a division, or a per-group count averaged); "by" counts
+only where the question aggregates ("total sales by region", "revenue by source") and is not
+the agent of a passive ("orders placed by customers", "books by Jane Austen"). Every grouping
+is read ("per customer per year", "by channel and region").
 
-The SQL counterpart is ``GROUP BY`` (or ``PARTITION BY``) on a column whose name matches the
-grouped word by identifier parts, plural or R_app synonym.
+The SQL counterpart is ``GROUP BY`` (or ``PARTITION BY`` for "of their department") on a
+column whose name matches a word of the group (identifier parts, plural, R_app synonym,
+enrichment binding; a time word such as "month" matches a date key).
 
 >>> from stef_question.lexicon import lexicon
 >>> from stef_question.text import tokenize
->>> def groups(q):
-...     return read(tokenize(q), lexicon(), frozenset(), aggregated=True)[0]
+>>> def groups(q, aggregated=True):
+...     return read(tokenize(q), lexicon(), frozenset(), aggregated=aggregated)[0].groups
 >>> groups("What is the total revenue per customer per year?")
 ('customer', 'year')
 >>> groups("What is the average miles per gallon of cars?")
 ()
 >>> groups("How many tickets were opened by customers in each region?")
 ('region',)
+>>> groups("Break down sales by channel and region.", aggregated=False)
+('channel', 'region')
+>>> groups("Show each employee's salary alongside the average salary of their department.")
+('department',)
+>>> read(tokenize("What is the average number of orders per customer?"), lexicon(), frozenset(),
+...      aggregated=True)[0].rates
+('customer',)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
+#: Most words of one group phrase ("production line", "customer segment").
+MAX_GROUP_WORDS = 3
 _DETERMINERS = frozenset({"the", "their", "its", "his", "her", "a", "an", "every", "each",
-                          "one", "single", "given", "different", "distinct", "unique"})
+                          "one", "single", "given", "different", "distinct", "unique", "all"})
 _PASSIVE_ENDINGS = ("ed", "en")
 _NOT_BEFORE_EACH = frozenset({"after", "before", "with", "from", "to", "than", "between",
                               "against", "about", "like", "into", "onto", "upon"})
 _PASSIVES = frozenset({"done", "held", "run", "sold", "bought", "paid", "given", "made", "won",
-                       "taught", "led", "built", "kept", "shown", "seen", "owned", "written",
+                       "flown", "driven", "drawn", "grown", "known", "thrown", "taken", "worn",
+                       "sung", "spoken", "ridden", "eaten", "beaten", "chosen", "hit", "put",
+                       "set", "read", "led", "sent", "spent", "lent", "met", "caught",
+                       "taught", "built", "kept", "shown", "seen", "owned", "written",
                        "sorted", "ordered", "ranked", "arranged", "grouped", "followed"})
 _NOT_GROUP_NOUNS = frozenset({"far", "name", "way", "means", "default", "themselves", "itself",
                               "hand", "contrast", "chance", "accident", "mistake", "law",
-                              "order", "size", "weight", "number", "count", "amount"})
+                              "order", "size", "weight", "number", "count", "amount", "other",
+                              "one", "time", "now", "then", "example", "instance"})
+_PHRASE_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "per", "from", "to",
+                          "at", "on", "that", "which", "who", "where", "when", "is", "are",
+                          "was", "were", "has", "have", "had", "over", "between", "during",
+                          "as", "than", "sorted", "ordered", "each", "every", "since", "before",
+                          "after", "alongside", "within", "across", "whose", "there"})
+
+
+@dataclass(frozen=True, slots=True)
+class Grouping:
+    """Groups asked (one phrase each), ratios per a group ("orders per customer" on
+    average), and the tokens the cues claim."""
+
+    groups: tuple[str, ...] = ()
+    rates: tuple[str, ...] = ()
+    spans: frozenset[int] = frozenset()
 
 
 def _passive_before(words: tuple[str, ...], i: int) -> bool:
@@ -47,34 +80,74 @@ def _passive_before(words: tuple[str, ...], i: int) -> bool:
     return prev in _PASSIVES or (len(prev) > 3 and prev.endswith(_PASSIVE_ENDINGS))
 
 
+def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[str, int]:
+    """The group phrase starting at token ``j`` (up to a few words) and where it ends."""
+    words = text.words
+    n = len(words)
+    taken: list[str] = []
+    k = j
+    while k < n and len(taken) < MAX_GROUP_WORDS and k not in claimed:
+        tok = text.tokens[k]
+        if tok.kind != "word" or words[k] in _PHRASE_STOP or lex.has("unit", words[k]):
+            break
+        if words[k].endswith(("'s", "’s")):
+            taken.append(words[k][:-2])
+            k += 1
+            break
+        taken.append(words[k])
+        k += 1
+    return " ".join(taken), k
+
+
+def _rate(words: tuple[str, ...], start: int, lex: Lexicon, aggregated: bool) -> bool:
+    """Is the "per" at ``start`` a ratio: "the average number of orders per customer",
+    "revenue per employee"?"""
+    before = words[max(0, start - 8) : start]
+    if "number" in before and any(lex.get("aggregate", w) == "AVG" for w in before):
+        return True
+    return not aggregated and any(lex.has("metric", w) for w in before)
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int], *, aggregated: bool
-) -> tuple[tuple[str, ...], frozenset[int]]:
-    """Grouped words (the head noun after the cue) and the tokens the cues claim.
+) -> tuple[Grouping, frozenset[int]]:
+    """Groups (a phrase each) and the tokens the cues claim.
 
     Args:
-        aggregated: whether the question aggregates (a "by" only groups then).
+        aggregated: whether the question aggregates (a "by" only groups then, or after a
+            metric noun such as "revenue").
     """
     words = text.words
     n = len(words)
     out: list[str] = []
+    rates: list[str] = []
     taken: set[int] = set()
-    has_each = any(w in ("each", "every", "per") for w in words)
+    metric = any(lex.has("metric", w) for w in words)
     for m in lex.find("grouping", words, claimed):
+        if m.meaning == "time":  # "monthly revenue", "daily active users"
+            nxt = words[m.end] if m.end < n else ""
+            if lex.has("metric", nxt) or lex.has("counted_noun", nxt) or (
+                    lex.at("aggregate", words, m.end) is not None):
+                word = lex.get("time_unit", m.phrase) or m.phrase
+                if word not in out:
+                    out.append(word)
+                taken.update(range(m.start, m.end))
+            continue
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _NOT_BEFORE_EACH:
             continue  # "after each transaction", "with each order": not one answer per group
-        if m.phrase == "by":
-            if not aggregated or _passive_before(words, m.start):
-                continue
-            if not has_each and not aggregated:
-                continue
+        if m.phrase == "by" and (not (aggregated or metric) or _passive_before(words, m.start)):
+            continue
         j = m.end
         while j < n and words[j] in _DETERMINERS and j not in claimed:
             j += 1
         if j >= n or text.tokens[j].kind != "word" or j in claimed:
             continue
-        if m.phrase == "by" and text.tokens[j].cap:
-            continue  # "books by Jane Austen": an author, not a grouping
+        if m.phrase in ("each", "every") and words[j].endswith(("'s", "’s")):
+            continue  # "each employee's salary": every row, not a group
+        if m.phrase == "by" and (text.tokens[j].cap or (
+                j + 1 < n and (text.tokens[j + 1].cap or text.tokens[j + 1].kind in (
+                    "number", "quoted")))):
+            continue  # "books by Jane Austen", "flown by aircraft N123AB": an agent
         head = words[j]
         if lex.has("unit", head) or lex.has("unit", head.rstrip("s")):
             continue
@@ -87,15 +160,30 @@ def read(
             continue  # "at least 250,000 per account", "29.00 per unit": a rate
         if head in _NOT_GROUP_NOUNS:
             continue
-        # "per customer id", "for each product category": the last word of a short compound
-        # names the group ("category"), the first is kept when it stands alone.
-        noun = head
-        if j + 1 < n and text.tokens[j + 1].kind == "word" and words[j + 1] in (
-            "id", "ids", "name", "names", "type", "types", "category", "categories", "code",
-            "codes", "level", "group", "status", "class",
-        ):
-            noun = f"{head} {words[j + 1]}"
-        if noun not in out:
-            out.append(noun)
-        taken.update(range(m.start, j + 1))
-    return tuple(out), frozenset(taken)
+        phrase, end = _phrase(text, lex, j, claimed)
+        if not phrase:
+            continue
+        if m.phrase == "per" and _rate(words, m.start, lex, aggregated):
+            if phrase not in rates:
+                rates.append(phrase)
+            taken.update(range(m.start, end))
+            continue
+        if phrase not in out:
+            out.append(phrase)
+        taken.update(range(m.start, end))
+        # "by channel and region", "by vehicle type and by day of week"
+        while end + 1 < n and words[end] in ("and", ",") and len(out) < 6:
+            k = end + 1
+            if k < n and words[k] == "by":
+                k += 1
+            while k < n and words[k] in _DETERMINERS:
+                k += 1
+            if k >= n or text.tokens[k].kind != "word" or text.tokens[k].cap:
+                break
+            more, end = _phrase(text, lex, k, claimed)
+            if not more:
+                break
+            if more not in out:
+                out.append(more)
+            taken.update(range(k, end))
+    return Grouping(tuple(out), tuple(rates), frozenset(taken)), frozenset(taken)
