@@ -208,6 +208,25 @@ class Binding:
 
 
 @dataclass(frozen=True, slots=True)
+class Ask:
+    """One thing the question asks to see.
+
+    ``kind`` is ``attribute`` ("the email addresses"), ``entity`` ("which city", "what
+    languages": the thing itself, shown by a column named like it or its name) or ``person``
+    ("who manages ...": a name, or the agent noun ``alternatives`` give). ``head`` is the word
+    that names it, ``words`` the whole phrase, ``owner`` the thing it belongs to ("the name of
+    the school"), ``alternatives`` other words for the same attribute ("website" for
+    "webpage").
+    """
+
+    words: str
+    kind: str = "attribute"
+    head: str = ""
+    owner: str | None = None
+    alternatives: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class OrderRequest:
     """An order the question asked for: ``direction`` asc/desc, ``by`` the words it sorts on."""
 
@@ -259,3 +278,5 @@ class QuestionSpec:
     # The nouns a count counts ("how many stars" -> stars): a column of that name may hold
     # the count already.
     counted: tuple[str, ...] = ()
+    # What the question asks to see, typed (``projections`` holds the same as plain words).
+    asks: tuple[Ask, ...] = ()

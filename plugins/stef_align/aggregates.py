@@ -21,9 +21,9 @@ from stef_align.names import parts, stem, word_matches
 from stef_align.reasons import Severity, reason
 
 _COLUMN_WORDS = {
-    "COUNT": frozenset({"count", "num", "number", "cnt", "total", "quantity", "qty", "amount",
-                        "no", "nbr", "tally", "frequency", "freq", "times", "enrollment",
-                        "population", "members", "size"}),
+    "COUNT": frozenset({"count", "num", "number", "cnt", "quantity", "qty", "nbr", "tally",
+                        "frequency", "freq", "times", "enrollment", "population", "members",
+                        "size", "headcount"}),
     "SUM": frozenset({"total", "sum", "amount", "overall", "net", "gross", "aggregate"}),
     "AVG": frozenset({"avg", "average", "mean", "rate", "per"}),
 }
@@ -32,10 +32,14 @@ _RATIO_WORDS = frozenset({"percent", "percentage", "ratio", "rate", "pct", "shar
 
 
 def _names(sql: SqlSpec) -> tuple[str, ...]:
-    """Columns and aliases the SQL reads (capped: a name list is evidence, not a workload)."""
-    names = list(sql.columns)[:256]
-    names += [p.alias for p in sql.projections[:64] if p.alias]
-    return tuple(names)
+    """Columns and aliases the SQL shows (capped: a name list is evidence, not a workload).
+    A pre-aggregated column answers only where it is shown, not where it is filtered."""
+    names: list[str] = []
+    for p in sql.projections[:64]:
+        names.extend(p.columns)
+        if p.alias:
+            names.append(p.alias)
+    return tuple(dict.fromkeys(names))
 
 
 def _named(words: frozenset[str], names: tuple[str, ...]) -> bool:

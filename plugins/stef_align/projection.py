@@ -1,28 +1,46 @@
 """Projection: does the SQL show what the question asks to see?
 
-Each asked item ("email addresses", "name", "age") must match something the outer SELECT shows:
-a projected column or alias by identifier parts and stems, a column an enrichment binds the
-item to ("full name refers to first_name, last_name"), an R_app synonym, or the entity itself
-(a table named like the item: "List the warehouses"). ``SELECT *`` shows everything.
+Each ask (:class:`stef_core.spec.Ask`) must match something the outer SELECT shows:
 
-``projection.missing`` is critical when the SQL shows plain, readable columns and none of them
-is the asked item ("email addresses" / ``SELECT phone``): the answer is another attribute.
-When the SELECT computes expressions or reads cryptic names it is minor.
+* an attribute by its head word ("email addresses" ~ ``email_address``, "arrival times" ~
+  ``arrival_time``; the other words may stand in where the head only qualifies them: "postal
+  code" ~ ``postal``), another word for it ("website" for "webpages"), a column an enrichment
+  binds it to ("full name refers to first_name, last_name"), an R_app synonym, the thing it
+  belongs to ("the name of the school" ~ ``school``, but never an id for a name), or the entity
+  itself (a table: "List the warehouses");
+* an entity ("which city") by a column named like it, its key, or its table's name column;
+* a person ("who manages ...") by a name column or the agent ("manager").
+
+``SELECT *`` shows everything. ``projection.missing`` is critical when the SQL shows plain,
+readable columns and none is the asked item ("email addresses" / ``SELECT phone``; names
+asked, ids shown), or when an entity or person is asked and the SQL shows something else;
+otherwise (computed expressions, cryptic names) it is minor.
 """
 
 from __future__ import annotations
 
 from stef_core.models import Reason, Ruleset
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import Ask, QuestionSpec, SqlSpec
 from stef_align.names import norm, parts, word_matches
 from stef_align.reasons import Severity, reason
 
-_GENERIC = frozenset({"name", "names", "detail", "details", "information", "info", "id", "ids",
-                      "list", "value", "values", "data", "record", "records"})
-
-
-_ID_WORDS = frozenset({"id", "ids", "identifier", "identifiers", "key", "keys"})
+#: Heads that only qualify the word before them: "postal code", "email address".
+_QUALIFIERS = frozenset({"address", "addresses", "number", "numbers", "code", "codes", "name",
+                         "location", "locations",
+                         "names", "id", "ids", "identifier", "title", "titles", "value",
+                         "values", "amount", "amounts", "level", "levels", "status", "type",
+                         "types", "date", "dates", "count", "details", "info", "information"})
+_NAMES = frozenset({"name", "names", "title", "titles"})
 _ID_PARTS = ("id", "key", "code", "no", "num", "number", "nr")
+_TIME_HEADS = frozenset({"date", "dates", "time", "times", "day", "days", "when", "year"})
+_TIME_PARTS = ("date", "time", "day", "_at", "_on", "year", "timestamp", "dt")
+_PERSON_PARTS = ("name", "first", "last", "full", "person", "author", "manager", "owner",
+                 "employee", "user", "member", "director", "who")
+
+
+def _is_key(column: str) -> bool:
+    n = norm(column)
+    return n.endswith(_ID_PARTS) or parts(column)[-1:] == ("id",)
 
 
 def _initials(words: list[str], identifier: str) -> bool:
@@ -34,44 +52,92 @@ def _initials(words: list[str], identifier: str) -> bool:
     return any(target == a[:i] + b[:j] for i in range(2, 5) for j in range(1, 5))
 
 
-def _item_shown(item: str, shown: list[str], tables: tuple[str, ...], q: QuestionSpec,
-                rules: Ruleset) -> bool:
-    head, _, owner = item.partition(" of ")
-    words = head.split()
-    if any(word_matches(w, c) for w in words for c in shown):
+def _word_shown(words: list[str], head: str, shown: list[str]) -> bool:
+    """Does a shown column carry the phrase: its head, or another word where the head only
+    qualifies it ("postal code" ~ ``postal``), but no id for a name?"""
+    others: list[str] = []
+    for c in shown:
+        key = _is_key(c)
+        if word_matches(head, c) and not (head in _NAMES and key):
+            return True
+        others = [w for w in words if w != head]
+        if head in _QUALIFIERS and not key and any(word_matches(w, c) for w in others):
+            return True  # "city location" / city, "postal code" / postal (never an id)
+        if len(words) > 1 and len(norm(" ".join(words))) >= 5 and norm(" ".join(words)) in norm(c):
+            return True  # "gas station" / gasstationid
+        if head in _TIME_HEADS and any(t in c.lower() for t in _TIME_PARTS) and (
+                not others or any(word_matches(w, c) for w in others)):
+            return True  # "order dates" / ordered_on, "arrival times" / arrival_time
+        if _initials(words, c):
+            return True
+        if head in ("id", "ids", "identifier", "key") and key:
+            return True
+    return False
+
+
+def _bound(ask: Ask, shown: list[str], q: QuestionSpec) -> bool:
+    """An enrichment binds the asked words to a column the SQL shows."""
+    words = set(ask.words.split())
+    for b in q.bindings:
+        if not b.columns:
+            continue
+        phrase = set(b.phrase.split())
+        if ask.words in b.phrase or b.phrase in ask.words or (words - _QUALIFIERS) & phrase:
+            if any(word_matches(c, s) or norm(c) == norm(s) for c in b.columns for s in shown):
+                return True
+    return False
+
+
+def _synonym(ask: Ask, shown: list[str], rules: Ruleset) -> bool:
+    return any(
+        any(w.lower() in ask.words for w in words) and any(word_matches(column, s)
+                                                           for s in shown)
+        for column, words in rules.synonyms.items()
+    )
+
+
+def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSpec,
+              rules: Ruleset) -> bool:
+    """Is ``ask`` among what the SQL shows (``shown``: columns and aliases)?"""
+    words = ask.words.split()
+    head = ask.head or words[-1]
+    if ask.kind == "person":
+        agents = [a for a in ask.alternatives if a != "name"]
+        return any(any(p in c.lower() for p in _PERSON_PARTS) or _is_key(c) or
+                   any(word_matches(a, c) for a in agents) for c in shown)
+    if _word_shown(words, head, shown):
         return True
-    if any(_initials(words, c) for c in shown):
+    for alt in ask.alternatives:
+        alt_words = alt.split()
+        if _word_shown(alt_words, alt_words[-1], shown):
+            return True
+    if _bound(ask, shown, q) or _synonym(ask, shown, rules):
         return True
-    if words and words[-1] in _ID_WORDS and any(norm(c).endswith(_ID_PARTS) for c in shown):
-        return True  # "the ID of audiences" / userid
-    if owner:
-        # "the name of the school" is shown by a ``school`` column, but "the names of the
-        # customers" is not shown by ``customer_id``: an id is not a name.
-        if any(word_matches(owner, c) and "id" not in parts(c) and not norm(c).endswith("id")
+    if ask.owner and all(w in _QUALIFIERS or w in _NAMES for w in words):
+        # "the name of the school" / SELECT school; never an id for a name
+        if any(word_matches(ask.owner, c) and not (head in _NAMES and _is_key(c))
                for c in shown):
             return True
-        words = [*words, owner]
-    if any(word_matches(w, t) for w in words for t in tables):
-        return True  # the entity listed: "List the warehouses" / SELECT name FROM warehouses
-    for b in q.bindings:
-        if b.columns and (b.phrase in item or item in b.phrase or any(
-                w in b.phrase.split() for w in words if w not in _GENERIC)):
-            if any(word_matches(c, s) or c == s.lower() for c in b.columns for s in shown):
-                return True
-    for column, synonyms in rules.synonyms.items():
-        if any(s.lower() in item for s in synonyms) and any(word_matches(column, s)
-                                                           for s in shown):
+    if ask.kind == "entity":
+        # "Which customer ..." / customer_id; "which country" / countries.name
+        if any(word_matches(head, c) for c in shown):
             return True
+        # the thing's name, whatever its table is called (a key only when named like it)
+        return any(not _is_key(c) and any(n in c.lower() for n in ("name", "title", "label"))
+                   for c in shown)
+    if not ask.owner and head not in _QUALIFIERS and any(word_matches(head, t) for t in tables):
+        return True  # the entity listed: "List the warehouses" / SELECT name FROM warehouses
     return False
 
 
 def _readable(name: str) -> bool:
     ps = parts(name)
-    return bool(ps) and all(p.isalpha() and len(p) >= 3 for p in ps)
+    return bool(ps) and all((p.isalpha() and len(p) >= 3) or p == "id" for p in ps)
 
 
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
-    if not q.projections or sql.select_star or not sql.projections:
+    asks = q.asks or tuple(Ask(p, "attribute", p.split()[-1]) for p in q.projections if p)
+    if not asks or sql.select_star or not sql.projections:
         return []
     shown: list[str] = []
     for p in sql.projections:
@@ -80,22 +146,24 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             shown.append(p.alias)
         if p.column:
             shown.append(p.column)
-    missing = [item.split("|")[0] for item in q.projections
-               if not any(_item_shown(alt, shown, sql.tables, q, rules)
-                          for alt in item.split("|"))]
+    shown = list(dict.fromkeys(shown))
+    missing = [a for a in asks if not ask_shown(a, shown, sql.tables, q, rules)]
     if not missing:
         return []
     plain = all(p.aggregate is None and p.column is not None for p in sql.projections)
-    readable = all(_readable(c) for c in shown)
+    readable = bool(shown) and all(_readable(c) for c in shown)
     # Names are stored under many column names (label, title, full_name ...): a missing
     # "name" is sure only when what is shown instead is a key ("names, not ids").
-    names_only = all(m.partition(" of ")[0].split()[-1] in ("name", "names") for m in missing)
-    keys_shown = all(norm(c).endswith(_ID_PARTS) for c in shown)
+    names_only = all((a.head or a.words.split()[-1]) in _NAMES for a in missing)
+    keys_shown = all(_is_key(c) for c in shown)
     precise = plain and readable and (not names_only or keys_shown)
+    if any(a.kind in ("entity", "person") for a in missing) and readable:
+        precise = True
     severity: Severity = "critical" if precise else "minor"
+    what = ", ".join(repr(a.words if a.kind != "person" else "who") for a in missing[:3])
     return [reason(
         "projection.missing",
-        f"the question asks to see {', '.join(repr(m) for m in missing[:3])} but the SQL shows "
-        f"{', '.join(dict.fromkeys(shown[:4]))}",
+        f"the question asks to see {what} but the SQL shows "
+        f"{', '.join(shown[:4]) or 'other expressions'}",
         severity,
     )]

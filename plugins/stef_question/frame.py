@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from stef_sql.values import fold_text, value_key
 
 from stef_core.models import Ruleset
-from stef_core.spec import Filter, OrderRequest, QuestionSpec, Value
+from stef_core.spec import Ask, Filter, OrderRequest, QuestionSpec, Value
 from stef_question import dates
 from stef_question.concepts import (
     aggregates,
@@ -62,7 +62,7 @@ class Frame:
     superlative: superlatives.Superlative = field(default_factory=superlatives.Superlative)
     groups: tuple[str, ...] = ()
     rates: tuple[str, ...] = ()  # "orders per customer" on average: a ratio per a group
-    projections: tuple[str, ...] = ()
+    projections: tuple[Ask, ...] = ()
     order: OrderRequest | None = None
     asks_list: bool = False
     asks_yes_no: bool = False
@@ -402,7 +402,8 @@ def question_spec(
         superlative=superlative,  # type: ignore[arg-type]
         distinct=aggs.distinct,
         distinct_count=aggs.distinct_count,
-        projections=frame.projections,
+        projections=projection.plain(frame.projections),
+        asks=frame.projections,
         expressions=tuple(expressions),
         columns=frozenset(columns),
         numbers=numbers,
