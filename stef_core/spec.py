@@ -79,6 +79,8 @@ class Filter:
         col = self.column or "?"
         if self.op in {"is null", "is not null"}:
             return f"{col} {self.op.upper()}"
+        if self.op == "not":  # a negated predicate the question states ("not shipped")
+            return f"NOT {col}"
         op = self.op.upper() if self.op.isalpha() or " " in self.op else self.op
         return f"{col} {op} {render_value(self.value)}"
 
@@ -193,6 +195,9 @@ class SqlSpec:
     # COUNT(*) over SELECT DISTINCT).
     nested_group_by: tuple[str, ...] = ()
     nested_distinct: bool = False
+    # Column-to-column comparisons (``salary > manager_salary``, ``delivered_at <
+    # promised_at``): ``column`` op the column named by ``value``.
+    relations: tuple[Filter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,3 +285,6 @@ class QuestionSpec:
     counted: tuple[str, ...] = ()
     # What the question asks to see, typed (``projections`` holds the same as plain words).
     asks: tuple[Ask, ...] = ()
+    # Comparisons of two quantities ("earn more than their manager", "later than promised"):
+    # ``column`` (the compared word, None when unsaid) op ``value`` (the other word).
+    relations: tuple[Filter, ...] = ()

@@ -46,9 +46,11 @@ MAX_REQUIREMENTS = 48
 #: Most values of one IN list indexed by key.
 MAX_INDEXED_VALUES = 4096
 
+# ">" and ">=" are different constraints ("at least 90" keeps 90, "> 90" drops it); on whole
+# numbers ">= 5" is "> 4" (see _shift_fit).
 _COMPAT_OPS = {
     ("=", "in"), ("=", "like"), ("!=", "not in"), ("!=", "not like"), ("!=", "<>"),
-    (">", ">="), (">=", ">"), ("<", "<="), ("<=", "<"), ("in", "="), ("like", "="),
+    ("in", "="), ("like", "="),
 }
 _RANGE = frozenset({">", ">=", "<", "<="})
 _UP = frozenset({">", ">="})
@@ -216,6 +218,60 @@ def _in_identifiers(value: object, sql: SqlSpec) -> bool:
     )
 
 
+def _names_column(words: str, column: str) -> bool:
+    """Does a phrase ("email address", "manager") name the column (``email``, ``manager_id``)?"""
+    return any(word_matches(w, column) or word_matches(column, w) for w in words.split())
+
+
+_NEGATIVE = frozenset({"!=", "not in", "not like", "is null"})
+_POSITIVE = frozenset({"=", "in", "like", "is not null"})
+
+
+def _names_it(phrase: str, s: Filter) -> bool:
+    """Does the SQL predicate speak of a word of ``phrase`` (its column or its value)?"""
+    for word in phrase.split():
+        if s.column and (word_matches(word, s.column) or word_matches(s.column, word)):
+            return True
+        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        if any(isinstance(v, str) and v != SUBQUERY and (
+                word_matches(word, v) or v.startswith(word[:5])) for v in values[:MAX_SCAN]):
+            return True
+    return False
+
+
+def _negation(r: Filter, idx: _Index) -> tuple[str, int | None]:
+    """A negated predicate ("not shipped", "never returned") against the SQL: ``met`` when a
+    predicate on it is negated (``<> 'shipped'``, ``NOT is_cancelled``, ``IS NULL``, ``NOT
+    EXISTS``), ``positive`` when it is kept plain (``= 'shipped'``, ``WHERE is_cancelled``,
+    ``EXISTS``), else ``absent``."""
+    word = r.column or ""
+    positive: int | None = None
+    sub_positive: int | None = None
+    for i, s in enumerate(idx.preds[:MAX_SCAN]):
+        negative = s.op in _NEGATIVE or (s.op == "=" and s.value in (False, 0)) or (
+            s.op == "!=" and s.value in (True, 1))
+        if s.value == SUBQUERY or s.column is None:
+            if s.value == SUBQUERY and s.op == "not in":
+                return "met", i  # NOT IN (...) / NOT EXISTS: the "never" of SQL
+            if s.value == SUBQUERY and s.op == "in" and sub_positive is None:
+                sub_positive = i
+            continue
+        if not _names_it(word, s):
+            continue
+        if negative:
+            return "met", i
+        if s.op in _POSITIVE or s.op in (">", ">=") and positive is None:
+            positive = i
+    if positive is not None:
+        return "positive", positive
+    anti = next((i for i, s in enumerate(idx.preds[:MAX_SCAN]) if s.op == "is null"), None)
+    if anti is not None:
+        return "met", anti  # LEFT JOIN ... WHERE other.key IS NULL: the anti-join "never"
+    if sub_positive is not None:
+        return "positive", sub_positive  # "never returned" answered by EXISTS (...)
+    return "absent", None
+
+
 def _split_name(r: Filter, idx: _Index) -> list[int]:
     """A name the SQL spells over several columns ("Kacey Gibson" / ``first = 'kacey' AND
     last = 'gibson'``): the predicates that hold its words, or [] when some word is missing."""
@@ -250,11 +306,58 @@ def _overlap(asked: Value, found: Value) -> bool:
     return bool(a & b)
 
 
+_FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
+
+
+def _relation(rel: Filter, sql: SqlSpec) -> str:
+    """A comparison with another quantity ("later than promised") against the SQL's
+    column-to-column comparisons: ``met``, ``reversed`` or ``absent``."""
+    other = str(rel.value)
+    for s in sql.relations[:MAX_SCAN]:
+        right, left = str(s.value), s.column or ""
+        if any(word_matches(w, right) for w in other.split()):
+            op = s.op
+        elif any(word_matches(w, left) for w in other.split()):
+            op = _FLIP.get(s.op, s.op)
+        else:
+            continue
+        if op == rel.op or op_match(rel.op, op):
+            return "met"
+        if op in _UP and rel.op in _DOWN or op in _DOWN and rel.op in _UP:
+            return "reversed"
+        return "met"
+    for s in sql.filters[:MAX_SCAN]:
+        # "priced higher than the average price" / price < (SELECT AVG(price) ...)
+        if s.value == SUBQUERY and s.op in _RANGE:
+            if s.op in _UP and rel.op in _DOWN or s.op in _DOWN and rel.op in _UP:
+                return "reversed"
+            return "met"
+    return "absent"
+
+
+def _shifted_keys(r: Filter) -> list[str]:
+    """Keys of the whole numbers next to a bound (">= 5" may be written "> 4")."""
+    if r.op in _RANGE and isinstance(r.value, int) and not isinstance(r.value, bool):
+        return [value_key(r.value - 1), value_key(r.value + 1)]
+    return []
+
+
 def _scaled_keys(value: object) -> list[str]:
     """A share written as a fraction or a percentage: 0.3 and 30."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return []
     return [value_key(round(value * 100, 6)), value_key(round(value / 100, 8))]
+
+
+def _shift_fit(r: Filter, s: Filter) -> bool:
+    """Whole numbers one apart across a strict and a loose bound: ">= 5" is "> 4", "<= 2" is
+    "< 3"."""
+    if not (isinstance(r.value, int) and isinstance(s.value, int)) or isinstance(
+            r.value, bool) or isinstance(s.value, bool):
+        return False
+    pairs = {(">=", ">"): -1, (">", ">="): 1, ("<=", "<"): 1, ("<", "<="): -1}
+    step = pairs.get((r.op, s.op))
+    return step is not None and s.value == r.value + step
 
 
 def _year_fit(r: Filter, s: Filter) -> bool:
@@ -293,20 +396,55 @@ def align_filters(
     for r in required:
         if not is_weak(r):
             strong_count += 1
-        if r.op in ("is null", "is not null"):
-            hit = next((i for i, s in enumerate(idx.preds[: idx.n_filters + 64])
-                        if s.op == r.op and (r.column is None or s.column is None
-                                             or word_matches(r.column, s.column)
-                                             or word_matches(s.column, r.column))), None)
+        if r.op == "not":
+            state, s_hit = _negation(r, idx)
             work.scans += 1
+            if state == "met":
+                matched.append(r.describe())
+                if s_hit is not None:
+                    used.add(s_hit)
+            elif state == "positive" and s_hit is not None:
+                used.add(s_hit)
+                wrong += 1
+                missing.append(r.describe())
+                reasons.append(reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {r.describe()} but the SQL keeps "
+                    f"{idx.preds[s_hit].describe()}",
+                    "major" if is_weak(r) else "critical",
+                ))
+            else:
+                unmet.append(r)
+            continue
+        if r.op in ("is null", "is not null"):
+            hit = flipped = None
+            for i, s in enumerate(idx.preds[: idx.n_filters + 64]):
+                work.scans += 1
+                if s.op not in ("is null", "is not null") or not (
+                        r.column is None or s.column is None or _names_column(r.column, s.column)):
+                    continue
+                if s.op == r.op:
+                    hit = i
+                    break
+                flipped = i if flipped is None else flipped
             if hit is not None:
                 used.add(hit)
                 matched.append(idx.preds[hit].describe())
+            elif flipped is not None:
+                used.add(flipped)
+                wrong += 1
+                missing.append(r.describe())
+                reasons.append(reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {r.describe()} but the SQL has "
+                    f"{idx.preds[flipped].describe()}",
+                    "critical",
+                ))
             else:
                 unmet.append(r)
             continue
         candidates: list[int] = []
-        for k in (*keys(r.value), *_scaled_keys(r.value)):
+        for k in (*keys(r.value), *_scaled_keys(r.value), *_shifted_keys(r)):
             work.lookups += 1
             candidates.extend(idx.by_key.get(k, ()))
         if not candidates:
@@ -324,9 +462,11 @@ def align_filters(
                 if _ops_fit(r, s):
                     hit = hit if hit is not None else i
                 continue
-            if _ops_fit(r, s) or _year_fit(r, s):
+            if _ops_fit(r, s) or _year_fit(r, s) or _shift_fit(r, s):
                 hit = i
                 break
+            if not value_match(r.value, s.value, s.op) and not _year_fit(r, s):
+                continue  # a neighbour of a whole number that is not its equivalent
             if op_hit is None:
                 op_hit = i
         if hit is not None:
@@ -425,6 +565,23 @@ def align_filters(
         reasons.append(reason(
             "filter.missing", f"required filter {r.describe()} is not in the SQL", "critical"
         ))
+
+    for rel in q.relations[:8]:
+        found = _relation(rel, sql)
+        if found == "reversed":
+            wrong += 1
+            missing.append(f"{rel.op} {rel.value}")
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question compares {rel.op} {rel.value} but the SQL compares the other way",
+                "critical",
+            ))
+        elif found == "absent":
+            reasons.append(reason(
+                "filter.missing",
+                f"the question compares with {rel.value} but the SQL does not",
+                "minor",
+            ))
 
     for s in extras[:3]:
         reasons.append(reason(

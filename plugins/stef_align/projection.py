@@ -122,7 +122,10 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
         # "Which customer ..." / customer_id; "which country" / countries.name
         if any(word_matches(head, c) for c in shown):
             return True
-        # the thing's name, whatever its table is called (a key only when named like it)
+        # the thing's name, whatever its table is called (a key only when named like it);
+        # "Which cars ..." / SELECT make, model FROM cars: the entity's own columns
+        if any(word_matches(head, t) for t in tables):
+            return True
         return any(not _is_key(c) and any(n in c.lower() for n in ("name", "title", "label"))
                    for c in shown)
     if not ask.owner and head not in _QUALIFIERS and any(word_matches(head, t) for t in tables):

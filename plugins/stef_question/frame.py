@@ -56,6 +56,7 @@ class Frame:
     text: Text
     values: tuple[values.Value, ...] = ()
     comparisons: tuple[comparatives.Comparison, ...] = ()
+    negated: tuple[comparatives.Negated, ...] = ()
     dates: tuple[tuple[int, int, str, str], ...] = ()  # (start token, end token, op, iso)
     nulls: tuple[tuple[str, str, int, int], ...] = ()
     aggregates: aggregates.Aggregates = field(default_factory=aggregates.Aggregates)
@@ -73,7 +74,10 @@ class Frame:
         for _, _, op, iso in self.dates:
             out.append(Filter(None, op, iso, source))
         for c in self.comparisons:
-            out.append(Filter(None, c.op, c.value, source))
+            if c.value is not None:
+                out.append(Filter(None, c.op, c.value, source))
+        for n in self.negated:
+            out.append(Filter(n.word, "not", None, source))
         for column, op, _, _ in self.nulls:
             out.append(Filter(column, op, None, source))
         for v in self.values:
@@ -115,6 +119,9 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
     for _, _, a, b in found_nulls:
         claimed.update(range(a, b))
     found_values = values.read(text, lex, frozenset(claimed))
+    for v in found_values:
+        claimed.update(range(v.start, v.end))
+    negated = comparatives.negations(text, lex, frozenset(claimed))
     first = text.tokens[0].low if text.tokens else ""
     request = lex.get("request", first) if first else None
     head = " ".join(text.words[:2])
@@ -122,6 +129,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
         text=text,
         values=found_values,
         comparisons=comps,
+        negated=negated,
         dates=tuple(found_dates),
         nulls=found_nulls,
         aggregates=aggs,
@@ -404,6 +412,8 @@ def question_spec(
         distinct_count=aggs.distinct_count,
         projections=projection.plain(frame.projections),
         asks=frame.projections,
+        relations=tuple(Filter(None, c.op, c.other, "question") for c in frame.comparisons
+                        if c.value is None and c.other),
         expressions=tuple(expressions),
         columns=frozenset(columns),
         numbers=numbers,

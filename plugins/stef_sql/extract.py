@@ -57,6 +57,8 @@ _AGG_NAMES: dict[type[exp.Expr], str] = {
     exp.Max: "MAX",
 }
 SUBQUERY = "<subquery>"
+#: Source suffix of a column-to-column comparison (see ``SqlSpec.relations``).
+RELATION = ":rel"
 #: Tried, in order, when a record names no dialect and the default reader fails.
 _FALLBACK_DIALECTS = ("mysql", "tsql")
 _MAX_SQL_CHARS = 4_000_000
@@ -284,7 +286,14 @@ def _atom(node: exp.Expr, resolver: _Resolver, source: str, negate: bool) -> lis
         if isinstance(right, (exp.Subquery, exp.Select)) or isinstance(left, exp.Subquery):
             target = left if not isinstance(left, exp.Subquery) else right
             return [make(_operand_column(target, resolver), op, SUBQUERY)]
-        return []  # column = column: a join condition, not a filter
+        if op in ("=", "!=") and not negate:
+            return []  # column = column: a join condition, not a filter
+        # Column against column ("salary > manager salary"): a relation between two columns,
+        # kept apart from the filters (its value names the other column).
+        lcol, rcol = _operand_column(left, resolver), _operand_column(right, resolver)
+        if lcol and rcol:
+            return [Filter(lcol, NEGATED_OP[op] if negate else op, rcol, source + RELATION)]
+        return []
     if isinstance(node, exp.In):
         col = _operand_column(node.this, resolver)
         if node.args.get("query") is not None:
@@ -424,7 +433,7 @@ def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []
     for f in out:
-        key = (f.column, f.op, f.value)
+        key = (f.column, f.op, f.value, f.source.endswith(RELATION))
         if key not in seen:
             seen.add(key)
             unique.append(f)
@@ -448,7 +457,8 @@ def _conditions(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
                 out.append(Filter(_operand_column(case.this, resolver), "=", value, "case"))
             continue
         if isinstance(cond, exp.Expr):
-            out.extend(_predicate(cond, resolver, "case"))
+            out.extend(f for f in _predicate(cond, resolver, "case")
+                       if not f.source.endswith(RELATION))
     for where in idx.wheres:
         if isinstance(where.parent, exp.Filter):
             out.extend(_predicate(where.this, resolver, "case"))
@@ -756,7 +766,9 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         ok, val = literal_value(lit)
         if ok:
             literals.append(fold_value(val))
-    filters = _filters(idx, resolver)
+    found = _filters(idx, resolver)
+    filters = tuple(f for f in found if not f.source.endswith(RELATION))
+    relations = tuple(f for f in found if f.source.endswith(RELATION))
     conditions = _conditions(idx, resolver) if (idx.ifs or idx.aggs) else ()
     partition_by = _partition_keys(idx, resolver) if idx.windows else ()
     nested_order_by = _nested_order(idx, select, resolver) if len(idx.selects) > 1 else ()
@@ -814,4 +826,5 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         nested_order_by=nested_order_by,
         nested_group_by=nested_group_by,
         nested_distinct=nested_distinct,
+        relations=relations,
     )

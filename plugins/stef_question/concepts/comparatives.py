@@ -35,13 +35,26 @@ NEGATION_REACH = 3
 @dataclass(frozen=True, slots=True)
 class Comparison:
     """``op value`` read at tokens ``start`` to ``end``; ``year`` when the number looks like
-    a year (a time constraint, read again by the time concept)."""
+    a year (a time constraint, read again by the time concept). A comparison with another
+    quantity instead of a number ("more than their manager", "later than promised") has
+    ``value`` None and ``other`` the words of that quantity."""
 
     op: str
     value: Scalar
     start: int
     end: int
     year: bool = False
+    other: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Negated:
+    """A negated predicate: "not shipped", "never returned", "excluding online courses"; the
+    SQL must hold it negated (``<>``, ``NOT IN``, ``IS NULL``, ``NOT flag``), never plainly."""
+
+    word: str
+    start: int
+    end: int
 
 
 def number_at(tok: Token, lex: Lexicon) -> int | float | None:
@@ -52,6 +65,10 @@ def number_at(tok: Token, lex: Lexicon) -> int | float | None:
         word = lex.get("number_word", tok.low)
         return number(word) if word else None
     return None
+
+
+def _whole(value: int | float) -> int | float:
+    return int(value) if float(value).is_integer() else value
 
 
 def looks_like_year(value: Scalar) -> bool:
@@ -74,6 +91,79 @@ def negated_before(text: Text, lex: Lexicon, i: int) -> bool:
                 return True
         j -= 1
     return False
+
+
+_SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000,
+           "m": 1_000_000, "bn": 1_000_000_000}
+_OTHER_SKIP = frozenset({"their", "its", "his", "her", "the", "a", "an", "that", "those", "what"})
+_OTHER_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "on", "at", "to", "from",
+                         "is", "are", "was", "were", "?", ".", ",", ";", "who", "which", "that"})
+_FUNCTION_WORDS = frozenset({"in", "of", "to", "for", "with", "at", "by", "from", "on", "into",
+                             "than", "more", "less", "only", "equal", "null", "have", "has",
+                             "had", "a", "an", "the", "and", "or", "be", "is", "are"})
+_NEGATED_SKIP = frozenset({"yet", "been", "be", "being", "ever", "even", "still", "currently",
+                           "already", "the", "a", "an", "any", "all", "those", "have", "has",
+                           "had", "get", "got", "gotten", "once", "as"})
+
+
+def scaled(text: Text, j: int, value: int | float) -> int | float:
+    """``2 million`` -> 2000000: a scale word right after the number multiplies it."""
+    if j + 1 < len(text.tokens):
+        factor = _SCALES.get(text.tokens[j + 1].low)
+        if factor:
+            return value * factor
+    return value
+
+
+def _other(text: Text, lex: Lexicon, i: int) -> str:
+    """The quantity a number-less comparative compares with: "(than) their manager"."""
+    words = text.words
+    j = i
+    if j < len(words) and words[j] == "than":
+        j += 1
+    taken: list[str] = []
+    while j < len(words) and len(taken) < 2:
+        tok = text.tokens[j]
+        if tok.kind != "word" or words[j] in _OTHER_STOP or tok.cap:
+            break
+        if words[j] not in _OTHER_SKIP:
+            taken.append(words[j].removesuffix("'s"))
+        j += 1
+    return " ".join(taken)
+
+
+def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negated, ...]:
+    """Negated predicates on plain words ("not shipped", "never been returned", "excluding
+    online courses"): the word right after the negation (auxiliaries skipped)."""
+    words = text.words
+    out: list[Negated] = []
+    for m in lex.find("negation", words, claimed):
+        if m.meaning != "not" or m.phrase in ("no",):
+            continue
+        j = m.end
+        while j < len(words) and words[j] in _NEGATED_SKIP:
+            j += 1
+        if j >= len(words) or j in claimed:
+            continue
+        tok = text.tokens[j]
+        if tok.kind != "word" or tok.cap or lex.has("stop_proper", tok.low) or (
+                tok.low in _FUNCTION_WORDS or lex.at("value_word", words, j) is not None):
+            continue  # "not in 'Paris'", "not open": a value the value reader negates
+        if lex.at("comparative", words, j) is not None or lex.at("presence", words, j):
+            continue
+        ahead = text.tokens[j + 1 : j + 4]
+        if any(t.kind in ("quoted", "number") or t.cap for t in ahead):
+            continue  # "don't work in Berlin", "does not end in 'x.com'": the value is negated
+        # "not flagged as fraud": the word and the noun it is about
+        phrase = [tok.low]
+        k = j + 1
+        while k < len(words) and len(phrase) < 3 and words[k] in ("as", "by", "for", "to"):
+            if k + 1 < len(words) and text.tokens[k + 1].kind == "word" and not (
+                    text.tokens[k + 1].cap):
+                phrase.append(words[k + 1])
+            k += 2
+        out.append(Negated(" ".join(phrase), m.start, j + 1))
+    return tuple(out)
 
 
 def _number_after(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> int | None:
@@ -140,6 +230,12 @@ def read(
                 lo_v = number_at(text.tokens[lo_i], lex)
                 hi_v = number_at(text.tokens[hi_i], lex)
                 if lo_v is not None and hi_v is not None and hi_i not in claimed:
+                    # "between 1 and 2 million": the scale belongs to both ends
+                    hi_s = scaled(text, hi_i, hi_v)
+                    lo_s = scaled(text, lo_i, lo_v)
+                    if lo_s == lo_v and hi_s != hi_v and lo_v <= hi_v:
+                        lo_s = lo_v * (hi_s / hi_v)
+                    lo_v, hi_v = _whole(lo_s), _whole(hi_s)
                     year = looks_like_year(lo_v) and looks_like_year(hi_v)
                     found.append(Comparison(">=", lo_v, i, lo_i + 1, year))
                     found.append(Comparison("<=", hi_v, lo_i + 1, hi_i + 1, year))
@@ -161,9 +257,19 @@ def read(
             continue
         j = _number_after(text, lex, m.end, claimed)
         if j is None or j in taken:
+            other = _other(text, lex, m.end) if m.meaning in (">", "<", ">=", "<=") else ""
+            if other and m.phrase not in ("over", "under", "after", "before", "since", "until",
+                                          "above", "below", "beyond", "up to"):
+                found.append(Comparison(m.meaning, None, i, m.end, other=other))
+            elif other and m.phrase in ("above", "below", "over", "under") and words[
+                    m.end:m.end + 1] in (("their",), ("its",), ("the",)):
+                # "under their reorder point", "above the average": another quantity
+                found.append(Comparison(m.meaning, None, i, m.end, other=other))
             i = m.end
             continue
         value = number_at(text.tokens[j], lex)
+        if value is not None:
+            value = _whole(scaled(text, j, value))
         if text.tokens[j].low.endswith("%") and j + 1 < n and words[j + 1] == "of":
             i = m.end  # "greater than 89% of the average": a share of something else
             continue

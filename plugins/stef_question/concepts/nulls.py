@@ -1,5 +1,6 @@
 """Known and missing values: "customers with a known email" is ``email IS NOT NULL``,
-"orders with a missing ship date" ``ship_date IS NULL``.
+"orders with a missing ship date", "employees without a manager", "customers who do not have
+an email address" are ``IS NULL``.
 
 The SQL counterpart is ``IS [NOT] NULL`` on the named column (or ``<> ''`` for text).
 
@@ -9,6 +10,8 @@ The SQL counterpart is ``IS [NOT] NULL`` on the named column (or ``<> ''`` for t
 (('email', 'is not null', 3, 7),)
 >>> read(tokenize("Which orders have an unknown ship_date?"), lexicon(), frozenset())
 (('ship_date', 'is null', 2, 6),)
+>>> read(tokenize("Which customers do not have an email address on file?"), lexicon(), frozenset())
+(('email address', 'is null', 3, 8),)
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from stef_question.text import Text
 _HAVE = frozenset({"with", "has", "have", "having", "had"})
 _ARTICLES = frozenset({"a", "an", "the", "their", "its"})
 _BE = frozenset({"is", "are", "was", "were"})
+_NOT_NOUNS = frozenset({"more", "less", "fewer", "longer", "later", "earlier", "other", "one",
+                        "doubt", "exception", "limit", "regard", "reason"})
 
 
 def read(
@@ -39,6 +44,29 @@ def read(
             continue
         if text.tokens[m.end].kind == "word":
             out.append((words[m.end], m.meaning, i, m.end + 1))
+    # "without a manager", "do not have an email address", "have no phone": IS NULL
+    for i, w in enumerate(words):
+        if i in claimed:
+            continue
+        j = None
+        if w == "without":
+            j = i + 1
+        elif w in ("not", "n't", "never") and i + 1 < n and words[i + 1] in _HAVE:
+            j = i + 2
+        elif w in _HAVE and i + 1 < n and words[i + 1] == "no":
+            j = i + 2
+        if j is None:
+            continue
+        while j < n and words[j] in (*_ARTICLES, "any"):
+            j += 1
+        if j < n and (lex.at("comparative", words, j) is not None or words[j] in _NOT_NOUNS):
+            continue  # "have no more than 2", "without any doubt"
+        if j < n and text.tokens[j].kind == "word" and j not in claimed and not text.tokens[j].cap:
+            end = j + 1
+            while end < n and text.tokens[end].kind == "word" and words[end] in (
+                    "address", "number", "date", "name", "id"):
+                end += 1
+            out.append((" ".join(words[j:end]), "is null", i, end))
     for i in range(1, n - 1):
         if words[i] in _BE and text.tokens[i - 1].kind == "word" and i - 1 not in claimed:
             m = lex.at("presence", words, i + 1)

@@ -58,7 +58,8 @@ _STOP = frozenset({"of", "for", "in", "from", "with", "who", "that", "which", "w
                    "whereas", "while", "according", "as", "based", "without", "except",
                    "belonging", "located", "associated", "related", "made", "written",
                    "sold", "living", "born", "played", "working", "using", "not", "and/or",
-                   "alongside", "can", "could", "will", "would", "should", "did"})
+                   "alongside", "can", "could", "will", "would", "should", "did", "excluding",
+                   "except", "outside", "besides", "apart", "including", "but"})
 _SPLIT = frozenset({",", "and", "&", "or", "plus", "/"})
 #: Items that say little without their owner ("the name of the school").
 _OWNED = frozenset({"name", "names", "id", "ids", "title", "titles", "number", "numbers",
@@ -82,8 +83,13 @@ _AGENTS = {"wrote": "author", "written": "author", "writes": "author", "directed
 
 
 def _participle(word: str) -> bool:
-    return word in _PARTICIPLES or (len(word) > 5 and word.endswith("ed")
-                                    and word not in ("hundred", "need"))
+    """A verb form that ends a noun phrase: "the medals won", "employees earning", "movies
+    rated"."""
+    return word in _PARTICIPLES or (len(word) >= 5 and word.endswith("ed")
+                                    and word not in ("hundred", "need", "speed", "breed")) or (
+        len(word) > 5 and word.endswith("ing") and word not in ("building", "housing", "listing",
+                                                               "rating", "ranking", "setting",
+                                                               "booking", "heading", "string"))
 
 
 def _alternatives(words: list[str], lex: Lexicon) -> tuple[str, ...]:

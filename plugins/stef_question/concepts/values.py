@@ -229,4 +229,16 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         op = "!=" if negated_before(text, lex, i) else "="
         out.append(Value(val, op, "number", "strong" if strong else "weak", i, i + 1, tok.text))
     out.sort(key=lambda v: v.start)
-    return tuple(out)
+    return tuple(_spread_negation(text, out))
+
+
+def _spread_negation(text: Text, found: list[Value]) -> list[Value]:
+    """"not in Berlin or Munich": a negation reaches every value of the list it opens."""
+    out: list[Value] = []
+    for v in found:
+        prev = out[-1] if out else None
+        if (prev is not None and prev.op == "!=" and v.op == "=" and v.start - prev.end <= 2
+                and all(t.low in ("or", "nor", ",", "and") for t in text.tokens[prev.end:v.start])):
+            v = Value(v.value, "!=", v.kind, v.strength, v.start, v.end, v.text)
+        out.append(v)
+    return out
