@@ -31,6 +31,7 @@ _QUALIFIERS = frozenset({"address", "addresses", "number", "numbers", "code", "c
                          "values", "amount", "amounts", "level", "levels", "status", "type",
                          "types", "date", "dates", "count", "details", "info", "information"})
 _NAMES = frozenset({"name", "names", "title", "titles"})
+_KEY_HEADS = frozenset({"number", "numbers", "id", "ids", "identifier", "code", "codes", "no"})
 _ID_PARTS = ("id", "key", "code", "no", "num", "number", "nr")
 _TIME_HEADS = frozenset({"date", "dates", "time", "times", "day", "days", "when", "year"})
 _TIME_PARTS = ("date", "time", "day", "_at", "_on", "year", "timestamp", "dt")
@@ -61,8 +62,9 @@ def _word_shown(words: list[str], head: str, shown: list[str]) -> bool:
         if word_matches(head, c) and not (head in _NAMES and key):
             return True
         others = [w for w in words if w != head]
-        if head in _QUALIFIERS and not key and any(word_matches(w, c) for w in others):
-            return True  # "city location" / city, "postal code" / postal (never an id)
+        if head in _QUALIFIERS and (not key or head in _KEY_HEADS) and any(
+                word_matches(w, c) for w in others):
+            return True  # "city location" / city, "account number" / account_id (no id for a name)
         if len(words) > 1 and len(norm(" ".join(words))) >= 5 and norm(" ".join(words)) in norm(c):
             return True  # "gas station" / gasstationid
         if head in _TIME_HEADS and any(t in c.lower() for t in _TIME_PARTS) and (

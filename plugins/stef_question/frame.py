@@ -266,6 +266,10 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
                 bound_values.update(range(*span))  # "crimes committed in 1995" names a column
             if b.filters or b.columns or b.expression:
                 bound_aggs.update(range(*span))
+        if span is None and (b.columns or b.expression):
+            window = enrichment.loose_span(question, b.phrase)
+            if window is not None:
+                bound_aggs.update(range(*window))
         if b.columns and not b.filters and not b.expression:
             # "time that a coin reaches its highest price refers to time_high": a ranking word
             # inside a phrase that names a column ranks nothing.
@@ -336,6 +340,15 @@ def question_spec(
     hint_filters, bound_values, bound_aggs, bound_ranking = _bind(q_text, hint, lex)
 
     frame = read_frame(q_text, lex, bound_values, bound_ranking, bound_aggs)
+    explained: set[int] = set()
+    for phrase in hint.explained[:16]:
+        span = enrichment.anchor(q_text, phrase)
+        if span is not None:
+            explained.update(range(*span))
+    if explained:
+        # "Active loan refers to running contracts": the words name what the hint explains
+        frame = replace(frame, values=tuple(
+            replace(v, strength="weak") if v.start in explained else v for v in frame.values))
     if bound_aggs - bound_values:
         # Aggregate words inside a column binding are the column's name, not a function.
         extra = bound_aggs - bound_values

@@ -44,6 +44,8 @@ MAX_FRAGMENTS = 32
 
 _IDENT = r"(?:`[^`]{1,80}`|\"[^\"]{1,80}\"|\[[^\]]{1,80}\]|[A-Za-z_][\w.]{0,80})"
 _VALUE = r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)"
+# BIRD hints write short codes bare: "Virtual = F", "isEnglish = T".
+_BARE_VALUE = re.compile(r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?!\s*[\w(.])")
 _HINT_CMP = re.compile(
     rf"({_IDENT}(?:\s*\([^()]{{0,120}}\))?)\s*(=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b)\s*({_VALUE})",
     re.IGNORECASE,
@@ -85,6 +87,7 @@ class Hint:
     expressions: tuple[str, ...] = ()
     columns: frozenset[str] = frozenset()
     ratio: bool = False
+    explained: tuple[str, ...] = ()  # question phrases the hint explains in prose only
 
 
 def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
@@ -150,6 +153,10 @@ def _conditions(text: str) -> list[Filter]:
             frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"
         out.extend(condition_filters(frag))
         count += 1
+    if not out:
+        for m in _BARE_VALUE.finditer(text):
+            if m.group(1).lower() not in _NOT_COLUMNS:
+                out.extend(condition_filters(f"{m.group(1)} {m.group(2)} '{m.group(3)}'"))
     return list(dict.fromkeys(out))
 
 
@@ -353,6 +360,7 @@ def read_hint(hint: str, lex: Lexicon | None = None, *, bindings: bool = True) -
     lex = lex or lexicon()
     filters: list[Filter] = []
     fragments: list[Filter] = []
+    explained: list[str] = []
     bindings: list[Binding] = []
     aggs: list[str] = []
     directions: list[str] = []
@@ -366,7 +374,11 @@ def read_hint(hint: str, lex: Lexicon | None = None, *, bindings: bool = True) -
             left, right, weak = split
             sides = _sides(left, right, weak)
             if sides is None:
-                continue  # prose on both sides: nothing to check
+                # prose on both sides ("Active loan refers to running contracts"): nothing to
+                # check, but the question's phrase is explained by the hint
+                if not weak and left:
+                    explained.append(left.strip(" '\"").lower())
+                continue
             phrase, side = sides if sides[1] else ("", clause)
         c_filters, c_aggs, c_dirs, expr, c_ratio = _meaning(side)
         if not c_filters:
@@ -401,6 +413,7 @@ def read_hint(hint: str, lex: Lexicon | None = None, *, bindings: bool = True) -
         expressions=tuple(exprs),
         columns=frozenset(c for c in columns if len(c) > 1),
         ratio=ratio,
+        explained=tuple(explained),
     )
 
 
@@ -464,6 +477,6 @@ def loose_span(question: Text, phrase: str) -> tuple[int, int] | None:
     if 2 * len({question.tokens[i].low.rstrip("s") for i in hits}) < len(wanted):
         return None
     start, end = hits[0], hits[-1] + 1
-    if end - start > 2 * len(pwords) + 2:
+    if end - start > 3 * len(pwords) + 2:
         return None
     return start, end

@@ -126,8 +126,9 @@ def read(
     for m in lex.find("grouping", words, claimed):
         if m.meaning == "time":  # "monthly revenue", "daily active users"
             nxt = words[m.end] if m.end < n else ""
+            cue = lex.at("aggregate", words, m.end)
             if lex.has("metric", nxt) or lex.has("counted_noun", nxt) or (
-                    lex.at("aggregate", words, m.end) is not None):
+                    cue is not None and cue.meaning in ("COUNT", "SUM")):
                 word = lex.get("time_unit", m.phrase) or m.phrase
                 if word not in out:
                     out.append(word)

@@ -53,7 +53,7 @@ def read(
             j = i + 1
         elif w in ("not", "n't", "never") and i + 1 < n and words[i + 1] in _HAVE:
             j = i + 2
-        elif w in _HAVE and i + 1 < n and words[i + 1] == "no":
+        elif w in _HAVE and w != "with" and i + 1 < n and words[i + 1] == "no":
             j = i + 2
         if j is None:
             continue

@@ -133,8 +133,10 @@ def _items(text: Text, lex: Lexicon, start: int, claimed: frozenset[int],
                 if owner:
                     owners[len(items) - 1] = owner.removesuffix("'s").removesuffix("’s")
             break
-        if _participle(w) and items[-1]:
-            break  # "the medals won by ...", "the books written in ..."
+        if _participle(w) and items[-1] and (
+                not w.endswith("ing") or i + 1 >= n or words[i + 1] in _STOP
+                or text.tokens[i + 1].kind != "word"):
+            break  # "the medals won by ...", "employees earning over ..." ("mailing address" goes on)
         if w in _SPLIT or (w == "as" and words[i + 1 : i + 3] == ("well", "as")):
             if items[-1]:
                 items.append([])
