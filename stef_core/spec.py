@@ -198,6 +198,10 @@ class SqlSpec:
     # Column-to-column comparisons (``salary > manager_salary``, ``delivered_at <
     # promised_at``): ``column`` op the column named by ``value``.
     relations: tuple[Filter, ...] = ()
+    # Top-k per group by a ranking window (ROW_NUMBER / RANK ... kept by ``rn = 1``, ``<= 3``
+    # in WHERE or QUALIFY) or DISTINCT ON: the ranking keys and the k kept.
+    ranking: tuple[OrderItem, ...] = ()
+    rank_limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,9 +274,12 @@ class QuestionSpec:
     # The superlative asks for one row ("which region has the fewest stores"), as opposed to
     # an explicit k ("the top 3").
     singular: bool = False
-    # The superlative speaks of age ("oldest", "youngest"): by an age it goes one way, by a
-    # birth or start date the other.
+    # Only the column tells the superlative's direction ("oldest": the largest age, the
+    # earliest birth date).
     by_age: bool = False
+    # The kind of column that reverses the superlative's direction: ``date`` ("the longest
+    # wait" is the earliest start), ``speed`` ("slowest"), ``rank`` ("best" is rank 1).
+    flip_on: str = ""
     # Aggregations read from weak cues ("number of" inside a phrase, "total" before a noun that
     # may be a column): their absence lowers confidence only.
     weak_aggregations: tuple[str, ...] = ()

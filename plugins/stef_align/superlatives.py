@@ -24,9 +24,23 @@ from stef_align.reasons import reason
 
 _DATE_PARTS = frozenset({"date", "dates", "time", "year", "years", "birth", "birthday", "born",
                          "dob", "start", "started", "founded", "established", "created",
-                         "opened", "joined", "hired", "since", "day", "month", "timestamp",
-                         "at", "on", "debut", "built", "released", "published"})
-_AGE_PARTS = frozenset({"age", "ages", "old", "years_old", "seniority", "tenure"})
+                         "opened", "joined", "hired", "hire", "since", "day", "month",
+                         "timestamp", "at", "on", "debut", "built", "released", "published",
+                         "signup", "registered"})
+_AGE_PARTS = frozenset({"age", "ages", "old", "seniority", "tenure", "duration", "days",
+                        "years", "elapsed", "length", "wait", "waiting", "delay"})
+_SPEED_PARTS = frozenset({"speed", "rate", "throughput", "velocity", "mph", "kmh", "fps"})
+_RANK_PARTS = frozenset({"rank", "ranking", "position", "place", "seed"})
+_FLIPS = {"date": _DATE_PARTS, "speed": _SPEED_PARTS, "rank": _RANK_PARTS}
+
+
+def _words(columns: tuple[str, ...]) -> set[str]:
+    out: set[str] = set()
+    for c in columns:
+        out.update(parts(c))
+        low = c.lower()
+        out.update(w for w in (*_DATE_PARTS, *_RANK_PARTS) if len(w) > 3 and w in low)
+    return out
 
 
 def _want_desc(q: QuestionSpec, columns: tuple[str, ...]) -> bool | None:
@@ -34,24 +48,31 @@ def _want_desc(q: QuestionSpec, columns: tuple[str, ...]) -> bool | None:
     if q.superlative is None:
         return None
     desc = q.superlative == "max"
-    if q.by_age:
-        words = {p for c in columns for p in parts(c)}
-        if words & _AGE_PARTS:
-            return not desc  # "oldest" by age is the largest age
-        if words & _DATE_PARTS:
-            return desc  # "oldest" by birth date is the earliest date
-        return None
+    words = _words(columns)
+    flip = q.flip_on or ("date" if q.by_age else "")
+    if flip and words & _FLIPS.get(flip, frozenset()) and not (
+            flip == "date" and q.by_age and words & _AGE_PARTS and not words & _DATE_PARTS):
+        return not desc  # "oldest" by birth date, "waiting the longest" by opening date
+    if q.by_age and not words & _AGE_PARTS:
+        return None  # "oldest" by a column that says neither age nor date
     return desc
 
 
-def _evidence(sql: SqlSpec) -> list[tuple[str, bool, tuple[str, ...]]]:
+def _grouping_key(item: OrderItem, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """Is the ORDER BY key the grouping of a per-group top-k ("the latest reading of each
+    sensor": ORDER BY sensor_id, read_at DESC)?"""
+    keys = set(sql.partition_by) | set(sql.group_by)
+    return bool(item.columns) and all(c in keys for c in item.columns) and not item.aggregate
+
+
+def _evidence(q: QuestionSpec, sql: SqlSpec) -> list[tuple[str, bool, tuple[str, ...]]]:
     """How the SQL ranks: ``(kind, descending, columns)`` for a top-k ORDER BY (outer or
-    nested) and for MAX / MIN aggregates."""
+    nested), a ranking window and MAX / MIN aggregates."""
     out: list[tuple[str, bool, tuple[str, ...]]] = []
     if sql.order_by and (sql.limit is not None or "order_by" not in sql.tolerated):
-        first: OrderItem = sql.order_by[0]
-        out.append(("order", first.desc, first.columns))
-    for item in sql.nested_order_by[:4]:
+        keys = [o for o in sql.order_by if not _grouping_key(o, q, sql)] or list(sql.order_by)
+        out.append(("order", keys[0].desc, keys[0].columns))
+    for item in (*sql.nested_order_by[:4], *sql.ranking[:2]):
         out.append(("order", item.desc, item.columns))
     for a in sql.aggregations:
         if a.func in ("MAX", "MIN"):
@@ -67,9 +88,11 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         or sql.nested_limit
         or bool(sql.nested_order_by)
     )
+    # The rows kept: LIMIT / TOP / FETCH, or the k of a ranking window per group.
+    kept = sql.limit if sql.limit is not None else sql.rank_limit
 
     # Direction of the ranking.
-    evidence = _evidence(sql) if q.superlative is not None else []
+    evidence = _evidence(q, sql) if q.superlative is not None else []
     verdicts = []
     for kind, desc, columns in evidence:
         want = _want_desc(q, columns)
@@ -108,7 +131,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 f" value but the SQL computes {', '.join(sorted(computed))}",
                 "critical",
             ))
-        elif sql.limit is None and not has_extreme:
+        elif kept is None and not has_extreme and not (q.group_by and (
+                sql.group_by or sql.partition_by)):
             out.append(reason(
                 "limit.missing_topk",
                 f"the question asks for the top {q.top_k} but the SQL has no LIMIT, "
@@ -117,16 +141,15 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 "row (no LIMIT, MAX/MIN or ranking)",
                 "critical",
             ))
-        elif sql.limit is not None and sql.limit != q.top_k and not (
-            q.singular and sql.limit == 1
-        ):
+        elif kept is not None and kept != q.top_k and not (q.singular and kept == 1):
             out.append(reason(
                 "limit.k_mismatch",
-                f"the question asks for {q.top_k} row(s) but the SQL keeps {sql.limit} "
-                f"(LIMIT {sql.limit})",
-                "critical" if not q.singular else "major",
+                f"the question asks for {q.top_k} row(s) but the SQL keeps {kept}"
+                + (f" (LIMIT {kept})" if sql.limit is not None else " (per group)"),
+                "critical",
             ))
-        elif sql.limit is not None and not sql.order_by and not has_extreme:
+        elif (sql.limit is not None and not sql.order_by and not has_extreme
+              and (q.superlative is not None or q.order is not None)):
             out.append(reason(
                 "orderby.missing",
                 "the SQL takes a LIMIT without ORDER BY: which rows is arbitrary",

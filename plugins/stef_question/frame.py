@@ -115,6 +115,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
     # What is shown does not depend on what the enrichment binds: bound words still name it.
     asked = projection.read(text, lex, frozenset(claimed - bound) | ranking, agg_taken)
     claimed |= taken
+    claimed |= ranking  # "the most active users": a ranking word, not a value
     found_nulls = nulls.read(text, lex, frozenset(claimed))
     for _, _, a, b in found_nulls:
         claimed.update(range(a, b))
@@ -420,6 +421,7 @@ def question_spec(
         top_k=sup.k,
         singular=sup.singular,
         by_age=sup.by_age,
+        flip_on=sup.flip_on,
         superlative=superlative,  # type: ignore[arg-type]
         distinct=aggs.distinct,
         distinct_count=aggs.distinct_count,

@@ -488,6 +488,45 @@ def _nested_grouping(idx: _Index, main: exp.Select | None,
     return tuple(dict.fromkeys(keys)), distinct
 
 
+_RANKERS = tuple(t for t in (getattr(exp, n, None) for n in ("RowNumber", "Rank", "DenseRank"))
+                 if isinstance(t, type))
+
+
+def _rankings(idx: _Index, main: exp.Select | None, resolver: _Resolver
+              ) -> tuple[tuple[OrderItem, ...], int | None, tuple[str, ...]]:
+    """Top-k per group written with a ranking window (``ROW_NUMBER() OVER (PARTITION BY d
+    ORDER BY s DESC)`` kept by ``= 1`` / ``<= 3`` in WHERE or QUALIFY) or ``DISTINCT ON``:
+    the window's ORDER BY keys, the k kept, and DISTINCT ON's keys."""
+    order: list[OrderItem] = []
+    names: set[str] = set()
+    for window in idx.windows:
+        if not isinstance(window.this, _RANKERS):
+            continue
+        spec = window.args.get("order")
+        for ordered in (spec.expressions if spec is not None else [])[:4]:
+            cols = _columns_of(ordered.this, resolver)
+            order.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
+                                   aggregate=_first_aggregate(ordered.this), columns=cols))
+        if isinstance(window.parent, exp.Alias):
+            names.add(window.parent.alias.lower())
+    k: int | None = None
+    if order:
+        for holder in (*idx.wheres, *idx.qualifies):
+            for cmp in holder.find_all(exp.EQ, exp.LTE, exp.LT):
+                left = cmp.this
+                ranked = isinstance(left, exp.Window) and isinstance(left.this, _RANKERS) or (
+                    isinstance(left, exp.Column) and left.name.lower() in names)
+                value = _int_of(cmp.expression)
+                if ranked and value is not None:
+                    k = value - 1 if isinstance(cmp, exp.LT) else value
+    distinct_on: tuple[str, ...] = ()
+    distinct = main.args.get("distinct") if main is not None else None
+    if isinstance(distinct, exp.Distinct) and distinct.args.get("on") is not None:
+        distinct_on = _columns_of(distinct.args["on"], resolver)
+        k = 1
+    return tuple(order), k, distinct_on
+
+
 def _partition_keys(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
     keys: list[str] = []
     for window in idx.windows:
@@ -588,6 +627,7 @@ class _Index:
         self.eqs: list[exp.EQ] = []
         self.aggs: list[exp.Expr] = []
         self.ifs: list[exp.If] = []  # CASE WHEN branches, IIF, IF
+        self.qualifies: list[exp.Qualify] = []
         self.divides = False
         buckets: dict[type, list[Any]] = {
             exp.Column: self.columns, exp.Literal: self.literals, exp.Table: self.tables,
@@ -595,7 +635,7 @@ class _Index:
             exp.Select: self.selects, exp.Join: self.joins, exp.Where: self.wheres,
             exp.Having: self.havings, exp.CTE: self.ctes, exp.Subquery: self.subqueries,
             exp.Window: self.windows, exp.Limit: self.limits, exp.Fetch: self.limits,
-            exp.EQ: self.eqs, exp.If: self.ifs,
+            exp.EQ: self.eqs, exp.If: self.ifs, exp.Qualify: self.qualifies,
         }
         for node in root.walk():
             bucket = buckets.get(type(node))
@@ -767,10 +807,16 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         if ok:
             literals.append(fold_value(val))
     found = _filters(idx, resolver)
-    filters = tuple(f for f in found if not f.source.endswith(RELATION))
+    # A ranking window kept by ``rn <= 3`` is the top-k (``rank_limit``), not a filter.
+    filters = tuple(f for f in found if not f.source.endswith(RELATION)
+                    and not (f.column and " over (" in f.column))
     relations = tuple(f for f in found if f.source.endswith(RELATION))
     conditions = _conditions(idx, resolver) if (idx.ifs or idx.aggs) else ()
     partition_by = _partition_keys(idx, resolver) if idx.windows else ()
+    ranking, rank_limit, distinct_on = (
+        _rankings(idx, select, resolver) if idx.windows or select is not None else ((), None, ())
+    )
+    partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on)))
     nested_order_by = _nested_order(idx, select, resolver) if len(idx.selects) > 1 else ()
     nested_group_by, nested_distinct = (
         _nested_grouping(idx, select, resolver) if len(idx.selects) > 1 else ((), False)
@@ -827,4 +873,6 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         nested_group_by=nested_group_by,
         nested_distinct=nested_distinct,
         relations=relations,
+        ranking=ranking,
+        rank_limit=rank_limit,
     )

@@ -21,8 +21,8 @@ The SQL counterpart is ``ORDER BY ... [DESC] LIMIT k`` (or TOP / FETCH FIRST), `
 ('asc', None, False)
 >>> sup("List the top three customers by revenue")
 ('desc', 3, False)
->>> sup("Who is the youngest player?")
-('desc', 1, True)
+>>> sup("Who is the youngest player?")  # the smallest age (the latest birth date)
+('asc', 1, True)
 """
 
 from __future__ import annotations
@@ -41,6 +41,14 @@ _NOT_EST = frozenset({"best", "worst", "least", "rest", "interest", "interests",
                       "request", "requests", "forest", "guest", "guests", "west", "east", "nest",
                       "honest", "modest", "contest", "protest", "suggest", "latest", "earliest",
                       "invest", "manifest", "harvest", "chest", "quest", "digest", "arrest"})
+#: direction meaning -> (direction, the column kind that reverses it, whether only the column
+#: can tell): "oldest" is the largest age but the earliest birth date.
+_KINDS = {"old": ("desc", "date", True), "young": ("asc", "date", True),
+          "long": ("desc", "date", False), "short": ("asc", "date", False),
+          "slow": ("desc", "speed", False), "fast": ("asc", "speed", False),
+          "best": ("desc", "rank", False), "worst": ("asc", "rank", False)}
+_LISTERS = frozenset({"list", "show", "give", "name", "find", "return", "display", "provide",
+                      "select", "get", "fetch", "retrieve", "mention", "state"})
 _SINGULAR_VERBS = frozenset({"is", "was", "has", "had", "does", "did"})
 _PLURAL_VERBS = frozenset({"are", "were", "have", "do"})
 _ASKERS = frozenset({"which", "what", "who", "whose", "list", "show", "give", "find", "name",
@@ -50,8 +58,9 @@ _ASKERS = frozenset({"which", "what", "who", "whose", "list", "show", "give", "f
 @dataclass(frozen=True, slots=True)
 class Superlative:
     """``direction`` asc/desc (None when the words disagree or do not say), ``k`` rows kept,
-    ``singular`` when k = 1 comes from a singular superlative, ``by_age`` for oldest/youngest,
-    ``explicit_extreme`` when the words say maximum/minimum rather than rank."""
+    ``singular`` when k = 1 comes from a singular superlative; ``by_age`` when only the
+    column can tell the direction (oldest, youngest), ``flip_on`` the kind of column that
+    reverses it ("the longest wait" is the earliest start date)."""
 
     direction: str | None = None
     k: int | None = None
@@ -59,6 +68,7 @@ class Superlative:
     by_age: bool = False
     present: bool = False
     spans: tuple[tuple[int, int], ...] = ()
+    flip_on: str = ""  # date, speed or rank: the column kind that reverses the direction
 
 
 _SPREAD_STOP = frozenset({"whose", "where", "when", "is", "are", "was", "were", "in", "of",
@@ -85,31 +95,33 @@ def _plural(word: str) -> bool:
 
 
 def _asks_one(text: Text, sup_start: int) -> bool:
-    """Does the question ask for one thing ("which region has", "the most expensive product")
-    rather than several ("which regions have", "the most expensive products")?"""
+    """Does the question ask for one thing ("which region has", "the most expensive product",
+    "who is") rather than several ("which regions have", "list the most expensive
+    products")?"""
     words = text.words
-    # Verb agreement after the asking word: "which region has" / "which regions have".
     for i, w in enumerate(words[:sup_start]):
-        if w in _ASKERS:
-            for j in range(i + 1, min(i + 6, sup_start)):
-                if words[j] in _SINGULAR_VERBS:
-                    return True
-                if words[j] in _PLURAL_VERBS:
-                    break
-            break
-    # The noun right after the superlative phrase: "the most expensive products".
+        if w in ("which", "what") and i + 1 < sup_start:
+            nxt = words[i + 1]
+            if nxt in _SINGULAR_VERBS:
+                return True  # "what is the highest ..."
+            if nxt in _PLURAL_VERBS:
+                return False
+            if text.tokens[i + 1].kind == "word":
+                return not _plural(nxt)  # "which region ..." / "which regions ..."
+        if w == "who":
+            return words[i + 1 : i + 2] not in (("are",), ("were",))
+        if w in _LISTERS:
+            j = i + 1
+            while j < sup_start and words[j] in ("the", "all", "me"):
+                j += 1
+            if j < sup_start and text.tokens[j].kind == "word":
+                return not _plural(words[j])  # "list the customers with the highest ..."
     for j in range(sup_start + 1, min(sup_start + 4, len(words))):
         tok = text.tokens[j]
         if tok.kind != "word":
             break
         if _plural(tok.low):
-            return False
-    for i, w in enumerate(words[:sup_start]):
-        if w in _ASKERS:
-            for j in range(i + 1, min(i + 6, sup_start)):
-                if words[j] in _PLURAL_VERBS:
-                    return False
-            break
+            return False  # "the most expensive products"
     return True
 
 
@@ -135,7 +147,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     # Directions (the lexicon claims "at least", "first name" ... as "none").
     directions: list[tuple[int, int, str]] = []
     skip = claimed | frozenset(taken)
-    for m in lex.find("direction", words, skip):
+    # "highest-grossing", "best-selling", "top-rated": the ranking word leads the compound
+    cues = tuple(w.split("-")[0] if "-" in w and w[:1].isalpha() else w for w in words)
+    for m in lex.find("direction", cues, skip):
         if m.phrase in ("first", "last") and (m.start == 0 or words[m.start - 1] != "the"):
             continue  # "approved first in 1993": an adverb; "the first client" ranks
         if _describes(text, lex, m.end):
@@ -176,20 +190,32 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             taken.add(i)
             break
     if not directions and k is None:
+        # "List 5 github addresses", "Name any three comedies": k rows, in no order
+        for i in range(min(n - 1, 6)):
+            if words[i] in _LISTERS and i + 1 < n:
+                j = i + 1
+                while j < n and words[j] in ("down", "out", "me", "any", "some", "the", "only"):
+                    j += 1
+                value = number_at(text.tokens[j], lex) if j < n and j not in claimed else None
+                if (value is not None and float(value).is_integer() and 0 < value <= 100
+                        and j + 1 < n and text.tokens[j + 1].kind == "word"):
+                    taken.add(j)
+                    return Superlative(None, int(value), False, False, True), frozenset(taken)
         return Superlative(), frozenset(taken)
     meanings = {d for _, _, d in directions} - {"any"}
     if k_dir in ("asc", "desc") and not meanings:
         meanings = {k_dir}
-    by_age = bool(meanings) and meanings <= {"old", "young"}
-    mapped = {{"old": "asc", "young": "desc"}.get(d, d) for d in meanings}
-    if by_age and meanings == {"old", "young"}:
-        mapped = set()
-    direction = mapped.pop() if len(mapped) == 1 else None
+    kinds = {_KINDS.get(d, (d, "", False)) for d in meanings}
+    direction: str | None = None
+    flip_on = ""
+    by_age = False
+    if len(kinds) == 1:
+        direction, flip_on, by_age = kinds.pop()
     singular = False
     if k is None and directions and _asks_one(text, directions[0][1] - 1):
         k, singular = 1, True
     spans = tuple((s, e) for s, e, _ in directions)
     return (
-        Superlative(direction, k, singular, by_age, True, spans),
+        Superlative(direction, k, singular, by_age, True, spans, flip_on),
         frozenset(taken),
     )
