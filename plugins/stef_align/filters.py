@@ -36,7 +36,7 @@ from stef_sql.values import value_key
 
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.spec import Filter, QuestionSpec, SqlSpec, Value, render_value
-from stef_align.names import norm, parts, word_matches
+from stef_align.names import norm, parts, stem, word_matches
 from stef_align.reasons import reason
 from stef_align.values import is_year, keys, mentions, value_match
 
@@ -129,7 +129,7 @@ def _column_fit(r: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str
         # The enrichment names a column the SQL never reads ("the Country value in the
         # gasstations table is 'CZE'" parses as table = 'CZE'): trust the value, not the name.
         return True
-    if word_matches(r.column, s.column):
+    if columns_agree(r.column, s.column):
         return True
     for column, words in rules.synonyms.items():
         names = {norm(column), *(norm(w) for w in words)}
@@ -138,12 +138,25 @@ def _column_fit(r: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str
     return False
 
 
+def columns_agree(a: str, b: str) -> bool:
+    """Do two column names (or a phrase and a column) name one column: the same name, or the
+    words of one among the other's ("email address" / ``email``, ``is_active`` /
+    ``active``), but not two siblings (``plan_after`` / ``plan_before``)?"""
+    if norm(a) == norm(b):
+        return True
+    pa = {stem(x) for x in parts(a)}
+    pb = {stem(x) for x in parts(b)}
+    pa.discard("is")
+    pb.discard("is")
+    return bool(pa and pb) and (pa <= pb or pb <= pa)
+
+
 def _same_column(r: Filter, s: Filter, rules: Ruleset) -> bool:
     """Strictly the same column (for a value mismatch: another value on that column)."""
     if r.column is None or s.column is None:
         return False
     rc, sc = norm(r.column), norm(s.column)
-    if rc == sc or word_matches(r.column, s.column):
+    if rc == sc or columns_agree(r.column, s.column):
         return True
     return any(
         rc in {norm(column), *(norm(w) for w in words)}
@@ -443,6 +456,31 @@ def align_filters(
             else:
                 unmet.append(r)
             continue
+        if r.op == "in" and isinstance(r.value, tuple):
+            # An IN list asks for every value ("tier IN ('gold', 'platinum')"); the SQL may
+            # spell it as IN, an OR-chain or several equalities.
+            covered: dict[str, int] = {}
+            for k in keys(r.value):
+                work.lookups += 1
+                for i in idx.by_key.get(k, ()):
+                    if idx.preds[i].op in ("=", "in") and _column_fit(r, idx.preds[i], rules,
+                                                                       sql.columns):
+                        covered.setdefault(k, i)
+            if covered and len(covered) == len(keys(r.value)):
+                used.update(covered.values())
+                matched.append(r.describe())
+                continue
+            if covered:
+                used.update(covered.values())
+                left = sorted(keys(r.value) - set(covered))
+                missing.append(r.describe())
+                reasons.append(reason(
+                    "filter.missing",
+                    f"the question asks {r.describe()} but the SQL keeps only part of it "
+                    f"(not {', '.join(repr(x) for x in left[:3])})",
+                    "major" if is_weak(r) else "critical",
+                ))
+                continue
         candidates: list[int] = []
         for k in (*keys(r.value), *_scaled_keys(r.value), *_shifted_keys(r)):
             work.lookups += 1

@@ -288,10 +288,9 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
                 # 1950 refers to ParagraphNum >= 1500": either spelling meets it.
                 same = [v for v in said if _same_kind(v, value, op)]
                 if same:
+                    # a tuple under "=" means any one of them (an IN list asks for all)
                     merged = tuple(sorted({value, *same}, key=lambda v: (type(v).__name__, v)))
                     value = merged if len(merged) > 1 else merged[0]
-                    if op == "=" and isinstance(value, tuple):
-                        op = "in"
             required.append(Filter(f.column, op, value, "hint", strength))
     return required, frozenset(bound_values), frozenset(bound_aggs), frozenset(bound_ranking)
 
@@ -363,12 +362,18 @@ def question_spec(
     reform: Frame | None = None
     stated: list[Filter] = []
     drift: tuple[str, ...] = ()
+    fragments = enrichment.Hint()
     if reformulated and fold_text(reformulated) != fold_text(question):
         r_text = tokenize(reformulated)
-        reform = read_frame(r_text, lex)
+        # The reformulation's SQL fragments are read exactly; its identifiers and the numbers
+        # of its fragments are no words of a question ("LifetimeValue", "gpa < 2.0").
+        reform = read_frame(r_text, lex, _sql_tokens(r_text))
         fragments = enrichment.read_hint(reformulated, lex, bindings=False)
         stated = [Filter(f.column, f.op, f.value, "enrichment", f.strength)
                   for f in (*fragments.filters, *reform.requirements("enrichment"))]
+        # A question word the reformulation writes as a condition ("inactive vendors" /
+        # is_active = false, "Denver" / origin = 'DEN') is that condition, not a second one.
+        asked = [f for f in asked if not any(_translates(f, g) for g in fragments.filters)]
         drift = _drift(frame, asked, reform, stated, fold_text(q_text.raw),
                        fold_text(r_text.raw))
         added = {d for d in drift if d.startswith("added")}
@@ -384,7 +389,7 @@ def question_spec(
     weak_aggs = list(aggs.weak)
     if reform is not None:
         strong_aggs += [a for a in reform.aggregates.strong if a not in strong_aggs]
-    for func in hint.aggregations:
+    for func in (*hint.aggregations, *fragments.aggregations):
         if func not in strong_aggs and func not in ("MAX", "MIN"):
             strong_aggs.append(func)
     weak_aggs = [a for a in weak_aggs if a not in strong_aggs]
@@ -404,7 +409,7 @@ def question_spec(
         groups += [g for g in reform.groups if g not in groups]
     order = frame.order or (reform.order if reform is not None else None)
     columns = set(hint.columns)
-    expressions = list(hint.expressions)
+    expressions = [*hint.expressions, *fragments.expressions]
     lowered = fold_text(question)
     terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
     folded_all = fold_text((question + " " + (enriched_question or ""))[: 2 * MAX_CHARS])
@@ -427,8 +432,9 @@ def question_spec(
         distinct_count=aggs.distinct_count,
         projections=projection.plain(frame.projections),
         asks=frame.projections,
-        relations=tuple(Filter(None, c.op, c.other, "question") for c in frame.comparisons
-                        if c.value is None and c.other),
+        relations=(*hint.relations, *fragments.relations, *(
+            Filter(None, c.op, c.other, "question") for c in frame.comparisons
+            if c.value is None and c.other)),
         expressions=tuple(expressions),
         columns=frozenset(columns),
         numbers=numbers,
@@ -436,12 +442,54 @@ def question_spec(
         drift=drift,
         asks_list=frame.asks_list,
         asks_yes_no=frame.asks_yes_no,
-        asks_ratio=aggs.ratio or aggs.weak_ratio or hint.ratio or bool(frame.rates),
+        asks_ratio=(aggs.ratio or aggs.weak_ratio or hint.ratio or fragments.ratio
+                    or bool(frame.rates)),
         counted=aggs.counted,
         terms=terms,
         text=folded_all,
         bindings=hint.bindings,
     )
+
+
+_OPERATORS = frozenset({"=", "<", ">", "!", "(", ")"})
+
+
+def _sql_tokens(text: Text) -> frozenset[int]:
+    """Tokens of a reformulation that are SQL, not words: identifiers (``is_active``,
+    ``LifetimeValue``) and the operands around an operator (``gpa < 2.0``)."""
+    toks = text.tokens
+    out: set[int] = set()
+    for i, t in enumerate(toks):
+        if t.kind == "word" and ("_" in t.text or (t.text[:1].isalpha() and any(
+                c.isupper() for c in t.text[1:]) and not t.text.isupper())):
+            out.add(i)
+        if t.kind == "punct" and t.low in _OPERATORS:
+            out.update(k for k in (i - 1, i + 1) if 0 <= k < len(toks)
+                       and toks[k].kind in ("word", "number"))
+            if i + 2 < len(toks) and toks[i + 1].kind == "punct" and toks[i + 1].low == "=":
+                out.add(i + 2)  # "<= 5", ">= 5"
+    return frozenset(out)
+
+
+def _translates(asked: Filter, written: Filter) -> bool:
+    """Does a condition of the reformulation write the question's value: the same value, a
+    code for it ('den' for "Denver"), or a column named by it (``is_active`` for
+    "inactive")?"""
+    if asked.value is None or not isinstance(asked.value, str):
+        return False
+    a = asked.value
+    v = written.value
+    if isinstance(v, str) and v:
+        if _vkey(v) == _vkey(a) or (len(v) <= 4 and v[0] == a[0] and _subsequence(v, a)):
+            return True
+    col = (written.column or "").lower()
+    words = [w for w in col.replace("_", " ").split() if len(w) >= 4]
+    return any(w in a or a.endswith(w) for w in words)
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
 
 
 def _with_aggregates(frame: Frame, strong: tuple[str, ...], weak: tuple[str, ...],

@@ -88,6 +88,20 @@ class Hint:
     columns: frozenset[str] = frozenset()
     ratio: bool = False
     explained: tuple[str, ...] = ()  # question phrases the hint explains in prose only
+    relations: tuple[Filter, ...] = ()  # column against column: delivered_at > promised_at
+
+
+_RELATION = re.compile(
+    r"\b([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)\s*(>=|<=|>|<)\s*"
+    r"([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)\b(?!\s*\()"
+)
+
+
+def relations(text: str) -> tuple[Filter, ...]:
+    """Comparisons of two columns written in an enrichment ("delivered_at > promised_at")."""
+    out = [Filter(m.group(1).lower(), m.group(2), m.group(3).lower(), "hint")
+           for m in _RELATION.finditer(_unquoted(text))]
+    return tuple(dict.fromkeys(out))[:8]
 
 
 def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
@@ -356,7 +370,10 @@ def read_hint(hint: str, lex: Lexicon | None = None, *, bindings: bool = True) -
         return Hint()
     if not bindings:
         found = tuple(dict.fromkeys(_like(f) for f in _conditions(hint)))
-        return Hint(filters=found, fragments=found)
+        _, aggs, dirs, expr, ratio = _meaning(hint)
+        return Hint(filters=found, fragments=found, aggregations=tuple(dict.fromkeys(aggs)),
+                    directions=tuple(dirs), expressions=(expr,) if expr and ratio else (),
+                    ratio=ratio, relations=relations(hint))
     lex = lex or lexicon()
     filters: list[Filter] = []
     fragments: list[Filter] = []
@@ -414,6 +431,7 @@ def read_hint(hint: str, lex: Lexicon | None = None, *, bindings: bool = True) -
         columns=frozenset(c for c in columns if len(c) > 1),
         ratio=ratio,
         explained=tuple(explained),
+        relations=relations(hint),
     )
 
 
