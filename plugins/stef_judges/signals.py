@@ -51,6 +51,8 @@ CODE_WEIGHT: dict[str, float] = {
 SEVERITY_WEIGHT = {"critical": 2.0, "major": 0.6, "minor": 0.15, "info": 0.0}
 #: A finding of minor severity (weak evidence) counts this share of its code's weight.
 MINOR_SHARE = 0.25
+#: Least risk of a critical finding (the label cuts below: one is potentially incorrect).
+CRITICAL_WEIGHT = 0.5
 
 UNGROUNDED_LITERAL = 0.7
 SET_OPERATION = 0.3
@@ -184,6 +186,10 @@ def assess(request: JudgeRequest) -> Assessment:
         weight = CODE_WEIGHT.get(r.code, SEVERITY_WEIGHT.get(r.severity, 0.3))
         if r.severity == "minor":
             weight *= MINOR_SHARE
+        elif r.severity == "critical":
+            # a precise sign of a wrong answer: one makes the SQL potentially incorrect, two
+            # incorrect, whatever the code's usual weight
+            weight = max(weight, CRITICAL_WEIGHT)
         risk += weight
         if weight >= 0.2:
             notes.append(r.message)

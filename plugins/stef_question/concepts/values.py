@@ -62,6 +62,10 @@ class Value:
     text: str
 
 
+def _year(token: str) -> bool:
+    return len(token) == 4 and token.isdigit() and 1800 <= int(token) <= 2100
+
+
 def _cue_before(text: Text, lex: Lexicon, i: int) -> str | None:
     """The value cue ("in", "named", "code" ...) right before token ``i``, skipping "the"."""
     j = i - 1
@@ -190,7 +194,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         # "Biology 101", "Lunch Provision 2": a number right after a name belongs to it.
         if b < len(toks) and b not in skip and toks[b].kind == "number" and (
             toks[b].start == toks[b - 1].end + 1
-        ):
+        ) and not _year(toks[b].low):  # "Q3 2024": a quarter and a year
             b += 1
             run = toks[a:b]
         value = _name_value(run)
