@@ -15,10 +15,10 @@ enrichment binds the phrase to). MAX and MIN are rankings, checked with superlat
 
 from __future__ import annotations
 
+from stef_align.names import parts, stem, word_matches
+from stef_align.reasons import reason
 from stef_core.models import Reason
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_align.names import parts, stem, word_matches
-from stef_align.reasons import Severity, reason
 
 _COLUMN_WORDS = {
     "COUNT": frozenset({"count", "num", "number", "cnt", "quantity", "qty", "nbr", "tally",
@@ -62,9 +62,8 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
         return True  # an average by hand
     if not (outer - {"MAX", "MIN"}) and _named(_COLUMN_WORDS.get(func, frozenset()), names):
         return True  # a pre-aggregated column read as is
-    if q.expressions and any(func in e.upper() for e in q.expressions) and sql.divides:
-        return True
-    return False
+    # an enrichment's expression (a division) computing it
+    return bool(q.expressions) and sql.divides and any(func in e.upper() for e in q.expressions)
 
 
 def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:

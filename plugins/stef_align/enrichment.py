@@ -9,10 +9,10 @@
 
 from __future__ import annotations
 
-from stef_core.models import Reason
-from stef_core.spec import QuestionSpec, SqlSpec
 from stef_align.names import norm
 from stef_align.reasons import Severity, reason
+from stef_core.models import Reason
+from stef_core.spec import QuestionSpec, SqlSpec
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:

@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
 
-from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
-from stef_core.spec import Filter, QuestionSpec, SqlSpec, Value, render_value
 from stef_align.names import norm, parts, stem, word_matches
 from stef_align.reasons import reason
 from stef_align.values import is_year, keys, mentions, value_match
+from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
+from stef_core.spec import Filter, QuestionSpec, SqlSpec, Value, render_value
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
 MAX_SCAN = 256
@@ -108,7 +108,7 @@ def _ops_fit(r: Filter, s: Filter) -> bool:
         # ">= '1997-01-01'" (time is read exactly by the time concept; this keeps years whole).
         if r.op == "=" and s.op in _RANGE | {"like"}:
             return True
-        if r.op in _UP and s.op in _UP or r.op in _DOWN and s.op in _DOWN:
+        if (r.op in _UP and s.op in _UP) or (r.op in _DOWN and s.op in _DOWN):
             return True
     return False
 
@@ -273,7 +273,7 @@ def _negation(r: Filter, idx: _Index) -> tuple[str, int | None]:
             continue
         if negative:
             return "met", i
-        if s.op in _POSITIVE or s.op in (">", ">=") and positive is None:
+        if s.op in _POSITIVE or (s.op in (">", ">=") and positive is None):
             positive = i
     if positive is not None:
         return "positive", positive
@@ -336,13 +336,13 @@ def _relation(rel: Filter, sql: SqlSpec) -> str:
             continue
         if op == rel.op or op_match(rel.op, op):
             return "met"
-        if op in _UP and rel.op in _DOWN or op in _DOWN and rel.op in _UP:
+        if (op in _UP and rel.op in _DOWN) or (op in _DOWN and rel.op in _UP):
             return "reversed"
         return "met"
     for s in sql.filters[:MAX_SCAN]:
         # "priced higher than the average price" / price < (SELECT AVG(price) ...)
         if s.value == SUBQUERY and s.op in _RANGE:
-            if s.op in _UP and rel.op in _DOWN or s.op in _DOWN and rel.op in _UP:
+            if (s.op in _UP and rel.op in _DOWN) or (s.op in _DOWN and rel.op in _UP):
                 return "reversed"
             return "met"
     return "absent"
@@ -543,6 +543,10 @@ def align_filters(
     for i, s in enumerate(idx.preds[: idx.n_filters]):
         if i in used or s.value == SUBQUERY:
             continue
+        if i >= MAX_SCAN:
+            extras.append(s)  # beyond the scan: counted as extra, not looked at one by one
+            continue
+        work.scans += len(required)
         if any(value_match(r.value, s.value, s.op) for r in required[:MAX_REQUIREMENTS]):
             matched.append(s.describe())  # the other end of a range a requirement names
             continue
@@ -605,8 +609,8 @@ def align_filters(
         ))
 
     for rel in q.relations[:8]:
-        found = _relation(rel, sql)
-        if found == "reversed":
+        state = _relation(rel, sql)
+        if state == "reversed":
             wrong += 1
             missing.append(f"{rel.op} {rel.value}")
             reasons.append(reason(
@@ -614,7 +618,7 @@ def align_filters(
                 f"the question compares {rel.op} {rel.value} but the SQL compares the other way",
                 "critical",
             ))
-        elif found == "absent":
+        elif state == "absent":
             reasons.append(reason(
                 "filter.missing",
                 f"the question compares with {rel.value} but the SQL does not",

@@ -19,10 +19,10 @@ otherwise (computed expressions, cryptic names) it is minor.
 
 from __future__ import annotations
 
-from stef_core.models import Reason, Ruleset
-from stef_core.spec import Ask, QuestionSpec, SqlSpec
 from stef_align.names import norm, parts, word_matches
 from stef_align.reasons import Severity, reason
+from stef_core.models import Reason, Ruleset
+from stef_core.spec import Ask, QuestionSpec, SqlSpec
 
 #: Heads that only qualify the word before them: "postal code", "email address".
 _QUALIFIERS = frozenset({"address", "addresses", "number", "numbers", "code", "codes", "name",
@@ -84,9 +84,10 @@ def _bound(ask: Ask, shown: list[str], q: QuestionSpec) -> bool:
         if not b.columns:
             continue
         phrase = set(b.phrase.split())
-        if ask.words in b.phrase or b.phrase in ask.words or (words - _QUALIFIERS) & phrase:
-            if any(word_matches(c, s) or norm(c) == norm(s) for c in b.columns for s in shown):
-                return True
+        named = ask.words in b.phrase or b.phrase in ask.words or (words - _QUALIFIERS) & phrase
+        if named and any(word_matches(c, s) or norm(c) == norm(s)
+                         for c in b.columns for s in shown):
+            return True
     return False
 
 
@@ -115,11 +116,10 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
             return True
     if _bound(ask, shown, q) or _synonym(ask, shown, rules):
         return True
-    if ask.owner and all(w in _QUALIFIERS or w in _NAMES for w in words):
-        # "the name of the school" / SELECT school; never an id for a name
-        if any(word_matches(ask.owner, c) and not (head in _NAMES and _is_key(c))
-               for c in shown):
-            return True
+    # "the name of the school" / SELECT school; never an id for a name
+    if ask.owner and all(w in _QUALIFIERS or w in _NAMES for w in words) and any(
+            word_matches(ask.owner, c) and not (head in _NAMES and _is_key(c)) for c in shown):
+        return True
     if ask.kind == "entity":
         # "Which customer ..." / customer_id; "which country" / countries.name
         if any(word_matches(head, c) for c in shown):
@@ -130,9 +130,9 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
             return True
         return any(not _is_key(c) and any(n in c.lower() for n in ("name", "title", "label"))
                    for c in shown)
-    if not ask.owner and head not in _QUALIFIERS and any(word_matches(head, t) for t in tables):
-        return True  # the entity listed: "List the warehouses" / SELECT name FROM warehouses
-    return False
+    # the entity listed: "List the warehouses" / SELECT name FROM warehouses
+    return not ask.owner and head not in _QUALIFIERS and any(
+        word_matches(head, t) for t in tables)
 
 
 def _readable(name: str) -> bool:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
 
-from stef_core.spec import Value
+from stef_core.spec import Scalar, Value
 
 #: Most values of one IN list compared loosely (exact keys are looked up, not scanned).
 MAX_LOOSE = 64
@@ -30,11 +30,21 @@ _DATEISH = re.compile(r"\d{4}[-/]\d{2}([-/]\d{2})?")
 _DIGITS_ONLY = re.compile(r"[\d\-/ :.]{6,}")
 
 
+#: Most elements of one IN list compared (a pasted list of 50,000 ids is matched on its first
+#: ones: enough to tell whether a value is there, never a quadratic cost).
+MAX_KEYS = 4096
+
+
 def keys(value: Value) -> frozenset[str]:
-    """Comparison keys of a value (every element of a tuple)."""
+    """Comparison keys of a value (every element of a tuple, up to :data:`MAX_KEYS`)."""
     if isinstance(value, tuple):
-        return frozenset(value_key(v) for v in value)
+        return _tuple_keys(value[:MAX_KEYS])
     return frozenset((value_key(value),))
+
+
+@lru_cache(maxsize=256)
+def _tuple_keys(values: tuple[Scalar, ...]) -> frozenset[str]:
+    return frozenset(value_key(v) for v in values)
 
 
 def is_number(key: str) -> bool:

@@ -98,7 +98,7 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     # Values the SQL compares against (filters, CASE conditions): a literal that only formats
     # output (' ', 'Yes') or names a date part ('quarter', INTERVAL '3 months') guesses nothing.
     compared: list[str] = []
-    for f in (*request.sql.filters, *request.sql.conditions):
+    for f in (*request.sql.filters[:256], *request.sql.conditions[:256]):
         values = f.value if isinstance(f.value, tuple) else (f.value,)
         compared.extend(v for v in values[:64] if isinstance(v, str) and v != "<subquery>")
     literals = [v for v in dict.fromkeys(compared) if v.strip("%_ ")]

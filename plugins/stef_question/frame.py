@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from stef_sql.values import fold_text, value_key
 
 from stef_core.models import Ruleset
-from stef_core.spec import Ask, Filter, OrderRequest, QuestionSpec, Value
+from stef_core.spec import Ask, Filter, OrderRequest, QuestionSpec, Scalar, Value
 from stef_question import dates
 from stef_question.concepts import (
     aggregates,
@@ -233,9 +233,10 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
 
     Returns the hint's conditions as requirements, the tokens whose values and operators the
     bindings answer, the tokens whose aggregate words a binding explains ("average salary"
-    bound to ``A11`` asks for no AVG), and those whose ranking words name a column. A condition bound to a phrase the question does not
-    contain (a hint that defines alternatives: "Status = 'D' stands for running contract,
-    client in debt") is a weak requirement; one bound to a phrase it contains, or written on
+    bound to ``A11`` asks for no AVG), and those whose ranking words name a column. A
+    condition bound to a phrase the question does not contain (a hint that defines
+    alternatives: "Status = 'D' stands for running contract, client in debt") is a weak
+    requirement; one bound to a phrase it contains, or written on
     its own, is strong.
     """
     bound_values: set[int] = set()
@@ -286,10 +287,11 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
                 # The question's own words answer the phrase too: "street Alameda de las
                 # Pulgas refers to street_name = 'avenida de las pulgas'", "between 1900 to
                 # 1950 refers to ParagraphNum >= 1500": either spelling meets it.
-                same = [v for v in said if _same_kind(v, value, op)]
+                same = [v for v in said if _same_kind(v, value, op) and not isinstance(v, tuple)]
                 if same:
                     # a tuple under "=" means any one of them (an IN list asks for all)
-                    merged = tuple(sorted({value, *same}, key=lambda v: (type(v).__name__, v)))
+                    merged: tuple[Scalar, ...] = tuple(sorted(
+                        {value, *same}, key=lambda v: (type(v).__name__, str(v))))
                     value = merged if len(merged) > 1 else merged[0]
             required.append(Filter(f.column, op, value, "hint", strength))
     return required, frozenset(bound_values), frozenset(bound_aggs), frozenset(bound_ranking)
@@ -368,7 +370,7 @@ def question_spec(
         # The reformulation's SQL fragments are read exactly; its identifiers and the numbers
         # of its fragments are no words of a question ("LifetimeValue", "gpa < 2.0").
         reform = read_frame(r_text, lex, _sql_tokens(r_text))
-        fragments = enrichment.read_hint(reformulated, lex, bindings=False)
+        fragments = enrichment.read_hint(reformulated, lex, with_bindings=False)
         stated = [Filter(f.column, f.op, f.value, "enrichment", f.strength)
                   for f in (*fragments.filters, *reform.requirements("enrichment"))]
         # A question word the reformulation writes as a condition ("inactive vendors" /
@@ -410,7 +412,7 @@ def question_spec(
     order = frame.order or (reform.order if reform is not None else None)
     columns = set(hint.columns)
     expressions = [*hint.expressions, *fragments.expressions]
-    lowered = fold_text(question)
+    lowered = fold_text(q_text.raw)
     terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
     folded_all = fold_text((question + " " + (enriched_question or ""))[: 2 * MAX_CHARS])
     numbers = tuple(
@@ -479,9 +481,9 @@ def _translates(asked: Filter, written: Filter) -> bool:
         return False
     a = asked.value
     v = written.value
-    if isinstance(v, str) and v:
-        if _vkey(v) == _vkey(a) or (len(v) <= 4 and v[0] == a[0] and _subsequence(v, a)):
-            return True
+    if isinstance(v, str) and v and (
+            _vkey(v) == _vkey(a) or (len(v) <= 4 and v[0] == a[0] and _subsequence(v, a))):
+        return True
     col = (written.column or "").lower()
     words = [w for w in col.replace("_", " ").split() if len(w) >= 4]
     return any(w in a or a.endswith(w) for w in words)
@@ -500,14 +502,17 @@ def _with_aggregates(frame: Frame, strong: tuple[str, ...], weak: tuple[str, ...
     return replace(frame, aggregates=new)
 
 
-_STOPWORDS = frozenset(
-    "a an the of in on at to for from by with and or is are was were be been being what which "
-    "who whom whose how many much list show give find all each every per that this these "
-    "those it its their them they there than as do does did has have had please tell me name "
-    "names number count total average sum any some into out about also not no more most less "
-    "least only one ones same other such can could would should will shall may might get "
-    "got".split()
-)
+_STOPWORDS = frozenset({
+    "a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or",
+    "is", "are", "was", "were", "be", "been", "being", "what", "which", "who", "whom",
+    "whose", "how", "many", "much", "list", "show", "give", "find", "all", "each", "every",
+    "per", "that", "this", "these", "those", "it", "its", "their", "them", "they", "there",
+    "than", "as", "do", "does", "did", "has", "have", "had", "please", "tell", "me", "name",
+    "names", "number", "count", "total", "average", "sum", "any", "some", "into", "out",
+    "about", "also", "not", "no", "more", "most", "less", "least", "only", "one", "ones",
+    "same", "other", "such", "can", "could", "would", "should", "will", "shall", "may",
+    "might", "get", "got",
+})
 
 
 def content_words(text: str) -> frozenset[str]:

@@ -130,10 +130,8 @@ def tokenize(text: str) -> Text:
             if word in "?!;" or (word in ".:" and raw[m.end() : m.end() + 1].isspace()):
                 boundary = True
             continue
-        if kind in ("code", "version"):  # "00D2", "3M", "3.2.1": a code, read as a name
-            kind = "word"
-        elif kind == "decade":  # "the 1980s": a span of years (time), not a value
-            kind = "word"
+        if kind in ("code", "version", "decade"):
+            kind = "word"  # "00D2", "3M", "3.2.1" read as names; "the 1980s" is no value
         cap = kind == "word" and (word[:1].isupper() or any(c.isupper() for c in word[:4])
                                   or m.lastgroup == "version")
         tokens.append(Token(word, word.lower(), m.start(), m.end(), kind, cap, boundary))

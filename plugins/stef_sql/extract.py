@@ -468,7 +468,7 @@ def _conditions(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
             arg = arg.this if not isinstance(arg, exp.Distinct) else (
                 arg.expressions[0] if arg.expressions else None)
         if isinstance(arg, _PREDICATES):
-            out.extend(_predicate(arg, resolver, "case"))
+            out.extend(_predicate(cast(exp.Expr, arg), resolver, "case"))
     return tuple(dict.fromkeys(out))
 
 
@@ -514,7 +514,7 @@ def _rankings(idx: _Index, main: exp.Select | None, resolver: _Resolver
         for holder in (*idx.wheres, *idx.qualifies):
             for cmp in holder.find_all(exp.EQ, exp.LTE, exp.LT):
                 left = cmp.this
-                ranked = isinstance(left, exp.Window) and isinstance(left.this, _RANKERS) or (
+                ranked = (isinstance(left, exp.Window) and isinstance(left.this, _RANKERS)) or (
                     isinstance(left, exp.Column) and left.name.lower() in names)
                 value = _int_of(cmp.expression)
                 if ranked and value is not None:
@@ -535,7 +535,9 @@ def _partition_keys(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keys))
 
 
-def _nested_order(idx: _Index, main: exp.Select | None, resolver: _Resolver) -> tuple[OrderItem, ...]:
+def _nested_order(
+    idx: _Index, main: exp.Select | None, resolver: _Resolver
+) -> tuple[OrderItem, ...]:
     """ORDER BY keys of nested SELECTs that keep a few rows (ORDER BY ... LIMIT k)."""
     items: list[OrderItem] = []
     for select in idx.selects:

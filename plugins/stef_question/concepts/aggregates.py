@@ -114,9 +114,8 @@ def read(
         if m.phrase in ("how many", "how often", "count", "counts", "count of", "tally",
                         "total number of", "total count of"):
             is_strong = not ranked
-        elif m.phrase in ("number of", "numbers of"):
-            is_strong = not ranked and not after_agg and _in_head(words, m.start)
-        elif func == "SUM" and m.phrase in ("total", "totals", "aggregate", "combined"):
+        elif m.phrase in ("number of", "numbers of") or (
+                func == "SUM" and m.phrase in ("total", "totals", "aggregate", "combined")):
             is_strong = not ranked and not after_agg and _in_head(words, m.start)
         elif func in ("MAX", "MIN"):
             is_strong = True
@@ -130,7 +129,7 @@ def read(
             target.append(func)
     weak = [f for f in weak if f not in strong]
     counted: list[str] = []
-    for a, b, func in spans:
+    for _, b, func in spans:
         if func == "COUNT":
             j = b
             while j < len(words) and words[j] in _SKIP_COUNTED:

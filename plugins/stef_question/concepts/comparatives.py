@@ -87,7 +87,8 @@ def negated_before(text: Text, lex: Lexicon, i: int) -> bool:
             return False
         for k in range(max(lo, j - 2), j + 1):
             m = lex.at("negation", words, k)
-            if m is not None and m.end == j + 1 and m.meaning == "not" and i - m.end <= NEGATION_REACH:
+            if (m is not None and m.end == j + 1 and m.meaning == "not"
+                    and i - m.end <= NEGATION_REACH):
                 return True
         j -= 1
     return False

@@ -34,7 +34,7 @@ from typing import cast
 
 from stef_core.spec import Binding, Filter
 from stef_question.lexicon import Lexicon, lexicon
-from stef_question.text import Text, tokenize
+from stef_question.text import MAX_CHARS, Text, tokenize
 
 #: Most hint clauses read, and the longest clause parsed with sqlglot (a pasted IN list of
 #: 50,000 values is not a definition; reading it would cost more than the whole record).
@@ -45,9 +45,12 @@ MAX_FRAGMENTS = 32
 _IDENT = r"(?:`[^`]{1,80}`|\"[^\"]{1,80}\"|\[[^\]]{1,80}\]|[A-Za-z_][\w.]{0,80})"
 _VALUE = r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)"
 # BIRD hints write short codes bare: "Virtual = F", "isEnglish = T".
-_BARE_VALUE = re.compile(r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?!\s*[\w(.])")
+_BARE_VALUE = re.compile(
+    r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?!\s*[\w(.])"
+)
+_HINT_OP = r"=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b"
 _HINT_CMP = re.compile(
-    rf"({_IDENT}(?:\s*\([^()]{{0,120}}\))?)\s*(=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b)\s*({_VALUE})",
+    rf"({_IDENT}(?:\s*\([^()]{{0,120}}\))?)\s*({_HINT_OP})\s*({_VALUE})",
     re.IGNORECASE,
 )
 _HINT_IN = re.compile(rf"({_IDENT})\s+(not\s+)?in\s*\(([^()]{{0,400}})\)", re.IGNORECASE)
@@ -363,17 +366,19 @@ def _sides(left: str, right: str, weak: bool) -> tuple[str, str] | None:
     return None
 
 
-def read_hint(hint: str, lex: Lexicon | None = None, *, bindings: bool = True) -> Hint:
+def read_hint(hint: str, lex: Lexicon | None = None, *, with_bindings: bool = True) -> Hint:
     """Everything a hint says: conditions, bindings, aggregates, expressions, columns.
-    With ``bindings=False`` (a reformulated question) only its conditions are read."""
+    With ``with_bindings=False`` (a reformulated question) only its conditions, aggregates and
+    expressions are read."""
     if not hint:
         return Hint()
-    if not bindings:
+    hint = hint[:MAX_CHARS]  # a pasted log line is not a definition: read its head only
+    if not with_bindings:
         found = tuple(dict.fromkeys(_like(f) for f in _conditions(hint)))
-        _, aggs, dirs, expr, ratio = _meaning(hint)
-        return Hint(filters=found, fragments=found, aggregations=tuple(dict.fromkeys(aggs)),
-                    directions=tuple(dirs), expressions=(expr,) if expr and ratio else (),
-                    ratio=ratio, relations=relations(hint))
+        _, r_aggs, r_dirs, r_expr, r_ratio = _meaning(hint)
+        return Hint(filters=found, fragments=found, aggregations=tuple(dict.fromkeys(r_aggs)),
+                    directions=tuple(r_dirs), expressions=(r_expr,) if r_expr and r_ratio else (),
+                    ratio=r_ratio, relations=relations(hint))
     lex = lex or lexicon()
     filters: list[Filter] = []
     fragments: list[Filter] = []

@@ -48,15 +48,16 @@ def read(
     for i, w in enumerate(words):
         if i in claimed:
             continue
-        j = None
+        start: int | None = None
         if w == "without":
-            j = i + 1
-        elif w in ("not", "n't", "never") and i + 1 < n and words[i + 1] in _HAVE:
-            j = i + 2
-        elif w in _HAVE and w != "with" and i + 1 < n and words[i + 1] == "no":
-            j = i + 2
-        if j is None:
+            start = i + 1
+        elif i + 1 < n and (
+                (w in ("not", "n't", "never") and words[i + 1] in _HAVE)
+                or (w in _HAVE and w != "with" and words[i + 1] == "no")):
+            start = i + 2
+        if start is None:
             continue
+        j = start
         while j < n and words[j] in (*_ARTICLES, "any"):
             j += 1
         if j < n and (lex.at("comparative", words, j) is not None or words[j] in _NOT_NOUNS):

@@ -25,7 +25,9 @@ entity's name or key, or the whole entity (``SELECT *``).
 >>> asked("Show name, country, age for all singers ordered by age.")
 [('attribute', 'name', None), ('attribute', 'country', None), ('attribute', 'age', None)]
 >>> asked("Who is the earliest graduate? List the first name, middle name and last name.")
-[('person', 'who', None), ('attribute', 'first name', None), ('attribute', 'middle name', None), ('attribute', 'last name', None)]
+... # doctest: +NORMALIZE_WHITESPACE
+[('person', 'who', None), ('attribute', 'first name', None),
+ ('attribute', 'middle name', None), ('attribute', 'last name', None)]
 >>> asked("List the names of the five largest customers by revenue.")
 [('attribute', 'names', 'customers')]
 >>> asked("In which city is Initech headquartered?")
@@ -58,8 +60,8 @@ _STOP = frozenset({"of", "for", "in", "from", "with", "who", "that", "which", "w
                    "whereas", "while", "according", "as", "based", "without", "except",
                    "belonging", "located", "associated", "related", "made", "written",
                    "sold", "living", "born", "played", "working", "using", "not", "and/or",
-                   "alongside", "can", "could", "will", "would", "should", "did", "excluding",
-                   "except", "outside", "besides", "apart", "including", "but"})
+                   "alongside", "can", "could", "will", "would", "should", "excluding",
+                   "outside", "besides", "apart", "including", "but"})
 _SPLIT = frozenset({",", "and", "&", "or", "plus", "/"})
 #: Items that say little without their owner ("the name of the school").
 _OWNED = frozenset({"name", "names", "id", "ids", "title", "titles", "number", "numbers",
@@ -136,7 +138,7 @@ def _items(text: Text, lex: Lexicon, start: int, claimed: frozenset[int],
         if _participle(w) and items[-1] and (
                 not w.endswith("ing") or i + 1 >= n or words[i + 1] in _STOP
                 or text.tokens[i + 1].kind != "word"):
-            break  # "the medals won by ...", "employees earning over ..." ("mailing address" goes on)
+            break  # "the medals won by ...", "employees earning over ..." (not "mailing address")
         if w in _SPLIT or (w == "as" and words[i + 1 : i + 3] == ("well", "as")):
             if items[-1]:
                 items.append([])
