@@ -202,6 +202,8 @@ class SqlSpec:
     # in WHERE or QUALIFY) or DISTINCT ON: the ranking keys and the k kept.
     ranking: tuple[OrderItem, ...] = ()
     rank_limit: int | None = None
+    # The LIMIT of the first nested ORDER BY ... LIMIT k (a top-k taken in a subquery).
+    nested_k: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

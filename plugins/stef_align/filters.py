@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from stef_sql.extract import SUBQUERY
@@ -198,7 +199,8 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     found = False
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
-            if not mentions(q.text, v) and not mentions(q.text, v.replace("_", " ")):
+            if not mentions(q.text, v) and not mentions(q.text, v.replace("_", " ")) and not (
+                    " " not in v and stem(v) in _stems(q.text)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -208,6 +210,12 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
         else:
             return False
     return found
+
+
+@lru_cache(maxsize=1024)
+def _stems(text: str) -> frozenset[str]:
+    """Stems of the words of a folded text ("close" and 'closed' share one)."""
+    return frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text))
 
 
 def _in_identifiers(value: object, sql: SqlSpec) -> bool:
@@ -283,6 +291,23 @@ def _negation(r: Filter, idx: _Index) -> tuple[str, int | None]:
     if sub_positive is not None:
         return "positive", sub_positive  # "never returned" answered by EXISTS (...)
     return "absent", None
+
+
+def _flag(r: Filter, idx: _Index) -> int | None:
+    """A state word answered by a flag column: "unpaid invoices" / ``is_paid = 0``, "active
+    users" / ``active = 1``."""
+    if not isinstance(r.value, str) or " " in r.value or r.op not in ("=", "!="):
+        return None
+    word = r.value
+    for prefix in ("un", "in", "non"):
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            word = word[len(prefix):]
+            break
+    for i, s in enumerate(idx.preds[:MAX_SCAN]):
+        if s.column and s.value in (0, 1, True, False) and (
+                word_matches(word, s.column) or s.column.endswith(word)):
+            return i
+    return None
 
 
 def _split_name(r: Filter, idx: _Index) -> list[int]:
@@ -516,6 +541,11 @@ def align_filters(
             used.update(split)
             matched.append(r.describe())
             continue
+        flag = _flag(r, idx) if op_hit is None else None
+        if flag is not None:
+            used.add(flag)
+            matched.append(idx.preds[flag].describe())
+            continue
         if op_hit is not None:
             s = idx.preds[op_hit]
             used.add(op_hit)
@@ -564,6 +594,10 @@ def align_filters(
     guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")
                and not _numeric(s.value)]
     guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
+    # a number in a CASE condition the question never says ("within 24 hours" / <= 48)
+    guessed_nums += [s for i, s in enumerate(idx.preds[idx.n_filters:MAX_SCAN], idx.n_filters)
+                     if i not in used and _numeric(s.value) and s.value not in (0, 1, "0", "1")
+                     and not _grounded(s, q)]
     partial = [s for s in (*extras, *grounded) if isinstance(s.value, str)
                and s.op in ("=", "in", "like")]
     for r in unmet:

@@ -54,9 +54,13 @@ def _as_ratio(group: str, sql: SqlSpec) -> bool:
 
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out: list[Reason] = []
-    aggregates = (any(p.aggregate for p in sql.projections)
-                  or any(not a.nested for a in sql.aggregations) or bool(sql.windows))
-    keys = (*sql.group_by, *sql.implied_group_by, *sql.partition_by, *sql.nested_group_by)
+    # Outer aggregates only: a scalar subquery per row ("for each author, the number of
+    # books") answers per author without grouping.
+    aggregates = any(not a.nested for a in sql.aggregations) or bool(sql.windows)
+    # A grouping inside a derived table answers "per X" when the outer query reads that table
+    # alone ("on average per teacher"), not when it joins it to other rows.
+    nested = sql.nested_group_by if not sql.joins else ()
+    keys = (*sql.group_by, *sql.implied_group_by, *sql.partition_by, *nested)
     if q.group_by and aggregates:
         for group in q.group_by:
             if any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql):

@@ -89,7 +89,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         or bool(sql.nested_order_by)
     )
     # The rows kept: LIMIT / TOP / FETCH, or the k of a ranking window per group.
-    kept = sql.limit if sql.limit is not None else sql.rank_limit
+    kept = sql.limit if sql.limit is not None else (
+        sql.rank_limit if sql.rank_limit is not None else sql.nested_k)
 
     # Direction of the ranking.
     evidence = _evidence(q, sql) if q.superlative is not None else []
@@ -145,7 +146,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             out.append(reason(
                 "limit.k_mismatch",
                 f"the question asks for {q.top_k} row(s) but the SQL keeps {kept}"
-                + (f" (LIMIT {kept})" if sql.limit is not None else " (per group)"),
+                + (f" (LIMIT {kept})" if sql.limit is not None else
+                   " (per group)" if sql.rank_limit is not None else " (in a subquery)"),
                 "critical",
             ))
         elif (sql.limit is not None and not sql.order_by and not has_extreme

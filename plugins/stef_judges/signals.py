@@ -111,6 +111,8 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
         spaced = core.replace("_", " ")
         if core in text or value_key(core) in text_keys or (spaced != core and spaced in text):
             continue  # 'mobile_app' is "mobile app"
+        if " " not in core and _stem(core) in _stems(text):
+            continue  # 'closed' for "close"
         # Dates the question spells differently ("2012/8/26" for '2012-08-26'), or within a
         # year or decade it names ("born before 1950" for '1950-01-01', "the 1980s").
         if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and (

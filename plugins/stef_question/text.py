@@ -95,6 +95,8 @@ class Text:
 
 
 _WS = re.compile(r"\s+")
+#: Abbreviations whose full stop ends no sentence ("Dr. Patel", "St. Louis").
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "st", "prof", "jr", "sr", "no", "vs", "mt", "ft"})
 
 
 @lru_cache(maxsize=8192)
@@ -127,7 +129,9 @@ def tokenize(text: str) -> Text:
         if kind == "punct":
             tokens.append(Token(word, word, m.start(), m.end(), "punct"))
             # "No.5", "3.5", "St.Louis": a full stop inside a word opens no sentence.
-            if word in "?!;" or (word in ".:" and raw[m.end() : m.end() + 1].isspace()):
+            after_title = word == "." and len(tokens) > 1 and tokens[-2].low in _TITLES
+            if word in "?!;" or (word in ".:" and raw[m.end() : m.end() + 1].isspace()
+                                 and not after_title):
                 boundary = True
             continue
         if kind in ("code", "version", "decade"):

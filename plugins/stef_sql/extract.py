@@ -537,12 +537,18 @@ def _partition_keys(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
 
 def _nested_order(
     idx: _Index, main: exp.Select | None, resolver: _Resolver
-) -> tuple[OrderItem, ...]:
-    """ORDER BY keys of nested SELECTs that keep a few rows (ORDER BY ... LIMIT k)."""
+) -> tuple[tuple[OrderItem, ...], int | None]:
+    """ORDER BY keys of nested SELECTs that keep a few rows (ORDER BY ... LIMIT k), and the
+    k of the first of them."""
     items: list[OrderItem] = []
+    k: int | None = None
     for select in idx.selects:
         if select is main or select.args.get("limit") is None:
             continue
+        if k is None and select.args.get("order") is not None:
+            limit = select.args["limit"]
+            k = _int_of(limit.expression if isinstance(limit, exp.Limit)
+                        else limit.args.get("count"))
         order = select.args.get("order")
         if order is None:
             continue
@@ -551,7 +557,7 @@ def _nested_order(
             cols = _columns_of(key, resolver)
             items.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
                                    aggregate=_first_aggregate(key), columns=cols))
-    return tuple(items)
+    return tuple(items), k
 
 
 # --------------------------------------------------------------------------------------------
@@ -819,7 +825,9 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         _rankings(idx, select, resolver) if idx.windows or select is not None else ((), None, ())
     )
     partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on)))
-    nested_order_by = _nested_order(idx, select, resolver) if len(idx.selects) > 1 else ()
+    nested_order_by, nested_k = (
+        _nested_order(idx, select, resolver) if len(idx.selects) > 1 else ((), None)
+    )
     nested_group_by, nested_distinct = (
         _nested_grouping(idx, select, resolver) if len(idx.selects) > 1 else ((), False)
     )
@@ -877,4 +885,5 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         relations=relations,
         ranking=ranking,
         rank_limit=rank_limit,
+        nested_k=nested_k,
     )

@@ -57,6 +57,16 @@ class Aggregates:
     counted: tuple[str, ...] = ()  # the nouns counted: "how many stars" -> stars
 
 
+def _compared(text: Text, lex: Lexicon, end: int) -> bool:
+    """Is the aggregate phrase ending at ``end`` compared with a number within a few words?"""
+    for j in range(end, min(end + 4, len(text.tokens))):
+        if lex.at("comparative", text.words, j) is not None:
+            return True
+        if text.tokens[j].kind != "word":
+            return False
+    return False
+
+
 def _in_head(words: tuple[str, ...], i: int) -> bool:
     """Is token ``i`` at the head of its clause ("What is the total ...", "Count the ...")?"""
     j = i - 1
@@ -105,6 +115,9 @@ def read(
             distinct = True
             if prev is not None and prev.meaning == "COUNT" and m.start - prev.end <= 2:
                 distinct_count = True
+            elif m.start > 0 and text.tokens[m.start - 1].kind == "number" or (
+                    m.start > 0 and lex.get("number_word", words[m.start - 1])):
+                distinct_count = True  # "at least 3 different courses": a count of distinct
             continue
         # "the highest number of", "average number of", "most number of": a ranking or a
         # stored count, not a COUNT of rows on its own.
@@ -124,6 +137,8 @@ def read(
             is_strong = not ranked
         if after_agg and prev is not None and prev.meaning == "AVG":
             is_strong = False  # "average total price": the AVG is the answer
+        elif not is_strong and _compared(text, lex, m.end):
+            is_strong = True  # "a total order volume above 10,000": a HAVING condition
         target = strong if is_strong else weak
         if func not in target:
             target.append(func)

@@ -271,6 +271,13 @@ def read(
         value = number_at(text.tokens[j], lex)
         if value is not None:
             value = _whole(scaled(text, j, value))
+        if value == 1 and m.meaning == ">=" and text.tokens[j].low == "one":
+            taken.update(range(i, j + 1))
+            i = j + 1  # "at least one order": there is one, a join or EXISTS says so
+            continue
+        if m.phrase == "within" and (j + 1 >= n or text.tokens[j + 1].kind != "word"):
+            i = m.end  # "within 24 hours" wants its unit
+            continue
         if text.tokens[j].low.endswith("%") and j + 1 < n and words[j + 1] == "of":
             i = m.end  # "greater than 89% of the average": a share of something else
             continue

@@ -91,7 +91,8 @@ def _modifies(text: Text, end: int) -> bool:
     if end >= len(text.tokens):
         return False
     nxt = text.tokens[end]
-    return nxt.kind == "word" and not nxt.cap and nxt.low not in _FUNCTION_WORDS
+    verb = len(nxt.low) > 4 and nxt.low.endswith(("ed", "ing"))  # "sessions in Germany bounced"
+    return nxt.kind == "word" and not nxt.cap and nxt.low not in _FUNCTION_WORDS and not verb
 
 
 def _ignored(lex: Lexicon, word: str) -> bool:
