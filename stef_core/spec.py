@@ -292,6 +292,9 @@ class QuestionSpec:
     # The nouns a count counts ("how many stars" -> stars): a column of that name may hold
     # the count already.
     counted: tuple[str, ...] = ()
+    # Groups asked by "of their X" / "within its X": any GROUP BY or PARTITION BY answers them
+    # (the X may be what is aggregated: "the total sales of their songs").
+    loose_groups: tuple[str, ...] = ()
     # What the question asks to see, typed (``projections`` holds the same as plain words).
     asks: tuple[Ask, ...] = ()
     # Comparisons of two quantities ("earn more than their manager", "later than promised"):

@@ -66,10 +66,20 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
     return bool(q.expressions) and sql.divides and any(func in e.upper() for e in q.expressions)
 
 
+_PEOPLE = frozenset({"people", "person", "persons", "inhabitants", "residents", "citizens"})
+
+
 def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
-    """Does the SQL show a column named like the counted noun ("How many stars does the
-    repository have?" / ``SELECT stars``): a count stored, not rows to count?"""
+    """Does the SQL show (or sum) a column named like the counted noun ("How many stars does
+    the repository have?" / ``SELECT stars``, "How many people live in X?" /
+    ``SUM(population)``): a count stored, not rows to count?"""
     counted = {stem(w) for w in q.counted}
+    for a in sql.aggregations:
+        last = parts(a.arg)[-1:] or ("",)
+        if a.func == "SUM" and any(
+                stem(last[0]) == stem(w) or (w in _PEOPLE and "population" in a.arg)
+                for w in q.counted):
+            return True  # "How many people live in X?" / SUM(population)
     for p in sql.projections:
         if p.aggregate is None and p.column is not None:
             ps = parts(p.column)
@@ -136,7 +146,10 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         sql.distinct or sql.nested_distinct or any(a.distinct for a in sql.aggregations)
         or bool(sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
     )
-    if q.distinct_count and "COUNT" in all_aggs and not deduplicates:
+    counts_distinct = sql.nested_distinct or any(
+        a.distinct for a in sql.aggregations if a.func == "COUNT")
+    if q.distinct_count and "COUNT" in all_aggs and not counts_distinct and not (
+            sql.distinct and not sql.group_by):
         out.append(reason(
             "distinct.missing",
             "the question counts different values but the SQL counts every row "

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
@@ -39,7 +39,7 @@ from stef_align.names import norm, parts, stem, word_matches
 from stef_align.reasons import reason
 from stef_align.values import is_year, keys, mentions, value_match
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
-from stef_core.spec import Filter, QuestionSpec, SqlSpec, Value, render_value
+from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, SqlSpec, Value, render_value
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
 MAX_SCAN = 256
@@ -80,6 +80,10 @@ class _Index:
 
     @classmethod
     def build(cls, filters: list[Filter], conditions: Iterable[Filter]) -> _Index:
+        # A filter inside an excluded subquery (NOT IN, NOT EXISTS, EXCEPT) constrains the
+        # result the other way round: "not from 'APG'" is ``NOT IN (... = 'APG')``.
+        filters = [Filter(f.column, NEGATED_OP.get(f.op, f.op), f.value, f.source, f.strength)
+                   if ":neg" in f.source else f for f in filters]
         preds = [*filters, *conditions]
         idx = cls(preds, len(filters))
         for i, p in enumerate(preds):
@@ -260,7 +264,15 @@ def _names_it(phrase: str, s: Filter) -> bool:
     return False
 
 
-def _negation(r: Filter, idx: _Index) -> tuple[str, int | None]:
+def _anti_join(idx: _Index, sql: SqlSpec) -> bool:
+    """Does the SQL keep rows that have no match elsewhere: ``NOT IN (SELECT ...)``, ``NOT
+    EXISTS``, ``EXCEPT``, or a LEFT JOIN kept by ``IS NULL``?"""
+    return sql.set_operation == "EXCEPT" or any(
+        (s.value == SUBQUERY and s.op == "not in") or s.op == "is null"
+        for s in idx.preds[:MAX_SCAN])
+
+
+def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, int | None]:
     """A negated predicate ("not shipped", "never returned") against the SQL: ``met`` when a
     predicate on it is negated (``<> 'shipped'``, ``NOT is_cancelled``, ``IS NULL``, ``NOT
     EXISTS``), ``positive`` when it is kept plain (``= 'shipped'``, ``WHERE is_cancelled``,
@@ -285,12 +297,27 @@ def _negation(r: Filter, idx: _Index) -> tuple[str, int | None]:
             positive = i
     if positive is not None:
         return "positive", positive
+    if sql is not None and sql.set_operation == "EXCEPT":
+        return "met", None  # "templates not used by any document": all EXCEPT the used ones
     anti = next((i for i, s in enumerate(idx.preds[:MAX_SCAN]) if s.op == "is null"), None)
     if anti is not None:
         return "met", anti  # LEFT JOIN ... WHERE other.key IS NULL: the anti-join "never"
     if sub_positive is not None:
         return "positive", sub_positive  # "never returned" answered by EXISTS (...)
     return "absent", None
+
+
+def _coded(r: Filter, idx: _Index) -> int | None:
+    """A name the SQL compares through a code on a column the name's kind names ("United
+    Airlines flights" / ``airline = 1``)."""
+    if not isinstance(r.value, str) or " " not in r.value or r.op != "=":
+        return None
+    words = [w for w in r.value.split() if len(w) >= 4]
+    for i, s in enumerate(idx.preds[: idx.n_filters][:MAX_SCAN]):
+        if s.column and s.op == "=" and isinstance(s.value, (int, float)) and not isinstance(
+                s.value, bool) and any(word_matches(w, s.column) for w in words):
+            return i
+    return None
 
 
 def _flag(r: Filter, idx: _Index) -> int | None:
@@ -435,7 +462,7 @@ def align_filters(
         if not is_weak(r):
             strong_count += 1
         if r.op == "not":
-            state, s_hit = _negation(r, idx)
+            state, s_hit = _negation(r, idx, sql)
             work.scans += 1
             if state == "met":
                 matched.append(r.describe())
@@ -465,6 +492,9 @@ def align_filters(
                     hit = i
                     break
                 flipped = i if flipped is None else flipped
+            if hit is None and r.op == "is null" and _anti_join(idx, sql):
+                matched.append(r.describe())  # "stadiums without any concert": NOT IN / EXCEPT
+                continue
             if hit is not None:
                 used.add(hit)
                 matched.append(idx.preds[hit].describe())
@@ -541,10 +571,19 @@ def align_filters(
             used.update(split)
             matched.append(r.describe())
             continue
+        coded = _coded(r, idx) if op_hit is None else None
+        if coded is not None:
+            used.add(coded)
+            matched.append(idx.preds[coded].describe())
+            continue
         flag = _flag(r, idx) if op_hit is None else None
         if flag is not None:
             used.add(flag)
             matched.append(idx.preds[flag].describe())
+            continue
+        if op_hit is not None and is_weak(r) and r.op in ("=", "!="):
+            used.add(op_hit)  # a weak value carries no operator of its own
+            matched.append(idx.preds[op_hit].describe())
             continue
         if op_hit is not None:
             s = idx.preds[op_hit]

@@ -14,7 +14,7 @@ question states as a ratio ("revenue per employee", computed by a division) need
 
 from __future__ import annotations
 
-from stef_align.names import word_matches
+from stef_align.names import norm, word_matches
 from stef_align.reasons import reason
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -31,6 +31,10 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     words = group.split()
     if any(word_matches(w, key) for w in words):
         return True
+    if norm(key) in ("name", "id", "fullname", "title", "code"):
+        return True  # "per singer" / GROUP BY name: an entity grouped by its name or key
+    if any(norm(key) in {w[:i] + "id" for i in (1, 2, 3)} for w in words if len(w) > 2):
+        return True  # "each boat" / GROUP BY bid: the boat's id, abbreviated
     lowered = key.lower()
     if any(w in _TIME_WORDS for w in words) and any(d in lowered for d in _DATE_KEYS):
         return True
@@ -61,6 +65,13 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     # alone ("on average per teacher"), not when it joins it to other rows.
     nested = sql.nested_group_by if not sql.joins else ()
     keys = (*sql.group_by, *sql.implied_group_by, *sql.partition_by, *nested)
+    if q.loose_groups and aggregates and not keys:
+        out.append(reason(
+            "groupby.missing",
+            f"the question asks per {q.loose_groups[0]} but the SQL groups nothing "
+            "(no GROUP BY, no PARTITION BY)",
+            "critical",
+        ))
     if q.group_by and aggregates:
         for group in q.group_by:
             if any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql):

@@ -53,22 +53,32 @@ def _initials(words: list[str], identifier: str) -> bool:
     return any(target == a[:i] + b[:j] for i in range(2, 5) for j in range(1, 5))
 
 
-def _word_shown(words: list[str], head: str, shown: list[str]) -> bool:
-    """Does a shown column carry the phrase: its head, or another word where the head only
-    qualifies it ("postal code" ~ ``postal``), but no id for a name?"""
-    others: list[str] = []
+def _word_shown(words: list[str], head: str, shown: list[str],
+                tables: tuple[str, ...] = ()) -> bool:
+    """Does a shown column carry the phrase: its head (with the word that qualifies a generic
+    head: "arrival times" is ``arrival_time``, not ``departure_time``), another word where
+    the head only qualifies it ("postal code" ~ ``postal``, "cell phone" ~ ``cell_number``,
+    but "order dates" is not ``order_total``), and never an id for a name?"""
+    entities = {w for w in words if any(word_matches(w, t) for t in tables)}
+    # "invoice amount" from invoices: the entity's own name qualifies nothing
+    others = [w for w in words if w != head and w not in entities]
+    generic = head in _QUALIFIERS or head in _TIME_HEADS
     for c in shown:
         key = _is_key(c)
-        if word_matches(head, c) and not (head in _NAMES and key):
+        others_ok = any(word_matches(w, c) for w in others)
+        if word_matches(head, c) and not (head in _NAMES and key) and (
+                not generic or not others or others_ok):
             return True
-        others = [w for w in words if w != head]
-        if head in _QUALIFIERS and (not key or head in _KEY_HEADS) and any(
-                word_matches(w, c) for w in others):
-            return True  # "city location" / city, "account number" / account_id (no id for a name)
-        if len(words) > 1 and len(norm(" ".join(words))) >= 5 and norm(" ".join(words)) in norm(c):
+        if head in _QUALIFIERS and (not key or head in _KEY_HEADS) and others_ok:
+            return True  # "city location" / city, "account number" / account_id
+        if not key and any(len(w) >= 4 and word_matches(w, c) and w not in entities
+                           for w in others):
+            return True  # "cell phone" / cell_number, "expected life length" / lifeexpectancy
+        joined = norm(" ".join(words))
+        if len(words) > 1 and len(joined) >= 5 and joined in norm(c):
             return True  # "gas station" / gasstationid
         if head in _TIME_HEADS and any(t in c.lower() for t in _TIME_PARTS) and (
-                not others or any(word_matches(w, c) for w in others)):
+                not others or others_ok):
             return True  # "order dates" / ordered_on, "arrival times" / arrival_time
         if _initials(words, c):
             return True
@@ -108,11 +118,11 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
         agents = [a for a in ask.alternatives if a != "name"]
         return any(any(p in c.lower() for p in _PERSON_PARTS) or _is_key(c) or
                    any(word_matches(a, c) for a in agents) for c in shown)
-    if _word_shown(words, head, shown):
+    if _word_shown(words, head, shown, tables):
         return True
     for alt in ask.alternatives:
         alt_words = alt.split()
-        if _word_shown(alt_words, alt_words[-1], shown):
+        if _word_shown(alt_words, alt_words[-1], shown, tables):
             return True
     if _bound(ask, shown, q) or _synonym(ask, shown, rules):
         return True
@@ -160,8 +170,17 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     # Names are stored under many column names (label, title, full_name ...): a missing
     # "name" is sure only when what is shown instead is a key ("names, not ids").
     names_only = all((a.head or a.words.split()[-1]) in _NAMES for a in missing)
+    if all((a.head or a.words.split()[-1]) in ("id", "ids", "identifier", "identifiers")
+           for a in missing):
+        plain = False  # ids are named freely (``item`` for "the ids of cookies")
     keys_shown = all(_is_key(c) for c in shown)
-    precise = plain and readable and (not names_only or keys_shown)
+    # Paraphrase is common ("production time" for ``year``): a name that differs is sure to
+    # be another attribute only when nothing asked is shown at all, or when the SQL shows
+    # fewer columns than the question asks for.
+    shown_any = len(missing) < len(asks)
+    fewer = len(sql.projections) < len(asks)
+    precise = plain and readable and (not names_only or keys_shown) and (
+        not shown_any or fewer)
     if any(a.kind in ("entity", "person") for a in missing) and readable:
         precise = True
     severity: Severity = "critical" if precise else "minor"

@@ -81,7 +81,8 @@ GENERIC = frozenset({
     "company", "inc", "corp", "corporation", "ltd", "llc", "co", "team", "club", "department",
     "dept", "airport", "station", "park", "the", "of", "area", "island", "islands", "lake",
     "river", "mountain", "hospital", "store", "shop", "restaurant", "hotel", "group", "museum",
-    "library", "center", "centre", "category", "segment", "type", "brand", "genre",
+    "library", "center", "centre", "category", "segment", "type", "brand", "genre", "airlines",
+    "airline", "airways", "motor", "motors", "holdings", "international",
 })
 
 
@@ -104,7 +105,9 @@ def _loose(q: str, s: str, s_op: str) -> bool:
         rest = q.replace(s, " ").split()
         if all(w in GENERIC for w in rest):
             return True
-    return abbreviates(s, q) if " " not in s else False
+    if " " not in s and abbreviates(s, q):
+        return True
+    return " " not in q and abbreviates(q, s)  # 'bk' for 'book'
 
 
 def value_match(q: Value, s: Value, s_op: str) -> bool:
@@ -128,6 +131,9 @@ def value_match(q: Value, s: Value, s_op: str) -> bool:
         for k in list(sk)[:MAX_LOOSE]:
             if any(k[:4] == y and not k[4:5].isdigit() for y in years):
                 return True
+    if s_op in ("like", "not like") and any(
+            k.strip("%") in qk for k in list(sk)[:MAX_LOOSE] if k.strip("%")):
+        return True  # "the letter 'w'" / LIKE '%w%'
     qs = [k for k in qk if len(k) >= 2 and not is_number(k)]
     if not qs:
         return False

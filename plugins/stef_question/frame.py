@@ -63,6 +63,7 @@ class Frame:
     superlative: superlatives.Superlative = field(default_factory=superlatives.Superlative)
     groups: tuple[str, ...] = ()
     rates: tuple[str, ...] = ()  # "orders per customer" on average: a ratio per a group
+    loose_groups: tuple[str, ...] = ()  # "of their department": some grouping
     projections: tuple[Ask, ...] = ()
     order: OrderRequest | None = None
     asks_list: bool = False
@@ -137,6 +138,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
         superlative=sup,
         groups=grouped.groups,
         rates=grouped.rates,
+        loose_groups=grouped.loose,
         projections=asked,
         order=order,
         asks_list=request == "list" or lex.get("request", head) == "list",
@@ -434,6 +436,7 @@ def question_spec(
         distinct_count=aggs.distinct_count,
         projections=projection.plain(frame.projections),
         asks=frame.projections,
+        loose_groups=frame.loose_groups,
         relations=(*hint.relations, *fragments.relations, *(
             Filter(None, c.op, c.other, "question") for c in frame.comparisons
             if c.value is None and c.other)),

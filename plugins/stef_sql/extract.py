@@ -417,14 +417,42 @@ def _join_keys(idx: _Index, resolver: _Resolver) -> tuple[tuple[str, str, str, s
     return tuple(dict.fromkeys(keys))
 
 
+#: Source suffix of a filter inside a subquery whose rows are excluded (``NOT IN``, ``NOT
+#: EXISTS``, the right side of ``EXCEPT``): it constrains the result the other way round.
+NEGATED = ":neg"
+
+
+def _excluded(node: exp.Expr) -> bool:
+    """Is ``node`` inside a subquery whose rows the query excludes (NOT IN (...), NOT EXISTS
+    (...), ... EXCEPT (...)), an odd number of times (a NOT IN inside a NOT IN includes)?"""
+    child: Any = node
+    parent = node.parent
+    depth = 0
+    flips = 0
+    while parent is not None and depth < 64:
+        if isinstance(parent, exp.Except) and child is parent.expression:
+            flips += 1
+        elif isinstance(parent, exp.In) and child is parent.args.get("query"):
+            if parent.args.get("negate") or isinstance(parent.parent, exp.Not):
+                flips += 1
+        elif isinstance(parent, exp.Exists) and isinstance(parent.parent, exp.Not):
+            flips += 1
+        child, parent = parent, parent.parent
+        depth += 1
+    return flips % 2 == 1
+
+
 def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
     out: list[Filter] = []
+    nested = len(idx.selects) > 1
     for where in idx.wheres:
         if isinstance(where.parent, exp.Filter):
             continue  # COUNT(*) FILTER (WHERE ...) shapes a value: a condition, not a filter
-        out.extend(_predicate(where.this, resolver, "where"))
+        source = "where" + (NEGATED if nested and _excluded(where) else "")
+        out.extend(_predicate(where.this, resolver, source))
     for having in idx.havings:
-        out.extend(_predicate(having.this, resolver, "having"))
+        source = "having" + (NEGATED if nested and _excluded(having) else "")
+        out.extend(_predicate(having.this, resolver, source))
     for join in idx.joins:
         on = join.args.get("on")
         if on is not None:

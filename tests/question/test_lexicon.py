@@ -25,7 +25,7 @@ def test_the_lexicon_file_holds_every_extendable_concept() -> None:
     for concept, meanings in EXTENDABLE.items():
         used = {m for m in data[concept].values() if m != "none"}
         assert used <= meanings | {"old", "young", "long", "short", "slow", "fast", "best",
-                                   "worst", "any", "time"}, concept
+                                   "worst", "any", "time", "partition"}, concept
 
 
 def test_rapp_adds_an_aggregate_word() -> None:

@@ -4,7 +4,9 @@ MIN, "different" / "distinct" / "unique" de-duplicate, "percentage" / "ratio" / 
 A cue is *strong* when it states what the answer is ("How many ...", "What is the average
 ...", "the percentage of ..."), *weak* when it may only describe a stored column or a ranking
 ("the highest number of students", "the total price of each item"): a strong aggregate the SQL
-does not compute is a finding on its own, a weak one lowers confidence.
+does not compute is a finding on its own, a weak one lowers confidence. "different" is also
+weak ("the different template codes" often means all of them) while "distinct" / "unique" and
+"how many different" are not.
 
 The SQL counterpart is the aggregate function (anywhere: outer query, CTE, subquery, window),
 ``COUNT(DISTINCT ...)`` / ``SELECT DISTINCT`` / ``GROUP BY`` for distinct, and a division (or
@@ -16,7 +18,7 @@ the AVG of a 0/1 flag) for a ratio.
 ...     a = read(tokenize(q), lexicon(), frozenset())[0]
 ...     return a.strong, a.weak, a.distinct, a.distinct_count, a.ratio
 >>> agg("How many different cities do our suppliers operate in?")
-(('COUNT',), (), True, True, False)
+(('COUNT',), ('DISTINCT',), True, True, False)
 >>> agg("Which school has the highest number of students?")
 ((), ('COUNT',), False, False, False)
 >>> agg("What percentage of orders were returned?")
@@ -40,7 +42,8 @@ _HEAD_SKIP = frozenset({"what", "what's", "whats", "is", "are", "was", "were", "
                         "and", "of", "all", "in"})
 
 
-_SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "total", "all", "times"})
+_SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "total", "all",
+                           "times", "in"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +107,7 @@ def read(
     strong: list[str] = []
     weak: list[str] = []
     spans: list[tuple[int, int, str]] = []
-    distinct = distinct_count = False
+    distinct = distinct_count = distinct_said = False
     matches = lex.find("aggregate", words, skip)
     for idx, m in enumerate(matches):
         func = m.meaning
@@ -113,9 +116,11 @@ def read(
         prev = matches[idx - 1] if idx else None
         if func == "DISTINCT":
             distinct = True
+            if m.phrase != "different":
+                distinct_said = True  # "distinct", "unique": said outright
             if prev is not None and prev.meaning == "COUNT" and m.start - prev.end <= 2:
                 distinct_count = True
-            elif m.start > 0 and text.tokens[m.start - 1].kind == "number" or (
+            elif (m.start > 0 and text.tokens[m.start - 1].kind == "number") or (
                     m.start > 0 and lex.get("number_word", words[m.start - 1])):
                 distinct_count = True  # "at least 3 different courses": a count of distinct
             continue
@@ -143,6 +148,8 @@ def read(
         if func not in target:
             target.append(func)
     weak = [f for f in weak if f not in strong]
+    if distinct and not distinct_said:
+        weak.append("DISTINCT")  # "the different template codes" often means all of them
     counted: list[str] = []
     for _, b, func in spans:
         if func == "COUNT":

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from stef_sql.values import number
 
-from stef_core.spec import Scalar
+from stef_core.spec import NEGATED_OP, Scalar
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text, Token
 
@@ -75,20 +75,22 @@ def looks_like_year(value: Scalar) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1800 <= value <= 2100
 
 
-def negated_before(text: Text, lex: Lexicon, i: int) -> bool:
-    """Is the token at ``i`` negated by a cue at most :data:`NEGATION_REACH` tokens before it,
-    within its clause ("not in 'Paris'", "other than Lyon")?"""
+def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH) -> bool:
+    """Is the token at ``i`` negated by a cue at most ``reach`` tokens before it, within its
+    clause ("not in 'Paris'", "other than Lyon")?"""
     words = text.words
-    lo = max(0, i - NEGATION_REACH - 2)
+    lo = max(0, i - reach - 2)
     j = i - 1
     while j >= lo:
         tok = text.tokens[j]
         if tok.kind == "punct" and tok.low not in ("'", "-"):
             return False
+        if tok.low in _CLAUSE_WORDS:
+            return False  # "not discontinued and cost less than 50": another predicate
         for k in range(max(lo, j - 2), j + 1):
             m = lex.at("negation", words, k)
             if (m is not None and m.end == j + 1 and m.meaning == "not"
-                    and i - m.end <= NEGATION_REACH):
+                    and i - m.end <= reach):
                 return True
         j -= 1
     return False
@@ -99,6 +101,8 @@ _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k
 _OTHER_SKIP = frozenset({"their", "its", "his", "her", "the", "a", "an", "that", "those", "what"})
 _OTHER_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "on", "at", "to", "from",
                          "is", "are", "was", "were", "?", ".", ",", ";", "who", "which", "that"})
+_CLAUSE_WORDS = frozenset({"and", "but", "while", "whereas", "who", "which", "that", "where",
+                           "whose"})
 _FUNCTION_WORDS = frozenset({"in", "of", "to", "for", "with", "at", "by", "from", "on", "into",
                              "than", "more", "less", "only", "equal", "null", "have", "has",
                              "had", "a", "an", "the", "and", "or", "be", "is", "are"})
@@ -155,14 +159,23 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
         ahead = text.tokens[j + 1 : j + 4]
         if any(t.kind in ("quoted", "number") or t.cap for t in ahead):
             continue  # "don't work in Berlin", "does not end in 'x.com'": the value is negated
-        # "not flagged as fraud": the word and the noun it is about
+        if any(lex.at("comparative", words, k) is not None
+               for k in range(j, min(j + 5, len(words)))):
+            continue  # "have not cost more than 1000": the comparative carries the negation
+        # "not flagged as fraud", "does not own a cat": the word and what it is about
         phrase = [tok.low]
         k = j + 1
-        while k < len(words) and len(phrase) < 3 and words[k] in ("as", "by", "for", "to"):
-            if k + 1 < len(words) and text.tokens[k + 1].kind == "word" and not (
-                    text.tokens[k + 1].cap):
-                phrase.append(words[k + 1])
-            k += 2
+        while k < len(words) and len(phrase) < 3 and k - j <= 4:
+            nxt = text.tokens[k]
+            if nxt.kind != "word" or nxt.cap:
+                break
+            if words[k] in ("as", "by", "for", "to", "a", "an", "the", "any", "in", "with"):
+                k += 1
+                continue
+            if words[k] in _FUNCTION_WORDS or lex.has("stop_proper", words[k]):
+                break
+            phrase.append(words[k])
+            k += 1
         out.append(Negated(" ".join(phrase), m.start, j + 1))
     return tuple(out)
 
@@ -286,7 +299,10 @@ def read(
                         "earlier than", "starting from") and not year:
             i = m.end  # "before 5 pm", "after 3 attempts": time words want a year here
             continue
-        found.append(Comparison(m.meaning, value, i, j + 1, year))
+        op = m.meaning
+        if negated_before(text, lex, i, reach=4) and op in NEGATED_OP:
+            op = NEGATED_OP[op]  # "not higher than 4", "have not cost more than 1000"
+        found.append(Comparison(op, value, i, j + 1, year))
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)

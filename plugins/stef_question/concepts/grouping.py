@@ -24,7 +24,8 @@ enrichment binding; a time word such as "month" matches a date key).
 ('region',)
 >>> groups("Break down sales by channel and region.", aggregated=False)
 ('channel', 'region')
->>> groups("Show each employee's salary alongside the average salary of their department.")
+>>> read(tokenize("Show each salary beside the average salary of their department."),
+...      lexicon(), frozenset(), aggregated=True)[0].loose
 ('department',)
 >>> read(tokenize("What is the average number of orders per customer?"), lexicon(), frozenset(),
 ...      aggregated=True)[0].rates
@@ -55,9 +56,14 @@ _NOT_GROUP_NOUNS = frozenset({"far", "name", "way", "means", "default", "themsel
                               "hand", "contrast", "chance", "accident", "mistake", "law",
                               "order", "size", "weight", "number", "count", "amount", "other",
                               "one", "time", "now", "then", "example", "instance"})
-_PHRASE_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "per", "from", "to",
+_CLAUSE_OPENERS = frozenset({"list", "show", "give", "find", "return", "what", "which", "who",
+                             "how", "where", "when", "display", "name", "count", "also"})
+_KIND_WORDS = frozenset({"type", "types", "kind", "kinds", "sort", "sorts", "category",
+                         "categories", "class", "classes"})
+_PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "had", "can",
+                          "and", "or", "in", "of", "for", "with", "by", "per", "from", "to",
                           "at", "on", "that", "which", "who", "where", "when", "is", "are",
-                          "was", "were", "has", "have", "had", "over", "between", "during",
+                          "was", "were", "over", "between", "during",
                           "as", "than", "sorted", "ordered", "each", "every", "since", "before",
                           "after", "alongside", "within", "across", "whose", "there"})
 
@@ -70,6 +76,7 @@ class Grouping:
     groups: tuple[str, ...] = ()
     rates: tuple[str, ...] = ()
     spans: frozenset[int] = frozenset()
+    loose: tuple[str, ...] = ()  # "of their department": some grouping, whatever its key
 
 
 def _passive_before(words: tuple[str, ...], i: int) -> bool:
@@ -96,6 +103,11 @@ def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[
             break
         taken.append(words[k])
         k += 1
+    if len(taken) == 1 and taken[0] in _KIND_WORDS and k + 1 < n and words[k] == "of":
+        # "for each type of food": the group is food (its type)
+        more, end = _phrase(text, lex, k + 1, claimed)
+        if more:
+            return more, end
     return " ".join(taken), k
 
 
@@ -121,8 +133,11 @@ def read(
     n = len(words)
     out: list[str] = []
     rates: list[str] = []
+    loose: list[str] = []
     taken: set[int] = set()
     metric = any(lex.has("metric", w) for w in words)
+    has_each = any(m.phrase != "by" and m.meaning == "group"
+                   for m in lex.find("grouping", words, claimed))
     for m in lex.find("grouping", words, claimed):
         if m.meaning == "time":  # "monthly revenue", "daily active users"
             nxt = words[m.end] if m.end < n else ""
@@ -136,8 +151,9 @@ def read(
             continue
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _NOT_BEFORE_EACH:
             continue  # "after each transaction", "with each order": not one answer per group
-        if m.phrase == "by" and (not (aggregated or metric) or _passive_before(words, m.start)):
-            continue
+        if m.phrase == "by" and (not (aggregated or metric) or _passive_before(words, m.start)
+                                 or has_each):
+            continue  # "reservations by sailors ... for each boat": the "each" groups
         j = m.end
         while j < n and words[j] in _DETERMINERS and j not in claimed:
             j += 1
@@ -169,14 +185,23 @@ def read(
                 rates.append(phrase)
             taken.update(range(m.start, end))
             continue
+        if m.meaning == "partition":
+            if phrase not in loose:
+                loose.append(phrase)
+            taken.update(range(m.start, end))
+            continue
         if phrase not in out:
             out.append(phrase)
         taken.update(range(m.start, end))
-        # "by channel and region", "by vehicle type and by day of week"
-        while end + 1 < n and words[end] in ("and", ",") and len(out) < 6:
+        # "by channel and region", "by vehicle type and by day of week" (after "by" or "per"
+        # only: "each gender and the corresponding number" lists, it does not group twice)
+        while (m.phrase in ("by", "per", "broken down by", "grouped by", "group by")
+               and end + 1 < n and words[end] == "and" and len(out) < 6):
             k = end + 1
             if k < n and words[k] == "by":
                 k += 1
+            if k < n and words[k] in _CLAUSE_OPENERS:
+                break  # "for each continent and list its id": a new clause
             while k < n and words[k] in _DETERMINERS:
                 k += 1
             if k >= n or text.tokens[k].kind != "word" or text.tokens[k].cap:
@@ -187,4 +212,4 @@ def read(
             if more not in out:
                 out.append(more)
             taken.update(range(k, end))
-    return Grouping(tuple(out), tuple(rates), frozenset(taken)), frozenset(taken)
+    return Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose)), frozenset(taken)

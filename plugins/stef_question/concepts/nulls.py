@@ -62,6 +62,8 @@ def read(
             j += 1
         if j < n and (lex.at("comparative", words, j) is not None or words[j] in _NOT_NOUNS):
             continue  # "have no more than 2", "without any doubt"
+        if any(t.kind in ("quoted", "number") or t.cap for t in text.tokens[j:j + 3]):
+            continue  # "do not have the nationality 'USA'": a value, negated by the value reader
         if j < n and text.tokens[j].kind == "word" and j not in claimed and not text.tokens[j].cap:
             end = j + 1
             while end < n and text.tokens[end].kind == "word" and words[end] in (

@@ -70,10 +70,15 @@ _VAGUE = frozenset({"information", "info", "details", "detail", "data", "record"
                     "result", "results", "everything", "all", "list", "ones", "one", "thing",
                     "things", "value", "values", "number", "numbers", "count", "total", "sum",
                     "average", "amount", "it", "them", "they", "those", "these", "what",
-                    "which", "id's", "time", "times", "way", "kind", "type", "types"})
+                    "which", "id's", "time", "times", "way", "kind", "type", "types", "pairs",
+                    "pair", "combinations", "combination", "there"})
 _PARTICIPLES = frozenset({"won", "made", "held", "sold", "paid", "given", "taken", "written",
                           "done", "seen", "shown", "run", "led", "built", "found", "known",
-                          "bought", "kept", "taught", "spent", "born", "released"})
+                          "bought", "kept", "taught", "spent", "born", "released", "spoken",
+                          "used", "chosen", "driven", "eaten", "broken", "told", "sung", "grown",
+                          "drawn", "thrown", "worn", "owned", "put", "set"})
+_PRONOUNS = frozenset({"there", "they", "it", "he", "she", "we", "you", "this", "that", "these",
+                       "those", "them", "its", "their", "one", "ones"})
 #: "Who wrote ...": the person a verb names.
 _AGENTS = {"wrote": "author", "written": "author", "writes": "author", "directed": "director",
            "directs": "director", "manages": "manager", "managed": "manager",
@@ -172,7 +177,8 @@ def _entity(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> Ask | 
     noun: list[str] = []
     while j < len(words) and len(noun) < 2:
         tok = text.tokens[j]
-        if tok.kind != "word" or words[j] in _STOP or j in claimed or tok.cap:
+        if tok.kind != "word" or words[j] in _STOP or j in claimed or tok.cap or (
+                words[j] in _PRONOUNS):
             break
         if lex.at("direction", words, j) is not None or lex.at("aggregate", words, j):
             return None

@@ -110,18 +110,19 @@ def _asks_one(text: Text, sup_start: int) -> bool:
                 return not _plural(nxt)  # "which region ..." / "which regions ..."
         if w == "who":
             return words[i + 1 : i + 2] not in (("are",), ("were",))
+    for j in range(sup_start + 1, min(sup_start + 3, len(words))):
+        tok = text.tokens[j]
+        if tok.kind != "word" or tok.low in ("of", "in", "for", "with", "by", "on", "and"):
+            break
+        if _plural(tok.low):
+            return False  # "the most expensive products", "the best finishes"
+    for i, w in enumerate(words[:sup_start]):
         if w in _LISTERS:
             j = i + 1
             while j < sup_start and words[j] in ("the", "all", "me"):
                 j += 1
             if j < sup_start and text.tokens[j].kind == "word":
                 return not _plural(words[j])  # "list the customers with the highest ..."
-    for j in range(sup_start + 1, min(sup_start + 4, len(words))):
-        tok = text.tokens[j]
-        if tok.kind != "word":
-            break
-        if _plural(tok.low):
-            return False  # "the most expensive products"
     return True
 
 
@@ -152,6 +153,11 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     for m in lex.find("direction", cues, skip):
         if m.phrase in ("first", "last") and (m.start == 0 or words[m.start - 1] != "the"):
             continue  # "approved first in 1993": an adverb; "the first client" ranks
+        if m.phrase in ("first", "last") and words[m.end:m.end + 1] in (("and",), ("or",), (",",)):
+            continue  # "the first and second line": ordinals, not a ranking
+        back = [w for w in words[max(0, m.start - 2):m.start] if w != "the"]
+        if back[-1:] in (["from"], ["to"]):
+            continue  # "ordered from the oldest to the youngest": an order, not a ranking
         if _describes(text, lex, m.end):
             continue  # "whose lowest grade is 9": a column named by the word, not a ranking
         directions.append((m.start, m.end, m.meaning))

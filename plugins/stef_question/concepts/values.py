@@ -204,8 +204,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         code = len(run) == 1 and _CODE.match(run[0].text) is not None
         op = "!=" if negated_before(text, lex, a) else "="
         kind = "code" if code else "name"
-        out.append(Value(value, op, kind, _strength(text, lex, a, b, code), a, b,
-                         text.span_text(a, b)))
+        # A name the question excludes outright ("other than France") is asked for surely.
+        strength = "strong" if op == "!=" else _strength(text, lex, a, b, code)
+        out.append(Value(value, op, kind, strength, a, b, text.span_text(a, b)))
         used.update(range(a, b))
     skip = claimed | frozenset(used)
     for m in lex.find("value_word", text.words, skip):
@@ -234,7 +235,46 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         op = "!=" if negated_before(text, lex, i) else "="
         out.append(Value(val, op, "number", "strong" if strong else "weak", i, i + 1, tok.text))
     out.sort(key=lambda v: v.start)
-    return tuple(_spread_negation(text, out))
+    final: list[Value] = []
+    for v in _spread_negation(text, out):
+        if v.op == "=" and _clause_negated(text, lex, v.start):
+            v = Value(v.value, "!=", v.kind, v.strength, v.start, v.end, v.text)
+        elif v.op == "=" and _polarity_open(text, v.end):
+            v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
+        final.append(v)
+    return tuple(final)
+
+
+_CLAUSE_BREAKS = frozenset({",", ".", ";", "?", "!", ":", "and", "but", "or", "while",
+                            "whereas", "who", "which", "that", "where", "whose", "when"})
+#: How far back a negation of a whole clause reaches ("do not have any cartoon directed by Ben
+#: Jones": Ben Jones is what the rows must not have).
+CLAUSE_REACH = 10
+
+
+def _clause_negated(text: Text, lex: Lexicon, i: int) -> bool:
+    """Is token ``i`` in a clause opened by a negation ("that do not have any cartoon directed
+    by Ben Jones", "with no ships lost in the 'English Channel'")?"""
+    words = text.words
+    j = i - 1
+    while j >= max(0, i - CLAUSE_REACH):
+        w = words[j]
+        if w in _CLAUSE_BREAKS:
+            return False
+        m = lex.at("negation", words, j)
+        if m is not None and m.meaning == "not" and m.end <= i:
+            return True
+        j -= 1
+    return False
+
+
+def _polarity_open(text: Text, end: int) -> bool:
+    """"English is not the official language": the value comes before its negation, and
+    either spelling of the SQL (``NOT IN (... = 'English' ...)``, ``= 'English' AND official =
+    'F'``) may be right."""
+    after = text.words[end : end + 3]
+    return len(after) >= 2 and after[0] in ("is", "are", "was", "were") and after[1] in (
+        "not", "n't", "never")
 
 
 def _spread_negation(text: Text, found: list[Value]) -> list[Value]:
