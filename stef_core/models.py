@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 FilterStatus = Literal[
     "fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied"
@@ -87,17 +94,24 @@ class BenignFilter(_Strict):
 
 
 class FilterScores(_Strict):
-    fully_applied: float = 5
-    fully_applied_with_extras: float = 4
-    partially_applied: float = 3
-    not_applied: float = 0
+    """Points per filter status, inside 0-5 and ordered as their meanings are (checked when a
+    ruleset is loaded): ``fully_applied >= fully_applied_with_extras >= partially_applied >=
+    not_applied``."""
+
+    fully_applied: float = Field(default=5, ge=0, le=5)
+    fully_applied_with_extras: float = Field(default=4, ge=0, le=5)
+    partially_applied: float = Field(default=3, ge=0, le=5)
+    not_applied: float = Field(default=0, ge=0, le=5)
 
 
 class VerdictScores(_Strict):
-    correct: float = 5
-    likely_correct: float = 3
-    potentially_incorrect: float = 2
-    incorrect: float = 0
+    """Points per verdict label, inside 0-5 and ordered as their meanings are (checked when a
+    ruleset is loaded): ``correct >= likely_correct >= potentially_incorrect >= incorrect``."""
+
+    correct: float = Field(default=5, ge=0, le=5)
+    likely_correct: float = Field(default=3, ge=0, le=5)
+    potentially_incorrect: float = Field(default=2, ge=0, le=5)
+    incorrect: float = Field(default=0, ge=0, le=5)
 
 
 class ConfidenceTier(_Strict):
@@ -130,11 +144,12 @@ class VerdictCuts(_Strict):
 
 
 class Bands(_Strict):
-    """Lower bounds of each band on the 0-100 score."""
+    """Lower bounds of each band on the 0-100 score, strictly ordered (checked when a ruleset
+    is loaded): ``marginal < good < excellent``."""
 
-    excellent: float = 90
-    good: float = 75
-    marginal: float = 50
+    excellent: float = Field(default=90, ge=0, le=100)
+    good: float = Field(default=75, ge=0, le=100)
+    marginal: float = Field(default=50, ge=0, le=100)
 
 
 class Scoring(_Strict):
@@ -143,8 +158,8 @@ class Scoring(_Strict):
 
     filter: FilterScores = Field(default_factory=FilterScores)
     verdict: VerdictScores = Field(default_factory=VerdictScores)
-    bonus: float = 1
-    max_base: float = 10
+    bonus: float = Field(default=1, ge=0, le=5)
+    max_base: float = Field(default=10, gt=0)
     confidence_tiers: list[ConfidenceTier] = Field(default_factory=_default_tiers)
     bands: Bands = Field(default_factory=Bands)
     verdict_cuts: VerdictCuts = Field(default_factory=VerdictCuts)
@@ -165,6 +180,34 @@ class Scoring(_Strict):
         return "incorrect"
 
 
+#: The concepts ``Ruleset.lexicon`` accepts, each with the meanings a cue phrase may have.
+LEXICON_MEANINGS: dict[str, tuple[str, ...]] = {
+    "aggregate": ("COUNT", "SUM", "AVG", "MIN", "MAX", "DISTINCT"),
+    "direction": ("asc", "desc"),
+    "comparative": (">", ">=", "<", "<=", "=", "!="),
+    "negation": ("not",),
+    "grouping": ("group",),
+    "unit": ("unit",),
+    "ignore": ("ignore",),
+}
+
+CategoryValue = str | int | float
+
+
+class Category(_Strict):
+    """A categorical column: the values it holds and the words or phrases that mean one of
+    them. A question that uses a value or one of its words (singular or plural, negated or not)
+    requires ``column = value`` (or ``!=``)."""
+
+    values: list[CategoryValue] = Field(
+        default_factory=list, description="the values the column holds, as the SQL spells them"
+    )
+    words: dict[str, CategoryValue] = Field(
+        default_factory=dict,
+        description="word or phrase -> the value it means, e.g. {\"critical\": \"urgent\"}",
+    )
+
+
 class Ruleset(_Strict):
     """R_app: application rules for one deployment (SPEC section 1)."""
 
@@ -175,7 +218,16 @@ class Ruleset(_Strict):
         description="column -> words or other column names that mean it",
     )
     terms: dict[str, str] = Field(
-        default_factory=dict, description="phrase -> SQL expression it stands for"
+        default_factory=dict, description="phrase -> SQL expression (a metric) it stands for"
+    )
+    predicates: dict[str, str] = Field(
+        default_factory=dict,
+        description="phrase -> SQL condition it requires whenever the question uses it, "
+        "e.g. {\"gold members\": \"tier = 'gold'\"}",
+    )
+    categories: dict[str, Category] = Field(
+        default_factory=dict,
+        description="column -> its declared values and the words that mean each",
     )
     benign_filters: list[BenignFilter] = Field(default_factory=list)
     ignored_filters: list[str] = Field(
@@ -269,3 +321,18 @@ class Result(BaseModel):
     error: str | None = None
     timestamp: str | None = None
     line: int | None = None
+    #: What the judge spent on a record that ended unscored (failed attempts, repair turns);
+    #: a scored record carries it in ``verdict.usage``. Left out of the output when None.
+    usage: Usage | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("usage", 0) is None:
+            del data["usage"]
+        return data
+
+    @property
+    def judge_usage(self) -> Usage | None:
+        """What the judge spent on this record, scored or not."""
+        return self.verdict.usage if self.verdict is not None else self.usage

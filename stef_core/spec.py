@@ -204,6 +204,10 @@ class SqlSpec:
     rank_limit: int | None = None
     # The LIMIT of the first nested ORDER BY ... LIMIT k (a top-k taken in a subquery).
     nested_k: int | None = None
+    # Columns compared with a MAX / MIN taken over a whole table by a subquery with no WHERE,
+    # while the comparing query filters its rows (the extreme of everyone, not of the rows
+    # kept).
+    unscoped_extremes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,8 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
         return True  # SUM(CASE WHEN ... THEN 1 END) counts
     if func == "SUM" and "COUNT" in all_aggs and "COUNT" in q.aggregations:
         return True  # "how many ... in total": a count is the total
+    if func in ("SUM", "COUNT") and "AVG" in all_aggs and {"SUM", "COUNT"} <= set(q.aggregations):
+        return True  # "DIVIDE(SUM(height), COUNT(id))": an average
     if func == "AVG" and (("SUM" in all_aggs and ("COUNT" in all_aggs or sql.divides))
                           or (sql.divides and all_aggs)):
         return True  # an average by hand
@@ -88,6 +90,16 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     return False
 
 
+def _keys(table: str, column: str) -> bool:
+    """Is ``column`` the key of ``table``: its id, or named after it (``template_type_code``
+    of ``ref_template_types``)?"""
+    cols = parts(column.split(".")[-1])
+    if not cols or cols[-1] not in ("id", "code", "key", "no", "number"):
+        return False
+    tabs = {stem(p) for p in parts(table)}
+    return cols == ("id",) or any(stem(p) in tabs for p in cols[:-1])
+
+
 def _lists(sql: SqlSpec) -> bool:
     """Does the SQL return a list of rows (no aggregate anywhere, plain columns or *)?"""
     return not sql.aggregations and not sql.windows and (
@@ -101,9 +113,15 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     outer = {a.func for a in sql.aggregations if not a.nested}
     names = _names(sql)
     weak = set(q.weak_aggregations)
+    # "the school with the highest average score" ranked by a stored average: a weak
+    # aggregate the ranking reads from a column is answered.
+    ranks = q.superlative is not None and bool(
+        sql.order_by or sql.nested_order_by or sql.ranking or all_aggs & {"MAX", "MIN"})
     for func in q.aggregations:
         if func in ("DISTINCT", "RATIO"):
             continue  # checked below
+        if func in weak and ranks:
+            continue
         if func == "COUNT" and _stored_count(q, sql):
             continue  # "How many stars does the repository have?" / SELECT stars
         if func in ("MAX", "MIN"):
@@ -134,6 +152,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         and not sql.divides
         and "AVG" not in all_aggs
         and not _named(_RATIO_WORDS, names)
+        and not ("RATIO" in q.weak_aggregations and ranks)
     ):
         out.append(reason(
             "aggregation.missing",
@@ -158,10 +177,14 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         ))
     elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
         # "List the distinct categories" / SELECT category: every repeat is listed.
-        single = len(sql.projections) == 1 and sql.projections[0].column is not None
+        # Critical for a single column that repeats: "the different countries of customers"
+        # / SELECT country FROM customers. A table's own key has no repeats ("the different
+        # template type codes" / SELECT template_type_code FROM ref_template_types).
+        column = sql.projections[0].column if len(sql.projections) == 1 else None
+        keyed = column is not None and len(sql.tables) == 1 and _keys(sql.tables[0], column)
         out.append(reason(
             "distinct.missing",
             "the question asks for distinct values but the SQL does not de-duplicate",
-            "critical" if single else "minor",
+            "critical" if column is not None and not keyed else "minor",
         ))
     return out

@@ -36,7 +36,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
         *grouping.check(q, sql, rules),
         *projection.check(q, sql, rules),
         *joins.check(sql),
-        *enrichment.check(q, sql),
+        *enrichment.check(q, sql, rules),
     ]
 
 

@@ -37,7 +37,7 @@ from stef_sql.values import value_key
 
 from stef_align.names import norm, parts, stem, word_matches
 from stef_align.reasons import reason
-from stef_align.values import is_year, keys, mentions, value_match
+from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, SqlSpec, Value, render_value
 
@@ -192,6 +192,41 @@ def benign(f: Filter, rules_benign: Iterable[BenignFilter]) -> bool:
     return False
 
 
+def _ranks(r: Filter, sql: SqlSpec) -> bool:
+    """Does the SQL rank by the requirement's column (MAX / MIN of it, ORDER BY it, or a
+    comparison with a subquery)?"""
+    if not r.column or r.op != "=":
+        return False
+    col = norm(r.column)
+    if any(a.func in ("MAX", "MIN") and norm(a.arg.split(".")[-1]) == col
+           for a in sql.aggregations[:64]):
+        return True
+    keys = (*sql.order_by, *sql.nested_order_by)[:16]
+    if any(col in {norm(c.split(".")[-1]) for c in o.columns} for o in keys):
+        return True
+    return any(f.value == SUBQUERY and f.column and norm(f.column) == col
+               for f in sql.filters[:MAX_SCAN])
+
+
+_CODE_COLUMN = re.compile(r"(code|abbr|abbreviation|iso|symbol|_cd)$")
+
+
+def _code_for_name(required: Value, found: Filter) -> bool:
+    """Is ``found`` a short code (1-4 letters, or on a ``...code`` column) with the initial of
+    a name of five letters or more the question spells out (and that holds no code of its
+    own)? 'M' for "female" is no code of it."""
+    if not isinstance(required, str) or not isinstance(found.value, str):
+        return False
+    value = found.value.strip()
+    short = value.isalpha() and len(value) <= 4
+    if not (short or (found.column and _CODE_COLUMN.search(found.column.lower()))):
+        return False
+    words = required.split()
+    return (len(required) >= 5 and value[:1] == required[:1]
+            and required.replace(" ", "").replace("-", "").isalpha()  # 'SPRING25' is a code
+            and not any(len(w) <= 4 and w not in GENERIC for w in words))
+
+
 def ignored(f: Filter, rules: Ruleset) -> bool:
     """R_app ``ignore filter <column>``: neither required nor extra."""
     return f.column is not None and any(norm(c) == norm(f.column) for c in rules.ignored_filters)
@@ -272,6 +307,24 @@ def _anti_join(idx: _Index, sql: SqlSpec) -> bool:
         for s in idx.preds[:MAX_SCAN])
 
 
+_NOT_WORDS = frozenset({"never", "not", "non", "no", "without"})
+
+
+def _says_not(value: object, word: str) -> bool:
+    """Does a stored value itself say "not <word>" ('Never-married', 'non smoker',
+    'unpaid')?"""
+    if not isinstance(value, str) or not word:
+        return False
+    words = re.split(r"[\s_\-]+", value.lower())
+    stem_ = stem(word.lower())
+    for j, w in enumerate(words[:8]):
+        if w in _NOT_WORDS and j + 1 < len(words) and stem(words[j + 1]) == stem_:
+            return True
+        if w.startswith(("un", "non")) and stem(w.removeprefix("non").removeprefix("un")) == stem_:
+            return True
+    return False
+
+
 def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, int | None]:
     """A negated predicate ("not shipped", "never returned") against the SQL: ``met`` when a
     predicate on it is negated (``<> 'shipped'``, ``NOT is_cancelled``, ``IS NULL``, ``NOT
@@ -291,8 +344,8 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
             continue
         if not _names_it(word, s):
             continue
-        if negative:
-            return "met", i
+        if negative or any(_says_not(s.value, w) for w in word.split()[:4]):
+            return "met", i  # <> 'married', or = 'never-married' / 'non-smoker'
         if s.op in _POSITIVE or (s.op in (">", ">=") and positive is None):
             positive = i
     if positive is not None:
@@ -603,6 +656,11 @@ def align_filters(
             # expression, or a column named after it.
             matched.append(r.describe())
             continue
+        if r.source == "hint" and q.superlative is not None and _ranks(r, sql):
+            # "newest refers to year = 4" answered by year = (SELECT MAX(year) ...): the
+            # extreme the question asks for, computed rather than written out.
+            matched.append(r.describe())
+            continue
         unmet.append(r)
 
     # SQL filters nothing asked for: grounded in the question's words, benign, or extra.
@@ -661,12 +719,22 @@ def align_filters(
             if found is not None:
                 guessed_nums.remove(found)
         if found is not None:
-            wrong += 1
-            missing.append(r.describe())
+            # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
+            # / 'APG') may be that name's code: the data decides, not the words; it lowers
+            # confidence only.
+            coded = _code_for_name(r.value, found)
+            if coded:
+                matched.extend((r.describe(), found.describe()))
+                if found in extras:
+                    extras.remove(found)
+            else:
+                wrong += 1
+                missing.append(r.describe())
             reasons.append(reason(
                 "filter.value_mismatch",
-                f"the question asks {r.describe()} but the SQL filters {found.describe()}",
-                "major" if is_weak(r) else "critical",
+                f"the question asks {r.describe()} but the SQL filters {found.describe()}"
+                + (" (perhaps its code)" if coded else ""),
+                "minor" if coded else "major" if is_weak(r) else "critical",
             ))
             continue
         if is_weak(r):

@@ -1,6 +1,6 @@
 """Joins: ``join.key_mismatch`` when two tables are joined on each one's own key
-(``client.client_id = card.card_id``): the join pairs rows that have nothing to do with each
-other.
+(``client.client_id = card.card_id``, ``coins.id = historical.id``): the join pairs rows that
+have nothing to do with each other.
 
 >>> own_key("client", "client_id"), own_key("card", "client_id")
 (True, False)
@@ -26,13 +26,22 @@ def own_key(table: str, column: str) -> bool:
 def check(sql: SqlSpec) -> list[Reason]:
     out: list[Reason] = []
     for lt, lc, rt, rc in sql.join_keys[:32]:
-        if lc == rc or not lt or not rt or lt == rt:
+        if not lt or not rt or lt == rt:
             continue
-        if own_key(lt, lc) and own_key(rt, rc):
+        if lc != rc and own_key(lt, lc) and own_key(rt, rc):
             out.append(reason(
                 "join.key_mismatch",
                 f"the SQL joins {lt}.{lc} to {rt}.{rc}: each is its own table's key, so the "
                 "join pairs unrelated rows",
                 "major",
+            ))
+        elif norm(lc) == norm(rc) == "id":
+            # Two bare ``id`` columns are often each table's own key, but a schema may name a
+            # foreign key ``ID`` too (a patient's laboratory rows): a doubt, not a finding.
+            out.append(reason(
+                "join.key_mismatch",
+                f"the SQL joins {lt}.{lc} to {rt}.{rc}: if each is its own table's key, the "
+                "join pairs unrelated rows",
+                "minor",
             ))
     return out

@@ -15,6 +15,9 @@ Each ask (:class:`stef_core.spec.Ask`) must match something the outer SELECT sho
 readable columns and none is the asked item ("email addresses" / ``SELECT phone``; names
 asked, ids shown), or when an entity or person is asked and the SQL shows something else;
 otherwise (computed expressions, cryptic names) it is minor.
+
+``projection.extra`` (minor): the SQL also shows the aggregate it ranks by, which the question
+does not ask to see.
 """
 
 from __future__ import annotations
@@ -84,6 +87,8 @@ def _word_shown(words: list[str], head: str, shown: list[str],
             return True
         if head in ("id", "ids", "identifier", "key") and key:
             return True
+        if head in _KEY_HEADS and key and any(word_matches(w, c) for w in words if w != head):
+            return True  # "account numbers" / account_id
     return False
 
 
@@ -150,10 +155,31 @@ def _readable(name: str) -> bool:
     return bool(ps) and all((p.isalpha() and len(p) >= 3) or p == "id" for p in ps)
 
 
+def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """``projection.extra`` (minor): the SQL also shows the aggregate it ranks by ("Which
+    state has the most universities?" / ``SELECT state, COUNT(*) ... ORDER BY 2 DESC LIMIT
+    1``) though the question asks for no such value: the answer has a column too many."""
+    if q.superlative is None or sql.limit is None or not sql.order_by:
+        return []
+    shown = [p for p in sql.projections[:64] if p.aggregate]
+    if not shown or len(shown) == len(sql.projections):
+        return []
+    strong = set(q.aggregations) - set(q.weak_aggregations)
+    if any(p.aggregate in strong for p in shown):
+        return []
+    return [reason(
+        "projection.extra",
+        f"the SQL also shows {shown[0].aggregate}(...), the value it ranks by, which the "
+        "question does not ask to see",
+        "minor",
+    )]
+
+
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
+    out = extra(q, sql)
     asks = q.asks or tuple(Ask(p, "attribute", p.split()[-1]) for p in q.projections if p)
     if not asks or sql.select_star or not sql.projections:
-        return []
+        return out
     shown: list[str] = []
     for p in sql.projections:
         shown.extend(p.columns)
@@ -164,7 +190,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     shown = list(dict.fromkeys(shown))
     missing = [a for a in asks if not ask_shown(a, shown, sql.tables, q, rules)]
     if not missing:
-        return []
+        return out
     plain = all(p.aggregate is None and p.column is not None for p in sql.projections)
     readable = bool(shown) and all(_readable(c) for c in shown)
     # Names are stored under many column names (label, title, full_name ...): a missing
@@ -185,7 +211,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         precise = True
     severity: Severity = "critical" if precise else "minor"
     what = ", ".join(repr(a.words if a.kind != "person" else "who") for a in missing[:3])
-    return [reason(
+    return [*out, reason(
         "projection.missing",
         f"the question asks to see {what} but the SQL shows "
         f"{', '.join(shown[:4]) or 'other expressions'}",

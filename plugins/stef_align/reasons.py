@@ -30,6 +30,7 @@ CATEGORY = {
     "limit.missing_topk": "clause",
     "limit.k_mismatch": "clause",
     "projection.missing": "attribute",
+    "projection.extra": "attribute",
     "distinct.missing": "clause",
     "enrichment.drift": "other",
     "join.key_mismatch": "table",

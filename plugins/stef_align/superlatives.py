@@ -9,7 +9,10 @@
 * ``limit.k_mismatch``: the question asks for k rows and the SQL keeps another number;
 * ``orderby.missing``: a LIMIT without ORDER BY (which rows is arbitrary), or an asked order
   the SQL lacks;
-* ``limit.unrequested``: a small LIMIT the question did not ask for.
+* ``limit.unrequested``: a small LIMIT the question did not ask for;
+* ``filter.missing``: the extreme is taken by a subquery over every row while the query keeps
+  only some ("the tallest athlete from Sweden" / ``WHERE region = 'Sweden' AND height =
+  (SELECT MAX(height) FROM person)``).
 
 "oldest" / "youngest" rank by age: by an age column the direction is as read, by a date
 (birth, start, founded ...) it is reversed; by a column that says neither, it is not checked.
@@ -32,6 +35,9 @@ _AGE_PARTS = frozenset({"age", "ages", "old", "seniority", "tenure", "duration",
 _SPEED_PARTS = frozenset({"speed", "rate", "throughput", "velocity", "mph", "kmh", "fps"})
 _RANK_PARTS = frozenset({"rank", "ranking", "position", "place", "seed"})
 _FLIPS = {"date": _DATE_PARTS, "speed": _SPEED_PARTS, "rank": _RANK_PARTS}
+#: A time that may be a length ("the longest processed time", "the shortest flight time")
+#: flips "longest" / "shortest" only when it is surely a point in time (a date, a start).
+_LENGTHS = frozenset({"time", "year", "years", "day", "days", "month", "on", "at"})
 
 
 def _words(columns: tuple[str, ...]) -> set[str]:
@@ -50,7 +56,10 @@ def _want_desc(q: QuestionSpec, columns: tuple[str, ...]) -> bool | None:
     desc = q.superlative == "max"
     words = _words(columns)
     flip = q.flip_on or ("date" if q.by_age else "")
-    if flip and words & _FLIPS.get(flip, frozenset()) and not (
+    flips = _FLIPS.get(flip, frozenset())
+    if flip == "date" and not q.by_age:
+        flips = flips - _LENGTHS
+    if flip and words & flips and not (
             flip == "date" and q.by_age and words & _AGE_PARTS and not words & _DATE_PARTS):
         return not desc  # "oldest" by birth date, "waiting the longest" by opening date
     if q.by_age and not words & _AGE_PARTS:
@@ -82,6 +91,17 @@ def _evidence(q: QuestionSpec, sql: SqlSpec) -> list[tuple[str, bool, tuple[str,
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     out: list[Reason] = []
+    if sql.unscoped_extremes and (q.superlative is not None
+                                  or {"MAX", "MIN"} & set(q.aggregations)):
+        # "the tallest athlete from Sweden" / WHERE region = 'Sweden' AND height = (SELECT
+        # MAX(height) FROM person): the tallest of everyone, kept only if Swedish.
+        column = sql.unscoped_extremes[0] or "the value"
+        out.append(reason(
+            "filter.missing",
+            f"the SQL takes the extreme of {column} over every row (a subquery without the "
+            "question's conditions), then keeps it only if it meets them",
+            "critical",
+        ))
     has_extreme = (
         any(a.func in ("MAX", "MIN") for a in sql.aggregations)
         or bool(sql.windows)

@@ -82,8 +82,28 @@ GENERIC = frozenset({
     "dept", "airport", "station", "park", "the", "of", "area", "island", "islands", "lake",
     "river", "mountain", "hospital", "store", "shop", "restaurant", "hotel", "group", "museum",
     "library", "center", "centre", "category", "segment", "type", "brand", "genre", "airlines",
-    "airline", "airways", "motor", "motors", "holdings", "international",
+    "airline", "airways", "motor", "motors", "holdings", "international", "olympics",
+    "games", "season", "event", "events",
 })
+
+
+_DEMONYM_ENDINGS = ("an", "ian", "ish", "ese", "ean", "i", "ic", "n", "ns", "s")
+
+
+def _demonym_of(a: str, b: str) -> bool:
+    """Is one word the people's adjective of the other ('european' / 'europe', 'swedish' /
+    'sweden'): they share all but the last two letters of the shorter, and the longer ends in
+    a demonym ending? ('austria' / 'australia', 'bangalore' / 'bangladesh' are not.)
+
+    >>> _demonym_of("european", "europe"), _demonym_of("austria", "australia")
+    (True, False)
+    """
+    short, long_ = sorted((a, b), key=len)
+    n = 0
+    while n < len(short) and short[n] == long_[n]:
+        n += 1
+    return n >= max(4, len(short) - 2) and len(long_) - n <= 4 and long_[n:].endswith(
+        _DEMONYM_ENDINGS)
 
 
 def _loose(q: str, s: str, s_op: str) -> bool:
@@ -91,9 +111,8 @@ def _loose(q: str, s: str, s_op: str) -> bool:
         return False  # 100000 is not "part of" 1000000
     if len(q) > 3 and q.rstrip("s") == s.rstrip("s"):
         return True  # "Machine-op-inspcts" / 'machine-op-inspct'
-    if " " not in q and " " not in s and min(len(q), len(s)) >= 5 and (
-        q[:4] == s[:4] and abs(len(q) - len(s)) <= 3 and q.isalpha() and s.isalpha()
-    ):
+    if " " not in q and " " not in s and min(len(q), len(s)) >= 5 and q.isalpha() \
+            and s.isalpha() and _demonym_of(q, s):
         return True  # a demonym for its place: "European" / 'europe', "Swedish" / 'sweden'
     if s_op in ("like", "not like") and _like_covers(s, q):
         return True

@@ -53,6 +53,8 @@ SEVERITY_WEIGHT = {"critical": 2.0, "major": 0.6, "minor": 0.15, "info": 0.0}
 MINOR_SHARE = 0.25
 #: Least risk of a critical finding (the label cuts below: one is potentially incorrect).
 CRITICAL_WEIGHT = 0.5
+#: Confidence a minor finding takes off (weak evidence lowers confidence, it decides nothing).
+MINOR_DOUBT = 0.03
 
 UNGROUNDED_LITERAL = 0.7
 SET_OPERATION = 0.3
@@ -97,11 +99,22 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     text_keys = _tokens(text)
     # Values the SQL compares against (filters, CASE conditions): a literal that only formats
     # output (' ', 'Yes') or names a date part ('quarter', INTERVAL '3 months') guesses nothing.
+    # R_app speaks for the question: a value its vocabulary required ("critical" means
+    # 'urgent') is grounded, and a filter on an ignored column costs nothing, anywhere.
+    vocabulary = {value_key(f.value) for f in request.question.filters[:256]
+                  if f.source == "rules" and isinstance(f.value, (str, int, float))}
+    ignored = _ignored_values(request)
+    # A filter the aligner matched with the question ("Aruba" / countrycode = 'ABW') is
+    # explained by it.
+    matched = frozenset(request.alignment.filters.matched[:512])
+    explained = {value_key(f.value) for f in request.sql.filters[:256]
+                 if isinstance(f.value, str) and f.describe() in matched}
     compared: list[str] = []
     for f in (*request.sql.filters[:256], *request.sql.conditions[:256]):
         values = f.value if isinstance(f.value, tuple) else (f.value,)
         compared.extend(v for v in values[:64] if isinstance(v, str) and v != "<subquery>")
-    literals = [v for v in dict.fromkeys(compared) if v.strip("%_ ")]
+    literals = [v for v in dict.fromkeys(compared)
+                if v.strip("%_ ") and value_key(v) not in ignored]
     if not literals:
         return 1.0, []
     missing = []
@@ -109,7 +122,8 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     for lit in literals:
         core = lit.strip("%_ ").replace("%", " ").strip()
         spaced = core.replace("_", " ")
-        if core in text or value_key(core) in text_keys or (spaced != core and spaced in text):
+        if (core in text or value_key(core) in text_keys or value_key(core) in vocabulary
+                or value_key(lit) in explained or (spaced != core and spaced in text)):
             continue  # 'mobile_app' is "mobile app"
         if " " not in core and _stem(core) in _stems(text):
             continue  # 'closed' for "close"
@@ -128,6 +142,19 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
             continue
         missing.append(lit)
     return 1.0 - len(missing) / len(literals), missing
+
+
+def _ignored_values(request: JudgeRequest) -> set[str]:
+    """Keys of the values the SQL compares ignored columns with (``ignore filter region``)."""
+    ignored = {re.sub(r"[^a-z0-9]", "", c.lower()) for c in request.rules.ignored_filters}
+    if not ignored:
+        return set()
+    out: set[str] = set()
+    for f in request.sql.filters[:256]:
+        if f.column and re.sub(r"[^a-z0-9]", "", f.column.lower()) in ignored:
+            values = f.value if isinstance(f.value, tuple) else (f.value,)
+            out.update(value_key(v) for v in values if isinstance(v, str))
+    return out
 
 
 @lru_cache(maxsize=1024)
@@ -181,6 +208,13 @@ def asked_items(question: str) -> int:
     return 1 + head.count(",") + len(re.findall(r"\band\b", head))
 
 
+def _doubts(request: JudgeRequest) -> float:
+    """What weak findings take off the confidence: :data:`MINOR_DOUBT` for each minor one
+    (at most three). A weak finding never decides a verdict, but it is never ignored."""
+    minor = sum(1 for r in request.alignment.reasons[:64] if r.severity == "minor")
+    return MINOR_DOUBT * min(minor, 3)
+
+
 def assess(request: JudgeRequest) -> Assessment:
     risk = 0.0
     notes: list[str] = []
@@ -224,6 +258,7 @@ def assess(request: JudgeRequest) -> Assessment:
         - 0.05 * (1 if sql.set_operation else 0)
         - 0.25 * (1 - ground)
         - 0.05 * len(request.question.drift)
+        - _doubts(request)
     )
     confidence = max(0.3, min(1.0, confidence))
     # A critical finding is a precise sign of a wrong answer: whatever else the evidence says,

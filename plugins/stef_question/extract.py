@@ -17,10 +17,14 @@ from stef_sql.values import fold_text
 
 from stef_core.models import Ruleset
 from stef_core.spec import QuestionSpec
-from stef_question.concepts.enrichment import split_enrichment
+from stef_question.concepts.enrichment import condition_filters, split_enrichment
 from stef_question.frame import content_words, question_spec
 
 __all__ = ["content_words", "extract_question", "split_enrichment", "with_synonyms"]
+
+#: One SQL-like condition read by the SQL extractor's predicate reader (the R_app vocabulary
+#: rule reads predicate terms with it, so both sides normalize alike).
+_condition_filters = condition_filters
 
 
 def extract_question(

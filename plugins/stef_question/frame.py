@@ -255,6 +255,10 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
             if f.column and f.op == "=":
                 values_of.setdefault(f.column, set()).add(_vkey(f.value))
     alternatives = {c for c, vs in values_of.items() if len(vs) > 1}
+    # Of such alternatives the question picks those whose phrase it says ("women" of "women
+    # refers to gender = 'F'; men refers to gender = 'M'"): those are required, the others not.
+    picked = {f.column for b in hint.bindings for f in b.filters
+              if f.column in alternatives and enrichment.anchor(question, b.phrase) is not None}
     own: tuple[tuple[values.Value, ...], tuple[comparatives.Comparison, ...]] | None = None
     for b in hint.bindings:
         span = enrichment.anchor(question, b.phrase)
@@ -282,7 +286,11 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
                 bound_ranking.update(range(*window))
         near = span is not None or enrichment.loosely_anchored(question, b.phrase)
         for f in b.filters:
-            strength = "strong" if near and f.column not in alternatives else "weak"
+            if f.column in picked and span is None:
+                continue
+            if f.column in alternatives and f.column not in picked and f.op == "=":
+                continue  # none picked: any one of them (below)
+            strength = "strong" if near and (f.column not in alternatives or span) else "weak"
             value: Value = f.value
             op = f.op
             if len(b.filters) <= 2 and said and not isinstance(value, tuple):
@@ -296,6 +304,16 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
                         {value, *same}, key=lambda v: (type(v).__name__, str(v))))
                     value = merged if len(merged) > 1 else merged[0]
             required.append(Filter(f.column, op, value, "hint", strength))
+    for column in sorted(alternatives - picked):
+        # "Status = 'C' stands for running contract, OK so far; Status = 'D' stands for
+        # running contract, client in debt": any one of the values the hint explains
+        options = tuple(sorted({f.value for b in hint.bindings for f in b.filters
+                                if f.column == column and f.op == "=" and f.value is not None
+                                and not isinstance(f.value, tuple)},
+                               key=lambda v: (type(v).__name__, str(v))))
+        if options:
+            required.append(Filter(column, "=", options if len(options) > 1 else options[0],
+                                   "hint", "weak"))
     return required, frozenset(bound_values), frozenset(bound_aggs), frozenset(bound_ranking)
 
 
@@ -386,7 +404,7 @@ def question_spec(
             if f"added {f.describe()}" in added else f
             for f in stated
         ]
-    required = merge_requirements([*hint_filters, *stated, *asked])
+    required = _not_ignored(merge_requirements([*hint_filters, *stated, *asked]), rules)
 
     aggs = frame.aggregates
     strong_aggs = list(aggs.strong)
@@ -412,7 +430,7 @@ def question_spec(
     if reform is not None:
         groups += [g for g in reform.groups if g not in groups]
     order = frame.order or (reform.order if reform is not None else None)
-    columns = set(hint.columns)
+    columns = _needed_columns(q_text, hint, aggs.counted)
     expressions = [*hint.expressions, *fragments.expressions]
     lowered = fold_text(q_text.raw)
     terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
@@ -453,6 +471,45 @@ def question_spec(
         terms=terms,
         text=folded_all,
         bindings=hint.bindings,
+    )
+
+
+def _needed_columns(question: Text, hint: enrichment.Hint,
+                    counted: tuple[str, ...]) -> set[str]:
+    """The columns the hint says the answer needs: those of its clauses that bind no phrase,
+    and of bindings whose phrase the question uses ("full name = firstname, lastname" asks
+    for nothing when the question never says "full name"); a counted noun's column is not
+    needed ("methods refers to Name" in "how many methods": COUNT(*) counts them)."""
+    bound: set[str] = set()
+    needed: set[str] = set()
+    counted_stems = {enrichment.stem(w) for w in counted}
+    for b in hint.bindings[:64]:
+        cols = {c.lower() for c in b.columns}
+        bound |= cols
+        if not cols:
+            continue
+        if not (enrichment.anchor(question, b.phrase) is not None
+                or enrichment.loosely_anchored(question, b.phrase)):
+            continue
+        if any(enrichment.stem(w) in counted_stems for w in b.phrase.split()[:8]):
+            continue
+        needed |= cols
+    return needed | {c for c in hint.columns if c.lower() not in bound}
+
+
+def _not_ignored(required: tuple[Filter, ...], rules: Ruleset) -> tuple[Filter, ...]:
+    """``required`` without what R_app ignores (``ignore filter status``): a filter on an
+    ignored column, or a value R_app declares for one ("pending" of ``status``)."""
+    if not rules.ignored_filters:
+        return required
+    ignored = {_vkey(c) for c in rules.ignored_filters}
+    declared = {_vkey(v) for c, cat in rules.categories.items() if _vkey(c) in ignored
+                for v in (*cat.values, *cat.words)}
+    return tuple(
+        f for f in required
+        if not (f.column and _vkey(f.column) in ignored)
+        and not (f.column is None and not isinstance(f.value, tuple)
+                 and _vkey(f.value) in declared)
     )
 
 

@@ -23,15 +23,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from stef_core.models import LEXICON_MEANINGS
+
 #: The concepts R_app may extend (``Ruleset.lexicon``) and the meanings each accepts.
 EXTENDABLE: dict[str, frozenset[str]] = {
-    "aggregate": frozenset({"COUNT", "SUM", "AVG", "MIN", "MAX", "DISTINCT"}),
-    "direction": frozenset({"asc", "desc"}),
-    "comparative": frozenset({">", ">=", "<", "<=", "=", "!="}),
-    "negation": frozenset({"not"}),
-    "grouping": frozenset({"group"}),
-    "unit": frozenset({"unit"}),
-    "ignore": frozenset({"ignore"}),
+    concept: frozenset(meanings) for concept, meanings in LEXICON_MEANINGS.items()
 }
 #: How many words the longest phrase may have (longer R_app phrases are ignored).
 MAX_PHRASE_WORDS = 8

@@ -555,6 +555,36 @@ def _rankings(idx: _Index, main: exp.Select | None, resolver: _Resolver
     return tuple(order), k, distinct_on
 
 
+def _unscoped_extremes(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
+    """Columns compared with an extreme taken over a whole table while the comparing query
+    keeps only some rows: ``WHERE region = 'Sweden' AND height = (SELECT MAX(height) FROM
+    person)`` finds the tallest of everyone, then keeps them only if Swedish."""
+    out: list[str] = []
+    for sub in idx.subqueries[:32]:
+        inner = sub.this
+        if not isinstance(inner, exp.Select) or len(inner.expressions) != 1:
+            continue
+        if inner.args.get("where") or inner.args.get("group") or inner.args.get("having"):
+            continue
+        item = inner.expressions[0]
+        item = item.this if isinstance(item, exp.Alias) else item
+        if not isinstance(item, (exp.Max, exp.Min)):
+            continue
+        cmp_node = sub.parent
+        if not isinstance(cmp_node, exp.EQ):
+            continue  # "> (SELECT MIN ...)" ("not the minimum") compares with everyone
+        where = cmp_node.parent
+        while isinstance(where, (exp.And, exp.Paren)):
+            where = where.parent
+        if not isinstance(where, exp.Where):
+            continue
+        others = [f for f in _predicate(where.this, resolver, "sql")
+                  if f.value != SUBQUERY and not f.source.endswith(RELATION)]
+        if others:
+            out.append(column_name(item.this) if isinstance(item.this, exp.Column) else "")
+    return tuple(dict.fromkeys(out))
+
+
 def _partition_keys(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
     keys: list[str] = []
     for window in idx.windows:
@@ -914,4 +944,5 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         ranking=ranking,
         rank_limit=rank_limit,
         nested_k=nested_k,
+        unscoped_extremes=_unscoped_extremes(idx, resolver),
     )

@@ -46,6 +46,18 @@ _SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "tota
                            "times", "in"})
 
 
+def _valued(text: Text, end: int) -> bool:
+    """Is the noun after an aggregate cue given a value ("an average earnings of 2", "a
+    total score = 90"): at most two words, then "of" / "=" / "is", then a number?"""
+    toks = text.tokens
+    for j in range(end, min(end + 3, len(toks) - 1)):
+        if toks[j].low in ("of", "=", "is", "equal") and toks[j + 1].kind == "number":
+            return j > end  # "average of 5 numbers" is no stored value
+        if toks[j].kind != "word":
+            return False
+    return False
+
+
 @dataclass(frozen=True, slots=True)
 class Aggregates:
     """Aggregate functions asked (strong, weak), distinct, and ratio."""
@@ -92,15 +104,16 @@ def read(
     ratio = weak_ratio = False
     for m in lex.find("ratio", words, claimed):
         if m.meaning == "weak":
-            # "the defect rate" asks a ratio; "the highest unemployment rate" ranks a stored
-            # rate, and "the rate 2" is a label.
+            # "the defect rate" asks a ratio, and "the rate 2" is a label.
             nxt = text.tokens[m.end] if m.end < len(text.tokens) else None
             if nxt is not None and nxt.kind == "number":
                 continue
-            if any(lex.at("direction", words, j) is not None
-                   for j in range(max(0, m.start - 4), m.start)):
-                weak_ratio = True
-                continue
+        if any(lex.at("direction", words, j) is not None
+               for j in range(max(0, m.start - 4), m.start)):
+            # "the highest unemployment rate", "the highest percentage price change": a
+            # ranking, often of a stored ratio
+            weak_ratio = True
+            continue
         ratio = True
         taken.update(range(m.start, m.end))
     skip = claimed | frozenset(taken)
@@ -109,8 +122,11 @@ def read(
     spans: list[tuple[int, int, str]] = []
     distinct = distinct_count = distinct_said = False
     matches = lex.find("aggregate", words, skip)
+    ratio_tokens = frozenset(taken)
     for idx, m in enumerate(matches):
         func = m.meaning
+        if func == "COUNT" and m.phrase == "how many" and m.end in ratio_tokens:
+            continue  # "How many percent more ...": a ratio, not a count
         taken.update(range(m.start, m.end))
         spans.append((m.start, m.end, func))
         prev = matches[idx - 1] if idx else None
@@ -142,12 +158,19 @@ def read(
             is_strong = not ranked
         if after_agg and prev is not None and prev.meaning == "AVG":
             is_strong = False  # "average total price": the AVG is the answer
+        elif func in ("AVG", "SUM") and _valued(text, m.end):
+            continue  # "with an average earnings of 2": a stored value it equals, no AVG
         elif not is_strong and _compared(text, lex, m.end):
             is_strong = True  # "a total order volume above 10,000": a HAVING condition
         target = strong if is_strong else weak
         if func not in target:
             target.append(func)
     weak = [f for f in weak if f not in strong]
+    if "COUNT" in strong and any(t.sentence_start and lex.get("request", t.low) == "list"
+                                 for t in text.tokens[1:]):
+        # "How many directors ...? List them.": the list answers it as well as a count
+        strong.remove("COUNT")
+        weak.append("COUNT")
     if distinct and not distinct_said:
         weak.append("DISTINCT")  # "the different template codes" often means all of them
     counted: list[str] = []

@@ -137,6 +137,10 @@ def _other(text: Text, lex: Lexicon, i: int) -> str:
     return " ".join(taken)
 
 
+_ABSTRACT = frozenset({"need", "use", "help", "doubt", "exception", "regard", "respect",
+                       "reason", "question", "limit", "change", "delay"})
+
+
 def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negated, ...]:
     """Negated predicates on plain words ("not shipped", "never been returned", "excluding
     online courses"): the word right after the negation (auxiliaries skipped)."""
@@ -156,6 +160,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
             continue  # "not in 'Paris'", "not open": a value the value reader negates
         if lex.at("comparative", words, j) is not None or lex.at("presence", words, j):
             continue
+        if tok.low in _ABSTRACT:
+            continue  # "without the need of compilation", "without any doubt": no predicate
         ahead = text.tokens[j + 1 : j + 4]
         if any(t.kind in ("quoted", "number") or t.cap for t in ahead):
             continue  # "don't work in Berlin", "does not end in 'x.com'": the value is negated

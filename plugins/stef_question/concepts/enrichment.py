@@ -46,7 +46,7 @@ _IDENT = r"(?:`[^`]{1,80}`|\"[^\"]{1,80}\"|\[[^\]]{1,80}\]|[A-Za-z_][\w.]{0,80})
 _VALUE = r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)"
 # BIRD hints write short codes bare: "Virtual = F", "isEnglish = T".
 _BARE_VALUE = re.compile(
-    r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?!\s*[\w(.])"
+    r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?![\w(.]|\s*\(|\s*[.]\w)"
 )
 _HINT_OP = r"=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b"
 _HINT_CMP = re.compile(
@@ -75,7 +75,9 @@ _NOT_COLUMNS = frozenset({"and", "or", "refers", "to", "is", "means", "the", "a"
 _FILLER = re.compile(r"^(?:(?:the\s+)?(?:information|info|data|details?)\s+(?:about|on|of)\s+"
                      r"|the\s+)", re.IGNORECASE)
 _PROSE = frozenset({"the", "a", "an", "of", "in", "for", "who", "which", "that", "with",
-                    "has", "have", "is", "are", "was", "were", "be", "people", "person"})
+                    "has", "have", "is", "are", "was", "were", "be", "people", "person",
+                    "ratio", "percentage", "percent", "rate", "average", "total", "sum",
+                    "count", "difference", "calculation", "formula", "note"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +323,24 @@ def _unquoted(text: str) -> str:
     return _URL.sub("x", _QUOTE.sub("''", text))
 
 
+_CONDITION_ARG = re.compile(r"(?:[<>!]=?|=|<>|\bwhere\b|\bwhen\b)", re.IGNORECASE)
+
+
+def _argument(text: str, start: int, cap: int = 240) -> str:
+    """The text inside the parenthesis opened just before ``start`` (at most ``cap``
+    characters: a hint is short)."""
+    depth = 1
+    end = min(len(text), start + cap)
+    for i in range(start, end):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return text[start:i]
+    return text[start:end]
+
+
 def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None, bool]:
     """Filters, aggregates, directions, expression and ratio of the SQL side of a clause."""
     filters = [_like(f) for f in _conditions(side)]
@@ -338,6 +358,10 @@ def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None,
             directions.append("desc")
         elif func == "MIN":
             directions.append("asc")
+        elif func == "SUM" and _CONDITION_ARG.search(_argument(side, m.end())):
+            # "sum(Act = 1)": a count of the rows where it holds, or (loosely written) the
+            # value of the row it picks ("SUM(Solution.Id = 83855)"): no function required
+            continue
         aggs.append(func)
     expression = None
     bare = _unquoted(side)
@@ -475,14 +499,27 @@ def anchor(question: Text, phrase: str) -> tuple[int, int] | None:
     return None
 
 
+def stem(word: str) -> str:
+    """A crude stem for anchoring ("reaches" and "reach", "rated" and "rate")."""
+    for suffix, repl in (("ies", "y"), ("es", ""), ("ing", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: len(word) - len(suffix)] + repl
+    return word
+
+
 def loosely_anchored(question: Text, phrase: str) -> bool:
     """Do most of the phrase's content words (three letters or more) occur in the question
-    ("monthly issurance" for "monthly statement issuance")?"""
-    pwords = {t.low.rstrip("s") for t in tokenize(phrase).tokens
+    ("monthly issurance" for "monthly statement issuance"), and every number it names ("place
+    with 44114 inhabitants" is not "the place with 25746 inhabitants")?"""
+    ptoks = tokenize(phrase).tokens
+    pwords = {stem(t.low) for t in ptoks
               if t.kind == "word" and len(t.low) >= 3 and t.low not in _ANCHOR_SKIP}
     if not pwords:
         return False
-    qwords = {t.low.rstrip("s") for t in question.tokens if t.kind == "word"}
+    qwords = {stem(t.low) for t in question.tokens if t.kind == "word"}
+    numbers = {t.low for t in ptoks if t.kind == "number"}
+    if numbers - {t.low for t in question.tokens if t.kind == "number"}:
+        return False
     return 2 * len(pwords & qwords) >= len(pwords)
 
 
@@ -490,14 +527,14 @@ def loose_span(question: Text, phrase: str) -> tuple[int, int] | None:
     """The window of the question holding most of the phrase's content words in a short
     stretch ("time that a coin reaches its highest price" in "When did Bitcoin reach its
     highest price"), or None."""
-    pwords = [t.low.rstrip("s") for t in tokenize(phrase).tokens
+    pwords = [stem(t.low) for t in tokenize(phrase).tokens
               if t.kind == "word" and len(t.low) >= 3 and t.low not in _ANCHOR_SKIP]
     if not pwords or len(pwords) > 16:
         return None
     wanted = set(pwords)
     hits = [i for i, t in enumerate(question.tokens)
-            if t.kind == "word" and t.low.rstrip("s") in wanted]
-    if 2 * len({question.tokens[i].low.rstrip("s") for i in hits}) < len(wanted):
+            if t.kind == "word" and stem(t.low) in wanted]
+    if 2 * len({stem(question.tokens[i].low) for i in hits}) < len(wanted):
         return None
     start, end = hits[0], hits[-1] + 1
     if end - start > 3 * len(pwords) + 2:

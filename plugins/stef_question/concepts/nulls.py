@@ -23,7 +23,8 @@ _HAVE = frozenset({"with", "has", "have", "having", "had"})
 _ARTICLES = frozenset({"a", "an", "the", "their", "its"})
 _BE = frozenset({"is", "are", "was", "were"})
 _NOT_NOUNS = frozenset({"more", "less", "fewer", "longer", "later", "earlier", "other", "one",
-                        "doubt", "exception", "limit", "regard", "reason"})
+                        "doubt", "exception", "limit", "regard", "reason", "need", "use",
+                        "help", "being", "having", "respect", "exceeding"})
 
 
 def read(
@@ -64,6 +65,8 @@ def read(
             continue  # "have no more than 2", "without any doubt"
         if any(t.kind in ("quoted", "number") or t.cap for t in text.tokens[j:j + 3]):
             continue  # "do not have the nationality 'USA'": a value, negated by the value reader
+        if j + 1 < n and words[j + 1] == "of":
+            continue  # "without the need of compilation", "without a change of": no column
         if j < n and text.tokens[j].kind == "word" and j not in claimed and not text.tokens[j].cap:
             end = j + 1
             while end < n and text.tokens[end].kind == "word" and words[end] in (

@@ -123,6 +123,9 @@ def _items(text: Text, lex: Lexicon, start: int, claimed: frozenset[int],
         w = words[i]
         if tok.kind == "punct" and w not in (",", "/", "&"):
             break
+        if items[-1] and (lex.at("negation", words, i) is not None
+                          or lex.at("comparative", words, i) is not None):
+            break  # "the customers other than gold members", "orders more than ..."
         if w in _STOP and not (w == "and" or w == "or"):
             if w == "of" and items[-1] and all(x in _OWNED for x in items[-1]):
                 # "the name of the Chinese restaurant": a name, but of which thing (the last
@@ -151,6 +154,10 @@ def _items(text: Text, lex: Lexicon, start: int, claimed: frozenset[int],
             continue
         if tok.kind in ("quoted", "number", "range"):
             break
+        rank = lex.at("direction", words, i)
+        if rank is not None and rank.meaning != "none":
+            i = rank.end  # "his first amount", "the highest score": the ranking is not shown
+            continue
         if i in computed:
             dropped.add(len(items) - 1)
         if i not in claimed and w not in _SKIP and tok.kind == "word":

@@ -126,6 +126,16 @@ def _asks_one(text: Text, sup_start: int) -> bool:
     return True
 
 
+def _ordinal(text: Text, lex: Lexicon, i: int) -> int | None:
+    """The rank an ordinal at token ``i`` names ("2nd", "third"), else None."""
+    tok = text.tokens[i]
+    if tok.kind == "number" and text.raw[tok.start:tok.end].lower().endswith(
+            ("st", "nd", "rd", "th")):
+        return int(tok.low) if tok.low.isdigit() else None
+    word = lex.get("ordinal", tok.low) if tok.kind == "word" else None
+    return int(word) if word else None
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative, frozenset[int]]:
     """The question's superlative (if any) and the tokens its k claims."""
     words = text.words
@@ -141,8 +151,13 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
         if m is None or m.end >= n or m.end in claimed:
             continue
         value = number_at(text.tokens[m.end], lex)
+        if value is not None and float(value).is_integer() and 1000 < value <= 10**7 and not (
+                1800 <= value <= 2100):
+            # "the first 60,000 customers": a cut-off of the data, not a ranking to check
+            taken.update(range(i, m.end + 1))
+            continue
         if value is not None and float(value).is_integer() and 0 < value <= 1000:
-            k, k_dir = int(value), m.meaning
+            k, k_dir = int(value), m.meaning  # "top 3", "the first five"
             taken.update(range(i, m.end + 1))
             break
     # Directions (the lexicon claims "at least", "first name" ... as "none").
@@ -184,15 +199,18 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             if i in claimed:
                 continue
             tok = text.tokens[i]
-            value = number_at(tok, lex)
-            if value is None or not float(value).is_integer() or not 1 < value <= 100:
+            ordinal = _ordinal(text, lex, i)
+            value = ordinal if ordinal is not None else number_at(tok, lex)
+            if value is None or not float(value).is_integer() or not 1 < value <= (
+                    10**6 if ordinal is not None else 100):
                 continue
             between = text.tokens[i + 1 : first]
             if any(t.kind != "word" or t.low in _SPREAD_STOP for t in between):
                 continue
             if i > 0 and text.tokens[i - 1].cap and not text.tokens[i - 1].sentence_start:
                 continue  # "Lunch Provision 2 whose lowest": the number is part of a name
-            k = int(value)
+            # "the 2nd most popular", "the third largest": the one row at that rank
+            k = 1 if ordinal is not None else int(value)
             taken.add(i)
             break
     if not directions and k is None:
@@ -218,7 +236,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     if len(kinds) == 1:
         direction, flip_on, by_age = kinds.pop()
     singular = False
-    if k is None and directions and _asks_one(text, directions[0][1] - 1):
+    if k == 1 and any(_ordinal(text, lex, i) is not None for i in taken):
+        singular = True
+    elif k is None and directions and _asks_one(text, directions[0][1] - 1):
         k, singular = 1, True
     spans = tuple((s, e) for s, e, _ in directions)
     return (

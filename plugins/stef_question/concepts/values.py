@@ -42,10 +42,13 @@ from stef_question.text import Text, Token
 #: beyond the cap would cost alignment work without changing the verdict.
 MAX_VALUES = 48
 _CONNECTORS = frozenset({"of", "de", "da", "del", "della", "la", "le", "du", "des", "van",
-                         "von", "der", "den", "y", "e", "&", "and", "the", "'n'", "-", "st"})
+                         "von", "der", "den", "y", "e", "&", "and", "the", "'n'", "-", "st",
+                         "las", "los", "el", "di", "do", "dos", "das", "al", "ter", "ten"})
 _PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
 _CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\w-]*)$")
 _ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
+_NUMBERED = re.compile(r"(?:id|no|nr|num)[-_.#]?(\d{1,9})")
+_PLURAL_NAME = re.compile(r"^[A-Z][a-z]+s$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +56,7 @@ class Value:
     """A value the question names: ``op`` is ``=`` or ``!=``; ``kind`` quoted, name, code or
     number; ``start``/``end`` its token span."""
 
-    value: Scalar
+    value: Scalar | tuple[Scalar, ...]  # a tuple: any one of these spellings
     op: str
     kind: str
     strength: str
@@ -114,10 +117,14 @@ def _name_runs(text: Text, lex: Lexicon, skip: frozenset[int]) -> list[tuple[int
             if toks[j].cap and toks[j].kind == "word":
                 j += 1
                 continue
-            if (toks[j].low in _CONNECTORS and j + 1 < n and j + 1 not in skip
-                    and toks[j + 1].cap and toks[j + 1].kind == "word"
-                    and toks[j].low != "and"):
-                j += 2
+            # one or two connectors between capitalised words: "Bank of America", "Alameda
+            # de las Pulgas", "Ludwig van der Rohe"
+            k = j
+            while k < n and k - j < 2 and k not in skip and toks[k].low in _CONNECTORS \
+                    and toks[k].low != "and" and not toks[k].cap:
+                k += 1
+            if k > j and k < n and k not in skip and toks[k].cap and toks[k].kind == "word":
+                j = k + 1
                 continue
             break
         runs.append((i, j))
@@ -203,9 +210,23 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             continue
         code = len(run) == 1 and _CODE.match(run[0].text) is not None
         op = "!=" if negated_before(text, lex, a) else "="
+        numbered = _NUMBERED.fullmatch(value) if code else None
+        if numbered is not None:
+            # "solution ID12", "No.5": the number is the identifier
+            out.append(Value(int(numbered.group(1)), op, "number", "strong", a, b,
+                             text.span_text(a, b)))
+            used.update(range(a, b))
+            continue
         kind = "code" if code else "name"
         # A name the question excludes outright ("other than France") is asked for surely.
         strength = "strong" if op == "!=" else _strength(text, lex, a, b, code)
+        head_noun = b >= len(toks) or toks[b].kind != "word" or toks[b].low in _FUNCTION_WORDS
+        if (kind == "name" and op == "=" and b - a == 1 and a > 0 and toks[a - 1].low == "the"
+                and strength == "strong" and _PLURAL_NAME.match(run[0].text) and head_noun
+                and not lex.has("value_word", run[0].low)):  # "the Netherlands" is a place
+            # "in the Olympics", "the Grammys": an event or a body the data is about, more
+            # often than a value to filter on
+            strength = "weak"
         out.append(Value(value, op, kind, strength, a, b, text.span_text(a, b)))
         used.update(range(a, b))
     skip = claimed | frozenset(used)
@@ -216,8 +237,19 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             continue
         # "open tickets", "red or blue cars", "users from germany": a status, colour or
         # country written in lower case still restricts the rows.
+        # A country is a name, whatever its case. A status before its noun ("active
+        # subscribers", "unpaid invoices") restricts the rows; said of them ("shipments that
+        # are still pending") or a colour alone ("gold members": a tier?) it may only be the
+        # data's vocabulary, unless R_app declares it: a weak requirement. Colours listed
+        # together ("red or blue cars") are values.
         op = "!=" if negated_before(text, lex, m.start) else "="
-        out.append(Value(m.phrase, op, "word", "strong", m.start, m.end,
+        nxt = toks[m.end] if m.end < len(toks) else None
+        attributive = nxt is not None and nxt.kind == "word" and nxt.low not in _FUNCTION_WORDS
+        listed = _coordinated(text, lex, m.start, m.end)
+        word_strength = "strong" if (
+            m.meaning == "country" or op == "!=" or listed
+            or (m.meaning == "status" and attributive)) else "weak"
+        out.append(Value(m.phrase, op, "word", word_strength, m.start, m.end,
                          text.span_text(m.start, m.end)))
         used.update(range(m.start, m.end))
     for i, tok in enumerate(toks):
@@ -237,12 +269,33 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
     out.sort(key=lambda v: v.start)
     final: list[Value] = []
     for v in _spread_negation(text, out):
+        word = v.value if isinstance(v.value, str) else ""
+        place = lex.get("demonym", word) if word else None
+        head, _, rest = word.partition(" ")
+        if place:
+            # "French singers": 'French' or 'France', whichever the data stores
+            spellings: tuple[Scalar, ...] = tuple(sorted({word, *place.split("|")}))
+            v = Value(spellings, v.op, v.kind, v.strength, v.start, v.end, v.text)
+        elif rest and v.kind == "name" and lex.has("demonym", head):
+            # "English USA movies": the language may be another column; 'USA' names it
+            v = Value((word, rest), v.op, v.kind, v.strength, v.start, v.end, v.text)
         if v.op == "=" and _clause_negated(text, lex, v.start):
             v = Value(v.value, "!=", v.kind, v.strength, v.start, v.end, v.text)
         elif v.op == "=" and _polarity_open(text, v.end):
             v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
         final.append(v)
     return tuple(final)
+
+
+def _coordinated(text: Text, lex: Lexicon, start: int, end: int) -> bool:
+    """Is the value word at ``start:end`` listed with another ("red or blue", "blue and
+    red")?"""
+    words = text.words
+    if end + 1 < len(words) and words[end] in ("or", "and", ",") and lex.at(
+            "value_word", words, end + 1) is not None:
+        return True
+    return start >= 2 and words[start - 1] in ("or", "and", ",") and lex.at(
+        "value_word", words, start - 2) is not None
 
 
 _CLAUSE_BREAKS = frozenset({",", ".", ";", "?", "!", ":", "and", "but", "or", "while",
