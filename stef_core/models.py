@@ -324,12 +324,16 @@ class Result(BaseModel):
     #: What the judge spent on a record that ended unscored (failed attempts, repair turns);
     #: a scored record carries it in ``verdict.usage``. Left out of the output when None.
     usage: Usage | None = None
+    #: Set when a relative date ("last month") was read: ``{"date": "2024-06-15", "source":
+    #: "timestamp" | "--today" | "run date"}``. Left out of the output when None.
+    anchor: dict[str, str] | None = None
 
     @model_serializer(mode="wrap")
     def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        if data.get("usage", 0) is None:
-            del data["usage"]
+        for key in ("usage", "anchor"):
+            if data.get(key, 0) is None:
+                del data[key]
         return data
 
     @property

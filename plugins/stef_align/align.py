@@ -41,6 +41,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
 
 
 def align(ctx: Context, work: Work | None = None) -> Alignment:
-    fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules, work)
+    fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules, work,
+                                              ctx.anchor)
     reasons = filter_reasons + structural_findings(ctx.question, ctx.sql, ctx.rules)
     return Alignment(filters=fa, bonus=bonus, reasons=tuple(reasons))

@@ -37,6 +37,7 @@ from stef_sql.values import value_key
 
 from stef_align.names import norm, parts, stem, word_matches
 from stef_align.reasons import reason
+from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, SqlSpec, Value, render_value
@@ -495,12 +496,17 @@ def _year_fit(r: Filter, s: Filter) -> bool:
 
 
 def align_filters(
-    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None,
+    anchor: str | None = None,
 ) -> tuple[FilterAlignment, bool, list[Reason]]:
-    """Classify the filters and report missing, wrong and extra ones."""
+    """Classify the filters and report missing, wrong and extra ones. Time constraints are
+    periods, compared as intervals by :mod:`stef_align.time` (against ``anchor``, the date
+    relative periods are read from); the SQL filters that spell a compared period are
+    accounted for there."""
     work = work if work is not None else Work()
+    dates = align_periods(q, sql, rules, anchor)
     reasons: list[Reason] = []
-    sql_filters = [f for f in sql.filters if not ignored(f, rules)]
+    sql_filters = [f for f in sql.filters if not ignored(f, rules) and f not in dates.consumed]
     idx = _Index.build(sql_filters, sql.conditions)
     literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
     required = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
@@ -600,19 +606,24 @@ def align_filters(
                                             or _year_fit(r, s)):
                     candidates.append(i)
         hit = op_hit = None
+        scaled = set(_scaled_keys(r.value))
         for i in dict.fromkeys(candidates):
             s = idx.preds[i]
             if not _column_fit(r, s, rules, sql.columns):
                 continue
+            # a neighbour of a whole number (a shifted key) is the same bound only across a
+            # strict and a loose operator (">= 5" / "> 4"), never under the same one
+            same = (value_match(r.value, s.value, s.op)
+                    or (not isinstance(s.value, tuple) and value_key(s.value) in scaled))
             if i in used and not isinstance(s.value, tuple):
-                if _ops_fit(r, s):
+                if same and _ops_fit(r, s):
                     hit = hit if hit is not None else i
                 continue
-            if _ops_fit(r, s) or _year_fit(r, s) or _shift_fit(r, s):
+            if (same and _ops_fit(r, s)) or _year_fit(r, s) or _shift_fit(r, s):
                 hit = i
                 break
-            if not value_match(r.value, s.value, s.op) and not _year_fit(r, s):
-                continue  # a neighbour of a whole number that is not its equivalent
+            if not same and not _year_fit(r, s):
+                continue
             if op_hit is None:
                 op_hit = i
         if hit is not None:
@@ -773,8 +784,15 @@ def align_filters(
             "info",
         ))
 
+    # -- dates: the periods' findings join the filters'
+    matched += dates.matched
+    missing += dates.missing
+    wrong += dates.wrong
+    reasons += dates.reasons
+    strong_count += len(dates.required)
+    extra_texts = [*dates.extras, *(s.describe() for s in extras)]
     if not missing:
-        status = "fully_applied_with_extras" if extras else "fully_applied"
+        status = "fully_applied_with_extras" if extra_texts else "fully_applied"
     elif wrong or len(missing) < strong_count:
         status = "partially_applied"  # some missing, or present with a wrong value/operator
     else:
@@ -783,10 +801,10 @@ def align_filters(
     fa = FilterAlignment(
         status=status,  # type: ignore[arg-type]
         score=getattr(scores, status),
-        required=[f.describe() for f in required],
+        required=[*(f.describe() for f in required), *dates.asked],
         matched=list(dict.fromkeys(matched)),
         missing=missing,
-        extras=[s.describe() for s in extras],
+        extras=extra_texts,
         benign_extras=benign_extras,
     )
     return fa, bool(benign_extras), reasons

@@ -35,6 +35,7 @@ CATEGORY = {
     "enrichment.drift": "other",
     "join.key_mismatch": "table",
     "enrichment.expression_missing": "attribute",
+    "date.end_of_day": "value",
 }
 
 

@@ -3,10 +3,12 @@ and the :class:`QuestionSpec` made from it.
 
 A :class:`Frame` is what one text says, concept by concept (:mod:`stef_question.concepts`):
 values, comparatives and negation, aggregates, superlatives and top-k, grouping, projection,
-requested order, known/missing values, and dates. Readers run in a fixed order over the
-tokens of :mod:`stef_question.text`; a reader *claims* the tokens it explains ("at least 3" is
-a comparative, so 3 is no bare value; the 3 of "top 3" is a k), and later readers skip claimed
-tokens. Cue words come from :mod:`stef_question.lexicon` (R_app can extend them).
+requested order and known/missing values; time expressions are periods, read by
+:mod:`stef_question.concepts.time` (their tokens are claimed first). Readers run in a fixed
+order over the tokens of :mod:`stef_question.text`; a reader *claims* the tokens it
+explains ("at least 3" is a comparative, so 3 is no bare value; the 3 of "top 3" is a k), and
+later readers skip claimed tokens. Cue words come from :mod:`stef_question.lexicon` (R_app
+can extend them).
 
 :func:`question_spec` reads the question, the enrichment's hint (bindings, SQL fragments) and
 reformulation, and R_app, and nothing else: the required constraints are a function of those
@@ -25,11 +27,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from stef_sql.time import literal_span
 from stef_sql.values import fold_text, value_key
 
 from stef_core.models import Ruleset
-from stef_core.spec import Ask, Filter, OrderRequest, QuestionSpec, Scalar, Value
-from stef_question import dates
+from stef_core.spec import Ask, Filter, OrderRequest, Period, QuestionSpec, Scalar, Value
 from stef_question.concepts import (
     aggregates,
     comparatives,
@@ -41,11 +43,16 @@ from stef_question.concepts import (
     superlatives,
     values,
 )
+from stef_question.concepts.time import period_drift, question_periods, time_spans
 from stef_question.lexicon import Lexicon, freeze, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
 
 #: Most requirements one record carries (the rest are not read: see values.MAX_VALUES).
 MAX_REQUIREMENTS = 32
+#: Most time expressions claimed in one text.
+MAX_TIMES = 32
+#: Column names a hint's period may use that are words, not columns ("the year = 1980").
+_TIME_WORDS = frozenset({"year", "years", "month", "months", "day", "days", "quarter"})
 _RANK = {"rules": 0, "hint": 1, "enrichment": 2, "question": 3}
 
 
@@ -57,7 +64,7 @@ class Frame:
     values: tuple[values.Value, ...] = ()
     comparisons: tuple[comparatives.Comparison, ...] = ()
     negated: tuple[comparatives.Negated, ...] = ()
-    dates: tuple[tuple[int, int, str, str], ...] = ()  # (start token, end token, op, iso)
+    times: tuple[tuple[int, int], ...] = ()  # token spans of time expressions (periods)
     nulls: tuple[tuple[str, str, int, int], ...] = ()
     aggregates: aggregates.Aggregates = field(default_factory=aggregates.Aggregates)
     superlative: superlatives.Superlative = field(default_factory=superlatives.Superlative)
@@ -72,8 +79,6 @@ class Frame:
     def requirements(self, source: str) -> list[Filter]:
         """The constraints this text states, as filters (column None where unsaid)."""
         out: list[Filter] = []
-        for _, _, op, iso in self.dates:
-            out.append(Filter(None, op, iso, source))
         for c in self.comparisons:
             if c.value is not None:
                 out.append(Filter(None, c.op, c.value, source))
@@ -95,13 +100,14 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
     defined by an enrichment expression or column ("monthly average = count / 12"): they
     ask for no grouping of their own."""
     claimed = set(bound)
-    found_dates: list[tuple[int, int, str, str]] = []
-    for (a, b), op, iso in dates.read(text.raw):
+    # Time expressions are periods (stef_question.concepts.time): "2024" in "in March 2024" is
+    # no number, "March" no name, "the last 30 days" no top-k.
+    times: list[tuple[int, int]] = []
+    for a, b in time_spans(text.raw)[:MAX_TIMES]:
         i, j = text.index_at(a), text.index_at(b - 1) + 1
-        if any(k in claimed for k in range(i, j)):
-            continue
-        found_dates.append((i, j, op, iso))
-        claimed.update(range(i, j))
+        if i < j:
+            times.append((i, j))
+            claimed.update(range(i, j))
     comps, taken = comparatives.read(text, lex, frozenset(claimed))
     claimed |= taken
     sup, taken = superlatives.read(text, lex, frozenset(claimed) | bound_ranking)
@@ -132,7 +138,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
         values=found_values,
         comparisons=comps,
         negated=negated,
-        dates=tuple(found_dates),
+        times=tuple(times),
         nulls=found_nulls,
         aggregates=aggs,
         superlative=sup,
@@ -267,8 +273,9 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
             if b.filters:
                 bound_values.update(range(*span))
                 if own is None:
-                    own = (values.read(question, lex, frozenset()),
-                           comparatives.read(question, lex, frozenset())[0])
+                    times = _time_tokens(question)
+                    own = (values.read(question, lex, times),
+                           comparatives.read(question, lex, times)[0])
                 said = _said_in(span, own, b.filters)
             elif b.columns and span[1] - span[0] >= 3:
                 bound_values.update(range(*span))  # "crimes committed in 1995" names a column
@@ -315,6 +322,14 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
             required.append(Filter(column, "=", options if len(options) > 1 else options[0],
                                    "hint", "weak"))
     return required, frozenset(bound_values), frozenset(bound_aggs), frozenset(bound_ranking)
+
+
+def _time_tokens(text: Text) -> frozenset[int]:
+    """Tokens of the text's time expressions (periods, no values)."""
+    out: set[int] = set()
+    for a, b in time_spans(text.raw)[:MAX_TIMES]:
+        out.update(range(text.index_at(a), text.index_at(b - 1) + 1))
+    return frozenset(out)
 
 
 def _said_in(span: tuple[int, int], own: tuple[tuple[values.Value, ...],
@@ -391,19 +406,26 @@ def question_spec(
         # of its fragments are no words of a question ("LifetimeValue", "gpa < 2.0").
         reform = read_frame(r_text, lex, _sql_tokens(r_text))
         fragments = enrichment.read_hint(reformulated, lex, with_bindings=False)
+        # A date the reformulation writes as a condition is a period of the question's
+        # (stef_question.concepts.time compares those), not a value to require again.
         stated = [Filter(f.column, f.op, f.value, "enrichment", f.strength)
-                  for f in (*fragments.filters, *reform.requirements("enrichment"))]
+                  for f in (*fragments.filters, *reform.requirements("enrichment"))
+                  if not (isinstance(f.value, str) and literal_span(f.value) is not None)]
         # A question word the reformulation writes as a condition ("inactive vendors" /
         # is_active = false, "Denver" / origin = 'DEN') is that condition, not a second one.
         asked = [f for f in asked if not any(_translates(f, g) for g in fragments.filters)]
         drift = _drift(frame, asked, reform, stated, fold_text(q_text.raw),
                        fold_text(r_text.raw))
+        drift = tuple(dict.fromkeys((*drift, *period_drift(question, reformulated))))[:8]
         added = {d for d in drift if d.startswith("added")}
         stated = [
             Filter(f.column, f.op, f.value, f.source, "weak")
             if f"added {f.describe()}" in added else f
             for f in stated
         ]
+    # The question's periods and the hint's: hint conditions that spell a period leave the
+    # filters (the periods are compared as intervals, whatever the spelling).
+    periods, hint_filters = _periods(question, hint_text, hint_filters)
     required = _not_ignored(merge_requirements([*hint_filters, *stated, *asked]), rules)
 
     aggs = frame.aggregates
@@ -431,6 +453,8 @@ def question_spec(
         groups += [g for g in reform.groups if g not in groups]
     order = frame.order or (reform.order if reform is not None else None)
     columns = _needed_columns(q_text, hint, aggs.counted)
+    # a hint's "the year = 1980" names no column the SQL must read
+    columns -= {p.column for p in periods if p.source == "hint" and p.column in _TIME_WORDS}
     expressions = [*hint.expressions, *fragments.expressions]
     lowered = fold_text(q_text.raw)
     terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
@@ -471,7 +495,22 @@ def question_spec(
         terms=terms,
         text=folded_all,
         bindings=hint.bindings,
+        periods=periods,
     )
+
+
+def _periods(question: str, hint_text: str, hint_filters: list[Filter]
+             ) -> tuple[tuple[Period, ...], list[Filter]]:
+    """The periods of the question and its hint (:func:`question_periods`), and the hint
+    filters left once those spelling a period are taken out."""
+    # one plain filter per spelling (a merged "either spelling" tuple is its values)
+    plain: list[tuple[Filter, Filter]] = []
+    for f in hint_filters:
+        spellings = f.value if isinstance(f.value, tuple) and f.op == "=" else (f.value,)
+        plain.extend((f, Filter(f.column, f.op, v, "hint")) for v in spellings)
+    periods, rest = question_periods(question[: 2 * MAX_CHARS], hint_text, [p for _, p in plain])
+    kept = set(rest)
+    return periods, list(dict.fromkeys(f for f, p in plain if p in kept))
 
 
 def _needed_columns(question: Text, hint: enrichment.Hint,

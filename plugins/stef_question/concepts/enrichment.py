@@ -230,11 +230,16 @@ def _is_sqlish(text: str) -> bool:
     )
 
 
+_SQL_WORDS = re.compile(r"\b(?:between|like|in|is|not|null|select|where)\b|[<>=]", re.IGNORECASE)
+
+
 def _bare_columns(text: str) -> tuple[str, ...]:
     """``"first_name, last_name"``, ``"Url"``, ``"A11"``, ```Free Meal Count```: a short
     list of column names (prose such as "running contract, OK so far" is not one)."""
     text = _COLUMN_WORD.sub("", text.strip())
-    raw_parts = [p.strip() for p in re.split(r",|\band\b", text)]
+    if _SQL_WORDS.search(text):
+        return ()  # "event_month BETWEEN 202107 AND 202109" is a condition, not names
+    raw_parts = [p.strip() for p in re.split(r",|\band\b", text, flags=re.IGNORECASE)]
     raw_parts = [p for p in raw_parts if p]
     if not raw_parts or len(raw_parts) > 4:
         return ()
@@ -364,7 +369,7 @@ def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None,
             continue
         aggs.append(func)
     expression = None
-    bare = _unquoted(side)
+    bare = _untimed(_unquoted(side))  # "1/1/1980" is a date, not a division
     if _ARITH.search(bare) or ratio or aggs:
         expression = side.strip()
         if re.search(r"[\w`)\]]\s*/\s*[\w`(\[]", bare) or ratio:
@@ -372,11 +377,18 @@ def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None,
     return filters, aggs, directions, expression, ratio
 
 
+def _untimed(text: str) -> str:
+    """``text`` with its time expressions blanked ("Q3 2021", "1/1/1980" are no SQL)."""
+    from stef_question.concepts.time import mask_spans, time_spans
+
+    return mask_spans(text, time_spans(text)) if any(ch.isdigit() for ch in text) else text
+
+
 def _sides(left: str, right: str, weak: bool) -> tuple[str, str] | None:
     """``(phrase, meaning)`` of a binding: the meaning is the side that reads as SQL ("female
     refers to gender = 'F'"; "A11 refers to average salary" binds the other way). A weak verb
     ("is") binds only a phrase to SQL; ``("", "")`` reads the clause as plain conditions."""
-    left_sql, right_sql = _is_sqlish(left), _is_sqlish(right)
+    left_sql, right_sql = _is_sqlish(_untimed(left)), _is_sqlish(_untimed(right))
     if weak:
         return (left, right) if right_sql and not left_sql else ("", "")
     if right_sql and not (left_sql and _bare_columns(right) and not _QUOTE.search(right)):
