@@ -55,8 +55,9 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
     outer = {a.func for a in sql.aggregations if not a.nested}
     if func == "COUNT" and "SUM" in all_aggs and sql.conditions:
         return True  # SUM(CASE WHEN ... THEN 1 END) counts
-    if func == "SUM" and "COUNT" in all_aggs and "COUNT" in q.aggregations:
-        return True  # "how many ... in total": a count is the total
+    if func == "SUM" and "COUNT" in all_aggs and (
+            "COUNT" in q.aggregations or q.words & _COUNT_NOUNS):
+        return True  # "how many ... in total", "the total headcount": a count is the total
     if func in ("SUM", "COUNT") and "AVG" in all_aggs and {"SUM", "COUNT"} <= set(q.aggregations):
         return True  # "DIVIDE(SUM(height), COUNT(id))": an average
     if func == "AVG" and (("SUM" in all_aggs and ("COUNT" in all_aggs or sql.divides))
@@ -68,6 +69,19 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
     return bool(q.expressions) and sql.divides and any(func in e.upper() for e in q.expressions)
 
 
+#: Nouns that are counts themselves: "the total headcount" is a COUNT of employees.
+_COUNT_NOUNS = frozenset({"headcount", "headcounts", "count", "counts"})
+
+
+def _noun(column: str) -> str:
+    """The stem of the noun a column is named after: its last word, or the one before a
+    participle (``credits_used`` is credits, ``order_total`` is a total)."""
+    words = parts(column.split(".")[-1])
+    if len(words) > 1 and words[-1].endswith("ed"):
+        return stem(words[-2])
+    return stem(words[-1]) if words else ""
+
+
 _PEOPLE = frozenset({"people", "person", "persons", "inhabitants", "residents", "citizens"})
 
 
@@ -77,11 +91,11 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     ``SUM(population)``): a count stored, not rows to count?"""
     counted = {stem(w) for w in q.counted}
     for a in sql.aggregations:
-        last = parts(a.arg)[-1:] or ("",)
+        noun = _noun(a.arg)
         if a.func == "SUM" and any(
-                stem(last[0]) == stem(w) or (w in _PEOPLE and "population" in a.arg)
+                stem(w) == noun or (w in _PEOPLE and "population" in a.arg)
                 for w in q.counted):
-            return True  # "How many people live in X?" / SUM(population)
+            return True  # "How many people live in X?" / SUM(population), credits / credits_used
     for p in sql.projections:
         if p.aggregate is None and p.column is not None:
             ps = parts(p.column)
@@ -120,8 +134,9 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     for func in q.aggregations:
         if func in ("DISTINCT", "RATIO"):
             continue  # checked below
-        if func in weak and ranks:
-            continue
+        if func in weak and (ranks or ("AVG" in q.aggregations and "AVG" in all_aggs
+                                       and func in ("SUM", "COUNT"))):
+            continue  # "the average number of test takers" / AVG(numtsttakr): a stored count
         if func == "COUNT" and _stored_count(q, sql):
             continue  # "How many stars does the repository have?" / SELECT stars
         if func in ("MAX", "MIN"):

@@ -29,18 +29,21 @@ def norm(name: str) -> str:
 
 @lru_cache(maxsize=16384)
 def stem(word: str) -> str:
-    """A crude English stem: plural, -ing and -ed endings off ("cities" -> "city")."""
+    """A crude English stem: plural, -ing and -ed endings off ("cities" -> "city"), then a
+    final e ("close", "closed" and "closes" -> "clos")."""
     w = word.lower()
     if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 4 and w.endswith(("sses", "ches", "shes", "xes")):
-        return w[:-2]
-    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        return w[:-1]
-    if len(w) > 5 and w.endswith("ing"):
-        return w[:-3]
-    if len(w) > 4 and w.endswith("ed"):
-        return w[:-2]
+        w = w[:-3] + "y"
+    elif len(w) > 4 and w.endswith(("sses", "ches", "shes", "xes")):
+        w = w[:-2]
+    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    elif len(w) > 5 and w.endswith("ing"):
+        w = w[:-3]
+    elif len(w) > 4 and w.endswith("ed"):
+        w = w[:-2]
+    if len(w) > 3 and w.endswith("e") and not w.endswith(("ee", "ie", "ue")):
+        w = w[:-1]
     return w
 
 

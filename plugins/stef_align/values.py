@@ -83,7 +83,9 @@ GENERIC = frozenset({
     "river", "mountain", "hospital", "store", "shop", "restaurant", "hotel", "group", "museum",
     "library", "center", "centre", "category", "segment", "type", "brand", "genre", "airlines",
     "airline", "airways", "motor", "motors", "holdings", "international", "olympics",
-    "games", "season", "event", "events",
+    "games", "season", "event", "events", "sku", "isbn", "vin", "upc", "asin", "ean",
+    "professor", "prof", "dr", "doctor", "mr", "mrs", "ms", "miss", "sir", "dame", "captain",
+    "coach", "judge", "senator", "president",
 })
 
 

@@ -71,11 +71,12 @@ class Text:
 
     raw: str
     tokens: tuple[Token, ...]
+    #: The lower-cased form of every token, in order (what lexicon phrases match).
+    words: tuple[str, ...] = ()
 
-    @property
-    def words(self) -> tuple[str, ...]:
-        """The lower-cased form of every token, in order (what lexicon phrases match)."""
-        return tuple(t.low for t in self.tokens)
+    def __post_init__(self) -> None:
+        if not self.words and self.tokens:
+            object.__setattr__(self, "words", tuple(t.low for t in self.tokens))
 
     def span_text(self, i: int, j: int) -> str:
         """The raw text of tokens ``i`` to ``j`` (exclusive)."""

@@ -103,6 +103,8 @@ def read(
     taken: set[int] = set()
     ratio = weak_ratio = False
     for m in lex.find("ratio", words, claimed):
+        if m.start > 0 and text.tokens[m.start - 1].kind == "number":
+            continue  # "a rate of 4.5 percent": the unit of a value, no ratio asked
         if m.meaning == "weak":
             # "the defect rate" asks a ratio, and "the rate 2" is a label.
             nxt = text.tokens[m.end] if m.end < len(text.tokens) else None

@@ -46,6 +46,10 @@ _DETERMINERS = frozenset({"the", "their", "its", "his", "her", "a", "an", "every
 _PASSIVE_ENDINGS = ("ed", "en")
 _NOT_BEFORE_EACH = frozenset({"after", "before", "with", "from", "to", "than", "between",
                               "against", "about", "like", "into", "onto", "upon"})
+#: "List each X": a group when the question aggregates per X ("List each country with its
+#: number of suppliers"), every row when it computes over another group ("List each sale with
+#: the running total at its store") or does not aggregate.
+_LISTERS = frozenset({"list", "show", "display", "return", "give", "print", "name"})
 _PASSIVES = frozenset({"done", "held", "run", "sold", "bought", "paid", "given", "made", "won",
                        "flown", "driven", "drawn", "grown", "known", "thrown", "taken", "worn",
                        "sung", "spoken", "ridden", "eaten", "beaten", "chosen", "hit", "put",
@@ -136,9 +140,10 @@ def read(
     loose: list[str] = []
     taken: set[int] = set()
     metric = any(lex.has("metric", w) for w in words)
-    has_each = any(m.phrase != "by" and m.meaning == "group"
-                   for m in lex.find("grouping", words, claimed))
-    for m in lex.find("grouping", words, claimed):
+    found = lex.find("grouping", words, claimed)
+    has_each = any(m.phrase != "by" and m.meaning == "group" for m in found)
+    partitioned = any(m.meaning == "partition" for m in found)
+    for m in found:
         if m.meaning == "time":  # "monthly revenue", "daily active users"
             nxt = words[m.end] if m.end < n else ""
             cue = lex.at("aggregate", words, m.end)
@@ -151,6 +156,9 @@ def read(
             continue
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _NOT_BEFORE_EACH:
             continue  # "after each transaction", "with each order": not one answer per group
+        if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _LISTERS and (
+                not aggregated or partitioned):
+            continue  # "List each sale with the running total at its store": every row
         if m.phrase == "by" and (not (aggregated or metric) or _passive_before(words, m.start)
                                  or has_each):
             continue  # "reservations by sailors ... for each boat": the "each" groups

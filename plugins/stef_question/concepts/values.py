@@ -233,6 +233,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
     for m in lex.find("value_word", text.words, skip):
         if len(out) >= MAX_VALUES:
             break
+        if m.meaning == "none":
+            continue  # "daily active users": a metric's name, no status
         if any(k in used for k in range(m.start, m.end)):
             continue
         # "open tickets", "red or blue cars", "users from germany": a status, colour or
