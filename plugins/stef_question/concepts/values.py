@@ -49,6 +49,7 @@ _CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\
 _ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
 _NUMBERED = re.compile(r"(?:id|no|nr|num)[-_.#]?(\d{1,9})")
 _PLURAL_NAME = re.compile(r"^[A-Z][a-z]+s$")
+_TITLE_WORDS = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor", "doctor", "sir"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,8 +219,11 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             used.update(range(a, b))
             continue
         kind = "code" if code else "name"
-        # A name the question excludes outright ("other than France") is asked for surely.
-        strength = "strong" if op == "!=" else _strength(text, lex, a, b, code)
+        # A name the question excludes outright ("other than France") is asked for surely, and
+        # so is a person named with a title ("Dr. Patel", "Prof Smith").
+        titled = (a > 0 and toks[a - 1].low in _TITLE_WORDS) or (
+            a > 1 and toks[a - 1].low == "." and toks[a - 2].low in _TITLE_WORDS)
+        strength = "strong" if op == "!=" or titled else _strength(text, lex, a, b, code)
         head_noun = b >= len(toks) or toks[b].kind != "word" or toks[b].low in _FUNCTION_WORDS
         if (kind == "name" and op == "=" and b - a == 1 and a > 0 and toks[a - 1].low == "the"
                 and strength == "strong" and _PLURAL_NAME.match(run[0].text) and head_noun
@@ -235,6 +239,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             break
         if m.meaning == "none":
             continue  # "daily active users": a metric's name, no status
+        before = lex.at("value_word", text.words, m.start - 1) if m.start > 0 else None
+        if before is not None and before.meaning == "none" and before.end >= m.end:
+            continue  # "daily" claimed as a time, "active" still inside "daily active"
         if any(k in used for k in range(m.start, m.end)):
             continue
         # "open tickets", "red or blue cars", "users from germany": a status, colour or
