@@ -60,18 +60,27 @@ class Filter:
     ``column`` is the bare, lower-cased column name (aliases and qualifiers resolved), or None
     when the question names a value but not its column. ``value`` is normalized: strings are
     case- and whitespace-folded, numbers are int when integral, lists are sorted tuples.
+
+    ``strength`` says how sure the question side is that the constraint is asked for:
+    ``strong`` (a quoted value, a comparative with its number, a proper name after "in", an
+    enrichment fragment) or ``weak`` (a bare number, a capitalised word that may be a name);
+    a weak requirement the SQL lacks lowers confidence but does not decide the filter status.
+    SQL-side filters are always ``strong``.
     """
 
     column: str | None
     op: str
     value: Value
     source: str = "where"
+    strength: str = "strong"
 
     def describe(self) -> str:
         """The filter as a reader would write it: ``status = 'active'``."""
         col = self.column or "?"
         if self.op in {"is null", "is not null"}:
             return f"{col} {self.op.upper()}"
+        if self.op == "not":  # a negated predicate the question states ("not shipped")
+            return f"NOT {col}"
         op = self.op.upper() if self.op.isalpha() or " " in self.op else self.op
         return f"{col} {op} {render_value(self.value)}"
 
@@ -204,6 +213,63 @@ class SqlSpec:
     tolerated: tuple[str, ...] = ()
     # Time predicates read as periods (their filters stay in ``filters`` too).
     periods: tuple[Period, ...] = ()
+    # Conditions that shape a value without filtering rows: CASE WHEN / IIF / IF branches and
+    # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
+    # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.
+    conditions: tuple[Filter, ...] = ()
+    # Window PARTITION BY keys (a grouping that keeps the rows).
+    partition_by: tuple[str, ...] = ()
+    # ORDER BY keys of nested queries that keep a few rows (``WHERE x = (SELECT x ... ORDER BY
+    # y DESC LIMIT 1)``): a top-k asked of the question may be answered there.
+    nested_order_by: tuple[OrderItem, ...] = ()
+    # GROUP BY keys and DISTINCT of nested queries (a per-group count averaged outside, a
+    # COUNT(*) over SELECT DISTINCT).
+    nested_group_by: tuple[str, ...] = ()
+    nested_distinct: bool = False
+    # Column-to-column comparisons (``salary > manager_salary``, ``delivered_at <
+    # promised_at``): ``column`` op the column named by ``value``.
+    relations: tuple[Filter, ...] = ()
+    # Top-k per group by a ranking window (ROW_NUMBER / RANK ... kept by ``rn = 1``, ``<= 3``
+    # in WHERE or QUALIFY) or DISTINCT ON: the ranking keys and the k kept.
+    ranking: tuple[OrderItem, ...] = ()
+    rank_limit: int | None = None
+    # The LIMIT of the first nested ORDER BY ... LIMIT k (a top-k taken in a subquery).
+    nested_k: int | None = None
+    # Columns compared with a MAX / MIN taken over a whole table by a subquery with no WHERE,
+    # while the comparing query filters its rows (the extreme of everyone, not of the rows
+    # kept).
+    unscoped_extremes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A phrase of the question that the enrichment explains ("female refers to gender = 'F'",
+    "A11 refers to average salary"): the phrase is answered by ``filters``, read from
+    ``columns`` or computed by ``expression``, so it is not required a second time."""
+
+    phrase: str
+    filters: tuple[Filter, ...] = ()
+    columns: tuple[str, ...] = ()
+    expression: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One thing the question asks to see.
+
+    ``kind`` is ``attribute`` ("the email addresses"), ``entity`` ("which city", "what
+    languages": the thing itself, shown by a column named like it or its name) or ``person``
+    ("who manages ...": a name, or the agent noun ``alternatives`` give). ``head`` is the word
+    that names it, ``words`` the whole phrase, ``owner`` the thing it belongs to ("the name of
+    the school"), ``alternatives`` other words for the same attribute ("website" for
+    "webpage").
+    """
+
+    words: str
+    kind: str = "attribute"
+    head: str = ""
+    owner: str | None = None
+    alternatives: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +296,7 @@ class QuestionSpec:
     top_k: int | None = None
     superlative: Literal["max", "min"] | None = None
     distinct: bool = False
-    projections: tuple[str, ...] = ()
+    projections: tuple[str, ...] = ()  # what the question asks to see ("email address")
     expressions: tuple[str, ...] = ()  # SQL expressions the enrichment defines ("rate = A / B")
     columns: frozenset[str] = frozenset()  # columns named in the enrichment
     numbers: tuple[float, ...] = ()
@@ -242,3 +308,30 @@ class QuestionSpec:
     terms: tuple[str, ...] = field(default=())  # R_app terms found in the question
     text: str = ""  # question and enrichment, case- and whitespace-folded, for grounding
     periods: tuple[Period, ...] = ()  # time constraints the question or enrichment states
+    # The superlative asks for one row ("which region has the fewest stores"), as opposed to
+    # an explicit k ("the top 3").
+    singular: bool = False
+    # Only the column tells the superlative's direction ("oldest": the largest age, the
+    # earliest birth date).
+    by_age: bool = False
+    # The kind of column that reverses the superlative's direction: ``date`` ("the longest
+    # wait" is the earliest start), ``speed`` ("slowest"), ``rank`` ("best" is rank 1).
+    flip_on: str = ""
+    # Aggregations read from weak cues ("number of" inside a phrase, "total" before a noun that
+    # may be a column): their absence lowers confidence only.
+    weak_aggregations: tuple[str, ...] = ()
+    # "How many different X": a count that must de-duplicate (a list may keep duplicates).
+    distinct_count: bool = False
+    # Phrases of the question the enrichment explains (see :class:`Binding`).
+    bindings: tuple[Binding, ...] = ()
+    # The nouns a count counts ("how many stars" -> stars): a column of that name may hold
+    # the count already.
+    counted: tuple[str, ...] = ()
+    # Groups asked by "of their X" / "within its X": any GROUP BY or PARTITION BY answers them
+    # (the X may be what is aggregated: "the total sales of their songs").
+    loose_groups: tuple[str, ...] = ()
+    # What the question asks to see, typed (``projections`` holds the same as plain words).
+    asks: tuple[Ask, ...] = ()
+    # Comparisons of two quantities ("earn more than their manager", "later than promised"):
+    # ``column`` (the compared word, None when unsaid) op ``value`` (the other word).
+    relations: tuple[Filter, ...] = ()

@@ -7,10 +7,14 @@ from stef_core.contracts import Aligner, Alignment, Context
 
 
 class DefaultAligner(Aligner):
-    """Matches required filters by value and column; reports structure findings with codes."""
+    """Checks the question's requirements against the SQL wherever they constrain the result
+    (WHERE, HAVING, JOIN ON, CTEs and subqueries, CASE inside an aggregate), one module per
+    concept; never adds or drops a requirement. Findings carry a code and a severity:
+    critical ones are precise signs of a wrong answer (the offline judge keeps them below 75).
+    """
 
     id = "default"
-    version = "1"
+    version = "2"
 
     def align(self, ctx: Context) -> Alignment:
         from stef_align.align import align

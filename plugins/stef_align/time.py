@@ -51,6 +51,9 @@ class PeriodAlignment:
     """What the periods add to the filter alignment."""
 
     required: list[str] = field(default_factory=list)  # strong periods (decide the status)
+    #: Every period the question asks for, weak ones included, whatever the SQL: the
+    #: requirements listed in the filter alignment (a function of the question only).
+    asked: list[str] = field(default_factory=list)
     matched: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     extras: list[str] = field(default_factory=list)  # SQL periods no filter stands for
@@ -368,6 +371,7 @@ def align_periods(
         pc = _canon(p, today)
         weak = p.source == "question:weak"
         asked_text = _shown(p, pc, today)
+        out.asked.append(f"? in {asked_text}")
         if not weak:
             out.required.append(f"? in {asked_text}")
         if i in outcome or i in fallback_hit:

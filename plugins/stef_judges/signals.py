@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
+from stef_align.values import abbreviates
 from stef_sql.values import fold_text, value_key
 
 from stef_core.contracts import JudgeRequest
@@ -37,6 +38,7 @@ CODE_WEIGHT: dict[str, float] = {
     "filter.missing": 0.45,
     "aggregation.missing": 0.4,
     "limit.missing_topk": 0.5,
+    "limit.k_mismatch": 0.5,
     "filter.operator_mismatch": 0.35,
     "orderby.direction": 0.5,
     "limit.unrequested": 0.5,
@@ -53,6 +55,10 @@ CODE_WEIGHT: dict[str, float] = {
 SEVERITY_WEIGHT = {"critical": 2.0, "major": 0.6, "minor": 0.15, "info": 0.0}
 #: A finding of minor severity (weak evidence) counts this share of its code's weight.
 MINOR_SHARE = 0.25
+#: Least risk of a critical finding (the label cuts below: one is potentially incorrect).
+CRITICAL_WEIGHT = 0.5
+#: Confidence a minor finding takes off (weak evidence lowers confidence, it decides nothing).
+MINOR_DOUBT = 0.03
 
 UNGROUNDED_LITERAL = 0.7
 SET_OPERATION = 0.3
@@ -95,24 +101,51 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
         request.record.question + " " + (request.record.enriched_question or "")
     )
     text_keys = _tokens(text)
+    # Values the SQL compares against (filters, CASE conditions): a literal that only formats
+    # output (' ', 'Yes') or names a date part ('quarter', INTERVAL '3 months') guesses nothing.
     # R_app speaks for the question: a value its vocabulary required ("critical" means
     # 'urgent') is grounded, and a filter on an ignored column costs nothing, anywhere.
-    vocabulary = {value_key(f.value) for f in request.question.filters
+    vocabulary = {value_key(f.value) for f in request.question.filters[:256]
                   if f.source == "rules" and isinstance(f.value, (str, int, float))}
     ignored = _ignored_values(request)
-    literals = [v for v in request.sql.literals
-                if isinstance(v, str) and v.strip("%_ ") and value_key(v) not in ignored]
+    # A filter the aligner matched with the question ("Aruba" / countrycode = 'ABW') is
+    # explained by it.
+    matched = frozenset(request.alignment.filters.matched[:512])
+    explained = {value_key(f.value) for f in request.sql.filters[:256]
+                 if isinstance(f.value, str) and f.describe() in matched}
+    compared: list[str] = []
+    for f in (*request.sql.filters[:256], *request.sql.conditions[:256]):
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        compared.extend(v for v in values[:64] if isinstance(v, str) and v != "<subquery>")
+    literals = [v for v in dict.fromkeys(compared)
+                if v.strip("%_ ") and value_key(v) not in ignored]
     if not literals:
         return 1.0, []
     missing = []
+    years = _years(text)
     for lit in literals:
         core = lit.strip("%_ ").replace("%", " ").strip()
-        if core in text or value_key(core) in text_keys or value_key(core) in vocabulary:
+        spaced = core.replace("_", " ")
+        if (core in text or value_key(core) in text_keys or value_key(core) in vocabulary
+                or value_key(lit) in explained or (spaced != core and spaced in text)):
+            continue  # 'mobile_app' is "mobile app"
+        if " " not in core and _stem(core) in _stems(text):
+            continue  # 'closed' for "close"
+        # Within a year or decade the question names ("born before 1950" for '1950-01-01',
+        # "the 1980s").
+        if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and any(
+                core.startswith(y) for y in years):
             continue
         # -- dates: the aligner compares the question's periods with the SQL's, whatever the
         # -- spelling ('2012-08-26' for "8/26/2012", '201309' for "September 2013"); time
         # -- syntax (strftime layouts, date('now', '-7 day') modifiers, unit names) is no value.
         if _time_literal(lit, request) or _time_literal(core, request):
+            continue
+        # A short code for a name the question spells out ('SVK' for "Slovakian", 'EUR' for
+        # "euro").
+        if 2 <= len(core) <= 4 and core.isalpha() and any(
+            abbreviates(core, w) for w in text_keys if len(w) > len(core)
+        ):
             continue
         missing.append(lit)
     return 1.0 - len(missing) / len(literals), missing
@@ -124,7 +157,7 @@ def _ignored_values(request: JudgeRequest) -> set[str]:
     if not ignored:
         return set()
     out: set[str] = set()
-    for f in request.sql.filters:
+    for f in request.sql.filters[:256]:
         if f.column and re.sub(r"[^a-z0-9]", "", f.column.lower()) in ignored:
             values = f.value if isinstance(f.value, tuple) else (f.value,)
             out.update(value_key(v) for v in values if isinstance(v, str))
@@ -132,8 +165,23 @@ def _ignored_values(request: JudgeRequest) -> set[str]:
 
 
 @lru_cache(maxsize=1024)
+def _years(text: str) -> tuple[str, ...]:
+    """Years (and decades, as their first three digits) the text names, with the year after
+    each (a boundary: "after 1996" starts in 1997)."""
+    out: set[str] = set()
+    for m in re.finditer(r"(?<!\d)((?:18|19|20)\d)(\d)(?:'?s)?(?!\d)", text):
+        year = m.group(1) + m.group(2)
+        out.add(year)
+        out.add(str(int(year) + 1))
+        if m.group(0).endswith("s"):
+            out.add(m.group(1))
+    return tuple(sorted(out))
+
+
+@lru_cache(maxsize=1024)
 def _tokens(text: str) -> frozenset[str]:
-    return frozenset(re.findall(r"[\w.%-]+", text))
+    # Words with inner dots and dashes ("no.5", "k-12"), but no trailing full stop ("1993.").
+    return frozenset(re.findall(r"[\w%]+(?:[.-][\w%]+)*", text))
 
 
 @lru_cache(maxsize=1024)
@@ -229,6 +277,13 @@ def asked_items(question: str) -> int:
     return 1 + head.count(",") + len(re.findall(r"\band\b", head))
 
 
+def _doubts(request: JudgeRequest) -> float:
+    """What weak findings take off the confidence: :data:`MINOR_DOUBT` for each minor one
+    (at most three). A weak finding never decides a verdict, but it is never ignored."""
+    minor = sum(1 for r in request.alignment.reasons[:64] if r.severity == "minor")
+    return MINOR_DOUBT * min(minor, 3)
+
+
 def assess(request: JudgeRequest) -> Assessment:
     risk = 0.0
     notes: list[str] = []
@@ -236,6 +291,10 @@ def assess(request: JudgeRequest) -> Assessment:
         weight = CODE_WEIGHT.get(r.code, SEVERITY_WEIGHT.get(r.severity, 0.3))
         if r.severity == "minor":
             weight *= MINOR_SHARE
+        elif r.severity == "critical":
+            # a precise sign of a wrong answer: one makes the SQL potentially incorrect, two
+            # incorrect, whatever the code's usual weight
+            weight = max(weight, CRITICAL_WEIGHT)
         risk += weight
         if weight >= 0.2:
             notes.append(r.message)
@@ -268,8 +327,21 @@ def assess(request: JudgeRequest) -> Assessment:
         - 0.05 * (1 if sql.set_operation else 0)
         - 0.25 * (1 - ground)
         - 0.05 * len(request.question.drift)
+        - _doubts(request)
     )
     confidence = max(0.3, min(1.0, confidence))
+    # A critical finding is a precise sign of a wrong answer: whatever else the evidence says,
+    # the SQL is not "correct" (gamma below the correct cut, label at most likely_correct), so
+    # the composite score stays below 75 under default scoring.
+    critical = [r for r in request.alignment.reasons if r.severity == "critical"]
+    if critical:
+        cut = request.rules.scoring.verdict_cuts.correct
+        confidence = min(confidence, max(0.0, cut - 0.01))
+        if label == "correct":
+            label = "likely_correct"
+        for r in critical:
+            if r.message not in notes:
+                notes.insert(0, r.message)
     if far_tables and confidence < 0.85:
         notes.append("the question names none of the tables " + ", ".join(far_tables[:3]))
     rationale = (

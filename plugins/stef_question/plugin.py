@@ -13,10 +13,17 @@ from stef_core.spec import QuestionSpec
 
 
 class RuleBasedQuestionExtractor(QuestionExtractor):
-    """Reads aggregations, filters, grouping, order and top-k from the question and its hint."""
+    """Reads a typed question frame: values, comparatives and negation, aggregates,
+    superlatives and top-k, grouping, projection, periods, and the enrichment's bindings.
+
+    One small module per concept (``stef_question.concepts``), cue words as data
+    (``lexicon.json``, extended by R_app's ``lexicon``). The required constraints are a
+    function of the question, its enrichment and R_app only, never of the SQL; each has a
+    strength (strong: the SQL must meet it; weak: missing it only lowers confidence).
+    """
 
     id = "question"
-    version = "1"
+    version = "2"
 
     #: Production logs repeat questions (dashboards, retries, several agents on one question):
     #: specs are frozen, so one extraction serves every repeat.

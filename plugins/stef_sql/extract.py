@@ -58,6 +58,8 @@ _AGG_NAMES: dict[type[exp.Expr], str] = {
     exp.Max: "MAX",
 }
 SUBQUERY = "<subquery>"
+#: Source suffix of a column-to-column comparison (see ``SqlSpec.relations``).
+RELATION = ":rel"
 #: Tried, in order, when a record names no dialect and the default reader fails.
 _FALLBACK_DIALECTS = ("mysql", "tsql")
 _MAX_SQL_CHARS = 4_000_000
@@ -127,10 +129,17 @@ def _parse_message(exc: Exception) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+_STRINGS: tuple[type[exp.Expr], ...] = tuple(
+    t for t in (getattr(exp, n, None) for n in ("National", "RawString")) if isinstance(t, type)
+)
+
+
 def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
     """``(True, value)`` when ``node`` is a constant, else ``(False, None)``."""
     while isinstance(node, (exp.Paren, exp.Cast, exp.TryCast)):
         node = node.this
+    if isinstance(node, _STRINGS):  # N'...' (T-SQL), raw strings: strings all the same
+        return True, fold_text(str(node.this))
     if isinstance(node, exp.Literal):
         text = str(node.this)
         if node.is_string:
@@ -286,7 +295,14 @@ def _atom(node: exp.Expr, resolver: _Resolver, source: str, negate: bool) -> lis
         if isinstance(right, (exp.Subquery, exp.Select)) or isinstance(left, exp.Subquery):
             target = left if not isinstance(left, exp.Subquery) else right
             return [make(_operand_column(target, resolver), op, SUBQUERY)]
-        return []  # column = column: a join condition, not a filter
+        if op in ("=", "!=") and not negate:
+            return []  # column = column: a join condition, not a filter
+        # Column against column ("salary > manager salary"): a relation between two columns,
+        # kept apart from the filters (its value names the other column).
+        lcol, rcol = _operand_column(left, resolver), _operand_column(right, resolver)
+        if lcol and rcol:
+            return [Filter(lcol, NEGATED_OP[op] if negate else op, rcol, source + RELATION)]
+        return []
     if isinstance(node, exp.In):
         col = _operand_column(node.this, resolver)
         if node.args.get("query") is not None:
@@ -410,11 +426,42 @@ def _join_keys(idx: _Index, resolver: _Resolver) -> tuple[tuple[str, str, str, s
     return tuple(dict.fromkeys(keys))
 
 
+#: Source suffix of a filter inside a subquery whose rows are excluded (``NOT IN``, ``NOT
+#: EXISTS``, the right side of ``EXCEPT``): it constrains the result the other way round.
+NEGATED = ":neg"
+
+
+def _excluded(node: exp.Expr) -> bool:
+    """Is ``node`` inside a subquery whose rows the query excludes (NOT IN (...), NOT EXISTS
+    (...), ... EXCEPT (...)), an odd number of times (a NOT IN inside a NOT IN includes)?"""
+    child: Any = node
+    parent = node.parent
+    depth = 0
+    flips = 0
+    while parent is not None and depth < 64:
+        if isinstance(parent, exp.Except) and child is parent.expression:
+            flips += 1
+        elif isinstance(parent, exp.In) and child is parent.args.get("query"):
+            if parent.args.get("negate") or isinstance(parent.parent, exp.Not):
+                flips += 1
+        elif isinstance(parent, exp.Exists) and isinstance(parent.parent, exp.Not):
+            flips += 1
+        child, parent = parent, parent.parent
+        depth += 1
+    return flips % 2 == 1
+
+
 def _conditions(idx: _Index) -> Iterator[tuple[exp.Expr, str]]:
+    """Every row condition with its source: WHERE, HAVING (``:neg`` inside a subquery whose
+    rows are excluded) and JOIN ON. ``COUNT(*) FILTER (WHERE ...)`` shapes a value: it is a
+    value condition (:func:`_value_conditions`), not a row filter."""
+    nested = len(idx.selects) > 1
     for where in idx.wheres:
-        yield where.this, "where"
+        if isinstance(where.parent, exp.Filter):
+            continue
+        yield where.this, "where" + (NEGATED if nested and _excluded(where) else "")
     for having in idx.havings:
-        yield having.this, "having"
+        yield having.this, "having" + (NEGATED if nested and _excluded(having) else "")
     for join in idx.joins:
         on = join.args.get("on")
         if on is not None:
@@ -449,11 +496,161 @@ def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []
     for f in out:
-        key = (f.column, f.op, f.value)
+        key = (f.column, f.op, f.value, f.source.endswith(RELATION))
         if key not in seen:
             seen.add(key)
             unique.append(f)
     return tuple(unique)
+
+
+_PREDICATES = (*_CMP, exp.In, exp.Between, exp.Like, exp.ILike, exp.Is, exp.And, exp.Or, exp.Not)
+
+
+def _value_conditions(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
+    """Conditions that shape values rather than rows: CASE WHEN / IIF / IF branches, the
+    predicates of ``FILTER (WHERE ...)`` and predicates aggregated directly (``SUM(x = 1)``)."""
+    out: list[Filter] = []
+    for branch in idx.ifs:
+        cond = branch.this
+        case = branch.parent
+        if isinstance(case, exp.Case) and case.this is not None:
+            # CASE x WHEN 'a' THEN ...: the branch holds the value, the CASE the operand.
+            ok, value = literal_value(cond)
+            if ok:
+                out.append(Filter(_operand_column(case.this, resolver), "=", value, "case"))
+            continue
+        if isinstance(cond, exp.Expr):
+            out.extend(f for f in _predicate(cond, resolver, "case")
+                       if not f.source.endswith(RELATION))
+    for where in idx.wheres:
+        if isinstance(where.parent, exp.Filter):
+            out.extend(_predicate(where.this, resolver, "case"))
+    for agg in idx.aggs:
+        arg = agg.this
+        while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
+            arg = arg.this if not isinstance(arg, exp.Distinct) else (
+                arg.expressions[0] if arg.expressions else None)
+        if isinstance(arg, _PREDICATES):
+            out.extend(_predicate(cast(exp.Expr, arg), resolver, "case"))
+    return tuple(dict.fromkeys(out))
+
+
+def _nested_grouping(idx: _Index, main: exp.Select | None,
+                     resolver: _Resolver) -> tuple[tuple[str, ...], bool]:
+    """GROUP BY keys and DISTINCT of the SELECTs nested in CTEs and subqueries."""
+    keys: list[str] = []
+    distinct = False
+    for select in idx.selects:
+        if select is main:
+            continue
+        distinct = distinct or bool(select.args.get("distinct"))
+        group = select.args.get("group")
+        if group is not None:
+            for key in group.expressions[:32]:
+                keys.extend(_columns_of(key, resolver))
+    return tuple(dict.fromkeys(keys)), distinct
+
+
+_RANKERS = tuple(t for t in (getattr(exp, n, None) for n in ("RowNumber", "Rank", "DenseRank"))
+                 if isinstance(t, type))
+
+
+def _rankings(idx: _Index, main: exp.Select | None, resolver: _Resolver
+              ) -> tuple[tuple[OrderItem, ...], int | None, tuple[str, ...]]:
+    """Top-k per group written with a ranking window (``ROW_NUMBER() OVER (PARTITION BY d
+    ORDER BY s DESC)`` kept by ``= 1`` / ``<= 3`` in WHERE or QUALIFY) or ``DISTINCT ON``:
+    the window's ORDER BY keys, the k kept, and DISTINCT ON's keys."""
+    order: list[OrderItem] = []
+    names: set[str] = set()
+    for window in idx.windows:
+        if not isinstance(window.this, _RANKERS):
+            continue
+        spec = window.args.get("order")
+        for ordered in (spec.expressions if spec is not None else [])[:4]:
+            cols = _columns_of(ordered.this, resolver)
+            order.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
+                                   aggregate=_first_aggregate(ordered.this), columns=cols))
+        if isinstance(window.parent, exp.Alias):
+            names.add(window.parent.alias.lower())
+    k: int | None = None
+    if order:
+        for holder in (*idx.wheres, *idx.qualifies):
+            for cmp in holder.find_all(exp.EQ, exp.LTE, exp.LT):
+                left = cmp.this
+                ranked = (isinstance(left, exp.Window) and isinstance(left.this, _RANKERS)) or (
+                    isinstance(left, exp.Column) and left.name.lower() in names)
+                value = _int_of(cmp.expression)
+                if ranked and value is not None:
+                    k = value - 1 if isinstance(cmp, exp.LT) else value
+    distinct_on: tuple[str, ...] = ()
+    distinct = main.args.get("distinct") if main is not None else None
+    if isinstance(distinct, exp.Distinct) and distinct.args.get("on") is not None:
+        distinct_on = _columns_of(distinct.args["on"], resolver)
+        k = 1
+    return tuple(order), k, distinct_on
+
+
+def _unscoped_extremes(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
+    """Columns compared with an extreme taken over a whole table while the comparing query
+    keeps only some rows: ``WHERE region = 'Sweden' AND height = (SELECT MAX(height) FROM
+    person)`` finds the tallest of everyone, then keeps them only if Swedish."""
+    out: list[str] = []
+    for sub in idx.subqueries[:32]:
+        inner = sub.this
+        if not isinstance(inner, exp.Select) or len(inner.expressions) != 1:
+            continue
+        if inner.args.get("where") or inner.args.get("group") or inner.args.get("having"):
+            continue
+        item = inner.expressions[0]
+        item = item.this if isinstance(item, exp.Alias) else item
+        if not isinstance(item, (exp.Max, exp.Min)):
+            continue
+        cmp_node = sub.parent
+        if not isinstance(cmp_node, exp.EQ):
+            continue  # "> (SELECT MIN ...)" ("not the minimum") compares with everyone
+        where = cmp_node.parent
+        while isinstance(where, (exp.And, exp.Paren)):
+            where = where.parent
+        if not isinstance(where, exp.Where):
+            continue
+        others = [f for f in _predicate(where.this, resolver, "sql")
+                  if f.value != SUBQUERY and not f.source.endswith(RELATION)]
+        if others:
+            out.append(column_name(item.this) if isinstance(item.this, exp.Column) else "")
+    return tuple(dict.fromkeys(out))
+
+
+def _partition_keys(idx: _Index, resolver: _Resolver) -> tuple[str, ...]:
+    keys: list[str] = []
+    for window in idx.windows:
+        for key in window.args.get("partition_by") or ():
+            keys.extend(_columns_of(key, resolver))
+    return tuple(dict.fromkeys(keys))
+
+
+def _nested_order(
+    idx: _Index, main: exp.Select | None, resolver: _Resolver
+) -> tuple[tuple[OrderItem, ...], int | None]:
+    """ORDER BY keys of nested SELECTs that keep a few rows (ORDER BY ... LIMIT k), and the
+    k of the first of them."""
+    items: list[OrderItem] = []
+    k: int | None = None
+    for select in idx.selects:
+        if select is main or select.args.get("limit") is None:
+            continue
+        if k is None and select.args.get("order") is not None:
+            limit = select.args["limit"]
+            k = _int_of(limit.expression if isinstance(limit, exp.Limit)
+                        else limit.args.get("count"))
+        order = select.args.get("order")
+        if order is None:
+            continue
+        for ordered in order.expressions:
+            key = ordered.this
+            cols = _columns_of(key, resolver)
+            items.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
+                                   aggregate=_first_aggregate(key), columns=cols))
+    return tuple(items), k
 
 
 # --------------------------------------------------------------------------------------------
@@ -511,7 +708,7 @@ _DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, ex
                     exp.DatetimeAdd, exp.DatetimeSub, exp.DateDiff, exp.TimeStrToTime)
 
 
-def _time_arithmetic(lit: exp.Literal) -> bool:
+def _time_arithmetic(lit: exp.Expr) -> bool:
     """A literal that only moves a date (``INTERVAL '7' DAY``, ``DATEADD(day, -7, ...)``, the
     T-SQL epoch of ``DATEDIFF(quarter, 0, GETDATE())``): time arithmetic, which the periods
     judge, not a value the question should name."""
@@ -532,7 +729,7 @@ class _Index:
 
     def __init__(self, root: exp.Expr) -> None:
         self.columns: list[exp.Column] = []
-        self.literals: list[exp.Literal] = []
+        self.literals: list[exp.Expr] = []
         self.tables: list[exp.Table] = []
         self.selects: list[exp.Select] = []
         self.joins: list[exp.Join] = []
@@ -544,14 +741,17 @@ class _Index:
         self.limits: list[exp.Expr] = []
         self.eqs: list[exp.EQ] = []
         self.aggs: list[exp.Expr] = []
+        self.ifs: list[exp.If] = []  # CASE WHEN branches, IIF, IF
+        self.qualifies: list[exp.Qualify] = []
         self.divides = False
         self.time_nodes = False  # a time function or CURRENT_DATE somewhere (stef_sql.time)
         buckets: dict[type, list[Any]] = {
             exp.Column: self.columns, exp.Literal: self.literals, exp.Table: self.tables,
+            **{t: self.literals for t in _STRINGS},
             exp.Select: self.selects, exp.Join: self.joins, exp.Where: self.wheres,
             exp.Having: self.havings, exp.CTE: self.ctes, exp.Subquery: self.subqueries,
             exp.Window: self.windows, exp.Limit: self.limits, exp.Fetch: self.limits,
-            exp.EQ: self.eqs,
+            exp.EQ: self.eqs, exp.If: self.ifs, exp.Qualify: self.qualifies,
         }
         for node in root.walk():
             bucket = buckets.get(type(node))
@@ -747,7 +947,23 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         ok, val = literal_value(lit)
         if ok:
             literals.append(fold_value(val))
-    filters = _filters(idx, resolver)
+    found = _filters(idx, resolver)
+    # A ranking window kept by ``rn <= 3`` is the top-k (``rank_limit``), not a filter.
+    filters = tuple(f for f in found if not f.source.endswith(RELATION)
+                    and not (f.column and " over (" in f.column))
+    relations = tuple(f for f in found if f.source.endswith(RELATION))
+    conditions = _value_conditions(idx, resolver) if (idx.ifs or idx.aggs) else ()
+    partition_by = _partition_keys(idx, resolver) if idx.windows else ()
+    ranking, rank_limit, distinct_on = (
+        _rankings(idx, select, resolver) if idx.windows or select is not None else ((), None, ())
+    )
+    partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on)))
+    nested_order_by, nested_k = (
+        _nested_order(idx, select, resolver) if len(idx.selects) > 1 else ((), None)
+    )
+    nested_group_by, nested_distinct = (
+        _nested_grouping(idx, select, resolver) if len(idx.selects) > 1 else ((), False)
+    )
     periods = _periods(idx, resolver)
     join_keys = _join_keys(idx, resolver)
     window_count = len(idx.windows)
@@ -795,5 +1011,15 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         join_keys=join_keys,
         divides=idx.divides,
         select_star=select_star,
+        conditions=conditions,
+        partition_by=partition_by,
+        nested_order_by=nested_order_by,
+        nested_group_by=nested_group_by,
+        nested_distinct=nested_distinct,
+        relations=relations,
+        ranking=ranking,
+        rank_limit=rank_limit,
+        nested_k=nested_k,
+        unscoped_extremes=_unscoped_extremes(idx, resolver),
         periods=periods,
     )

@@ -1,0 +1,205 @@
+"""Aggregates, ratios and DISTINCT: does the SQL compute what the question asks?
+
+An asked aggregate is computed anywhere it shapes the answer (outer query, CTE, subquery,
+window), or equivalently: COUNT by ``SUM(CASE ...)``, SUM of ones by COUNT, AVG by SUM / COUNT,
+or a pre-aggregated column read as is (``num_students`` for "number of students", a column an
+enrichment binds the phrase to). MAX and MIN are rankings, checked with superlatives.
+
+* ``aggregation.mismatch``: the question asks one aggregate and the SQL computes another
+  (AVG asked, SUM computed);
+* ``aggregation.missing``: no aggregate at all where a count, total, average or ratio is asked
+  ("How many orders ..." answered by a list of orders);
+* ``distinct.missing``: "how many different X" counted without de-duplication (critical), or
+  "list the distinct X" without DISTINCT / GROUP BY (minor: a list with repeats).
+"""
+
+from __future__ import annotations
+
+from stef_align.names import parts, stem, word_matches
+from stef_align.reasons import reason
+from stef_core.models import Reason
+from stef_core.spec import QuestionSpec, SqlSpec
+
+_COLUMN_WORDS = {
+    "COUNT": frozenset({"count", "num", "number", "cnt", "quantity", "qty", "nbr", "tally",
+                        "frequency", "freq", "times", "enrollment", "population", "members",
+                        "size", "headcount"}),
+    "SUM": frozenset({"total", "sum", "amount", "overall", "net", "gross", "aggregate"}),
+    "AVG": frozenset({"avg", "average", "mean", "rate", "per"}),
+}
+_RATIO_WORDS = frozenset({"percent", "percentage", "ratio", "rate", "pct", "share",
+                          "proportion", "fraction"})
+
+
+def _names(sql: SqlSpec) -> tuple[str, ...]:
+    """Columns and aliases the SQL shows (capped: a name list is evidence, not a workload).
+    A pre-aggregated column answers only where it is shown, not where it is filtered."""
+    names: list[str] = []
+    for p in sql.projections[:64]:
+        names.extend(p.columns)
+        if p.alias:
+            names.append(p.alias)
+    return tuple(dict.fromkeys(names))
+
+
+def _named(words: frozenset[str], names: tuple[str, ...]) -> bool:
+    """Does some column or alias carry one of ``words`` (``avgscrread`` for "avg")?"""
+    return any(word_matches(w, n) for w in words for n in names)
+
+
+def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...],
+              q: QuestionSpec) -> bool:
+    window_text = " ".join(sql.windows).upper()
+    if func in all_aggs or f"{func}(" in window_text:
+        return True
+    outer = {a.func for a in sql.aggregations if not a.nested}
+    if func == "COUNT" and "SUM" in all_aggs and sql.conditions:
+        return True  # SUM(CASE WHEN ... THEN 1 END) counts
+    if func == "SUM" and "COUNT" in all_aggs and (
+            "COUNT" in q.aggregations or q.words & _COUNT_NOUNS):
+        return True  # "how many ... in total", "the total headcount": a count is the total
+    if func in ("SUM", "COUNT") and "AVG" in all_aggs and {"SUM", "COUNT"} <= set(q.aggregations):
+        return True  # "DIVIDE(SUM(height), COUNT(id))": an average
+    if func == "AVG" and (("SUM" in all_aggs and ("COUNT" in all_aggs or sql.divides))
+                          or (sql.divides and all_aggs)):
+        return True  # an average by hand
+    if not (outer - {"MAX", "MIN"}) and _named(_COLUMN_WORDS.get(func, frozenset()), names):
+        return True  # a pre-aggregated column read as is
+    # an enrichment's expression (a division) computing it
+    return bool(q.expressions) and sql.divides and any(func in e.upper() for e in q.expressions)
+
+
+#: Nouns that are counts themselves: "the total headcount" is a COUNT of employees.
+_COUNT_NOUNS = frozenset({"headcount", "headcounts", "count", "counts"})
+
+
+def _noun(column: str) -> str:
+    """The stem of the noun a column is named after: its last word, or the one before a
+    participle (``credits_used`` is credits, ``order_total`` is a total)."""
+    words = parts(column.split(".")[-1])
+    if len(words) > 1 and words[-1].endswith("ed"):
+        return stem(words[-2])
+    return stem(words[-1]) if words else ""
+
+
+_PEOPLE = frozenset({"people", "person", "persons", "inhabitants", "residents", "citizens"})
+
+
+def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
+    """Does the SQL show (or sum) a column named like the counted noun ("How many stars does
+    the repository have?" / ``SELECT stars``, "How many people live in X?" /
+    ``SUM(population)``): a count stored, not rows to count?"""
+    counted = {stem(w) for w in q.counted}
+    for a in sql.aggregations:
+        noun = _noun(a.arg)
+        if a.func == "SUM" and any(
+                stem(w) == noun or (w in _PEOPLE and "population" in a.arg)
+                for w in q.counted):
+            return True  # "How many people live in X?" / SUM(population), credits / credits_used
+    for p in sql.projections:
+        if p.aggregate is None and p.column is not None:
+            ps = parts(p.column)
+            if ps and ps[-1] not in ("id", "ids") and stem(ps[-1]) in counted:
+                return True
+    return False
+
+
+def _keys(table: str, column: str) -> bool:
+    """Is ``column`` the key of ``table``: its id, or named after it (``template_type_code``
+    of ``ref_template_types``)?"""
+    cols = parts(column.split(".")[-1])
+    if not cols or cols[-1] not in ("id", "code", "key", "no", "number"):
+        return False
+    tabs = {stem(p) for p in parts(table)}
+    return cols == ("id",) or any(stem(p) in tabs for p in cols[:-1])
+
+
+def _lists(sql: SqlSpec) -> bool:
+    """Does the SQL return a list of rows (no aggregate anywhere, plain columns or *)?"""
+    return not sql.aggregations and not sql.windows and (
+        sql.select_star or all(p.aggregate is None for p in sql.projections)
+    )
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    out: list[Reason] = []
+    all_aggs = {a.func for a in sql.aggregations}
+    outer = {a.func for a in sql.aggregations if not a.nested}
+    names = _names(sql)
+    weak = set(q.weak_aggregations)
+    # "the school with the highest average score" ranked by a stored average: a weak
+    # aggregate the ranking reads from a column is answered.
+    ranks = q.superlative is not None and bool(
+        sql.order_by or sql.nested_order_by or sql.ranking or all_aggs & {"MAX", "MIN"})
+    for func in q.aggregations:
+        if func in ("DISTINCT", "RATIO"):
+            continue  # checked below
+        if func in weak and (ranks or ("AVG" in q.aggregations and "AVG" in all_aggs
+                                       and func in ("SUM", "COUNT"))):
+            continue  # "the average number of test takers" / AVG(numtsttakr): a stored count
+        if func == "COUNT" and _stored_count(q, sql):
+            continue  # "How many stars does the repository have?" / SELECT stars
+        if func in ("MAX", "MIN"):
+            # "the maximum number of passengers": an extreme, by MAX/MIN or a top-1 ranking
+            if func in all_aggs or sql.order_by or sql.nested_order_by or sql.windows:
+                continue
+        elif _computes(func, sql, all_aggs, names, q):
+            continue
+        other = sorted((outer or all_aggs) - {func})
+        if other:
+            out.append(reason(
+                "aggregation.mismatch",
+                f"the question asks for {func} but the SQL computes {', '.join(other)}",
+                "minor" if func in weak else "critical",
+            ))
+        else:
+            # "How many employees ..." answered by a list of employees: a list, not a count.
+            sure = func not in weak and func == "COUNT" and _lists(sql)
+            out.append(reason(
+                "aggregation.missing",
+                f"the question asks for {func} but the SQL computes no {func}"
+                + (" (it lists rows)" if sure else ""),
+                "critical" if sure else ("minor" if func in weak else "major"),
+            ))
+
+    if (
+        q.asks_ratio
+        and not sql.divides
+        and "AVG" not in all_aggs
+        and not _named(_RATIO_WORDS, names)
+        and not ("RATIO" in q.weak_aggregations and ranks)
+    ):
+        out.append(reason(
+            "aggregation.missing",
+            "the question asks for a ratio or percentage but the SQL divides nothing",
+            "minor" if "RATIO" in q.weak_aggregations else (
+                "critical" if sql.aggregations or _lists(sql) else "major"),
+        ))
+
+    deduplicates = (
+        sql.distinct or sql.nested_distinct or any(a.distinct for a in sql.aggregations)
+        or bool(sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
+    )
+    counts_distinct = sql.nested_distinct or any(
+        a.distinct for a in sql.aggregations if a.func == "COUNT")
+    if q.distinct_count and "COUNT" in all_aggs and not counts_distinct and not (
+            sql.distinct and not sql.group_by):
+        out.append(reason(
+            "distinct.missing",
+            "the question counts different values but the SQL counts every row "
+            "(no COUNT(DISTINCT ...))",
+            "critical",
+        ))
+    elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
+        # "List the distinct categories" / SELECT category: every repeat is listed.
+        # Critical for a single column that repeats: "the different countries of customers"
+        # / SELECT country FROM customers. A table's own key has no repeats ("the different
+        # template type codes" / SELECT template_type_code FROM ref_template_types).
+        column = sql.projections[0].column if len(sql.projections) == 1 else None
+        keyed = column is not None and len(sql.tables) == 1 and _keys(sql.tables[0], column)
+        out.append(reason(
+            "distinct.missing",
+            "the question asks for distinct values but the SQL does not de-duplicate",
+            "critical" if column is not None and not keyed else "minor",
+        ))
+    return out

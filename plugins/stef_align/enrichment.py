@@ -1,0 +1,43 @@
+"""Enrichment findings: drift, and columns the enrichment defines the answer with.
+
+* ``enrichment.drift`` (minor): the reformulation added, changed or dropped a constraint of the
+  question;
+* ``enrichment.expression_missing``: the enrichment defines the answer with columns ("rate =
+  `A` / `B`", "type of food refers to food_type") and the SQL reads none of them (major when
+  most are unread, else minor). A column R_app ignores (``ignore filter region``) is no
+  requirement, whichever way the enrichment names it.
+"""
+
+from __future__ import annotations
+
+from stef_align.names import norm
+from stef_align.reasons import Severity, reason
+from stef_core.models import Reason, Ruleset
+from stef_core.spec import QuestionSpec, SqlSpec
+
+#: At most this many SQL columns and tables are compared with the enrichment's columns.
+MAX_COLUMNS = 512
+
+
+def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[Reason]:
+    out: list[Reason] = []
+    ignored = {norm(c) for c in rules.ignored_filters} if rules is not None else set()
+    hint_cols = {norm(c) for c in sorted(q.columns)[:64] if len(norm(c)) > 2} - ignored
+    if hint_cols:
+        sql_cols = {norm(c) for c in (*sql.columns, *sql.tables)[:MAX_COLUMNS]}
+        unused = sorted(
+            c for c in hint_cols
+            if c not in sql_cols and not any(c in s or s in c for s in sql_cols if len(s) > 3)
+        )
+        if unused:
+            severity: Severity = "major" if 2 * len(unused) > len(hint_cols) else "minor"
+            out.append(reason(
+                "enrichment.expression_missing",
+                "the SQL never reads the column(s) the enrichment names: " + ", ".join(unused[:3]),
+                severity,
+            ))
+    for item in q.drift:
+        out.append(reason(
+            "enrichment.drift", f"the enriched question changed a constraint: {item}", "minor"
+        ))
+    return out

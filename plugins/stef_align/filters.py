@@ -1,0 +1,810 @@
+"""Filter alignment (SPEC 2.3): the question's required constraints against the SQL's.
+
+Requirements come from the question spec alone; here they are only *met* or not. A requirement
+is met by a SQL predicate with the same value (by key, or loosely: see
+:mod:`stef_align.values`) and a compatible operator wherever it constrains the result: WHERE,
+HAVING, JOIN ON, a CTE or subquery feeding the outer query, or a CASE / IIF / FILTER condition
+inside an aggregate (a ratio's numerator). A value the SQL uses without filtering on it (a
+literal in a computation, a column named after it such as ``NumGE1500``) also meets it.
+
+========================== ========================================================= =====
+status                     meaning                                                    score
+========================== ========================================================= =====
+fully_applied              every required filter present, nothing extra               5
+fully_applied_with_extras  every required filter present, plus extra filters          4
+partially_applied          some required filters missing or wrong                     3
+not_applied                every required filter missing                              0
+========================== ========================================================= =====
+
+Only *strong* requirements decide the status; a weak one that is met counts as met, a weak one
+that is not lowers confidence (``filter.missing``, minor). A SQL filter on a value the question
+spells out ("active users" / ``status = 'active'``) is met, not extra.
+
+Work is linear: SQL predicates are indexed by value key, so a requirement looks its value up
+instead of scanning; only loose matches (names, patterns, abbreviations) scan, over at most
+:data:`MAX_SCAN` predicates, and there are at most ``MAX_REQUIREMENTS`` requirements.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from stef_sql.extract import SUBQUERY
+from stef_sql.values import value_key
+
+from stef_align.names import norm, parts, stem, word_matches
+from stef_align.reasons import reason
+from stef_align.time import align_periods
+from stef_align.values import GENERIC, is_year, keys, mentions, value_match
+from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
+from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, SqlSpec, Value, render_value
+
+#: Most SQL predicates scanned for a loose match, and most requirements aligned.
+MAX_SCAN = 256
+MAX_REQUIREMENTS = 48
+#: Most values of one IN list indexed by key.
+MAX_INDEXED_VALUES = 4096
+
+# ">" and ">=" are different constraints ("at least 90" keeps 90, "> 90" drops it); on whole
+# numbers ">= 5" is "> 4" (see _shift_fit).
+_COMPAT_OPS = {
+    ("=", "in"), ("=", "like"), ("!=", "not in"), ("!=", "not like"), ("!=", "<>"),
+    ("in", "="), ("like", "="),
+}
+_RANGE = frozenset({">", ">=", "<", "<="})
+_UP = frozenset({">", ">="})
+_DOWN = frozenset({"<", "<="})
+
+
+@dataclass
+class Work:
+    """Counts the comparisons alignment made (tests assert that it stays bounded)."""
+
+    lookups: int = 0
+    scans: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.lookups + self.scans
+
+
+@dataclass
+class _Index:
+    """The SQL's predicates, indexed by value key."""
+
+    preds: list[Filter]
+    n_filters: int  # preds[:n_filters] filter rows; the rest are CASE conditions
+    by_key: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, filters: list[Filter], conditions: Iterable[Filter]) -> _Index:
+        # A filter inside an excluded subquery (NOT IN, NOT EXISTS, EXCEPT) constrains the
+        # result the other way round: "not from 'APG'" is ``NOT IN (... = 'APG')``.
+        filters = [Filter(f.column, NEGATED_OP.get(f.op, f.op), f.value, f.source, f.strength)
+                   if ":neg" in f.source else f for f in filters]
+        preds = [*filters, *conditions]
+        idx = cls(preds, len(filters))
+        for i, p in enumerate(preds):
+            if p.value == SUBQUERY:
+                continue
+            values = p.value if isinstance(p.value, tuple) else (p.value,)
+            for v in values[:MAX_INDEXED_VALUES]:
+                idx.by_key.setdefault(value_key(v), []).append(i)
+        return idx
+
+
+def is_weak(f: Filter) -> bool:
+    return f.strength == "weak" or f.source.endswith(":weak")
+
+
+def op_match(q_op: str, s_op: str) -> bool:
+    return q_op == s_op or (q_op, s_op) in _COMPAT_OPS
+
+
+def _ops_fit(r: Filter, s: Filter) -> bool:
+    if op_match(r.op, s.op) or (r.op == "=" and s.op in ("like", "in")):
+        return True
+    if is_weak(r) and r.op == "=" and s.op not in ("!=", "not in", "not like"):
+        return True  # a bare number carries no operator of its own
+    if is_year(r.value) or _is_period(r.value):
+        # A year or month against dates: "in 2010" is a range inside it, "after 1996" is
+        # ">= '1997-01-01'" (time is read exactly by the time concept; this keeps years whole).
+        if r.op == "=" and s.op in _RANGE | {"like"}:
+            return True
+        if (r.op in _UP and s.op in _UP) or (r.op in _DOWN and s.op in _DOWN):
+            return True
+    return False
+
+
+def _is_period(value: object) -> bool:
+    return isinstance(value, str) and len(value) in (4, 7) and value[:4].isdigit() and (
+        len(value) == 4 or value[4] == "-"
+    )
+
+
+def _column_fit(r: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str]) -> bool:
+    if r.column is None or s.column is None:
+        return True
+    rc, sc = norm(r.column), norm(s.column)
+    if rc == sc or (len(rc) > 2 and rc in sc) or (len(sc) > 2 and sc in rc):
+        return True
+    if sql_columns and rc not in {norm(c) for c in sql_columns}:
+        # The enrichment names a column the SQL never reads ("the Country value in the
+        # gasstations table is 'CZE'" parses as table = 'CZE'): trust the value, not the name.
+        return True
+    if columns_agree(r.column, s.column):
+        return True
+    for column, words in rules.synonyms.items():
+        names = {norm(column), *(norm(w) for w in words)}
+        if rc in names and sc in names:
+            return True
+    return False
+
+
+def columns_agree(a: str, b: str) -> bool:
+    """Do two column names (or a phrase and a column) name one column: the same name, or the
+    words of one among the other's ("email address" / ``email``, ``is_active`` /
+    ``active``), but not two siblings (``plan_after`` / ``plan_before``)?"""
+    if norm(a) == norm(b):
+        return True
+    pa = {stem(x) for x in parts(a)}
+    pb = {stem(x) for x in parts(b)}
+    pa.discard("is")
+    pb.discard("is")
+    return bool(pa and pb) and (pa <= pb or pb <= pa)
+
+
+def _same_column(r: Filter, s: Filter, rules: Ruleset) -> bool:
+    """Strictly the same column (for a value mismatch: another value on that column)."""
+    if r.column is None or s.column is None:
+        return False
+    rc, sc = norm(r.column), norm(s.column)
+    if rc == sc or columns_agree(r.column, s.column):
+        return True
+    return any(
+        rc in {norm(column), *(norm(w) for w in words)}
+        and sc in {norm(column), *(norm(w) for w in words)}
+        for column, words in rules.synonyms.items()
+    )
+
+
+def benign(f: Filter, rules_benign: Iterable[BenignFilter]) -> bool:
+    """Is ``f`` a filter R_app declares benign (tenant guards, soft-delete flags)?"""
+    for b in rules_benign:
+        if b.column != "*" and norm(b.column) != norm(f.column or ""):
+            continue
+        op = {"<>": "!=", "IN": "in", "LIKE": "like"}.get(b.op, b.op)
+        if b.op == "IS":
+            if b.value is None:
+                if f.op == "is null":
+                    return True
+                continue
+            op = "="
+        if not op_match(op, f.op):
+            continue
+        if b.value == "*":
+            return True
+        bval = tuple(b.value) if isinstance(b.value, list) else b.value
+        if value_match(bval, f.value, f.op):
+            return True
+    return False
+
+
+def _ranks(r: Filter, sql: SqlSpec) -> bool:
+    """Does the SQL rank by the requirement's column (MAX / MIN of it, ORDER BY it, or a
+    comparison with a subquery)?"""
+    if not r.column or r.op != "=":
+        return False
+    col = norm(r.column)
+    if any(a.func in ("MAX", "MIN") and norm(a.arg.split(".")[-1]) == col
+           for a in sql.aggregations[:64]):
+        return True
+    keys = (*sql.order_by, *sql.nested_order_by)[:16]
+    if any(col in {norm(c.split(".")[-1]) for c in o.columns} for o in keys):
+        return True
+    return any(f.value == SUBQUERY and f.column and norm(f.column) == col
+               for f in sql.filters[:MAX_SCAN])
+
+
+_CODE_COLUMN = re.compile(r"(code|abbr|abbreviation|iso|symbol|_cd)$")
+
+
+def _code_for_name(required: Value, found: Filter) -> bool:
+    """Is ``found`` a short code (1-4 letters, or on a ``...code`` column) with the initial of
+    a name of five letters or more the question spells out (and that holds no code of its
+    own)? 'M' for "female" is no code of it."""
+    if not isinstance(required, str) or not isinstance(found.value, str):
+        return False
+    value = found.value.strip()
+    short = value.isalpha() and len(value) <= 4
+    if not (short or (found.column and _CODE_COLUMN.search(found.column.lower()))):
+        return False
+    words = required.split()
+    return (len(required) >= 5 and value[:1] == required[:1]
+            and required.replace(" ", "").replace("-", "").isalpha()  # 'SPRING25' is a code
+            and not any(len(w) <= 4 and w not in GENERIC for w in words))
+
+
+def ignored(f: Filter, rules: Ruleset) -> bool:
+    """R_app ``ignore filter <column>``: neither required nor extra."""
+    return f.column is not None and any(norm(c) == norm(f.column) for c in rules.ignored_filters)
+
+
+def _grounded(s: Filter, q: QuestionSpec) -> bool:
+    """Does the question spell out the SQL filter's value ("active users" / 'active')?"""
+    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    found = False
+    for v in values[:MAX_SCAN]:
+        if isinstance(v, str) and v != SUBQUERY:
+            if not mentions(q.text, v) and not mentions(q.text, v.replace("_", " ")) and not (
+                    " " not in v and stem(v) in _stems(q.text)):
+                return False
+            found = True
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            if not mentions(q.text, value_key(v)):
+                return False
+            found = True
+        else:
+            return False
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _stems(text: str) -> frozenset[str]:
+    """Stems of the words of a folded text ("close" and 'closed' share one)."""
+    return frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text))
+
+
+def _in_identifiers(value: object, sql: SqlSpec) -> bool:
+    """The value names a column or table the SQL reads: ``NumGE1500`` for "at least 1500",
+    ``AvgScrRead`` for "the score in Reading", ``satscores`` for "SAT", ``(Ages 5-17)`` for
+    "aged 5 to 17": the SQL answers it through what it reads, not with a filter."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return False
+    names = [*list(sql.columns)[:MAX_SCAN], *sql.tables[:64]]
+    token = norm(str(value))
+    if isinstance(value, (int, float)):
+        text = value_key(value)
+        return any(text in parts(c) or (len(token) >= 3 and token in norm(c)) for c in names)
+    if len(token) < 3:
+        return False
+    if any(token in norm(c) for c in names):
+        return True
+    words = [w for w in value.split() if len(w) >= 3]
+    return bool(words) and len(words) <= 3 and all(
+        any(word_matches(w, c) for c in names) for w in words
+    )
+
+
+def _names_column(words: str, column: str) -> bool:
+    """Does a phrase ("email address", "manager") name the column (``email``, ``manager_id``)?"""
+    return any(word_matches(w, column) or word_matches(column, w) for w in words.split())
+
+
+_NEGATIVE = frozenset({"!=", "not in", "not like", "is null"})
+_POSITIVE = frozenset({"=", "in", "like", "is not null"})
+
+
+def _names_it(phrase: str, s: Filter) -> bool:
+    """Does the SQL predicate speak of a word of ``phrase`` (its column or its value)?"""
+    for word in phrase.split():
+        if s.column and (word_matches(word, s.column) or word_matches(s.column, word)):
+            return True
+        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        if any(isinstance(v, str) and v != SUBQUERY and (
+                word_matches(word, v) or v.startswith(word[:5])) for v in values[:MAX_SCAN]):
+            return True
+    return False
+
+
+def _anti_join(idx: _Index, sql: SqlSpec) -> bool:
+    """Does the SQL keep rows that have no match elsewhere: ``NOT IN (SELECT ...)``, ``NOT
+    EXISTS``, ``EXCEPT``, or a LEFT JOIN kept by ``IS NULL``?"""
+    return sql.set_operation == "EXCEPT" or any(
+        (s.value == SUBQUERY and s.op == "not in") or s.op == "is null"
+        for s in idx.preds[:MAX_SCAN])
+
+
+_NOT_WORDS = frozenset({"never", "not", "non", "no", "without"})
+
+
+def _says_not(value: object, word: str) -> bool:
+    """Does a stored value itself say "not <word>" ('Never-married', 'non smoker',
+    'unpaid')?"""
+    if not isinstance(value, str) or not word:
+        return False
+    words = re.split(r"[\s_\-]+", value.lower())
+    stem_ = stem(word.lower())
+    for j, w in enumerate(words[:8]):
+        if w in _NOT_WORDS and j + 1 < len(words) and stem(words[j + 1]) == stem_:
+            return True
+        if w.startswith(("un", "non")) and stem(w.removeprefix("non").removeprefix("un")) == stem_:
+            return True
+    return False
+
+
+def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, int | None]:
+    """A negated predicate ("not shipped", "never returned") against the SQL: ``met`` when a
+    predicate on it is negated (``<> 'shipped'``, ``NOT is_cancelled``, ``IS NULL``, ``NOT
+    EXISTS``), ``positive`` when it is kept plain (``= 'shipped'``, ``WHERE is_cancelled``,
+    ``EXISTS``), else ``absent``."""
+    word = r.column or ""
+    positive: int | None = None
+    sub_positive: int | None = None
+    for i, s in enumerate(idx.preds[:MAX_SCAN]):
+        negative = s.op in _NEGATIVE or (s.op == "=" and s.value in (False, 0)) or (
+            s.op == "!=" and s.value in (True, 1))
+        if s.value == SUBQUERY or s.column is None:
+            if s.value == SUBQUERY and s.op == "not in":
+                return "met", i  # NOT IN (...) / NOT EXISTS: the "never" of SQL
+            if s.value == SUBQUERY and s.op == "in" and sub_positive is None:
+                sub_positive = i
+            continue
+        if not _names_it(word, s):
+            continue
+        if negative or any(_says_not(s.value, w) for w in word.split()[:4]):
+            return "met", i  # <> 'married', or = 'never-married' / 'non-smoker'
+        if s.op in _POSITIVE or (s.op in (">", ">=") and positive is None):
+            positive = i
+    if positive is not None:
+        return "positive", positive
+    if sql is not None and sql.set_operation == "EXCEPT":
+        return "met", None  # "templates not used by any document": all EXCEPT the used ones
+    anti = next((i for i, s in enumerate(idx.preds[:MAX_SCAN]) if s.op == "is null"), None)
+    if anti is not None:
+        return "met", anti  # LEFT JOIN ... WHERE other.key IS NULL: the anti-join "never"
+    if sub_positive is not None:
+        return "positive", sub_positive  # "never returned" answered by EXISTS (...)
+    return "absent", None
+
+
+def _coded(r: Filter, idx: _Index) -> int | None:
+    """A name the SQL compares through a code on a column the name's kind names ("United
+    Airlines flights" / ``airline = 1``)."""
+    if not isinstance(r.value, str) or " " not in r.value or r.op != "=":
+        return None
+    words = [w for w in r.value.split() if len(w) >= 4]
+    for i, s in enumerate(idx.preds[: idx.n_filters][:MAX_SCAN]):
+        if s.column and s.op == "=" and isinstance(s.value, (int, float)) and not isinstance(
+                s.value, bool) and any(word_matches(w, s.column) for w in words):
+            return i
+    return None
+
+
+def _flag(r: Filter, idx: _Index) -> int | None:
+    """A state word answered by a flag column: "unpaid invoices" / ``is_paid = 0``, "active
+    users" / ``active = 1``."""
+    if not isinstance(r.value, str) or " " in r.value or r.op not in ("=", "!="):
+        return None
+    word = r.value
+    for prefix in ("un", "in", "non"):
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            word = word[len(prefix):]
+            break
+    for i, s in enumerate(idx.preds[:MAX_SCAN]):
+        if s.column and s.value in (0, 1, True, False) and (
+                word_matches(word, s.column) or s.column.endswith(word)):
+            return i
+    return None
+
+
+def _split_name(r: Filter, idx: _Index) -> list[int]:
+    """A name the SQL spells over several columns ("Kacey Gibson" / ``first = 'kacey' AND
+    last = 'gibson'``): the predicates that hold its words, or [] when some word is missing."""
+    if not isinstance(r.value, str) or " " not in r.value or r.op != "=":
+        return []
+    hits: list[int] = []
+    for word in r.value.split():
+        if len(word) < 2 or word in ("of", "the", "and", "de"):
+            continue
+        found = idx.by_key.get(word)
+        if not found:
+            return []
+        hits.append(found[0])
+    return hits
+
+
+def _numeric(value: object) -> bool:
+    """A number, or a string that spells one ('75001')."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    return isinstance(value, str) and value.replace(".", "", 1).isdigit()
+
+
+def _overlap(asked: Value, found: Value) -> bool:
+    """Do two names share a word of three letters or more ('new york' / 'york')?"""
+    if not isinstance(asked, str) or not isinstance(found, str):
+        return False
+    a = {w for w in re.split(r"[^\w]+", asked) if len(w) >= 3}
+    b = {w for w in re.split(r"[^\w]+", found.strip("%")) if len(w) >= 3}
+    return bool(a & b)
+
+
+_FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
+
+
+def _relation(rel: Filter, sql: SqlSpec) -> str:
+    """A comparison with another quantity ("later than promised") against the SQL's
+    column-to-column comparisons: ``met``, ``reversed`` or ``absent``."""
+    other = str(rel.value)
+    for s in sql.relations[:MAX_SCAN]:
+        right, left = str(s.value), s.column or ""
+        if any(word_matches(w, right) for w in other.split()):
+            op = s.op
+        elif any(word_matches(w, left) for w in other.split()):
+            op = _FLIP.get(s.op, s.op)
+        else:
+            continue
+        if op == rel.op or op_match(rel.op, op):
+            return "met"
+        if (op in _UP and rel.op in _DOWN) or (op in _DOWN and rel.op in _UP):
+            return "reversed"
+        return "met"
+    for s in sql.filters[:MAX_SCAN]:
+        # "priced higher than the average price" / price < (SELECT AVG(price) ...)
+        if s.value == SUBQUERY and s.op in _RANGE:
+            if (s.op in _UP and rel.op in _DOWN) or (s.op in _DOWN and rel.op in _UP):
+                return "reversed"
+            return "met"
+    return "absent"
+
+
+def _shifted_keys(r: Filter) -> list[str]:
+    """Keys of the whole numbers next to a bound (">= 5" may be written "> 4")."""
+    if r.op in _RANGE and isinstance(r.value, int) and not isinstance(r.value, bool):
+        return [value_key(r.value - 1), value_key(r.value + 1)]
+    return []
+
+
+def _scaled_keys(value: object) -> list[str]:
+    """A share written as a fraction or a percentage: 0.3 and 30."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return []
+    return [value_key(round(value * 100, 6)), value_key(round(value / 100, 8))]
+
+
+def _shift_fit(r: Filter, s: Filter) -> bool:
+    """Whole numbers one apart across a strict and a loose bound: ">= 5" is "> 4", "<= 2" is
+    "< 3"."""
+    if not (isinstance(r.value, int) and isinstance(s.value, int)) or isinstance(
+            r.value, bool) or isinstance(s.value, bool):
+        return False
+    pairs = {(">=", ">"): -1, (">", ">="): 1, ("<=", "<"): 1, ("<", "<="): -1}
+    step = pairs.get((r.op, s.op))
+    return step is not None and s.value == r.value + step
+
+
+def _year_fit(r: Filter, s: Filter) -> bool:
+    """A year against a date or year on the other side of a boundary: "after 1996" is
+    ``>= '1997-01-01'``, "before 1997" ``<= '1996-12-31'``."""
+    if not (isinstance(r.value, int) and is_year(r.value)):
+        return False
+    sv = str(s.value)
+    if not (sv[:4].isdigit() and not sv[4:5].isdigit()):
+        return False
+    y, sy = r.value, int(sv[:4])
+    if r.op in _UP and s.op in _UP:
+        return sy in (y, y + 1)
+    if r.op in _DOWN and s.op in _DOWN:
+        return sy in (y, y - 1, y + 1)
+    return False
+
+
+def align_filters(
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None,
+    anchor: str | None = None,
+) -> tuple[FilterAlignment, bool, list[Reason]]:
+    """Classify the filters and report missing, wrong and extra ones. Time constraints are
+    periods, compared as intervals by :mod:`stef_align.time` (against ``anchor``, the date
+    relative periods are read from); the SQL filters that spell a compared period are
+    accounted for there."""
+    work = work if work is not None else Work()
+    dates = align_periods(q, sql, rules, anchor)
+    reasons: list[Reason] = []
+    sql_filters = [f for f in sql.filters if not ignored(f, rules) and f not in dates.consumed]
+    idx = _Index.build(sql_filters, sql.conditions)
+    literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
+    required = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
+
+    matched: list[str] = []
+    missing: list[str] = []
+    used: set[int] = set()
+    wrong = 0
+    strong_count = 0
+    unmet: list[Filter] = []  # requirements no SQL value answers (yet)
+    for r in required:
+        if not is_weak(r):
+            strong_count += 1
+        if r.op == "not":
+            state, s_hit = _negation(r, idx, sql)
+            work.scans += 1
+            if state == "met":
+                matched.append(r.describe())
+                if s_hit is not None:
+                    used.add(s_hit)
+            elif state == "positive" and s_hit is not None:
+                used.add(s_hit)
+                wrong += 1
+                missing.append(r.describe())
+                reasons.append(reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {r.describe()} but the SQL keeps "
+                    f"{idx.preds[s_hit].describe()}",
+                    "major" if is_weak(r) else "critical",
+                ))
+            else:
+                unmet.append(r)
+            continue
+        if r.op in ("is null", "is not null"):
+            hit = flipped = None
+            for i, s in enumerate(idx.preds[: idx.n_filters + 64]):
+                work.scans += 1
+                if s.op not in ("is null", "is not null") or not (
+                        r.column is None or s.column is None or _names_column(r.column, s.column)):
+                    continue
+                if s.op == r.op:
+                    hit = i
+                    break
+                flipped = i if flipped is None else flipped
+            if hit is None and r.op == "is null" and _anti_join(idx, sql):
+                matched.append(r.describe())  # "stadiums without any concert": NOT IN / EXCEPT
+                continue
+            if hit is not None:
+                used.add(hit)
+                matched.append(idx.preds[hit].describe())
+            elif flipped is not None:
+                used.add(flipped)
+                wrong += 1
+                missing.append(r.describe())
+                reasons.append(reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {r.describe()} but the SQL has "
+                    f"{idx.preds[flipped].describe()}",
+                    "critical",
+                ))
+            else:
+                unmet.append(r)
+            continue
+        if r.op == "in" and isinstance(r.value, tuple):
+            # An IN list asks for every value ("tier IN ('gold', 'platinum')"); the SQL may
+            # spell it as IN, an OR-chain or several equalities.
+            covered: dict[str, int] = {}
+            for k in keys(r.value):
+                work.lookups += 1
+                for i in idx.by_key.get(k, ()):
+                    if idx.preds[i].op in ("=", "in") and _column_fit(r, idx.preds[i], rules,
+                                                                       sql.columns):
+                        covered.setdefault(k, i)
+            if covered and len(covered) == len(keys(r.value)):
+                used.update(covered.values())
+                matched.append(r.describe())
+                continue
+            if covered:
+                used.update(covered.values())
+                left = sorted(keys(r.value) - set(covered))
+                missing.append(r.describe())
+                reasons.append(reason(
+                    "filter.missing",
+                    f"the question asks {r.describe()} but the SQL keeps only part of it "
+                    f"(not {', '.join(repr(x) for x in left[:3])})",
+                    "major" if is_weak(r) else "critical",
+                ))
+                continue
+        candidates: list[int] = []
+        for k in (*keys(r.value), *_scaled_keys(r.value), *_shifted_keys(r)):
+            work.lookups += 1
+            candidates.extend(idx.by_key.get(k, ()))
+        if not candidates:
+            for i, s in enumerate(idx.preds[:MAX_SCAN]):
+                work.scans += 1
+                if s.value != SUBQUERY and (value_match(r.value, s.value, s.op)
+                                            or _year_fit(r, s)):
+                    candidates.append(i)
+        hit = op_hit = None
+        scaled = set(_scaled_keys(r.value))
+        for i in dict.fromkeys(candidates):
+            s = idx.preds[i]
+            if not _column_fit(r, s, rules, sql.columns):
+                continue
+            # a neighbour of a whole number (a shifted key) is the same bound only across a
+            # strict and a loose operator (">= 5" / "> 4"), never under the same one
+            same = (value_match(r.value, s.value, s.op)
+                    or (not isinstance(s.value, tuple) and value_key(s.value) in scaled))
+            if i in used and not isinstance(s.value, tuple):
+                if same and _ops_fit(r, s):
+                    hit = hit if hit is not None else i
+                continue
+            if (same and _ops_fit(r, s)) or _year_fit(r, s) or _shift_fit(r, s):
+                hit = i
+                break
+            if not same and not _year_fit(r, s):
+                continue
+            if op_hit is None:
+                op_hit = i
+        if hit is not None:
+            used.add(hit)
+            matched.append(idx.preds[hit].describe())
+            continue
+        split = _split_name(r, idx) if op_hit is None else []
+        if split:
+            used.update(split)
+            matched.append(r.describe())
+            continue
+        coded = _coded(r, idx) if op_hit is None else None
+        if coded is not None:
+            used.add(coded)
+            matched.append(idx.preds[coded].describe())
+            continue
+        flag = _flag(r, idx) if op_hit is None else None
+        if flag is not None:
+            used.add(flag)
+            matched.append(idx.preds[flag].describe())
+            continue
+        if op_hit is not None and is_weak(r) and r.op in ("=", "!="):
+            used.add(op_hit)  # a weak value carries no operator of its own
+            matched.append(idx.preds[op_hit].describe())
+            continue
+        if op_hit is not None:
+            s = idx.preds[op_hit]
+            used.add(op_hit)
+            wrong += 1
+            missing.append(r.describe())
+            # A CASE condition computes a value; its operator may rightly differ ("from A to
+            # B" computed as the values at A and at B).
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question asks {r.describe()} but the SQL has {s.describe()}",
+                "major" if is_weak(r) or op_hit >= idx.n_filters else "critical",
+            ))
+            continue
+        if keys(r.value) & literal_keys or _in_identifiers(r.value, sql):
+            # Used, though not as a plain filter: a literal in a computation, LIMIT, HAVING
+            # expression, or a column named after it.
+            matched.append(r.describe())
+            continue
+        if r.source == "hint" and q.superlative is not None and _ranks(r, sql):
+            # "newest refers to year = 4" answered by year = (SELECT MAX(year) ...): the
+            # extreme the question asks for, computed rather than written out.
+            matched.append(r.describe())
+            continue
+        unmet.append(r)
+
+    # SQL filters nothing asked for: grounded in the question's words, benign, or extra.
+    extras: list[Filter] = []
+    grounded: list[Filter] = []  # filters on values the question spells out, asked for or not
+    benign_extras: list[str] = []
+    for i, s in enumerate(idx.preds[: idx.n_filters]):
+        if i in used or s.value == SUBQUERY:
+            continue
+        if i >= MAX_SCAN:
+            extras.append(s)  # beyond the scan: counted as extra, not looked at one by one
+            continue
+        work.scans += len(required)
+        if any(value_match(r.value, s.value, s.op) for r in required[:MAX_REQUIREMENTS]):
+            matched.append(s.describe())  # the other end of a range a requirement names
+            continue
+        if benign(s, rules.benign_filters):
+            benign_extras.append(s.describe())
+            continue
+        if s.op not in ("is null", "is not null") and _grounded(s, q):
+            matched.append(s.describe())
+            grounded.append(s)
+            continue
+        extras.append(s)
+
+    # Unmet requirements: a wrong value on the same column, a guessed value in place of a
+    # named one, or a missing constraint.
+    guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")
+               and not _numeric(s.value)]
+    guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
+    # a number in a CASE condition the question never says ("within 24 hours" / <= 48)
+    guessed_nums += [s for i, s in enumerate(idx.preds[idx.n_filters:MAX_SCAN], idx.n_filters)
+                     if i not in used and _numeric(s.value) and s.value not in (0, 1, "0", "1")
+                     and not _grounded(s, q)]
+    partial = [s for s in (*extras, *grounded) if isinstance(s.value, str)
+               and s.op in ("=", "in", "like")]
+    for r in unmet:
+        same_col = next((s for s in (*extras, *(idx.preds[i] for i in used))
+                         if s.value != SUBQUERY and _same_column(r, s, rules)
+                         and s.op not in ("is null", "is not null")), None)
+        found: Filter | None = None
+        if same_col is not None and r.column and r.op not in ("is null", "is not null"):
+            found = same_col
+        elif isinstance(r.value, str) and r.op in ("=", "in"):
+            # Part of the name ('york' for "New York", 'north' for 'North-East') or another
+            # name where the question names one.
+            found = next((s for s in partial if _overlap(r.value, s.value)), None)
+            if found is None and guessed:
+                found = guessed[0]
+            if found is not None and found in guessed:
+                guessed.remove(found)
+        elif _numeric(r.value) and r.op not in ("!=", "is null", "is not null"):
+            # "exactly 12 units" / units_in_stock = 21: a number the question never says.
+            found = next((s for s in guessed_nums
+                          if op_match(r.op, s.op) or (r.op == "=" and s.op in ("=", "in"))), None)
+            if found is not None:
+                guessed_nums.remove(found)
+        if found is not None:
+            # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
+            # / 'APG') may be that name's code: the data decides, not the words; it lowers
+            # confidence only.
+            coded = _code_for_name(r.value, found)
+            if coded:
+                matched.extend((r.describe(), found.describe()))
+                if found in extras:
+                    extras.remove(found)
+            else:
+                wrong += 1
+                missing.append(r.describe())
+            reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question asks {r.describe()} but the SQL filters {found.describe()}"
+                + (" (perhaps its code)" if coded else ""),
+                "minor" if coded else "major" if is_weak(r) else "critical",
+            ))
+            continue
+        if is_weak(r):
+            reasons.append(reason(
+                "filter.missing",
+                f"the question names {render_value(r.value)} but no SQL filter uses it",
+                "minor",
+            ))
+            continue
+        missing.append(r.describe())
+        reasons.append(reason(
+            "filter.missing", f"required filter {r.describe()} is not in the SQL", "critical"
+        ))
+
+    for rel in q.relations[:8]:
+        state = _relation(rel, sql)
+        if state == "reversed":
+            wrong += 1
+            missing.append(f"{rel.op} {rel.value}")
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question compares {rel.op} {rel.value} but the SQL compares the other way",
+                "critical",
+            ))
+        elif state == "absent":
+            reasons.append(reason(
+                "filter.missing",
+                f"the question compares with {rel.value} but the SQL does not",
+                "minor",
+            ))
+
+    for s in extras[:3]:
+        reasons.append(reason(
+            "filter.extra",
+            f"the SQL adds the filter {s.describe()}, which the question does not ask for",
+            "info",
+        ))
+
+    # -- dates: the periods' findings join the filters'
+    matched += dates.matched
+    missing += dates.missing
+    wrong += dates.wrong
+    reasons += dates.reasons
+    strong_count += len(dates.required)
+    extra_texts = [*dates.extras, *(s.describe() for s in extras)]
+    if not missing:
+        status = "fully_applied_with_extras" if extra_texts else "fully_applied"
+    elif wrong or len(missing) < strong_count:
+        status = "partially_applied"  # some missing, or present with a wrong value/operator
+    else:
+        status = "not_applied"
+    scores = rules.scoring.filter
+    fa = FilterAlignment(
+        status=status,  # type: ignore[arg-type]
+        score=getattr(scores, status),
+        required=[*(f.describe() for f in required), *dates.asked],
+        matched=list(dict.fromkeys(matched)),
+        missing=missing,
+        extras=extra_texts,
+        benign_extras=benign_extras,
+    )
+    return fa, bool(benign_extras), reasons

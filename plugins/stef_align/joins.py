@@ -1,0 +1,47 @@
+"""Joins: ``join.key_mismatch`` when two tables are joined on each one's own key
+(``client.client_id = card.card_id``, ``coins.id = historical.id``): the join pairs rows that
+have nothing to do with each other.
+
+>>> own_key("client", "client_id"), own_key("card", "client_id")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from stef_align.names import norm
+from stef_align.reasons import reason
+from stef_core.models import Reason
+from stef_core.spec import SqlSpec
+
+
+def own_key(table: str, column: str) -> bool:
+    """Is ``column`` the key named after ``table`` (``client.client_id``, ``card.cardid``)?"""
+    t, c = norm(table), norm(column)
+    if not c.endswith("id"):
+        return False
+    stem = c[:-2]
+    return bool(stem) and (t == stem or t.rstrip("s") == stem or stem.rstrip("s") == t.rstrip("s"))
+
+
+def check(sql: SqlSpec) -> list[Reason]:
+    out: list[Reason] = []
+    for lt, lc, rt, rc in sql.join_keys[:32]:
+        if not lt or not rt or lt == rt:
+            continue
+        if lc != rc and own_key(lt, lc) and own_key(rt, rc):
+            out.append(reason(
+                "join.key_mismatch",
+                f"the SQL joins {lt}.{lc} to {rt}.{rc}: each is its own table's key, so the "
+                "join pairs unrelated rows",
+                "major",
+            ))
+        elif norm(lc) == norm(rc) == "id":
+            # Two bare ``id`` columns are often each table's own key, but a schema may name a
+            # foreign key ``ID`` too (a patient's laboratory rows): a doubt, not a finding.
+            out.append(reason(
+                "join.key_mismatch",
+                f"the SQL joins {lt}.{lc} to {rt}.{rc}: if each is its own table's key, the "
+                "join pairs unrelated rows",
+                "minor",
+            ))
+    return out

@@ -1,0 +1,219 @@
+"""Projection: does the SQL show what the question asks to see?
+
+Each ask (:class:`stef_core.spec.Ask`) must match something the outer SELECT shows:
+
+* an attribute by its head word ("email addresses" ~ ``email_address``, "arrival times" ~
+  ``arrival_time``; the other words may stand in where the head only qualifies them: "postal
+  code" ~ ``postal``), another word for it ("website" for "webpages"), a column an enrichment
+  binds it to ("full name refers to first_name, last_name"), an R_app synonym, the thing it
+  belongs to ("the name of the school" ~ ``school``, but never an id for a name), or the entity
+  itself (a table: "List the warehouses");
+* an entity ("which city") by a column named like it, its key, or its table's name column;
+* a person ("who manages ...") by a name column or the agent ("manager").
+
+``SELECT *`` shows everything. ``projection.missing`` is critical when the SQL shows plain,
+readable columns and none is the asked item ("email addresses" / ``SELECT phone``; names
+asked, ids shown), or when an entity or person is asked and the SQL shows something else;
+otherwise (computed expressions, cryptic names) it is minor.
+
+``projection.extra`` (minor): the SQL also shows the aggregate it ranks by, which the question
+does not ask to see.
+"""
+
+from __future__ import annotations
+
+from stef_align.names import norm, parts, word_matches
+from stef_align.reasons import Severity, reason
+from stef_core.models import Reason, Ruleset
+from stef_core.spec import Ask, QuestionSpec, SqlSpec
+
+#: Heads that only qualify the word before them: "postal code", "email address".
+_QUALIFIERS = frozenset({"address", "addresses", "number", "numbers", "code", "codes", "name",
+                         "location", "locations",
+                         "names", "id", "ids", "identifier", "title", "titles", "value",
+                         "values", "amount", "amounts", "level", "levels", "status", "type",
+                         "types", "date", "dates", "count", "details", "info", "information"})
+_NAMES = frozenset({"name", "names", "title", "titles"})
+_KEY_HEADS = frozenset({"number", "numbers", "id", "ids", "identifier", "code", "codes", "no"})
+_ID_PARTS = ("id", "key", "code", "no", "num", "number", "nr")
+_TIME_HEADS = frozenset({"date", "dates", "time", "times", "day", "days", "when", "year"})
+_TIME_PARTS = ("date", "time", "day", "_at", "_on", "year", "timestamp", "dt")
+_PERSON_PARTS = ("name", "first", "last", "full", "person", "author", "manager", "owner",
+                 "employee", "user", "member", "director", "who")
+
+
+def _is_key(column: str) -> bool:
+    n = norm(column)
+    return n.endswith(_ID_PARTS) or parts(column)[-1:] == ("id",)
+
+
+def _initials(words: list[str], identifier: str) -> bool:
+    """"geographic identifier" ~ ``geoid``: the identifier glues the words' first letters."""
+    target = norm(identifier)
+    if len(words) != 2 or not 3 <= len(target) <= 10:
+        return False
+    a, b = words
+    return any(target == a[:i] + b[:j] for i in range(2, 5) for j in range(1, 5))
+
+
+def _word_shown(words: list[str], head: str, shown: list[str],
+                tables: tuple[str, ...] = ()) -> bool:
+    """Does a shown column carry the phrase: its head (with the word that qualifies a generic
+    head: "arrival times" is ``arrival_time``, not ``departure_time``), another word where
+    the head only qualifies it ("postal code" ~ ``postal``, "cell phone" ~ ``cell_number``,
+    but "order dates" is not ``order_total``), and never an id for a name?"""
+    entities = {w for w in words if any(word_matches(w, t) for t in tables)}
+    # "invoice amount" from invoices: the entity's own name qualifies nothing
+    others = [w for w in words if w != head and w not in entities]
+    generic = head in _QUALIFIERS or head in _TIME_HEADS
+    for c in shown:
+        key = _is_key(c)
+        others_ok = any(word_matches(w, c) for w in others)
+        if word_matches(head, c) and not (head in _NAMES and key) and (
+                not generic or not others or others_ok):
+            return True
+        if head in _QUALIFIERS and (not key or head in _KEY_HEADS) and others_ok:
+            return True  # "city location" / city, "account number" / account_id
+        if not key and any(len(w) >= 4 and word_matches(w, c) and w not in entities
+                           for w in others):
+            return True  # "cell phone" / cell_number, "expected life length" / lifeexpectancy
+        joined = norm(" ".join(words))
+        if len(words) > 1 and len(joined) >= 5 and joined in norm(c):
+            return True  # "gas station" / gasstationid
+        if head in _TIME_HEADS and any(t in c.lower() for t in _TIME_PARTS) and (
+                not others or others_ok):
+            return True  # "order dates" / ordered_on, "arrival times" / arrival_time
+        if _initials(words, c):
+            return True
+        if head in ("id", "ids", "identifier", "key") and key:
+            return True
+        if head in _KEY_HEADS and key and any(word_matches(w, c) for w in words if w != head):
+            return True  # "account numbers" / account_id
+    return False
+
+
+def _bound(ask: Ask, shown: list[str], q: QuestionSpec) -> bool:
+    """An enrichment binds the asked words to a column the SQL shows."""
+    words = set(ask.words.split())
+    for b in q.bindings:
+        if not b.columns:
+            continue
+        phrase = set(b.phrase.split())
+        named = ask.words in b.phrase or b.phrase in ask.words or (words - _QUALIFIERS) & phrase
+        if named and any(word_matches(c, s) or norm(c) == norm(s)
+                         for c in b.columns for s in shown):
+            return True
+    return False
+
+
+def _synonym(ask: Ask, shown: list[str], rules: Ruleset) -> bool:
+    return any(
+        any(w.lower() in ask.words for w in words) and any(word_matches(column, s)
+                                                           for s in shown)
+        for column, words in rules.synonyms.items()
+    )
+
+
+def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSpec,
+              rules: Ruleset) -> bool:
+    """Is ``ask`` among what the SQL shows (``shown``: columns and aliases)?"""
+    words = ask.words.split()
+    head = ask.head or words[-1]
+    if ask.kind == "person":
+        agents = [a for a in ask.alternatives if a != "name"]
+        return any(any(p in c.lower() for p in _PERSON_PARTS) or _is_key(c) or
+                   any(word_matches(a, c) for a in agents) for c in shown)
+    if _word_shown(words, head, shown, tables):
+        return True
+    for alt in ask.alternatives:
+        alt_words = alt.split()
+        if _word_shown(alt_words, alt_words[-1], shown, tables):
+            return True
+    if _bound(ask, shown, q) or _synonym(ask, shown, rules):
+        return True
+    # "the name of the school" / SELECT school; never an id for a name
+    if ask.owner and all(w in _QUALIFIERS or w in _NAMES for w in words) and any(
+            word_matches(ask.owner, c) and not (head in _NAMES and _is_key(c)) for c in shown):
+        return True
+    if ask.kind == "entity":
+        # "Which customer ..." / customer_id; "which country" / countries.name
+        if any(word_matches(head, c) for c in shown):
+            return True
+        # the thing's name, whatever its table is called (a key only when named like it);
+        # "Which cars ..." / SELECT make, model FROM cars: the entity's own columns
+        if any(word_matches(head, t) for t in tables):
+            return True
+        return any(not _is_key(c) and any(n in c.lower() for n in ("name", "title", "label"))
+                   for c in shown)
+    # the entity listed: "List the warehouses" / SELECT name FROM warehouses
+    return not ask.owner and head not in _QUALIFIERS and any(
+        word_matches(head, t) for t in tables)
+
+
+def _readable(name: str) -> bool:
+    ps = parts(name)
+    return bool(ps) and all((p.isalpha() and len(p) >= 3) or p == "id" for p in ps)
+
+
+def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """``projection.extra`` (minor): the SQL also shows the aggregate it ranks by ("Which
+    state has the most universities?" / ``SELECT state, COUNT(*) ... ORDER BY 2 DESC LIMIT
+    1``) though the question asks for no such value: the answer has a column too many."""
+    if q.superlative is None or sql.limit is None or not sql.order_by:
+        return []
+    shown = [p for p in sql.projections[:64] if p.aggregate]
+    if not shown or len(shown) == len(sql.projections):
+        return []
+    strong = set(q.aggregations) - set(q.weak_aggregations)
+    if any(p.aggregate in strong for p in shown):
+        return []
+    return [reason(
+        "projection.extra",
+        f"the SQL also shows {shown[0].aggregate}(...), the value it ranks by, which the "
+        "question does not ask to see",
+        "minor",
+    )]
+
+
+def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
+    out = extra(q, sql)
+    asks = q.asks or tuple(Ask(p, "attribute", p.split()[-1]) for p in q.projections if p)
+    if not asks or sql.select_star or not sql.projections:
+        return out
+    shown: list[str] = []
+    for p in sql.projections:
+        shown.extend(p.columns)
+        if p.alias:
+            shown.append(p.alias)
+        if p.column:
+            shown.append(p.column)
+    shown = list(dict.fromkeys(shown))
+    missing = [a for a in asks if not ask_shown(a, shown, sql.tables, q, rules)]
+    if not missing:
+        return out
+    plain = all(p.aggregate is None and p.column is not None for p in sql.projections)
+    readable = bool(shown) and all(_readable(c) for c in shown)
+    # Names are stored under many column names (label, title, full_name ...): a missing
+    # "name" is sure only when what is shown instead is a key ("names, not ids").
+    names_only = all((a.head or a.words.split()[-1]) in _NAMES for a in missing)
+    if all((a.head or a.words.split()[-1]) in ("id", "ids", "identifier", "identifiers")
+           for a in missing):
+        plain = False  # ids are named freely (``item`` for "the ids of cookies")
+    keys_shown = all(_is_key(c) for c in shown)
+    # Paraphrase is common ("production time" for ``year``): a name that differs is sure to
+    # be another attribute only when nothing asked is shown at all, or when the SQL shows
+    # fewer columns than the question asks for.
+    shown_any = len(missing) < len(asks)
+    fewer = len(sql.projections) < len(asks)
+    precise = plain and readable and (not names_only or keys_shown) and (
+        not shown_any or fewer)
+    if any(a.kind in ("entity", "person") for a in missing) and readable:
+        precise = True
+    severity: Severity = "critical" if precise else "minor"
+    what = ", ".join(repr(a.words if a.kind != "person" else "who") for a in missing[:3])
+    return [*out, reason(
+        "projection.missing",
+        f"the question asks to see {what} but the SQL shows "
+        f"{', '.join(shown[:4]) or 'other expressions'}",
+        severity,
+    )]

@@ -1,0 +1,210 @@
+"""Superlatives, top-k, requested order and LIMIT.
+
+* ``orderby.direction``: the question ranks one way and the SQL sorts the other ("the 10 most
+  recent orders" / ``ORDER BY created_at ASC LIMIT 10``), or an explicit order request is
+  reversed;
+* ``aggregation.mismatch``: the question ranks one way and the SQL takes the other extreme
+  ("the largest invoice amount" / ``MIN(amount)``);
+* ``limit.missing_topk``: a top-k or singular superlative without LIMIT, MAX/MIN or ranking;
+* ``limit.k_mismatch``: the question asks for k rows and the SQL keeps another number;
+* ``orderby.missing``: a LIMIT without ORDER BY (which rows is arbitrary), or an asked order
+  the SQL lacks;
+* ``limit.unrequested``: a small LIMIT the question did not ask for;
+* ``filter.missing``: the extreme is taken by a subquery over every row while the query keeps
+  only some ("the tallest athlete from Sweden" / ``WHERE region = 'Sweden' AND height =
+  (SELECT MAX(height) FROM person)``).
+
+"oldest" / "youngest" rank by age: by an age column the direction is as read, by a date
+(birth, start, founded ...) it is reversed; by a column that says neither, it is not checked.
+"""
+
+from __future__ import annotations
+
+from stef_align.names import parts
+from stef_align.reasons import reason
+from stef_core.models import Reason
+from stef_core.spec import OrderItem, QuestionSpec, SqlSpec
+
+_DATE_PARTS = frozenset({"date", "dates", "time", "year", "years", "birth", "birthday", "born",
+                         "dob", "start", "started", "founded", "established", "created",
+                         "opened", "joined", "hired", "hire", "since", "day", "month",
+                         "timestamp", "at", "on", "debut", "built", "released", "published",
+                         "signup", "registered"})
+_AGE_PARTS = frozenset({"age", "ages", "old", "seniority", "tenure", "duration", "days",
+                        "years", "elapsed", "length", "wait", "waiting", "delay"})
+_SPEED_PARTS = frozenset({"speed", "rate", "throughput", "velocity", "mph", "kmh", "fps"})
+_RANK_PARTS = frozenset({"rank", "ranking", "position", "place", "seed"})
+_FLIPS = {"date": _DATE_PARTS, "speed": _SPEED_PARTS, "rank": _RANK_PARTS}
+#: A time that may be a length ("the longest processed time", "the shortest flight time")
+#: flips "longest" / "shortest" only when it is surely a point in time (a date, a start).
+_LENGTHS = frozenset({"time", "year", "years", "day", "days", "month", "on", "at"})
+
+
+def _words(columns: tuple[str, ...]) -> set[str]:
+    out: set[str] = set()
+    for c in columns:
+        out.update(parts(c))
+        low = c.lower()
+        out.update(w for w in (*_DATE_PARTS, *_RANK_PARTS) if len(w) > 3 and w in low)
+    return out
+
+
+def _want_desc(q: QuestionSpec, columns: tuple[str, ...]) -> bool | None:
+    """Should the ranking key sort descending? None when the words cannot tell."""
+    if q.superlative is None:
+        return None
+    desc = q.superlative == "max"
+    words = _words(columns)
+    flip = q.flip_on or ("date" if q.by_age else "")
+    flips = _FLIPS.get(flip, frozenset())
+    if flip == "date" and not q.by_age:
+        flips = flips - _LENGTHS
+    if flip and words & flips and not (
+            flip == "date" and q.by_age and words & _AGE_PARTS and not words & _DATE_PARTS):
+        return not desc  # "oldest" by birth date, "waiting the longest" by opening date
+    if q.by_age and not words & _AGE_PARTS:
+        return None  # "oldest" by a column that says neither age nor date
+    return desc
+
+
+def _grouping_key(item: OrderItem, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """Is the ORDER BY key the grouping of a per-group top-k ("the latest reading of each
+    sensor": ORDER BY sensor_id, read_at DESC)?"""
+    keys = set(sql.partition_by) | set(sql.group_by)
+    return bool(item.columns) and all(c in keys for c in item.columns) and not item.aggregate
+
+
+def _evidence(q: QuestionSpec, sql: SqlSpec) -> list[tuple[str, bool, tuple[str, ...]]]:
+    """How the SQL ranks: ``(kind, descending, columns)`` for a top-k ORDER BY (outer or
+    nested), a ranking window and MAX / MIN aggregates."""
+    out: list[tuple[str, bool, tuple[str, ...]]] = []
+    if sql.order_by and (sql.limit is not None or "order_by" not in sql.tolerated):
+        keys = [o for o in sql.order_by if not _grouping_key(o, q, sql)] or list(sql.order_by)
+        out.append(("order", keys[0].desc, keys[0].columns))
+    for item in (*sql.nested_order_by[:4], *sql.ranking[:2]):
+        out.append(("order", item.desc, item.columns))
+    for a in sql.aggregations:
+        if a.func in ("MAX", "MIN"):
+            out.append(("extreme", a.func == "MAX", tuple(a.arg.split(","))))
+    return out
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    out: list[Reason] = []
+    if sql.unscoped_extremes and (q.superlative is not None
+                                  or {"MAX", "MIN"} & set(q.aggregations)):
+        # "the tallest athlete from Sweden" / WHERE region = 'Sweden' AND height = (SELECT
+        # MAX(height) FROM person): the tallest of everyone, kept only if Swedish.
+        column = sql.unscoped_extremes[0] or "the value"
+        out.append(reason(
+            "filter.missing",
+            f"the SQL takes the extreme of {column} over every row (a subquery without the "
+            "question's conditions), then keeps it only if it meets them",
+            "critical",
+        ))
+    has_extreme = (
+        any(a.func in ("MAX", "MIN") for a in sql.aggregations)
+        or bool(sql.windows)
+        or sql.nested_limit
+        or bool(sql.nested_order_by)
+    )
+    # The rows kept: LIMIT / TOP / FETCH, or the k of a ranking window per group.
+    kept = sql.limit if sql.limit is not None else (
+        sql.rank_limit if sql.rank_limit is not None else sql.nested_k)
+
+    # Direction of the ranking.
+    evidence = _evidence(q, sql) if q.superlative is not None else []
+    verdicts = []
+    for kind, desc, columns in evidence:
+        want = _want_desc(q, columns)
+        if want is not None:
+            verdicts.append((kind, desc == want, desc))
+    if verdicts and not any(ok for _, ok, _ in verdicts):
+        kind, _, desc = verdicts[0]
+        asked = "descending (most, highest, latest ...)" if q.superlative == "max" else \
+            "ascending (least, lowest, earliest ...)"
+        if q.by_age:
+            asked = "the other way (oldest / youngest)"
+        if kind == "order":
+            out.append(reason(
+                "orderby.direction",
+                f"the question ranks {asked} but the SQL sorts {'DESC' if desc else 'ASC'}",
+                "critical",
+            ))
+        else:
+            out.append(reason(
+                "aggregation.mismatch",
+                f"the question ranks {asked} but the SQL takes the "
+                f"{'MAX' if desc else 'MIN'}",
+                "critical",
+            ))
+
+    # How many rows.
+    computed = {a.func for a in sql.aggregations if not a.nested} - {"MAX", "MIN"}
+    if q.top_k is not None:
+        if q.singular and sql.limit is None and not has_extreme and computed and not (
+            sql.group_by
+        ):
+            # "What is the highest salary?" / AVG(salary): another aggregate than the extreme
+            out.append(reason(
+                "aggregation.mismatch",
+                f"the question asks for the {'highest' if q.superlative == 'max' else 'lowest'}"
+                f" value but the SQL computes {', '.join(sorted(computed))}",
+                "critical",
+            ))
+        elif kept is None and not has_extreme and not (q.group_by and (
+                sql.group_by or sql.partition_by)):
+            out.append(reason(
+                "limit.missing_topk",
+                f"the question asks for the top {q.top_k} but the SQL has no LIMIT, "
+                "MAX/MIN or ranking" if not q.singular else
+                "the question asks for the one row that ranks first but the SQL keeps every "
+                "row (no LIMIT, MAX/MIN or ranking)",
+                "critical",
+            ))
+        elif kept is not None and kept != q.top_k and not (q.singular and kept == 1):
+            out.append(reason(
+                "limit.k_mismatch",
+                f"the question asks for {q.top_k} row(s) but the SQL keeps {kept}"
+                + (f" (LIMIT {kept})" if sql.limit is not None else
+                   " (per group)" if sql.rank_limit is not None else " (in a subquery)"),
+                "critical",
+            ))
+        elif (sql.limit is not None and not sql.order_by and not has_extreme
+              and (q.superlative is not None or q.order is not None)):
+            out.append(reason(
+                "orderby.missing",
+                "the SQL takes a LIMIT without ORDER BY: which rows is arbitrary",
+                "critical",
+            ))
+    elif (sql.limit is not None and q.superlative is None and q.order is None
+          and not q.asks_yes_no):
+        # Cutting a list the question asks for ("List the customers in France" / LIMIT 5)
+        # drops answers; LIMIT 1 on a question about one thing changes nothing.
+        out.append(reason(
+            "limit.unrequested",
+            f"the SQL keeps only {sql.limit} row(s) (LIMIT {sql.limit}) though the question "
+            "asks for no top-k",
+            "critical" if q.asks_list and sql.limit > 1 else "minor",
+        ))
+
+    # An explicitly requested order.
+    if q.order is not None and q.order.direction and sql.order_by and (
+        "order_by" not in sql.tolerated
+    ):
+        first = sql.order_by[0]
+        want_desc = q.order.direction == "desc"
+        if first.desc != want_desc:
+            out.append(reason(
+                "orderby.direction",
+                f"the question asks for {q.order.direction}ending order but the SQL sorts "
+                f"{'DESC' if first.desc else 'ASC'}",
+                "critical",
+            ))
+    elif q.order is not None and not sql.order_by and q.order.by:
+        out.append(reason(
+            "orderby.missing",
+            "the question asks for an order but the SQL has no ORDER BY",
+            "major",
+        ))
+    return out

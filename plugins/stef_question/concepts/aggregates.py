@@ -1,0 +1,190 @@
+"""Aggregates: "how many" is COUNT, "total" SUM, "average" AVG, "maximum" / "minimum" MAX /
+MIN, "different" / "distinct" / "unique" de-duplicate, "percentage" / "ratio" / "share" divide.
+
+A cue is *strong* when it states what the answer is ("How many ...", "What is the average
+...", "the percentage of ..."), *weak* when it may only describe a stored column or a ranking
+("the highest number of students", "the total price of each item"): a strong aggregate the SQL
+does not compute is a finding on its own, a weak one lowers confidence. "different" is also
+weak ("the different template codes" often means all of them) while "distinct" / "unique" and
+"how many different" are not.
+
+The SQL counterpart is the aggregate function (anywhere: outer query, CTE, subquery, window),
+``COUNT(DISTINCT ...)`` / ``SELECT DISTINCT`` / ``GROUP BY`` for distinct, and a division (or
+the AVG of a 0/1 flag) for a ratio.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> def agg(q):
+...     a = read(tokenize(q), lexicon(), frozenset())[0]
+...     return a.strong, a.weak, a.distinct, a.distinct_count, a.ratio
+>>> agg("How many different cities do our suppliers operate in?")
+(('COUNT',), ('DISTINCT',), True, True, False)
+>>> agg("Which school has the highest number of students?")
+((), ('COUNT',), False, False, False)
+>>> agg("What percentage of orders were returned?")
+((), (), False, False, True)
+>>> agg("What is the average total price of the transactions?")
+(('AVG',), ('SUM',), False, False, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text
+
+#: A cue within this many tokens of the start states what the answer is.
+HEAD_TOKENS = 6
+_HEAD_SKIP = frozenset({"what", "what's", "whats", "is", "are", "was", "were", "the", "give",
+                        "show", "find", "list", "calculate", "compute", "tell", "me", "return",
+                        "provide", "state", "indicate", "get", "display", "count", "please",
+                        "and", "of", "all", "in"})
+
+
+_SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "total", "all",
+                           "times", "in"})
+
+
+def _valued(text: Text, end: int) -> bool:
+    """Is the noun after an aggregate cue given a value ("an average earnings of 2", "a
+    total score = 90"): at most two words, then "of" / "=" / "is", then a number?"""
+    toks = text.tokens
+    for j in range(end, min(end + 3, len(toks) - 1)):
+        if toks[j].low in ("of", "=", "is", "equal") and toks[j + 1].kind == "number":
+            return j > end  # "average of 5 numbers" is no stored value
+        if toks[j].kind != "word":
+            return False
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Aggregates:
+    """Aggregate functions asked (strong, weak), distinct, and ratio."""
+
+    strong: tuple[str, ...] = ()
+    weak: tuple[str, ...] = ()
+    distinct: bool = False
+    distinct_count: bool = False
+    ratio: bool = False
+    spans: tuple[tuple[int, int, str], ...] = ()  # (start, end, function) of every cue
+    weak_ratio: bool = False  # a ratio word that may name a stored rate
+    counted: tuple[str, ...] = ()  # the nouns counted: "how many stars" -> stars
+
+
+def _compared(text: Text, lex: Lexicon, end: int) -> bool:
+    """Is the aggregate phrase ending at ``end`` compared with a number within a few words?"""
+    for j in range(end, min(end + 4, len(text.tokens))):
+        if lex.at("comparative", text.words, j) is not None:
+            return True
+        if text.tokens[j].kind != "word":
+            return False
+    return False
+
+
+def _in_head(words: tuple[str, ...], i: int) -> bool:
+    """Is token ``i`` at the head of its clause ("What is the total ...", "Count the ...")?"""
+    j = i - 1
+    while j >= 0 and i - j <= HEAD_TOKENS:
+        w = words[j]
+        if w in (",", ".", "?", ";", ":"):
+            return True
+        if w not in _HEAD_SKIP:
+            return False
+        j -= 1
+    return j < 0 or i - j <= HEAD_TOKENS
+
+
+def read(
+    text: Text, lex: Lexicon, claimed: frozenset[int]
+) -> tuple[Aggregates, frozenset[int]]:
+    """The aggregates asked and the tokens their cues claim."""
+    words = text.words
+    taken: set[int] = set()
+    ratio = weak_ratio = False
+    for m in lex.find("ratio", words, claimed):
+        if m.start > 0 and text.tokens[m.start - 1].kind == "number":
+            continue  # "a rate of 4.5 percent": the unit of a value, no ratio asked
+        if m.meaning == "weak":
+            # "the defect rate" asks a ratio, and "the rate 2" is a label.
+            nxt = text.tokens[m.end] if m.end < len(text.tokens) else None
+            if nxt is not None and nxt.kind == "number":
+                continue
+        if any(lex.at("direction", words, j) is not None
+               for j in range(max(0, m.start - 4), m.start)):
+            # "the highest unemployment rate", "the highest percentage price change": a
+            # ranking, often of a stored ratio
+            weak_ratio = True
+            continue
+        ratio = True
+        taken.update(range(m.start, m.end))
+    skip = claimed | frozenset(taken)
+    strong: list[str] = []
+    weak: list[str] = []
+    spans: list[tuple[int, int, str]] = []
+    distinct = distinct_count = distinct_said = False
+    matches = lex.find("aggregate", words, skip)
+    ratio_tokens = frozenset(taken)
+    for idx, m in enumerate(matches):
+        func = m.meaning
+        if func == "COUNT" and m.phrase == "how many" and m.end in ratio_tokens:
+            continue  # "How many percent more ...": a ratio, not a count
+        taken.update(range(m.start, m.end))
+        spans.append((m.start, m.end, func))
+        prev = matches[idx - 1] if idx else None
+        if func == "DISTINCT":
+            distinct = True
+            if m.phrase != "different":
+                distinct_said = True  # "distinct", "unique": said outright
+            if prev is not None and prev.meaning == "COUNT" and m.start - prev.end <= 2:
+                distinct_count = True
+            elif (m.start > 0 and text.tokens[m.start - 1].kind == "number") or (
+                    m.start > 0 and lex.get("number_word", words[m.start - 1])):
+                distinct_count = True  # "at least 3 different courses": a count of distinct
+            continue
+        # "the highest number of", "average number of", "most number of": a ranking or a
+        # stored count, not a COUNT of rows on its own.
+        ranked = any(lex.at("direction", words, j) is not None
+                     for j in range(max(0, m.start - 3), m.start))
+        after_agg = prev is not None and m.start - prev.end <= 1 and prev.meaning != "COUNT"
+        if m.phrase in ("how many", "how often", "count", "counts", "count of", "tally",
+                        "total number of", "total count of"):
+            is_strong = not ranked
+        elif m.phrase in ("number of", "numbers of") or (
+                func == "SUM" and m.phrase in ("total", "totals", "aggregate", "combined")):
+            is_strong = not ranked and not after_agg and _in_head(words, m.start)
+        elif func in ("MAX", "MIN"):
+            is_strong = True
+        else:
+            # "the highest average score": a ranking by a stored or grouped average
+            is_strong = not ranked
+        if after_agg and prev is not None and prev.meaning == "AVG":
+            is_strong = False  # "average total price": the AVG is the answer
+        elif func in ("AVG", "SUM") and _valued(text, m.end):
+            continue  # "with an average earnings of 2": a stored value it equals, no AVG
+        elif not is_strong and _compared(text, lex, m.end):
+            is_strong = True  # "a total order volume above 10,000": a HAVING condition
+        target = strong if is_strong else weak
+        if func not in target:
+            target.append(func)
+    weak = [f for f in weak if f not in strong]
+    if "COUNT" in strong and any(t.sentence_start and lex.get("request", t.low) == "list"
+                                 for t in text.tokens[1:]):
+        # "How many directors ...? List them.": the list answers it as well as a count
+        strong.remove("COUNT")
+        weak.append("COUNT")
+    if distinct and not distinct_said:
+        weak.append("DISTINCT")  # "the different template codes" often means all of them
+    counted: list[str] = []
+    for _, b, func in spans:
+        if func == "COUNT":
+            j = b
+            while j < len(words) and words[j] in _SKIP_COUNTED:
+                j += 1
+            if j < len(words) and text.tokens[j].kind == "word":
+                counted.append(words[j])
+    return (
+        Aggregates(tuple(strong), tuple(weak), distinct, distinct_count, ratio, tuple(spans),
+                   weak_ratio and not ratio, tuple(counted)),
+        frozenset(taken),
+    )

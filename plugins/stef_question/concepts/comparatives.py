@@ -1,0 +1,314 @@
+"""Comparatives and negation: "more than 5" is ``> 5``, "5 or more" ``>= 5``, "between 2 and
+4" ``>= 2`` and ``<= 4``, "not", "excluding", "other than" negate the value that follows.
+
+The SQL counterpart is the operator of a WHERE / HAVING / JOIN ON predicate (``amount > 5``,
+``HAVING COUNT(*) >= 3``), or ``!=`` / ``NOT IN`` / ``NOT LIKE`` for a negated value.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> found, _ = read(tokenize("Orders over the amount of $250, at least two items, not above 9"),
+...                 lexicon(), frozenset())
+>>> [(c.op, c.value) for c in found]
+[('>', 250), ('>=', 2), ('<=', 9)]
+>>> [(c.op, c.value) for c in read(tokenize("players with 10 or more goals between 1 and 3"),
+...                                 lexicon(), frozenset())[0]]
+[('>=', 10), ('>=', 1), ('<=', 3)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stef_sql.values import number
+
+from stef_core.spec import NEGATED_OP, Scalar
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text, Token
+
+#: Words that may stand between a comparative and its number ("over the age of 20").
+MAX_GAP_WORDS = 3
+_CURRENCY = frozenset({"$", "€", "£", "us$", "usd", "rs", "eur", "gbp", "inr"})
+#: How far back a negation reaches ("not in 'Paris'", "excluding the 'test' accounts").
+NEGATION_REACH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """``op value`` read at tokens ``start`` to ``end``; ``year`` when the number looks like
+    a year (a time constraint, read again by the time concept). A comparison with another
+    quantity instead of a number ("more than their manager", "later than promised") has
+    ``value`` None and ``other`` the words of that quantity."""
+
+    op: str
+    value: Scalar
+    start: int
+    end: int
+    year: bool = False
+    other: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Negated:
+    """A negated predicate: "not shipped", "never returned", "excluding online courses"; the
+    SQL must hold it negated (``<>``, ``NOT IN``, ``IS NULL``, ``NOT flag``), never plainly."""
+
+    word: str
+    start: int
+    end: int
+
+
+def number_at(tok: Token, lex: Lexicon) -> int | float | None:
+    """The number a token spells: ``12``, ``1,200``, ``3.5%`` (as 3.5) or a number word."""
+    if tok.kind == "number":
+        return number(tok.low.rstrip("%"))
+    if tok.kind == "word":
+        word = lex.get("number_word", tok.low)
+        return number(word) if word else None
+    return None
+
+
+def _whole(value: int | float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def looks_like_year(value: Scalar) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1800 <= value <= 2100
+
+
+def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH) -> bool:
+    """Is the token at ``i`` negated by a cue at most ``reach`` tokens before it, within its
+    clause ("not in 'Paris'", "other than Lyon")?"""
+    words = text.words
+    lo = max(0, i - reach - 2)
+    j = i - 1
+    while j >= lo:
+        tok = text.tokens[j]
+        if tok.kind == "punct" and tok.low not in ("'", "-"):
+            return False
+        if tok.low in _CLAUSE_WORDS:
+            return False  # "not discontinued and cost less than 50": another predicate
+        for k in range(max(lo, j - 2), j + 1):
+            m = lex.at("negation", words, k)
+            if (m is not None and m.end == j + 1 and m.meaning == "not"
+                    and i - m.end <= reach):
+                return True
+        j -= 1
+    return False
+
+
+_SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000,
+           "m": 1_000_000, "bn": 1_000_000_000}
+_OTHER_SKIP = frozenset({"their", "its", "his", "her", "the", "a", "an", "that", "those", "what"})
+_OTHER_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "on", "at", "to", "from",
+                         "is", "are", "was", "were", "?", ".", ",", ";", "who", "which", "that"})
+_CLAUSE_WORDS = frozenset({"and", "but", "while", "whereas", "who", "which", "that", "where",
+                           "whose"})
+_FUNCTION_WORDS = frozenset({"in", "of", "to", "for", "with", "at", "by", "from", "on", "into",
+                             "than", "more", "less", "only", "equal", "null", "have", "has",
+                             "had", "a", "an", "the", "and", "or", "be", "is", "are"})
+_NEGATED_SKIP = frozenset({"yet", "been", "be", "being", "ever", "even", "still", "currently",
+                           "already", "the", "a", "an", "any", "all", "those", "have", "has",
+                           "had", "get", "got", "gotten", "once", "as"})
+
+
+def scaled(text: Text, j: int, value: int | float) -> int | float:
+    """``2 million`` -> 2000000: a scale word right after the number multiplies it."""
+    if j + 1 < len(text.tokens):
+        factor = _SCALES.get(text.tokens[j + 1].low)
+        if factor:
+            return value * factor
+    return value
+
+
+def _other(text: Text, lex: Lexicon, i: int) -> str:
+    """The quantity a number-less comparative compares with: "(than) their manager"."""
+    words = text.words
+    j = i
+    if j < len(words) and words[j] == "than":
+        j += 1
+    taken: list[str] = []
+    while j < len(words) and len(taken) < 2:
+        tok = text.tokens[j]
+        if tok.kind != "word" or words[j] in _OTHER_STOP or tok.cap:
+            break
+        if words[j] not in _OTHER_SKIP:
+            taken.append(words[j].removesuffix("'s"))
+        j += 1
+    return " ".join(taken)
+
+
+_ABSTRACT = frozenset({"need", "use", "help", "doubt", "exception", "regard", "respect",
+                       "reason", "question", "limit", "change", "delay"})
+
+
+def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negated, ...]:
+    """Negated predicates on plain words ("not shipped", "never been returned", "excluding
+    online courses"): the word right after the negation (auxiliaries skipped)."""
+    words = text.words
+    out: list[Negated] = []
+    for m in lex.find("negation", words, claimed):
+        if m.meaning != "not" or m.phrase in ("no",):
+            continue
+        j = m.end
+        while j < len(words) and words[j] in _NEGATED_SKIP:
+            j += 1
+        if j >= len(words) or j in claimed:
+            continue
+        tok = text.tokens[j]
+        if tok.kind != "word" or tok.cap or lex.has("stop_proper", tok.low) or (
+                tok.low in _FUNCTION_WORDS or lex.at("value_word", words, j) is not None):
+            continue  # "not in 'Paris'", "not open": a value the value reader negates
+        if lex.at("comparative", words, j) is not None or lex.at("presence", words, j):
+            continue
+        if tok.low in _ABSTRACT:
+            continue  # "without the need of compilation", "without any doubt": no predicate
+        ahead = text.tokens[j + 1 : j + 4]
+        if any(t.kind in ("quoted", "number") or t.cap for t in ahead):
+            continue  # "don't work in Berlin", "does not end in 'x.com'": the value is negated
+        if any(lex.at("comparative", words, k) is not None
+               for k in range(j, min(j + 5, len(words)))):
+            continue  # "have not cost more than 1000": the comparative carries the negation
+        # "not flagged as fraud", "does not own a cat": the word and what it is about
+        phrase = [tok.low]
+        k = j + 1
+        while k < len(words) and len(phrase) < 3 and k - j <= 4:
+            nxt = text.tokens[k]
+            if nxt.kind != "word" or nxt.cap:
+                break
+            if words[k] in ("as", "by", "for", "to", "a", "an", "the", "any", "in", "with"):
+                k += 1
+                continue
+            if words[k] in _FUNCTION_WORDS or lex.has("stop_proper", words[k]):
+                break
+            phrase.append(words[k])
+            k += 1
+        out.append(Negated(" ".join(phrase), m.start, j + 1))
+    return tuple(out)
+
+
+def _number_after(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> int | None:
+    """Index of the number a comparative ending at ``i`` governs, within a few words."""
+    gap = 0
+    j = i
+    n = len(text.tokens)
+    while j < n and gap <= MAX_GAP_WORDS:
+        tok = text.tokens[j]
+        if j in claimed:
+            return None
+        if number_at(tok, lex) is not None and tok.kind in ("number", "word"):
+            if tok.kind == "word" and lex.get("number_word", tok.low) is None:
+                return None
+            return j
+        if tok.kind == "punct":
+            if tok.low in _CURRENCY:
+                j += 1
+                continue
+            return None
+        if tok.kind != "word":
+            return None
+        if tok.low not in _CURRENCY:
+            gap += 1
+        j += 1
+    return None
+
+
+def read(
+    text: Text, lex: Lexicon, claimed: frozenset[int]
+) -> tuple[tuple[Comparison, ...], frozenset[int]]:
+    """Comparatives with their numbers, and the tokens they claim."""
+    words = text.words
+    found: list[Comparison] = []
+    taken: set[int] = set()
+    n = len(words)
+    i = 0
+    while i < n:
+        if i in claimed or i in taken:
+            i += 1
+            continue
+        tok = text.tokens[i]
+        # from <n> to <m> ("from account number 1 to account number 10")
+        if tok.low == "from":
+            lo_i = _number_after(text, lex, i + 1, claimed)
+            to_i = lo_i + 1 if lo_i is not None else None
+            if to_i is not None and to_i < n and words[to_i] in ("to", "through", "until"):
+                hi_i = _number_after(text, lex, to_i + 1, claimed)
+                if hi_i is not None:
+                    lo_v = number_at(text.tokens[lo_i], lex)  # type: ignore[index]
+                    hi_v = number_at(text.tokens[hi_i], lex)
+                    if lo_v is not None and hi_v is not None and lo_v <= hi_v:
+                        year = looks_like_year(lo_v) and looks_like_year(hi_v)
+                        found.append(Comparison(">=", lo_v, i, to_i, year))
+                        found.append(Comparison("<=", hi_v, to_i, hi_i + 1, year))
+                        taken.update(range(i, hi_i + 1))
+                        i = hi_i + 1
+                        continue
+        # between <n> and <m>
+        if tok.low == "between":
+            lo_i = _number_after(text, lex, i + 1, claimed)
+            if lo_i is not None and lo_i + 2 < n and words[lo_i + 1] in ("and", "to"):
+                hi_i = lo_i + 2
+                lo_v = number_at(text.tokens[lo_i], lex)
+                hi_v = number_at(text.tokens[hi_i], lex)
+                if lo_v is not None and hi_v is not None and hi_i not in claimed:
+                    # "between 1 and 2 million": the scale belongs to both ends
+                    hi_s = scaled(text, hi_i, hi_v)
+                    lo_s = scaled(text, lo_i, lo_v)
+                    if lo_s == lo_v and hi_s != hi_v and lo_v <= hi_v:
+                        lo_s = lo_v * (hi_s / hi_v)
+                    lo_v, hi_v = _whole(lo_s), _whole(hi_s)
+                    year = looks_like_year(lo_v) and looks_like_year(hi_v)
+                    found.append(Comparison(">=", lo_v, i, lo_i + 1, year))
+                    found.append(Comparison("<=", hi_v, lo_i + 1, hi_i + 1, year))
+                    taken.update(range(i, hi_i + 1))
+                    i = hi_i + 1
+                    continue
+        # <n> or more
+        value = number_at(tok, lex)
+        if value is not None:
+            after = lex.at("comparative_after", words, i + 1)
+            if after is not None and not any(k in claimed for k in range(i, after.end)):
+                found.append(Comparison(after.meaning, value, i, after.end, looks_like_year(value)))
+                taken.update(range(i, after.end))
+                i = after.end
+                continue
+        m = lex.at("comparative", words, i)
+        if m is None or m.meaning == "none":
+            i += 1
+            continue
+        j = _number_after(text, lex, m.end, claimed)
+        if j is None or j in taken:
+            other = _other(text, lex, m.end) if m.meaning in (">", "<", ">=", "<=") else ""
+            if other and m.phrase not in ("over", "under", "after", "before", "since", "until",
+                                          "above", "below", "beyond", "up to"):
+                found.append(Comparison(m.meaning, None, i, m.end, other=other))
+            elif other and m.phrase in ("above", "below", "over", "under") and words[
+                    m.end:m.end + 1] in (("their",), ("its",), ("the",)):
+                # "under their reorder point", "above the average": another quantity
+                found.append(Comparison(m.meaning, None, i, m.end, other=other))
+            i = m.end
+            continue
+        value = number_at(text.tokens[j], lex)
+        if value is not None:
+            value = _whole(scaled(text, j, value))
+        if value == 1 and m.meaning == ">=" and text.tokens[j].low == "one":
+            taken.update(range(i, j + 1))
+            i = j + 1  # "at least one order": there is one, a join or EXISTS says so
+            continue
+        if m.phrase == "within" and (j + 1 >= n or text.tokens[j + 1].kind != "word"):
+            i = m.end  # "within 24 hours" wants its unit
+            continue
+        if text.tokens[j].low.endswith("%") and j + 1 < n and words[j + 1] == "of":
+            i = m.end  # "greater than 89% of the average": a share of something else
+            continue
+        year = looks_like_year(value)
+        if m.phrase in ("after", "before", "since", "until", "prior to", "later than",
+                        "earlier than", "starting from") and not year:
+            i = m.end  # "before 5 pm", "after 3 attempts": time words want a year here
+            continue
+        op = m.meaning
+        if negated_before(text, lex, i, reach=4) and op in NEGATED_OP:
+            op = NEGATED_OP[op]  # "not higher than 4", "have not cost more than 1000"
+        found.append(Comparison(op, value, i, j + 1, year))
+        taken.update(range(i, j + 1))
+        i = j + 1
+    return tuple(found), frozenset(taken)

@@ -1,0 +1,554 @@
+"""Enrichment: what the agent's enriched question adds to the user's question.
+
+An enriched question is a reformulation ("Count the clients whose segment is 'enterprise'"), a
+BIRD-style hint ("<question> Hint: female refers to gender = 'F'"), or both. Three things are
+read from it:
+
+* **explicit conditions**: SQL fragments (``status = 'active'``, ``x IN (1, 2)``, ``BETWEEN``,
+  ``LIKE``) are parsed with sqlglot exactly as the SQL side is; they are strong requirements;
+* **bindings**: "X refers to Y", "X means Y", "X stands for Y", "X = Y" bind the question
+  phrase X to Y (a condition, a column, an aggregate or an expression). Y answers X, so what the
+  question reader found inside X (a name, a comparative, an aggregate word) is not required a
+  second time ("Elementary School District refers to DOC = 52": ``DOC = 52`` is the
+  requirement, not the words "Elementary School District"); "A11 refers to average salary"
+  binds the other way (the phrase is on the right);
+* **drift**: a constraint the reformulation adds, changes or drops relative to the question.
+  A word both texts contain is never drift.
+
+>>> b = read_hint("female refers to gender = 'F'; A11 refers to average salary")
+>>> [(x.phrase, [f.describe() for f in x.filters], x.columns) for x in b.bindings]
+[('female', ["gender = 'f'"], ()), ('average salary', [], ('a11',))]
+>>> h = read_hint("Eligible free rate = `Free Meal Count (K-12)` / `Enrollment (K-12)`")
+>>> h.bindings[0].expression, h.ratio
+('`Free Meal Count (K-12)` / `Enrollment (K-12)`', True)
+>>> split_enrichment("How many?", "How many? Hint: x = 1")
+('How many?', 'x = 1')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import cast
+
+from stef_core.spec import Binding, Filter
+from stef_question.lexicon import Lexicon, lexicon
+from stef_question.text import MAX_CHARS, Text, tokenize
+
+#: Most hint clauses read, and the longest clause parsed with sqlglot (a pasted IN list of
+#: 50,000 values is not a definition; reading it would cost more than the whole record).
+MAX_CLAUSES = 24
+MAX_FRAGMENT_CHARS = 400
+MAX_FRAGMENTS = 32
+
+_IDENT = r"(?:`[^`]{1,80}`|\"[^\"]{1,80}\"|\[[^\]]{1,80}\]|[A-Za-z_][\w.]{0,80})"
+_VALUE = r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)"
+# BIRD hints write short codes bare: "Virtual = F", "isEnglish = T".
+_BARE_VALUE = re.compile(
+    r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?![\w(.]|\s*\(|\s*[.]\w)"
+)
+_HINT_OP = r"=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b"
+_HINT_CMP = re.compile(
+    rf"({_IDENT}(?:\s*\([^()]{{0,120}}\))?)\s*({_HINT_OP})\s*({_VALUE})",
+    re.IGNORECASE,
+)
+_HINT_IN = re.compile(rf"({_IDENT})\s+(not\s+)?in\s*\(([^()]{{0,400}})\)", re.IGNORECASE)
+_HINT_BETWEEN = re.compile(
+    rf"({_IDENT})\s+between\s+({_VALUE})\s+and\s+({_VALUE})", re.IGNORECASE
+)
+_HINT_AGG = re.compile(r"\b(COUNT|SUM|AVG|MAX|MIN|DIVIDE|DIV|CAST)\s*\(", re.IGNORECASE)
+_BACKTICK = re.compile(r"`([^`]{1,80})`")
+_SQLISH_IDENT = re.compile(
+    r"\b([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z][A-Za-z0-9]*"
+    r"|[A-Za-z]+\d+[A-Za-z0-9]*)\b"
+)
+_ARITH = re.compile(r"[\w`)\]]\s*[/*]\s*[\w`(\[]|\w\s+[-+]\s+\w")
+_CMP_OP = re.compile(r"(?:[<>!]=?|=|\blike\b|\bin\s*\(|\bbetween\b|\bis\s+(?:not\s+)?null\b)",
+                     re.IGNORECASE)
+_SPACED_OP = re.compile(r"([<>!])\s+=")
+_NOT_COLUMNS = frozenset({"and", "or", "refers", "to", "is", "means", "the", "a", "an", "of",
+                          "in", "where", "when", "not", "null", "true", "false", "as", "by",
+                          "count", "sum", "avg", "max", "min", "divide", "cast", "real",
+                          "like", "between", "select", "from", "case", "then", "else", "end",
+                          "distinct", "iif", "if", "strftime", "substr"})
+_FILLER = re.compile(r"^(?:(?:the\s+)?(?:information|info|data|details?)\s+(?:about|on|of)\s+"
+                     r"|the\s+)", re.IGNORECASE)
+_PROSE = frozenset({"the", "a", "an", "of", "in", "for", "who", "which", "that", "with",
+                    "has", "have", "is", "are", "was", "were", "be", "people", "person",
+                    "ratio", "percentage", "percent", "rate", "average", "total", "sum",
+                    "count", "difference", "calculation", "formula", "note"})
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What a hint (or a reformulation's SQL fragments) says."""
+
+    filters: tuple[Filter, ...] = ()  # every condition written (bindings' included)
+    fragments: tuple[Filter, ...] = ()  # conditions written on their own, bound to no phrase
+    bindings: tuple[Binding, ...] = ()
+    aggregations: tuple[str, ...] = ()
+    directions: tuple[str, ...] = ()  # desc for MAX(...), asc for MIN(...)
+    expressions: tuple[str, ...] = ()
+    columns: frozenset[str] = frozenset()
+    ratio: bool = False
+    explained: tuple[str, ...] = ()  # question phrases the hint explains in prose only
+    relations: tuple[Filter, ...] = ()  # column against column: delivered_at > promised_at
+
+
+_RELATION = re.compile(
+    r"\b([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)\s*(>=|<=|>|<)\s*"
+    r"([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)\b(?!\s*\()"
+)
+
+
+def relations(text: str) -> tuple[Filter, ...]:
+    """Comparisons of two columns written in an enrichment ("delivered_at > promised_at")."""
+    out = [Filter(m.group(1).lower(), m.group(2), m.group(3).lower(), "hint")
+           for m in _RELATION.finditer(_unquoted(text))]
+    return tuple(dict.fromkeys(out))[:8]
+
+
+def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
+    """``(reformulated question, hint)``. BIRD-style ``"<question> Hint: <evidence>"`` is split
+    at the marker; an enrichment that only restates the question has an empty hint."""
+    if not enriched:
+        return "", ""
+    text = enriched.strip()
+    for marker in (" Hint:", "\nHint:", " Evidence:", "\nEvidence:", " Note:"):
+        idx = text.find(marker)
+        if idx >= 0:
+            return text[:idx].strip(), text[idx + len(marker) :].strip()
+    if text.startswith(question.strip()):
+        return question, text[len(question.strip()) :].strip()
+    return text, ""
+
+
+@lru_cache(maxsize=4096)
+def condition_filters(fragment: str) -> tuple[Filter, ...]:
+    """Parse one SQL-like condition with sqlglot and read its filters like the SQL side."""
+    import sqlglot
+    from sqlglot import exp
+    from stef_sql.extract import _predicate, _Resolver
+
+    if len(fragment) > MAX_FRAGMENT_CHARS:
+        return ()
+    for dialect in ("sqlite", "mysql"):
+        try:
+            cond = sqlglot.parse_one(fragment, read=dialect, into=exp.Condition)
+        except Exception:
+            continue
+        try:
+            found = _predicate(cast(exp.Expr, cond), _Resolver(cond, nested=False), "hint")
+        except Exception:
+            return ()
+        return tuple(f for f in found if f.value != "")
+    return ()
+
+
+def _conditions(text: str) -> list[Filter]:
+    """The conditions written in ``text`` (BETWEEN, IN, comparisons), parsed exactly."""
+    text = _SPACED_OP.sub(r"\1=", text)  # "> =" written with a space
+    out: list[Filter] = []
+    count = 0
+    for m in _HINT_BETWEEN.finditer(text):
+        out.extend(condition_filters(m.group(0)))
+        count += 1
+    for m in _HINT_IN.finditer(text):
+        if count >= MAX_FRAGMENTS:
+            break
+        out.extend(condition_filters(m.group(0)))
+        count += 1
+    for m in _HINT_CMP.finditer(text):
+        if count >= MAX_FRAGMENTS:
+            break
+        lhs = m.group(1)
+        if lhs.lower() in _NOT_COLUMNS:
+            continue
+        op = m.group(2)
+        frag = f"{lhs} {op} {m.group(3)}"
+        # "X is 'abc'" in prose is an equality, not IS NULL.
+        if op.strip().lower() in {"is", "is not"} and m.group(3).upper() != "NULL":
+            frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"
+        out.extend(condition_filters(frag))
+        count += 1
+    if not out:
+        for m in _BARE_VALUE.finditer(text):
+            if m.group(1).lower() not in _NOT_COLUMNS:
+                out.extend(condition_filters(f"{m.group(1)} {m.group(2)} '{m.group(3)}'"))
+    return list(dict.fromkeys(out))
+
+
+_LEADING_CONDITION = re.compile(
+    rf"^\s*({_IDENT}\s*(?:=|!=|<>|>=|<=|>|<)\s*{_VALUE})\s*,\s*", re.IGNORECASE
+)
+_WHERE_HEAD = re.compile(r"^\s*([A-Za-z_`][\w.`]*(?:\s*,\s*[A-Za-z_`][\w.`]*)*)\s+where\s+",
+                         re.IGNORECASE)
+_QUOTED_ONLY = re.compile(r"^\s*(?:'[^']{1,200}'|\"[^\"]{1,200}\")(?:\s*(?:,|or|and)\s*"
+                          r"(?:'[^']{1,200}'|\"[^\"]{1,200}\"))*\s*$")
+_QUOTE = re.compile(r"'([^']{1,200})'|\"([^\"]{1,200})\"")
+_BARE_BETWEEN = re.compile(r"^\s*between\s+(-?\d+(?:\.\d+)?|'[^']*')\s+and\s+"
+                           r"(-?\d+(?:\.\d+)?|'[^']*')\s*$", re.IGNORECASE)
+_COLUMN_WORD = re.compile(r"^(?:the\s+)?(?:columns?|fields?|attributes?)\s+", re.IGNORECASE)
+
+
+def _like(f: Filter) -> Filter:
+    """``Title = '%Henry%'`` in a hint means LIKE: the wildcard says so."""
+    if f.op in ("=", "!=") and isinstance(f.value, str) and "%" in f.value:
+        return Filter(f.column, "like" if f.op == "=" else "not like", f.value, f.source)
+    return f
+
+
+def _literal_filters(text: str) -> list[Filter]:
+    """``'POPLATEK TYDNE'`` or ``between 201308 and 201311`` with no column: the value(s)."""
+    from stef_sql.values import fold_text, number
+
+    if _QUOTED_ONLY.match(text):
+        values = [fold_text(a or b) for a, b in _QUOTE.findall(text)]
+        return [Filter(None, "=", v, "hint") for v in values if v]
+    m = _BARE_BETWEEN.match(text)
+    if m:
+        lo, hi = (x.strip("'") for x in m.groups())
+        lo_v, hi_v = number(lo), number(hi)
+        return [Filter(None, ">=", lo_v if lo_v is not None else lo, "hint"),
+                Filter(None, "<=", hi_v if hi_v is not None else hi, "hint")]
+    return []
+
+
+def _identifiers(text: str) -> list[str]:
+    cols = [m.group(1).lower() for m in _BACKTICK.finditer(text)]
+    cols += [m.group(1).lower() for m in _SQLISH_IDENT.finditer(text)]
+    return [c for c in dict.fromkeys(cols) if c not in _NOT_COLUMNS]
+
+
+def _is_sqlish(text: str) -> bool:
+    """Does ``text`` read as SQL (a condition, a call, an identifier, arithmetic, a quoted
+    literal)?"""
+    return bool(
+        _CMP_OP.search(text) or _HINT_AGG.search(text) or _BACKTICK.search(text)
+        or _SQLISH_IDENT.search(text) or _ARITH.search(_unquoted(text)) or _QUOTE.search(text)
+    )
+
+
+_SQL_WORDS = re.compile(r"\b(?:between|like|in|is|not|null|select|where)\b|[<>=]", re.IGNORECASE)
+
+
+def _bare_columns(text: str) -> tuple[str, ...]:
+    """``"first_name, last_name"``, ``"Url"``, ``"A11"``, ```Free Meal Count```: a short
+    list of column names (prose such as "running contract, OK so far" is not one)."""
+    text = _COLUMN_WORD.sub("", text.strip())
+    if _SQL_WORDS.search(text):
+        return ()  # "event_month BETWEEN 202107 AND 202109" is a condition, not names
+    raw_parts = [p.strip() for p in re.split(r",|\band\b", text, flags=re.IGNORECASE)]
+    raw_parts = [p for p in raw_parts if p]
+    if not raw_parts or len(raw_parts) > 4:
+        return ()
+    cols: list[str] = []
+    for p in raw_parts:
+        quoted = p.startswith(("`", "[", '"'))
+        p = p.strip(" .`'\"[]")
+        if not p or not re.fullmatch(r"[A-Za-z_][\w. ()-]{0,60}", p):
+            return ()
+        words = p.split()
+        if len(words) > 1 and not (quoted or "_" in p):
+            return ()  # several plain words: prose, not a name
+        if len(words) == 1 and p.lower() in _PROSE:
+            return ()
+        cols.append(p.split(".")[-1].lower())
+    return tuple(cols)
+
+
+def _clauses(hint: str) -> list[str]:
+    """The hint's clauses: split at ``;``, new lines and full stops that end a sentence,
+    never inside a quoted string."""
+    text = tokenize(hint)
+    out: list[str] = []
+    start = 0
+    for tok in text.tokens:
+        if tok.kind == "punct" and (tok.low == ";" or tok.low == "；" or (
+            tok.low == "." and text.raw[tok.end : tok.end + 1] in (" ", "\n", ""))):
+            piece = text.raw[start : tok.start].strip()
+            if piece:
+                out.append(piece)
+            start = tok.end
+            if len(out) >= MAX_CLAUSES:
+                return out
+    rest = text.raw[start:].strip()
+    if rest:
+        out.append(rest)
+    # "SEX = 'Male', over 30,000 inhabitants refer to ...": a condition before a comma is a
+    # clause of its own.
+    split: list[str] = []
+    for clause in out[:MAX_CLAUSES]:
+        m = _LEADING_CONDITION.match(clause)
+        if m and clause[m.end():].strip():
+            split.extend([m.group(1).strip(), clause[m.end():].strip()])
+        else:
+            split.append(clause)
+    return split[:MAX_CLAUSES]
+
+
+def _binding_split(clause: str, lex: Lexicon) -> tuple[str, str, bool] | None:
+    """``(left, right, weak)`` around the clause's binding verb, or None."""
+    text = tokenize(clause)
+    words = text.words
+    weak_at: tuple[int, int] | None = None
+    for i, tok in enumerate(text.tokens):
+        if tok.kind != "word":
+            continue
+        m = lex.at("binding", words, i)
+        if m is None:
+            continue
+        left = text.raw[: tok.start].strip()
+        right = text.raw[text.tokens[m.end - 1].end :].strip()
+        if m.meaning == "bind":
+            return left, right, False
+        if weak_at is None:
+            weak_at = (i, m.end)
+    # "X = Y" with prose on the left is a binding too.
+    eq = clause.find("=")
+    if eq > 0 and clause[eq - 1] not in "<>!" and clause[eq + 1 : eq + 2] != "=":
+        left, right = clause[:eq].strip(), clause[eq + 1 :].strip()
+        if len(left.split()) > 1 and not _is_sqlish(left):
+            return left, right, False
+    if weak_at is not None:
+        i, e = weak_at
+        left = text.raw[: text.tokens[i].start].strip()
+        right = text.raw[text.tokens[e - 1].end :].strip()
+        return left, right, True
+    return None
+
+
+_URL = re.compile(r"\b(?:https?|ftp)://\S+|`[^`]*`")
+
+
+def _unquoted(text: str) -> str:
+    """``text`` with its quoted literals, backticked names and URLs blanked (a URL, 'a/b' or
+    ```Charter School (Y/N)``` is no ratio)."""
+    return _URL.sub("x", _QUOTE.sub("''", text))
+
+
+_CONDITION_ARG = re.compile(r"(?:[<>!]=?|=|<>|\bwhere\b|\bwhen\b)", re.IGNORECASE)
+
+
+def _argument(text: str, start: int, cap: int = 240) -> str:
+    """The text inside the parenthesis opened just before ``start`` (at most ``cap``
+    characters: a hint is short)."""
+    depth = 1
+    end = min(len(text), start + cap)
+    for i in range(start, end):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return text[start:i]
+    return text[start:end]
+
+
+def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None, bool]:
+    """Filters, aggregates, directions, expression and ratio of the SQL side of a clause."""
+    filters = [_like(f) for f in _conditions(side)]
+    aggs: list[str] = []
+    directions: list[str] = []
+    ratio = False
+    for m in _HINT_AGG.finditer(side):
+        func = m.group(1).upper()
+        if func in ("DIVIDE", "DIV"):
+            ratio = True
+            continue
+        if func == "CAST":
+            continue
+        if func == "MAX":
+            directions.append("desc")
+        elif func == "MIN":
+            directions.append("asc")
+        elif func == "SUM" and _CONDITION_ARG.search(_argument(side, m.end())):
+            # "sum(Act = 1)": a count of the rows where it holds, or (loosely written) the
+            # value of the row it picks ("SUM(Solution.Id = 83855)"): no function required
+            continue
+        aggs.append(func)
+    expression = None
+    bare = _untimed(_unquoted(side))  # "1/1/1980" is a date, not a division
+    if _ARITH.search(bare) or ratio or aggs:
+        expression = side.strip()
+        if re.search(r"[\w`)\]]\s*/\s*[\w`(\[]", bare) or ratio:
+            ratio = True
+    return filters, aggs, directions, expression, ratio
+
+
+def _untimed(text: str) -> str:
+    """``text`` with its time expressions blanked ("Q3 2021", "1/1/1980" are no SQL)."""
+    from stef_question.concepts.time import mask_spans, time_spans
+
+    return mask_spans(text, time_spans(text)) if any(ch.isdigit() for ch in text) else text
+
+
+def _sides(left: str, right: str, weak: bool) -> tuple[str, str] | None:
+    """``(phrase, meaning)`` of a binding: the meaning is the side that reads as SQL ("female
+    refers to gender = 'F'"; "A11 refers to average salary" binds the other way). A weak verb
+    ("is") binds only a phrase to SQL; ``("", "")`` reads the clause as plain conditions."""
+    left_sql, right_sql = _is_sqlish(_untimed(left)), _is_sqlish(_untimed(right))
+    if weak:
+        return (left, right) if right_sql and not left_sql else ("", "")
+    if right_sql and not (left_sql and _bare_columns(right) and not _QUOTE.search(right)):
+        return left, right
+    if left_sql:
+        return right, left
+    if _bare_columns(right):
+        return left, right
+    if _bare_columns(left):
+        return right, left
+    return None
+
+
+def read_hint(hint: str, lex: Lexicon | None = None, *, with_bindings: bool = True) -> Hint:
+    """Everything a hint says: conditions, bindings, aggregates, expressions, columns.
+    With ``with_bindings=False`` (a reformulated question) only its conditions, aggregates and
+    expressions are read."""
+    if not hint:
+        return Hint()
+    hint = hint[:MAX_CHARS]  # a pasted log line is not a definition: read its head only
+    if not with_bindings:
+        found = tuple(dict.fromkeys(_like(f) for f in _conditions(hint)))
+        _, r_aggs, r_dirs, r_expr, r_ratio = _meaning(hint)
+        return Hint(filters=found, fragments=found, aggregations=tuple(dict.fromkeys(r_aggs)),
+                    directions=tuple(r_dirs), expressions=(r_expr,) if r_expr and r_ratio else (),
+                    ratio=r_ratio, relations=relations(hint))
+    lex = lex or lexicon()
+    filters: list[Filter] = []
+    fragments: list[Filter] = []
+    explained: list[str] = []
+    bindings: list[Binding] = []
+    aggs: list[str] = []
+    directions: list[str] = []
+    exprs: list[str] = []
+    columns: list[str] = []
+    ratio = False
+    for clause in _clauses(hint):
+        split = _binding_split(clause, lex)
+        phrase, side = "", clause
+        if split is not None:
+            left, right, weak = split
+            sides = _sides(left, right, weak)
+            if sides is None:
+                # prose on both sides ("Active loan refers to running contracts"): nothing to
+                # check, but the question's phrase is explained by the hint
+                if not weak and left:
+                    explained.append(left.strip(" '\"").lower())
+                continue
+            phrase, side = sides if sides[1] else ("", clause)
+        c_filters, c_aggs, c_dirs, expr, c_ratio = _meaning(side)
+        if not c_filters:
+            c_filters = _literal_filters(side)
+        cols = _identifiers(side) if (c_aggs or expr) else []
+        bare = () if (c_filters or c_aggs or expr) else _bare_columns(side)
+        shown = _WHERE_HEAD.match(side)
+        if shown and c_filters and not bare:
+            bare = _bare_columns(shown.group(1))  # "GEOID where INCOME_K BETWEEN ...": GEOID
+        if not phrase:
+            fragments.extend(c_filters)
+        filters.extend(c_filters)
+        aggs.extend(a for a in c_aggs if a not in aggs)
+        directions.extend(c_dirs)
+        ratio = ratio or c_ratio
+        if expr:
+            exprs.append(expr)
+        columns.extend(cols)
+        columns.extend(bare)
+        phrase = _FILLER.sub("", phrase.strip(" ,.:'\"").strip())
+        if phrase and len(phrase) <= 120 and (c_filters or bare or expr or c_aggs):
+            bindings.append(Binding(phrase=phrase.lower(), filters=tuple(c_filters),
+                                    columns=tuple(bare), expression=expr))
+        elif c_filters and phrase:
+            fragments.extend(c_filters)
+    return Hint(
+        filters=tuple(dict.fromkeys(filters)),
+        fragments=tuple(dict.fromkeys(fragments)),
+        bindings=tuple(bindings),
+        aggregations=tuple(aggs),
+        directions=tuple(directions),
+        expressions=tuple(exprs),
+        columns=frozenset(c for c in columns if len(c) > 1),
+        ratio=ratio,
+        explained=tuple(explained),
+        relations=relations(hint),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# anchoring a binding's phrase in the question
+# --------------------------------------------------------------------------------------------
+
+_ANCHOR_SKIP = frozenset({"the", "a", "an", "of", "is", "are", "in"})
+
+
+def _content(words: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    return [(i, w) for i, w in words if w not in _ANCHOR_SKIP]
+
+
+def anchor(question: Text, phrase: str) -> tuple[int, int] | None:
+    """The question's token span the phrase names (case-insensitive, articles and
+    punctuation ignored; a singular matches its plural), or None."""
+    folded = " ".join(phrase.strip(" '\"“”‘’").split()).casefold()
+    for i, tok in enumerate(question.tokens):
+        if tok.kind == "quoted" and tok.low == folded:
+            return i, i + 1  # the phrase is a quoted value of the question
+    ptoks = tokenize(phrase).tokens
+    pwords = [w for _, w in _content([(i, t.low) for i, t in enumerate(ptoks)
+                                      if t.kind != "punct"])]
+    if not pwords or len(pwords) > 16:
+        return None
+    qwords = _content([(i, t.low) for i, t in enumerate(question.tokens) if t.kind != "punct"])
+    n, k = len(qwords), len(pwords)
+
+    def same(a: str, b: str) -> bool:
+        return a == b or a.rstrip("s") == b.rstrip("s")
+
+    for i in range(n - k + 1):
+        if all(same(qwords[i + j][1], pwords[j]) for j in range(k)):
+            return qwords[i][0], qwords[i + k - 1][0] + 1
+    return None
+
+
+def stem(word: str) -> str:
+    """A crude stem for anchoring ("reaches" and "reach", "rated" and "rate")."""
+    for suffix, repl in (("ies", "y"), ("es", ""), ("ing", ""), ("ed", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: len(word) - len(suffix)] + repl
+    return word
+
+
+def loosely_anchored(question: Text, phrase: str) -> bool:
+    """Do most of the phrase's content words (three letters or more) occur in the question
+    ("monthly issurance" for "monthly statement issuance"), and every number it names ("place
+    with 44114 inhabitants" is not "the place with 25746 inhabitants")?"""
+    ptoks = tokenize(phrase).tokens
+    pwords = {stem(t.low) for t in ptoks
+              if t.kind == "word" and len(t.low) >= 3 and t.low not in _ANCHOR_SKIP}
+    if not pwords:
+        return False
+    qwords = {stem(t.low) for t in question.tokens if t.kind == "word"}
+    numbers = {t.low for t in ptoks if t.kind == "number"}
+    if numbers - {t.low for t in question.tokens if t.kind == "number"}:
+        return False
+    return 2 * len(pwords & qwords) >= len(pwords)
+
+
+def loose_span(question: Text, phrase: str) -> tuple[int, int] | None:
+    """The window of the question holding most of the phrase's content words in a short
+    stretch ("time that a coin reaches its highest price" in "When did Bitcoin reach its
+    highest price"), or None."""
+    pwords = [stem(t.low) for t in tokenize(phrase).tokens
+              if t.kind == "word" and len(t.low) >= 3 and t.low not in _ANCHOR_SKIP]
+    if not pwords or len(pwords) > 16:
+        return None
+    wanted = set(pwords)
+    hits = [i for i, t in enumerate(question.tokens)
+            if t.kind == "word" and stem(t.low) in wanted]
+    if 2 * len({stem(question.tokens[i].low) for i in hits}) < len(wanted):
+        return None
+    start, end = hits[0], hits[-1] + 1
+    if end - start > 3 * len(pwords) + 2:
+        return None
+    return start, end

@@ -1,0 +1,223 @@
+"""Grouping: "per customer", "for each region", "in each class", "by department", "monthly",
+"of their department" ask for one answer per group.
+
+"per" after or before a unit ("miles per gallon", "income per capita") or an amount ("250,000
+per account") is a rate, not a grouping; "the average number of orders per customer" and
+"revenue per employee" are ratios (a division, or a per-group count averaged); "by" counts
+only where the question aggregates ("total sales by region", "revenue by source") and is not
+the agent of a passive ("orders placed by customers", "books by Jane Austen"). Every grouping
+is read ("per customer per year", "by channel and region").
+
+The SQL counterpart is ``GROUP BY`` (or ``PARTITION BY`` for "of their department") on a
+column whose name matches a word of the group (identifier parts, plural, R_app synonym,
+enrichment binding; a time word such as "month" matches a date key).
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> def groups(q, aggregated=True):
+...     return read(tokenize(q), lexicon(), frozenset(), aggregated=aggregated)[0].groups
+>>> groups("What is the total revenue per customer per year?")
+('customer', 'year')
+>>> groups("What is the average miles per gallon of cars?")
+()
+>>> groups("How many tickets were opened by customers in each region?")
+('region',)
+>>> groups("Break down sales by channel and region.", aggregated=False)
+('channel', 'region')
+>>> read(tokenize("Show each salary beside the average salary of their department."),
+...      lexicon(), frozenset(), aggregated=True)[0].loose
+('department',)
+>>> read(tokenize("What is the average number of orders per customer?"), lexicon(), frozenset(),
+...      aggregated=True)[0].rates
+('customer',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text
+
+#: Most words of one group phrase ("production line", "customer segment").
+MAX_GROUP_WORDS = 3
+_DETERMINERS = frozenset({"the", "their", "its", "his", "her", "a", "an", "every", "each",
+                          "one", "single", "given", "different", "distinct", "unique", "all"})
+_PASSIVE_ENDINGS = ("ed", "en")
+_NOT_BEFORE_EACH = frozenset({"after", "before", "with", "from", "to", "than", "between",
+                              "against", "about", "like", "into", "onto", "upon"})
+#: "List each X": a group when the question aggregates per X ("List each country with its
+#: number of suppliers"), every row when it computes over another group ("List each sale with
+#: the running total at its store") or does not aggregate.
+_LISTERS = frozenset({"list", "show", "display", "return", "give", "print", "name"})
+_PASSIVES = frozenset({"done", "held", "run", "sold", "bought", "paid", "given", "made", "won",
+                       "flown", "driven", "drawn", "grown", "known", "thrown", "taken", "worn",
+                       "sung", "spoken", "ridden", "eaten", "beaten", "chosen", "hit", "put",
+                       "set", "read", "led", "sent", "spent", "lent", "met", "caught",
+                       "taught", "built", "kept", "shown", "seen", "owned", "written",
+                       "sorted", "ordered", "ranked", "arranged", "grouped", "followed"})
+_NOT_GROUP_NOUNS = frozenset({"far", "name", "way", "means", "default", "themselves", "itself",
+                              "hand", "contrast", "chance", "accident", "mistake", "law",
+                              "order", "size", "weight", "number", "count", "amount", "other",
+                              "one", "time", "now", "then", "example", "instance"})
+_CLAUSE_OPENERS = frozenset({"list", "show", "give", "find", "return", "what", "which", "who",
+                             "how", "where", "when", "display", "name", "count", "also"})
+_KIND_WORDS = frozenset({"type", "types", "kind", "kinds", "sort", "sorts", "category",
+                         "categories", "class", "classes"})
+_PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "had", "can",
+                          "and", "or", "in", "of", "for", "with", "by", "per", "from", "to",
+                          "at", "on", "that", "which", "who", "where", "when", "is", "are",
+                          "was", "were", "over", "between", "during",
+                          "as", "than", "sorted", "ordered", "each", "every", "since", "before",
+                          "after", "alongside", "within", "across", "whose", "there"})
+
+
+@dataclass(frozen=True, slots=True)
+class Grouping:
+    """Groups asked (one phrase each), ratios per a group ("orders per customer" on
+    average), and the tokens the cues claim."""
+
+    groups: tuple[str, ...] = ()
+    rates: tuple[str, ...] = ()
+    spans: frozenset[int] = frozenset()
+    loose: tuple[str, ...] = ()  # "of their department": some grouping, whatever its key
+
+
+def _passive_before(words: tuple[str, ...], i: int) -> bool:
+    """Is ``by`` at ``i`` the agent of a passive ("placed by", "written by")?"""
+    if i == 0:
+        return False
+    prev = words[i - 1]
+    return prev in _PASSIVES or (len(prev) > 3 and prev.endswith(_PASSIVE_ENDINGS))
+
+
+def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[str, int]:
+    """The group phrase starting at token ``j`` (up to a few words) and where it ends."""
+    words = text.words
+    n = len(words)
+    taken: list[str] = []
+    k = j
+    while k < n and len(taken) < MAX_GROUP_WORDS and k not in claimed:
+        tok = text.tokens[k]
+        if tok.kind != "word" or words[k] in _PHRASE_STOP or lex.has("unit", words[k]):
+            break
+        if words[k].endswith(("'s", "’s")):
+            taken.append(words[k][:-2])
+            k += 1
+            break
+        taken.append(words[k])
+        k += 1
+    if len(taken) == 1 and taken[0] in _KIND_WORDS and k + 1 < n and words[k] == "of":
+        # "for each type of food": the group is food (its type)
+        more, end = _phrase(text, lex, k + 1, claimed)
+        if more:
+            return more, end
+    return " ".join(taken), k
+
+
+def _rate(words: tuple[str, ...], start: int, lex: Lexicon, aggregated: bool) -> bool:
+    """Is the "per" at ``start`` a ratio: "the average number of orders per customer",
+    "revenue per employee"?"""
+    before = words[max(0, start - 8) : start]
+    if "number" in before and any(lex.get("aggregate", w) == "AVG" for w in before):
+        return True
+    return not aggregated and any(lex.has("metric", w) for w in before)
+
+
+def read(
+    text: Text, lex: Lexicon, claimed: frozenset[int], *, aggregated: bool
+) -> tuple[Grouping, frozenset[int]]:
+    """Groups (a phrase each) and the tokens the cues claim.
+
+    Args:
+        aggregated: whether the question aggregates (a "by" only groups then, or after a
+            metric noun such as "revenue").
+    """
+    words = text.words
+    n = len(words)
+    out: list[str] = []
+    rates: list[str] = []
+    loose: list[str] = []
+    taken: set[int] = set()
+    metric = any(lex.has("metric", w) for w in words)
+    found = lex.find("grouping", words, claimed)
+    has_each = any(m.phrase != "by" and m.meaning == "group" for m in found)
+    partitioned = any(m.meaning == "partition" for m in found)
+    for m in found:
+        if m.meaning == "time":  # "monthly revenue", "daily active users"
+            nxt = words[m.end] if m.end < n else ""
+            cue = lex.at("aggregate", words, m.end)
+            if lex.has("metric", nxt) or lex.has("counted_noun", nxt) or (
+                    cue is not None and cue.meaning in ("COUNT", "SUM")):
+                word = lex.get("time_unit", m.phrase) or m.phrase
+                if word not in out:
+                    out.append(word)
+                taken.update(range(m.start, m.end))
+            continue
+        if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _NOT_BEFORE_EACH:
+            continue  # "after each transaction", "with each order": not one answer per group
+        if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _LISTERS and (
+                not aggregated or partitioned):
+            continue  # "List each sale with the running total at its store": every row
+        if m.phrase == "by" and (not (aggregated or metric) or _passive_before(words, m.start)
+                                 or has_each):
+            continue  # "reservations by sailors ... for each boat": the "each" groups
+        j = m.end
+        while j < n and words[j] in _DETERMINERS and j not in claimed:
+            j += 1
+        if j >= n or text.tokens[j].kind != "word" or j in claimed:
+            continue
+        if m.phrase in ("each", "every") and words[j].endswith(("'s", "’s")):
+            continue  # "each employee's salary": every row, not a group
+        if m.phrase == "by" and (text.tokens[j].cap or (
+                j + 1 < n and (text.tokens[j + 1].cap or text.tokens[j + 1].kind in (
+                    "number", "quoted")))):
+            continue  # "books by Jane Austen", "flown by aircraft N123AB": an agent
+        head = words[j]
+        if lex.has("unit", head) or lex.has("unit", head.rstrip("s")):
+            continue
+        if m.phrase == "per" and m.start > 0 and (
+            lex.has("unit", words[m.start - 1]) or lex.has("unit", words[m.start - 1].rstrip("s"))
+        ):
+            continue  # "miles per gallon", "points per game"
+        if m.phrase == "per" and any(text.tokens[k].kind == "number"
+                                     for k in range(max(0, m.start - 2), m.start)):
+            continue  # "at least 250,000 per account", "29.00 per unit": a rate
+        if head in _NOT_GROUP_NOUNS:
+            continue
+        phrase, end = _phrase(text, lex, j, claimed)
+        if not phrase:
+            continue
+        if m.phrase == "per" and _rate(words, m.start, lex, aggregated):
+            if phrase not in rates:
+                rates.append(phrase)
+            taken.update(range(m.start, end))
+            continue
+        if m.meaning == "partition":
+            if phrase not in loose:
+                loose.append(phrase)
+            taken.update(range(m.start, end))
+            continue
+        if phrase not in out:
+            out.append(phrase)
+        taken.update(range(m.start, end))
+        # "by channel and region", "by vehicle type and by day of week" (after "by" or "per"
+        # only: "each gender and the corresponding number" lists, it does not group twice)
+        while (m.phrase in ("by", "per", "broken down by", "grouped by", "group by")
+               and end + 1 < n and words[end] == "and" and len(out) < 6):
+            k = end + 1
+            if k < n and words[k] == "by":
+                k += 1
+            if k < n and words[k] in _CLAUSE_OPENERS:
+                break  # "for each continent and list its id": a new clause
+            while k < n and words[k] in _DETERMINERS:
+                k += 1
+            if k >= n or text.tokens[k].kind != "word" or text.tokens[k].cap:
+                break
+            more, end = _phrase(text, lex, k, claimed)
+            if not more:
+                break
+            if more not in out:
+                out.append(more)
+            taken.update(range(k, end))
+    return Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose)), frozenset(taken)

@@ -1,0 +1,48 @@
+"""Requested order: "sorted by age", "in descending order", "from highest to lowest".
+
+Only an explicit request: a superlative ("the most expensive") is a ranking, read by
+:mod:`stef_question.concepts.superlatives`. "from the oldest to the youngest" is left out on
+purpose: by age it is descending, by birth date ascending; the words do not say which column
+sorts.
+
+The SQL counterpart is the outer ``ORDER BY`` and the direction of its first key.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> read(tokenize("List the players sorted by age in descending order."), lexicon(), frozenset())
+OrderRequest(direction='desc', by='age')
+>>> read(tokenize("Show the names alphabetically."), lexicon(), frozenset())
+OrderRequest(direction='asc', by=None)
+"""
+
+from __future__ import annotations
+
+from stef_core.spec import OrderRequest
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text
+
+_BY_STOP = frozenset({",", ".", ";", "?", "!", "in", "from", "and", "then", "with"})
+
+
+def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> OrderRequest | None:
+    """The order the question asks for, or None."""
+    words = text.words
+    direction: str | None = None
+    by: str | None = None
+    for m in lex.find("order", words, claimed):
+        if m.meaning in ("asc", "desc"):
+            direction = direction or m.meaning
+            continue
+        if by is None:
+            taken: list[str] = []
+            j = m.end
+            while j < len(words) and words[j] not in _BY_STOP and len(taken) < 4:
+                if lex.at("order", words, j) is not None:
+                    break
+                if words[j] not in ("the", "their", "its"):
+                    taken.append(words[j])
+                j += 1
+            by = " ".join(taken) or None
+    if direction is None and by is None:
+        return None
+    return OrderRequest(direction=direction, by=by)  # type: ignore[arg-type]

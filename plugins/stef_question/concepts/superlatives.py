@@ -1,0 +1,247 @@
+"""Superlatives and top-k: which way the question ranks, and how many rows it keeps.
+
+"the 10 most recent orders" ranks descending and keeps 10; "which region has the fewest
+stores" ranks ascending and keeps one row (a singular superlative); "the three cheapest
+products" keeps 3. "oldest" and "youngest" rank by age: descending by an age, ascending by a
+birth or start date.
+
+The SQL counterpart is ``ORDER BY ... [DESC] LIMIT k`` (or TOP / FETCH FIRST), ``MAX`` /
+``MIN``, a ranking window, or a nested ``ORDER BY ... LIMIT``.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> def sup(q):
+...     s, _ = read(tokenize(q), lexicon(), frozenset())
+...     return s.direction, s.k, s.singular
+>>> sup("Show the 10 most recent orders.")
+('desc', 10, False)
+>>> sup("Which region has the fewest stores?")
+('asc', 1, True)
+>>> sup("Which regions have the fewest stores?")
+('asc', None, False)
+>>> sup("List the top three customers by revenue")
+('desc', 3, False)
+>>> sup("Who is the youngest player?")  # the smallest age (the latest birth date)
+('asc', 1, True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from stef_question.concepts.comparatives import number_at
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text
+
+#: Words that may stand between k and its superlative ("5 agents who closed the most").
+MAX_SPREAD = 5
+_EST = re.compile(r"^[a-z]{3,}est$")
+_NOT_EST = frozenset({"best", "worst", "least", "rest", "interest", "interests", "test", "tests",
+                      "request", "requests", "forest", "guest", "guests", "west", "east", "nest",
+                      "honest", "modest", "contest", "protest", "suggest", "latest", "earliest",
+                      "invest", "manifest", "harvest", "chest", "quest", "digest", "arrest"})
+#: direction meaning -> (direction, the column kind that reverses it, whether only the column
+#: can tell): "oldest" is the largest age but the earliest birth date.
+_KINDS = {"old": ("desc", "date", True), "young": ("asc", "date", True),
+          "long": ("desc", "date", False), "short": ("asc", "date", False),
+          "slow": ("desc", "speed", False), "fast": ("asc", "speed", False),
+          "best": ("desc", "rank", False), "worst": ("asc", "rank", False)}
+_LISTERS = frozenset({"list", "show", "give", "name", "find", "return", "display", "provide",
+                      "select", "get", "fetch", "retrieve", "mention", "state"})
+_SINGULAR_VERBS = frozenset({"is", "was", "has", "had", "does", "did"})
+_PLURAL_VERBS = frozenset({"are", "were", "have", "do"})
+_ASKERS = frozenset({"which", "what", "who", "whose", "list", "show", "give", "find", "name",
+                     "display", "return", "provide", "identify", "tell", "state", "indicate"})
+
+
+@dataclass(frozen=True, slots=True)
+class Superlative:
+    """``direction`` asc/desc (None when the words disagree or do not say), ``k`` rows kept,
+    ``singular`` when k = 1 comes from a singular superlative; ``by_age`` when only the
+    column can tell the direction (oldest, youngest), ``flip_on`` the kind of column that
+    reverses it ("the longest wait" is the earliest start date)."""
+
+    direction: str | None = None
+    k: int | None = None
+    singular: bool = False
+    by_age: bool = False
+    present: bool = False
+    spans: tuple[tuple[int, int], ...] = ()
+    flip_on: str = ""  # date, speed or rank: the column kind that reverses the direction
+
+
+_SPREAD_STOP = frozenset({"whose", "where", "when", "is", "are", "was", "were", "in", "of",
+                          "and", "or", "than", "from", "to", "on", "at", "for"})
+_BE = frozenset({"is", "are", "was", "were", "equals", "="})
+
+
+def _describes(text: Text, lex: Lexicon, end: int) -> bool:
+    """Is the superlative at ``end`` part of a name compared with a value ("the lowest grade
+    is 9", "highest grade = 12")?"""
+    toks = text.tokens
+    for j in range(end, min(end + 4, len(toks) - 1)):
+        if toks[j].low in _BE:
+            nxt = toks[j + 1]
+            return nxt.kind in ("number", "quoted") or number_at(nxt, lex) is not None
+        if toks[j].kind != "word":
+            return False
+    return False
+
+
+def _plural(word: str) -> bool:
+    return (len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics"))) \
+        or word in ("people", "children", "men", "women", "staff", "data")
+
+
+def _asks_one(text: Text, sup_start: int) -> bool:
+    """Does the question ask for one thing ("which region has", "the most expensive product",
+    "who is") rather than several ("which regions have", "list the most expensive
+    products")?"""
+    words = text.words
+    for i, w in enumerate(words[:sup_start]):
+        if w in ("which", "what") and i + 1 < sup_start:
+            nxt = words[i + 1]
+            if nxt in _SINGULAR_VERBS:
+                return True  # "what is the highest ..."
+            if nxt in _PLURAL_VERBS:
+                return False
+            if text.tokens[i + 1].kind == "word":
+                return not _plural(nxt)  # "which region ..." / "which regions ..."
+        if w == "who":
+            return words[i + 1 : i + 2] not in (("are",), ("were",))
+    for j in range(sup_start + 1, min(sup_start + 3, len(words))):
+        tok = text.tokens[j]
+        if tok.kind != "word" or tok.low in ("of", "in", "for", "with", "by", "on", "and"):
+            break
+        if _plural(tok.low):
+            return False  # "the most expensive products", "the best finishes"
+    for i, w in enumerate(words[:sup_start]):
+        if w in _LISTERS:
+            j = i + 1
+            while j < sup_start and words[j] in ("the", "all", "me"):
+                j += 1
+            if j < sup_start and text.tokens[j].kind == "word":
+                return not _plural(words[j])  # "list the customers with the highest ..."
+    return True
+
+
+def _ordinal(text: Text, lex: Lexicon, i: int) -> int | None:
+    """The rank an ordinal at token ``i`` names ("2nd", "third"), else None."""
+    tok = text.tokens[i]
+    if tok.kind == "number" and text.raw[tok.start:tok.end].lower().endswith(
+            ("st", "nd", "rd", "th")):
+        return int(tok.low) if tok.low.isdigit() else None
+    word = lex.get("ordinal", tok.low) if tok.kind == "word" else None
+    return int(word) if word else None
+
+
+def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative, frozenset[int]]:
+    """The question's superlative (if any) and the tokens its k claims."""
+    words = text.words
+    n = len(words)
+    k: int | None = None
+    k_dir: str | None = None
+    taken: set[int] = set()
+    # "top 3", "first five", "bottom 10"
+    for i in range(n):
+        if i in claimed:
+            continue
+        m = lex.at("topk", words, i)
+        if m is None or m.end >= n or m.end in claimed:
+            continue
+        value = number_at(text.tokens[m.end], lex)
+        if value is not None and float(value).is_integer() and 1000 < value <= 10**7 and not (
+                1800 <= value <= 2100):
+            # "the first 60,000 customers": a cut-off of the data, not a ranking to check
+            taken.update(range(i, m.end + 1))
+            continue
+        if value is not None and float(value).is_integer() and 0 < value <= 1000:
+            k, k_dir = int(value), m.meaning  # "top 3", "the first five"
+            taken.update(range(i, m.end + 1))
+            break
+    # Directions (the lexicon claims "at least", "first name" ... as "none").
+    directions: list[tuple[int, int, str]] = []
+    skip = claimed | frozenset(taken)
+    # "highest-grossing", "best-selling", "top-rated": the ranking word leads the compound
+    cues = tuple(w.split("-")[0] if "-" in w and w[:1].isalpha() else w for w in words)
+    for m in lex.find("direction", cues, skip):
+        if m.phrase in ("first", "last") and (m.start == 0 or words[m.start - 1] != "the"):
+            continue  # "approved first in 1993": an adverb; "the first client" ranks
+        if m.phrase in ("first", "last") and words[m.end:m.end + 1] in (("and",), ("or",), (",",)):
+            continue  # "the first and second line": ordinals, not a ranking
+        back = [w for w in words[max(0, m.start - 2):m.start] if w != "the"]
+        if back[-1:] in (["from"], ["to"]):
+            continue  # "ordered from the oldest to the youngest": an order, not a ranking
+        if _describes(text, lex, m.end):
+            continue  # "whose lowest grade is 9": a column named by the word, not a ranking
+        directions.append((m.start, m.end, m.meaning))
+    if not directions:
+        for i, w in enumerate(words):
+            # "the hardest", "the closest": an -est adjective after "the" ranks, direction unsaid
+            if i not in skip and i > 0 and words[i - 1] == "the" and _EST.match(w) \
+                    and w not in _NOT_EST and lex.at("direction", words, i) is None \
+                    and not _describes(text, lex, i + 1):
+                directions.append((i, i + 1, "any"))
+                break
+    # "the lowest three", "the highest 5": k right after the superlative
+    if k is None and directions:
+        s_end = directions[0][1]
+        if s_end < n and s_end not in claimed:
+            value = number_at(text.tokens[s_end], lex)
+            if value is not None and float(value).is_integer() and 1 < value <= 100:
+                k = int(value)
+                taken.add(s_end)
+    # "5 most", "the three largest", "10 agents who closed the most"
+    if k is None and directions:
+        first = directions[0][0]
+        for i in range(max(0, first - MAX_SPREAD - 1), first):
+            if i in claimed:
+                continue
+            tok = text.tokens[i]
+            ordinal = _ordinal(text, lex, i)
+            value = ordinal if ordinal is not None else number_at(tok, lex)
+            if value is None or not float(value).is_integer() or not 1 < value <= (
+                    10**6 if ordinal is not None else 100):
+                continue
+            between = text.tokens[i + 1 : first]
+            if any(t.kind != "word" or t.low in _SPREAD_STOP for t in between):
+                continue
+            if i > 0 and text.tokens[i - 1].cap and not text.tokens[i - 1].sentence_start:
+                continue  # "Lunch Provision 2 whose lowest": the number is part of a name
+            # "the 2nd most popular", "the third largest": the one row at that rank
+            k = 1 if ordinal is not None else int(value)
+            taken.add(i)
+            break
+    if not directions and k is None:
+        # "List 5 github addresses", "Name any three comedies": k rows, in no order
+        for i in range(min(n - 1, 6)):
+            if words[i] in _LISTERS and i + 1 < n:
+                j = i + 1
+                while j < n and words[j] in ("down", "out", "me", "any", "some", "the", "only"):
+                    j += 1
+                value = number_at(text.tokens[j], lex) if j < n and j not in claimed else None
+                if (value is not None and float(value).is_integer() and 0 < value <= 100
+                        and j + 1 < n and text.tokens[j + 1].kind == "word"):
+                    taken.add(j)
+                    return Superlative(None, int(value), False, False, True), frozenset(taken)
+        return Superlative(), frozenset(taken)
+    meanings = {d for _, _, d in directions} - {"any"}
+    if k_dir in ("asc", "desc") and not meanings:
+        meanings = {k_dir}
+    kinds = {_KINDS.get(d, (d, "", False)) for d in meanings}
+    direction: str | None = None
+    flip_on = ""
+    by_age = False
+    if len(kinds) == 1:
+        direction, flip_on, by_age = kinds.pop()
+    singular = False
+    if k == 1 and any(_ordinal(text, lex, i) is not None for i in taken):
+        singular = True
+    elif k is None and directions and _asks_one(text, directions[0][1] - 1):
+        k, singular = 1, True
+    spans = tuple((s, e) for s, e, _ in directions)
+    return (
+        Superlative(direction, k, singular, by_age, True, spans, flip_on),
+        frozenset(taken),
+    )

@@ -1,0 +1,351 @@
+"""Values: quoted strings, proper names (one word or several), codes and numbers the question
+names, each with ``=`` or, after a negation, ``!=``.
+
+What is *not* a value: identifiers of the question's own vocabulary ("IDs", "K-12"), number
+ranges that describe a column ("aged 5-17", "grades 1-12"), the k of "top 3" (claimed by the
+superlative), numbers of a comparative (claimed by it), units, words R_app lists as ``ignore``,
+and a single capitalised word that only opens a sentence.
+
+Strength: a quoted value, a name or code placed as a value by the words around it ("in
+Rotterdam", "from 'ACME'", "named X", "run by X", "X's"), and a number after "id" / "No." are
+*strong*: the SQL must constrain it. A capitalised term elsewhere ("the SAT test", "a School
+Ownership Code": often the data's own vocabulary) and a bare number are *weak*.
+
+The SQL counterpart is a predicate on the value (``city = 'Rotterdam'``, ``IN``, ``LIKE``),
+anywhere it constrains the result.
+
+>>> from stef_question.lexicon import lexicon
+>>> from stef_question.text import tokenize
+>>> def vals(q):
+...     return [(v.op, v.value, v.strength) for v in read(tokenize(q), lexicon(), frozenset())]
+>>> vals("List the warehouses located in Rotterdam.")
+[('=', 'rotterdam', 'strong')]
+>>> vals("List the IDs of K-12 students aged 5-17 in grades 1-12 not in 'Paris'.")
+[('!=', 'paris', 'strong')]
+>>> vals("How many games did the Los Angeles Lakers win in season 12?")
+[('=', 'los angeles lakers', 'weak'), ('=', 12, 'weak')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from stef_sql.values import fold_text, number
+
+from stef_core.spec import Scalar
+from stef_question.concepts.comparatives import negated_before
+from stef_question.lexicon import Lexicon
+from stef_question.text import Text, Token
+
+#: Most values read from one text: a question naming more is a pasted list, and every one
+#: beyond the cap would cost alignment work without changing the verdict.
+MAX_VALUES = 48
+_CONNECTORS = frozenset({"of", "de", "da", "del", "della", "la", "le", "du", "des", "van",
+                         "von", "der", "den", "y", "e", "&", "and", "the", "'n'", "-", "st",
+                         "las", "los", "el", "di", "do", "dos", "das", "al", "ter", "ten"})
+_PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
+_CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\w-]*)$")
+_ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
+_NUMBERED = re.compile(r"(?:id|no|nr|num)[-_.#]?(\d{1,9})")
+_PLURAL_NAME = re.compile(r"^[A-Z][a-z]+s$")
+_TITLE_WORDS = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor", "doctor", "sir"})
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A value the question names: ``op`` is ``=`` or ``!=``; ``kind`` quoted, name, code or
+    number; ``start``/``end`` its token span."""
+
+    value: Scalar | tuple[Scalar, ...]  # a tuple: any one of these spellings
+    op: str
+    kind: str
+    strength: str
+    start: int
+    end: int
+    text: str
+
+
+def _year(token: str) -> bool:
+    return len(token) == 4 and token.isdigit() and 1800 <= int(token) <= 2100
+
+
+def _cue_before(text: Text, lex: Lexicon, i: int) -> str | None:
+    """The value cue ("in", "named", "code" ...) right before token ``i``, skipping "the"."""
+    j = i - 1
+    while j >= 0 and text.tokens[j].low in ("the", "a", "an"):
+        j -= 1
+    if j < 0:
+        return None
+    return lex.get("value_cue", text.tokens[j].low)
+
+
+_FUNCTION_WORDS = frozenset({
+    "in", "of", "and", "or", "to", "for", "with", "at", "by", "from", "on", "who", "which",
+    "that", "is", "are", "was", "were", "has", "have", "had", "as", "than", "but", "not", "be",
+    "been", "does", "do", "did", "will", "can", "during", "between", "since", "before",
+    "after", "where", "when", "whose", "under", "over", "into", "per", "each", "if", "while",
+    "also", "only", "then", "there", "this", "these", "those", "it", "its", "they", "their",
+    "what", "how", "why", "all", "any", "both", "the", "a", "an",
+})
+
+
+def _modifies(text: Text, end: int) -> bool:
+    """Is the name ending at token ``end`` followed by a common noun it qualifies?"""
+    if end >= len(text.tokens):
+        return False
+    nxt = text.tokens[end]
+    verb = len(nxt.low) > 4 and nxt.low.endswith(("ed", "ing"))  # "sessions in Germany bounced"
+    return nxt.kind == "word" and not nxt.cap and nxt.low not in _FUNCTION_WORDS and not verb
+
+
+def _ignored(lex: Lexicon, word: str) -> bool:
+    return lex.has("ignore", word) or lex.has("stop_proper", word)
+
+
+def _name_runs(text: Text, lex: Lexicon, skip: frozenset[int]) -> list[tuple[int, int]]:
+    """Maximal runs of capitalised words, joined by connectors ("Bank of America")."""
+    toks = text.tokens
+    n = len(toks)
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < n:
+        if i in skip or not toks[i].cap:
+            i += 1
+            continue
+        j = i + 1
+        while j < n and j not in skip:
+            if toks[j].cap and toks[j].kind == "word":
+                j += 1
+                continue
+            # one or two connectors between capitalised words: "Bank of America", "Alameda
+            # de las Pulgas", "Ludwig van der Rohe"
+            k = j
+            while k < n and k - j < 2 and k not in skip and toks[k].low in _CONNECTORS \
+                    and toks[k].low != "and" and not toks[k].cap:
+                k += 1
+            if k > j and k < n and k not in skip and toks[k].cap and toks[k].kind == "word":
+                j = k + 1
+                continue
+            break
+        runs.append((i, j))
+        i = j
+    return runs
+
+
+def _trim(text: Text, lex: Lexicon, i: int, j: int) -> tuple[int, int]:
+    """Drop question words and R_app ``ignore`` words from both ends of a name run."""
+    toks = text.tokens
+    while i < j and (_ignored(lex, toks[i].low) or _PLURAL_ACRONYM.match(toks[i].text)):
+        i += 1
+    while j > i and (_ignored(lex, toks[j - 1].low) or _PLURAL_ACRONYM.match(toks[j - 1].text)
+                     or (toks[j - 1].low in _CONNECTORS and not toks[j - 1].cap)):
+        j -= 1
+    return i, j
+
+
+def _name_value(toks: tuple[Token, ...]) -> str:
+    words = [t.text for t in toks]
+    last = words[-1]
+    if last.endswith(("'s", "’s")):
+        words[-1] = last[:-2]
+    return fold_text(" ".join(words))
+
+
+def _strength(text: Text, lex: Lexicon, a: int, b: int, code: bool) -> str:
+    """How surely a name run is a value.
+
+    A name is asked for as a value where the words place it as one: "in Rotterdam", "named
+    X", "run by X", "the population of São Paulo", or a code with digits ("MRN-00781").
+    Title-cased terms elsewhere ("a School Ownership Code", "the SAT test", "Shakespeare's
+    works") are often the data's own vocabulary, and a single name that modifies a noun
+    ("French movies", "SME customers") may be a category read through another column.
+    """
+    run = text.tokens[a:b]
+    if code and any(ch.isdigit() for ch in run[0].text):
+        return "strong"
+    cue = _cue_before(text, lex, a)
+    if len(run) == 1 and _modifies(text, b):
+        return "weak"
+    if cue in ("in", "named", "is", "by") or (cue == "of" and len(run) > 1):
+        return "strong"
+    return "weak"
+
+
+def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]:
+    """Every value the question names (unclaimed tokens only), capped at :data:`MAX_VALUES`."""
+    toks = text.tokens
+    out: list[Value] = []
+    used: set[int] = set()
+    for i, tok in enumerate(toks):
+        if len(out) >= MAX_VALUES:
+            break
+        if i in claimed:
+            continue
+        if tok.kind == "quoted" and tok.low:
+            op = "!=" if negated_before(text, lex, i) else "="
+            out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
+            used.add(i)
+    skip = claimed | frozenset(used)
+    for a, b in _name_runs(text, lex, skip):
+        if len(out) >= MAX_VALUES:
+            break
+        a, b = _trim(text, lex, a, b)
+        if a >= b:
+            continue
+        run = toks[a:b]
+        if len(run) == 1:
+            tok = run[0]
+            if tok.sentence_start or lex.has("stop_proper", tok.low):
+                continue
+            if lex.get("stop_proper", tok.low) == "month":
+                continue
+        # "Biology 101", "Lunch Provision 2": a number right after a name belongs to it.
+        if b < len(toks) and b not in skip and toks[b].kind == "number" and (
+            toks[b].start == toks[b - 1].end + 1
+        ) and not _year(toks[b].low):  # "Q3 2024": a quarter and a year
+            b += 1
+            run = toks[a:b]
+        value = _name_value(run)
+        if len(value) < 2 or lex.has("ignore", value):
+            continue
+        code = len(run) == 1 and _CODE.match(run[0].text) is not None
+        op = "!=" if negated_before(text, lex, a) else "="
+        numbered = _NUMBERED.fullmatch(value) if code else None
+        if numbered is not None:
+            # "solution ID12", "No.5": the number is the identifier
+            out.append(Value(int(numbered.group(1)), op, "number", "strong", a, b,
+                             text.span_text(a, b)))
+            used.update(range(a, b))
+            continue
+        kind = "code" if code else "name"
+        # A name the question excludes outright ("other than France") is asked for surely, and
+        # so is a person named with a title ("Dr. Patel", "Prof Smith").
+        titled = (a > 0 and toks[a - 1].low in _TITLE_WORDS) or (
+            a > 1 and toks[a - 1].low == "." and toks[a - 2].low in _TITLE_WORDS)
+        strength = "strong" if op == "!=" or titled else _strength(text, lex, a, b, code)
+        head_noun = b >= len(toks) or toks[b].kind != "word" or toks[b].low in _FUNCTION_WORDS
+        if (kind == "name" and op == "=" and b - a == 1 and a > 0 and toks[a - 1].low == "the"
+                and strength == "strong" and _PLURAL_NAME.match(run[0].text) and head_noun
+                and not lex.has("value_word", run[0].low)):  # "the Netherlands" is a place
+            # "in the Olympics", "the Grammys": an event or a body the data is about, more
+            # often than a value to filter on
+            strength = "weak"
+        out.append(Value(value, op, kind, strength, a, b, text.span_text(a, b)))
+        used.update(range(a, b))
+    skip = claimed | frozenset(used)
+    for m in lex.find("value_word", text.words, skip):
+        if len(out) >= MAX_VALUES:
+            break
+        if m.meaning == "none":
+            continue  # "daily active users": a metric's name, no status
+        before = lex.at("value_word", text.words, m.start - 1) if m.start > 0 else None
+        if before is not None and before.meaning == "none" and before.end >= m.end:
+            continue  # "daily" claimed as a time, "active" still inside "daily active"
+        if any(k in used for k in range(m.start, m.end)):
+            continue
+        # "open tickets", "red or blue cars", "users from germany": a status, colour or
+        # country written in lower case still restricts the rows.
+        # A country is a name, whatever its case. A status before its noun ("active
+        # subscribers", "unpaid invoices") restricts the rows; said of them ("shipments that
+        # are still pending") or a colour alone ("gold members": a tier?) it may only be the
+        # data's vocabulary, unless R_app declares it: a weak requirement. Colours listed
+        # together ("red or blue cars") are values.
+        op = "!=" if negated_before(text, lex, m.start) else "="
+        nxt = toks[m.end] if m.end < len(toks) else None
+        attributive = nxt is not None and nxt.kind == "word" and nxt.low not in _FUNCTION_WORDS
+        listed = _coordinated(text, lex, m.start, m.end)
+        word_strength = "strong" if (
+            m.meaning == "country" or op == "!=" or listed
+            or (m.meaning == "status" and attributive)) else "weak"
+        out.append(Value(m.phrase, op, "word", word_strength, m.start, m.end,
+                         text.span_text(m.start, m.end)))
+        used.update(range(m.start, m.end))
+    for i, tok in enumerate(toks):
+        if len(out) >= MAX_VALUES:
+            break
+        if i in claimed or i in used or tok.kind != "number":
+            continue
+        val = number(tok.low.rstrip("%"))
+        if val is None:
+            continue
+        prev = toks[i - 1].low if i > 0 else ""
+        if prev == "." and i > 1:
+            prev = toks[i - 2].low
+        strong = prev in _ID_CUES
+        op = "!=" if negated_before(text, lex, i) else "="
+        out.append(Value(val, op, "number", "strong" if strong else "weak", i, i + 1, tok.text))
+    out.sort(key=lambda v: v.start)
+    final: list[Value] = []
+    for v in _spread_negation(text, out):
+        word = v.value if isinstance(v.value, str) else ""
+        place = lex.get("demonym", word) if word else None
+        head, _, rest = word.partition(" ")
+        if place:
+            # "French singers": 'French' or 'France', whichever the data stores
+            spellings: tuple[Scalar, ...] = tuple(sorted({word, *place.split("|")}))
+            v = Value(spellings, v.op, v.kind, v.strength, v.start, v.end, v.text)
+        elif rest and v.kind == "name" and lex.has("demonym", head):
+            # "English USA movies": the language may be another column; 'USA' names it
+            v = Value((word, rest), v.op, v.kind, v.strength, v.start, v.end, v.text)
+        if v.op == "=" and _clause_negated(text, lex, v.start):
+            v = Value(v.value, "!=", v.kind, v.strength, v.start, v.end, v.text)
+        elif v.op == "=" and _polarity_open(text, v.end):
+            v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
+        final.append(v)
+    return tuple(final)
+
+
+def _coordinated(text: Text, lex: Lexicon, start: int, end: int) -> bool:
+    """Is the value word at ``start:end`` listed with another ("red or blue", "blue and
+    red")?"""
+    words = text.words
+    if end + 1 < len(words) and words[end] in ("or", "and", ",") and lex.at(
+            "value_word", words, end + 1) is not None:
+        return True
+    return start >= 2 and words[start - 1] in ("or", "and", ",") and lex.at(
+        "value_word", words, start - 2) is not None
+
+
+_CLAUSE_BREAKS = frozenset({",", ".", ";", "?", "!", ":", "and", "but", "or", "while",
+                            "whereas", "who", "which", "that", "where", "whose", "when"})
+#: How far back a negation of a whole clause reaches ("do not have any cartoon directed by Ben
+#: Jones": Ben Jones is what the rows must not have).
+CLAUSE_REACH = 10
+
+
+def _clause_negated(text: Text, lex: Lexicon, i: int) -> bool:
+    """Is token ``i`` in a clause opened by a negation ("that do not have any cartoon directed
+    by Ben Jones", "with no ships lost in the 'English Channel'")?"""
+    words = text.words
+    j = i - 1
+    while j >= max(0, i - CLAUSE_REACH):
+        w = words[j]
+        if w in _CLAUSE_BREAKS:
+            return False
+        m = lex.at("negation", words, j)
+        if m is not None and m.meaning == "not" and m.end <= i:
+            return True
+        j -= 1
+    return False
+
+
+def _polarity_open(text: Text, end: int) -> bool:
+    """"English is not the official language": the value comes before its negation, and
+    either spelling of the SQL (``NOT IN (... = 'English' ...)``, ``= 'English' AND official =
+    'F'``) may be right."""
+    after = text.words[end : end + 3]
+    return len(after) >= 2 and after[0] in ("is", "are", "was", "were") and after[1] in (
+        "not", "n't", "never")
+
+
+def _spread_negation(text: Text, found: list[Value]) -> list[Value]:
+    """"not in Berlin or Munich": a negation reaches every value of the list it opens."""
+    out: list[Value] = []
+    for v in found:
+        prev = out[-1] if out else None
+        if (prev is not None and prev.op == "!=" and v.op == "=" and v.start - prev.end <= 2
+                and all(t.low in ("or", "nor", ",", "and") for t in text.tokens[prev.end:v.start])):
+            v = Value(v.value, "!=", v.kind, v.strength, v.start, v.end, v.text)
+        out.append(v)
+    return out

@@ -1,0 +1,622 @@
+"""The question frame: a typed reading of the question, built by one small module per concept,
+and the :class:`QuestionSpec` made from it.
+
+A :class:`Frame` is what one text says, concept by concept (:mod:`stef_question.concepts`):
+values, comparatives and negation, aggregates, superlatives and top-k, grouping, projection,
+requested order and known/missing values; time expressions are periods, read by
+:mod:`stef_question.concepts.time` (their tokens are claimed first). Readers run in a fixed
+order over the tokens of :mod:`stef_question.text`; a reader *claims* the tokens it
+explains ("at least 3" is a comparative, so 3 is no bare value; the 3 of "top 3" is a k), and
+later readers skip claimed tokens. Cue words come from :mod:`stef_question.lexicon` (R_app
+can extend them).
+
+:func:`question_spec` reads the question, the enrichment's hint (bindings, SQL fragments) and
+reformulation, and R_app, and nothing else: the required constraints are a function of those
+texts and rules, never of the SQL they will be compared with.
+
+>>> spec = question_spec("How many orders over 100 were placed by 'ACME' per region?", None)
+>>> spec.aggregations, spec.group_by, [(f.op, f.value, f.strength) for f in spec.filters]
+(('COUNT',), ('region',), [('>', 100, 'strong'), ('=', 'acme', 'strong')])
+>>> spec = question_spec("How many enterprise clients are in Canada?",
+...     "Count the clients whose segment is 'enterprise' and whose country is 'Canada'")
+>>> [f.describe() for f in spec.filters], spec.drift
+(["segment = 'enterprise'", "country = 'canada'"], ())
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from stef_sql.time import literal_span
+from stef_sql.values import fold_text, value_key
+
+from stef_core.models import Ruleset
+from stef_core.spec import Ask, Filter, OrderRequest, Period, QuestionSpec, Scalar, Value
+from stef_question.concepts import (
+    aggregates,
+    comparatives,
+    enrichment,
+    grouping,
+    nulls,
+    ordering,
+    projection,
+    superlatives,
+    values,
+)
+from stef_question.concepts.time import period_drift, question_periods, time_spans
+from stef_question.lexicon import Lexicon, freeze, lexicon
+from stef_question.text import MAX_CHARS, Text, tokenize
+
+#: Most requirements one record carries (the rest are not read: see values.MAX_VALUES).
+MAX_REQUIREMENTS = 32
+#: Most time expressions claimed in one text.
+MAX_TIMES = 32
+#: Column names a hint's period may use that are words, not columns ("the year = 1980").
+_TIME_WORDS = frozenset({"year", "years", "month", "months", "day", "days", "quarter"})
+_RANK = {"rules": 0, "hint": 1, "enrichment": 2, "question": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What one text says, concept by concept."""
+
+    text: Text
+    values: tuple[values.Value, ...] = ()
+    comparisons: tuple[comparatives.Comparison, ...] = ()
+    negated: tuple[comparatives.Negated, ...] = ()
+    times: tuple[tuple[int, int], ...] = ()  # token spans of time expressions (periods)
+    nulls: tuple[tuple[str, str, int, int], ...] = ()
+    aggregates: aggregates.Aggregates = field(default_factory=aggregates.Aggregates)
+    superlative: superlatives.Superlative = field(default_factory=superlatives.Superlative)
+    groups: tuple[str, ...] = ()
+    rates: tuple[str, ...] = ()  # "orders per customer" on average: a ratio per a group
+    loose_groups: tuple[str, ...] = ()  # "of their department": some grouping
+    projections: tuple[Ask, ...] = ()
+    order: OrderRequest | None = None
+    asks_list: bool = False
+    asks_yes_no: bool = False
+
+    def requirements(self, source: str) -> list[Filter]:
+        """The constraints this text states, as filters (column None where unsaid)."""
+        out: list[Filter] = []
+        for c in self.comparisons:
+            if c.value is not None:
+                out.append(Filter(None, c.op, c.value, source))
+        for n in self.negated:
+            out.append(Filter(n.word, "not", None, source))
+        for column, op, _, _ in self.nulls:
+            out.append(Filter(column, op, None, source))
+        for v in self.values:
+            out.append(Filter(None, v.op, v.value, source, v.strength))
+        return out
+
+
+def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
+               bound_ranking: frozenset[int] = frozenset(),
+               bound_terms: frozenset[int] = frozenset()) -> Frame:
+    """Read every concept of one text. ``bound`` tokens (explained by the enrichment) are
+    claimed from the start: no reader takes a value or an operator from them;
+    ``bound_ranking`` tokens rank nothing (they name a column); ``bound_terms`` tokens are
+    defined by an enrichment expression or column ("monthly average = count / 12"): they
+    ask for no grouping of their own."""
+    claimed = set(bound)
+    # Time expressions are periods (stef_question.concepts.time): "2024" in "in March 2024" is
+    # no number, "March" no name, "the last 30 days" no top-k.
+    times: list[tuple[int, int]] = []
+    for a, b in time_spans(text.raw)[:MAX_TIMES]:
+        i, j = text.index_at(a), text.index_at(b - 1) + 1
+        if i < j:
+            times.append((i, j))
+            claimed.update(range(i, j))
+    comps, taken = comparatives.read(text, lex, frozenset(claimed))
+    claimed |= taken
+    sup, taken = superlatives.read(text, lex, frozenset(claimed) | bound_ranking)
+    claimed |= taken
+    aggs, agg_taken = aggregates.read(text, lex, frozenset(claimed))
+    claimed |= agg_taken
+    order = ordering.read(text, lex, frozenset(claimed))
+    aggregated = bool(aggs.strong or aggs.weak or aggs.ratio or sup.present)
+    grouped, taken = grouping.read(text, lex, frozenset(claimed) | bound_terms,
+                                   aggregated=aggregated)
+    ranking = frozenset(k for a, b in sup.spans for k in range(a, b))
+    # What is shown does not depend on what the enrichment binds: bound words still name it.
+    asked = projection.read(text, lex, frozenset(claimed - bound) | ranking, agg_taken)
+    claimed |= taken
+    claimed |= ranking  # "the most active users": a ranking word, not a value
+    found_nulls = nulls.read(text, lex, frozenset(claimed))
+    for _, _, a, b in found_nulls:
+        claimed.update(range(a, b))
+    found_values = values.read(text, lex, frozenset(claimed))
+    for v in found_values:
+        claimed.update(range(v.start, v.end))
+    negated = comparatives.negations(text, lex, frozenset(claimed))
+    first = text.tokens[0].low if text.tokens else ""
+    request = lex.get("request", first) if first else None
+    head = " ".join(text.words[:2])
+    return Frame(
+        text=text,
+        values=found_values,
+        comparisons=comps,
+        negated=negated,
+        times=tuple(times),
+        nulls=found_nulls,
+        aggregates=aggs,
+        superlative=sup,
+        groups=grouped.groups,
+        rates=grouped.rates,
+        loose_groups=grouped.loose,
+        projections=asked,
+        order=order,
+        asks_list=request == "list" or lex.get("request", head) == "list",
+        asks_yes_no=request == "yesno",
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# from frames to the spec
+# --------------------------------------------------------------------------------------------
+
+
+def _vkey(value: Value) -> str:
+    if isinstance(value, tuple):
+        return ",".join(value_key(v) for v in value)
+    return value_key(value)
+
+
+def _op_class(op: str) -> str:
+    return "=" if op in ("=", "in", "like") else op
+
+
+def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
+    """One requirement per value and operator: the most exact source wins (R_app, then the
+    hint, the reformulation, the question); a column named anywhere is kept; the question keeps
+    the last word on the operator ("over 11" with the hint ``EDUCATIONNUM = 11`` is ``> 11``)."""
+    question_ops: dict[str, str] = {}
+    for f in filters:
+        if f.source == "question" and f.op not in ("=", "!="):
+            question_ops.setdefault(_vkey(f.value), f.op)
+    ordered = sorted(filters, key=lambda f: (_RANK.get(f.source, 3), f.strength != "strong"))
+    out: dict[tuple[str, str], Filter] = {}
+    for f in ordered:
+        if f.source in ("hint", "enrichment") and f.op == "=" and _vkey(f.value) in question_ops:
+            f = Filter(f.column, question_ops[_vkey(f.value)], f.value, f.source, f.strength)
+        key = (_vkey(f.value), _op_class(f.op))
+        if key in out:
+            kept = out[key]
+            if kept.strength == "weak" and f.strength == "strong":
+                out[key] = Filter(kept.column, kept.op, kept.value, kept.source, "strong")
+            continue
+        out[key] = f
+        if len(out) >= MAX_REQUIREMENTS:
+            break
+    return tuple(out.values())
+
+
+def _mentioned(value: Value, folded: str) -> bool:
+    """Does the folded text spell the value out (as whole words)?"""
+    if isinstance(value, tuple):
+        return all(_mentioned(v, folded) for v in value)
+    key = fold_text(str(value))
+    if not key:
+        return False
+    start = folded.find(key)
+    while start >= 0:
+        end = start + len(key)
+        if (start == 0 or not folded[start - 1].isalnum()) and (
+            end == len(folded) or not folded[end].isalnum()
+        ):
+            return True
+        start = folded.find(key, start + 1)
+    return False
+
+
+def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Filter],
+           q_text: str, r_text: str) -> tuple[str, ...]:
+    """Constraints the reformulation added, changed or dropped. A value both texts spell out
+    is never drift, whatever each reader made of it."""
+    out: list[str] = []
+    asked_keys = {_vkey(f.value) for f in asked}
+    for f in stated:
+        if f.value is None:
+            continue
+        key = _vkey(f.value)
+        if key not in asked_keys and not _mentioned(f.value, q_text):
+            out.append(f"added {f.describe()}")
+    for f in asked:
+        if f.strength != "strong" or f.value is None:
+            continue
+        if _vkey(f.value) not in {_vkey(s.value) for s in stated} and not _mentioned(
+            f.value, r_text
+        ):
+            out.append(f"dropped {f.describe()}")
+    qk, rk = question.superlative.k, reform.superlative.k
+    if qk is not None and rk is not None and qk != rk:
+        out.append(f"top-k changed from {qk} to {rk}")
+    return tuple(dict.fromkeys(out))[:8]
+
+
+def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
+        list[Filter], frozenset[int], frozenset[int], frozenset[int]]:
+    """Anchor the hint's bindings in the question.
+
+    Returns the hint's conditions as requirements, the tokens whose values and operators the
+    bindings answer, the tokens whose aggregate words a binding explains ("average salary"
+    bound to ``A11`` asks for no AVG), and those whose ranking words name a column. A
+    condition bound to a phrase the question does not contain (a hint that defines
+    alternatives: "Status = 'D' stands for running contract, client in debt") is a weak
+    requirement; one bound to a phrase it contains, or written on
+    its own, is strong.
+    """
+    bound_values: set[int] = set()
+    bound_aggs: set[int] = set()
+    bound_ranking: set[int] = set()
+    required: list[Filter] = [
+        Filter(f.column, f.op, f.value, "hint", "strong") for f in hint.fragments
+    ]
+    # One column defined with several values by separate bindings ("CommentsXML = 0 ...;
+    # CommentsXML = 1 ..."): alternatives the hint explains, not all required.
+    values_of: dict[str, set[str]] = {}
+    for b in hint.bindings:
+        for f in b.filters:
+            if f.column and f.op == "=":
+                values_of.setdefault(f.column, set()).add(_vkey(f.value))
+    alternatives = {c for c, vs in values_of.items() if len(vs) > 1}
+    # Of such alternatives the question picks those whose phrase it says ("women" of "women
+    # refers to gender = 'F'; men refers to gender = 'M'"): those are required, the others not.
+    picked = {f.column for b in hint.bindings for f in b.filters
+              if f.column in alternatives and enrichment.anchor(question, b.phrase) is not None}
+    own: tuple[tuple[values.Value, ...], tuple[comparatives.Comparison, ...]] | None = None
+    for b in hint.bindings:
+        span = enrichment.anchor(question, b.phrase)
+        said: list[Value] = []
+        if span is not None:
+            if b.filters:
+                bound_values.update(range(*span))
+                if own is None:
+                    times = _time_tokens(question)
+                    own = (values.read(question, lex, times),
+                           comparatives.read(question, lex, times)[0])
+                said = _said_in(span, own, b.filters)
+            elif b.columns and span[1] - span[0] >= 3:
+                bound_values.update(range(*span))  # "crimes committed in 1995" names a column
+            if b.filters or b.columns or b.expression:
+                bound_aggs.update(range(*span))
+        if span is None and (b.columns or b.expression):
+            window = enrichment.loose_span(question, b.phrase)
+            if window is not None:
+                bound_aggs.update(range(*window))
+        if b.columns and not b.filters and not b.expression:
+            # "time that a coin reaches its highest price refers to time_high": a ranking word
+            # inside a phrase that names a column ranks nothing.
+            window = span or enrichment.loose_span(question, b.phrase)
+            if window is not None:
+                bound_ranking.update(range(*window))
+        near = span is not None or enrichment.loosely_anchored(question, b.phrase)
+        for f in b.filters:
+            if f.column in picked and span is None:
+                continue
+            if f.column in alternatives and f.column not in picked and f.op == "=":
+                continue  # none picked: any one of them (below)
+            strength = "strong" if near and (f.column not in alternatives or span) else "weak"
+            value: Value = f.value
+            op = f.op
+            if len(b.filters) <= 2 and said and not isinstance(value, tuple):
+                # The question's own words answer the phrase too: "street Alameda de las
+                # Pulgas refers to street_name = 'avenida de las pulgas'", "between 1900 to
+                # 1950 refers to ParagraphNum >= 1500": either spelling meets it.
+                same = [v for v in said if _same_kind(v, value, op) and not isinstance(v, tuple)]
+                if same:
+                    # a tuple under "=" means any one of them (an IN list asks for all)
+                    merged: tuple[Scalar, ...] = tuple(sorted(
+                        {value, *same}, key=lambda v: (type(v).__name__, str(v))))
+                    value = merged if len(merged) > 1 else merged[0]
+            required.append(Filter(f.column, op, value, "hint", strength))
+    for column in sorted(alternatives - picked):
+        # "Status = 'C' stands for running contract, OK so far; Status = 'D' stands for
+        # running contract, client in debt": any one of the values the hint explains
+        options = tuple(sorted({f.value for b in hint.bindings for f in b.filters
+                                if f.column == column and f.op == "=" and f.value is not None
+                                and not isinstance(f.value, tuple)},
+                               key=lambda v: (type(v).__name__, str(v))))
+        if options:
+            required.append(Filter(column, "=", options if len(options) > 1 else options[0],
+                                   "hint", "weak"))
+    return required, frozenset(bound_values), frozenset(bound_aggs), frozenset(bound_ranking)
+
+
+def _time_tokens(text: Text) -> frozenset[int]:
+    """Tokens of the text's time expressions (periods, no values)."""
+    out: set[int] = set()
+    for a, b in time_spans(text.raw)[:MAX_TIMES]:
+        out.update(range(text.index_at(a), text.index_at(b - 1) + 1))
+    return frozenset(out)
+
+
+def _said_in(span: tuple[int, int], own: tuple[tuple[values.Value, ...],
+             tuple[comparatives.Comparison, ...]], filters: tuple[Filter, ...]) -> list[Value]:
+    """Values the question itself states inside a bound span: a name covering most of it,
+    or the numbers of its comparatives (paired with the binding's operators)."""
+    names, comps = own
+    width = max(1, span[1] - span[0])
+    out: list[Value] = []
+    for v in names:
+        if span[0] <= v.start and v.end <= span[1] and v.op == "=" and (
+            v.kind == "quoted" or 2 * (v.end - v.start) >= width or v.kind == "number"
+        ):
+            out.append(v.value)
+    ops = {f.op for f in filters}
+    for c in comps:
+        if span[0] <= c.start and c.end <= span[1] and (
+            c.op in ops or {c.op, *ops} <= {">", ">="} or {c.op, *ops} <= {"<", "<="}
+        ):
+            out.append(c.value)
+    return out
+
+
+def _same_kind(said: Value, value: Value, op: str) -> bool:
+    """Can ``said`` stand in for ``value`` under ``op`` (a name for a name, a number for a
+    number of a comparison)?"""
+    if isinstance(value, str) and "%" in value:
+        return False
+    if isinstance(value, str):
+        return isinstance(said, str) and op == "="
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return isinstance(said, (int, float)) and not isinstance(said, bool)
+    return False
+
+
+def question_spec(
+    question: str, enriched_question: str | None, rules: Ruleset | None = None
+) -> QuestionSpec:
+    """The spec of a question, read from the question, its enrichment and R_app only."""
+    rules = rules or Ruleset()
+    lex = lexicon(freeze(rules.lexicon))
+    q_text = tokenize(question)
+    reformulated, hint_text = enrichment.split_enrichment(question, enriched_question)
+    hint = enrichment.read_hint(hint_text, lex)
+    hint_filters, bound_values, bound_aggs, bound_ranking = _bind(q_text, hint, lex)
+
+    frame = read_frame(q_text, lex, bound_values, bound_ranking, bound_aggs)
+    explained: set[int] = set()
+    for phrase in hint.explained[:16]:
+        span = enrichment.anchor(q_text, phrase)
+        if span is not None:
+            explained.update(range(*span))
+    if explained:
+        # "Active loan refers to running contracts": the words name what the hint explains
+        frame = replace(frame, values=tuple(
+            replace(v, strength="weak") if v.start in explained else v for v in frame.values))
+    if bound_aggs - bound_values:
+        # Aggregate words inside a column binding are the column's name, not a function.
+        extra = bound_aggs - bound_values
+        kept = [s for s in frame.aggregates.spans if not any(k in extra for k in range(*s[:2]))]
+        strong = tuple(dict.fromkeys(f for a, b, f in kept if f in frame.aggregates.strong))
+        weak = tuple(dict.fromkeys(f for a, b, f in kept if f in frame.aggregates.weak))
+        distinct = any(f == "DISTINCT" for _, _, f in kept) and frame.aggregates.distinct
+        frame = _with_aggregates(frame, strong, weak, distinct)
+    asked = frame.requirements("question")
+
+    reform: Frame | None = None
+    stated: list[Filter] = []
+    drift: tuple[str, ...] = ()
+    fragments = enrichment.Hint()
+    if reformulated and fold_text(reformulated) != fold_text(question):
+        r_text = tokenize(reformulated)
+        # The reformulation's SQL fragments are read exactly; its identifiers and the numbers
+        # of its fragments are no words of a question ("LifetimeValue", "gpa < 2.0").
+        reform = read_frame(r_text, lex, _sql_tokens(r_text))
+        fragments = enrichment.read_hint(reformulated, lex, with_bindings=False)
+        # A date the reformulation writes as a condition is a period of the question's
+        # (stef_question.concepts.time compares those), not a value to require again.
+        stated = [Filter(f.column, f.op, f.value, "enrichment", f.strength)
+                  for f in (*fragments.filters, *reform.requirements("enrichment"))
+                  if not (isinstance(f.value, str) and literal_span(f.value) is not None)]
+        # A question word the reformulation writes as a condition ("inactive vendors" /
+        # is_active = false, "Denver" / origin = 'DEN') is that condition, not a second one.
+        asked = [f for f in asked if not any(_translates(f, g) for g in fragments.filters)]
+        drift = _drift(frame, asked, reform, stated, fold_text(q_text.raw),
+                       fold_text(r_text.raw))
+        drift = tuple(dict.fromkeys((*drift, *period_drift(question, reformulated))))[:8]
+        added = {d for d in drift if d.startswith("added")}
+        stated = [
+            Filter(f.column, f.op, f.value, f.source, "weak")
+            if f"added {f.describe()}" in added else f
+            for f in stated
+        ]
+    # The question's periods and the hint's: hint conditions that spell a period leave the
+    # filters (the periods are compared as intervals, whatever the spelling).
+    periods, hint_filters = _periods(question, hint_text, hint_filters)
+    required = _not_ignored(merge_requirements([*hint_filters, *stated, *asked]), rules)
+
+    aggs = frame.aggregates
+    strong_aggs = list(aggs.strong)
+    weak_aggs = list(aggs.weak)
+    if reform is not None:
+        strong_aggs += [a for a in reform.aggregates.strong if a not in strong_aggs]
+    for func in (*hint.aggregations, *fragments.aggregations):
+        if func not in strong_aggs and func not in ("MAX", "MIN"):
+            strong_aggs.append(func)
+    weak_aggs = [a for a in weak_aggs if a not in strong_aggs]
+    if aggs.weak_ratio and not hint.ratio and not frame.rates:
+        weak_aggs.append("RATIO")  # "the highest unemployment rate": perhaps a stored rate
+
+    sup = frame.superlative
+    if not sup.present and reform is not None:
+        sup = reform.superlative
+    direction = sup.direction
+    if direction is None and not sup.by_age and len(set(hint.directions)) == 1:
+        direction = hint.directions[0]
+    superlative = {"desc": "max", "asc": "min"}.get(direction or "")
+
+    groups = list(frame.groups)
+    if reform is not None:
+        groups += [g for g in reform.groups if g not in groups]
+    order = frame.order or (reform.order if reform is not None else None)
+    columns = _needed_columns(q_text, hint, aggs.counted)
+    # a hint's "the year = 1980" names no column the SQL must read
+    columns -= {p.column for p in periods if p.source == "hint" and p.column in _TIME_WORDS}
+    expressions = [*hint.expressions, *fragments.expressions]
+    lowered = fold_text(q_text.raw)
+    terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
+    folded_all = fold_text((question + " " + (enriched_question or ""))[: 2 * MAX_CHARS])
+    numbers = tuple(
+        float(f.value) for f in required
+        if isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
+    )
+    return QuestionSpec(
+        aggregations=tuple(strong_aggs + weak_aggs),
+        weak_aggregations=tuple(weak_aggs),
+        filters=required,
+        group_by=tuple(groups),
+        order=order,
+        top_k=sup.k,
+        singular=sup.singular,
+        by_age=sup.by_age,
+        flip_on=sup.flip_on,
+        superlative=superlative,  # type: ignore[arg-type]
+        distinct=aggs.distinct,
+        distinct_count=aggs.distinct_count,
+        projections=projection.plain(frame.projections),
+        asks=frame.projections,
+        loose_groups=frame.loose_groups,
+        relations=(*hint.relations, *fragments.relations, *(
+            Filter(None, c.op, c.other, "question") for c in frame.comparisons
+            if c.value is None and c.other)),
+        expressions=tuple(expressions),
+        columns=frozenset(columns),
+        numbers=numbers,
+        words=content_words(question + " " + hint_text),
+        drift=drift,
+        asks_list=frame.asks_list,
+        asks_yes_no=frame.asks_yes_no,
+        asks_ratio=(aggs.ratio or aggs.weak_ratio or hint.ratio or fragments.ratio
+                    or bool(frame.rates)),
+        counted=aggs.counted,
+        terms=terms,
+        text=folded_all,
+        bindings=hint.bindings,
+        periods=periods,
+    )
+
+
+def _periods(question: str, hint_text: str, hint_filters: list[Filter]
+             ) -> tuple[tuple[Period, ...], list[Filter]]:
+    """The periods of the question and its hint (:func:`question_periods`), and the hint
+    filters left once those spelling a period are taken out."""
+    # one plain filter per spelling (a merged "either spelling" tuple is its values)
+    plain: list[tuple[Filter, Filter]] = []
+    for f in hint_filters:
+        spellings = f.value if isinstance(f.value, tuple) and f.op == "=" else (f.value,)
+        plain.extend((f, Filter(f.column, f.op, v, "hint")) for v in spellings)
+    periods, rest = question_periods(question[: 2 * MAX_CHARS], hint_text, [p for _, p in plain])
+    kept = set(rest)
+    return periods, list(dict.fromkeys(f for f, p in plain if p in kept))
+
+
+def _needed_columns(question: Text, hint: enrichment.Hint,
+                    counted: tuple[str, ...]) -> set[str]:
+    """The columns the hint says the answer needs: those of its clauses that bind no phrase,
+    and of bindings whose phrase the question uses ("full name = firstname, lastname" asks
+    for nothing when the question never says "full name"); a counted noun's column is not
+    needed ("methods refers to Name" in "how many methods": COUNT(*) counts them)."""
+    bound: set[str] = set()
+    needed: set[str] = set()
+    counted_stems = {enrichment.stem(w) for w in counted}
+    for b in hint.bindings[:64]:
+        cols = {c.lower() for c in b.columns}
+        bound |= cols
+        if not cols:
+            continue
+        if not (enrichment.anchor(question, b.phrase) is not None
+                or enrichment.loosely_anchored(question, b.phrase)):
+            continue
+        if any(enrichment.stem(w) in counted_stems for w in b.phrase.split()[:8]):
+            continue
+        needed |= cols
+    return needed | {c for c in hint.columns if c.lower() not in bound}
+
+
+def _not_ignored(required: tuple[Filter, ...], rules: Ruleset) -> tuple[Filter, ...]:
+    """``required`` without what R_app ignores (``ignore filter status``): a filter on an
+    ignored column, or a value R_app declares for one ("pending" of ``status``)."""
+    if not rules.ignored_filters:
+        return required
+    ignored = {_vkey(c) for c in rules.ignored_filters}
+    declared = {_vkey(v) for c, cat in rules.categories.items() if _vkey(c) in ignored
+                for v in (*cat.values, *cat.words)}
+    return tuple(
+        f for f in required
+        if not (f.column and _vkey(f.column) in ignored)
+        and not (f.column is None and not isinstance(f.value, tuple)
+                 and _vkey(f.value) in declared)
+    )
+
+
+_OPERATORS = frozenset({"=", "<", ">", "!", "(", ")"})
+
+
+def _sql_tokens(text: Text) -> frozenset[int]:
+    """Tokens of a reformulation that are SQL, not words: identifiers (``is_active``,
+    ``LifetimeValue``) and the operands around an operator (``gpa < 2.0``)."""
+    toks = text.tokens
+    out: set[int] = set()
+    for i, t in enumerate(toks):
+        if t.kind == "word" and ("_" in t.text or (t.text[:1].isalpha() and any(
+                c.isupper() for c in t.text[1:]) and not t.text.isupper())):
+            out.add(i)
+        if t.kind == "punct" and t.low in _OPERATORS:
+            out.update(k for k in (i - 1, i + 1) if 0 <= k < len(toks)
+                       and toks[k].kind in ("word", "number"))
+            if i + 2 < len(toks) and toks[i + 1].kind == "punct" and toks[i + 1].low == "=":
+                out.add(i + 2)  # "<= 5", ">= 5"
+    return frozenset(out)
+
+
+def _translates(asked: Filter, written: Filter) -> bool:
+    """Does a condition of the reformulation write the question's value: the same value, a
+    code for it ('den' for "Denver"), or a column named by it (``is_active`` for
+    "inactive")?"""
+    if asked.value is None or not isinstance(asked.value, str):
+        return False
+    a = asked.value
+    v = written.value
+    if isinstance(v, str) and v and (
+            _vkey(v) == _vkey(a) or (len(v) <= 4 and v[0] == a[0] and _subsequence(v, a))):
+        return True
+    col = (written.column or "").lower()
+    words = [w for w in col.replace("_", " ").split() if len(w) >= 4]
+    return any(w in a or a.endswith(w) for w in words)
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _with_aggregates(frame: Frame, strong: tuple[str, ...], weak: tuple[str, ...],
+                     distinct: bool) -> Frame:
+    a = frame.aggregates
+    new = aggregates.Aggregates(strong, weak, distinct, a.distinct_count and distinct, a.ratio,
+                                a.spans, a.weak_ratio, a.counted)
+    return replace(frame, aggregates=new)
+
+
+_STOPWORDS = frozenset({
+    "a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or",
+    "is", "are", "was", "were", "be", "been", "being", "what", "which", "who", "whom",
+    "whose", "how", "many", "much", "list", "show", "give", "find", "all", "each", "every",
+    "per", "that", "this", "these", "those", "it", "its", "their", "them", "they", "there",
+    "than", "as", "do", "does", "did", "has", "have", "had", "please", "tell", "me", "name",
+    "names", "number", "count", "total", "average", "sum", "any", "some", "into", "out",
+    "about", "also", "not", "no", "more", "most", "less", "least", "only", "one", "ones",
+    "same", "other", "such", "can", "could", "would", "should", "will", "shall", "may",
+    "might", "get", "got",
+})
+
+
+def content_words(text: str) -> frozenset[str]:
+    """Lower-case content words of a text (for grounding), stopwords left out."""
+    return frozenset(
+        t.low for t in tokenize(text).tokens
+        if t.kind == "word" and len(t.low) > 1 and t.low not in _STOPWORDS
+    )

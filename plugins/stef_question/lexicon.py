@@ -1,0 +1,155 @@
+"""Cue words as data: ``lexicon.json`` (shipped in the package) plus R_app's ``lexicon``.
+
+Each concept maps phrases to meanings (``"how many": "COUNT"``, ``"at least": ">="``). Phrases
+match whole tokens, longest first, so ``"at least"`` wins over ``"least"``; a meaning of
+``"none"`` claims its words without meaning anything (``"first name"`` is no superlative).
+R_app adds phrases to the concepts listed in :data:`EXTENDABLE` and wins where both define one.
+
+>>> lex = lexicon()
+>>> words = ("how", "many", "orders", "cost", "at", "least", "5")
+>>> [(m.start, m.end, m.meaning) for m in lex.find("comparative", words)]
+[(4, 6, '>=')]
+>>> lex.at("aggregate", words, 0).meaning
+'COUNT'
+>>> lexicon((("aggregate", (("tally up", "SUM"),)),)).at("aggregate", ("tally", "up"), 0).meaning
+'SUM'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from stef_core.models import LEXICON_MEANINGS
+
+#: The concepts R_app may extend (``Ruleset.lexicon``) and the meanings each accepts.
+EXTENDABLE: dict[str, frozenset[str]] = {
+    concept: frozenset(meanings) for concept, meanings in LEXICON_MEANINGS.items()
+}
+#: How many words the longest phrase may have (longer R_app phrases are ignored).
+MAX_PHRASE_WORDS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A phrase found at tokens ``start`` to ``end`` (exclusive) with its ``meaning``."""
+
+    start: int
+    end: int
+    meaning: str
+    phrase: str
+
+
+def phrase_words(phrase: str) -> tuple[str, ...]:
+    """A lexicon phrase as the token forms it matches (tokenized like question text)."""
+    from stef_question.text import tokenize
+
+    return tuple(t.low for t in tokenize(phrase).tokens)
+
+
+class Lexicon:
+    """Phrase tables per concept, indexed by first word; lookups cost O(phrases per word)."""
+
+    def __init__(self, table: Mapping[str, Mapping[str, str]]) -> None:
+        self._index: dict[str, dict[str, list[tuple[tuple[str, ...], str, str]]]] = {}
+        self._meanings: dict[str, dict[tuple[str, ...], str]] = {}
+        for concept, phrases in table.items():
+            if concept.startswith("_"):
+                continue
+            index: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+            meanings: dict[tuple[str, ...], str] = {}
+            for phrase, meaning in phrases.items():
+                words = phrase_words(phrase)
+                if not words or len(words) > MAX_PHRASE_WORDS:
+                    continue
+                meanings[words] = meaning
+            for words, meaning in meanings.items():
+                index.setdefault(words[0], []).append((words, meaning, " ".join(words)))
+            for entries in index.values():
+                entries.sort(key=lambda e: -len(e[0]))  # longest first
+            self._index[concept] = index
+            self._meanings[concept] = meanings
+
+    def get(self, concept: str, phrase: str) -> str | None:
+        """The meaning of exactly ``phrase`` in ``concept``, or None."""
+        return self._meanings.get(concept, {}).get(phrase_words(phrase))
+
+    def phrases(self, concept: str, meaning: str) -> list[str]:
+        """Every phrase of ``concept`` with ``meaning`` (for synonym groups)."""
+        return [" ".join(w) for w, m in self._meanings.get(concept, {}).items() if m == meaning]
+
+    def has(self, concept: str, word: str) -> bool:
+        """Is the one-word phrase ``word`` (lower-case) a cue of ``concept``?"""
+        return (word,) in self._meanings.get(concept, {})
+
+    def at(self, concept: str, words: Sequence[str], i: int) -> Match | None:
+        """The longest phrase of ``concept`` starting at token ``i``, or None."""
+        if i >= len(words):
+            return None
+        for phrase, meaning, text in self._index.get(concept, {}).get(words[i], ()):
+            n = len(phrase)
+            if tuple(words[i : i + n]) == phrase:
+                return Match(i, i + n, meaning, text)
+        return None
+
+    def find(
+        self, concept: str, words: Sequence[str], skip: frozenset[int] = frozenset()
+    ) -> list[Match]:
+        """Non-overlapping phrases of ``concept`` left to right (longest at each position),
+        ``none`` meanings left out; tokens in ``skip`` start no phrase."""
+        out: list[Match] = []
+        index = self._index.get(concept, {})
+        i = 0
+        n = len(words)
+        while i < n:
+            if i in skip or words[i] not in index:
+                i += 1
+                continue
+            m = self.at(concept, words, i)
+            if m is None:
+                i += 1
+                continue
+            if m.meaning != "none":
+                out.append(m)
+            i = m.end
+        return out
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> dict[str, dict[str, str]]:
+    path = Path(__file__).with_name("lexicon.json")
+    data: dict[str, dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+Extra = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+
+
+def freeze(extra: Mapping[str, Mapping[str, str]] | None) -> Extra:
+    """R_app's lexicon as a hashable key (only the concepts R_app may extend)."""
+    if not extra:
+        return ()
+    return tuple(
+        (concept, tuple(sorted((str(k), str(v)) for k, v in phrases.items())))
+        for concept, phrases in sorted(extra.items())
+        if concept in EXTENDABLE
+    )
+
+
+@lru_cache(maxsize=64)
+def lexicon(extra: Extra = ()) -> Lexicon:
+    """The built-in lexicon extended by R_app's (see :func:`freeze`); built once per ruleset."""
+    table = {concept: dict(phrases) for concept, phrases in _builtin().items()
+             if not concept.startswith("_")}
+    for concept, phrases in extra:
+        allowed = EXTENDABLE.get(concept)
+        if allowed is None:
+            continue
+        merged = table.setdefault(concept, {})
+        for phrase, meaning in phrases:
+            if meaning in allowed or meaning.upper() in allowed:
+                merged[phrase.lower()] = meaning.upper() if concept == "aggregate" else meaning
+    return Lexicon(table)

@@ -1,0 +1,145 @@
+"""Question text as tokens: the one pass every concept reader starts from.
+
+A :class:`Text` is the (capped) text and its tokens: words, numbers, number ranges, quoted
+strings and punctuation, each with its character span. Tokenizing is one regular-expression
+pass, linear in the text; the text is capped at :data:`MAX_CHARS` characters and
+:data:`MAX_TOKENS` tokens, so every reader downstream works on a bounded input whatever a log
+line holds.
+
+>>> t = tokenize("How many orders over 100 came from 'ACME Corp' in Rotterdam?")
+>>> [(tok.kind, tok.low) for tok in t.tokens if tok.kind != "punct"][-5:]
+[('word', 'came'), ('word', 'from'), ('quoted', 'acme corp'), ('word', 'in'), ('word', 'rotterdam')]
+>>> t.tokens[-2].cap, t.tokens[0].sentence_start
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: Longest question (or enrichment) text read, in characters. Real questions are a few hundred
+#: characters; the cap bounds the work on a pathological log line.
+MAX_CHARS = 4000
+#: Most tokens read from one text.
+MAX_TOKENS = 600
+
+_TOKEN = re.compile(
+    r"""
+    (?P<quoted>
+        (?<![\w])"(?P<dq>[^"\n]{1,200})"
+      | (?<![\w'])'(?P<sq>[^'\n]{1,200})'(?![\w])
+      | “(?P<cdq>[^”\n]{1,200})”
+      | ‘(?P<csq>[^’\n]{1,200})’
+      | `(?P<bq>[^`\n]{1,200})`
+    )
+  | (?P<money>(?<![\w])(?:[Uu][Ss][Dd]|[Uu][Ss]\$|[Ee][Uu][Rr]|[Gg][Bb][Pp]|[Rr]s\.?)\s?
+        (?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)
+  | (?P<clock>(?<![\w:])\d{1,2}:\d{2}(?::\d{2})?(?![\w:]))
+  | (?P<version>(?<![\w.])\d+(?:\.\d+){2,}(?![\w.]))
+  | (?P<range>\d+(?:[-–]\d+)+)
+  | (?P<decade>(?<![\w])\d{3}0'?s\b)
+  | (?P<ordinal>(?<![\w])\d+(?:st|nd|rd|th)\b)
+  | (?P<code>(?<![\w])\d+[A-Z][\w-]*|(?<![\w])\d+[a-z]+\d[\w-]*)
+  | (?P<number>(?<![\w])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?)
+  | (?P<word>[^\W\d_][\w]*(?:['’&-][\w]+)*)
+  | (?P<punct>[^\s\w])
+    """,
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token. ``low`` is the lower-cased form (for quoted strings: the folded content);
+    ``cap`` whether a word starts with a capital; ``sentence_start`` whether it opens a
+    sentence (so its capital is typography, not a name)."""
+
+    text: str
+    low: str
+    start: int
+    end: int
+    kind: str  # word (codes included), number, range, quoted, punct
+    cap: bool = False
+    sentence_start: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A capped text and its tokens."""
+
+    raw: str
+    tokens: tuple[Token, ...]
+    #: The lower-cased form of every token, in order (what lexicon phrases match).
+    words: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.words and self.tokens:
+            object.__setattr__(self, "words", tuple(t.low for t in self.tokens))
+
+    def span_text(self, i: int, j: int) -> str:
+        """The raw text of tokens ``i`` to ``j`` (exclusive)."""
+        if i >= j:
+            return ""
+        return self.raw[self.tokens[i].start : self.tokens[j - 1].end]
+
+    def index_at(self, char: int) -> int:
+        """Index of the first token that ends after character offset ``char``."""
+        lo, hi = 0, len(self.tokens)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.tokens[mid].end <= char:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+
+_WS = re.compile(r"\s+")
+#: Abbreviations whose full stop ends no sentence ("Dr. Patel", "St. Louis").
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "st", "prof", "jr", "sr", "no", "vs", "mt", "ft"})
+
+
+@lru_cache(maxsize=8192)
+def tokenize(text: str) -> Text:
+    """Split ``text`` (capped at :data:`MAX_CHARS`) into at most :data:`MAX_TOKENS` tokens."""
+    raw = text[:MAX_CHARS]
+    tokens: list[Token] = []
+    boundary = True  # the next word opens a sentence
+    for m in _TOKEN.finditer(raw):
+        if len(tokens) >= MAX_TOKENS:
+            raw = raw[: tokens[-1].end]
+            break
+        kind = m.lastgroup or "punct"
+        if kind in ("dq", "sq", "cdq", "csq", "bq"):
+            kind = "quoted"
+        if kind == "quoted":
+            inner = next(g for g in (m.group("dq"), m.group("sq"), m.group("cdq"),
+                                     m.group("csq"), m.group("bq")) if g is not None)
+            low = _WS.sub(" ", inner).strip().casefold()
+            tokens.append(Token(inner, low, m.start(), m.end(), "quoted"))
+            boundary = False
+            continue
+        word = m.group()
+        if kind == "money":  # "USD100,000": the amount, without its currency
+            word = re.sub(r"^[^\d]+", "", word)
+            kind = "number"
+        elif kind == "ordinal":  # "the 5th act": the number
+            word = word[:-2]
+            kind = "number"
+        if kind == "punct":
+            tokens.append(Token(word, word, m.start(), m.end(), "punct"))
+            # "No.5", "3.5", "St.Louis": a full stop inside a word opens no sentence.
+            after_title = word == "." and len(tokens) > 1 and tokens[-2].low in _TITLES
+            if word in "?!;" or (word in ".:" and raw[m.end() : m.end() + 1].isspace()
+                                 and not after_title):
+                boundary = True
+            continue
+        if kind in ("code", "version", "decade"):
+            kind = "word"  # "00D2", "3M", "3.2.1" read as names; "the 1980s" is no value
+        cap = kind == "word" and (word[:1].isupper() or any(c.isupper() for c in word[:4])
+                                  or m.lastgroup == "version")
+        tokens.append(Token(word, word.lower(), m.start(), m.end(), kind, cap, boundary))
+        boundary = False
+    return Text(raw, tuple(tokens))

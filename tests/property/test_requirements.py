@@ -1,0 +1,91 @@
+"""Requirements are a function of the question, the enriched question and R_app only: the same
+question yields the same required constraints whatever SQL it is paired with.
+
+Checked over every question of the textbook corpus (tests/corpus): each question is scored
+with its right SQL, its wrong SQL and SQL drawn from other questions, and the filter
+alignment's ``required`` list must not change; the question spec itself must not depend on the
+SQL either.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from stef_core.engine import Engine
+from stef_core.models import Record, Ruleset
+from stef_core.testing import load_rule_cases
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+@lru_cache(maxsize=1)
+def corpus() -> tuple[tuple[tuple[str, str | None, str | None], tuple[str, ...]], ...]:
+    """(question, enrichment, dialect) -> every SQL the corpus pairs with it."""
+    by_question: dict[tuple[str, str | None, str | None], list[str]] = {}
+    for case in load_rule_cases(CORPUS):
+        if case.rules:
+            continue  # R_app is part of the input; keep one ruleset (the default) here
+        key = (case.question, case.enriched_question, case.dialect)
+        sqls = by_question.setdefault(key, [])
+        sqls.append(case.sql)
+        other = case.expect.get("equivalent_to")
+        if other:
+            sqls.append(str(other))
+    return tuple((k, tuple(v)) for k, v in by_question.items())
+
+
+@lru_cache(maxsize=1)
+def engine() -> Engine:
+    return Engine()
+
+
+def required(question: str, enriched: str | None, sql: str, dialect: str | None
+             ) -> list[str] | None:
+    [result] = engine().evaluate_batch([Record(
+        id="p", question=question, enriched_question=enriched, sql=sql, dialect=dialect)])
+    if result.filter_alignment is None:
+        return None  # SQL that does not parse in this dialect: no alignment to compare
+    return result.filter_alignment.required
+
+
+def test_the_corpus_is_there() -> None:
+    assert len(corpus()) >= 300
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_required_constraints_do_not_depend_on_the_sql(data: st.DataObject) -> None:
+    items = corpus()
+    (question, enriched, dialect), own = data.draw(st.sampled_from(items))
+    foreign = [sql for (_, _, d), sqls in items for sql in sqls if d == dialect]
+    sqls = [*own, *data.draw(st.lists(st.sampled_from(foreign), min_size=1, max_size=3))]
+    seen = {tuple(r) for sql in sqls
+            if (r := required(question, enriched, sql, dialect)) is not None}
+    assert len(seen) <= 1, (question, seen)
+
+
+def test_every_corpus_question_keeps_its_requirements_across_its_own_sql() -> None:
+    for (question, enriched, dialect), sqls in corpus():
+        seen = {tuple(r) for sql in sqls
+                if (r := required(question, enriched, sql, dialect)) is not None}
+        assert len(seen) <= 1, (question, seen)
+
+
+def test_normalization_adds_or_drops_no_requirement() -> None:
+    """The normalization rules (which see the SQL) leave the requirements as read."""
+    from stef_question.frame import question_spec
+
+    from stef_core.contracts import JudgeRequest
+
+    for (question, enriched, dialect), sqls in corpus():
+        read = question_spec(question, enriched, Ruleset()).filters
+        for sql in sqls[:2]:
+            request = engine().analyse(Record(id="p", question=question,
+                                              enriched_question=enriched, sql=sql,
+                                              dialect=dialect))
+            if isinstance(request, JudgeRequest):
+                assert request.question.filters == read, question
