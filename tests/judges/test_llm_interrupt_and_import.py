@@ -47,7 +47,10 @@ def test_ctrl_c_keeps_every_verdict_that_came_back(llm_server: FakeLlmServer, tm
     args = ["eval", str(src), "--judge", "llm:openai/fake", "--api-base", llm_server.url,
             "--cache-dir", str(cache), "--concurrency", "2", "--no-progress", "-o", str(out)]
     proc = subprocess.Popen(stef(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env())
+                            text=True, env=env(),
+                            # a shell may have started us with SIGINT ignored (a background job);
+                            # the child must see Ctrl-C
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while llm_server.answered < 4 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.05)
