@@ -84,7 +84,7 @@ class DuplicateIds:
     """
 
     def __init__(self, keep: int = 1000, max_slots: int = 1 << 23) -> None:
-        self._table = array("Q", bytes(8 * (1 << 12)))
+        self._table = array("Q", [0]) * (1 << 12)
         self._used = 0
         self._max_slots = max_slots
         self.checked = 0
@@ -122,7 +122,7 @@ class DuplicateIds:
 
     def _grow(self) -> None:
         old = self._table
-        table = array("Q", bytes(8 * len(old) * 2))
+        table = array("Q", [0]) * (len(old) * 2)  # no temporary bytes of the same size
         mask = len(table) - 1
         for h in old:
             if h:
