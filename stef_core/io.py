@@ -44,25 +44,26 @@ def check_inputs(paths: list[str]) -> None:
             )
 
 
-def read_items(paths: list[str]) -> Iterator[Item]:
-    """Every record of every input, in order."""
+def read_items(paths: list[str], *, require: tuple[str, ...] = ()) -> Iterator[Item]:
+    """Every record of every input, in order. ``require`` names optional record fields this
+    use needs (a record without one becomes a :class:`BadRecord` that says where)."""
     for path in paths:
         if path == "-":
-            yield from _read_jsonl(sys.stdin, "<stdin>")
+            yield from _read_jsonl(sys.stdin, "<stdin>", require)
             continue
         suffix = Path(path).suffix.lower()
         if suffix in (".jsonl", ".ndjson"):
             with open(path, encoding="utf-8", errors="replace", newline="") as fh:
-                yield from _read_jsonl(fh, path)
+                yield from _read_jsonl(fh, path, require)
         elif suffix == ".json":
-            yield from _read_json(path)
+            yield from _read_json(path, require)
         elif suffix == ".csv":
-            yield from _read_csv(path)
+            yield from _read_csv(path, require)
         elif suffix == ".parquet":
-            yield from _read_parquet(path)
+            yield from _read_parquet(path, require)
 
 
-def _read_jsonl(fh: IO[str], name: str) -> Iterator[Item]:
+def _read_jsonl(fh: IO[str], name: str, require: tuple[str, ...] = ()) -> Iterator[Item]:
     for lineno, line in enumerate(fh, start=1):
         if not line.strip():
             continue
@@ -77,10 +78,10 @@ def _read_jsonl(fh: IO[str], name: str) -> Iterator[Item]:
             )
             continue
         yield record_from_mapping(data, default_id=str(lineno), line=lineno,
-                                  where=f"{name}:{lineno}")
+                                  where=f"{name}:{lineno}", require=require)
 
 
-def _read_json(path: str) -> Iterator[Item]:
+def _read_json(path: str, require: tuple[str, ...] = ()) -> Iterator[Item]:
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
@@ -91,20 +92,21 @@ def _read_json(path: str) -> Iterator[Item]:
     if not isinstance(data, list):
         raise InputError(f"{path}: a .json input must hold an array of records")
     for n, rec in enumerate(data, start=1):
-        yield record_from_mapping(rec, default_id=str(n), line=n, where=f"{path}: record {n}")
+        yield record_from_mapping(rec, default_id=str(n), line=n, where=f"{path}: record {n}",
+                                  require=require)
 
 
-def _read_csv(path: str) -> Iterator[Item]:
+def _read_csv(path: str, require: tuple[str, ...] = ()) -> Iterator[Item]:
     with open(path, encoding="utf-8", errors="replace", newline="") as fh:
         reader = csv.DictReader(fh)
         for row in reader:
             lineno = reader.line_num
             clean: dict[str, Any] = {k: (v if v != "" else None) for k, v in row.items() if k}
             yield record_from_mapping(clean, default_id=str(lineno), line=lineno,
-                                      where=f"{path}:{lineno}")
+                                      where=f"{path}:{lineno}", require=require)
 
 
-def _read_parquet(path: str) -> Iterator[Item]:
+def _read_parquet(path: str, require: tuple[str, ...] = ()) -> Iterator[Item]:
     try:
         import pyarrow.parquet as pq
     except ImportError:
@@ -121,7 +123,8 @@ def _read_parquet(path: str) -> Iterator[Item]:
         for row in batch.to_pylist():
             n += 1
             clean = {k: plain_value(v) for k, v in row.items()}
-            yield record_from_mapping(clean, default_id=str(n), line=n, where=f"{path}: row {n}")
+            yield record_from_mapping(clean, default_id=str(n), line=n, where=f"{path}: row {n}",
+                                      require=require)
 
 
 def plain_value(value: Any) -> Any:
@@ -161,5 +164,7 @@ def records_from_dataframe(frame: Any) -> Iterator[dict[str, Any]]:
 
 
 def result_json(result: Result) -> str:
-    """One output line; ``line`` (an input bookkeeping field) is not part of it."""
-    return result.model_dump_json(exclude={"line"})
+    """One output line; ``line`` (an input bookkeeping field) is not part of it, and ``label``
+    only when the input record carried one."""
+    return result.model_dump_json(exclude={"line"} if result.label is not None
+                                  else {"line", "label"})

@@ -7,9 +7,10 @@ The ruleset model is the single source of truth for R_app: its JSON Schema is ge
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 FilterStatus = Literal[
     "fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied"
@@ -61,12 +62,44 @@ class Record(BaseModel):
     dialect: str | None = None
     timestamp: str | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
+    #: A reviewer's verdict: 1 the SQL is correct, 0 it is not. Never read by the scoring; it
+    #: is carried into the result, where `stef report` checks gamma against it, and it is
+    #: what `stef calibrate` fits on.
+    label: Literal[0, 1] | None = None
 
     @field_validator("id", "agent", mode="before")
     @classmethod
     def _stringify(cls, v: Any) -> Any:
         # Logs often carry numeric ids; they are identifiers, not numbers.
         return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+    @field_validator("label", mode="before")
+    @classmethod
+    def _label(cls, v: Any) -> Any:
+        return parse_label(v)
+
+
+_LABEL_WORDS = {"1": 1, "true": 1, "correct": 1, "yes": 1,
+                "0": 0, "false": 0, "incorrect": 0, "no": 0}
+
+
+def parse_label(value: Any) -> int | None:
+    """A reviewer's label as 1 (correct) or 0 (incorrect); None when absent.
+
+    Accepts 0/1, true/false and the words correct/incorrect, yes/no (any case).
+
+    >>> parse_label(True), parse_label("Incorrect"), parse_label(1.0), parse_label(None)
+    (1, 0, 1, None)
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return int(value)
+    if isinstance(value, str) and value.strip().lower() in _LABEL_WORDS:
+        return _LABEL_WORDS[value.strip().lower()]
+    raise ValueError(f"a label is 1 (correct) or 0 (incorrect), found {value!r}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -148,6 +181,35 @@ class Scoring(_Strict):
     confidence_tiers: list[ConfidenceTier] = Field(default_factory=_default_tiers)
     bands: Bands = Field(default_factory=Bands)
     verdict_cuts: VerdictCuts = Field(default_factory=VerdictCuts)
+
+    @model_validator(mode="after")
+    def _monotone(self) -> Scoring:
+        # gamma means P(correct) for every judge, so a higher gamma must never score lower:
+        # the label it implies may only get better, and the tier factor may only grow.
+        cuts = self.verdict_cuts
+        if not cuts.correct >= cuts.likely_correct >= cuts.potentially_incorrect:
+            raise ValueError(
+                "verdict_cuts must not increase from correct to potentially_incorrect "
+                f"(found {cuts.correct}, {cuts.likely_correct}, {cuts.potentially_incorrect})"
+            )
+        v = self.verdict
+        if not v.correct >= v.likely_correct >= v.potentially_incorrect >= v.incorrect:
+            raise ValueError(
+                "verdict scores must not increase from correct to incorrect (found "
+                f"{v.correct}, {v.likely_correct}, {v.potentially_incorrect}, {v.incorrect}); "
+                "otherwise a more confident judge could lower the score"
+            )
+        tiers = sorted(self.confidence_tiers, key=lambda t: t.threshold)
+        for low, high in itertools.pairwise(tiers):
+            if high.factor < low.factor:
+                raise ValueError(
+                    f"confidence tier {high.threshold} has factor {high.factor}, below the "
+                    f"factor {low.factor} of the lower tier {low.threshold}; factors must not "
+                    "fall as confidence rises"
+                )
+        if self.max_base <= 0:
+            raise ValueError(f"max_base must be above 0, found {self.max_base}")
+        return self
 
     def label_for(self, gamma: float) -> VerdictLabel:
         """The verdict label that confidence ``gamma`` (P(correct)) implies.
@@ -269,3 +331,5 @@ class Result(BaseModel):
     error: str | None = None
     timestamp: str | None = None
     line: int | None = None
+    #: The input record's reviewer label (1 correct, 0 not), when it had one.
+    label: Literal[0, 1] | None = None

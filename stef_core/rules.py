@@ -49,18 +49,28 @@ def ruleset_from_data(data: Any, source: str = "<rules>") -> Ruleset:
 
 
 def load_rules(path: str | Path) -> Ruleset:
-    """Read a ``.json`` R_app file or compile a ``.stef`` ruleset."""
+    """Read a ``.json`` R_app file or compile a ``.stef`` ruleset.
+
+    A relative ``calibration`` path is taken relative to the rules file, so a ruleset and its
+    calibration can move together.
+    """
     p = Path(path)
     if not p.exists():
         raise RulesError([f"{path}: no such rules file"])
     if p.suffix == ".stef":
         from stef_core.dsl import compile_file
 
-        return compile_file(p)
+        return _anchor_calibration(compile_file(p), p)
     if p.suffix == ".json":
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except json.JSONDecodeError as exc:
             raise RulesError([f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}"]) from None
-        return ruleset_from_data(data, str(path))
+        return _anchor_calibration(ruleset_from_data(data, str(path)), p)
     raise RulesError([f"{path}: rules must be a .stef ruleset or compiled .json R_app"])
+
+
+def _anchor_calibration(rules: Ruleset, path: Path) -> Ruleset:
+    if rules.calibration and not Path(rules.calibration).is_absolute():
+        return rules.model_copy(update={"calibration": str(path.parent / rules.calibration)})
+    return rules

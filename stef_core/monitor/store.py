@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from stef_core.contracts import StefError
+from stef_core.io import result_json
 from stef_core.models import Result
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreError(StefError):
@@ -70,8 +71,36 @@ def _v1_to_v2(db: sqlite3.Connection) -> None:
     )
 
 
+def _v2_to_v3(db: sqlite3.Connection) -> None:
+    # v3: gamma (the judge's P(correct)) and the reviewer's label per result, so that a run's
+    # estimated accuracy is one aggregate query; filled in from the stored JSON.
+    db.executescript(
+        """
+        ALTER TABLE results ADD COLUMN confidence REAL;
+        ALTER TABLE results ADD COLUMN label INTEGER;
+        """
+    )
+    rows = db.execute(
+        "SELECT run_id, seq, result FROM results WHERE status = 'scored'"
+    ).fetchall()
+    updates = []
+    for run_id, seq, text in rows:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            continue
+        gamma, label = data.get("confidence"), data.get("label")
+        if isinstance(gamma, (int, float)) or label in (0, 1):
+            updates.append((gamma if isinstance(gamma, (int, float)) else None,
+                            label if label in (0, 1) else None, run_id, seq))
+    db.executemany("UPDATE results SET confidence = ?, label = ? WHERE run_id = ? AND seq = ?",
+                   updates)
+
+
 #: version -> the step that takes a store from that version to the next
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {0: _v0_to_v1, 1: _v1_to_v2}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3,
+}
 
 
 def migrate(db: sqlite3.Connection, *, path: str = "store") -> int:
@@ -113,6 +142,8 @@ class RunInfo:
     records: int = 0
     scored: int = 0
     mean: float | None = None
+    #: mean gamma over the scored results (the judge's estimate of the share correct)
+    estimated_accuracy: float | None = None
 
 
 def now_iso() -> str:
@@ -195,7 +226,8 @@ class Store:
 
 _RUN_QUERY = (
     "SELECT r.id, r.started, r.finished, r.status, r.inputs, r.output, r.rules_hash, r.judge, "
-    "r.plugins, r.stef_version, count(x.seq), count(x.score), avg(x.score) "
+    "r.plugins, r.stef_version, count(x.seq), count(x.score), avg(x.score), "
+    "avg(CASE WHEN x.score IS NOT NULL THEN x.confidence END) "
     "FROM runs r LEFT JOIN results x ON x.run_id = r.id"
 )
 
@@ -207,6 +239,7 @@ def _run_info(row: tuple[Any, ...]) -> RunInfo:
         judge=row[7], plugins=json.loads(row[8]) if row[8] else {}, stef_version=row[9],
         records=row[10], scored=row[11],
         mean=round(row[12], 2) if row[12] is not None else None,
+        estimated_accuracy=round(row[13], 4) if row[13] is not None else None,
     )
 
 
@@ -232,10 +265,11 @@ class RunWriter:
 
     def add(self, result: Result, question: str | None = None) -> None:
         self._seq += 1
+        scored = result.status == "scored"
         self._pending.append((
             self.run_id, self._seq, result.id, result.agent, result.status,
-            result.score if result.status == "scored" else None,
-            result.model_dump_json(exclude={"line"}), question,
+            result.score if scored else None, result_json(result), question,
+            result.confidence if scored else None, result.label,
         ))
         if len(self._pending) >= self.batch:
             self.flush()
@@ -245,8 +279,8 @@ class RunWriter:
             return
         with self.store.db:
             self.store.db.executemany(
-                "INSERT INTO results (run_id, seq, id, agent, status, score, result, question) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results (run_id, seq, id, agent, status, score, result, question, "
+                "confidence, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 self._pending,
             )
         self._pending.clear()

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from stef_core.contracts import Judge, JudgeRequest
 from stef_core.dsl import compile_file, compile_text
 from stef_core.models import Result, Verdict
-from stef_core.testing import score_one
+from stef_core.rules import RulesError
+from stef_core.testing import fake_judge, score_one
 
 TICKETS_Q = "How many open tickets are there?"
 TICKETS_SQL = "SELECT COUNT(*) FROM tickets WHERE status = 'open' AND tenant_id = 42"
@@ -86,11 +89,18 @@ def test_score_bonus_override_changes_the_bonus() -> None:
 
 
 def test_score_confidence_tier_changes_the_factor() -> None:
-    before = _score(TICKETS_Q, TICKETS_SQL)
-    after = _score(TICKETS_Q, TICKETS_SQL, "score confidence 0.9 = 0.7")
-    assert before.confidence is not None and before.confidence >= 0.9  # offline judge: 0.95
-    assert (before.confidence_factor, after.confidence_factor) == (1.0, 0.7)
-    assert after.score == 63
+    # A judge of fixed confidence 0.9: the tier, not the judge, is what changes here.
+    judge = fake_judge("correct", 0.9)
+    before = _score(TICKETS_Q, TICKETS_SQL, judge=judge)
+    after = _score(TICKETS_Q, TICKETS_SQL, "score confidence 0.85 = 0.9", judge=judge)
+    assert (before.confidence_factor, after.confidence_factor) == (1.0, 0.9)
+    assert (before.score, after.score) == (90, 81)
+
+
+def test_a_tier_that_would_let_a_higher_gamma_score_lower_is_refused() -> None:
+    # gamma means P(correct): a higher one must never score lower (Scoring validation).
+    with pytest.raises(RulesError, match="factors must not fall as confidence rises"):
+        compile_text('ruleset "e2e"\nscore confidence 0.9 = 0.7', "e2e.stef")
 
 
 def test_score_band_override_changes_the_band() -> None:
@@ -104,10 +114,15 @@ def test_term_makes_a_wrong_aggregation_visible() -> None:
     sql = "SELECT store_id, AVG(price) FROM sales GROUP BY store_id"
     before = _score(q, sql)
     after = _score(q, sql, 'term "revenue" = SUM(price * quantity)')
-    assert before.score == 100
+    assert "aggregation.mismatch" not in [r.code for r in before.reasons]
     assert "vocabulary" in after.normalizations
     assert "aggregation.mismatch" in [r.code for r in after.reasons]
-    assert after.score is not None and after.score < 100
+    # The finding lowers gamma (P(correct)) and so the score; with gamma calibrated, a plain
+    # grouped answer may already score below 100 without it.
+    assert after.confidence is not None and before.confidence is not None
+    assert after.confidence < before.confidence
+    assert after.score is not None and before.score is not None and after.score <= before.score
+    assert after.verdict is not None and after.verdict.label != "correct"
 
 
 def test_synonym_is_applied_by_the_vocabulary_rule() -> None:

@@ -85,10 +85,10 @@ def test_cli_table_markdown_json(tmp_path: Path) -> None:
     assert "STEF report" in out.stdout
     line_a = next(line for line in out.stdout.splitlines() if line.startswith("│ a "))
     cells = [c.strip() for c in line_a.split("│")]
-    assert cells[2:11] == ["5", "80.0%", "75.0", "75.0", "94.0", "1", "1", "2", "0"]
+    assert cells[2:12] == ["5", "80.0%", "75.0", "75.0", "94.0", "-", "1", "1", "2", "0"]
     assert "filter.missing x2  e.g. 6: filter.missing in 6" in out.stdout
     text = md.read_text()
-    assert "| a | 5 | 80.0% | 75.0 | 75.0 | 94.0 | 1 | 1 | 2 | 0 |" in text
+    assert "| a | 5 | 80.0% | 75.0 | 75.0 | 94.0 | - | 1 | 1 | 2 | 0 |" in text
     assert "| `filter.missing` | 2 | 6: filter.missing in 6 |" in text
     assert json.loads(js.read_text())["groups"][0]["mean"] == 75.0
 

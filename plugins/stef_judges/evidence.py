@@ -1,0 +1,159 @@
+"""The offline judge's evidence as a feature vector: a pure function of one :class:`JudgeRequest`.
+
+A calibration model (:mod:`stef_core.calibration`, shipped as
+``stef_judges/calibration/offline-v1.json``) maps these features to gamma, the probability
+that the SQL answers the question. Three families, told apart by the prefix of their names:
+
+``finding:<code>@<severity>`` and ``findings@<severity>`` (weights held <= 0)
+    Every finding of the aligner and the question reader, one feature per reason code and
+    severity family (how many times it fired, at most 3), plus the count of all findings of
+    each severity (at most 5). A reason code that did not exist when the model was fitted still
+    counts through its severity, so new findings lower gamma without a code change; refitting
+    (``benchmarks/calibrate.py``, ``stef calibrate``) gives them their own weight.
+
+``risk:*`` (weights held <= 0)
+    Evidence that is not a finding but can only make a wrong answer more likely: string
+    literals the question never mentions (*grounding*), tables and output columns the question
+    names none of, set operations (*reach*), more output columns than the question asks for
+    (*shape*), and the constraints the enriched question added or dropped (*drift*).
+
+``shape:*`` and ``question:*`` (weights free)
+    How much there is to get wrong: tables, joins, nesting (subqueries, CTEs, windows),
+    grouping, aggregation, sorting, the number of filters and string literals of the SQL; the
+    length of the question, the number of constraints it states, whether it came with an
+    enrichment or hint that defines expressions. A long question over five joined tables is
+    wrong more often than a lookup in one table, whatever the findings say. What the
+    normalization rules declared harmless (a GROUP BY the SELECT forces, a default ORDER BY, a
+    guard LIMIT, a column pinned to one value) counts for nothing.
+
+No feature looks at typography: keyword case, quoting style, whitespace and formatting of the
+SQL change nothing here (counts come from the parsed specs, lengths from the question's words).
+
+>>> from stef_core.engine import Engine, record_from_mapping
+>>> req = Engine().analyse(record_from_mapping(
+...     {"question": "How many users are active?", "sql": "SELECT COUNT(*) FROM users"},
+...     default_id="1"))
+>>> f = features(req)
+>>> f["shape:tables"], f["findings@major"], "finding:filter.missing@minor" in f
+(1.0, 0.0, True)
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_core.contracts import JudgeRequest
+from stef_judges.signals import (
+    _identifier_parts,
+    _stem,
+    _stems,
+    asked_items,
+    grounding,
+    ungrounded_tables,
+)
+
+#: Version of the feature vector. A calibration fitted on another version is refused: the
+#: same name could mean something else. Bump it when a feature's meaning changes.
+EVIDENCE_VERSION = "offline-evidence-1"
+
+#: Features whose weights a calibration holds at or below zero.
+NONPOSITIVE = ("finding:", "findings@", "risk:")
+
+SEVERITIES = ("critical", "major", "minor", "info")
+
+#: What a fit assumes of a finding before the data speak: a critical finding multiplies the
+#: odds of a right answer by about 0.08, a major one by 0.37, a minor one by 0.74. Codes the
+#: labelled data rarely show (new ones, above all) keep roughly these weights, instead of
+#: none; codes the data show often get what the data say.
+PRIORS = {
+    "finding:*@critical": -2.5,
+    "finding:*@major": -1.0,
+    "finding:*@minor": -0.3,
+}
+#: How strongly a fit holds finding weights to :data:`PRIORS` (in records' worth of evidence).
+PRIOR_L2 = 10.0
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
+
+
+def _cap(n: float, most: float) -> float:
+    return float(min(n, most))
+
+
+def features(request: JudgeRequest) -> dict[str, float]:
+    """The feature vector of one request (module docstring). Zero-valued features are
+    included only for the fixed families, so the result is small and its keys are stable."""
+    out: dict[str, float] = {}
+    # -- findings -------------------------------------------------------------------------
+    per_code: dict[str, int] = {}
+    per_severity = dict.fromkeys(SEVERITIES, 0)
+    for r in request.alignment.reasons:
+        key = f"finding:{r.code}@{r.severity}"
+        per_code[key] = per_code.get(key, 0) + 1
+        per_severity[r.severity] = per_severity.get(r.severity, 0) + 1
+    for key, n in sorted(per_code.items()):
+        out[key] = _cap(n, 3)
+    for sev in SEVERITIES:
+        out[f"findings@{sev}"] = _cap(per_severity[sev], 5)
+
+    # -- risks ----------------------------------------------------------------------------
+    sql = request.sql
+    question = request.record.question
+    share, ungrounded = grounding(request)
+    out["risk:ungrounded_literals"] = _cap(len(ungrounded), 3)
+    out["risk:ungrounded_share"] = round(1.0 - share, 4)
+    out["risk:unnamed_tables"] = _cap(len(ungrounded_tables(request)), 3)
+    out["risk:set_operation"] = 1.0 if sql.set_operation else 0.0
+    extra_columns = len(sql.projections) - max(asked_items(question), 2)
+    out["risk:extra_columns"] = (
+        _cap(extra_columns, 3) if extra_columns > 0 and not sql.select_star else 0.0
+    )
+    out["risk:drift"] = _cap(len(request.question.drift), 3)
+    out["risk:unnamed_columns"] = _cap(len(unnamed_columns(request)), 3)
+
+    # -- shape of the SQL -----------------------------------------------------------------
+    out["shape:tables"] = _cap(len(sql.tables), 5)
+    out["shape:joins"] = _cap(sql.joins, 4)
+    out["shape:subqueries"] = _cap(sql.subqueries, 3)
+    out["shape:ctes"] = _cap(len(sql.ctes), 3)
+    out["shape:windows"] = 1.0 if sql.windows else 0.0
+    out["shape:aggregations"] = _cap(len(sql.aggregations), 3)
+    # Clauses the normalization rules declared harmless count for nothing: a GROUP BY the
+    # SELECT forces, a default ORDER BY, a guard LIMIT (limit_tolerance already removed it).
+    out["shape:group_by"] = 1.0 if set(sql.group_by) - set(sql.implied_group_by) else 0.0
+    out["shape:having"] = 1.0 if sql.having else 0.0
+    out["shape:order_by"] = 1.0 if sql.order_by and "order_by" not in sql.tolerated else 0.0
+    out["shape:limit"] = 1.0 if sql.limit is not None else 0.0
+    out["shape:distinct"] = 1.0 if sql.distinct else 0.0
+    out["shape:divides"] = 1.0 if sql.divides else 0.0
+    out["shape:filters"] = _cap(len(sql.filters), 5)
+    # String literals only: numbers include a guard LIMIT that limit_tolerance made harmless.
+    out["shape:literals"] = _cap(sum(1 for v in sql.literals if isinstance(v, str)), 5)
+
+    # -- the question ---------------------------------------------------------------------
+    words = len(_WORD.findall(question))
+    out["question:words"] = round(min(words, 40) / 10, 2)
+    out["question:constraints"] = _cap(len(request.question.filters), 5)
+    out["question:enriched"] = 1.0 if request.record.enriched_question else 0.0
+    out["question:expressions"] = _cap(len(request.question.expressions), 3)
+    return out
+
+
+#: Identifier parts that name no concept of their own ("customer_id" is about customers).
+_GENERIC_PARTS = frozenset({"id", "ids", "no", "num", "code", "key", "name", "t1", "t2", "t3"})
+
+
+def unnamed_columns(request: JudgeRequest) -> list[str]:
+    """Columns the SQL outputs that nothing in the question (or its enrichment) names: none of
+    their name parts, generic ones aside, is a word of the question."""
+    stems = _stems(request.record.question + " " + (request.record.enriched_question or ""))
+    # A column the WHERE pins to one value says nothing new (as for benign_group_by).
+    pinned = {f.column for f in request.sql.filters if f.op == "=" and f.column}
+    out: list[str] = []
+    for p in request.sql.projections:
+        for col in p.columns or ((p.column,) if p.column else ()):
+            parts = [x for x in _identifier_parts(col) if x not in _GENERIC_PARTS]
+            if (parts and col not in pinned and col not in out
+                    and not any(_stem(x) in stems for x in parts)):
+                out.append(col)
+    return out
