@@ -133,3 +133,21 @@ def test_rule_case_runner_with_explicit_registry_and_judge(tmp_path) -> None:  #
     run_rule_case(case, registry=Registry.discover(), judge=fake_judge("likely_correct", 0.9))
     with pytest.raises(AssertionError, match="expected verdict likely_correct, got incorrect"):
         run_rule_case(case, judge=fake_judge("incorrect"))
+
+
+def test_pair_xfail_marks_both_sides_or_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    pair = ("  - name: p\n    question: How many users are active?\n"
+            "    right: SELECT COUNT(*) FROM users WHERE status = 'active'\n"
+            "    wrong: SELECT COUNT(*) FROM users\n    code: filter.missing\n")
+    path = tmp_path / "c.yml"
+    path.write_text("rule: corpus.x\npairs:\n" + pair + "    xfail: gap\n", encoding="utf-8")
+    assert [(c.kind, c.xfail) for c in load_rule_cases(path)] == [
+        ("right", "gap"), ("wrong", "gap")]
+    path.write_text("rule: corpus.x\npairs:\n" + pair + "    xfail: {wrong: gap}\n",
+                    encoding="utf-8")
+    assert [(c.kind, c.xfail) for c in load_rule_cases(path)] == [
+        ("right", None), ("wrong", "gap")]
+    path.write_text("rule: corpus.x\npairs:\n" + pair + "    xfail: {left: gap}\n",
+                    encoding="utf-8")
+    with pytest.raises(ValueError, match=r"'p': unknown xfail keys \['left'\]"):
+        load_rule_cases(path)
