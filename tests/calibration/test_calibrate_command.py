@@ -92,6 +92,10 @@ def test_the_fit_is_reproducible(tmp_path: Path) -> None:
     assert run("calibrate", src, "-o", str(a), "--name", "x").exit_code == 0
     assert run("calibrate", src, "-o", str(b), "--name", "x").exit_code == 0
     assert a.read_bytes() == b.read_bytes()
+    fresh = tmp_path / "fresh.json"
+    assert run("calibrate", src, "-o", str(fresh), "--fresh").exit_code == 0
+    model = load_calibration(fresh)
+    assert model.fitted["start"] is None and model.priors == load_calibration(a).priors != {}
 
 
 def test_bad_rows_are_reported_with_file_and_line_and_skipped(tmp_path: Path) -> None:
