@@ -32,6 +32,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -75,8 +76,9 @@ class Calibration(BaseModel):
     )
     priors: dict[str, float] = Field(
         default_factory=dict,
-        description="glob pattern -> the weight a refit pulls a feature towards when this "
-        "model has none for it (e.g. finding:*@major: -0.7); the first matching pattern wins",
+        description="glob pattern -> the weight of a feature this model has no weight for "
+        "(e.g. finding:*@major: -1.0), in predictions and as the value a refit pulls it "
+        "towards; the first matching pattern wins",
     )
     l2: float = Field(default=1.0, ge=0)
     prior_l2: float = Field(default=1.0, ge=0, description="strength of the pattern priors")
@@ -108,19 +110,31 @@ class Calibration(BaseModel):
                 f"weight of {wrong[0]!r} is {self.weights[wrong[0]]}, but features starting "
                 f"with {prefix!r} may only lower gamma (weight <= 0)"
             )
+        bad = [k for k, w in self.priors.items() if w > 0 and self.constrained(k)]
+        if bad:
+            raise ValueError(f"prior of {bad[0]!r} is {self.priors[bad[0]]}, but it covers "
+                             "features that may only lower gamma (prior <= 0)")
         return self
 
     def constrained(self, feature: str) -> bool:
         """Must this feature's weight stay <= 0?"""
         return any(feature.startswith(p) for p in self.nonpositive)
 
+    def weight(self, feature: str) -> float:
+        """The weight of ``feature``: fitted, else its prior (a feature the fit never saw,
+        such as a reason code newer than the model, keeps what the model assumes of its kind;
+        see ``priors``), else 0."""
+        w = self.weights.get(feature)
+        if w is not None:
+            return w
+        return _pattern_weight(feature, tuple(self.priors.items())) if self.priors else 0.0
+
     def logit(self, features: Mapping[str, float]) -> float:
         """The linear predictor for ``features``."""
         z = self.intercept
         for name, value in features.items():
-            w = self.weights.get(name)
-            if w is not None and value:
-                z += w * value
+            if value:
+                z += self.weight(name) * value
         return z
 
     def predict(self, features: Mapping[str, float]) -> float:
@@ -129,8 +143,7 @@ class Calibration(BaseModel):
 
     def contributions(self, features: Mapping[str, float]) -> list[tuple[str, float]]:
         """Each feature's share of the logit (weight x value), most negative first."""
-        out = [(n, self.weights[n] * v) for n, v in features.items()
-               if v and self.weights.get(n)]
+        out = [(n, self.weight(n) * v) for n, v in features.items() if v and self.weight(n)]
         return sorted(out, key=lambda kv: (kv[1], kv[0]))
 
     def to_json(self) -> str:
@@ -262,6 +275,14 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+@lru_cache(maxsize=4096)
+def _pattern_weight(feature: str, patterns: tuple[tuple[str, float], ...]) -> float:
+    for pattern, value in patterns:
+        if fnmatchcase(feature, pattern):
+            return value
+    return 0.0
+
+
 def prior_weight(feature: str, weights: Mapping[str, float],
                  patterns: Mapping[str, float]) -> float:
     """The weight a fit pulls ``feature`` towards: its weight in the prior model, else the
@@ -272,10 +293,7 @@ def prior_weight(feature: str, weights: Mapping[str, float],
     """
     if feature in weights:
         return weights[feature]
-    for pattern, value in patterns.items():
-        if fnmatchcase(feature, pattern):
-            return value
-    return 0.0
+    return _pattern_weight(feature, tuple(patterns.items()))
 
 
 def fit_logistic(

@@ -7,9 +7,10 @@ that the SQL answers the question. Three families, told apart by the prefix of t
 ``finding:<code>@<severity>`` and ``findings@<severity>`` (weights held <= 0)
     Every finding of the aligner and the question reader, one feature per reason code and
     severity family (how many times it fired, at most 3), plus the count of all findings of
-    each severity (at most 5). A reason code that did not exist when the model was fitted still
-    counts through its severity, so new findings lower gamma without a code change; refitting
-    (``benchmarks/calibrate.py``, ``stef calibrate``) gives them their own weight.
+    each severity (at most 5). A reason code that did not exist when the model was fitted
+    takes the weight the model assumes of its severity (:data:`PRIORS`), so new findings lower
+    gamma without a code change; refitting (``benchmarks/calibrate.py``, ``stef calibrate``)
+    gives them their own weight.
 
 ``risk:*`` (weights held <= 0)
     Evidence that is not a finding but can only make a wrong answer more likely: string
@@ -61,10 +62,11 @@ NONPOSITIVE = ("finding:", "findings@", "risk:")
 
 SEVERITIES = ("critical", "major", "minor", "info")
 
-#: What a fit assumes of a finding before the data speak: a critical finding multiplies the
-#: odds of a right answer by about 0.08, a major one by 0.37, a minor one by 0.74. Codes the
-#: labelled data rarely show (new ones, above all) keep roughly these weights, instead of
-#: none; codes the data show often get what the data say.
+#: What the model assumes of a finding before the data speak: a critical finding multiplies
+#: the odds of a right answer by about 0.08, a major one by 0.37, a minor one by 0.74. A fit
+#: pulls each code's weight towards these; codes the labelled data rarely show keep roughly
+#: them, codes the data show often get what the data say, and codes the fit never saw (newer
+#: than the model) are weighed with them as they are.
 PRIORS = {
     "finding:*@critical": -2.5,
     "finding:*@major": -1.0,
