@@ -15,28 +15,30 @@ that the SQL answers the question. Three families, told apart by the prefix of t
 ``risk:*`` (weights held <= 0)
     Evidence that is not a finding but can only make a wrong answer more likely: string
     literals the question never mentions (*grounding*), tables and output columns the question
-    names none of, set operations (*reach*), more output columns than the question asks for
-    (*shape*), and the constraints the enriched question added or dropped (*drift*).
+    names none of (*reach*), more output columns than the question asks for (*shape*), and the
+    constraints the enriched question added or dropped (*drift*).
 
 ``shape:*`` and ``question:*`` (weights free)
-    How much there is to get wrong: tables, joins, nesting (subqueries, CTEs, windows),
-    grouping, aggregation, sorting, the number of filters and string literals of the SQL; the
-    length of the question, the number of constraints it states, whether it came with an
-    enrichment or hint that defines expressions. A long question over five joined tables is
-    wrong more often than a lookup in one table, whatever the findings say. What the
-    normalization rules declared harmless (a GROUP BY the SELECT forces, a default ORDER BY, a
-    guard LIMIT, a column pinned to one value) counts for nothing.
+    How much there is to get wrong: how many tables the SQL reads, how many filters and string
+    literals it applies; the length of the question, the number of constraints it states,
+    whether it came with an enrichment or hint and how many expressions that defines. A long
+    question over five tables is wrong more often than a lookup in one table, whatever the
+    findings say. Only what a query reaches counts, never how it is spelled: a join or an IN
+    subquery, MAX or ORDER BY ... LIMIT 1, a CTE or a flat query, INTERSECT or IN give the
+    same features (clause and nesting counts were tried and penalised agents' styles more than
+    their errors), and what the normalization rules declared harmless (a guard LIMIT, a
+    column pinned to one value) counts for nothing.
 
 No feature looks at typography: keyword case, quoting style, whitespace and formatting of the
 SQL change nothing here (counts come from the parsed specs, lengths from the question's words).
 
 >>> from stef_core.engine import Engine, record_from_mapping
 >>> req = Engine().analyse(record_from_mapping(
-...     {"question": "How many users are active?", "sql": "SELECT COUNT(*) FROM users"},
+...     {"question": "How many users have status 'active'?", "sql": "SELECT COUNT(*) FROM users"},
 ...     default_id="1"))
 >>> f = features(req)
->>> f["shape:tables"], f["findings@major"], "finding:filter.missing@minor" in f
-(1.0, 0.0, True)
+>>> f["finding:filter.missing@major"], f["findings@major"], f["shape:tables"]
+(1.0, 1.0, 1.0)
 """
 
 from __future__ import annotations
@@ -105,7 +107,6 @@ def features(request: JudgeRequest) -> dict[str, float]:
     out["risk:ungrounded_literals"] = _cap(len(ungrounded), 3)
     out["risk:ungrounded_share"] = round(1.0 - share, 4)
     out["risk:unnamed_tables"] = _cap(len(ungrounded_tables(request)), 3)
-    out["risk:set_operation"] = 1.0 if sql.set_operation else 0.0
     extra_columns = len(sql.projections) - max(asked_items(question), 2)
     out["risk:extra_columns"] = (
         _cap(extra_columns, 3) if extra_columns > 0 and not sql.select_star else 0.0
@@ -114,20 +115,11 @@ def features(request: JudgeRequest) -> dict[str, float]:
     out["risk:unnamed_columns"] = _cap(len(unnamed_columns(request)), 3)
 
     # -- shape of the SQL -----------------------------------------------------------------
+    # What the query reaches and constrains, not how it is spelled: a join and an IN
+    # subquery, MAX and ORDER BY ... LIMIT 1, INTERSECT and IN, a CTE and a flat query mean
+    # the same and count the same (clause and nesting counts were measured to penalise an
+    # agent's style, not its errors; benchmarks/README.md).
     out["shape:tables"] = _cap(len(sql.tables), 5)
-    out["shape:joins"] = _cap(sql.joins, 4)
-    out["shape:subqueries"] = _cap(sql.subqueries, 3)
-    out["shape:ctes"] = _cap(len(sql.ctes), 3)
-    out["shape:windows"] = 1.0 if sql.windows else 0.0
-    out["shape:aggregations"] = _cap(len(sql.aggregations), 3)
-    # Clauses the normalization rules declared harmless count for nothing: a GROUP BY the
-    # SELECT forces, a default ORDER BY, a guard LIMIT (limit_tolerance already removed it).
-    out["shape:group_by"] = 1.0 if set(sql.group_by) - set(sql.implied_group_by) else 0.0
-    out["shape:having"] = 1.0 if sql.having else 0.0
-    out["shape:order_by"] = 1.0 if sql.order_by and "order_by" not in sql.tolerated else 0.0
-    out["shape:limit"] = 1.0 if sql.limit is not None else 0.0
-    out["shape:distinct"] = 1.0 if sql.distinct else 0.0
-    out["shape:divides"] = 1.0 if sql.divides else 0.0
     out["shape:filters"] = _cap(len(sql.filters), 5)
     # String literals only: numbers include a guard LIMIT that limit_tolerance made harmless.
     out["shape:literals"] = _cap(sum(1 for v in sql.literals if isinstance(v, str)), 5)
@@ -146,16 +138,21 @@ _GENERIC_PARTS = frozenset({"id", "ids", "no", "num", "code", "key", "name", "t1
 
 
 def unnamed_columns(request: JudgeRequest) -> list[str]:
-    """Columns the SQL outputs that nothing in the question (or its enrichment) names: none of
-    their name parts, generic ones aside, is a word of the question."""
-    stems = _stems(request.record.question + " " + (request.record.enriched_question or ""))
+    """Columns the SQL outputs that nothing names: none of their name parts, generic ones
+    aside, is a word of the question or its enrichment, and neither the enrichment nor R_app
+    (terms, synonyms) mentions them."""
+    q = request.question
+    rules = request.rules
+    stems = _stems(" ".join([request.record.question, request.record.enriched_question or "",
+                             *q.expressions, *rules.terms.values(), *rules.synonyms]))
+    named = {c.lower() for c in q.columns}
     # A column the WHERE pins to one value says nothing new (as for benign_group_by).
     pinned = {f.column for f in request.sql.filters if f.op == "=" and f.column}
     out: list[str] = []
     for p in request.sql.projections:
         for col in p.columns or ((p.column,) if p.column else ()):
             parts = [x for x in _identifier_parts(col) if x not in _GENERIC_PARTS]
-            if (parts and col not in pinned and col not in out
+            if (parts and col not in pinned and col not in named and col not in out
                     and not any(_stem(x) in stems for x in parts)):
                 out.append(col)
     return out
