@@ -39,6 +39,7 @@ class Outcome:
     """One case's result: which file and entry it comes from, and its first problem if any."""
 
     file: str
+    folder: str  # the file's folder: tests/corpus (issue 12), tests/corpus/dates (issue 13)
     concept: str
     entry: str
     kind: str  # right, wrong, equivalent or case
@@ -109,7 +110,8 @@ def run_file(path: Path, judge: str = "offline") -> list[Outcome]:
         except Exception as err:  # a crash in STEF is a failing case, not a stopped run
             problem = f"error: {type(err).__name__}: {err}"[:200]
         outcomes.append(Outcome(
-            file=str(path.resolve()), concept=case.rule.removeprefix("corpus."),
+            file=str(path.resolve()), folder=shown(path.resolve().parent),
+            concept=case.rule.removeprefix("corpus."),
             entry=_entry_name(case), kind=case.kind or "case",
             dialect=case.dialect or "default", tags=case.tags,
             passed=not problem, problem=problem, xfail=case.xfail,
@@ -138,11 +140,13 @@ def _pct(ok: int, total: int) -> str:
 
 
 def summarize(outcomes: list[Outcome]) -> dict[str, Any]:
-    """Rates per concept, per dialect and per tag, the totals, and the failures."""
-    by: dict[str, dict[str, list[Outcome]]] = {"concept": defaultdict(list),
+    """Rates per folder, concept, dialect and tag, the totals, and the failures."""
+    by: dict[str, dict[str, list[Outcome]]] = {"folder": defaultdict(list),
+                                               "concept": defaultdict(list),
                                                "dialect": defaultdict(list),
                                                "tag": defaultdict(list)}
     for o in outcomes:
+        by["folder"][o.folder].append(o)
         by["concept"][o.concept].append(o)
         by["dialect"][o.dialect].append(o)
         for tag in o.tags:
@@ -164,7 +168,8 @@ def render_markdown(summary: dict[str, Any], command: str, seconds: float) -> st
              "points with the same filter status.", ""]
     header = ["| {} | pairs passed | right side | wrong side | equivalents | cases |",
               "|---|---|---|---|---|---|"]
-    for key, title in (("concept", "concept"), ("dialect", "dialect"), ("tag", "tag")):
+    for key, title in (("folder", "folder"), ("concept", "concept"), ("dialect", "dialect"),
+                       ("tag", "tag")):
         lines += [f"## Per {title}", "", header[0].format(title), header[1]]
         rows = [*summary[key].items(), ("**all**", summary["total"])] if key == "concept" \
             else list(summary[key].items())
@@ -183,15 +188,17 @@ def render_markdown(summary: dict[str, Any], command: str, seconds: float) -> st
 
 def print_summary(summary: dict[str, Any], max_failures: int) -> None:
     """A plain-text version for the terminal."""
-    for key in ("concept", "dialect", "tag"):
-        print(f"{key:<24} {'pairs':>16} {'right':>16} {'wrong':>16} {'equivalent':>16}")
+    for key in ("folder", "concept", "dialect", "tag"):
+        print(f"{key:<24} {'pairs':>16} {'right':>16} {'wrong':>16} {'equivalent':>16} "
+              f"{'cases':>14}")
         rows = [*summary[key].items(), ("ALL", summary["total"])] if key == "concept" \
             else list(summary[key].items())
         for name, r in rows:
             print(f"{name:<24} {_pct(r['pairs_passed'], r['pairs']):>16} "
                   f"{_pct(r['right_passed'], r['right']):>16} "
                   f"{_pct(r['wrong_passed'], r['wrong']):>16} "
-                  f"{_pct(r['equivalent_passed'], r['equivalent']):>16}")
+                  f"{_pct(r['equivalent_passed'], r['equivalent']):>16} "
+                  f"{_pct(r['case_passed'], r['case']):>14}")
         print()
     failures = summary["failures"]
     print(f"{len(failures)} failing case(s)")

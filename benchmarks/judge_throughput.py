@@ -10,6 +10,13 @@ generated records with ``--judge llm`` and reports
 * model calls per record on a cold cache, and on a second run over the same records with the
   same cache folder (a warm cache should make 0 calls).
 
+Then two faults, at the highest ``--concurrency``, with the judge's default retries and backoff:
+
+* the server down (a loopback port nothing listens on): wall seconds for all the records and
+  the attempts made (the circuit breaker should stop calls after a handful);
+* ``--max-cost`` set to a few calls' worst case, the server reporting honest token counts for
+  a priced model: spend over cap (never above 1.0) and the records judged.
+
     python benchmarks/judge_throughput.py
     python benchmarks/judge_throughput.py --records 128 --latency 0.1 --concurrency 1 8 32 64
 
@@ -62,6 +69,80 @@ def score(records: list[dict[str, Any]], server_url: str, concurrency: int, cach
     finally:
         engine.close()
     return time.perf_counter() - t0, time.process_time() - c0, scored, unscored
+
+
+def server_down(records: list[dict[str, Any]], concurrency: int,
+                batch_size: int) -> dict[str, Any]:
+    """All records against a port nothing listens on, default retries and backoff."""
+    import socket
+
+    from stef_core.engine import Engine, record_from_mapping
+    from stef_core.stats import summarize
+
+    # Bound but not listening: refused, and never handed out as a client's own source port.
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        engine = Engine(
+            judge="llm:openai/fake",
+            judge_options={"api_base": f"http://127.0.0.1:{port}/v1", "api_key": "bench",
+                           "concurrency": concurrency, "no_cache": True},
+            batch_size=batch_size,
+        )
+        items = [record_from_mapping(r, default_id=str(i)) for i, r in enumerate(records, 1)]
+        t0 = time.perf_counter()
+        try:
+            results = list(engine.run(items))
+        finally:
+            engine.close()
+    wall = time.perf_counter() - t0
+    overall = summarize(results)["overall"]
+    return {"records": len(results), "unscored": len(results) - overall["scored"],
+            "attempts": overall["judge_calls"], "wall_s": round(wall, 2)}
+
+
+def cost_cap(records: list[dict[str, Any]], server: Any, concurrency: int,
+             batch_size: int, calls: float = 4.0) -> dict[str, Any]:
+    """``--max-cost`` of ``calls`` worst-case calls on a priced model; the server bills what a
+    real one would (litellm's token count of the request)."""
+    import litellm
+    from llm_fake_server import Reply
+    from stef_judges.llm_prompt import judge_messages
+
+    from stef_core.engine import Engine, record_from_mapping
+    from stef_core.stats import summarize
+
+    model = "openai/gpt-4o-mini"
+    billed: list[float] = []
+
+    def answer(body: dict[str, Any]) -> Any:
+        prompt = litellm.token_counter(model=model, messages=body["messages"])
+        p_cost, c_cost = litellm.cost_per_token(model=model, prompt_tokens=prompt,
+                                                completion_tokens=60)
+        billed.append(p_cost + c_cost)
+        return Reply('{"p_correct": 0.9}', delay=0.2, prompt_tokens=prompt,
+                     completion_tokens=60)
+
+    server.reset()
+    server.default = answer
+    options = {"api_base": server.url, "api_key": "bench", "concurrency": concurrency,
+               "no_cache": True}
+    items = [record_from_mapping(r, default_id=str(i)) for i, r in enumerate(records, 1)]
+    probe = Engine(judge=f"llm:{model}", judge_options=options)
+    request = probe.analyse(items[0])  # type: ignore[arg-type]
+    worst = probe.judge.client.worst_case_cost(judge_messages(request))  # type: ignore
+    probe.close()
+    cap = calls * worst
+    engine = Engine(judge=f"llm:{model}", judge_options={**options, "max_cost": cap},
+                    batch_size=batch_size)
+    try:
+        results = list(engine.run(items))
+    finally:
+        engine.close()
+    overall = summarize(results)["overall"]
+    return {"cap_usd": cap, "billed_usd": round(sum(billed), 8),
+            "billed_over_cap": round(sum(billed) / cap, 3), "judged": overall["scored"],
+            "calls": server.calls, "max_in_flight": server.max_in_flight}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -127,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"(ideal {row['ideal_s']} s, x{row['wall_over_ideal']}; "
                   f"{row['cpu_ms_per_call']} CPU-ms per call); warm cache: "
                   f"{warm_calls} calls, {row['warm_wall_s']} s", flush=True)
+        top = max(args.concurrency)
+        faults = {"server_down": server_down(records, top, args.batch_size),
+                  "cost_cap": cost_cap(records, server, top, args.batch_size)}
     finally:
         server.close()
 
@@ -139,10 +223,17 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['wall_over_ideal']} | {r['cpu_ms_per_call']} | {r['max_in_flight']} | "
               f"{r['calls_per_record']} | "
               f"{r['warm_calls_per_record']} | {r['warm_wall_s']} |")
+    down, cap = faults["server_down"], faults["cost_cap"]
+    print(f"\nServer down (concurrency {top}, default retries): {down['records']} records "
+          f"unscored in {down['wall_s']} s with {down['attempts']} attempts in all")
+    print(f"Cost cap of {cap['cap_usd']:.6f} USD (4 worst-case calls; concurrency {top}): "
+          f"billed {cap['billed_usd']:.6f} USD = {cap['billed_over_cap']} x the cap, "
+          f"{cap['judged']} records judged in {cap['calls']} calls, at most "
+          f"{cap['max_in_flight']} in flight")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps({"latency_s": args.latency, "runs": rows}, indent=2)
-                             + "\n", encoding="utf-8")
+        args.json.write_text(json.dumps({"latency_s": args.latency, "runs": rows, **faults},
+                                        indent=2) + "\n", encoding="utf-8")
     return 0
 
 

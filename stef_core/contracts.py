@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from stef_core.models import FilterAlignment, Reason, Record, Ruleset, Verdict
+from stef_core.models import FilterAlignment, Reason, Record, Ruleset, Usage, Verdict
 from stef_core.spec import QuestionSpec, SqlSpec
 
 if TYPE_CHECKING:
@@ -27,7 +27,28 @@ class SqlParseError(StefError):
 
 
 class JudgeError(StefError):
-    """A judge could not give a verdict. The record becomes unscored; the message is its error."""
+    """A judge could not give a verdict. The record becomes unscored; the message is its error.
+
+    ``usage`` is what the judge spent on the record before giving up (calls, tokens, cost of
+    failed attempts and repair turns): it is counted on the record and in the summary.
+    """
+
+    def __init__(self, message: str = "", *, usage: Usage | None = None) -> None:
+        super().__init__(message)
+        self.usage = usage
+
+
+class JudgeInterrupted(KeyboardInterrupt):
+    """Raised by :meth:`Judge.judge_many` when the user interrupts it (Ctrl-C).
+
+    ``partial`` has one entry per request: the verdict or error that came back before the
+    interrupt, None for a request still in flight (it was cancelled). The engine writes what
+    came back, then stops with the usual interrupt.
+    """
+
+    def __init__(self, partial: Sequence[Verdict | JudgeError | None]) -> None:
+        super().__init__()
+        self.partial = list(partial)
 
 
 class Plugin:

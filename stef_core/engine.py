@@ -29,6 +29,7 @@ from stef_core.contracts import (
     Context,
     Judge,
     JudgeError,
+    JudgeInterrupted,
     JudgeRequest,
     Normalizer,
     QuestionExtractor,
@@ -37,7 +38,7 @@ from stef_core.contracts import (
     SqlParseError,
     StefError,
 )
-from stef_core.models import Record, Result, Ruleset, Verdict
+from stef_core.models import Record, Result, Ruleset, Usage, Verdict
 from stef_core.registry import PluginError, Registry
 
 if TYPE_CHECKING:
@@ -56,6 +57,15 @@ class BadRecord:
 
 
 Item = Record | BadRecord
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """The user interrupted a batch: ``results`` are its records that were finished (in input
+    order; records whose verdict had not come back are left out, so ``--resume`` redoes them)."""
+
+    def __init__(self, results: list[Result]) -> None:
+        super().__init__()
+        self.results = results
 
 
 def _internal(plugin: object, exc: Exception, stage: str = "internal") -> str:
@@ -269,7 +279,9 @@ class Engine:
             normalizations=ctx.fired,
         )
 
-    def _unscored(self, record: Record | BadRecord, error: str) -> Result:
+    def _unscored(
+        self, record: Record | BadRecord, error: str, usage: Usage | None = None
+    ) -> Result:
         return Result(
             id=record.id,
             agent=record.agent,
@@ -278,6 +290,7 @@ class Engine:
             timestamp=record.timestamp,
             line=getattr(record, "line", None),
             label=getattr(record, "label", None),
+            usage=usage,
         )
 
     def _finish(self, request: JudgeRequest, verdict: Verdict) -> Result:
@@ -302,6 +315,16 @@ class Engine:
             label=request.record.label,
         )
 
+    def _judged(self, request: JudgeRequest, verdict: Verdict | JudgeError) -> Result:
+        """The result of a judged record: scored, or unscored with the judge's error and what
+        the judge spent on it."""
+        if isinstance(verdict, Verdict):
+            return self._finish(request, verdict)
+        message = str(verdict)
+        if not message.startswith("judge"):
+            message = f"judge: {message}"
+        return self._unscored(request.record, message, getattr(verdict, "usage", None))
+
     # ---- batches --------------------------------------------------------------------------
 
     def evaluate_batch(self, items: Sequence[Item]) -> list[Result]:
@@ -320,18 +343,18 @@ class Engine:
         if pending:
             try:
                 verdicts = self.judge.judge_many([req for _, req in pending])
+            except JudgeInterrupted as exc:
+                # Keep every verdict that came back: they are written before the run stops.
+                for (i, req), verdict in zip(pending, exc.partial):
+                    if verdict is not None:
+                        out[i] = self._judged(req, verdict)
+                raise BatchInterrupted([r for r in out if r is not None]) from None
             except JudgeError as exc:  # a judge failing wholesale still loses no record
                 verdicts = [exc] * len(pending)
             except Exception as exc:
                 verdicts = [JudgeError(_internal(self.judge, exc, stage="judge"))] * len(pending)
             for (i, req), verdict in zip(pending, verdicts):
-                if isinstance(verdict, Verdict):
-                    out[i] = self._finish(req, verdict)
-                else:
-                    message = str(verdict)
-                    if not message.startswith("judge"):
-                        message = f"judge: {message}"
-                    out[i] = self._unscored(req.record, message)
+                out[i] = self._judged(req, verdict)
         return [r for r in out if r is not None]
 
     def run(
@@ -343,7 +366,15 @@ class Engine:
             batch = list(islice(iterator, self.batch_size))
             if not batch:
                 return
-            for result in self.evaluate_batch(batch):
+            try:
+                results = self.evaluate_batch(batch)
+            except BatchInterrupted as exc:
+                for result in exc.results:
+                    if on_result is not None:
+                        on_result(result)
+                    yield result
+                raise KeyboardInterrupt from None
+            for result in results:
                 if on_result is not None:
                     on_result(result)
                 yield result

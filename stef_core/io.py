@@ -165,6 +165,5 @@ def records_from_dataframe(frame: Any) -> Iterator[dict[str, Any]]:
 
 def result_json(result: Result) -> str:
     """One output line; ``line`` (an input bookkeeping field) is not part of it, and ``label``
-    only when the input record carried one."""
-    return result.model_dump_json(exclude={"line"} if result.label is not None
-                                  else {"line", "label"})
+    and ``usage`` only when they have a value (the model's serializer drops them)."""
+    return result.model_dump_json(exclude={"line"})

@@ -7,10 +7,16 @@ The ruleset model is the single source of truth for R_app: its JSON Schema is ge
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+)
 
 FilterStatus = Literal[
     "fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied"
@@ -120,17 +126,24 @@ class BenignFilter(_Strict):
 
 
 class FilterScores(_Strict):
-    fully_applied: float = 5
-    fully_applied_with_extras: float = 4
-    partially_applied: float = 3
-    not_applied: float = 0
+    """Points per filter status, inside 0-5 and ordered as their meanings are (checked when a
+    ruleset is loaded): ``fully_applied >= fully_applied_with_extras >= partially_applied >=
+    not_applied``."""
+
+    fully_applied: float = Field(default=5, ge=0, le=5)
+    fully_applied_with_extras: float = Field(default=4, ge=0, le=5)
+    partially_applied: float = Field(default=3, ge=0, le=5)
+    not_applied: float = Field(default=0, ge=0, le=5)
 
 
 class VerdictScores(_Strict):
-    correct: float = 5
-    likely_correct: float = 3
-    potentially_incorrect: float = 2
-    incorrect: float = 0
+    """Points per verdict label, inside 0-5 and ordered as their meanings are (checked when a
+    ruleset is loaded): ``correct >= likely_correct >= potentially_incorrect >= incorrect``."""
+
+    correct: float = Field(default=5, ge=0, le=5)
+    likely_correct: float = Field(default=3, ge=0, le=5)
+    potentially_incorrect: float = Field(default=2, ge=0, le=5)
+    incorrect: float = Field(default=0, ge=0, le=5)
 
 
 class ConfidenceTier(_Strict):
@@ -163,11 +176,12 @@ class VerdictCuts(_Strict):
 
 
 class Bands(_Strict):
-    """Lower bounds of each band on the 0-100 score."""
+    """Lower bounds of each band on the 0-100 score, strictly ordered (checked when a ruleset
+    is loaded): ``marginal < good < excellent``."""
 
-    excellent: float = 90
-    good: float = 75
-    marginal: float = 50
+    excellent: float = Field(default=90, ge=0, le=100)
+    good: float = Field(default=75, ge=0, le=100)
+    marginal: float = Field(default=50, ge=0, le=100)
 
 
 class Scoring(_Strict):
@@ -176,40 +190,11 @@ class Scoring(_Strict):
 
     filter: FilterScores = Field(default_factory=FilterScores)
     verdict: VerdictScores = Field(default_factory=VerdictScores)
-    bonus: float = 1
-    max_base: float = 10
+    bonus: float = Field(default=1, ge=0, le=5)
+    max_base: float = Field(default=10, gt=0)
     confidence_tiers: list[ConfidenceTier] = Field(default_factory=_default_tiers)
     bands: Bands = Field(default_factory=Bands)
     verdict_cuts: VerdictCuts = Field(default_factory=VerdictCuts)
-
-    @model_validator(mode="after")
-    def _monotone(self) -> Scoring:
-        # gamma means P(correct) for every judge, so a higher gamma must never score lower:
-        # the label it implies may only get better, and the tier factor may only grow.
-        cuts = self.verdict_cuts
-        if not cuts.correct >= cuts.likely_correct >= cuts.potentially_incorrect:
-            raise ValueError(
-                "verdict_cuts must not increase from correct to potentially_incorrect "
-                f"(found {cuts.correct}, {cuts.likely_correct}, {cuts.potentially_incorrect})"
-            )
-        v = self.verdict
-        if not v.correct >= v.likely_correct >= v.potentially_incorrect >= v.incorrect:
-            raise ValueError(
-                "verdict scores must not increase from correct to incorrect (found "
-                f"{v.correct}, {v.likely_correct}, {v.potentially_incorrect}, {v.incorrect}); "
-                "otherwise a more confident judge could lower the score"
-            )
-        tiers = sorted(self.confidence_tiers, key=lambda t: t.threshold)
-        for low, high in itertools.pairwise(tiers):
-            if high.factor < low.factor:
-                raise ValueError(
-                    f"confidence tier {high.threshold} has factor {high.factor}, below the "
-                    f"factor {low.factor} of the lower tier {low.threshold}; factors must not "
-                    "fall as confidence rises"
-                )
-        if self.max_base <= 0:
-            raise ValueError(f"max_base must be above 0, found {self.max_base}")
-        return self
 
     def label_for(self, gamma: float) -> VerdictLabel:
         """The verdict label that confidence ``gamma`` (P(correct)) implies.
@@ -227,6 +212,34 @@ class Scoring(_Strict):
         return "incorrect"
 
 
+#: The concepts ``Ruleset.lexicon`` accepts, each with the meanings a cue phrase may have.
+LEXICON_MEANINGS: dict[str, tuple[str, ...]] = {
+    "aggregate": ("COUNT", "SUM", "AVG", "MIN", "MAX", "DISTINCT"),
+    "direction": ("asc", "desc"),
+    "comparative": (">", ">=", "<", "<=", "=", "!="),
+    "negation": ("not",),
+    "grouping": ("group",),
+    "unit": ("unit",),
+    "ignore": ("ignore",),
+}
+
+CategoryValue = str | int | float
+
+
+class Category(_Strict):
+    """A categorical column: the values it holds and the words or phrases that mean one of
+    them. A question that uses a value or one of its words (singular or plural, negated or not)
+    requires ``column = value`` (or ``!=``)."""
+
+    values: list[CategoryValue] = Field(
+        default_factory=list, description="the values the column holds, as the SQL spells them"
+    )
+    words: dict[str, CategoryValue] = Field(
+        default_factory=dict,
+        description="word or phrase -> the value it means, e.g. {\"critical\": \"urgent\"}",
+    )
+
+
 class Ruleset(_Strict):
     """R_app: application rules for one deployment (SPEC section 1)."""
 
@@ -237,7 +250,16 @@ class Ruleset(_Strict):
         description="column -> words or other column names that mean it",
     )
     terms: dict[str, str] = Field(
-        default_factory=dict, description="phrase -> SQL expression it stands for"
+        default_factory=dict, description="phrase -> SQL expression (a metric) it stands for"
+    )
+    predicates: dict[str, str] = Field(
+        default_factory=dict,
+        description="phrase -> SQL condition it requires whenever the question uses it, "
+        "e.g. {\"gold members\": \"tier = 'gold'\"}",
+    )
+    categories: dict[str, Category] = Field(
+        default_factory=dict,
+        description="column -> its declared values and the words that mean each",
     )
     benign_filters: list[BenignFilter] = Field(default_factory=list)
     ignored_filters: list[str] = Field(
@@ -331,5 +353,22 @@ class Result(BaseModel):
     error: str | None = None
     timestamp: str | None = None
     line: int | None = None
-    #: The input record's reviewer label (1 correct, 0 not), when it had one.
+    #: What the judge spent on a record that ended unscored (failed attempts, repair turns);
+    #: a scored record carries it in ``verdict.usage``. Left out of the output when None.
+    usage: Usage | None = None
+    #: The input record's reviewer label (1 correct, 0 not), when it had one. Left out of the
+    #: output when None.
     label: Literal[0, 1] | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for optional in ("usage", "label"):
+            if data.get(optional, 0) is None:
+                del data[optional]
+        return data
+
+    @property
+    def judge_usage(self) -> Usage | None:
+        """What the judge spent on this record, scored or not."""
+        return self.verdict.usage if self.verdict is not None else self.usage

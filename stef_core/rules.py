@@ -32,27 +32,54 @@ def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
     return out
 
 
-def ruleset_from_data(data: Any, source: str = "<rules>") -> Ruleset:
-    """Validate R_app JSON data against the schema and build the model; every problem is
-    reported with its JSON path."""
+def ruleset_from_data(
+    data: Any,
+    source: str = "<rules>",
+    *,
+    base_dir: Path | None = None,
+    warnings: list[str] | None = None,
+) -> Ruleset:
+    """Validate R_app JSON data against the schema, build the model, and run the checks the
+    schema cannot state (orderings, words with two meanings, SQL of terms and predicates,
+    lexicon concepts, the calibration file); every problem is reported with its JSON path.
+
+    Args:
+        data: the parsed JSON.
+        source: the name messages start with.
+        base_dir: where a relative ``calibration`` path starts; it is resolved against it.
+        warnings: when given, harmless oddities are appended to it.
+    """
+    from stef_core.ruleset_checks import check_ruleset
     from stef_core.schema import validate_rules_data
 
     problems = validate_rules_data(data)
     if problems:
         raise RulesError([f"{source}: {p}" for p in problems])
     try:
-        return Ruleset.model_validate(data)
+        ruleset = Ruleset.model_validate(data)
     except ValidationError as exc:
         raise RulesError(
             [f"{source}: {json_path(e['loc'])}: {e['msg']}" for e in exc.errors()]
         ) from None
+    found: list[str] = []
+    problems = check_ruleset(ruleset, base_dir, found)
+    if problems:
+        raise RulesError([f"{source}: {p}" for p in problems])
+    if warnings is not None:
+        warnings.extend(f"{source}: {w}" for w in found)
+    if ruleset.calibration is not None and base_dir is not None:
+        # Relative to the rules file, as documented; consumers get a path that works anywhere.
+        resolved = (base_dir / ruleset.calibration).resolve()
+        ruleset = ruleset.model_copy(update={"calibration": str(resolved)})
+    return ruleset
 
 
-def load_rules(path: str | Path) -> Ruleset:
+def load_rules(path: str | Path, *, warnings: list[str] | None = None) -> Ruleset:
     """Read a ``.json`` R_app file or compile a ``.stef`` ruleset.
 
-    A relative ``calibration`` path is taken relative to the rules file, so a ruleset and its
-    calibration can move together.
+    Args:
+        path: the rules file.
+        warnings: when given, warnings (a categorical value declared twice) are appended to it.
     """
     p = Path(path)
     if not p.exists():
@@ -60,17 +87,17 @@ def load_rules(path: str | Path) -> Ruleset:
     if p.suffix == ".stef":
         from stef_core.dsl import compile_file
 
-        return _anchor_calibration(compile_file(p), p)
+        return compile_file(p, warnings=warnings)
     if p.suffix == ".json":
+        from stef_core.dsl.compiler import RulesFileError, read_rules_text
+
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
+            data = json.loads(read_rules_text(p))
+        except RulesFileError as exc:
+            raise RulesError([f"{path}: cannot read: {exc}"]) from None
         except json.JSONDecodeError as exc:
             raise RulesError([f"{path}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}"]) from None
-        return _anchor_calibration(ruleset_from_data(data, str(path)), p)
+        except RecursionError:
+            raise RulesError([f"{path}: not JSON: nested too deeply"]) from None
+        return ruleset_from_data(data, str(path), base_dir=p.parent, warnings=warnings)
     raise RulesError([f"{path}: rules must be a .stef ruleset or compiled .json R_app"])
-
-
-def _anchor_calibration(rules: Ruleset, path: Path) -> Ruleset:
-    if rules.calibration and not Path(rules.calibration).is_absolute():
-        return rules.model_copy(update={"calibration": str(path.parent / rules.calibration)})
-    return rules

@@ -194,7 +194,7 @@ def _close_engines() -> None:
 def result_row(result: Result) -> dict[str, Any]:
     """One output row (a dict keyed like :data:`OUTPUT_COLUMNS`) for ``result``."""
     verdict = result.verdict
-    usage = verdict.usage if verdict is not None else None
+    usage = result.judge_usage
     return {
         "id": result.id,
         "agent": result.agent,

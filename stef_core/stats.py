@@ -253,7 +253,7 @@ class Accumulator:
 
     def add(self, result: Result) -> None:
         self.records += 1
-        usage = result.verdict.usage if result.verdict is not None else None
+        usage = result.judge_usage  # unscored records count what their judge calls cost too
         if usage is not None:
             self.tokens += usage.prompt_tokens + usage.completion_tokens
             self.cost_usd += usage.cost_usd

@@ -510,7 +510,9 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
 
     # The enrichment names the columns the answer needs ("rate = `A` / `B`", "refers to
     # NameTokenized"): a column it names that the SQL never reads is a likely wrong attribute.
-    hint_cols = {_norm_col(c) for c in q.columns if len(c) > 2}
+    # An ignored column is no requirement, whichever way the enrichment names it.
+    ignored = {_norm_col(c) for c in rules.ignored_filters}
+    hint_cols = {_norm_col(c) for c in q.columns if len(c) > 2} - ignored
     if hint_cols:
         sql_cols = {_norm_col(c) for c in sql.columns} | {_norm_col(t) for t in sql.tables}
         unused = sorted(

@@ -1,20 +1,16 @@
 """The ``llm`` judge and the ``llm`` question extractor: any litellm model, or any
 OpenAI-compatible server through ``--api-base``.
 
-This is the only module of STEF that imports litellm, and it does so lazily: entry points load
-at startup, and a user without the ``llm`` extra must still be able to run the offline judge.
+What the judge answers: gamma, the probability that the SQL answers the question correctly
+(``p_correct`` in the model's JSON reply). The verdict label follows from gamma through the
+ruleset's cut points (:meth:`stef_core.models.Scoring.label_for`), never from the model's own
+label, which is only a consistency check: a label two or more steps away from what its
+probability means ("incorrect" with 0.95) gets one repair turn, then the record is unscored
+(``judge: the model's answer contradicts itself ...``). With ``samples`` N, gamma is the mean of
+the N replies' probabilities, and the rationale says so and how many samples agree.
 
-Calls are cheap, steady and never silently wrong:
-
-* bounded concurrency (``concurrency``, default 8) on one event loop kept in a background
-  thread, so the synchronous engine can hand over one batch after another;
-* retries with exponential backoff and jitter on 429, 5xx, connection errors and timeouts;
-  a per-call timeout;
-* a reply that is not the JSON object asked for gets one repair turn; after that the record is
-  unscored with an error that starts with ``judge:``, never given a made-up verdict;
-* a SQLite cache of successful replies (on by default; errors are never cached);
-* ``samples`` verdicts per record, majority label, confidence scaled by agreement;
-* tokens and USD per record, and ``max_cost`` that stops new calls once reached.
+The calls themselves (concurrency, retries, circuit breaker, cache, cost cap, API keys, Ctrl-C)
+are :mod:`stef_judges.llm_client`'s; litellm is imported there, lazily.
 
 Example: ``stef eval logs.jsonl --judge llm:openai/gpt-4o-mini`` or, for a local server,
 ``stef eval logs.jsonl --judge llm:openai/qwen2.5 --api-base http://localhost:8000/v1``.
@@ -23,479 +19,101 @@ Example: ``stef eval logs.jsonl --judge llm:openai/gpt-4o-mini`` or, for a local
 from __future__ import annotations
 
 import asyncio
-import atexit
-import contextlib
-import importlib.util
-import os
-import threading
-from collections import Counter
-from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+import hashlib
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from stef_core import hookimpl
 from stef_core.contracts import (
     Judge,
     JudgeError,
+    JudgeInterrupted,
     JudgeRequest,
     QuestionExtractor,
-    StefError,
 )
-from stef_core.models import Ruleset, Usage, Verdict
+from stef_core.models import Ruleset, Scoring, Usage, Verdict
 from stef_core.spec import Filter, OrderRequest, QuestionSpec
-from stef_judges.llm_cache import Cache, cache_key
+from stef_judges.llm_client import LlmClient, LlmConfig, add_usage, first_line
 from stef_judges.llm_prompt import (
     EXTRACT_PROMPT_VERSION,
     PROMPT_VERSION,
-    REPAIR_MESSAGE,
     JudgeReply,
     SpecReply,
+    contradiction,
     extract_messages,
-    json_object,
     judge_messages,
 )
-
-MISSING_EXTRA = "the llm judge needs the 'llm' extra: pip install 'stef[llm]'"
-
-DEFAULT_CONCURRENCY = 8
-DEFAULT_TIMEOUT = 60.0
-DEFAULT_RETRIES = 4
-DEFAULT_BACKOFF = 1.0
-#: Temperature of samples after the first: enough spread for self-consistency to mean
-#: something, low enough that the model stays on task.
-SAMPLE_TEMPERATURE = 0.7
-
-T = TypeVar("T")
-M = TypeVar("M", bound=BaseModel)
-
-
-def _import_litellm() -> Any:
-    """Import litellm without letting it touch the network; StefError when it is missing."""
-    # litellm downloads a model price map on import unless told to use its bundled copy: STEF
-    # talks to nothing but the judge it was told to use.
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    try:
-        import litellm
-    except ImportError:
-        raise StefError(MISSING_EXTRA) from None
-    # litellm prints "Give Feedback / Get Help" banners on errors; STEF reports errors itself.
-    litellm.suppress_debug_info = True
-    return litellm
-
-
-def _require_extra() -> None:
-    """StefError unless litellm and tenacity are installed; imports neither (litellm takes
-    seconds to import, and a re-run served from the cache never needs it)."""
-    for name in ("litellm", "tenacity"):
-        try:
-            found = importlib.util.find_spec(name) is not None
-        except (ImportError, ValueError):
-            found = False
-        if not found:
-            raise StefError(MISSING_EXTRA)
-
-
-# --------------------------------------------------------------------------------------------
-# Options
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LlmConfig:
-    """The options shared by the judge and the extractor (CLI flags arrive as these names)."""
-
-    model: str
-    api_base: str | None = None
-    api_key: str | None = None
-    concurrency: int = DEFAULT_CONCURRENCY
-    samples: int = 1
-    timeout: float = DEFAULT_TIMEOUT
-    retries: int = DEFAULT_RETRIES
-    retry_backoff: float = DEFAULT_BACKOFF
-    cache_dir: str | None = None
-    no_cache: bool = False
-    max_cost: float | None = None
-
-    @classmethod
-    def from_options(cls, options: dict[str, Any], *, what: str, flag: str) -> LlmConfig:
-        """Build from constructor options; unknown options are ignored (other plugins' flags).
-
-        Raises:
-            StefError: when the model is missing or a number is out of range.
-        """
-        model = str(options.get("model") or "").strip()
-        if not model:
-            raise StefError(f"the llm {what} needs a model: {flag} llm:<litellm model>, "
-                            "e.g. llm:openai/gpt-4o-mini")
-
-        def number(name: str, default: float, low: float) -> float:
-            value = options.get(name)
-            if value is None:
-                return default
-            try:
-                out = float(value)
-            except (TypeError, ValueError):
-                raise StefError(f"llm {what}: option {name!r} must be a number, found "
-                                f"{value!r}") from None
-            if out < low:
-                raise StefError(f"llm {what}: option {name!r} must be at least {low:g}, "
-                                f"found {value!r}")
-            return out
-
-        max_cost = options.get("max_cost")
-        return cls(
-            model=model,
-            api_base=options.get("api_base") or None,
-            api_key=options.get("api_key") or os.environ.get("STEF_LLM_API_KEY") or None,
-            concurrency=int(number("concurrency", DEFAULT_CONCURRENCY, 1)),
-            samples=int(number("samples", 1, 1)),
-            timeout=number("timeout", DEFAULT_TIMEOUT, 0.01),
-            retries=int(number("retries", DEFAULT_RETRIES, 0)),
-            retry_backoff=number("retry_backoff", DEFAULT_BACKOFF, 0),
-            cache_dir=options.get("cache_dir") or None,
-            no_cache=bool(options.get("no_cache")),
-            max_cost=None if max_cost is None else number("max_cost", 0, 0),
-        )
-
-
-# --------------------------------------------------------------------------------------------
-# The event loop: one per client, in a background thread
-# --------------------------------------------------------------------------------------------
-
-
-class _LoopThread:
-    """An asyncio loop running in a daemon thread, shared by every LLM client of the process.
-
-    The engine is synchronous and calls ``judge_many`` once per batch. ``asyncio.run`` per batch
-    would close the loop that litellm's pooled HTTP clients and its process-wide logging worker
-    are bound to, so the next batch would fail; one long-lived loop keeps them valid across
-    batches, judges and extractors, and also works when the caller already runs a loop (a
-    notebook).
-    """
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="stef-llm", daemon=True)
-        self.thread.start()
-
-    def alive(self) -> bool:
-        return self.thread.is_alive() and not self.loop.is_closed()
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
-
-    def close(self) -> None:
-        """Cancel what is left (litellm's background logging), then stop the loop."""
-        if not self.alive():
-            return
-
-        async def cancel_rest() -> None:
-            rest = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in rest:
-                task.cancel()
-            await asyncio.gather(*rest, return_exceptions=True)
-
-        with contextlib.suppress(Exception):  # shutting down: nothing useful to report
-            asyncio.run_coroutine_threadsafe(cancel_rest(), self.loop).result(timeout=5)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=5)
-        if not self.loop.is_running():
-            self.loop.close()
-
-
-_LOOP_LOCK = threading.Lock()
-_LOOP: _LoopThread | None = None
-
-
-def _shared_loop() -> _LoopThread:
-    global _LOOP
-    with _LOOP_LOCK:
-        if _LOOP is None or not _LOOP.alive():
-            _LOOP = _LoopThread()
-            atexit.register(_LOOP.close)
-        return _LOOP
-
-
-# --------------------------------------------------------------------------------------------
-# The client: one validated JSON reply per call, with retries, repair, cache and budget
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Spend:
-    """What the client has spent this run (all calls, including failed ones)."""
-
-    cost_usd: float = 0.0
-    calls: int = 0
-
-
-class LlmClient:
-    """Calls one model for validated JSON replies. Every public coroutine raises only
-    :class:`JudgeError`."""
-
-    def __init__(self, config: LlmConfig, *, prefix: str = "judge") -> None:
-        _require_extra()
-        self._litellm: Any = None
-        self.config = config
-        self.prefix = prefix
-        self.cache: Cache | None = None if config.no_cache else Cache.open(config.cache_dir)
-        self.spend = _Spend()
-        self._loop = _shared_loop()
-        self._semaphore: asyncio.Semaphore | None = None
-
-    @property
-    def litellm(self) -> Any:
-        """litellm, imported on the first real call."""
-        if self._litellm is None:
-            self._litellm = _import_litellm()
-        return self._litellm
-
-    # ---- sync entry ----------------------------------------------------------------------
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        """Run a coroutine on the client's loop and wait for it."""
-        return self._loop.run(coro)
-
-    def close(self) -> None:
-        # The loop is shared and outlives this client (see _LoopThread); the cache is ours.
-        if self.cache is not None:
-            self.cache.close()
-            self.cache = None
-
-    # ---- one validated reply -------------------------------------------------------------
-
-    def _budget_reached(self) -> bool:
-        limit = self.config.max_cost
-        return limit is not None and self.spend.cost_usd >= limit
-
-    def _budget_error(self) -> JudgeError:
-        return JudgeError(f"{self.prefix}: --max-cost {self.config.max_cost:g} USD reached; "
-                          "no further calls were made")
-
-    async def ask(
-        self,
-        messages: list[dict[str, str]],
-        schema: type[M],
-        *,
-        prompt_version: str,
-        sample: int = 0,
-    ) -> tuple[M, Usage]:
-        """One reply validated against ``schema``, from the cache or the model.
-
-        Raises:
-            JudgeError: the call failed after retries, the reply stayed malformed after one
-                repair turn, or ``max_cost`` was reached.
-        """
-        key = cache_key(self.config.model, prompt_version, messages, sample)
-        if self.cache is not None:
-            hit = self.cache.get(key)
-            if hit is not None:
-                try:
-                    return schema.model_validate(hit[0]), Usage(cached=True)
-                except ValidationError:
-                    pass  # a row from an incompatible build: call again
-        if self._budget_reached():
-            raise self._budget_error()
-        if self._semaphore is None:
-            self._semaphore = asyncio.Semaphore(self.config.concurrency)
-        temperature = 0.0 if sample == 0 else SAMPLE_TEMPERATURE
-        async with self._semaphore:
-            # Checked again: calls queued behind the semaphore must not start once spent.
-            if self._budget_reached():
-                raise self._budget_error()
-            content, usage = await self._complete(messages, temperature)
-            try:
-                reply = schema.model_validate(json_object(content))
-            except (ValueError, ValidationError) as exc:
-                repair = [
-                    *messages,
-                    {"role": "assistant", "content": content or ""},
-                    {"role": "user", "content": REPAIR_MESSAGE.format(error=_short_error(exc))},
-                ]
-                content, more = await self._complete(repair, temperature)
-                usage = _add_usage(usage, more)
-                try:
-                    reply = schema.model_validate(json_object(content))
-                except (ValueError, ValidationError) as exc2:
-                    raise JudgeError(
-                        f"{self.prefix}: malformed model output after one repair attempt: "
-                        f"{_short_error(exc2)}"
-                    ) from None
-        if self.cache is not None:
-            self.cache.put(key, reply.model_dump(mode="json"), usage.model_dump())
-        return reply, usage
-
-    async def _complete(
-        self, messages: list[dict[str, str]], temperature: float
-    ) -> tuple[str | None, Usage]:
-        """One chat completion with retries; the reply text and what it cost."""
-        from tenacity import (
-            AsyncRetrying,
-            retry_if_exception,
-            stop_after_attempt,
-            wait_exponential_jitter,
-        )
-
-        cfg = self.config
-        kwargs: dict[str, Any] = {
-            "model": cfg.model,
-            "messages": messages,
-            "temperature": temperature,
-            "timeout": cfg.timeout,
-            # Retries are ours (below): the SDKs' own would multiply them and hide the count.
-            "max_retries": 0,
-            "num_retries": 0,
-        }
-        if cfg.api_base:
-            kwargs["api_base"] = cfg.api_base
-        if cfg.api_key:
-            kwargs["api_key"] = cfg.api_key
-        elif cfg.api_base and cfg.model.startswith("openai/") and not os.environ.get(
-            "OPENAI_API_KEY"
-        ):
-            # OpenAI-compatible local servers (vLLM, llama.cpp, Ollama) ignore the key, but the
-            # OpenAI SDK refuses to start without one.
-            kwargs["api_key"] = "no-key"
-
-        attempts = cfg.retries + 1
-        retrying = AsyncRetrying(
-            stop=stop_after_attempt(attempts),
-            wait=wait_exponential_jitter(
-                multiplier=cfg.retry_backoff, max=max(cfg.retry_backoff * 32, 0.001),
-                jitter=cfg.retry_backoff,
-            ),
-            retry=retry_if_exception(self._transient),
-            reraise=True,
-        )
-        try:
-            async for attempt in retrying:
-                with attempt:
-                    self.spend.calls += 1
-                    # The SDK's timeout covers the HTTP exchange; this one also covers
-                    # anything litellm does around it.
-                    response = await asyncio.wait_for(
-                        self.litellm.acompletion(**kwargs), timeout=cfg.timeout * 2 + 1
-                    )
-        except JudgeError:
-            raise
-        except Exception as exc:
-            raise JudgeError(self._describe(exc, attempts)) from None
-        usage = self._usage(response)
-        self.spend.cost_usd += usage.cost_usd
-        try:
-            content = response.choices[0].message.content
-        except (AttributeError, IndexError):
-            content = None
-        return content, usage
-
-    def _transient(self, exc: BaseException) -> bool:
-        lit = self.litellm
-        if isinstance(exc, (asyncio.TimeoutError, lit.Timeout, lit.RateLimitError,
-                            lit.APIConnectionError, lit.InternalServerError,
-                            lit.ServiceUnavailableError)):
-            return True
-        status = getattr(exc, "status_code", None)
-        return isinstance(status, int) and (status in (408, 409, 429) or status >= 500)
-
-    def _describe(self, exc: BaseException, attempts: int) -> str:
-        lit = self.litellm
-        p = self.prefix
-        tries = f"after {attempts} attempt{'s' if attempts != 1 else ''}"
-        if isinstance(exc, (asyncio.TimeoutError, lit.Timeout)):
-            return f"{p}: timed out after {self.config.timeout:g} s ({tries}); raise --timeout"
-        status = getattr(exc, "status_code", None)
-        detail = _first_line(str(getattr(exc, "message", "") or exc))
-        if isinstance(exc, lit.RateLimitError) or status == 429:
-            return f"{p}: rate limited (HTTP 429) {tries}; lower --concurrency"
-        if isinstance(exc, lit.AuthenticationError) or status == 401:
-            return f"{p}: authentication failed (HTTP 401): check the provider's API key"
-        if isinstance(exc, lit.APIConnectionError) and not isinstance(status, int):
-            return f"{p}: cannot reach the model server {tries}: {detail}"
-        if isinstance(status, int):
-            return f"{p}: model server answered HTTP {status} {tries}: {detail}"
-        return f"{p}: {type(exc).__name__} {tries}: {detail}"
-
-    def _usage(self, response: Any) -> Usage:
-        u = getattr(response, "usage", None)
-        prompt = int(getattr(u, "prompt_tokens", 0) or 0)
-        completion = int(getattr(u, "completion_tokens", 0) or 0)
-        try:
-            cost = float(self.litellm.completion_cost(completion_response=response) or 0.0)
-        except Exception:
-            cost = 0.0  # a model litellm has no price for (a local server): tokens still count
-        return Usage(prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost, calls=1)
-
-
-def _add_usage(a: Usage, b: Usage) -> Usage:
-    return Usage(
-        prompt_tokens=a.prompt_tokens + b.prompt_tokens,
-        completion_tokens=a.completion_tokens + b.completion_tokens,
-        cost_usd=a.cost_usd + b.cost_usd,
-        cached=a.cached and b.cached,
-        calls=a.calls + b.calls,
-    )
-
-
-def _first_line(text: str, limit: int = 200) -> str:
-    line = text.strip().splitlines()[0] if text.strip() else ""
-    return line if len(line) <= limit else line[: limit - 3] + "..."
-
-
-def _short_error(exc: BaseException) -> str:
-    if isinstance(exc, ValidationError):
-        parts = []
-        for err in exc.errors()[:3]:
-            where = ".".join(str(x) for x in err["loc"]) or "reply"
-            parts.append(f"{where}: {err['msg']}")
-        return "; ".join(parts)
-    return _first_line(str(exc))
-
 
 # --------------------------------------------------------------------------------------------
 # The judge
 # --------------------------------------------------------------------------------------------
 
 
-def combine(replies: Sequence[JudgeReply], requested: int) -> tuple[str, float, str]:
-    """Majority label, confidence and rationale of ``replies`` out of ``requested`` samples.
+def combine(
+    replies: Sequence[JudgeReply], requested: int, scoring: Scoring
+) -> tuple[str, float, str]:
+    """Label, gamma and rationale from the replies of one record's samples.
 
-    The confidence is the majority's mean confidence times the share of requested samples that
-    agree with it (a failed sample counts as disagreement). A tie goes to the label with the
-    higher mean confidence, then to the more severe one.
+    gamma is the mean of the replies' ``p_correct`` (a failed sample is left out: a failure is
+    no evidence about the SQL); the label follows from gamma (``scoring.label_for``). With more
+    than one sample the rationale says so, and gives the agreement: how many samples lean the
+    same way as gamma (P(correct) on the same side of 0.5: more likely right than wrong, or
+    not).
 
-    >>> a = JudgeReply(verdict="correct", confidence=0.9)
-    >>> b = JudgeReply(verdict="incorrect", confidence=0.6)
-    >>> combine([a, a, b], 3)[:2]
-    ('correct', 0.6)
+    >>> a = JudgeReply(p_correct=0.9, rationale="right")
+    >>> b = JudgeReply(p_correct=0.3, rationale="wrong filter")
+    >>> combine([a], 1, Scoring())
+    ('correct', 0.9, 'right')
+    >>> label, gamma, why = combine([a, a, b], 3, Scoring())
+    >>> label, gamma
+    ('likely_correct', 0.7)
+    >>> print(why)
+    right (gamma is the mean P(correct) of 3 samples: 0.9, 0.9, 0.3; 2 of 3 agree)
     """
-    severity = {"correct": 0, "likely_correct": 1, "potentially_incorrect": 2, "incorrect": 3}
-    votes = Counter(r.verdict for r in replies)
-
-    def mean_conf(label: str) -> float:
-        confs = [r.confidence for r in replies if r.verdict == label]
-        return sum(confs) / len(confs)
-
-    label = max(votes, key=lambda lab: (votes[lab], mean_conf(lab), severity[lab]))
-    share = votes[label] / max(requested, 1)
-    confidence = round(mean_conf(label) * share, 4)
-    rationale = next(r.rationale for r in replies if r.verdict == label)
+    probabilities = [r.p_correct for r in replies]
+    gamma = round(math.fsum(probabilities) / len(probabilities), 4)
+    label = scoring.label_for(gamma)
+    closest = min(replies, key=lambda r: abs(r.p_correct - gamma))
+    rationale = closest.rationale
     if requested > 1:
-        rationale = f"{rationale} ({votes[label]} of {requested} samples agree)".strip()
-    return label, confidence, rationale
+        agree = sum(1 for p in probabilities if (p >= 0.5) == (gamma >= 0.5))
+        listed = ", ".join(f"{p:g}" for p in probabilities)
+        note = (f"gamma is the mean P(correct) of {len(replies)} samples: {listed}; "
+                f"{agree} of {len(replies)} agree")
+        if len(replies) < requested:
+            note += f"; {requested - len(replies)} of {requested} failed"
+        rationale = f"{rationale} ({note})".strip()
+    return label, gamma, rationale
+
+
+class _RulesHashes:
+    """The hash of each ruleset a judge sees (one per run in practice), computed once."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[Ruleset, str]] = {}
+
+    def __call__(self, rules: Ruleset) -> str:
+        kept = self._seen.get(id(rules))
+        if kept is None or kept[0] is not rules:
+            digest = hashlib.sha256(rules.model_dump_json().encode("utf-8")).hexdigest()[:16]
+            kept = (rules, digest)  # the ruleset is kept alive, so its id stays unique
+            self._seen[id(rules)] = kept
+        return kept[1]
 
 
 class LlmJudge(Judge):
-    """Asks an LLM (any litellm model or OpenAI-compatible server) for the verdict."""
+    """Asks an LLM (any litellm model or OpenAI-compatible server) for P(the SQL is correct)."""
 
     id = "llm"
-    version = "1"
+    version = "2"
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.config = LlmConfig.from_options(options, what="judge", flag="--judge")
         self.client = LlmClient(self.config, prefix="judge")
+        self._rules_hash = _RulesHashes()
 
     def judge(self, request: JudgeRequest) -> Verdict:
         [out] = self.judge_many([request])
@@ -504,36 +122,78 @@ class LlmJudge(Judge):
         return out
 
     def judge_many(self, requests: Sequence[JudgeRequest]) -> list[Verdict | JudgeError]:
-        async def run_all() -> list[Verdict | JudgeError]:
-            return list(await asyncio.gather(*(self._judge_one(r) for r in requests)))
+        """Judge a batch concurrently.
 
-        return self.client.run(run_all())
+        Raises:
+            JudgeInterrupted: on Ctrl-C, with the verdicts that came back (the calls still in
+                flight are cancelled first).
+        """
+        done: list[Verdict | JudgeError | None] = [None] * len(requests)
 
-    async def _judge_one(self, request: JudgeRequest) -> Verdict | JudgeError:
+        async def run_all() -> None:
+            await asyncio.gather(*(self._judge_one(r, i, done) for i, r in enumerate(requests)))
+
+        try:
+            self.client.run(run_all())
+        except KeyboardInterrupt:
+            raise JudgeInterrupted(done) from None
+        return [d if d is not None else JudgeError("judge: no verdict") for d in done]
+
+    async def _judge_one(
+        self, request: JudgeRequest, slot: int, done: list[Verdict | JudgeError | None]
+    ) -> None:
+        """Judge one record into ``done[slot]``.
+
+        The verdict is stored by the coroutine that receives the record's last reply, in the
+        same step as that reply is cached (no await in between): an interrupt can therefore
+        never cancel a record whose reply was cached but not yet handed to the engine.
+        """
         messages = judge_messages(request)
+        scoring = request.rules.scoring
+        rules_hash = self._rules_hash(request.rules)
         n = self.config.samples
+        outcomes: list[tuple[JudgeReply, Usage] | JudgeError] = []
 
-        async def one(i: int) -> tuple[JudgeReply, Usage] | JudgeError:
+        def consistent(reply: JudgeReply) -> str | None:
+            return contradiction(reply, scoring)
+
+        async def sample(i: int) -> None:
+            outcome: tuple[JudgeReply, Usage] | JudgeError
             try:
-                return await self.client.ask(
-                    messages, JudgeReply, prompt_version=PROMPT_VERSION, sample=i
+                outcome = await self.client.ask(
+                    messages, JudgeReply, prompt_version=PROMPT_VERSION, sample=i,
+                    rules_hash=rules_hash, check=consistent,
                 )
             except JudgeError as exc:
-                return exc
+                outcome = exc
             except Exception as exc:  # never let one record take the batch down
-                return JudgeError(f"judge: {type(exc).__name__}: {_first_line(str(exc))}")
+                outcome = JudgeError(f"judge: {type(exc).__name__}: {first_line(str(exc))}")
+            outcomes.append(outcome)
+            if len(outcomes) == n:
+                done[slot] = self._verdict(outcomes, n, scoring)
 
-        outcomes = await asyncio.gather(*(one(i) for i in range(n)))
+        if n == 1:
+            await sample(0)
+        else:
+            await asyncio.gather(*(sample(i) for i in range(n)))
+
+    def _verdict(
+        self, outcomes: Sequence[tuple[JudgeReply, Usage] | JudgeError], n: int,
+        scoring: Scoring,
+    ) -> Verdict | JudgeError:
+        """The record's verdict from its samples' outcomes, with everything they cost."""
+        usage = Usage(cached=True)
+        for outcome in outcomes:
+            spent = outcome.usage if isinstance(outcome, JudgeError) else outcome[1]
+            usage = add_usage(usage, spent or Usage())
         good = [o for o in outcomes if not isinstance(o, JudgeError)]
         if not good:
-            return next(o for o in outcomes if isinstance(o, JudgeError))
-        usage = good[0][1]
-        for _, u in good[1:]:
-            usage = _add_usage(usage, u)
-        label, confidence, rationale = combine([r for r, _ in good], n)
+            first = next(o for o in outcomes if isinstance(o, JudgeError))
+            return JudgeError(str(first), usage=usage.model_copy(update={"cached": False}))
+        label, gamma, rationale = combine([r for r, _ in good], n, scoring)
         return Verdict(
             label=label,  # type: ignore[arg-type]
-            confidence=confidence,
+            confidence=gamma,
             rationale=rationale,
             judge=f"llm:{self.config.model}",
             usage=usage,

@@ -1,35 +1,48 @@
 """The LLM call cache: SQLite (stdlib), one row per successful call.
 
-Keys hash the model, the prompt version, the whitespace-normalized messages and the sample
-index, so re-running the same file makes no calls, while a new prompt version or model misses.
-Only successes are stored: an error is never cached, and the next run tries again.
+The key holds everything that can change a reply: the provider, the model, the API base, the
+prompt version, the ruleset's hash, the sampling settings (sample index, temperature, output
+token limit) and the exact messages. Nothing is folded: ``'Ann  Lee'`` and ``'Ann Lee'`` are
+different string literals, and a whitespace rule that knew where literals start would have to
+parse every dialect's quoting; a re-run of the same file still hits, which is what the cache is
+for. Only successes are stored: an error is never cached, and the next run tries again.
+
+The cache is private to its user: the folder is created 0700 and the file 0600 (both fixed when
+an older STEF left them readable by others; a folder that also holds other files is left as it
+is, the file's own mode protects it).
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as d:
 ...     cache = Cache.open(d)
-...     key = cache_key("openai/m", "v1", [{"role": "user", "content": "hi  there"}], 0)
-...     cache.put(key, {"verdict": "correct"}, {"prompt_tokens": 3})
+...     key = cache_key(model="openai/m", prompt_version="v1",
+...                     messages=[{"role": "user", "content": "hi  there"}])
+...     cache.put(key, {"p_correct": 0.9}, {"prompt_tokens": 3})
 ...     hit = cache.get(key)
 ...     cache.close()
 >>> hit
-({'verdict': 'correct'}, {'prompt_tokens': 3})
+({'p_correct': 0.9}, {'prompt_tokens': 3})
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sqlite3
+import stat
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from stef_core.contracts import StefError
 
 FILE_NAME = "llm-cache.sqlite3"
+#: The files SQLite keeps beside the database; a folder holding only these is the cache's own.
+_OWN_FILES = {FILE_NAME, *(FILE_NAME + s for s in ("-wal", "-shm", "-journal"))}
 
 
 def default_cache_dir() -> Path:
@@ -48,25 +61,68 @@ def default_cache_dir() -> Path:
     return Path.home() / ".cache" / "stef"
 
 
-def _normalize(text: str) -> str:
-    # Runs of whitespace carry no meaning in a question or in SQL outside string literals, and
-    # the model sees the same content either way; folding them makes more re-runs hit.
-    return " ".join(text.split())
+def provider_of(model: str) -> str:
+    """The provider prefix of a litellm model name (``openai/gpt-4o-mini`` -> ``openai``);
+    empty when litellm is left to infer it from a bare name."""
+    return model.split("/", 1)[0] if "/" in model else ""
 
 
-def cache_key(model: str, prompt_version: str, messages: list[dict[str, str]], sample: int) -> str:
-    """The cache key of one call."""
+def cache_key(
+    *,
+    model: str,
+    prompt_version: str,
+    messages: list[dict[str, str]],
+    api_base: str | None = None,
+    rules_hash: str = "",
+    sampling: Mapping[str, Any] | None = None,
+) -> str:
+    """The cache key of one call: a SHA-256 over everything that can change its reply.
+
+    ``sampling`` holds the sample index, temperature and output token limit. The API base only
+    loses a trailing slash (``/v1`` and ``/v1/`` are the same server); the messages are hashed
+    exactly as sent.
+    """
     payload = json.dumps(
         {
+            "provider": provider_of(model),
             "model": model,
+            "api_base": (api_base or "").rstrip("/"),
             "prompt": prompt_version,
-            "messages": [[m["role"], _normalize(m["content"])] for m in messages],
-            "sample": sample,
+            "rules": rules_hash,
+            "sampling": dict(sampling or {}),
+            "messages": [[m["role"], m["content"]] for m in messages],
         },
         sort_keys=True,
         ensure_ascii=False,
     )
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def _make_private(folder: Path, path: Path) -> None:
+    """Create ``folder`` 0700 and ``path`` 0600, or tighten them when they already exist.
+
+    An existing folder is tightened only when it holds nothing but the cache's own files: a
+    ``--cache-dir`` the user shares with other things keeps its mode (the database file is
+    0600 whatever the folder's mode, so its content stays private).
+    """
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True)
+    elif not folder.is_dir():
+        raise NotADirectoryError(f"{folder} is not a folder")
+    else:
+        mode = stat.S_IMODE(folder.stat().st_mode)
+        own = {p.name for p in folder.iterdir()} <= _OWN_FILES
+        if mode & 0o077 and own and not mode & stat.S_ISVTX:
+            with contextlib.suppress(PermissionError):  # not ours to change: the file still is
+                folder.chmod(0o700)
+    # O_CREAT with 0600: the file is never readable by others, not even for a moment.
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    for name in sorted(_OWN_FILES):
+        sibling = folder / name
+        with contextlib.suppress(FileNotFoundError, PermissionError):
+            if stat.S_IMODE(sibling.stat().st_mode) & 0o077:
+                sibling.chmod(0o600)
 
 
 class Cache:
@@ -87,7 +143,7 @@ class Cache:
         folder = Path(directory).expanduser() if directory else default_cache_dir()
         path = folder / FILE_NAME
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            _make_private(folder, path)
             # The cache is used from the judge's event-loop thread; the lock serialises access.
             conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")

@@ -91,13 +91,19 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
         request.record.question + " " + (request.record.enriched_question or "")
     )
     text_keys = _tokens(text)
-    literals = [v for v in request.sql.literals if isinstance(v, str) and v.strip("%_ ")]
+    # R_app speaks for the question: a value its vocabulary required ("critical" means
+    # 'urgent') is grounded, and a filter on an ignored column costs nothing, anywhere.
+    vocabulary = {value_key(f.value) for f in request.question.filters
+                  if f.source == "rules" and isinstance(f.value, (str, int, float))}
+    ignored = _ignored_values(request)
+    literals = [v for v in request.sql.literals
+                if isinstance(v, str) and v.strip("%_ ") and value_key(v) not in ignored]
     if not literals:
         return 1.0, []
     missing = []
     for lit in literals:
         core = lit.strip("%_ ").replace("%", " ").strip()
-        if core in text or value_key(core) in text_keys:
+        if core in text or value_key(core) in text_keys or value_key(core) in vocabulary:
             continue
         # Dates the question spells differently ("2012/8/26" for '2012-08-26').
         if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and any(
@@ -106,6 +112,19 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
             continue
         missing.append(lit)
     return 1.0 - len(missing) / len(literals), missing
+
+
+def _ignored_values(request: JudgeRequest) -> set[str]:
+    """Keys of the values the SQL compares ignored columns with (``ignore filter region``)."""
+    ignored = {re.sub(r"[^a-z0-9]", "", c.lower()) for c in request.rules.ignored_filters}
+    if not ignored:
+        return set()
+    out: set[str] = set()
+    for f in request.sql.filters:
+        if f.column and re.sub(r"[^a-z0-9]", "", f.column.lower()) in ignored:
+            values = f.value if isinstance(f.value, tuple) else (f.value,)
+            out.update(value_key(v) for v in values if isinstance(v, str))
+    return out
 
 
 @lru_cache(maxsize=1024)

@@ -1,13 +1,13 @@
-"""Registers the default question-side extractor and the R_app vocabulary rule."""
+"""Registers the default question-side extractor (the R_app vocabulary rule is in
+:mod:`stef_question.vocabulary`, its own entry point)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import replace
 from typing import Any
 
 from stef_core import hookimpl
-from stef_core.contracts import Context, Normalizer, QuestionExtractor
+from stef_core.contracts import QuestionExtractor
 from stef_core.models import Ruleset
 from stef_core.spec import QuestionSpec
 
@@ -39,45 +39,6 @@ class RuleBasedQuestionExtractor(QuestionExtractor):
         return spec
 
 
-class Vocabulary(Normalizer):
-    """Applies R_app synonyms and terms: question words become the columns and SQL they mean.
-
-    Why: a deployment knows that "revenue" is ``SUM(price * quantity)`` and that "client"
-    means ``customer_id``; without that, a correct query looks ungrounded.
-
-    Before: question "total revenue per client", SQL ``SUM(price * quantity) ... customer_id``.
-    After: the question spec names the column ``customer_id`` and the expression.
-    """
-
-    id = "vocabulary"
-    order = 50
-
-    def apply(self, ctx: Context) -> Context:
-        rules = ctx.rules
-        if not rules.synonyms and not rules.terms:
-            return ctx
-        from stef_question.extract import with_synonyms
-
-        q = with_synonyms(ctx.question, rules)
-        exprs = list(q.expressions)
-        aggs = list(q.aggregations)
-        for phrase in q.terms:
-            sql = rules.terms[phrase]
-            exprs.append(sql)
-            head = sql.strip().split("(", 1)[0].strip().upper()
-            if head in {"SUM", "AVG", "COUNT", "MIN", "MAX"} and head not in aggs:
-                aggs.append(head)
-        q = replace(q, expressions=tuple(exprs), aggregations=tuple(aggs))
-        if q == ctx.question:
-            return ctx
-        return replace(ctx, question=q, fired=(*ctx.fired, self.id))
-
-
 @hookimpl
 def stef_register_extractors() -> list[type[QuestionExtractor]]:
     return [RuleBasedQuestionExtractor]
-
-
-@hookimpl
-def stef_register_normalizers() -> list[type[Normalizer]]:
-    return [Vocabulary]

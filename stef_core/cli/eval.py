@@ -44,16 +44,22 @@ from stef_core.models import Ruleset
               metavar="SPEC", help="Question-side extractor: 'question' (rules) or "
                                    "'llm[:<litellm model>]' (uses the LLM judge flags below).")
 @click.option("--api-base", metavar="URL", help="LLM judge: an OpenAI-compatible server.")
+@click.option("--api-key-env", metavar="NAME",
+              help="LLM judge: send the key held by environment variable NAME. Without it a "
+                   "server given by --api-base gets no key; the provider's own variable "
+                   "(OPENAI_API_KEY ...) is used only for its default endpoint.")
 @click.option("--concurrency", type=click.IntRange(1, 256), metavar="N",
               help="LLM judge: calls in flight at once (default 8).")
 @click.option("--samples", type=click.IntRange(1, 20), metavar="N",
-              help="LLM judge: verdicts drawn per record (self-consistency).")
+              help="LLM judge: replies drawn per record; gamma is the mean of their "
+                   "P(correct).")
 @click.option("--timeout", type=click.FloatRange(0.1), metavar="SECONDS",
               help="LLM judge: per-call timeout.")
 @click.option("--cache-dir", metavar="DIR", help="LLM judge: cache location (or STEF_CACHE_DIR).")
 @click.option("--no-cache", is_flag=True, help="LLM judge: do not read or write the cache.")
 @click.option("--max-cost", type=click.FloatRange(0), metavar="USD",
-              help="LLM judge: stop new calls once this much is spent.")
+              help="LLM judge: never spend more: each call first reserves its worst case; "
+                   "records left over are unscored ('judge: cost cap ...').")
 def eval_command(
     inputs: tuple[str, ...],
     engine_kind: str,

@@ -37,11 +37,13 @@ class Progress:
         paths: the inputs (their line count is the total when it can be known cheaply).
         skip: records already done (``--resume``), taken off the total.
         console: where to draw; stderr by default, so that JSONL on stdout stays clean.
+        label: what the bar says it is doing.
     """
 
-    def __init__(self, paths: list[str], skip: int = 0, console: Console | None = None) -> None:
+    def __init__(self, paths: list[str], skip: int = 0, console: Console | None = None,
+                 label: str = "scoring") -> None:
         self._bar = RichProgress(
-            TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+            TextColumn(label), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
             TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TimeRemainingColumn(),
             transient=True, console=console or Console(stderr=True),
         )

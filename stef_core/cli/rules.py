@@ -21,12 +21,18 @@ def rules_group() -> None:
 
 
 def _load(path: str) -> tuple[Ruleset | None, list[str]]:
+    """The ruleset (or None) and its errors; warnings are printed to stderr as they come."""
     from stef_core.rules import RulesError, load_rules
 
+    warnings: list[str] = []
     try:
-        return load_rules(path), []
+        ruleset = load_rules(path, warnings=warnings)
     except RulesError as exc:
         return None, exc.messages
+    finally:
+        for warning in warnings:
+            click.echo(warning, err=True)
+    return ruleset, []
 
 
 def _report(problems: list[str], bad_files: int, total_files: int) -> None:
@@ -134,3 +140,77 @@ def fmt_command(files: tuple[str, ...], check_only: bool, write: bool) -> None:
     if unformatted:
         fail(f"{len(unformatted)} of {len(files)} rules files not formatted; run "
              "stef rules fmt --write", EXIT_GATE)
+
+
+@rules_group.command("suggest")
+@click.argument("logs", nargs=-1, required=True, metavar="LOGS...")
+@click.option("-o", "--output", metavar="DRAFT.stef",
+              help="Write the draft here (default: stdout).")
+@click.option("--min-support", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Propose a statement only when at least this many records agree with it.")
+@click.option("--min-precision", type=click.FloatRange(0, 1), default=0.8, show_default=True,
+              help="... and at least this share of the records whose question uses its words.")
+@click.option("--name", default="draft", show_default=True, help="The draft ruleset's name.")
+@click.option("--dialect", help="SQL dialect of records that do not name one.")
+@click.option("--no-progress", is_flag=True, help="Never show the progress bar.")
+def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
+                    min_precision: float, name: str, dialect: str | None,
+                    no_progress: bool) -> None:
+    """Draft a ruleset from question/SQL logs (.jsonl, .json, .csv, .parquet; '-' is stdin).
+
+    Proposes categorical values, value words, predicate terms and synonyms (from enrichment
+    hints such as "X refers to Y"), a limit guard and benign filters, each with its support as
+    a comment. The draft passes `stef rules check`; review it before use.
+    """
+    import shutil
+    import sys
+    import tempfile
+    from contextlib import ExitStack
+
+    from stef_core.engine import BadRecord
+    from stef_core.io import check_inputs, read_items
+    from stef_core.registry import Registry
+    from stef_core.suggest import Miner, check_draft
+
+    paths = list(logs)
+    check_inputs(paths)
+    extractor = Registry.discover().get("sql_extractor", "sql")()
+    miner = Miner(extractor, dialect=dialect)  # type: ignore[arg-type]
+    with ExitStack() as stack:
+        if "-" in paths:  # two passes: keep stdin in a private temporary file
+            tmp = stack.enter_context(tempfile.NamedTemporaryFile(
+                "w+", suffix=".jsonl", encoding="utf-8"))
+            shutil.copyfileobj(sys.stdin, tmp)
+            tmp.flush()
+            paths = [tmp.name if p == "-" else p for p in paths]
+        show = not no_progress and sys.stderr.isatty()
+        for label in ("reading", "checking"):
+            with ExitStack() as bar:
+                progress = None
+                if show:
+                    from stef_core.cli.progress import Progress
+
+                    progress = bar.enter_context(Progress(paths, label=label))
+                for item in read_items(paths):
+                    if label == "reading":
+                        if isinstance(item, BadRecord):
+                            miner.add_bad()
+                        else:
+                            miner.add(item)
+                    elif not isinstance(item, BadRecord):
+                        miner.check(item)
+                    if progress is not None:
+                        progress.advance()
+    text, count = miner.draft(min_support=min_support, min_precision=min_precision, name=name)
+    text, rejected = check_draft(text)
+    count -= rejected
+    if output and output != "-":
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+    skipped = miner.unreadable + miner.unparsable
+    click.echo(f"{count} statements proposed from {miner.records} records"
+               + (f" ({skipped} skipped: {miner.unreadable} unreadable, {miner.unparsable} "
+                  "with SQL that does not parse)" if skipped else "")
+               + (f"; {rejected} set aside as comments" if rejected else "")
+               + (f"; wrote {output}" if output and output != "-" else ""), err=True)

@@ -76,6 +76,25 @@ class Synonym(Statement):
 
 
 @dataclass(frozen=True)
+class Values(Statement):
+    """``values <column> = <value>, ...``: a categorical column's values."""
+
+    column: str
+    column_span: Span
+    values: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class ValueWords(Statement):
+    """``value <column> <value> = <word>, ...``: words that mean one value of a column."""
+
+    column: str
+    column_span: Span
+    value: Value
+    words: tuple[Word, ...]
+
+
+@dataclass(frozen=True)
 class Term(Statement):
     phrase: str
     phrase_span: Span
@@ -116,6 +135,26 @@ class ScoreSet(Statement):
     key_span: Span
     value: Value
     threshold: Value | None = None
+
+
+@dataclass(frozen=True)
+class Cue(Statement):
+    """``cue <concept> "<phrase>" = <meaning>``: an extra cue word for the question reader."""
+
+    concept: str
+    concept_span: Span
+    phrase: str
+    phrase_span: Span
+    meaning: str
+    meaning_span: Span
+
+
+@dataclass(frozen=True)
+class Calibration(Statement):
+    """``calibration "<file.json>"``: the offline judge's calibration file."""
+
+    path: str
+    path_span: Span
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,29 @@
 """Compiling ``.stef`` rulesets to R_app (:class:`stef_core.models.Ruleset`).
 
 Statements apply in order, and an ``include`` applies the included file's statements at that
-point, so later statements win: a later ``term``, ``rule``, ``score`` or ``limit guard`` replaces
-an earlier one, a synonym word belongs to the column that named it last. Lists (benign filters,
+point, so later statements win: a later ``term``, ``rule``, ``score``, ``cue``, ``calibration``
+or ``limit guard`` replaces an earlier one. Lists (synonym words, categorical values, benign and
 ignored filters, notes) accumulate without duplicates. The including file's header names the
 result; an included file's header only has to be there.
+
+A word means one thing: giving one word to two columns (``synonym``), or to two values
+(``value``), is an error that names both lines. A file included twice (a diamond of includes)
+applies at its first include only, so every file is read and compiled at most once per compile.
+
+After the last statement the whole result is checked: bands strictly ordered, filter and
+verdict scores ordered as their meanings are, confidence tiers monotone, verdict cut points
+ordered (:func:`stef_core.ruleset_checks.scoring_problems`); each problem points at the
+statement that set the offending key last.
 """
 
 from __future__ import annotations
 
-import re
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -23,22 +33,48 @@ from stef_core.dsl.parser import parse_text
 from stef_core.models import (
     BANDS,
     FILTER_STATUSES,
+    LEXICON_MEANINGS,
     VERDICT_LABELS,
     Ruleset,
     Scoring,
 )
 from stef_core.registry import did_you_mean
+from stef_core.ruleset_checks import (
+    canonical_meaning,
+    fold_word,
+    is_condition,
+    number_text,
+    regular_file_problem,
+    scoring_problems,
+    sql_problem,
+    value_key,
+)
 
 _SCORE_SECTIONS: dict[str, tuple[str, ...]] = {
     "filter": FILTER_STATUSES,
     "verdict": VERDICT_LABELS,
     "band": tuple(b for b in BANDS if b != "poor"),  # poor is everything below marginal
+    "cut": tuple(v for v in VERDICT_LABELS if v != "incorrect"),  # incorrect: below them all
 }
 SCORE_KEYS: tuple[str, ...] = (
     *(f"{section}.{name}" for section, names in _SCORE_SECTIONS.items() for name in names),
     "bonus", "max_base", "confidence",
 )
+#: Inclusive bounds of each score key's value, and how an error names the kind of value.
+_SCORE_RANGES: dict[str, tuple[float, float, str]] = {
+    "filter": (0, 5, "a filter score"),
+    "verdict": (0, 5, "a verdict score"),
+    "band": (0, 100, "a band's lower bound"),
+    "cut": (0, 1, "a verdict cut point"),
+    "bonus": (0, 5, "the bonus"),
+}
 _ORDER_OPS = ("<", "<=", ">", ">=")
+#: A ruleset file larger than this is refused before it is read (a .stef file is a few KiB;
+#: this leaves room for generated vocabularies of 100,000 lines).
+MAX_RULES_BYTES = 8 * 1024 * 1024
+
+# Kept for callers of the old name; the check lives with the JSON checks now.
+check_sql = sql_problem
 
 
 @lru_cache(maxsize=1)
@@ -49,51 +85,158 @@ def installed_rule_ids() -> tuple[str, ...]:
     return tuple(sorted(Registry.discover().rule_ids()))
 
 
+class RulesFileError(Exception):
+    """A rules file that cannot be read as text (missing, not a regular file, too large,
+    binary, not UTF-8); the message says which, and never quotes the file's content."""
+
+
+def read_rules_text(path: Path) -> str:
+    """Read a ruleset safely: a regular file only (never a FIFO or a device, which would hang
+    or never end), at most :data:`MAX_RULES_BYTES`, UTF-8 text without NUL bytes."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat on the open descriptor
+    # then tells what was opened, with no window for the path to change in between.
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise RulesFileError("no such file") from None
+    except OSError as exc:
+        raise RulesFileError(f"cannot open it ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesFileError("not a regular file")
+        if info.st_size > MAX_RULES_BYTES:
+            raise RulesFileError(f"larger than {MAX_RULES_BYTES // (1024 * 1024)} MiB")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_RULES_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise RulesFileError(f"cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_RULES_BYTES:
+        raise RulesFileError(f"larger than {MAX_RULES_BYTES // (1024 * 1024)} MiB")
+    if b"\0" in data:
+        raise RulesFileError("a binary file, not a text ruleset")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesFileError(f"not UTF-8 text (byte {exc.start + 1})") from None
+
+
+@dataclass(frozen=True)
+class _Where:
+    """Where a statement set something, for errors that point at it later or name it."""
+
+    seq: int  # statement order over the whole compile
+    order: int  # file order
+    file: str
+    span: ast.Span
+    text: str  # the source line
+
+    def ref(self, here: str) -> str:
+        return f"line {self.span.line}" if self.file == here else f"{self.file}:{self.span.line}"
+
+
+class _Report(Protocol):
+    def __call__(self, span: ast.Span, message: str, expected: str | None = None) -> None: ...
+
+
+@dataclass
+class _Category:
+    explicit: dict[str, tuple[ast.Scalar, _Where]] = field(default_factory=dict)
+    implicit: dict[str, ast.Scalar] = field(default_factory=dict)
+    # word as written -> (value key, value as written, where the value was named)
+    words: dict[str, tuple[str, ast.Scalar, _Where]] = field(default_factory=dict)
+
+
 @dataclass
 class _State:
     """R_app under construction; statements write into it in order."""
 
     name: str | None = None
     version: int = 1
-    synonyms: dict[str, list[str]] = field(default_factory=dict)
+    synonyms: dict[str, dict[str, None]] = field(default_factory=dict)
     terms: dict[str, str] = field(default_factory=dict)
-    benign: list[dict[str, Any]] = field(default_factory=list)
-    ignored: list[str] = field(default_factory=list)
+    predicates: dict[str, str] = field(default_factory=dict)
+    categories: dict[str, _Category] = field(default_factory=dict)
+    benign: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ignored: dict[str, None] = field(default_factory=dict)
     limit_guard: int | None = None
     rules: dict[str, bool] = field(default_factory=dict)
     scores: dict[str, dict[str, float]] = field(default_factory=dict)
     top_scores: dict[str, float] = field(default_factory=dict)
     tiers: dict[float, float] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
+    lexicon: dict[str, dict[str, str]] = field(default_factory=dict)
+    calibration: str | None = None
+    notes: dict[str, None] = field(default_factory=dict)
+    # folded word -> (its meaning, how a message names it, where it was given)
+    meanings: dict[str, tuple[tuple[str, ...], str, _Where]] = field(default_factory=dict)
+    # folded declared value -> [(column, where)]
+    declared: dict[str, list[tuple[str, _Where]]] = field(default_factory=dict)
+    # folded phrase of a condition term -> where it was defined (last definition)
+    conditions: dict[str, _Where] = field(default_factory=dict)
+    # score key as the language spells it -> the statement that set it last
+    set_at: dict[str, _Where] = field(default_factory=dict)
 
-    def data(self) -> dict[str, Any]:
+    def scoring(self) -> dict[str, Any]:
         scoring: dict[str, Any] = dict(self.top_scores)
-        if self.scores.get("filter"):
-            scoring["filter"] = self.scores["filter"]
-        if self.scores.get("verdict"):
-            scoring["verdict"] = self.scores["verdict"]
-        if self.scores.get("band"):
-            scoring["bands"] = self.scores["band"]
+        for section, attr in (("filter", "filter"), ("verdict", "verdict"), ("band", "bands"),
+                              ("cut", "verdict_cuts")):
+            if self.scores.get(section):
+                scoring[attr] = self.scores[section]
         if self.tiers:
             tiers = {t.threshold: t.factor for t in Scoring().confidence_tiers}
             tiers.update(self.tiers)
             scoring["confidence_tiers"] = [
                 {"threshold": t, "factor": f} for t, f in sorted(tiers.items(), reverse=True)
             ]
+        return scoring
+
+    def data(self) -> dict[str, Any]:
+        categories: dict[str, Any] = {}
+        for column, cat in self.categories.items():
+            spelled = {k: v for k, (v, _) in cat.explicit.items()} or cat.implicit
+            categories[column] = {
+                "values": list(spelled.values()),
+                "words": {w: spelled.get(k, v) for w, (k, v, _) in cat.words.items()},
+            }
         out: dict[str, Any] = {
             "name": self.name or "default",
             "version": self.version,
-            "synonyms": {c: w for c, w in self.synonyms.items() if w},
+            "synonyms": {c: list(w) for c, w in self.synonyms.items() if w},
             "terms": self.terms,
-            "benign_filters": self.benign,
-            "ignored_filters": self.ignored,
+            "predicates": self.predicates,
+            "categories": categories,
+            "benign_filters": list(self.benign.values()),
+            "ignored_filters": list(self.ignored),
             "rules": self.rules,
-            "scoring": scoring,
-            "notes": self.notes,
+            "scoring": self.scoring(),
+            "notes": list(self.notes),
+            "lexicon": self.lexicon,
+            "calibration": self.calibration,
         }
         if self.limit_guard is not None:
             out["limit_guard"] = self.limit_guard
         return out
+
+
+def _scalar(value: ast.Value) -> ast.Scalar:
+    """A categorical value's data (the grammar allows no lists there)."""
+    assert not isinstance(value.data, list)
+    return value.data
+
+
+def _render(value: ast.Scalar) -> str:
+    from stef_core.dsl.formatter import render_scalar
+
+    return render_scalar(value)
 
 
 class _Compiler:
@@ -101,14 +244,17 @@ class _Compiler:
         self.rule_ids = rule_ids
         self.state = _State()
         self.diags: list[tuple[int, Diagnostic]] = []
+        self.warnings: list[tuple[int, Diagnostic]] = []
         self.file_order: dict[str, int] = {}
+        self.done: set[Path] = set()  # files compiled (or being compiled) in this compile
+        self.seq = 0
+        self.root = ""
 
     # ---- files ---------------------------------------------------------------------------
 
-    def run_file(self, text: str, source: str, base_dir: Path, stack: tuple[Path, ...],
-                 root: bool) -> None:
+    def run_file(self, parsed: ast.ParsedFile, syntax: list[Diagnostic], source: str,
+                 base_dir: Path, stack: tuple[Path, ...], root: bool) -> None:
         order = self.file_order.setdefault(source, len(self.file_order))
-        parsed, syntax = parse_text(text, source)
         for d in syntax:
             self.diags.append((order, d))
         lines = {ln.number: ln.text for ln in parsed.lines}
@@ -117,6 +263,10 @@ class _Compiler:
             self.diags.append((order, Diagnostic(
                 source, span.line, span.column, message, lines.get(span.line, ""),
                 span.end_column, expected)))
+
+        def where(span: ast.Span) -> _Where:
+            self.seq += 1
+            return _Where(self.seq, order, source, span, lines.get(span.line, ""))
 
         content = [ln for ln in parsed.lines if ln.statement is not None or not ln.ok]
         if not content:
@@ -147,9 +297,9 @@ class _Compiler:
             elif isinstance(st, ast.Include):
                 self.include(st, error, source, base_dir, stack)
             else:
-                self.statement(st, error)
+                self.statement(st, error, where, source, base_dir)
 
-    def include(self, st: ast.Include, error: Any, source: str, base_dir: Path,
+    def include(self, st: ast.Include, error: _Report, source: str, base_dir: Path,
                 stack: tuple[Path, ...]) -> None:
         if not st.path.strip():
             error(st.path_span, "empty include path", 'a path relative to this file, e.g. '
@@ -160,26 +310,44 @@ class _Compiler:
             error(st.path_span, f"cannot include {st.path!r}: only .stef rulesets can be included",
                   "a .stef file")
             return
-        resolved = target.resolve()
+        try:
+            resolved = target.resolve()
+        except (OSError, RuntimeError):  # a symlink loop
+            error(st.path_span, f"cannot include {st.path!r}: a symbolic link loop",
+                  "a .stef file")
+            return
+        if resolved.suffix != ".stef":
+            # A link named *.stef to /etc/passwd: refuse it without reading a byte of it.
+            error(st.path_span, f"cannot include {st.path!r}: it links to a file that is not a "
+                  ".stef ruleset", "a .stef file")
+            return
         if resolved in stack:
             chain = [p.name for p in stack[stack.index(resolved):]] + [resolved.name]
             error(st.path_span, "include cycle: " + " -> ".join(chain),
                   "an include graph without cycles")
             return
+        if resolved in self.done:
+            return  # already applied once in this compile (a diamond of includes)
         try:
-            text = target.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            error(st.path_span, f"cannot include {st.path!r}: no such file",
-                  f"a path relative to the folder of {source}")
+            text = read_rules_text(target)
+        except RulesFileError as exc:
+            expected = (f"a path relative to the folder of {source}" if str(exc) == "no such file"
+                        else "a regular UTF-8 .stef file")
+            error(st.path_span, f"cannot include {st.path!r}: {exc}", expected)
             return
-        except (OSError, UnicodeDecodeError) as exc:
-            error(st.path_span, f"cannot include {st.path!r}: {exc}", "a readable UTF-8 file")
+        parsed, syntax = parse_text(text, str(target))
+        content = [ln for ln in parsed.lines if ln.statement is not None or not ln.ok]
+        if not content or not content[0].ok or not isinstance(content[0].statement, ast.Header):
+            # Not a ruleset at all: say so here, and never echo the other file's lines.
+            error(st.path_span, f"cannot include {st.path!r}: not a STEF ruleset (it does not "
+                  "start with a ruleset header)", 'a .stef file starting with ruleset "<name>"')
             return
-        self.run_file(text, str(target), target.parent, (*stack, resolved), root=False)
+        self.done.add(resolved)
+        self.run_file(parsed, syntax, str(target), target.parent, (*stack, resolved), root=False)
 
     # ---- statements ----------------------------------------------------------------------
 
-    def header(self, st: ast.Header, error: Any, root: bool) -> None:
+    def header(self, st: ast.Header, error: _Report, root: bool) -> None:
         if not st.name.strip():
             error(st.name_span, "empty ruleset name", 'a name, e.g. ruleset "support_desk"')
         version = 1
@@ -194,46 +362,47 @@ class _Compiler:
             self.state.name = st.name
             self.state.version = version
 
-    def statement(self, st: ast.Statement, error: Any) -> None:
+    def claim(self, text: str, meaning: tuple[str, ...], describe: str, span: ast.Span,
+              error: _Report, where: Any, source: str) -> bool:
+        """Give ``text`` one meaning; a second, different one is an error naming both."""
+        key = fold_word(text)
+        held = self.state.meanings.get(key)
+        if held is None:
+            self.state.meanings[key] = (meaning, describe, where(span))
+            return True
+        if held[0] == meaning:
+            return True
+        error(span, f"{text!r} is given two meanings: {describe} here, {held[1]} on "
+              f"{held[2].ref(source)}",
+              "one meaning per word; remove it from one of the two statements")
+        return False
+
+    def statement(self, st: ast.Statement, error: _Report, where: Any, source: str,
+                  base_dir: Path) -> None:
         s = self.state
         if isinstance(st, ast.Synonym):
             if not st.column:
                 return
+            bucket = s.synonyms.setdefault(st.column, {})
             for word in st.words:
                 if not word.text.strip():
                     error(word.span, "empty synonym", "a word or a quoted phrase")
                     continue
-                # A word means one column: the latest synonym statement wins.
-                for column, words in s.synonyms.items():
-                    if column != st.column and word.text in words:
-                        words.remove(word.text)
-                bucket = s.synonyms.setdefault(st.column, [])
-                if word.text not in bucket:
-                    bucket.append(word.text)
+                if self.claim(word.text, ("column", st.column.lower()), f"column {st.column}",
+                              word.span, error, where, source):
+                    bucket[word.text] = None
+        elif isinstance(st, ast.Values):
+            self.values(st, error, where, source)
+        elif isinstance(st, ast.ValueWords):
+            self.value_words(st, error, where, source)
         elif isinstance(st, ast.Term):
-            ok = True
-            if not st.phrase.strip():
-                error(st.phrase_span, "empty term phrase", 'a phrase, e.g. "revenue"')
-                ok = False
-            problem = check_sql(st.sql)
-            if problem is not None:
-                message, start, end = problem
-                col = st.sql_span.column
-                error(ast.Span(st.span.line, col + start, col + end),
-                      f"term SQL does not parse: {message}",
-                      "one SQL expression, e.g. SUM(price * quantity)")
-                ok = False
-            if ok:
-                s.terms[st.phrase] = st.sql
+            self.term(st, error, where)
         elif isinstance(st, ast.Benign):
             if check_benign(st, error):
-                value = st.value.data
-                entry = {"column": st.column, "op": st.op, "value": value}
-                if entry not in s.benign:
-                    s.benign.append(entry)
+                entry = {"column": st.column, "op": st.op, "value": st.value.data}
+                s.benign.setdefault(repr(sorted(entry.items())), entry)
         elif isinstance(st, ast.Ignore):
-            if st.column not in s.ignored:
-                s.ignored.append(st.column)
+            s.ignored[st.column] = None
         elif isinstance(st, ast.LimitGuard):
             v = st.value
             if v.kind != "number" or not isinstance(v.data, int) or v.data < 1:
@@ -250,14 +419,125 @@ class _Compiler:
             else:
                 s.rules[st.rule_id] = st.enabled
         elif isinstance(st, ast.ScoreSet):
-            self.score(st, error)
+            self.score(st, error, where)
+        elif isinstance(st, ast.Cue):
+            self.cue(st, error)
+        elif isinstance(st, ast.Calibration):
+            self.calibration(st, error, source, base_dir)
         elif isinstance(st, ast.Note):
             if not st.text.strip():
                 error(st.text_span, "empty note", "a sentence for the judge")
-            elif st.text not in s.notes:
-                s.notes.append(st.text)
+            else:
+                s.notes[st.text] = None
 
-    def score(self, st: ast.ScoreSet, error: Any) -> None:
+    def values(self, st: ast.Values, error: _Report, where: Any, source: str) -> None:
+        cat = self.state.categories.setdefault(st.column, _Category())
+        for v in st.values:
+            data = _scalar(v)
+            if isinstance(data, str) and not data.strip():
+                error(v.span, "empty value", "a value as the SQL spells it, e.g. 'open'")
+                continue
+            key = value_key(data)
+            held = cat.explicit.get(key)
+            if held is not None:
+                here = where(v.span)
+                self.warnings.append((here.order, Diagnostic(
+                    source, v.span.line, v.span.column,
+                    f"warning: value {_render(data)} of {st.column} is already declared on "
+                    f"{held[1].ref(source)}", here.text, v.span.end_column, "each value once")))
+                continue
+            w = where(v.span)
+            cat.explicit[key] = (data, w)
+            self.state.declared.setdefault(key, []).append((st.column, w))
+
+    def value_words(self, st: ast.ValueWords, error: _Report, where: Any, source: str) -> None:
+        cat = self.state.categories.setdefault(st.column, _Category())
+        v = st.value
+        data = _scalar(v)
+        if isinstance(data, str) and not data.strip():
+            error(v.span, "empty value", "a value as the SQL spells it, e.g. 'urgent'")
+            return
+        key = value_key(data)
+        named = where(v.span)
+        for word in st.words:
+            if not word.text.strip():
+                error(word.span, "empty word", "a word or a quoted phrase")
+                continue
+            if self.claim(word.text, ("value", st.column.lower(), key),
+                          f"{st.column} = {_render(data)}", word.span, error, where, source):
+                cat.words[word.text] = (key, data, named)
+        cat.implicit.setdefault(key, data)
+
+    def term(self, st: ast.Term, error: _Report, where: Any) -> None:
+        s = self.state
+        ok = True
+        if not st.phrase.strip():
+            error(st.phrase_span, "empty term phrase", 'a phrase, e.g. "revenue"')
+            ok = False
+        problem = sql_problem(st.sql)
+        if problem is not None:
+            message, start, end = problem
+            col = st.sql_span.column
+            error(ast.Span(st.span.line, col + start, col + end),
+                  f"term SQL is {message}" if message.startswith("nested") else
+                  f"term SQL does not parse: {message}",
+                  "one SQL expression, e.g. SUM(price * quantity) or tier = 'gold'")
+            ok = False
+        if not ok:
+            return
+        # A condition is a requirement; anything else is the metric the phrase names.
+        s.terms.pop(st.phrase, None)
+        s.predicates.pop(st.phrase, None)
+        s.conditions.pop(fold_word(st.phrase), None)
+        if is_condition(st.sql):
+            s.predicates[st.phrase] = st.sql
+            s.conditions[fold_word(st.phrase)] = where(st.phrase_span)
+        else:
+            s.terms[st.phrase] = st.sql
+
+    def cue(self, st: ast.Cue, error: _Report) -> None:
+        concept = st.concept.lower()
+        concepts = list(LEXICON_MEANINGS)
+        if concept not in LEXICON_MEANINGS:
+            error(st.concept_span,
+                  f"unknown cue concept {st.concept!r}{did_you_mean(concept, concepts)}",
+                  "one of " + ", ".join(concepts))
+            return
+        if not st.phrase.strip():
+            error(st.phrase_span, "empty cue phrase", 'a word or phrase, e.g. "tally"')
+            return
+        meaning = canonical_meaning(concept, st.meaning)
+        allowed = LEXICON_MEANINGS[concept]
+        if meaning is None:
+            folded = {a.casefold(): a for a in allowed}
+            close = did_you_mean(st.meaning.casefold(), list(folded))
+            hint = ""
+            if close:  # name the allowed spelling, not the folded one
+                hint = f" (did you mean {folded[close.split(chr(39))[1]]!r}?)"
+            error(st.meaning_span, f"{st.meaning!r} is not a meaning of {concept}{hint}",
+                  f"one of {', '.join(allowed)}")
+            return
+        self.state.lexicon.setdefault(concept, {})[st.phrase] = meaning
+
+    def calibration(self, st: ast.Calibration, error: _Report, source: str,
+                    base_dir: Path) -> None:
+        if not st.path.strip():
+            error(st.path_span, "empty calibration path",
+                  'a path relative to this file, e.g. "calibration.json"')
+            return
+        target = base_dir / st.path
+        if target.suffix.lower() != ".json":
+            error(st.path_span, f"cannot use calibration {st.path!r}: a calibration is a .json "
+                  "file", "a .json file written by stef calibrate")
+            return
+        problem = regular_file_problem(target)
+        if problem is not None:
+            error(st.path_span, f"cannot use calibration {st.path!r}: {problem}",
+                  f"a .json file relative to the folder of {source}")
+            return
+        self.state.calibration = str(target.resolve())
+
+    def score(self, st: ast.ScoreSet, error: _Report, where: Any) -> None:
         s = self.state
         if st.key not in SCORE_KEYS:
             error(st.key_span,
@@ -285,17 +565,86 @@ class _Compiler:
                       "a number from 0 to 1")
                 bad = True
             if not bad:
-                s.tiers[float(t.data)] = number  # type: ignore[arg-type]
+                threshold = float(t.data)  # type: ignore[arg-type]
+                s.tiers[threshold] = number
+                s.set_at[f"confidence {number_text(threshold)}"] = where(v.span)
             return
         if st.threshold is not None:
             error(st.threshold.span, f"score {st.key} takes no threshold",
                   f"score {st.key} = <n>")
+            return
+        section = st.key.split(".", 1)[0]
+        if section in _SCORE_RANGES:
+            low, high, label = _SCORE_RANGES[section]
+            if not low <= number <= high:
+                error(v.span, f"{label} is between {number_text(low)} and {number_text(high)}, "
+                      f"got {v.describe()}",
+                      f"a number from {number_text(low)} to {number_text(high)}")
+                return
+        if st.key == "max_base" and number <= 0:
+            error(v.span, f"max_base must be above 0, got {v.describe()}", "a number above 0")
             return
         if "." in st.key:
             section, name = st.key.split(".", 1)
             s.scores.setdefault(section, {})[name] = number
         else:
             s.top_scores[st.key] = number
+        s.set_at[st.key] = where(v.span)
+
+    # ---- whole-result checks -------------------------------------------------------------
+
+    def finish(self) -> None:
+        """Checks that need every statement: declared values against value words, words
+        against declared values, and the orderings of the scoring constants."""
+        s = self.state
+
+        def error_at(w: _Where, message: str, expected: str | None) -> None:
+            self.diags.append((w.order, Diagnostic(
+                w.file, w.span.line, w.span.column, message, w.text, w.span.end_column,
+                expected)))
+
+        for column, cat in s.categories.items():
+            if not cat.explicit:
+                continue
+            declared = [v for v, _ in cat.explicit.values()]
+            first = next(iter(cat.explicit.values()))[1]
+            # One error per `value` statement naming an undeclared value, not one per word.
+            for key, value, w in {e[2].seq: e for e in cat.words.values()}.values():
+                if key in cat.explicit:
+                    continue
+                names = [str(v) for v in declared]
+                hint = did_you_mean(str(value), names)
+                error_at(w, f"{_render(value)} is not a declared value of {column}{hint}",
+                         "one of " + ", ".join(_render(v) for v in declared)
+                         + f" (values {column} on {first.ref(w.file)})")
+        for word, (meaning, describe, w) in s.meanings.items():
+            for column, dw in s.declared.get(word, ()):
+                if meaning != ("value", column.lower(), word):
+                    error_at(w, f"{word!r} is given two meanings: {describe} here, a value of "
+                             f"{column} on {dw.ref(w.file)}",
+                             "one meaning per word; remove it from one of the two statements")
+                    break
+        # A condition's phrase is a requirement of its own: it may not also mean a value.
+        for phrase, w in s.conditions.items():
+            held = s.meanings.get(phrase)
+            other: str | None = None
+            if held is not None and held[0][0] == "value":
+                other = f"{held[1]} on {held[2].ref(w.file)}"
+            elif phrase in s.declared:
+                column, dw = s.declared[phrase][0]
+                other = f"a value of {column} on {dw.ref(w.file)}"
+            if other is not None:
+                error_at(w, f"{phrase!r} is given two meanings: a condition term here, {other}",
+                         "one meaning per word; remove it from one of the two statements")
+        try:
+            scoring = Scoring.model_validate(s.scoring())
+        except ValidationError:
+            return  # every value was range-checked at its statement; nothing to add
+        for problem in scoring_problems(scoring):
+            setters = [s.set_at[k] for k in problem.keys if k in s.set_at]
+            if not setters:
+                continue
+            error_at(max(setters, key=lambda w: w.seq), problem.message, problem.expected)
 
     # ---- result --------------------------------------------------------------------------
 
@@ -303,8 +652,12 @@ class _Compiler:
         ordered = sorted(self.diags, key=lambda od: (od[0], od[1].sort_key()))
         return [d for _, d in ordered]
 
+    def warning_blocks(self) -> list[str]:
+        ordered = sorted(self.warnings, key=lambda od: (od[0], od[1].sort_key()))
+        return [d.render() for _, d in ordered]
 
-def check_benign(st: ast.Benign, error: Any) -> bool:
+
+def check_benign(st: ast.Benign, error: _Report) -> bool:
     """Does the value suit the operator? Reports the mismatch under the value."""
     v, op = st.value, st.op
     if v.kind == "any":
@@ -339,44 +692,24 @@ def check_benign(st: ast.Benign, error: Any) -> bool:
     return True
 
 
-def check_sql(sql: str) -> tuple[str, int, int] | None:
-    """``None`` when ``sql`` is one SQL expression sqlglot parses; else the message and the
-    0-based span of the offending part."""
-    import sqlglot
-    from sqlglot.errors import ParseError, TokenError
-
-    try:
-        trees = [t for t in sqlglot.parse(sql) if t is not None]
-    except ParseError as exc:
-        if not exc.errors:
-            return str(exc), 0, len(sql)
-        first = exc.errors[0]
-        message = re.sub(r" for <class '[^']*'>", "", str(first.get("description", "error")))
-        highlight = str(first.get("highlight") or "")
-        end = int(first.get("col") or len(sql))
-        start = max(0, end - len(highlight)) if highlight else max(0, end - 1)
-        return message, start, max(end, start + 1)
-    except TokenError as exc:
-        return f"cannot read it ({exc})", 0, len(sql)
-    if len(trees) != 1:
-        return "a term is one SQL expression, not several statements", 0, len(sql)
-    return None
-
-
 def compile_text(
     text: str,
     source_name: str = "<rules>",
     *,
     base_dir: str | Path | None = None,
     rule_ids: list[str] | tuple[str, ...] | None = None,
+    warnings: list[str] | None = None,
 ) -> Ruleset:
     """Compile ``.stef`` text to R_app.
 
     Args:
         text: the ruleset source.
         source_name: the file name errors print.
-        base_dir: where ``include`` paths start; defaults to the folder of ``source_name``.
+        base_dir: where ``include`` and ``calibration`` paths start; defaults to the folder of
+            ``source_name``.
         rule_ids: known normalization rule ids; defaults to every installed plugin's.
+        warnings: when given, harmless oddities (a value declared twice) are appended to it,
+            each a rendered block like an error's.
 
     Raises:
         RulesError: with every problem found, each a rendered block.
@@ -390,7 +723,15 @@ def compile_text(
         base_dir = Path(source_name).parent if not source_name.startswith("<") else Path(".")
     comp = _Compiler(tuple(rule_ids) if rule_ids is not None else None)
     start = Path(source_name).resolve() if not source_name.startswith("<") else None
-    comp.run_file(text, source_name, Path(base_dir), (start,) if start else (), root=True)
+    if start is not None:
+        comp.done.add(start)
+    parsed, syntax = parse_text(text, source_name)
+    comp.root = source_name
+    comp.run_file(parsed, syntax, source_name, Path(base_dir), (start,) if start else (),
+                  root=True)
+    comp.finish()
+    if warnings is not None:
+        warnings.extend(comp.warning_blocks())
     diags = comp.diagnostics()
     if diags:
         raise RulesError([d.render() for d in diags])
@@ -404,19 +745,23 @@ def compile_text(
 
 
 def compile_file(
-    path: str | Path, *, rule_ids: list[str] | tuple[str, ...] | None = None
+    path: str | Path,
+    *,
+    rule_ids: list[str] | tuple[str, ...] | None = None,
+    warnings: list[str] | None = None,
 ) -> Ruleset:
     """Compile a ``.stef`` file (and its includes) to R_app; errors name ``path`` as given."""
     from stef_core.rules import RulesError
 
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesError([f"{path}: no such rules file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_rules_text(p)
+    except RulesFileError as exc:
+        if str(exc) == "no such file":
+            raise RulesError([f"{path}: no such rules file"]) from None
         raise RulesError([f"{path}: cannot read: {exc}"]) from None
-    return compile_text(text, str(path), base_dir=p.parent, rule_ids=rule_ids)
+    return compile_text(text, str(path), base_dir=p.parent, rule_ids=rule_ids,
+                        warnings=warnings)
 
 
 def ruleset_json(ruleset: Ruleset) -> str:

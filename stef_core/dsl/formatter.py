@@ -59,6 +59,13 @@ def _word(text: str) -> str:
     return text if _NAME.fullmatch(text) else quote_double(text)
 
 
+def render_category_value(value: ast.Scalar) -> str:
+    """A categorical value: bare when it is a name (``urgent``), else a number or quoted."""
+    if isinstance(value, str) and _NAME.fullmatch(value):
+        return value
+    return render_scalar(value)
+
+
 def render_statement(st: ast.Statement) -> str:
     """One statement in canonical form."""
     if isinstance(st, ast.Header):
@@ -68,6 +75,12 @@ def render_statement(st: ast.Statement) -> str:
         return f"include {quote_double(st.path)}"
     if isinstance(st, ast.Synonym):
         return f"synonym {st.column} = " + ", ".join(_word(w.text) for w in st.words)
+    if isinstance(st, ast.Values):
+        return f"values {st.column} = " + ", ".join(
+            render_category_value(v.data) for v in st.values)  # type: ignore[arg-type]
+    if isinstance(st, ast.ValueWords):
+        return (f"value {st.column} {render_category_value(st.value.data)} = "  # type: ignore[arg-type]
+                + ", ".join(_word(w.text) for w in st.words))
     if isinstance(st, ast.Term):
         return f"term {quote_double(st.phrase)} = {st.sql.strip()}"
     if isinstance(st, ast.Benign):
@@ -81,6 +94,13 @@ def render_statement(st: ast.Statement) -> str:
     if isinstance(st, ast.ScoreSet):
         threshold = f" {_ast_value(st.threshold)}" if st.threshold is not None else ""
         return f"score {st.key}{threshold} = {_ast_value(st.value)}"
+    if isinstance(st, ast.Cue):
+        from stef_core.ruleset_checks import canonical_meaning
+
+        meaning = canonical_meaning(st.concept.lower(), st.meaning) or st.meaning
+        return f"cue {st.concept.lower()} {quote_double(st.phrase)} = {meaning}"
+    if isinstance(st, ast.Calibration):
+        return f"calibration {quote_double(st.path)}"
     if isinstance(st, ast.Note):
         return f"note {quote_double(st.text)}"
     raise AssertionError(f"no renderer for {type(st).__name__}")
@@ -134,7 +154,21 @@ def ruleset_to_stef(ruleset: Ruleset) -> str:
     for column, words in ruleset.synonyms.items():
         if words:
             lines.append(f"synonym {column} = " + ", ".join(_word(w) for w in words))
+    for column, cat in ruleset.categories.items():
+        if cat.values:
+            lines.append(f"values {column} = "
+                         + ", ".join(render_category_value(v) for v in cat.values))
+        by_value: dict[str, list[str]] = {}
+        spelled: dict[str, ast.Scalar] = {}
+        for word, value in cat.words.items():
+            by_value.setdefault(repr(value), []).append(word)
+            spelled[repr(value)] = value
+        for key, words in by_value.items():
+            lines.append(f"value {column} {render_category_value(spelled[key])} = "
+                         + ", ".join(_word(w) for w in words))
     for phrase, sql in ruleset.terms.items():
+        lines.append(f"term {quote_double(phrase)} = {sql.strip()}")
+    for phrase, sql in ruleset.predicates.items():
         lines.append(f"term {quote_double(phrase)} = {sql.strip()}")
     for b in ruleset.benign_filters:
         lines.append(f"benign filter {b.column} {b.op} {render_value(b.value)}")
@@ -145,6 +179,11 @@ def ruleset_to_stef(ruleset: Ruleset) -> str:
     for rule_id, enabled in ruleset.rules.items():
         lines.append(f"rule {rule_id} {'on' if enabled else 'off'}")
     lines.extend(_score_lines(ruleset.scoring))
+    for concept, cues in ruleset.lexicon.items():
+        for phrase, meaning in cues.items():
+            lines.append(f"cue {concept} {quote_double(phrase)} = {meaning}")
+    if ruleset.calibration is not None:
+        lines.append(f"calibration {quote_double(ruleset.calibration)}")
     for note in ruleset.notes:
         lines.append(f"note {quote_double(note)}")
     return "\n".join(lines) + "\n"
@@ -153,7 +192,8 @@ def ruleset_to_stef(ruleset: Ruleset) -> str:
 def _score_lines(scoring: Scoring) -> list[str]:
     base = Scoring()
     out: list[str] = []
-    for section, attr in (("filter", "filter"), ("verdict", "verdict"), ("band", "bands")):
+    for section, attr in (("filter", "filter"), ("verdict", "verdict"), ("band", "bands"),
+                          ("cut", "verdict_cuts")):
         mine, theirs = getattr(scoring, attr), getattr(base, attr)
         for name in type(mine).model_fields:
             if getattr(mine, name) != getattr(theirs, name):

@@ -22,7 +22,8 @@ from stef_core.registry import did_you_mean
 
 #: Statement keywords in the order the documentation lists them.
 STATEMENT_KEYWORDS: tuple[str, ...] = (
-    "ruleset", "include", "synonym", "term", "benign", "ignore", "limit", "rule", "score", "note",
+    "ruleset", "include", "synonym", "values", "value", "term", "benign", "ignore", "limit",
+    "rule", "score", "cue", "calibration", "note",
 )
 
 _INT = re.compile(r"[+-]?\d+")
@@ -176,6 +177,8 @@ def _value(node: Token | Tree[Token], line: int) -> ast.Value:
         return ast.Value("number", number, span)
     if kind == "SQ_STRING":
         return ast.Value("string", unquote_single(str(node)), span)
+    if kind == "NAME":  # a bare categorical value: `values priority = low, high`
+        return ast.Value("string", str(node), span)
     if kind == "TRUE":
         return ast.Value("true", True, span)
     if kind == "FALSE":
@@ -213,6 +216,22 @@ def _statement(tree: Tree[Token], n: int) -> ast.Statement:
             for w in toks[2:]
         )
         return ast.Synonym(span, str(toks[1]), _span(toks[1], n), words)
+    if kind == "values":
+        values = tuple(_value(k, n) for k in kids[2:])
+        return ast.Values(span, str(toks[1]), _span(toks[1], n), values)
+    if kind == "value_words":
+        words = tuple(
+            ast.Word(unquote_double(w) if w.type == "STRING" else str(w), _span(w, n))
+            for w in kids[3:]
+            if isinstance(w, Token)
+        )
+        return ast.ValueWords(span, str(toks[1]), _span(toks[1], n), _value(kids[2], n), words)
+    if kind == "cue":
+        meaning = toks[3]
+        return ast.Cue(span, str(toks[1]), _span(toks[1], n), unquote_double(toks[2]),
+                       _span(toks[2], n), str(meaning), _span(meaning, n))
+    if kind == "calibration":
+        return ast.Calibration(span, unquote_double(toks[1]), _span(toks[1], n))
     if kind == "term":
         sql_tok = toks[2]
         sql = str(sql_tok).rstrip()

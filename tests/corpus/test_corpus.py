@@ -75,3 +75,22 @@ def test_file_layout_allows_rewriting_xfail_marks(path: Path) -> None:
         if line.startswith("    xfail:"):
             assert yaml.safe_load(line.strip())["xfail"], line
 
+
+
+def test_corpus_has_the_promised_size() -> None:
+    """Issue 12 asks for 400 pairs and 60 equivalents, issue 13 for 150 pairs and 40."""
+    def count(cases: list[RuleCase], kind: str) -> int:
+        return sum(c.kind == kind for c in cases)
+
+    dates = [c for c in CASES if c.rule.startswith("corpus.dates.")]
+    questions = [c for c in CASES if not c.rule.startswith("corpus.dates.")]
+    assert count(questions, "wrong") >= 400 and count(questions, "equivalent") >= 60
+    assert count(dates, "wrong") >= 150 and count(dates, "equivalent") >= 40
+    per_concept = Counter(c.rule for c in questions if c.kind == "wrong")
+    assert min(per_concept.values()) >= 55, per_concept
+    for group, dialects in ((questions, ("tsql", "bigquery", "postgres", "snowflake", "mysql")),
+                            (dates, ("sqlite", "tsql", "bigquery", "postgres", "snowflake",
+                                     "mysql"))):
+        per_dialect = Counter(c.dialect for c in group if c.kind == "wrong")
+        assert all(per_dialect[d] >= 15 for d in dialects), per_dialect
+    assert sum(c.kind == "wrong" and "nesting" in c.tags for c in questions) >= 40

@@ -29,8 +29,8 @@ def test_check_valid_files(tmp_path: Path) -> None:
                 str(EXAMPLES / "retail_sales.json"))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
-        f"{EXAMPLES / 'support_desk.stef'}: ok (ruleset 'support_desk' version 3)",
-        f"{EXAMPLES / 'retail_sales.json'}: ok (ruleset 'retail_sales' version 2)",
+        f"{EXAMPLES / 'support_desk.stef'}: ok (ruleset 'support_desk' version 4)",
+        f"{EXAMPLES / 'retail_sales.json'}: ok (ruleset 'retail_sales' version 3)",
     ]
 
 
@@ -121,3 +121,16 @@ def test_eval_with_invalid_rules_exits_2(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("stef: error: r.stef:2:6: unknown rule id 'nope'\n")
     assert "Traceback" not in proc.stderr
+
+
+def test_check_prints_warnings_and_exits_0(tmp_path: Path) -> None:
+    (tmp_path / "w.stef").write_text('ruleset "w"\nvalues status = open, closed\n'
+                                     "values status = open\n")
+    proc = stef("rules", "check", "w.stef", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "w.stef: ok (ruleset 'w' version 1)\n"
+    assert proc.stderr == (
+        "w.stef:3:17: warning: value 'open' of status is already declared on line 2\n"
+        "    values status = open\n"
+        "                    ^^^^\n"
+        "    expected: each value once\n")

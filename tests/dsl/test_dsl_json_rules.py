@@ -62,3 +62,75 @@ def test_other_suffixes_are_refused(tmp_path: Path) -> None:
     path.write_text("name: x\n")
     with pytest.raises(RulesError, match=r"rules must be a \.stef ruleset or compiled \.json"):
         load_rules(path)
+
+
+def test_json_gets_the_same_semantic_checks_with_paths(tmp_path: Path) -> None:
+    data = {
+        "scoring": {
+            "bands": {"excellent": 40},
+            "filter": {"partially_applied": 4.5},
+            "verdict": {"potentially_incorrect": 4},
+            "verdict_cuts": {"likely_correct": 0.9},
+            "confidence_tiers": [{"threshold": 0.9, "factor": 0.5},
+                                 {"threshold": 0.5, "factor": 0.8}],
+        },
+        "synonyms": {"priority": ["urgency"], "customer_id": ["Urgency"]},
+        "terms": {"gold": "tier = 'gold'", "bad": "SUM(("},
+        "predicates": {"revenue": "SUM(price)", "top priority": "priority = 'urgent'"},
+        "categories": {"priority": {"values": ["low", "urgent", "low"],
+                                    "words": {"critical": "urgnet", "top priority": "urgent",
+                                              "low": "urgent"}}},
+        "lexicon": {"agregate": {"tally": "COUNT"}, "direction": {"up": "ascending"},
+                    "aggregate": {"tally": "count"}},
+        "calibration": "missing.json",
+    }
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RulesError) as info:
+        load_rules(path)
+    assert [m.removeprefix(f"{path}: ") for m in info.value.messages] == [
+        "$.scoring.filter.partially_applied: filter.partially_applied (4.5) must not be above "
+        "filter.fully_applied_with_extras (4)",
+        "$.scoring.verdict.potentially_incorrect: verdict.potentially_incorrect (4) must not be "
+        "above verdict.likely_correct (3)",
+        "$.scoring.bands.good: band.good (75) must be below band.excellent (40)",
+        "$.scoring.verdict_cuts.likely_correct: cut.likely_correct (0.9) must be below "
+        "cut.correct (0.85)",
+        "$.scoring.confidence_tiers[1].factor: confidence tier 0.5 has factor 0.8, above the "
+        "factor 0.5 of tier 0.9: a more confident judge must never count less",
+        "$.terms.gold: \"tier = 'gold'\" is a condition; conditions go under predicates",
+        "$.terms.bad: does not parse: Required keyword: 'this' missing",
+        "$.predicates.revenue: 'SUM(price)' is not a condition; metrics go under terms",
+        "$.synonyms.customer_id[0]: 'urgency' already means column priority "
+        "($.synonyms.priority[0]); a word means one thing",
+        "$.categories.priority.words.critical: 'urgnet' is not one of the values of priority: "
+        "'low', 'urgent', 'low'",
+        "$.categories.priority.words.low: 'low' is itself a value of priority",
+        "$.predicates['top priority']: 'top priority' already means priority = 'urgent' "
+        "($.categories.priority.words['top priority']); a word means one thing",
+        "$.lexicon.agregate: unknown concept 'agregate' (did you mean 'aggregate'?); one of "
+        "aggregate, direction, comparative, negation, grouping, unit, ignore",
+        "$.lexicon.direction.up: 'ascending' is not a meaning of direction; one of asc, desc",
+        "$.calibration: cannot use 'missing.json': no such file",
+    ]
+
+
+def test_json_warnings_and_calibration_relative_to_the_file(tmp_path: Path) -> None:
+    (tmp_path / "cal").mkdir()
+    (tmp_path / "cal" / "c.json").write_text("{}")
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps({"categories": {"s": {"values": ["a", "A"]}},
+                                "calibration": "cal/c.json"}))
+    warnings: list[str] = []
+    ruleset = load_rules(path, warnings=warnings)
+    assert ruleset.calibration == str((tmp_path / "cal" / "c.json").resolve())
+    assert warnings == [f"{path}: $.categories.s.values[1]: warning: value 'A' is listed twice"]
+
+
+def test_json_ranges_come_from_the_schema() -> None:
+    assert sorted(_errors({"scoring": {"verdict": {"correct": -3}, "bands": {"good": 120},
+                                       "verdict_cuts": {"correct": 1.5}}})) == [
+        "rules.json: $.scoring.bands.good: 120 is greater than the maximum of 100",
+        "rules.json: $.scoring.verdict.correct: -3 is less than the minimum of 0",
+        "rules.json: $.scoring.verdict_cuts.correct: 1.5 is greater than the maximum of 1",
+    ]

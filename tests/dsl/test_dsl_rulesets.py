@@ -71,8 +71,16 @@ def test_examples_use_their_statements() -> None:
         b.model_dump() for b in desk.benign_filters
     ]
     assert desk.synonyms["customer_id"] == ["customer", "client", "requester"]
+    # The vocabulary the notes used to state in prose is now statements the judge can use.
+    assert desk.categories["priority"].values == ["low", "normal", "high", "urgent"]
+    assert desk.categories["priority"].words == {"critical": "urgent"}
+    assert desk.categories["status"].words["waiting on the customer"] == "pending"
+    assert desk.predicates == {"unresolved": "status NOT IN ('solved', 'closed')"}
+    assert not any("critical" in note or "pending" in note for note in desk.notes)
     retail = compile_file(RULESETS / "retail_sales.stef")
     assert retail.terms["revenue"] == "SUM(price * quantity)"
+    assert retail.predicates == {"returned items": "is_return = true"}
+    assert retail.categories["order_status"].words == {"canceled": "cancelled"}
     assert retail.rules == {"order_by_tolerance": False}
     assert retail.limit_guard == 5000
     assert retail.scoring.filter.fully_applied_with_extras == 3

@@ -26,14 +26,14 @@ def test_later_statements_win() -> None:
         "rule limit_tolerance off\nrule limit_tolerance on\n"
         "limit guard >= 10\nlimit guard >= 20\n"
         "score bonus = 2\nscore bonus = 3\n"
-        "synonym a = client\nsynonym b = client, buyer\n"
+        'term "gold" = SUM(x)\nterm "gold" = tier = \'gold\'\n'
     )
     assert rs.terms == {"revenue": "SUM(b)"}
     assert rs.rules == {"limit_tolerance": True}
     assert rs.limit_guard == 20
     assert rs.scoring.bonus == 3
-    # A word means one column: the later synonym takes it, the emptied column disappears.
-    assert rs.synonyms == {"b": ["client", "buyer"]}
+    # A later term replaces an earlier one whatever its kind (metric or condition).
+    assert (rs.terms.get("gold"), rs.predicates.get("gold")) == (None, "tier = 'gold'")
 
 
 def test_lists_accumulate_without_duplicates() -> None:

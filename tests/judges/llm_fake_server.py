@@ -16,9 +16,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 
-def verdict_json(verdict: str = "correct", confidence: float = 0.9,
+def verdict_json(p_correct: float = 0.9, verdict: str | None = None,
                  rationale: str = "looks right") -> str:
-    return json.dumps({"verdict": verdict, "confidence": confidence, "rationale": rationale})
+    """A judge reply: P(correct), and a label only when given."""
+    reply: dict[str, Any] = {"p_correct": p_correct, "rationale": rationale}
+    if verdict is not None:
+        reply["verdict"] = verdict
+    return json.dumps(reply)
 
 
 @dataclass
@@ -46,6 +50,10 @@ class FakeLlmServer:
         self.queue: list[Behaviour] = []
         self.default: Behaviour = Reply()
         self.requests: list[dict[str, Any]] = []
+        #: the HTTP headers of each request, in the same order (lower-case names)
+        self.headers: list[dict[str, str]] = []
+        #: requests answered with a 200 reply
+        self.answered = 0
         self.in_flight = 0
         self.max_in_flight = 0
         self._lock = threading.Lock()
@@ -63,7 +71,8 @@ class FakeLlmServer:
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send(404, {"error": {"message": f"no route {self.path}"}})
                     return
-                reply = server._next(body)
+                headers = {k.lower(): v for k, v in self.headers.items()}
+                reply = server._next(body, headers)
                 with server._lock:
                     server.in_flight += 1
                     server.max_in_flight = max(server.max_in_flight, server.in_flight)
@@ -87,6 +96,8 @@ class FakeLlmServer:
                                   "completion_tokens": reply.completion_tokens,
                                   "total_tokens": reply.prompt_tokens + reply.completion_tokens},
                     })
+                    with server._lock:
+                        server.answered += 1
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client timed out and left
                 finally:
@@ -109,9 +120,10 @@ class FakeLlmServer:
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
-    def _next(self, body: dict[str, Any]) -> Reply:
+    def _next(self, body: dict[str, Any], headers: dict[str, str]) -> Reply:
         with self._lock:
             self.requests.append(body)
+            self.headers.append(headers)
             behaviour = self.queue.pop(0) if self.queue else self.default
         return behaviour(body) if callable(behaviour) else behaviour
 
@@ -124,6 +136,8 @@ class FakeLlmServer:
             self.queue.clear()
             self.default = Reply()
             self.requests.clear()
+            self.headers.clear()
+            self.answered = 0
             self.max_in_flight = 0
 
     @property

@@ -29,7 +29,7 @@ def test_cli_eval_with_the_llm_judge(llm_server: FakeLlmServer, tmp_path, monkey
     from stef_core.cli import cli, commands  # noqa: F401  (registers the subcommands)
 
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)  # a local server needs no key
-    llm_server.default = Reply(verdict_json("correct", 0.95, "counts the orders"))
+    llm_server.default = Reply(verdict_json(0.95, "correct", "counts the orders"))
     src = write_records(tmp_path / "in.jsonl", 3)
     out = tmp_path / "out.jsonl"
     summary = tmp_path / "summary.json"

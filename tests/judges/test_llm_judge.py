@@ -38,11 +38,12 @@ def run(judge: Any, registry: Registry, items: list[Any], **engine_options: Any)
     return list(engine.run(items))
 
 
-def test_success_gives_the_models_verdict(make_judge, llm_server: FakeLlmServer, registry):
-    llm_server.default = Reply(verdict_json("likely_correct", 0.7, "counts active users"))
+def test_success_gives_the_models_probability(make_judge, llm_server: FakeLlmServer, registry):
+    llm_server.default = Reply(verdict_json(0.7, rationale="counts active users"))
     [r] = run(make_judge(), registry, records(1))
     assert r.status == "scored"
     assert r.verdict is not None
+    # gamma is the model's P(correct); the label follows from it (0.65 <= 0.7 < 0.85)
     assert (r.verdict.label, r.verdict.confidence) == ("likely_correct", 0.7)
     assert r.verdict.rationale == "counts active users"
     assert r.verdict.judge == "llm:openai/fake"
@@ -51,6 +52,8 @@ def test_success_gives_the_models_verdict(make_judge, llm_server: FakeLlmServer,
     assert r.verdict.usage.calls == 1 and not r.verdict.usage.cached
     body = llm_server.requests[0]
     assert body["temperature"] == 0
+    assert body["max_tokens"] == 1024  # bounds what a call can cost
+    assert "p_correct" in body["messages"][0]["content"]
     assert body["messages"][0]["role"] == "system"
     assert "never an instruction" in body["messages"][0]["content"]
     assert "<sql>" in body["messages"][1]["content"]
@@ -61,6 +64,9 @@ def test_429_then_success_is_retried(make_judge, llm_server, registry):
     [r] = run(make_judge(), registry, records(1))
     assert r.status == "scored", r.error
     assert llm_server.calls == 2
+    assert r.verdict is not None and r.verdict.usage is not None
+    assert r.verdict.usage.calls == 2  # the retry is counted
+    assert summarize([r])["overall"]["judge_calls"] == 2
 
 
 def test_500_is_retried_then_the_record_is_unscored(make_judge, llm_server, registry):
@@ -70,6 +76,9 @@ def test_500_is_retried_then_the_record_is_unscored(make_judge, llm_server, regi
     assert rs[0].error is not None and rs[0].error.startswith("judge: ")
     assert "HTTP 500" in rs[0].error and "after 3 attempts" in rs[0].error
     assert llm_server.calls == 6  # 2 records x (1 try + 2 retries)
+    # unscored records count their calls too, per record and in the summary
+    assert [r.usage.calls if r.usage else None for r in rs] == [3, 3]
+    assert summarize(rs)["overall"]["judge_calls"] == 6
 
 
 def test_timeout_is_retried_then_unscored(make_judge, llm_server, registry):
@@ -83,11 +92,13 @@ def test_timeout_is_retried_then_unscored(make_judge, llm_server, registry):
 
 
 def test_malformed_output_gets_one_repair(make_judge, llm_server, registry):
-    llm_server.queue = [Reply("Sure! The SQL looks correct."), Reply(verdict_json("correct", 0.95))]
+    llm_server.queue = [Reply("Sure! The SQL looks correct."), Reply(verdict_json(0.95))]
     [r] = run(make_judge(), registry, records(1))
     assert r.status == "scored", r.error
     assert r.verdict is not None and r.verdict.label == "correct"
     assert r.verdict.usage is not None and r.verdict.usage.calls == 2
+    # both calls' tokens: the repair turn is paid for like any call
+    assert (r.verdict.usage.prompt_tokens, r.verdict.usage.completion_tokens) == (200, 40)
     repair = llm_server.requests[1]["messages"]
     assert [m["role"] for m in repair] == ["system", "user", "assistant", "user"]
     assert repair[2]["content"] == "Sure! The SQL looks correct."
@@ -95,14 +106,20 @@ def test_malformed_output_gets_one_repair(make_judge, llm_server, registry):
 
 
 def test_malformed_twice_is_unscored_never_guessed(make_judge, llm_server, registry):
-    bad = json.dumps({"verdict": "probably fine", "confidence": 2})
+    bad = json.dumps({"verdict": "probably fine", "p_correct": 2})
     llm_server.default = Reply(bad)
     [r] = run(make_judge(), registry, records(1))
     assert r.status == "unscored"
     assert r.verdict is None
     assert r.error is not None
-    assert r.error.startswith("judge: malformed model output after one repair attempt: verdict:")
+    assert r.error.startswith(
+        "judge: malformed model output after one repair attempt: p_correct:")
     assert llm_server.calls == 2
+    # the tokens of a record that ends unscored are counted too
+    assert r.usage is not None
+    assert (r.usage.calls, r.usage.prompt_tokens, r.usage.completion_tokens) == (2, 200, 40)
+    overall = summarize([r])["overall"]
+    assert (overall["judge_calls"], overall["tokens"]) == (2, 240)
 
 
 def test_concurrency_bounds_and_speeds_up_calls(make_judge, llm_server, registry):
@@ -158,34 +175,6 @@ def test_cost_and_tokens_per_record_and_in_the_summary(make_judge, llm_server, r
     assert overall["tokens"] == 3 * 1050
     assert overall["cost_usd"] == pytest.approx(3 * each, rel=1e-3)
     assert overall["judge_calls"] == 3
-
-
-def test_max_cost_stops_new_calls(make_judge, llm_server, registry):
-    import litellm
-
-    per_call = 1_000_000 * litellm.model_cost["gpt-4o-mini"]["input_cost_per_token"]
-    llm_server.default = Reply(prompt_tokens=1_000_000, completion_tokens=0)
-    judge = make_judge(model="openai/gpt-4o-mini", concurrency=1, max_cost=per_call * 1.5)
-    rs = run(judge, registry, records(4))
-    assert [r.status for r in rs] == ["scored", "scored", "unscored", "unscored"]
-    assert rs[2].error == (
-        f"judge: --max-cost {per_call * 1.5:g} USD reached; no further calls were made"
-    )
-    assert llm_server.calls == 2
-
-
-def test_samples_majority_and_agreement(make_judge, llm_server, registry):
-    llm_server.queue = [
-        Reply(verdict_json("correct", 0.9)),
-        Reply(verdict_json("incorrect", 0.8)),
-        Reply(verdict_json("correct", 0.9)),
-    ]
-    [r] = run(make_judge(samples=3), registry, records(1))
-    assert r.verdict is not None and r.verdict.label == "correct"
-    assert r.verdict.confidence == pytest.approx(0.9 * 2 / 3, abs=1e-4)
-    assert "(2 of 3 samples agree)" in r.verdict.rationale
-    assert r.verdict.usage is not None and r.verdict.usage.calls == 3
-    assert sorted(b["temperature"] for b in llm_server.requests) == [0, 0.7, 0.7]
 
 
 def test_batches_reuse_the_loop(make_judge, llm_server, registry):

@@ -6,12 +6,16 @@ import pytest
 from pydantic import ValidationError
 from stef_judges.llm_cache import cache_key
 from stef_judges.llm_prompt import (
+    JUDGE_INSTRUCTIONS,
     PROMPT_VERSION,
     JudgeReply,
     SpecReply,
     block,
+    contradiction,
     json_object,
 )
+
+from stef_core.models import Scoring
 
 
 def test_block_content_cannot_close_the_block():
@@ -40,12 +44,38 @@ def test_json_object_rejects(content, message):
 
 
 def test_judge_reply_is_strict_about_labels_and_range():
-    assert JudgeReply.model_validate({"verdict": "Potentially-Incorrect",
-                                      "confidence": 0.4}).verdict == "potentially_incorrect"
+    reply = JudgeReply.model_validate({"verdict": "Potentially-Incorrect", "p_correct": 0.5})
+    assert (reply.verdict, reply.p_correct) == ("potentially_incorrect", 0.5)
+    assert JudgeReply.model_validate({"p_correct": 0.5}).verdict is None  # the label is optional
     with pytest.raises(ValidationError):
-        JudgeReply.model_validate({"verdict": "mostly fine", "confidence": 0.4})
+        JudgeReply.model_validate({"verdict": "mostly fine", "p_correct": 0.4})
     with pytest.raises(ValidationError):
-        JudgeReply.model_validate({"verdict": "correct", "confidence": 85})
+        JudgeReply.model_validate({"verdict": "correct", "p_correct": 85})
+    with pytest.raises(ValidationError, match="p_correct"):
+        # the old contract's "confidence" is not P(correct): it is not taken for it
+        JudgeReply.model_validate({"verdict": "correct", "confidence": 0.9})
+
+
+@pytest.mark.parametrize("p, label, contradicts", [
+    (0.95, "incorrect", True),
+    (0.95, "potentially_incorrect", True),
+    (0.95, "likely_correct", False),  # neighbours are tolerated: the cuts are a convention
+    (0.5, "correct", True),
+    (0.3, "likely_correct", True),
+    (0.3, "potentially_incorrect", False),
+    (0.05, "incorrect", False),
+    (0.6, None, False),
+])
+def test_contradiction_between_label_and_probability(p, label, contradicts):
+    reply = JudgeReply(p_correct=p, verdict=label)
+    assert (contradiction(reply, Scoring()) is not None) is contradicts
+
+
+def test_the_prompt_asks_for_the_probability_that_the_sql_is_correct():
+    assert PROMPT_VERSION == "judge-2"
+    assert "p_correct: the probability, from 0 to 1, that the SQL answers the question " \
+           "correctly" in JUDGE_INSTRUCTIONS
+    assert '{"p_correct": <probability from 0 to 1 that the SQL is correct>' in JUDGE_INSTRUCTIONS
 
 
 def test_spec_reply_folds_ops_and_aggregations():
@@ -55,11 +85,36 @@ def test_spec_reply_folds_ops_and_aggregations():
     assert [f.op for f in spec.filters] == ["!=", "not in"]
 
 
-def test_cache_key_folds_whitespace_and_separates_samples_models_versions():
-    msgs = [{"role": "user", "content": "SELECT  *\nFROM t"}]
-    same = [{"role": "user", "content": "SELECT * FROM t"}]
-    key = cache_key("m", PROMPT_VERSION, msgs, 0)
-    assert key == cache_key("m", PROMPT_VERSION, same, 0)
-    others = {cache_key("m", PROMPT_VERSION, msgs, 1), cache_key("n", PROMPT_VERSION, msgs, 0),
-              cache_key("m", "other", msgs, 0)}
-    assert len({key, *others}) == 4
+def test_cache_key_keeps_whitespace_inside_string_literals():
+    def key(sql: str) -> str:
+        return cache_key(model="m", prompt_version=PROMPT_VERSION,
+                         messages=[{"role": "user", "content": sql}])
+
+    assert key("SELECT * FROM t WHERE name = 'Ann  Lee'") != key(
+        "SELECT * FROM t WHERE name = 'Ann Lee'")
+    assert key("SELECT 1") == key("SELECT 1")  # the same texts hit
+
+
+def test_cache_key_holds_everything_that_can_change_a_verdict():
+    msgs = [{"role": "user", "content": "SELECT 1"}]
+    base = {"model": "openai/m", "prompt_version": PROMPT_VERSION, "messages": msgs,
+            "api_base": "http://a/v1", "rules_hash": "r1",
+            "sampling": {"sample": 0, "temperature": 0.0, "max_tokens": 1024}}
+    variants = [
+        {"model": "anthropic/m"},  # provider
+        {"model": "openai/n"},  # model
+        {"api_base": "http://b/v1"},  # server
+        {"api_base": None},  # the provider's own endpoint
+        {"prompt_version": "judge-1"},
+        {"rules_hash": "r2"},
+        {"sampling": {"sample": 1, "temperature": 0.0, "max_tokens": 1024}},
+        {"sampling": {"sample": 0, "temperature": 0.7, "max_tokens": 1024}},
+        {"sampling": {"sample": 0, "temperature": 0.0, "max_tokens": 512}},
+        {"messages": [{"role": "system", "content": "SELECT 1"}]},
+        {"messages": [{"role": "user", "content": "SELECT 1 "}]},
+    ]
+    keys = {cache_key(**{**base, **v}) for v in variants}
+    assert len(keys) == len(variants)
+    assert cache_key(**base) not in keys
+    # only a trailing slash of the API base is folded: the same server
+    assert cache_key(**base) == cache_key(**{**base, "api_base": "http://a/v1/"})

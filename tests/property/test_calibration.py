@@ -8,7 +8,6 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
@@ -27,6 +26,7 @@ from stef_core.models import (
     Scoring,
     Verdict,
 )
+from stef_core.ruleset_checks import scoring_problems
 from stef_core.testing import strategies as sst
 
 SETTINGS = settings(max_examples=60, deadline=None)
@@ -36,32 +36,35 @@ unit = st.floats(0, 1, allow_nan=False)
 
 @st.composite
 def scorings(draw: st.DrawFn) -> Scoring:
-    """Any scoring configuration that passes validation: verdict scores, tiers and cuts drawn
-    freely, kept only when the model accepts them (ordered draws make that common)."""
-    v = sorted(draw(st.lists(st.floats(-5, 10, allow_nan=False), min_size=4, max_size=4)),
-               reverse=True)
-    if draw(st.booleans()):  # sometimes unordered: validation must refuse what breaks order
+    """Any scoring configuration that passes validation (the model's ranges and the orderings
+    `stef rules check` enforces): drawn ordered most of the time, shuffled sometimes, kept
+    only when valid."""
+    score = st.floats(0, 5, allow_nan=False)
+    v = sorted(draw(st.lists(score, min_size=4, max_size=4)), reverse=True)
+    f = sorted(draw(st.lists(score, min_size=4, max_size=4)), reverse=True)
+    if draw(st.integers(0, 4)) == 0:  # sometimes unordered: validation must refuse those
         v = draw(st.permutations(v))
-    thresholds = draw(st.lists(unit, min_size=1, max_size=4, unique=True))
-    factors = draw(st.lists(unit, min_size=len(thresholds), max_size=len(thresholds)))
-    if draw(st.booleans()):
-        factors = sorted(factors)
-        thresholds = sorted(thresholds)
-    cuts = sorted(draw(st.lists(unit, min_size=3, max_size=3)), reverse=True)
+    thresholds = sorted(draw(st.lists(unit, min_size=1, max_size=4, unique=True)))
+    factors = sorted(draw(st.lists(unit, min_size=len(thresholds), max_size=len(thresholds))))
+    if draw(st.integers(0, 4)) == 0:
+        factors = draw(st.permutations(factors))
+    cuts = sorted(draw(st.lists(unit, min_size=3, max_size=3, unique=True)), reverse=True)
     data = {
         "verdict": dict(zip(("correct", "likely_correct", "potentially_incorrect",
                              "incorrect"), v)),
-        "confidence_tiers": [{"threshold": t, "factor": f} for t, f in zip(thresholds, factors)],
+        "filter": dict(zip(FILTER_STATUSES, f)),
+        "confidence_tiers": [{"threshold": t, "factor": x} for t, x in zip(thresholds, factors)],
         "verdict_cuts": dict(zip(("correct", "likely_correct", "potentially_incorrect"), cuts)),
-        "bonus": draw(st.floats(0, 3, allow_nan=False)),
+        "bonus": draw(st.floats(0, 5, allow_nan=False)),
         "max_base": draw(st.floats(0.5, 20, allow_nan=False)),
-        "filter": {s: draw(st.floats(-2, 6, allow_nan=False)) for s in FILTER_STATUSES},
     }
     try:
-        return Scoring.model_validate(data)
+        scoring = Scoring.model_validate(data)
     except ValidationError:
         assume(False)
         raise  # unreachable: assume(False) stops the example
+    assume(not scoring_problems(scoring))
+    return scoring
 
 
 @SETTINGS
@@ -83,13 +86,16 @@ def test_the_score_never_falls_as_gamma_rises(
 
 
 def test_validation_refuses_scorings_where_more_confidence_scores_less() -> None:
-    with pytest.raises(ValidationError, match="verdict scores must not increase"):
-        Scoring.model_validate({"verdict": {"likely_correct": 6}})
-    with pytest.raises(ValidationError, match="factors must not fall"):
-        Scoring.model_validate({"confidence_tiers": [{"threshold": 0.9, "factor": 0.5},
-                                                     {"threshold": 0.5, "factor": 0.8}]})
-    with pytest.raises(ValidationError, match="verdict_cuts must not increase"):
-        Scoring.model_validate({"verdict_cuts": {"correct": 0.5, "likely_correct": 0.7}})
+    def problems(data: dict[str, object]) -> str:
+        return " ".join(p.message for p in scoring_problems(Scoring.model_validate(data)))
+
+    assert "must not be above verdict.correct" in problems(
+        {"verdict": {"correct": 3, "likely_correct": 4}})
+    assert "a more confident judge must never count less" in problems(
+        {"confidence_tiers": [{"threshold": 0.9, "factor": 0.5},
+                              {"threshold": 0.5, "factor": 0.8}]})
+    assert "must be below cut.correct" in problems(
+        {"verdict_cuts": {"correct": 0.5, "likely_correct": 0.7}})
 
 
 # ---- the offline judge --------------------------------------------------------------------

@@ -1,0 +1,284 @@
+"""The R_app vocabulary rule: the deployment's words become columns, metrics and requirements.
+
+R_app says what a deployment's words mean; this rule reads the question and its enrichment (and
+nothing else: requirements are a function of the question, the enrichment and R_app, never of
+the SQL) and writes that meaning into the question's spec. A BIRD-style ``Hint:`` in the
+enrichment defines words rather than asking for them; its SQL fragments are read exactly by
+the hint reader, so requirements come from the question and the reformulation before it.
+
+* ``synonym``: words that name a column add it to the spec's columns;
+* ``term`` with a metric (``SUM(price * quantity)``): the expression and its aggregate;
+* ``values`` and ``value`` (categorical values and the words that mean one of them): a
+  question that uses one, singular or plural, requires ``column = value``, or ``column !=
+  value`` when negated ("not", "non-", "excluding", "other than", "except", "never",
+  "without", "isn't");
+* ``term`` with a condition (``tier = 'gold'``): the condition's filters are required whenever
+  the phrase occurs (negated: ``NOT (condition)``).
+
+Declared values match by themselves only when they are words of three letters or more; numbers
+and short codes (``1``, ``'F'``) are matched through their value words ("female").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from stef_sql.values import fold_text, fold_value, value_key
+
+from stef_core import hookimpl
+from stef_core.contracts import Context, Normalizer
+from stef_core.models import Ruleset
+from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, Scalar
+
+#: The ``source`` of every requirement this rule adds (the aligner treats it as strong).
+SOURCE = "rules"
+
+# What may stand between a negation and the word it negates: "not yet shipped", "aren't in
+# pending status", "without a high priority".
+_FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|marked)\s+){0,2}"
+_NEGATION = re.compile(
+    rf"(?:\b(?:not|never|without|excluding|except|other than)\s+{_FILLER}|n't\s+{_FILLER}"
+    r"|\bnon-?\s?)$"
+)
+# Straight and curly quotes (U+201C/D, U+2018/9).
+_QUOTED = re.compile("'([^']*)'|\"([^\"]*)\"|\u201c([^\u201d]*)\u201d|\u2018([^\u2019]*)\u2019")
+_SEPARATORS = re.compile(r"[\s_-]+")
+# An SQL operator right before a quote (or an open IN list): the quoted text is a
+# comparison's value. "customers in 'Paris'" is prose; "city in ('paris'" is SQL.
+_SQL_BEFORE_QUOTE = re.compile(r"(?:[=<>]|!\s*=|\blike|\bin\s*\([^()]*)\s*$")
+
+
+def negated(text: str, start: int) -> bool:
+    """Is the word at ``start`` of folded ``text`` negated ("not pending", "non-urgent")?
+
+    Kept tiny on purpose: the question reader's negation concept will replace it.
+
+    >>> negated("tickets that are not urgent", 21), negated("urgent tickets", 0)
+    (True, False)
+    """
+    return _NEGATION.search(text[max(0, start - 48) : start]) is not None
+
+
+@dataclass(frozen=True)
+class _Meaning:
+    """What a matched phrase means: one value of a column, or a condition."""
+
+    column: str | None = None
+    value: Scalar = None
+    condition: str | None = None
+
+
+def _variants(phrase: str) -> set[str]:
+    """The spellings a phrase is matched in: as declared, plural or singular (last word)."""
+    base = _SEPARATORS.sub(" ", fold_text(phrase)).strip()
+    if not base:
+        return set()
+    out = {base, base + "s", base + "es"}
+    if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou":
+        out.add(base[:-1] + "ies")
+    if base.endswith("ies") and len(base) > 4:
+        out.add(base[:-3] + "y")
+    elif base.endswith("es") and len(base) > 3:
+        out.add(base[:-2])
+    if base.endswith("s") and len(base) > 3:
+        out.add(base[:-1])
+    return out
+
+
+def _matchable_value(value: Scalar) -> bool:
+    return isinstance(value, str) and len(value.strip()) >= 3 and not value.strip().isdigit()
+
+
+@dataclass(frozen=True)
+class Matcher:
+    """One regular expression over every phrase R_app gives a meaning, longest first."""
+
+    pattern: re.Pattern[str] | None
+    meanings: dict[str, tuple[_Meaning, ...]]
+
+    @classmethod
+    def build(cls, rules: Ruleset) -> Matcher:
+        meanings: dict[str, list[_Meaning]] = {}
+
+        def add(phrase: str, meaning: _Meaning) -> None:
+            for variant in _variants(phrase):
+                bucket = meanings.setdefault(variant, [])
+                if meaning not in bucket:
+                    bucket.append(meaning)
+
+        ignored = {c.lower() for c in rules.ignored_filters}
+        # Declared values: a value two columns share is required with its column unknown.
+        owners: dict[str, list[tuple[str, Scalar]]] = {}
+        for column, cat in rules.categories.items():
+            if column.lower() in ignored:
+                continue
+            for value in cat.values:
+                if _matchable_value(value):
+                    owners.setdefault(value_key(value), []).append((column, value))
+        for pairs in owners.values():
+            owner = pairs[0][0] if len({c for c, _ in pairs}) == 1 else None
+            add(str(pairs[0][1]), _Meaning(owner, pairs[0][1]))
+        for column, cat in rules.categories.items():
+            if column.lower() in ignored:
+                continue
+            for word, value in cat.words.items():
+                add(word, _Meaning(column, value))
+        for phrase, condition in rules.predicates.items():
+            add(phrase, _Meaning(condition=condition))
+        if not meanings:
+            return cls(None, {})
+        # Longest first: "top priority" wins over "priority" at the same place. Separators
+        # inside a phrase match any run of spaces, underscores or hyphens.
+        alternatives = sorted(meanings, key=lambda v: (-len(v), v))
+        body = "|".join(re.escape(v).replace(r"\ ", r"[\s_-]+") for v in alternatives)
+        pattern = re.compile(rf"(?<![\w])(?:{body})(?![\w])")
+        return cls(pattern, {k: tuple(v) for k, v in meanings.items()})
+
+    def requirements(
+        self, text: str
+    ) -> tuple[tuple[Filter, ...], frozenset[str], tuple[tuple[int, int], ...]]:
+        """The filters ``text`` (folded question and enrichment) requires, the value keys of
+        the words that asked for them (a quoted 'critical' is vocabulary, not a literal), and
+        where those words are."""
+        if self.pattern is None or not text:
+            return (), frozenset(), ()
+        quotes = [(m.start(), m.end(), next(g for g in m.groups() if g is not None))
+                  for m in _QUOTED.finditer(text)]
+        out: list[Filter] = []
+        words: set[str] = set()
+        spans: list[tuple[int, int]] = []
+        for m in self.pattern.finditer(text):
+            quoted = next((q for q in quotes if q[0] < m.start() < q[1]), None)
+            if quoted is not None and (
+                fold_text(quoted[2]) != fold_text(m.group(0))
+                or _SQL_BEFORE_QUOTE.search(text, 0, quoted[0])
+            ):
+                # Part of a quoted name ('Pending Corp'), or the value of an SQL fragment in
+                # the enrichment (status != 'pending'), which the hint reader reads exactly.
+                continue
+            key = _SEPARATORS.sub(" ", m.group(0))
+            neg = negated(text, m.start())
+            spans.append(m.span())
+            for meaning in self.meanings.get(key, ()):
+                words.add(value_key(m.group(0)))
+                if meaning.condition is not None:
+                    for f in _condition(meaning.condition, neg):
+                        out.append(replace(f, source=SOURCE))
+                else:
+                    op = "!=" if neg else "="
+                    out.append(Filter(meaning.column.lower() if meaning.column else None, op,
+                                      fold_value(meaning.value), SOURCE))
+        return tuple(dict.fromkeys(out)), frozenset(words), tuple(spans)
+
+
+def _condition(condition: str, negate: bool) -> tuple[Filter, ...]:
+    """A predicate term's filters, read by the SQL extractor's predicate reader (the one the
+    hint parser uses), so both sides of the comparison normalize alike."""
+    from stef_question.extract import _condition_filters
+
+    filters = _condition_filters(condition if not negate else f"NOT ({condition})")
+    if negate and not filters:
+        # NOT over something the reader cannot fold: negate a single filter by hand.
+        plain = _condition_filters(condition)
+        if len(plain) == 1:
+            f = plain[0]
+            return (replace(f, op=NEGATED_OP.get(f.op, f.op)),)
+    return filters
+
+
+_HINT = re.compile(r"\s(?:hint|evidence):")
+
+
+def asked_text(text: str) -> str:
+    """The question and the agent's reformulation, without a BIRD-style hint: a hint defines
+    words ("male users refers to u_gender = 'M'"), and its SQL fragments are read exactly by
+    the hint reader; it does not ask for what it defines."""
+    m = _HINT.search(text)
+    return text[: m.start()] if m else text
+
+
+def with_requirements(
+    q: QuestionSpec, found: tuple[Filter, ...], words: frozenset[str]
+) -> QuestionSpec:
+    """``q`` with the requirements ``found`` in its text added (and the literals they explain
+    dropped: "Critical" is a word for priority 'urgent', not a value of its own)."""
+    if not found:
+        return q
+    keys = {(f.column, f.op, value_key(f.value)) for f in q.filters
+            if not isinstance(f.value, tuple)}
+    explained = words | {value_key(f.value) for f in found if not isinstance(f.value, tuple)}
+    kept = [
+        f for f in q.filters
+        if not (f.column is None and not isinstance(f.value, tuple)
+                and value_key(f.value) in explained)
+    ]
+    added = [f for f in found
+             if isinstance(f.value, tuple) or (f.column, f.op, value_key(f.value)) not in keys]
+    return replace(q, filters=(*kept, *added))
+
+
+class Vocabulary(Normalizer):
+    """Applies R_app synonyms, terms and categorical values: question words become the columns,
+    SQL and required filters they mean.
+
+    Why: a deployment knows that "revenue" is ``SUM(price * quantity)``, that "client" means
+    ``customer_id``, that "critical" means ``priority = 'urgent'`` and that "gold members" are
+    ``tier = 'gold'``; without that, a correct query looks ungrounded and a query that forgets
+    the condition looks right.
+
+    Before: "How many shipments are still pending?" with ``values status = pending, shipped``;
+    the spec requires nothing, so ``SELECT COUNT(*) FROM shipments`` looks complete.
+    After: the spec requires ``status = 'pending'`` (source ``rules``); the aligner reports
+    ``filter.missing`` when the SQL lacks it.
+    """
+
+    id = "vocabulary"
+    order = 50
+
+    def __init__(self) -> None:
+        # One matcher per ruleset; an engine runs one ruleset, so this is built once.
+        self._cached: tuple[Ruleset, Matcher] | None = None
+
+    def matcher(self, rules: Ruleset) -> Matcher:
+        if self._cached is None or self._cached[0] is not rules:
+            self._cached = (rules, Matcher.build(rules))
+        return self._cached[1]
+
+    def apply(self, ctx: Context) -> Context:
+        rules = ctx.rules
+        if not (rules.synonyms or rules.terms or rules.predicates or rules.categories):
+            return ctx
+        from stef_question.extract import with_synonyms
+
+        found: tuple[Filter, ...] = ()
+        words: frozenset[str] = frozenset()
+        text = ctx.question.text
+        if rules.predicates or rules.categories:
+            found, words, spans = self.matcher(rules).requirements(asked_text(text))
+            # A value word or condition phrase is read whole: "waiting on the customer" means
+            # status 'pending', not also the column a synonym "customer" names.
+            for start, end in spans:
+                text = text[:start] + " " * (end - start) + text[end:]
+        q = with_synonyms(replace(ctx.question, text=text), rules)
+        q = replace(q, text=ctx.question.text)
+        exprs = list(q.expressions)
+        aggs = list(q.aggregations)
+        for phrase in q.terms:
+            sql = rules.terms.get(phrase)
+            if sql is None:
+                continue
+            exprs.append(sql)
+            head = sql.strip().split("(", 1)[0].strip().upper()
+            if head in {"SUM", "AVG", "COUNT", "MIN", "MAX"} and head not in aggs:
+                aggs.append(head)
+        q = replace(q, expressions=tuple(exprs), aggregations=tuple(aggs))
+        q = with_requirements(q, found, words)
+        if q == ctx.question:
+            return ctx
+        return replace(ctx, question=q, fired=(*ctx.fired, self.id))
+
+
+@hookimpl
+def stef_register_normalizers() -> list[type[Normalizer]]:
+    return [Vocabulary]

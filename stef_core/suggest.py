@@ -1,0 +1,529 @@
+"""Drafting a ruleset from question / SQL logs (``stef rules suggest``).
+
+Two passes over the logs, each streaming one record at a time:
+
+1. **Candidates.** From the SQL: columns compared with a small set of string values that the
+   questions name (categorical values); a LIMIT that recurs on plain lists (no ORDER BY); a
+   predicate present in nearly every query whatever the question (benign filters). From the
+   enrichment's hints (``"X refers to Y"``, ``"X means Y"``): value words (``X refers to status
+   = 'extinct'``), predicate terms (``X refers to age > 30``) and synonyms (``X refers to
+   street_name``).
+2. **Evidence.** Every candidate that a question would trigger (a value, a word, a phrase) is
+   checked against every record: of the records whose question or enrichment uses it, how many
+   have SQL that agrees (compares the column with the value, holds the condition, reads the
+   column)? That count is the statement's *support*, and support over uses its *precision*. A
+   word that agents answer with its filter 9 times in 10 is vocabulary; "action" in "course of
+   action" is not.
+
+A statement is proposed when its support reaches ``min_support`` and its precision
+``min_precision``; both are written beside it as a ``#`` comment. The draft always passes ``stef
+rules check``: a statement the compiler would reject (a word given two meanings) is kept as a
+comment saying why. A person reviews the draft; nothing here is meant to be used unread.
+
+SQL is read with the installed SQL extractor (through the plugin registry, as the engine does);
+hints are read with sqlglot.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from stef_core.contracts import SqlExtractor
+from stef_core.models import Record
+from stef_core.spec import SqlSpec
+
+#: A categorical column has at most this many distinct string values in the logs.
+MAX_CATEGORY_VALUES = 12
+#: A benign filter is present in at least this share of the records.
+BENIGN_SHARE = 0.9
+#: ... and its value is named by at most this share of the questions that carry it.
+BENIGN_NAMED_SHARE = 0.2
+#: A limit guard keeps at least this many rows (LIMIT 1 on a list is a pick, not a guard).
+MIN_GUARD = 10
+#: A limit guard is at least this share of the LIMITs on plain lists.
+GUARD_SHARE = 0.5
+#: Phrases longer than this many words are sentences, not vocabulary.
+MAX_PHRASE_WORDS = 5
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_MARKERS = (" Hint:", "\nHint:", " Evidence:", "\nEvidence:")
+_CLAUSE = re.compile(
+    r"^\s*(?P<phrase>[^=<>()]{2,80}?)\s+(?:refers?\s+to|means?(?:\s+that)?|stands?\s+for|"
+    r"indicates?)\s+(?P<rhs>.+?)\s*\.?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+_LEADING = re.compile(
+    r"^(?:(?:in|of|for|on|at|from|by|with)\s+)?(?:the|a|an|all|those|these|which|what|who|"
+    r"whose|when|where|how)\s+", re.IGNORECASE)
+#: Words that carry no vocabulary of their own: a phrase made only of these is not proposed.
+_EMPTY_WORDS = frozenset((
+    "a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "with", "from", "and", "or",
+    "is", "are", "was", "were", "be", "it", "its", "this", "that", "these", "those", "which",
+    "what", "who", "whom", "whose", "when", "where", "why", "how", "many", "much", "number",
+    "name", "names", "id", "ids", "list", "show", "give",
+))
+_QUOTE = re.compile(r"'((?:[^']|'')*)'")
+_SEPARATORS = re.compile(r"[\s_-]+")
+
+
+def hint_of(record: Record) -> str:
+    """The evidence part of an enriched question (after ``Hint:``), or ""."""
+    text = record.enriched_question or ""
+    for marker in _MARKERS:
+        i = text.find(marker)
+        if i >= 0:
+            return text[i + len(marker):].strip()
+    return ""
+
+
+def fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def variants(phrase: str) -> set[str]:
+    """A phrase's spellings as the vocabulary rule matches them: singular and plural."""
+    base = _SEPARATORS.sub(" ", fold(phrase)).strip()
+    if not base:
+        return set()
+    out = {base, base + "s", base + "es"}
+    if base.endswith("y") and len(base) > 2:
+        out.add(base[:-1] + "ies")
+    if base.endswith("s") and len(base) > 3:
+        out.add(base[:-1])
+    return out
+
+
+def clean_phrase(phrase: str) -> str | None:
+    """A hint's left-hand side as a vocabulary phrase, or None when it is not one."""
+    text = phrase.strip().strip("\"'`").strip()
+    text = _LEADING.sub("", text)
+    text = re.sub(r"\s+", " ", text).strip(" ,:")
+    if len(text) < 3 or len(text.split()) > MAX_PHRASE_WORDS:
+        return None
+    if any(ch in text for ch in "=<>()[]{}#\\;\"`") or text.isdigit():
+        return None
+    if all(w in _EMPTY_WORDS for w in re.findall(r"[a-z0-9]+", text.lower())):
+        return None  # "who", "in which": question words, not a domain's vocabulary
+    return text
+
+
+FilterKey = tuple[str, str, Any]  # (column lower-cased, operator, normalized value)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A statement a question would trigger: ``phrase`` occurring means ``needs`` (filters
+    the SQL should hold) or, for a synonym, that the SQL reads ``column``."""
+
+    kind: str  # "value", "word", "predicate", "synonym"
+    phrase: str
+    column: str = ""
+    value: str = ""  # folded
+    sql: str = ""
+    needs: tuple[FilterKey, ...] = ()
+
+
+@dataclass
+class _Tally:
+    uses: int = 0  # records whose question or enrichment uses the phrase
+    agree: int = 0  # ... and whose SQL agrees
+
+
+@dataclass
+class Miner:
+    """Pass 1 (:meth:`add`) collects candidates; pass 2 (:meth:`check`) counts the evidence;
+    :meth:`draft` writes the ``.stef`` proposal."""
+
+    extractor: SqlExtractor
+    dialect: str | None = None
+    records: int = 0
+    unreadable: int = 0
+    unparsable: int = 0
+    # column -> value (folded) -> records comparing the column with it
+    compared: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    named_values: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    spelling: dict[str, str] = field(default_factory=dict)  # folded value -> as the SQL has it
+    columns: dict[str, str] = field(default_factory=dict)  # lower-case -> as first spelled
+    hinted: Counter[Candidate] = field(default_factory=Counter)
+    plain_limits: Counter[int] = field(default_factory=Counter)
+    filters: Counter[FilterKey] = field(default_factory=Counter)
+    filters_named: Counter[FilterKey] = field(default_factory=Counter)
+    tallies: dict[Candidate, _Tally] = field(default_factory=dict)
+    _pattern: re.Pattern[str] | None = None
+    _by_variant: dict[str, list[Candidate]] = field(default_factory=dict)
+
+    # ---- pass 1: candidates ----------------------------------------------------------------
+
+    def add_bad(self) -> None:
+        """A record the reader could not turn into a :class:`Record`."""
+        self.unreadable += 1
+
+    def _spec(self, record: Record) -> SqlSpec | None:
+        try:
+            return self.extractor.extract(record.sql, record.dialect or self.dialect)
+        except Exception:  # a StefError for bad SQL, anything else from a broken plugin
+            return None
+
+    def add(self, record: Record) -> None:
+        """Count one record's candidates; a record whose SQL cannot be read is counted apart."""
+        spec = self._spec(record)
+        if spec is None:
+            self.unparsable += 1
+            return
+        self.records += 1
+        question = fold(record.question)
+        for literal in _QUOTE.findall(record.sql):
+            text = literal.replace("''", "'")
+            self.spelling.setdefault(fold(text), text)
+        self._filters(spec, question)
+        if spec.limit is not None and not spec.order_by and spec.limit >= MIN_GUARD:
+            self.plain_limits[spec.limit] += 1
+        hint = hint_of(record)
+        if hint:
+            self._hint(hint, record.dialect or self.dialect)
+
+    def _filters(self, spec: SqlSpec, question: str) -> None:
+        seen: set[FilterKey] = set()
+        for f in spec.filters:
+            if not f.column or not _NAME.fullmatch(f.column):
+                continue
+            self.columns.setdefault(f.column.lower(), f.column)
+            key = (f.column.lower(), f.op, f.value)
+            if key not in seen and _hashable(f.value):
+                seen.add(key)
+                self.filters[key] += 1
+                if any(isinstance(v, str) and _uses(question, v) for v in _values(f.value)):
+                    self.filters_named[key] += 1
+            if f.op not in ("=", "in"):
+                continue
+            for v in _values(f.value):
+                if isinstance(v, str) and v.strip():
+                    self.compared[f.column.lower()][v] += 1
+                    if _uses(question, v):
+                        self.named_values[f.column.lower()][v] += 1
+
+    def _hint(self, hint: str, dialect: str | None) -> None:
+        import sqlglot
+        from sqlglot import exp
+
+        for clause in re.split(r";|\n", hint):
+            m = _CLAUSE.match(clause)
+            if not m:
+                continue
+            phrase = clean_phrase(m.group("phrase"))
+            rhs = m.group("rhs").strip().rstrip(".;, ")
+            if phrase is None or not rhs or len(rhs) > 200:
+                continue
+            try:
+                tree = sqlglot.parse_one(rhs, read=dialect or "sqlite")
+            except Exception:  # prose, not SQL: not vocabulary we can state
+                continue
+            while isinstance(tree, exp.Paren):
+                tree = tree.this
+            if isinstance(tree, exp.Column):
+                column = tree.name
+                if _NAME.fullmatch(column) and fold(column) != fold(phrase):
+                    self.columns.setdefault(column.lower(), column)
+                    self.hinted[Candidate("synonym", phrase, column.lower())] += 1
+                continue
+            if not isinstance(tree, (exp.Predicate, exp.Connector, exp.Not)):
+                continue  # a metric (MAX(salary)): terms are left to a person
+            if (isinstance(tree, exp.EQ) and isinstance(tree.this, exp.Column)
+                    and isinstance(tree.expression, exp.Literal) and tree.expression.is_string):
+                column, value = tree.this.name, tree.expression.this
+                if not _NAME.fullmatch(column) or not value.strip():
+                    continue
+                self.columns.setdefault(column.lower(), column)
+                self.spelling.setdefault(fold(value), value)
+                if fold(value) != fold(phrase):
+                    self.hinted[Candidate("word", phrase, column.lower(), fold(value))] += 1
+                continue
+            if any(not _NAME.fullmatch(c.name) for c in tree.find_all(exp.Column)):
+                continue
+            if tree.find(exp.Subquery, exp.Select, exp.AggFunc) is not None:
+                continue
+            sql = tree.sql()
+            needs = self._condition(sql)
+            if needs:
+                self.hinted[Candidate("predicate", phrase, sql=sql, needs=needs)] += 1
+
+    def _condition(self, sql: str) -> tuple[FilterKey, ...]:
+        """The filters a condition stands for, read by the same extractor as the SQL."""
+        try:
+            spec = self.extractor.extract(f"SELECT 1 FROM t WHERE {sql}", "sqlite")
+        except Exception:  # not readable as a WHERE clause: no evidence can be checked
+            return ()
+        keys = tuple((f.column.lower(), f.op, f.value) for f in spec.filters if f.column)
+        return keys if len(keys) == len(spec.filters) else ()
+
+    # ---- pass 2: evidence ------------------------------------------------------------------
+
+    def candidates(self) -> list[Candidate]:
+        """Every statement worth checking: hint candidates, and the named values of columns
+        compared with a small set of string values."""
+        out = list(self.hinted)
+        for column, named in self.named_values.items():
+            if len(self.compared[column]) > MAX_CATEGORY_VALUES:
+                continue  # names, ids, free text: not a categorical column
+            out.extend(Candidate("value", v, column, v) for v in named if matchable(v))
+        # A value a hint's word stands for matches on its own once declared: judge it too.
+        out.extend(Candidate("value", c.value, c.column, c.value) for c in self.hinted
+                   if c.kind == "word" and matchable(c.value))
+        return list(dict.fromkeys(out))
+
+    def check(self, record: Record) -> None:
+        """Count, for every candidate the record's question or enrichment uses, whether the
+        record's SQL agrees with it."""
+        if self._pattern is None:
+            self._compile()
+        if self._pattern is None:
+            return
+        text = fold(record.question + " " + (record.enriched_question or ""))
+        used: set[Candidate] = set()
+        # Overlapping matches: every start position, and every shorter phrase at that start
+        # ("good" inside "good performance"), so that each candidate is judged on its own.
+        for m in self._pattern.finditer(text):
+            words = _SEPARATORS.sub(" ", m.group(1)).split(" ")
+            for end in range(len(words), 0, -1):
+                used.update(self._by_variant.get(" ".join(words[:end]), ()))
+        if not used:
+            return
+        spec = self._spec(record)
+        if spec is None:
+            return
+        keys = set()
+        for f in spec.filters:
+            if f.column:
+                for v in _values(f.value):
+                    keys.add((f.column.lower(), "=" if f.op == "in" else f.op, v))
+        read = {c.lower() for c in spec.columns}
+        for c in used:
+            tally = self.tallies.setdefault(c, _Tally())
+            tally.uses += 1
+            if c.kind == "synonym":
+                ok = c.column in read
+            elif c.kind in ("value", "word"):
+                ok = (c.column, "=", c.value) in keys
+            else:
+                ok = all((col, "=" if op == "in" else op, v) in keys
+                         for col, op, value in c.needs for v in _values(value))
+            if ok:
+                tally.agree += 1
+
+    def _compile(self) -> None:
+        by_variant: dict[str, list[Candidate]] = defaultdict(list)
+        for c in self.candidates():
+            for v in variants(c.phrase):
+                by_variant[v].append(c)
+        self._by_variant = dict(by_variant)
+        if by_variant:
+            body = "|".join(re.escape(v).replace(r"\ ", r"[\s_-]+")
+                            for v in sorted(by_variant, key=lambda v: (-len(v), v)))
+            self._pattern = re.compile(rf"(?<![\w])(?=({body})(?![\w]))")
+
+    # ---- writing ---------------------------------------------------------------------------
+
+    def draft(self, min_support: int = 2, min_precision: float = 0.8,
+              name: str = "draft") -> tuple[str, int]:
+        """The proposal as ``.stef`` text and its number of statements."""
+        from stef_core.dsl.formatter import quote_double, quote_single, render_scalar
+
+        def word(text: str) -> str:
+            return text if _NAME.fullmatch(text) else quote_double(text)
+
+        def value(text: str) -> str:
+            spelled = self.spelling.get(text, text)
+            return spelled if _NAME.fullmatch(spelled) else quote_single(spelled)
+
+        def col(column: str) -> str:
+            return self.columns.get(column, column)
+
+        def evidence(c: Candidate) -> str:
+            t = self.tallies.get(c) or self.tallies[by_phrase[c.phrase]]
+            return f"support {t.agree} of {t.uses} ({t.agree / t.uses:.0%})"
+
+        accepted = [c for c, t in self.tallies.items()
+                    if t.agree >= min_support and t.agree >= min_precision * t.uses]
+        by_phrase = {c.phrase: c for c in accepted if c.kind == "word"}
+        # One meaning per word: the best evidenced candidate keeps a contested word.
+        accepted.sort(key=lambda c: (-self.tallies[c].agree / self.tallies[c].uses,
+                                     -self.tallies[c].agree, c.kind, c.phrase))
+        owner: dict[str, Candidate] = {}
+        kept: list[Candidate] = []
+        for c in accepted:
+            key = _singular(fold(c.phrase))  # "character name" and "character names" are one
+            if key in owner:
+                continue
+            owner[key] = c
+            kept.append(c)
+        # A word whose value would match on its own, but is not vocabulary by itself
+        # ("american" beside "American restaurant"), is stated as a predicate term instead.
+        standalone = {(c.column, c.value) for c in kept if c.kind == "value"}
+        def _as_predicate(c: Candidate) -> Candidate:
+            return Candidate("predicate", c.phrase, sql=f"{col(c.column)} = "
+                             + quote_single(self.spelling.get(c.value, c.value)))
+
+        kept = [
+            _as_predicate(c)
+            if c.kind == "word" and matchable(c.value) and (c.column, c.value) not in standalone
+            else c
+            for c in kept
+        ]
+
+        by_column: dict[str, list[Candidate]] = defaultdict(list)
+        for c in kept:
+            if c.kind in ("value", "word"):
+                by_column[c.column].append(c)
+        for column, group in list(by_column.items()):
+            values = list(dict.fromkeys(c.value for c in group))
+            if len(values) < 2 and matchable(values[0]):
+                # One value that matches by itself is an entity the logs repeat, not a
+                # category; its words still mean its filter, as condition terms.
+                del by_column[column]
+                kept.extend(_as_predicate(c) for c in group if c.kind == "word")
+
+        sections: list[tuple[str, list[str]]] = []
+        lines: list[str] = []
+        for column in sorted(by_column):
+            group = by_column[column]
+            values = list(dict.fromkeys(c.value for c in group))
+            named = [c for c in group if c.kind == "value"]
+            lines.append(f"values {col(column)} = " + ", ".join(value(v) for v in values)
+                         + "  # " + ("; ".join(f"{self.spelling.get(c.value, c.value)}: "
+                                               f"{evidence(c)}" for c in named)
+                                     or "declared by their words"))
+            for c in group:
+                if c.kind == "word":
+                    lines.append(f"value {col(column)} {value(c.value)} = {word(c.phrase)}"
+                                 f"  # {evidence(c)}")
+        sections.append(("Categorical values: columns compared to a few string values that the "
+                         "questions name, and the hints' words for them", lines))
+        sections.append(("Predicate terms from enrichment hints (\"X refers to <condition>\")", [
+            f"term {quote_double(c.phrase)} = {c.sql}  # {evidence(c)}"
+            for c in kept if c.kind == "predicate"]))
+        sections.append(("Synonyms from enrichment hints (\"X refers to <column>\")", [
+            f"synonym {col(c.column)} = {word(c.phrase)}  # {evidence(c)}"
+            for c in kept if c.kind == "synonym"]))
+
+        lines = []
+        total_plain = sum(self.plain_limits.values())
+        for limit, n in self.plain_limits.most_common(1):
+            if n >= min_support and n >= GUARD_SHARE * total_plain:
+                lines.append(f"limit guard >= {limit}  # support {n} of {total_plain} LIMITs "
+                             "on lists without ORDER BY")
+        sections.append(("Limit guard: a LIMIT that recurs on plain lists", lines))
+
+        lines = []
+        for (column, op, v), n in self.filters.most_common():
+            if self.records == 0 or n < max(min_support, BENIGN_SHARE * self.records):
+                break
+            if self.filters_named[(column, op, v)] > BENIGN_NAMED_SHARE * n:
+                continue
+            rendered = _benign(col(column), op, v, render_scalar, self.spelling)
+            if rendered:
+                lines.append(f"{rendered}  # support {n} of {self.records} records")
+        sections.append(("Benign filters: present in nearly every query, whatever the question",
+                         lines))
+
+        skipped = self.unreadable + self.unparsable
+        out = [
+            f"# Drafted by `stef rules suggest` from {self.records + skipped} records"
+            + (f" ({self.unreadable} unreadable and {self.unparsable} with SQL that does not "
+               "parse were skipped)" if skipped else "") + ".",
+            "# support N of M: of M records whose question uses the words, N have SQL that "
+            f"agrees (minimum {min_support}, {min_precision:.0%}).",
+            "# Review every statement before use: the logs show what agents did, not what is "
+            "right.",
+            "",
+            f"ruleset {quote_double(name)} version 1",
+        ]
+        count = 0
+        for title, body in sections:
+            if not body:
+                continue
+            out += ["", f"# ---- {title}"]
+            out += body
+            count += len(body)
+        return "\n".join(out) + "\n", count
+
+
+def matchable(value: str) -> bool:
+    """Does a declared value match questions by itself? Words of three letters or more do;
+    numbers, dates and short codes ('F') only through their value words."""
+    return len(value.strip()) >= 3 and re.search(r"[^\W\d_]", value) is not None
+
+
+def _uses(text: str, value: str) -> bool:
+    """Does folded ``text`` use ``value`` as whole words, singular or plural?"""
+    return any(re.search(r"(?<!\w)" + re.escape(v).replace(r"\ ", r"[\s_-]+") + r"(?!\w)", text)
+               for v in variants(value))
+
+
+def _singular(phrase: str) -> str:
+    if phrase.endswith("ies") and len(phrase) > 4:
+        return phrase[:-3] + "y"
+    if phrase.endswith("s") and len(phrase) > 3:
+        return phrase[:-1]
+    return phrase
+
+
+def _values(value: Any) -> tuple[Any, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _benign(column: str, op: str, value: Any, render: Any, spelling: dict[str, str]) -> str:
+    """A filter as a ``benign filter`` statement, or "" when the language cannot say it."""
+    if op == "is null":
+        return f"benign filter {column} IS null"
+    if op in ("in", "not in", "like", "not like", "is not null"):
+        if op == "in" and isinstance(value, tuple):
+            items = ", ".join(render(spelling.get(v, v) if isinstance(v, str) else v)
+                              for v in value)
+            return f"benign filter {column} IN ({items})"
+        if op == "like" and isinstance(value, str):
+            return f"benign filter {column} LIKE {render(spelling.get(value, value))}"
+        return ""
+    if isinstance(value, tuple):
+        return ""
+    shown = spelling.get(value, value) if isinstance(value, str) else value
+    return f"benign filter {column} {op} {render(shown)}"
+
+
+def check_draft(text: str, rule_ids: Iterable[str] | None = None) -> tuple[str, int]:
+    """Comment out every statement the compiler rejects (with its reason) until the draft
+    compiles; returns the text and how many statements were set aside."""
+    from stef_core.dsl import compile_text
+    from stef_core.rules import RulesError
+
+    ids = tuple(rule_ids) if rule_ids is not None else None
+    rejected = 0
+    for _ in range(1000):  # each round sets aside at least one line; the bound is a safety net
+        try:
+            compile_text(text, "draft.stef", rule_ids=ids)
+            return text, rejected
+        except RulesError as exc:
+            lines = text.split("\n")
+            bad: dict[int, str] = {}
+            for message in exc.messages:
+                m = re.match(r"draft\.stef:(\d+):\d+: (.*)", message.split("\n", 1)[0])
+                if m:
+                    bad.setdefault(int(m.group(1)), m.group(2))
+            if not bad:
+                raise
+            for number, reason in bad.items():
+                lines[number - 1] = f"# rejected ({reason}): {lines[number - 1]}"
+                rejected += 1
+            text = "\n".join(lines)
+    raise RuntimeError("the draft did not converge")  # pragma: no cover

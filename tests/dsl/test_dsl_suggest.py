@@ -1,0 +1,153 @@
+"""``stef rules suggest``: a ruleset drafted from logs, each statement with its support.
+
+The logs are generated here: a support desk whose agents filter ticket states, whose hints
+define words, and whose queries all carry a tenant guard and a dashboard LIMIT.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from stef_core.dsl import compile_file
+
+TENANT = " AND tenant_id = 42"
+
+
+def _records() -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
+    n = 0
+
+    def add(question: str, sql: str, hint: str | None = None) -> None:
+        nonlocal n
+        n += 1
+        head, _, limit = sql.partition(" LIMIT ")
+        sql = head + TENANT + (f" LIMIT {limit}" if limit else "")
+        record: dict[str, object] = {"id": f"r{n}", "question": question, "sql": sql}
+        if hint:
+            record["enriched_question"] = f"{question} Hint: {hint}"
+        out.append(record)
+
+    for state in ("pending", "closed", "pending", "closed", "solved", "solved"):
+        add(f"How many {state} tickets are there?",
+            f"SELECT COUNT(*) FROM tickets WHERE status = '{state}'")
+    for i in range(3):
+        add(f"How many critical tickets did agent {i} get?",
+            f"SELECT COUNT(*) FROM tickets WHERE priority = 'P1' AND assignee_id = {i}",
+            "critical refers to priority = 'P1'")
+        add(f"How many high-value customers are in region {i}?",
+            f"SELECT COUNT(*) FROM customers WHERE lifetime_value > 1000 AND region_id = {i}",
+            "high-value customers refers to lifetime_value > 1000")
+        add(f"List the contact method of ticket {i}",
+            f"SELECT channel FROM tickets WHERE id = {i}", "contact method refers to channel")
+        add(f"List the tickets of customer {i}",
+            f"SELECT id FROM tickets WHERE customer_id = {i} LIMIT 200")
+    # "open" is a common word here: its questions do not filter a status, so it is no value.
+    for i in range(3):
+        add(f"Which tickets did agent {i} open last week?",
+            f"SELECT id FROM tickets WHERE assignee_id = {i}")
+    add("How many open tickets are there?", "SELECT COUNT(*) FROM tickets WHERE status = 'open'")
+    add("How many open tickets are there now?",
+        "SELECT COUNT(*) FROM tickets WHERE status = 'open'")
+    return out
+
+
+@pytest.fixture()
+def logs(tmp_path: Path) -> Path:
+    path = tmp_path / "logs.jsonl"
+    lines = [json.dumps(r) for r in _records()]
+    lines.insert(3, "this line is not JSON")
+    lines.insert(5, json.dumps({"id": "x", "question": "no sql here"}))
+    lines.append(json.dumps({"id": "y", "question": "q", "sql": "SELEC broken FROM"}))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _suggest(*args: str) -> tuple[int, str, str]:
+    from stef_core.cli import cli, commands  # noqa: F401  (registers the subcommands)
+
+    result = CliRunner().invoke(cli, ["rules", "suggest", *args],
+                                                catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_draft_proposes_every_kind_with_support_and_passes_check(
+    logs: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "draft.stef"
+    code, _, err = _suggest(str(logs), "-o", str(out), "--no-progress")
+    assert code == 0, err
+    text = out.read_text()
+    statements = [ln for ln in text.splitlines() if ln and not ln.startswith("#")]
+    assert statements == [
+        'ruleset "draft" version 1',
+        "values priority = P1  # declared by their words",
+        "value priority P1 = critical  # support 3 of 3 (100%)",
+        "values status = closed, pending, solved  # closed: support 2 of 2 (100%); "
+        "pending: support 2 of 2 (100%); solved: support 2 of 2 (100%)",
+        'term "high-value customers" = lifetime_value > 1000  # support 3 of 3 (100%)',
+        'synonym channel = "contact method"  # support 3 of 3 (100%)',
+        "limit guard >= 200  # support 3 of 3 LIMITs on lists without ORDER BY",
+        "benign filter tenant_id = 42  # support 23 of 23 records",
+    ]
+    assert "Traceback" not in err
+    assert err.strip() == (
+        "7 statements proposed from 23 records (3 skipped: 2 unreadable, 1 with SQL that does "
+        f"not parse); wrote {out}")
+    ruleset = compile_file(out)  # the draft passes `stef rules check`
+    assert ruleset.categories["priority"].words == {"critical": "P1"}
+
+
+def test_a_common_word_is_not_proposed_as_a_value(logs: Path) -> None:
+    # 'open' is compared twice, but its questions use the word five times: precision 40%.
+    _, draft, _ = _suggest(str(logs), "--no-progress")
+    assert "open" not in draft.split("ruleset", 1)[1].split("# ----")[1]
+    _, lenient, _ = _suggest(str(logs), "--no-progress", "--min-precision", "0.3")
+    assert "values status = closed, pending, solved, open" in lenient
+    assert "open: support 2 of 5 (40%)" in lenient
+
+
+def test_min_support_hides_rare_statements(logs: Path) -> None:
+    _, draft, err = _suggest(str(logs), "--no-progress", "--min-support", "3")
+    assert "values status" not in draft
+    assert "value priority P1 = critical" in draft
+    assert err.startswith("6 statements proposed")
+
+
+def test_csv_and_stdin_inputs_use_the_same_readers(tmp_path: Path) -> None:
+    from stef_core.cli import cli, commands  # noqa: F401
+
+    records = _records()
+    path = tmp_path / "logs.csv"
+    with path.open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=["id", "question", "enriched_question", "sql"])
+        writer.writeheader()
+        writer.writerows(records)
+    _, from_csv, _ = _suggest(str(path), "--no-progress")
+    stdin = "".join(json.dumps(r) + "\n" for r in records)
+    result = CliRunner().invoke(cli, ["rules", "suggest", "-", "--no-progress"],
+                                                input=stdin, catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == from_csv
+    assert "value priority P1 = critical" in from_csv
+
+
+def test_conflicting_words_are_set_aside_not_fatal(tmp_path: Path) -> None:
+    from stef_core.suggest import check_draft
+
+    text = ('ruleset "d"\nsynonym a = word\nsynonym b = word  # support 2\n'
+            "values s = x, y\n")
+    fixed, rejected = check_draft(text, rule_ids=())
+    assert rejected == 1
+    assert ("# rejected ('word' is given two meanings: column b here, column a on line 2): "
+            "synonym b = word  # support 2") in fixed
+
+
+def test_unreadable_input_file_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, err = _suggest(str(tmp_path / "missing.jsonl"))
+    assert code == 2
+    assert "missing.jsonl: no such file" in err

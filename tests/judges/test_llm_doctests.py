@@ -1,0 +1,15 @@
+"""The examples in the LLM modules' docstrings are true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize("name", ["stef_judges.llm", "stef_judges.llm_client",
+                                  "stef_judges.llm_cache", "stef_judges.llm_prompt"])
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
