@@ -26,8 +26,8 @@ that the SQL answers the question. Three families, told apart by the prefix of t
     findings say. Only what a query reaches counts, never how it is spelled: a join or an IN
     subquery, MAX or ORDER BY ... LIMIT 1, a CTE or a flat query, INTERSECT or IN give the
     same features (clause and nesting counts were tried and penalised agents' styles more than
-    their errors), and what the normalization rules declared harmless (a guard LIMIT, a
-    column pinned to one value) counts for nothing.
+    their errors), and what the normalization rules or R_app declared harmless (a guard
+    LIMIT, a column pinned to one value, a benign or ignored filter) counts for nothing.
 
 No feature looks at typography: keyword case, quoting style, whitespace and formatting of the
 SQL change nothing here (counts come from the parsed specs, lengths from the question's words).
@@ -44,6 +44,8 @@ SQL change nothing here (counts come from the parsed specs, lengths from the que
 from __future__ import annotations
 
 import re
+
+from stef_sql.values import value_key
 
 from stef_core.contracts import JudgeRequest
 from stef_judges.signals import (
@@ -119,10 +121,17 @@ def features(request: JudgeRequest) -> dict[str, float]:
     # subquery, MAX and ORDER BY ... LIMIT 1, INTERSECT and IN, a CTE and a flat query mean
     # the same and count the same (clause and nesting counts were measured to penalise an
     # agent's style, not its errors; benchmarks/README.md).
+    # Filters R_app declared benign or ignored cost nothing here either.
+    blessed = _blessed_columns(request)
+    own = [f for f in sql.filters if _norm(f.column or "") not in blessed]
+    blessed_values = {value_key(v) for f in sql.filters if _norm(f.column or "") in blessed
+                      for v in (f.value if isinstance(f.value, tuple) else (f.value,))
+                      if isinstance(v, str)}
     out["shape:tables"] = _cap(len(sql.tables), 5)
-    out["shape:filters"] = _cap(len(sql.filters), 5)
+    out["shape:filters"] = _cap(len(own), 5)
     # String literals only: numbers include a guard LIMIT that limit_tolerance made harmless.
-    out["shape:literals"] = _cap(sum(1 for v in sql.literals if isinstance(v, str)), 5)
+    out["shape:literals"] = _cap(sum(1 for v in sql.literals if isinstance(v, str)
+                                     and value_key(v) not in blessed_values), 5)
 
     # -- the question ---------------------------------------------------------------------
     words = len(_WORD.findall(question))
@@ -131,6 +140,17 @@ def features(request: JudgeRequest) -> dict[str, float]:
     out["question:enriched"] = 1.0 if request.record.enriched_question else 0.0
     out["question:expressions"] = _cap(len(request.question.expressions), 3)
     return out
+
+
+def _norm(column: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", column.lower())
+
+
+def _blessed_columns(request: JudgeRequest) -> set[str]:
+    """Columns whose filters R_app declared benign (a tenant guard) or ignored."""
+    rules = request.rules
+    return ({_norm(c) for c in rules.ignored_filters}
+            | {_norm(b.column) for b in rules.benign_filters})
 
 
 #: Identifier parts that name no concept of their own ("customer_id" is about customers).

@@ -54,3 +54,17 @@ def test_strong_findings_cap_gamma_below_the_correct_cut_of_the_rules() -> None:
     strict = Ruleset(scoring=Scoring(verdict_cuts=VerdictCuts(correct=0.95)))
     v = judge.judge(with_reason(request(strict), "x.y", "critical"))
     assert (v.confidence, v.label) == (0.949, "likely_correct")
+
+
+def test_filters_r_app_declared_benign_or_ignored_cost_no_confidence() -> None:
+    from stef_core.testing import score_one
+
+    q = "How many open tickets are there?"
+    plain = score_one(q, "SELECT COUNT(*) FROM tickets WHERE status = 'open'")
+    guarded = "SELECT COUNT(*) FROM tickets WHERE status = 'open' AND tenant_id = 42"
+    benign = score_one(q, guarded, rules={"benign_filters": [{"column": "tenant_id"}]})
+    ignored = score_one(q, guarded, rules={"ignored_filters": ["tenant_id"]})
+    undeclared = score_one(q, guarded)
+    assert benign.confidence == ignored.confidence == plain.confidence
+    assert undeclared.confidence is not None and plain.confidence is not None
+    assert undeclared.confidence < plain.confidence  # an extra filter and literal, unexplained
