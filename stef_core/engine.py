@@ -18,6 +18,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
 
@@ -177,9 +178,13 @@ class Engine:
         aligner: str = "default",
         scorer: str = "composite",
         batch_size: int = 64,
+        today: str | None = None,
         calibration: str | None = None,
     ) -> None:
         self.registry = registry or Registry.discover()
+        #: Relative dates ("last month") are read against the record's timestamp, else this
+        #: (``stef eval --today``), else the run's date.
+        self.today = _check_today(today) if today else None
         self.rules = rules or Ruleset()
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
@@ -255,7 +260,9 @@ class Engine:
             question_spec = self.question_extractor.extract(
                 record.question, record.enriched_question, self.rules
             )
-            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules)
+            anchor = self._anchor(record)
+            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules,
+                          anchor=anchor["date"])
             for rule in self.normalizers:
                 ctx = rule.apply(ctx)
             rule = self.aligner
@@ -277,7 +284,22 @@ class Engine:
             ),
             rules=self.rules,
             normalizations=ctx.fired,
+            # The result names the anchor only when a relative period was read.
+            extra={"anchor": anchor} if any(
+                p.relative for p in (*ctx.question.periods, *ctx.sql.periods)
+            ) else {},
         )
+
+    def _anchor(self, record: Record) -> dict[str, str]:
+        """The date relative periods are read against, and where it came from."""
+        stamp = (record.timestamp or "")[:10]
+        try:
+            return {"date": date.fromisoformat(stamp).isoformat(), "source": "timestamp"}
+        except ValueError:
+            pass
+        if self.today:
+            return {"date": self.today, "source": "--today"}
+        return {"date": date.today().isoformat(), "source": "run date"}
 
     def _unscored(
         self, record: Record | BadRecord, error: str, usage: Usage | None = None
@@ -312,6 +334,7 @@ class Engine:
             normalizations=list(request.normalizations),
             reasons=list(request.alignment.reasons),
             timestamp=request.record.timestamp,
+            anchor=request.extra.get("anchor"),
             label=request.record.label,
         )
 
@@ -384,6 +407,14 @@ class Engine:
         close_extractor = getattr(self.question_extractor, "close", None)
         if callable(close_extractor):
             close_extractor()
+
+
+def _check_today(text: str) -> str:
+    """``--today``: an ISO date (YYYY-MM-DD), or a :class:`StefError` saying what to write."""
+    try:
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise StefError(f"--today: {text!r} is not a date; write YYYY-MM-DD") from None
 
 
 def evaluate(

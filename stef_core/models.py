@@ -356,6 +356,9 @@ class Result(BaseModel):
     #: What the judge spent on a record that ended unscored (failed attempts, repair turns);
     #: a scored record carries it in ``verdict.usage``. Left out of the output when None.
     usage: Usage | None = None
+    #: Set when a relative date ("last month") was read: ``{"date": "2024-06-15", "source":
+    #: "timestamp" | "--today" | "run date"}``. Left out of the output when None.
+    anchor: dict[str, str] | None = None
     #: The input record's reviewer label (1 correct, 0 not), when it had one. Left out of the
     #: output when None.
     label: Literal[0, 1] | None = None
@@ -363,9 +366,9 @@ class Result(BaseModel):
     @model_serializer(mode="wrap")
     def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for optional in ("usage", "label"):
-            if data.get(optional, 0) is None:
-                del data[optional]
+        for key in ("usage", "anchor", "label"):
+            if data.get(key, 0) is None:
+                del data[key]
         return data
 
     @property

@@ -98,6 +98,17 @@ class Period:
     '2024-04-01'``, ``strftime('%Y-%m', order_date) = '2024-03'`` and "in March 2024" are the
     same period. ``column`` is None when the question does not name it; ``start`` and ``end``
     are ISO 8601 (None: unbounded on that side).
+
+    A bound may also be relative to an anchor date (the record's timestamp, ``stef eval
+    --today``, else the run's date), kept unresolved because specs are cached per question
+    text: ``@`` is the anchor day, ``/unit`` truncates to the start of its unit, ``+N unit`` and
+    ``-N unit`` move; units are ``y``, ``q``, ``m``, ``w`` (ISO weeks), ``d`` and ``h``. "Last
+    month" is ``start="@/m-1m", end="@/m"``; ``stef_sql.time.resolve`` turns a bound into a date.
+
+    ``periodic`` holds calendar fields that repeat: ``(("month", 3),)`` is March of any year;
+    one unit listed several times means any of them (``("month", 1), ("month", 2)``), units
+    are ``month``, ``day`` (of the month) and ``dow`` (ISO: Monday 1 ... Sunday 7). ``clock`` is
+    a time of day ``[start, end)`` in seconds after midnight, on any day.
     """
 
     column: str | None
@@ -107,6 +118,26 @@ class Period:
     grain: str = "day"  # the finest unit the expression spells: year, quarter, month, day ...
     source: str = "where"
     text: str = ""  # as written, for messages
+    #: SQL side (and hint fragments): the filters this period was read from, as they stand in
+    #: the spec's ``filters``; a matched period accounts for them (they are not extras).
+    parts: tuple[Filter, ...] = ()
+    negated: bool = False  # every time except this period (``<>``, NOT BETWEEN, "not in 2014")
+    #: The closing bound was a bare date compared inclusively (``<= '2024-12-31'``, BETWEEN):
+    #: read as the whole day, which on a timestamp column drops the rows after midnight.
+    end_of_day: bool = False
+    clock: tuple[int, int] | None = None  # time of day [start, end), seconds after midnight
+    #: How the data spells the dates, when a raw column is compared with literals (or a hint
+    #: binds the period to a spelling): ``compact`` ('201309'), ``iso`` ('2013-09'), ``year``
+    #: (a bare year against a column named like a date); "" when not known.
+    spelling: str = ""
+    #: "until March": English does not say whether March is in; ``end`` includes it, and the
+    #: end one ``grain`` earlier answers the question too.
+    loose_end: bool = False
+
+    @property
+    def relative(self) -> bool:
+        """Is a bound relative to the anchor date ("last month", ``CURRENT_DATE - 7``)?"""
+        return (self.start or "").startswith("@") or (self.end or "").startswith("@")
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from typing import Literal
 from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
 
+from stef_align.time import align_periods
 from stef_core.contracts import Alignment, Context
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.spec import Filter, QuestionSpec, Scalar, SqlSpec, render_value
@@ -50,6 +51,7 @@ CATEGORY = {
     "enrichment.drift": "other",
     "join.key_mismatch": "table",
     "enrichment.expression_missing": "attribute",
+    "date.end_of_day": "value",
 }
 
 _COMPAT_OPS = {
@@ -90,14 +92,6 @@ def _keys(value: object) -> set[str]:
     return {value_key(value)}
 
 
-_RANGE_OPS = frozenset({">", ">=", "<", "<="})
-
-
-def _is_period(value: object) -> bool:
-    """A year or a month ('2026', 2026, '2026-10'): a span of dates, not one date."""
-    return re.fullmatch(r"(18|19|20)\d\d(-\d\d)?", str(value)) is not None
-
-
 def _is_number(key: str) -> bool:
     return re.fullmatch(r"-?\d+(\.\d+)?", key) is not None
 
@@ -113,14 +107,6 @@ def value_match(q: Scalar | tuple[Scalar, ...], s: Scalar | tuple[Scalar, ...], 
         return False
     qk, sk = _keys(q), _keys(s)
     if qk & sk:
-        return True
-    # Dates written with and without separators: '2013-05' and 201305.
-    qd = {re.sub(r"\D", "", k) for k in qk if re.fullmatch(r"\d{4}[-/]\d{2}([-/]\d{2})?", k)}
-    if qd and any(
-        re.sub(r"\D", "", k) in qd or any(re.sub(r"\D", "", k).startswith(d) for d in qd)
-        for k in sk
-        if re.fullmatch(r"[\d\-/ :.]{6,}", k)
-    ):
         return True
     qs = [k for k in qk if len(k) >= 3 and not _is_number(k)]
     for q1 in qs:
@@ -224,10 +210,14 @@ def _is_identifier_word(f: Filter, sql: SqlSpec) -> bool:
 
 
 def align_filters(
-    q: QuestionSpec, sql: SqlSpec, rules: Ruleset
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, anchor: str | None = None
 ) -> tuple[FilterAlignment, bool, list[Reason]]:
     reasons: list[Reason] = []
     sql_filters = [f for f in sql.filters if not _ignored(f, rules)]
+    # -- dates (stef_align.time): periods are aligned as intervals; the SQL filters that spell
+    # -- a compared period are accounted for there, neither extras nor requirements here.
+    dates = align_periods(q, sql, rules, anchor)
+    sql_filters = [f for f in sql_filters if f not in dates.consumed]
     literal_keys = {value_key(v) for v in sql.literals}
 
     required: list[Filter] = []
@@ -302,8 +292,6 @@ def align_filters(
                 _op_match(f.op, s.op)
                 or (f.op == "=" and s.op in ("like", "in"))
                 or f.source == "question:weak"  # a bare number carries no operator of its own
-                # "in October 2026" is answered by a range inside that month
-                or (f.op == "=" and s.op in _RANGE_OPS and _is_period(f.value))
             ):
                 hit = i
                 break
@@ -375,7 +363,7 @@ def align_filters(
                     )
                 )
 
-    extras: list[str] = []
+    extras: list[str] = list(dates.extras)  # -- dates
     benign_extras: list[str] = []
     guessed: list[Filter] = []  # extra string filters on values the question never says
     for i, s in enumerate(sql_filters):
@@ -426,9 +414,15 @@ def align_filters(
             )
         )
 
+    # -- dates: the periods' findings join the filters'
+    matched += dates.matched
+    missing += dates.missing
+    wrong += dates.wrong
+    reasons += dates.reasons
+    required_texts = [f.describe() for f in strong] + dates.required
     if not missing:
         status = "fully_applied_with_extras" if extras else "fully_applied"
-    elif len(missing) < len(strong) or wrong:
+    elif len(missing) < len(required_texts) or wrong:
         status = "partially_applied"  # some missing, or present with a wrong value/operator
     else:
         status = "not_applied"
@@ -436,7 +430,7 @@ def align_filters(
     fa = FilterAlignment(
         status=status,  # type: ignore[arg-type]
         score=getattr(scores, status),
-        required=[f.describe() for f in strong],
+        required=required_texts,
         matched=matched,
         missing=missing,
         extras=extras,
@@ -672,6 +666,6 @@ def _own_key(table: str, column: str) -> bool:
 
 
 def align(ctx: Context) -> Alignment:
-    fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules)
+    fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules, ctx.anchor)
     reasons = filter_reasons + structural_findings(ctx.question, ctx.sql, ctx.rules)
     return Alignment(filters=fa, bonus=bonus, reasons=tuple(reasons))

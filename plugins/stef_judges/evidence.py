@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 
+from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
 
 from stef_core.contracts import JudgeRequest
@@ -121,17 +122,27 @@ def features(request: JudgeRequest) -> dict[str, float]:
     # subquery, MAX and ORDER BY ... LIMIT 1, INTERSECT and IN, a CTE and a flat query mean
     # the same and count the same (clause and nesting counts were measured to penalise an
     # agent's style, not its errors; benchmarks/README.md).
-    # Filters R_app declared benign or ignored cost nothing here either.
+    # Filters R_app declared benign or ignored cost nothing here either. A time constraint
+    # counts once, however it is spelled: one period, whether the SQL wrote it as a range of
+    # two bounds, a BETWEEN, a LIKE '2024-03%' or a date function compared with one value.
     blessed = _blessed_columns(request)
-    own = [f for f in sql.filters if _norm(f.column or "") not in blessed]
-    blessed_values = {value_key(v) for f in sql.filters if _norm(f.column or "") in blessed
+    period_columns = {_norm(p.column) for p in sql.periods if p.column}
+    # A comparison with a subquery ("x IN (SELECT ...)", "x = (SELECT MAX ...)") is how a join
+    # or a superlative is spelled, not a constraint of its own.
+    skipped = [f for f in sql.filters
+               if _norm(f.column or "") in blessed or _norm(f.column or "") in period_columns
+               or f.value == SUBQUERY]
+    skipped_values = {value_key(v) for f in skipped
                       for v in (f.value if isinstance(f.value, tuple) else (f.value,))
                       if isinstance(v, str)}
+    time_constraints = len(period_columns) + sum(1 for p in sql.periods if not p.column)
     out["shape:tables"] = _cap(len(sql.tables), 5)
-    out["shape:filters"] = _cap(len(own), 5)
-    # String literals only: numbers include a guard LIMIT that limit_tolerance made harmless.
+    out["shape:filters"] = _cap(len(sql.filters) - len(skipped) + time_constraints, 5)
+    # String literals only (numbers include a guard LIMIT that limit_tolerance made harmless),
+    # and no dates, date formats or date units: the periods above count those.
     out["shape:literals"] = _cap(sum(1 for v in sql.literals if isinstance(v, str)
-                                     and value_key(v) not in blessed_values), 5)
+                                     and value_key(v) not in skipped_values
+                                     and not _temporal(v)), 5)
 
     # -- the question ---------------------------------------------------------------------
     words = len(_WORD.findall(question))
@@ -140,6 +151,21 @@ def features(request: JudgeRequest) -> dict[str, float]:
     out["question:enriched"] = 1.0 if request.record.enriched_question else 0.0
     out["question:expressions"] = _cap(len(request.question.expressions), 3)
     return out
+
+
+_FORMAT_TOKEN = r"(?:yyyy|yy|mm|dd|hh24|hh12|hh|mi|ss|mon|dy|iw|ww|q)"
+_TEMPORAL = re.compile(
+    r"[\d\s:/.T%-]*\d[\d\s:/.T%-]*"  # 2024-03-01, 1980, 2013-08%, 10:30
+    r"|(?:%[A-Za-z]|[-/: .T])+"  # strftime formats: %Y-%m
+    rf"|{_FORMAT_TOKEN}(?:[-/: .]*{_FORMAT_TOKEN})*"  # YYYY-MM, yyyymmdd
+    r"|year|quarter|month|week|isoweek|iso_week|day|dow|doy|hour|minute|second|weekday",
+    re.IGNORECASE,
+)
+
+
+def _temporal(value: str) -> bool:
+    """A date, a time, a date format or a date unit: what a period is spelled with."""
+    return _TEMPORAL.fullmatch(value.strip()) is not None
 
 
 def _norm(column: str) -> str:

@@ -227,12 +227,22 @@ def _column(name: str | None) -> str | None:
     return "_".join(name.strip().lower().split()) or None
 
 
+def _is_time_value(value: object) -> bool:
+    """A date, month or year the model put in a filter ('2024-03', 2024, '201309')."""
+    from stef_sql.time import literal_span
+
+    text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
+    return bool(text) and literal_span(text, compact=True) is not None
+
+
 def to_question_spec(reply: SpecReply, base: QuestionSpec) -> QuestionSpec:
     """Put the model's structured dimensions into ``base`` (which keeps the grounding fields:
     words, numbers, text, drift)."""
     filters = tuple(
         Filter(column=_column(f.column), op=f.op, value=_fold_value(f.value), source="question")
         for f in reply.filters
+        # -- dates: the base's periods hold the question's times (stef_question.concepts.time)
+        if not (base.periods and _is_time_value(_fold_value(f.value)))
     )
     order = None
     if reply.order is not None and (reply.order.direction or reply.order.by):

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from stef_core.contracts import JudgeRequest
 from stef_core.models import Scoring
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import Period, QuestionSpec, SqlSpec
 
 #: Part of every cache key: bump it whenever the instructions or the block layout change, so
 #: cached verdicts from an older prompt are never reused.
@@ -54,6 +54,13 @@ def _line(name: str, value: Any) -> str | None:
     return f"{name}: {value}"
 
 
+def _periods(periods: tuple[Period, ...]) -> list[str]:
+    """Time constraints as "column in [start, end)" (relative bounds as written: @ is today)."""
+    from stef_sql.time import describe
+
+    return [f"{p.column or '?'} in {describe(p)} [{p.source}]" for p in periods]
+
+
 def summarize_question_spec(spec: QuestionSpec) -> str:
     """The question's spec as short ``name: value`` lines; empty dimensions are left out."""
     order = None
@@ -63,6 +70,7 @@ def summarize_question_spec(spec: QuestionSpec) -> str:
     lines = [
         _line("aggregations", spec.aggregations),
         _line("filters", [f"{f.describe()} [{f.source}]" for f in spec.filters]),
+        _line("periods", _periods(spec.periods)),
         _line("group by", spec.group_by),
         _line("order", order),
         _line("top k", spec.top_k),
@@ -87,6 +95,7 @@ def summarize_sql_spec(spec: SqlSpec) -> str:
         _line("projections", [p.expr for p in spec.projections]),
         _line("aggregations", aggs),
         _line("filters", [f"{f.describe()} [{f.source}]" for f in spec.filters]),
+        _line("periods", _periods(spec.periods)),
         _line("group by", spec.group_by),
         _line("group by implied by SELECT", spec.implied_group_by),
         _line("having", spec.having),

@@ -10,9 +10,9 @@ ruleset's ``calibration`` statement.
 
 The verdict label follows from gamma through ``rules.scoring.label_for``. A finding of
 severity ``critical`` or ``major`` caps gamma just below the ``correct`` cut, so such a record
-is never labelled *correct* (with the default scoring it scores below 75 without a bonus
-filter, never above 72 with one): on every labelled development file the share of correct
-records among those with a major finding is at most 0.78 (benchmarks/README.md), so "excellent"
+is never labelled *correct* (with the default scoring it scores at most 72, below 75): on
+every labelled development file the share of correct
+records among those with a major finding is at most 0.77 (benchmarks/README.md), so "excellent"
 never goes to a query the judge has a strong objection to, whatever the rest of its evidence.
 """
 

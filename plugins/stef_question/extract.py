@@ -22,6 +22,7 @@ from stef_sql.values import fold_text, number
 
 from stef_core.models import Ruleset
 from stef_core.spec import Filter, OrderRequest, QuestionSpec, Scalar
+from stef_question.concepts.time import mask_spans, period_drift, question_periods, time_spans
 
 # --------------------------------------------------------------------------------------------
 # vocabulary
@@ -299,6 +300,7 @@ _STOPWORDS = frozenset(
     ]
 )
 _WORD = re.compile(r"[a-z][a-z0-9_]+")
+_TIME_WORDS = frozenset({"year", "years", "month", "months", "day", "days", "quarter"})
 _MONTHS = {
     m: i
     for i, m in enumerate(
@@ -544,85 +546,35 @@ def _group_by(text: str) -> list[str]:
     return out
 
 
-_DATE_YMD = re.compile(r"\b(\d{4})[/-](\d{1,2})[/-](\d{1,2})\b")
-_DATE_MDY = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
-_MONTH_NAMES = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-)
-_DATE_WORDS = re.compile(
-    rf"\b({_MONTH_NAMES})\s+(?:(\d{{1,2}})(?:st|nd|rd|th)?,?\s+)?(\d{{4}})\b", re.IGNORECASE
-)
-_DATE_DMY_WORDS = re.compile(
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+({_MONTH_NAMES}),?\s+(\d{{4}})\b", re.IGNORECASE
-)
-
-
-def _dates(text: str) -> list[tuple[tuple[int, int], str]]:
-    """Dates the question spells out, as ISO prefixes: '2012-08-26', or '2026-10' for a month."""
-    out: list[tuple[tuple[int, int], str]] = []
-    for m in _DATE_YMD.finditer(text):
-        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        if 1 <= mo <= 12 and 1 <= d <= 31:
-            out.append((m.span(), f"{y:04d}-{mo:02d}-{d:02d}"))
-    for m in _DATE_MDY.finditer(text):
-        mo, d, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
-        if 1 <= mo <= 12 and 1 <= d <= 31:
-            out.append((m.span(), f"{y:04d}-{mo:02d}-{d:02d}"))
-    for m in _DATE_WORDS.finditer(text):
-        mo = _MONTHS[m.group(1).lower()]
-        y = int(m.group(3))
-        iso = f"{y:04d}-{mo:02d}" + (f"-{int(m.group(2)):02d}" if m.group(2) else "")
-        out.append((m.span(), iso))
-    for m in _DATE_DMY_WORDS.finditer(text):
-        d, mo, y = int(m.group(1)), _MONTHS[m.group(2).lower()], int(m.group(3))
-        out.append((m.span(), f"{y:04d}-{mo:02d}-{d:02d}"))
-    return out
-
-
 def _value_filters(text: str, top_k: int | None) -> list[Filter]:
     """Values the question names: quoted strings, dates, proper names, numbers with their
     operator."""
     filters: list[Filter] = []
-    consumed: list[tuple[int, int]] = []
-    for span, iso in _dates(text):
-        if any(a <= span[0] < b for a, b in consumed):
-            continue
-        before = text[max(0, span[0] - 25) : span[0]].lower()
-        op = "="
-        for pattern, cmp_op in (
-            (r"(after|later than)\s+$", ">"),
-            (r"(between|from|since)\s+$", ">="),
-            (r"(before|earlier than|prior to)\s+$", "<"),
-            (r"(until|through)\s+$", "<="),
-        ):
-            if re.search(pattern, before):
-                op = cmp_op
-        if (
-            op == "="
-            and re.search(r"\b(and|to|-)\s+$", before)
-            and filters
-            and filters[-1].op == ">="
-        ):
-            op = "<="  # the end of "between <date> and <date>"
-        filters.append(Filter(None, op, iso, "question"))
-        consumed.append(span)
+    # -- dates: time expressions are periods (stef_question.concepts.time), not values
+    consumed: list[tuple[int, int]] = list(time_spans(text))
 
     def negated_at(pos: int) -> bool:
         return bool(_NEGATION.search(text[max(0, pos - 20) : pos].lower()))
 
     for m in _QUOTED.finditer(text):
+        if any(a <= m.start() + 1 < b for a, b in consumed):
+            continue  # a quoted date is a period
         value = next(g for g in m.groups() if g is not None)
         op = "!=" if negated_at(m.start()) else "="
         filters.append(Filter(None, op, fold_text(value), "question"))
         consumed.append(m.span())
     lowered = text.lower()
     for m in _BETWEEN.finditer(lowered):
+        if any(a <= m.start(1) < b for a, b in consumed):
+            continue
         lo, hi = number(m.group(1)), number(m.group(2))
         if lo is not None and hi is not None:
             filters.append(Filter(None, ">=", lo, "question"))
             filters.append(Filter(None, "<=", hi, "question"))
             consumed.append(m.span())
     for m in _OR_MORE.finditer(lowered):  # "2 or more friends", "10 and below"
+        if any(a <= m.start(1) < b for a, b in consumed):
+            continue
         val = number(m.group(1))
         if val is not None:
             op = ">=" if m.group(2) in ("more", "above", "over", "greater", "higher") else "<="
@@ -665,8 +617,7 @@ def _value_filters(text: str, top_k: int | None) -> list[Filter]:
             continue  # sentence-initial capitals are typography, not names
         value = " ".join(words)
         if value.lower() in _MONTHS:
-            filters.append(Filter(None, "=", _MONTHS[value.lower()], "question:weak"))
-            continue
+            continue  # a month that is a time is a period; one that is not is no name either
         op = "!=" if negated_at(start) else "="
         filters.append(Filter(None, op, fold_text(value), "question:weak"))
     return filters
@@ -687,12 +638,14 @@ def extract_question(
     reformulated, hint = split_enrichment(question, enriched_question)
     hint_filters, hint_aggs, hint_exprs, hint_columns = parse_hint(hint)
 
-    top_k = _top_k(question)
-    superlative = _superlative(question)
+    # -- dates: "the last 30 days", "last year" name periods, not a top-k or a superlative
+    ranked = mask_spans(question, time_spans(question))
+    top_k = _top_k(ranked)
+    superlative = _superlative(ranked)
     if (
         superlative is None
         and top_k is not None
-        and not re.search(r"\b(top|first|best|last|bottom)\s", question.lower())
+        and not re.search(r"\b(top|first|best|last|bottom)\s", ranked.lower())
     ):
         top_k = None  # "at least two courses": a count, not a ranking
     aggregations = _aggregations(question)
@@ -706,11 +659,10 @@ def extract_question(
     if (
         top_k is None
         and superlative
-        and _superlative(question)
-        and not re.search(r"\b(maximum|minimum|max|min)\b", question.lower())
-        and re.search(r"\b(the|which|what)\b", question.lower())
+        and not re.search(r"\b(maximum|minimum|max|min)\b", ranked.lower())
+        and re.search(r"\b(the|which|what)\b", ranked.lower())
     ):
-        top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", question.lower()) else None
+        top_k = 1 if not re.search(r"\b(top|most|least) \w+s\b", ranked.lower()) else None
 
     # Null checks: "with a known phone" is phone IS NOT NULL; "missing email" is IS NULL.
     for pattern, op in ((_KNOWN, "is not null"), (_MISSING, "is null")):
@@ -728,6 +680,11 @@ def extract_question(
         else f
         for f in hint_filters
     ]
+    # -- dates: the question's periods and the hint's (stef_question.concepts.time); hint
+    # -- filters that spell a period leave the filters
+    periods, hint_filters = question_periods(question, hint, hint_filters)
+    # a hint's "the year = 1980" names no column the SQL must read
+    hint_columns -= {p.column for p in periods if p.source == "hint" and p.column in _TIME_WORDS}
     hint_keys = {_vkey(f.value) for f in hint_filters}
     merged = [f for f in filters if _vkey(f.value) not in hint_keys] + hint_filters
 
@@ -736,7 +693,7 @@ def extract_question(
     words = content_words(question + " " + (hint or ""))
     drift: list[str] = []
     if reformulated and reformulated.strip() != question.strip():
-        drift = _drift(question, reformulated, top_k)
+        drift = _drift(question, reformulated, top_k) + period_drift(question, reformulated)
     numbers = tuple(
         float(f.value)
         for f in merged
@@ -760,6 +717,7 @@ def extract_question(
         asks_ratio=bool(_RATIO.search(lowered)),
         terms=terms,
         text=fold_text(question + " " + (enriched_question or "")),
+        periods=periods,
     )
 
 

@@ -32,6 +32,7 @@ from stef_core.spec import (
     Aggregation,
     Filter,
     OrderItem,
+    Period,
     Projection,
     Scalar,
     SqlSpec,
@@ -401,16 +402,41 @@ def _join_keys(idx: _Index, resolver: _Resolver) -> tuple[tuple[str, str, str, s
     return tuple(dict.fromkeys(keys))
 
 
-def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
-    out: list[Filter] = []
+def _conditions(idx: _Index) -> Iterator[tuple[exp.Expr, str]]:
     for where in idx.wheres:
-        out.extend(_predicate(where.this, resolver, "where"))
+        yield where.this, "where"
     for having in idx.havings:
-        out.extend(_predicate(having.this, resolver, "having"))
+        yield having.this, "having"
     for join in idx.joins:
         on = join.args.get("on")
         if on is not None:
-            out.extend(_predicate(on, resolver, "join"))
+            yield on, "join"
+
+
+def _periods(idx: _Index, resolver: _Resolver) -> tuple[Period, ...]:
+    """Time predicates as periods (stef_sql.time); only read when the tree has something
+    date-like in it."""
+    if not idx.timeish():
+        return ()
+    from stef_sql.time import read_periods
+
+    def column_of(node: exp.Expr) -> str | None:
+        return _operand_column(node, resolver)
+
+    out: list[Period] = []
+    for condition, source in _conditions(idx):
+
+        def filters_of(node: exp.Expr, source: str = source) -> list[Filter]:
+            return _predicate(node, resolver, source)
+
+        out.extend(read_periods(condition, column_of, filters_of, source))
+    return tuple(out)
+
+
+def _filters(idx: _Index, resolver: _Resolver) -> tuple[Filter, ...]:
+    out: list[Filter] = []
+    for condition, source in _conditions(idx):
+        out.extend(_predicate(condition, resolver, source))
     # One filter written twice is one constraint.
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []
@@ -473,6 +499,20 @@ def _main_select(query: exp.Expr) -> exp.Select | None:
     return node if isinstance(node, exp.Select) else None
 
 
+_DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub,
+                    exp.DatetimeAdd, exp.DatetimeSub, exp.DateDiff, exp.TimeStrToTime)
+
+
+def _time_arithmetic(lit: exp.Literal) -> bool:
+    """A literal that only moves a date (``INTERVAL '7' DAY``, ``DATEADD(day, -7, ...)``, the
+    T-SQL epoch of ``DATEDIFF(quarter, 0, GETDATE())``): time arithmetic, which the periods
+    judge, not a value the question should name."""
+    parent = lit.parent
+    while isinstance(parent, (exp.Neg, exp.Paren)):
+        parent = parent.parent
+    return isinstance(parent, _DATE_ARITHMETIC)
+
+
 def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
     """Parse ``sql`` and return its spec; :class:`SqlParseError` when it cannot be analysed."""
     return spec_of(parse_statement(sql, dialect))
@@ -497,6 +537,7 @@ class _Index:
         self.eqs: list[exp.EQ] = []
         self.aggs: list[exp.Expr] = []
         self.divides = False
+        self.time_nodes = False  # a time function or CURRENT_DATE somewhere (stef_sql.time)
         buckets: dict[type, list[Any]] = {
             exp.Column: self.columns, exp.Literal: self.literals, exp.Table: self.tables,
             exp.Select: self.selects, exp.Join: self.joins, exp.Where: self.wheres,
@@ -512,7 +553,30 @@ class _Index:
                 self.aggs.append(node)
             elif isinstance(node, exp.Div):
                 self.divides = True
+            elif isinstance(node, _TIME_NODES):
+                self.time_nodes = True
 
+    def timeish(self) -> bool:
+        """Could a predicate here be about time? (a time function, a literal spelled like a
+        date, a column whose name says date, time, year or month)"""
+        if self.time_nodes:
+            return True
+        from stef_sql.time import looks_like_time, name_kind
+
+        return any(name_kind(c.name) for c in self.columns if c.name) or any(
+            lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
+        )
+
+
+#: Node types that make a tree worth reading for periods (stef_sql.time).
+_TIME_NODES: tuple[type[exp.Expr], ...] = (
+    exp.TimeToStr, exp.ToChar, exp.Year, exp.Month, exp.Day, exp.Quarter, exp.Hour,
+    exp.Extract, exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc, exp.CurrentDate,
+    exp.CurrentTimestamp, exp.CurrentDatetime, exp.Date, exp.TsOrDsToDate, exp.DateAdd,
+    exp.DateSub, exp.DateDiff, exp.Anonymous, exp.Time, exp.Substring, exp.Left,
+    exp.WeekOfYear, exp.YearOfWeekIso, exp.LastDay, exp.TimestampSub, exp.TimestampAdd,
+    exp.DatetimeSub, exp.DatetimeAdd, exp.Convert,
+)
 
 _TEXT_GENERATOR: Any = None
 
@@ -670,10 +734,13 @@ def spec_of(root: exp.Expr) -> SqlSpec:
     columns = frozenset(c.name.lower() for c in idx.columns if c.name)
     literals: list[Scalar] = []
     for lit in idx.literals:
+        if lit.arg_key == "default_date" or _time_arithmetic(lit):
+            continue  # no value the data is compared with (see _time_arithmetic)
         ok, val = literal_value(lit)
         if ok:
             literals.append(fold_value(val))
     filters = _filters(idx, resolver)
+    periods = _periods(idx, resolver)
     join_keys = _join_keys(idx, resolver)
     window_count = len(idx.windows)
     text_nodes.extend(idx.windows)
@@ -720,4 +787,5 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         join_keys=join_keys,
         divides=idx.divides,
         select_star=select_star,
+        periods=periods,
     )

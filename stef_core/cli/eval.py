@@ -33,6 +33,9 @@ from stef_core.models import Ruleset
 @click.option("--dialect", metavar="NAME",
               help="SQL dialect for records without one (any sqlglot dialect).")
 @click.option("--summary-json", metavar="FILE", help="Also write the summary as JSON.")
+@click.option("--today", metavar="YYYY-MM-DD",
+              help="Date that relative dates ('last month') are read against in records "
+                   "without a timestamp (default: today).")
 @click.option("--fail-under", type=float, metavar="SCORE",
               help="Exit 1 when the overall mean score is below SCORE.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
@@ -71,6 +74,7 @@ def eval_command(
     dialect: str | None,
     summary_json: str | None,
     fail_under: float | None,
+    today: str | None,
     no_progress: bool,
     store: str | None,
     resume: bool,
@@ -84,6 +88,10 @@ def eval_command(
     from stef_core.stats import Summary
 
     paths = list(inputs)
+    if today:
+        from stef_core.engine import _check_today
+
+        today = _check_today(today)  # a usage error before any work
     if engine_kind == "spark":  # before check_inputs: Spark reads folders too
         from stef_core.spark import eval_command as spark_eval
 
@@ -91,7 +99,7 @@ def eval_command(
             _check_dialect(dialect)
         given = click.get_current_context().params
         local_only = [f"--{k.replace('_', '-')}"
-                      for k in ("resume", "store", "question_extractor", "calibration")
+                      for k in ("resume", "store", "question_extractor", "today", "calibration")
                       if given.get(k) not in (None, False, "question")]
         if local_only:
             raise click.UsageError(f"{', '.join(local_only)}: not available with --engine spark")
@@ -108,7 +116,8 @@ def eval_command(
     rules = load_rules(rules_path) if rules_path else Ruleset()
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
-                    question_extractor=question_extractor, calibration=calibration)
+                    question_extractor=question_extractor, today=today,
+                    calibration=calibration)
 
     summary = Summary()
     from stef_core.monitor.session import EXIT_INTERRUPTED, RunSession

@@ -1,19 +1,20 @@
 """``fiscal_quarter``: "Q3 2024" in a question is the date range of that fiscal quarter.
 
-Why: finance users say "Q3 2024" or "fiscal Q3 of 2024"; the SQL says
-``order_date BETWEEN '2024-07-01' AND '2024-09-30'``. Without this rule STEF sees a question
-filter ``'q3'`` that no SQL filter uses, and two date filters the question never asked for.
+Why: finance users say "Q3 2024" or "fiscal Q3 of 2024" and mean their company's fiscal
+quarter. STEF reads "Q3 2024" as the calendar quarter (a period, July to September); when the
+fiscal year starts in another month, that is the wrong stretch of time.
 
 Before (the question's spec)::
 
-    ? = 'q3', ? = 2024          # weak evidence read from the words
+    periods: [2024-07-01, 2024-10-01)     # the calendar quarter
 
-After::
+After (fiscal year starting in July)::
 
-    ? >= '2024-07-01', ? <= '2024-09-30'     # required, any date column
+    periods: [2024-01-01, 2024-04-01)     # fiscal Q3 of FY2024
 
-So ``WHERE order_date BETWEEN '2024-07-01' AND '2024-09-30'`` (or ``>=`` and ``<=``) aligns as
-fully applied, and a range for another quarter does not.
+So ``WHERE order_date BETWEEN '2024-01-01' AND '2024-03-31'`` (or any other spelling of that
+interval: ``>=`` and ``<``, ``DATE_TRUNC``, ``EXTRACT``) aligns as fully applied, and a range
+for another quarter does not.
 
 The fiscal year starts in :data:`FISCAL_YEAR_START_MONTH` (1 = January, the calendar year).
 A fiscal year that starts in another month is named after the calendar year in which it ends,
@@ -22,8 +23,7 @@ Change the constant for your company (or subclass :class:`FiscalQuarter` and ove
 :attr:`FiscalQuarter.start_month`).
 
 The rule fires only when the question names exactly one quarter and one year: "fiscal Q3" with
-no year, or "Q1 and Q2 2024", is left alone. It does not recognise ``EXTRACT(QUARTER ...)`` in
-the SQL, nor an exclusive end (``< '2024-10-01'``).
+no year, or "Q1 and Q2 2024", is left alone.
 
 >>> quarter_range(3, 2024)
 ('2024-07-01', '2024-09-30')
@@ -36,11 +36,12 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import replace
+from datetime import date, timedelta
 
 from stef_core import hookimpl
 from stef_core.contracts import Context, Normalizer
 from stef_core.models import Reason
-from stef_core.spec import Filter
+from stef_core.spec import Period
 
 #: First month of the fiscal year, 1-12. 1 means fiscal quarters are calendar quarters.
 FISCAL_YEAR_START_MONTH = 1
@@ -89,7 +90,7 @@ def find_quarter(text: str) -> tuple[int, int] | None:
 
 
 class FiscalQuarter(Normalizer):
-    """A fiscal quarter in the question ("Q3 2024") requires its date range in the SQL."""
+    """A fiscal quarter in the question ("Q3 2024") is read with the company's fiscal year."""
 
     id = "fiscal_quarter"
     version = "1"
@@ -107,17 +108,13 @@ class FiscalQuarter(Normalizer):
             return ctx
         quarter, year = found
         start, end = quarter_range(quarter, year, start_month=self.start_month)
-        # The words "q3" and "2024" were read as weak value filters; the range replaces them.
-        tokens = {f"q{quarter}", str(year), f"fy{year}", "fiscal"}
-        kept = tuple(
-            f for f in ctx.question.filters
-            if not (f.column is None and str(f.value).lower() in tokens)
-        )
-        question = replace(
-            ctx.question,
-            filters=(*kept, Filter(None, ">=", start, "question"),
-                     Filter(None, "<=", end, "question")),
-        )
+        # STEF read "Q3 2024" as the calendar quarter; the fiscal one replaces it.
+        after_end = (date.fromisoformat(end) + timedelta(days=1)).isoformat()
+        fiscal = Period(None, start, after_end, grain="quarter", source="question",
+                        text=f"fiscal Q{quarter} {year}")
+        kept = tuple(p for p in ctx.question.periods
+                     if p.grain != "quarter" or p.source != "question")
+        question = replace(ctx.question, periods=(*kept, fiscal))
         note = Reason(
             code="fiscal_quarter.range",
             message=f"fiscal Q{quarter} {year} read as dates {start} to {end}",

@@ -15,7 +15,7 @@ from stef_example_enterprise.fiscal_quarter import FiscalQuarter, find_quarter, 
 from stef_core.contracts import Context
 from stef_core.models import Ruleset
 from stef_core.registry import Registry
-from stef_core.spec import Filter, QuestionSpec, SqlSpec
+from stef_core.spec import Period, QuestionSpec, SqlSpec
 from stef_core.testing import RuleCase, load_rule_cases, run_rule_case
 
 CASES = load_rule_cases(Path(__file__).parent / "cases")
@@ -72,18 +72,20 @@ def test_find_quarter(text: str, expected: tuple[int, int] | None) -> None:
 
 
 def _ctx(text: str) -> Context:
-    weak = (Filter(None, "=", "q3", "question:weak"), Filter(None, "=", 2024, "question:weak"),
-            Filter("region", "=", "emea", "question"))
-    return Context(question=QuestionSpec(filters=weak, text=text), sql=SqlSpec(), rules=Ruleset())
+    periods = (Period(None, "2024-07-01", "2024-10-01", grain="quarter", source="question"),
+               Period(None, "2024-03-01", "2024-04-01", grain="month", source="question"))
+    return Context(question=QuestionSpec(periods=periods, text=text), sql=SqlSpec(),
+                   rules=Ruleset())
 
 
-def test_apply_replaces_weak_words_with_the_range_and_keeps_the_rest() -> None:
-    before = _ctx("revenue in emea for q3 2024")
+def test_apply_replaces_the_calendar_quarter_and_keeps_the_rest() -> None:
+    before = _ctx("revenue in emea for q3 2024 and in march 2024")
     after = FiscalQuarter().apply(before)
     assert after.fired == ("fiscal_quarter",)
-    assert [(f.column, f.op, f.value) for f in after.question.filters] == [
-        ("region", "=", "emea"), (None, ">=", "2024-07-01"), (None, "<=", "2024-09-30")]
-    assert before.question.filters[0].value == "q3"  # the input is not mutated
+    assert [(p.start, p.end, p.grain) for p in after.question.periods] == [
+        ("2024-03-01", "2024-04-01", "month"), ("2024-07-01", "2024-10-01", "quarter")]
+    assert after.question.periods[-1].text == "fiscal Q3 2024"
+    assert before.question.periods[0].text == ""  # the input is not mutated
     assert FiscalQuarter().apply(replace(before, question=replace(before.question, text="hi"))) \
         .fired == ()
 
@@ -91,4 +93,5 @@ def test_apply_replaces_weak_words_with_the_range_and_keeps_the_rest() -> None:
 def test_start_month_constant_is_read_at_call_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fiscal_quarter, "FISCAL_YEAR_START_MONTH", 7)
     after = FiscalQuarter().apply(_ctx("q3 2024"))
-    assert [f.value for f in after.question.filters[-2:]] == ["2024-01-01", "2024-03-31"]
+    assert (after.question.periods[-1].start, after.question.periods[-1].end) == (
+        "2024-01-01", "2024-04-01")

@@ -1,0 +1,507 @@
+"""Time constraints compared as intervals (SPEC 2.3, for dates).
+
+The question's periods (:mod:`stef_question.concepts.time`) are matched with the SQL's
+(:mod:`stef_sql.time`) by the stretch of time they cover, after both are resolved against the
+record's anchor date, whatever the spelling:
+
+* the same interval is **matched**, and the SQL filters that spell it are accounted for (not
+  extras): ``BETWEEN '2024-01-01' AND '2024-12-31'``, ``strftime('%Y', d) = '2024'`` and
+  ``YEAR(d) = 2024`` all answer "in 2024";
+* an open range where a closed one was asked (``d >= '2024-01-01'`` for "in 2024"), or the
+  reverse, is ``filter.operator_mismatch``;
+* another interval is ``filter.value_mismatch``, with both in the message ("asked [2024-03-01,
+  2024-04-01), SQL [2024-02-01, 2024-03-01)");
+* no time constraint at all is ``filter.missing`` (minor for a bare year, which is weak
+  evidence);
+* a closing bound written as a bare date on a column whose name says it holds moments
+  (``created_at <= '2024-12-31'``) is ``date.end_of_day``, a minor finding of its own: it drops
+  the last day's rows after midnight.
+
+A relative period ("last month", ``date('now', '-7 day')``) that runs up to the anchor day is
+compared as open-ended: rows after today do not exist yet.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime, timedelta
+from itertools import pairwise
+
+from stef_sql.time import (
+    add,
+    describe,
+    filter_periods,
+    is_timestamp_name,
+    iso,
+    literal_span,
+    merge,
+    parse_iso,
+    resolve,
+)
+
+from stef_core.models import Reason, Ruleset
+from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
+
+_RANK = {"hint": 0, "question": 1, "question:weak": 2}
+
+
+@dataclass
+class PeriodAlignment:
+    """What the periods add to the filter alignment."""
+
+    required: list[str] = field(default_factory=list)  # strong periods (decide the status)
+    matched: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    extras: list[str] = field(default_factory=list)  # SQL periods no filter stands for
+    wrong: int = 0
+    reasons: list[Reason] = field(default_factory=list)
+    #: SQL filters the compared periods account for: neither extras nor requirements.
+    consumed: set[Filter] = field(default_factory=set)
+    relative: bool = False  # a relative period was read: the result names its anchor
+
+
+@dataclass(frozen=True)
+class _Canon:
+    """A period resolved against the anchor: what is compared."""
+
+    start: datetime | None
+    end: datetime | None
+    periodic: frozenset[tuple[str, int]]
+    clock: tuple[int, int] | None
+    negated: bool
+
+
+def anchor_date(anchor: str | None) -> date:
+    """The anchor as a date (today's when none is known)."""
+    if anchor:
+        try:
+            return date.fromisoformat(anchor[:10])
+        except ValueError:
+            pass
+    return date.today()
+
+
+def _canon(p: Period, today: date, clip: bool = False) -> _Canon:
+    """``p`` resolved against ``today``; with ``clip``, an end after today is today's end:
+    when the question asks about a stretch up to now ("this month", "in the past 7 days"),
+    rows after today do not exist yet, so ``>= start of month`` and ``< start of next month``
+    select the same rows."""
+    start = resolve(p.start, today) if p.start else None
+    end = resolve(p.end, today) if p.end else None
+    if clip:
+        now = datetime(today.year, today.month, today.day) + timedelta(days=1)
+        if (end is None or end > now) and (start is None or start < now):
+            end = now
+    return _Canon(start, end, frozenset(p.periodic), p.clock, p.negated)
+
+
+def _clips(p: Period, today: date) -> bool:
+    """Does the question's period reach today from the past (relative, not in the future)?"""
+    if not p.relative:
+        return False
+    start = resolve(p.start, today) if p.start else None
+    return start is None or start <= datetime(today.year, today.month, today.day)
+
+
+def _clock_at(clock: tuple[int, int] | None, grain: str) -> tuple[int, int] | None:
+    if clock is None:
+        return None
+    unit = {"hour": 3600, "minute": 60}.get(grain, 1)
+    return clock[0] // unit, clock[1] // unit
+
+
+def _compare(q: Period, qc: _Canon, s: Period, sc: _Canon) -> str:
+    """``same``, ``open`` (one side open where the other is closed) or ``different``."""
+    kind = _compare_exact(q, qc, s, sc)
+    if kind == "different" and q.loose_end and qc.end is not None and q.grain in _STEP:
+        # "until March": the end without March answers it too
+        earlier = _Canon(qc.start, add(qc.end, q.grain, -1), qc.periodic, qc.clock, qc.negated)
+        return _compare_exact(q, earlier, s, sc)
+    return kind
+
+
+_STEP = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+
+
+def _compare_exact(q: Period, qc: _Canon, s: Period, sc: _Canon) -> str:
+    q_clock, s_clock = _clock_at(qc.clock, q.grain), _clock_at(sc.clock, q.grain)
+    if qc.periodic != sc.periodic:
+        return "open" if _widened(qc.periodic, sc.periodic) else "different"
+    if q_clock != s_clock:
+        if q_clock is None or s_clock is None:
+            return "different"
+        # a time of day from midnight or up to midnight is open on that side
+        q_open = (q_clock[0] == 0, q_clock[1] == _DAY_END.get(q.grain, 86400))
+        s_open = (s_clock[0] == 0, s_clock[1] == _DAY_END.get(q.grain, 86400))
+        return "open" if q_open != s_open else "different"
+    if (qc.start, qc.end) == (sc.start, sc.end):
+        if qc.negated == sc.negated or qc.negated:
+            return "same"  # a negation may be spelled outside (NOT IN (subquery ...))
+        return "open"
+    if qc.negated != sc.negated:
+        return "different"
+    # Open where a closed range was asked, closed where an open one was, or open on the other
+    # side (">" for "before"): the bound is there with another operator.
+    if (qc.start is None, qc.end is None) != (sc.start is None, sc.end is None):
+        return "open"
+    return "different"
+
+
+_DAY_END = {"hour": 24, "minute": 1440}
+
+
+def _widened(q: frozenset[tuple[str, int]], s: frozenset[tuple[str, int]]) -> bool:
+    """Calendar fields of one unit where one set holds the other and they share an end:
+    ``MONTH(d) >= 6`` for "in June"."""
+    units = {u for u, _ in q | s}
+    if len(units) != 1:
+        return False
+    a, b = sorted(v for _, v in q), sorted(v for _, v in s)
+    small, large = (a, b) if len(a) < len(b) else (b, a)
+    return bool(small) and set(small) < set(large) and (
+        small[0] == large[0] or small[-1] == large[-1]
+    )
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _column_ok(q: Period, s: Period, rules: Ruleset, sql_columns: frozenset[str]) -> bool:
+    if q.column is None or s.column is None:
+        return True
+    qc, sc = _norm(q.column), _norm(s.column)
+    if qc not in {_norm(c) for c in sql_columns}:
+        return True  # the enrichment names a column the SQL never reads: trust the interval
+    if qc == sc or qc in sc or sc in qc:
+        return True
+    for column, words in rules.synonyms.items():
+        names = {_norm(column), *(_norm(w) for w in words)}
+        if qc in names and sc in names:
+            return True
+    return False
+
+
+def _shown(p: Period, c: _Canon, today: date) -> str:
+    """The period as compared: resolved dates, and where they came from when relative."""
+    text = describe(replace(
+        p, start=iso(c.start) if c.start else None, end=iso(c.end) if c.end else None
+    ))
+    if p.relative:
+        text += f" (relative to {today.isoformat()})"
+    return text
+
+
+def _reason(code: str, message: str, severity: str = "major") -> Reason:
+    from stef_align.align import reason
+
+    return reason(code, message, severity)  # type: ignore[arg-type]
+
+
+_ID_NAME = re.compile(r"id$|^id_|_id_")
+
+
+def _values(f: Filter) -> tuple[object, ...]:
+    return f.value if isinstance(f.value, tuple) else (f.value,)
+
+
+def _fallback(sql: SqlSpec, taken: set[Filter], rules: Ruleset) -> list[Period]:
+    """Plain SQL filters on times the SQL's periods do not hold, as periods merged per column:
+    years kept in columns whose name says nothing (``founded > 1990``, ``T3.Model = '1980'``),
+    dates compared inside an OR (``d IS NULL OR d != '2013-05-03'``)."""
+    from stef_sql.time import name_kind
+
+    by_column: dict[str, list[Period]] = {}
+    singles: list[Period] = []
+    for f in sql.filters:
+        if f in taken or f.column is None or _ID_NAME.search(f.column):
+            continue  # an id holds no years, however its values look
+        found = filter_periods(f)
+        kind = name_kind(f.column)
+        if kind == "date":
+            # a date column compared with a bare year selects no year's dates
+            found = [p for p in found if p.grain != "year"]
+        elif kind == "" and any(isinstance(v, str) for v in _values(f)):
+            # '1980' in a column whose name says nothing of time is a name, not a year
+            found = [p for p in found if p.grain != "year"]
+        if len(found) == 1 and not f.source.endswith(":or"):
+            by_column.setdefault(f.column, []).append(found[0])
+        else:
+            singles.extend(found)
+    out: list[Period] = list(singles)
+    for periods in by_column.values():
+        merged: list[Period] = []
+        for p in periods:
+            for i, m in enumerate(merged):
+                both = merge(m, p)
+                if both is not None:
+                    merged[i] = both
+                    break
+            else:
+                merged.append(p)
+        out.extend(merged)
+    return out
+
+
+def _used_otherwise(p: Period, sql: SqlSpec) -> bool:
+    """The SQL uses the period outside its filters: its dates as literals elsewhere (a CASE
+    WHEN ``date = '1998-12-27'``, ``SUM(CASE WHEN strftime('%Y', d) = '1997' ...)``), its year
+    inside a name ('2016 Summer') or a column (``pop_2010``)."""
+    if p.relative or p.periodic or p.clock or (p.start is None and p.end is None):
+        return False
+    in_filters = {v for f in sql.filters for v in (f.value if isinstance(f.value, tuple)
+                                                     else (f.value,))}
+    spans = []
+    for value in sql.literals:
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or value in in_filters:
+            continue  # a filter's own value was compared above
+        span = literal_span(str(value), compact=True)
+        if span is not None:
+            spans.append(span)
+    start = parse_iso(p.start) if p.start else None
+    end = parse_iso(p.end) if p.end else None
+    for lo, hi, _ in spans:
+        if lo in (start, end) or hi == end:  # a bound written as a literal
+            return True
+    if p.grain == "year" and start is not None and end is not None:
+        years = range(start.year, end.year)
+        have = {lo.year for lo, hi, grain in spans if grain == "year"}
+        if len(years) <= 10 and all(y in have for y in years):
+            return True
+        if len(years) == 1:
+            year = str(start.year)
+            if any(isinstance(v, str) and year in v and literal_span(v, compact=True) is None
+                   for v in sql.literals):
+                return True
+            return any(year in c for c in sql.columns)
+    return False
+
+
+def _spelling_problem(q: Period, s: Period) -> str:
+    """Why the SQL's spelling of a matched period finds nothing, or ""."""
+    if q.spelling == "compact" and s.spelling == "function":
+        return ("the hint says the data spells it compactly (201309), which a date function "
+                f"does not read: the SQL parses {s.column} as a date")
+    if q.spelling and s.spelling and q.spelling != s.spelling and "year" not in (
+        q.spelling, s.spelling
+    ) and "function" not in (q.spelling, s.spelling):
+        return (f"the hint says the data spells it {_SPELLINGS[q.spelling]}, but the SQL "
+                f"compares {s.column} with {_SPELLINGS[s.spelling]}")
+    if s.spelling == "year" and q.spelling != "year":
+        return (f"the SQL compares the date column {s.column} with a bare year, which does not "
+                "select that year's dates")
+    return ""
+
+
+_SPELLINGS = {"compact": "compactly (201309)", "iso": "with separators ('2013-09')",
+              "year": "as a bare year"}
+
+
+def align_periods(
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, anchor: str | None = None
+) -> PeriodAlignment:
+    """Match the question's periods with the SQL's; see the module docstring."""
+    out = PeriodAlignment()
+    ignored = {_norm(c) for c in rules.ignored_filters}
+    sql_periods = [p for p in sql.periods if _norm(p.column or "") not in ignored]
+    asked = sorted(q.periods, key=lambda p: _RANK.get(p.source, 1))
+    out.relative = any(p.relative for p in (*asked, *sql_periods))
+    today = anchor_date(anchor)
+    for s in sql_periods:  # a bare closing date on a timestamp column
+        if s.end_of_day and s.column and is_timestamp_name(s.column):
+            out.reasons.append(_reason(
+                "date.end_of_day",
+                f"{s.column} is closed with a bare date ({describe(s)} read as whole days): on a "
+                f"timestamp column that bound is midnight, so the rows of the last day after "
+                f"00:00 are dropped; compare with < the next day",
+                "minor",
+            ))
+    if not asked:
+        out.extras = [f"{s.column} in {_shown(s, _canon(s, today), today)}"
+                      for s in sql_periods if not s.parts]
+        return out
+
+    sql_periods += _day_and_time(sql_periods)
+    members = _unions(sql_periods)  # union index -> the alternatives it joins
+    sql_periods += [union for union, _ in members]
+    joined = {len(sql_periods) - len(members) + k: idx for k, (_, idx) in enumerate(members)}
+    s_canon = [_canon(s, today) for s in sql_periods]
+    s_clipped = [_canon(s, today, clip=True) for s in sql_periods]
+    used: set[int] = set()
+    outcome: dict[int, tuple[str, int]] = {}  # asked index -> (kind, sql index)
+    # Pass 1 exact matches, pass 2 open/closed, so that one wrong pairing cannot hide a match.
+    for wanted in ("same", "open"):
+        for i, p in enumerate(asked):
+            if i in outcome:
+                continue
+            clip = _clips(p, today)
+            pc = _canon(p, today, clip)
+            for j, s in enumerate(sql_periods):
+                if j in used or not _column_ok(p, s, rules, sql.columns):
+                    continue
+                if _compare(p, pc, s, s_clipped[j] if clip else s_canon[j]) == wanted:
+                    outcome[i] = (wanted, j)
+                    used.add(j)
+                    used.update(joined.get(j, ()))
+                    break
+    # Years kept in plain columns.
+    taken = {f for s in sql_periods for f in s.parts}
+    fallback = _fallback(sql, taken, rules) if len(outcome) < len(asked) else []
+    f_used: set[int] = set()
+    fallback_hit: dict[int, tuple[str, Period]] = {}
+    for i, p in enumerate(asked):
+        if i in outcome:
+            continue
+        clip = _clips(p, today)
+        pc = _canon(p, today, clip)
+        for j, s in enumerate(fallback):
+            if j in f_used:
+                continue
+            kind = _compare(p, pc, s, _canon(s, today, clip))
+            if kind in ("same", "open"):
+                fallback_hit[i] = (kind, s)
+                f_used.add(j)
+                break
+
+    for i, p in enumerate(asked):
+        pc = _canon(p, today)
+        weak = p.source == "question:weak"
+        asked_text = _shown(p, pc, today)
+        if not weak:
+            out.required.append(f"? in {asked_text}")
+        if i in outcome or i in fallback_hit:
+            if i in outcome:
+                kind, j = outcome[i]
+                s = sql_periods[j]
+            else:
+                kind, s = fallback_hit[i]
+            out.consumed.update(s.parts)
+            if weak:  # weak evidence the SQL answers counts like a requirement
+                out.required.append(f"? in {asked_text}")
+            sql_text = _shown(s, _canon(s, today), today)
+            problem = _spelling_problem(p, s) if kind == "same" else ""
+            if kind == "same" and not problem:
+                out.matched.append(f"{s.column} in {sql_text}")
+                continue
+            if problem:
+                out.wrong += 1
+                out.missing.append(f"? in {asked_text}")
+                out.reasons.append(_reason(
+                    "filter.value_mismatch",
+                    f"the question asks {_quote(p)}{asked_text} and the SQL has the same "
+                    f"interval on {s.column}, but {problem}",
+                ))
+                continue
+            out.wrong += 1
+            out.missing.append(f"? in {asked_text}")
+            out.reasons.append(_reason(
+                "filter.operator_mismatch",
+                f"the question asks {_quote(p)}{asked_text} but the SQL bounds {s.column} "
+                f"with another operator: asked {asked_text}, SQL {sql_text}",
+            ))
+            continue
+        # Another interval on a column the question allows.
+        others = [
+            j for j, s in enumerate(sql_periods)
+            if j not in used and _column_ok(p, s, rules, sql.columns)
+        ]
+        if not others and _used_otherwise(p, sql):
+            out.matched.append(f"? in {asked_text}")
+            if weak:
+                out.required.append(f"? in {asked_text}")
+            continue
+        if not others and p.source == "hint" and p.column:
+            # the hint spells another period for a column the SQL filters on: the SQL's
+            # period answers the question's words, not the hint's
+            others = [j for j, s in enumerate(sql_periods)
+                      if s.column and _norm(s.column) == _norm(p.column)]
+        if others:
+            j = _closest(pc, [s_canon[k] for k in others])
+            j = others[j]
+            used.add(j)
+            s = sql_periods[j]
+            out.consumed.update(s.parts)
+            if weak:
+                out.required.append(f"? in {asked_text}")
+            out.wrong += 1
+            out.missing.append(f"? in {asked_text}")
+            out.reasons.append(_reason(
+                "filter.value_mismatch",
+                f"the question asks {_quote(p)}{asked_text} but the SQL filters {s.column} on "
+                f"another period: asked {asked_text}, SQL {_shown(s, s_canon[j], today)}",
+            ))
+            continue
+        if _used_otherwise(p, sql):
+            out.matched.append(f"? in {asked_text}")
+            if weak:
+                out.required.append(f"? in {asked_text}")
+            continue
+        if weak:
+            out.reasons.append(_reason(
+                "filter.missing",
+                f"the question names {_quote(p) or asked_text} but no SQL filter uses it",
+                "minor",
+            ))
+            continue
+        out.missing.append(f"? in {asked_text}")
+        out.reasons.append(_reason(
+            "filter.missing",
+            f"required period {asked_text} ({p.text or 'from the hint'}) is not in the SQL",
+        ))
+    for j, s in enumerate(sql_periods):
+        if j not in used and not s.parts and j not in joined:
+            out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
+    return out
+
+
+def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
+    """Alternatives of one predicate that tile one interval (``strftime('%Y-%m', d) IN
+    ('2020-01', '2020-02', '2020-03')``) as that interval, with the alternatives' indices."""
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for j, p in enumerate(periods):
+        if p.parts and p.start and p.end and not p.relative and not p.periodic and not p.clock:
+            groups.setdefault((p.column, p.parts), []).append(j)
+    out: list[tuple[Period, list[int]]] = []
+    for idx in groups.values():
+        if len(idx) < 2:
+            continue
+        ordered = sorted(idx, key=lambda j: parse_iso(periods[j].start or ""))
+        if all(periods[a].end == periods[b].start for a, b in pairwise(ordered)):
+            first, last = periods[ordered[0]], periods[ordered[-1]]
+            out.append((replace(first, end=last.end), ordered))
+    return out
+
+
+def _day_and_time(periods: list[Period]) -> list[Period]:
+    """A day on one column and a time of day on another (``Date = '2012-08-23' AND Time =
+    '21:20:00'``) as the moment they make together, for questions that name both."""
+    days = [p for p in periods if p.start and p.end and not p.relative and not p.clock
+            and not p.periodic and parse_iso(p.end) - parse_iso(p.start) == timedelta(days=1)]
+    clocks = [p for p in periods if p.clock and p.start is None and p.end is None]
+    out: list[Period] = []
+    for d in days:
+        for c in clocks:
+            if c.column == d.column or c.clock is None or d.start is None:
+                continue
+            day = parse_iso(d.start)
+            out.append(replace(
+                d, start=iso(day + timedelta(seconds=c.clock[0])),
+                end=iso(day + timedelta(seconds=c.clock[1])), grain=c.grain,
+                parts=(*d.parts, *c.parts),
+            ))
+    return out
+
+
+def _quote(p: Period) -> str:
+    return f"{p.text!r} = " if p.text else ""
+
+
+def _closest(q: _Canon, options: list[_Canon]) -> int:
+    """The option overlapping ``q`` most (the nearest when none overlaps)."""
+    def distance(c: _Canon) -> float:
+        if q.start is None or c.start is None:
+            return 0.0 if q.start == c.start else 1e12
+        return abs((q.start - c.start).total_seconds())
+
+    return min(range(len(options)), key=lambda k: distance(options[k]))

@@ -1,0 +1,1 @@
+"""Question concepts: one module per concept the question reader understands."""

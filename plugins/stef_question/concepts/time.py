@@ -1,0 +1,1036 @@
+"""Time in the question: every time expression as a :class:`~stef_core.spec.Period`.
+
+The question's words name stretches of time ("in 2024", "in March 2024", "Q2 2023", "the first
+half of 2022", "the 1990s", "week 12 of 2024", "on 8/26/2012", "at 3 pm"), bound them ("since",
+"after", "before", "until", "through", "no later than", "between ... and ...", "from ... to
+...") or place them relative to today ("yesterday", "last month", "in the past 7 days", "year
+to date"). Each becomes one period on an unnamed time column, the same form the SQL side reads
+(:mod:`stef_sql.time`), so the aligner compares intervals, not spellings. Relative periods keep
+anchor-relative bounds (``"@/m-1m"``): the question spec is cached per question text, and the
+anchor (the record's timestamp, ``stef eval --today`` or the run's date) is applied where
+periods are compared.
+
+The enrichment (a BIRD-style hint) is read for bindings: a fragment that says how the data
+spells a date ("September 2013 refers to date = '201309'") becomes a period of its own, on that
+column, and replaces the question's period when both name the same stretch; a year the hint
+explains as part of a value ("the 2016 Summer Olympics refer to games_name = '2016 Summer'") or
+of a column's meaning ("A15 stands for the crimes committed in 1995") is no time constraint.
+
+A year with a temporal word before it ("in 2023", "since 2019") is a strong requirement; a bare
+year ("NAACL 2000", "the 2016 Summer Olympics") is weak evidence (``source="question:weak"``).
+
+>>> [(p.start, p.end) for p in read_time("How many orders were placed in March 2024?")]
+[('2024-03-01', '2024-04-01')]
+>>> [(p.start, p.end) for p in read_time("Sales since last month")]
+[('@/m-1m', None)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+
+from stef_sql.time import add, iso, rel_add, rel_trunc
+
+from stef_core.spec import Filter, Period
+
+# --------------------------------------------------------------------------------------------
+# vocabulary
+# --------------------------------------------------------------------------------------------
+
+_MONTH_NUM = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+}
+_MONTH = (
+    r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?"
+)
+_MONTH_FULL = r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december)"  # noqa: E501
+#: Month names that are also common words ("may", "march"): a month only after a time word.
+_AMBIGUOUS_MONTHS = frozenset({"may", "march"})
+_ORDINAL = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+    "last": 4,
+}
+_UNIT_WORD = {
+    "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
+    "months": "month", "quarter": "quarter", "quarters": "quarter", "year": "year",
+    "years": "year",
+}
+_NUMBER_WORD = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "thirty": 30,
+    "fifteen": 15, "twenty": 20, "sixty": 60, "ninety": 90,
+}
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"(?P<year>\d{4})"
+
+# Words that, right before a bare year, make it a time ("in 2023", "since 2019").
+_YEAR_CONTEXT = re.compile(
+    r"(?:\b(?:in|during|since|after|before|until|till|through|thru|from|for|of|year|years|"
+    r"fy|between|by|around|circa|prior to|later than|earlier than|no later than|"
+    r"as of|starting|beginning|ending|until the end of)\s+)$"
+)
+_CONTINUATION = re.compile(r"^\s*(?:,|and|or|,\s*and|,\s*or|to|through|until|[-\u2013\u2014])\s*$")
+# Right before a number, these make it a quantity rather than a year.
+_QUANTITY_BEFORE = re.compile(
+    r"(?:\b(?:more than|less than|fewer than|greater than|higher than|lower than|over|above|"
+    r"under|below|at least|at most|exceeds?|exceeding|top|number|no\.|id|code|#|\$|rs\.?|usd|"
+    r"eur|is|equals?|equal to|of about|about|approximately|nearly|almost|only|has|have|had)"
+    r"\s*)$"
+)
+_QUANTITY_AFTER = re.compile(
+    r"^\s*(?:(?:or|and)\s+(?:below|above|more|less|over|under|fewer|higher|lower|greater|up)\b|"
+    r"%|percent|points?|meters?|metres?|km|kilometers?|miles?|feet|ft|kg|pounds?|lbs?|"
+    r"dollars?|euros?|usd|people|persons?|students?|employees?|users?|units?|items?|times|"
+    r"votes?|hours?|minutes?|seconds?|calories|words?|pages?|copies|rows?|records?|games?|"
+    r"goals?|runs?|cc|hp|horsepower|mph|rpm|seats?|members?|customers?|orders?|tons?|grams?|"
+    r"liters?|litres?|gallons?|sq|square|acres?|m2)\b"
+)
+_QUANTITY_NOUN = re.compile(
+    r"\b(?:number|numbers|amount|count|price|prices|salary|salaries|score|scores|id|ids|code|"
+    r"points|weight|height|size|population|budget|cost|revenue|income|value|values|rank|"
+    r"ranking|capacity|length|distance|age|quantity)\s+(?:is\s+|of\s+)?$"
+)
+# A negation of the period itself ("not in 2014", "not completed in 1980", "except 2014"); a
+# negated verb further away ("did not respond in May") negates the event, not the time.
+_NEGATION = re.compile(
+    r"\b(?:(?:not|never|n't)\s+(?:\w+(?:ed|en|t)\s+)?(?:in|during|on|from|of|at)|except(?:\s+in)?|"
+    r"excluding|other than|outside(?:\s+of)?|apart from)\s+(?:the\s+)?(?:year\s+)?$"
+)
+
+# Bounds written before a period: (pattern on the text before it, kind).
+_BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(r"\b(?:" + words + r")\s+(?:the\s+)?(?:year\s+|month\s+of\s+)?$"), kind)
+    for words, kind in (
+        (r"on or after|at or after|in or after|no earlier than|not earlier than|starting from|"
+         r"starting in|"
+         r"starting on|starting|beginning in|beginning on|beginning|as of|since", "since"),
+        (r"after|later than|post", "after"),
+        (r"on or before|at or before|in or before|during or before|during or prior to|"
+         r"in or prior to|"
+         r"no later than|not later than|up to and including|through|thru|until the end of|"
+         r"by the end of", "through"),
+        (r"until|till|up to|up until", "until"),
+        (r"before|earlier than|prior to|preceding", "before"),
+    )
+)
+_BOUND_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^\s*(?:or|and)\s+(?:later|after|onwards?|beyond|since|more recent|newer)\b"),
+     "since"),
+    (re.compile(r"^\s*(?:onwards?|forward|and up)\b"), "since"),
+    (re.compile(r"^\s*(?:or|and)\s+(?:earlier|before|prior|older)\b"), "through"),
+)
+_RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?$")
+_DASHES = "-\u2013\u2014"  # hyphen, en dash, em dash
+_RANGE_JOIN = re.compile(
+    r"^\s*(?:and|to|until|till|through|thru)\s+(?:the\s+)?$|^\s*[" + _DASHES + r"]\s*$"
+)
+
+
+# --------------------------------------------------------------------------------------------
+# atoms: the stretches of time the text names, before bounds and ranges
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Atom:
+    start: int  # span in the text
+    end: int
+    lo: str | None  # ISO or anchor-relative bounds of the stretch [lo, hi)
+    hi: str | None
+    grain: str
+    periodic: tuple[tuple[str, int], ...] = ()
+    clock: tuple[int, int] | None = None
+    bare_year: bool = False  # a lone four-digit year: weak unless a time word stands before it
+    yearless: bool = False  # a month or day with no year: may borrow one from a range partner
+    rolling: bool = False  # "in the past 7 days": ends now
+
+
+def _span(start: datetime, unit: str) -> tuple[str, str]:
+    return iso(start), iso(add(start, unit, 1))
+
+
+def _day(year: int, month: int, day: int) -> datetime | None:
+    try:
+        return datetime(year, month, day)
+    except ValueError:
+        return None
+
+
+def _year2(text: str) -> int:
+    year = int(text)
+    if len(text) == 2:
+        year += 2000 if year < 50 else 1900
+    return year
+
+
+class _Scanner:
+    """Finds atoms left to right by priority; a span claimed once is not read again."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lower = text.lower() if len(text.lower()) == len(text) else text
+        self.claimed: list[tuple[int, int]] = []
+        self.atoms: list[_Atom] = []
+
+    def free(self, start: int, end: int) -> bool:
+        return all(end <= a or start >= b for a, b in self.claimed)
+
+    def add(self, atom: _Atom) -> None:
+        self.claimed.append((atom.start, atom.end))
+        self.atoms.append(atom)
+
+    def scan(self, pattern: re.Pattern[str], build: object) -> None:
+        for m in pattern.finditer(self.lower):
+            if not self.free(m.start(), m.end()):
+                continue
+            atom = build(m)  # type: ignore[operator]
+            if atom is not None:
+                self.add(atom)
+
+
+def _p(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_RELATIVE_DAY = _p(r"\b(today|tonight|yesterday|tomorrow|the day before yesterday)\b")
+_THIS_UNIT = _p(
+    r"\b(this|current|the current|last|previous|the previous|next|the next|coming|the coming|"
+    r"past|the past|the last)\s+(week|month|quarter|year)\b"
+)
+_LAST_N = _p(
+    r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+"
+    r"(\d{1,4}|" + "|".join(_NUMBER_WORD) + r")\s+(hours?|days?|weeks?|months?|quarters?|years?)"
+    r"\b"
+)
+_AGO = _p(r"\b(\d{1,4}|" + "|".join(_NUMBER_WORD) + r")\s+(days?|weeks?|months?|years?)\s+ago\b")
+_TO_DATE = _p(
+    r"\b(year|month|quarter|week)[- ]to[- ]date\b|\b(ytd|mtd|qtd)\b|\bso far this (year|month|"
+    r"quarter|week)\b|\bthis (year|month|quarter|week) so far\b"
+)
+_ISO_DATE = _p(
+    r"(?<![\d/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:t|\s+|\s+at\s+)(\d{1,2}):(\d{2})(?::(\d{2}))?)?"
+    r"(?![\d/-])"
+)
+_YMD_SLASH = _p(r"(?<![\d/.-])(\d{4})/(\d{1,2})/(\d{1,2})(?![\d/])")
+_MDY = _p(r"(?<![\d/.-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
+_DMY_DOT = _p(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])")
+_DAY_MONTH_YEAR = _p(
+    r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r",?\s+" + _YEAR + r"\b"
+)
+_MONTH_DAY_YEAR = _p(r"\b" + _MONTH + r"\s+(?:the\s+)?" + _DAY + r",?\s+" + _YEAR + r"\b")
+_ISO_WEEK = _p(r"\b" + _YEAR + r"-?w(?P<week>\d{1,2})\b")
+_WEEK_OF = _p(
+    r"\b(?:the\s+)?(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})(?:\s+of|,)?\s+" + _YEAR
+    + r"\b|\bthe\s+(?P<week2>\d{1,2})(?:st|nd|rd|th)\s+week\s+of\s+(?P<year2>\d{4})\b"
+)
+_WEEK_ALONE = _p(r"\b(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})\b(?!\s*(?:of|,)?\s*\d{4})")
+_QUARTER = _p(
+    r"\b(?:q(?P<q1>[1-4])(?:\s+of|\s*[-/,']?)\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/]?\s*q(?P<q2>[1-4])|"
+    r"(?:the\s+)?(?P<o3>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter"
+    r"\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y3>\d{4})|quarter\s+(?P<q4>[1-4])\s+(?:of\s+)?(?P<y4>\d{4}))\b"
+)
+_HALF = _p(
+    r"\b(?:h(?P<h1>[12])\s*(?:of\s+)?[-/,']?\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/]?\s*h(?P<h2>[12])|"
+    r"(?P<h5>[12])h\s*(?P<y5>\d{4})|"
+    r"(?:the\s+)?(?P<o3>first|second|1st|2nd|last)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?"
+    r"(?P<y3>\d{4}))\b"
+)
+_MONTH_YEAR = _p(r"\b" + _MONTH + r"(?:\s+of|,)?\s+(?:the\s+year\s+)?" + _YEAR + r"\b")
+_YEAR_MONTH_ISO = _p(r"(?<![\d/.-])(\d{4})[-/](\d{1,2})(?![\d/-])")
+_MONTH_SLASH_YEAR = _p(r"(?<![\d/.-])(\d{1,2})/(\d{4})(?![\d/])")
+_DECADE = _p(r"\b(?:the\s+)?(\d{3}0)'?s\b")
+_DAY_MONTH = _p(r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH_FULL + r"\b")
+_MONTH_DAY = _p(r"\b" + _MONTH_FULL + r"\s+(?:the\s+)?" + _DAY + r"\b(?!\s*(?:,\s*)?\d)")
+_DAY_OF_MONTH = _p(
+    r"\b(?:the\s+)?(?:(?P<o>first|1st|second|2nd|third|3rd)|(?P<n>\d{1,2})(?:st|nd|rd|th))\s+"
+    r"(?:day\s+)?of\s+(?:a|the|each|every|any)\s+month\b"
+)
+_QUARTER_ALONE = _p(
+    r"\bq(?P<q>[1-4])\b|\b(?:the\s+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
+    r"(?:fiscal\s+)?quarter\b(?!\s+of\s+\d)"
+)
+_HALF_ALONE = _p(
+    r"\bh(?P<h>[12])\b|\b(?:the\s+)?(?P<o>first|second|1st|2nd)\s+half\s+of\s+(?:the|a)\s+year\b"
+)
+_MONTH_ALONE = _p(r"\b" + _MONTH_FULL + r"\b")
+_CLOCK = _p(
+    r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|"
+    r"(?<![\d:])(?:at\s+)?(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?::(?P<s24>[0-5]\d))?(?![\d:])|"
+    r"\b(?:at\s+)?(?P<w>noon|midnight)\b"
+)
+_YEAR_RANGE = _p(r"(?<![\w$#.,/-])(\d{4})\s*[" + _DASHES + r"]\s*(\d{4})(?![\w%/-])")
+_BARE_YEAR = _p(r"(?<![\w$#.,/-])(\d{4})(?![\w%/-]|\.\d|,\d)")
+_TIME_WORD_BEFORE = re.compile(
+    r"\b(?:in|during|of|for|since|after|before|until|till|through|from|between|by|every|each|"
+    r"this|last|next|early|late|mid|month of|throughout|and|or|to)\s+$"
+)
+
+
+def _atoms(text: str) -> list[_Atom]:
+    s = _Scanner(text)
+
+    # ---- relative ----
+    def relative_day(m: re.Match[str]) -> _Atom:
+        word = m.group(1)
+        offset = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}.get(word, -2)
+        lo = rel_add("@", "day", offset)
+        return _Atom(m.start(), m.end(), lo, rel_add(lo, "day", 1), "day")
+
+    s.scan(_RELATIVE_DAY, relative_day)
+
+    def to_date(m: re.Match[str]) -> _Atom:
+        word = next(g for g in m.groups() if g)
+        unit = {"ytd": "year", "mtd": "month", "qtd": "quarter"}.get(word, word)
+        return _Atom(m.start(), m.end(), rel_trunc("@", unit), "@+1d", "day", rolling=True)
+
+    s.scan(_TO_DATE, to_date)
+
+    def last_n(m: re.Match[str]) -> _Atom:
+        n = _NUMBER_WORD.get(m.group(1)) or int(m.group(1))
+        if m.group(2).startswith("hour"):  # the anchor is a day: 24 hours is the last day
+            n, unit = -(-n // 24), "day"
+        else:
+            unit = _UNIT_WORD[m.group(2)]
+        return _Atom(m.start(), m.end(), rel_add("@", unit, -n), "@+1d", "day", rolling=True)
+
+    s.scan(_LAST_N, last_n)
+
+    def ago(m: re.Match[str]) -> _Atom:
+        n = _NUMBER_WORD.get(m.group(1)) or int(m.group(1))
+        unit = _UNIT_WORD[m.group(2)]
+        lo = rel_add("@", unit, -n)
+        return _Atom(m.start(), m.end(), lo, rel_add(lo, "day", 1), "day")
+
+    s.scan(_AGO, ago)
+
+    def this_unit(m: re.Match[str]) -> _Atom | None:
+        which, unit = m.group(1), m.group(2)
+        before = s.lower[max(0, m.start() - 12) : m.start()]
+        if which in ("past", "the past", "the last") or (
+            which == "last" and re.search(r"\b(in|over|during|within)\s+the\s+$", before)
+        ):
+            # "in the past month": the month up to today
+            return _Atom(m.start(), m.end(), rel_add("@", unit, -1), "@+1d", "day", rolling=True)
+        step = {"this": 0, "current": 0, "the current": 0, "last": -1, "previous": -1,
+                "the previous": -1, "next": 1, "the next": 1, "coming": 1, "the coming": 1}[which]
+        lo = rel_add(rel_trunc("@", unit), unit, step)
+        return _Atom(m.start(), m.end(), lo, rel_add(lo, unit, 1), unit)
+
+    s.scan(_THIS_UNIT, this_unit)
+
+    # ---- full dates (with a time of day when one follows) ----
+    def iso_date(m: re.Match[str]) -> _Atom | None:
+        day = _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if day is None:
+            return None
+        if m.group(4) is not None:
+            hour, minute = int(m.group(4)), int(m.group(5))
+            if hour > 23 or minute > 59:
+                return None
+            moment = day.replace(hour=hour, minute=minute)
+            if m.group(6) is not None:
+                moment = moment.replace(second=int(m.group(6)))
+                return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(seconds=1)),
+                             "second")
+            return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(minutes=1)),
+                         "minute")
+        return _Atom(m.start(), m.end(), *_span(day, "day"), "day")
+
+    s.scan(_ISO_DATE, iso_date)
+
+    def ymd(m: re.Match[str]) -> _Atom | None:
+        day = _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
+
+    s.scan(_YMD_SLASH, ymd)
+
+    def mdy(m: re.Match[str]) -> _Atom | None:
+        a, b, year = int(m.group(1)), int(m.group(2)), _year2(m.group(3))
+        # 8/26/2012 is month/day; 26/8/2012 can only be day/month
+        day = _day(year, a, b) if a <= 12 else _day(year, b, a)
+        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
+
+    s.scan(_MDY, mdy)
+
+    def dmy(m: re.Match[str]) -> _Atom | None:
+        day = _day(int(m.group(3)), int(m.group(2)), int(m.group(1)))
+        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
+
+    s.scan(_DMY_DOT, dmy)
+
+    def words_date(m: re.Match[str]) -> _Atom | None:
+        day = _day(int(m.group("year")), _MONTH_NUM[m.group("mon")], int(m.group("day")))
+        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
+
+    s.scan(_DAY_MONTH_YEAR, words_date)
+    s.scan(_MONTH_DAY_YEAR, words_date)
+
+    # ---- weeks, quarters, halves ----
+    def week(m: re.Match[str]) -> _Atom | None:
+        number = int(m.group("week") or m.groupdict().get("week2") or 0)
+        year = int(m.group("year") or m.groupdict().get("year2") or 0)
+        try:
+            monday = date.fromisocalendar(year, number, 1)
+        except ValueError:
+            return None
+        start = datetime(monday.year, monday.month, monday.day)
+        return _Atom(m.start(), m.end(), *_span(start, "week"), "week")
+
+    s.scan(_ISO_WEEK, week)
+    s.scan(_WEEK_OF, week)
+
+    def week_alone(m: re.Match[str]) -> _Atom | None:
+        number = int(m.group("week"))
+        if not 1 <= number <= 53:
+            return None
+        return _Atom(m.start(), m.end(), None, None, "week", periodic=(("isoweek", number),),
+                     yearless=True)
+
+    s.scan(_WEEK_ALONE, week_alone)
+
+    def quarter(m: re.Match[str]) -> _Atom | None:
+        g = m.groupdict()
+        q = g["q1"] or g["q2"] or g["q4"]
+        number = int(q) if q else _ORDINAL[g["o3"].lower()]
+        year = int(g["y1"] or g["y2"] or g["y3"] or g["y4"])
+        start = datetime(year, 3 * (number - 1) + 1, 1)
+        return _Atom(m.start(), m.end(), *_span(start, "quarter"), "quarter")
+
+    s.scan(_QUARTER, quarter)
+
+    def half(m: re.Match[str]) -> _Atom | None:
+        g = m.groupdict()
+        h = g["h1"] or g["h2"] or g["h5"]
+        number = int(h) if h else min(2, _ORDINAL[g["o3"].lower()])
+        year = int(g["y1"] or g["y2"] or g["y3"] or g["y5"])
+        start = datetime(year, 1 if number == 1 else 7, 1)
+        return _Atom(m.start(), m.end(), iso(start), iso(add(start, "month", 6)), "month")
+
+    s.scan(_HALF, half)
+
+    # ---- months with a year ----
+    def month_year(m: re.Match[str]) -> _Atom | None:
+        start = datetime(int(m.group("year")), _MONTH_NUM[m.group("mon")], 1)
+        return _Atom(m.start(), m.end(), *_span(start, "month"), "month")
+
+    s.scan(_MONTH_YEAR, month_year)
+
+    def year_month(m: re.Match[str]) -> _Atom | None:
+        month = int(m.group(2))
+        if not 1 <= month <= 12:
+            return None
+        start = datetime(int(m.group(1)), month, 1)
+        return _Atom(m.start(), m.end(), *_span(start, "month"), "month")
+
+    s.scan(_YEAR_MONTH_ISO, year_month)
+
+    def month_slash_year(m: re.Match[str]) -> _Atom | None:
+        month = int(m.group(1))
+        if not 1 <= month <= 12:
+            return None
+        start = datetime(int(m.group(2)), month, 1)
+        return _Atom(m.start(), m.end(), *_span(start, "month"), "month")
+
+    s.scan(_MONTH_SLASH_YEAR, month_slash_year)
+
+    def decade(m: re.Match[str]) -> _Atom | None:
+        year = int(m.group(1))
+        if not 1000 <= year <= 2990:
+            return None
+        start = datetime(year, 1, 1)
+        # "the 1500s", "the 1900s" are centuries; "the 1990s", "the 2000s" decades
+        years = 100 if year % 100 == 0 and year != 2000 else 10
+        return _Atom(m.start(), m.end(), iso(start), iso(add(start, "year", years)), "year")
+
+    s.scan(_DECADE, decade)
+
+    # ---- without a year: periodic ----
+    def day_month(m: re.Match[str]) -> _Atom | None:
+        month, day = _MONTH_NUM[m.group("mon")], int(m.group("day"))
+        if _day(2024, month, day) is None:
+            return None
+        return _Atom(m.start(), m.end(), None, None, "day",
+                     periodic=(("day", day), ("month", month)), yearless=True)
+
+    s.scan(_DAY_MONTH, day_month)
+    s.scan(_MONTH_DAY, day_month)
+
+    def quarter_alone(m: re.Match[str]) -> _Atom:
+        number = int(m.group("q")) if m.group("q") else _ORDINAL[m.group("o").lower()]
+        months = tuple(("month", 3 * (number - 1) + i) for i in (1, 2, 3))
+        return _Atom(m.start(), m.end(), None, None, "quarter", periodic=months, yearless=True)
+
+    def day_of_month(m: re.Match[str]) -> _Atom | None:
+        word = (m.group("o") or "").lower()
+        day = _ORDINAL.get(word) if word and word != "last" else None
+        if day is None and m.group("n"):
+            day = int(m.group("n"))
+        if day is None or not 1 <= day <= 31:
+            return None
+        return _Atom(m.start(), m.end(), None, None, "day", periodic=(("day", day),),
+                     yearless=True)
+
+    s.scan(_DAY_OF_MONTH, day_of_month)
+    s.scan(_QUARTER_ALONE, quarter_alone)
+
+    def half_alone(m: re.Match[str]) -> _Atom:
+        number = int(m.group("h")) if m.group("h") else _ORDINAL[m.group("o").lower()]
+        months = tuple(("month", 6 * (number - 1) + i) for i in range(1, 7))
+        return _Atom(m.start(), m.end(), None, None, "month", periodic=months, yearless=True)
+
+    s.scan(_HALF_ALONE, half_alone)
+
+    def month_alone(m: re.Match[str]) -> _Atom | None:
+        name = m.group("mon")
+        before = s.lower[max(0, m.start() - 16) : m.start()]
+        if name in _AMBIGUOUS_MONTHS and not _TIME_WORD_BEFORE.search(before):
+            return None
+        return _Atom(m.start(), m.end(), None, None, "month",
+                     periodic=(("month", _MONTH_NUM[name]),), yearless=True)
+
+    s.scan(_MONTH_ALONE, month_alone)
+
+    # ---- times of day ----
+    def clock(m: re.Match[str]) -> _Atom | None:
+        g = m.groupdict()
+        if g["w"]:
+            hour, minute, grain = (12 if g["w"] == "noon" else 0), 0, "hour"
+        elif g["h"] is not None:
+            hour = int(g["h"])
+            if not 1 <= hour <= 12:
+                return None
+            pm = g["ap"].startswith("p")
+            hour = (hour % 12) + (12 if pm else 0)
+            minute = int(g["m"] or 0)
+            grain = "minute" if g["m"] else "hour"
+        else:
+            hour, minute, grain = int(g["h24"]), int(g["m24"]), "minute"
+        start = hour * 3600 + minute * 60
+        length = 3600 if grain == "hour" else 60
+        if g.get("s24"):
+            start, length, grain = start + int(g["s24"]), 1, "second"
+        return _Atom(m.start(), m.end(), None, None, grain, clock=(start, start + length))
+
+    s.scan(_CLOCK, clock)
+
+    # ---- bare years ----
+    def bare_year(m: re.Match[str]) -> _Atom | None:
+        year = int(m.group(1))
+        before = s.lower[max(0, m.start() - 24) : m.start()]
+        after = s.lower[m.end() : m.end() + 16]
+        if _QUANTITY_BEFORE.search(before) or _QUANTITY_AFTER.match(after):
+            return None
+        if not 1000 <= year <= 2999:
+            return None
+        start = datetime(year, 1, 1)
+        return _Atom(m.start(), m.end(), *_span(start, "year"), "year", bare_year=True)
+
+    def year_range(m: re.Match[str]) -> _Atom | None:
+        first, last = int(m.group(1)), int(m.group(2))
+        if not (1000 <= first < last <= 2999 and last - first < 200):
+            return None
+        return _Atom(m.start(), m.end(), iso(datetime(first, 1, 1)),
+                     iso(datetime(last + 1, 1, 1)), "year", bare_year=True)
+
+    s.scan(_YEAR_RANGE, year_range)
+    s.scan(_BARE_YEAR, bare_year)
+    s.atoms.sort(key=lambda a: a.start)
+    return _weeks_of_days(_attach_clocks(s.atoms, s.lower), s.lower)
+
+
+_WEEK_STARTING = re.compile(
+    r"\bweek\s+(?P<how>starting|beginning|commencing|of)\s+(?:on\s+)?(?:(?:mon|tues|wednes|"
+    r"thurs|fri|satur|sun)day,?\s+)?(?:the\s+)?$"
+)
+
+
+def _weeks_of_days(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """"the week starting Monday 2024-03-04" is that week; "the week of 2024-03-06" the ISO
+    week holding that day."""
+    out: list[_Atom] = []
+    for atom in atoms:
+        m = _WEEK_STARTING.search(text[max(0, atom.start - 48) : atom.start])
+        if m and atom.grain == "day" and atom.lo and not atom.lo.startswith("@"):
+            day = datetime.fromisoformat(atom.lo)
+            if m.group("how") == "of":
+                day -= timedelta(days=day.weekday())
+            out.append(replace(atom, lo=iso(day), hi=iso(day + timedelta(days=7)), grain="week"))
+        else:
+            out.append(atom)
+    return out
+
+
+def _attach_clocks(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """A time of day right after (or before) a day narrows that day: "on 2024-03-05 at 2 pm"."""
+    out: list[_Atom] = []
+    for atom in atoms:
+        prev = out[-1] if out else None
+        if (
+            atom.clock is not None
+            and prev is not None
+            and prev.grain == "day"
+            and prev.lo is not None
+            and not prev.lo.startswith("@")
+            and re.fullmatch(r"\s*(?:,|at|on|,\s*at)?\s*", text[prev.end : atom.start])
+        ):
+            day = datetime.fromisoformat(prev.lo)
+            lo = day + timedelta(seconds=atom.clock[0])
+            hi = day + timedelta(seconds=atom.clock[1])
+            out[-1] = _Atom(prev.start, atom.end, iso(lo), iso(hi), atom.grain)
+            continue
+        out.append(atom)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# bounds, ranges, strength: atoms -> periods
+# --------------------------------------------------------------------------------------------
+
+
+def _clause_before(text: str, start: int, floor_at: int) -> str:
+    before = text[max(floor_at, start - 48) : start]
+    cut = max(before.rfind(ch) for ch in ",.;:?!")
+    return before[cut + 1 :] if cut >= 0 else before
+
+
+def _with_year(atom: _Atom, year: int) -> _Atom:
+    """A yearless month or day placed in ``year``."""
+    months = sorted(v for u, v in atom.periodic if u == "month")
+    days = sorted(v for u, v in atom.periodic if u == "day")
+    if not months:
+        return atom
+    if days and len(months) == 1:
+        day = _day(year, months[0], days[0])
+        if day is None:
+            return atom
+        return replace(atom, lo=iso(day), hi=iso(day + timedelta(days=1)), periodic=(),
+                       yearless=False, grain="day")
+    start = datetime(year, months[0], 1)
+    end = add(datetime(year, months[-1], 1), "month", 1)
+    return replace(atom, lo=iso(start), hi=iso(end), periodic=(), yearless=False)
+
+
+def _year_of(atom: _Atom) -> int | None:
+    if atom.lo is None or atom.lo.startswith("@"):
+        return None
+    return int(atom.lo[:4])
+
+
+def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
+            negated: bool) -> Period:
+    """The period a bound ``kind`` (``in``, ``since``, ``after``, ``through``, ``before`` or
+    ``range``) makes of one atom (or of two, for a range)."""
+    source = "question" if strong else "question:weak"
+    if lo.clock is not None and (hi is None or hi.clock is not None):
+        # times of day: "after 6 pm", "between 9 am and 5 pm" (the end is a moment)
+        t = lo.clock  # a time of day is a moment: "after 6 pm" starts at 18:00
+        clock = {
+            "in": t, "since": (t[0], 86400), "after": (t[0], 86400), "before": (0, t[0]),
+            "through": (0, t[0]), "until": (0, t[0]),
+            "range": (t[0], hi.clock[0] if hi and hi.clock else t[1]),
+        }[kind]
+        grain = lo.grain if hi is None else min(lo.grain, hi.grain, key=len)
+        return Period(None, clock=clock, grain=grain, source=source, text=text, negated=negated)
+    if lo.periodic and (hi is None or hi.periodic):
+        fields: dict[str, list[int]] = {}
+        if kind == "range" and hi is not None:
+            a = [v for u, v in lo.periodic if u == "month"]
+            b = [v for u, v in hi.periodic if u == "month"]
+            if a and b and not any(u == "day" for u, _ in (*lo.periodic, *hi.periodic)):
+                first, last = min(a), max(b)
+                months = list(range(first, last + 1)) if first <= last else [
+                    *range(first, 13), *range(1, last + 1)]
+                fields["month"] = months
+        periodic = tuple((u, v) for u in fields for v in fields[u]) or lo.periodic
+        return Period(None, periodic=periodic, grain=lo.grain, source=source, text=text,
+                      negated=negated)
+    if kind == "range" and hi is not None:
+        return Period(None, lo.lo, hi.hi, grain=min(lo.grain, hi.grain, key=_fineness),
+                      source=source, text=text, negated=negated)
+    start, end = {
+        "in": (lo.lo, lo.hi), "since": (lo.lo, None), "after": (lo.hi, None),
+        "before": (None, lo.lo), "through": (None, lo.hi), "until": (None, lo.hi),
+    }[kind]
+    return Period(None, start, end, grain=lo.grain, source=source, text=text, negated=negated,
+                  loose_end=kind == "until")
+
+
+def _fineness(grain: str) -> int:
+    order = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
+    return -order.index(grain) if grain in order else 0
+
+
+def read_time(text: str) -> tuple[Period, ...]:
+    """Every time constraint the text states, as periods on an unnamed column."""
+    return tuple(p for _, p in mentions(text))
+
+
+def time_spans(text: str) -> list[tuple[int, int]]:
+    """The character spans of ``text`` that time expressions cover (other readers skip
+    them: "2024" in "in March 2024" is not a number, "March" not a name)."""
+    return [span for span, _ in mentions(text)]
+
+
+def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the spans blanked out (same length), for readers that must not see them."""
+    chars = list(text)
+    for a, b in spans:
+        chars[a:b] = " " * (b - a)
+    return "".join(chars)
+
+
+@lru_cache(maxsize=4096)
+def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
+    """``((start, end), period)`` for every time expression of ``text``, bounds and ranges
+    included in the span."""
+    atoms = _atoms(text)
+    lower = text.lower() if len(text.lower()) == len(text) else text
+    out: list[tuple[tuple[int, int], Period]] = []
+    i = 0
+    prev_end = 0
+    prev_strong = False
+    while i < len(atoms):
+        atom = atoms[i]
+        clause = _clause_before(lower, atom.start, prev_end)
+        negated = _NEGATION.search(clause) is not None
+        span_start = atom.start
+        # a range: "between A and B", "from A to B", "A - B"
+        nxt = atoms[i + 1] if i + 1 < len(atoms) else None
+        opener = _RANGE_OPEN.search(clause)
+        if (
+            nxt is not None
+            and _RANGE_JOIN.search(lower[atom.end : nxt.start])
+            and (opener is not None or (
+                ((atom.bare_year and nxt.bare_year) or atom.clock is not None)
+                and lower[atom.end : nxt.start].strip() in _DASHES))
+            and (atom.clock is None) == (nxt.clock is None)
+        ):
+            lo, hi = atom, nxt
+            if lo.yearless and not hi.yearless and _year_of(hi) is not None:
+                lo = _with_year(lo, _year_of(hi) or 0)
+            if hi.yearless and not lo.yearless and _year_of(lo) is not None:
+                hi = _with_year(hi, _year_of(lo) or 0)
+            if opener is not None:
+                span_start = atom.start - len(clause) + opener.start()
+            # Two bare years in a range are years unless a quantity is being bounded
+            # ("paragraph number between 1900 and 1950", "income from 2100 to 2500").
+            strong = True
+            if lo.bare_year and hi.bare_year:
+                plausible = all(1800 <= int(a.lo[:4]) <= 2100 for a in (lo, hi) if a.lo)
+                timely = bool(_YEAR_CONTEXT.search(clause[: opener.start()] if opener else clause)
+                              or re.search(r"\byears?\s+$", clause))
+                if not plausible and not timely:
+                    i += 2  # two quantities, not years
+                    prev_end = nxt.end
+                    continue
+                strong = timely or not _QUANTITY_NOUN.search(
+                    clause[: opener.start()] if opener else clause
+                )
+            period = _period(lo, hi, "range", text[span_start : nxt.end], strong, negated)
+            out.append(((span_start, nxt.end), period))
+            prev_end, prev_strong = nxt.end, strong
+            i += 2
+            continue
+        kind = "in"
+        best = None
+        for pattern, bound in _BOUND_BEFORE:
+            m = pattern.search(clause)
+            if m is not None and (best is None or m.start() < best[0]):
+                best = (m.start(), bound)  # the longest phrase: "no later than", not "later than"
+        if best is not None:
+            kind = best[1]
+            span_start = atom.start - len(clause) + best[0]
+            negated = _NEGATION.search(clause[: best[0]]) is not None
+        span_end = atom.end
+        after = lower[atom.end : atom.end + 24]
+        for pattern, bound in _BOUND_AFTER:
+            m = pattern.match(after)
+            if m is not None and kind == "in":
+                kind = bound
+                span_end = atom.end + m.end()
+                break
+        if kind == "in" and re.search(r"\b(?:in|during|on)\s+or\s+(?:before|prior to)\s+$", clause):
+            kind = "through"
+        if atom.rolling and kind == "in":
+            kind = "in"
+        strong = True
+        if atom.bare_year:
+            strong = (bool(_YEAR_CONTEXT.search(clause)) and kind == "in") or kind != "in"
+            if _CONTINUATION.fullmatch(lower[prev_end : atom.start]) and prev_strong:
+                strong = True
+            # "the 2016 Summer Olympics": a year inside a name is weak evidence
+            if re.match(r"\s+[A-Z][a-z]", text[atom.end : atom.end + 3]) or re.search(
+                r"\bthe\s+$", clause
+            ):
+                strong = False
+            if not strong and not 1800 <= int(atom.lo[:4] if atom.lo else "0") <= 2099:
+                i += 1
+                continue
+        period = _period(atom, None, kind, text[span_start:span_end], strong, negated)
+        out.append(((span_start, span_end), period))
+        prev_end, prev_strong = span_end, strong
+        i += 1
+    return tuple(_join_bounds(_join_day_and_time(out, lower), lower))
+
+
+_JOIN_AND = re.compile(r"\s*,?\s*(?:and|but)\s*")
+_JOIN_DAY_TIME = re.compile(r"\s*(?:,|on|at|,\s*at|,\s*on)?\s*")
+
+
+def _single_day(p: Period) -> bool:
+    if not p.start or not p.end or p.relative or p.periodic or p.clock:
+        return False
+    return datetime.fromisoformat(p.end) - datetime.fromisoformat(p.start) == timedelta(days=1)
+
+
+def _join_day_and_time(found: list[tuple[tuple[int, int], Period]],
+                       text: str) -> list[tuple[tuple[int, int], Period]]:
+    """A day and a time of day in one phrase ("on 2024-02-10 after 6 pm", "before 8 am on
+    2022-09-12") are one stretch of that day."""
+    out: list[tuple[tuple[int, int], Period]] = []
+    for span, p in found:
+        if out:
+            (a, b), prev = out[-1]
+            pair = (prev, p) if _single_day(prev) and p.clock else (
+                (p, prev) if _single_day(p) and prev.clock else None)
+            if pair is not None and _JOIN_DAY_TIME.fullmatch(text[b : span[0]]):
+                day, clock = pair
+                start = datetime.fromisoformat(day.start or "")
+                assert clock.clock is not None
+                joined = replace(
+                    day, start=iso(start + timedelta(seconds=clock.clock[0])),
+                    end=iso(start + timedelta(seconds=clock.clock[1])), grain=clock.grain,
+                    text=f"{prev.text} {p.text}",
+                )
+                out[-1] = ((a, span[1]), joined)
+                continue
+        out.append((span, p))
+    return out
+
+
+def _before(start: str, end: str) -> bool:
+    if start.startswith("@") or end.startswith("@"):
+        return start.startswith("@") and end.startswith("@")
+    return datetime.fromisoformat(start) < datetime.fromisoformat(end)
+
+
+def _join_bounds(found: list[tuple[tuple[int, int], Period]],
+                 text: str) -> list[tuple[tuple[int, int], Period]]:
+    """"after 2010 and before 2015" is one range, [2011, 2015)."""
+    out: list[tuple[tuple[int, int], Period]] = []
+    for span, p in found:
+        if out:
+            (a, b), prev = out[-1]
+            lower, upper = (prev, p) if prev.end is None else (p, prev)
+            if (
+                lower.start is not None and lower.end is None and upper.start is None
+                and upper.end is not None and not lower.periodic and not upper.periodic
+                and lower.clock is None and upper.clock is None
+                and not lower.negated and not upper.negated
+                and _JOIN_AND.fullmatch(text[b : span[0]])
+                and _before(lower.start, upper.end)  # "before 1945 and after 1955" is no range
+            ):
+                strong = "question" in (lower.source, upper.source)
+                out[-1] = ((a, span[1]), replace(
+                    lower, end=upper.end, loose_end=upper.loose_end,
+                    grain=upper.grain if lower.grain == upper.grain else "day",
+                    source="question" if strong else "question:weak",
+                    text=f"{prev.text} and {p.text}",
+                ))
+                continue
+        out.append((span, p))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the enrichment: hint fragments that spell a period, and bindings
+# --------------------------------------------------------------------------------------------
+
+_FRAGMENT = re.compile(
+    r"(?P<lhs>[A-Za-z_][\w.]*\s*\((?:[^()]|\([^()]*\))*\)|`[^`]+`(?:\.`[^`]+`)?|\[[^\]]+\]|"
+    r"[A-Za-z_][\w.]*)\s*(?P<rest>(?:=|!=|<>|>=|<=|>|<)\s*(?:'[^']*'|\"[^\"]*\"|-?\d+(?:\.\d+)?)|"
+    r"(?:not\s+)?between\s+(?:'[^']*'|-?\d+)\s*and\s*(?:'[^']*'|-?\d+)|"
+    r"(?:not\s+)?like\s+'[^']*')",
+    re.IGNORECASE,
+)
+_DEFINES = re.compile(
+    r"\s+(?:refers?\s+to|means?|stands?\s+for|(?:can\s+be\s+)?(?:re)?presented\s+as|"
+    r"can\s+be\s+(?:written|spelled|shown)\s+as|represents?|is|are|=)\s+",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=2048)
+def _fragment_periods(fragment: str) -> tuple[Period, ...]:
+    """The periods one SQL-like condition of a hint states (read like the SQL)."""
+    import sqlglot
+    from sqlglot import exp
+    from stef_sql.extract import _predicate, _Resolver
+    from stef_sql.time import read_periods
+
+    cond = None
+    for dialect in ("sqlite", "mysql"):
+        try:
+            cond = sqlglot.parse_one(fragment, read=dialect, into=exp.Condition)
+            break
+        except Exception:
+            continue
+    if cond is None:
+        return ()
+    resolver = _Resolver(cond, nested=False, tables=[])
+
+    def column_of(node: exp.Expr) -> str | None:
+        if isinstance(node, exp.Column):
+            return node.name.lower()
+        cols = list(node.find_all(exp.Column))
+        return cols[0].name.lower() if len(cols) == 1 else None
+
+    try:
+        return tuple(read_periods(cond, column_of, lambda c: _predicate(c, resolver, "hint"),
+                                  "hint"))
+    except Exception:
+        return ()
+
+
+def hint_periods(hint: str) -> list[Period]:
+    """Periods the hint's SQL-like fragments state; fragments of one clause (up to ``;``) on
+    one column are one period (``year(date) = 2013 AND month(date) = 5``)."""
+    return [p for _, found in _hint_clauses(hint) for p in found]
+
+
+def _hint_clauses(hint: str) -> list[tuple[str, list[Period]]]:
+    from stef_sql.time import merge
+
+    out: list[tuple[str, list[Period]]] = []
+    for clause in re.split(r";|\n", hint):
+        if not clause.strip():
+            continue
+        found: list[Period] = []
+        # hints often space their operators: "DATE > = 1500"
+        for m in _FRAGMENT.finditer(re.sub(r"([<>!])\s+=", r"\1=", clause)):
+            if m.group("lhs").lower() in {"and", "or", "not", "refers", "to", "is", "means"}:
+                continue
+            for p in _fragment_periods(f"{m.group('lhs')} {m.group('rest')}"):
+                for j, q in enumerate(found):
+                    both = merge(q, p)
+                    if both is not None and q.column == p.column:
+                        found[j] = both
+                        break
+                else:
+                    found.append(p)
+        out.append((clause, found))
+    return out
+
+
+def _same_stretch(a: Period, b: Period) -> bool:
+    return (a.start, a.end, a.periodic, a.clock) == (b.start, b.end, b.periodic, b.clock)
+
+
+_COMPACT_DATE = re.compile(r"(?<!\d)(?:1[89]|20)\d\d(?:0[1-9]|1[0-2])(?:[0-3]\d)?(?!\d)")
+# A column's name in a hint: `quoted`, A15, snake_case, camelCase, or an aggregate of one.
+# Case-sensitive on purpose: camelCase is told by its capitals.
+_IDENTIFIER = re.compile(
+    r"`[^`]+`|\b[A-Za-z]{1,3}\d{1,3}\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[a-z]+[A-Z]\w*|"
+    r"\b[A-Z][a-z]+[A-Z]\w*|(?i:\b(?:max|min|sum|avg|count)\s*\()"
+)
+
+
+def _binding(defined: str, p: Period) -> str:
+    """How the defined side of a hint clause relates to the question's period ``p``:
+    ``phrase`` (it names the whole phrase, bound included: "From 1593 onwards"), ``date`` (it
+    names the date the question bounds: "2013/4/28" for "until 2013/4/28") or ""."""
+    low = defined.lower()
+    if p.text and p.text.lower() in low:
+        return "phrase"
+    for q in read_time(defined):
+        if _same_stretch(p, q):
+            return "phrase"
+        if q.text and q.text.lower() in p.text.lower():
+            return "date"
+    return ""
+
+
+def question_periods(
+    question: str, hint: str, hint_filters: list[Filter]
+) -> tuple[tuple[Period, ...], list[Filter]]:
+    """The question's periods with the hint's, and the hint filters left once those that
+    spell a period are taken out.
+
+    A hint clause that names one of the question's periods and spells it ("From 1593 onwards
+    refers to Date > 1593", "September 2013 refers to date = '201309'") replaces it with the
+    period it spells; one that spells the date a question bounds ("until 2013/4/28" with
+    "2013/4/28 refers to date = '2013-04-28'") gives the question's period its column and
+    spelling; one that explains it as something else (a value: '2016 Summer', a column: "A15
+    stands for the crimes committed in 1995", "in the past 24 hours refers to volume_24h")
+    drops it; one that shows a compact spelling ("Year 2012 can be presented as Between 201201
+    And 201212") marks it. Other hint periods are required as well.
+    """
+    asked = [p for _, p in mentions(question)]
+    clauses = _hint_clauses(hint) if hint else []
+    spelled = [p for _, found in clauses for p in found]
+    parts = {f for p in spelled for f in p.parts}
+    rest = [f for f in hint_filters if f not in parts]
+    values = [str(f.value) for f in rest if isinstance(f.value, str)]
+    absorbed: set[Period] = set()  # hint periods that only spell a date the question bounds
+    out: list[Period] = []
+    for p in asked:
+        if any(_same_stretch(p, h) and p.negated == h.negated for h in spelled):
+            continue
+        keep: Period | None = p
+        for clause, found in clauses:
+            split = _DEFINES.split(clause, maxsplit=1)
+            defined, meaning = (split[0], split[1]) if len(split) == 2 else (clause, "")
+            how = _binding(defined, p)
+            if not how:
+                continue
+            if found and how == "phrase":  # the hint spells this period: its spelling stands
+                keep = None
+            elif found:
+                absorbed.update(found)
+                keep = replace(p, column=found[0].column, spelling=found[0].spelling)
+            elif _COMPACT_DATE.search(meaning):
+                keep = replace(p, spelling="compact")
+            elif (meaning and p.source == "question" and not read_time(meaning)
+                  and _IDENTIFIER.search(meaning)):
+                keep = None  # the words name a column or a measure, not a time
+            break
+        if keep is None:
+            continue
+        year = p.start[:4] if p.start and not p.start.startswith("@") else None
+        one_year = year is not None and p.end == f"{int(year) + 1:04d}-01-01"
+        if year and one_year and _explained(year, values, clauses):
+            continue
+        out.append(keep)
+    periods = [h for h in spelled if h not in absorbed] + out
+    return tuple(dict.fromkeys(periods)), rest
+
+
+def _explained(year: str, values: list[str], clauses: list[tuple[str, list[Period]]]) -> bool:
+    """Does the hint make this year part of a value ('2016 summer') or of what a column means
+    ("A15 stands for the crimes committed in 1995", "crimes 1996 appear in A16")?"""
+    if any(year in v and not re.fullmatch(r"[\d\-/: ]+", v) for v in values):
+        return True
+    return any(
+        not found and re.search(r"(?<!\d)" + year + r"(?!\d)", clause)
+        and not _COMPACT_DATE.search(clause) and _IDENTIFIER.search(clause.replace(year, " "))
+        and not _FRAGMENT.search(clause)
+        for clause, found in clauses
+    )
+
+
+def period_drift(question: str, reformulated: str) -> list[str]:
+    """Time constraints the reformulation added or dropped."""
+    def keys(text: str) -> set[str]:
+        return {f"{p.start}..{p.end}{list(p.periodic) or ''}" for p in read_time(text)
+                if p.source == "question"}
+
+    before, after = keys(question), keys(reformulated)
+    return [f"added period {k}" for k in sorted(after - before)] + [
+        f"dropped period {k}" for k in sorted(before - after)]

@@ -1,0 +1,1492 @@
+"""Time predicates of SQL as :class:`~stef_core.spec.Period` values, in every dialect.
+
+Every predicate on a time column becomes a half-open interval ``[start, end)`` or a periodic
+constraint, read from sqlglot's typed nodes (never from the SQL text), so that the many
+spellings of one period are one value::
+
+    order_date >= '2024-03-01' AND order_date < '2024-04-01'     -- the pair is merged
+    strftime('%Y-%m', order_date) = '2024-03'                    -- sqlite
+    DATE_TRUNC('month', order_date) = '2024-03-01'               -- postgres, snowflake
+    FORMAT_DATE('%Y-%m', order_date) = '2024-03'                 -- bigquery
+    YEAR(order_date) = 2024 AND MONTH(order_date) = 3            -- tsql, mysql, snowflake
+    order_date LIKE '2024-03%'
+
+all read as ``Period("order_date", "2024-03-01", "2024-04-01", grain="month")``. Relative
+expressions (``date('now', '-7 day')``, ``CURRENT_DATE - INTERVAL '7' DAY``, ``DATEADD``,
+``DATE_SUB``, ``YEAR(d) = YEAR(GETDATE())``) keep anchor-relative bounds (``"@-7d"``, see
+:class:`~stef_core.spec.Period`), resolved against the record's anchor where periods are compared
+(:func:`resolve`).
+
+Only predicates with a date-like operand are looked at (a time function, a literal spelled
+like a date, a column whose name says date, time or year), so reading time costs little more
+than reading the filters.
+
+>>> import sqlglot
+>>> from stef_sql.extract import extract_spec
+>>> [(p.column, p.start, p.end, p.grain) for p in extract_spec(
+...     "SELECT * FROM t WHERE created_at BETWEEN '2024-01-01' AND '2024-12-31'").periods]
+[('created_at', '2024-01-01', '2025-01-01', 'day')]
+
+This module also holds the calendar arithmetic both sides share (:func:`literal_span`,
+:func:`add`, :func:`floor`, :func:`resolve`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from sqlglot import exp
+
+from stef_core.spec import Filter, Period
+
+# --------------------------------------------------------------------------------------------
+# calendar
+# --------------------------------------------------------------------------------------------
+
+#: Units from coarse to fine; ``grain`` of a period is one of them.
+UNITS = ("year", "quarter", "month", "week", "day", "hour", "minute", "second", "microsecond")
+_LETTER = {"year": "y", "quarter": "q", "month": "m", "week": "w", "day": "d", "hour": "h"}
+_UNIT_OF_LETTER = {v: k for k, v in _LETTER.items()}
+_MONTHS_PER = {"year": 12, "quarter": 3, "month": 1}
+_DELTA = {
+    "week": timedelta(weeks=1),
+    "day": timedelta(days=1),
+    "hour": timedelta(hours=1),
+    "minute": timedelta(minutes=1),
+    "second": timedelta(seconds=1),
+    "microsecond": timedelta(microseconds=1),
+}
+
+
+def add(moment: datetime, unit: str, n: int) -> datetime:
+    """``moment`` moved by ``n`` units; month arithmetic clamps the day (Mar 31 - 1m = Feb 29).
+
+    >>> add(datetime(2024, 3, 31), "month", -1)
+    datetime.datetime(2024, 2, 29, 0, 0)
+    """
+    if unit in _MONTHS_PER:
+        total = moment.year * 12 + moment.month - 1 + n * _MONTHS_PER[unit]
+        year, month = divmod(total, 12)
+        if not 1 <= year <= 9998:
+            raise OverflowError("year out of range")
+        day = min(moment.day, _days_in_month(year, month + 1))
+        return moment.replace(year=year, month=month + 1, day=day)
+    return moment + _DELTA[unit] * n
+
+
+def _days_in_month(year: int, month: int) -> int:
+    if month == 12:
+        return 31
+    return (date(year, month + 1, 1) - date(year, month, 1)).days
+
+
+def floor(moment: datetime, unit: str) -> datetime:
+    """The start of the ``unit`` that contains ``moment`` (weeks start on Monday)."""
+    if unit == "year":
+        return datetime(moment.year, 1, 1)
+    if unit == "quarter":
+        return datetime(moment.year, 3 * ((moment.month - 1) // 3) + 1, 1)
+    if unit == "month":
+        return datetime(moment.year, moment.month, 1)
+    if unit == "week":
+        day = datetime(moment.year, moment.month, moment.day)
+        return day - timedelta(days=day.weekday())
+    if unit == "day":
+        return datetime(moment.year, moment.month, moment.day)
+    if unit == "hour":
+        return moment.replace(minute=0, second=0, microsecond=0)
+    if unit == "minute":
+        return moment.replace(second=0, microsecond=0)
+    if unit == "second":
+        return moment.replace(microsecond=0)
+    return moment
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601: the date alone at midnight, else date and time."""
+    if moment.hour == moment.minute == moment.second == moment.microsecond == 0:
+        return moment.date().isoformat()
+    return moment.isoformat()
+
+
+def parse_iso(text: str) -> datetime:
+    """An ISO bound written by :func:`iso` back into a datetime."""
+    return datetime.fromisoformat(text)
+
+
+_DATE_TEXT = re.compile(
+    r"\s*(\d{4})(?:([-/.])(\d{1,2})(?:\2(\d{1,2}))?)?"
+    r"(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?"
+    r"\s*(?:z|[+-]\d{2}(?::?\d{2})?)?\s*",
+    re.IGNORECASE,
+)
+_COMPACT = re.compile(r"\s*(\d{4})(\d{2})(\d{2})?\s*")
+
+
+def literal_span(text: str, compact: bool = False) -> tuple[datetime, datetime, str] | None:
+    """The stretch of time a date literal covers: ``(start, end, grain)``.
+
+    ``'2024'`` is the year, ``'2024-03'`` the month, ``'2024-03-05'`` the day, ``'2024-03-05
+    10:30'`` the minute. ``compact`` also reads ``'202403'`` and ``'20240305'``.
+
+    >>> literal_span('2024-03')[:2]
+    (datetime.datetime(2024, 3, 1, 0, 0), datetime.datetime(2024, 4, 1, 0, 0))
+    """
+    return _literal_span(text, compact)
+
+
+@lru_cache(maxsize=4096)
+def _literal_span(text: str, compact: bool) -> tuple[datetime, datetime, str] | None:
+    m = _DATE_TEXT.fullmatch(text)
+    try:
+        if m:
+            year = int(m.group(1))
+            if not 1000 <= year <= 2999:
+                return None
+            if m.group(3) is None:
+                start = datetime(year, 1, 1)
+                return start, add(start, "year", 1), "year"
+            month = int(m.group(3))
+            if m.group(4) is None:
+                start = datetime(year, month, 1)
+                return start, add(start, "month", 1), "month"
+            start = datetime(year, month, int(m.group(4)))
+            if m.group(5) is None:
+                return start, start + _DELTA["day"], "day"
+            start = start.replace(hour=int(m.group(5)), minute=int(m.group(6)))
+            if m.group(7) is None:
+                return start, start + _DELTA["minute"], "minute"
+            start = start.replace(second=int(m.group(7)))
+            if m.group(8) is None:
+                return start, start + _DELTA["second"], "second"
+            digits = m.group(8)
+            start = start.replace(microsecond=int(digits.ljust(6, "0")))
+            return start, start + timedelta(microseconds=10 ** (6 - len(digits))), "second"
+        c = _COMPACT.fullmatch(text) if compact else None
+        if c:
+            year, month = int(c.group(1)), int(c.group(2))
+            if not 1000 <= year <= 2999:
+                return None
+            if c.group(3) is None:
+                start = datetime(year, month, 1)
+                return start, add(start, "month", 1), "month"
+            start = datetime(year, month, int(c.group(3)))
+            return start, start + _DELTA["day"], "day"
+    except (ValueError, OverflowError):  # month 13, February 30: not a date
+        return None
+    return None
+
+
+_TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
+
+
+def looks_like_time(text: str) -> bool:
+    """A string literal that starts like a date with a month, a LIKE prefix of a year or a time
+    of day (``'2024-03'``, ``'2024/3/5 10:00'``, ``'2024%'``, ``'09:30'``): worth reading
+    whatever the column is called."""
+    return _TIME_TEXT.match(text) is not None
+
+
+# ---- anchor-relative bounds ----------------------------------------------------------------
+
+_REL_TOKEN = re.compile(r"/([yqmwdh])|([+-]\d+)([yqmwdh])")
+
+
+def _rel_ops(bound: str) -> list[tuple[str, str, int]]:
+    return [
+        ("trunc", m.group(1), 0) if m.group(1) else ("add", m.group(3), int(m.group(2)))
+        for m in _REL_TOKEN.finditer(bound[1:])
+    ]
+
+
+def _rel_format(ops: list[tuple[str, str, int]]) -> str:
+    out = "@"
+    for kind, unit, n in ops:
+        out += f"/{unit}" if kind == "trunc" else f"{n:+d}{unit}"
+    return out
+
+
+def rel_add(bound: str, unit: str, n: int) -> str:
+    """``bound`` moved by ``n`` units (``rel_add("@/m", "month", -1) == "@/m-1m"``)."""
+    letter = _LETTER[unit]
+    ops = _rel_ops(bound)
+    if ops and ops[-1][0] == "add" and ops[-1][1] == letter:
+        n += ops.pop()[2]
+    if n:
+        ops.append(("add", letter, n))
+    return _rel_format(ops)
+
+
+def rel_trunc(bound: str, unit: str) -> str:
+    """``bound`` truncated to the start of its ``unit``; the anchor is a day, so truncating to
+    a day or finer changes nothing, nor does truncating what is already aligned
+    (``rel_trunc("@/m-1m", "month") == "@/m-1m"``)."""
+    if UNITS.index(unit) >= UNITS.index("day"):
+        return bound
+    ops = _rel_ops(bound)
+    rank = UNITS.index(unit)
+    for kind, letter, _ in reversed(ops):
+        op_rank = UNITS.index(_UNIT_OF_LETTER[letter])
+        if kind == "add" and (op_rank > rank or letter == "w"):
+            break  # a finer step (or a week) leaves the unit's start
+        if kind == "trunc" and op_rank <= rank and letter != "w":
+            return bound  # already at the start of a unit this one divides
+    return _rel_format([*ops, ("trunc", _LETTER[unit], 0)])
+
+
+def shift(bound: str, unit: str, n: int) -> str:
+    """Any bound (ISO or relative) moved by ``n`` units."""
+    if bound.startswith("@"):
+        return rel_add(bound, unit, n)
+    return iso(add(parse_iso(bound), unit, n))
+
+
+def resolve(bound: str, anchor: date) -> datetime:
+    """A bound as a datetime: ISO as written, ``@...`` applied to ``anchor``.
+
+    >>> resolve("@/m-1m", date(2024, 6, 15))
+    datetime.datetime(2024, 5, 1, 0, 0)
+    """
+    if not bound.startswith("@"):
+        return parse_iso(bound)
+    moment = datetime(anchor.year, anchor.month, anchor.day)
+    for kind, letter, n in _rel_ops(bound):
+        unit = _UNIT_OF_LETTER[letter]
+        moment = floor(moment, unit) if kind == "trunc" else add(moment, unit, n)
+    return moment
+
+
+# --------------------------------------------------------------------------------------------
+# column names
+# --------------------------------------------------------------------------------------------
+
+_YEAR_NAME = re.compile(r"year|^yr$|_yr$|^yr_|^yyyy$")
+_MONTH_NAME = re.compile(r"(^|_)month($|_)|^mon$|^mnth$|^mth$")
+_WEEK_NAME = re.compile(r"(^|_)(iso)?week($|_)|^wk$|_wk$")
+_DATE_NAME = re.compile(
+    r"date|time|day|_at$|^at_|_on$|_dt$|^dt_|^dt$|_ts$|^ts_|^ts$|period|yearmonth|created|updated|"
+    r"modified|when|^ym$"
+)
+_TIMESTAMP_NAME = re.compile(r"_at$|time|_ts$|^ts_|^ts$|_dttm$|_dtm$")
+
+
+_COMPACT_NAME = re.compile(r"yyyymm|yearmonth|year_month|yyyy_mm|(^|_)ym($|_)|(^|_)yyyymmdd")
+
+
+@lru_cache(maxsize=4096)
+def name_kind(column: str) -> str:
+    """What a column's name says it holds: ``year``, ``month``, ``date`` or ``""``."""
+    name = column.lower()
+    if _COMPACT_NAME.search(name):
+        return "date"  # months or days spelled 202403 / 20240305
+    if _YEAR_NAME.search(name):
+        return "year"
+    if _MONTH_NAME.search(name):
+        return "month"
+    if _WEEK_NAME.search(name):
+        return "week"
+    if _DATE_NAME.search(name):
+        return "date"
+    return ""
+
+
+@lru_cache(maxsize=4096)
+def is_timestamp_name(column: str) -> bool:
+    """Does the name say the column holds a moment, not a day (``created_at``,
+    ``event_time``, ``order_timestamp``)?"""
+    return _TIMESTAMP_NAME.search(column.lower()) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# reading one side of a comparison: the time term and the value
+# --------------------------------------------------------------------------------------------
+
+_MONTH_WORDS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+            ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+            ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+            ("december", "dec"),
+        ],
+        1,
+    )
+    for name in names
+}
+#: Wrappers that do not change which moment a column holds.
+_TRANSPARENT = (
+    exp.Paren, exp.TsOrDsToTimestamp, exp.TimeStrToTime, exp.StrToTime, exp.TsOrDsToTime,
+)
+_DAY_TYPES = {"DATE", "DATE32"}
+_MOMENT_TYPES = {
+    "TIMESTAMP", "TIMESTAMPTZ", "TIMESTAMPLTZ", "TIMESTAMPNTZ", "DATETIME", "DATETIME2",
+    "SMALLDATETIME", "DATETIMEOFFSET", "TIMESTAMP_S", "TIMESTAMP_MS", "TIMESTAMP_NS",
+}
+_TEXT_TYPES = {"TEXT", "VARCHAR", "CHAR", "NVARCHAR", "NCHAR", "STRING"}
+_NUMBER_TYPES = {"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "INT64", "NUMBER",
+                 "DECIMAL", "NUMERIC"}
+_NOW_NAMES = {
+    "NOW", "GETDATE", "SYSDATE", "CURDATE", "CURRENT_DATE", "CURRENT_TIMESTAMP", "SYSDATETIME",
+    "GETUTCDATE", "LOCALTIMESTAMP", "UTC_TIMESTAMP", "UTC_DATE", "TODAY", "SYSTIMESTAMP",
+}
+_NOW_TYPES: tuple[type[exp.Expr], ...] = (
+    exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime,
+)
+_PART_UNITS = {
+    "YEAR": "year", "YEARS": "year", "YY": "year", "YYYY": "year", "Y": "year",
+    "QUARTER": "quarter", "QQ": "quarter", "Q": "quarter",
+    "MONTH": "month", "MONTHS": "month", "MM": "month", "M": "month",
+    "DAY": "day", "DAYS": "day", "DD": "day", "D": "day", "DAYOFMONTH": "day",
+    "HOUR": "hour", "HOURS": "hour", "HH": "hour",
+    "YEAR_MONTH": "year_month",
+    # ISO weeks (Monday first) and the ISO year they belong to; plain WEEK differs by dialect
+    "WEEKISO": "isoweek", "ISOWEEK": "isoweek", "ISO_WEEK": "isoweek", "ISOWK": "isoweek",
+    "ISOYEAR": "isoyear", "YEAROFWEEKISO": "isoyear",
+}
+_TRUNC_UNITS = {
+    "YEAR": "year", "QUARTER": "quarter", "MONTH": "month", "WEEK": "week", "DAY": "day",
+    "HOUR": "hour", "MINUTE": "minute", "SECOND": "second",
+}
+_INTERVAL_UNITS = {
+    "YEAR": "year", "QUARTER": "quarter", "MONTH": "month", "WEEK": "week", "DAY": "day",
+    "HOUR": "hour", "YY": "year", "YYYY": "year", "MM": "month", "M": "month", "DD": "day",
+    "D": "day", "WK": "week", "WW": "week", "QQ": "quarter", "HH": "hour",
+}
+
+
+class _Term:
+    """What the column side of a comparison yields from its column.
+
+    ``kind`` is ``raw`` (the column itself: the literal says the grain), ``day`` (truncated to
+    the day: ``DATE(d)``, ``CAST(d AS DATE)``), ``trunc`` (``DATE_TRUNC(unit, d)``), ``fmt``
+    (a rendering: ``strftime``, ``TO_CHAR``, ``substr``; ``fmt`` holds the strftime layout),
+    ``part`` (``YEAR(d)``, ``EXTRACT(MONTH FROM d)``; ``unit``) or ``clock`` (time of day).
+    """
+
+    __slots__ = ("column", "fmt", "kind", "text", "unit")
+
+    def __init__(self, column: str, kind: str, unit: str = "", fmt: str = "",
+                 text: bool = False) -> None:
+        self.column = column
+        self.kind = kind
+        self.unit = unit
+        self.fmt = fmt
+        self.text = text  # characters cut out of the stored text (substr), not a parsed date
+
+    def spelling(self, span_spelling: str) -> str:
+        """How this term assumes the data spells dates (see :attr:`Period.spelling`)."""
+        if self.kind == "raw":
+            return span_spelling
+        if self.text:  # substr(d, 1, 7) = '2024-03' reads 'YYYY-MM...'; (1, 6) 'YYYYMM...'
+            if "-" in self.fmt or ":" in self.fmt:
+                return "iso"
+            return "compact" if self.fmt not in ("%Y", "%m", "%d") else ""
+        return "function"  # strftime, YEAR(), DATE_TRUNC ... parse the stored value as a date
+
+
+def _unwrap(node: exp.Expr) -> exp.Expr:
+    while isinstance(node, _TRANSPARENT) or (
+        isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _MOMENT_TYPES
+    ):
+        node = node.this
+    return node
+
+
+def _type_name(node: exp.Expr) -> str:
+    to = node.args.get("to")
+    if isinstance(to, exp.DataType):
+        return str(to.this.name if hasattr(to.this, "name") else to.this).upper()
+    return ""
+
+
+def _unit_name(node: Any) -> str:
+    if isinstance(node, exp.WeekStart):  # BigQuery WEEK(MONDAY): ISO weeks; others are not
+        return "WEEK" if _unit_name(node.this) == "MONDAY" else ""
+    if isinstance(node, (exp.Var, exp.Literal, exp.Identifier)):
+        return str(node.this).upper()
+    if isinstance(node, exp.Column):
+        return node.name.upper()
+    return ""
+
+
+def _int_literal(node: Any) -> int | None:
+    if isinstance(node, exp.Neg):
+        inner = _int_literal(node.this)
+        return -inner if inner is not None else None
+    if isinstance(node, exp.Literal):
+        try:
+            return int(str(node.this).strip())
+        except ValueError:
+            return None
+    return None
+
+
+_STRFTIME_OF_TOKEN = (
+    ("YYYY", "%Y"), ("HH24", "%H"), ("MM", "%m"), ("DD", "%d"), ("MI", "%M"), ("SS", "%S"),
+    ("HH", "%H"), ("Q", "%q"),
+)
+
+
+def _to_strftime(fmt: str) -> str:
+    """A TO_CHAR-style format (Snowflake keeps them as written) in strftime notation."""
+    if "%" in fmt:
+        return fmt
+    out = ""
+    i = 0
+    upper = fmt.upper()
+    while i < len(fmt):
+        for token, directive in _STRFTIME_OF_TOKEN:
+            if upper.startswith(token, i):
+                out += directive
+                i += len(token)
+                break
+        else:
+            out += fmt[i]
+            i += 1
+    return out
+
+
+#: substr(d, start, length) of 'YYYY-MM-DD HH:MM:SS' (or of compact 'YYYYMMDD') as a layout.
+_SUBSTR_LAYOUT = {
+    (1, 4): "%Y", (1, 7): "%Y-%m", (1, 10): "%Y-%m-%d", (1, 13): "%Y-%m-%d %H",
+    (1, 16): "%Y-%m-%d %H:%M", (1, 19): "%Y-%m-%d %H:%M:%S", (1, 6): "%Y%m", (1, 8): "%Y%m%d",
+    (6, 2): "%m", (9, 2): "%d", (5, 2): "%m", (7, 2): "%d", (12, 2): "%H", (12, 5): "%H:%M",
+    (12, 8): "%H:%M:%S",
+}
+
+
+def _typed(node: exp.Expr) -> exp.Expr:
+    """The typed node a dialect would have made of a function the default reader leaves
+    anonymous (records without a dialect): ``strftime``, ``DATE_FORMAT``, ``FORMAT_DATE``,
+    ``DATEPART``, ``DATEADD``."""
+    if not isinstance(node, exp.Anonymous):
+        return node
+    name = str(node.this).upper()
+    args = node.expressions
+    if name in ("STRFTIME", "FORMAT_DATE", "FORMAT_TIMESTAMP", "FORMAT_DATETIME") and len(
+        args
+    ) == 2:
+        return exp.TimeToStr(this=args[1], format=args[0])
+    if name in ("DATE_FORMAT", "FORMAT") and len(args) == 2:
+        fmt = args[1]
+        if isinstance(fmt, exp.Literal) and "%" not in str(fmt.this):
+            fmt = exp.Literal.string(_net_format(str(fmt.this)))
+        return exp.TimeToStr(this=args[0], format=fmt)
+    if name in ("DATEPART", "DATE_PART") and len(args) == 2:
+        return exp.Extract(this=exp.var(_unit_name(args[0])), expression=args[1])
+    if name == "YEARWEEK" and len(args) == 2 and _int_literal(args[1]) in (1, 3):
+        return exp.Anonymous(this="ISO_YEARWEEK", expressions=[args[0]])  # ISO (Monday) weeks
+    if name == "DATEADD" and len(args) == 3:
+        return exp.DateAdd(this=args[2], expression=args[1], unit=exp.var(_unit_name(args[0])))
+    return node
+
+
+def _net_format(fmt: str) -> str:
+    """A .NET format (T-SQL ``FORMAT(d, 'yyyy-MM')``) in strftime notation."""
+    for token, directive in (("yyyy", "%Y"), ("MM", "%m"), ("dd", "%d"), ("HH", "%H"),
+                             ("mm", "%M"), ("ss", "%S")):
+        fmt = fmt.replace(token, directive)
+    return fmt
+
+
+def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term | None:
+    """The time term of one comparison side, or None when it is not one."""
+    node = _typed(_unwrap(node))
+    if isinstance(node, exp.Column):
+        col = column_of(node)
+        return _Term(col, "raw") if col else None
+    if isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _NUMBER_TYPES:
+        return _term(node.this, column_of)  # CAST(strftime('%m', d) AS INTEGER)
+    inner: exp.Expr | None = None
+    term: _Term | None = None
+    if isinstance(node, exp.WeekOfYear):  # Snowflake WEEKISO(d), MySQL WEEKOFYEAR(d)
+        inner, term = node.this, _Term("", "part", unit="isoweek")
+    elif isinstance(node, exp.YearOfWeekIso):
+        inner, term = node.this, _Term("", "part", unit="isoyear")
+    elif isinstance(node, exp.Anonymous) and str(node.this) == "ISO_YEARWEEK":
+        inner, term = node.expressions[0], _Term("", "part", unit="yearweek")
+    elif isinstance(node, (exp.Date, exp.TsOrDsToDate, exp.DateStrToDate)) or (
+        isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _DAY_TYPES
+    ):
+        inner, term = node.this, _Term("", "day")
+    elif isinstance(node, exp.Convert):
+        target = node.this
+        if isinstance(target, exp.DataType) and target.this.name.upper() in _DAY_TYPES:
+            inner, term = node.expression, _Term("", "day")
+        elif isinstance(target, exp.DataType) and target.this.name.upper() in _TEXT_TYPES:
+            # CONVERT(VARCHAR(7), d, 120): the first characters of 'YYYY-MM-DD hh:mi:ss'
+            length = _int_literal(target.expressions[0].this) if target.expressions else None
+            layout = _SUBSTR_LAYOUT.get((1, length or 0))
+            if layout:
+                inner, term = node.expression, _Term("", "fmt", fmt=layout, text=True)
+    elif (isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) == "TIME") or isinstance(
+        node, exp.Time
+    ):
+        inner, term = node.this, _Term("", "clock")
+    elif isinstance(node, (exp.TimeToStr, exp.ToChar)):
+        fmt = node.args.get("format")
+        if isinstance(fmt, exp.Literal):
+            inner, term = node.this, _Term("", "fmt", fmt=_to_strftime(str(fmt.this)))
+    elif isinstance(node, (exp.Year, exp.Month, exp.Day, exp.DayOfMonth, exp.Quarter, exp.Hour)):
+        unit = {
+            exp.Year: "year", exp.Month: "month", exp.Day: "day", exp.DayOfMonth: "day",
+            exp.Quarter: "quarter", exp.Hour: "hour",
+        }[type(node)]
+        inner, term = node.this, _Term("", "part", unit=unit)
+    elif isinstance(node, exp.Extract):
+        unit = _PART_UNITS.get(_unit_name(node.this), "")
+        if unit:
+            inner, term = node.expression, _Term("", "part", unit=unit)
+    elif isinstance(node, (exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc)):
+        unit = _TRUNC_UNITS.get(_unit_name(node.args.get("unit")), "")
+        if unit:
+            inner, term = node.this, _Term("", "trunc", unit=unit)
+    elif isinstance(node, (exp.Substring, exp.Left)):
+        first: int | None = 1
+        if isinstance(node, exp.Left):
+            length = _int_literal(node.expression)
+        else:
+            first, length = _int_literal(node.args.get("start")), _int_literal(
+                node.args.get("length")
+            )
+        layout = _SUBSTR_LAYOUT.get((first or 0, length or 0))
+        if layout:
+            source = node.this
+            if isinstance(source, exp.Cast) and _type_name(source) in _TEXT_TYPES:
+                source = source.this
+            inner, term = source, _Term("", "fmt", fmt=layout, text=True)
+    if inner is None or term is None:
+        return None
+    inner = _unwrap(inner)
+    if isinstance(inner, (exp.Date, exp.TsOrDsToDate)) or (
+        isinstance(inner, (exp.Cast, exp.TryCast)) and _type_name(inner) in _DAY_TYPES
+    ):
+        inner = _unwrap(inner.this)  # YEAR(DATE(d)), strftime('%Y', CAST(d AS DATE))
+    if not isinstance(inner, exp.Column):
+        return None
+    col = column_of(inner)
+    if not col:
+        return None
+    term.column = col
+    return term
+
+
+def _is_now(node: exp.Expr) -> bool:
+    node = _unwrap(node)
+    if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)):
+        return _is_now(node.this)
+    if isinstance(node, exp.Convert):  # CONVERT(date, GETDATE())
+        return _is_now(node.expression)
+    if isinstance(node, _NOW_TYPES):
+        return True
+    if isinstance(node, exp.Anonymous):
+        return str(node.this).upper() in _NOW_NAMES and not node.expressions
+    if isinstance(node, exp.Literal) and node.is_string:
+        return str(node.this).strip().lower() == "now"
+    return False
+
+
+_SQLITE_MODIFIER = re.compile(
+    r"\s*([+-]?\s*\d+)\s+(year|month|day|hour|minute|second)s?\s*|\s*start of (year|month|day)\s*",
+    re.IGNORECASE,
+)
+
+
+def _relative(node: exp.Expr) -> str | None:
+    """An expression of the current date as an anchor-relative bound (``"@-7d"``), or None."""
+    node = _typed(_unwrap(node))
+    if isinstance(node, exp.Date) and node.args.get("zone") is not None and _is_now(node.this):
+        # the default reader's date('now', '-7 day'): the modifier lands in `zone`
+        return _relative(exp.Anonymous(this="DATE", expressions=[node.this, node.args["zone"]]))
+    if _is_now(node):
+        return "@"
+    if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)):
+        return _relative(node.this)
+    if isinstance(node, exp.Convert):
+        return _relative(node.expression)
+    if isinstance(node, exp.LastDay):  # LAST_DAY / EOMONTH: the month's last day
+        inner = _relative(node.this)
+        if inner is None:
+            return None
+        return rel_add(rel_add(rel_trunc(inner, "month"), "month", 1), "day", -1)
+    epoch_start = _epoch_trunc(node)
+    if epoch_start is not None:
+        return epoch_start
+    if isinstance(node, exp.Anonymous) and str(node.this).upper() in {"DATE", "DATETIME"}:
+        # sqlite: date('now', '-7 day', 'start of month', ...)
+        args = node.expressions
+        if not args or not _is_now(args[0]):
+            return None
+        bound = "@"
+        for arg in args[1:]:
+            if not (isinstance(arg, exp.Literal) and arg.is_string):
+                return None
+            m = _SQLITE_MODIFIER.fullmatch(str(arg.this))
+            if m is None:
+                if str(arg.this).strip().lower() in {"localtime", "utc"}:
+                    continue
+                return None
+            if m.group(3):
+                bound = rel_trunc(bound, m.group(3).lower())
+            else:
+                unit = m.group(2).lower()
+                if unit not in _LETTER:
+                    return None
+                bound = rel_add(bound, unit, int(m.group(1).replace(" ", "")))
+        return bound
+    if isinstance(node, (exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc)):
+        unit = _TRUNC_UNITS.get(_unit_name(node.args.get("unit")), "")
+        inner = _relative(node.this)
+        if not unit or inner is None or unit not in _LETTER:
+            return None
+        return rel_trunc(inner, unit)
+    if isinstance(
+        node,
+        (exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub, exp.DatetimeAdd,
+         exp.DatetimeSub, exp.TsOrDsAdd),
+    ):
+        base = _relative(node.this)
+        step = node.expression
+        if isinstance(step, exp.Interval):
+            unit_node: Any = step.args.get("unit")
+            step = step.this
+        else:
+            unit_node = node.args.get("unit")
+        n = _int_literal(step)
+        unit = _INTERVAL_UNITS.get(_unit_name(unit_node).rstrip("S") or "DAY", "")
+        if base is None or n is None or unit not in _LETTER:
+            return None
+        sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
+        return rel_add(base, unit, -n if sub else n)
+    if isinstance(node, (exp.Add, exp.Sub)):
+        base = _relative(node.this)
+        if base is None:
+            return None
+        step = node.expression
+        if isinstance(step, exp.Interval):
+            got = _interval_amount(step)
+            if got is None:
+                return None
+            amount, unit = got
+        else:
+            count = _int_literal(step)  # CURRENT_DATE - 7: days
+            if count is None:
+                return None
+            amount, unit = count, "day"
+        return rel_add(base, unit, -amount if isinstance(node, exp.Sub) else amount)
+    return None
+
+
+def _is_epoch(node: exp.Expr) -> bool:
+    node = _unwrap(node)
+    if isinstance(node, exp.TsOrDsToDate):
+        node = _unwrap(node.this)
+    if isinstance(node, exp.Literal):
+        return str(node.this).strip() in ("0", "1900-01-01")
+    return False
+
+
+def _epoch_trunc(node: exp.Expr) -> str | None:
+    """T-SQL's start-of-unit idiom: ``DATEADD(quarter, DATEDIFF(quarter, 0, GETDATE()) + k,
+    0)`` is the start of the current quarter moved by k quarters."""
+    if not isinstance(node, exp.DateAdd) or not _is_epoch(node.this):
+        return None
+    step: Any = node.expression
+    offset = 0
+    if isinstance(step, (exp.Add, exp.Sub)):
+        k = _int_literal(step.expression)
+        if k is None:
+            return None
+        offset, step = (k if isinstance(step, exp.Add) else -k), step.this
+    if not isinstance(step, exp.DateDiff):
+        return None
+    unit = _INTERVAL_UNITS.get(_unit_name(step.args.get("unit")).rstrip("S") or "DAY", "")
+    outer = _INTERVAL_UNITS.get(_unit_name(node.args.get("unit")).rstrip("S") or "DAY", "")
+    if not unit or unit != outer or unit not in _LETTER:
+        return None
+    later, earlier = _unwrap(step.this), _unwrap(step.expression)
+    if not (_is_now(later) and _is_epoch(earlier)):
+        return None
+    return rel_add(rel_trunc("@", unit), unit, offset)
+
+
+def _interval_amount(node: exp.Interval) -> tuple[int, str] | None:
+    """``INTERVAL '7' DAY``, ``INTERVAL '7 days'``, ``INTERVAL 7 DAY`` as ``(7, "day")``."""
+    value = node.this
+    unit = _unit_name(node.args.get("unit")).rstrip("S")
+    text = str(value.this).strip() if isinstance(value, exp.Literal) else ""
+    m = re.fullmatch(r"([+-]?\d+)(?:\s+([a-z]+?)s?)?", text, re.IGNORECASE)
+    if not m:
+        return None
+    if m.group(2):
+        unit = m.group(2).upper()
+    unit_name = _INTERVAL_UNITS.get(unit, "")
+    if unit_name not in _LETTER:
+        return None
+    return int(m.group(1)), unit_name
+
+
+# --------------------------------------------------------------------------------------------
+# values: what the other side of the comparison is, at the term's grain
+# --------------------------------------------------------------------------------------------
+
+# A value is (start, end, grain) where start/end are ISO or relative bounds, or a periodic
+# value ("month", 3) / clock second.
+
+
+class _Span:
+    """A stretch of absolute or relative time ``[start, end)`` at ``grain``; ``spelling`` says
+    how a literal compared with a raw column wrote it (see :class:`Period`)."""
+
+    __slots__ = ("end", "grain", "spelling", "start")
+
+    def __init__(self, start: str, end: str, grain: str, spelling: str = "") -> None:
+        self.start, self.end, self.grain, self.spelling = start, end, grain, spelling
+
+
+def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
+    """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``); the
+    last day of a literal's month (``EOMONTH('2024-02-01')``) is that day's literal."""
+    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate)):
+        node = node.this
+    if isinstance(node, exp.LastDay):
+        inner = _literal_text(node.this)
+        span = literal_span(inner[0]) if inner else None
+        if span is None:
+            return None
+        last = add(floor(span[0], "month"), "month", 1) - _DELTA["day"]
+        return last.date().isoformat(), True
+    if isinstance(node, exp.Literal):
+        return str(node.this), bool(node.is_string)
+    if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal):
+        return "-" + str(node.this.this), False
+    return None
+
+
+def _absolute(start: datetime, end: datetime, grain: str) -> _Span:
+    return _Span(iso(start), iso(end), grain)
+
+
+def _span_at(term: _Term, node: exp.Expr) -> _Span | None:
+    """The value side as a span at the grain the term gives it (None: not a time value)."""
+    rel = _relative_value(term, node)
+    if rel is not None:
+        return rel
+    lit = _literal_text(node)
+    if lit is None:
+        return None
+    text, is_string = lit
+    kind = term.kind
+    if kind in ("raw", "day"):
+        return _raw_span(term, text, is_string)
+    if kind == "trunc":
+        span = literal_span(text) if is_string else None
+        if span is None:
+            return None
+        start = floor(span[0], term.unit)
+        return _absolute(start, add(start, term.unit, 1), term.unit)
+    if kind == "fmt":
+        return _fmt_span(term.fmt, text)
+    if kind == "part":
+        if term.unit == "yearweek":  # YEARWEEK(d, 1) = 202410: ISO week 10 of 2024
+            m = re.fullmatch(r"(\d{4})(\d{2})", text.strip())
+            monday = _iso_monday(int(m.group(1)), int(m.group(2))) if m else None
+            return _absolute(monday, monday + _DELTA["week"], "week") if monday else None
+        if term.unit == "year":
+            number = text.strip()
+            span = literal_span(number) if re.fullmatch(r"\d{4}", number) else None
+            return _absolute(*span) if span else None
+        if term.unit == "year_month":
+            span = literal_span(text.strip(), compact=True)
+            return _absolute(*span) if span and span[2] == "month" else None
+    return None
+
+
+def _raw_span(term: _Term, text: str, is_string: bool) -> _Span | None:
+    """A literal compared with the column itself (or its day): its own precision says the
+    grain; bare years and compact 'YYYYMM' need a column whose name says time."""
+    name = name_kind(term.column)
+    number = re.sub(r"\.0+$", "", text.strip()) if not is_string else text.strip()
+    spelling = "iso"
+    span = literal_span(text) if is_string else None
+    if span is not None and span[2] == "year":
+        if term.kind == "raw" and name == "":
+            return None  # '2024' against a column that says nothing of time
+        spelling = "year"
+    if span is None:
+        if re.fullmatch(r"\d{4}", number) and name in ("year", "date"):
+            span, spelling = literal_span(number), "year"
+        elif re.fullmatch(r"\d{6}|\d{8}", number) and name in ("date", "month"):
+            span, spelling = literal_span(number, compact=True), "compact"
+    if span is None:
+        return None
+    start, end, grain = span
+    if term.kind == "day" and UNITS.index(grain) > UNITS.index("day"):
+        start, end, grain = floor(start, "day"), floor(start, "day") + _DELTA["day"], "day"
+    if spelling == "year" and name != "date":
+        spelling = ""  # a year column holds years: nothing to check
+    return _Span(iso(start), iso(end), grain, spelling if term.kind == "raw" else "")
+
+
+def _iso_monday(year: int, week: int) -> datetime | None:
+    try:
+        day = date.fromisocalendar(year, week, 1)
+    except ValueError:
+        return None
+    return datetime(day.year, day.month, day.day)
+
+
+def _fmt_span(fmt: str, text: str) -> _Span | None:
+    """A rendered value read back through its layout, when the layout starts at the year."""
+    layout = _layout(fmt)
+    if layout is None or layout[1] is None:
+        return None
+    m = layout[0].fullmatch(text.strip())
+    if m is None:
+        return None
+    fields = m.groupdict()
+    try:
+        year = int(fields["Y"])
+        if "m" not in fields:
+            start = datetime(year, 1, 1)
+            return _absolute(start, add(start, "year", 1), "year")
+        month = int(fields["m"])
+        if "d" not in fields:
+            start = datetime(year, month, 1)
+            return _absolute(start, add(start, "month", 1), "month")
+        start = datetime(year, month, int(fields["d"]))
+        if "H" not in fields:
+            return _absolute(start, start + _DELTA["day"], "day")
+        start = start.replace(hour=int(fields["H"]))
+        if "M" not in fields:
+            return _absolute(start, start + _DELTA["hour"], "hour")
+        start = start.replace(minute=int(fields["M"]))
+        if "S" not in fields:
+            return _absolute(start, start + _DELTA["minute"], "minute")
+        start = start.replace(second=int(fields["S"]))
+        return _absolute(start, start + _DELTA["second"], "second")
+    except (ValueError, OverflowError):
+        return None
+
+
+_DIRECTIVE = {
+    "Y": r"(?P<Y>\d{4})", "m": r"(?P<m>\d{1,2})", "d": r"(?P<d>\d{1,2})",
+    "H": r"(?P<H>\d{1,2})", "M": r"(?P<M>\d{2})", "S": r"(?P<S>\d{2})",
+    "B": r"(?P<B>[a-z]+)", "b": r"(?P<b>[a-z]+)", "q": r"(?P<q>[1-4])",
+}
+#: Absolute layouts must spell fields from the year down without gaps.
+_ABSOLUTE_ORDER = "YmdHMS"
+
+
+@lru_cache(maxsize=256)
+def _layout(fmt: str) -> tuple[re.Pattern[str], str | None, tuple[str, ...]] | None:
+    """``(regex, finest absolute field or None, fields)`` of a strftime layout."""
+    pattern = ""
+    fields: list[str] = []
+    i = 0
+    while i < len(fmt):
+        ch = fmt[i]
+        if ch == "%" and i + 1 < len(fmt):
+            d = fmt[i + 1]
+            if d not in _DIRECTIVE or d in fields:
+                return None
+            pattern += _DIRECTIVE[d]
+            fields.append(d)
+            i += 2
+        else:
+            pattern += re.escape(ch)
+            i += 1
+    if not fields:
+        return None
+    absolute = None
+    if fields[0] == "Y" and "".join(fields) == _ABSOLUTE_ORDER[: len(fields)]:
+        absolute = fields[-1]
+    return re.compile(pattern, re.IGNORECASE), absolute, tuple(fields)
+
+
+def _relative_value(term: _Term, node: exp.Expr) -> _Span | None:
+    """``CURRENT_DATE - 7``, ``strftime('%Y', 'now')``, ``YEAR(GETDATE()) - 1`` at the term's
+    grain."""
+    grain = _term_grain(term)
+    if grain is None:
+        return None
+    offset = 0
+    base = _typed(_unwrap(node))
+    if isinstance(base, (exp.Sub, exp.Add)) and term.kind == "part":
+        step = _int_literal(base.expression)
+        if step is None:
+            return None
+        offset = -step if isinstance(base, exp.Sub) else step
+        base = _typed(_unwrap(base.this))
+    if term.kind == "part" and term.unit == "yearweek":
+        if not (isinstance(base, exp.Anonymous) and str(base.this) == "ISO_YEARWEEK"):
+            return None
+        rel = _relative(base.expressions[0])
+    elif term.kind == "part":
+        if not isinstance(base, (exp.Year, exp.Extract)):
+            return None
+        inner = base.expression if isinstance(base, exp.Extract) else base.this
+        if isinstance(base, exp.Extract) and _PART_UNITS.get(_unit_name(base.this)) != "year":
+            return None
+        rel = _relative(inner)
+    elif term.kind == "fmt":
+        if not isinstance(base, (exp.TimeToStr, exp.ToChar)):
+            return None
+        fmt = base.args.get("format")
+        if not isinstance(fmt, exp.Literal) or _to_strftime(str(fmt.this)) != term.fmt:
+            return None
+        rel = _relative(base.this)
+    elif term.kind == "trunc" and isinstance(
+        base, (exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc)
+    ):
+        rel = _relative(base.this)
+    else:
+        rel = _relative(base)
+    if rel is None:
+        return None
+    if grain not in _LETTER:
+        return None
+    start = rel_trunc(rel, grain)
+    if offset:
+        start = rel_add(start, grain, offset)
+    return _Span(start, rel_add(start, grain, 1), grain)
+
+
+def _term_grain(term: _Term) -> str | None:
+    if term.kind in ("raw", "day"):
+        return "day"
+    if term.kind == "trunc":
+        return term.unit
+    if term.kind == "part":
+        return {"year": "year", "yearweek": "week"}.get(term.unit)
+    if term.kind == "fmt":
+        layout = _layout(term.fmt)
+        if layout is None or layout[1] is None:
+            return None
+        return {"Y": "year", "m": "month", "d": "day", "H": "hour"}.get(layout[1])
+    return None
+
+
+# ---- periodic values (month of year, day of month) and clock times -------------------------
+
+_PERIODIC_DOMAIN = {"month": range(1, 13), "day": range(1, 32)}
+
+
+def _periodic_unit(term: _Term) -> str | None:
+    """``month``, ``day``, ``quarter`` or ``hour`` when the term yields a field that repeats."""
+    if term.kind == "part":
+        return term.unit if term.unit in ("month", "day", "quarter", "hour", "isoweek",
+                                          "isoyear") else None
+    if term.kind == "fmt":
+        layout = _layout(term.fmt)
+        if layout is None or layout[1] is not None or len(layout[2]) != 1:
+            return None
+        return {"m": "month", "d": "day", "B": "month", "b": "month", "q": "quarter",
+                "H": "hour"}.get(layout[2][0])
+    if term.kind == "raw" and name_kind(term.column) == "month":
+        return "month"
+    if term.kind == "raw" and name_kind(term.column) == "week":
+        return "isoweek"  # opened_week = 45: the week number of the year
+    return None
+
+
+def _field_value(unit: str, node: exp.Expr) -> int | None:
+    lit = _literal_text(node)
+    if lit is None:
+        return None
+    text = lit[0].strip().lower()
+    if unit == "month" and text in _MONTH_WORDS:
+        return _MONTH_WORDS[text]
+    if not re.fullmatch(r"\d{1,4}", text):
+        return None
+    if unit == "isoyear":
+        return int(text) if re.fullmatch(r"\d{4}", text) else None
+    value = int(text)
+    limits = {"month": (1, 12), "day": (1, 31), "quarter": (1, 4), "hour": (0, 23),
+              "isoweek": (1, 53)}[unit]
+    return value if limits[0] <= value <= limits[1] else None
+
+
+def _clock_value(node: exp.Expr) -> tuple[int, int] | None:
+    """``'09:30'`` as the seconds it covers: ``(34200, 34260)``."""
+    lit = _literal_text(node)
+    if lit is None:
+        return None
+    m = re.fullmatch(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*", lit[0])
+    if m is None:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2))
+    if hour > 24 or minute > 59:
+        return None
+    start = hour * 3600 + minute * 60
+    if m.group(3) is None:
+        return start, start + 60
+    start += int(m.group(3))
+    return start, start + 1
+
+
+# --------------------------------------------------------------------------------------------
+# predicates -> periods
+# --------------------------------------------------------------------------------------------
+
+_CMP_OPS: dict[type[exp.Expr], str] = {
+    exp.EQ: "=", exp.NEQ: "!=", exp.GT: ">", exp.GTE: ">=", exp.LT: "<", exp.LTE: "<=",
+}
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
+_NEGATE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!=", "!=": "="}
+
+
+def _bounded(column: str, span: _Span, op: str, raw_moment: bool) -> Period | None:
+    """The period ``column op value`` covers, for a value spanning ``span``."""
+    negated = op == "!="
+    if op in ("=", "!="):
+        start, end = span.start, span.end
+    elif op == ">=":
+        start, end = span.start, None
+    elif op == ">":
+        start, end = span.end, None
+    elif op == "<":
+        start, end = None, span.start
+    elif op == "<=":
+        start, end = None, span.end
+    else:
+        return None
+    # `<= '2024-12-31'` (or `= '2024-12-31'`) on a column that holds moments reads the whole
+    # day, though the database stops at its midnight.
+    eod = raw_moment and op in ("<=",) and span.grain == "day"
+    return Period(column, start, end, grain=span.grain, negated=negated, end_of_day=eod,
+                  spelling=span.spelling)
+
+
+def _periodic(column: str, unit: str, values: set[int], negated: bool = False) -> Period:
+    ordered = sorted(values)
+    if unit == "hour" and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return Period(column, clock=(ordered[0] * 3600, (ordered[-1] + 1) * 3600), grain="hour",
+                      negated=negated)
+    if unit == "quarter":
+        ordered = sorted({3 * (q - 1) + i for q in values for i in (1, 2, 3)})
+        unit = "month"
+    grain = {"isoweek": "week", "isoyear": "year"}.get(unit, unit)
+    return Period(column, periodic=tuple((unit, v) for v in ordered), grain=grain,
+                  negated=negated)
+
+
+def _field_set(unit: str, op: str, value: int) -> set[int]:
+    if unit == "isoyear":
+        return {value} if op == "=" else set()
+    domain = {"month": range(1, 13), "day": range(1, 32), "quarter": range(1, 5),
+              "hour": range(0, 24), "isoweek": range(1, 54)}[unit]
+    test: dict[str, Callable[[int], bool]] = {
+        "=": lambda v: v == value, "!=": lambda v: v == value, ">": lambda v: v > value,
+        ">=": lambda v: v >= value, "<": lambda v: v < value, "<=": lambda v: v <= value,
+    }
+    return {v for v in domain if test[op](v)}
+
+
+def _compare(term: _Term, op: str, value: exp.Expr) -> list[Period] | None:
+    """One comparison ``term op value`` as periods (alternatives), or None."""
+    punit = _periodic_unit(term)
+    field = _field_value(punit, value) if punit is not None else None
+    if punit is not None and field is not None:
+        values = _field_set(punit, op, field)
+        if not values:
+            return None
+        return [_periodic(term.column, punit, values, negated=op == "!=")]
+    clock = _clock_value(value) if term.kind in ("clock", "raw") else None
+    if term.kind == "clock" or (clock is not None and name_kind(term.column) == "date"):
+        # a time of day: CAST(t AS TIME) >= '09:00', or a time column: t = '21:20:00'
+        if clock is None:
+            return None
+        start, end = clock
+        bounds = {"=": (start, end), "!=": (start, end), ">=": (start, 86400),
+                  ">": (end, 86400), "<": (0, start), "<=": (0, end)}[op]
+        return [Period(term.column, clock=bounds, grain="minute", negated=op == "!=")]
+    span = _span_at(term, value)
+    if span is None:
+        return None
+    raw_moment = term.kind == "raw" and not span.start.startswith("@")
+    period = _bounded(term.column, span, op, raw_moment)
+    if period is None:
+        return None
+    return [replace(period, spelling=term.spelling(span.spelling))]
+
+
+def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[Period] | None:
+    punit = _periodic_unit(term)
+    if punit is not None:
+        lo, hi = _field_value(punit, low), _field_value(punit, high)
+        if lo is None or hi is None:
+            return None
+        values = _field_set(punit, ">=", lo) & _field_set(punit, "<=", hi)
+        return [_periodic(term.column, punit, values, negated)] if values else None
+    a_clock = _clock_value(low) if term.kind in ("clock", "raw") else None
+    if term.kind == "clock" or (a_clock is not None and name_kind(term.column) == "date"):
+        b_clock = _clock_value(high)
+        if a_clock is None or b_clock is None:
+            return None
+        return [Period(term.column, clock=(a_clock[0], b_clock[1]), grain="minute",
+                       negated=negated)]
+    a_span, b_span = _span_at(term, low), _span_at(term, high)
+    if a_span is None or b_span is None:
+        return None
+    eod = term.kind == "raw" and b_span.grain == "day" and not b_span.end.startswith("@")
+    grain = a_span.grain if UNITS.index(a_span.grain) > UNITS.index(b_span.grain) else b_span.grain
+    return [Period(term.column, a_span.start, b_span.end, grain=grain, negated=negated,
+                   end_of_day=eod, spelling=term.spelling(a_span.spelling or b_span.spelling))]
+
+
+def _date_diff(node: exp.Expr, op: str, value: exp.Expr,
+               column_of: Callable[[exp.Expr], str | None]) -> list[Period] | None:
+    """``DATEDIFF(day, d, GETDATE()) <= 7``: ``d`` within the last 7 days."""
+    if not isinstance(node, exp.DateDiff):
+        return None
+    later, earlier = _unwrap(node.this), _unwrap(node.expression)
+    unit = _INTERVAL_UNITS.get(_unit_name(node.args.get("unit")).rstrip("S") or "DAY", "")
+    n = _int_literal(value)
+    if n is None or unit not in _LETTER:
+        return None
+    # DateDiff is `this - expression` in units crossed.
+    if _is_now(later) and isinstance(earlier, exp.Column):
+        column, flipped, offset = column_of(earlier), _FLIP[op], -n  # now - d <= n: d >= now - n
+    elif _is_now(earlier) and isinstance(later, exp.Column):
+        column, flipped, offset = column_of(later), op, n  # d - now <= n: d <= now + n
+    else:
+        return None
+    if not column:
+        return None
+    start = rel_add(rel_trunc("@", unit), unit, offset)
+    span = _Span(start, rel_add(start, unit, 1), unit)
+    period = _bounded(column, span, flipped, False)
+    return [period] if period is not None else None
+
+
+def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
+              negate: bool = False) -> list[Period] | None:
+    """The periods one predicate without AND states (alternatives when it is an IN list or an
+    OR of periods), or None when it is not a time predicate."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Not):
+        return read_atom(node.this, column_of, not negate)
+    if node.args.get("negate"):
+        negate = not negate
+    op = _CMP_OPS.get(type(node))
+    if op is not None:
+        left, right = node.this, node.expression
+        term = _term(left, column_of)
+        if term is None:
+            term = _term(right, column_of)
+            if term is None:
+                return _date_diff(_unwrap(left), _NEGATE[op] if negate else op, right,
+                                  column_of) if isinstance(_unwrap(left), exp.DateDiff) else None
+            left, right, op = right, left, _FLIP[op]
+        if negate:
+            op = _NEGATE[op]
+        return _compare(term, op, right)
+    if isinstance(node, exp.Between):
+        term = _term(node.this, column_of)
+        if term is None:
+            return None
+        return _between(term, node.args["low"], node.args["high"], negate)
+    if isinstance(node, exp.In):
+        if node.args.get("query") is not None or negate:
+            return None
+        term = _term(node.this, column_of)
+        if term is None:
+            return None
+        out: list[Period] = []
+        for item in node.expressions:
+            got = _compare(term, "=", item)
+            if got is None:
+                return None
+            out.extend(got)
+        return out or None
+    if isinstance(node, (exp.Like, exp.ILike)):
+        term = _term(node.this, column_of)
+        lit = _literal_text(node.expression)
+        if term is None or term.kind not in ("raw", "fmt") or lit is None:
+            return None
+        pattern = lit[0].strip()
+        if "%" not in pattern and "_" not in pattern:  # LIKE without wildcards is =
+            return _compare(term, "!=" if negate else "=", node.expression)
+        m = re.fullmatch(r"(\d{4}(?:[-/]\d{1,2}(?:[-/]\d{1,2})?)?|\d{6}|\d{8})%", pattern)
+        if m is None:
+            return None
+        compact = "-" not in m.group(1) and "/" not in m.group(1)
+        if compact and len(m.group(1)) > 4 and name_kind(term.column) != "date":
+            return None
+        span = literal_span(m.group(1), compact=compact)
+        if span is None:
+            return None
+        spelling = "compact" if compact and len(m.group(1)) > 4 else (
+            "iso" if not compact else "")
+        return [Period(term.column, iso(span[0]), iso(span[1]), grain=span[2], negated=negate,
+                       spelling=spelling if term.kind == "raw" else "")]
+    if isinstance(node, exp.Or) and not negate:
+        out = []
+        for part in _flatten(node, exp.Or):
+            got = read_atom(part, column_of)
+            if got is None:
+                return None
+            out.extend(got)
+        return out
+    return None
+
+
+def _flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, kind):
+        yield from _flatten(node.this, kind)
+        yield from _flatten(node.expression, kind)
+    else:
+        yield node
+
+
+# --------------------------------------------------------------------------------------------
+# merging the conjuncts on one column
+# --------------------------------------------------------------------------------------------
+
+
+def _later(a: str | None, b: str | None) -> tuple[bool, str | None]:
+    """(comparable, the later start) of two starts; None is unbounded."""
+    if a is None or b is None:
+        return True, a if b is None else b
+    if a.startswith("@") or b.startswith("@"):
+        return a == b, a
+    return True, max(a, b, key=parse_iso)
+
+
+def _earlier(a: str | None, b: str | None) -> tuple[bool, str | None]:
+    if a is None or b is None:
+        return True, a if b is None else b
+    if a.startswith("@") or b.startswith("@"):
+        return a == b, a
+    return True, min(a, b, key=parse_iso)
+
+
+def _finer(a: str, b: str) -> str:
+    rank = {u: i for i, u in enumerate(UNITS)}
+    return a if rank.get(a, 4) >= rank.get(b, 4) else b
+
+
+def merge(a: Period, b: Period) -> Period | None:
+    """Both constraints at once on one column (AND), or None when they do not combine into one
+    non-empty period (contradictory bounds, a negation, bounds relative to different things).
+
+    >>> merge(Period("d", "2024-03-01"), Period("d", None, "2024-04-01")).end
+    '2024-04-01'
+    """
+    if a.negated or b.negated or a.column != b.column:
+        return None
+    ok1, start = _later(a.start, b.start)
+    ok2, end = _earlier(a.end, b.end)
+    if not (ok1 and ok2):
+        return None
+    if (
+        start is not None and end is not None and not start.startswith("@")
+        and not end.startswith("@") and parse_iso(start) >= parse_iso(end)
+    ):
+        return None
+    periodic = _merge_periodic(a.periodic, b.periodic)
+    if periodic is None:
+        return None
+    clock = a.clock or b.clock
+    if a.clock and b.clock:
+        clock = (max(a.clock[0], b.clock[0]), min(a.clock[1], b.clock[1]))
+        if clock[0] >= clock[1]:
+            return None
+    merged = Period(
+        a.column, start, end, periodic=periodic, grain=_finer(a.grain, b.grain),
+        source=a.source, parts=(*a.parts, *b.parts), end_of_day=a.end_of_day or b.end_of_day,
+        clock=clock, spelling=a.spelling or b.spelling,
+    )
+    return fold_periodic(merged)
+
+
+def _merge_periodic(
+    a: tuple[tuple[str, int], ...], b: tuple[tuple[str, int], ...]
+) -> tuple[tuple[str, int], ...] | None:
+    fields: dict[str, set[int]] = {}
+    for items in (a, b):
+        mine: dict[str, set[int]] = {}
+        for unit, value in items:
+            mine.setdefault(unit, set()).add(value)
+        for unit, values in mine.items():
+            fields[unit] = fields[unit] & values if unit in fields else set(values)
+            if not fields[unit]:
+                return None
+    return tuple((unit, v) for unit in sorted(fields) for v in sorted(fields[unit]))
+
+
+def fold_periodic(p: Period) -> Period:
+    """Calendar fields inside an interval become a narrower interval: the year 2024 with the
+    months 3-5 is ``[2024-03-01, 2024-06-01)``; May 2013 with day 5 is that day; ISO year
+    2023 with ISO week 5 is that week."""
+    years = [v for u, v in p.periodic if u == "isoyear"]
+    weeks = [v for u, v in p.periodic if u == "isoweek"]
+    if len(years) == 1 and len(weeks) == 1 and p.start is None and p.end is None:
+        monday = _iso_monday(years[0], weeks[0])
+        if monday is not None:
+            rest = tuple((u, v) for u, v in p.periodic if u not in ("isoyear", "isoweek"))
+            return replace(p, start=iso(monday), end=iso(monday + _DELTA["week"]),
+                           periodic=rest, grain="week")
+    if not p.periodic or p.start is None or p.end is None or p.start.startswith("@") or (
+        p.end.startswith("@")
+    ):
+        return p
+    start, end = parse_iso(p.start), parse_iso(p.end)
+    weeks = [v for u, v in p.periodic if u == "isoweek"]
+    if len(weeks) == 1 and start == floor(start, "year") and end == add(start, "year", 1):
+        # YEAR(d) = 2024 AND DATEPART(iso_week, d) = 10: that week, within the year
+        monday = _iso_monday(start.year, weeks[0])
+        if monday is None:
+            return p
+        lo, hi = max(monday, start), min(monday + _DELTA["week"], end)
+        rest = tuple((u, v) for u, v in p.periodic if u != "isoweek")
+        return replace(p, start=iso(lo), end=iso(hi), periodic=rest, grain="week")
+    months = sorted(v for u, v in p.periodic if u == "month")
+    days = sorted(v for u, v in p.periodic if u == "day")
+    other = [(u, v) for u, v in p.periodic if u not in ("month", "day")]
+    grain = p.grain
+    if months and start == floor(start, "year") and end == add(start, "year", 1):
+        if months != list(range(months[0], months[-1] + 1)):
+            return p
+        start = start.replace(month=months[0])
+        end = add(start, "month", len(months))
+        months = []
+        grain = _finer(grain, "month")
+    if days and not months and start == floor(start, "month") and end == add(start, "month", 1):
+        if days != list(range(days[0], days[-1] + 1)) or days[-1] > _days_in_month(
+            start.year, start.month
+        ):
+            return p
+        start = start.replace(day=days[0])
+        end = start + _DELTA["day"] * len(days)
+        days = []
+        grain = _finer(grain, "day")
+    periodic = tuple([("day", d) for d in days] + [("month", m) for m in months] + other)
+    if periodic == p.periodic:
+        return p
+    return replace(p, start=iso(start), end=iso(end), periodic=periodic, grain=grain)
+
+
+def read_periods(
+    condition: exp.Expr,
+    column_of: Callable[[exp.Expr], str | None],
+    filters_of: Callable[[exp.Expr], list[Filter]],
+    source: str = "where",
+) -> list[Period]:
+    """Every period a WHERE (or ON, HAVING) condition states.
+
+    The condition's conjuncts are read one by one; those on one column are merged into one
+    period (``>= a AND < b``; ``YEAR(d) = 2024 AND MONTH(d) = 3``). Each period keeps the
+    filters its conjuncts read as (``filters_of``), so that a matched period accounts for them.
+    """
+    singles: dict[str, list[Period]] = {}
+    alternatives: dict[str, list[list[Period]]] = {}
+    order: list[str] = []
+    out_of_order: list[Period] = []
+    for conjunct in _flatten(condition, exp.And):
+        read = read_atom(conjunct, column_of)
+        if not read:
+            continue
+        parts = tuple(filters_of(conjunct))
+        read = [replace(p, parts=parts, source=source) for p in read]
+        if len({p.column for p in read}) > 1:  # an OR across columns: each as it stands
+            out_of_order.extend(read)
+            continue
+        column = read[0].column or ""
+        if column not in order:
+            order.append(column)
+        if len(read) == 1:
+            singles.setdefault(column, []).append(read[0])
+        else:
+            alternatives.setdefault(column, []).append(read)
+    out: list[Period] = []
+    for column in order:
+        merged: list[Period] = []
+        for p in singles.get(column, []):
+            for i, q in enumerate(merged):
+                both = merge(q, p)
+                if both is not None:
+                    merged[i] = both
+                    break
+            else:
+                merged.append(p)
+        alts = alternatives.get(column, [])
+        if len(alts) == 1 and len(merged) == 1:
+            # YEAR(d) = 2024 AND MONTH(d) IN (1, 2, 3): each alternative within the year.
+            within = [merge(merged[0], alt) for alt in alts[0]]
+            if all(b is not None for b in within):
+                out.extend(b for b in within if b is not None)
+                continue
+        out.extend(fold_periodic(p) for p in merged)
+        for alt in alts:
+            out.extend(alt)
+    return out + out_of_order
+
+
+# --------------------------------------------------------------------------------------------
+# years kept in plain columns (for the aligner)
+# --------------------------------------------------------------------------------------------
+
+
+def filter_periods(f: Filter) -> list[Period]:
+    """A plain filter read as periods if its values are times: years in a column whose name
+    says nothing (``founded > 1990``, ``Model = '1980'``, ``birth_year IN (1948, 1949)``) or
+    dates the SQL compares outside a period (``d = '2013-05-03' OR d IS NULL``). The aligner
+    uses them when the question names a time the SQL's periods do not hold.
+    """
+    if f.column is None or f.op not in ("=", "!=", ">", ">=", "<", "<=", "in"):
+        return []
+    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    out: list[Period] = []
+    for value in values:
+        if isinstance(value, bool) or value is None:
+            return []
+        text = str(value)
+        if re.fullmatch(r"\d{4}", text):
+            if not 1800 <= int(text) <= 2199:
+                return []
+            span = literal_span(text)
+        elif re.fullmatch(r"(?:19|20)\d{4}(?:\d{2})?", text):
+            span = literal_span(text, compact=True)  # 202403, '20220502'
+        elif isinstance(value, str):
+            span = literal_span(text)
+        else:
+            return []
+        if span is None:
+            return []
+        op = "=" if f.op == "in" else f.op
+        period = _bounded(f.column, _Span(iso(span[0]), iso(span[1]), span[2]), op, False)
+        if period is None:
+            return []
+        out.append(replace(period, parts=(f,)))
+    return out
+
+
+def describe(p: Period) -> str:
+    """A period for messages: ``[2024-03-01, 2024-04-01)``, ``[2024-01-01, ...)``, ``month 3
+    of any year``, ``09:00-17:00 of any day``; ``not`` before a negated one."""
+    parts: list[str] = []
+    if p.start is not None or p.end is not None:
+        parts.append(f"[{p.start or '...'}, {p.end or '...'})")
+    if p.periodic:
+        fields: dict[str, list[int]] = {}
+        for unit, value in p.periodic:
+            fields.setdefault(unit, []).append(value)
+        scope = " of any month" if set(fields) == {"day"} else " of any year"
+        parts.append(" ".join(f"{u} {','.join(map(str, vs))}" for u, vs in fields.items())
+                     + ("" if parts else scope))
+    if p.clock is not None:
+        a, b = p.clock
+        parts.append(f"{a // 3600:02d}:{a % 3600 // 60:02d}-{b // 3600:02d}:{b % 3600 // 60:02d}"
+                     " of any day")
+    return ("not " if p.negated else "") + (" ".join(parts) or "any time")

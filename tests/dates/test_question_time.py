@@ -1,0 +1,261 @@
+"""The question side of dates (plugins/stef_question/concepts/time.py): every common spelling
+of a time expression reads as the period it names."""
+
+from __future__ import annotations
+
+import pytest
+from stef_question.concepts.time import mentions, question_periods, read_time, time_spans
+from stef_question.extract import extract_question
+
+from stef_core.spec import Filter
+
+M = "2024-03-01", "2024-04-01"
+
+
+def stretches(text: str) -> list[tuple[object, ...]]:
+    return [(p.start, p.end) for p in read_time(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # years, decades, centuries
+        ("How many orders were placed in 2024?", [("2024-01-01", "2025-01-01")]),
+        ("Sales in the 1990s", [("1990-01-01", "2000-01-01")]),
+        ("Plays written in the 1500s", [("1500-01-01", "1600-01-01")]),
+        # quarters and halves
+        ("Revenue in Q2 2023", [("2023-04-01", "2023-07-01")]),
+        ("Revenue in the second quarter of 2023", [("2023-04-01", "2023-07-01")]),
+        ("Revenue for 2023 Q4", [("2023-10-01", "2024-01-01")]),
+        ("Sales in H1 2022", [("2022-01-01", "2022-07-01")]),
+        ("Sales in the second half of 2022", [("2022-07-01", "2023-01-01")]),
+        # months
+        ("Orders in March 2024", [M]),
+        ("Orders in Mar 2024", [M]),
+        ("Orders in March of 2024", [M]),
+        ("Orders in 2024-03", [M]),
+        ("Orders in 3/2024", [M]),
+        # weeks
+        ("Orders in week 12 of 2024", [("2024-03-18", "2024-03-25")]),
+        ("Orders in 2024-W12", [("2024-03-18", "2024-03-25")]),
+        # days, every common spelling
+        ("Orders on 2012/8/26", [("2012-08-26", "2012-08-27")]),
+        ("Orders on 8/26/2012", [("2012-08-26", "2012-08-27")]),
+        ("Orders on 26/8/2012", [("2012-08-26", "2012-08-27")]),
+        ("Orders on 2012-08-26", [("2012-08-26", "2012-08-27")]),
+        ("Orders on 26 August 2012", [("2012-08-26", "2012-08-27")]),
+        ("Orders on the 26th of August, 2012", [("2012-08-26", "2012-08-27")]),
+        ("Orders on August 26th, 2012", [("2012-08-26", "2012-08-27")]),
+        ("Orders on Aug. 26, 2012", [("2012-08-26", "2012-08-27")]),
+        ("Orders on 26.08.2012", [("2012-08-26", "2012-08-27")]),
+        # a time of day with a day
+        ("Orders on 2024-03-05 at 2 pm", [("2024-03-05T14:00:00", "2024-03-05T15:00:00")]),
+        ("Orders at 2012/8/23 21:20:00", [("2012-08-23T21:20:00", "2012-08-23T21:20:01")]),
+        # ranges and bounds
+        ("Orders between 2019 and 2021", [("2019-01-01", "2022-01-01")]),
+        ("Orders from March to May 2024", [("2024-03-01", "2024-06-01")]),
+        ("Orders between August and November 2013", [("2013-08-01", "2013-12-01")]),
+        ("Orders from 1/1/2000 to 12/31/2005", [("2000-01-01", "2006-01-01")]),
+        ("Orders in 2019-2021", [("2019-01-01", "2022-01-01")]),
+        ("Orders since 2020", [("2020-01-01", None)]),
+        ("Orders from 2020 onwards", [("2020-01-01", None)]),
+        ("Orders in 2014 or after", [("2014-01-01", None)]),
+        ("Orders after 2019", [("2020-01-01", None)]),
+        ("Orders after 2000/1/1", [("2000-01-02", None)]),
+        ("Orders before 1997", [(None, "1997-01-01")]),
+        ("Orders until March 2024", [(None, "2024-04-01")]),
+        ("Orders through 2024-03-31", [(None, "2024-04-01")]),
+        ("Orders no later than 2024-03-31", [(None, "2024-04-01")]),
+        ("Orders no earlier than 2020", [("2020-01-01", None)]),
+        ("Papers in or before 2009", [(None, "2010-01-01")]),
+        ("Orders in 2014 or 2015", [("2014-01-01", "2015-01-01"), ("2015-01-01", "2016-01-01")]),
+        # relative to the anchor
+        ("Orders placed today", [("@", "@+1d")]),
+        ("Orders placed yesterday", [("@-1d", "@")]),
+        ("Orders this week", [("@/w", "@/w+1w")]),
+        ("Orders this month", [("@/m", "@/m+1m")]),
+        ("Orders last month", [("@/m-1m", "@/m")]),
+        ("Orders in the previous quarter", [("@/q-1q", "@/q")]),
+        ("Orders next year", [("@/y+1y", "@/y+2y")]),
+        ("Orders in the past 7 days", [("@-7d", "@+1d")]),
+        ("Orders in the last 3 months", [("@-3m", "@+1d")]),
+        ("Orders year to date", [("@/y", "@+1d")]),
+        ("Sales YTD", [("@/y", "@+1d")]),
+        ("Orders since last month", [("@/m-1m", None)]),
+    ],
+)
+def test_time_expression_reads_as_period(text: str, expected: list[tuple[object, ...]]) -> None:
+    assert stretches(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "periodic"),
+    [
+        ("Orders in March", (("month", 3),)),
+        ("Orders in May", (("month", 5),)),
+        ("January orders", (("month", 1),)),
+        ("Orders in the first quarter", (("month", 1), ("month", 2), ("month", 3))),
+        ("Orders on March 5", (("day", 5), ("month", 3))),
+    ],
+)
+def test_month_without_a_year_is_periodic(text: str, periodic: tuple[object, ...]) -> None:
+    [p] = read_time(text)
+    assert (p.start, p.end, p.periodic) == (None, None, periodic)
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [("Orders placed after 6 pm", (18 * 3600, 86400)),
+     ("Orders placed between 9 am and 5 pm", (9 * 3600, 17 * 3600)),
+     ("Transactions during 8:00-9:00", (8 * 3600, 9 * 3600)),
+     ("Orders at noon", (12 * 3600, 13 * 3600))],
+)
+def test_times_of_day(text: str, clock: tuple[int, int]) -> None:
+    [p] = read_time(text)
+    assert p.clock == clock
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "May I see the orders?",
+        "List the restaurants with street number greater than 2000.",
+        "Products priced over 2000 dollars",
+        "Which model has 2000 horsepower?",
+        "Customers with an income of 2000 and below",
+        "Geographic identifiers with an income that ranges from 2100 to 2500",
+        "Orders by customer 1234",
+    ],
+)
+def test_numbers_that_are_not_times(text: str) -> None:
+    assert read_time(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        ("How many accounts were closed in 2023?", "question"),
+        ("Count the number of papers in NAACL 2000.", "question:weak"),
+        ("How many athletes competed in the 2016 Summer Olympics?", "question:weak"),
+        ("Papers between 2000 and 2009", "question"),
+        ("Paragraphs with paragraph number between 1900 to 1950", "question:weak"),
+    ],
+)
+def test_a_year_with_a_time_word_is_strong(text: str, source: str) -> None:
+    [p] = read_time(text)
+    assert p.source == source
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Orders not placed in 2014", True),
+        ("Orders except in 2014", True),
+        ("Stadiums that did not have a concert in 2014", False),
+        ("Customers who did not respond in February of 2007", False),
+    ],
+)
+def test_only_a_negated_time_is_negated(text: str, negated: bool) -> None:
+    [p] = read_time(text)
+    assert p.negated is negated
+
+
+def test_spans_cover_bounds_and_words() -> None:
+    text = "How many orders since March 2024 by 'ACME'?"
+    [(start, end)] = time_spans(text)
+    assert text[start:end] == "since March 2024"
+    [(_span, period)] = mentions(text)
+    assert period.text == "since March 2024"
+
+
+def test_year_is_not_also_a_number_filter() -> None:
+    spec = extract_question("How many orders were placed in March 2024 by 'ACME'?", None)
+    assert [f.value for f in spec.filters] == ["acme"]
+    assert [(p.start, p.end) for p in spec.periods] == [M]
+
+
+# ---- hints -------------------------------------------------------------------------------
+
+
+def hinted(question: str, hint: str) -> list[tuple[object, ...]]:
+    spec = extract_question(question, f"{question} Hint: {hint}")
+    return [(p.column, p.start, p.end, p.source, p.spelling) for p in spec.periods]
+
+
+def test_hint_spelling_replaces_the_questions_period() -> None:
+    got = hinted("Which client ID consumed the most in September 2013?",
+                 "September 2013 refers to yearmonth.date = '201309'")
+    assert got == [("date", "2013-09-01", "2013-10-01", "hint", "compact")]
+
+
+def test_hint_with_several_fragments_is_one_period() -> None:
+    got = hinted("How many coins were added in May 2013?",
+                 "in May 2013 refers to year(date_added) = 2013 and month(date_added) = 5")
+    assert got == [("date_added", "2013-05-01", "2013-06-01", "hint", "function")]
+
+
+def test_hint_that_redefines_a_bound_wins() -> None:
+    got = hinted("From 1593 onwards, how many comedies?", "From 1593 onwards refers to Date > 1593")
+    assert got == [("date", "1594-01-01", None, "hint", "year")]
+
+
+def test_hint_that_spells_the_bounded_date_keeps_the_bound() -> None:
+    got = hinted("How many coins were burned until 2013/4/28?",
+                 "2013/4/28 refers to date = '2013-04-28'")
+    assert got == [("date", None, "2013-04-29", "question", "iso")]
+
+
+def test_hint_with_spaced_operators() -> None:
+    got = hinted("Works in the 1500s", "in the 1500s refers to DATE > = 1500 AND DATE < = 1599")
+    assert got == [("date", "1500-01-01", "1600-01-01", "hint", "year")]
+
+
+def test_compact_spelling_without_a_column_marks_the_period() -> None:
+    got = hinted("Who had the least consumption in 2012?",
+                 "Year 2012 can be presented as Between 201201 And 201212")
+    assert got == [(None, "2012-01-01", "2013-01-01", "question", "compact")]
+
+
+@pytest.mark.parametrize(
+    ("question", "hint"),
+    [
+        ("How many athletes competed in the 2016 Summer Olympics?",
+         "the 2016 Summer Olympics refer to games_name = '2016 Summer'"),
+        ("What is the number of committed crimes in 1995 in the district?",
+         "A15 contains information about number of committed crimes in 1995"),
+        ("Which coin creates the most value in the past 24 hours?",
+         "the most value in the past 24 hours refers to max(volume_24h)"),
+    ],
+)
+def test_hint_explains_a_time_as_something_else(question: str, hint: str) -> None:
+    assert hinted(question, hint) == []
+
+
+def test_other_hint_periods_are_required_too() -> None:
+    got = hinted("What is the supply for Frozen in 2014?",
+                 "in 2017 refers to date BETWEEN '2017-01-01' AND '2017-12-31'")
+    assert sorted(got, key=str) == sorted([
+        ("date", "2017-01-01", "2018-01-01", "hint", "iso"),
+        (None, "2014-01-01", "2015-01-01", "question", ""),
+    ], key=str)
+
+
+def test_hint_filters_that_spell_a_period_leave_the_filters() -> None:
+    part = Filter("date", "=", "201309", "hint")
+    periods, rest = question_periods("consumption in September 2013",
+                                     "September 2013 refers to date = '201309'",
+                                     [part, Filter("segment", "=", "kam", "hint")])
+    assert [f.column for f in rest] == ["segment"]
+    assert periods[0].parts == (part,)
+
+
+def test_reformulation_that_changes_the_period_is_drift() -> None:
+    spec = extract_question("How many orders in March 2024?", "How many orders in April 2024?")
+    assert any("period" in d for d in spec.drift)
+
+
+def test_bounds_joined_by_and_make_a_range_only_when_they_overlap() -> None:
+    assert stretches("Stations opened after 2010 and before 2015") == [
+        ("2011-01-01", "2015-01-01")]
+    assert stretches("Singers born before 1945 and after 1955") == [
+        (None, "1945-01-01"), ("1956-01-01", None)]
