@@ -89,7 +89,7 @@ def load(path: Path) -> tuple[list[dict[str, Any]], int]:
 
 def fit(recs: list[dict[str, Any]], l2: float, fitted: dict[str, Any]) -> Calibration:
     """The calibration fitted on ``recs``, every file weighing the same."""
-    from stef_judges.evidence import EVIDENCE_VERSION, NONPOSITIVE, PRIOR_L2, PRIORS
+    from stef_judges.evidence import EVIDENCE_VERSION, FLOORS, NONPOSITIVE, PRIOR_L2, PRIORS
 
     per_file: dict[str, int] = defaultdict(int)
     for r in recs:
@@ -100,12 +100,12 @@ def fit(recs: list[dict[str, Any]], l2: float, fitted: dict[str, Any]) -> Calibr
         for r in recs
     ]
     intercept, weights = fit_logistic(examples, l2=l2, nonpositive=NONPOSITIVE, priors=PRIORS,
-                                      prior_l2=PRIOR_L2)
+                                      prior_l2=PRIOR_L2, floors=FLOORS)
     return Calibration(
         name=MODEL_NAME, judge="offline", evidence=EVIDENCE_VERSION,
         intercept=round(intercept, 6),
         weights={k: round(v, 6) for k, v in weights.items()},
-        nonpositive=list(NONPOSITIVE), priors=PRIORS, l2=l2, prior_l2=PRIOR_L2,
+        nonpositive=list(NONPOSITIVE), priors=PRIORS, floors=FLOORS, l2=l2, prior_l2=PRIOR_L2,
         fitted=fitted,
     )
 

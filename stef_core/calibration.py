@@ -80,6 +80,12 @@ class Calibration(BaseModel):
         "(e.g. finding:*@major: -1.0), in predictions and as the value a refit pulls it "
         "towards; the first matching pattern wins",
     )
+    floors: dict[str, float] = Field(
+        default_factory=dict,
+        description="glob pattern -> the lowest weight a matching feature may take (e.g. "
+        "finding:*@minor: -0.5, so that a minor finding lowers gamma only a little, as its "
+        "severity says); the first matching pattern wins",
+    )
     l2: float = Field(default=1.0, ge=0)
     prior_l2: float = Field(default=1.0, ge=0, description="strength of the pattern priors")
     fitted: dict[str, Any] = Field(
@@ -114,6 +120,12 @@ class Calibration(BaseModel):
         if bad:
             raise ValueError(f"prior of {bad[0]!r} is {self.priors[bad[0]]}, but it covers "
                              "features that may only lower gamma (prior <= 0)")
+        floors = tuple(self.floors.items())
+        low = [k for k, w in self.weights.items()
+               if (f := floor_of(k, floors)) is not None and w < f - 1e-9]
+        if low:
+            raise ValueError(f"weight of {low[0]!r} is {self.weights[low[0]]}, below the floor "
+                             f"{floor_of(low[0], floors)} its pattern allows")
         return self
 
     def constrained(self, feature: str) -> bool:
@@ -283,6 +295,20 @@ def _pattern_weight(feature: str, patterns: tuple[tuple[str, float], ...]) -> fl
     return 0.0
 
 
+def floor_of(feature: str, floors: tuple[tuple[str, float], ...]) -> float | None:
+    """The lowest weight ``feature`` may take: the first glob of ``floors`` it matches.
+
+    >>> floor_of("finding:x@minor", (("finding:*@minor", -0.5),))
+    -0.5
+    >>> floor_of("finding:x@major", (("finding:*@minor", -0.5),)) is None
+    True
+    """
+    for pattern, value in floors:
+        if fnmatchcase(feature, pattern):
+            return value
+    return None
+
+
 def prior_weight(feature: str, weights: Mapping[str, float],
                  patterns: Mapping[str, float]) -> float:
     """The weight a fit pulls ``feature`` towards: its weight in the prior model, else the
@@ -304,6 +330,7 @@ def fit_logistic(
     prior: Calibration | None = None,
     priors: Mapping[str, float] | None = None,
     prior_l2: float | None = None,
+    floors: Mapping[str, float] | None = None,
     max_iter: int = 200,
     tol: float = 1e-7,
 ) -> tuple[float, dict[str, float]]:
@@ -311,7 +338,8 @@ def fit_logistic(
 
     Minimises the weighted log loss plus ``l2 / 2 * sum((w - w_prior) ** 2)`` (the intercept
     is free), with the weights of features starting with a ``nonpositive`` prefix held <= 0,
-    by projected Newton steps with a backtracking line search. ``w_prior`` comes from
+    and those matching a glob of ``floors`` (default: the prior model's) held at or above its
+    value, by projected Newton steps with a backtracking line search. ``w_prior`` comes from
     ``prior`` (a model) where it has a weight; other features matching a glob of ``priors``
     (default: the prior model's) are pulled towards that pattern's weight with strength
     ``prior_l2`` instead (:func:`prior_weight`). Deterministic: the same examples in the
@@ -331,6 +359,9 @@ def fit_logistic(
         prior_l2 = prior.prior_l2
     names = sorted({n for ex in examples for n, v in ex.features.items() if v} | set(prior_w))
     constrained = [False] + [any(n.startswith(p) for p in nonpositive) for n in names]
+    floor_items = tuple((floors if floors is not None
+                         else (prior.floors if prior else {})).items())
+    lower: list[float | None] = [None, *(floor_of(n, floor_items) for n in names)]
     prob = _compress(examples, names)
     total = sum(prob.total)
     pos = sum(prob.positive)
@@ -339,6 +370,7 @@ def fit_logistic(
     dim = len(names) + 1
     prior_vec = [0.0] + [min(prior_weight(n, prior_w, patterns), 0.0) if constrained[i + 1]
                          else prior_weight(n, prior_w, patterns) for i, n in enumerate(names)]
+    prior_vec = [v if lo is None else max(v, lo) for v, lo in zip(prior_vec, lower)]
     # Features the prior model has a weight for are pulled towards it with strength l2;
     # others that a pattern covers, towards the pattern's weight with strength prior_l2.
     pl2 = l2 if prior_l2 is None else prior_l2
@@ -349,7 +381,8 @@ def fit_logistic(
     theta[0] = prior.intercept if prior else math.log(share / (1 - share))
 
     def project(t: list[float]) -> list[float]:
-        return [min(v, 0.0) if constrained[j] else v for j, v in enumerate(t)]
+        out = [min(v, 0.0) if constrained[j] else v for j, v in enumerate(t)]
+        return [v if (lo := lower[j]) is None else max(v, lo) for j, v in enumerate(out)]
 
     theta = project(theta)
     loss = _objective(prob, theta, prior_vec, strength)
@@ -371,7 +404,8 @@ def fit_logistic(
             hess[j][j] += strength[j]
         # Weights at their bound whose gradient pushes them past it stay put this step.
         blocked = {j for j in range(dim)
-                   if constrained[j] and theta[j] >= -1e-12 and grad[j] < 0}
+                   if (constrained[j] and theta[j] >= -1e-12 and grad[j] < 0)
+                   or ((lo := lower[j]) is not None and theta[j] <= lo + 1e-12 and grad[j] > 0)}
         projected = [0.0 if j in blocked else g for j, g in enumerate(grad)]
         if max(abs(g) for g in projected) < tol * max(1.0, total):
             break

@@ -166,13 +166,18 @@ class VerdictCuts(_Strict):
 
     Every judge's confidence means the same thing, and its label follows from it: gamma >=
     ``correct`` is *correct*, >= ``likely_correct`` *likely correct*, >= ``potentially_incorrect``
-    *potentially incorrect*, below that *incorrect*. The defaults sit on the confidence tiers'
-    thresholds, so for a fixed filter status the score never falls when gamma rises.
+    *potentially incorrect*, below that *incorrect*. The defaults read the labels as odds:
+    *correct* at 3 to 1 or better, *likely correct* better than even, *potentially incorrect*
+    down to 1 to 3. With the default confidence tiers (0.85, 0.65) the score then rises in
+    steps with gamma: for a fully applied filter status 100 from 0.85, 80 ("good") from 0.75,
+    64 from 0.65, 40 from 0.50, 35 from 0.25 and 25 below; for a fixed filter status the score
+    never falls when gamma rises, whatever cut points and tiers a ruleset sets (they are
+    checked to be ordered).
     """
 
-    correct: float = Field(default=0.85, ge=0, le=1)
-    likely_correct: float = Field(default=0.65, ge=0, le=1)
-    potentially_incorrect: float = Field(default=0.40, ge=0, le=1)
+    correct: float = Field(default=0.75, ge=0, le=1)
+    likely_correct: float = Field(default=0.50, ge=0, le=1)
+    potentially_incorrect: float = Field(default=0.25, ge=0, le=1)
 
 
 class Bands(_Strict):

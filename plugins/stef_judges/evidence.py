@@ -20,8 +20,10 @@ that the SQL answers the question. Three families, told apart by the prefix of t
 
 ``shape:*`` and ``question:*`` (weights free)
     How much there is to get wrong: how many tables the SQL reads, how many filters and string
-    literals it applies; the length of the question, the number of constraints it states,
-    whether it came with an enrichment or hint and how many expressions that defines. A long
+    literals it applies; the length of the question, the number of constraints it states and
+    how many expressions its enrichment defines (whether a record comes with an enrichment at
+    all is left out: it says how an agent logs, not whether its SQL is right, and it would
+    lower every gamma of an agent that logs its reformulations). A long
     question over five tables is wrong more often than a lookup in one table, whatever the
     findings say. Only what a query reaches counts, never how it is spelled: a join or an IN
     subquery, MAX or ORDER BY ... LIMIT 1, a CTE or a flat query, INTERSECT or IN give the
@@ -60,7 +62,7 @@ from stef_judges.signals import (
 
 #: Version of the feature vector. A calibration fitted on another version is refused: the
 #: same name could mean something else. Bump it when a feature's meaning changes.
-EVIDENCE_VERSION = "offline-evidence-1"
+EVIDENCE_VERSION = "offline-evidence-2"
 
 #: Features whose weights a calibration holds at or below zero.
 NONPOSITIVE = ("finding:", "findings@", "risk:")
@@ -76,6 +78,19 @@ PRIORS = {
     "finding:*@critical": -2.5,
     "finding:*@major": -1.0,
     "finding:*@minor": -0.3,
+}
+#: The lowest weight a fit may give a finding of low severity: a minor finding lowers gamma
+#: "a little" (severity is the aligner's statement of how sure the finding is), so on its own
+#: it moves gamma by at most about one logit (odds x 0.37 for the code and its severity count
+#: together), whatever one benchmark's labels reward; an info finding by at most 0.4. Without
+#: this, Spider's execution-match labels (an extra output column makes a result "wrong") gave
+#: ``projection.extra@minor`` a weight of -2: a correct ranking that also shows its metric
+#: scored 25.
+FLOORS = {
+    "finding:*@minor": -0.5,
+    "findings@minor": -0.5,
+    "finding:*@info": -0.2,
+    "findings@info": -0.2,
 }
 #: How strongly a fit holds finding weights to :data:`PRIORS` (in records' worth of evidence).
 PRIOR_L2 = 10.0
@@ -148,8 +163,11 @@ def features(request: JudgeRequest) -> dict[str, float]:
     words = len(_WORD.findall(question))
     out["question:words"] = round(min(words, 40) / 10, 2)
     out["question:constraints"] = _cap(len(request.question.filters), 5)
-    out["question:enriched"] = 1.0 if request.record.enriched_question else 0.0
-    out["question:expressions"] = _cap(len(request.question.expressions), 3)
+    # Expressions the enrichment defines (a hint's formula), not the R_app metric terms the
+    # vocabulary rule adds: a deployment's own vocabulary makes no answer less likely.
+    terms = set(request.rules.terms.values())
+    defined = [e for e in request.question.expressions if e not in terms]
+    out["question:expressions"] = _cap(len(defined), 3)
     return out
 
 

@@ -110,16 +110,18 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
     nonpositive = judge_cls.nonpositive_features
     # The severity priors for findings without a weight of their own carry over, --fresh too.
     priors = dict(before_model.priors) if before_model else {}
+    floors = dict(before_model.floors) if before_model else {}
     prior_l2 = before_model.prior_l2 if before_model else l2
 
     def fitted_model(subset: list[Example], fitted: dict[str, Any]) -> Calibration:
         b, w = fit_logistic(subset, l2=l2, nonpositive=nonpositive, prior=prior,
-                            priors=priors, prior_l2=prior_l2)
+                            priors=priors, prior_l2=prior_l2, floors=floors)
         return Calibration(
             name=name or Path(output).stem, judge=judge_cls.id,
             evidence=str(judge_cls.evidence_version), intercept=round(b, 6),
             weights={k: round(v, 6) for k, v in sorted(w.items())},
-            nonpositive=list(nonpositive), priors=priors, l2=l2, prior_l2=prior_l2,
+            nonpositive=list(nonpositive), priors=priors, floors=floors, l2=l2,
+            prior_l2=prior_l2,
             fitted=fitted,
         )
 

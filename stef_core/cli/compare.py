@@ -10,6 +10,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stef_core.cli import EXIT_GATE, cli
 from stef_core.monitor.render import safe_text

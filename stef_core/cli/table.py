@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stef_core.monitor.render import estimate, safe_text
 
@@ -19,7 +20,7 @@ def _fmt(x: Any, pct: bool = False) -> str:
 def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
     console = Console(stderr=err, highlight=False)
     if not console.is_terminal:
-        console.width = 140  # pipes and CI logs: wide enough that no column is cut
+        console.width = 180  # pipes and CI logs: wide enough that no column is cut
     labelled = any(s.get("labelled") for s in [data["overall"], *data["agents"].values()])
     table = Table(title="STEF summary", title_justify="left")
     cols = ["agent", "records", "coverage", "mean", "p50", "p90", "est. accuracy (95% CI)"]
@@ -33,8 +34,9 @@ def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
         rows.append(("(all)", data["overall"]))
     for name, s in rows:
         b = s["bands"]
-        cells = [safe_text(name), str(s["records"]), _fmt(s["coverage"], pct=True), _fmt(s["mean"]),
-                 _fmt(s["p50"]), _fmt(s["p90"]), estimate(s)]
+        cells: list[Text | str] = [
+            safe_text(name), str(s["records"]), _fmt(s["coverage"], pct=True), _fmt(s["mean"]),
+            _fmt(s["p50"]), _fmt(s["p90"]), estimate(s)]
         if labelled:
             acc = s.get("accuracy")
             cells.append(f"{acc:.2f} of {s['labelled']}" if acc is not None else "-")

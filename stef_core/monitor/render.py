@@ -101,7 +101,7 @@ def print_report(data: dict[str, Any], console: Console | None = None) -> None:
     """The report on stdout: one table, then reasons and worst records per group."""
     console = console or Console(highlight=False)
     if not console.is_terminal:
-        console.width = 140  # pipes and CI logs: wide enough that no column is cut
+        console.width = 180  # pipes and CI logs: wide enough that no column is cut
     table = Table(title="STEF report", title_justify="left")
     for col in _columns(data):
         table.add_column(col, justify="left" if col in ("agent", "window") else "right")

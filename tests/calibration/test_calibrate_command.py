@@ -156,11 +156,11 @@ def test_the_rulesets_calibration_is_read_relative_to_the_rules_file(tmp_path: P
     ("{not json", "bad.json:1:2: not JSON: Expecting property name"),
     ('{"weights": {}}', 'bad.json: not a STEF calibration file (expected a JSON object with '
                         '"format": "stef-calibration")'),
-    ('{"format": "stef-calibration", "name": "x", "evidence": "offline-evidence-1", '
+    ('{"format": "stef-calibration", "name": "x", "evidence": "offline-evidence-2", '
      '"intercept": 1, "weights": {"finding:a@major": 2.0}, "nonpositive": ["finding:"]}',
      "bad.json: $: weight of 'finding:a@major' is 2.0, but features starting with 'finding:' "
      "may only lower gamma (weight <= 0)"),
-    ('{"format": "stef-calibration", "name": "x", "evidence": "offline-evidence-1", '
+    ('{"format": "stef-calibration", "name": "x", "evidence": "offline-evidence-2", '
      '"intercept": "high"}', "bad.json: $.intercept: Input should be a valid number"),
     ('{"format": "stef-calibration", "name": "x", "evidence": "other-99", "intercept": 1}',
      "bad.json: fitted for judge 'offline' with evidence 'other-99', but the 'offline' judge "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from stef_judges.evidence import PRIORS
 from stef_judges.offline import OfflineJudge, shipped_calibration
 
@@ -48,7 +49,7 @@ def test_strong_findings_cap_gamma_below_the_correct_cut_of_the_rules() -> None:
     assert judge.judge(req).confidence == 1.0
     for severity in ("major", "critical"):
         v = judge.judge(with_reason(req, "x.y", severity))
-        assert (v.confidence, v.label) == (0.849, "likely_correct")
+        assert (v.confidence, v.label) == (0.749, "likely_correct")
     minor = judge.judge(with_reason(req, "x.y", "minor"))
     assert minor.label == "correct"
     strict = Ruleset(scoring=Scoring(verdict_cuts=VerdictCuts(correct=0.95)))
@@ -69,3 +70,22 @@ def test_filters_r_app_declared_benign_or_ignored_cost_no_confidence() -> None:
     assert undeclared.confidence != plain.confidence  # an extra filter and literal count
     assert undeclared.filter_alignment is not None
     assert undeclared.filter_alignment.status == "fully_applied_with_extras"
+
+
+def test_a_fit_keeps_minor_findings_above_their_floor() -> None:
+    from stef_core.calibration import Example, fit_logistic
+
+    # A minor finding that the labels say is always wrong: unbounded, its weight would run
+    # far below zero; the floor keeps a minor finding a minor one.
+    data = [Example({"finding:x@minor": 1.0}, 0)] * 40 + [Example({}, 1)] * 40
+    _, free = fit_logistic(data, l2=0.01, nonpositive=["finding:"])
+    _, held = fit_logistic(data, l2=0.01, nonpositive=["finding:"],
+                           floors={"finding:*@minor": -0.5})
+    assert free["finding:x@minor"] < -2
+    assert held["finding:x@minor"] == pytest.approx(-0.5)
+
+
+def test_a_calibration_file_below_its_floor_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"below the floor -0\.5"):
+        Calibration(name="x", evidence="e", intercept=1.0,
+                    weights={"finding:a@minor": -2.0}, floors={"finding:*@minor": -0.5})

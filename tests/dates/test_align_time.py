@@ -104,7 +104,7 @@ def test_end_of_day_is_a_minor_finding_of_its_own() -> None:
         "'2025-01-01'")
     assert "date.end_of_day" not in codes(exclusive)
     assert result.confidence is not None and exclusive.confidence is not None
-    assert exclusive.confidence - 0.1 <= result.confidence < exclusive.confidence
+    assert exclusive.confidence - 0.15 <= result.confidence < exclusive.confidence
 
 
 def test_hint_spelling_the_sql_does_not_follow_is_a_mismatch() -> None:

@@ -90,7 +90,7 @@ def test_migrates_a_version_1_store(tmp_path: Path) -> None:
     db.close()
     with Store(str(path)) as st:
         version = st.db.execute("PRAGMA user_version").fetchone()[0]
-        assert version == SCHEMA_VERSION == 3
+        assert version == SCHEMA_VERSION == 4
         [info] = st.list_runs()
         assert (info.status, info.records, info.mean, info.finished) == ("complete", 1, 85.0, None)
         assert list(st.iter_results(1)) == [(r, None)]
@@ -118,7 +118,7 @@ def test_migrates_a_version_2_store_filling_in_gamma_and_labels(tmp_path: Path) 
     db.commit()
     db.close()
     with Store(str(path)) as st:
-        assert st.db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert st.db.execute("PRAGMA user_version").fetchone()[0] == 4
         rows = st.db.execute("SELECT id, confidence, label FROM results ORDER BY seq").fetchall()
         assert rows == [("1", 0.8, 1), ("2", 0.4, None), ("3", None, None)]
         [info] = st.list_runs()
