@@ -209,7 +209,7 @@ def unnamed_columns(request: JudgeRequest) -> list[str]:
     rules = request.rules
     stems = _stems(" ".join([request.record.question, request.record.enriched_question or "",
                              *q.expressions, *rules.terms.values(), *rules.synonyms]))
-    named = {c.lower() for c in q.columns}
+    named = {c.lower() for c in (*q.columns, *q.synonym_columns)}
     # A column the WHERE pins to one value says nothing new (as for benign_group_by).
     pinned = {f.column for f in request.sql.filters if f.op == "=" and f.column}
     out: list[str] = []
