@@ -287,9 +287,8 @@ class Engine:
         return None
 
     def _analyse(self, record: Record) -> JudgeRequest | Result:
+        """Extract, normalize and align one record; an unscored :class:`Result` on failure."""
         try:
-            sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
-
             sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
         except SqlParseError as exc:
             return self._unscored(record, str(exc))
