@@ -171,6 +171,7 @@ def engine_for(config: str) -> Engine:
         rules_json, judge, dialect, judge_options, batch_size = json.loads(config)
         engine = Engine(Ruleset.model_validate_json(rules_json), judge=judge,
                         judge_options=judge_options, dialect=dialect, batch_size=batch_size)
+        engine.settle()  # a worker process exists for its engines (Engine.settle)
         _ENGINES[config] = engine
         ENGINE_BUILDS += 1
         if len(_ENGINES) == 1:

@@ -127,6 +127,7 @@ def eval_command(
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
                     question_extractor=question_extractor, today=today, limits=limits,
                     calibration=calibration)
+    engine.settle()  # this process exists for the run: start-up objects leave the GC's sight
 
     summary = Summary()
     from stef_core.monitor.session import EXIT_INTERRUPTED, RunSession

@@ -84,3 +84,23 @@ def test_each_stage_runs_once_per_record() -> None:
     results = list(engine.run(_records(["How many users?", "How many orders?", "Users?"])))
     assert [r.status for r in results] == ["scored"] * 3
     assert calls == {"sql": 3, "question": 3}
+
+
+def test_settle_freezes_the_heap_and_calls_neither_judge_nor_question_side() -> None:
+    import gc
+
+    engine = Engine(registry=_registry(), judge="broken")  # a judge that raises if called
+    asked: list[str] = []
+    question_extract = engine.question_extractor.extract
+
+    def spy(*args: object) -> object:
+        asked.append("question")
+        return question_extract(*args)
+
+    engine.question_extractor.extract = spy  # type: ignore[method-assign]
+    try:
+        engine.settle()
+        assert gc.get_freeze_count() > 0
+        assert asked == []  # the question side may be a paid model: never called to warm up
+    finally:
+        gc.unfreeze()
