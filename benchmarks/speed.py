@@ -248,6 +248,7 @@ def in_process(rows: list[dict[str, Any]], repeat: int) -> dict[str, Any]:
     engine = Engine(judge="offline")
     _stef(engine, rows[:200])  # warm: lazy imports, dialect classes, regex caches
     _bare_parse(rows[:200])
+    engine.settle()  # as `stef eval` does; it freezes the heap for both sides alike
     best: dict[str, list[float]] = {"stef_cpu": [], "stef_wall": [], "bare_cpu": [],
                                      "bare_wall": []}
     counts: dict[str, int] = {}

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from stef_core.models import FilterAlignment, Reason, Record, Ruleset, Usage, Verdict
 from stef_core.spec import QuestionSpec, SqlSpec
+
+if TYPE_CHECKING:
+    from stef_core.calibration import Calibration
 
 
 class StefError(Exception):
@@ -140,15 +143,34 @@ class JudgeRequest:
 
 
 class Judge(Plugin):
-    """Gives a holistic verdict and a confidence in [0, 1] (SPEC 2.4).
+    """Gives a holistic verdict and a confidence gamma in [0, 1] (SPEC 2.4).
+
+    gamma means the same for every judge: the probability that the SQL answers the question
+    correctly; the verdict label follows from it (``rules.scoring.label_for(gamma)``), so a
+    more confident judge never lowers the score.
 
     Judges are created from a name plus options (``--judge llm:openai/gpt-4o-mini`` gives
     ``LlmJudge(model="openai/gpt-4o-mini", ...)``). Override :meth:`judge_many` to run calls
     concurrently; the engine hands judges records in batches.
+
+    A judge that can be calibrated on labelled records (``stef calibrate``, ``--calibration``)
+    sets :attr:`evidence_version`, implements :meth:`evidence` and accepts a
+    :class:`stef_core.calibration.Calibration` as its ``calibration`` option (None: its own
+    default), which it keeps in :attr:`calibration`.
     """
+
+    #: Version of the feature vector :meth:`evidence` returns; None: cannot be calibrated.
+    evidence_version: ClassVar[str | None] = None
+    #: Prefixes of evidence features that may only lower gamma (weights held <= 0 in a fit).
+    nonpositive_features: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         self.options = options
+        self.calibration: Calibration | None = None
+
+    def evidence(self, request: JudgeRequest) -> dict[str, float]:
+        """The named features a calibration maps to gamma (judges that can be calibrated)."""
+        raise NotImplementedError(f"the {self.id!r} judge cannot be calibrated")
 
     def judge(self, request: JudgeRequest) -> Verdict:
         raise NotImplementedError

@@ -96,8 +96,10 @@ def check_inputs(paths: list[str]) -> None:
 
 
 def read_items(paths: list[str], *, limits: Limits | None = None,
-               notes: Notes | None = None) -> Iterator[Item]:
-    """Every record of every input, in order: one item per line, element or row."""
+               notes: Notes | None = None, require: tuple[str, ...] = ()) -> Iterator[Item]:
+    """Every record of every input, in order: one item per line, element or row. ``require``
+    names optional record fields this use needs (``label`` for ``stef calibrate``): a record
+    without one becomes a :class:`BadRecord` that says where."""
     limits = limits or Limits()
     notes = notes if notes is not None else Notes()
     for path in paths:
@@ -105,18 +107,18 @@ def read_items(paths: list[str], *, limits: Limits | None = None,
             # Bytes, so that only \n ends a line; a text-only stand-in (no .buffer) is encoded.
             stdin = getattr(sys.stdin, "buffer", None) or io.BytesIO(
                 sys.stdin.read().encode("utf-8", "surrogatepass"))
-            yield from _read_jsonl(stdin, "<stdin>", limits, notes)
+            yield from _read_jsonl(stdin, "<stdin>", limits, notes, require)
             continue
         suffix = Path(path).suffix.lower()
         if suffix in (".jsonl", ".ndjson"):
             with open(path, "rb") as fh:
-                yield from _read_jsonl(fh, path, limits, notes)
+                yield from _read_jsonl(fh, path, limits, notes, require)
         elif suffix == ".json":
-            yield from _read_json(path, limits, notes)
+            yield from _read_json(path, limits, notes, require)
         elif suffix == ".csv":
-            yield from _read_csv(path, limits, notes)
+            yield from _read_csv(path, limits, notes, require)
         elif suffix == ".parquet":
-            yield from _read_parquet(path, notes)
+            yield from _read_parquet(path, notes, require)
 
 
 # --------------------------------------------------------------------------------------------
@@ -175,9 +177,11 @@ def _too_long(where: str, size: int, limits: Limits, what: str = "the line") -> 
             f"{limits.line:,}; raise it with --limit line=N")
 
 
-def _record(data: Any, *, default_id: str, line: int, where: str) -> Item:
+def _record(data: Any, *, default_id: str, line: int, where: str,
+            require: tuple[str, ...] = ()) -> Item:
     try:
-        return record_from_mapping(data, default_id=default_id, line=line, where=where)
+        return record_from_mapping(data, default_id=default_id, line=line, where=where,
+                                   require=require)
     except Exception as exc:  # a reader must not stop the run, whatever the record holds
         return BadRecord(default_id, f"internal: reading {where} failed: {type(exc).__name__}: "
                                      f"{str(exc)[:200]}; please report this", line=line)
@@ -188,7 +192,8 @@ def _record(data: Any, *, default_id: str, line: int, where: str) -> Item:
 # --------------------------------------------------------------------------------------------
 
 
-def _read_jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes) -> Iterator[Item]:
+def _read_jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes,
+                require: tuple[str, ...] = ()) -> Iterator[Item]:
     for lineno, raw, size in _lines(fh, limits.line):
         where = f"{name}:{lineno}"
         if raw is None:
@@ -210,7 +215,8 @@ def _read_jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes) -> Itera
         except RecursionError:
             yield BadRecord(str(lineno), _too_deep(where), line=lineno)
             continue
-        yield _record(data, default_id=str(lineno), line=lineno, where=where)
+        yield _record(data, default_id=str(lineno), line=lineno, where=where,
+                      require=require)
 
 
 # --------------------------------------------------------------------------------------------
@@ -270,7 +276,8 @@ def _records_array(text: str, start: int) -> int | None:
     return None
 
 
-def _read_json(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
+def _read_json(path: str, limits: Limits, notes: Notes,
+               require: tuple[str, ...] = ()) -> Iterator[Item]:
     raw = Path(path).read_bytes()
     if raw.startswith(_BOM):
         raw = raw[len(_BOM):]
@@ -315,7 +322,8 @@ def _read_json(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
         except RecursionError:
             yield BadRecord(str(n), _too_deep(f"{where} (record {n})"), line=line)
             continue
-        yield _record(data, default_id=str(n), line=n, where=f"{path}: record {n}")
+        yield _record(data, default_id=str(n), line=n, where=f"{path}: record {n}",
+                      require=require)
 
 
 # --------------------------------------------------------------------------------------------
@@ -478,7 +486,8 @@ def _swallows_rows(held: _Held, width: int) -> bool:
     return False
 
 
-def _read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
+def _read_csv(path: str, limits: Limits, notes: Notes,
+              require: tuple[str, ...] = ()) -> Iterator[Item]:
     if csv.field_size_limit() < limits.line:
         csv.field_size_limit(limits.line)  # records are bounded before they reach csv
     with open(path, "rb") as fh:
@@ -531,7 +540,8 @@ def _read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
                 continue
             clean: dict[str, Any] = {k: (v if v != "" else None)
                                      for k, v in zip(header, row) if k}
-            yield _record(clean, default_id=str(first), line=first, where=where)
+            yield _record(clean, default_id=str(first), line=first, where=where,
+                          require=require)
 
 
 # --------------------------------------------------------------------------------------------
@@ -539,7 +549,7 @@ def _read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Item]:
 # --------------------------------------------------------------------------------------------
 
 
-def _read_parquet(path: str, notes: Notes) -> Iterator[Item]:
+def _read_parquet(path: str, notes: Notes, require: tuple[str, ...] = ()) -> Iterator[Item]:
     try:
         import pyarrow.parquet as pq
     except ImportError:
@@ -574,7 +584,8 @@ def _read_parquet(path: str, notes: Notes) -> Iterator[Item]:
                 yield BadRecord(str(n), f"input: {path}: row {n}: {type(exc).__name__}: "
                                         f"{str(exc)[:200]}", line=n)
                 continue
-            yield _record(clean, default_id=str(n), line=n, where=f"{path}: row {n}")
+            yield _record(clean, default_id=str(n), line=n, where=f"{path}: row {n}",
+                          require=require)
 
 
 def plain_value(value: Any) -> Any:

@@ -167,6 +167,8 @@ class _Watchdog:
         self._fired: set[int] = set()
         self._next = 0
         self._thread: threading.Thread | None = None
+        self._idle = True  # waiting without a timeout (nothing to watch)
+        self._interval = _poll(0.0)  # its current poll interval when not idle
 
     def start(self, seconds: float) -> int:
         clock = _cpu_clock()
@@ -181,7 +183,11 @@ class _Watchdog:
                 self._thread = threading.Thread(target=self._run, name="stef-record-budget",
                                                 daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            # Wake the watchdog only when it would not look in time by itself: it sleeps
+            # without end when idle, else for its poll interval. Waking it for every record
+            # cost a thread switch per record (several per cent of a run).
+            if self._idle or _poll(seconds) < self._interval:
+                self._wake.notify()
         return token
 
     def stop(self, token: int) -> bool:
@@ -216,11 +222,19 @@ class _Watchdog:
                         self._fired.add(token)
                         _raise_in(entry.thread, RecordTimeout)
                 if not self._active:
+                    self._idle = True
                     self._wake.wait()
+                    self._idle = False
                     continue
                 # CPU time cannot be waited for: look again soon (a few times per budget).
-                budget = min(e.budget for e in self._active.values())
-                self._wake.wait(min(0.05, budget / 4))
+                self._interval = _poll(min(e.budget for e in self._active.values()))
+                self._wake.wait(self._interval)
+
+
+def _poll(budget: float) -> float:
+    """How often the watchdog looks at a record with ``budget`` seconds: a few times per
+    budget, at least every 50 ms."""
+    return min(0.05, budget / 4)
 
 
 _WATCHDOG = _Watchdog()

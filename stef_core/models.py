@@ -68,12 +68,44 @@ class Record(BaseModel):
     dialect: str | None = None
     timestamp: str | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
+    #: A reviewer's verdict: 1 the SQL is correct, 0 it is not. Never read by the scoring; it
+    #: is carried into the result, where `stef report` checks gamma against it, and it is
+    #: what `stef calibrate` fits on.
+    label: Literal[0, 1] | None = None
 
     @field_validator("id", "agent", mode="before")
     @classmethod
     def _stringify(cls, v: Any) -> Any:
         # Logs often carry numeric ids; they are identifiers, not numbers.
         return str(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+
+    @field_validator("label", mode="before")
+    @classmethod
+    def _label(cls, v: Any) -> Any:
+        return parse_label(v)
+
+
+_LABEL_WORDS = {"1": 1, "true": 1, "correct": 1, "yes": 1,
+                "0": 0, "false": 0, "incorrect": 0, "no": 0}
+
+
+def parse_label(value: Any) -> int | None:
+    """A reviewer's label as 1 (correct) or 0 (incorrect); None when absent.
+
+    Accepts 0/1, true/false and the words correct/incorrect, yes/no (any case).
+
+    >>> parse_label(True), parse_label("Incorrect"), parse_label(1.0), parse_label(None)
+    (1, 0, 1, None)
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return int(value)
+    if isinstance(value, str) and value.strip().lower() in _LABEL_WORDS:
+        return _LABEL_WORDS[value.strip().lower()]
+    raise ValueError(f"a label is 1 (correct) or 0 (incorrect), found {value!r}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -134,13 +166,18 @@ class VerdictCuts(_Strict):
 
     Every judge's confidence means the same thing, and its label follows from it: gamma >=
     ``correct`` is *correct*, >= ``likely_correct`` *likely correct*, >= ``potentially_incorrect``
-    *potentially incorrect*, below that *incorrect*. The defaults sit on the confidence tiers'
-    thresholds, so for a fixed filter status the score never falls when gamma rises.
+    *potentially incorrect*, below that *incorrect*. The defaults read the labels as odds:
+    *correct* at 3 to 1 or better, *likely correct* better than even, *potentially incorrect*
+    down to 1 to 3. With the default confidence tiers (0.85, 0.65) the score then rises in
+    steps with gamma: for a fully applied filter status 100 from 0.85, 80 ("good") from 0.75,
+    64 from 0.65, 40 from 0.50, 35 from 0.25 and 25 below; for a fixed filter status the score
+    never falls when gamma rises, whatever cut points and tiers a ruleset sets (they are
+    checked to be ordered).
     """
 
-    correct: float = Field(default=0.85, ge=0, le=1)
-    likely_correct: float = Field(default=0.65, ge=0, le=1)
-    potentially_incorrect: float = Field(default=0.40, ge=0, le=1)
+    correct: float = Field(default=0.75, ge=0, le=1)
+    likely_correct: float = Field(default=0.50, ge=0, le=1)
+    potentially_incorrect: float = Field(default=0.25, ge=0, le=1)
 
 
 class Bands(_Strict):
@@ -327,11 +364,14 @@ class Result(BaseModel):
     #: Set when a relative date ("last month") was read: ``{"date": "2024-06-15", "source":
     #: "timestamp" | "--today" | "run date"}``. Left out of the output when None.
     anchor: dict[str, str] | None = None
+    #: The input record's reviewer label (1 correct, 0 not), when it had one. Left out of the
+    #: output when None.
+    label: Literal[0, 1] | None = None
 
     @model_serializer(mode="wrap")
     def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for key in ("usage", "anchor"):
+        for key in ("usage", "anchor", "label"):
             if data.get(key, 0) is None:
                 del data[key]
         return data

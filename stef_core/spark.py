@@ -171,6 +171,7 @@ def engine_for(config: str) -> Engine:
         rules_json, judge, dialect, judge_options, batch_size = json.loads(config)
         engine = Engine(Ruleset.model_validate_json(rules_json), judge=judge,
                         judge_options=judge_options, dialect=dialect, batch_size=batch_size)
+        engine.settle()  # a worker process exists for its engines (Engine.settle)
         _ENGINES[config] = engine
         ENGINE_BUILDS += 1
         if len(_ENGINES) == 1:
@@ -391,9 +392,21 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
         )
         .collect()
     )
+    # gamma of the scored records (estimated accuracy), as a count table per agent; judges
+    # give gamma with few decimals, so the table stays small.
+    gammas = (
+        scored.where(is_scored & F.col("confidence").isNotNull())
+        .groupBy("agent", F.col("confidence").alias("g"))
+        .agg(F.count(F.lit(1)).alias("n"))
+        .collect()
+    )
     from stef_core.stats import Accumulator, Summary
 
     summary = Summary()
+    for row in gammas:
+        agent_acc = summary.agents.setdefault(row["agent"], Accumulator())
+        for acc in (summary.overall, agent_acc):
+            acc.add_gamma(float(row["g"]), int(row["n"]))
     for row in table:
         agent_acc = summary.agents.setdefault(row["agent"], Accumulator())
         for acc in (summary.overall, agent_acc):

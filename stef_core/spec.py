@@ -299,6 +299,9 @@ class QuestionSpec:
     projections: tuple[str, ...] = ()  # what the question asks to see ("email address")
     expressions: tuple[str, ...] = ()  # SQL expressions the enrichment defines ("rate = A / B")
     columns: frozenset[str] = frozenset()  # columns named in the enrichment
+    # Columns R_app synonyms say the question's words mean ("client" -> customer_id): they
+    # ground those words, but unlike the enrichment's columns the SQL need not read them.
+    synonym_columns: frozenset[str] = frozenset()
     numbers: tuple[float, ...] = ()
     words: frozenset[str] = frozenset()  # content words, lower-case, for grounding
     drift: tuple[str, ...] = ()  # constraints Q_e added or dropped relative to Q_u

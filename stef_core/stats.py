@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from stef_core.calibration import Reliability
 from stef_core.models import BANDS, Result
 
 
@@ -117,6 +118,68 @@ def bootstrap_diff_ci(
 
 #: above this many draws (resamples x sample size) the bootstrap uses numpy when installed
 _NUMPY_THRESHOLD = 1_000_000
+#: above this many draws, and without numpy, a bootstrap over a count table is replaced by the
+#: normal approximation it converges to (the pure-Python draws would take seconds per group)
+_PURE_COUNTS_LIMIT = 400_000
+
+
+def bootstrap_mean_ci_counts(
+    counts: Mapping[float, int],
+    *,
+    resamples: int = 2000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float] | None:
+    """:func:`bootstrap_mean_ci` over a value -> count table, without expanding it.
+
+    Each resample draws the sample size anew from the table's distribution (multinomial
+    counts with numpy, weighted draws in pure Python). For samples so large that pure-Python
+    draws would be slow and numpy is not installed, the interval is the normal approximation
+    ``mean +- z * sd / sqrt(n)``, which the bootstrap of a mean converges to. None below 2
+    values. Seeded: the same table gives the same interval.
+
+    >>> bootstrap_mean_ci_counts({0.5: 3})
+    (0.5, 0.5)
+    """
+    items = sorted((float(v), int(n)) for v, n in counts.items() if n > 0)
+    n = sum(c for _, c in items)
+    if n < 2:
+        return None
+    values = [v for v, _ in items]
+    tail = (1 - level) / 2 * 100
+    means: list[float]
+    try:
+        import numpy as np
+    except ImportError:
+        np = None  # type: ignore[assignment]
+    if np is not None and n * resamples > 20_000:
+        rng_np = np.random.default_rng(seed)
+        probs = np.asarray([c for _, c in items], dtype=float) / n
+        vals = np.asarray(values)
+        means = []
+        step = max(1, 2_000_000 // len(values))  # chunks: memory stays bounded
+        for start in range(0, resamples, step):
+            draws = rng_np.multinomial(n, probs, size=min(step, resamples - start))
+            means.extend(float(m) for m in draws @ vals / n)
+    elif n * resamples <= _PURE_COUNTS_LIMIT:
+        rng = random.Random(seed)
+        cum: list[int] = []
+        run = 0
+        for _, c in items:
+            run += c
+            cum.append(run)
+        means = [math.fsum(rng.choices(values, cum_weights=cum, k=n)) / n
+                 for _ in range(resamples)]
+    else:
+        mean = math.fsum(v * c for v, c in items) / n
+        var = math.fsum(c * (v - mean) ** 2 for v, c in items) / (n - 1)
+        from statistics import NormalDist
+
+        half = NormalDist().inv_cdf(1 - tail / 100) * math.sqrt(var / n)
+        return (mean - half, mean + half)
+    lo, hi = percentile(means, tail), percentile(means, 100 - tail)
+    assert lo is not None and hi is not None
+    return (lo, hi)
 
 
 def _resample_means(values: Sequence[float], resamples: int, seed: int) -> list[float]:
@@ -156,6 +219,14 @@ class Accumulator:
         self.records = 0
         self.score_counts: Counter[float] = Counter()
         self.score_sum = 0.0
+        # gamma of scored records (the estimated accuracy), as a count table like the scores
+        self.gamma_counts: Counter[float] = Counter()
+        self.gamma_sum = 0.0
+        # reviewer labels, when results carry them: reliability of gamma, precision per band
+        self.reliability = Reliability()
+        self.labelled = 0
+        self.labelled_correct = 0
+        self.band_labels: dict[str, list[int]] = {b: [0, 0] for b in BANDS}
         self.bands: dict[str, int] = {b: 0 for b in BANDS}
         self.reasons: dict[str, int] = {}
         #: reason code -> (record id, message) of the first record that carried it
@@ -193,6 +264,10 @@ class Accumulator:
             self.score_sum += result.score
             if result.band:
                 self.bands[result.band] += 1
+            if result.confidence is not None:
+                self.add_gamma(result.confidence)
+                if result.label is not None:
+                    self.add_label(result.confidence, result.label, result.band)
             if result.score < 75:
                 for reason in result.reasons:
                     self.reasons[reason.code] = self.reasons.get(reason.code, 0) + 1
@@ -233,6 +308,50 @@ class Accumulator:
         self.cost_usd += cost_usd
         self.judge_calls += judge_calls
         self.cache_hits += cache_hits
+
+    def add_gamma(self, gamma: float, n: int = 1) -> None:
+        """Count ``n`` scored records of confidence ``gamma`` (engines that aggregate
+        elsewhere call this directly)."""
+        # Two decimals keep the table at 101 entries, so the bootstrap stays fast however
+        # many groups a report has; the interval is shifted back to the exact mean below.
+        self.gamma_counts[round(gamma, 2)] += n
+        self.gamma_sum += gamma * n
+
+    def add_label(self, gamma: float, label: int, band: str | None) -> None:
+        """A scored record a reviewer labelled (1 correct, 0 not)."""
+        self.labelled += 1
+        self.labelled_correct += 1 if label else 0
+        self.reliability.add(gamma, label)
+        if band in self.band_labels:
+            self.band_labels[band][0] += 1
+            self.band_labels[band][1] += 1 if label else 0
+
+    def estimated_accuracy(self) -> dict[str, Any]:
+        """Mean gamma of the scored records and its bootstrap 95 % interval."""
+        n = sum(self.gamma_counts.values())
+        if not n:
+            return {"estimated_accuracy": None, "estimated_accuracy_ci95": None}
+        mean = self.gamma_sum / n
+        shift = mean - math.fsum(v * c for v, c in self.gamma_counts.items()) / n
+        ci = bootstrap_mean_ci_counts(self.gamma_counts)
+        return {
+            "estimated_accuracy": round(mean, 4),
+            "estimated_accuracy_ci95": ([round(min(1.0, max(0.0, ci[0] + shift)), 4),
+                                         round(min(1.0, max(0.0, ci[1] + shift)), 4)]
+                                        if ci else None),
+        }
+
+    def calibration(self) -> dict[str, Any] | None:
+        """Reliability of gamma and precision per band over the labelled scored records;
+        None when no result carried a label."""
+        if not self.labelled:
+            return None
+        return {
+            **self.reliability.to_dict(),
+            "bands": {b: {"labelled": n, "correct": k,
+                          "precision": round(k / n, 4) if n else None}
+                      for b, (n, k) in self.band_labels.items()},
+        }
 
     def _remember_worst(self, result: Result) -> None:
         if self.keep_worst <= 0 or result.score is None:
@@ -279,6 +398,10 @@ class Accumulator:
             "p50": _round(percentile_counts(self.score_counts, 50)),
             "p90": _round(percentile_counts(self.score_counts, 90)),
             "bands": dict(self.bands),
+            **self.estimated_accuracy(),
+            "labelled": self.labelled,
+            "accuracy": (round(self.labelled_correct / self.labelled, 4)
+                         if self.labelled else None),
             "top_reasons": [{"code": c, "count": n} for c, n in top],
             "unscored_by_kind": dict(sorted(self.errors.items())),
             "tokens": self.tokens,

@@ -1,7 +1,10 @@
 """Enrichment findings: drift, and columns the enrichment defines the answer with.
 
-* ``enrichment.drift`` (minor): the reformulation added, changed or dropped a constraint of the
-  question;
+* ``enrichment.drift``: the reformulation dropped or changed a constraint of the question
+  (minor), or added one (info). Drift is a function of the two texts, never of the SQL, so on
+  one question it fires on right and wrong SQL alike; an added constraint is most often what a
+  reformulation is for (it makes "at risk" read ``gpa < 2.0``), so it is shown to the reviewer
+  and weighs little, while a dropped one says the agent answered less than was asked;
 * ``enrichment.expression_missing``: the enrichment defines the answer with columns ("rate =
   `A` / `B`", "type of food refers to food_type") and the SQL reads none of them (major when
   most are unread, else minor). A column R_app ignores (``ignore filter region``) is no
@@ -38,6 +41,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[R
             ))
     for item in q.drift:
         out.append(reason(
-            "enrichment.drift", f"the enriched question changed a constraint: {item}", "minor"
+            "enrichment.drift", f"the enriched question changed a constraint: {item}",
+            "info" if item.startswith("added ") else "minor",
         ))
     return out

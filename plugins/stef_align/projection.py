@@ -22,6 +22,8 @@ does not ask to see.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from stef_align.names import norm, parts, word_matches
 from stef_align.reasons import Severity, reason
 from stef_core.models import Reason, Ruleset
@@ -106,6 +108,33 @@ def _bound(ask: Ask, shown: list[str], q: QuestionSpec) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)
+def _term_columns(expression: str) -> frozenset[str]:
+    """The columns an R_app metric term's SQL reads (``SUM(price * quantity)``)."""
+    import sqlglot
+    from sqlglot import exp
+
+    try:
+        tree = sqlglot.parse_one(expression)
+    except Exception:  # the compiler checked it parses; a hand-made JSON may not
+        return frozenset()
+    return frozenset(c.name.lower() for c in tree.find_all(exp.Column))
+
+
+def _term(ask: Ask, shown: list[str], q: QuestionSpec, rules: Ruleset) -> bool:
+    """The ask names an R_app metric term ("revenue" = ``SUM(price * quantity)``) and the SQL
+    shows something computed from that term's columns."""
+    for phrase in q.terms:
+        expression = rules.terms.get(phrase)
+        words = phrase.lower()
+        if expression is None or not (words in ask.words or ask.words in words):
+            continue
+        columns = _term_columns(expression)
+        if columns and any(norm(c) in {norm(x) for x in columns} for c in shown):
+            return True
+    return False
+
+
 def _synonym(ask: Ask, shown: list[str], rules: Ruleset) -> bool:
     return any(
         any(w.lower() in ask.words for w in words) and any(word_matches(column, s)
@@ -129,7 +158,7 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
         alt_words = alt.split()
         if _word_shown(alt_words, alt_words[-1], shown, tables):
             return True
-    if _bound(ask, shown, q) or _synonym(ask, shown, rules):
+    if _bound(ask, shown, q) or _synonym(ask, shown, rules) or _term(ask, shown, q, rules):
         return True
     # "the name of the school" / SELECT school; never an id for a name
     if ask.owner and all(w in _QUALIFIERS or w in _NAMES for w in words) and any(

@@ -28,7 +28,7 @@ from stef_core.spec import Period, QuestionSpec, SqlSpec
 
 #: Part of every cache key: bump it whenever the instructions or the block layout change, so
 #: cached verdicts from an older prompt are never reused.
-PROMPT_VERSION = "judge-2"
+PROMPT_VERSION = "judge-3"
 EXTRACT_PROMPT_VERSION = "extract-1"
 
 # --------------------------------------------------------------------------------------------
@@ -160,11 +160,11 @@ surely wrong. STEF derives its verdict from this number, so make it honest: high
 nothing the question asks for is missing or changed.
 
 You may also name the verdict that matches your probability (optional, it must agree with it):
-- "correct": the SQL answers the question (p_correct about 0.85 or more).
-- "likely_correct": it probably answers it; a minor doubt remains (about 0.65 to 0.85).
+- "correct": the SQL answers the question (p_correct about 0.75 or more).
+- "likely_correct": it probably answers it; a doubt remains (about 0.50 to 0.75).
 - "potentially_incorrect": a real doubt: something asked for may be missing or changed (about \
-0.40 to 0.65).
-- "incorrect": the SQL does not answer the question (below about 0.40).
+0.25 to 0.50).
+- "incorrect": the SQL does not answer the question (below about 0.25).
 
 rationale is one or two short sentences naming the decisive points.
 

@@ -1,34 +1,105 @@
 """The ``offline`` judge: deterministic, symbolic, no network.
 
-It weighs the aligner's findings over every spec dimension (filters, aggregation, grouping,
-order, limit, projection, enrichment drift) and how much of the SQL is grounded in the question:
-a literal the SQL compares against that appears nowhere in the question or its enrichment is a
-guess. Confidence falls with the share of ungrounded literals and with drift.
+Its confidence gamma is a probability: the chance that the SQL answers the question correctly,
+estimated from the record's evidence (:mod:`stef_judges.evidence`: the aligner's findings with
+their severities, how much of the SQL the question grounds, reach, shape and complexity) by a
+calibration model fitted on labelled text-to-SQL data. The shipped model is
+``stef_judges/calibration/offline-v1.json``, refitted by ``benchmarks/calibrate.py``; a team
+fits its own on its reviews with ``stef calibrate`` and uses it with ``--calibration`` or the
+ruleset's ``calibration`` statement.
+
+The verdict label follows from gamma through ``rules.scoring.label_for``. A finding of
+severity ``critical`` or ``major`` caps gamma just below the ``correct`` cut, so such a record
+is never labelled *correct* (with the default scoring it scores at most 72, below 75): on
+every labelled development file the share of correct
+records among those with a major finding is at most 0.77 (benchmarks/README.md), so "excellent"
+never goes to a query the judge has a strong objection to, whatever the rest of its evidence.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
 from stef_core import hookimpl
+from stef_core.calibration import Calibration, calibration_from_text
 from stef_core.contracts import Judge, JudgeRequest
 from stef_core.models import Usage, Verdict
-from stef_judges.signals import assess
+from stef_judges.evidence import EVIDENCE_VERSION, NONPOSITIVE, features
+from stef_judges.signals import grounding, ungrounded_tables
+
+#: The calibration the judge uses when none is given.
+DEFAULT_CALIBRATION = "offline-v1.json"
+
+#: Findings of these severities cap gamma below the ``correct`` cut.
+CAPPING_SEVERITIES = frozenset({"critical", "major"})
+#: How far below the ``correct`` cut such a finding puts gamma (gamma is reported with three
+#: decimals, so this is the largest value that still reads as below the cut).
+CAP_MARGIN = 0.001
+
+
+@lru_cache(maxsize=1)
+def shipped_calibration() -> Calibration:
+    """The calibration that comes with STEF (read once per process)."""
+    res = resources.files("stef_judges") / "calibration" / DEFAULT_CALIBRATION
+    text = res.read_text(encoding="utf-8")
+    return calibration_from_text(text, f"stef_judges/calibration/{DEFAULT_CALIBRATION}")
 
 
 class OfflineJudge(Judge):
-    """Deterministic verdict from the findings and the grounding of the SQL in the question."""
+    """Deterministic verdict: gamma = P(correct) from the findings and the SQL's grounding."""
 
     id = "offline"
-    version = "1"
+    version = "2"
+    evidence_version = EVIDENCE_VERSION
+    nonpositive_features = NONPOSITIVE
+
+    def __init__(self, calibration: Calibration | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        self.calibration = calibration or shipped_calibration()
+
+    def evidence(self, request: JudgeRequest) -> dict[str, float]:
+        return features(request)
 
     def judge(self, request: JudgeRequest) -> Verdict:
-        a = assess(request)
+        assert self.calibration is not None
+        g = gamma(self.calibration, request, features(request))
         return Verdict(
-            label=a.label,  # type: ignore[arg-type]
-            confidence=a.confidence,
-            rationale=a.rationale,
+            label=request.rules.scoring.label_for(g),
+            confidence=g,
+            rationale=rationale(request, g),
             judge=self.id,
             usage=Usage(),
         )
+
+
+def gamma(calibration: Calibration, request: JudgeRequest, evidence: dict[str, float]) -> float:
+    """P(correct) from ``evidence`` (the request's features), with three decimals, capped
+    below the *correct* cut when a finding is critical or major."""
+    g = round(calibration.predict(evidence), 3)
+    if any(r.severity in CAPPING_SEVERITIES for r in request.alignment.reasons):
+        cut = request.rules.scoring.verdict_cuts.correct
+        g = min(g, max(0.0, round(cut - CAP_MARGIN, 3)))
+    return g
+
+
+def rationale(request: JudgeRequest, gamma: float) -> str:
+    """What lowered confidence, in words: the findings, then the evidence that is not one."""
+    notes = [r.message for r in request.alignment.reasons if r.severity != "info"]
+    _, ungrounded = grounding(request)
+    if ungrounded:
+        notes.append(
+            "value(s) not found in the question: " + ", ".join(repr(u) for u in ungrounded[:3])
+        )
+    # Unnamed tables are common in right answers too (join tables); say so only when the
+    # judge is not confident anyway.
+    far = ungrounded_tables(request)
+    if far and gamma < request.rules.scoring.verdict_cuts.correct:
+        notes.append("the question names none of the tables " + ", ".join(far[:3]))
+    if not notes:
+        return "every constraint found in the question is reflected in the SQL"
+    return "; ".join(notes)
 
 
 @hookimpl

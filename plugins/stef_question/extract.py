@@ -38,12 +38,12 @@ def with_synonyms(spec: QuestionSpec, rules: Ruleset) -> QuestionSpec:
     """Map words in the question to the columns R_app says they mean."""
     if not rules.synonyms:
         return spec
-    columns = set(spec.columns)
+    columns = set(spec.synonym_columns)
     for column, words in rules.synonyms.items():
         # Whole words or phrases of the (folded) question: "client" is not in "clientele".
         if any(_word_in(fold_text(word), spec.text) for word in words):
             columns.add(column.lower())
-    return replace(spec, columns=frozenset(columns))
+    return replace(spec, synonym_columns=frozenset(columns))
 
 
 def _word_in(phrase: str, text: str) -> bool:

@@ -216,11 +216,16 @@ def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Fil
     is never drift, whatever each reader made of it."""
     out: list[str] = []
     asked_keys = {_vkey(f.value) for f in asked}
-    for f in stated:
+    # One value added once: two readers of the reformulation ("stage = 'closed_won'" as a
+    # fragment, 'closed_won' as a quoted value) must not make it two constraints. A reading
+    # that names the column comes first.
+    added: set[str] = set()
+    for f in sorted(stated, key=lambda f: not f.column):
         if f.value is None:
             continue
         key = _vkey(f.value)
-        if key not in asked_keys and not _mentioned(f.value, q_text):
+        if key not in asked_keys and key not in added and not _mentioned(f.value, q_text):
+            added.add(key)
             out.append(f"added {f.describe()}")
     for f in asked:
         if f.strength != "strong" or f.value is None:
@@ -417,12 +422,10 @@ def question_spec(
         drift = _drift(frame, asked, reform, stated, fold_text(q_text.raw),
                        fold_text(r_text.raw))
         drift = tuple(dict.fromkeys((*drift, *period_drift(question, reformulated))))[:8]
-        added = {d for d in drift if d.startswith("added")}
-        stated = [
-            Filter(f.column, f.op, f.value, f.source, "weak")
-            if f"added {f.describe()}" in added else f
-            for f in stated
-        ]
+        # A condition the reformulation adds stays a requirement as written (issue 12: the
+        # enrichment's explicit conditions are requirements): SQL that skips the agent's own
+        # definition ("at risk" = gpa < 2.0 OR attendance_rate < 0.75) answers neither text.
+        # That it was added is drift, reported apart.
     # The question's periods and the hint's: hint conditions that spell a period leave the
     # filters (the periods are compared as intervals, whatever the spelling).
     periods, hint_filters = _periods(question, hint_text, hint_filters)

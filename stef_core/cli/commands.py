@@ -3,6 +3,7 @@
 Add one import per command module; keep each command in its own module.
 """
 
+from stef_core.cli import calibrate as _calibrate  # noqa: F401
 from stef_core.cli import compare as _compare  # noqa: F401
 from stef_core.cli import docs as _docs  # noqa: F401
 from stef_core.cli import eval as _eval  # noqa: F401

@@ -10,6 +10,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stef_core.cli import EXIT_GATE, cli
 from stef_core.monitor.render import safe_text
@@ -56,14 +57,21 @@ def _f(x: Any, signed: bool = False) -> str:
     return f"{x:+.1f}" if signed else f"{x:.1f}"
 
 
+def _p(x: Any, signed: bool = False) -> str:
+    """A share as percent: ``81.2%`` or, for a change, ``+1.5 pp``."""
+    if x is None:
+        return "-"
+    return f"{x * 100:+.1f} pp" if signed else f"{x * 100:.1f}%"
+
+
 def print_comparison(data: dict[str, Any], console: Console | None = None) -> None:
     console = console or Console(highlight=False)
     if not console.is_terminal:
-        console.width = 140
+        console.width = 180
     table = Table(title=safe_text(f"STEF compare: {data['base_source']} -> {data['new_source']}"),
                   title_justify="left")
     for col in ("agent", "n base", "n new", "mean base", "mean new", "change", "95% CI",
-                "analysis", "coverage", "verdict"):
+                "analysis", "coverage", "verdict", "est. accuracy", "change ", "95% CI "):
         table.add_column(col, justify="left" if col in ("agent", "analysis", "verdict")
                          else "right")
     rows = list(data["agents"].items())
@@ -75,13 +83,20 @@ def print_comparison(data: dict[str, Any], console: Console | None = None) -> No
         if analysis == "paired":
             analysis = f"paired by {c['paired']['by']} ({c['paired']['pairs']})"
         cov = c["coverage_change"]
+        est = c["estimated_accuracy"]
+        eci = est["primary_ci95"]
         table.add_row(
             safe_text(name), str(c["base"]["records"]), str(c["new"]["records"]),
             _f(c["base"]["mean"]), _f(c["new"]["mean"]), _f(c["primary_change"], signed=True),
             f"[{ci[0]:+.1f}, {ci[1]:+.1f}]" if ci else "-", analysis,
             f"{cov * 100:+.1f} pp" if cov is not None else "-", c["verdict"],
+            f"{_p(est['base'])} -> {_p(est['new'])}", _p(est["primary_change"], signed=True),
+            f"[{eci[0] * 100:+.1f}, {eci[1] * 100:+.1f}]" if eci else "-",
         )
     console.print(table)
+    console.print(Text("est. accuracy: the mean of gamma, the judge's P(correct); its change "
+                       "in points (pp) with a bootstrap 95% CI, paired like the mean's. The "
+                       "gate is on the mean score."))
     for name, c in rows:
         shifts = ", ".join(f"{b} {v:+.1f} pp" for b, v in c["band_shift"].items())
         console.print(safe_text(f"{name}: bands {shifts}"))

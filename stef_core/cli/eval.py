@@ -23,6 +23,9 @@ from stef_core.models import Ruleset
 @click.option("--rules", "rules_path", metavar="FILE", help="R_app rules: .stef or .json.")
 @click.option("--judge", default="offline", show_default=True, metavar="SPEC",
               help="Judge: 'offline' or 'llm:<litellm model>' (e.g. llm:openai/gpt-4o-mini).")
+@click.option("--calibration", metavar="FILE.json",
+              help="The offline judge's calibration (from `stef calibrate`); overrides the "
+                   "ruleset's `calibration`. Default: the one shipped with STEF.")
 @click.option("--engine", "engine_kind", type=click.Choice(["local", "spark"]), default="local",
               show_default=True, help="spark: score on Apache Spark (stef[spark]); INPUT may be "
                                       "Parquet or JSONL files or folders, -o a Parquet folder.")
@@ -71,6 +74,7 @@ def eval_command(
     output: str | None,
     rules_path: str | None,
     judge: str,
+    calibration: str | None,
     dialect: str | None,
     summary_json: str | None,
     fail_under: float | None,
@@ -100,8 +104,8 @@ def eval_command(
         if dialect:
             _check_dialect(dialect)
         given = click.get_current_context().params
-        local_only = [f"--{k.replace('_', '-')}" for k in ("resume", "store", "question_extractor",
-                                                          "today")
+        local_only = [f"--{k.replace('_', '-')}"
+                      for k in ("resume", "store", "question_extractor", "today", "calibration")
                       if given.get(k) not in (None, False, "question")]
         if limit_options:
             local_only.append("--limit")
@@ -121,7 +125,9 @@ def eval_command(
     rules = load_rules(rules_path) if rules_path else Ruleset()
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
-                    question_extractor=question_extractor, today=today, limits=limits)
+                    question_extractor=question_extractor, today=today, limits=limits,
+                    calibration=calibration)
+    engine.settle()  # this process exists for the run: start-up objects leave the GC's sight
 
     summary = Summary()
     from stef_core.monitor.session import EXIT_INTERRUPTED, RunSession

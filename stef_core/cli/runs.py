@@ -57,14 +57,16 @@ def runs_list(store: str | None, as_json: bool) -> None:
         click.echo(json.dumps([asdict(r) for r in runs], indent=2))
         return
     table = Table(title=f"STEF runs in {store}", title_justify="left")
-    for col in ("id", "started", "status", "records", "coverage", "mean", "judge", "rules",
-                "inputs"):
-        table.add_column(col, justify="right" if col in ("id", "records", "coverage", "mean")
-                         else "left")
+    numeric = ("id", "records", "coverage", "mean", "est. accuracy")
+    for col in ("id", "started", "status", "records", "coverage", "mean", "est. accuracy",
+                "judge", "rules", "inputs"):
+        table.add_column(col, justify="right" if col in numeric else "left")
     for r in runs:
         cov = f"{r.scored / r.records * 100:.1f}%" if r.records else "-"
+        est = r.estimated_accuracy
         table.add_row(str(r.id), safe_text(r.started), safe_text(r.status), str(r.records), cov,
-                      f"{r.mean:.1f}" if r.mean is not None else "-", safe_text(r.judge or "-"),
+                      f"{r.mean:.1f}" if r.mean is not None else "-",
+                      f"{est:.3f}" if est is not None else "-", safe_text(r.judge or "-"),
                       safe_text(r.rules_hash or "-"), safe_text(", ".join(r.inputs)))
     _console().print(table)
 

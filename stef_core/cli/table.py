@@ -6,8 +6,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from stef_core.monitor.render import safe_text
+from stef_core.monitor.render import estimate, safe_text
 
 
 def _fmt(x: Any, pct: bool = False) -> str:
@@ -19,20 +20,31 @@ def _fmt(x: Any, pct: bool = False) -> str:
 def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
     console = Console(stderr=err, highlight=False)
     if not console.is_terminal:
-        console.width = 120  # pipes and CI logs: wide enough that no column is cut
+        console.width = 180  # pipes and CI logs: wide enough that no column is cut
+    labelled = any(s.get("labelled") for s in [data["overall"], *data["agents"].values()])
     table = Table(title="STEF summary", title_justify="left")
-    for col in ("agent", "records", "coverage", "mean", "p50", "p90",
-                "excellent", "good", "marginal", "poor"):
+    cols = ["agent", "records", "coverage", "mean", "p50", "p90", "est. accuracy (95% CI)"]
+    if labelled:
+        cols.append("labelled accuracy")
+    cols += ["excellent", "good", "marginal", "poor"]
+    for col in cols:
         table.add_column(col, justify="left" if col == "agent" else "right")
     rows = list(data["agents"].items())
     if len(rows) != 1:
         rows.append(("(all)", data["overall"]))
     for name, s in rows:
         b = s["bands"]
-        table.add_row(safe_text(name), str(s["records"]), _fmt(s["coverage"], pct=True),
-                      _fmt(s["mean"]), _fmt(s["p50"]), _fmt(s["p90"]), str(b["excellent"]),
-                      str(b["good"]), str(b["marginal"]), str(b["poor"]))
+        cells: list[Text | str] = [
+            safe_text(name), str(s["records"]), _fmt(s["coverage"], pct=True), _fmt(s["mean"]),
+            _fmt(s["p50"]), _fmt(s["p90"]), estimate(s)]
+        if labelled:
+            acc = s.get("accuracy")
+            cells.append(f"{acc:.2f} of {s['labelled']}" if acc is not None else "-")
+        cells += [str(b["excellent"]), str(b["good"]), str(b["marginal"]), str(b["poor"])]
+        table.add_row(*cells)
     console.print(table)
+    console.print("est. accuracy: the mean of gamma, the judge's P(correct), over the scored "
+                  "records.")
     overall = data["overall"]
     if overall["top_reasons"]:
         reasons = ", ".join(f"{r['code']} ({r['count']})" for r in overall["top_reasons"])

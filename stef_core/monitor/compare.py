@@ -17,6 +17,11 @@ is below 0 (the drop is larger than D, and a drop of any size is statistically c
 fails (exit 1) when any agent present in both runs regressed; when the runs share no agent name
 (two agent versions logged under different names), the gate applies to all records together.
 Coverage changes are reported, not gated.
+
+Estimated accuracy. Next to the mean score, each agent's change in estimated accuracy (the mean
+of gamma, the judge's probability that the SQL is correct, over scored records) is reported
+with its own bootstrap 95 % interval, paired and chosen the same way as the mean's. It is
+reported, not gated: the gate stays on the score.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ from stef_core.stats import Accumulator, bootstrap_diff_ci, bootstrap_mean_ci
 
 MIN_PAIRS = 10
 ALL = "(all)"
+#: summary figures of each side shown in a comparison
+_KEPT = ("records", "scored", "coverage", "mean", "p50", "p90", "estimated_accuracy")
 
 
 @dataclass
@@ -39,22 +46,30 @@ class Side:
 
     acc: Accumulator = field(default_factory=lambda: Accumulator(keep_worst=0))
     scores: list[float] = field(default_factory=list)
+    gammas: list[float] = field(default_factory=list)
     by_id: dict[str, tuple[float | None, str | None]] = field(default_factory=dict)
+    gamma_by_id: dict[str, float | None] = field(default_factory=dict)
     dup_ids: set[str] = field(default_factory=set)
     by_question: dict[str, float | None] = field(default_factory=dict)
+    gamma_by_question: dict[str, float | None] = field(default_factory=dict)
 
     def add(self, item: Loaded) -> None:
         r = item.result
         self.acc.add(r)
         score = r.score if r.status == "scored" else None
+        gamma = r.confidence if score is not None else None
         if score is not None:
             self.scores.append(score)
+        if gamma is not None:
+            self.gammas.append(gamma)
         if r.id in self.by_id:
             self.dup_ids.add(r.id)
         else:
             self.by_id[r.id] = (score, item.question)
+            self.gamma_by_id[r.id] = gamma
         if item.question is not None:
             self.by_question.setdefault(item.question, score)
+            self.gamma_by_question.setdefault(item.question, gamma)
 
 
 def load_sides(items: Iterable[Loaded]) -> dict[str, Side]:
@@ -67,8 +82,9 @@ def load_sides(items: Iterable[Loaded]) -> dict[str, Side]:
     return sides
 
 
-def pairs(base: Side, new: Side) -> tuple[list[float], str]:
-    """Per-record differences (new - base) and how the records were paired."""
+def pairs(base: Side, new: Side, *, of: str = "score") -> tuple[list[float], str]:
+    """Per-record differences (new - base) of the score (``of="score"``) or of gamma
+    (``of="gamma"``), and how the records were paired."""
     diffs = []
     for rid, (b_score, b_q) in base.by_id.items():
         if rid in base.dup_ids or rid in new.dup_ids or rid not in new.by_id:
@@ -76,15 +92,58 @@ def pairs(base: Side, new: Side) -> tuple[list[float], str]:
         n_score, n_q = new.by_id[rid]
         if b_q is not None and n_q is not None and b_q != n_q:
             continue
+        if of == "gamma":
+            b_score, n_score = base.gamma_by_id.get(rid), new.gamma_by_id.get(rid)
         if b_score is not None and n_score is not None:
             diffs.append(n_score - b_score)
     if diffs:
         return diffs, "id"
-    for q, b_score in base.by_question.items():
-        n_score = new.by_question.get(q)
+    b_map, n_map = ((base.by_question, new.by_question) if of == "score"
+                    else (base.gamma_by_question, new.gamma_by_question))
+    for q, b_score in b_map.items():
+        n_score = n_map.get(q)
         if b_score is not None and n_score is not None:
             diffs.append(n_score - b_score)
     return diffs, ("question" if diffs else "none")
+
+
+def _change(base: list[float], new: list[float], diffs: list[float], *, resamples: int,
+            seed: int) -> dict[str, Any]:
+    """Point change, unpaired and paired intervals, and the primary analysis (the paired one
+    when the pairs are enough: module docstring)."""
+    change = sum(new) / len(new) - sum(base) / len(base) if base and new else None
+    ci = bootstrap_diff_ci(base, new, resamples=resamples, seed=seed)
+    paired_change = sum(diffs) / len(diffs) if diffs else None
+    paired_ci = bootstrap_mean_ci(diffs, resamples=resamples, seed=seed) if diffs else None
+    use_paired = (
+        len(diffs) >= MIN_PAIRS
+        and len(diffs) >= 0.5 * min(len(base), len(new))
+        and paired_ci is not None
+    )
+    return {
+        "change": change, "ci": ci, "paired_change": paired_change, "paired_ci": paired_ci,
+        "use_paired": use_paired,
+        "primary_change": paired_change if use_paired else change,
+        "primary_ci": paired_ci if use_paired else ci,
+    }
+
+
+def estimated_accuracy_change(base: Side, new: Side, *, resamples: int,
+                              seed: int) -> dict[str, Any]:
+    """The change in estimated accuracy (mean gamma), paired like the mean score's."""
+    diffs, paired_by = pairs(base, new, of="gamma")
+    c = _change(base.gammas, new.gammas, diffs, resamples=resamples, seed=seed)
+    return {
+        "base": _r4(sum(base.gammas) / len(base.gammas) if base.gammas else None),
+        "new": _r4(sum(new.gammas) / len(new.gammas) if new.gammas else None),
+        "change": _r4(c["change"]),
+        "ci95": _ci4(c["ci"]),
+        "paired": {"by": paired_by, "pairs": len(diffs), "change": _r4(c["paired_change"]),
+                   "ci95": _ci4(c["paired_ci"])},
+        "analysis": "paired" if c["use_paired"] else "unpaired",
+        "primary_change": _r4(c["primary_change"]),
+        "primary_ci95": _ci4(c["primary_ci"]),
+    }
 
 
 def _shares(acc: Accumulator) -> dict[str, float]:
@@ -98,22 +157,14 @@ def compare_agent(
     """The comparison of one agent (or of all records)."""
     bs, ns = base.acc.summary(), new.acc.summary()
     out: dict[str, Any] = {
-        "base": {k: bs[k] for k in ("records", "scored", "coverage", "mean", "p50", "p90")},
-        "new": {k: ns[k] for k in ("records", "scored", "coverage", "mean", "p50", "p90")},
+        "base": {k: bs[k] for k in _KEPT},
+        "new": {k: ns[k] for k in _KEPT},
     }
-    b_scores, n_scores = base.scores, new.scores
-    change = (sum(n_scores) / len(n_scores) - sum(b_scores) / len(b_scores)
-              if b_scores and n_scores else None)
-    ci = bootstrap_diff_ci(b_scores, n_scores, resamples=resamples, seed=seed)
     diffs, paired_by = pairs(base, new)
-    paired_change = sum(diffs) / len(diffs) if diffs else None
-    paired_ci = bootstrap_mean_ci(diffs, resamples=resamples, seed=seed) if diffs else None
-    use_paired = (
-        len(diffs) >= MIN_PAIRS
-        and len(diffs) >= 0.5 * min(len(b_scores), len(n_scores))
-        and paired_ci is not None
-    )
-    primary_change, primary_ci = (paired_change, paired_ci) if use_paired else (change, ci)
+    c = _change(base.scores, new.scores, diffs, resamples=resamples, seed=seed)
+    change, ci = c["change"], c["ci"]
+    paired_change, paired_ci, use_paired = c["paired_change"], c["paired_ci"], c["use_paired"]
+    primary_change, primary_ci = c["primary_change"], c["primary_ci"]
     regressed = (
         primary_change is not None and primary_ci is not None
         and primary_change < -max_drop and primary_ci[1] < 0
@@ -134,6 +185,8 @@ def compare_agent(
                        for b in BANDS},
         "reason_shift": reason_shift(base.acc, new.acc),
         "verdict": "regressed" if regressed else ("improved" if improved else "no clear change"),
+        "estimated_accuracy": estimated_accuracy_change(base, new, resamples=resamples,
+                                                        seed=seed),
     })
     return out
 
@@ -187,3 +240,11 @@ def _r(x: float | None) -> float | None:
 
 def _ci(ci: tuple[float, float] | None) -> list[float] | None:
     return [round(ci[0], 2), round(ci[1], 2)] if ci is not None else None
+
+
+def _r4(x: float | None) -> float | None:
+    return round(x, 4) if x is not None else None
+
+
+def _ci4(ci: tuple[float, float] | None) -> list[float] | None:
+    return [round(ci[0], 4), round(ci[1], 4)] if ci is not None else None

@@ -15,7 +15,7 @@ from typing import Any
 
 from stef_core import __version__
 from stef_core.models import BANDS
-from stef_core.monitor.render import fmt
+from stef_core.monitor.render import calibration_line, estimate, fmt
 
 PALETTE = ("#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#ff8ab7", "#a463f2",
            "#97bbf5", "#9c6b4e", "#9498a0")
@@ -208,23 +208,93 @@ def reasons_svg(reasons: list[dict[str, Any]]) -> str:
     return "".join(parts)
 
 
+def reliability_svg(cal: dict[str, Any]) -> str:
+    """The reliability diagram: per bin of gamma, the share of labelled records that are
+    correct against the mean gamma (a dot whose area follows the count), over the diagonal of
+    perfect calibration; bars along the bottom show how many records each bin holds."""
+    size, left, bottom, top, right = 300, 44, 40, 14, 14
+    pw, ph = size - left - right, size - top - bottom
+    h = size + 30
+
+    def px(v: float) -> float:
+        return left + pw * v
+
+    def py(v: float) -> float:
+        return top + ph * (1 - v)
+
+    parts = [f'<svg id="reliability" width="{size}" height="{h}" role="img" '
+             'aria-label="reliability diagram: share correct against gamma">']
+    for v in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<line x1="{px(0):.1f}" y1="{py(v):.1f}" x2="{px(1):.1f}" '
+                     f'y2="{py(v):.1f}" stroke="#eee"/>'
+                     f'<text x="{left - 6}" y="{py(v) + 4:.1f}" text-anchor="end">{v:g}</text>'
+                     f'<text x="{px(v):.1f}" y="{top + ph + 16}" text-anchor="middle">{v:g}</text>')
+    parts.append(f'<line class="diagonal" x1="{px(0):.1f}" y1="{py(0):.1f}" x2="{px(1):.1f}" '
+                 f'y2="{py(1):.1f}" stroke="#999" stroke-dasharray="4 3"/>')
+    rows = cal["table"]
+    peak = max((r["n"] for r in rows), default=1) or 1
+    for r in rows:  # counts per bin, as low bars on the x axis
+        lo, hi = r["bin"]
+        bh = 28 * r["n"] / peak
+        parts.append(f'<rect x="{px(lo) + 1:.1f}" y="{py(0) - bh:.1f}" '
+                     f'width="{pw * (hi - lo) - 2:.1f}" height="{bh:.1f}" fill="#dde3f4"/>')
+    points = [(px(r["mean_gamma"]), py(r["share_correct"]), r) for r in rows]
+    if len(points) > 1:
+        line = " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in points)
+        parts.append(f'<polyline fill="none" stroke="{PALETTE[0]}" stroke-width="1.5" '
+                     f'points="{line}"/>')
+    for x, y, r in points:
+        radius = 3 + 5 * (r["n"] / peak) ** 0.5
+        parts.append(
+            f'<circle class="bin" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{PALETTE[0]}">'
+            f'<title>gamma {r["bin"][0]:.1f}-{r["bin"][1]:.1f}: {r["n"]} records, mean gamma '
+            f'{r["mean_gamma"]:.3f}, share correct {r["share_correct"]:.3f}</title></circle>')
+    parts.append(f'<text x="{left + pw / 2:.1f}" y="{h - 6}" text-anchor="middle">gamma '
+                 '(judge confidence)</text>')
+    parts.append(f'<text x="12" y="{top + ph / 2:.1f}" text-anchor="middle" '
+                 f'transform="rotate(-90 12 {top + ph / 2:.1f})">share correct</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _calibration_section(data: dict[str, Any]) -> str:
+    """Reliability diagram and band precision, when the results carry reviewer labels."""
+    cal = (data.get("calibration") or {}).get("overall")
+    if not cal:
+        return ""
+    out = ["<h2>Calibration against reviewer labels</h2>",
+           f"<p>{escape(calibration_line(cal))}. A well calibrated judge's dots lie on the "
+           "diagonal: of the records given gamma 0.8, eight in ten are correct.</p>",
+           f'<div class="charts"><div class="chart">{reliability_svg(cal)}</div>',
+           '<div><table id="band-precision"><thead><tr><th class="l">band</th>'
+           "<th>labelled</th><th>correct</th><th>precision</th></tr></thead><tbody>"]
+    for band, b in cal["bands"].items():
+        prec = f"{b['precision']:.3f}" if b["precision"] is not None else "-"
+        out.append(f"<tr><td class='l'>{band}</td><td>{b['labelled']}</td>"
+                   f"<td>{b['correct']}</td><td>{prec}</td></tr>")
+    out.append("</tbody></table></div></div>")
+    return "".join(out)
+
+
 def _summary_table(data: dict[str, Any]) -> str:
     windowed = data["by"] != "agent"
     head = ["agent"] + (["window"] if windowed else []) + [
-        "records", "coverage", "mean", "p50", "p90", *BANDS]
+        "records", "coverage", "mean", "p50", "p90", "est. accuracy (95% CI)", *BANDS]
     out = ['<table class="sortable" id="summary"><thead><tr>']
     out += [f'<th class="{"l" if c in ("agent", "window") else ""}">{c}</th>' for c in head]
     out.append("</tr></thead><tbody>")
     rows = [(g, [g["agent"]] + ([g["window"]] if windowed else [])) for g in data["groups"]]
     for s, cells in rows:
         nums = [str(s["records"]), fmt(s["coverage"], pct=True), fmt(s["mean"]), fmt(s["p50"]),
-                fmt(s["p90"])] + [str(s["bands"][b]) for b in BANDS]
+                fmt(s["p90"]), estimate(s)] + [str(s["bands"][b]) for b in BANDS]
         out.append("<tr>" + "".join(f'<td class="l">{escape(str(c))}</td>' for c in cells)
                    + "".join(f"<td>{n}</td>" for n in nums) + "</tr>")
     out.append("</tbody></table>")
     o = data["overall"]
     out.append(f'<p>All records: {o["records"]}, coverage {fmt(o["coverage"], pct=True)}, '
-               f'mean {fmt(o["mean"])}, P50 {fmt(o["p50"])}, P90 {fmt(o["p90"])}.</p>')
+               f'mean {fmt(o["mean"])}, P50 {fmt(o["p50"])}, P90 {fmt(o["p90"])}, estimated '
+               f'accuracy {estimate(o)} (the mean of gamma, the judge\'s probability that the '
+               'SQL is correct).</p>')
     return "".join(out)
 
 
@@ -276,7 +346,7 @@ def render_html(data: dict[str, Any], *, title: str = "STEF report") -> str:
         f"<title>{escape(title)}</title><style>{_CSS}</style></head><body>",
         f"<h1>{escape(title)}</h1><p class='meta'>STEF {escape(__version__)} · grouped by "
         f"{escape(data['by'])} · <span id='js-summary'></span></p>",
-        "<h2>Summary</h2>", _summary_table(data),
+        "<h2>Summary</h2>", _summary_table(data), _calibration_section(data),
         "<h2>Score distribution per agent</h2>", f'<div class="charts">{hists}</div>',
         "<h2>Band shares</h2>", _legend([(b, BAND_COLORS[b]) for b in BANDS]),
         bands_svg(data["agents"]),

@@ -133,9 +133,18 @@ class Report:
         agents = {}
         for agent, acc in sorted(self.agents.items()):
             agents[agent] = {**self._group(acc), "histogram": histogram(acc)}
+        calibration = None
+        if self.overall.labelled:
+            calibration = {
+                "overall": self.overall.calibration(),
+                "agents": {a: acc.calibration() for a, acc in sorted(self.agents.items())
+                           if acc.labelled},
+            }
         return {
             "by": self.by,
             "bands": list(BANDS),
+            # Reliability of gamma and precision per band, when results carry reviewer labels.
+            "calibration": calibration,
             "overall": {**self._group(self.overall), "histogram": histogram(self.overall)},
             "agents": agents,
             "groups": groups,

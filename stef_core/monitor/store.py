@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from stef_core.contracts import StefError
+from stef_core.io import result_json
 from stef_core.models import Result
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: a running run whose heartbeat is older than this (seconds) is listed as ``stale``
 STALE_AFTER = 3600
 
@@ -91,9 +92,35 @@ def _v2_to_v3(db: sqlite3.Connection) -> None:
     )
 
 
+def _v3_to_v4(db: sqlite3.Connection) -> None:
+    # v4: gamma (the judge's P(correct)) and the reviewer's label per result, so that a run's
+    # estimated accuracy is one aggregate query; filled in from the stored JSON.
+    db.executescript(
+        """
+        ALTER TABLE results ADD COLUMN confidence REAL;
+        ALTER TABLE results ADD COLUMN label INTEGER;
+        """
+    )
+    rows = db.execute(
+        "SELECT run_id, seq, result FROM results WHERE status = 'scored'"
+    ).fetchall()
+    updates = []
+    for run_id, seq, text in rows:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            continue
+        gamma, label = data.get("confidence"), data.get("label")
+        if isinstance(gamma, (int, float)) or label in (0, 1):
+            updates.append((gamma if isinstance(gamma, (int, float)) else None,
+                            label if label in (0, 1) else None, run_id, seq))
+    db.executemany("UPDATE results SET confidence = ?, label = ? WHERE run_id = ? AND seq = ?",
+                   updates)
+
+
 #: version -> the step that takes a store from that version to the next
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3,
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
 }
 
 
@@ -139,6 +166,8 @@ class RunInfo:
     pid: int | None = None
     host: str | None = None
     heartbeat: str | None = None
+    #: mean gamma over the scored results (the judge's estimate of the share correct)
+    estimated_accuracy: float | None = None
 
 
 def now_iso() -> str:
@@ -264,7 +293,7 @@ class Store:
 _RUN_QUERY = (
     "SELECT r.id, r.started, r.finished, r.status, r.inputs, r.output, r.rules_hash, r.judge, "
     "r.plugins, r.stef_version, count(x.seq), count(x.score), avg(x.score), r.pid, r.host, "
-    "r.heartbeat "
+    "r.heartbeat, avg(CASE WHEN x.score IS NOT NULL THEN x.confidence END) "
     "FROM runs r LEFT JOIN results x ON x.run_id = r.id"
 )
 
@@ -278,6 +307,7 @@ def _run_info(row: tuple[Any, ...]) -> RunInfo:
         records=row[10], scored=row[11],
         mean=round(row[12], 2) if row[12] is not None else None,
         pid=row[13], host=row[14], heartbeat=row[15],
+        estimated_accuracy=round(row[16], 4) if row[16] is not None else None,
     )
 
 
@@ -307,10 +337,11 @@ class RunWriter:
 
     def add(self, result: Result, question: str | None = None) -> None:
         self._seq += 1
+        scored = result.status == "scored"
         self._pending.append((
             self.run_id, self._seq, result.id, result.agent, result.status,
-            result.score if result.status == "scored" else None,
-            result.model_dump_json(exclude={"line"}), question,
+            result.score if scored else None, result_json(result), question,
+            result.confidence if scored else None, result.label,
         ))
         if len(self._pending) >= self.batch:
             self.flush()
@@ -320,8 +351,8 @@ class RunWriter:
             return
         with self.store.db:
             self.store.db.executemany(
-                "INSERT INTO results (run_id, seq, id, agent, status, score, result, question) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results (run_id, seq, id, agent, status, score, result, question, "
+                "confidence, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 self._pending,
             )
             if time.monotonic() - self._beat > self.HEARTBEAT:

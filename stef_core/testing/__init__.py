@@ -11,7 +11,7 @@ Rule cases are YAML files, one per rule, run by one runner (as sqlfluff does)::
         expect:
           fired: true                # the rule is listed in `normalizations`
           status: fully_applied      # filter status
-          reasons_include: []        # reason codes that must be present
+          reasons_include: []        # reason codes that must be present (code@severity too)
           reasons_exclude: [limit.unrequested]
           min_score: 90              # also: max_score, score, verdict, band
 
@@ -276,7 +276,8 @@ def run_rule_case(
                        rules=case.rules or None, dialect=case.dialect, judge=judge,
                        registry=registry)
     exp = case.expect
-    codes = [r.code for r in result.reasons]
+    # A code matches alone or with its severity (``enrichment.drift@info``).
+    codes = [c for r in result.reasons for c in (r.code, f"{r.code}@{r.severity}")]
     problems: list[str] = []
     if exp.get("unscored"):
         if result.status != "unscored":

@@ -62,3 +62,45 @@ def test_a_judge_that_raises_leaves_every_record_unscored_with_a_judge_error() -
 def _records(questions: list[str]) -> list[Record]:
     return [Record(id=str(i), question=q, sql="SELECT COUNT(*) FROM t") for i, q in
             enumerate(questions)]
+
+
+def test_each_stage_runs_once_per_record() -> None:
+    # Extraction is most of a record's cost; a stage run twice doubles it silently (a merge
+    # once left the SQL parsed twice per record and nothing but the speed benchmark saw it).
+    engine = Engine()
+    calls = {"sql": 0, "question": 0}
+    sql_extract, question_extract = engine.sql_extractor.extract, engine.question_extractor.extract
+
+    def count_sql(*args: object) -> object:
+        calls["sql"] += 1
+        return sql_extract(*args)
+
+    def count_question(*args: object) -> object:
+        calls["question"] += 1
+        return question_extract(*args)
+
+    engine.sql_extractor.extract = count_sql  # type: ignore[method-assign]
+    engine.question_extractor.extract = count_question  # type: ignore[method-assign]
+    results = list(engine.run(_records(["How many users?", "How many orders?", "Users?"])))
+    assert [r.status for r in results] == ["scored"] * 3
+    assert calls == {"sql": 3, "question": 3}
+
+
+def test_settle_freezes_the_heap_and_calls_neither_judge_nor_question_side() -> None:
+    import gc
+
+    engine = Engine(registry=_registry(), judge="broken")  # a judge that raises if called
+    asked: list[str] = []
+    question_extract = engine.question_extractor.extract
+
+    def spy(*args: object) -> object:
+        asked.append("question")
+        return question_extract(*args)
+
+    engine.question_extractor.extract = spy  # type: ignore[method-assign]
+    try:
+        engine.settle()
+        assert gc.get_freeze_count() > 0
+        assert asked == []  # the question side may be a paid model: never called to warm up
+    finally:
+        gc.unfreeze()

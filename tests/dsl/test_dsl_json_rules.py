@@ -95,7 +95,7 @@ def test_json_gets_the_same_semantic_checks_with_paths(tmp_path: Path) -> None:
         "above verdict.likely_correct (3)",
         "$.scoring.bands.good: band.good (75) must be below band.excellent (40)",
         "$.scoring.verdict_cuts.likely_correct: cut.likely_correct (0.9) must be below "
-        "cut.correct (0.85)",
+        "cut.correct (0.75)",
         "$.scoring.confidence_tiers[1].factor: confidence tier 0.5 has factor 0.8, above the "
         "factor 0.5 of tier 0.9: a more confident judge must never count less",
         "$.terms.gold: \"tier = 'gold'\" is a condition; conditions go under predicates",

@@ -60,9 +60,10 @@ def test_judge_reply_is_strict_about_labels_and_range():
     (0.95, "incorrect", True),
     (0.95, "potentially_incorrect", True),
     (0.95, "likely_correct", False),  # neighbours are tolerated: the cuts are a convention
-    (0.5, "correct", True),
-    (0.3, "likely_correct", True),
+    (0.3, "correct", True),
+    (0.1, "likely_correct", True),
     (0.3, "potentially_incorrect", False),
+    (0.5, "correct", False),
     (0.05, "incorrect", False),
     (0.6, None, False),
 ])
@@ -72,7 +73,7 @@ def test_contradiction_between_label_and_probability(p, label, contradicts):
 
 
 def test_the_prompt_asks_for_the_probability_that_the_sql_is_correct():
-    assert PROMPT_VERSION == "judge-2"
+    assert PROMPT_VERSION == "judge-3"
     assert "p_correct: the probability, from 0 to 1, that the SQL answers the question " \
            "correctly" in JUDGE_INSTRUCTIONS
     assert '{"p_correct": <probability from 0 to 1 that the SQL is correct>' in JUDGE_INSTRUCTIONS

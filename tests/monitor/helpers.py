@@ -18,13 +18,15 @@ def band(score: float) -> str:
 
 
 def result(rid: str, agent: str, score: float | None, *, ts: str | None = None,
-           reasons: tuple[str, ...] = (), error: str | None = None) -> Result:
+           reasons: tuple[str, ...] = (), error: str | None = None,
+           gamma: float | None = None, label: int | None = None) -> Result:
     if score is None:
         return Result(id=rid, agent=agent, status="unscored", error=error or "sql: bad",
-                      timestamp=ts)
+                      timestamp=ts, label=label)  # type: ignore[arg-type]
     return Result(
         id=rid, agent=agent, status="scored", score=score, band=band(score),  # type: ignore[arg-type]
         reasons=[Reason(code=c, message=f"{c} in {rid}") for c in reasons], timestamp=ts,
+        confidence=gamma, label=label,  # type: ignore[arg-type]
     )
 
 

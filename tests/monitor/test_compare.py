@@ -6,6 +6,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from stef_core.monitor.compare import compare
 from stef_core.monitor.results import Loaded
 
@@ -100,3 +102,30 @@ def test_bootstrap_is_seeded() -> None:
     base = [Loaded(r) for r in sample(1, 100, BASE_W)]
     new = [Loaded(r) for r in sample(2, 100, WORSE_W, prefix="x")]
     assert compare(base, new, seed=7) == compare(base, new, seed=7)
+
+
+def test_estimated_accuracy_change_is_reported_paired_like_the_mean() -> None:
+    rng = random.Random(9)
+    gammas = [rng.choice([0.3, 0.6, 0.8, 0.9]) for _ in range(200)]
+    base = [Loaded(result(str(i), "a", 64.0, gamma=g)) for i, g in enumerate(gammas)]
+    # same scores, but the judge is 0.1 less sure of every fourth record
+    new = [Loaded(result(str(i), "a", 64.0, gamma=round(g - 0.1 * (i % 4 == 0), 4)))
+           for i, g in enumerate(gammas)]
+    a = compare(base, new)["agents"]["a"]
+    est = a["estimated_accuracy"]
+    assert est["base"] == round(sum(gammas) / 200, 4)
+    assert est["analysis"] == "paired" and est["paired"]["pairs"] == 200
+    assert est["primary_change"] == pytest.approx(-0.025, abs=1e-4)
+    lo, hi = est["primary_ci95"]
+    assert lo < -0.025 < hi < 0  # paired: certain
+    assert est["ci95"][0] < 0 < est["ci95"][1]  # unpaired: cannot tell
+    assert a["change"] == 0.0 and a["verdict"] == "no clear change"  # the gate is on the score
+    assert a["base"]["estimated_accuracy"] == est["base"]
+
+
+def test_compare_table_shows_the_estimated_accuracy(tmp_path: Path) -> None:
+    base = write(tmp_path / "b.jsonl", [result(str(i), "a", 80.0, gamma=0.8) for i in range(20)])
+    new = write(tmp_path / "n.jsonl", [result(str(i), "a", 80.0, gamma=0.7) for i in range(20)])
+    out = run("compare", base, new)
+    assert out.exit_code == 0, out.output
+    assert "80.0% -> 70.0%" in out.stdout and "-10.0 pp" in out.stdout

@@ -84,3 +84,41 @@ def test_the_console_check_catches_a_broken_page(tmp_path: Path) -> None:
                     "</body></html>")
     proc = chromium(tmp_path, page, "--dump-dom")
     assert any("Uncaught" in line for line in console_errors(proc.stderr)), proc.stderr[-2000:]
+
+
+LABELLED = [
+    result("1", "alpha", 100.0, gamma=0.92, label=1),
+    result("2", "alpha", 64.0, gamma=0.7, label=1),
+    result("3", "alpha", 64.0, gamma=0.68, label=0),
+    result("4", "beta", 35.0, gamma=0.3, label=0),
+    result("5", "beta", 35.0, gamma=0.35, label=1),
+]
+
+
+def test_reliability_diagram_only_with_labels() -> None:
+    page = render_html(Report().add_all(LABELLED).to_dict())
+    assert 'id="reliability"' in page and 'id="band-precision"' in page
+    assert page.count('class="bin"') == 4  # bins 0.3-0.4, 0.6-0.7, 0.7-0.8, 0.9-1.0
+    unlabelled = render_html(Report().add_all(RESULTS).to_dict())
+    assert 'id="reliability"' not in unlabelled and "Calibration against" not in unlabelled
+
+
+@needs_chromium
+def test_reliability_diagram_renders_in_headless_chromium(tmp_path: Path) -> None:
+    src = write(tmp_path / "r.jsonl", LABELLED)
+    html = tmp_path / "report.html"
+    out = run("report", src, "--html", str(html))
+    assert out.exit_code == 0, out.output
+    proc = chromium(tmp_path, html, "--dump-dom")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    dom = proc.stdout
+    assert 'data-rendered="2"' in dom  # the page's script ran to the end
+    assert '<svg id="reliability"' in dom and 'class="diagonal"' in dom
+    assert dom.count('class="bin"') == 4
+    assert "<h2>Calibration against reviewer labels</h2>" in dom
+    assert "<td class=\"l\">excellent</td><td>1</td><td>1</td><td>1.000</td>" in dom
+    assert console_errors(proc.stderr) == []
+    # a screenshot of the page is not empty (the diagram paints)
+    shot = tmp_path / "shot.png"
+    proc = chromium(tmp_path, html, f"--screenshot={shot}", "--window-size=1000,900")
+    assert proc.returncode == 0 and shot.stat().st_size > 10_000

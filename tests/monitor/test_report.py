@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from stef_core.monitor.render import markdown
 from stef_core.monitor.report import Report
 from stef_core.stats import Accumulator, percentile, percentile_counts
@@ -85,10 +87,10 @@ def test_cli_table_markdown_json(tmp_path: Path) -> None:
     assert "STEF report" in out.stdout
     line_a = next(line for line in out.stdout.splitlines() if line.startswith("│ a "))
     cells = [c.strip() for c in line_a.split("│")]
-    assert cells[2:11] == ["5", "80.0%", "75.0", "75.0", "94.0", "1", "1", "2", "0"]
+    assert cells[2:12] == ["5", "80.0%", "75.0", "75.0", "94.0", "-", "1", "1", "2", "0"]
     assert "filter.missing x2  e.g. 6: filter.missing in 6" in out.stdout
     text = md.read_text()
-    assert "| a | 5 | 80.0% | 75.0 | 75.0 | 94.0 | 1 | 1 | 2 | 0 |" in text
+    assert "| a | 5 | 80.0% | 75.0 | 75.0 | 94.0 | - | 1 | 1 | 2 | 0 |" in text
     assert "| `filter.missing` | 2 | 6: filter.missing in 6 |" in text
     assert json.loads(js.read_text())["groups"][0]["mean"] == 75.0
 
@@ -111,3 +113,50 @@ def test_bad_inputs_give_one_line_errors(tmp_path: Path) -> None:
     assert out.exit_code == 2 and "--by: unknown grouping 'week'" in out.stderr
     out = run("report", "3")
     assert out.exit_code == 2 and "give --store PATH or set STEF_STORE" in out.stderr
+
+
+LABELLED = [
+    result("1", "a", 100.0, gamma=0.9, label=1),
+    result("2", "a", 100.0, gamma=0.95, label=0),
+    result("3", "a", 64.0, gamma=0.7, label=1),
+    result("4", "a", 35.0, gamma=0.3, label=0),
+    result("5", "b", 64.0, gamma=0.72, label=1),
+    result("6", "b", 64.0, gamma=0.8),  # not reviewed
+    result("7", "b", None, label=1),  # unscored: no gamma, not in the reliability
+]
+
+
+def test_estimated_accuracy_and_reliability_match_hand_computation() -> None:
+    data = Report().add_all(LABELLED).to_dict()
+    a, b = data["groups"]
+    assert a["estimated_accuracy"] == 0.7125  # (0.9 + 0.95 + 0.7 + 0.3) / 4
+    lo, hi = a["estimated_accuracy_ci95"]
+    assert 0.3 <= lo < 0.7125 < hi <= 0.95
+    assert (a["labelled"], a["accuracy"]) == (4, 0.5)
+    assert (b["estimated_accuracy"], b["labelled"], b["accuracy"]) == (0.76, 1, 1.0)
+    cal = data["calibration"]["overall"]
+    assert cal["labelled"] == 5 and cal["share_correct"] == 0.6
+    # bins: [0.3,0.4): 0.3/0; [0.7,0.8): 0.7/1, 0.72/1; [0.9,1.0]: 0.9/1, 0.95/0
+    assert cal["table"] == [
+        {"bin": [0.3, 0.4], "n": 1, "mean_gamma": 0.3, "share_correct": 0.0},
+        {"bin": [0.7, 0.8], "n": 2, "mean_gamma": 0.71, "share_correct": 1.0},
+        {"bin": [0.9, 1.0], "n": 2, "mean_gamma": 0.925, "share_correct": 0.5},
+    ]
+    # |0.3-0| * 1/5 + |0.71-1| * 2/5 + |0.925-0.5| * 2/5
+    assert cal["ece"] == pytest.approx(0.3 / 5 + 0.29 * 2 / 5 + 0.425 * 2 / 5, abs=1e-4)
+    assert cal["bands"]["excellent"] == {"labelled": 2, "correct": 1, "precision": 0.5}
+    assert cal["bands"]["marginal"] == {"labelled": 2, "correct": 2, "precision": 1.0}
+    assert Report().add_all(RESULTS).to_dict()["calibration"] is None  # no labels, no section
+
+
+def test_labelled_report_prints_reliability_and_band_precision(tmp_path: Path) -> None:
+    src = write(tmp_path / "r.jsonl", LABELLED)
+    md = tmp_path / "r.md"
+    out = run("report", src, "--markdown", str(md))
+    assert out.exit_code == 0, out.output
+    assert "Reliability: gamma against the reviewers' labels" in out.stdout
+    assert "Band precision" in out.stdout
+    text = md.read_text()
+    assert "| 0.9-1.0 | 2 | 0.925 | 0.500 |" in text
+    assert "| excellent | 2 | 1 | 0.500 |" in text
+    assert "0.71 [" in text  # the estimated-accuracy column

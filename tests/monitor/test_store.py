@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from stef_core.monitor.store import SCHEMA_VERSION, Store, StoreError, _v0_to_v1, migrate
+from stef_core.io import result_json
+from stef_core.monitor.store import (
+    SCHEMA_VERSION,
+    Store,
+    StoreError,
+    _v0_to_v1,
+    _v1_to_v2,
+    migrate,
+)
 
 from .helpers import result, run
 
@@ -46,7 +54,7 @@ def test_eval_records_runs_that_list_show_and_compare_use(tmp_path: Path) -> Non
         assert stored[2][0].status == "unscored"
     # the stored results are the JSONL lines eval wrote
     lines = [json.loads(x) for x in (tmp_path / "o1.jsonl").read_text().splitlines()]
-    assert [json.loads(r.model_dump_json(exclude={"line"})) for r, _ in stored] == lines
+    assert [json.loads(result_json(r)) for r, _ in stored] == lines
 
     out = run("runs", "list", "--store", db)
     assert out.exit_code == 0 and "complete" in out.stdout and "offline" in out.stdout
@@ -82,12 +90,39 @@ def test_migrates_a_version_1_store(tmp_path: Path) -> None:
     db.close()
     with Store(str(path)) as st:
         version = st.db.execute("PRAGMA user_version").fetchone()[0]
-        assert version == SCHEMA_VERSION == 3
+        assert version == SCHEMA_VERSION == 4
         [info] = st.list_runs()
         assert (info.status, info.records, info.mean, info.finished) == ("complete", 1, 85.0, None)
         assert list(st.iter_results(1)) == [(r, None)]
         cols = {row[1] for row in st.db.execute("PRAGMA table_info(results)")}
         assert "question" in cols
+
+
+def test_migrates_a_version_2_store_filling_in_gamma_and_labels(tmp_path: Path) -> None:
+    path = tmp_path / "v2.sqlite"
+    db = sqlite3.connect(path)
+    _v0_to_v1(db)
+    _v1_to_v2(db)
+    db.execute("PRAGMA user_version = 2")
+    db.execute("INSERT INTO runs (started, inputs, rules_hash, judge, plugins) VALUES "
+               "('2026-01-01T00:00:00+00:00', '[]', 'abc', 'offline', '{}')")
+    stored = [
+        result("1", "a", 80.0).model_copy(update={"confidence": 0.8, "label": 1}),
+        result("2", "a", 40.0).model_copy(update={"confidence": 0.4}),
+        result("3", "a", None),
+    ]
+    for seq, r in enumerate(stored, start=1):
+        db.execute("INSERT INTO results (run_id, seq, id, agent, status, score, result) VALUES "
+                   "(1, ?, ?, 'a', ?, ?, ?)", (seq, r.id, r.status, r.score,
+                                                r.model_dump_json()))
+    db.commit()
+    db.close()
+    with Store(str(path)) as st:
+        assert st.db.execute("PRAGMA user_version").fetchone()[0] == 4
+        rows = st.db.execute("SELECT id, confidence, label FROM results ORDER BY seq").fetchall()
+        assert rows == [("1", 0.8, 1), ("2", 0.4, None), ("3", None, None)]
+        [info] = st.list_runs()
+        assert info.estimated_accuracy == 0.6 and info.mean == 60.0
 
 
 def test_fresh_and_migrated_schemas_are_identical(tmp_path: Path) -> None:

@@ -105,7 +105,8 @@ def test_summary_matches_stats(spark_scored: Any, local_results: list[Any]) -> N
     for name, group in [("overall", got["overall"]), *got["agents"].items()]:
         expected = want["overall"] if name == "overall" else want["agents"][name]
         for field in ("records", "scored", "coverage", "mean", "p50", "p90", "bands",
-                      "top_reasons", "unscored_by_kind"):
+                      "top_reasons", "unscored_by_kind", "estimated_accuracy",
+                      "estimated_accuracy_ci95"):
             assert group[field] == expected[field], (name, field)
     assert got["overall"]["records"] == N
 
