@@ -3,6 +3,7 @@ circuit breaker), not paid for with retries on every record."""
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -55,10 +56,12 @@ def test_refused_connection_is_said_and_stops_calls_for_the_rest(make_judge, clo
     # once 5 calls in a row were refused, the other records fail at once, without a call
     skipped = [r for r in rs if "record not sent" in (r.error or "")]
     assert len(skipped) >= 10
-    assert all(r.error == (
-        "judge: model server unreachable, record not sent: 5 calls in a row failed (last: "
-        f"connection refused ({url})); is the server running? STEF tries again every 600 s")
-        for r in skipped), errors
+    # A call already in flight when the breaker opened may fail after it: 5 or more in a row.
+    sent = re.compile(
+        r"judge: model server unreachable, record not sent: (\d+) calls in a row failed \(last: "
+        + re.escape(f"connection refused ({url})); is the server running? STEF tries again "
+                    "every 600 s") + "$")
+    assert all((m := sent.match(r.error or "")) and int(m.group(1)) >= 5 for r in skipped), errors
     assert all(r.usage is None or r.usage.calls == 0 for r in skipped), [r.usage for r in rs]
     attempts = summarize(rs)["overall"]["judge_calls"]
     assert 5 <= attempts <= 5 + 2  # the threshold, plus at most one attempt per call in flight
