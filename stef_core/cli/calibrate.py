@@ -67,7 +67,10 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
     check_inputs(paths)
     if dialect:
         _check_dialect(dialect)
-    rules = load_rules(rules_path) if rules_path else Ruleset()
+    rules_warnings: list[str] = []  # harmless oddities: said, and the run goes on
+    rules = load_rules(rules_path, warnings=rules_warnings) if rules_path else Ruleset()
+    for warning in rules_warnings:
+        click.echo(warning, err=True)
     engine = Engine(rules, judge=judge, dialect=dialect, calibration=start)
     judge_obj = engine.judge
     if judge_obj.evidence_version is None:

@@ -122,7 +122,10 @@ def eval_command(
     limits = parse_limits(limit_options)
     if dialect:
         _check_dialect(dialect)
-    rules = load_rules(rules_path) if rules_path else Ruleset()
+    rules_warnings: list[str] = []  # harmless oddities: said, and the run goes on
+    rules = load_rules(rules_path, warnings=rules_warnings) if rules_path else Ruleset()
+    for warning in rules_warnings:
+        click.echo(warning, err=True)
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
                     question_extractor=question_extractor, today=today, limits=limits,

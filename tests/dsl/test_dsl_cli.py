@@ -134,3 +134,18 @@ def test_check_prints_warnings_and_exits_0(tmp_path: Path) -> None:
         "    values status = open\n"
         "                    ^^^^\n"
         "    expected: each value once\n")
+
+
+def test_eval_with_rules_prints_their_warnings_and_scores(tmp_path: Path) -> None:
+    (tmp_path / "w.stef").write_text('ruleset "w"\nvalues status = open, closed\n'
+                                     "values status = open\n")
+    (tmp_path / "in.jsonl").write_text(json.dumps(
+        {"id": "1", "question": "How many open tickets?",
+         "sql": "SELECT COUNT(*) FROM tickets WHERE status = 'open'"}) + "\n")
+    proc = stef("eval", "in.jsonl", "--rules", "w.stef", "--no-progress", "-o", "out.jsonl",
+                cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "w.stef:3:17: warning: value 'open' of status is already declared on line 2" \
+        in proc.stderr
+    [line] = (tmp_path / "out.jsonl").read_text().splitlines()
+    assert json.loads(line)["status"] == "scored"
