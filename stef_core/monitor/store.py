@@ -349,10 +349,12 @@ class RunWriter:
     def flush(self) -> None:
         if not self._pending:
             return
+        # Idempotent: Ctrl-C can land after the commit and before the rows leave ``_pending``,
+        # and the final flush then writes them again; a row is (run_id, seq), written once.
         with self.store.db:
             self.store.db.executemany(
-                "INSERT INTO results (run_id, seq, id, agent, status, score, result, question, "
-                "confidence, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO results (run_id, seq, id, agent, status, score, result, "
+                "question, confidence, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 self._pending,
             )
             if time.monotonic() - self._beat > self.HEARTBEAT:

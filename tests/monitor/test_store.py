@@ -156,3 +156,21 @@ def test_refuses_newer_and_foreign_files(tmp_path: Path) -> None:
     text.write_text("hello, not a database " * 100)
     with pytest.raises(StoreError, match="not a STEF run store"):
         Store(str(text))
+
+
+def test_a_flush_repeated_after_its_commit_writes_each_result_once(tmp_path: Path) -> None:
+    # Ctrl-C can land after a flush committed and before its rows left the buffer; the final
+    # flush then sees them again and must neither fail nor write them twice.
+    with Store(str(tmp_path / "runs.sqlite")) as store:
+        writer = store.begin_run(inputs=["in.jsonl"], rules_hash="h", judge="offline",
+                                 plugins={}, output=None, stef_version="0")
+        writer.add(result("q1", "a", 80.0))
+        writer.batch = 10  # keep q2 pending, then commit it
+        writer.add(result("q2", "a", 70.0))
+        pending = list(writer._pending)
+        writer.flush()
+        writer._pending = pending  # as if interrupted before the buffer was cleared
+        writer.finish("interrupted")
+        rows = [r.id for r, _ in store.iter_results(writer.run_id)]
+        assert rows == ["q1", "q2"]
+        assert store.get_run(writer.run_id).status == "interrupted"
