@@ -11,7 +11,8 @@ Runs STEF (offline judge unless told otherwise) over labelled JSONL files and re
 * agent ranking (files with several agents answering the same questions): true accuracy against
   mean score and mean gamma (estimated accuracy), Kendall tau, mean absolute error;
 * precision of each reason code (share of the records it fires on that are labelled
-  incorrect), per severity, per file and pooled over ``--pool`` files;
+  incorrect), per severity, per file and pooled over ``--pool`` files, and of the records a
+  finding alone brings below 75 (judged again without it, they would score 75 or more);
 * calibration: P(correct | band), expected calibration error of gamma (10 equal-width bins),
   Brier score;
 * recall of incorrect records (score < 75) per annotated error type, filter-status counts.
@@ -136,7 +137,11 @@ def code_precision(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Per reason code (and per code and severity): records it fires on, how many of them are
     labelled incorrect, the precision, and how many of them score below 75."""
     fires: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    brought: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for rec in records:
+        for key in rec.get("brought_below", ()):
+            brought[key][0] += 1
+            brought[key][1] += 1 - rec["label"]
         seen: set[str] = set()
         for code, severity in rec["reasons"]:
             for key in (code, f"{code}@{severity}"):
@@ -146,10 +151,14 @@ def code_precision(records: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
                 fires[key][0] += 1
                 fires[key][1] += 1 - rec["label"]
                 fires[key][2] += 1 if rec["score"] < THRESHOLD else 0
-    return {
-        key: {"fires": n, "incorrect": k, "precision": round(k / n, 3), "below_75": low}
-        for key, (n, k, low) in sorted(fires.items())
-    }
+    out: dict[str, dict[str, Any]] = {}
+    for key, (n, k, low) in sorted(fires.items()):
+        out[key] = {"fires": n, "incorrect": k, "precision": round(k / n, 3), "below_75": low}
+        if "@" in key:
+            b, bk = brought.get(key, (0, 0))
+            out[key]["brought_below_75"] = b
+            out[key]["brought_precision"] = round(bk / b, 3) if b else None
+    return out
 
 
 def _flat(types: Any) -> list[str]:
@@ -195,7 +204,7 @@ def score_file(path: Path, judge: str, rules: Any, limit: int | None) -> list[di
     ]
     out: list[dict[str, Any]] = []
     try:
-        for row, res in zip(rows, engine.run(items)):
+        for row, item, res in zip(rows, items, engine.run(items)):
             out.append({
                 "id": row.get("id"),
                 "agent": row.get("agent") or "default",
@@ -210,9 +219,40 @@ def score_file(path: Path, judge: str, rules: Any, limit: int | None) -> list[di
                 "verdict": res.verdict.label if res.verdict else None,
                 "reasons": [(r.code, r.severity) for r in res.reasons],
                 "baseline": literal_baseline(row),
+                "brought_below": _brought_below(engine, item, res),
             })
     finally:
         engine.close()
+    return out
+
+
+def _brought_below(engine: Any, record: Any, result: Any) -> list[str]:
+    """The codes (``code@severity``) that bring this record below 75: judged again with the
+    findings of that code and severity left out, it would score 75 or more. Only the judge's
+    side is undone (the filter status stays), so this is what a finding does through gamma,
+    the part issue 12 asks to be precise. Empty for records at or above 75."""
+    from dataclasses import replace
+
+    from stef_core.contracts import Alignment, JudgeRequest
+
+    if result.status != "scored" or result.score is None or result.score >= THRESHOLD:
+        return []
+    request = engine.analyse(record)
+    if not isinstance(request, JudgeRequest):
+        return []
+    out: list[str] = []
+    keys = dict.fromkeys(f"{r.code}@{r.severity}" for r in request.alignment.reasons)
+    for key in keys:
+        kept = tuple(r for r in request.alignment.reasons if f"{r.code}@{r.severity}" != key)
+        without = replace(request, alignment=Alignment(
+            filters=request.alignment.filters, bonus=request.alignment.bonus, reasons=kept))
+        try:
+            verdict = engine.judge.judge(without)
+        except Exception:  # a judge that cannot answer one request alone (LLM): not measured
+            return []
+        score = engine.scorer.score(without.alignment, verdict, engine.rules).score
+        if score >= THRESHOLD:
+            out.append(key)
     return out
 
 
@@ -363,14 +403,18 @@ def to_markdown(reports: list[dict[str, Any]], pooled: dict[str, Any] | None) ->
             "",
             f"Reason-code precision pooled over {', '.join(pooled['files'])} "
             f"({pooled['records']} records, {pooled['share_correct']:.1%} correct); "
-            "`code@severity` rows split a code by severity:",
+            "`code@severity` rows split a code by severity; *brought below 75*: records the "
+            "finding alone takes below 75 (judged again without it, they score 75 or more), and "
+            "the share of those labelled incorrect:",
             "",
-            "| code | fires | labelled incorrect | precision | of them < 75 |",
-            "|---|---:|---:|---:|---:|",
+            "| code | fires | labelled incorrect | precision | of them < 75 | brought below 75 "
+            "| precision there |",
+            "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for code, c in sorted(pooled["codes"].items(), key=lambda kv: (-kv[1]["fires"], kv[0])):
             lines.append(f"| {code} | {c['fires']} | {c['incorrect']} | {c['precision']:.3f} | "
-                         f"{c['below_75']} |")
+                         f"{c['below_75']} | {c.get('brought_below_75', '')} | "
+                         f"{_num(c.get('brought_precision'))} |")
     return "\n".join(lines) + "\n"
 
 

@@ -101,7 +101,17 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
             ps = parts(p.column)
             if ps and ps[-1] not in ("id", "ids") and stem(ps[-1]) in counted:
                 return True
+    # A column anywhere in the query that says it holds a count of the noun ("in descending
+    # order of number of products" / ORDER BY number_products, num_employees > 10).
+    for column in sorted(sql.columns)[:256]:
+        ps = parts(column.split(".")[-1])
+        if _COUNT_PARTS.intersection(ps) and any(stem(x) in counted for x in ps):
+            return True
     return False
+
+
+#: Identifier parts that mark a column as a stored count (``number_products``, ``num_staff``).
+_COUNT_PARTS = frozenset({"number", "num", "count", "cnt", "nb", "qty", "quantity"})
 
 
 def _keys(table: str, column: str) -> bool:

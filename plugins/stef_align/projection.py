@@ -16,8 +16,10 @@ readable columns and none is the asked item ("email addresses" / ``SELECT phone`
 asked, ids shown), or when an entity or person is asked and the SQL shows something else;
 otherwise (computed expressions, cryptic names) it is minor.
 
-``projection.extra`` (minor): the SQL also shows the aggregate it ranks by, which the question
-does not ask to see.
+``projection.extra`` (major): the SQL also shows the aggregate it ranks by, which the question
+does not ask to see: the answer has a column too many (on the labelled data 0.83 of the records
+it fires on are wrong, pooled over nl2sql_bugs_public and bird_train_sample; 0.76 over every
+development file).
 """
 
 from __future__ import annotations
@@ -50,12 +52,16 @@ def _is_key(column: str) -> bool:
 
 
 def _initials(words: list[str], identifier: str) -> bool:
-    """"geographic identifier" ~ ``geoid``: the identifier glues the words' first letters."""
+    """"geographic identifier" ~ ``geoid``, "first name" ~ ``fname``, "student id" ~
+    ``stuid``: the identifier glues the words' first letters (one letter of the first word
+    only before the whole second word)."""
     target = norm(identifier)
     if len(words) != 2 or not 3 <= len(target) <= 10:
         return False
     a, b = words
-    return any(target == a[:i] + b[:j] for i in range(2, 5) for j in range(1, 5))
+    b = b[:-1] if b.endswith("s") and len(b) > 3 else b  # "first names" ~ fname
+    return any(target == a[:i] + b[:j] for i in range(2, 5) for j in range(1, 5)) or (
+        len(b) >= 2 and target == a[:1] + b)
 
 
 def _word_shown(words: list[str], head: str, shown: list[str],
@@ -71,6 +77,9 @@ def _word_shown(words: list[str], head: str, shown: list[str],
     for c in shown:
         key = _is_key(c)
         others_ok = any(word_matches(w, c) for w in others)
+        if head in _NAMES and not key and not others and (
+                any(word_matches(e, c) for e in entities) or "title" in parts(c)):
+            return True  # "airline names" / Airline of airlines, "cartoon names" / Title
         if word_matches(head, c) and not (head in _NAMES and key) and (
                 not generic or not others or others_ok):
             return True
@@ -185,7 +194,7 @@ def _readable(name: str) -> bool:
 
 
 def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    """``projection.extra`` (minor): the SQL also shows the aggregate it ranks by ("Which
+    """``projection.extra`` (major): the SQL also shows the aggregate it ranks by ("Which
     state has the most universities?" / ``SELECT state, COUNT(*) ... ORDER BY 2 DESC LIMIT
     1``) though the question asks for no such value: the answer has a column too many."""
     if q.superlative is None or sql.limit is None or not sql.order_by:
@@ -200,7 +209,7 @@ def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         "projection.extra",
         f"the SQL also shows {shown[0].aggregate}(...), the value it ranks by, which the "
         "question does not ask to see",
-        "minor",
+        "major",
     )]
 
 

@@ -10,10 +10,11 @@ ruleset's ``calibration`` statement.
 
 The verdict label follows from gamma through ``rules.scoring.label_for``. A finding of
 severity ``critical`` or ``major`` caps gamma just below the ``correct`` cut, so such a record
-is never labelled *correct* (with the default scoring it scores at most 72, below 75): on
-every labelled development file the share of correct
-records among those with a major finding is at most 0.77 (benchmarks/README.md), so "excellent"
-never goes to a query the judge has a strong objection to, whatever the rest of its evidence.
+is never labelled *correct* (with the default scoring it scores below 75): on the labelled
+development files at most a third of the records with a major finding are right (3 of 4 on
+one small sample; benchmarks/README.md), so "excellent" never goes to a query the judge has a
+strong objection to, whatever the rest of its evidence. Minor and info findings lower gamma,
+each by at least a floor, but never take it below the ``correct`` cut on their own.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ DEFAULT_CALIBRATION = "offline-v1.json"
 
 #: Findings of these severities cap gamma below the ``correct`` cut.
 CAPPING_SEVERITIES = frozenset({"critical", "major"})
+#: Finding features of these severities lower gamma but never across the ``correct`` cut.
+WEAK_SUFFIXES = ("@minor", "@info")
 #: How far below the ``correct`` cut such a finding puts gamma (gamma is reported with three
 #: decimals, so this is the largest value that still reads as below the cut).
 CAP_MARGIN = 0.001
@@ -76,12 +79,26 @@ class OfflineJudge(Judge):
 
 def gamma(calibration: Calibration, request: JudgeRequest, evidence: dict[str, float]) -> float:
     """P(correct) from ``evidence`` (the request's features), with three decimals, capped
-    below the *correct* cut when a finding is critical or major."""
+    below the *correct* cut when a finding is critical or major; minor and info findings lower
+    it but never take it below that cut on their own."""
     g = round(calibration.predict(evidence), 3)
+    cut = request.rules.scoring.verdict_cuts.correct
     if any(r.severity in CAPPING_SEVERITIES for r in request.alignment.reasons):
-        cut = request.rules.scoring.verdict_cuts.correct
         g = min(g, max(0.0, round(cut - CAP_MARGIN, 3)))
+    elif g < cut and any(_weak(k) for k in evidence):
+        # Weak findings are weak evidence: of the records they alone took below 75, a third
+        # were wrong (benchmarks/results/validity.md, "brought below 75"). They lower gamma
+        # within its band, as issue 12 asks ("weaker ones lower confidence"); crossing the
+        # cut takes a precise finding or the rest of the evidence.
+        strong = {k: v for k, v in evidence.items() if not _weak(k)}
+        if calibration.predict(strong) >= cut:
+            g = round(cut, 3)
     return g
+
+
+def _weak(feature: str) -> bool:
+    """A finding feature of severity minor or info (``finding:x@minor``, ``findings@info``)."""
+    return feature.startswith("finding") and feature.endswith(WEAK_SUFFIXES)
 
 
 def rationale(request: JudgeRequest, gamma: float) -> str:

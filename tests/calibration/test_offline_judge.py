@@ -89,3 +89,26 @@ def test_a_calibration_file_below_its_floor_is_refused() -> None:
     with pytest.raises(ValueError, match=r"below the floor -0\.5"):
         Calibration(name="x", evidence="e", intercept=1.0,
                     weights={"finding:a@minor": -2.0}, floors={"finding:*@minor": -0.5})
+
+
+@pytest.mark.parametrize("severity", ["minor", "info"])
+def test_weak_findings_lower_gamma_but_not_across_the_correct_cut(severity: str) -> None:
+    # Just above the cut without findings: a weak finding lowers gamma to the cut, not below
+    # it (issue 12: weaker findings lower confidence; crossing 75 takes a precise one).
+    edge = Calibration(name="edge", evidence=OfflineJudge.evidence_version or "",
+                       intercept=1.3, weights={"finding:x.y@minor": -2.0,
+                                               "finding:x.y@info": -2.0},
+                       nonpositive=["finding:"])
+    judge, req = OfflineJudge(calibration=edge), request()
+    plain = judge.judge(req)
+    assert plain.confidence > 0.75 and plain.label == "correct"
+    weak = judge.judge(with_reason(req, "x.y", severity))
+    assert weak.confidence == 0.75 < plain.confidence
+    assert weak.label == "correct"
+    # Below the cut already, a weak finding lowers gamma further as fitted.
+    low = Calibration(name="low", evidence=OfflineJudge.evidence_version or "", intercept=0.5,
+                      weights={"finding:x.y@minor": -2.0, "finding:x.y@info": -2.0},
+                      nonpositive=["finding:"])
+    judge = OfflineJudge(calibration=low)
+    assert judge.judge(with_reason(req, "x.y", severity)).confidence < \
+        judge.judge(req).confidence < 0.75

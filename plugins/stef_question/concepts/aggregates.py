@@ -95,6 +95,22 @@ def _in_head(words: tuple[str, ...], i: int) -> bool:
     return j < 0 or i - j <= HEAD_TOKENS
 
 
+def _compound(text: Text, lex: Lexicon, i: int) -> bool:
+    """Is the "number" at token ``i`` part of a noun ("flight numbers of flights", "the phone
+    number of a customer") rather than a count ("the number of", "a large number of", "the
+    highest number of")? It is when the word before it is a content word: not a determiner,
+    quantity or ranking word (``count_modifier``, ``direction``, ``aggregate`` and the stop
+    words of ``stop_proper`` in the lexicon)."""
+    if i == 0:
+        return False
+    before = text.tokens[i - 1]
+    if before.kind != "word":
+        return False  # "3 numbers of", "(number of": no noun before it
+    w = before.low
+    return not any(lex.get(concept, w) for concept in
+                   ("count_modifier", "direction", "aggregate", "stop_proper"))
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
 ) -> tuple[Aggregates, frozenset[int]]:
@@ -129,6 +145,8 @@ def read(
         func = m.meaning
         if func == "COUNT" and m.phrase == "how many" and m.end in ratio_tokens:
             continue  # "How many percent more ...": a ratio, not a count
+        if m.phrase in ("number of", "numbers of") and _compound(text, lex, m.start):
+            continue  # "the flight numbers of flights": an attribute's name, no count
         taken.update(range(m.start, m.end))
         spans.append((m.start, m.end, func))
         prev = matches[idx - 1] if idx else None
