@@ -73,7 +73,7 @@ def test_contradiction_between_label_and_probability(p, label, contradicts):
 
 
 def test_the_prompt_asks_for_the_probability_that_the_sql_is_correct():
-    assert PROMPT_VERSION == "judge-3"
+    assert PROMPT_VERSION == "judge-4"
     assert "p_correct: the probability, from 0 to 1, that the SQL answers the question " \
            "correctly" in JUDGE_INSTRUCTIONS
     assert '{"p_correct": <probability from 0 to 1 that the SQL is correct>' in JUDGE_INSTRUCTIONS
@@ -119,3 +119,46 @@ def test_cache_key_holds_everything_that_can_change_a_verdict():
     assert cache_key(**base) not in keys
     # only a trailing slash of the API base is folded: the same server
     assert cache_key(**base) == cache_key(**{**base, "api_base": "http://a/v1/"})
+
+
+def _request(question: str, rules: dict[str, object]) -> object:
+    from stef_core.contracts import JudgeRequest
+    from stef_core.engine import Engine
+    from stef_core.models import Record, Ruleset
+
+    req = Engine(Ruleset.model_validate(rules)).analyse(
+        Record(id="1", question=question, sql="SELECT COUNT(*) FROM tickets"))
+    assert isinstance(req, JudgeRequest)
+    return req
+
+
+def test_the_prompt_shows_the_vocabulary_the_question_uses() -> None:
+    from stef_judges.llm_prompt import judge_messages, summarize_vocabulary
+
+    rules = {
+        "categories": {"priority": {"values": ["low", "urgent"], "words": {"critical": "urgent"}}},
+        "predicates": {"gold members": "tier = 'gold'", "churned users": "churned_at IS NOT NULL"},
+        "terms": {"revenue": "SUM(price * quantity)"},
+        "synonyms": {"customer_id": ["client"], "region_code": ["territory"]},
+        "ignored_filters": ["tenant_id"],
+    }
+    req = _request("How many critical tickets did gold members open, per client?", rules)
+    text = summarize_vocabulary(req)  # type: ignore[arg-type]
+    assert "- 'critical' means priority = 'urgent'" in text
+    assert "- priority holds 'low', 'urgent'" in text
+    assert "- 'gold members' means the condition tier = 'gold'" in text
+    assert "- 'client' refers to the column customer_id" in text
+    assert "- a filter on tenant_id is ignored: never required, never extra" in text
+    # what the question does not use stays out: a ruleset may declare thousands of entries
+    assert "churned" not in text and "revenue" not in text and "territory" not in text
+    user = judge_messages(req)[1]["content"]  # type: ignore[arg-type]
+    assert "<app_vocabulary>\n- 'critical' means priority = 'urgent'\n" in user
+
+
+def test_the_vocabulary_block_is_bounded() -> None:
+    from stef_judges.llm_prompt import MAX_VOCABULARY_LINES, summarize_vocabulary
+
+    rules = {"synonyms": {f"col_{i}": ["tickets"] for i in range(500)}}
+    text = summarize_vocabulary(_request("How many tickets?", rules))  # type: ignore[arg-type]
+    assert len(text.splitlines()) == MAX_VOCABULARY_LINES + 1
+    assert text.endswith("... and 460 more")
