@@ -35,8 +35,7 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -240,24 +239,31 @@ def _poll(budget: float) -> float:
 _WATCHDOG = _Watchdog()
 
 
-@contextmanager
-def time_budget(seconds: float) -> Iterator[None]:
+class time_budget:
     """Run the body with a deadline; past it, :class:`RecordTimeout` is raised inside it.
 
     ``seconds <= 0`` means no budget. Catch ``RecordTimeout`` *around* the ``with`` block.
+    A class rather than a generator-based context manager: it is entered three times per
+    record, and this is half the cost.
 
     >>> with time_budget(5):
     ...     sum(range(10))
     45
     """
-    if seconds <= 0:
-        yield
-        return
-    token = _WATCHDOG.start(seconds)
-    try:
-        yield
-    finally:
-        _WATCHDOG.stop(token)
+
+    __slots__ = ("_seconds", "_token")
+
+    def __init__(self, seconds: float) -> None:
+        self._seconds = seconds
+        self._token: int | None = None
+
+    def __enter__(self) -> None:
+        if self._seconds > 0:
+            self._token = _WATCHDOG.start(self._seconds)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _WATCHDOG.stop(self._token)
 
 
 def count_values(values: Iterable[Any]) -> int:

@@ -94,9 +94,24 @@ def _identifier_parts(name: str) -> tuple[str, ...]:
     return tuple(p for p in re.split(r"[^a-z0-9]+", spaced.lower()) if p)
 
 
+#: The last request :func:`grounding` answered and its answer: a judge asks twice per record
+#: (the evidence, then the rationale). One tuple, swapped whole, so threads never mix them.
+_LAST_GROUNDING: tuple[object, tuple[float, list[str]]] = (None, (1.0, []))
+
+
 def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     """Share of the SQL's string literals found in the question or its enrichment, and the
-    literals that were not."""
+    literals that were not (a list the caller must not change)."""
+    global _LAST_GROUNDING
+    last_request, last_answer = _LAST_GROUNDING
+    if last_request is request:
+        return last_answer
+    answer = _grounding(request)
+    _LAST_GROUNDING = (request, answer)
+    return answer
+
+
+def _grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     text = request.question.text or fold_text(
         request.record.question + " " + (request.record.enriched_question or "")
     )

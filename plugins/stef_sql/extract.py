@@ -17,6 +17,7 @@ the operator.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -797,7 +798,35 @@ def _texts(nodes: list[exp.Expr]) -> list[str]:
         from sqlglot.dialects.dialect import Dialect
 
         _TEXT_GENERATOR = Dialect.get_or_raise(None).generator()
-    return [_TEXT_GENERATOR.generate(node, copy=False) for node in nodes]
+    out = []
+    for node in nodes:
+        text = _plain_column(node)
+        out.append(text if text is not None else _TEXT_GENERATOR.generate(node, copy=False))
+    return out
+
+
+#: An identifier the generator writes as it is (no quotes needed).
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _plain_column(node: exp.Expr) -> str | None:
+    """``name`` or ``table.name`` for a column of plain, unquoted identifiers: what the
+    generator writes for it, without the generator's cost (most texts a spec keeps are such
+    columns). None for anything else."""
+    if type(node) is not exp.Column:
+        return None
+    args = node.args
+    name, table = args.get("this"), args.get("table")
+    if args.get("db") or args.get("catalog") or type(name) is not exp.Identifier:
+        return None
+    if name.args.get("quoted") or not _PLAIN_NAME.match(name.this):
+        return None
+    if table is None:
+        return str(name.this)
+    if type(table) is not exp.Identifier or table.args.get("quoted") or not _PLAIN_NAME.match(
+            table.this):
+        return None
+    return f"{table.this}.{name.this}"
 
 
 def _under_window(node: exp.Expr) -> bool:

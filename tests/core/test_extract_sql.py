@@ -181,3 +181,20 @@ def test_quoting_styles_parse_without_a_dialect(sql: str) -> None:
 def test_unparseable_without_a_dialect_suggests_setting_one() -> None:
     with pytest.raises(SqlParseError, match=r"no dialect was given .*--dialect"):
         extract_spec("SELEC x FROM t")
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT name, T1.city, `order`, \"Mixed Case\", db.t.col, t.`x y` FROM t AS T1",
+    "SELECT a FROM t ORDER BY T2.b DESC",
+])
+def test_plain_column_texts_are_what_the_generator_writes(sql: str) -> None:
+    # The fast path for plain columns must write exactly what sqlglot would.
+    import sqlglot
+    from sqlglot import exp
+    from sqlglot.dialects.dialect import Dialect
+    from stef_sql.extract import _plain_column
+
+    generator = Dialect.get_or_raise(None).generator()
+    for column in sqlglot.parse_one(sql, read="mysql").find_all(exp.Column):
+        fast = _plain_column(column)
+        assert fast is None or fast == generator.generate(column, copy=False)
