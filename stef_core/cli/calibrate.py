@@ -56,21 +56,16 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
     """
     from stef_core import __version__
     from stef_core.calibration import Calibration, Example, fit_logistic
-    from stef_core.cli.eval import _check_dialect
+    from stef_core.cli.eval import _check_dialect, ruleset_for
     from stef_core.contracts import JudgeRequest, StefError
     from stef_core.engine import BadRecord, Engine
     from stef_core.io import check_inputs, read_items
-    from stef_core.models import Ruleset
-    from stef_core.rules import load_rules
 
     paths = list(inputs)
     check_inputs(paths)
     if dialect:
         _check_dialect(dialect)
-    rules_warnings: list[str] = []  # harmless oddities: said, and the run goes on
-    rules = load_rules(rules_path, warnings=rules_warnings) if rules_path else Ruleset()
-    for warning in rules_warnings:
-        click.echo(warning, err=True)
+    rules = ruleset_for(rules_path)
     engine = Engine(rules, judge=judge, dialect=dialect, calibration=start)
     judge_obj = engine.judge
     if judge_obj.evidence_version is None:

@@ -90,7 +90,6 @@ def eval_command(
     from stef_core.engine import Engine
     from stef_core.io import Notes, check_inputs, output_line, read_items
     from stef_core.limits import parse_limits
-    from stef_core.rules import load_rules
     from stef_core.stats import Summary
 
     paths = list(inputs)
@@ -122,10 +121,7 @@ def eval_command(
     limits = parse_limits(limit_options)
     if dialect:
         _check_dialect(dialect)
-    rules_warnings: list[str] = []  # harmless oddities: said, and the run goes on
-    rules = load_rules(rules_path, warnings=rules_warnings) if rules_path else Ruleset()
-    for warning in rules_warnings:
-        click.echo(warning, err=True)
+    rules = ruleset_for(rules_path)
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
                     question_extractor=question_extractor, today=today, limits=limits,
@@ -203,6 +199,21 @@ def _finish(data: dict[str, Any], summary_json: str | None, fail_under: float | 
             err=True,
         )
         raise SystemExit(EXIT_GATE)
+
+
+def ruleset_for(rules_path: str | None) -> Ruleset:
+    """The ruleset a command runs with: the file's, with its warnings on stderr (harmless
+    oddities: said, and the run goes on), or the defaults."""
+    from stef_core.rules import load_rules
+
+    if not rules_path:
+        return Ruleset()
+    warnings: list[str] = []
+    try:
+        return load_rules(rules_path, warnings=warnings)
+    finally:
+        for warning in warnings:
+            click.echo(warning, err=True)
 
 
 def _check_dialect(name: str) -> None:

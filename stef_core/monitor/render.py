@@ -4,6 +4,7 @@ summary) and Markdown."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from html import escape as html_escape
 from typing import Any
 
@@ -120,20 +121,12 @@ def print_report(data: dict[str, Any], console: Console | None = None) -> None:
             console.print(safe_text(f"  worst: {worst}"))
     cal = (data.get("calibration") or {}).get("overall")
     if cal:
-        rel = Table(title="Reliability: gamma against the reviewers' labels",
-                    title_justify="left")
-        for col in ("gamma", "records", "mean gamma", "share correct"):
-            rel.add_column(col, justify="left" if col == "gamma" else "right")
-        for row in calibration_rows(cal):
-            rel.add_row(*row)
-        console.print(rel)
-        bands = Table(title="Band precision (share of labelled records that are correct)",
-                      title_justify="left")
-        for col in ("band", "labelled", "correct", "precision"):
-            bands.add_column(col, justify="left" if col == "band" else "right")
-        for row in band_precision_rows(cal):
-            bands.add_row(*row)
-        console.print(bands)
+        console.print(_table("Reliability: gamma against the reviewers' labels",
+                             ("gamma", "records", "mean gamma", "share correct"),
+                             calibration_rows(cal)))
+        console.print(_table("Band precision (share of labelled records that are correct)",
+                             ("band", "labelled", "correct", "precision"),
+                             band_precision_rows(cal)))
         console.print(safe_text(calibration_line(cal)))
     unscored = data["overall"]["records"] - data["overall"]["scored"]
     if unscored:
@@ -202,3 +195,13 @@ def markdown(data: dict[str, Any]) -> str:
                 out.append(f"| {_md(w['id'])} | {fmt(w['score'])} | {w['band'] or '-'} | "
                            f"{_md(', '.join(w['reasons']) or '-')} |")
     return "\n".join(out) + "\n"
+
+
+def _table(title: str, columns: tuple[str, ...], rows: Iterable[Sequence[str]]) -> Table:
+    """A left-titled table whose first column is a label and the others numbers."""
+    table = Table(title=title, title_justify="left")
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    return table
