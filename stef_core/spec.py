@@ -333,6 +333,9 @@ class QuestionSpec:
     # Groups asked by "of their X" / "within its X": any GROUP BY or PARTITION BY answers them
     # (the X may be what is aggregated: "the total sales of their songs").
     loose_groups: tuple[str, ...] = ()
+    # The criterion a top-k or superlative ranks by, as the question words it ("the top 5
+    # products by revenue"): the value the ranking is about, fine to show.
+    ranked_by: tuple[str, ...] = ()
     # What the question asks to see, typed (``projections`` holds the same as plain words).
     asks: tuple[Ask, ...] = ()
     # Comparisons of two quantities ("earn more than their manager", "later than promised"):

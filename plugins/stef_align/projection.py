@@ -197,8 +197,8 @@ def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """``projection.extra`` (major): the SQL also shows the aggregate it ranks by ("Which
     state has the most universities?" / ``SELECT state, COUNT(*) ... ORDER BY 2 DESC LIMIT
     1``) though the question asks for no such value: the answer has a column too many."""
-    if q.superlative is None or sql.limit is None or not sql.order_by:
-        return []
+    if q.superlative is None or sql.limit is None or not sql.order_by or q.ranked_by:
+        return []  # "the top 5 products by revenue" names its criterion: showing it is fine
     shown = [p for p in sql.projections[:64] if p.aggregate]
     if not shown or len(shown) == len(sql.projections):
         return []

@@ -71,6 +71,7 @@ class Frame:
     groups: tuple[str, ...] = ()
     rates: tuple[str, ...] = ()  # "orders per customer" on average: a ratio per a group
     loose_groups: tuple[str, ...] = ()  # "of their department": some grouping
+    ranked_by: tuple[str, ...] = ()  # "the top 5 products by revenue": the ranking's criterion
     projections: tuple[Ask, ...] = ()
     order: OrderRequest | None = None
     asks_list: bool = False
@@ -111,13 +112,17 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
     comps, taken = comparatives.read(text, lex, frozenset(claimed))
     claimed |= taken
     sup, taken = superlatives.read(text, lex, frozenset(claimed) | bound_ranking)
+    # Where each ranking phrase ends ("the highest", "top 5"): a "by" soon after may name
+    # what is ranked by.
+    ranking_ends = tuple(b for _, b in sup.spans) + ((max(taken) + 1,) if taken else ())
     claimed |= taken
     aggs, agg_taken = aggregates.read(text, lex, frozenset(claimed))
     claimed |= agg_taken
     order = ordering.read(text, lex, frozenset(claimed))
     aggregated = bool(aggs.strong or aggs.weak or aggs.ratio or sup.present)
     grouped, taken = grouping.read(text, lex, frozenset(claimed) | bound_terms,
-                                   aggregated=aggregated)
+                                   aggregated=aggregated,
+                                   ranking_ends=ranking_ends)
     ranking = frozenset(k for a, b in sup.spans for k in range(a, b))
     # What is shown does not depend on what the enrichment binds: bound words still name it.
     asked = projection.read(text, lex, frozenset(claimed - bound) | ranking, agg_taken)
@@ -145,6 +150,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
         groups=grouped.groups,
         rates=grouped.rates,
         loose_groups=grouped.loose,
+        ranked_by=grouped.ranked_by,
         projections=asked,
         order=order,
         asks_list=request == "list" or lex.get("request", head) == "list",
@@ -482,6 +488,7 @@ def question_spec(
         projections=projection.plain(frame.projections),
         asks=frame.projections,
         loose_groups=frame.loose_groups,
+        ranked_by=frame.ranked_by,
         relations=(*hint.relations, *fragments.relations, *(
             Filter(None, c.op, c.other, "question") for c in frame.comparisons
             if c.value is None and c.other)),

@@ -81,6 +81,10 @@ class Lexicon:
         """Every phrase of ``concept`` with ``meaning`` (for synonym groups)."""
         return [" ".join(w) for w, m in self._meanings.get(concept, {}).items() if m == meaning]
 
+    def meanings(self, concept: str) -> frozenset[str]:
+        """Every meaning ``concept`` maps its phrases to (``time_unit``: month, day ...)."""
+        return frozenset(self._meanings.get(concept, {}).values())
+
     def has(self, concept: str, word: str) -> bool:
         """Is the one-word phrase ``word`` (lower-case) a cue of ``concept``?"""
         return (word,) in self._meanings.get(concept, {})

@@ -81,6 +81,7 @@ class Grouping:
     rates: tuple[str, ...] = ()
     spans: frozenset[int] = frozenset()
     loose: tuple[str, ...] = ()  # "of their department": some grouping, whatever its key
+    ranked_by: tuple[str, ...] = ()  # "the top 5 products by revenue": a criterion, no group
 
 
 def _passive_before(words: tuple[str, ...], i: int) -> bool:
@@ -115,6 +116,21 @@ def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[
     return " ".join(taken), k
 
 
+def _criterion(words: tuple[str, ...], lex: Lexicon, by: int,
+               ranking_ends: tuple[int, ...]) -> bool:
+    """Is the "by" at ``by`` the criterion of a ranking right before it: "the top 5 products
+    by revenue", "the 10 largest customers by spend"? The ranked noun sits between the ranking
+    and the "by" (three words at most); when that noun is itself a measure ("the highest sales
+    by region", "the highest average salary by department") the "by" groups the measure
+    instead."""
+    ends = [e for e in ranking_ends if e <= by and by - e <= 3]
+    if not ends:
+        return False
+    between = words[max(ends):by]
+    return bool(between) and not any(lex.has("metric", w) or lex.has("aggregate", w)
+                                     for w in between)
+
+
 def _rate(words: tuple[str, ...], start: int, lex: Lexicon, aggregated: bool) -> bool:
     """Is the "per" at ``start`` a ratio: "the average number of orders per customer",
     "revenue per employee"?"""
@@ -125,19 +141,25 @@ def _rate(words: tuple[str, ...], start: int, lex: Lexicon, aggregated: bool) ->
 
 
 def read(
-    text: Text, lex: Lexicon, claimed: frozenset[int], *, aggregated: bool
+    text: Text, lex: Lexicon, claimed: frozenset[int], *, aggregated: bool,
+    ranking_ends: tuple[int, ...] = (),
 ) -> tuple[Grouping, frozenset[int]]:
     """Groups (a phrase each) and the tokens the cues claim.
 
     Args:
         aggregated: whether the question aggregates (a "by" only groups then, or after a
             metric noun such as "revenue").
+        ranking_ends: where the question's top-k or superlative phrases end: a "by" after one
+            names what is ranked by ("the top 5 products by revenue") when it follows the
+            ranked noun (see :func:`_criterion`), not a group, unless it is a time unit ("the
+            top sellers by quarter" groups by quarter).
     """
     words = text.words
     n = len(words)
     out: list[str] = []
     rates: list[str] = []
     loose: list[str] = []
+    ranked_by: list[str] = []
     taken: set[int] = set()
     metric = any(lex.has("metric", w) for w in words)
     found = lex.find("grouping", words, claimed)
@@ -198,6 +220,12 @@ def read(
                 loose.append(phrase)
             taken.update(range(m.start, end))
             continue
+        if m.phrase == "by" and _criterion(words, lex, m.start, ranking_ends) and (
+                head.rstrip("s") not in lex.meanings("time_unit")):
+            if phrase not in ranked_by:
+                ranked_by.append(phrase)  # "the top 5 products by revenue": the criterion
+            taken.update(range(m.start, end))
+            continue
         if phrase not in out:
             out.append(phrase)
         taken.update(range(m.start, end))
@@ -220,4 +248,5 @@ def read(
             if more not in out:
                 out.append(more)
             taken.update(range(k, end))
-    return Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose)), frozenset(taken)
+    return (Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose), tuple(ranked_by)),
+            frozenset(taken))
