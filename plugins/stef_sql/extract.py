@@ -168,11 +168,13 @@ class _Resolver:
     """
 
     def __init__(
-        self, root: exp.Expr, nested: bool = True, tables: list[exp.Table] | None = None
+        self, root: exp.Expr, nested: bool = True, tables: list[exp.Table] | None = None,
+        joins: list[exp.Join] | None = None,
     ) -> None:
         self.scope_of: dict[int, Scope] = {}
         self.root_scope: Scope | None = None
         self.aliases: dict[str, str] = {}
+        self.roles = _roles(joins or [])
         if nested:
             try:
                 self.root_scope = build_scope(root)
@@ -229,6 +231,34 @@ def column_name(node: exp.Expr) -> str:
 # --------------------------------------------------------------------------------------------
 # filters
 # --------------------------------------------------------------------------------------------
+
+
+def _roles(joins: list[exp.Join]) -> dict[str, str]:
+    """The role each joined alias plays, read from its join key: ``ON e.manager_id = m.id``
+    makes ``m`` the manager (a key named after a role, pointing at the other alias's id)."""
+    roles: dict[str, str] = {}
+    for join in joins[:32]:
+        on = join.args.get("on")
+        if on is None:
+            continue
+        for eq in on.find_all(exp.EQ):
+            a, b = eq.left, eq.right
+            if not (isinstance(a, exp.Column) and isinstance(b, exp.Column)):
+                continue
+            for ref, key in ((a, b), (b, a)):
+                name, table = ref.name.lower(), key.table.lower()
+                if (table and key.name.lower() in ("id", "key") and name.endswith("_id")
+                        and len(name) > 3 and ref.table.lower() != table):
+                    roles[table] = name[:-3].replace("_", " ")
+    return roles
+
+
+def _in_role(node: exp.Expr, column: str | None, resolver: _Resolver) -> str | None:
+    """``column`` prefixed with the role of the alias it is read from, when it has one."""
+    if column is None or not isinstance(node, exp.Column):
+        return column
+    role = resolver.roles.get(node.table.lower()) if node.table else None
+    return f"{role} {column}" if role else column
 
 
 def _operand_column(node: exp.Expr, resolver: _Resolver) -> str | None:
@@ -301,6 +331,9 @@ def _atom(node: exp.Expr, resolver: _Resolver, source: str, negate: bool) -> lis
         # Column against column ("salary > manager salary"): a relation between two columns,
         # kept apart from the filters (its value names the other column).
         lcol, rcol = _operand_column(left, resolver), _operand_column(right, resolver)
+        # A table joined to itself in a role ("employees m ON e.manager_id = m.id"): the
+        # role names the side ("manager salary"), as the question does ("than their manager").
+        lcol, rcol = _in_role(left, lcol, resolver), _in_role(right, rcol, resolver)
         if lcol and rcol:
             return [Filter(lcol, NEGATED_OP[op] if negate else op, rcol, source + RELATION)]
         return []
@@ -854,7 +887,7 @@ def spec_of(root: exp.Expr) -> SqlSpec:
     if isinstance(root, exp.SetOperation):
         set_operation = type(root).__name__.upper()
     nested = bool(idx.ctes or idx.subqueries or len(idx.selects) > 1 or set_operation)
-    resolver = _Resolver(root, nested=nested, tables=idx.tables)
+    resolver = _Resolver(root, nested=nested, tables=idx.tables, joins=idx.joins)
 
     # Texts are rendered last (see _texts): (node, where the text goes).
     text_nodes: list[exp.Expr] = []

@@ -7,8 +7,9 @@ superlative), numbers of a comparative (claimed by it), units, words R_app lists
 and a single capitalised word that only opens a sentence.
 
 Strength: a quoted value, a name or code placed as a value by the words around it ("in
-Rotterdam", "from 'ACME'", "named X", "run by X", "X's"), and a number after "id" / "No." are
-*strong*: the SQL must constrain it. A capitalised term elsewhere ("the SAT test", "a School
+Rotterdam", "from 'ACME'", "named X", "run by X", "X's"), a number after "id" / "No." and a
+whole number naming one thing ("customer 42", "season 12") are *strong*: the SQL must
+constrain it. A capitalised term elsewhere ("the SAT test", "a School
 Ownership Code": often the data's own vocabulary) and a bare number are *weak*.
 
 The SQL counterpart is a predicate on the value (``city = 'Rotterdam'``, ``IN``, ``LIKE``),
@@ -23,7 +24,7 @@ anywhere it constrains the result.
 >>> vals("List the IDs of K-12 students aged 5-17 in grades 1-12 not in 'Paris'.")
 [('!=', 'paris', 'strong')]
 >>> vals("How many games did the Los Angeles Lakers win in season 12?")
-[('=', 'los angeles lakers', 'weak'), ('=', 12, 'weak')]
+[('=', 'los angeles lakers', 'weak'), ('=', 12, 'strong')]
 """
 
 from __future__ import annotations
@@ -272,7 +273,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         prev = toks[i - 1].low if i > 0 else ""
         if prev == "." and i > 1:
             prev = toks[i - 2].low
-        strong = prev in _ID_CUES
+        strong = prev in _ID_CUES or _numbered_noun(text, lex, i)
         op = "!=" if negated_before(text, lex, i) else "="
         out.append(Value(val, op, "number", "strong" if strong else "weak", i, i + 1, tok.text))
     out.sort(key=lambda v: v.start)
@@ -294,6 +295,21 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
         final.append(v)
     return tuple(final)
+
+
+def _numbered_noun(text: Text, lex: Lexicon, i: int) -> bool:
+    """Does the whole number at ``i`` name one thing by its number: "customer 42", "store 7",
+    "flight 370", "season 12"? It does right after a singular noun that is no unit, time unit
+    or function word ("5 miles", "week 3" and "in 12" stay weak)."""
+    tok = text.tokens[i]
+    if i == 0 or "." in tok.low or "," in tok.low or not tok.low.isdigit():
+        return False
+    before = text.tokens[i - 1]
+    w = before.low
+    return (before.kind == "word" and w.isalpha() and len(w) >= 3 and not w.endswith("s")
+            and w not in _FUNCTION_WORDS and not lex.has("unit", w)
+            and w not in lex.meanings("time_unit") and not lex.has("time_unit", w)
+            and not lex.has("number_word", w) and not lex.has("comparative", w))
 
 
 def _coordinated(text: Text, lex: Lexicon, start: int, end: int) -> bool:
