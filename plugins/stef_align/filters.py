@@ -377,17 +377,25 @@ def _coded(r: Filter, idx: _Index) -> int | None:
 def _flag(r: Filter, idx: _Index) -> int | None:
     """A state word answered by a flag column: "unpaid invoices" / ``is_paid = 0``, "active
     users" / ``active = 1``."""
-    if not isinstance(r.value, str) or " " in r.value or r.op not in ("=", "!="):
+    if r.op not in ("=", "!="):
         return None
-    word = r.value
-    for prefix in ("un", "in", "non"):
-        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
-            word = word[len(prefix):]
-            break
-    for i, s in enumerate(idx.preds[:MAX_SCAN]):
-        if s.column and s.value in (0, 1, True, False) and (
-                word_matches(word, s.column) or s.column.endswith(word)):
-            return i
+    # One spelling or several ("female" / 'f' / 'women'): a word of three letters or more
+    # can name a flag column.
+    spellings = r.value if isinstance(r.value, tuple) else (r.value,)
+    for word in spellings[:8]:
+        if not isinstance(word, str) or " " in word or len(word) < 3:
+            continue
+        for prefix in ("un", "in", "non"):
+            if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+                word = word[len(prefix):]
+                break
+        for i, s in enumerate(idx.preds[:MAX_SCAN]):
+            # "is_paid", "active": the word is the column or its last part ("male" is not
+            # the end of "is_female")
+            if s.column and s.value in (0, 1, True, False) and (
+                    word_matches(word, s.column) or s.column == word
+                    or s.column.endswith("_" + word)):
+                return i
     return None
 
 

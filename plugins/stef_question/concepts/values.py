@@ -256,9 +256,11 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         nxt = toks[m.end] if m.end < len(toks) else None
         attributive = nxt is not None and nxt.kind == "word" and nxt.low not in _FUNCTION_WORDS
         listed = _coordinated(text, lex, m.start, m.end)
+        # Gender words are listed to break a count down ("How many men and women ..."), so
+        # only one before its noun restricts the rows.
         word_strength = "strong" if (
-            m.meaning == "country" or op == "!=" or listed
-            or (m.meaning == "status" and attributive)) else "weak"
+            m.meaning == "country" or op == "!=" or (listed and m.meaning != "gender")
+            or (m.meaning in ("status", "gender") and attributive)) else "weak"
         out.append(Value(m.phrase, op, "word", word_strength, m.start, m.end,
                          text.span_text(m.start, m.end)))
         used.update(range(m.start, m.end))
@@ -281,8 +283,13 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
     for v in _spread_negation(text, out):
         word = v.value if isinstance(v.value, str) else ""
         place = lex.get("demonym", word) if word else None
+        spelled = lex.get("spelling", word) if word and v.kind == "word" else None
         head, _, rest = word.partition(" ")
-        if place:
+        if spelled:
+            # "female patients": 'female' or 'F', whichever the data stores
+            forms = (word, *(f for f in spelled.split("|") if f != word))
+            v = Value(forms, v.op, v.kind, v.strength, v.start, v.end, v.text)
+        elif place:
             # "French singers": 'French' or 'France', whichever the data stores
             spellings: tuple[Scalar, ...] = tuple(sorted({word, *place.split("|")}))
             v = Value(spellings, v.op, v.kind, v.strength, v.start, v.end, v.text)
