@@ -314,6 +314,8 @@ class QuestionSpec:
     # The superlative asks for one row ("which region has the fewest stores"), as opposed to
     # an explicit k ("the top 3").
     singular: bool = False
+    # The rank a singular superlative asks for ("the second highest salary": 2), when not 1.
+    rank: int | None = None
     # Only the column tells the superlative's direction ("oldest": the largest age, the
     # earliest birth date).
     by_age: bool = False

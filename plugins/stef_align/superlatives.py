@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+from stef_sql.extract import SUBQUERY
+
 from stef_align.names import parts
 from stef_align.reasons import reason
 from stef_core.models import Reason
@@ -162,7 +164,9 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 "row (no LIMIT, MAX/MIN or ranking)",
                 "critical",
             ))
-        elif kept is not None and kept != q.top_k and not (q.singular and kept == 1):
+        elif kept is not None and kept != q.top_k and not (q.singular and kept == 1) and not (
+                q.rank is not None and kept == q.rank and sql.limit is None):
+            # ("the second highest" kept by a ranking window's ``r = 2``: the row at rank 2)
             out.append(reason(
                 "limit.k_mismatch",
                 f"the question asks for {q.top_k} row(s) but the SQL keeps {kept}"
@@ -188,6 +192,16 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "critical" if q.asks_list and sql.limit > 1 else "minor",
         ))
 
+    # "the second highest salary": the row at that rank, which the top row is not.
+    if q.rank is not None and (not _skips_first(sql) or (
+            sql.rank_limit is not None and sql.limit is None and sql.rank_limit < q.rank)):
+        out.append(reason(
+            "limit.k_mismatch",
+            f"the question asks for the row at rank {q.rank} but the SQL takes the first "
+            "(no OFFSET, ranking window or nested extreme to skip the rows above it)",
+            "critical",
+        ))
+
     # An explicitly requested order.
     if q.order is not None and q.order.direction and sql.order_by and (
         "order_by" not in sql.tolerated
@@ -208,3 +222,18 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "major",
         ))
     return out
+
+
+def _skips_first(sql: SqlSpec) -> bool:
+    """Can the SQL reach a row below the top one: an OFFSET, a ranking window, or an extreme
+    taken in a subquery ("salary < (SELECT MAX(salary) ...)")?"""
+    return bool(
+        sql.offset or sql.windows or sql.ranking or sql.nested_order_by or sql.nested_limit
+        or any(a.nested and a.func in ("MAX", "MIN") for a in sql.aggregations)
+        or any(f.value == SUBQUERY and f.op in ("<", ">", "<=", ">=", "!=", "not in")
+               for f in sql.filters[:MAX_RANK_SCAN])
+    )
+
+
+#: At most this many SQL filters are looked at for a nested extreme.
+MAX_RANK_SCAN = 256

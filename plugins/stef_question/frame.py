@@ -480,6 +480,7 @@ def question_spec(
         order=order,
         top_k=sup.k,
         singular=sup.singular,
+        rank=sup.rank if sup.rank and sup.rank > 1 else None,
         by_age=sup.by_age,
         flip_on=sup.flip_on,
         superlative=superlative,  # type: ignore[arg-type]

@@ -189,8 +189,10 @@ def read(
             j += 1
         if j >= n or text.tokens[j].kind != "word" or j in claimed:
             continue
-        if m.phrase in ("each", "every") and words[j].endswith(("'s", "’s")):
-            continue  # "each employee's salary": every row, not a group
+        if m.phrase in ("each", "every") and words[j].endswith(("'s", "’s")) and not (
+                aggregated and j + 1 < n and (lex.at("aggregate", words, j + 1) is not None
+                                              or lex.has("metric", words[j + 1]))):
+            continue  # "each employee's salary": every row; "each customer's total" groups
         if m.phrase == "by" and (text.tokens[j].cap or (
                 j + 1 < n and (text.tokens[j + 1].cap or text.tokens[j + 1].kind in (
                     "number", "quoted")))):

@@ -69,6 +69,7 @@ class Superlative:
     present: bool = False
     spans: tuple[tuple[int, int], ...] = ()
     flip_on: str = ""  # date, speed or rank: the column kind that reverses the direction
+    rank: int | None = None  # "the second highest": the one row at rank 2
 
 
 _SPREAD_STOP = frozenset({"whose", "where", "when", "is", "are", "was", "were", "in", "of",
@@ -141,6 +142,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     words = text.words
     n = len(words)
     k: int | None = None
+    rank: int | None = None  # "the second highest": the row at rank 2
     k_dir: str | None = None
     taken: set[int] = set()
     # "top 3", "first five", "bottom 10"
@@ -211,6 +213,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
                 continue  # "Lunch Provision 2 whose lowest": the number is part of a name
             # "the 2nd most popular", "the third largest": the one row at that rank
             k = 1 if ordinal is not None else int(value)
+            rank = int(value) if ordinal is not None else None
             taken.add(i)
             break
     if not directions and k is None:
@@ -242,6 +245,6 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
         k, singular = 1, True
     spans = tuple((s, e) for s, e, _ in directions)
     return (
-        Superlative(direction, k, singular, by_age, True, spans, flip_on),
+        Superlative(direction, k, singular, by_age, True, spans, flip_on, rank),
         frozenset(taken),
     )

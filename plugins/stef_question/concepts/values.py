@@ -279,6 +279,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         op = "!=" if negated_before(text, lex, i) else "="
         out.append(Value(val, op, "number", "strong" if strong else "weak", i, i + 1, tok.text))
     out.sort(key=lambda v: v.start)
+    out = _listed_alike(text, out)
     final: list[Value] = []
     for v in _spread_negation(text, out):
         word = v.value if isinstance(v.value, str) else ""
@@ -317,6 +318,19 @@ def _numbered_noun(text: Text, lex: Lexicon, i: int) -> bool:
             and w not in _FUNCTION_WORDS and not lex.has("unit", w)
             and w not in lex.meanings("time_unit") and not lex.has("time_unit", w)
             and not lex.has("number_word", w) and not lex.has("comparative", w))
+
+
+def _listed_alike(text: Text, values: list[Value]) -> list[Value]:
+    """Names listed together are asked alike: "shipped to Canada or Mexico" asks Mexico as
+    surely as Canada (the cue "to" stands before the first only)."""
+    out = list(values)
+    for k in range(1, len(out)):
+        a, b = out[k - 1], out[k]
+        between = {t.low for t in text.tokens[a.end:b.start]}
+        if (a.strength == "strong" and b.strength == "weak" and a.kind == b.kind == "name"
+                and a.op == b.op and between and between <= {"or", "and", ","}):
+            out[k] = Value(b.value, b.op, b.kind, "strong", b.start, b.end, b.text)
+    return out
 
 
 def _coordinated(text: Text, lex: Lexicon, start: int, end: int) -> bool:
