@@ -50,6 +50,7 @@ _CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\
 _ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
 _NUMBERED = re.compile(r"(?:id|no|nr|num)[-_.#]?(\d{1,9})")
 _PLURAL_NAME = re.compile(r"^[A-Z][a-z]+s$")
+_GRADE = re.compile(r"[A-F]")
 _TITLE_WORDS = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor", "doctor", "sir"})
 
 
@@ -186,6 +187,15 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         if tok.kind == "quoted" and tok.low:
             op = "!=" if negated_before(text, lex, i) else "="
             out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
+            used.add(i)
+    skip = claimed | frozenset(used)
+    for i, tok in enumerate(toks):
+        # "got an A", "with a B": a letter grade (a capital letter after an article is no
+        # article itself); the name reader leaves single letters out.
+        if (i > 0 and i not in skip and _GRADE.fullmatch(tok.text) and toks[i - 1].low in (
+                "a", "an") and len(out) < MAX_VALUES):
+            op = "!=" if negated_before(text, lex, i) else "="
+            out.append(Value(tok.low, op, "code", "strong", i, i + 1, tok.text))
             used.add(i)
     skip = claimed | frozenset(used)
     for a, b in _name_runs(text, lex, skip):
