@@ -174,7 +174,8 @@ class _Resolver:
         self.scope_of: dict[int, Scope] = {}
         self.root_scope: Scope | None = None
         self.aliases: dict[str, str] = {}
-        self.roles = _roles(joins or [])
+        self._joins = joins or []
+        self._roles: dict[str, str] | None = None
         if nested:
             try:
                 self.root_scope = build_scope(root)
@@ -186,6 +187,14 @@ class _Resolver:
         else:
             for table in tables if tables is not None else root.find_all(exp.Table):
                 self.aliases[table.alias_or_name.lower()] = table.name.lower()
+
+    @property
+    def roles(self) -> dict[str, str]:
+        """The role each joined alias plays (:func:`_roles`), read on first use: only a
+        column-to-column comparison asks."""
+        if self._roles is None:
+            self._roles = _roles(self._joins)
+        return self._roles
 
     def _scope_for(self, node: exp.Expr) -> Scope | None:
         if not self.scope_of:
