@@ -225,11 +225,11 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
 
 def _skips_first(sql: SqlSpec) -> bool:
-    """Can the SQL reach a row below the top one: an OFFSET, a ranking window, or an extreme
-    taken in a subquery ("salary < (SELECT MAX(salary) ...)")?"""
+    """Can the SQL reach a row below the top one: an OFFSET, a ranking window, a nested
+    ORDER BY / LIMIT, or a comparison that excludes an extreme taken in a subquery ("salary <
+    (SELECT MAX(salary) ...)"; ``= (SELECT MAX ...)`` is the top row itself)?"""
     return bool(
         sql.offset or sql.windows or sql.ranking or sql.nested_order_by or sql.nested_limit
-        or any(a.nested and a.func in ("MAX", "MIN") for a in sql.aggregations)
         or any(f.value == SUBQUERY and f.op in ("<", ">", "<=", ">=", "!=", "not in")
                for f in sql.filters[:MAX_RANK_SCAN])
     )
