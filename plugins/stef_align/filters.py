@@ -396,6 +396,10 @@ def _flag(r: Filter, idx: _Index) -> int | None:
                     word_matches(word, s.column) or s.column == word
                     or s.column.endswith("_" + word)):
                 return i
+            # "cancelled orders" / cancelled_at IS NOT NULL: the state is the time it began
+            if s.column and s.op == ("is not null" if r.op == "=" else "is null") and (
+                    s.column.startswith(word + "_") or word_matches(word, s.column)):
+                return i
     return None
 
 

@@ -51,6 +51,9 @@ _ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
 _NUMBERED = re.compile(r"(?:id|no|nr|num)[-_.#]?(\d{1,9})")
 _PLURAL_NAME = re.compile(r"^[A-Z][a-z]+s$")
 _GRADE = re.compile(r"[A-F]")
+#: Words after which a state participle is an adjective ("the cancelled orders").
+_STATE_DETERMINERS = frozenset({"the", "all", "many", "of", "any", "no", "these", "those",
+                                "every", "each", "show", "list", "count", "find", "give"})
 _TITLE_WORDS = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor", "doctor", "sir"})
 
 
@@ -274,6 +277,16 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         out.append(Value(m.phrase, op, "word", word_strength, m.start, m.end,
                          text.span_text(m.start, m.end)))
         used.update(range(m.start, m.end))
+    for i, tok in enumerate(toks):
+        # "how many cancelled subscriptions", "the delayed flights": a state participle before
+        # its noun, after a determiner or a quantity, is a value; elsewhere it is a verb.
+        if (len(out) < MAX_VALUES and i not in claimed and i not in used and i > 0
+                and i + 1 < len(toks) and lex.has("state_participle", tok.low)
+                and toks[i - 1].low in _STATE_DETERMINERS and toks[i + 1].kind == "word"
+                and toks[i + 1].low not in _FUNCTION_WORDS):
+            op = "!=" if negated_before(text, lex, i) else "="
+            out.append(Value(tok.low, op, "word", "strong", i, i + 1, tok.text))
+            used.add(i)
     for i, tok in enumerate(toks):
         if len(out) >= MAX_VALUES:
             break
