@@ -74,6 +74,8 @@ def summarize_question_spec(spec: QuestionSpec) -> str:
         _line("group by", spec.group_by),
         _line("order", order),
         _line("top k", spec.top_k),
+        _line("rank asked (the row at this rank, not the first)", spec.rank),
+        _line("ranked by", spec.ranked_by),
         _line("superlative", spec.superlative),
         _line("distinct", spec.distinct),
         _line("projections", spec.projections),
