@@ -7,6 +7,7 @@ printed to stderr (``FILE:LINE:COL`` blocks for ``.stef``, JSON paths for ``.jso
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -72,9 +73,20 @@ def compile_command(file: str, output: str | None) -> None:
     if ruleset is None:
         _report(errors, 1, 1)
         return
+    target = output if output and output != "-" else None
+    if ruleset.calibration and Path(ruleset.calibration).is_absolute():
+        # The compiler resolves the path against the ruleset; the JSON reads it against its
+        # own folder, so write it relative to where the JSON goes (the current folder for
+        # stdout) and the pair can move together.
+        where = Path(target).resolve().parent if target else Path.cwd()
+        try:
+            relative = os.path.relpath(ruleset.calibration, where)
+        except ValueError:  # another drive: only the absolute path reaches it
+            relative = ruleset.calibration
+        ruleset = ruleset.model_copy(update={"calibration": Path(relative).as_posix()})
     text = ruleset_json(ruleset)
-    if output and output != "-":
-        Path(output).write_text(text, encoding="utf-8")
+    if target:
+        Path(target).write_text(text, encoding="utf-8")
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(text, nl=False)

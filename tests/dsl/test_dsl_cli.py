@@ -149,3 +149,29 @@ def test_eval_with_rules_prints_their_warnings_and_scores(tmp_path: Path) -> Non
         in proc.stderr
     [line] = (tmp_path / "out.jsonl").read_text().splitlines()
     assert json.loads(line)["status"] == "scored"
+
+
+def test_compiled_json_names_its_calibration_relative_to_itself(tmp_path: Path) -> None:
+    # A ruleset and its compiled JSON move together (a repository checked out elsewhere): the
+    # calibration path in the JSON is relative to the JSON's folder, not absolute.
+    import stef_judges
+    from stef_judges.offline import DEFAULT_CALIBRATION
+
+    shipped = Path(stef_judges.__file__).with_name("calibration") / DEFAULT_CALIBRATION
+    project = tmp_path / "a"
+    (project / "out").mkdir(parents=True)
+    (project / "team.json").write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    (project / "r.stef").write_text('ruleset "r"\ncalibration "team.json"\n')
+    proc = stef("rules", "compile", "r.stef", "-o", "out/r.json", cwd=project)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads((project / "out" / "r.json").read_text())["calibration"] == "../team.json"
+    moved = project.rename(tmp_path / "b")  # the pair moves; the path still leads to the file
+    (moved / "in.jsonl").write_text(json.dumps(
+        {"id": "1", "question": "How many users?", "sql": "SELECT COUNT(*) FROM users"}) + "\n")
+    proc = stef("eval", "in.jsonl", "--rules", "out/r.json", "--no-progress", "-o", "o.jsonl",
+                cwd=moved)
+    assert proc.returncode == 0, proc.stderr
+    (moved / "team.json").unlink()  # and it is that file the run reads
+    proc = stef("eval", "in.jsonl", "--rules", "out/r.json", "--no-progress", "-o", "o.jsonl",
+                cwd=moved)
+    assert proc.returncode == 2 and "team.json" in proc.stderr
