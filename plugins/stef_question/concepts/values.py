@@ -1,5 +1,9 @@
 """Values: quoted strings, proper names (one word or several), codes and numbers the question
-names, each with ``=`` or, after a negation, ``!=``.
+names, each with ``=`` or, after a negation, ``!=``; and lower-case words that restrict the
+rows before their noun (lexicon ``value_word``: a status, colour, country or gender, "open
+tickets", "female patients"; ``state_participle`` after a determiner, "how many cancelled
+subscriptions"), a letter grade after an article ("got an A"). A word the data may spell
+several ways ("female": 'F') carries every spelling (lexicon ``spelling``).
 
 What is *not* a value: identifiers of the question's own vocabulary ("IDs", "K-12"), number
 ranges that describe a column ("aged 5-17", "grades 1-12"), the k of "top 3" (claimed by the
@@ -9,8 +13,9 @@ and a single capitalised word that only opens a sentence.
 Strength: a quoted value, a name or code placed as a value by the words around it ("in
 Rotterdam", "from 'ACME'", "named X", "run by X", "X's"), a number after "id" / "No." and a
 whole number naming one thing ("customer 42", "season 12") are *strong*: the SQL must
-constrain it. A capitalised term elsewhere ("the SAT test", "a School
-Ownership Code": often the data's own vocabulary) and a bare number are *weak*.
+constrain it; so are names listed after one such cue ("to Canada or Mexico"). A capitalised
+term elsewhere ("the SAT test", "a School Ownership Code": often the data's own vocabulary)
+and a bare number are *weak*.
 
 The SQL counterpart is a predicate on the value (``city = 'Rotterdam'``, ``IN``, ``LIKE``),
 anywhere it constrains the result.
