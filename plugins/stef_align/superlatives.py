@@ -6,7 +6,10 @@
 * ``aggregation.mismatch``: the question ranks one way and the SQL takes the other extreme
   ("the largest invoice amount" / ``MIN(amount)``);
 * ``limit.missing_topk``: a top-k or singular superlative without LIMIT, MAX/MIN or ranking;
-* ``limit.k_mismatch``: the question asks for k rows and the SQL keeps another number;
+* ``limit.k_mismatch``: the question asks for k rows and the SQL keeps another number, or it
+  asks for the row at a rank below the top ("the second highest") and the SQL has nothing that
+  reaches below it (no OFFSET, ranking window, nested ORDER BY/LIMIT or comparison excluding a
+  nested extreme);
 * ``orderby.missing``: a LIMIT without ORDER BY (which rows is arbitrary), or an asked order
   the SQL lacks;
 * ``limit.unrequested``: a small LIMIT the question did not ask for;

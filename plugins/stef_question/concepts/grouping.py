@@ -4,8 +4,9 @@
 "per" after or before a unit ("miles per gallon", "income per capita") or an amount ("250,000
 per account") is a rate, not a grouping; "the average number of orders per customer" and
 "revenue per employee" are ratios (a division, or a per-group count averaged); "by" counts
-only where the question aggregates ("total sales by region", "revenue by source") and is not
-the agent of a passive ("orders placed by customers", "books by Jane Austen"). Every grouping
+only where the question aggregates ("total sales by region", "revenue by source"), is not
+the agent of a passive ("orders placed by customers", "books by Jane Austen") and does not name
+what a ranking is by ("the top 5 products by revenue": ``ranked_by``). Every grouping
 is read ("per customer per year", "by channel and region").
 
 The SQL counterpart is ``GROUP BY`` (or ``PARTITION BY`` for "of their department") on a

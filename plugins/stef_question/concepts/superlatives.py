@@ -2,8 +2,8 @@
 
 "the 10 most recent orders" ranks descending and keeps 10; "which region has the fewest
 stores" ranks ascending and keeps one row (a singular superlative); "the three cheapest
-products" keeps 3. "oldest" and "youngest" rank by age: descending by an age, ascending by a
-birth or start date.
+products" keeps 3; "the second highest salary" keeps one row, the one at rank 2 (``rank``).
+"oldest" and "youngest" rank by age: descending by an age, ascending by a birth or start date.
 
 The SQL counterpart is ``ORDER BY ... [DESC] LIMIT k`` (or TOP / FETCH FIRST), ``MAX`` /
 ``MIN``, a ranking window, or a nested ``ORDER BY ... LIMIT``.
