@@ -35,11 +35,13 @@ from stef_sql.time import (
     is_timestamp_name,
     iso,
     literal_span,
-    merge,
+    merge_all,
     parse_iso,
     resolve,
 )
 
+from stef_align.names import norm
+from stef_align.reasons import reason
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
 
@@ -62,6 +64,12 @@ class PeriodAlignment:
     #: SQL filters the compared periods account for: neither extras nor requirements.
     consumed: set[Filter] = field(default_factory=set)
     relative: bool = False  # a relative period was read: the result names its anchor
+
+    def mismatch(self, asked: str, code: str, message: str) -> None:
+        """A period the SQL holds wrongly: one wrong filter, the asked period missing."""
+        self.wrong += 1
+        self.missing.append(f"? in {asked}")
+        self.reasons.append(reason(code, message, "major"))
 
 
 @dataclass(frozen=True)
@@ -167,20 +175,16 @@ def _widened(q: frozenset[tuple[str, int]], s: frozenset[tuple[str, int]]) -> bo
     )
 
 
-def _norm(name: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
 def _column_ok(q: Period, s: Period, rules: Ruleset, sql_columns: frozenset[str]) -> bool:
     if q.column is None or s.column is None:
         return True
-    qc, sc = _norm(q.column), _norm(s.column)
-    if qc not in {_norm(c) for c in sql_columns}:
+    qc, sc = norm(q.column), norm(s.column)
+    if qc not in {norm(c) for c in sql_columns}:
         return True  # the enrichment names a column the SQL never reads: trust the interval
     if qc == sc or qc in sc or sc in qc:
         return True
     for column, words in rules.synonyms.items():
-        names = {_norm(column), *(_norm(w) for w in words)}
+        names = {norm(column), *(norm(w) for w in words)}
         if qc in names and sc in names:
             return True
     return False
@@ -194,12 +198,6 @@ def _shown(p: Period, c: _Canon, today: date) -> str:
     if p.relative:
         text += f" (relative to {today.isoformat()})"
     return text
-
-
-def _reason(code: str, message: str, severity: str = "major") -> Reason:
-    from stef_align.align import reason
-
-    return reason(code, message, severity)  # type: ignore[arg-type]
 
 
 _ID_NAME = re.compile(r"id$|^id_|_id_")
@@ -234,16 +232,7 @@ def _fallback(sql: SqlSpec, taken: set[Filter], rules: Ruleset) -> list[Period]:
             singles.extend(found)
     out: list[Period] = list(singles)
     for periods in by_column.values():
-        merged: list[Period] = []
-        for p in periods:
-            for i, m in enumerate(merged):
-                both = merge(m, p)
-                if both is not None:
-                    merged[i] = both
-                    break
-            else:
-                merged.append(p)
-        out.extend(merged)
+        out.extend(merge_all(periods))
     return out
 
 
@@ -306,14 +295,14 @@ def align_periods(
 ) -> PeriodAlignment:
     """Match the question's periods with the SQL's; see the module docstring."""
     out = PeriodAlignment()
-    ignored = {_norm(c) for c in rules.ignored_filters}
-    sql_periods = [p for p in sql.periods if _norm(p.column or "") not in ignored]
+    ignored = {norm(c) for c in rules.ignored_filters}
+    sql_periods = [p for p in sql.periods if norm(p.column or "") not in ignored]
     asked = sorted(q.periods, key=lambda p: _RANK.get(p.source, 1))
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
     for s in sql_periods:  # a bare closing date on a timestamp column
         if s.end_of_day and s.column and is_timestamp_name(s.column):
-            out.reasons.append(_reason(
+            out.reasons.append(reason(
                 "date.end_of_day",
                 f"{s.column} is closed with a bare date ({describe(s)} read as whole days): on a "
                 f"timestamp column that bound is midnight, so the rows of the last day after "
@@ -389,21 +378,13 @@ def align_periods(
                 out.matched.append(f"{s.column} in {sql_text}")
                 continue
             if problem:
-                out.wrong += 1
-                out.missing.append(f"? in {asked_text}")
-                out.reasons.append(_reason(
-                    "filter.value_mismatch",
-                    f"the question asks {_quote(p)}{asked_text} and the SQL has the same "
-                    f"interval on {s.column}, but {problem}",
-                ))
+                out.mismatch(asked_text, "filter.value_mismatch",
+                             f"the question asks {_quote(p)}{asked_text} and the SQL has the "
+                             f"same interval on {s.column}, but {problem}")
                 continue
-            out.wrong += 1
-            out.missing.append(f"? in {asked_text}")
-            out.reasons.append(_reason(
-                "filter.operator_mismatch",
-                f"the question asks {_quote(p)}{asked_text} but the SQL bounds {s.column} "
-                f"with another operator: asked {asked_text}, SQL {sql_text}",
-            ))
+            out.mismatch(asked_text, "filter.operator_mismatch",
+                         f"the question asks {_quote(p)}{asked_text} but the SQL bounds "
+                         f"{s.column} with another operator: asked {asked_text}, SQL {sql_text}")
             continue
         # Another interval on a column the question allows.
         others = [
@@ -419,7 +400,7 @@ def align_periods(
             # the hint spells another period for a column the SQL filters on: the SQL's
             # period answers the question's words, not the hint's
             others = [j for j, s in enumerate(sql_periods)
-                      if s.column and _norm(s.column) == _norm(p.column)]
+                      if s.column and norm(s.column) == norm(p.column)]
         if others:
             j = _closest(pc, [s_canon[k] for k in others])
             j = others[j]
@@ -428,13 +409,10 @@ def align_periods(
             out.consumed.update(s.parts)
             if weak:
                 out.required.append(f"? in {asked_text}")
-            out.wrong += 1
-            out.missing.append(f"? in {asked_text}")
-            out.reasons.append(_reason(
-                "filter.value_mismatch",
-                f"the question asks {_quote(p)}{asked_text} but the SQL filters {s.column} on "
-                f"another period: asked {asked_text}, SQL {_shown(s, s_canon[j], today)}",
-            ))
+            out.mismatch(asked_text, "filter.value_mismatch",
+                         f"the question asks {_quote(p)}{asked_text} but the SQL filters "
+                         f"{s.column} on another period: asked {asked_text}, SQL "
+                         f"{_shown(s, s_canon[j], today)}")
             continue
         if _used_otherwise(p, sql):
             out.matched.append(f"? in {asked_text}")
@@ -442,16 +420,17 @@ def align_periods(
                 out.required.append(f"? in {asked_text}")
             continue
         if weak:
-            out.reasons.append(_reason(
+            out.reasons.append(reason(
                 "filter.missing",
                 f"the question names {_quote(p) or asked_text} but no SQL filter uses it",
                 "minor",
             ))
             continue
         out.missing.append(f"? in {asked_text}")
-        out.reasons.append(_reason(
+        out.reasons.append(reason(
             "filter.missing",
             f"required period {asked_text} ({p.text or 'from the hint'}) is not in the SQL",
+            "major",
         ))
     for j, s in enumerate(sql_periods):
         if j not in used and not s.parts and j not in joined:

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import re
 
+from stef_align.names import norm
 from stef_sql.extract import SUBQUERY
 from stef_sql.values import value_key
 
@@ -141,11 +142,11 @@ def features(request: JudgeRequest) -> dict[str, float]:
     # counts once, however it is spelled: one period, whether the SQL wrote it as a range of
     # two bounds, a BETWEEN, a LIKE '2024-03%' or a date function compared with one value.
     blessed = _blessed_columns(request)
-    period_columns = {_norm(p.column) for p in sql.periods if p.column}
+    period_columns = {norm(p.column) for p in sql.periods if p.column}
     # A comparison with a subquery ("x IN (SELECT ...)", "x = (SELECT MAX ...)") is how a join
     # or a superlative is spelled, not a constraint of its own.
     skipped = [f for f in sql.filters
-               if _norm(f.column or "") in blessed or _norm(f.column or "") in period_columns
+               if norm(f.column or "") in blessed or norm(f.column or "") in period_columns
                or f.value == SUBQUERY]
     skipped_values = {value_key(v) for f in skipped
                       for v in (f.value if isinstance(f.value, tuple) else (f.value,))
@@ -186,15 +187,11 @@ def _temporal(value: str) -> bool:
     return _TEMPORAL.fullmatch(value.strip()) is not None
 
 
-def _norm(column: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", column.lower())
-
-
 def _blessed_columns(request: JudgeRequest) -> set[str]:
     """Columns whose filters R_app declared benign (a tenant guard) or ignored."""
     rules = request.rules
-    return ({_norm(c) for c in rules.ignored_filters}
-            | {_norm(b.column) for b in rules.benign_filters})
+    return ({norm(c) for c in rules.ignored_filters}
+            | {norm(b.column) for b in rules.benign_filters})
 
 
 #: Identifier parts that name no concept of their own ("customer_id" is about customers).

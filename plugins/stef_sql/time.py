@@ -1310,6 +1310,25 @@ def merge(a: Period, b: Period) -> Period | None:
     return fold_periodic(merged)
 
 
+def merge_all(periods: list[Period]) -> list[Period]:
+    """The periods of one column ANDed: each merged into the first it combines with (see
+    :func:`merge`), the rest kept apart.
+
+    >>> [p.end for p in merge_all([Period("d", "2024-03-01"), Period("d", None, "2024-04-01")])]
+    ['2024-04-01']
+    """
+    merged: list[Period] = []
+    for p in periods:
+        for i, m in enumerate(merged):
+            both = merge(m, p)
+            if both is not None:
+                merged[i] = both
+                break
+        else:
+            merged.append(p)
+    return merged
+
+
 def _merge_periodic(
     a: tuple[tuple[str, int], ...], b: tuple[tuple[str, int], ...]
 ) -> tuple[tuple[str, int], ...] | None:
@@ -1411,15 +1430,7 @@ def read_periods(
             alternatives.setdefault(column, []).append(read)
     out: list[Period] = []
     for column in order:
-        merged: list[Period] = []
-        for p in singles.get(column, []):
-            for i, q in enumerate(merged):
-                both = merge(q, p)
-                if both is not None:
-                    merged[i] = both
-                    break
-            else:
-                merged.append(p)
+        merged = merge_all(singles.get(column, []))
         alts = alternatives.get(column, [])
         if len(alts) == 1 and len(merged) == 1:
             # YEAR(d) = 2024 AND MONTH(d) IN (1, 2, 3): each alternative within the year.
