@@ -103,9 +103,12 @@ def _cap(n: float, most: float) -> float:
     return float(min(n, most))
 
 
-def features(request: JudgeRequest) -> dict[str, float]:
+def features(request: JudgeRequest,
+             grounded: tuple[float, list[str]] | None = None) -> dict[str, float]:
     """The feature vector of one request (module docstring). Zero-valued features are
-    included only for the fixed families, so the result is small and its keys are stable."""
+    included only for the fixed families, so the result is small and its keys are stable.
+    ``grounded`` is :func:`~stef_judges.signals.grounding` of the request when the caller has
+    it already."""
     out: dict[str, float] = {}
     # -- findings -------------------------------------------------------------------------
     per_code: dict[str, int] = {}
@@ -122,7 +125,7 @@ def features(request: JudgeRequest) -> dict[str, float]:
     # -- risks ----------------------------------------------------------------------------
     sql = request.sql
     question = request.record.question
-    share, ungrounded = grounding(request)
+    share, ungrounded = grounded if grounded is not None else grounding(request)
     out["risk:ungrounded_literals"] = _cap(len(ungrounded), 3)
     out["risk:ungrounded_share"] = round(1.0 - share, 4)
     out["risk:unnamed_tables"] = _cap(len(ungrounded_tables(request)), 3)

@@ -67,11 +67,12 @@ class OfflineJudge(Judge):
 
     def judge(self, request: JudgeRequest) -> Verdict:
         assert self.calibration is not None
-        g = gamma(self.calibration, request, features(request))
+        grounded = grounding(request)  # read by the features and the rationale alike
+        g = gamma(self.calibration, request, features(request, grounded))
         return Verdict(
             label=request.rules.scoring.label_for(g),
             confidence=g,
-            rationale=rationale(request, g),
+            rationale=rationale(request, g, grounded[1]),
             judge=self.id,
             usage=Usage(),
         )
@@ -101,10 +102,12 @@ def _weak(feature: str) -> bool:
     return feature.startswith("finding") and feature.endswith(WEAK_SUFFIXES)
 
 
-def rationale(request: JudgeRequest, gamma: float) -> str:
-    """What lowered confidence, in words: the findings, then the evidence that is not one."""
+def rationale(request: JudgeRequest, gamma: float, ungrounded: list[str] | None = None) -> str:
+    """What lowered confidence, in words: the findings, then the evidence that is not one
+    (``ungrounded``: the SQL's literals the question never names, computed when not given)."""
     notes = [r.message for r in request.alignment.reasons if r.severity != "info"]
-    _, ungrounded = grounding(request)
+    if ungrounded is None:
+        ungrounded = grounding(request)[1]
     if ungrounded:
         notes.append(
             "value(s) not found in the question: " + ", ".join(repr(u) for u in ungrounded[:3])

@@ -1,8 +1,5 @@
-"""The offline judge's evidence, as a pure function of one :class:`JudgeRequest`.
-
-The judge adds up *risk*: each finding of the aligner carries a weight (how often that finding
-means a wrong answer), and so do three kinds of evidence the aligner does not turn into filter
-findings:
+"""Evidence the aligner does not turn into findings, as pure functions of one
+:class:`JudgeRequest` (the offline judge's features, :mod:`stef_judges.evidence`, read them):
 
 * **grounding**: a string literal the SQL compares against that appears nowhere in the question
   or its enrichment is a guessed value (``country = 'Germany'`` for "customers in France");
@@ -11,15 +8,12 @@ findings:
   lower confidence rather than the verdict;
 * **shape**: more output columns than the question asks for.
 
-Weights were set by hand, guided by a logistic fit of these signals against the labelled
-development data (``benchmarks/validity.py``) and rounded; every weight has the sign its meaning
-demands, and no signal looks at typography (keyword case, quoting, whitespace).
+No signal looks at typography (keyword case, quoting, whitespace).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
@@ -29,53 +23,7 @@ from stef_sql.values import fold_text, value_key
 from stef_core.contracts import JudgeRequest
 from stef_core.spec import Period
 
-#: Risk per reason code (a finding's weight); codes not listed weigh by severity.
-CODE_WEIGHT: dict[str, float] = {
-    "join.key_mismatch": 1.5,
-    "filter.value_mismatch": 1.0,
-    "groupby.missing": 1.0,
-    "aggregation.mismatch": 0.8,
-    "filter.missing": 0.45,
-    "aggregation.missing": 0.4,
-    "limit.missing_topk": 0.5,
-    "limit.k_mismatch": 0.5,
-    "filter.operator_mismatch": 0.35,
-    "orderby.direction": 0.5,
-    "limit.unrequested": 0.5,
-    "groupby.extra": 0.3,
-    "orderby.missing": 0.2,
-    "enrichment.drift": 0.2,
-    "distinct.missing": 0.1,
-    "projection.missing": 0.3,
-    "enrichment.expression_missing": 0.3,
-    "filter.extra": 0.0,  # the filter status already charges for extras
-    # a bare closing date on a timestamp column: worth a look, never a poor score on its own
-    "date.end_of_day": 0.1,
-}
-SEVERITY_WEIGHT = {"critical": 2.0, "major": 0.6, "minor": 0.15, "info": 0.0}
-#: A finding of minor severity (weak evidence) counts this share of its code's weight.
-MINOR_SHARE = 0.25
-#: Least risk of a critical finding (the label cuts below: one is potentially incorrect).
-CRITICAL_WEIGHT = 0.5
-#: Confidence a minor finding takes off (weak evidence lowers confidence, it decides nothing).
-MINOR_DOUBT = 0.03
-
-UNGROUNDED_LITERAL = 0.7
-SET_OPERATION = 0.3
-EXTRA_PROJECTION = 0.1
-
-LABEL_CUTS = ((0.15, "correct"), (0.5, "likely_correct"), (1.0, "potentially_incorrect"))
-
 _WORD = re.compile(r"[a-z0-9]+")
-
-
-@dataclass(frozen=True)
-class Assessment:
-    label: str
-    confidence: float
-    rationale: str
-    risk: float
-    grounding: float
 
 
 @lru_cache(maxsize=16384)
@@ -94,24 +42,9 @@ def _identifier_parts(name: str) -> tuple[str, ...]:
     return tuple(p for p in re.split(r"[^a-z0-9]+", spaced.lower()) if p)
 
 
-#: The last request :func:`grounding` answered and its answer: a judge asks twice per record
-#: (the evidence, then the rationale). One tuple, swapped whole, so threads never mix them.
-_LAST_GROUNDING: tuple[object, tuple[float, list[str]]] = (None, (1.0, []))
-
-
 def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     """Share of the SQL's string literals found in the question or its enrichment, and the
-    literals that were not (a list the caller must not change)."""
-    global _LAST_GROUNDING
-    last_request, last_answer = _LAST_GROUNDING
-    if last_request is request:
-        return last_answer
-    answer = _grounding(request)
-    _LAST_GROUNDING = (request, answer)
-    return answer
-
-
-def _grounding(request: JudgeRequest) -> tuple[float, list[str]]:
+    literals that were not."""
     text = request.question.text or fold_text(
         request.record.question + " " + (request.record.enriched_question or "")
     )
@@ -290,78 +223,3 @@ def asked_items(question: str) -> int:
         r"\b(?:of|for|from|in|with|where|who|that|which|whose)\b", question.lower(), maxsplit=1
     )[0]
     return 1 + head.count(",") + len(re.findall(r"\band\b", head))
-
-
-def _doubts(request: JudgeRequest) -> float:
-    """What weak findings take off the confidence: :data:`MINOR_DOUBT` for each minor one
-    (at most three). A weak finding never decides a verdict, but it is never ignored."""
-    minor = sum(1 for r in request.alignment.reasons[:64] if r.severity == "minor")
-    return MINOR_DOUBT * min(minor, 3)
-
-
-def assess(request: JudgeRequest) -> Assessment:
-    risk = 0.0
-    notes: list[str] = []
-    for r in request.alignment.reasons:
-        weight = CODE_WEIGHT.get(r.code, SEVERITY_WEIGHT.get(r.severity, 0.3))
-        if r.severity == "minor":
-            weight *= MINOR_SHARE
-        elif r.severity == "critical":
-            # a precise sign of a wrong answer: one makes the SQL potentially incorrect, two
-            # incorrect, whatever the code's usual weight
-            weight = max(weight, CRITICAL_WEIGHT)
-        risk += weight
-        if weight >= 0.2:
-            notes.append(r.message)
-    ground, ungrounded = grounding(request)
-    if ungrounded:
-        risk += UNGROUNDED_LITERAL * min(len(ungrounded), 2)
-        notes.append(
-            "value(s) not found in the question: " + ", ".join(repr(u) for u in ungrounded[:3])
-        )
-    sql = request.sql
-    if sql.set_operation:
-        risk += SET_OPERATION
-    extra_columns = len(sql.projections) - max(asked_items(request.record.question), 2)
-    if extra_columns > 0 and not sql.select_star:
-        risk += EXTRA_PROJECTION * min(extra_columns, 3)
-        notes.append(f"{len(sql.projections)} output columns for a question that asks for fewer")
-
-    label = "incorrect"
-    for cut, name in LABEL_CUTS:
-        if risk < cut:
-            label = name
-            break
-
-    # Confidence: how much of the query the question accounts for.
-    far_tables = ungrounded_tables(request)
-    confidence = (
-        0.97
-        - 0.08 * min(len(far_tables), 3)
-        - 0.04 * max(0, sql.joins - 1)
-        - 0.05 * (1 if sql.set_operation else 0)
-        - 0.25 * (1 - ground)
-        - 0.05 * len(request.question.drift)
-        - _doubts(request)
-    )
-    confidence = max(0.3, min(1.0, confidence))
-    # A critical finding is a precise sign of a wrong answer: whatever else the evidence says,
-    # the SQL is not "correct" (gamma below the correct cut, label at most likely_correct), so
-    # the composite score stays below 75 under default scoring.
-    critical = [r for r in request.alignment.reasons if r.severity == "critical"]
-    if critical:
-        cut = request.rules.scoring.verdict_cuts.correct
-        confidence = min(confidence, max(0.0, cut - 0.01))
-        if label == "correct":
-            label = "likely_correct"
-        for r in critical:
-            if r.message not in notes:
-                notes.insert(0, r.message)
-    if far_tables and confidence < 0.85:
-        notes.append("the question names none of the tables " + ", ".join(far_tables[:3]))
-    rationale = (
-        "; ".join(notes)
-        if notes
-        else ("every constraint found in the question is reflected in the SQL")
-    )
-    return Assessment(label, round(confidence, 3), rationale, round(risk, 3), ground)
