@@ -283,19 +283,16 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
                          text.span_text(m.start, m.end)))
         used.update(range(m.start, m.end))
     for i, tok in enumerate(toks):
-        # "how many cancelled subscriptions", "the delayed flights": a state participle before
-        # its noun, after a determiner or a quantity, is a value; elsewhere it is a verb.
-        if (len(out) < MAX_VALUES and i not in claimed and i not in used and i > 0
-                and i + 1 < len(toks) and lex.has("state_participle", tok.low)
-                and toks[i - 1].low in _STATE_DETERMINERS and toks[i + 1].kind == "word"
-                and toks[i + 1].low not in _FUNCTION_WORDS):
+        if len(out) >= MAX_VALUES:
+            break
+        if i in claimed or i in used:
+            continue
+        if _state_participle(text, lex, i):
             op = "!=" if negated_before(text, lex, i) else "="
             out.append(Value(tok.low, op, "word", "strong", i, i + 1, tok.text))
             used.add(i)
-    for i, tok in enumerate(toks):
-        if len(out) >= MAX_VALUES:
-            break
-        if i in claimed or i in used or tok.kind != "number":
+            continue
+        if tok.kind != "number":
             continue
         val = number(tok.low.rstrip("%"))
         if val is None:
@@ -331,6 +328,16 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
         final.append(v)
     return tuple(final)
+
+
+def _state_participle(text: Text, lex: Lexicon, i: int) -> bool:
+    """Is the token at ``i`` a state participle used as an adjective: before its noun, after a
+    determiner or a quantity ("how many cancelled subscriptions", "the delayed flights")?
+    Elsewhere it is a verb ("orders shipped in May")."""
+    toks = text.tokens
+    return (0 < i < len(toks) - 1 and lex.has("state_participle", toks[i].low)
+            and toks[i - 1].low in _STATE_DETERMINERS and toks[i + 1].kind == "word"
+            and toks[i + 1].low not in _FUNCTION_WORDS)
 
 
 def _numbered_noun(text: Text, lex: Lexicon, i: int) -> bool:
