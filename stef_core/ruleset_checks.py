@@ -71,22 +71,19 @@ def scoring_problems(scoring: Scoring) -> list[Problem]:
                     f"{section}.{lo} ({n(b)}) must not be above {section}.{hi} ({n(a)})",
                     f"$.scoring.{attr}.{lo}", (f"{section}.{hi}", f"{section}.{lo}"),
                     " >= ".join(f"{section}.{k}" for k in order)))
-    bands = scoring.bands
-    for hi, lo in pairwise(_BAND_ORDER):
-        a, b = getattr(bands, hi), getattr(bands, lo)
-        if b >= a:
-            out.append(Problem(
-                f"band.{lo} ({number_text(b)}) must be below band.{hi} ({number_text(a)})",
-                f"$.scoring.bands.{lo}", (f"band.{hi}", f"band.{lo}"),
-                "0 <= band.marginal < band.good < band.excellent <= 100"))
-    cuts = scoring.verdict_cuts
-    for hi, lo in pairwise(_CUT_ORDER):
-        a, b = getattr(cuts, hi), getattr(cuts, lo)
-        if b >= a:
-            out.append(Problem(
-                f"cut.{lo} ({number_text(b)}) must be below cut.{hi} ({number_text(a)})",
-                f"$.scoring.verdict_cuts.{lo}", (f"cut.{hi}", f"cut.{lo}"),
-                "0 <= cut.potentially_incorrect < cut.likely_correct < cut.correct <= 1"))
+    # Bands and verdict cuts are strictly ordered, highest first.
+    for name, attr, order, expected in (
+            ("band", "bands", _BAND_ORDER,
+             "0 <= band.marginal < band.good < band.excellent <= 100"),
+            ("cut", "verdict_cuts", _CUT_ORDER,
+             "0 <= cut.potentially_incorrect < cut.likely_correct < cut.correct <= 1")):
+        bounds = getattr(scoring, attr)
+        for hi, lo in pairwise(order):
+            a, b = getattr(bounds, hi), getattr(bounds, lo)
+            if b >= a:
+                out.append(Problem(
+                    f"{name}.{lo} ({n(b)}) must be below {name}.{hi} ({n(a)})",
+                    f"$.scoring.{attr}.{lo}", (f"{name}.{hi}", f"{name}.{lo}"), expected))
     tiers = sorted(enumerate(scoring.confidence_tiers), key=lambda it: -it[1].threshold)
     for (_, upper), (i, lower) in pairwise(tiers):
         key_hi, key_lo = (f"confidence {number_text(upper.threshold)}",
