@@ -72,18 +72,19 @@ def scoring_problems(scoring: Scoring) -> list[Problem]:
                     f"$.scoring.{attr}.{lo}", (f"{section}.{hi}", f"{section}.{lo}"),
                     " >= ".join(f"{section}.{k}" for k in order)))
     # Bands and verdict cuts are strictly ordered, highest first.
-    for name, attr, order, expected in (
+    strict: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
             ("band", "bands", _BAND_ORDER,
              "0 <= band.marginal < band.good < band.excellent <= 100"),
             ("cut", "verdict_cuts", _CUT_ORDER,
-             "0 <= cut.potentially_incorrect < cut.likely_correct < cut.correct <= 1")):
-        bounds = getattr(scoring, attr)
-        for hi, lo in pairwise(order):
+             "0 <= cut.potentially_incorrect < cut.likely_correct < cut.correct <= 1"))
+    for name, field, ranks, expected in strict:
+        bounds = getattr(scoring, field)
+        for hi, lo in pairwise(ranks):
             a, b = getattr(bounds, hi), getattr(bounds, lo)
             if b >= a:
                 out.append(Problem(
                     f"{name}.{lo} ({n(b)}) must be below {name}.{hi} ({n(a)})",
-                    f"$.scoring.{attr}.{lo}", (f"{name}.{hi}", f"{name}.{lo}"), expected))
+                    f"$.scoring.{field}.{lo}", (f"{name}.{hi}", f"{name}.{lo}"), expected))
     tiers = sorted(enumerate(scoring.confidence_tiers), key=lambda it: -it[1].threshold)
     for (_, upper), (i, lower) in pairwise(tiers):
         key_hi, key_lo = (f"confidence {number_text(upper.threshold)}",
