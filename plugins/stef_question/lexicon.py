@@ -56,6 +56,7 @@ class Lexicon:
     def __init__(self, table: Mapping[str, Mapping[str, str]]) -> None:
         self._index: dict[str, dict[str, list[tuple[tuple[str, ...], str, str]]]] = {}
         self._meanings: dict[str, dict[tuple[str, ...], str]] = {}
+        self._meaning_sets: dict[str, frozenset[str]] = {}
         for concept, phrases in table.items():
             if concept.startswith("_"):
                 continue
@@ -83,7 +84,11 @@ class Lexicon:
 
     def meanings(self, concept: str) -> frozenset[str]:
         """Every meaning ``concept`` maps its phrases to (``time_unit``: month, day ...)."""
-        return frozenset(self._meanings.get(concept, {}).values())
+        found = self._meaning_sets.get(concept)
+        if found is None:  # the tables never change after construction
+            found = self._meaning_sets[concept] = frozenset(
+                self._meanings.get(concept, {}).values())
+        return found
 
     def has(self, concept: str, word: str) -> bool:
         """Is the one-word phrase ``word`` (lower-case) a cue of ``concept``?"""
