@@ -1,0 +1,363 @@
+"""Confirm the production corpus's labels by execution, on made-up data.
+
+STEF itself never runs the SQL it scores. This checker is for the people who *write* the corpus:
+every answer in a domain's ``log.jsonl`` and its question's reference SQL are transpiled to DuckDB
+with sqlglot, run on the domain's ``schema.sql`` + ``seed.sql``, and compared; every record whose
+execution outcome disagrees with its label is listed, so the writer fixes the seed data (make the
+mistake show), the label, or says in ``exec_note`` why the label stands.
+
+    pip install duckdb          # a benchmark-only tool, not a STEF dependency
+    python benchmarks/production/check.py benchmarks/production/ecommerce [more domains ...]
+
+How results are compared:
+
+* ``CURRENT_DATE``, ``NOW()``, ``GETDATE()``, ``CURDATE()``, ``SYSDATE`` ... become the record's
+  ``timestamp`` (its date for date functions), so relative dates are read as the agent read them.
+* Catalog and schema qualifiers are dropped (``ANALYTICS.BILLING.INVOICES`` is ``invoices``).
+* The answer matches when some of its columns, one for each reference column, hold the reference's
+  rows as a multiset (row order ignored; supporting columns allowed). Numbers are compared after
+  rounding to 4 decimals, dates and timestamps as ISO text (a midnight timestamp equals its date).
+
+Exit status: 0 when every record agrees with its label (or says why not), 1 otherwise, 2 when a
+domain folder is malformed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import decimal
+import itertools
+import json
+import sys
+import threading
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlglot
+from sqlglot import exp
+
+RECORD_FIELDS = ("id", "agent", "timestamp", "dialect", "question", "sql", "label", "qid", "why")
+QUERY_SECONDS = 10.0
+#: Function names that mean "now" in some dialect and that sqlglot may keep as plain calls.
+NOW_NAMES = {
+    "GETDATE",
+    "SYSDATE",
+    "SYSDATETIME",
+    "NOW",
+    "GETUTCDATE",
+    "CURRENT_TIMESTAMP",
+    "SYSTIMESTAMP",
+    "LOCALTIMESTAMP",
+    "UTC_TIMESTAMP",
+}
+TODAY_NAMES = {"CURDATE", "TODAY", "CURRENT_DATE", "UTC_DATE"}
+
+
+# --------------------------------------------------------------------------------------------
+# transpiling
+# --------------------------------------------------------------------------------------------
+
+
+def _pin_now(tree: exp.Expression, anchor: dt.datetime) -> exp.Expression:
+    """Replace every "now" of the query by the record's timestamp."""
+    day = exp.cast(exp.Literal.string(anchor.date().isoformat()), exp.DataType.build("DATE"))
+    moment = exp.cast(
+        exp.Literal.string(anchor.strftime("%Y-%m-%d %H:%M:%S")), exp.DataType.build("TIMESTAMP")
+    )
+
+    def swap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.CurrentDate):
+            return day.copy()
+        if isinstance(node, (exp.CurrentTimestamp, exp.CurrentDatetime)):
+            return moment.copy()
+        if isinstance(node, exp.Anonymous):
+            name = str(node.this).upper()
+            if name in NOW_NAMES:
+                return moment.copy()
+            if name in TODAY_NAMES:
+                return day.copy()
+        if isinstance(node, exp.Column) and not node.table:
+            # BigQuery / Snowflake allow CURRENT_DATE without parentheses; a dialect that does
+            # not know it reads a column.
+            name = node.name.upper()
+            if name in {"CURRENT_DATE", "CURDATE", "TODAY"}:
+                return day.copy()
+            if name in {"CURRENT_TIMESTAMP", "SYSDATE", "NOW", "GETDATE", "LOCALTIMESTAMP"}:
+                return moment.copy()
+        if isinstance(node, exp.Table):
+            node = node.copy()
+            node.set("catalog", None)
+            node.set("db", None)
+            return node
+        return node
+
+    return tree.transform(swap)
+
+
+def to_duckdb(sql: str, dialect: str, anchor: dt.datetime) -> str:
+    """The query in DuckDB's dialect, pinned to the record's timestamp."""
+    trees = [t for t in sqlglot.parse(sql, read=dialect) if t is not None]
+    if len(trees) != 1:
+        raise ValueError(f"expected one statement, found {len(trees)}")
+    return _pin_now(trees[0], anchor).sql(dialect="duckdb")
+
+
+# --------------------------------------------------------------------------------------------
+# running and comparing
+# --------------------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float, decimal.Decimal)):
+        f = float(value)
+        return round(f, 4) + 0.0  # +0.0 folds -0.0
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time(0) and value.tzinfo is None:
+            return value.date().isoformat()
+        return value.replace(tzinfo=None).isoformat(sep=" ")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, str):
+        return value.strip()
+    return value if value is None else str(value)
+
+
+@dataclass
+class Outcome:
+    rows: list[tuple[Any, ...]] | None = None
+    error: str | None = None
+
+
+def run(con: Any, sql: str) -> Outcome:
+    timer = threading.Timer(QUERY_SECONDS, con.interrupt)
+    timer.start()
+    try:
+        rows = con.execute(sql).fetchall()
+    except Exception as exc:  # any DuckDB error is an outcome to report, not a crash
+        return Outcome(error=str(exc).splitlines()[0][:300])
+    finally:
+        timer.cancel()
+    return Outcome(rows=[tuple(_cell(v) for v in row) for row in rows])
+
+
+def same_result(answer: Sequence[tuple[Any, ...]], reference: Sequence[tuple[Any, ...]]) -> bool:
+    """Whether some columns of ``answer`` (one per reference column) hold ``reference``'s rows."""
+    if len(answer) != len(reference):
+        return False
+    if not reference:
+        return True
+    k, m = len(reference[0]), len(answer[0])
+    if m < k:
+        return False
+    want = Counter(reference)
+    ref_cols = [Counter(row[j] for row in reference) for j in range(k)]
+    ans_cols = [Counter(row[i] for row in answer) for i in range(m)]
+    candidates = [[i for i in range(m) if ans_cols[i] == ref_cols[j]] for j in range(k)]
+    if any(not c for c in candidates):
+        return False
+    for combo in itertools.islice(itertools.product(*candidates), 5000):
+        if len(set(combo)) != k:
+            continue
+        if Counter(tuple(row[i] for i in combo) for row in answer) == want:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------------------------
+# a domain
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Finding:
+    record: dict[str, Any]
+    outcome: str
+    detail: str = ""
+
+
+@dataclass
+class Report:
+    domain: str
+    problems: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    agree: int = 0
+    explained: int = 0
+    empty_reference: set[str] = field(default_factory=set)
+    records: int = 0
+    per_version: dict[str, list[int]] = field(default_factory=dict)
+
+
+def _jsonl(path: Path, problems: list[str]) -> list[dict[str, Any]]:
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(f"{path}:{n}: not JSON ({exc.msg})")
+            continue
+        if not isinstance(obj, dict):
+            problems.append(f"{path}:{n}: not a JSON object")
+            continue
+        obj["_line"] = n
+        out.append(obj)
+    return out
+
+
+def _short(rows: list[tuple[Any, ...]] | None, n: int = 3) -> str:
+    if rows is None:
+        return "-"
+    text = "; ".join(str(r) for r in rows[:n])
+    return f"{len(rows)} rows: {text}" + (" ..." if len(rows) > n else "")
+
+
+def check_domain(folder: Path, seen_ids: set[str]) -> Report:
+    import duckdb  # benchmark-only dependency
+
+    report = Report(domain=folder.name)
+    problems = report.problems
+    for name in ("schema.sql", "seed.sql", "questions.jsonl", "log.jsonl"):
+        if not (folder / name).is_file():
+            problems.append(f"{folder / name}: missing")
+    if problems:
+        return report
+    questions = {q.get("qid"): q for q in _jsonl(folder / "questions.jsonl", problems)}
+    records = _jsonl(folder / "log.jsonl", problems)
+    report.records = len(records)
+
+    con = duckdb.connect()
+    for name in ("schema.sql", "seed.sql"):
+        try:
+            con.execute((folder / name).read_text(encoding="utf-8"))
+        except Exception as exc:
+            problems.append(f"{folder / name}: DuckDB rejects it: {str(exc).splitlines()[0]}")
+            return report
+
+    # format checks
+    versions: dict[str, set[str]] = {}
+    for rec in records:
+        where = f"{folder / 'log.jsonl'}:{rec['_line']}"
+        missing = [f for f in RECORD_FIELDS if f not in rec]
+        if missing:
+            problems.append(f"{where}: missing field(s) {', '.join(missing)}")
+            continue
+        if rec["id"] in seen_ids:
+            problems.append(f"{where}: id {rec['id']!r} used twice")
+        seen_ids.add(rec["id"])
+        if rec["label"] not in (0, 1):
+            problems.append(f"{where}: label must be 0 or 1")
+        if rec["qid"] not in questions:
+            problems.append(f"{where}: qid {rec['qid']!r} is not in questions.jsonl")
+        versions.setdefault(rec["agent"], set()).add(rec["qid"])
+        report.per_version.setdefault(rec["agent"], []).append(int(rec["label"] == 1))
+    for agent, qids in sorted(versions.items()):
+        lacking = sorted(set(questions) - qids)
+        if lacking:
+            lacks = ", ".join(map(str, lacking))
+            problems.append(f"{folder.name}: {agent} does not answer {lacks}")
+    if len(versions) != 3:
+        problems.append(f"{folder.name}: {len(versions)} agent versions (3 expected)")
+
+    # references, run once per (question, anchor day and time)
+    ref_cache: dict[tuple[str, str], Outcome] = {}
+    for rec in records:
+        if any(f not in rec for f in RECORD_FIELDS) or rec["qid"] not in questions:
+            continue
+        try:
+            anchor = dt.datetime.fromisoformat(str(rec["timestamp"]).replace("Z", "+00:00"))
+            anchor = anchor.replace(tzinfo=None)
+        except ValueError:
+            problems.append(f"{folder.name}: record {rec['id']}: timestamp is not ISO 8601")
+            continue
+        q = questions[rec["qid"]]
+        key = (rec["qid"], anchor.isoformat())
+        if key not in ref_cache:
+            try:
+                ref_cache[key] = run(con, to_duckdb(q["reference_sql"], "duckdb", anchor))
+            except Exception as exc:
+                ref_cache[key] = Outcome(error=f"reference does not transpile: {exc}")
+        ref = ref_cache[key]
+        if ref.error:
+            problems.append(f"{folder.name}: reference of {rec['qid']} fails: {ref.error}")
+            continue
+        if not ref.rows or all(v in (None, 0) for row in ref.rows for v in row):
+            report.empty_reference.add(rec["qid"])
+        try:
+            ans = run(con, to_duckdb(rec["sql"], rec["dialect"], anchor))
+        except Exception as exc:
+            ans = Outcome(error=f"does not transpile: {str(exc).splitlines()[0][:200]}")
+        if ans.error:
+            outcome, matches = "error", False
+            detail = ans.error
+        else:
+            matches = same_result(ans.rows or [], ref.rows or [])
+            outcome = "match" if matches else "differs"
+            detail = "" if matches else f"answer {_short(ans.rows)} | reference {_short(ref.rows)}"
+        agrees = matches == (rec["label"] == 1)
+        if agrees:
+            report.agree += 1
+        elif rec.get("exec_note"):
+            report.explained += 1
+        else:
+            report.findings.append(Finding(rec, outcome, detail))
+    con.close()
+    return report
+
+
+def print_report(report: Report, out: Any = sys.stdout) -> None:
+    print(f"== {report.domain}: {report.records} records", file=out)
+    for agent, labels in sorted(report.per_version.items()):
+        print(
+            f"   {agent}: {sum(labels)}/{len(labels)} right ({sum(labels) / len(labels):.0%})",
+            file=out,
+        )
+    for p in report.problems:
+        print(f"   PROBLEM {p}", file=out)
+    if report.empty_reference:
+        print(
+            "   note: reference returns no rows (or only zeros / NULLs) for "
+            + ", ".join(sorted(report.empty_reference))
+            + ": the seed data does not exercise these questions",
+            file=out,
+        )
+    print(
+        f"   agree with label: {report.agree}; disagree but explained (exec_note): "
+        f"{report.explained}; disagree: {len(report.findings)}",
+        file=out,
+    )
+    for f in report.findings:
+        r = f.record
+        print(
+            f"   - {r['id']} {r['qid']} {r['agent']} label={r['label']} exec={f.outcome}: "
+            f"{r.get('why', '')}",
+            file=out,
+        )
+        if f.detail:
+            print(f"       {f.detail}", file=out)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("domains", nargs="+", type=Path, help="domain folders")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    seen: set[str] = set()
+    status = 0
+    for folder in args.domains:
+        report = check_domain(folder, seen)
+        print_report(report)
+        if report.problems:
+            status = 2
+        elif report.findings and status == 0:
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
