@@ -1,0 +1,371 @@
+"""Production benchmark: does STEF leave right answers alone and tell agent versions apart?
+
+Scores the production-shaped corpus in ``benchmarks/production/<domain>/log.jsonl`` (our own
+data: business domains, several dialects, agent reformulations, tenant guards, three agent
+versions of known accuracy per domain) exactly as a user would, through ``stef eval`` in a
+subprocess, once with the default settings and once with the domain's own ``rules.stef``, and
+prints per domain and per half (``tuned``: what the team may tune on; ``held-out``: never tuned
+on, the honest figure):
+
+* right answers scored below 75, wrong answers scored 75 or more;
+* AUROC of the score (and of gamma) against the labels; pairwise accuracy (one question, a right
+  and a wrong answer: how often the right one scores higher, ties half);
+* per agent version, true accuracy against STEF's estimated accuracy (the summary's
+  ``estimated_accuracy``), the version pairs ordered correctly and the mean absolute error;
+* the filter status of the right answers (``partially_applied``/``not_applied`` and
+  ``fully_applied_with_extras`` shares);
+* records below 75 without a reason that says why (no reason, or only ``info`` ones);
+* precision of each reason code (share of the records it fires on that are wrong), and, with
+  ``--details``, the right answers below 75 of the *tuned* domains with their reasons.
+
+    python benchmarks/production.py                       # both halves, without and with rules
+    python benchmarks/production.py --half tuned --details
+    python benchmarks/production.py --json benchmarks/results/production.json
+
+STEF sees only its input fields; ``label``, ``qid``, ``why`` and ``exec_note`` are benchmark
+fields it ignores (``label`` is carried into results, never used to score).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "production"
+sys.path.insert(0, str(HERE))
+from validity import auroc, pairwise  # noqa: E402
+
+#: The split is fixed once, before any tuning: the held-out half is never tuned on.
+TUNED = ("ecommerce", "saas_billing", "support", "logistics")
+HELD_OUT = ("hr", "finance", "marketing", "iot")
+THRESHOLD = 75.0
+STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
+
+
+def run_stef(
+    log: Path, rules: Path | None, judge: str, extra: Sequence[str]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """``stef eval`` on one log: its results (input order) and its summary."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out, summary = Path(tmp) / "results.jsonl", Path(tmp) / "summary.json"
+        cmd = [
+            sys.executable,
+            "-m",
+            "stef_core",
+            "eval",
+            str(log),
+            "--no-progress",
+            "-o",
+            str(out),
+            "--summary-json",
+            str(summary),
+            "--judge",
+            judge,
+            *extra,
+        ]
+        if rules is not None:
+            cmd += ["--rules", str(rules)]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        if proc.returncode not in (0, 1) or not out.exists():
+            raise SystemExit(
+                f"production: stef eval failed on {log} (exit {proc.returncode}):\n"
+                f"{proc.stderr[-2000:]}"
+            )
+        results = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+        return results, json.loads(summary.read_text(encoding="utf-8"))
+
+
+def measure(
+    records: list[dict[str, Any]], results: list[dict[str, Any]], summary: dict[str, Any]
+) -> dict[str, Any]:
+    """The figures of one domain (or of a pool of domains when ``summary`` is empty)."""
+    rows = []
+    for rec, res in zip(records, results, strict=True):
+        reasons = res.get("reasons") or []
+        rows.append(
+            {
+                "id": rec["id"],
+                "qid": (rec.get("_domain"), rec.get("qid")),
+                "agent": rec.get("agent", "default"),
+                "label": int(rec["label"]),
+                "score": res["score"] if res.get("score") is not None else 0.0,
+                "gamma": res["confidence"] if res.get("confidence") is not None else 0.0,
+                "scored": res.get("status") == "scored",
+                "status": (res.get("filter_alignment") or {}).get("status"),
+                "reasons": [(r["code"], r.get("severity", "")) for r in reasons],
+            }
+        )
+    right = [r for r in rows if r["label"] == 1]
+    wrong = [r for r in rows if r["label"] == 0]
+    low_right = [r for r in right if r["score"] < THRESHOLD]
+    high_wrong = [r for r in wrong if r["score"] >= THRESHOLD]
+    unexplained = [
+        r
+        for r in rows
+        if r["scored"] and r["score"] < THRESHOLD and all(sev == "info" for _, sev in r["reasons"])
+    ]
+    groups: dict[Any, list[tuple[float, int]]] = defaultdict(list)
+    for r in rows:
+        groups[r["qid"]].append((r["score"], r["label"]))
+    status_right = Counter(r["status"] for r in right if r["status"])
+    labels = [r["label"] for r in rows]
+    out: dict[str, Any] = {
+        "records": len(rows),
+        "right": len(right),
+        "wrong": len(wrong),
+        "right_below_75": len(low_right),
+        "wrong_at_75": len(high_wrong),
+        "auroc": auroc([r["score"] for r in rows], labels),
+        "auroc_gamma": auroc([r["gamma"] for r in rows], labels),
+        "pairwise": pairwise(groups),
+        "status_right": {s: status_right.get(s, 0) for s in STATUSES},
+        "unexplained_below_75": len(unexplained),
+        "rows": rows,
+    }
+    if summary:
+        agents = summary.get("agents", {})
+        versions = []
+        for agent in sorted({r["agent"] for r in rows}):
+            mine = [r for r in rows if r["agent"] == agent]
+            est = (agents.get(agent) or {}).get("estimated_accuracy")
+            versions.append(
+                {
+                    "agent": agent,
+                    "records": len(mine),
+                    "accuracy": sum(r["label"] for r in mine) / len(mine),
+                    "estimated": est,
+                }
+            )
+        pairs = ordered = 0
+        for i, a in enumerate(versions):
+            for b in versions[i + 1 :]:
+                if (
+                    a["accuracy"] == b["accuracy"]
+                    or a["estimated"] is None
+                    or b["estimated"] is None
+                ):
+                    continue
+                pairs += 1
+                ordered += (a["accuracy"] > b["accuracy"]) == (a["estimated"] > b["estimated"])
+        errs = [abs(v["estimated"] - v["accuracy"]) for v in versions if v["estimated"] is not None]
+        out.update(
+            {
+                "versions": versions,
+                "version_pairs": pairs,
+                "version_pairs_ordered": ordered,
+                "abs_errors": errs,
+            }
+        )
+    return out
+
+
+def pool(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several domains' figures as one (AUROC and pairwise over the pooled records)."""
+    rows = [r for p in parts for r in p["rows"]]
+    out = measure_rows(rows)
+    out["version_pairs"] = sum(p.get("version_pairs", 0) for p in parts)
+    out["version_pairs_ordered"] = sum(p.get("version_pairs_ordered", 0) for p in parts)
+    out["abs_errors"] = [e for p in parts for e in p.get("abs_errors", [])]
+    return out
+
+
+def measure_rows(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    fake_records = [
+        {
+            "id": r["id"],
+            "_domain": r["qid"][0],
+            "qid": r["qid"][1],
+            "agent": r["agent"],
+            "label": r["label"],
+        }
+        for r in rows
+    ]
+    fake_results = [
+        {
+            "score": r["score"],
+            "confidence": r["gamma"],
+            "status": "scored" if r["scored"] else "unscored",
+            "filter_alignment": {"status": r["status"]},
+            "reasons": [{"code": c, "severity": s} for c, s in r["reasons"]],
+        }
+        for r in rows
+    ]
+    return measure(fake_records, fake_results, {})
+
+
+def code_precision(rows: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
+    """(code@severity, fires, of them wrong), most frequent first."""
+    fires: Counter[str] = Counter()
+    wrong: Counter[str] = Counter()
+    for r in rows:
+        for key in {f"{c}@{s}" for c, s in r["reasons"]}:
+            fires[key] += 1
+            wrong[key] += 1 - r["label"]
+    return [(k, n, wrong[k]) for k, n in sorted(fires.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+# --------------------------------------------------------------------------------------------
+# output
+# --------------------------------------------------------------------------------------------
+
+
+def _pct(k: int, n: int) -> str:
+    return f"{k}/{n} ({k / n:.0%})" if n else "-"
+
+
+def _f(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+HEADER = (
+    "| domain | records | right < 75 | wrong >= 75 | AUROC | AUROC gamma | pairwise "
+    "| versions ordered | est. acc. MAE | right partial/not | right with extras "
+    "| < 75 unexplained |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def row(name: str, m: dict[str, Any]) -> str:
+    st = m["status_right"]
+    partial = st["partially_applied"] + st["not_applied"]
+    errs = m.get("abs_errors") or []
+    mae = sum(errs) / len(errs) if errs else None
+    pw = m["pairwise"]
+    return (
+        f"| {name} | {m['records']} | {_pct(m['right_below_75'], m['right'])} | "
+        f"{_pct(m['wrong_at_75'], m['wrong'])} | {_f(m['auroc'])} | {_f(m['auroc_gamma'])} | "
+        f"{_f(pw['accuracy'])} ({pw['pairs']}) | "
+        f"{m.get('version_pairs_ordered', 0)}/{m.get('version_pairs', 0)} | {_f(mae)} | "
+        f"{_pct(partial, m['right'])} | {_pct(st['fully_applied_with_extras'], m['right'])} | "
+        f"{m['unexplained_below_75']} |"
+    )
+
+
+def versions_table(name: str, m: dict[str, Any]) -> list[str]:
+    out = []
+    for v in m.get("versions", []):
+        est = v["estimated"]
+        out.append(
+            f"| {name} | {v['agent']} | {v['records']} | {v['accuracy']:.3f} | {_f(est)} | "
+            f"{_f(None if est is None else est - v['accuracy'])} |"
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=CORPUS, help="folder of domain folders")
+    ap.add_argument("--half", choices=("tuned", "held-out", "all"), default="all")
+    ap.add_argument(
+        "--rules",
+        choices=("both", "none", "domain"),
+        default="both",
+        help="score without a ruleset, with each domain's rules.stef, or both",
+    )
+    ap.add_argument("--judge", default="offline")
+    ap.add_argument(
+        "--details",
+        action="store_true",
+        help="list the right answers below 75 and the wrong ones at 75 or more "
+        "(tuned domains only: the held-out half is never looked into)",
+    )
+    ap.add_argument("--json", type=Path, help="also write every figure as JSON")
+    ap.add_argument("stef_args", nargs="*", help="extra arguments for stef eval (after --)")
+    args = ap.parse_args(argv)
+
+    halves = {"tuned": TUNED, "held-out": HELD_OUT}
+    if args.half != "all":
+        halves = {args.half: halves[args.half]}
+    modes = {"both": ("none", "domain"), "none": ("none",), "domain": ("domain",)}[args.rules]
+    everything: dict[str, Any] = {}
+    for mode in modes:
+        print(
+            "\n## "
+            + (
+                "without a ruleset (defaults)"
+                if mode == "none"
+                else "with each domain's rules.stef"
+            )
+            + f" -- judge {args.judge}\n"
+        )
+        print(HEADER)
+        version_lines: list[str] = []
+        detail_lines: list[str] = []
+        all_parts: list[dict[str, Any]] = []
+        for half, domains in halves.items():
+            parts = []
+            for domain in domains:
+                folder = args.corpus / domain
+                log = folder / "log.jsonl"
+                if not log.is_file():
+                    print(f"| {domain} | (missing) |")
+                    continue
+                records = [
+                    json.loads(line)
+                    for line in log.read_text(encoding="utf-8").splitlines()
+                    if line.strip()
+                ]
+                for rec in records:
+                    rec["_domain"] = domain
+                rules = folder / "rules.stef" if mode == "domain" else None
+                if rules is not None and not rules.is_file():
+                    rules = None
+                results, summary = run_stef(log, rules, args.judge, args.stef_args)
+                m = measure(records, results, summary)
+                parts.append(m)
+                print(row(f"{domain} ({half})", m))
+                version_lines += versions_table(domain, m)
+                everything.setdefault(mode, {})[domain] = {
+                    k: v for k, v in m.items() if k != "rows"
+                }
+                if args.details and half == "tuned":
+                    by_id = {r["id"]: r for r in records}
+                    for r in m["rows"]:
+                        bad = (r["label"] == 1 and r["score"] < THRESHOLD) or (
+                            r["label"] == 0 and r["score"] >= THRESHOLD
+                        )
+                        if bad:
+                            rec = by_id[r["id"]]
+                            tag = "RIGHT<75" if r["label"] else "WRONG>=75"
+                            codes = ", ".join(f"{c}@{s}" for c, s in r["reasons"]) or "-"
+                            detail_lines.append(
+                                f"- {tag} {domain} {rec['id']} {rec.get('qid')} score "
+                                f"{r['score']:g} gamma {r['gamma']:.3f} status {r['status']}: "
+                                f"{codes}\n    Q: {rec['question']}\n    SQL: {rec['sql']}\n"
+                                f"    why: {rec.get('why', '')}"
+                            )
+            if parts:
+                pm = pool(parts)
+                all_parts += parts
+                print(row(f"**{half} pooled**", pm))
+                everything.setdefault(mode, {})[f"{half} pooled"] = {
+                    k: v for k, v in pm.items() if k != "rows"
+                }
+        if len(halves) > 1 and all_parts:
+            print(row("**all pooled**", pool(all_parts)))
+        print("\n| domain | version | records | true accuracy | estimated | error |")
+        print("|---|---|---:|---:|---:|---:|")
+        print("\n".join(version_lines))
+        tuned_rows = [r for p in all_parts for r in p["rows"] if r["qid"][0] in TUNED]
+        if tuned_rows:
+            print("\nReason-code precision (tuned half): code@severity, fires, wrong, precision")
+            for key, n, k in code_precision(tuned_rows):
+                print(f"  {key}: {n} fires, {k} wrong, precision {k / n:.2f}")
+        if detail_lines:
+            print("\nMisjudged records (tuned half):")
+            print("\n".join(detail_lines))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(everything, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
