@@ -88,6 +88,11 @@ def _pin_now(tree: exp.Expression, anchor: dt.datetime) -> exp.Expression:
                 return day.copy()
             if name in {"CURRENT_TIMESTAMP", "SYSDATE", "NOW", "GETDATE", "LOCALTIMESTAMP"}:
                 return moment.copy()
+        if isinstance(node, exp.CountIf):
+            # BigQuery's COUNTIF and Snowflake's COUNT_IF give 0 on a group whose condition is
+            # NULL on every row (a LEFT JOIN that found nothing); DuckDB's COUNT_IF gives NULL.
+            case = exp.Case(ifs=[exp.If(this=node.this.copy(), true=exp.Literal.number(1))])
+            return exp.Count(this=case)
         if isinstance(node, exp.Table):
             node = node.copy()
             node.set("catalog", None)
