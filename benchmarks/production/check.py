@@ -88,11 +88,6 @@ def _pin_now(tree: exp.Expression, anchor: dt.datetime) -> exp.Expression:
                 return day.copy()
             if name in {"CURRENT_TIMESTAMP", "SYSDATE", "NOW", "GETDATE", "LOCALTIMESTAMP"}:
                 return moment.copy()
-        if isinstance(node, exp.CountIf):
-            # BigQuery's COUNTIF and Snowflake's COUNT_IF give 0 on a group whose condition is
-            # NULL on every row (a LEFT JOIN that found nothing); DuckDB's COUNT_IF gives NULL.
-            case = exp.Case(ifs=[exp.If(this=node.this.copy(), true=exp.Literal.number(1))])
-            return exp.Count(this=case)
         if isinstance(node, exp.Table):
             node = node.copy()
             node.set("catalog", None)
@@ -103,12 +98,28 @@ def _pin_now(tree: exp.Expression, anchor: dt.datetime) -> exp.Expression:
     return tree.transform(swap)
 
 
+def _count_if_as_count(tree: exp.Expression) -> exp.Expression:
+    """COUNTIF(c) as COUNT(CASE WHEN c THEN 1 END).
+
+    BigQuery's COUNTIF and Snowflake's COUNT_IF give 0 on a group whose condition is NULL on
+    every row (a LEFT JOIN that found nothing); DuckDB's COUNT_IF gives NULL there.
+    """
+
+    def swap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.CountIf):
+            case = exp.Case(ifs=[exp.If(this=node.this, true=exp.Literal.number(1))])
+            return exp.Count(this=case)
+        return node
+
+    return tree.transform(swap)
+
+
 def to_duckdb(sql: str, dialect: str, anchor: dt.datetime) -> str:
     """The query in DuckDB's dialect, pinned to the record's timestamp."""
     trees = [t for t in sqlglot.parse(sql, read=dialect) if t is not None]
     if len(trees) != 1:
         raise ValueError(f"expected one statement, found {len(trees)}")
-    return _pin_now(trees[0], anchor).sql(dialect="duckdb")
+    return _count_if_as_count(_pin_now(trees[0], anchor)).sql(dialect="duckdb")
 
 
 # --------------------------------------------------------------------------------------------
