@@ -14,6 +14,9 @@ How results are compared:
 * ``CURRENT_DATE``, ``NOW()``, ``GETDATE()``, ``CURDATE()``, ``SYSDATE`` ... become the record's
   ``timestamp`` (its date for date functions), so relative dates are read as the agent read them.
 * Catalog and schema qualifiers are dropped (``ANALYTICS.BILLING.INVOICES`` is ``invoices``).
+* Integer division keeps its meaning: in Postgres, T-SQL, SQLite, Redshift and Trino ``int / int``
+  truncates (``SUM(CASE ... THEN 1 ELSE 0 END) / COUNT(*)`` is 0), so those answers' columns
+  are typed from ``schema.sql`` before they are transpiled.
 * The answer matches when some of its columns, one for each reference column, hold the reference's
   rows as a multiset (row order ignored; supporting columns allowed). Numbers are compared after
   rounding to 4 decimals, dates and timestamps as ISO text (a midnight timestamp equals its date).
@@ -114,12 +117,63 @@ def _count_if_as_count(tree: exp.Expression) -> exp.Expression:
     return tree.transform(swap)
 
 
-def to_duckdb(sql: str, dialect: str, anchor: dt.datetime) -> str:
-    """The query in DuckDB's dialect, pinned to the record's timestamp."""
+def _typed_division(
+    tree: exp.Expression, dialect: str, schema: dict[str, dict[str, str]]
+) -> exp.Expression:
+    """Mark the divisions that truncate in ``dialect`` (Postgres, T-SQL, SQLite ...: int / int).
+
+    sqlglot turns such a division into DuckDB's truncating form only where it knows both
+    operands are integers, so the columns are qualified and typed from the domain's schema
+    first: ``SUM(CASE ... THEN 1 ELSE 0 END) / COUNT(*)`` is 0 in Postgres, as the agent's
+    user saw it, not 0.85. A query that cannot be typed is left as it is.
+    """
+    from sqlglot.dialects.dialect import Dialect
+    from sqlglot.optimizer.annotate_types import annotate_types
+    from sqlglot.optimizer.qualify import qualify
+    from sqlglot.schema import MappingSchema
+
+    if not schema or not Dialect.get_or_raise(dialect).TYPED_DIVISION:
+        return tree
+    if not any(True for _ in tree.find_all(exp.Div)):
+        return tree
+    try:
+        mapping = MappingSchema(schema, dialect=dialect)
+        typed = qualify(
+            tree.copy(),
+            schema=mapping,
+            dialect=dialect,
+            quote_identifiers=False,
+            identify=False,
+            validate_qualify_columns=False,
+        )
+        return annotate_types(typed, schema=mapping, dialect=dialect)
+    except Exception:  # sqlglot cannot type it: run it as written
+        return tree
+
+
+def to_duckdb(
+    sql: str, dialect: str, anchor: dt.datetime, schema: dict[str, dict[str, str]] | None = None
+) -> str:
+    """The query in DuckDB's dialect, pinned to the record's timestamp.
+
+    ``schema`` (table -> column -> type) lets integer division keep its source dialect's meaning.
+    """
     trees = [t for t in sqlglot.parse(sql, read=dialect) if t is not None]
     if len(trees) != 1:
         raise ValueError(f"expected one statement, found {len(trees)}")
-    return _count_if_as_count(_pin_now(trees[0], anchor)).sql(dialect="duckdb")
+    tree = _count_if_as_count(_pin_now(trees[0], anchor))
+    return _typed_division(tree, dialect, schema or {}).sql(dialect="duckdb")
+
+
+def column_types(con: Any) -> dict[str, dict[str, str]]:
+    """Table -> column -> DuckDB type, for typing the answers' divisions."""
+    rows = con.execute(
+        "SELECT table_name, column_name, data_type FROM information_schema.columns"
+    ).fetchall()
+    out: dict[str, dict[str, str]] = {}
+    for table, column, kind in rows:
+        out.setdefault(str(table).lower(), {})[str(column).lower()] = str(kind)
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -256,6 +310,8 @@ def check_domain(folder: Path, seen_ids: set[str]) -> Report:
             problems.append(f"{folder / name}: DuckDB rejects it: {str(exc).splitlines()[0]}")
             return report
 
+    types = column_types(con)
+
     # format checks
     versions: dict[str, set[str]] = {}
     for rec in records:
@@ -306,7 +362,7 @@ def check_domain(folder: Path, seen_ids: set[str]) -> Report:
         if not ref.rows or all(v in (None, 0) for row in ref.rows for v in row):
             report.empty_reference.add(rec["qid"])
         try:
-            ans = run(con, to_duckdb(rec["sql"], rec["dialect"], anchor))
+            ans = run(con, to_duckdb(rec["sql"], rec["dialect"], anchor, types))
         except Exception as exc:
             ans = Outcome(error=f"does not transpile: {str(exc).splitlines()[0][:200]}")
         if ans.error:
