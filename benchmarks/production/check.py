@@ -19,7 +19,11 @@ How results are compared:
   are typed from ``schema.sql`` before they are transpiled.
 * The answer matches when some of its columns, one for each reference column, hold the reference's
   rows as a multiset (row order ignored; supporting columns allowed). Numbers are compared after
-  rounding to 4 decimals, dates and timestamps as ISO text (a midnight timestamp equals its date).
+  rounding to 4 decimals (an answer column that shows 1 to 3 decimals, as ROUND(x, 1) does, against
+  the reference rounded half up as far), dates and timestamps as ISO text (a midnight timestamp
+  equals its date).
+* MySQL's TIMESTAMPDIFF runs as whole units elapsed (DuckDB's DATE_SUB), and AVG / SUM over a
+  condition (AVG(gender = 'F')) over the condition as 0/1, as in MySQL.
 
 Exit status: 0 when every record agrees with its label (or says why not), 1 otherwise, 2 when a
 domain folder is malformed.
@@ -117,6 +121,38 @@ def _count_if_as_count(tree: exp.Expression) -> exp.Expression:
     return tree.transform(swap)
 
 
+def _whole_units_diff(tree: exp.Expression) -> exp.Expression:
+    """MySQL's TIMESTAMPDIFF(unit, a, b) as DuckDB's DATE_SUB(unit, a, b).
+
+    TIMESTAMPDIFF counts whole units elapsed (2019-09-10 to 2025-01-10 is 5 years); sqlglot
+    writes it as DuckDB's DATE_DIFF, which counts unit boundaries crossed (6 years).
+    """
+
+    def swap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, exp.TimestampDiff):
+            unit = exp.Literal.string(node.text("unit").upper() or "DAY")
+            return exp.Anonymous(this="DATE_SUB", expressions=[unit, node.expression, node.this])
+        return node
+
+    return tree.transform(swap)
+
+
+def _boolean_aggregates_as_int(tree: exp.Expression) -> exp.Expression:
+    """AVG(condition) / SUM(condition) with the condition cast to INT.
+
+    MySQL (and others) treat a comparison as 0/1, so AVG(gender = 'F') is a share; DuckDB has no
+    AVG over BOOLEAN.
+    """
+    conditions = (exp.Predicate, exp.Connector, exp.Not)
+
+    def swap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, (exp.Avg, exp.Sum)) and isinstance(node.this, conditions):
+            node.set("this", exp.cast(node.this, exp.DataType.build("INT")))
+        return node
+
+    return tree.transform(swap)
+
+
 def _typed_division(
     tree: exp.Expression, dialect: str, schema: dict[str, dict[str, str]]
 ) -> exp.Expression:
@@ -162,6 +198,9 @@ def to_duckdb(
     if len(trees) != 1:
         raise ValueError(f"expected one statement, found {len(trees)}")
     tree = _count_if_as_count(_pin_now(trees[0], anchor))
+    if dialect in ("mysql", "singlestore", "doris", "starrocks"):
+        tree = _whole_units_diff(tree)
+    tree = _boolean_aggregates_as_int(tree)
     return _typed_division(tree, dialect, schema or {}).sql(dialect="duckdb")
 
 
@@ -216,8 +255,37 @@ def run(con: Any, sql: str) -> Outcome:
     return Outcome(rows=[tuple(_cell(v) for v in row) for row in rows])
 
 
+def _decimals_shown(values: Iterable[Any]) -> int | None:
+    """How many decimals a numeric answer column shows (None: not numeric, or 4 and more)."""
+    shown = 0
+    for v in values:
+        if v is None:
+            continue
+        if not isinstance(v, float):
+            return None
+        text = repr(v)
+        if "e" in text or "n" in text:  # 1e-05, inf, nan
+            return None
+        frac = text.partition(".")[2].rstrip("0")
+        shown = max(shown, len(frac))
+    return shown if shown < 4 else None
+
+
+def _rounded(value: Any, places: int | None) -> Any:
+    """``value`` rounded half up to ``places`` decimals, as ROUND(x, places) shows it."""
+    if places is None or not isinstance(value, float):
+        return value
+    quantum = decimal.Decimal(1).scaleb(-places)
+    return float(decimal.Decimal(repr(value)).quantize(quantum, decimal.ROUND_HALF_UP)) + 0.0
+
+
 def same_result(answer: Sequence[tuple[Any, ...]], reference: Sequence[tuple[Any, ...]]) -> bool:
-    """Whether some columns of ``answer`` (one per reference column) hold ``reference``'s rows."""
+    """Whether some columns of ``answer`` (one per reference column) hold ``reference``'s rows.
+
+    An answer column that rounds (ROUND(x, 1) shows one decimal) is compared with the reference
+    rounded as far; a column of whole numbers is compared exactly, so 100 * a / b computed in
+    integers does not pass for a rounded percentage.
+    """
     if len(answer) != len(reference):
         return False
     if not reference:
@@ -225,15 +293,22 @@ def same_result(answer: Sequence[tuple[Any, ...]], reference: Sequence[tuple[Any
     k, m = len(reference[0]), len(answer[0])
     if m < k:
         return False
-    want = Counter(reference)
-    ref_cols = [Counter(row[j] for row in reference) for j in range(k)]
+    shown = [_decimals_shown(row[i] for row in answer) for i in range(m)]
+    places = [p if p else None for p in shown]  # 0 decimals shown: exact comparison
     ans_cols = [Counter(row[i] for row in answer) for i in range(m)]
-    candidates = [[i for i in range(m) if ans_cols[i] == ref_cols[j]] for j in range(k)]
+
+    def ref_col(j: int, i: int) -> Counter[Any]:
+        return Counter(_rounded(row[j], places[i]) for row in reference)
+
+    candidates = [[i for i in range(m) if ans_cols[i] == ref_col(j, i)] for j in range(k)]
     if any(not c for c in candidates):
         return False
     for combo in itertools.islice(itertools.product(*candidates), 5000):
         if len(set(combo)) != k:
             continue
+        want = Counter(
+            tuple(_rounded(row[j], places[i]) for j, i in enumerate(combo)) for row in reference
+        )
         if Counter(tuple(row[i] for i in combo) for row in answer) == want:
             return True
     return False
