@@ -153,6 +153,65 @@ def _boolean_aggregates_as_int(tree: exp.Expression) -> exp.Expression:
     return tree.transform(swap)
 
 
+def _day_number_dates(tree: exp.Expression, dialect: str) -> exp.Expression:
+    """T-SQL's day-number dates: DATEADD(month, DATEDIFF(month, 0, GETDATE()), 0).
+
+    SQL Server reads an integer where a date belongs as that many days after 1900-01-01; sqlglot
+    keeps the 0 of DATEADD, which DuckDB cannot add an interval to (DATEDIFF's 0 it converts).
+    """
+    if dialect != "tsql":
+        return tree
+
+    def days(node: exp.Expression) -> int | None:
+        if isinstance(node, exp.Literal) and node.is_int:
+            return int(node.name)
+        if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal) and node.this.is_int:
+            return -int(node.this.name)
+        return None
+
+    for add in list(tree.find_all(exp.DateAdd)):
+        n = days(add.this)
+        if n is not None:
+            day = dt.date(1900, 1, 1) + dt.timedelta(days=n)
+            add.set("this", exp.cast(exp.Literal.string(day.isoformat()), "TIMESTAMP"))
+    return tree
+
+
+def _ties_as_rank(tree: exp.Expression) -> exp.Expression:
+    """TOP n WITH TIES / FETCH FIRST n ROWS WITH TIES as QUALIFY RANK() OVER (ORDER BY ...) <= n.
+
+    DuckDB has no WITH TIES: sqlglot writes T-SQL's as LIMIT n WITH TIES (a syntax error) and
+    drops it from FETCH FIRST, which keeps one of the tied rows.
+    """
+    for select in list(tree.find_all(exp.Select)):
+        limit = select.args.get("limit")
+        options = limit.args.get("limit_options") if limit is not None else None
+        order = select.args.get("order")
+        if options is None or not options.args.get("with_ties") or order is None:
+            continue
+        count = limit.args.get("expression") or limit.args.get("count")
+        if count is None:
+            continue
+        keys = []
+        for key in order.expressions:
+            key = key.copy()
+            if isinstance(key.this, exp.Literal) and key.this.is_int:  # ORDER BY 2 DESC
+                position = int(key.this.name)
+                if 1 <= position <= len(select.expressions):
+                    key.set("this", select.expressions[position - 1].unalias().copy())
+            keys.append(key.sql(dialect="duckdb"))
+        rank = sqlglot.parse_one(
+            f"RANK() OVER (ORDER BY {', '.join(keys)}) <= {count.sql(dialect='duckdb')}",
+            read="duckdb",
+        )
+        qualify = select.args.get("qualify")
+        if qualify is not None:
+            rank = exp.and_(qualify.this, rank)
+        select.set("limit", None)
+        select.set("qualify", exp.Qualify(this=rank))
+    return tree
+
+
 def _typed_division(
     tree: exp.Expression, dialect: str, schema: dict[str, dict[str, str]]
 ) -> exp.Expression:
@@ -197,11 +256,11 @@ def to_duckdb(
     trees = [t for t in sqlglot.parse(sql, read=dialect) if t is not None]
     if len(trees) != 1:
         raise ValueError(f"expected one statement, found {len(trees)}")
-    tree = _count_if_as_count(_pin_now(trees[0], anchor))
+    tree = _day_number_dates(_count_if_as_count(_pin_now(trees[0], anchor)), dialect)
     if dialect in ("mysql", "singlestore", "doris", "starrocks"):
         tree = _whole_units_diff(tree)
     tree = _boolean_aggregates_as_int(tree)
-    return _typed_division(tree, dialect, schema or {}).sql(dialect="duckdb")
+    return _ties_as_rank(_typed_division(tree, dialect, schema or {})).sql(dialect="duckdb")
 
 
 def column_types(con: Any) -> dict[str, dict[str, str]]:
