@@ -45,14 +45,10 @@ from pydantic import (
     model_validator,
 )
 
-from stef_core.contracts import StefError
+from stef_core.errors import CalibrationError
 
 FORMAT = "stef-calibration"
 FORMAT_VERSION = 1
-
-
-class CalibrationError(StefError):
-    """A calibration file that cannot be used; the message names the file and the problem."""
 
 
 class Calibration(BaseModel):

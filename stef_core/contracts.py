@@ -3,6 +3,9 @@ command line and in R_app) and implements one method; the engine never calls any
 
 Every class's docstring's first line is its user-facing description (``stef plugins``,
 ``stef docs``).
+
+The errors a plugin raises (:class:`StefError`, :class:`SqlParseError`, :class:`JudgeError`)
+live in :mod:`stef_core.errors` and are importable from here too.
 """
 
 from __future__ import annotations
@@ -11,44 +14,35 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from stef_core.models import FilterAlignment, Reason, Record, Ruleset, Usage, Verdict
+from stef_core.errors import (  # re-exported: plugins have imported them from here
+    JudgeError,
+    JudgeInterrupted,
+    SqlParseError,
+    StefError,
+)
+from stef_core.models import FilterAlignment, Reason, Record, Ruleset, Verdict
 from stef_core.spec import QuestionSpec, SqlSpec
 
 if TYPE_CHECKING:
     from stef_core.calibration import Calibration
 
-
-class StefError(Exception):
-    """A problem with a user's input that STEF reports without a traceback."""
-
-
-class SqlParseError(StefError):
-    """The SQL cannot be analysed (does not parse, or is not exactly one statement)."""
-
-
-class JudgeError(StefError):
-    """A judge could not give a verdict. The record becomes unscored; the message is its error.
-
-    ``usage`` is what the judge spent on the record before giving up (calls, tokens, cost of
-    failed attempts and repair turns): it is counted on the record and in the summary.
-    """
-
-    def __init__(self, message: str = "", *, usage: Usage | None = None) -> None:
-        super().__init__(message)
-        self.usage = usage
-
-
-class JudgeInterrupted(KeyboardInterrupt):
-    """Raised by :meth:`Judge.judge_many` when the user interrupts it (Ctrl-C).
-
-    ``partial`` has one entry per request: the verdict or error that came back before the
-    interrupt, None for a request still in flight (it was cancelled). The engine writes what
-    came back, then stops with the usual interrupt.
-    """
-
-    def __init__(self, partial: Sequence[Verdict | JudgeError | None]) -> None:
-        super().__init__()
-        self.partial = list(partial)
+__all__ = [
+    "Aligner",
+    "Alignment",
+    "Context",
+    "Judge",
+    "JudgeError",
+    "JudgeInterrupted",
+    "JudgeRequest",
+    "Normalizer",
+    "Plugin",
+    "QuestionExtractor",
+    "Score",
+    "Scorer",
+    "SqlExtractor",
+    "SqlParseError",
+    "StefError",
+]
 
 
 class Plugin:

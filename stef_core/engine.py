@@ -16,14 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import date
 from itertools import islice
 from typing import TYPE_CHECKING, Any, cast
-
-from pydantic import ValidationError
 
 from stef_core.contracts import (
     Aligner,
@@ -42,24 +38,15 @@ from stef_core.contracts import (
 )
 from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
 from stef_core.models import Record, Result, Ruleset, Usage, Verdict
+
+# Re-exported: readers, the Spark engine and callers have imported them from here.
+from stef_core.records import BadRecord, Item, record_from_mapping
 from stef_core.registry import PluginError, Registry
+
+__all__ = ["BadRecord", "Engine", "Item", "evaluate", "parse_judge_spec", "record_from_mapping"]
 
 if TYPE_CHECKING:
     from stef_core.calibration import Calibration
-
-
-@dataclass(frozen=True)
-class BadRecord:
-    """An input line that could not become a :class:`Record`."""
-
-    id: str
-    error: str
-    agent: str = "default"
-    line: int | None = None
-    timestamp: str | None = None
-
-
-Item = Record | BadRecord
 
 
 class BatchInterrupted(KeyboardInterrupt):
@@ -94,63 +81,6 @@ def parse_judge_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """
     name, _, arg = spec.partition(":")
     return name.strip(), ({"model": arg.strip()} if arg.strip() else {})
-
-
-def record_from_mapping(
-    data: Any,
-    *,
-    default_id: str,
-    line: int | None = None,
-    where: str | None = None,
-    require: tuple[str, ...] = (),
-) -> Item:
-    """Validate one raw record; a mistake becomes a :class:`BadRecord` that says what to fix.
-
-    ``where`` names the place in errors (readers pass ``logs.jsonl:12``); by default it is the
-    line, or the record's position. ``require`` names optional fields this use needs (``stef
-    calibrate`` requires ``label``).
-    """
-    if where is None:
-        where = f"line {line}" if line is not None else f"record {default_id}"
-    if not isinstance(data, dict):
-        return BadRecord(default_id, f"input: {where}: expected a JSON object, found "
-                         f"{type(data).__name__}", line=line)
-    raw = {k: v for k, v in data.items() if v is not None or k in {"enriched_question"}}
-    raw.setdefault("id", default_id)
-    if isinstance(raw.get("metadata"), str):
-        try:
-            raw["metadata"] = json.loads(raw["metadata"]) if raw["metadata"] else {}
-        except (ValueError, RecursionError):  # not JSON, too deep, or an over-long integer
-            raw["metadata"] = {"text": raw["metadata"]}
-    if raw.get("enriched_question") == "":
-        raw["enriched_question"] = None
-    try:
-        record = Record.model_validate(raw)
-        missing = [f for f in require if getattr(record, f, None) is None]
-        if missing:
-            hint = " (1 correct, 0 incorrect)" if missing == ["label"] else ""
-            return BadRecord(record.id, f"input: {where}: missing required field "
-                             f"{missing[0]!r}{hint}", agent=record.agent, line=line)
-        return record
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            field = ".".join(str(p) for p in err["loc"]) or "record"
-            if err["type"] == "missing":
-                problems.append(f"missing required field {field!r}")
-            else:
-                msg = str(err["msg"]).removeprefix("Value error, ")
-                problems.append(f"field {field!r}: {msg}")
-        # The error names the record by its id when that is usable as one, else by position.
-        given = raw.get("id")
-        if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**100:
-            given = str(given)
-        ident = given if isinstance(given, str) and len(given) <= 1000 else default_id
-        agent = raw.get("agent")
-        if not isinstance(agent, str) or not agent or len(agent) > 1000:
-            agent = "default"
-        return BadRecord(ident, f"input: {where}: " + "; ".join(problems), agent=agent,
-                         line=line)
 
 
 def _check_calibratable(judge_cls: type[Judge], path: str) -> None:

@@ -29,9 +29,9 @@ from typing import IO, Any
 
 from stef_core import safejson
 from stef_core.contracts import StefError
-from stef_core.engine import BadRecord, Item, record_from_mapping
 from stef_core.limits import Limits
 from stef_core.models import Result
+from stef_core.records import BadRecord, Item, record_from_mapping
 
 SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".parquet")
 _BOM = b"\xef\xbb\xbf"

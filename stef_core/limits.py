@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from stef_core.contracts import StefError
+from stef_core.errors import LimitError
 
 #: name -> (unit of the number in messages, what is measured)
 _WHAT: dict[str, tuple[str, str]] = {
@@ -52,10 +52,6 @@ _WHAT: dict[str, tuple[str, str]] = {
     "output": ("bytes", "the result"),
     "time": ("seconds", "the record"),
 }
-
-
-class LimitError(StefError):
-    """A ``--limit`` option that cannot be read."""
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from stef_core.contracts import (
     QuestionExtractor,
     Scorer,
     SqlExtractor,
-    StefError,
 )
+from stef_core.errors import PluginError
 
 ENTRY_POINT_GROUP = "stef"
 
@@ -42,10 +42,6 @@ STAGES: dict[str, tuple[str, type[Plugin]]] = {
 }
 
 P = TypeVar("P", bound=Plugin)
-
-
-class PluginError(StefError):
-    """A registry problem: duplicate ids, an unknown id, a class of the wrong kind."""
 
 
 @dataclass(frozen=True)

@@ -12,24 +12,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from stef_core.contracts import StefError
+from stef_core.errors import RulesError, RulesFileError
 from stef_core.models import Ruleset
+from stef_core.ruleset_checks import json_path
 
-
-class RulesError(StefError):
-    """Invalid rules. ``messages`` holds every problem found, each a complete line (or block)."""
-
-    def __init__(self, messages: list[str]) -> None:
-        self.messages = messages
-        super().__init__("\n".join(messages))
-
-
-def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
-    """``("benign_filters", 2, "op")`` -> ``$.benign_filters[2].op``."""
-    out = "$"
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
+__all__ = ["RulesError", "json_path", "load_rules", "ruleset_from_data"]
 
 
 def ruleset_from_data(
@@ -89,7 +76,7 @@ def load_rules(path: str | Path, *, warnings: list[str] | None = None) -> Rulese
 
         return compile_file(p, warnings=warnings)
     if p.suffix == ".json":
-        from stef_core.dsl.compiler import RulesFileError, read_rules_text
+        from stef_core.dsl.compiler import read_rules_text
 
         try:
             data = json.loads(read_rules_text(p))

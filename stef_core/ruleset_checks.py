@@ -21,6 +21,7 @@ import stat
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from stef_core.models import LEXICON_MEANINGS, Ruleset, Scoring
 
@@ -219,6 +220,14 @@ def regular_file_problem(path: Path) -> str | None:
     if not stat.S_ISREG(mode):
         return "not a regular file"
     return None
+
+
+def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """``("benign_filters", 2, "op")`` -> ``$.benign_filters[2].op``."""
+    out = "$"
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
 
 
 def json_key(key: str) -> str:

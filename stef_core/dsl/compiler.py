@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from stef_core.dsl import ast
 from stef_core.dsl.errors import Diagnostic
 from stef_core.dsl.parser import parse_text
+from stef_core.errors import RulesError, RulesFileError
 from stef_core.models import (
     BANDS,
     FILTER_STATUSES,
@@ -43,6 +44,7 @@ from stef_core.ruleset_checks import (
     canonical_meaning,
     fold_word,
     is_condition,
+    json_path,
     number_text,
     regular_file_problem,
     scoring_problems,
@@ -83,11 +85,6 @@ def installed_rule_ids() -> tuple[str, ...]:
     from stef_core.registry import Registry
 
     return tuple(sorted(Registry.discover().rule_ids()))
-
-
-class RulesFileError(Exception):
-    """A rules file that cannot be read as text (missing, not a regular file, too large,
-    binary, not UTF-8); the message says which, and never quotes the file's content."""
 
 
 def read_rules_text(path: Path) -> str:
@@ -717,8 +714,6 @@ def compile_text(
     >>> compile_text('ruleset "demo"\\nlimit guard >= 500').limit_guard
     500
     """
-    from stef_core.rules import RulesError
-
     if base_dir is None:
         base_dir = Path(source_name).parent if not source_name.startswith("<") else Path(".")
     comp = _Compiler(tuple(rule_ids) if rule_ids is not None else None)
@@ -738,8 +733,6 @@ def compile_text(
     try:
         return Ruleset.model_validate(comp.state.data())
     except ValidationError as exc:  # every value is checked above; this is a safety net
-        from stef_core.rules import json_path
-
         raise RulesError([f"{source_name}: {json_path(e['loc'])}: {e['msg']}"
                           for e in exc.errors()]) from None
 
@@ -751,8 +744,6 @@ def compile_file(
     warnings: list[str] | None = None,
 ) -> Ruleset:
     """Compile a ``.stef`` file (and its includes) to R_app; errors name ``path`` as given."""
-    from stef_core.rules import RulesError
-
     p = Path(path)
     try:
         text = read_rules_text(p)

@@ -121,7 +121,7 @@ def format_text(text: str, source_name: str = "<rules>") -> str:
     'ruleset "x" version 2\\n\\nbenign filter a IN (1, 2)  #why\\n'
     """
     from stef_core.dsl.parser import parse_text
-    from stef_core.rules import RulesError
+    from stef_core.errors import RulesError
 
     parsed, diags = parse_text(text, source_name)
     if diags:
