@@ -177,6 +177,22 @@ def _day_number_dates(tree: exp.Expression, dialect: str) -> exp.Expression:
     return tree
 
 
+def _tsql_float_as_double(tree: exp.Expression, dialect: str) -> exp.Expression:
+    """T-SQL's FLOAT (FLOAT(53), 8 bytes) as DOUBLE; sqlglot writes DuckDB's 4-byte REAL.
+
+    ``AVG(CAST(x AS FLOAT))`` would otherwise lose digits from the 8th on.
+    """
+    if dialect != "tsql":
+        return tree
+    for kind in list(tree.find_all(exp.DataType)):
+        if kind.this != exp.DataType.Type.FLOAT:
+            continue
+        size = kind.expressions[0].this if kind.expressions else None
+        if size is None or (isinstance(size, exp.Literal) and size.is_int and int(size.name) > 24):
+            kind.replace(exp.DataType.build("DOUBLE"))
+    return tree
+
+
 def _ties_as_rank(tree: exp.Expression) -> exp.Expression:
     """TOP n WITH TIES / FETCH FIRST n ROWS WITH TIES as QUALIFY RANK() OVER (ORDER BY ...) <= n.
 
@@ -257,6 +273,7 @@ def to_duckdb(
     if len(trees) != 1:
         raise ValueError(f"expected one statement, found {len(trees)}")
     tree = _day_number_dates(_count_if_as_count(_pin_now(trees[0], anchor)), dialect)
+    tree = _tsql_float_as_double(tree, dialect)
     if dialect in ("mysql", "singlestore", "doris", "starrocks"):
         tree = _whole_units_diff(tree)
     tree = _boolean_aggregates_as_int(tree)
