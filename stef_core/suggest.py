@@ -4,21 +4,27 @@ Two passes over the logs, each streaming one record at a time:
 
 1. **Candidates.** From the SQL: columns compared with a small set of string values that the
    questions name (categorical values); a LIMIT that recurs on plain lists (no ORDER BY); a
-   predicate present in nearly every query whatever the question (benign filters). From the
-   enrichment's hints (``"X refers to Y"``, ``"X means Y"``): value words (``X refers to status
-   = 'extinct'``), predicate terms (``X refers to age > 30``) and synonyms (``X refers to
-   street_name``).
+   guard present in most queries whatever the question (benign filters: ``tenant_id = *`` when
+   its value varies). From the questions: words that come with one value of a categorical
+   column when the question does not name the value ("won deals" with ``stage =
+   'closed_won'``), and words that come with a table the question does not name ("clients"
+   for ``accounts``). From the enrichment's hints (``"X refers to Y"``, ``"X means Y"``): value
+   words (``X refers to status = 'extinct'``), predicate terms (``X refers to age > 30``) and
+   synonyms (``X refers to street_name``).
 2. **Evidence.** Every candidate that a question would trigger (a value, a word, a phrase) is
    checked against every record: of the records whose question or enrichment uses it, how many
    have SQL that agrees (compares the column with the value, holds the condition, reads the
-   column)? That count is the statement's *support*, and support over uses its *precision*. A
-   word that agents answer with its filter 9 times in 10 is vocabulary; "action" in "course of
-   action" is not.
+   column or table)? That count is the statement's *support*, and support over uses its
+   *precision*. A word that agents answer with its filter 9 times in 10 is vocabulary; "action"
+   in "course of action" is not.
 
 A statement is proposed when its support reaches ``min_support`` and its precision
-``min_precision``; both are written beside it as a ``#`` comment. The draft always passes ``stef
-rules check``: a statement the compiler would reject (a word given two meanings) is kept as a
-comment saying why. A person reviews the draft; nothing here is meant to be used unread.
+``min_precision``; both are written beside it as a ``#`` comment. A benign filter's evidence is
+the share of queries that hold it ("present in 35 of 40 queries"): at least
+:data:`BENIGN_SHARE` of them, a threshold that a small log can meet when a few queries
+legitimately go without the guard (an admin's count across tenants). The draft always passes
+``stef rules check``: a statement the compiler would reject (a word given two meanings) is kept
+as a comment saying why. A person reviews the draft; nothing here is meant to be used unread.
 
 SQL is read with the installed SQL extractor (through the plugin registry, as the engine does);
 hints are read with sqlglot.
@@ -36,10 +42,13 @@ from stef_core.contracts import SqlExtractor
 from stef_core.models import Record
 from stef_core.spec import SqlSpec
 
+#: The value the SQL extractor gives a comparison with a subquery (``x = (SELECT ...)``).
+SUBQUERY = "<subquery>"
 #: A categorical column has at most this many distinct string values in the logs.
 MAX_CATEGORY_VALUES = 12
-#: A benign filter is present in at least this share of the records.
-BENIGN_SHARE = 0.9
+#: A benign filter is present in at least this share of the queries (3 in 4: on a 40-record log
+#: a guard may be missing from 10 queries that legitimately run without it).
+BENIGN_SHARE = 0.75
 #: ... and its value is named by at most this share of the questions that carry it.
 BENIGN_NAMED_SHARE = 0.2
 #: A limit guard keeps at least this many rows (LIMIT 1 on a list is a pick, not a guard).
@@ -48,6 +57,11 @@ MIN_GUARD = 10
 GUARD_SHARE = 0.5
 #: Phrases longer than this many words are sentences, not vocabulary.
 MAX_PHRASE_WORDS = 5
+#: A word read from the questions is a candidate for a value or a table when it comes with at
+#: least this many of the records that hold the value (or read the table) without naming it ...
+MIN_WORD_RECORDS = 2
+#: ... and with at least this share of them: "won" with 4 of the 5 queries on 'closed_won'.
+MIN_WORD_SHARE = 1 / 3
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MARKERS = (" Hint:", "\nHint:", " Evidence:", "\nEvidence:")
@@ -66,6 +80,23 @@ _EMPTY_WORDS = frozenset((
     "what", "who", "whom", "whose", "when", "where", "why", "how", "many", "much", "number",
     "name", "names", "id", "ids", "list", "show", "give",
 ))
+#: Words that questions use whatever they ask about: never read as a value's or a table's word.
+_QUESTION_WORDS = _EMPTY_WORDS | frozenset((
+    "all", "any", "each", "every", "per", "more", "most", "less", "least", "than", "top",
+    "total", "sum", "average", "avg", "count", "mean", "max", "min", "maximum", "minimum",
+    "highest", "lowest", "biggest", "largest", "smallest", "first", "last", "next", "new",
+    "old", "this", "that", "there", "their", "them", "they", "our", "ours", "we", "you",
+    "your", "have", "has", "had", "did", "does", "do", "done", "get", "got", "not", "no",
+    "without", "still", "yet", "also", "only", "over", "under", "above", "below", "between",
+    "since", "until", "before", "after", "during", "into", "about", "than", "then", "can",
+    "will", "would", "should", "could", "much", "many", "number", "amount", "value", "size",
+    "rate", "share", "percent", "percentage", "ratio", "day", "days", "week", "weeks", "month",
+    "months", "quarter", "quarters", "year", "years", "today", "yesterday", "now", "ago",
+    "time", "date", "dates", "current", "recent", "recently", "same", "other", "others",
+    "some", "such", "own", "out", "off", "one", "two", "three", "tell", "find", "display",
+    "return", "which", "give", "show", "list", "many", "how", "what", "who", "been", "being",
+))
+_WORD = re.compile(r"[a-z][a-z]+")
 _QUOTE = re.compile(r"'((?:[^']|'')*)'")
 _SEPARATORS = re.compile(r"[\s_-]+")
 
@@ -119,7 +150,7 @@ class Candidate:
     """A statement a question would trigger: ``phrase`` occurring means ``needs`` (filters
     the SQL should hold) or, for a synonym, that the SQL reads ``column``."""
 
-    kind: str  # "value", "word", "predicate", "synonym"
+    kind: str  # "value", "word", "predicate", "synonym", "table"
     phrase: str
     column: str = ""
     value: str = ""  # folded
@@ -150,9 +181,25 @@ class Miner:
     columns: dict[str, str] = field(default_factory=dict)  # lower-case -> as first spelled
     hinted: Counter[Candidate] = field(default_factory=Counter)
     plain_limits: Counter[int] = field(default_factory=Counter)
-    filters: Counter[FilterKey] = field(default_factory=Counter)
-    filters_named: Counter[FilterKey] = field(default_factory=Counter)
+    # (column, operator) -> queries that hold it; its values; queries whose question names one
+    guards: Counter[tuple[str, str]] = field(default_factory=Counter)
+    guard_values: dict[tuple[str, str], Counter[Any]] = field(
+        default_factory=lambda: defaultdict(Counter))
+    guards_named: Counter[tuple[str, str]] = field(default_factory=Counter)
+    # (column, value) -> records holding column = value whose question does not name it, and
+    # the question words of those records (singular form -> count)
+    value_unnamed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    value_context: dict[tuple[str, str], Counter[str]] = field(
+        default_factory=lambda: defaultdict(Counter))
+    # table -> records that read it, records whose question does not name it, and their words
+    tables: Counter[str] = field(default_factory=Counter)
+    table_unnamed: Counter[str] = field(default_factory=Counter)
+    table_context: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    surface: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    schema_words: set[str] = field(default_factory=set)  # identifier parts, singular
     tallies: dict[Candidate, _Tally] = field(default_factory=dict)
+    # table candidate -> the other tables read where its word is used
+    cotables: dict[Candidate, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     _pattern: re.Pattern[str] | None = None
     _by_variant: dict[str, list[Candidate]] = field(default_factory=dict)
 
@@ -179,32 +226,67 @@ class Miner:
         for literal in _QUOTE.findall(record.sql):
             text = literal.replace("''", "'")
             self.spelling.setdefault(fold(text), text)
-        self._filters(spec, question)
+        words = self._words(question)
+        self._filters(spec, question, words)
+        self._tables(spec, words)
         if spec.limit is not None and not spec.order_by and spec.limit >= MIN_GUARD:
             self.plain_limits[spec.limit] += 1
         hint = hint_of(record)
         if hint:
             self._hint(hint, record.dialect or self.dialect)
 
-    def _filters(self, spec: SqlSpec, question: str) -> None:
-        seen: set[FilterKey] = set()
+    def _words(self, question: str) -> set[str]:
+        """The question's content words, singular (each spelling remembered)."""
+        out = set()
+        for w in _WORD.findall(question):
+            if len(w) >= 3 and w not in _QUESTION_WORDS:
+                key = _singular(w)
+                if key not in _QUESTION_WORDS:
+                    out.add(key)
+                    self.surface[key][w] += 1
+        return out
+
+    def _filters(self, spec: SqlSpec, question: str, words: set[str]) -> None:
+        seen: set[tuple[str, str]] = set()
         for f in spec.filters:
             if not f.column or not _NAME.fullmatch(f.column):
                 continue
-            self.columns.setdefault(f.column.lower(), f.column)
-            key = (f.column.lower(), f.op, f.value)
-            if key not in seen and _hashable(f.value):
-                seen.add(key)
-                self.filters[key] += 1
-                if any(isinstance(v, str) and _uses(question, v) for v in _values(f.value)):
-                    self.filters_named[key] += 1
+            column = f.column.lower()
+            self.columns.setdefault(column, f.column)
+            self.schema_words.update(_parts(f.column))
+            guard = (column, f.op)
+            if guard not in seen and _hashable(f.value) and f.value != SUBQUERY:
+                seen.add(guard)
+                self.guards[guard] += 1
+                self.guard_values[guard][f.value] += 1
+                if any(isinstance(v, (str, int)) and not isinstance(v, bool)
+                       and _uses(question, str(v)) for v in _values(f.value)):
+                    self.guards_named[guard] += 1
             if f.op not in ("=", "in"):
                 continue
             for v in _values(f.value):
-                if isinstance(v, str) and v.strip():
-                    self.compared[f.column.lower()][v] += 1
+                if isinstance(v, str) and v.strip() and v != SUBQUERY:
+                    self.compared[column][v] += 1
                     if _uses(question, v):
-                        self.named_values[f.column.lower()][v] += 1
+                        self.named_values[column][v] += 1
+                    elif f.op == "=":
+                        # Words that may mean this value: only from single-value filters
+                        # ("open deals" with an IN list names no one value).
+                        self.value_unnamed[(column, v)] += 1
+                        self.value_context[(column, v)].update(words)
+
+    def _tables(self, spec: SqlSpec, words: set[str]) -> None:
+        for column in spec.columns:
+            self.schema_words.update(_parts(column))
+        for name in {t for t in spec.tables if _NAME.fullmatch(t)}:
+            table = name.lower()
+            parts = _parts(name)
+            self.schema_words.update(parts)
+            self.columns.setdefault(table, name)
+            self.tables[table] += 1
+            if not parts & words:
+                self.table_unnamed[table] += 1
+                self.table_context[table].update(words)
 
     def _hint(self, hint: str, dialect: str | None) -> None:
         import sqlglot
@@ -273,7 +355,34 @@ class Miner:
         # A value a hint's word stands for matches on its own once declared: judge it too.
         out.extend(Candidate("value", c.value, c.column, c.value) for c in self.hinted
                    if c.kind == "word" and matchable(c.value))
+        values = {_singular(w) for named in self.compared.values() for v in named
+                  for w in _WORD.findall(fold(v))}
+        # Words the questions use for one value of a categorical column, without naming it
+        for (column, value), context in self.value_context.items():
+            if len(self.compared[column]) > MAX_CATEGORY_VALUES:
+                continue
+            own = {_singular(fold(v)) for v in self.compared[column]}  # named values
+            out.extend(Candidate("word", self._spelled(w), column, value)
+                       for w in self._frequent(context, self.value_unnamed[(column, value)])
+                       if w not in own)
+        # ... and for a table the question does not name. A word that is a column's value
+        # ("calls" for type = 'call') or names a column is not a table's word.
+        for table, context in self.table_context.items():
+            out.extend(Candidate("table", self._spelled(w), table)
+                       for w in self._frequent(context, self.table_unnamed[table])
+                       if w not in values)
         return list(dict.fromkeys(out))
+
+    def _frequent(self, context: Counter[str], records: int) -> list[str]:
+        """Words of ``context`` that come with enough of its ``records`` and name no column
+        or table."""
+        need = max(MIN_WORD_RECORDS, MIN_WORD_SHARE * records)
+        return sorted(w for w, n in context.items()
+                      if n >= need and w not in self.schema_words)
+
+    def _spelled(self, word: str) -> str:
+        """A word as the questions most often spell it."""
+        return self.surface[word].most_common(1)[0][0] if self.surface.get(word) else word
 
     def check(self, record: Record) -> None:
         """Count, for every candidate the record's question or enrichment uses, whether the
@@ -301,11 +410,15 @@ class Miner:
                 for v in _values(f.value):
                     keys.add((f.column.lower(), "=" if f.op == "in" else f.op, v))
         read = {c.lower() for c in spec.columns}
+        tables = {t.lower() for t in spec.tables}
         for c in used:
             tally = self.tallies.setdefault(c, _Tally())
             tally.uses += 1
             if c.kind == "synonym":
                 ok = c.column in read
+            elif c.kind == "table":
+                ok = c.column in tables
+                self.cotables[c].update(tables - {c.column})
             elif c.kind in ("value", "word"):
                 ok = (c.column, "=", c.value) in keys
             else:
@@ -346,8 +459,20 @@ class Miner:
             t = self.tallies.get(c) or self.tallies[by_phrase[c.phrase]]
             return f"support {t.agree} of {t.uses} ({t.agree / t.uses:.0%})"
 
-        accepted = [c for c, t in self.tallies.items()
-                    if t.agree >= min_support and t.agree >= min_precision * t.uses]
+        def enough(c: Candidate, t: _Tally) -> bool:
+            if t.agree < min_support or t.agree < min_precision * t.uses:
+                return False
+            if c.kind == "table" and self.records:
+                # Halfway from the table's share of all queries to certainty: in a log where
+                # most queries read `orders`, "total" comes with it by chance.
+                base = self.tables[c.column] / self.records
+                # And a word that comes as often with another table ("held" with both `city`
+                # and `games_city`) names the domain, not this table.
+                other = max(self.cotables[c].values(), default=0)
+                return t.agree >= (1 + base) / 2 * t.uses and other < t.uses / 2
+            return True
+
+        accepted = [c for c, t in self.tallies.items() if enough(c, t)]
         by_phrase = {c.phrase: c for c in accepted if c.kind == "word"}
         # One meaning per word: the best evidenced candidate keeps a contested word.
         accepted.sort(key=lambda c: (-self.tallies[c].agree / self.tallies[c].uses,
@@ -362,7 +487,12 @@ class Miner:
             kept.append(c)
         # A word whose value would match on its own, but is not vocabulary by itself
         # ("american" beside "American restaurant"), is stated as a predicate term instead.
-        standalone = {(c.column, c.value) for c in kept if c.kind == "value"}
+        # (A value no question uses on its own, 'closed_won', is declared with its words.)
+        alone = {(c.column, c.value) for c, t in self.tallies.items()
+                 if c.kind == "value" and t.uses}
+        standalone = ({(c.column, c.value) for c in kept if c.kind == "value"}
+                      | {(c.column, c.value) for c in self.candidates()
+                         if c.kind == "word" and (c.column, c.value) not in alone})
         def _as_predicate(c: Candidate) -> Candidate:
             return Candidate("predicate", c.phrase, sql=f"{col(c.column)} = "
                              + quote_single(self.spelling.get(c.value, c.value)))
@@ -405,9 +535,11 @@ class Miner:
         sections.append(("Predicate terms from enrichment hints (\"X refers to <condition>\")", [
             f"term {quote_double(c.phrase)} = {c.sql}  # {evidence(c)}"
             for c in kept if c.kind == "predicate"]))
-        sections.append(("Synonyms from enrichment hints (\"X refers to <column>\")", [
-            f"synonym {col(c.column)} = {word(c.phrase)}  # {evidence(c)}"
-            for c in kept if c.kind == "synonym"]))
+        sections.append(("Synonyms: words for a column (enrichment hints: \"X refers to "
+                         "<column>\") or for a table the question does not name", [
+            f"synonym {col(c.column)} = {word(c.phrase)}  # "
+            + ("table; " if c.kind == "table" else "") + evidence(c)
+            for c in kept if c.kind in ("synonym", "table")]))
 
         lines = []
         total_plain = sum(self.plain_limits.values())
@@ -418,16 +550,21 @@ class Miner:
         sections.append(("Limit guard: a LIMIT that recurs on plain lists", lines))
 
         lines = []
-        for (column, op, v), n in self.filters.most_common():
+        for (column, op), n in sorted(self.guards.items(), key=lambda kv: (-kv[1], kv[0])):
             if self.records == 0 or n < max(min_support, BENIGN_SHARE * self.records):
                 break
-            if self.filters_named[(column, op, v)] > BENIGN_NAMED_SHARE * n:
+            if self.guards_named[(column, op)] > BENIGN_NAMED_SHARE * n:
                 continue
-            rendered = _benign(col(column), op, v, render_scalar, self.spelling)
+            seen_values = self.guard_values[(column, op)]
+            if len(seen_values) == 1:
+                rendered = _benign(col(column), op, next(iter(seen_values)), render_scalar,
+                                   self.spelling)
+            else:  # a guard whose value varies (each tenant its own id): any value
+                rendered = f"benign filter {col(column)} = *" if op == "=" else ""
             if rendered:
-                lines.append(f"{rendered}  # support {n} of {self.records} records")
-        sections.append(("Benign filters: present in nearly every query, whatever the question",
-                         lines))
+                lines.append(f"{rendered}  # present in {n} of {self.records} queries")
+        sections.append(("Benign filters: guards present in most queries, whatever the "
+                         "question", lines))
 
         skipped = self.unreadable + self.unparsable
         out = [
@@ -469,6 +606,17 @@ def _singular(phrase: str) -> str:
     if phrase.endswith("s") and len(phrase) > 3:
         return phrase[:-1]
     return phrase
+
+
+def _parts(identifier: str) -> set[str]:
+    """An identifier's words, singular, lower case, and the whole name.
+
+    >>> sorted(_parts("opportunity_lines")), sorted(_parts("NameTokenized"))
+    (['line', 'opportunity', 'opportunity_line'], ['name', 'nametokenized', 'tokenized'])
+    """
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", identifier)
+    words = {_singular(p) for p in re.split(r"[^a-z0-9]+", spaced.lower()) if p}
+    return words | {_singular(identifier.lower())}
 
 
 def _values(value: Any) -> tuple[Any, ...]:

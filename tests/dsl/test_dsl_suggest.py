@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -92,7 +93,7 @@ def test_draft_proposes_every_kind_with_support_and_passes_check(
         'term "high-value customers" = lifetime_value > 1000  # support 3 of 3 (100%)',
         'synonym channel = "contact method"  # support 3 of 3 (100%)',
         "limit guard >= 200  # support 3 of 3 LIMITs on lists without ORDER BY",
-        "benign filter tenant_id = 42  # support 23 of 23 records",
+        "benign filter tenant_id = 42  # present in 23 of 23 queries",
     ]
     assert "Traceback" not in err
     assert err.strip() == (
@@ -151,3 +152,54 @@ def test_unreadable_input_file_is_a_usage_error(tmp_path: Path) -> None:
     code, _, err = _suggest(str(tmp_path / "missing.jsonl"))
     assert code == 2
     assert "missing.jsonl: no such file" in err
+
+
+# A CRM deployment's log, written by hand: 40 questions as sales people ask them, the SQL an
+# agent wrote, a tenant guard in 35 of them (the other 5 are an admin's questions across
+# tenants), "clients" for the accounts table, "deals" for opportunities, "won" and "lost" for
+# the closed stages.
+CRM_LOG = Path(__file__).parent.parent / "data" / "crm_log.jsonl"
+
+
+def test_a_small_crm_log_gets_what_a_person_would_write(tmp_path: Path) -> None:
+    out = tmp_path / "crm.stef"
+    code, _, err = _suggest(str(CRM_LOG), "-o", str(out), "--no-progress", "--name", "crm")
+    assert code == 0, err
+    statements = [ln for ln in out.read_text().splitlines() if ln and not ln.startswith("#")]
+    assert statements == [
+        'ruleset "crm" version 1',
+        "values stage = closed_lost, closed_won, negotiation  # negotiation: support 2 of 2 "
+        "(100%)",
+        "value stage closed_lost = lost  # support 4 of 4 (100%)",
+        "value stage closed_won = won  # support 4 of 4 (100%)",
+        "values tier = gold, silver  # gold: support 3 of 3 (100%); silver: support 2 of 2 "
+        "(100%)",
+        "values type = meeting, call  # meeting: support 3 of 3 (100%); call: support 2 of 2 "
+        "(100%)",
+        "synonym opportunities = deals  # table; support 15 of 15 (100%)",
+        "synonym accounts = clients  # table; support 13 of 13 (100%)",
+        "benign filter tenant_id = *  # present in 35 of 40 queries",
+    ]
+    assert err.strip() == f"8 statements proposed from 40 records; wrote {out}"
+    ruleset = compile_file(out)  # passes `stef rules check`
+    assert ruleset.categories["stage"].words == {"won": "closed_won", "lost": "closed_lost"}
+    assert [(b.column, b.value) for b in ruleset.benign_filters] == [("tenant_id", "*")]
+
+
+def test_a_guard_under_the_share_or_named_by_questions_is_not_benign(tmp_path: Path) -> None:
+    lines = CRM_LOG.read_text().splitlines()
+    # 29 of 40 queries (73 %) keep the guard: under three in four
+    thinned = [re.sub(r" AND tenant_id = \d+", "", ln) if i < 6 else ln
+               for i, ln in enumerate(lines)]
+    assert sum("tenant_id = " in ln for ln in thinned) == 29
+    path = tmp_path / "thin.jsonl"
+    path.write_text("\n".join(thinned) + "\n")
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert "benign filter" not in draft
+    # a filter the questions ask for is no guard, however often it occurs
+    path.write_text("".join(
+        json.dumps({"question": f"How many deals of tenant 5 closed in week {i}?",
+                    "sql": f"SELECT COUNT(*) FROM deals WHERE tenant_id = 5 AND week = {i}"})
+        + "\n" for i in range(10)))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert "benign filter" not in draft
