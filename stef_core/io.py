@@ -3,7 +3,14 @@
 The promise: every input line, array element or row yields exactly one item, whatever it holds.
 A record that cannot be read becomes a :class:`BadRecord` whose error says where
 (``logs.jsonl:12:5``) and what to do; the run goes on. Readers stream (a JSONL or CSV file of
-any size is read a record at a time) and bound what one record may cost (``--limit line``).
+any size is read a record at a time; Parquet a row group at a time) and bound what one record
+may cost (``--limit line``, and for Parquet cells the field limits too).
+
+Readers are a table keyed by suffix (:data:`READERS`), one small function per format. A reader
+only finds and decodes records: it yields :class:`Raw` items (the decoded value and where it
+was, or why it could not be read); one common step, :func:`validate`, turns each into a
+:class:`~stef_core.models.Record` or a :class:`BadRecord`. A step that rewrites raw mappings
+(renaming fields) goes between the two, the same for every format.
 
 What the readers repair rather than reject, each reported once per run through :class:`Notes`:
 invalid UTF-8 bytes (replaced by U+FFFD), lone UTF-16 surrogates such as ``"\\ud800"`` (which
@@ -23,6 +30,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import IO, Any
@@ -33,7 +41,6 @@ from stef_core.limits import Limits
 from stef_core.models import Result
 from stef_core.records import BadRecord, Item, record_from_mapping
 
-SUFFIXES = (".jsonl", ".ndjson", ".json", ".csv", ".parquet")
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -78,6 +85,36 @@ class Notes:
         return out + self.extra
 
 
+@dataclass(frozen=True, slots=True)
+class Raw:
+    """One record as a reader found it, before validation.
+
+    ``data`` is the decoded value (a mapping, when the input is right); ``where`` names its
+    place in errors (``logs.jsonl:12``, ``logs.parquet: row 7``); ``default_id`` is the id it
+    gets without an ``id`` field. A record that could not be read has ``error`` set instead
+    (``data`` is None), and the id, agent and timestamp it is reported under when they could
+    be read.
+    """
+
+    data: Any
+    default_id: str
+    line: int
+    where: str
+    error: str | None = None
+    id: str | None = None
+    agent: str = "default"
+    timestamp: str | None = None
+
+
+def _unreadable(default_id: str, error: str, line: int, **known: Any) -> Raw:
+    """The :class:`Raw` of a record that could not be read: ``error`` says where and why."""
+    return Raw(None, default_id, line, "", error=error, **known)
+
+
+#: what every reader is: the records of one file (path, the limits, where repairs are noted)
+Reader = Callable[[str, Limits, "Notes"], Iterator[Raw]]
+
+
 def check_inputs(paths: list[str]) -> None:
     """Fail early, before any scoring, when an input cannot be opened."""
     for path in paths:
@@ -88,11 +125,39 @@ def check_inputs(paths: list[str]) -> None:
             raise InputError(f"{path}: no such file")
         if p.is_dir():
             raise InputError(f"{path}: is a directory; give the files inside it")
-        if p.suffix.lower() not in SUFFIXES:
+        if p.suffix.lower() not in READERS:
             raise InputError(
                 f"{path}: unknown input format {p.suffix or '(no suffix)'!r}; "
-                f"use one of {', '.join(SUFFIXES)} or '-' for JSONL on stdin"
+                f"use one of {', '.join(READERS)} or '-' for JSONL on stdin"
             )
+
+
+def read_raw(paths: list[str], *, limits: Limits | None = None,
+             notes: Notes | None = None) -> Iterator[Raw]:
+    """Every record of every input, in order, as the readers found it (not yet validated)."""
+    limits = limits or Limits()
+    notes = notes if notes is not None else Notes()
+    for path in paths:
+        if path == "-":
+            yield from read_stdin(limits, notes)
+        else:
+            yield from READERS[Path(path).suffix.lower()](path, limits, notes)
+
+
+def validate(raw: Raw, require: tuple[str, ...] = ()) -> Item:
+    """The common step after every reader: a :class:`~stef_core.models.Record`, or a
+    :class:`BadRecord` that says what to fix. ``require`` names optional record fields this
+    use needs (``label`` for ``stef calibrate``)."""
+    if raw.error is not None:
+        return BadRecord(raw.id or raw.default_id, raw.error, agent=raw.agent, line=raw.line,
+                         timestamp=raw.timestamp)
+    try:
+        return record_from_mapping(raw.data, default_id=raw.default_id, line=raw.line,
+                                   where=raw.where, require=require)
+    except Exception as exc:  # a reader must not stop the run, whatever the record holds
+        return BadRecord(raw.default_id, f"internal: reading {raw.where} failed: "
+                                         f"{type(exc).__name__}: {str(exc)[:200]}; please "
+                                         "report this", line=raw.line)
 
 
 def read_items(paths: list[str], *, limits: Limits | None = None,
@@ -100,25 +165,8 @@ def read_items(paths: list[str], *, limits: Limits | None = None,
     """Every record of every input, in order: one item per line, element or row. ``require``
     names optional record fields this use needs (``label`` for ``stef calibrate``): a record
     without one becomes a :class:`BadRecord` that says where."""
-    limits = limits or Limits()
-    notes = notes if notes is not None else Notes()
-    for path in paths:
-        if path == "-":
-            # Bytes, so that only \n ends a line; a text-only stand-in (no .buffer) is encoded.
-            stdin = getattr(sys.stdin, "buffer", None) or io.BytesIO(
-                sys.stdin.read().encode("utf-8", "surrogatepass"))
-            yield from _read_jsonl(stdin, "<stdin>", limits, notes, require)
-            continue
-        suffix = Path(path).suffix.lower()
-        if suffix in (".jsonl", ".ndjson"):
-            with open(path, "rb") as fh:
-                yield from _read_jsonl(fh, path, limits, notes, require)
-        elif suffix == ".json":
-            yield from _read_json(path, limits, notes, require)
-        elif suffix == ".csv":
-            yield from _read_csv(path, limits, notes, require)
-        elif suffix == ".parquet":
-            yield from _read_parquet(path, notes, require)
+    for raw in read_raw(paths, limits=limits, notes=notes):
+        yield validate(raw, require)
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,27 +225,30 @@ def _too_long(where: str, size: int, limits: Limits, what: str = "the line") -> 
             f"{limits.line:,}; raise it with --limit line=N")
 
 
-def _record(data: Any, *, default_id: str, line: int, where: str,
-            require: tuple[str, ...] = ()) -> Item:
-    try:
-        return record_from_mapping(data, default_id=default_id, line=line, where=where,
-                                   require=require)
-    except Exception as exc:  # a reader must not stop the run, whatever the record holds
-        return BadRecord(default_id, f"internal: reading {where} failed: {type(exc).__name__}: "
-                                     f"{str(exc)[:200]}; please report this", line=line)
-
-
 # --------------------------------------------------------------------------------------------
 # JSONL
 # --------------------------------------------------------------------------------------------
 
 
-def _read_jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes,
-                require: tuple[str, ...] = ()) -> Iterator[Item]:
+def read_jsonl(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
+    """One record a line (``.jsonl``, ``.ndjson``)."""
+    with open(path, "rb") as fh:
+        yield from _jsonl(fh, path, limits, notes)
+
+
+def read_stdin(limits: Limits, notes: Notes) -> Iterator[Raw]:
+    """JSONL on standard input (``-``)."""
+    # Bytes, so that only \n ends a line; a text-only stand-in (no .buffer) is encoded.
+    stdin = getattr(sys.stdin, "buffer", None) or io.BytesIO(
+        sys.stdin.read().encode("utf-8", "surrogatepass"))
+    yield from _jsonl(stdin, "<stdin>", limits, notes)
+
+
+def _jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
     for lineno, raw, size in _lines(fh, limits.line):
         where = f"{name}:{lineno}"
         if raw is None:
-            yield BadRecord(str(lineno), _too_long(where, size, limits), line=lineno)
+            yield _unreadable(str(lineno), _too_long(where, size, limits), lineno)
             continue
         if not raw.strip():
             continue
@@ -205,18 +256,13 @@ def _read_jsonl(fh: IO[bytes], name: str, limits: Limits, notes: Notes,
         try:
             data = _loads(text, where, notes)
         except json.JSONDecodeError as exc:
-            yield BadRecord(
-                str(lineno),
-                f"input: {where}:{exc.colno}: not JSON: {exc.msg}; "
-                "each line must be one JSON object",
-                line=lineno,
-            )
+            yield _unreadable(str(lineno), f"input: {where}:{exc.colno}: not JSON: {exc.msg}; "
+                                           "each line must be one JSON object", lineno)
             continue
         except RecursionError:
-            yield BadRecord(str(lineno), _too_deep(where), line=lineno)
+            yield _unreadable(str(lineno), _too_deep(where), lineno)
             continue
-        yield _record(data, default_id=str(lineno), line=lineno, where=where,
-                      require=require)
+        yield Raw(data, str(lineno), lineno, where)
 
 
 # --------------------------------------------------------------------------------------------
@@ -276,8 +322,8 @@ def _records_array(text: str, start: int) -> int | None:
     return None
 
 
-def _read_json(path: str, limits: Limits, notes: Notes,
-               require: tuple[str, ...] = ()) -> Iterator[Item]:
+def read_json(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
+    """One array of records (or ``{"records": [...]}``), split into elements before parsing."""
     raw = Path(path).read_bytes()
     if raw.startswith(_BOM):
         raw = raw[len(_BOM):]
@@ -304,26 +350,24 @@ def _read_json(path: str, limits: Limits, notes: Notes,
         where = f"{path}:{line}"
         col = a - line_start + 1
         if problem is not None:
-            yield BadRecord(str(n), f"input: {where}:{col}: {problem}; records from here on "
-                                    "could not be read", line=line)
+            yield _unreadable(str(n), f"input: {where}:{col}: {problem}; records from here on "
+                                      "could not be read", line)
             return
         if b - a > limits.line:
-            yield BadRecord(str(n), _too_long(where, b - a, limits, what=f"record {n}"),
-                            line=line)
+            yield _unreadable(str(n), _too_long(where, b - a, limits, what=f"record {n}"), line)
             continue
         try:
             data = _loads(text[a:b], where, notes)
         except json.JSONDecodeError as exc:
             err_line = line + exc.lineno - 1
             err_col = exc.colno + (col - 1 if exc.lineno == 1 else 0)
-            yield BadRecord(str(n), f"input: {path}:{err_line}:{err_col}: record {n} is not "
-                                    f"JSON: {exc.msg}", line=line)
+            yield _unreadable(str(n), f"input: {path}:{err_line}:{err_col}: record {n} is not "
+                                      f"JSON: {exc.msg}", line)
             continue
         except RecursionError:
-            yield BadRecord(str(n), _too_deep(f"{where} (record {n})"), line=line)
+            yield _unreadable(str(n), _too_deep(f"{where} (record {n})"), line)
             continue
-        yield _record(data, default_id=str(n), line=n, where=f"{path}: record {n}",
-                      require=require)
+        yield Raw(data, str(n), n, f"{path}: record {n}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -486,8 +530,8 @@ def _swallows_rows(held: _Held, width: int) -> bool:
     return False
 
 
-def _read_csv(path: str, limits: Limits, notes: Notes,
-              require: tuple[str, ...] = ()) -> Iterator[Item]:
+def read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
+    """Comma-separated, with a header row; records assembled from lines by the quotes."""
     if csv.field_size_limit() < limits.line:
         csv.field_size_limit(limits.line)  # records are bounded before they reach csv
     with open(path, "rb") as fh:
@@ -498,15 +542,17 @@ def _read_csv(path: str, limits: Limits, notes: Notes,
             where = f"{path}:{first}"
             rid = (_first_field(held, header, "id") if header else None) or str(first)
             if text is None:
-                yield BadRecord(rid, problem or f"input: {where}: unreadable", line=first)
+                yield _unreadable(str(first), problem or f"input: {where}: unreadable", first,
+                                  id=rid)
                 continue
             if not text.strip():
                 continue
             try:
                 row = _parse_csv_record(text)
             except csv.Error as exc:
-                yield BadRecord(rid, f"input: {where}: not CSV: {exc}; quote fields that hold a "
-                                     'comma or a quote ("a ""b"" c")', line=first)
+                yield _unreadable(str(first), f"input: {where}: not CSV: {exc}; quote fields "
+                                              'that hold a comma or a quote ("a ""b"" c")',
+                                  first, id=rid)
                 continue
             if header is None:
                 header = [h.strip() for h in row]
@@ -519,29 +565,29 @@ def _read_csv(path: str, limits: Limits, notes: Notes,
                             break
                 continue
             if hint:
-                yield BadRecord(rid, f"input: {where}: missing required fields 'question' and "
-                                     f"'sql'{hint}", line=first)
+                yield _unreadable(str(first), f"input: {where}: missing required fields "
+                                              f"'question' and 'sql'{hint}", first, id=rid)
                 continue
             if last > first and len(row) != len(header):
                 lines.again(held[1:])
-                yield BadRecord(rid, f"input: {where}: a quoted field opened on this line runs "
-                                     f"to line {last} and the row has {len(row)} fields, not "
-                                     f"{len(header)}: a quote is probably not closed (a quote "
-                                     'inside a quoted field is written ""); the lines after it '
-                                     "were read as records", line=first)
+                yield _unreadable(str(first), f"input: {where}: a quoted field opened on this "
+                                              f"line runs to line {last} and the row has "
+                                              f"{len(row)} fields, not {len(header)}: a quote is "
+                                              "probably not closed (a quote inside a quoted "
+                                              'field is written ""); the lines after it were '
+                                              "read as records", first, id=rid)
                 continue
             if last > first and _swallows_rows(held, len(header)):
                 # Multi-line SQL often reads like that too: say so, change nothing.
                 notes.add("csv_rows_in_quotes", where)
             if len(row) > len(header):
-                yield BadRecord(rid, f"input: {where}: {len(row)} fields, but the header names "
-                                     f"{len(header)}; quote fields that hold a comma "
-                                     '("a, b")', line=first)
+                yield _unreadable(str(first), f"input: {where}: {len(row)} fields, but the "
+                                              f"header names {len(header)}; quote fields that "
+                                              'hold a comma ("a, b")', first, id=rid)
                 continue
             clean: dict[str, Any] = {k: (v if v != "" else None)
                                      for k, v in zip(header, row) if k}
-            yield _record(clean, default_id=str(first), line=first, where=where,
-                          require=require)
+            yield Raw(clean, str(first), first, where)
 
 
 # --------------------------------------------------------------------------------------------
@@ -549,7 +595,27 @@ def _read_csv(path: str, limits: Limits, notes: Notes,
 # --------------------------------------------------------------------------------------------
 
 
-def _read_parquet(path: str, notes: Notes, require: tuple[str, ...] = ()) -> Iterator[Item]:
+#: Arrow memory one Parquet batch should take, estimated from the column sizes the file's
+#: metadata gives: rows are read this many bytes' worth at a time (1 to 4,096 rows)
+PARQUET_BATCH_BYTES = 64 << 20
+
+#: record fields whose Parquet cells are bounded by a field limit before they become Python
+#: strings, in the order the engine checks them (so both paths report the same limit); every
+#: other cell counts towards the row's size, bounded by ``line`` like a JSONL line
+_CELL_LIMITS = (("question", "question", "the question"), ("sql", "sql", "the SQL"),
+                ("enriched_question", "enriched", "the enriched question"),
+                ("id", "field", "the 'id' field"), ("agent", "field", "the 'agent' field"),
+                ("dialect", "field", "the 'dialect' field"),
+                ("timestamp", "field", "the 'timestamp' field"))
+
+
+def read_parquet(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
+    """A table, read row group by row group in batches sized from the file's metadata.
+
+    A cell past its limit is reported before it becomes a Python string; a dictionary-encoded
+    text column stays encoded (one long value repeated in 4,096 rows is held once, not 4,096
+    times); a row group that cannot be read costs only its own rows, each reported.
+    """
     try:
         import pyarrow.parquet as pq
     except ImportError:
@@ -558,34 +624,179 @@ def _read_parquet(path: str, notes: Notes, require: tuple[str, ...] = ()) -> Ite
         ) from None
     try:
         reader = pq.ParquetFile(path)
+        meta = reader.metadata
+        encoded = _dictionary_columns(reader)
+        if encoded:
+            reader = pq.ParquetFile(path, read_dictionary=encoded)
     except Exception as exc:  # pyarrow raises several types for a damaged or foreign file
         raise InputError(f"{path}: not a readable Parquet file: {exc}") from None
-    n = 0
-    # Row groups stream in batches: memory stays flat however large the file is.
-    batches = reader.iter_batches(batch_size=4096)
-    while True:
-        try:
-            batch = next(batches, None)
-            rows = batch.to_pylist() if batch is not None else []
-        except Exception as exc:  # a damaged row group: say where, keep what came before
-            yield BadRecord(str(n + 1), f"input: {path}: row {n + 1}: rows from here on could "
-                                        f"not be read: {str(exc)[:200]}", line=n + 1)
-            return
-        if batch is None:
-            return
-        for row in rows:
-            n += 1
+    groups = meta.num_row_groups
+    start = 0  # rows before this row group
+    for g in range(groups):
+        size = meta.row_group(g).num_rows
+        batches = reader.iter_batches(batch_size=_batch_rows(meta.row_group(g)), row_groups=[g])
+        done = 0
+        while True:
             try:
-                clean = {k: plain_value(v) for k, v in row.items()}
-                clean, found = safejson.scrub(clean)
-                if found:
-                    notes.add("surrogates", f"{path}: row {n}")
-            except Exception as exc:
-                yield BadRecord(str(n), f"input: {path}: row {n}: {type(exc).__name__}: "
-                                        f"{str(exc)[:200]}", line=n)
-                continue
-            yield _record(clean, default_id=str(n), line=n, where=f"{path}: row {n}",
-                          require=require)
+                batch = next(batches, None)
+            except Exception as exc:  # a damaged row group: each of its rows not yet read
+                reason = f"{type(exc).__name__}: {str(exc)[:200]}"
+                for n in range(start + done + 1, start + size + 1):
+                    yield _unreadable(str(n), (
+                        f"input: {path}: row {n}: row group {g + 1} of {groups} (rows "
+                        f"{start + 1}-{start + size}) could not be read: {reason}; the other "
+                        "row groups were read"), n)
+                done = max(done, size)
+                break
+            if batch is None:
+                break
+            yield from _parquet_rows(batch, path, start + done, limits, notes)
+            done += batch.num_rows
+        start += done
+
+
+def _dictionary_columns(reader: Any) -> list[str]:
+    """Top-level text columns stored with a dictionary page in some row group."""
+    text = {f.name for f in reader.schema_arrow if _is_text(f.type)}
+    meta = reader.metadata
+    found: set[str] = set()
+    for g in range(meta.num_row_groups):
+        group = meta.row_group(g)
+        for c in range(group.num_columns):
+            chunk = group.column(c)
+            name = chunk.path_in_schema.split(".")[0]
+            if name in text and chunk.has_dictionary_page:
+                found.add(name)
+    return sorted(found)
+
+
+def _is_text(kind: Any) -> bool:
+    import pyarrow as pa
+
+    return bool(pa.types.is_string(kind) or pa.types.is_large_string(kind)
+                or pa.types.is_binary(kind) or pa.types.is_large_binary(kind))
+
+
+def _batch_rows(group: Any) -> int:
+    """Rows per batch for a row group: about :data:`PARQUET_BATCH_BYTES` of decoded data."""
+    rows = max(1, group.num_rows)
+    decoded = sum(group.column(c).total_uncompressed_size for c in range(group.num_columns))
+    return max(1, min(4096, int(PARQUET_BATCH_BYTES * rows // max(1, decoded))))
+
+
+def _parquet_rows(batch: Any, path: str, before: int, limits: Limits,
+                  notes: Notes) -> Iterator[Raw]:
+    """The rows of one batch (rows ``before + 1`` on), over-long cells never converted."""
+    columns: dict[str, list[Any]] = {}
+    over: dict[str, dict[int, int]] = {}  # column -> row in batch -> its length
+    cell_limits = {column: getattr(limits, name) for column, name, _ in _CELL_LIMITS}
+    measured: list[tuple[Any, int]] = []  # each text column's cell sizes (bytes), its largest
+    for name, array in zip(batch.schema.names, batch.columns):
+        values, long_cells, nbytes, longest = _column(
+            array, cell_limits.get(name, limits.line), path, before, notes)
+        columns[name] = values
+        if long_cells:
+            over[name] = long_cells
+        if nbytes is not None:
+            measured.append((nbytes, longest))
+    sizes: list[int] | None = None  # bytes of each row's text, when some row may be too large
+    if sum(longest for _, longest in measured) > limits.line:
+        sizes = [0] * batch.num_rows
+        for nbytes, _ in measured:
+            sizes = [a + b for a, b in zip(sizes, nbytes.fill_null(0).to_pylist())]
+    for i in range(batch.num_rows):
+        n = before + i + 1
+        where = f"{path}: row {n}"
+        problem = None
+        if sizes is not None and sizes[i] > limits.line:
+            problem = _too_long(where, sizes[i], limits, what="the row")
+        else:
+            for column, name, what in _CELL_LIMITS:
+                if i in over.get(column, {}):
+                    problem = limits.message(name, over[column][i], what=what)
+                    break
+        if problem is not None:
+            known = {f: v for f in ("id", "agent", "timestamp")
+                     if isinstance(v := _cell(columns, f, i, over), str) and v}
+            yield _unreadable(str(n), problem, n, **known)
+            continue
+        try:
+            clean = {k: plain_value(v[i]) for k, v in columns.items()}
+            clean, found = safejson.scrub(clean)
+            if found:
+                notes.add("surrogates", where)
+        except Exception as exc:
+            yield _unreadable(str(n), f"input: {where}: {type(exc).__name__}: "
+                                      f"{str(exc)[:200]}", n)
+            continue
+        yield Raw(clean, str(n), n, where)
+
+
+def _cell(columns: dict[str, list[Any]], name: str, i: int,
+          over: dict[str, dict[int, int]]) -> Any:
+    if name not in columns or i in over.get(name, {}):
+        return None
+    value = plain_value(columns[name][i])
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+def _column(array: Any, limit: int, path: str, before: int, notes: Notes
+            ) -> tuple[list[Any], dict[int, int], Any, int]:
+    """A column's cells as Python values, with every cell longer than ``limit`` (characters;
+    bytes for binary) left as None and listed (row in batch -> its length); for a text
+    column also each cell's size in bytes (an Arrow array) and the largest. Dictionary-encoded
+    text is measured and converted once per distinct value."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = pa.types.is_dictionary(array.type)
+    values = array.dictionary if encoded else array
+    if not _is_text(values.type):
+        return array.to_pylist(), {}, None, 0
+    nbytes = pc.binary_length(values)
+    longest = pc.max(nbytes).as_py() or 0
+    long_cells: dict[int, int] = {}
+    if longest > limit:  # bytes >= characters: below the limit in bytes, no cell is over it
+        chars = pa.types.is_string(values.type) or pa.types.is_large_string(values.type)
+        lengths = pc.utf8_length(values) if chars else nbytes
+        too_long = pc.greater(lengths, limit).fill_null(False)
+        values = pc.if_else(too_long, pa.scalar(None, values.type), values)
+        flags, counts = too_long.to_pylist(), lengths.to_pylist()
+        keys = array.indices.to_pylist() if encoded else range(len(array))
+        long_cells = {i: counts[k] for i, k in enumerate(keys) if k is not None and flags[k]}
+    items = _pylist(values, path, before, notes)
+    if encoded:
+        items = [items[k] if k is not None else None for k in array.indices.to_pylist()]
+        nbytes = pc.take(nbytes, array.indices)
+    return items, long_cells, nbytes, longest
+
+
+def _pylist(values: Any, path: str, before: int, notes: Notes) -> list[Any]:
+    """``values.to_pylist()``; text that is not valid UTF-8 is decoded with U+FFFD instead
+    (and noted) rather than losing the batch."""
+    try:
+        return list(values.to_pylist())
+    except UnicodeDecodeError:
+        import pyarrow as pa
+
+        notes.add("bad_utf8", f"{path}: row {before + 1}")
+        raw = values.cast(pa.large_binary()).to_pylist()
+        return [v.decode("utf-8", "replace") if v is not None else None for v in raw]
+
+
+# --------------------------------------------------------------------------------------------
+# The readers, by suffix (a new format is one function and one line here)
+# --------------------------------------------------------------------------------------------
+
+READERS: dict[str, Reader] = {
+    ".jsonl": read_jsonl,
+    ".ndjson": read_jsonl,
+    ".json": read_json,
+    ".csv": read_csv,
+    ".parquet": read_parquet,
+}
+#: the input suffixes STEF reads
+SUFFIXES = tuple(READERS)
 
 
 def plain_value(value: Any) -> Any:
