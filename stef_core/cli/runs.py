@@ -67,7 +67,8 @@ def runs_list(store: str | None, as_json: bool) -> None:
         table.add_row(str(r.id), safe_text(r.started), safe_text(r.status), str(r.records), cov,
                       f"{r.mean:.1f}" if r.mean is not None else "-",
                       f"{est:.3f}" if est is not None else "-", safe_text(r.judge or "-"),
-                      safe_text(r.rules_hash or "-"), safe_text(", ".join(r.inputs)))
+                      safe_text(f"{r.rules_name} v{r.rules_version}" if r.rules_name
+                                else r.rules_hash or "-"), safe_text(", ".join(r.inputs)))
     _console().print(table)
 
 
@@ -76,7 +77,8 @@ def runs_list(store: str | None, as_json: bool) -> None:
 @_STORE
 @click.option("--json", "as_json", is_flag=True, help="Print the run and its summary as JSON.")
 def runs_show(run_id: str, store: str | None, as_json: bool) -> None:
-    """Show one run: what ran (inputs, rules hash, judge, plugin versions) and its summary."""
+    """Show one run: what ran (inputs, ruleset name, version and hash, judge, plugin versions)
+    and its summary."""
     from dataclasses import asdict
 
     from stef_core.cli.table import print_summary
@@ -99,8 +101,8 @@ def runs_show(run_id: str, store: str | None, as_json: bool) -> None:
                        f"{info.finished or '-'}"))
     console.print(safe_text(f"inputs: {', '.join(info.inputs)}"))
     console.print(safe_text(f"output: {info.output or '(stdout)'}"))
-    console.print(safe_text(f"judge: {info.judge}  rules hash: {info.rules_hash}  "
-                       f"STEF {info.stef_version or '?'}"))
+    console.print(safe_text(f"ruleset: {info.ruleset}"))
+    console.print(safe_text(f"judge: {info.judge}  STEF {info.stef_version or '?'}"))
     for stage, plugins in info.plugins.items():
         if plugins:
             listed = ", ".join(f"{pid} {ver}" for pid, ver in plugins.items())

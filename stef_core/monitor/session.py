@@ -178,6 +178,7 @@ class RunSession:
             self._writer = self._store.begin_run(
                 inputs=[str(Path(p).resolve()) if p != "-" else "-" for p in paths],
                 rules_hash=engine.rules_hash, judge=engine.judge_spec,
+                rules_name=engine.rules.name, rules_version=str(engine.rules.version),
                 plugins=plugin_versions(engine),
                 output=str(Path(self.output).resolve()) if self.output else None,
                 stef_version=__version__,

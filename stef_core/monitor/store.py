@@ -1,9 +1,9 @@
 """The run history: an embedded SQLite file that records every ``stef eval --store PATH`` run.
 
-A run row holds when it started and finished, its inputs and output, the rules hash, the judge
-spec, the plugin versions and whether it completed; the results table holds every per-record
-result (its JSON line, as ``stef eval`` writes it) plus the question text, which lets
-``stef compare`` pair records across runs.
+A run row holds when it started and finished, its inputs and output, the ruleset (its name,
+version and hash), the judge spec, the plugin versions and whether it completed; the results
+table holds every per-record result (its JSON line, as ``stef eval`` writes it) plus the
+question text, which lets ``stef compare`` pair records across runs.
 
 A run being written records its process id, host and a heartbeat, so that a run killed without
 a chance to close (SIGKILL, power loss) is listed as ``interrupted`` rather than ``running``
@@ -31,7 +31,7 @@ from stef_core.contracts import StefError
 from stef_core.io import result_json
 from stef_core.models import Result
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: a running run whose heartbeat is older than this (seconds) is listed as ``stale``
 STALE_AFTER = 3600
 
@@ -118,9 +118,20 @@ def _v3_to_v4(db: sqlite3.Connection) -> None:
                    updates)
 
 
+def _v4_to_v5(db: sqlite3.Connection) -> None:
+    # v5: the ruleset's name and version (`ruleset "crm" version 3`), which say to a person
+    # what the hash only identifies; NULL for runs recorded before.
+    db.executescript(
+        """
+        ALTER TABLE runs ADD COLUMN rules_name TEXT;
+        ALTER TABLE runs ADD COLUMN rules_version TEXT;
+        """
+    )
+
+
 #: version -> the step that takes a store from that version to the next
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4,
+    0: _v0_to_v1, 1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5,
 }
 
 
@@ -168,6 +179,16 @@ class RunInfo:
     heartbeat: str | None = None
     #: mean gamma over the scored results (the judge's estimate of the share correct)
     estimated_accuracy: float | None = None
+    #: the ruleset's ``name`` and ``version`` (None for runs recorded before schema v5)
+    rules_name: str | None = None
+    rules_version: str | None = None
+
+    @property
+    def ruleset(self) -> str:
+        """``crm v3 (hash 1a2b...)``, or the hash alone for runs recorded before v5."""
+        if self.rules_name is None:
+            return f"hash {self.rules_hash or '-'}"
+        return f"{self.rules_name} v{self.rules_version} (hash {self.rules_hash or '-'})"
 
 
 def now_iso() -> str:
@@ -247,6 +268,8 @@ class Store:
         output: str | None,
         stef_version: str,
         started: str | None = None,
+        rules_name: str | None = None,
+        rules_version: str | None = None,
     ) -> RunWriter:
         # Results are committed one at a time: with a write-ahead log and NORMAL sync a commit
         # costs microseconds, and a killed process still loses none of them.
@@ -255,11 +278,11 @@ class Store:
         with self.db:
             cur = self.db.execute(
                 "INSERT INTO runs (started, inputs, rules_hash, judge, plugins, status, output, "
-                "stef_version, pid, host, heartbeat) "
-                "VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?)",
+                "stef_version, pid, host, heartbeat, rules_name, rules_version) "
+                "VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?)",
                 (started or now_iso(), json.dumps(inputs), rules_hash, judge,
                  json.dumps(plugins, sort_keys=True), output, stef_version, os.getpid(),
-                 socket.gethostname(), now_iso()),
+                 socket.gethostname(), now_iso(), rules_name, rules_version),
             )
         run_id = cur.lastrowid
         assert run_id is not None
@@ -293,7 +316,8 @@ class Store:
 _RUN_QUERY = (
     "SELECT r.id, r.started, r.finished, r.status, r.inputs, r.output, r.rules_hash, r.judge, "
     "r.plugins, r.stef_version, count(x.seq), count(x.score), avg(x.score), r.pid, r.host, "
-    "r.heartbeat, avg(CASE WHEN x.score IS NOT NULL THEN x.confidence END) "
+    "r.heartbeat, avg(CASE WHEN x.score IS NOT NULL THEN x.confidence END), r.rules_name, "
+    "r.rules_version "
     "FROM runs r LEFT JOIN results x ON x.run_id = r.id"
 )
 
@@ -308,6 +332,7 @@ def _run_info(row: tuple[Any, ...]) -> RunInfo:
         mean=round(row[12], 2) if row[12] is not None else None,
         pid=row[13], host=row[14], heartbeat=row[15],
         estimated_accuracy=round(row[16], 4) if row[16] is not None else None,
+        rules_name=row[17], rules_version=row[18],
     )
 
 

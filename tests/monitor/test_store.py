@@ -63,6 +63,18 @@ def test_eval_records_runs_that_list_show_and_compare_use(tmp_path: Path) -> Non
     assert shown["run"]["id"] == 1 and shown["summary"]["overall"]["records"] == 3
     out = run("runs", "show", "1", "--store", db)
     assert "judge: offline" in out.stdout and "STEF summary" in out.stdout
+    # the ruleset by name and version, with the hash that identifies it exactly
+    assert f"ruleset: default v1 (hash {info.rules_hash})" in out.stdout
+    assert shown["run"]["rules_name"] == "default" and shown["run"]["rules_version"] == "1"
+    crm = tmp_path / "crm.stef"
+    crm.write_text('ruleset "crm" version 3\nbenign filter tenant_id = *\n')
+    out = run("eval", str(src), "-o", str(tmp_path / "o3.jsonl"), "--store", db,
+              "--rules", str(crm))
+    assert out.exit_code == 0, out.output
+    out = run("runs", "show", "3", "--store", db)
+    assert "ruleset: crm v3 (hash " in out.stdout
+    out = run("runs", "list", "--store", db)
+    assert "crm v3" in out.stdout and "default v1" in out.stdout
     js = tmp_path / "c.json"
     out = run("compare", "1", "2", "--store", db, "--json", str(js))
     assert out.exit_code == 0, out.output
@@ -90,9 +102,11 @@ def test_migrates_a_version_1_store(tmp_path: Path) -> None:
     db.close()
     with Store(str(path)) as st:
         version = st.db.execute("PRAGMA user_version").fetchone()[0]
-        assert version == SCHEMA_VERSION == 4
+        assert version == SCHEMA_VERSION == 5
         [info] = st.list_runs()
         assert (info.status, info.records, info.mean, info.finished) == ("complete", 1, 85.0, None)
+        # a run recorded before v5 has no ruleset name: it is named by its hash
+        assert (info.rules_name, info.ruleset) == (None, "hash abc")
         assert list(st.iter_results(1)) == [(r, None)]
         cols = {row[1] for row in st.db.execute("PRAGMA table_info(results)")}
         assert "question" in cols
@@ -118,7 +132,7 @@ def test_migrates_a_version_2_store_filling_in_gamma_and_labels(tmp_path: Path) 
     db.commit()
     db.close()
     with Store(str(path)) as st:
-        assert st.db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert st.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         rows = st.db.execute("SELECT id, confidence, label FROM results ORDER BY seq").fetchall()
         assert rows == [("1", 0.8, 1), ("2", 0.4, None), ("3", None, None)]
         [info] = st.list_runs()
