@@ -25,6 +25,9 @@ from typing import Any
 
 from stef_core.models import LEXICON_MEANINGS, Ruleset, Scoring
 
+# Declared values compare under the key the aligner compares SQL and question values with.
+from stef_core.values import value_key
+
 #: Parentheses deeper than this in a term's SQL are refused before sqlglot reads them: its
 #: recursive-descent parser runs out of Python stack at about 50 levels.
 MAX_SQL_DEPTH = 32
@@ -189,13 +192,6 @@ def is_condition(sql: str) -> bool:
 def fold_word(text: str) -> str:
     """How words are compared for conflicts: case and whitespace folded."""
     return _WS.sub(" ", text).strip().casefold()
-
-
-def value_key(value: object) -> str:
-    """Declared values compare case-folded, and ``1`` equals ``'1'``."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return fold_word(str(value))
 
 
 def canonical_meaning(concept: str, meaning: str) -> str | None:

@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from stef_sql.extract import SUBQUERY
-from stef_sql.values import value_key
 
 from stef_align.names import norm, parts, stem, word_matches
 from stef_align.reasons import reason
@@ -41,6 +40,7 @@ from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, SqlSpec, Value, render_value
+from stef_core.values import value_key
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
 MAX_SCAN = 256

@@ -19,9 +19,9 @@ import re
 from functools import lru_cache
 
 from stef_sql.extract import SUBQUERY
-from stef_sql.values import value_key
 
 from stef_core.spec import Scalar, Value
+from stef_core.values import abbreviates, value_key
 
 #: Most values of one IN list compared loosely (exact keys are looked up, not scanned).
 MAX_LOOSE = 64
@@ -60,18 +60,6 @@ def is_year(value: object) -> bool:
 def _like_covers(pattern: str, value: str) -> bool:
     core = pattern.strip("%").replace("%", " ").replace("_", " ").strip()
     return bool(core) and (core in value or value in core)
-
-
-@lru_cache(maxsize=16384)
-def abbreviates(short: str, long: str) -> bool:
-    """Is ``short`` (2-4 letters) an abbreviation of ``long``: same first letter, its letters
-    in order ('svk' ~ 'slovakia', 'ca' ~ 'california', 'eur' ~ 'euro')?"""
-    if not (2 <= len(short) <= 4) or not short.isalpha() or len(long) <= len(short):
-        return False
-    if short[0] != long[0]:
-        return False
-    it = iter(long)
-    return all(ch in it for ch in short)
 
 
 #: Words a name may carry that its stored value drops ("Alameda County" is 'Alameda').

@@ -49,9 +49,9 @@ import re
 
 from stef_align.names import norm
 from stef_sql.extract import SUBQUERY
-from stef_sql.values import value_key
 
 from stef_core.contracts import JudgeRequest
+from stef_core.values import value_key
 from stef_judges.signals import (
     _identifier_parts,
     _stem,

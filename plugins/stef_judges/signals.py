@@ -17,11 +17,9 @@ import re
 from datetime import date
 from functools import lru_cache
 
-from stef_align.values import abbreviates
-from stef_sql.values import fold_text, value_key
-
 from stef_core.contracts import JudgeRequest
 from stef_core.spec import Period
+from stef_core.values import abbreviates, fold_text, value_key
 
 _WORD = re.compile(r"[a-z0-9]+")
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from stef_sql.values import fold_text
-
 from stef_core.models import Ruleset
 from stef_core.spec import QuestionSpec
+from stef_core.values import fold_text
 from stef_question.concepts.enrichment import condition_filters, split_enrichment
 from stef_question.frame import content_words, question_spec
 

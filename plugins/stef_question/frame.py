@@ -28,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from stef_sql.time import literal_span
-from stef_sql.values import fold_text, value_key
 
 from stef_core.models import Ruleset
 from stef_core.spec import Ask, Filter, OrderRequest, Period, QuestionSpec, Scalar, Value
+from stef_core.values import fold_text, value_key
 from stef_question.concepts import (
     aggregates,
     comparatives,

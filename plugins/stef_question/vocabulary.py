@@ -24,12 +24,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from stef_sql.values import fold_text, fold_value, value_key
-
 from stef_core import hookimpl
 from stef_core.contracts import Context, Normalizer
 from stef_core.models import Ruleset
 from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, Scalar
+from stef_core.values import fold_text, fold_value, value_key
 
 #: The ``source`` of every requirement this rule adds (the aligner treats it as strong).
 SOURCE = "rules"

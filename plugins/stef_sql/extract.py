@@ -39,7 +39,7 @@ from stef_core.spec import (
     SqlSpec,
     Value,
 )
-from stef_sql.values import fold_text, fold_value, number
+from stef_core.values import fold_text, fold_value, number
 
 _CMP: dict[type[exp.Expr], str] = {
     exp.EQ: "=",

@@ -49,8 +49,8 @@ from stef_core.ruleset_checks import (
     regular_file_problem,
     scoring_problems,
     sql_problem,
-    value_key,
 )
+from stef_core.values import value_key
 
 _SCORE_SECTIONS: dict[str, tuple[str, ...]] = {
     "filter": FILTER_STATUSES,

@@ -19,9 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stef_sql.values import number
-
 from stef_core.spec import NEGATED_OP, Scalar
+from stef_core.values import number
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text, Token
 

@@ -201,7 +201,7 @@ def _like(f: Filter) -> Filter:
 
 def _literal_filters(text: str) -> list[Filter]:
     """``'POPLATEK TYDNE'`` or ``between 201308 and 201311`` with no column: the value(s)."""
-    from stef_sql.values import fold_text, number
+    from stef_core.values import fold_text, number
 
     if _QUOTED_ONLY.match(text):
         values = [fold_text(a or b) for a, b in _QUOTE.findall(text)]

@@ -37,9 +37,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from stef_sql.values import fold_text, number
-
 from stef_core.spec import Scalar
+from stef_core.values import fold_text, number
 from stef_question.concepts.comparatives import negated_before
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text, Token
