@@ -15,10 +15,11 @@ enrichment binds the phrase to). MAX and MIN are rankings, checked with superlat
 
 from __future__ import annotations
 
-from stef_align.names import parts, stem, word_matches
+from stef_align.names import parts, word_matches
 from stef_align.reasons import reason
 from stef_core.models import Reason
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import stem
 
 _COLUMN_WORDS = {
     "COUNT": frozenset({"count", "num", "number", "cnt", "quantity", "qty", "nbr", "tally",

@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-from stef_align.names import norm
 from stef_align.reasons import Severity, reason
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import norm
 
 #: At most this many SQL columns and tables are compared with the enrichment's columns.
 MAX_COLUMNS = 512

@@ -14,10 +14,11 @@ question states as a ratio ("revenue per employee", computed by a division) need
 
 from __future__ import annotations
 
-from stef_align.names import norm, word_matches
+from stef_align.names import word_matches
 from stef_align.reasons import reason
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import norm
 
 _TIME_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years",
                          "quarter", "quarters", "hour", "hours", "weekday", "weekdays",

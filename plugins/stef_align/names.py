@@ -1,8 +1,8 @@
 """Matching the question's words with the SQL's identifiers, without a schema.
 
 An identifier is split into its parts (``customerEmail``, ``customer_email``, ``NumGE1500``);
-a word matches a part by stem ("cities" ~ ``city``, "emails" ~ ``email``), and R_app synonyms
-and enrichment bindings map words to columns.
+a word matches a part by stem (:func:`stef_core.words.stem`: "cities" ~ ``city``, "emails" ~
+``email``), and R_app synonyms and enrichment bindings map words to columns.
 
 >>> parts("LifeExpectancy"), parts("free_meal_count (k-12)")
 (('lifeexpectancy',), ('free', 'meal', 'count', 'k', '12'))
@@ -17,34 +17,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from stef_core.words import norm, stem
+
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _DIGITS = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])")
-
-
-@lru_cache(maxsize=16384)
-def norm(name: str) -> str:
-    """An identifier without case or punctuation: ``Free Meal Count`` -> ``freemealcount``."""
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
-@lru_cache(maxsize=16384)
-def stem(word: str) -> str:
-    """A crude English stem: plural, -ing and -ed endings off ("cities" -> "city"), then a
-    final e ("close", "closed" and "closes" -> "clos")."""
-    w = word.lower()
-    if len(w) > 4 and w.endswith("ies"):
-        w = w[:-3] + "y"
-    elif len(w) > 4 and w.endswith(("sses", "ches", "shes", "xes")):
-        w = w[:-2]
-    elif len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    elif len(w) > 5 and w.endswith("ing"):
-        w = w[:-3]
-    elif len(w) > 4 and w.endswith("ed"):
-        w = w[:-2]
-    if len(w) > 3 and w.endswith("e") and not w.endswith(("ee", "ie", "ue")):
-        w = w[:-1]
-    return w
 
 
 @lru_cache(maxsize=16384)

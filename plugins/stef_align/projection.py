@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from stef_align.names import norm, parts, word_matches
+from stef_align.names import parts, word_matches
 from stef_align.reasons import Severity, reason
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import Ask, QuestionSpec, SqlSpec
+from stef_core.words import norm
 
 #: Heads that only qualify the word before them: "postal code", "email address".
 _QUALIFIERS = frozenset({"address", "addresses", "number", "numbers", "code", "codes", "name",

@@ -40,10 +40,10 @@ from stef_sql.time import (
     resolve,
 )
 
-from stef_align.names import norm
 from stef_align.reasons import reason
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
+from stef_core.words import norm
 
 _RANK = {"hint": 0, "question": 1, "question:weak": 2}
 

@@ -47,11 +47,11 @@ from __future__ import annotations
 
 import re
 
-from stef_align.names import norm
 from stef_sql.extract import SUBQUERY
 
 from stef_core.contracts import JudgeRequest
 from stef_core.values import value_key
+from stef_core.words import norm
 from stef_judges.signals import (
     _identifier_parts,
     _stem,
