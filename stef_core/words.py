@@ -1,12 +1,18 @@
 """Words and identifiers: the one stemmer and the one identifier folding every stage uses.
 
-The question reader anchors enrichment phrases in the question by stem, the aligner matches
-the question's words with the SQL's identifiers by stem, and the judges look for the SQL's
-table names among the question's stems: all with :func:`stem`, so a word that one stage calls
-the same as another is the same everywhere. :func:`norm` folds an identifier to compare
-column names spelled with other case or punctuation.
+The question reader anchors enrichment phrases in the question by stem and the aligner
+matches the question's words with the SQL's identifiers by stem, both with :func:`stem`, so a
+word that one stage calls the same as another is the same in the other. :func:`norm` folds an
+identifier to compare column names spelled with other case or punctuation.
+
+The offline judge's evidence (the SQL's words and tables found among the question's) uses
+:func:`light_stem`, a lighter stemmer its shipped calibration was fitted on: stemming that
+evidence with :func:`stem` changes the score of about 950 of the 7,900 dev-file records, so it
+stays until the calibration is refitted (with a new evidence version).
 
 >>> [stem(w) for w in ("cities", "emails", "closed", "closes", "matches", "running")]
+['city', 'email', 'clos', 'clos', 'match', 'runn']
+>>> [light_stem(w) for w in ("cities", "emails", "closed", "closes", "matches", "running")]
 ['city', 'email', 'clos', 'clos', 'match', 'runn']
 >>> norm("Free Meal Count"), norm("free_meal_count")
 ('freemealcount', 'freemealcount')
@@ -17,7 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["norm", "stem"]
+__all__ = ["light_stem", "norm", "stem"]
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
 
@@ -46,3 +52,16 @@ def stem(word: str) -> str:
     if len(w) > 3 and w.endswith("e") and not w.endswith(("ee", "ie", "ue")):
         w = w[:-1]
     return w
+
+
+@lru_cache(maxsize=16384)
+def light_stem(word: str) -> str:
+    """The offline judge's stemmer (see the module docstring): ``-ies`` to ``y``, else the
+    first of ``-es``, ``-s``, ``-ing``, ``-ed`` that leaves three letters; no final e, and
+    ``word`` is expected in lower case."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("es", "s", "ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word

@@ -51,10 +51,9 @@ from stef_sql.extract import SUBQUERY
 
 from stef_core.contracts import JudgeRequest
 from stef_core.values import value_key
-from stef_core.words import norm
+from stef_core.words import light_stem, norm
 from stef_judges.signals import (
     _identifier_parts,
-    _stem,
     _stems,
     asked_items,
     grounding,
@@ -217,6 +216,6 @@ def unnamed_columns(request: JudgeRequest) -> list[str]:
         for col in p.columns or ((p.column,) if p.column else ()):
             parts = [x for x in _identifier_parts(col) if x not in _GENERIC_PARTS]
             if (parts and col not in pinned and col not in named and col not in out
-                    and not any(_stem(x) in stems for x in parts)):
+                    and not any(light_stem(x) in stems for x in parts)):
                 out.append(col)
     return out

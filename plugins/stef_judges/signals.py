@@ -20,18 +20,9 @@ from functools import lru_cache
 from stef_core.contracts import JudgeRequest
 from stef_core.spec import Period
 from stef_core.values import abbreviates, fold_text, value_key
+from stef_core.words import light_stem
 
 _WORD = re.compile(r"[a-z0-9]+")
-
-
-@lru_cache(maxsize=16384)
-def _stem(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    for suffix in ("es", "s", "ing", "ed"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
 
 
 @lru_cache(maxsize=4096)
@@ -75,7 +66,7 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
         if (core in text or value_key(core) in text_keys or value_key(core) in vocabulary
                 or value_key(lit) in explained or (spaced != core and spaced in text)):
             continue  # 'mobile_app' is "mobile app"
-        if " " not in core and _stem(core) in _stems(text):
+        if " " not in core and light_stem(core) in _stems(text):
             continue  # 'closed' for "close"
         # Within a year or decade the question names ("born before 1950" for '1950-01-01',
         # "the 1980s").
@@ -132,7 +123,7 @@ def _tokens(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1024)
 def _stems(text: str) -> frozenset[str]:
-    return frozenset(_stem(w) for w in _WORD.findall(text.lower()))
+    return frozenset(light_stem(w) for w in _WORD.findall(text.lower()))
 
 
 _TIME_FORMAT = re.compile(
@@ -211,7 +202,8 @@ def ungrounded_tables(request: JudgeRequest) -> list[str]:
     # Compound names ("countrylanguage") count as unnamed unless a word matches a whole part:
     # matching substrings was measured to blur the signal (benchmarks/validity.py).
     return [
-        t for t in request.sql.tables if not any(_stem(p) in stems for p in _identifier_parts(t))
+        t for t in request.sql.tables
+        if not any(light_stem(p) in stems for p in _identifier_parts(t))
     ]
 
 

@@ -33,6 +33,7 @@ from functools import lru_cache
 from typing import cast
 
 from stef_core.spec import Binding, Filter
+from stef_core.words import stem
 from stef_question.lexicon import Lexicon, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
 
@@ -509,14 +510,6 @@ def anchor(question: Text, phrase: str) -> tuple[int, int] | None:
         if all(same(qwords[i + j][1], pwords[j]) for j in range(k)):
             return qwords[i][0], qwords[i + k - 1][0] + 1
     return None
-
-
-def stem(word: str) -> str:
-    """A crude stem for anchoring ("reaches" and "reach", "rated" and "rate")."""
-    for suffix, repl in (("ies", "y"), ("es", ""), ("ing", ""), ("ed", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: len(word) - len(suffix)] + repl
-    return word
 
 
 def loosely_anchored(question: Text, phrase: str) -> bool:
