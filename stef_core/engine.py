@@ -196,8 +196,8 @@ class Engine:
         """Extract, normalize and align one record; an unscored :class:`Result` on failure,
         past a size limit, or when the work takes longer than the time budget."""
         too_big = self._too_big(record)
-        if too_big:
-            return self._unscored(record, too_big)
+        if too_big:  # not echoed: the texts could make the output line too long in turn
+            return self._unscored(record, too_big, echo=False)
         try:
             with time_budget(self.limits.time):
                 return self._analyse(record)
@@ -286,8 +286,10 @@ class Engine:
         return {"date": date.today().isoformat(), "source": "run date"}
 
     def _unscored(
-        self, record: Record | BadRecord, error: str, usage: Usage | None = None
+        self, record: Record | BadRecord, error: str, usage: Usage | None = None,
+        *, echo: bool = True,
     ) -> Result:
+        texts = record if isinstance(record, Record) and echo else None
         return Result(
             id=record.id,
             agent=record.agent,
@@ -297,6 +299,8 @@ class Engine:
             line=getattr(record, "line", None),
             label=getattr(record, "label", None),
             usage=usage,
+            question=texts.question if texts else None,
+            sql=texts.sql if texts else None,
         )
 
     def _finish(self, request: JudgeRequest, verdict: Verdict) -> Result:
@@ -329,6 +333,8 @@ class Engine:
             timestamp=request.record.timestamp,
             anchor=request.extra.get("anchor"),
             label=request.record.label,
+            question=request.record.question,
+            sql=request.record.sql,
         )
 
     def _judged(self, request: JudgeRequest, verdict: Verdict | JudgeError) -> Result:

@@ -367,11 +367,16 @@ class Result(BaseModel):
     #: The input record's reviewer label (1 correct, 0 not), when it had one. Left out of the
     #: output when None.
     label: Literal[0, 1] | None = None
+    #: What was asked and answered, so that a results file (and the report, the run store, an
+    #: export) shows them beside the score: the record's question and SQL, as given. Left out
+    #: of the output when None (a record that could not be read, or one past a size limit).
+    question: str | None = None
+    sql: str | None = None
 
     @model_serializer(mode="wrap")
     def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for key in ("usage", "anchor", "label"):
+        for key in ("usage", "anchor", "label", "question", "sql"):
             if data.get(key, 0) is None:
                 del data[key]
         return data

@@ -362,8 +362,20 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
     from pyspark.sql import functions as F
 
     is_scored = (F.col("status") == "scored") & F.col("score").isNotNull()
-    low_codes = F.when(is_scored & (F.col("score") < 75),
-                       F.transform("reasons", lambda r: r["code"]))
+    # Each low score's reasons with the role they played (stef_core.stats.reason_roles): a
+    # cause (critical or major; minor ones when there is none of those), noted (info) or other.
+    # One element per distinct code and severity, with how often it occurs in the record.
+    blocking = F.exists("reasons", lambda r: r["severity"].isin("critical", "major"))
+    distinct = F.array_distinct(F.transform(
+        "reasons", lambda r: F.struct(r["code"].alias("code"), r["severity"].alias("severity"))))
+    low_codes = F.when(is_scored & (F.col("score") < 75), F.transform(
+        distinct, lambda r: F.struct(
+            r["code"].alias("code"), r["severity"].alias("severity"),
+            F.when(r["severity"] == "info", "noted")
+            .when(r["severity"].isin("critical", "major") | ~blocking, "cause")
+            .otherwise("other").alias("role"),
+            F.size(F.filter("reasons", lambda x: (x["code"] == r["code"])
+                            & (x["severity"] == r["severity"]))).alias("times"))))
     kind = F.when(~is_scored & F.col("error").isNotNull() & (F.col("error") != ""),
                   F.substring_index("error", ":", 1))
     base = scored.select(
@@ -375,16 +387,19 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
         F.coalesce("cost_usd", F.lit(0.0)).alias("cost_usd"),
         F.coalesce("judge_calls", F.lit(0)).alias("judge_calls"),
         F.coalesce(F.col("cached").cast("int"), F.lit(0)).alias("cached"),
-        F.posexplode_outer(low_codes).alias("pos", "code"),
-    )
+        F.posexplode_outer(low_codes).alias("pos", "reason"),
+    ).select("*", *(F.col(f"reason.{c}").alias(c) for c in ("code", "severity", "role",
+                                                             "times")))
     # A record with several low-score reasons becomes several rows: it counts as a record (and
-    # its usage) on its first row only, while every row counts its reason code.
+    # its usage) on its first row only, while every row counts its reason code (each time it
+    # occurs) and, once, the role it played.
     first = F.col("pos").isNull() | (F.col("pos") == 0)
     table = (
-        base.groupBy("agent", "score", "band", "kind", "code")
+        base.groupBy("agent", "score", "band", "kind", "code", "severity", "role")
         .agg(
             F.sum(F.when(first, 1).otherwise(0)).alias("records"),
-            F.count("code").alias("codes"),
+            F.coalesce(F.sum("times"), F.lit(0)).alias("codes"),
+            F.count("code").alias("with_code"),
             F.sum(F.when(first, F.col("tokens")).otherwise(0)).alias("tokens"),
             F.sum(F.when(first, F.col("cost_usd")).otherwise(0.0)).alias("cost_usd"),
             F.sum(F.when(first, F.col("judge_calls")).otherwise(0)).alias("judge_calls"),
@@ -417,6 +432,9 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
                 error_kind=row["kind"],
                 reason_code=row["code"],
                 reason_count=int(row["codes"]),
+                reason_severity=row["severity"],
+                reason_role=row["role"],
+                reason_records=int(row["with_code"]),
                 tokens=int(row["tokens"] or 0),
                 cost_usd=float(row["cost_usd"] or 0.0),
                 judge_calls=int(row["judge_calls"] or 0),

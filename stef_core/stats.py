@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from stef_core.calibration import Reliability
-from stef_core.models import BANDS, Result
+from stef_core.models import BANDS, Reason, Result
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:
@@ -205,6 +205,79 @@ def _resample_means(values: Sequence[float], resamples: int, seed: int) -> list[
     return [math.fsum(rng.choices(data, k=n)) / n for _ in range(resamples)]
 
 
+#: Severities that cap gamma below the ``correct`` cut: on their own they take a record below 75.
+BLOCKING = ("critical", "major")
+#: The order reasons are ranked in: what took records below 75 first.
+_SEVERITY_RANK = {"critical": 0, "major": 0, "minor": 1, "info": 2}
+
+
+#: How much of a worst record's question and SQL a report keeps.
+WORST_QUESTION_CHARS = 240
+WORST_SQL_CHARS = 320
+
+
+def wilson_ci(k: int, n: int, z: float = 1.959964) -> tuple[float, float] | None:
+    """The Wilson score interval (95 % by default) of a share of ``k`` in ``n``; None for n = 0.
+    Unlike the normal interval it stays inside [0, 1] and is honest for small ``n``.
+
+    >>> [round(x, 3) for x in wilson_ci(8, 10)]
+    [0.49, 0.943]
+    """
+    if n <= 0:
+        return None
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def shorten(text: str | None, limit: int) -> str | None:
+    r"""``text`` on one line (runs of whitespace as one space), cut to ``limit`` characters
+    with an ellipsis.
+
+    >>> shorten("SELECT a,\n       b   FROM t", 100)
+    'SELECT a, b FROM t'
+    >>> shorten("How many tickets are still open?", 16)
+    'How many tick...'
+    """
+    if text is None:
+        return None
+    one_line = " ".join(text[: limit * 4].split())  # bounded work on a very long text
+    return one_line if len(one_line) <= limit else one_line[: limit - 3].rstrip() + "..."
+
+
+def reason_roles(reasons: Iterable[Reason]) -> list[tuple[str, str, str]]:
+    """``(code, severity, role)`` per distinct code and severity of a low-scored record.
+
+    The role says what the reason did: ``cause`` when it took the record below 75 (a critical
+    or major finding; minor findings when there is none of those, since together they lowered
+    gamma), ``noted`` for info findings (reported, never a cause), ``other`` for minor findings
+    beside a critical or major one.
+
+    >>> for role in reason_roles([
+    ...         Reason(code="filter.missing", message="", severity="critical"),
+    ...         Reason(code="filter.extra", message="", severity="info"),
+    ...         Reason(code="date.end_of_day", message="", severity="minor")]):
+    ...     print(*role)
+    filter.missing critical cause
+    filter.extra info noted
+    date.end_of_day minor other
+    """
+    items: list[tuple[str, str]] = list(dict.fromkeys((r.code, r.severity) for r in reasons))
+    blocking = any(sev in BLOCKING for _, sev in items)
+    out = []
+    for code, sev in items:
+        if sev == "info":
+            role = "noted"
+        elif sev in BLOCKING or not blocking:
+            role = "cause"
+        else:
+            role = "other"
+        out.append((code, sev, role))
+    return out
+
+
 class Accumulator:
     """Collects what a summary needs from a stream of results, one group.
 
@@ -229,6 +302,9 @@ class Accumulator:
         self.band_labels: dict[str, list[int]] = {b: [0, 0] for b in BANDS}
         self.bands: dict[str, int] = {b: 0 for b in BANDS}
         self.reasons: dict[str, int] = {}
+        #: (code, severity) -> low-scored records it took below 75; info codes apart
+        self.causes: Counter[tuple[str, str]] = Counter()
+        self.noted: Counter[str] = Counter()
         #: reason code -> (record id, message) of the first record that carried it
         self.examples: dict[str, tuple[str, str]] = {}
         self.errors: dict[str, int] = {}
@@ -272,6 +348,8 @@ class Accumulator:
                 for reason in result.reasons:
                     self.reasons[reason.code] = self.reasons.get(reason.code, 0) + 1
                     self.examples.setdefault(reason.code, (result.id, reason.message))
+                for code, severity, role in reason_roles(result.reasons):
+                    self.add_role(code, severity, role)
             self._remember_worst(result)
         elif result.error:
             kind = result.error.split(":", 1)[0]
@@ -286,6 +364,9 @@ class Accumulator:
         error_kind: str | None = None,
         reason_code: str | None = None,
         reason_count: int = 0,
+        reason_severity: str | None = None,
+        reason_role: str | None = None,
+        reason_records: int = 0,
         tokens: int = 0,
         cost_usd: float = 0.0,
         judge_calls: int = 0,
@@ -304,10 +385,20 @@ class Accumulator:
             self.errors[error_kind] = self.errors.get(error_kind, 0) + n
         if reason_code is not None:
             self.reasons[reason_code] = self.reasons.get(reason_code, 0) + reason_count
+            if reason_severity is not None and reason_role is not None:
+                self.add_role(reason_code, reason_severity, reason_role, reason_records)
         self.tokens += tokens
         self.cost_usd += cost_usd
         self.judge_calls += judge_calls
         self.cache_hits += cache_hits
+
+    def add_role(self, code: str, severity: str, role: str, n: int = 1) -> None:
+        """Count ``n`` low-scored records on which ``code`` played ``role`` (see
+        :func:`reason_roles`)."""
+        if role == "cause":
+            self.causes[(code, severity)] += n
+        elif role == "noted":
+            self.noted[code] += n
 
     def add_gamma(self, gamma: float, n: int = 1) -> None:
         """Count ``n`` scored records of confidence ``gamma`` (engines that aggregate
@@ -359,12 +450,18 @@ class Accumulator:
         key = (-result.score, -self.records)
         if len(self._worst) >= self.keep_worst and key <= self._worst[0][:2]:
             return
+        # The most severe reason first: it is the one that says why the score is low.
+        reasons = sorted(result.reasons, key=lambda r: _SEVERITY_RANK.get(r.severity, 3))
         entry = {
             "id": result.id,
+            "agent": result.agent,
             "score": result.score,
             "band": result.band,
-            "reasons": [r.code for r in result.reasons],
-            "message": result.reasons[0].message if result.reasons else "",
+            "reasons": list(dict.fromkeys(r.code for r in reasons)),
+            "message": reasons[0].message if reasons else "",
+            # shortened here, so that memory stays bounded however long a record's SQL is
+            "question": shorten(result.question, WORST_QUESTION_CHARS),
+            "sql": shorten(result.sql, WORST_SQL_CHARS),
         }
         item = (key[0], key[1], entry)
         if len(self._worst) < self.keep_worst:
@@ -376,20 +473,29 @@ class Accumulator:
         """The remembered lowest-scored records, lowest first (ties in arrival order)."""
         return [t[2] for t in sorted(self._worst, key=lambda t: (-t[0], -t[1]))]
 
+    def ranked_causes(self, n: int = 5) -> list[dict[str, Any]]:
+        """The reasons that took records below 75, most records first: critical and major
+        ones, then minor ones (those that stood alone); ``{code, severity, count}``."""
+        top = sorted(self.causes.items(),
+                     key=lambda kv: (_SEVERITY_RANK.get(kv[0][1], 3), -kv[1], kv[0]))[:n]
+        return [{"code": code, "severity": sev, "count": count} for (code, sev), count in top]
+
+    def ranked_noted(self, n: int = 5) -> list[dict[str, Any]]:
+        """Info codes on low-scored records, most records first (reported, never a cause)."""
+        top = sorted(self.noted.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+        return [{"code": code, "count": count} for code, count in top]
+
     def top_reasons(self, n: int = 5) -> list[dict[str, Any]]:
-        """The ``n`` most frequent reason codes of low scores, each with one example."""
-        top = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+        """:meth:`ranked_causes`, each with one example."""
         out = []
-        for code, count in top:
-            rid, message = self.examples.get(code, ("", ""))
-            out.append({"code": code, "count": count, "example_id": rid,
-                        "example": message})
+        for item in self.ranked_causes(n):
+            rid, message = self.examples.get(item["code"], ("", ""))
+            out.append({**item, "example_id": rid, "example": message})
         return out
 
     def summary(self) -> dict[str, Any]:
         scored = self.scored
         mean = self.score_sum / scored if scored else None
-        top = sorted(self.reasons.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         return {
             "records": self.records,
             "scored": scored,
@@ -402,7 +508,9 @@ class Accumulator:
             "labelled": self.labelled,
             "accuracy": (round(self.labelled_correct / self.labelled, 4)
                          if self.labelled else None),
-            "top_reasons": [{"code": c, "count": n} for c, n in top],
+            # what took records below 75 (critical and major first), and info codes apart
+            "top_reasons": self.ranked_causes(5),
+            "noted_reasons": self.ranked_noted(5),
             "unscored_by_kind": dict(sorted(self.errors.items())),
             "tokens": self.tokens,
             "cost_usd": round(self.cost_usd, 6),

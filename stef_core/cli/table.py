@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from stef_core.monitor.render import estimate, safe_text
+from stef_core.monitor.render import estimate, reasons_line, safe_text
 
 
 def _fmt(x: Any, pct: bool = False) -> str:
@@ -47,8 +47,11 @@ def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
                   "records.")
     overall = data["overall"]
     if overall["top_reasons"]:
-        reasons = ", ".join(f"{r['code']} ({r['count']})" for r in overall["top_reasons"])
-        console.print(safe_text(f"Most frequent reasons for scores below 75: {reasons}"))
+        console.print(safe_text(f"What took records below 75: "
+                                f"{reasons_line(overall['top_reasons'])}"))
+    if overall.get("noted_reasons"):
+        noted = ", ".join(f"{r['code']} ({r['count']})" for r in overall["noted_reasons"])
+        console.print(safe_text(f"Also noted on them (info, never a cause): {noted}"))
     unscored = overall["records"] - overall["scored"]
     if unscored:
         kinds = ", ".join(f"{k}: {n}" for k, n in overall["unscored_by_kind"].items())

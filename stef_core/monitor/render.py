@@ -73,9 +73,32 @@ def estimate(s: dict[str, Any]) -> str:
     return f"{est:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else f"{est:.2f}"
 
 
+def reasons_line(reasons: list[dict[str, Any]]) -> str:
+    """``filter.missing critical (12), filter.value_mismatch major (4)``: the reasons that
+    took records below 75, with their severity and how many records each."""
+    return ", ".join(f"{r['code']} {r.get('severity', '')} ({r['count']})".replace("  ", " ")
+                     for r in reasons)
+
+
 def _numbers(s: dict[str, Any]) -> list[str]:
     return [str(s["records"]), fmt(s["coverage"], pct=True), fmt(s["mean"]), fmt(s["p50"]),
             fmt(s["p90"]), estimate(s)] + [str(s["bands"][b]) for b in BANDS]
+
+
+LABELLED_COLUMNS = ("agent", "version", "labelled", "correct", "accuracy (95% CI)",
+                   "est. accuracy on them")
+
+
+def labelled_rows(rows: list[dict[str, Any]]) -> list[list[str]]:
+    """The labelled-accuracy table: per agent (version ``all``) and per version, the share of
+    labelled records that are correct with its Wilson 95 % interval, and mean gamma on them."""
+    out = []
+    for r in rows:
+        ci = r["accuracy_ci95"]
+        acc = f"{r['accuracy']:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
+        out.append([r["agent"], r["version"] or "all", str(r["labelled"]), str(r["correct"]),
+                    acc, f"{r['estimated']:.2f}"])
+    return out
 
 
 def calibration_rows(cal: dict[str, Any]) -> list[list[str]]:
@@ -109,16 +132,30 @@ def print_report(data: dict[str, Any], console: Console | None = None) -> None:
     for s, head in _rows(data):
         table.add_row(*(safe_text(h) for h in head), *_numbers(s))
     console.print(table)
+    if data.get("labelled"):
+        console.print(_table("Labelled accuracy per agent and version (reviewers' labels)",
+                             LABELLED_COLUMNS, labelled_rows(data["labelled"])))
     for g in data["groups"]:
-        if not g["top_reasons"] and not g["worst"]:
+        if not g["top_reasons"] and not g["worst"] and not g.get("noted_reasons"):
             continue
         console.print(safe_text(_label(g), style="bold"))
+        if g["top_reasons"]:
+            console.print("  what took records below 75:")
         for r in g["top_reasons"]:
-            console.print(safe_text(f"  {r['code']} x{r['count']}  e.g. {r['example_id']}: "
-                                    f"{r['example']}"))
+            console.print(safe_text(f"    {r['code']} ({r['severity']}) x{r['count']}  e.g. "
+                                    f"{r['example_id']}: {r['example']}"))
+        if g.get("noted_reasons"):
+            noted = ", ".join(f"{r['code']} x{r['count']}" for r in g["noted_reasons"])
+            console.print(safe_text(f"  also noted (info): {noted}"))
         if g["worst"]:
-            worst = ", ".join(f"{w['id']} ({fmt(w['score'])})" for w in g["worst"])
-            console.print(safe_text(f"  worst: {worst}"))
+            console.print("  worst records:")
+        for w in g["worst"]:
+            console.print(safe_text(f"    {w['id']}  {fmt(w['score'])} {w['band'] or '-'}  "
+                                    f"{', '.join(w['reasons']) or '-'}"))
+            if w.get("question"):
+                console.print(safe_text(f"      question: {w['question']}", style="dim"))
+            if w.get("sql"):
+                console.print(safe_text(f"      SQL: {w['sql']}", style="dim"))
     cal = (data.get("calibration") or {}).get("overall")
     if cal:
         console.print(_table("Reliability: gamma against the reviewers' labels",
@@ -180,19 +217,32 @@ def markdown(data: dict[str, Any]) -> str:
         out += ["| " + " | ".join(r) + " |" for r in calibration_rows(cal)]
         out += ["", "| band | labelled | correct | precision |", "|---|---:|---:|---:|"]
         out += ["| " + " | ".join(r) + " |" for r in band_precision_rows(cal)]
+    if data.get("labelled"):
+        out += ["", "## Labelled accuracy per agent and version", "",
+                "| " + " | ".join(LABELLED_COLUMNS) + " |", "|---|---|---:|---:|---:|---:|"]
+        out += ["| " + " | ".join(_md(c) for c in r) + " |"
+                for r in labelled_rows(data["labelled"])]
     for g in data["groups"]:
-        if not g["top_reasons"] and not g["worst"]:
+        if not g["top_reasons"] and not g["worst"] and not g.get("noted_reasons"):
             continue
         out += ["", f"## {_md(_label(g))}", ""]
         if g["top_reasons"]:
-            out += ["| reason | count | example |", "|---|---:|---|"]
+            out += ["What took records below 75:", "",
+                    "| reason | severity | records | example |", "|---|---|---:|---|"]
             for r in g["top_reasons"]:
-                out.append(f"| `{_md_code(r['code'])}` | {r['count']} | "
+                out.append(f"| `{_md_code(r['code'])}` | {r['severity']} | {r['count']} | "
                            f"{_md(r['example_id'])}: {_md(r['example'])} |")
+        if g.get("noted_reasons"):
+            noted = ", ".join(f"`{_md_code(r['code'])}` ({r['count']})"
+                              for r in g["noted_reasons"])
+            out += ["", f"Also noted (info, never a cause): {noted}"]
         if g["worst"]:
-            out += ["", "| worst record | score | band | reasons |", "|---|---:|---|---|"]
+            out += ["", "| worst record | score | band | question | SQL | reasons |",
+                    "|---|---:|---|---|---|---|"]
             for w in g["worst"]:
+                sql = f"`{_md_code(w['sql'])}`" if w.get("sql") else "-"
                 out.append(f"| {_md(w['id'])} | {fmt(w['score'])} | {w['band'] or '-'} | "
+                           f"{_md(w.get('question') or '-')} | {sql} | "
                            f"{_md(', '.join(w['reasons']) or '-')} |")
     return "\n".join(out) + "\n"
 
@@ -203,5 +253,5 @@ def _table(title: str, columns: tuple[str, ...], rows: Iterable[Sequence[str]]) 
     for i, col in enumerate(columns):
         table.add_column(col, justify="left" if i == 0 else "right")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(safe_text(c) for c in row))
     return table

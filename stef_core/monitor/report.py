@@ -20,7 +20,7 @@ from typing import Any
 
 from stef_core.contracts import StefError
 from stef_core.models import BANDS, Result
-from stef_core.stats import Accumulator
+from stef_core.stats import Accumulator, wilson_ci
 
 UNKNOWN = "unknown"
 GROUPINGS = ("agent", "agent,day", "agent,week")
@@ -107,6 +107,7 @@ class Report:
     def _group(self, acc: Accumulator) -> dict[str, Any]:
         data = acc.summary()
         data["top_reasons"] = acc.top_reasons(self.top)
+        data["noted_reasons"] = acc.ranked_noted(self.top)
         # Only low scores are "worst": a group scoring 100 throughout has nothing to look at.
         data["worst"] = [w for w in acc.worst() if w["score"] < LOW_SCORE]
         return data
@@ -149,9 +150,56 @@ class Report:
             "agents": agents,
             "groups": groups,
             "timeline": {"unit": self.timeline_unit, "windows": windows, "series": series},
+            # what took records below 75 (critical and major first), and info codes apart
             "reasons": self.overall.top_reasons(10),
+            "noted_reasons": self.overall.ranked_noted(10),
+            # reviewers' labels: accuracy per agent and per version (None without labels)
+            "labelled": labelled_accuracy(self.agents) if self.overall.labelled else None,
             "bad_timestamps": self.bad_timestamps,
         }
+
+
+def split_agent(agent: str) -> tuple[str, str | None]:
+    """An agent name and its version: ``bot@1.4`` -> ``("bot", "1.4")``; no ``@``, no version.
+
+    >>> split_agent("helpdesk-bot@1.4"), split_agent("default")
+    (('helpdesk-bot', '1.4'), ('default', None))
+    """
+    name, sep, version = agent.rpartition("@")
+    return (name, version) if sep and name and version else (agent, None)
+
+
+def labelled_accuracy(agents: dict[str, Accumulator]) -> list[dict[str, Any]]:
+    """Accuracy against the reviewers' labels per agent (all its versions together) and per
+    version, beside the judge's estimate on the same records (their mean gamma).
+
+    One row per agent name with labelled records (``version`` None: every version), followed
+    by one row per version when the name has versions (``bot@1.4``, ``bot@1.5``).
+    """
+    by_name: dict[str, list[tuple[str | None, Accumulator]]] = {}
+    for agent, acc in sorted(agents.items()):
+        name, version = split_agent(agent)
+        by_name.setdefault(name, []).append((version, acc))
+
+    def row(name: str, version: str | None, accs: list[Accumulator]) -> dict[str, Any]:
+        n = sum(a.labelled for a in accs)
+        k = sum(a.labelled_correct for a in accs)
+        gamma = sum(sum(a.reliability.gamma_sum) for a in accs)
+        ci = wilson_ci(k, n)
+        return {"agent": name, "version": version, "labelled": n, "correct": k,
+                "accuracy": round(k / n, 4),
+                "accuracy_ci95": [round(ci[0], 4), round(ci[1], 4)] if ci else None,
+                "estimated": round(gamma / n, 4)}
+
+    rows: list[dict[str, Any]] = []
+    for name, versions in by_name.items():
+        labelled = [(v, a) for v, a in versions if a.labelled]
+        if not labelled:
+            continue
+        rows.append(row(name, None, [a for _, a in labelled]))
+        if any(v is not None for v, _ in labelled):
+            rows.extend(row(name, v or "-", [a]) for v, a in labelled)
+    return rows
 
 
 def histogram(acc: Accumulator, bins: int = HISTOGRAM_BINS) -> list[int]:

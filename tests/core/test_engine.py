@@ -104,3 +104,23 @@ def test_settle_freezes_the_heap_and_calls_neither_judge_nor_question_side() -> 
         assert asked == []  # the question side may be a paid model: never called to warm up
     finally:
         gc.unfreeze()
+
+
+def test_a_result_says_what_was_asked_and_answered_unless_too_big() -> None:
+    from stef_core.engine import evaluate
+    from stef_core.limits import Limits
+
+    scored, bad_sql, too_long = evaluate(
+        [{"question": "How many users are active?",
+          "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"},
+         {"question": "How many users?", "sql": "SELEC nothing"},
+         {"question": "How many users?", "sql": "SELECT 1 FROM t WHERE " + "x = 1 AND " * 50
+          + "y = 2"}],
+        limits=Limits(sql=200))
+    assert (scored.question, scored.sql) == ("How many users are active?",
+                                             "SELECT COUNT(*) FROM users WHERE status = 'active'")
+    assert bad_sql.status == "unscored" and bad_sql.sql == "SELEC nothing"
+    # past a size limit the texts are not echoed: they could make the output line too long
+    assert too_long.error is not None and too_long.error.startswith("limit:")
+    assert too_long.question is None and too_long.sql is None
+    assert "question" not in too_long.model_dump(exclude_none=False)

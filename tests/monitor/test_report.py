@@ -37,12 +37,12 @@ def test_per_agent_numbers_match_hand_computation() -> None:
     assert a["bands"] == {"excellent": 1, "good": 1, "marginal": 2, "poor": 0}
     assert a["unscored_by_kind"] == {"sql": 1}
     assert b["mean"] == 66.67 and b["p50"] == 60.0 and b["p90"] == 92.0
-    assert b["top_reasons"][0] == {"code": "filter.missing", "count": 2, "example_id": "6",
-                                   "example": "filter.missing in 6"}
+    assert b["top_reasons"][0] == {"code": "filter.missing", "severity": "minor", "count": 2,
+                                   "example_id": "6", "example": "filter.missing in 6"}
     assert [w["id"] for w in a["worst"]] == ["1", "2"]  # only scores below 75, lowest first
     assert data["overall"]["records"] == 8
-    assert data["reasons"][0] == {"code": "limit.x", "count": 3, "example_id": "1",
-                                  "example": "limit.x in 1"}
+    assert data["reasons"][0] == {"code": "limit.x", "severity": "minor", "count": 3,
+                                  "example_id": "1", "example": "limit.x in 1"}
 
 
 def test_windows_by_day_and_week_in_utc_with_unknown() -> None:
@@ -88,10 +88,10 @@ def test_cli_table_markdown_json(tmp_path: Path) -> None:
     line_a = next(line for line in out.stdout.splitlines() if line.startswith("│ a "))
     cells = [c.strip() for c in line_a.split("│")]
     assert cells[2:12] == ["5", "80.0%", "75.0", "75.0", "94.0", "-", "1", "1", "2", "0"]
-    assert "filter.missing x2  e.g. 6: filter.missing in 6" in out.stdout
+    assert "filter.missing (minor) x2  e.g. 6: filter.missing in 6" in out.stdout
     text = md.read_text()
     assert "| a | 5 | 80.0% | 75.0 | 75.0 | 94.0 | - | 1 | 1 | 2 | 0 |" in text
-    assert "| `filter.missing` | 2 | 6: filter.missing in 6 |" in text
+    assert "| `filter.missing` | minor | 2 | 6: filter.missing in 6 |" in text
     assert json.loads(js.read_text())["groups"][0]["mean"] == 75.0
 
 
@@ -160,3 +160,41 @@ def test_labelled_report_prints_reliability_and_band_precision(tmp_path: Path) -
     assert "| 0.9-1.0 | 2 | 0.925 | 0.500 |" in text
     assert "| excellent | 2 | 1 | 0.500 |" in text
     assert "0.71 [" in text  # the estimated-accuracy column
+
+
+def test_reasons_are_ranked_by_what_took_records_below_75() -> None:
+    from stef_core.models import Reason
+
+    def low(rid: str, *codes: tuple[str, str]) -> object:
+        r = result(rid, "a", 40)
+        return r.model_copy(update={"reasons": [
+            Reason(code=c, message=f"{c} in {rid}", severity=s)  # type: ignore[arg-type]
+            for c, s in codes]})
+
+    results = [
+        # an info code on every low record: reported apart, never first
+        low("1", ("filter.extra", "info"), ("filter.missing", "critical")),
+        low("2", ("filter.extra", "info"), ("filter.missing", "critical"),
+            ("filter.missing", "critical")),  # counted once per record
+        low("3", ("filter.extra", "info"), ("limit.unrequested", "major")),
+        # a minor finding beside a critical one did not take the record down
+        low("4", ("filter.extra", "info"), ("date.end_of_day", "minor"),
+            ("filter.missing", "critical")),
+        # minor findings alone did (they lowered gamma together)
+        low("5", ("filter.extra", "info"), ("date.end_of_day", "minor")),
+        low("6", ("filter.extra", "info"), ("date.end_of_day", "minor")),
+        low("7", ("filter.extra", "info"), ("date.end_of_day", "minor")),
+        low("8", ("filter.extra", "info"), ("date.end_of_day", "minor")),
+    ]
+    data = Report().add_all(results).to_dict()  # type: ignore[arg-type]
+    assert [(r["code"], r["severity"], r["count"]) for r in data["reasons"]] == [
+        ("filter.missing", "critical", 3), ("limit.unrequested", "major", 1),
+        ("date.end_of_day", "minor", 4)]
+    assert data["noted_reasons"] == [{"code": "filter.extra", "count": 8}]
+    # the summary `stef eval` prints says the same
+    from stef_core.stats import summarize
+
+    summary = summarize(results)["overall"]  # type: ignore[arg-type]
+    assert summary["top_reasons"][0] == {"code": "filter.missing", "severity": "critical",
+                                         "count": 3}
+    assert summary["noted_reasons"] == [{"code": "filter.extra", "count": 8}]

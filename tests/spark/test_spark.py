@@ -105,10 +105,12 @@ def test_summary_matches_stats(spark_scored: Any, local_results: list[Any]) -> N
     for name, group in [("overall", got["overall"]), *got["agents"].items()]:
         expected = want["overall"] if name == "overall" else want["agents"][name]
         for field in ("records", "scored", "coverage", "mean", "p50", "p90", "bands",
-                      "top_reasons", "unscored_by_kind", "estimated_accuracy",
-                      "estimated_accuracy_ci95"):
+                      "top_reasons", "noted_reasons", "unscored_by_kind",
+                      "estimated_accuracy", "estimated_accuracy_ci95"):
             assert group[field] == expected[field], (name, field)
     assert got["overall"]["records"] == N
+    # the ranking is not vacuous here: low scores with causes and with info codes
+    assert want["overall"]["top_reasons"] and want["overall"]["noted_reasons"]
 
 
 def test_bad_lines_in_a_jsonl_partition_do_not_fail_the_job(spark: Any, tmp_path: Path) -> None:
