@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from datetime import date, timedelta
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -192,7 +193,7 @@ def test_date_axis_ticks_never_crowd_at_any_span(days: int, unit: str) -> None:
                        {"a": "#000"})
     xs = [float(x) for x in re.findall(r'<text class="tick" x="([0-9.]+)"', svg)]
     assert 1 <= len(xs) <= 15
-    gaps = [b - a for a, b in zip(xs, xs[1:])]
+    gaps = [b - a for a, b in pairwise(xs)]
     assert all(g >= 64 for g in gaps), gaps  # a label is at most about 50 px wide
     _, got = date_ticks(first, first + timedelta(days=days), 932) if days > 1 else (None, "day")
     assert got == unit
@@ -243,7 +244,7 @@ def test_the_report_reads_at_1400_px_and_on_a_phone(tmp_path: Path, width: int) 
     # the date axis labels do not overlap
     ticks = sorted(layout["ticks"])
     assert len(ticks) >= 4
-    assert all(a[1] <= b[0] for a, b in zip(ticks, ticks[1:])), ticks
+    assert all(a[1] <= b[0] for a, b in pairwise(ticks)), ticks
     shot = tmp_path / f"shot-{width}.png"
     proc = chromium(tmp_path, page, f"--screenshot={shot}", f"--window-size={width},2400",
                     "--hide-scrollbars")
