@@ -18,33 +18,20 @@ Example: ``stef eval logs.jsonl --judge llm:openai/gpt-4o-mini`` or, for a local
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stef_core import hookimpl
-from stef_core.contracts import (
-    Judge,
-    JudgeError,
-    JudgeInterrupted,
-    JudgeRequest,
-    QuestionExtractor,
-)
+from stef_core.contracts import Judge, JudgeRequest, QuestionExtractor
+from stef_core.errors import JudgeError, JudgeInterrupted
 from stef_core.models import Ruleset, Scoring, Usage, Verdict
 from stef_core.spec import Filter, OrderRequest, QuestionSpec
-from stef_judges.llm_client import LlmClient, LlmConfig, add_usage, first_line
-from stef_judges.llm_prompt import (
-    EXTRACT_PROMPT_VERSION,
-    PROMPT_VERSION,
-    JudgeReply,
-    SpecReply,
-    contradiction,
-    extract_messages,
-    judge_messages,
-)
+
+if TYPE_CHECKING:  # imported when a judge is built: an offline run never loads them
+    from stef_judges.llm_prompt import JudgeReply, SpecReply
 
 # --------------------------------------------------------------------------------------------
 # The judge
@@ -62,6 +49,7 @@ def combine(
     same way as gamma (P(correct) on the same side of 0.5: more likely right than wrong, or
     not).
 
+    >>> from stef_judges.llm_prompt import JudgeReply
     >>> a = JudgeReply(p_correct=0.9, rationale="right")
     >>> b = JudgeReply(p_correct=0.3, rationale="wrong filter")
     >>> combine([a], 1, Scoring())
@@ -111,6 +99,9 @@ class LlmJudge(Judge):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        from stef_judges.llm_client import LlmClient
+        from stef_judges.llm_config import LlmConfig
+
         self.config = LlmConfig.from_options(options, what="judge", flag="--judge")
         self.client = LlmClient(self.config, prefix="judge")
         self._rules_hash = _RulesHashes()
@@ -128,6 +119,8 @@ class LlmJudge(Judge):
             JudgeInterrupted: on Ctrl-C, with the verdicts that came back (the calls still in
                 flight are cancelled first).
         """
+        import asyncio
+
         done: list[Verdict | JudgeError | None] = [None] * len(requests)
 
         async def run_all() -> None:
@@ -148,6 +141,11 @@ class LlmJudge(Judge):
         same step as that reply is cached (no await in between): an interrupt can therefore
         never cancel a record whose reply was cached but not yet handed to the engine.
         """
+        import asyncio
+
+        from stef_judges.llm_client import first_line
+        from stef_judges.llm_prompt import PROMPT_VERSION, JudgeReply, contradiction, judge_messages
+
         messages = judge_messages(request)
         scoring = request.rules.scoring
         rules_hash = self._rules_hash(request.rules)
@@ -182,6 +180,8 @@ class LlmJudge(Judge):
         scoring: Scoring,
     ) -> Verdict | JudgeError:
         """The record's verdict from its samples' outcomes, with everything they cost."""
+        from stef_judges.llm_budget import add_usage
+
         usage = Usage(cached=True)
         for outcome in outcomes:
             spent = outcome.usage if isinstance(outcome, JudgeError) else outcome[1]
@@ -266,6 +266,9 @@ class LlmQuestionExtractor(QuestionExtractor):
     version = "1"
 
     def __init__(self, **options: Any) -> None:
+        from stef_judges.llm_client import LlmClient
+        from stef_judges.llm_config import LlmConfig
+
         self.config = LlmConfig.from_options(
             options, what="question extractor", flag="--question-extractor"
         )
@@ -274,6 +277,8 @@ class LlmQuestionExtractor(QuestionExtractor):
     def extract(
         self, question: str, enriched_question: str | None, rules: Ruleset
     ) -> QuestionSpec:
+        from stef_judges.llm_prompt import EXTRACT_PROMPT_VERSION, SpecReply, extract_messages
+
         base = _rule_based(question, enriched_question, rules)
         reply, _ = self.client.run(self.client.ask(
             extract_messages(question, enriched_question), SpecReply,

@@ -38,7 +38,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from stef_core.contracts import StefError
+from stef_core.errors import StefError
+from stef_judges.llm_config import provider_of
 
 FILE_NAME = "llm-cache.sqlite3"
 #: The files SQLite keeps beside the database; a folder holding only these is the cache's own.
@@ -59,12 +60,6 @@ def default_cache_dir() -> Path:
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Caches" / "stef"
     return Path.home() / ".cache" / "stef"
-
-
-def provider_of(model: str) -> str:
-    """The provider prefix of a litellm model name (``openai/gpt-4o-mini`` -> ``openai``);
-    empty when litellm is left to infer it from a bare name."""
-    return model.split("/", 1)[0] if "/" in model else ""
 
 
 def cache_key(

@@ -109,7 +109,7 @@ def test_answers_with_errors_do_not_open_the_breaker(make_judge, llm_server):
     (TimeoutError(), "timed out"),
 ])
 def test_how_a_server_could_not_be_reached_is_read_from_the_cause_chain(cause, said):
-    from stef_judges.llm_client import _unreachable
+    from stef_judges.llm_breaker import unreachable as _unreachable
 
     # litellm's shape: InternalServerError (status 500) <- APIConnectionError <- ... <- cause
     class APIConnectionError(Exception):
