@@ -431,8 +431,10 @@ class LlmClient:
         if isinstance(exc, lit.RateLimitError) or status == 429:
             return f"{p}: rate limited (HTTP 429) {tries}; lower --concurrency"
         if isinstance(exc, lit.AuthenticationError) or status == 401:
-            return (f"{p}: authentication failed (HTTP 401): check the API key (--api-key-env "
-                    "NAME for a server given with --api-base)")
+            named = self.config.api_base_from or "--api-base"
+            return (f"{p}: authentication failed (HTTP 401): check the API key; a server named "
+                    f"by {named} gets no key unless --api-key-env NAME names the variable that "
+                    "holds it")
         if isinstance(status, int):
             return f"{p}: model server answered HTTP {status} {tries}: {detail}"
         return f"{p}: {type(exc).__name__} {tries}: {detail}"
@@ -478,6 +480,6 @@ def _short_error(exc: BaseException) -> str:
         parts = []
         for err in exc.errors()[:3]:
             where = ".".join(str(x) for x in err["loc"]) or "reply"
-            parts.append(f"{where}: {err['msg']}")
+            parts.append(f"{where}: {str(err['msg']).removeprefix('Value error, ')}")
         return "; ".join(parts)
     return first_line(str(exc))

@@ -20,7 +20,7 @@ import json
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from stef_core.contracts import JudgeRequest
 from stef_core.models import Scoring
@@ -192,13 +192,42 @@ Label = Literal["correct", "likely_correct", "potentially_incorrect", "incorrect
 
 class JudgeReply(BaseModel):
     """What the judge model must answer: ``p_correct`` (gamma, the probability that the SQL is
-    correct) and, optionally, the verdict label it thinks goes with it."""
+    correct) and, optionally, ``verdict``, the label it thinks goes with it.
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    The label's field is named ``verdict`` in the instructions, here and in the README; a reply
+    that names it ``label`` is not read as if it had none (its label could contradict its
+    probability unseen): it gets the repair turn, which says the field's name. ``p_correct``
+    is a number: ``true``, ``NaN`` or ``"high"`` are not probabilities.
+
+    >>> from pydantic import ValidationError
+    >>> for bad in ({"p_correct": 0.95, "label": "incorrect"}, {"p_correct": True}):
+    ...     try:
+    ...         JudgeReply.model_validate(bad)
+    ...     except ValidationError as exc:
+    ...         print(exc.errors()[0]["msg"])
+    Value error, the verdict's field is named 'verdict', not 'label'
+    Value error, p_correct must be a number from 0 to 1, not true
+    """
+
+    model_config = ConfigDict(extra="ignore", frozen=True, allow_inf_nan=False)
 
     p_correct: float = Field(ge=0, le=1)
     verdict: Label | None = None
     rationale: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_name_for_the_label(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "label" in data:
+            raise ValueError("the verdict's field is named 'verdict', not 'label'")
+        return data
+
+    @field_validator("p_correct", mode="before")
+    @classmethod
+    def _a_number(cls, v: Any) -> Any:
+        if isinstance(v, bool):  # pydantic would read true as 1.0
+            raise ValueError(f"p_correct must be a number from 0 to 1, not {str(v).lower()}")
+        return v
 
     @field_validator("verdict", mode="before")
     @classmethod

@@ -162,3 +162,16 @@ def test_the_vocabulary_block_is_bounded() -> None:
     text = summarize_vocabulary(_request("How many tickets?", rules))  # type: ignore[arg-type]
     assert len(text.splitlines()) == MAX_VOCABULARY_LINES + 1
     assert text.endswith("... and 460 more")
+
+
+def test_the_label_field_has_one_name_and_p_correct_is_a_number():
+    # the instructions name the field `verdict`; a reply that calls it `label` is not read as
+    # if it had no label (it could contradict its probability unseen)
+    assert '"verdict": "correct" | "likely_correct"' in JUDGE_INSTRUCTIONS
+    assert '"label"' not in JUDGE_INSTRUCTIONS
+    with pytest.raises(ValidationError, match="named 'verdict', not 'label'"):
+        JudgeReply.model_validate({"p_correct": 0.95, "label": "incorrect"})
+    for bad in (True, False, float("nan"), float("inf"), "high"):
+        with pytest.raises(ValidationError, match="p_correct"):
+            JudgeReply.model_validate({"p_correct": bad})
+    assert JudgeReply.model_validate({"p_correct": 1}).p_correct == 1.0
