@@ -1,12 +1,16 @@
 """Judge throughput: the LLM judge against a local server that takes a fixed time per call.
 
 The server is the LLM judge's test server (``tests/judges/llm_fake_server.py``: a real
-OpenAI-compatible HTTP server on 127.0.0.1, real litellm on the client side), told to sleep
-``--latency`` seconds before each reply. For each ``--concurrency`` value it scores ``--records``
-generated records with ``--judge llm`` and reports
+OpenAI-compatible HTTP server on 127.0.0.1 that answers with ``TCP_NODELAY`` and accepts a
+burst of connections), run in its own process so that its threads do not share this process's
+CPU and GIL, told to sleep ``--latency`` seconds before each reply. For each ``--concurrency``
+value it scores ``--records`` generated records with ``--judge llm`` and reports
 
-* wall seconds against the ideal ``calls x latency / concurrency`` (the ratio is the overhead
-  of STEF, litellm and the batching; 1.0 would be perfect);
+* **client**: the judge alone, handed the records already analysed, in the engine's batches:
+  wall seconds against the ideal ``calls x latency / concurrency`` (the ratio is the overhead
+  of the client: STEF's call loop, the transport and the cache), and CPU milliseconds a call;
+* **end to end**: the same records through the engine (analysis, judging, scoring), where
+  the offline analysis of each batch comes before its calls;
 * model calls per record on a cold cache, and on a second run over the same records with the
   same cache folder (a warm cache should make 0 calls).
 
@@ -18,7 +22,7 @@ Then two faults, at the highest ``--concurrency``, with the judge's default retr
   a priced model: spend over cap (never above 1.0) and the records judged.
 
     python benchmarks/judge_throughput.py
-    python benchmarks/judge_throughput.py --records 128 --latency 0.1 --concurrency 1 8 32 64
+    python benchmarks/judge_throughput.py --records 256 --latency 0.5 --concurrency 1 8 64
 
 Needs the ``llm`` extra (litellm). No network beyond loopback: the server is local and litellm is
 told to use its bundled price map.
@@ -42,21 +46,24 @@ sys.path.insert(0, str(HERE.parent / "tests" / "judges"))
 from speed import generate_records  # noqa: E402
 
 
-def score(records: list[dict[str, Any]], server_url: str, concurrency: int, cache_dir: str,
-          batch_size: int) -> tuple[float, float, int, int]:
-    """Wall and CPU seconds, scored and unscored counts of one run through the engine.
+def _engine(server_url: str, concurrency: int, cache_dir: str, batch_size: int) -> Any:
+    from stef_core.engine import Engine
 
-    CPU seconds are this process's (the client, and the server's threads, which only sleep
-    and write a small reply): what litellm and STEF spend per call beside the waiting.
-    """
-    from stef_core.engine import Engine, record_from_mapping
-
-    engine = Engine(
+    return Engine(
         judge="llm:openai/fake",
         judge_options={"api_base": server_url, "api_key": "bench", "concurrency": concurrency,
                        "cache_dir": cache_dir, "timeout": 30, "retries": 0},
         batch_size=batch_size,
     )
+
+
+def score(records: list[dict[str, Any]], server_url: str, concurrency: int, cache_dir: str,
+          batch_size: int) -> tuple[float, float, int, int]:
+    """Wall and CPU seconds (this process: the server runs in its own), scored and unscored
+    counts of one run through the engine."""
+    from stef_core.engine import record_from_mapping
+
+    engine = _engine(server_url, concurrency, cache_dir, batch_size)
     items = [record_from_mapping(r, default_id=str(i)) for i, r in enumerate(records, 1)]
     t0, c0 = time.perf_counter(), time.process_time()
     scored = unscored = 0
@@ -69,6 +76,50 @@ def score(records: list[dict[str, Any]], server_url: str, concurrency: int, cach
     finally:
         engine.close()
     return time.perf_counter() - t0, time.process_time() - c0, scored, unscored
+
+
+def client_only(records: list[dict[str, Any]], server_url: str, concurrency: int,
+                cache_dir: str, batch_size: int) -> tuple[float, float, int]:
+    """Wall and CPU seconds of the judge alone on records analysed beforehand, handed over in
+    the engine's batches, and the calls it made."""
+    from stef_core.contracts import JudgeRequest
+    from stef_core.engine import record_from_mapping
+
+    engine = _engine(server_url, concurrency, cache_dir, batch_size)
+    try:
+        requests = []
+        for i, r in enumerate(records, 1):
+            item = record_from_mapping(r, default_id=str(i))
+            analysed = engine.analyse(item) if not hasattr(item, "error") else None
+            if isinstance(analysed, JudgeRequest):
+                requests.append(analysed)
+        t0, c0 = time.perf_counter(), time.process_time()
+        for start in range(0, len(requests), batch_size):
+            engine.judge.judge_many(requests[start:start + batch_size])
+        # Calls made, not records: records that repeat one another are answered by the cache.
+        return time.perf_counter() - t0, time.process_time() - c0, engine.judge.client.budget.calls
+    finally:
+        engine.close()
+
+
+class _ServerProcess:
+    """The stand-in server in a child process; its URL is the first line it prints."""
+
+    def __init__(self, latency: float) -> None:
+        import subprocess
+
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HERE.parent / "tests" / "judges" / "llm_fake_server.py"),
+             "--latency", str(latency)],
+            stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        self.url = self.proc.stdout.readline().strip()
+        if not self.url:
+            raise SystemExit("judge_throughput: the stand-in server did not start")
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
 
 
 def server_down(records: list[dict[str, Any]], concurrency: int,
@@ -162,67 +213,72 @@ def main(argv: list[str] | None = None) -> int:
     if importlib.util.find_spec("litellm") is None:
         raise SystemExit("judge_throughput: litellm is missing; install the llm extra: "
                          "pip install -e '.[llm]'")
-    from llm_fake_server import FakeLlmServer, Reply
+    from llm_fake_server import FakeLlmServer
 
     os.environ.setdefault("NO_PROXY", "127.0.0.1,localhost")
     os.environ.setdefault("no_proxy", "127.0.0.1,localhost")
     records = list(generate_records(args.records, seed=11))
-    server = FakeLlmServer()
+    server = FakeLlmServer()  # in process: the cost-cap run bills through a Python callback
+    remote = _ServerProcess(args.latency)
     rows: list[dict[str, Any]] = []
     try:
         # Warm up: litellm's import (seconds of CPU) happens on the first call and is not
         # throughput; a separate cache keeps these records cold for the measured runs.
         with tempfile.TemporaryDirectory(prefix="stef-judge-warm-") as warm:
-            score(list(generate_records(2, seed=99)), server.url, 1, warm, args.batch_size)
+            score(list(generate_records(2, seed=99)), remote.url, 1, warm, args.batch_size)
         for conc in args.concurrency:
             with tempfile.TemporaryDirectory(prefix="stef-judge-bench-") as cache:
-                server.reset()
-                server.default = Reply(delay=args.latency)
-                wall, cpu, scored, unscored = score(records, server.url, conc, cache,
+                c_wall, c_cpu, calls = client_only(records, remote.url, conc, cache,
+                                                   args.batch_size)
+            with tempfile.TemporaryDirectory(prefix="stef-judge-bench-") as cache:
+                wall, cpu, scored, unscored = score(records, remote.url, conc, cache,
                                                     args.batch_size)
-                cold_calls, peak = server.calls, server.max_in_flight
-                server.reset()
-                server.default = Reply(delay=args.latency)
-                warm_wall, _, warm_scored, _ = score(records, server.url, conc, cache,
+                warm_wall, _, warm_scored, _ = score(records, remote.url, conc, cache,
                                                   args.batch_size)
-                warm_calls = server.calls
-            ideal = cold_calls * args.latency / conc
+                from stef_judges.llm_cache import Cache
+
+                cached = Cache.open(cache)
+                cold_calls = len(cached)  # one row per call that succeeded
+                cached.close()
+            ideal = calls * args.latency / conc
             row = {
                 "concurrency": conc,
                 "records": len(records),
                 "scored": scored,
                 "unscored": unscored,
-                "calls": cold_calls,
-                "max_in_flight": peak,
-                "wall_s": round(wall, 3),
+                "calls": calls,
+                "client_wall_s": round(c_wall, 3),
                 "ideal_s": round(ideal, 3),
+                "client_over_ideal": round(c_wall / ideal, 2) if ideal else None,
+                "client_cpu_ms_per_call": round(1000 * c_cpu / calls, 2) if calls else None,
+                "wall_s": round(wall, 3),
                 "wall_over_ideal": round(wall / ideal, 2) if ideal else None,
-                "cpu_ms_per_call": round(1000 * cpu / cold_calls, 1) if cold_calls else None,
+                "cpu_ms_per_record": round(1000 * cpu / len(records), 2),
                 "calls_per_record": round(cold_calls / len(records), 3),
-                "warm_calls_per_record": round(warm_calls / len(records), 3),
                 "warm_scored": warm_scored,
                 "warm_wall_s": round(warm_wall, 3),
             }
             rows.append(row)
-            print(f"concurrency {conc:>3}: {cold_calls} calls in {row['wall_s']} s "
-                  f"(ideal {row['ideal_s']} s, x{row['wall_over_ideal']}; "
-                  f"{row['cpu_ms_per_call']} CPU-ms per call); warm cache: "
-                  f"{warm_calls} calls, {row['warm_wall_s']} s", flush=True)
+            print(f"concurrency {conc:>3}: {calls} calls; client {row['client_wall_s']} s "
+                  f"(ideal {row['ideal_s']} s, x{row['client_over_ideal']}; "
+                  f"{row['client_cpu_ms_per_call']} CPU-ms a call); end to end "
+                  f"{row['wall_s']} s (x{row['wall_over_ideal']}); warm cache: "
+                  f"{row['warm_wall_s']} s", flush=True)
         top = max(args.concurrency)
         faults = {"server_down": server_down(records, top, args.batch_size),
                   "cost_cap": cost_cap(records, server, top, args.batch_size)}
     finally:
         server.close()
+        remote.close()
 
     print(f"\n{args.records} records, {args.latency} s per call, batch size {args.batch_size}\n")
-    print("| concurrency | calls | wall s | ideal s | wall/ideal | CPU ms/call | max in flight | "
-          "calls/record | warm-cache calls/record | warm wall s |")
+    print("| concurrency | calls | ideal s | client s | client/ideal | client CPU ms/call | "
+          "end to end s | end to end/ideal | calls/record | warm-cache wall s |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['concurrency']} | {r['calls']} | {r['wall_s']} | {r['ideal_s']} | "
-              f"{r['wall_over_ideal']} | {r['cpu_ms_per_call']} | {r['max_in_flight']} | "
-              f"{r['calls_per_record']} | "
-              f"{r['warm_calls_per_record']} | {r['warm_wall_s']} |")
+        print(f"| {r['concurrency']} | {r['calls']} | {r['ideal_s']} | {r['client_wall_s']} | "
+              f"{r['client_over_ideal']} | {r['client_cpu_ms_per_call']} | {r['wall_s']} | "
+              f"{r['wall_over_ideal']} | {r['calls_per_record']} | {r['warm_wall_s']} |")
     down, cap = faults["server_down"], faults["cost_cap"]
     print(f"\nServer down (concurrency {top}, default retries): {down['records']} records "
           f"unscored in {down['wall_s']} s with {down['attempts']} attempts in all")

@@ -142,6 +142,10 @@ class Cache:
             # The cache is used from the judge's event-loop thread; the lock serialises access.
             conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")
+            # A commit per reply (so Ctrl-C loses none) without an fsync each: with a write-ahead
+            # log, NORMAL survives a killed process; a power cut may lose the last replies, which
+            # only costs calling again. FULL cost ~9 ms of the event loop per reply.
+            conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS calls (key TEXT PRIMARY KEY, reply TEXT NOT NULL, "
                 "usage TEXT NOT NULL, created REAL NOT NULL)"

@@ -36,6 +36,7 @@ import asyncio
 import contextlib
 import importlib.util
 import os
+import random
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -49,6 +50,7 @@ from stef_judges.llm_cache import Cache, cache_key
 from stef_judges.llm_config import LlmConfig
 from stef_judges.llm_loop import shared_loop
 from stef_judges.llm_prompt import CONTRADICTION_MESSAGE, REPAIR_MESSAGE, json_object
+from stef_judges.llm_transport import Completion, OpenAICompatible, ThroughLitellm, direct
 
 MISSING_EXTRA = "the llm judge needs the 'llm' extra: pip install 'stef[llm]'"
 
@@ -81,9 +83,9 @@ def import_litellm() -> Any:
 
 
 def require_extra() -> None:
-    """StefError unless litellm and tenacity are installed; imports neither (litellm takes
+    """StefError unless litellm and aiohttp are installed; imports neither (litellm takes
     seconds to import, and a re-run served from the cache never needs it)."""
-    for name in ("litellm", "tenacity"):
+    for name in ("litellm", "aiohttp"):
         try:
             found = importlib.util.find_spec(name) is not None
         except (ImportError, ValueError):
@@ -140,6 +142,8 @@ class LlmClient:
         #: price for the cost cap).
         self._fatal: str | None = None
         self._checked = False
+        self._unpriced = False
+        self._transport: OpenAICompatible | ThroughLitellm | None = None
 
     @property
     def litellm(self) -> Any:
@@ -155,7 +159,12 @@ class LlmClient:
         return self._loop.run(coro)
 
     def close(self) -> None:
-        # The loop is shared and outlives this client (stef_judges.llm_loop); the cache is ours.
+        # The loop is shared and outlives this client (stef_judges.llm_loop); the cache and
+        # the transport's connections are ours.
+        if self._transport is not None:
+            transport, self._transport = self._transport, None
+            with contextlib.suppress(Exception):  # shutting down: nothing useful to report
+                self._loop.run(transport.close())
         if self.cache is not None:
             self.cache.close()
             self.cache = None
@@ -199,9 +208,12 @@ class LlmClient:
         try:
             if not self._checked:
                 # Once, before the first call (never for a run the cache answers): a mistake
-                # in the configuration fails every record the same way, without a call.
+                # in the configuration fails every record the same way, without a call. A
+                # named OpenAI-compatible server needs no provider and no provider key.
                 self._checked = True
-                self._fatal = self._fatal or configuration_problem(self.litellm, self.config)
+                if not direct(self.config):
+                    self._fatal = self._fatal or configuration_problem(self.litellm,
+                                                                       self.config)
             if self._fatal is not None:
                 raise JudgeError(f"{self.prefix}: {self._fatal}")
             if self._semaphore is None:
@@ -243,99 +255,68 @@ class LlmClient:
         raise JudgeError(f"{self.prefix}: malformed model output after one repair attempt: "
                          f"{problem2}")
 
+    @property
+    def transport(self) -> OpenAICompatible | ThroughLitellm:
+        """How calls travel (:mod:`stef_judges.llm_transport`), chosen at the first call."""
+        if self._transport is None:
+            self._transport = (OpenAICompatible(self.config) if direct(self.config)
+                               else ThroughLitellm(self.config, self.litellm))
+        return self._transport
+
     def _request(self, messages: list[dict[str, str]], temperature: float) -> dict[str, Any]:
-        """The keyword arguments of one ``litellm.acompletion`` call."""
-        cfg = self.config
-        kwargs: dict[str, Any] = {
-            "model": cfg.model,
-            "messages": messages,
-            "temperature": temperature,
-            "max_tokens": cfg.max_tokens,
-            "timeout": cfg.timeout,
-            # Retries are ours (below): the SDKs' own would multiply them and hide the count.
-            "max_retries": 0,
-            "num_retries": 0,
-        }
-        if cfg.api_base:
-            kwargs["api_base"] = cfg.api_base
-        if cfg.api_key:
-            kwargs["api_key"] = cfg.api_key
-        elif cfg.api_base:
-            # A server the user named gets no key unless they said which one
-            # (--api-key-env): without an explicit key litellm would send the provider's own
-            # (OPENAI_API_KEY ...) to it. Local servers ignore the placeholder; the OpenAI SDK
-            # refuses to start without one.
-            kwargs["api_key"] = "no-key"
-        return kwargs
+        """The keyword arguments of one ``litellm.acompletion`` call (models that go through
+        litellm)."""
+        return ThroughLitellm(self.config, None).request(messages, temperature)
 
     async def _complete(
         self, messages: list[dict[str, str]], temperature: float, tally: Tally
     ) -> str | None:
         """One chat completion with retries; its reply text. Every attempt is added to
-        ``tally``."""
-        from tenacity import (
-            AsyncRetrying,
-            retry_if_exception,
-            stop_after_attempt,
-            wait_exponential_jitter,
-        )
+        ``tally``.
 
+        Retries: on 408, 409, 429, 5xx and a server that could not be reached, up to
+        ``retries`` more attempts, waiting ``retry_backoff * 2**n`` seconds (at most 32 times
+        the backoff) plus up to one backoff of jitter; the wait ends early when the breaker
+        opens, and the next attempt is then refused at once.
+        """
         cfg = self.config
-        kwargs = self._request(messages, temperature)
         attempts = cfg.retries + 1
-        retrying = AsyncRetrying(
-            stop=stop_after_attempt(attempts),
-            wait=wait_exponential_jitter(
-                multiplier=cfg.retry_backoff, max=max(cfg.retry_backoff * 32, 0.001),
-                jitter=cfg.retry_backoff,
-            ),
-            retry=retry_if_exception(self._transient),
-            sleep=self._sleep,
-            reraise=True,
-        )
         made = 0
         last: Exception | None = None
-        try:
-            async for attempt in retrying:
-                with attempt:
-                    try:
-                        response = await self._attempt(kwargs, tally)
-                    except JudgeError:
-                        raise
-                    except Exception as exc:
-                        made, last = made + 1, exc
-                        raise
-        except BreakerOpen:
-            if last is None:
+        while True:
+            try:
+                completion = await self._attempt(messages, temperature, tally)
+            except BreakerOpen:
+                if last is None:
+                    raise
+                # This call did reach for the server (and helped open the breaker): say what
+                # happened to it rather than that it was not sent.
+                raise JudgeError(f"{self._describe(last, made)}; the server looks down, so "
+                                 "later records are not sent") from None
+            except JudgeError:
                 raise
-            # This call did reach for the server (and helped open the breaker): say what
-            # happened to it rather than that it was not sent.
-            raise JudgeError(f"{self._describe(last, made)}; the server looks down, so later "
-                             "records are not sent") from None
-        except JudgeError:
-            raise
-        except Exception as exc:
-            raise JudgeError(self._describe(exc, attempts)) from None
-        try:
-            return response.choices[0].message.content
-        except (AttributeError, IndexError):
-            return None
+            except Exception as exc:
+                made, last = made + 1, exc
+                if made >= attempts or not self._transient(exc):
+                    raise JudgeError(self._describe(exc, made)) from None
+                wait = min(cfg.retry_backoff * 2 ** (made - 1), cfg.retry_backoff * 32)
+                await self._sleep(wait + random.uniform(0, cfg.retry_backoff))
+                continue
+            return completion.content
 
-    async def _attempt(self, kwargs: dict[str, Any], tally: Tally) -> Any:
+    async def _attempt(
+        self, messages: list[dict[str, str]], temperature: float, tally: Tally
+    ) -> Completion:
         """One HTTP call: admitted by the breaker, paid for by a reservation, then counted."""
         closed = self.breaker.admit()
         if closed is not None:
             raise BreakerOpen(f"{self.prefix}: {closed}")
-        reserved = await self._reserve(kwargs["messages"])
+        reserved = await self._reserve(messages)
         cost = 0.0
         tally.calls += 1
         self.budget.calls += 1
         try:
-            # The SDK's timeout covers the HTTP exchange; this one also covers anything
-            # litellm does around it.
-            response = await asyncio.wait_for(
-                self.litellm.acompletion(**kwargs), timeout=self.config.timeout * 2 + 1
-            )
+            completion = await self.transport.complete(messages, temperature)
         except BaseException as exc:
             how = unreachable(exc) if isinstance(exc, Exception) else None
             if how is not None:
@@ -351,10 +332,10 @@ class LlmClient:
             raise
         else:
             self.breaker.success()
-            usage = self._usage(kwargs["model"], response)
-            tally.add(usage.model_copy(update={"calls": 0}))  # the call is counted above
+            usage = self._usage(completion)
+            tally.add(usage)
             cost = usage.cost_usd
-            return response
+            return completion
         finally:
             self.budget.settle(reserved, cost)
 
@@ -404,20 +385,18 @@ class LlmClient:
 
     # ---- errors and usage ----------------------------------------------------------------
 
-    def _transient(self, exc: BaseException) -> bool:
+    @staticmethod
+    def _transient(exc: BaseException) -> bool:
+        """Whether another attempt may succeed: the server was not reached, or answered 408,
+        409, 429 or 5xx."""
         if isinstance(exc, JudgeError):
             return False
         if unreachable(exc) is not None:
-            return True
-        lit = self.litellm
-        if isinstance(exc, (lit.RateLimitError, lit.InternalServerError,
-                            lit.ServiceUnavailableError)):
             return True
         status = getattr(exc, "status_code", None)
         return isinstance(status, int) and (status in (408, 409, 429) or status >= 500)
 
     def _describe(self, exc: BaseException, attempts: int) -> str:
-        lit = self.litellm
         p = self.prefix
         tries = f"after {attempts} attempt{'s' if attempts != 1 else ''}"
         how = unreachable(exc)
@@ -428,9 +407,9 @@ class LlmClient:
             return f"{p}: cannot reach the model server: {how} ({self.config.server}; {tries})"
         status = getattr(exc, "status_code", None)
         detail = first_line(str(getattr(exc, "message", "") or exc))
-        if isinstance(exc, lit.RateLimitError) or status == 429:
+        if status == 429:
             return f"{p}: rate limited (HTTP 429) {tries}; lower --concurrency"
-        if isinstance(exc, lit.AuthenticationError) or status == 401:
+        if status == 401:
             named = self.config.api_base_from or "--api-base"
             return (f"{p}: authentication failed (HTTP 401): check the API key; a server named "
                     f"by {named} gets no key unless --api-key-env NAME names the variable that "
@@ -439,21 +418,27 @@ class LlmClient:
             return f"{p}: model server answered HTTP {status} {tries}: {detail}"
         return f"{p}: {type(exc).__name__} {tries}: {detail}"
 
-    def _usage(self, model: str, response: Any) -> Usage:
-        u = getattr(response, "usage", None)
-        prompt = int(getattr(u, "prompt_tokens", 0) or 0)
-        completion = int(getattr(u, "completion_tokens", 0) or 0)
-        lit = self.litellm
+    def _usage(self, completion: Completion) -> Usage:
+        """Tokens and USD of one reply (the call itself is counted by the caller)."""
+        cost = completion.cost_usd
+        if cost is None:
+            cost = self._price(completion.prompt_tokens, completion.completion_tokens)
+        return Usage(prompt_tokens=completion.prompt_tokens,
+                     completion_tokens=completion.completion_tokens, cost_usd=cost)
+
+    def _price(self, prompt: int, completion: int) -> float:
+        """The model's price for these tokens in litellm's map; 0 for a model it has no price
+        for, such as a local server's (remembered: a failed look-up through the whole map
+        costs milliseconds a call), whose tokens still count."""
+        if self._unpriced or not (prompt or completion):
+            return 0.0
         try:
-            cost = float(lit.completion_cost(completion_response=response) or 0.0)
+            p_cost, c_cost = self.litellm.cost_per_token(
+                model=self.config.model, prompt_tokens=prompt, completion_tokens=completion)
         except Exception:
-            try:  # the reply names a model litellm cannot price: price the one asked for
-                p_cost, c_cost = lit.cost_per_token(model=model, prompt_tokens=prompt,
-                                                    completion_tokens=completion)
-                cost = float(p_cost) + float(c_cost)
-            except Exception:
-                cost = 0.0  # a model litellm has no price for (a local server): tokens count
-        return Usage(prompt_tokens=prompt, completion_tokens=completion, cost_usd=cost, calls=1)
+            self._unpriced = True
+            return 0.0
+        return float(p_cost) + float(c_cost)
 
 
 def _validate(

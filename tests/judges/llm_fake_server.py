@@ -8,6 +8,7 @@ behaviour is a :class:`Reply` or a callable from the request body to one.
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -41,6 +42,20 @@ class Reply:
 
 
 Behaviour = Reply | Callable[[dict[str, Any]], Reply]
+
+
+class _Server(ThreadingHTTPServer):
+    """A threaded HTTP server that answers as fast as a real one: replies leave at once
+    (TCP_NODELAY; with Nagle's algorithm a kept-alive connection waits about 40 ms for the
+    client's delayed ACK before each reply) and a burst of connections is accepted (the
+    standard backlog of 5 drops connections beyond it, which then retry a second later)."""
+
+    request_queue_size = 1024
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        conn, addr = super().get_request()
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return conn, addr
 
 
 class FakeLlmServer:
@@ -112,7 +127,7 @@ class FakeLlmServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = _Server(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.httpd.block_on_close = False  # type: ignore[attr-defined]
         self.port = self.httpd.server_address[1]
@@ -150,3 +165,26 @@ class FakeLlmServer:
         self.httpd.server_close()
 
 
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Serve replies that take ``--latency`` seconds until killed; print the URL first (for
+    benchmarks that keep the server's threads out of the client's process)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description="A local OpenAI-compatible stand-in server.")
+    ap.add_argument("--latency", type=float, default=0.5, help="seconds before each reply")
+    args = ap.parse_args(argv)
+    server = FakeLlmServer()
+    server.default = Reply(delay=args.latency)
+    print(server.url, flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+
+
+if __name__ == "__main__":
+    main()
