@@ -38,6 +38,7 @@ from typing import IO, Any
 from stef_core import safejson
 from stef_core.contracts import StefError
 from stef_core.limits import Limits
+from stef_core.mapping import FieldMap
 from stef_core.models import Result
 from stef_core.records import BadRecord, Item, record_from_mapping
 
@@ -133,27 +134,40 @@ def check_inputs(paths: list[str]) -> None:
 
 
 def read_raw(paths: list[str], *, limits: Limits | None = None,
-             notes: Notes | None = None) -> Iterator[Raw]:
-    """Every record of every input, in order, as the readers found it (not yet validated)."""
+             notes: Notes | None = None, delimiter: str | None = None) -> Iterator[Raw]:
+    """Every record of every input, in order, as the readers found it (not yet validated).
+    ``delimiter`` is the CSV files' field separator (``--delimiter``; sniffed when None)."""
     limits = limits or Limits()
     notes = notes if notes is not None else Notes()
     for path in paths:
         if path == "-":
             yield from read_stdin(limits, notes)
+        elif delimiter is not None and Path(path).suffix.lower() == ".csv":
+            yield from read_csv(path, limits, notes, delimiter=delimiter)
         else:
             yield from READERS[Path(path).suffix.lower()](path, limits, notes)
 
 
-def validate(raw: Raw, require: tuple[str, ...] = ()) -> Item:
+def validate(raw: Raw, require: tuple[str, ...] = (), fields: FieldMap | None = None) -> Item:
     """The common step after every reader: a :class:`~stef_core.models.Record`, or a
     :class:`BadRecord` that says what to fix. ``require`` names optional record fields this
-    use needs (``label`` for ``stef calibrate``)."""
+    use needs (``label`` for ``stef calibrate``); ``fields`` (``--map``) says where each field
+    is in this log's layout, and errors name the mapping."""
     if raw.error is not None:
         return BadRecord(raw.id or raw.default_id, raw.error, agent=raw.agent, line=raw.line,
                          timestamp=raw.timestamp)
     try:
-        return record_from_mapping(raw.data, default_id=raw.default_id, line=raw.line,
-                                   where=raw.where, require=require)
+        data = raw.data
+        if fields:
+            data, problem = fields.apply(data)
+            if problem is not None:
+                rid = data.get("id") if isinstance(data, dict) else None
+                return BadRecord(str(rid) if isinstance(rid, (str, int)) and len(str(rid)) <= 1000
+                                 else raw.default_id, f"input: {raw.where}: {problem}",
+                                 line=raw.line)
+        return record_from_mapping(data, default_id=raw.default_id, line=raw.line,
+                                   where=raw.where, require=require,
+                                   mapped=fields.notes() if fields else None)
     except Exception as exc:  # a reader must not stop the run, whatever the record holds
         return BadRecord(raw.default_id, f"internal: reading {raw.where} failed: "
                                          f"{type(exc).__name__}: {str(exc)[:200]}; please "
@@ -161,12 +175,14 @@ def validate(raw: Raw, require: tuple[str, ...] = ()) -> Item:
 
 
 def read_items(paths: list[str], *, limits: Limits | None = None,
-               notes: Notes | None = None, require: tuple[str, ...] = ()) -> Iterator[Item]:
+               notes: Notes | None = None, require: tuple[str, ...] = (),
+               fields: FieldMap | None = None, delimiter: str | None = None) -> Iterator[Item]:
     """Every record of every input, in order: one item per line, element or row. ``require``
     names optional record fields this use needs (``label`` for ``stef calibrate``): a record
-    without one becomes a :class:`BadRecord` that says where."""
-    for raw in read_raw(paths, limits=limits, notes=notes):
-        yield validate(raw, require)
+    without one becomes a :class:`BadRecord` that says where. ``fields`` maps this log's
+    layout (``--map``), ``delimiter`` separates CSV fields (``--delimiter``)."""
+    for raw in read_raw(paths, limits=limits, notes=notes, delimiter=delimiter):
+        yield validate(raw, require, fields)
 
 
 # --------------------------------------------------------------------------------------------
@@ -377,9 +393,11 @@ def read_json(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
 #: stands in for a raw CR while the csv module parses a record (it would end the row there)
 _CR = "\ufdd0"
 _DELIMITERS = {";": "';'", "\t": "tab", "|": "'|'"}
+#: how to write each on a command line
+_SHELL = {";": "';'", "\t": "tab", "|": "'|'"}
 
 
-def _quote_state(line: str, in_quotes: bool) -> bool:
+def _quote_state(line: str, in_quotes: bool, delimiter: str = ",") -> bool:
     """Whether a record is inside a quoted field at the end of ``line``, given the state at its
     start (RFC 4180: a field is quoted when it starts with a quote; ``""`` inside is a quote).
     """
@@ -403,7 +421,7 @@ def _quote_state(line: str, in_quotes: bool) -> bool:
             in_quotes = True
             i += 1
             continue
-        j = line.find(",", i)  # an unquoted field: quotes inside it are plain characters
+        j = line.find(delimiter, i)  # an unquoted field: quotes inside it are plain characters
         if j < 0:
             return False
         i = j + 1
@@ -431,7 +449,7 @@ class _Lines:
 _Held = list[tuple[int, bytes | None, int]]
 
 
-def _csv_records(lines: _Lines, path: str, limits: Limits, notes: Notes
+def _csv_records(lines: _Lines, path: str, limits: Limits, notes: Notes, delimiter: str = ","
                  ) -> Iterator[tuple[int, int, str | None, str | None, _Held]]:
     """``(first line, last line, text, problem, held lines)`` per CSV record; text is None when
     the record cannot be read (problem says why). A record whose quote never closes is reported
@@ -446,7 +464,7 @@ def _csv_records(lines: _Lines, path: str, limits: Limits, notes: Notes
             yield lineno, lineno, None, _too_long(f"{path}:{lineno}", size, limits), []
             continue
         text = _text(raw, f"{path}:{lineno}", notes)
-        in_quotes = _quote_state(text, False)
+        in_quotes = _quote_state(text, False, delimiter)
         if not in_quotes:
             yield lineno, lineno, text, None, [first]
             continue
@@ -462,7 +480,7 @@ def _csv_records(lines: _Lines, path: str, limits: Limits, notes: Notes
                 break
             line_text = _text(raw, f"{path}:{last}", notes)
             parts.append(line_text)
-            in_quotes = _quote_state(line_text, True)
+            in_quotes = _quote_state(line_text, True, delimiter)
         if not in_quotes:
             yield lineno, last, "".join(parts), None, held
             continue
@@ -474,7 +492,8 @@ def _csv_records(lines: _Lines, path: str, limits: Limits, notes: Notes
                     break
                 last, raw, size = nxt
                 total += size
-                in_quotes = raw is not None and _quote_state(_text(raw, "", Notes()), True)
+                in_quotes = raw is not None and _quote_state(_text(raw, "", Notes()), True,
+                                                             delimiter)
             if not in_quotes:
                 yield lineno, last, None, _too_long(f"{path}:{lineno}", total, limits,
                                                     what=f"the record on lines {lineno}-{last}"), []
@@ -493,22 +512,24 @@ def _csv_records(lines: _Lines, path: str, limits: Limits, notes: Notes
             "read as records"), [first]
 
 
-def _parse_csv_record(text: str) -> list[str]:
+def _parse_csv_record(text: str, delimiter: str = ",") -> list[str]:
     body = text[:-2] if text.endswith("\r\n") else text.rstrip("\n")
     has_cr = "\r" in body
     if has_cr:
         body = body.replace("\r", _CR)
-    row = next(csv.reader([body], strict=True), [])
+    row = next(csv.reader([body], strict=True, delimiter=delimiter), [])
     return [f.replace(_CR, "\r") for f in row] if has_cr else row
 
 
-def _first_field(held: _Held, header: list[str], field: str) -> str | None:
+def _first_field(held: _Held, header: list[str], field: str, delimiter: str = ","
+                 ) -> str | None:
     """``field`` of the row starting on the first held line, read from that line alone (the
     id of a record that cannot be read as a whole), or None."""
     if not held or held[0][1] is None or field not in header:
         return None
     try:
-        row = next(csv.reader([held[0][1].decode("utf-8", "replace").rstrip("\r\n")]), [])
+        row = next(csv.reader([held[0][1].decode("utf-8", "replace").rstrip("\r\n")],
+                              delimiter=delimiter), [])
     except csv.Error:
         return None
     i = header.index(field)
@@ -516,7 +537,7 @@ def _first_field(held: _Held, header: list[str], field: str) -> str | None:
     return value if value and len(value) <= 1000 else None
 
 
-def _swallows_rows(held: _Held, width: int) -> bool:
+def _swallows_rows(held: _Held, width: int, delimiter: str = ",") -> bool:
     """Whether a quoted field that runs over several lines holds, between its first and last
     line, lines that read as complete rows of their own: a stray quote, not a long text."""
     for _, raw, _ in held[1:-1]:
@@ -525,22 +546,64 @@ def _swallows_rows(held: _Held, width: int) -> bool:
         text = raw.decode("utf-8", "replace").rstrip("\r\n")
         if '"' in text or not text:
             continue
-        if len(next(csv.reader([text]), [])) == width:
+        if len(next(csv.reader([text], delimiter=delimiter), [])) == width:
             return True
     return False
 
 
-def read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
-    """Comma-separated, with a header row; records assembled from lines by the quotes."""
+def sniff_delimiter(header: str) -> str | None:
+    """The separator a CSV header line uses when it is not a comma: ``;``, a tab or ``|``, the
+    one that occurs (outside quotes) when no comma does; None otherwise.
+
+    >>> sniff_delimiter("id;question;sql"), sniff_delimiter("id,question,sql")
+    (';', None)
+    """
+    outside = re.sub(r'"[^"]*"', "", header)
+    if "," in outside:
+        return None
+    found = [d for d in _DELIMITERS if d in outside]
+    return found[0] if len(found) == 1 else None
+
+
+def check_delimiter(value: str) -> str:
+    """``--delimiter``: one character (``tab`` or ``\\t`` for a tab), not a quote or a line end.
+
+    >>> check_delimiter("tab"), check_delimiter(";")
+    ('\t', ';')
+    """
+    delimiter = "\t" if value in ("tab", "\\t", "TAB") else value
+    if len(delimiter) != 1 or delimiter in "\"\r\n":
+        raise InputError(f"--delimiter {value!r}: give one character such as ';' or '|' (or "
+                         "'tab'), not a quote or a line end")
+    return delimiter
+
+
+def read_csv(path: str, limits: Limits, notes: Notes, *,
+             delimiter: str | None = None) -> Iterator[Raw]:
+    """CSV with a header row, comma-separated unless ``delimiter`` says otherwise; records
+    assembled from lines by the quotes. Without ``delimiter``, a header with no comma but
+    ``;``, tabs or ``|`` is read with that separator, and a warning says so."""
     if csv.field_size_limit() < limits.line:
         csv.field_size_limit(limits.line)  # records are bounded before they reach csv
+    hint = ""
+    if delimiter is None:
+        delimiter = ","
+        with open(path, "rb") as fh:
+            top = next(_lines(fh, limits.line), None)
+        sniffed = sniff_delimiter(top[1].decode("utf-8", "replace")) if top and top[1] \
+            else None
+        if sniffed is not None:
+            delimiter = sniffed
+            notes.extra.append(f"{path}: read as {_DELIMITERS[sniffed]}-separated (its header "
+                               f"has no comma); give --delimiter {_SHELL[sniffed]} to say so, "
+                               "or --delimiter , to read it comma-separated")
     with open(path, "rb") as fh:
         lines = _Lines(fh, limits.line)
         header: list[str] | None = None
-        hint = ""
-        for first, last, text, problem, held in _csv_records(lines, path, limits, notes):
+        for first, last, text, problem, held in _csv_records(lines, path, limits, notes,
+                                                             delimiter):
             where = f"{path}:{first}"
-            rid = (_first_field(held, header, "id") if header else None) or str(first)
+            rid = (_first_field(held, header, "id", delimiter) if header else None) or str(first)
             if text is None:
                 yield _unreadable(str(first), problem or f"input: {where}: unreadable", first,
                                   id=rid)
@@ -548,7 +611,7 @@ def read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
             if not text.strip():
                 continue
             try:
-                row = _parse_csv_record(text)
+                row = _parse_csv_record(text, delimiter)
             except csv.Error as exc:
                 yield _unreadable(str(first), f"input: {where}: not CSV: {exc}; quote fields "
                                               'that hold a comma or a quote ("a ""b"" c")',
@@ -558,10 +621,10 @@ def read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
                 header = [h.strip() for h in row]
                 if len(header) == 1:
                     for delim, name in _DELIMITERS.items():
-                        if delim in header[0]:
+                        if delim != delimiter and delim in header[0]:
                             hint = (f"; the header {header[0][:80]!r} looks like {name}-separated"
-                                    "; STEF reads comma-separated CSV: save the file with ',' "
-                                    "as the delimiter, or convert it to JSONL")
+                                    f"; read it with --delimiter {_SHELL[delim]}, or convert it "
+                                    "to JSONL")
                             break
                 continue
             if hint:
@@ -577,7 +640,7 @@ def read_csv(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
                                               'field is written ""); the lines after it were '
                                               "read as records", first, id=rid)
                 continue
-            if last > first and _swallows_rows(held, len(header)):
+            if last > first and _swallows_rows(held, len(header), delimiter):
                 # Multi-line SQL often reads like that too: say so, change nothing.
                 notes.add("csv_rows_in_quotes", where)
             if len(row) > len(header):

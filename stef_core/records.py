@@ -11,6 +11,7 @@ Every reader (JSONL, CSV, Parquet, DataFrames, Spark rows) turns raw data into t
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,13 +41,16 @@ def record_from_mapping(
     line: int | None = None,
     where: str | None = None,
     require: tuple[str, ...] = (),
+    mapped: Mapping[str, str] | None = None,
 ) -> Item:
     """Validate one raw record; a mistake becomes a :class:`BadRecord` that says what to fix.
 
     ``where`` names the place in errors (readers pass ``logs.jsonl:12``); by default it is the
     line, or the record's position. ``require`` names optional fields this use needs (``stef
-    calibrate`` requires ``label``).
+    calibrate`` requires ``label``). ``mapped`` says, per field filled by a ``--map``, what
+    errors add after its name (:meth:`stef_core.mapping.FieldMap.notes`).
     """
+    mapped = mapped or {}
     if where is None:
         where = f"line {line}" if line is not None else f"record {default_id}"
     if not isinstance(data, dict):
@@ -67,17 +71,19 @@ def record_from_mapping(
         if missing:
             hint = " (1 correct, 0 incorrect)" if missing == ["label"] else ""
             return BadRecord(record.id, f"input: {where}: missing required field "
-                             f"{missing[0]!r}{hint}", agent=record.agent, line=line)
+                             f"{missing[0]!r}{mapped.get(missing[0], '')}{hint}",
+                             agent=record.agent, line=line)
         return record
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
             field = ".".join(str(p) for p in err["loc"]) or "record"
+            note = mapped.get(str(err["loc"][0]), "") if err["loc"] else ""
             if err["type"] == "missing":
-                problems.append(f"missing required field {field!r}")
+                problems.append(f"missing required field {field!r}{note}")
             else:
                 msg = str(err["msg"]).removeprefix("Value error, ")
-                problems.append(f"field {field!r}: {msg}")
+                problems.append(f"field {field!r}{note}: {msg}")
         # The error names the record by its id when that is usable as one, else by position.
         given = raw.get("id")
         if isinstance(given, int) and not isinstance(given, bool) and abs(given) < 10**100:

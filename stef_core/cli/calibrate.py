@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from stef_core.cli import cli
+from stef_core.cli.layout import layout_options, read_layout
 
 #: bad rows listed one by one before the rest are only counted
 SHOW_SKIPPED = 20
@@ -44,9 +45,11 @@ MIN_RECORDS = 10
 @click.option("--folds", type=click.IntRange(2, 20), default=5, show_default=True,
               help="Cross-validation folds for the 'after' estimate.")
 @click.option("--name", metavar="NAME", help="Model name (default: OUT's file name).")
+@layout_options
 def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | None,
                       dialect: str | None, judge: str, start: str | None, fresh: bool,
-                      l2: float, folds: int, name: str | None) -> None:
+                      l2: float, folds: int, name: str | None, map_specs: tuple[str, ...],
+                      delimiter: str | None) -> None:
     """Fit gamma = P(correct) on reviewed records (REVIEWED: .jsonl, .json, .csv, .parquet with
     a 'label' field, 1 correct and 0 incorrect) and write the calibration to OUT.json.
 
@@ -63,6 +66,7 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
 
     paths = list(inputs)
     check_inputs(paths)
+    fields, delimiter = read_layout(map_specs, delimiter)
     if dialect:
         _check_dialect(dialect)
     rules = ruleset_for(rules_path)
@@ -77,7 +81,7 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
     requests: list[JudgeRequest] = []
     labels: list[int] = []
     try:
-        for item in read_items(paths, require=("label",)):
+        for item in read_items(paths, require=("label",), fields=fields, delimiter=delimiter):
             if isinstance(item, BadRecord):
                 skipped.append(item.error.removeprefix("input: "))
                 continue

@@ -11,6 +11,7 @@ from typing import IO, Any
 import click
 
 from stef_core.cli import EXIT_GATE, cli
+from stef_core.cli.layout import layout_options, read_layout
 from stef_core.cli.table import print_summary
 from stef_core.models import Ruleset
 
@@ -64,6 +65,7 @@ from stef_core.models import Ruleset
 @click.option("--max-cost", type=click.FloatRange(0), metavar="USD",
               help="LLM judge: never spend more: each call first reserves its worst case; "
                    "records left over are unscored ('judge: cost cap ...').")
+@layout_options
 @click.option("--limit", "limit_options", multiple=True, metavar="NAME=N",
               help="Raise or lower a per-record limit (repeatable): line, question, enriched, "
                    "sql, field, values, output (sizes), time (CPU seconds; 0: none). See README.")
@@ -84,6 +86,8 @@ def eval_command(
     resume: bool,
     question_extractor: str,
     limit_options: tuple[str, ...],
+    map_specs: tuple[str, ...],
+    delimiter: str | None,
     **judge_flags: Any,
 ) -> None:
     """Score every record of INPUT (.jsonl, .json, .csv, .parquet; '-' reads JSONL from stdin)."""
@@ -106,8 +110,10 @@ def eval_command(
         local_only = [f"--{k.replace('_', '-')}"
                       for k in ("resume", "store", "question_extractor", "today", "calibration")
                       if given.get(k) not in (None, False, "question")]
-        if limit_options:
-            local_only.append("--limit")
+        for flag, given_value in (("--limit", limit_options), ("--map", map_specs),
+                                  ("--delimiter", delimiter)):
+            if given_value:
+                local_only.append(flag)
         if local_only:
             raise click.UsageError(f"{', '.join(local_only)}: not available with --engine spark")
         data = spark_eval(
@@ -119,6 +125,7 @@ def eval_command(
         return
     check_inputs(paths)
     limits = parse_limits(limit_options)
+    fields, delimiter = read_layout(map_specs, delimiter)
     if dialect:
         _check_dialect(dialect)
     rules = ruleset_for(rules_path)
@@ -152,8 +159,8 @@ def eval_command(
             # An interrupt Python dropped while the engine was built (see stef_core.__main__)
             if getattr(signal.getsignal(signal.SIGINT), "fired", False):
                 raise KeyboardInterrupt
-            for result in engine.run(session.items(read_items(paths, limits=limits,
-                                                              notes=notes))):
+            for result in engine.run(session.items(read_items(
+                    paths, limits=limits, notes=notes, fields=fields, delimiter=delimiter))):
                 line, result = output_line(result, limits, notes)
                 out.write(line + "\n")  # one write: never half a line
                 out.flush()  # the output and the store's copy advance together

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from stef_core.cli import EXIT_GATE, EXIT_USAGE, cli, fail
+from stef_core.cli.layout import layout_options, read_layout
 from stef_core.models import Ruleset
 
 
@@ -165,9 +166,11 @@ def fmt_command(files: tuple[str, ...], check_only: bool, write: bool) -> None:
 @click.option("--name", default="draft", show_default=True, help="The draft ruleset's name.")
 @click.option("--dialect", help="SQL dialect of records that do not name one.")
 @click.option("--no-progress", is_flag=True, help="Never show the progress bar.")
+@layout_options
 def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
                     min_precision: float, name: str, dialect: str | None,
-                    no_progress: bool) -> None:
+                    no_progress: bool, map_specs: tuple[str, ...],
+                    delimiter: str | None) -> None:
     """Draft a ruleset from question/SQL logs (.jsonl, .json, .csv, .parquet; '-' is stdin).
 
     Proposes categorical values, value words, predicate terms and synonyms (from enrichment
@@ -186,6 +189,7 @@ def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
 
     paths = list(logs)
     check_inputs(paths)
+    fields, delimiter = read_layout(map_specs, delimiter)
     extractor = Registry.discover().get("sql_extractor", "sql")()
     miner = Miner(extractor, dialect=dialect)  # type: ignore[arg-type]
     with ExitStack() as stack:
@@ -203,7 +207,7 @@ def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
                     from stef_core.cli.progress import Progress
 
                     progress = bar.enter_context(Progress(paths, label=label))
-                for item in read_items(paths):
+                for item in read_items(paths, fields=fields, delimiter=delimiter):
                     if label == "reading":
                         if isinstance(item, BadRecord):
                             miner.add_bad()

@@ -217,11 +217,19 @@ def test_a_row_with_extra_fields_is_an_error_not_shifted_values(tmp_path: Path) 
         'that hold a comma ("a, b")')
 
 
-def test_a_semicolon_separated_file_gets_a_hint(tmp_path: Path) -> None:
+def test_a_semicolon_separated_file_is_read_as_such_with_a_warning(tmp_path: Path) -> None:
     content = "id;question;sql\na;How many users?;SELECT COUNT(*) FROM users\n"
-    results, _ = run_file(tmp_path, "semi.csv", content.encode())
+    results, err = run_file(tmp_path, "semi.csv", content.encode())
+    assert statuses(results) == [("a", "scored")]
+    assert (f"stef: warning: {tmp_path / 'semi.csv'}: read as ';'-separated (its header has no "
+            "comma); give --delimiter ';' to say so, or --delimiter , to read it "
+            "comma-separated") in err
+    # said explicitly: no warning; read as commas on purpose: the hint names the way out
+    results, err = run_file(tmp_path, "semi.csv", content.encode(), "--delimiter", ";")
+    assert statuses(results) == [("a", "scored")] and "warning" not in err
+    results, _ = run_file(tmp_path, "semi.csv", content.encode(), "--delimiter", ",")
     assert statuses(results) == [("2", "unscored")]
-    assert "looks like ';'-separated; STEF reads comma-separated CSV" in results[0]["error"]
+    assert "looks like ';'-separated; read it with --delimiter ';'" in results[0]["error"]
 
 
 # ---- duplicate ids and --resume ------------------------------------------------------------
