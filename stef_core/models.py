@@ -316,6 +316,9 @@ class FilterAlignment(_Strict):
     missing: list[str] = Field(default_factory=list)
     extras: list[str] = Field(default_factory=list)
     benign_extras: list[str] = Field(default_factory=list)
+    #: Extras shaped like deployment guards the ruleset does not declare (a tenant scope,
+    #: deleted or test rows left out): neither extras nor benign (no bonus).
+    guards: list[str] = Field(default_factory=list)
 
 
 class Usage(_Strict):

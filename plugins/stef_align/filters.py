@@ -34,6 +34,7 @@ from functools import lru_cache
 
 from stef_sql.extract import SUBQUERY
 
+from stef_align.guards import guard_kind, guard_reason
 from stef_align.names import parts, word_matches
 from stef_align.reasons import reason
 from stef_align.time import align_periods
@@ -404,6 +405,32 @@ def _flag(r: Filter, idx: _Index) -> int | None:
     return None
 
 
+#: A flag's two sides (1 and 0 are the same keys as True and False).
+_SET = {True: True, False: False}
+
+
+def _flag_state(f: Filter) -> bool | None:
+    """Whether a flag predicate keeps the rows where the flag is set: ``x = TRUE``, ``x = 1``
+    and ``x != FALSE`` do, ``x = FALSE``, ``x = 0``, ``NOT x`` (``x != TRUE``) do not; None
+    for anything else."""
+    if f.op not in ("=", "!=") or isinstance(f.value, tuple) or f.value not in _SET:
+        return None
+    state = _SET[f.value]  # type: ignore[index]
+    return state if f.op == "=" else not state
+
+
+def _same_flag(r: Filter, idx: _Index) -> int | None:
+    """The SQL predicate that keeps the same side of the same flag column as the
+    requirement ("is_internal = FALSE" / ``NOT is_internal``), whatever the spelling."""
+    want = _flag_state(r) if r.column else None
+    if want is None:
+        return None
+    for i, s in enumerate(idx.preds[:MAX_SCAN]):
+        if s.column and norm(s.column) == norm(r.column or "") and _flag_state(s) is want:
+            return i
+    return None
+
+
 def _split_name(r: Filter, idx: _Index) -> list[int]:
     """A name the SQL spells over several columns ("Kacey Gibson" / ``first = 'kacey' AND
     last = 'gibson'``): the predicates that hold its words, or [] when some word is missing."""
@@ -654,6 +681,8 @@ def align_filters(
             matched.append(idx.preds[coded].describe())
             continue
         flag = _flag(r, idx) if op_hit is None else None
+        if flag is None:
+            flag = _same_flag(r, idx)
         if flag is not None:
             used.add(flag)
             matched.append(idx.preds[flag].describe())
@@ -790,6 +819,19 @@ def align_filters(
                 "minor",
             ))
 
+    # Extras shaped like deployment guards (a tenant scope, deleted or test rows left out)
+    # that no requirement needed as a wrong value: reported as guards, not as extras.
+    # An exclusion the text states ("internal accounts excluded") answers it.
+    # An identifier pinned to a literal while a value the question names went unanswered is
+    # more likely a stand-in for that value ("Kyle" / ``student_id = 1``) than a tenant scope.
+    kinds = [guard_kind(s, q.text, sql) for s in extras]
+    if unmet:
+        kinds = [None if k == "scope" else k for k in kinds]
+    guards = [s for s, k in zip(extras, kinds) if k in ("scope", "exclusion", "null")]
+    matched += [s.describe() for s, k in zip(extras, kinds) if k == "stated"]
+    extras = [s for s, k in zip(extras, kinds) if k is None]
+    if guards:
+        reasons.append(guard_reason(guards, q.text, sql))
     for s in extras[:3]:
         reasons.append(reason(
             "filter.extra",
@@ -819,5 +861,6 @@ def align_filters(
         missing=missing,
         extras=extra_texts,
         benign_extras=benign_extras,
+        guards=[s.describe() for s in guards],
     )
     return fa, bool(benign_extras), reasons

@@ -19,6 +19,7 @@ CATEGORY = {
     "filter.value_mismatch": "value",
     "filter.operator_mismatch": "operator",
     "filter.extra": "condition",
+    "filter.guard": "condition",
     "filter.column_mismatch": "attribute",
     "aggregation.mismatch": "function",
     "aggregation.missing": "function",

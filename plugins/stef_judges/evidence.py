@@ -64,6 +64,12 @@ from stef_judges.signals import (
 #: same name could mean something else. Bump it when a feature's meaning changes.
 EVIDENCE_VERSION = "offline-evidence-2"
 
+#: Reason codes that are notes, not findings: they say how a query was read, never that
+#: something in it may be wrong, and are no evidence (``filter.guard``: a filter read as the
+#: deployment's tenant scope or its test-data guard, which right and wrong answers of a
+#: deployment carry alike).
+NOTES = frozenset({"filter.guard"})
+
 #: Features whose weights a calibration holds at or below zero.
 NONPOSITIVE = ("finding:", "findings@", "risk:")
 
@@ -113,6 +119,8 @@ def features(request: JudgeRequest,
     per_code: dict[str, int] = {}
     per_severity = dict.fromkeys(SEVERITIES, 0)
     for r in request.alignment.reasons:
+        if r.code in NOTES:
+            continue
         key = f"finding:{r.code}@{r.severity}"
         per_code[key] = per_code.get(key, 0) + 1
         per_severity[r.severity] = per_severity.get(r.severity, 0) + 1
@@ -147,9 +155,10 @@ def features(request: JudgeRequest,
     period_columns = {norm(p.column) for p in sql.periods if p.column}
     # A comparison with a subquery ("x IN (SELECT ...)", "x = (SELECT MAX ...)") is how a join
     # or a superlative is spelled, not a constraint of its own.
+    guards = set(request.alignment.filters.guards)
     skipped = [f for f in sql.filters
                if norm(f.column or "") in blessed or norm(f.column or "") in period_columns
-               or f.value == SUBQUERY]
+               or f.value == SUBQUERY or f.describe() in guards]
     skipped_values = {value_key(v) for f in skipped
                       for v in (f.value if isinstance(f.value, tuple) else (f.value,))
                       if isinstance(v, str)}

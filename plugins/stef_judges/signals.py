@@ -89,13 +89,18 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
 
 
 def _ignored_values(request: JudgeRequest) -> set[str]:
-    """Keys of the values the SQL compares ignored columns with (``ignore filter region``)."""
+    """Keys of the values the SQL compares ignored columns with (``ignore filter region``),
+    and of the values of the filters R_app declared benign or the aligner read as deployment
+    guards (``org_id = 'acme'``: a tenant key is no guess about the question)."""
     ignored = {re.sub(r"[^a-z0-9]", "", c.lower()) for c in request.rules.ignored_filters}
-    if not ignored:
+    fa = request.alignment.filters
+    guards = {*fa.guards, *fa.benign_extras}
+    if not ignored and not guards:
         return set()
     out: set[str] = set()
     for f in request.sql.filters[:256]:
-        if f.column and re.sub(r"[^a-z0-9]", "", f.column.lower()) in ignored:
+        if ((f.column and re.sub(r"[^a-z0-9]", "", f.column.lower()) in ignored)
+                or (guards and f.describe() in guards)):
             values = f.value if isinstance(f.value, tuple) else (f.value,)
             out.update(value_key(v) for v in values if isinstance(v, str))
     return out

@@ -66,10 +66,15 @@ def test_filters_r_app_declared_benign_or_ignored_cost_no_confidence() -> None:
     benign = score_one(q, guarded, rules={"benign_filters": [{"column": "tenant_id"}]})
     ignored = score_one(q, guarded, rules={"ignored_filters": ["tenant_id"]})
     undeclared = score_one(q, guarded)
-    assert benign.confidence == ignored.confidence == plain.confidence
-    assert undeclared.confidence != plain.confidence  # an extra filter and literal count
+    # Undeclared, the tenant guard is read as a guard: no extra, no cost, and no bonus.
+    assert benign.confidence == ignored.confidence == plain.confidence == undeclared.confidence
     assert undeclared.filter_alignment is not None
-    assert undeclared.filter_alignment.status == "fully_applied_with_extras"
+    assert undeclared.filter_alignment.status == "fully_applied"
+    assert undeclared.filter_alignment.guards == ["tenant_id = 42"]
+    extra = score_one(q, "SELECT COUNT(*) FROM tickets WHERE status = 'open' AND channel = 'web'")
+    assert extra.confidence != plain.confidence  # an extra filter and literal count
+    assert extra.filter_alignment is not None
+    assert extra.filter_alignment.status == "fully_applied_with_extras"
 
 
 def test_a_fit_keeps_minor_findings_above_their_floor() -> None:

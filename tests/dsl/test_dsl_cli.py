@@ -99,7 +99,7 @@ def test_eval_accepts_stef_and_json_rules(tmp_path: Path) -> None:
         "id": "t1", "question": "How many open tickets are there?",
         "sql": "SELECT COUNT(*) FROM tickets WHERE status = 'open' AND tenant_id = 42",
     }) + "\n")
-    scores = {}
+    seen = {}
     for label, rules in (("none", None), ("stef", EXAMPLES / "support_desk.stef"),
                          ("json", EXAMPLES / "support_desk.json")):
         out = tmp_path / f"{label}.jsonl"
@@ -109,9 +109,11 @@ def test_eval_accepts_stef_and_json_rules(tmp_path: Path) -> None:
         proc = stef(*args)
         assert proc.returncode == 0, proc.stderr
         [line] = out.read_text().splitlines()
-        scores[label] = json.loads(line)["score"]
-    # The tenant guard is benign in the support desk rules: the extra becomes a bonus.
-    assert scores == {"none": 90.0, "stef": 100.0, "json": 100.0}
+        result = json.loads(line)
+        seen[label] = (result["bonus"], result["filter_alignment"]["benign_extras"])
+    # The tenant guard is benign in the support desk rules: the guard earns the bonus.
+    assert seen == {"none": (0.0, []), "stef": (1.0, ["tenant_id = 42"]),
+                    "json": (1.0, ["tenant_id = 42"])}
 
 
 def test_eval_with_invalid_rules_exits_2(tmp_path: Path) -> None:

@@ -13,7 +13,10 @@ from stef_core.models import Result, Verdict
 from stef_core.testing import fake_judge, score_one
 
 TICKETS_Q = "How many open tickets are there?"
-TICKETS_SQL = "SELECT COUNT(*) FROM tickets WHERE status = 'open' AND tenant_id = 42"
+# An extra filter the question does not ask for (a business condition, not a guard).
+TICKETS_SQL = "SELECT COUNT(*) FROM tickets WHERE status = 'open' AND channel = 'email'"
+# The deployment's tenant guard: read as a guard, declared benign by a ruleset.
+GUARDED_SQL = "SELECT COUNT(*) FROM tickets WHERE status = 'open' AND tenant_id = 42"
 FRANCE_Q = "List customers in France"
 
 
@@ -30,20 +33,32 @@ def _status(result: Result) -> str:
 
 
 def test_benign_filter_turns_an_extra_into_a_bonus() -> None:
-    before = _score(TICKETS_Q, TICKETS_SQL)
-    after = _score(TICKETS_Q, TICKETS_SQL, "benign filter tenant_id = *")
+    judge = fake_judge("correct", 0.9)
+    before = _score(TICKETS_Q, TICKETS_SQL, judge=judge)
+    after = _score(TICKETS_Q, TICKETS_SQL, "benign filter channel = 'email'", judge=judge)
     assert (_status(before), before.bonus, before.score) == ("fully_applied_with_extras", 0, 90)
     assert (_status(after), after.bonus, after.score) == ("fully_applied", 1, 100)
+    assert after.filter_alignment and after.filter_alignment.benign_extras == ["channel = 'email'"]
+
+
+def test_benign_filter_turns_a_guard_into_a_bonus() -> None:
+    before = _score(TICKETS_Q, GUARDED_SQL)
+    after = _score(TICKETS_Q, GUARDED_SQL, "benign filter tenant_id = *")
+    assert before.filter_alignment and before.filter_alignment.guards == ["tenant_id = 42"]
+    assert (_status(before), before.bonus) == ("fully_applied", 0)
+    assert (_status(after), after.bonus) == ("fully_applied", 1)
     assert after.filter_alignment and after.filter_alignment.benign_extras == ["tenant_id = 42"]
+    assert "filter.guard" in [r.code for r in before.reasons]
+    assert "filter.guard" not in [r.code for r in after.reasons]
 
 
 def test_benign_filter_with_a_value_only_matches_that_value() -> None:
-    other = _score(TICKETS_Q, TICKETS_SQL, "benign filter tenant_id = 7")
+    other = _score(TICKETS_Q, TICKETS_SQL, "benign filter channel = 'web'")
     assert _status(other) == "fully_applied_with_extras"
 
 
 def test_ignore_filter_removes_the_extra_without_a_bonus() -> None:
-    after = _score(TICKETS_Q, TICKETS_SQL, "ignore filter tenant_id")
+    after = _score(TICKETS_Q, GUARDED_SQL, "ignore filter tenant_id")
     assert after.filter_alignment and after.filter_alignment.extras == []
     assert (_status(after), after.bonus, after.score) == ("fully_applied", 0, 100)
 
@@ -68,21 +83,26 @@ def test_rule_off_stops_the_rule_firing() -> None:
 
 
 def test_score_filter_override_changes_the_score() -> None:
+    judge = fake_judge("correct", 0.9)
     after = _score(TICKETS_Q, TICKETS_SQL, "score filter.fully_applied_with_extras = 2\n"
-                   "score filter.partially_applied = 1")
+                   "score filter.partially_applied = 1", judge=judge)
     assert (after.base, after.score) == (7, 70)
 
 
 def test_score_verdict_override_changes_the_score() -> None:
-    after = _score(TICKETS_Q, TICKETS_SQL, "score verdict.correct = 4")
+    judge = fake_judge("correct", 0.9)
+    after = _score(TICKETS_Q, TICKETS_SQL, "score verdict.correct = 4", judge=judge)
     assert after.score == 80
 
 
 def test_score_bonus_override_changes_the_bonus() -> None:
-    after = _score(TICKETS_Q, TICKETS_SQL, "benign filter tenant_id = *\nscore bonus = 0.5")
+    judge = fake_judge("correct", 0.9)
+    after = _score(TICKETS_Q, GUARDED_SQL, "benign filter tenant_id = *\nscore bonus = 0.5",
+                   judge=judge)
     assert (after.bonus, after.base, after.score) == (0.5, 10, 100)  # 5 + 5 + 0.5 clamps to 10
-    lower = _score(TICKETS_Q, TICKETS_SQL,
-                   "benign filter tenant_id = *\nscore bonus = 0.5\nscore verdict.correct = 3")
+    lower = _score(TICKETS_Q, GUARDED_SQL,
+                   "benign filter tenant_id = *\nscore bonus = 0.5\nscore verdict.correct = 3",
+                   judge=judge)
     assert (lower.base, lower.score) == (8.5, 85)
 
 
@@ -97,8 +117,9 @@ def test_score_confidence_tier_changes_the_factor() -> None:
 
 
 def test_score_band_override_changes_the_band() -> None:
-    before = _score(TICKETS_Q, TICKETS_SQL)
-    after = _score(TICKETS_Q, TICKETS_SQL, "score band.excellent = 95")
+    judge = fake_judge("correct", 0.9)
+    before = _score(TICKETS_Q, TICKETS_SQL, judge=judge)
+    after = _score(TICKETS_Q, TICKETS_SQL, "score band.excellent = 95", judge=judge)
     assert (before.band, after.band) == ("excellent", "good")
 
 
@@ -151,7 +172,7 @@ def test_include_brings_the_shared_guards(tmp_path: Path) -> None:
     (tmp_path / "tenancy.stef").write_text('ruleset "tenancy"\nbenign filter tenant_id = *\n')
     main = tmp_path / "desk.stef"
     main.write_text('ruleset "desk"\ninclude "tenancy.stef"\n')
-    result = score_one(TICKETS_Q, TICKETS_SQL, rules=compile_file(main))
+    result = score_one(TICKETS_Q, GUARDED_SQL, rules=compile_file(main))
     assert (_status(result), result.bonus, result.score) == ("fully_applied", 1, 100)
 
 

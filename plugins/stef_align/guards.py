@@ -1,0 +1,246 @@
+"""Deployment guards: filters a deployment adds to every query and no question states.
+
+A production agent scopes every query to its tenant (``tenant_id = 42``, ``org_id = 'acme'``)
+and leaves out the rows the business never counts: soft-deleted ones (``deleted_at IS NULL``),
+test, internal or bot data (``is_test = false``, ``NOT is_internal``). Such a filter is not a
+constraint the question forgot to state, and counting it as an *extra* made every right answer
+of a deployment "fully applied with extras". An extra SQL filter is read as a guard when its
+shape says so and the question says nothing about it:
+
+* **scope**: an identifier column (its last part ``id``, ``key``, ``uuid`` or ``guid``; or a
+  name made of tenancy words only: ``tenant``, ``org``, ``workspace`` ...) equal to one literal
+  the question never names (``company_id = 42``, ``org_id = 'acme'``, ``workspace = 'ws_88'``);
+  a bare ``id = 7`` picks a row and is not one;
+* **exclusion**: a flag, timestamp or state whose name says guard data (deleted, test,
+  internal, bot, spam, demo, sandbox, dummy, fake ...) kept on its "no" side (``= false``,
+  ``= 0``, ``= 'N'``, ``!= true``, ``IS NULL``), or any column kept away from such a value
+  (``account_type != 'internal'``, ``email NOT LIKE '%@test.%'``, ``NOT IN ('bot', 'test')``).
+
+* **null**: ``x IS NOT NULL`` on a column the query groups, ranks or aggregates by (the
+  rows with no customer, no owner): at most the group "unknown" goes.
+
+A filter the question speaks about is never a guard: in "how many deleted users" or "orders
+including test ones" the word is there and the aligner reads the filter as asked or not. What
+decides is meaning, not spelling: ``NOT is_test``, ``is_test IS NOT TRUE``, ``COALESCE(is_test,
+false) = false`` and ``is_test = 0`` reach this module as the same predicate.
+
+A guard is reported (``filter.guard``, info) and listed in ``FilterAlignment.guards``; it does
+not make the status *with extras* and earns no bonus (SPEC: the bonus is for what R_app
+declares benign: ``benign filter tenant_id = *`` turns the same filter into a benign extra).
+Business definitions are not guards: "revenue" counted over ``status IN ('paid', 'shipped')``
+stays an extra filter, which a ruleset declares (a ``term`` or a ``benign filter``).
+
+>>> from stef_core.spec import Filter
+>>> guard_kind(Filter("org_id", "=", "acme"), "how many open tickets")
+'scope'
+>>> guard_kind(Filter("deleted_at", "is null", None), "how many users signed up")
+'exclusion'
+>>> guard_kind(Filter("deleted_at", "is null", None), "how many deleted users are there")
+>>> guard_kind(Filter("status", "=", "paid"), "revenue last month")
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_align.names import parts
+from stef_align.reasons import reason
+from stef_core.models import Reason
+from stef_core.spec import NEGATED_OP, Filter, SqlSpec
+from stef_core.words import norm, stem
+
+#: Last identifier parts that make a column an identifier (a scope guard compares one).
+ID_PARTS = frozenset({"id", "key", "uuid", "guid", "sk"})
+#: Words that name a tenancy: a column named by one is a scope whatever its suffix.
+SCOPE_WORDS = frozenset({
+    "tenant", "org", "organization", "organisation", "workspace", "company", "customer",
+    "client", "account", "store", "shop", "merchant", "site", "partner", "project",
+})
+#: Words that name data a deployment leaves out (soft deletes, test, internal and bot data).
+GUARD_WORDS = frozenset({
+    "deleted", "delete", "removed", "purged", "test", "testing", "internal", "bot", "bots",
+    "robot", "crawler", "spam", "fake", "dummy", "demo", "sandbox", "qa", "synthetic", "junk",
+    "example", "staging",
+})
+_GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
+#: The "no" side of a flag, and its "yes" side (kept away from with != / NOT); 0 and 1 are
+#: the same members as False and True.
+_NO = frozenset({False, "0", "n", "no", "false", "f"})
+_YES = frozenset({True, "1", "y", "yes", "true", "t"})
+#: Longest literal a scope guard compares with (a tenant key, not a sentence).
+MAX_SCOPE_LITERAL = 40
+
+
+def _guard_words(text: str) -> set[str]:
+    """The guard words among an identifier's or a value's parts (by stem)."""
+    return {p for p in parts(text) if stem(p) in _GUARD_STEMS}
+
+
+def _values(f: Filter) -> tuple[object, ...]:
+    return f.value if isinstance(f.value, tuple) else (f.value,)
+
+
+def _scope(f: Filter, text: str) -> bool:
+    if f.column is None or f.op not in ("=", "in"):
+        return False
+    values = _values(f)
+    if len(values) != 1:
+        return False
+    [v] = values
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        return False
+    if isinstance(v, str) and not (0 < len(v) <= MAX_SCOPE_LITERAL):
+        return False
+    ps = parts(f.column)
+    # ``tenant_id``, ``org_key``; or a column that is only a tenancy word (``workspace``), not
+    # one that merely mentions it (``customer_segment`` is a business attribute)
+    if not ps or not (ps[-1] in ID_PARTS or all(p in SCOPE_WORDS for p in ps)):
+        return False
+    if len(ps) == 1 and ps[0] in ID_PARTS:
+        return False  # a bare ``id = 7`` picks one row: a lookup, not a scope
+    # Neither the literal ("store 17") nor the entity is the question's: "the engineering
+    # department" answered with ``department_id = 1`` is a lookup of what the question
+    # names (right or wrong), not a scope the deployment adds.
+    words = _words(text)
+    if str(v).lower() in words:
+        return False
+    entity = [p for p in ps if p not in ID_PARTS]
+    stems = {stem(w) for w in words}
+    return not any(stem(p) in stems for p in entity)
+
+
+#: Words that say rows are left out ("internal accounts excluded", "non-test orders").
+EXCLUSION_CUES = frozenset({
+    "exclude", "excluded", "excluding", "excludes", "exclusion", "without", "except",
+    "non", "not", "no", "never", "omit", "omitted", "omitting", "ignore", "ignored",
+    "ignoring", "remove", "removed", "removing",
+})
+#: A cue and a guard word go together within one clause.
+_CLAUSE = re.compile(r"[.;:!?()]|\bbut\b|\bwhile\b")
+
+
+def _mentions(words: set[str], text: str) -> str | None:
+    """``'stated'`` when the text says the rows a guard word names are left out ("internal
+    and deleted accounts excluded", "excluding test orders", "non-bot sessions"),
+    ``'named'`` when it names them otherwise ("how many deleted users"), None when it never
+    names them."""
+    wanted = {stem(w) for w in words}
+    cues = {stem(c) for c in EXCLUSION_CUES}
+    found = False
+    for clause in _CLAUSE.split(text):
+        tokens = [stem(t) for t in parts(clause)]
+        if not any(t in wanted for t in tokens):
+            continue
+        found = True
+        if not any(t in cues for t in tokens):
+            return "named"
+    return "stated" if found else None
+
+
+def _exclusion(f: Filter, text: str) -> str | None:
+    """``'exclusion'`` for an unstated guard, ``'stated'`` for one the text asks for."""
+    if f.column is None:
+        return None
+    col_words = _guard_words(f.column)
+    values = _values(f)
+    shaped = False
+    words: set[str] = set()
+    if col_words:
+        words = col_words
+        if f.op == "is null":
+            shaped = True  # deleted_at IS NULL
+        elif f.op == "=" and len(values) == 1 and _flag_value(values[0]) in _NO:
+            shaped = True  # is_test = false, is_deleted = 0, test_flag = 'N'
+        elif f.op in ("!=", "<>") and len(values) == 1 and _flag_value(values[0]) in _YES:
+            shaped = True  # NOT is_test, is_internal IS NOT TRUE
+    if not shaped and f.op in ("!=", "<>", "not in", "not like"):
+        words = set()
+        for v in values:
+            if not isinstance(v, str):
+                return None
+            found = _guard_words(v)
+            if not found:
+                return None  # every value kept away is guard data, or this is a business rule
+            words |= found
+        shaped = bool(words)
+    if not shaped:
+        return None
+    said = _mentions(words, text)
+    if said is None:
+        return "exclusion"
+    return "stated" if said == "stated" else None
+
+
+def _flag_value(v: object) -> object:
+    return v.lower() if isinstance(v, str) else v
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w for w in parts(text))
+
+
+def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
+    """``x IS NOT NULL`` (or ``x != ''`` beside it) on a column the query groups, ranks or
+    aggregates by: it drops the rows that have no value there, the group "unknown" of
+    ``GROUP BY customer_id`` or nothing at all under ``COUNT(DISTINCT customer_id)``."""
+    if sql is None or f.column is None:
+        return False
+    col = norm(f.column)
+    if f.op == "!=" and f.value == "":
+        return any(g.op == "is not null" and norm(g.column or "") == col for g in sql.filters)
+    if f.op != "is not null":
+        return False
+    keys = {norm(c) for c in (*sql.group_by, *sql.nested_group_by, *sql.partition_by,
+                               *sql.implied_group_by)}
+    keys |= {norm(_bare(a.arg)) for a in sql.aggregations if a.arg != "*"}
+    return col in keys
+
+
+def _bare(arg: str) -> str:
+    """The column of a plain aggregate argument (``t.customer_id`` -> ``customer_id``)."""
+    return arg.rsplit(".", 1)[-1].strip('"`[] ')
+
+
+def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None) -> str | None:
+    """What the SQL filter ``f`` is, read against the question and enrichment folded as
+    ``text`` (module docstring): ``'scope'`` or ``'exclusion'`` for a deployment guard the
+    text says nothing about, ``'null'`` for a null guard on a column the query groups or
+    aggregates by (``sql``); ``'stated'`` for an exclusion the text itself asks for
+    ("internal and deleted accounts excluded"), which answers the text like any matched
+    filter; None for anything else."""
+    if ":neg" in f.source and f.op in NEGATED_OP:
+        # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
+        # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``)
+        f = Filter(f.column, NEGATED_OP[f.op], f.value, f.source.replace(":neg", ""),
+                   f.strength)
+    kind = _exclusion(f, text)
+    if kind is not None:
+        return kind
+    if _scope(f, text):
+        return "scope"
+    if _null_guard(f, sql):
+        return "null"
+    return None
+
+
+#: How a reason names each kind, in plain words.
+KIND_WORDS = {
+    "scope": "tenant scope",
+    "exclusion": "deleted, test or internal rows left out",
+    "null": "rows without a value in a column the query groups or counts by left out",
+}
+
+
+def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None) -> Reason:
+    """The one ``filter.guard`` note of a record: which filters, read as what."""
+    by_kind: dict[str, list[str]] = {}
+    for g in guards:
+        by_kind.setdefault(guard_kind(g, text, sql) or "scope", []).append(g.describe())
+    said = "; ".join(f"{', '.join(fs[:4])}{' ...' if len(fs) > 4 else ''} ({KIND_WORDS[k]})"
+                     for k, fs in by_kind.items())
+    return reason(
+        "filter.guard",
+        f"the SQL adds filters that read as deployment guards, not as conditions of the "
+        f"question: {said}; declare them as benign filters in the ruleset to say so",
+        "info",
+    )
