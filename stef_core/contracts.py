@@ -157,6 +157,9 @@ class Judge(Plugin):
     evidence_version: ClassVar[str | None] = None
     #: Prefixes of evidence features that may only lower gamma (weights held <= 0 in a fit).
     nonpositive_features: ClassVar[tuple[str, ...]] = ()
+    #: The judge whose calibrations this one takes, when not its own id: a judge built on
+    #: another (the cascade on the offline judge) takes that judge's calibrations.
+    calibration_judge: ClassVar[str | None] = None
 
     def __init__(self, **options: Any) -> None:
         self.options = options

@@ -98,7 +98,8 @@ def _load_calibration_for(judge_cls: type[Judge], path: str) -> Calibration:
 
     _check_calibratable(judge_cls, path)
     model = load_calibration(path)
-    if model.judge != judge_cls.id or model.evidence != judge_cls.evidence_version:
+    fitted_for = judge_cls.calibration_judge or judge_cls.id
+    if model.judge != fitted_for or model.evidence != judge_cls.evidence_version:
         raise StefError(
             f"{path}: fitted for judge {model.judge!r} with evidence {model.evidence!r}, but "
             f"the {judge_cls.id!r} judge computes {judge_cls.evidence_version!r}; refit it "

@@ -331,13 +331,33 @@ class Usage(_Strict):
     calls: int = 0
 
 
+class Escalation(_Strict):
+    """How a cascade judge (``--judge cascade:llm:<model>``) settled a record: whether it asked
+    the model, the policy's reason, and, when it asked and no verdict came back (the call
+    failed, the breaker was open, the cost cap was reached), why the offline verdict stands."""
+
+    escalated: bool
+    reason: str
+    fallback: str | None = None
+
+
 class Verdict(_Strict):
     label: VerdictLabel
     score: float = 0
     confidence: float = Field(ge=0, le=1)
     rationale: str = ""
+    #: Which judge decided: ``offline``, ``llm:<model>``, ...
     judge: str = ""
     usage: Usage | None = None
+    #: Set by a cascade judge on every record it judged; left out of the output when None.
+    escalation: Escalation | None = None
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_escalation(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("escalation", 0) is None:
+            del data["escalation"]
+        return data
 
 
 class Result(BaseModel):

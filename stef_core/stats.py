@@ -313,6 +313,12 @@ class Accumulator:
         self.cost_usd = 0.0
         self.judge_calls = 0
         self.cache_hits = 0
+        # A cascade judge's records: how many it judged, sent to its model, and kept offline
+        # because the model gave no verdict (with the first such reason, as an example).
+        self.cascade = 0
+        self.escalated = 0
+        self.fallbacks = 0
+        self.fallback_example = ""
         self.keep_worst = keep_worst
         # A min-heap over (-score, -arrival): its root is the kept record to drop first, the
         # highest score and, on a tie, the latest.
@@ -335,6 +341,13 @@ class Accumulator:
             self.cost_usd += usage.cost_usd
             self.judge_calls += usage.calls
             self.cache_hits += int(usage.cached)
+        escalation = result.verdict.escalation if result.verdict is not None else None
+        if escalation is not None:
+            self.cascade += 1
+            self.escalated += int(escalation.escalated)
+            if escalation.fallback is not None:
+                self.fallbacks += 1
+                self.fallback_example = self.fallback_example or escalation.fallback
         if result.status == "scored" and result.score is not None:
             self.score_counts[result.score] += 1
             self.score_sum += result.score
@@ -516,6 +529,22 @@ class Accumulator:
             "cost_usd": round(self.cost_usd, 6),
             "judge_calls": self.judge_calls,
             "cache_hits": self.cache_hits,
+            "escalation": self.escalation(),
+        }
+
+    def escalation(self) -> dict[str, Any] | None:
+        """What a cascade judge did: records it judged, the share it sent to its model, and
+        those that kept the offline verdict because the model gave none; None without a
+        cascade."""
+        if not self.cascade:
+            return None
+        return {
+            "records": self.cascade,
+            "escalated": self.escalated,
+            "share": round(self.escalated / self.cascade, 4),
+            "model_verdicts": self.escalated - self.fallbacks,
+            "fallbacks": self.fallbacks,
+            "fallback_example": self.fallback_example or None,
         }
 
 

@@ -23,7 +23,9 @@ from stef_core.models import Ruleset
                    "with the summary table on stderr.")
 @click.option("--rules", "rules_path", metavar="FILE", help="R_app rules: .stef or .json.")
 @click.option("--judge", default="offline", show_default=True, metavar="SPEC",
-              help="Judge: 'offline' or 'llm:<litellm model>' (e.g. llm:openai/gpt-4o-mini).")
+              help="Judge: 'offline', 'llm:<litellm model>' (e.g. llm:openai/gpt-4o-mini), or "
+                   "'cascade:llm:<litellm model>' (offline first, the model only where the "
+                   "offline verdict is uncertain).")
 @click.option("--calibration", metavar="FILE.json",
               help="The offline judge's calibration (from `stef calibrate`); overrides the "
                    "ruleset's `calibration`. Default: the one shipped with STEF.")
@@ -65,6 +67,12 @@ from stef_core.models import Ruleset
 @click.option("--max-cost", type=click.FloatRange(0), metavar="USD",
               help="LLM judge: never spend more: each call first reserves its worst case; "
                    "records left over are unscored ('judge: cost cap ...').")
+@click.option("--escalate", metavar="LOW,HIGH",
+              help="Cascade judge: ask the model when the offline gamma is in [LOW, HIGH] "
+                   "(default: the shipped policy; see the README).")
+@click.option("--settle", metavar="SEVERITIES",
+              help="Cascade judge: a finding of these severities keeps the offline verdict "
+                   "(default critical,major; 'none': the band alone decides).")
 @layout_options
 @click.option("--limit", "limit_options", multiple=True, metavar="NAME=N",
               help="Raise or lower a per-record limit (repeatable): line, question, enriched, "

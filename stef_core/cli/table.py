@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from stef_core.monitor.render import estimate, reasons_line, safe_text
+from stef_core.monitor.render import estimate, judge_line, reasons_line, safe_text
 
 
 def _fmt(x: Any, pct: bool = False) -> str:
@@ -57,7 +57,6 @@ def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
         kinds = ", ".join(f"{k}: {n}" for k, n in overall["unscored_by_kind"].items())
         console.print(safe_text(f"Unscored records: {unscored} ({kinds}); see their 'error' "
                                 "field."))
-    calls, hits = overall.get("judge_calls", 0), overall.get("cache_hits", 0)
-    if overall.get("cost_usd", 0) > 0 or calls > 0 or hits > 0:
-        console.print(f"Judge: {calls} calls, {hits} records from the cache, "
-                      f"{overall.get('tokens', 0)} tokens, ${overall.get('cost_usd', 0):.4f}")
+    judged = judge_line(overall)
+    if judged:
+        console.print(safe_text(judged))

@@ -21,6 +21,7 @@ from stef_core.monitor.render import (
     calibration_line,
     estimate,
     fmt,
+    judge_line,
     labelled_rows,
 )
 
@@ -498,6 +499,9 @@ def _summary_table(data: dict[str, Any]) -> str:
                f'mean {fmt(o["mean"])}, P50 {fmt(o["p50"])}, P90 {fmt(o["p90"])}, estimated '
                f'accuracy {estimate(o)} (the mean of gamma, the judge\'s probability that the '
                'SQL is correct).</p>')
+    judged = judge_line(o)
+    if judged:
+        out.append(f'<p id="judge-usage">{escape(judged)}</p>')
     if data["by"] != "agent":
         unit = data["by"].split(",")[1]
         out.append(f"<details><summary>Per agent and {escape(unit)} "

@@ -121,6 +121,32 @@ def calibration_line(cal: dict[str, Any]) -> str:
             f"{cal['brier']:.3f}")
 
 
+def judge_line(s: dict[str, Any]) -> str | None:
+    """What the judge spent and, for a cascade, what it sent to its model; None when the
+    judge made no call and is no cascade (the offline judge).
+
+    >>> print(judge_line({"judge_calls": 3, "cache_hits": 1, "tokens": 360, "cost_usd": 0.0012,
+    ...                   "escalation": {"records": 10, "escalated": 4, "share": 0.4,
+    ...                                  "model_verdicts": 3, "fallbacks": 1,
+    ...                                  "fallback_example": "judge: cost cap reached"}}))
+    Judge: 3 calls, 1 records from the cache, 360 tokens, $0.0012; cascade: 4 of 10 records \
+escalated to the model (40.0%), 1 kept the offline verdict (judge: cost cap reached)
+    """
+    calls, hits = s.get("judge_calls", 0), s.get("cache_hits", 0)
+    escalation = s.get("escalation")
+    if not (s.get("cost_usd", 0) > 0 or calls > 0 or hits > 0 or escalation):
+        return None
+    line = (f"Judge: {calls} calls, {hits} records from the cache, {s.get('tokens', 0)} tokens, "
+            f"${s.get('cost_usd', 0):.4f}")
+    if escalation:
+        line += (f"; cascade: {escalation['escalated']} of {escalation['records']} records "
+                 f"escalated to the model ({escalation['share'] * 100:.1f}%)")
+        if escalation.get("fallbacks"):
+            line += (f", {escalation['fallbacks']} kept the offline verdict "
+                     f"({escalation.get('fallback_example') or 'the model gave none'})")
+    return line
+
+
 def print_report(data: dict[str, Any], console: Console | None = None) -> None:
     """The report on stdout: one table, then reasons and worst records per group."""
     console = console or Console(highlight=False)
@@ -169,6 +195,9 @@ def print_report(data: dict[str, Any], console: Console | None = None) -> None:
     if unscored:
         kinds = ", ".join(f"{k}: {n}" for k, n in data["overall"]["unscored_by_kind"].items())
         console.print(safe_text(f"Unscored records: {unscored} ({kinds})."))
+    judged = judge_line(data["overall"])
+    if judged:
+        console.print(safe_text(judged))
     if data.get("bad_timestamps"):
         console.print(f"{data['bad_timestamps']} results have a timestamp that is not ISO 8601; "
                       "they are in the 'unknown' window.")
@@ -210,6 +239,9 @@ def markdown(data: dict[str, Any]) -> str:
            "|" + "|".join("---" if c in ("agent", "window") else "---:" for c in cols) + "|"]
     for s, head in _rows(data):
         out.append("| " + " | ".join([*(_md(c) for c in head), *_numbers(s)]) + " |")
+    judged = judge_line(data["overall"])
+    if judged:
+        out += ["", _md(judged)]
     cal = (data.get("calibration") or {}).get("overall")
     if cal:
         out += ["", "## Reliability", "", calibration_line(cal), "",

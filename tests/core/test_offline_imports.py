@@ -42,5 +42,6 @@ def test_an_offline_eval_imports_nothing_of_the_llm_client(tmp_path: Path) -> No
     assert report["exit"] in (0, None), proc.stderr
     loaded = set(report["modules"])
     assert "stef_judges.llm" in loaded  # discovered like every plugin: the test means something
+    assert "stef_judges.cascade" in loaded
     leaked = sorted(m for m in loaded if m.split(".")[0] in LLM_ONLY or m in LLM_ONLY)
     assert leaked == []

@@ -122,3 +122,39 @@ def test_a_boolean_probability_is_not_one(make_judge, llm_server):
     assert r.status == "unscored"
     assert r.error == ("judge: malformed model output after one repair attempt: p_correct: "
                        "p_correct must be a number from 0 to 1, not true")
+
+
+# ---- the local-model recipes of the README ----------------------------------------------------
+
+
+@pytest.mark.parametrize("judge, served", [
+    ("llm:openai/Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-7B-Instruct"),  # vLLM
+    ("llm:openai/local", "local"),  # llama.cpp's llama-server
+    ("llm:qwen2.5:7b", "qwen2.5:7b"),  # Ollama's /v1, the model as `ollama list` names it
+    ("cascade:llm:qwen2.5:7b", "qwen2.5:7b"),  # the same model behind the cascade
+])
+def test_local_server_recipes_need_no_key(llm_server, clean_env, tmp_path, judge, served):
+    from click.testing import CliRunner
+
+    from stef_core.cli import cli, commands  # noqa: F401  (registers the subcommands)
+
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "1", "question": "How many users are active?",
+                               "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"})
+                   + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(cli, [
+        "eval", str(src), "--judge", judge, "--api-base", llm_server.url, "--concurrency", "4",
+        "--timeout", "30", "--escalate", "0,1", "--no-cache", "--no-progress", "-o", str(out),
+    ], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    [row] = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["status"] == "scored" and row["verdict"]["judge"].startswith("llm:openai/")
+    assert [r["model"] for r in llm_server.requests] == [served]
+    assert llm_server.headers[0].get("authorization") == "Bearer no-key"
+
+
+def test_a_vllm_model_name_without_openai_says_what_to_write(make_judge, llm_server):
+    [r] = run(make_judge(model="Qwen/Qwen2.5-7B-Instruct"), records(1))
+    assert r.error is not None and "write llm:openai/Qwen/Qwen2.5-7B-Instruct" in r.error
+    assert llm_server.calls == 0

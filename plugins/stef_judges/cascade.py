@@ -1,0 +1,238 @@
+"""The ``cascade`` judge: the offline judge on every record, an LLM judge only where the offline
+verdict is uncertain.
+
+``--judge cascade:llm:openai/gpt-4o-mini`` scores every record offline first. The
+:class:`Policy` then reads what the offline judge found and decides, record by record, whether
+to ask the model:
+
+1. a finding of a *settling* severity (``--settle``; shipped ``critical,major``) keeps the
+   offline verdict: such findings are precise (on the labelled dev files 87-100 % of the records
+   that carry one are wrong; 95 % on nl2sql_bugs_public), and the offline judge already caps
+   gamma below the ``correct`` cut for them;
+2. otherwise the record is escalated when the offline gamma lies in the uncertain band
+   (``--escalate LOW,HIGH``, both ends included; shipped 0.3,0.9), and keeps the offline
+   verdict outside it.
+
+The shipped values live in ``calibration/cascade-policy.json`` beside the offline calibration,
+with how they were chosen.
+
+Every verdict of a cascade carries ``escalation`` (escalated or not, and why), and ``judge``
+says which judge decided: ``offline`` or ``llm:<model>``. An escalated record whose model call
+fails (after its retries, with the breaker open, or past the cost cap) keeps its offline verdict
+and says why in ``escalation.fallback``: it counts as scored, with what the failed calls cost.
+
+The final gamma is the deciding judge's: both are P(correct), and on the recorded verdicts of
+nl2sql_bugs_public the mix is as well calibrated as either judge alone (benchmarks/cascade.py,
+which also re-fits the shipped policy from recorded verdicts: ``--fit``).
+
+>>> from stef_core.models import Reason
+>>> p = Policy(0.3, 0.9, frozenset({"critical", "major"}))
+>>> p.decide(0.55, ())
+(True, 'offline gamma 0.550 is in the uncertain band [0.3, 0.9]')
+>>> p.decide(0.05, (Reason(code="filter.missing", message="", severity="critical"),))
+(False, 'a critical finding (filter.missing) settles it offline')
+>>> p.decide(0.95, ())
+(False, 'offline gamma 0.950 is outside the uncertain band [0.3, 0.9]')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from stef_core import hookimpl
+from stef_core.calibration import Calibration
+from stef_core.contracts import Judge, JudgeRequest
+from stef_core.errors import JudgeError, JudgeInterrupted, StefError
+from stef_core.models import Escalation, Reason, Verdict
+from stef_judges.evidence import EVIDENCE_VERSION, NONPOSITIVE
+from stef_judges.offline import OfflineJudge
+
+SEVERITIES = ("critical", "major", "minor", "info")
+
+#: The default policy: chosen on half of the recorded verdicts of nl2sql_bugs_public and
+#: reported on the other half (benchmarks/README.md, "LLM cascade"), and written by
+#: `python benchmarks/cascade.py RECORDED DEV --fit --write <this file>`.
+POLICY_FILE = "cascade-policy.json"
+
+USAGE = ("--judge cascade:llm:<litellm model>, e.g. cascade:llm:openai/gpt-4o-mini "
+         "(with --api-base URL for an OpenAI-compatible server)")
+
+
+@dataclass(frozen=True)
+class Policy:
+    """Which records a cascade sends to its model; a function of the offline verdict's gamma
+    and of the severities of the offline findings only."""
+
+    #: The uncertain band of the offline gamma, both ends included.
+    low: float
+    high: float
+    #: Severities whose findings keep the offline verdict.
+    settle: frozenset[str]
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> Policy:
+        """``escalate`` ("LOW,HIGH" or a pair) and ``settle`` ("critical,major", "none" or a
+        list) from the judge's options; the defaults for what is not given.
+
+        Raises:
+            StefError: a band that is not two numbers with 0 <= LOW <= HIGH <= 1, or an unknown
+                severity.
+        """
+        default = default_policy()
+        low, high = default.low, default.high
+        band = options.get("escalate")
+        if band is not None:
+            parts = band.split(",") if isinstance(band, str) else list(band)
+            try:
+                low, high = (float(x) for x in parts)
+            except (TypeError, ValueError):
+                raise StefError(f"--escalate: expected LOW,HIGH (two numbers from 0 to 1, e.g. "
+                                f"0.3,0.9), found {band!r}") from None
+            if not 0 <= low <= high <= 1:
+                raise StefError(f"--escalate: expected 0 <= LOW <= HIGH <= 1, found {band!r}")
+        settle: Iterable[str] = default.settle
+        given = options.get("settle")
+        if given is not None:
+            words = given.split(",") if isinstance(given, str) else list(given)
+            settle = [w.strip().lower() for w in words if w.strip()]
+            if settle == ["none"]:
+                settle = []
+            unknown = [w for w in settle if w not in SEVERITIES]
+            if unknown:
+                raise StefError(f"--settle: unknown severity {unknown[0]!r}; use a comma list "
+                                f"of {', '.join(SEVERITIES)}, or none")
+        return cls(low, high, frozenset(settle))
+
+    def decide(self, gamma: float, reasons: Sequence[Reason]) -> tuple[bool, str]:
+        """Whether to ask the model about a record, and why, from its offline gamma and
+        findings."""
+        for severity in SEVERITIES:  # the most severe settling finding names the reason
+            if severity in self.settle:
+                for r in reasons:
+                    if r.severity == severity:
+                        return False, f"a {severity} finding ({r.code}) settles it offline"
+        band = f"[{self.low:g}, {self.high:g}]"
+        if self.low <= gamma <= self.high:
+            return True, f"offline gamma {gamma:.3f} is in the uncertain band {band}"
+        return False, f"offline gamma {gamma:.3f} is outside the uncertain band {band}"
+
+    def describe(self) -> str:
+        """The policy in words, for messages and reports."""
+        settle = ", ".join(s for s in SEVERITIES if s in self.settle) or "none"
+        return f"escalate gamma in [{self.low:g}, {self.high:g}]; settled offline by {settle}"
+
+
+@lru_cache(maxsize=1)
+def default_policy() -> Policy:
+    """The shipped policy (:data:`POLICY_FILE`, read once per process)."""
+    res = resources.files("stef_judges") / "calibration" / POLICY_FILE
+    data = json.loads(res.read_text(encoding="utf-8"))
+    low, high = (float(x) for x in data["escalate"])
+    return Policy(low, high, frozenset(str(s) for s in data["settle"]))
+
+
+class CascadeJudge(Judge):
+    """The offline judge on every record; an LLM judge only where the offline verdict is
+    uncertain."""
+
+    id = "cascade"
+    version = "1"
+    # The offline judge's gamma drives the policy, so its calibrations apply here too.
+    evidence_version = EVIDENCE_VERSION
+    nonpositive_features = NONPOSITIVE
+    calibration_judge = "offline"
+
+    def __init__(self, calibration: Calibration | None = None, **options: Any) -> None:
+        super().__init__(**options)
+        spec = str(options.get("model") or "").strip()
+        name, _, model = spec.partition(":")
+        if name.strip() != "llm" or not model.strip():
+            found = f" (found {spec!r})" if spec else ""
+            raise StefError(f"the cascade judge names the LLM judge it escalates to: "
+                            f"{USAGE}{found}")
+        self.policy = Policy.from_options(options)
+        self.offline = OfflineJudge(calibration=calibration)
+        self.calibration = self.offline.calibration
+        from stef_judges.llm import LlmJudge  # the client loads only for a judge that calls
+
+        self.llm = LlmJudge(**{**options, "model": model.strip()})
+
+    def evidence(self, request: JudgeRequest) -> dict[str, float]:
+        return self.offline.evidence(request)
+
+    def judge(self, request: JudgeRequest) -> Verdict:
+        [out] = self.judge_many([request])
+        if isinstance(out, JudgeError):
+            raise out
+        return out
+
+    def judge_many(self, requests: Sequence[JudgeRequest]) -> list[Verdict | JudgeError]:
+        """Offline verdicts for all, the model's for the escalated ones.
+
+        Raises:
+            JudgeInterrupted: on Ctrl-C, with every verdict that is final (the offline ones
+                kept, the model's that came back); records whose call was cancelled are left
+                for ``--resume``.
+        """
+        offline: list[Verdict | JudgeError] = []
+        for request in requests:
+            try:
+                offline.append(self.offline.judge(request))
+            except JudgeError as exc:
+                offline.append(exc)
+            except Exception as exc:  # a bug costs its record only, never the batch
+                offline.append(JudgeError(f"internal: plugin 'offline' failed: "
+                                          f"{type(exc).__name__}: {exc}"))
+        out: list[Verdict | JudgeError | None] = []
+        asked: list[int] = []
+        reasons: dict[int, str] = {}
+        for i, (request, verdict) in enumerate(zip(requests, offline)):
+            if isinstance(verdict, JudgeError):
+                out.append(verdict)
+                continue
+            escalate, why = self.policy.decide(verdict.confidence, request.alignment.reasons)
+            if escalate:
+                asked.append(i)
+                reasons[i] = why
+                out.append(None)
+            else:
+                out.append(verdict.model_copy(
+                    update={"escalation": Escalation(escalated=False, reason=why)}))
+        if asked:
+            try:
+                answers = self.llm.judge_many([requests[i] for i in asked])
+            except JudgeInterrupted as exc:
+                for i, answer in zip(asked, exc.partial):
+                    if answer is not None:
+                        out[i] = self._settle(offline[i], answer, reasons[i])
+                raise JudgeInterrupted(out) from None
+            for i, answer in zip(asked, answers):
+                out[i] = self._settle(offline[i], answer, reasons[i])
+        return [v if v is not None else JudgeError("judge: no verdict") for v in out]
+
+    @staticmethod
+    def _settle(offline: Verdict | JudgeError, answer: Verdict | JudgeError,
+                why: str) -> Verdict:
+        """The verdict of an escalated record: the model's, or the offline one when the model
+        gave none (with what the failed calls cost)."""
+        assert isinstance(offline, Verdict)
+        if isinstance(answer, Verdict):
+            return answer.model_copy(
+                update={"escalation": Escalation(escalated=True, reason=why)})
+        return offline.model_copy(update={
+            "escalation": Escalation(escalated=True, reason=why, fallback=str(answer)),
+            "usage": answer.usage or offline.usage,
+        })
+
+    def close(self) -> None:
+        self.llm.close()
+
+
+@hookimpl
+def stef_register_judges() -> list[type[Judge]]:
+    return [CascadeJudge]
