@@ -65,8 +65,16 @@ sys.path.insert(0, str(HERE))
 from replay_server import ReplayServer, record_key, tokens  # noqa: E402
 from validity import auroc, calibration, pairwise  # noqa: E402
 
-INPUT_FIELDS = ("id", "question", "enriched_question", "sql", "dialect", "agent", "timestamp",
-                "label")
+INPUT_FIELDS = (
+    "id",
+    "question",
+    "enriched_question",
+    "sql",
+    "dialect",
+    "agent",
+    "timestamp",
+    "label",
+)
 SETTLES: tuple[tuple[str, ...], ...] = (("critical", "major"), ("critical",), ())
 GRID = tuple(round(i / 10, 1) for i in range(11))
 PLAIN_BANDS = ((0.15, 0.85), (0.25, 0.75), (0.30, 0.70))
@@ -121,9 +129,13 @@ def load(recorded: Path, dev: Path, today: str | None) -> tuple[list[Row], Any]:
             continue
         raw = json.loads(line)
         item = record_from_mapping({k: raw.get(k) for k in INPUT_FIELDS}, default_id=str(n))
-        row = Row(id=str(raw.get("id", n)), label=int(raw["label"]),
-                  group=(str(raw.get("db_id")), " ".join(raw["question"].lower().split())),
-                  half=half_of(raw["question"]), scored=False)
+        row = Row(
+            id=str(raw.get("id", n)),
+            label=int(raw["label"]),
+            group=(str(raw.get("db_id")), " ".join(raw["question"].lower().split())),
+            half=half_of(raw["question"]),
+            scored=False,
+        )
         request = engine.analyse(item) if not hasattr(item, "error") else None
         if isinstance(request, JudgeRequest):
             verdict = engine.judge.judge(request)
@@ -160,8 +172,10 @@ class Family:
         from stef_core.models import Reason
 
         policy = Policy(self.low, self.high, frozenset(self.settle))
-        reasons = tuple(Reason(code=c, message="", severity=s)  # type: ignore[arg-type]
-                        for c, s in row.severities)
+        reasons = tuple(
+            Reason(code=c, message="", severity=s)  # type: ignore[arg-type]
+            for c, s in row.severities
+        )
         return policy.decide(row.offline_gamma, reasons)[0]
 
     def name(self) -> str:
@@ -188,8 +202,9 @@ def final(row: Row, escalate: bool, engine: Any) -> tuple[float, float, str]:
     return row.memo[key]  # type: ignore[no-any-return]
 
 
-def measure(rows: Sequence[Row], decide: Callable[[Row], bool], engine: Any,
-            price: tuple[float, float]) -> dict[str, Any]:
+def measure(
+    rows: Sequence[Row], decide: Callable[[Row], bool], engine: Any, price: tuple[float, float]
+) -> dict[str, Any]:
     """The figures of one policy on ``rows``."""
     decisions = [row.scored and decide(row) for row in rows]
     outs = [final(r, d, engine) for r, d in zip(rows, decisions)]
@@ -224,8 +239,9 @@ def grid_policies() -> list[Family]:
     return out
 
 
-def fit(rows: Sequence[Row], engine: Any, price: tuple[float, float],
-        margin: float) -> tuple[Family, dict[str, Any], float]:
+def fit(
+    rows: Sequence[Row], engine: Any, price: tuple[float, float], margin: float
+) -> tuple[Family, dict[str, Any], float]:
     """The default policy on ``rows`` (module docstring): its figures there and the all-LLM
     AUROC it was held to."""
     all_llm = measure(rows, lambda r: True, engine, price)["auroc_gamma"] or 0.0
@@ -296,19 +312,30 @@ def mix_calibration(rows: Sequence[Row], family: Family, engine: Any) -> dict[st
             continue
         loo = _platt_loo(gs, ys)
         raw_c, loo_c = calibration(gs, ys), calibration(loo, ys)
-        out[judge] = {"records": len(gs), "share_correct": round(sum(ys) / len(ys), 3),
-                      "mean_gamma": round(sum(gs) / len(gs), 3),
-                      "ece": raw_c["ece"], "brier": raw_c["brier"],
-                      "ece_loo_refit": loo_c["ece"], "brier_loo_refit": loo_c["brier"]}
+        out[judge] = {
+            "records": len(gs),
+            "share_correct": round(sum(ys) / len(ys), 3),
+            "mean_gamma": round(sum(gs) / len(gs), 3),
+            "ece": raw_c["ece"],
+            "brier": raw_c["brier"],
+            "ece_loo_refit": loo_c["ece"],
+            "brier_loo_refit": loo_c["brier"],
+        }
         pooled_raw[0].extend(gs)
         pooled_raw[1].extend(ys)
         pooled_loo[0].extend(loo)
         pooled_loo[1].extend(ys)
     raw_p, loo_p = calibration(*pooled_raw), calibration(*pooled_loo)
-    out["pooled"] = {"records": len(pooled_raw[0]), "ece": raw_p["ece"], "brier": raw_p["brier"],
-                     "ece_loo_refit": loo_p["ece"], "brier_loo_refit": loo_p["brier"],
-                     "auroc_raw": _r(auroc(*pooled_raw)), "auroc_loo_refit": _r(auroc(*pooled_loo)),
-                     "reliability": raw_p["reliability"]}
+    out["pooled"] = {
+        "records": len(pooled_raw[0]),
+        "ece": raw_p["ece"],
+        "brier": raw_p["brier"],
+        "ece_loo_refit": loo_p["ece"],
+        "brier_loo_refit": loo_p["brier"],
+        "auroc_raw": _r(auroc(*pooled_raw)),
+        "auroc_loo_refit": _r(auroc(*pooled_loo)),
+        "reliability": raw_p["reliability"],
+    }
     return out
 
 
@@ -317,18 +344,23 @@ def critical_findings(rows: Sequence[Row]) -> dict[str, Any]:
     carry one, how many it calls right (p_correct >= 0.75) and how many of those are right."""
     out = {}
     for severity in ("critical", "major"):
-        with_it = [r for r in rows if r.scored and r.p_correct is not None
-                   and any(s == severity for _, s in r.severities)]
+        with_it = [
+            r
+            for r in rows
+            if r.scored and r.p_correct is not None and any(s == severity for _, s in r.severities)
+        ]
         called_right = [r for r in with_it if (r.p_correct or 0) >= 0.75]
         out[severity] = {
             "records": len(with_it),
             "right": sum(r.label for r in with_it),
             "model_says_right": len(called_right),
             "of_those_right": sum(r.label for r in called_right),
-            "auroc_model": _r(auroc([r.p_correct or 0.0 for r in with_it],
-                                    [r.label for r in with_it])),
-            "auroc_offline": _r(auroc([r.offline_gamma for r in with_it],
-                                      [r.label for r in with_it])),
+            "auroc_model": _r(
+                auroc([r.p_correct or 0.0 for r in with_it], [r.label for r in with_it])
+            ),
+            "auroc_offline": _r(
+                auroc([r.offline_gamma for r in with_it], [r.label for r in with_it])
+            ),
         }
     return out
 
@@ -338,8 +370,9 @@ def critical_findings(rows: Sequence[Row]) -> dict[str, Any]:
 # --------------------------------------------------------------------------------------------
 
 
-def replay(recorded: Path, dev: Path, family: Family, today: str | None,
-           model: str) -> dict[str, Any]:
+def replay(
+    recorded: Path, dev: Path, family: Family, today: str | None, model: str
+) -> dict[str, Any]:
     """``stef eval``'s engine with the cascade against the replay server: the figures from
     its results, and the calls the server answered."""
     from stef_core.engine import Engine, record_from_mapping
@@ -348,13 +381,22 @@ def replay(recorded: Path, dev: Path, family: Family, today: str | None,
     server = ReplayServer(recorded)
     try:
         with tempfile.TemporaryDirectory(prefix="stef-cascade-") as cache:
-            engine = Engine(judge=f"cascade:llm:{model}", today=today, judge_options={
-                "api_base": server.url, "cache_dir": cache, "concurrency": 16,
-                "escalate": f"{family.low},{family.high}",
-                "settle": ",".join(family.settle) or "none"})
+            engine = Engine(
+                judge=f"cascade:llm:{model}",
+                today=today,
+                judge_options={
+                    "api_base": server.url,
+                    "cache_dir": cache,
+                    "concurrency": 16,
+                    "escalate": f"{family.low},{family.high}",
+                    "settle": ",".join(family.settle) or "none",
+                },
+            )
             raws = [json.loads(line) for line in dev.open(encoding="utf-8") if line.strip()]
-            items = [record_from_mapping({k: r.get(k) for k in INPUT_FIELDS}, default_id=str(i))
-                     for i, r in enumerate(raws, 1)]
+            items = [
+                record_from_mapping({k: r.get(k) for k in INPUT_FIELDS}, default_id=str(i))
+                for i, r in enumerate(raws, 1)
+            ]
             try:
                 results = list(engine.run(items))
             finally:
@@ -365,11 +407,17 @@ def replay(recorded: Path, dev: Path, family: Family, today: str | None,
     gammas = [r.confidence if r.confidence is not None else 0.0 for r in results]
     scores = [r.score if r.score is not None else 0.0 for r in results]
     overall = summarize(results)["overall"]
-    return {"records": len(results), "scored": overall["scored"],
-            "escalation": overall["escalation"], "server_calls": server.total_calls,
-            "judge_calls": overall["judge_calls"], "tokens": overall["tokens"],
-            "cost_usd": overall["cost_usd"],
-            "auroc_gamma": _r(auroc(gammas, labels)), "auroc_score": _r(auroc(scores, labels))}
+    return {
+        "records": len(results),
+        "scored": overall["scored"],
+        "escalation": overall["escalation"],
+        "server_calls": server.total_calls,
+        "judge_calls": overall["judge_calls"],
+        "tokens": overall["tokens"],
+        "cost_usd": overall["cost_usd"],
+        "auroc_gamma": _r(auroc(gammas, labels)),
+        "auroc_score": _r(auroc(scores, labels)),
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -377,8 +425,9 @@ def replay(recorded: Path, dev: Path, family: Family, today: str | None,
 # --------------------------------------------------------------------------------------------
 
 
-def curve_svg(points: dict[str, list[tuple[float, float, str]]],
-              marks: list[tuple[float, float, str]]) -> str:
+def curve_svg(
+    points: dict[str, list[tuple[float, float, str]]], marks: list[tuple[float, float, str]]
+) -> str:
     """AUROC against share escalated: one colour per family, the marked policies on top."""
     w, h, left, right, top, bottom = 760, 440, 60, 20, 20, 50
     ys = [p[1] for ps in points.values() for p in ps] + [m[1] for m in marks]
@@ -392,45 +441,59 @@ def curve_svg(points: dict[str, list[tuple[float, float, str]]],
         return top + (y1 - v) / (y1 - y0) * (h - top - bottom)
 
     colors = {"gamma band alone": "#9aa5b1", "cascade (findings and band)": "#2563eb"}
-    out = [f'<svg id="cascade-curve" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
-           'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="12">']
+    out = [
+        f'<svg id="cascade-curve" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="12">'
+    ]
     for i in range(11):
         x = px(i / 10)
-        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{h - bottom}" '
-                   'stroke="#eee"/>')
-        out.append(f'<text x="{x:.1f}" y="{h - bottom + 16}" text-anchor="middle">{i * 10}%'
-                   '</text>')
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{h - bottom}" stroke="#eee"/>')
+        out.append(f'<text x="{x:.1f}" y="{h - bottom + 16}" text-anchor="middle">{i * 10}%</text>')
     steps = round((y1 - y0) / 0.05)
     for i in range(steps + 1):
         v = y0 + i * 0.05
-        out.append(f'<line x1="{left}" y1="{py(v):.1f}" x2="{w - right}" y2="{py(v):.1f}" '
-                   'stroke="#eee"/>')
+        out.append(
+            f'<line x1="{left}" y1="{py(v):.1f}" x2="{w - right}" y2="{py(v):.1f}" stroke="#eee"/>'
+        )
         out.append(f'<text x="{left - 6}" y="{py(v) + 4:.1f}" text-anchor="end">{v:.2f}</text>')
-    out.append(f'<text x="{(left + w - right) / 2}" y="{h - 8}" text-anchor="middle">share of '
-               'records sent to the model</text>')
-    out.append(f'<text transform="translate(14 {(top + h - bottom) / 2}) rotate(-90)" '
-               'text-anchor="middle">AUROC of the final gamma</text>')
+    out.append(
+        f'<text x="{(left + w - right) / 2}" y="{h - 8}" text-anchor="middle">share of '
+        "records sent to the model</text>"
+    )
+    out.append(
+        f'<text transform="translate(14 {(top + h - bottom) / 2}) rotate(-90)" '
+        'text-anchor="middle">AUROC of the final gamma</text>'
+    )
     legend_y = top + 10
     for name, ps in points.items():
         color = colors.get(name, "#555")
         frontier: list[tuple[float, float]] = []
         for share, value, _ in sorted(ps):
-            out.append(f'<circle cx="{px(share):.1f}" cy="{py(value):.1f}" r="2.5" '
-                       f'fill="{color}" opacity="0.45"/>')
+            out.append(
+                f'<circle cx="{px(share):.1f}" cy="{py(value):.1f}" r="2.5" '
+                f'fill="{color}" opacity="0.45"/>'
+            )
             if not frontier or value > frontier[-1][1]:
                 frontier.append((share, value))
         path = " ".join(f"{px(s):.1f},{py(v):.1f}" for s, v in frontier)
-        out.append(f'<polyline class="frontier" points="{path}" fill="none" stroke="{color}" '
-                   'stroke-width="2"/>')
-        out.append(f'<rect x="{w - right - 230}" y="{legend_y - 9}" width="10" height="10" '
-                   f'fill="{color}"/><text x="{w - right - 215}" y="{legend_y}">'
-                   f'{html.escape(name)}</text>')
+        out.append(
+            f'<polyline class="frontier" points="{path}" fill="none" stroke="{color}" '
+            'stroke-width="2"/>'
+        )
+        out.append(
+            f'<rect x="{w - right - 230}" y="{legend_y - 9}" width="10" height="10" '
+            f'fill="{color}"/><text x="{w - right - 215}" y="{legend_y}">'
+            f"{html.escape(name)}</text>"
+        )
         legend_y += 16
     for share, value, label in marks:
-        out.append(f'<circle class="mark" cx="{px(share):.1f}" cy="{py(value):.1f}" r="5" '
-                   'fill="#dc2626"/>')
-        out.append(f'<text x="{px(share) - 8:.1f}" y="{py(value) + 4:.1f}" '
-                   f'text-anchor="end">{html.escape(label)}</text>')
+        out.append(
+            f'<circle class="mark" cx="{px(share):.1f}" cy="{py(value):.1f}" r="5" fill="#dc2626"/>'
+        )
+        out.append(
+            f'<text x="{px(share) - 8:.1f}" y="{py(value) + 4:.1f}" '
+            f'text-anchor="end">{html.escape(label)}</text>'
+        )
     out.append("</svg>")
     return "".join(out)
 
@@ -443,18 +506,31 @@ def write_plot(out: Path, svg: str, title: str, caption: str) -> Path | None:
         f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;"
         "margin:24px;color:#111}p{max-width:760px}</style></head><body>"
         f"<h1>{html.escape(title)}</h1>{svg}<p>{html.escape(caption)}</p></body></html>\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         return None
     png = out / "cascade.png"
     with tempfile.TemporaryDirectory(prefix="stef-chromium-") as profile:
-        subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                        "--no-first-run", "--disable-background-networking",
-                        f"--user-data-dir={profile}", "--hide-scrollbars",
-                        f"--screenshot={png.resolve()}", "--window-size=820,640",
-                        page.resolve().as_uri()],
-                       capture_output=True, timeout=120, check=False)
+        subprocess.run(
+            [
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                f"--user-data-dir={profile}",
+                "--hide-scrollbars",
+                f"--screenshot={png.resolve()}",
+                "--window-size=820,640",
+                page.resolve().as_uri(),
+            ],
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
     return png if png.exists() else None
 
 
@@ -464,13 +540,17 @@ def write_plot(out: Path, svg: str, title: str, caption: str) -> Path | None:
 
 
 def _line(name: str, m: dict[str, Any]) -> str:
-    return (f"| {name} | {m['share'] * 100:.1f}% | ${m['usd_per_1000']:.2f} | "
-            f"{m['auroc_gamma']:.3f} | {m['auroc_score']:.3f} | {m['pairwise_gamma']:.3f} | "
-            f"{m['ece']:.3f} | {m['brier']:.3f} |")
+    return (
+        f"| {name} | {m['share'] * 100:.1f}% | ${m['usd_per_1000']:.2f} | "
+        f"{m['auroc_gamma']:.3f} | {m['auroc_score']:.3f} | {m['pairwise_gamma']:.3f} | "
+        f"{m['ece']:.3f} | {m['brier']:.3f} |"
+    )
 
 
-HEAD = ("| policy | escalated | USD / 1,000 records | AUROC gamma | AUROC score | pairwise | "
-        "ECE | Brier |\n|---|---:|---:|---:|---:|---:|---:|---:|")
+HEAD = (
+    "| policy | escalated | USD / 1,000 records | AUROC gamma | AUROC score | pairwise | "
+    "ECE | Brier |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -478,20 +558,45 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("recorded", type=Path, help="recorded verdicts (*.judge-N.jsonl)")
     ap.add_argument("dev", type=Path, help="the labelled dev file they answer")
     ap.add_argument("--today", default=None, help="--today for records without a timestamp")
-    ap.add_argument("--price-in", type=float, default=2.50,
-                    help="USD per million prompt tokens (default 2.50, GPT-4o's list price)")
-    ap.add_argument("--price-out", type=float, default=10.00,
-                    help="USD per million completion tokens (default 10.00)")
-    ap.add_argument("--margin", type=float, default=0.015,
-                    help="--fit: AUROC the default may lose against all-LLM on the tuned half")
-    ap.add_argument("--fit", action="store_true",
-                    help="choose the default policy on the tuned half (else the shipped one)")
-    ap.add_argument("--write", type=Path, metavar="FILE",
-                    help="with --fit: write the chosen policy as the cascade's policy file")
-    ap.add_argument("--replay", action="store_true",
-                    help="also run the default end to end against the replay server")
-    ap.add_argument("--model", default="openai/gpt-4o",
-                    help="--replay: the model name the cascade is given (priced by litellm)")
+    ap.add_argument(
+        "--price-in",
+        type=float,
+        default=2.50,
+        help="USD per million prompt tokens (default 2.50, GPT-4o's list price)",
+    )
+    ap.add_argument(
+        "--price-out",
+        type=float,
+        default=10.00,
+        help="USD per million completion tokens (default 10.00)",
+    )
+    ap.add_argument(
+        "--margin",
+        type=float,
+        default=0.015,
+        help="--fit: AUROC the default may lose against all-LLM on the tuned half",
+    )
+    ap.add_argument(
+        "--fit",
+        action="store_true",
+        help="choose the default policy on the tuned half (else the shipped one)",
+    )
+    ap.add_argument(
+        "--write",
+        type=Path,
+        metavar="FILE",
+        help="with --fit: write the chosen policy as the cascade's policy file",
+    )
+    ap.add_argument(
+        "--replay",
+        action="store_true",
+        help="also run the default end to end against the replay server",
+    )
+    ap.add_argument(
+        "--model",
+        default="openai/gpt-4o",
+        help="--replay: the model name the cascade is given (priced by litellm)",
+    )
     ap.add_argument("--out", type=Path, metavar="DIR", help="write JSON, Markdown and the plot")
     args = ap.parse_args(argv)
     price = (args.price_in, args.price_out)
@@ -500,9 +605,11 @@ def main(argv: list[str] | None = None) -> int:
     missing = sum(1 for r in rows if r.scored and r.p_correct is None)
     tuned = [r for r in rows if r.half == 0]
     reported = [r for r in rows if r.half == 1]
-    print(f"{args.dev.name}: {len(rows)} records ({sum(r.label for r in rows)} right), "
-          f"{sum(r.scored for r in rows)} scored offline, {missing} without a recorded reply; "
-          f"tuned half {len(tuned)}, reported half {len(reported)}")
+    print(
+        f"{args.dev.name}: {len(rows)} records ({sum(r.label for r in rows)} right), "
+        f"{sum(r.scored for r in rows)} scored offline, {missing} without a recorded reply; "
+        f"tuned half {len(tuned)}, reported half {len(reported)}"
+    )
 
     from stef_judges.cascade import default_policy
 
@@ -510,31 +617,42 @@ def main(argv: list[str] | None = None) -> int:
         chosen, tuned_m, tuned_all = fit(tuned, engine, price, args.margin)
     else:
         shipped = default_policy()
-        chosen = Family(shipped.low, shipped.high,
-                        tuple(s for s in ("critical", "major", "minor", "info")
-                              if s in shipped.settle))
+        chosen = Family(
+            shipped.low,
+            shipped.high,
+            tuple(s for s in ("critical", "major", "minor", "info") if s in shipped.settle),
+        )
         tuned_m = measure(tuned, chosen.escalates, engine, price)
         tuned_all = measure(tuned, lambda r: True, engine, price)["auroc_gamma"]
-    report: dict[str, Any] = {"file": args.dev.name, "records": len(rows), "missing": missing,
-                              "price_per_million": {"prompt": price[0], "completion": price[1]},
-                              "policy": {"escalate": [chosen.low, chosen.high],
-                                         "settle": list(chosen.settle)},
-                              "fitted_here": args.fit}
+    report: dict[str, Any] = {
+        "file": args.dev.name,
+        "records": len(rows),
+        "missing": missing,
+        "price_per_million": {"prompt": price[0], "completion": price[1]},
+        "policy": {"escalate": [chosen.low, chosen.high], "settle": list(chosen.settle)},
+        "fitted_here": args.fit,
+    }
 
     def ends(subset: Sequence[Row]) -> dict[str, dict[str, Any]]:
-        return {"offline only": measure(subset, lambda r: False, engine, price),
-                "all LLM": measure(subset, lambda r: True, engine, price)}
+        return {
+            "offline only": measure(subset, lambda r: False, engine, price),
+            "all LLM": measure(subset, lambda r: True, engine, price),
+        }
 
     sections = [("tuned half", tuned), ("reported half", reported), ("whole file", rows)]
     report["halves"] = {}
     for title, subset in sections:
-        figures = {**ends(subset), "default " + chosen.name(): measure(
-            subset, chosen.escalates, engine, price)}
+        figures = {
+            **ends(subset),
+            "default " + chosen.name(): measure(subset, chosen.escalates, engine, price),
+        }
         report["halves"][title] = figures
     origin = "fitted on the tuned half" if args.fit else "shipped"
-    print(f"\nDefault policy {chosen.name()} ({origin}"
-          f"; tuned half: all-LLM AUROC {tuned_all:.3f}, the default {tuned_m['auroc_gamma']:.3f} "
-          f"at {tuned_m['share'] * 100:.1f}%)\n")
+    print(
+        f"\nDefault policy {chosen.name()} ({origin}"
+        f"; tuned half: all-LLM AUROC {tuned_all:.3f}, the default {tuned_m['auroc_gamma']:.3f} "
+        f"at {tuned_m['share'] * 100:.1f}%)\n"
+    )
     for title, figures in report["halves"].items():
         print(f"{title}:\n{HEAD}")
         for name, m in figures.items():
@@ -542,8 +660,10 @@ def main(argv: list[str] | None = None) -> int:
         print()
 
     # the range of policies, on the whole file
-    curve: dict[str, list[tuple[float, float, str]]] = {"gamma band alone": [],
-                                                         "cascade (findings and band)": []}
+    curve: dict[str, list[tuple[float, float, str]]] = {
+        "gamma band alone": [],
+        "cascade (findings and band)": [],
+    }
     table: list[tuple[str, dict[str, Any]]] = []
     for family in grid_policies():
         if family.settle not in (("critical", "major"), ()):
@@ -552,8 +672,12 @@ def main(argv: list[str] | None = None) -> int:
         name = "gamma band alone" if not family.settle else "cascade (findings and band)"
         curve[name].append((m["share"], m["auroc_gamma"], family.name()))
     for lo, hi in PLAIN_BANDS:
-        table.append((f"gamma band alone [{lo:g}, {hi:g}]",
-                      measure(rows, Family(lo, hi).escalates, engine, price)))
+        table.append(
+            (
+                f"gamma band alone [{lo:g}, {hi:g}]",
+                measure(rows, Family(lo, hi).escalates, engine, price),
+            )
+        )
     for lo in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6):
         family = Family(lo, 0.9, ("critical", "major"))
         table.append((f"cascade {family.name()}", measure(rows, family.escalates, engine, price)))
@@ -564,26 +688,34 @@ def main(argv: list[str] | None = None) -> int:
 
     cal = mix_calibration(rows, chosen, engine)
     report["calibration"] = cal
-    print("\nCalibration of the final gamma under the default (whole file): ECE / Brier raw, "
-          "and after a leave-one-out Platt refit per deciding judge")
+    print(
+        "\nCalibration of the final gamma under the default (whole file): ECE / Brier raw, "
+        "and after a leave-one-out Platt refit per deciding judge"
+    )
     for judge, c in cal.items():
-        print(f"  {judge:8s} {c['records']:4d} records: ECE {c['ece']:.3f} / Brier "
-              f"{c['brier']:.3f}; refit {c['ece_loo_refit']:.3f} / {c['brier_loo_refit']:.3f}")
+        print(
+            f"  {judge:8s} {c['records']:4d} records: ECE {c['ece']:.3f} / Brier "
+            f"{c['brier']:.3f}; refit {c['ece_loo_refit']:.3f} / {c['brier_loo_refit']:.3f}"
+        )
     crit = critical_findings(rows)
     report["critical_findings"] = crit
     for severity, c in crit.items():
-        print(f"Records with a {severity} finding: {c['records']} ({c['right']} right); the model "
-              f"calls {c['model_says_right']} right (p_correct >= 0.75), {c['of_those_right']} "
-              f"of them are; AUROC there: model {c['auroc_model']}, offline {c['auroc_offline']}")
+        print(
+            f"Records with a {severity} finding: {c['records']} ({c['right']} right); the model "
+            f"calls {c['model_says_right']} right (p_correct >= 0.75), {c['of_those_right']} "
+            f"of them are; AUROC there: model {c['auroc_model']}, offline {c['auroc_offline']}"
+        )
 
     if args.replay:
         rep = replay(args.recorded, args.dev, chosen, args.today, args.model)
         report["replay"] = rep
         esc = rep["escalation"] or {}
-        print(f"\nEnd to end (cascade:llm:{args.model} against the replay server): "
-              f"{esc.get('escalated')} of {esc.get('records')} escalated, {rep['server_calls']} "
-              f"calls answered, {rep['tokens']} tokens, ${rep['cost_usd']:.4f} at litellm's "
-              f"price; AUROC gamma {rep['auroc_gamma']}, score {rep['auroc_score']}")
+        print(
+            f"\nEnd to end (cascade:llm:{args.model} against the replay server): "
+            f"{esc.get('escalated')} of {esc.get('records')} escalated, {rep['server_calls']} "
+            f"calls answered, {rep['tokens']} tokens, ${rep['cost_usd']:.4f} at litellm's "
+            f"price; AUROC gamma {rep['auroc_gamma']}, score {rep['auroc_score']}"
+        )
     if args.fit and args.write:
         whole = report["halves"]["whole file"]["default " + chosen.name()]
         rep_m = report["halves"]["reported half"]["default " + chosen.name()]
@@ -592,12 +724,16 @@ def main(argv: list[str] | None = None) -> int:
             "escalate": [chosen.low, chosen.high],
             "settle": list(chosen.settle),
             "fitted": {
-                "recorded": args.recorded.name, "dev": args.dev.name,
+                "recorded": args.recorded.name,
+                "dev": args.dev.name,
                 "tuned": "questions whose SHA-256 (normalised text) is even",
                 "objective": f"smallest share escalated on the tuned half with AUROC within "
-                             f"{args.margin:g} of all-LLM there (grid 0.1)",
-                "tuned_half": {"share": tuned_m["share"], "auroc_gamma": tuned_m["auroc_gamma"],
-                               "all_llm_auroc_gamma": tuned_all},
+                f"{args.margin:g} of all-LLM there (grid 0.1)",
+                "tuned_half": {
+                    "share": tuned_m["share"],
+                    "auroc_gamma": tuned_m["auroc_gamma"],
+                    "all_llm_auroc_gamma": tuned_all,
+                },
                 "reported_half": {"share": rep_m["share"], "auroc_gamma": rep_m["auroc_gamma"]},
                 "whole_file": {"share": whole["share"], "auroc_gamma": whole["auroc_gamma"]},
             },
@@ -606,19 +742,27 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nwrote {args.write}")
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "cascade.json").write_text(json.dumps(report, indent=2) + "\n",
-                                               encoding="utf-8")
+        (args.out / "cascade.json").write_text(
+            json.dumps(report, indent=2) + "\n", encoding="utf-8"
+        )
         whole = report["halves"]["whole file"]
-        marks = [(m["share"], m["auroc_gamma"], label) for label, m in (
-            ("all LLM", whole["all LLM"]),
-            ("default", whole["default " + chosen.name()]),
-            ("offline", whole["offline only"]))]
-        caption = (f"{args.dev.name}, {len(rows)} records: each dot is a policy (gamma band in "
-                   "steps of 0.1; the cascade also settles records with a critical or major "
-                   "finding offline); lines join the best AUROC at each share. Replies recorded "
-                   f"for prompt {args.recorded.name}.")
-        png = write_plot(args.out, curve_svg(curve, marks), "AUROC against share escalated",
-                         caption)
+        marks = [
+            (m["share"], m["auroc_gamma"], label)
+            for label, m in (
+                ("all LLM", whole["all LLM"]),
+                ("default", whole["default " + chosen.name()]),
+                ("offline", whole["offline only"]),
+            )
+        ]
+        caption = (
+            f"{args.dev.name}, {len(rows)} records: each dot is a policy (gamma band in "
+            "steps of 0.1; the cascade also settles records with a critical or major "
+            "finding offline); lines join the best AUROC at each share. Replies recorded "
+            f"for prompt {args.recorded.name}."
+        )
+        png = write_plot(
+            args.out, curve_svg(curve, marks), "AUROC against share escalated", caption
+        )
         md = [f"# LLM cascade on {args.dev.name}", ""]
         for title, figures in report["halves"].items():
             md += [f"## {title}", "", HEAD]
@@ -626,8 +770,10 @@ def main(argv: list[str] | None = None) -> int:
         md += ["## A range of policies (whole file)", "", HEAD]
         md += [_line(name, m) for name, m in table]
         (args.out / "cascade.md").write_text("\n".join(md) + "\n", encoding="utf-8")
-        print(f"\nwrote {args.out}/cascade.json, cascade.md, cascade.html"
-              + (", cascade.png" if png else " (no PNG: headless Chromium is not installed)"))
+        print(
+            f"\nwrote {args.out}/cascade.json, cascade.md, cascade.html"
+            + (", cascade.png" if png else " (no PNG: headless Chromium is not installed)")
+        )
     engine.close()
     return 0
 

@@ -143,8 +143,11 @@ class ReplayServer:
     def answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """The HTTP status and JSON body for one chat completion request."""
         messages = body.get("messages") or []
-        users = [m.get("content", "") for m in messages
-                 if isinstance(m, dict) and m.get("role") == "user"]
+        users = [
+            m.get("content", "")
+            for m in messages
+            if isinstance(m, dict) and m.get("role") == "user"
+        ]
         key = record_key(users[0]) if users else None  # a repair turn keeps the first message
         reply = self.replies.get(key or "")
         with self._lock:
@@ -152,8 +155,12 @@ class ReplayServer:
             if reply is None:
                 self.missing[key or "?"] += 1
         if reply is None:
-            return 404, {"error": {"message": f"no recorded verdict for record key {key}",
-                                   "type": "not_found"}}
+            return 404, {
+                "error": {
+                    "message": f"no recorded verdict for record key {key}",
+                    "type": "not_found",
+                }
+            }
         content = json.dumps(reply)
         prompt = sum(tokens(str(m.get("content", ""))) for m in messages if isinstance(m, dict))
         completion = tokens(content)
@@ -161,12 +168,22 @@ class ReplayServer:
             self.prompt_tokens += prompt
             self.completion_tokens += completion
         return 200, {
-            "id": "chatcmpl-replay", "object": "chat.completion", "created": int(time.time()),
+            "id": "chatcmpl-replay",
+            "object": "chat.completion",
+            "created": int(time.time()),
             "model": str(body.get("model", "replay")),
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content}}],
-            "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
-                      "total_tokens": prompt + completion},
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": "stop",
+                    "message": {"role": "assistant", "content": content},
+                }
+            ],
+            "usage": {
+                "prompt_tokens": prompt,
+                "completion_tokens": completion,
+                "total_tokens": prompt + completion,
+            },
         }
 
     @property
@@ -193,8 +210,11 @@ def main(argv: list[str] | None = None) -> int:
         pass
     finally:
         server.close()
-        print(f"{server.total_calls} calls, {sum(server.missing.values())} without a recorded "
-              "verdict", file=sys.stderr)
+        print(
+            f"{server.total_calls} calls, {sum(server.missing.values())} without a recorded "
+            "verdict",
+            file=sys.stderr,
+        )
     return 0
 
 

@@ -67,9 +67,11 @@ class Breaker:
         if not self.probing and self.clock() >= self.open_until:
             self.probing = True  # half-open: this call is the probe
             return None
-        return (f"model server unreachable, record not sent: {self.failures} calls in a row "
-                f"failed (last: {self.last}); is the server running? STEF tries again every "
-                f"{self.cooldown:g} s")
+        return (
+            f"model server unreachable, record not sent: {self.failures} calls in a row "
+            f"failed (last: {self.last}); is the server running? STEF tries again every "
+            f"{self.cooldown:g} s"
+        )
 
     def success(self) -> None:
         self.failures = 0
@@ -94,11 +96,26 @@ class BreakerOpen(JudgeError):
 
 #: Exception class names (httpx, aiohttp, the OpenAI SDK) that mean a timeout or a broken
 #: connection, wherever they sit in the cause chain.
-_TIMEOUTS = frozenset({"APITimeoutError", "Timeout", "ConnectTimeout", "ReadTimeout",
-                       "PoolTimeout", "ServerTimeoutError"})
-_CONNECTION = frozenset({"APIConnectionError", "ConnectError", "ClientConnectorError",
-                         "ServerDisconnectedError", "RemoteProtocolError",
-                         "ConnectionResetError"})
+_TIMEOUTS = frozenset(
+    {
+        "APITimeoutError",
+        "Timeout",
+        "ConnectTimeout",
+        "ReadTimeout",
+        "PoolTimeout",
+        "ServerTimeoutError",
+    }
+)
+_CONNECTION = frozenset(
+    {
+        "APIConnectionError",
+        "ConnectError",
+        "ClientConnectorError",
+        "ServerDisconnectedError",
+        "RemoteProtocolError",
+        "ConnectionResetError",
+    }
+)
 
 
 def unreachable(exc: BaseException) -> str | None:

@@ -45,8 +45,12 @@ class Tally:
         self.calls += usage.calls
 
     def usage(self) -> Usage:
-        return Usage(prompt_tokens=self.prompt_tokens, completion_tokens=self.completion_tokens,
-                     cost_usd=self.cost_usd, calls=self.calls)
+        return Usage(
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+            cost_usd=self.cost_usd,
+            calls=self.calls,
+        )
 
 
 def add_usage(a: Usage, b: Usage) -> Usage:
@@ -64,8 +68,9 @@ def add_usage(a: Usage, b: Usage) -> Usage:
     )
 
 
-def worst_case_cost(litellm: Any, model: str, messages: list[dict[str, str]],
-                    max_tokens: int) -> float:
+def worst_case_cost(
+    litellm: Any, model: str, messages: list[dict[str, str]], max_tokens: int
+) -> float:
     """What a call with ``messages`` can cost at most: its prompt tokens (with a margin) and
     ``max_tokens`` of output at ``model``'s price in litellm's map.
 
@@ -78,8 +83,9 @@ def worst_case_cost(litellm: Any, model: str, messages: list[dict[str, str]],
         counted = sum(len(m["content"].encode("utf-8")) for m in messages)  # >= tokens
     prompt = math.ceil(counted * PROMPT_MARGIN) + FRAMING_TOKENS * len(messages)
     try:
-        p_cost, c_cost = litellm.cost_per_token(model=model, prompt_tokens=prompt,
-                                                completion_tokens=max_tokens)
+        p_cost, c_cost = litellm.cost_per_token(
+            model=model, prompt_tokens=prompt, completion_tokens=max_tokens
+        )
     except Exception:
         raise NoPrice(model) from None
     return float(p_cost) + float(c_cost)

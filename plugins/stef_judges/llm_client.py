@@ -106,10 +106,12 @@ def configuration_problem(litellm: Any, config: LlmConfig) -> str | None:
     try:
         litellm.get_llm_provider(model=model, api_base=config.api_base)
     except Exception:
-        return (f"configuration: litellm cannot tell which provider serves the model "
-                f"{model!r}; for an OpenAI-compatible server (vLLM, llama.cpp, Ollama's /v1, "
-                f"a proxy) write llm:openai/{model} with --api-base URL, otherwise "
-                "llm:<provider>/<model> (e.g. llm:anthropic/<model>)")
+        return (
+            f"configuration: litellm cannot tell which provider serves the model "
+            f"{model!r}; for an OpenAI-compatible server (vLLM, llama.cpp, Ollama's /v1, "
+            f"a proxy) write llm:openai/{model} with --api-base URL, otherwise "
+            "llm:<provider>/<model> (e.g. llm:anthropic/<model>)"
+        )
     if config.api_base is None and config.api_key is None:
         try:
             missing = litellm.validate_environment(model=model).get("missing_keys") or []
@@ -117,9 +119,11 @@ def configuration_problem(litellm: Any, config: LlmConfig) -> str | None:
             missing = []
         keys = [k for k in missing if isinstance(k, str) and k.endswith("_KEY")]
         if keys:
-            return (f"configuration: the default endpoint of {model.split('/')[0]!r} needs a "
-                    f"key and {keys[0]} is not set; set it, or name the variable that holds "
-                    "the key with --api-key-env NAME (a local server: --api-base URL)")
+            return (
+                f"configuration: the default endpoint of {model.split('/')[0]!r} needs a "
+                f"key and {keys[0]} is not set; set it, or name the variable that holds "
+                "the key with --api-key-env NAME (a local server: --api-base URL)"
+            )
     return None
 
 
@@ -134,8 +138,7 @@ class LlmClient:
         self.prefix = prefix
         self.cache: Cache | None = None if config.no_cache else Cache.open(config.cache_dir)
         self.budget = Budget(limit=config.max_cost)
-        self.breaker = Breaker(threshold=config.breaker_threshold,
-                               cooldown=config.breaker_cooldown)
+        self.breaker = Breaker(threshold=config.breaker_threshold, cooldown=config.breaker_cooldown)
         self._loop = shared_loop()
         self._semaphore: asyncio.Semaphore | None = None
         #: A problem that fails every further call the same way (a configuration mistake, no
@@ -192,10 +195,16 @@ class LlmClient:
         """
         temperature = 0.0 if sample == 0 else SAMPLE_TEMPERATURE
         key = cache_key(
-            model=self.config.model, prompt_version=prompt_version, messages=messages,
-            api_base=self.config.api_base, rules_hash=rules_hash,
-            sampling={"sample": sample, "temperature": temperature,
-                      "max_tokens": self.config.max_tokens},
+            model=self.config.model,
+            prompt_version=prompt_version,
+            messages=messages,
+            api_base=self.config.api_base,
+            rules_hash=rules_hash,
+            sampling={
+                "sample": sample,
+                "temperature": temperature,
+                "max_tokens": self.config.max_tokens,
+            },
         )
         if self.cache is not None:
             hit = self.cache.get(key)
@@ -212,8 +221,7 @@ class LlmClient:
                 # named OpenAI-compatible server needs no provider and no provider key.
                 self._checked = True
                 if not direct(self.config):
-                    self._fatal = self._fatal or configuration_problem(self.litellm,
-                                                                       self.config)
+                    self._fatal = self._fatal or configuration_problem(self.litellm, self.config)
             if self._fatal is not None:
                 raise JudgeError(f"{self.prefix}: {self._fatal}")
             if self._semaphore is None:
@@ -250,17 +258,23 @@ class LlmClient:
         if reply is not None:
             return reply
         if template2 is CONTRADICTION_MESSAGE:
-            raise JudgeError(f"{self.prefix}: the model's answer contradicts itself after one "
-                             f"repair attempt: {problem2}")
-        raise JudgeError(f"{self.prefix}: malformed model output after one repair attempt: "
-                         f"{problem2}")
+            raise JudgeError(
+                f"{self.prefix}: the model's answer contradicts itself after one "
+                f"repair attempt: {problem2}"
+            )
+        raise JudgeError(
+            f"{self.prefix}: malformed model output after one repair attempt: {problem2}"
+        )
 
     @property
     def transport(self) -> OpenAICompatible | ThroughLitellm:
         """How calls travel (:mod:`stef_judges.llm_transport`), chosen at the first call."""
         if self._transport is None:
-            self._transport = (OpenAICompatible(self.config) if direct(self.config)
-                               else ThroughLitellm(self.config, self.litellm))
+            self._transport = (
+                OpenAICompatible(self.config)
+                if direct(self.config)
+                else ThroughLitellm(self.config, self.litellm)
+            )
         return self._transport
 
     def _request(self, messages: list[dict[str, str]], temperature: float) -> dict[str, Any]:
@@ -291,8 +305,10 @@ class LlmClient:
                     raise
                 # This call did reach for the server (and helped open the breaker): say what
                 # happened to it rather than that it was not sent.
-                raise JudgeError(f"{self._describe(last, made)}; the server looks down, so "
-                                 "later records are not sent") from None
+                raise JudgeError(
+                    f"{self._describe(last, made)}; the server looks down, so "
+                    "later records are not sent"
+                ) from None
             except JudgeError:
                 raise
             except Exception as exc:
@@ -373,8 +389,9 @@ class LlmClient:
                 same way at once: a cap that cannot be enforced must not be ignored).
         """
         try:
-            return worst_case_cost(self.litellm, self.config.model, messages,
-                                   self.config.max_tokens)
+            return worst_case_cost(
+                self.litellm, self.config.model, messages, self.config.max_tokens
+            )
         except NoPrice:
             self._fatal = (
                 f"cost cap: litellm knows no price for {self.config.model!r}, so --max-cost "
@@ -411,9 +428,11 @@ class LlmClient:
             return f"{p}: rate limited (HTTP 429) {tries}; lower --concurrency"
         if status == 401:
             named = self.config.api_base_from or "--api-base"
-            return (f"{p}: authentication failed (HTTP 401): check the API key; a server named "
-                    f"by {named} gets no key unless --api-key-env NAME names the variable that "
-                    "holds it")
+            return (
+                f"{p}: authentication failed (HTTP 401): check the API key; a server named "
+                f"by {named} gets no key unless --api-key-env NAME names the variable that "
+                "holds it"
+            )
         if isinstance(status, int):
             return f"{p}: model server answered HTTP {status} {tries}: {detail}"
         return f"{p}: {type(exc).__name__} {tries}: {detail}"
@@ -423,8 +442,11 @@ class LlmClient:
         cost = completion.cost_usd
         if cost is None:
             cost = self._price(completion.prompt_tokens, completion.completion_tokens)
-        return Usage(prompt_tokens=completion.prompt_tokens,
-                     completion_tokens=completion.completion_tokens, cost_usd=cost)
+        return Usage(
+            prompt_tokens=completion.prompt_tokens,
+            completion_tokens=completion.completion_tokens,
+            cost_usd=cost,
+        )
 
     def _price(self, prompt: int, completion: int) -> float:
         """The model's price for these tokens in litellm's map; 0 for a model it has no price
@@ -434,7 +456,8 @@ class LlmClient:
             return 0.0
         try:
             p_cost, c_cost = self.litellm.cost_per_token(
-                model=self.config.model, prompt_tokens=prompt, completion_tokens=completion)
+                model=self.config.model, prompt_tokens=prompt, completion_tokens=completion
+            )
         except Exception:
             self._unpriced = True
             return 0.0

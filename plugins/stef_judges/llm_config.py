@@ -86,16 +86,22 @@ def key_from_env(name: Any, what: str, environ: Mapping[str, str] | None = None)
     name = str(name).strip()
     if not _ENV_NAME.fullmatch(name):
         # Never echo it: a key pasted here by mistake must not land in logs.
-        raise StefError(f"llm {what}: --api-key-env takes the name of an environment variable "
-                        "that holds the key (e.g. --api-key-env OPENAI_API_KEY), not the key")
+        raise StefError(
+            f"llm {what}: --api-key-env takes the name of an environment variable "
+            "that holds the key (e.g. --api-key-env OPENAI_API_KEY), not the key"
+        )
     value = env.get(name, "").strip()
     if not value:
         if _CONVENTIONAL_NAME.fullmatch(name):
-            raise StefError(f"llm {what}: --api-key-env {name}: the environment variable "
-                            f"{name} is not set or is empty")
+            raise StefError(
+                f"llm {what}: --api-key-env {name}: the environment variable "
+                f"{name} is not set or is empty"
+            )
         # Not an upper-case name: it may be a key pasted by mistake, so it is not repeated.
-        raise StefError(f"llm {what}: --api-key-env: the environment variable named there is "
-                        "not set or is empty (give the variable's name, not the key)")
+        raise StefError(
+            f"llm {what}: --api-key-env: the environment variable named there is "
+            "not set or is empty (give the variable's name, not the key)"
+        )
     return value
 
 
@@ -144,24 +150,27 @@ class LlmConfig:
         # judge's options: the model is what follows the judge's name.
         model = model.removeprefix("llm:").strip()
         if not model:
-            raise StefError(f"the llm {what} needs a model: {flag} llm:<litellm model>, "
-                            "e.g. llm:openai/gpt-4o-mini")
+            raise StefError(
+                f"the llm {what} needs a model: {flag} llm:<litellm model>, "
+                "e.g. llm:openai/gpt-4o-mini"
+            )
 
         def number(name: str, default: float, low: float) -> float:
             value = options.get(name)
             if value is None:
                 return default
             if isinstance(value, bool):  # True is not a number of calls
-                raise StefError(f"llm {what}: option {name!r} must be a number, found "
-                                f"{value!r}")
+                raise StefError(f"llm {what}: option {name!r} must be a number, found {value!r}")
             try:
                 out = float(value)
             except (TypeError, ValueError):
-                raise StefError(f"llm {what}: option {name!r} must be a number, found "
-                                f"{value!r}") from None
+                raise StefError(
+                    f"llm {what}: option {name!r} must be a number, found {value!r}"
+                ) from None
             if not out >= low:  # NaN fails too
-                raise StefError(f"llm {what}: option {name!r} must be at least {low:g}, "
-                                f"found {value!r}")
+                raise StefError(
+                    f"llm {what}: option {name!r} must be at least {low:g}, found {value!r}"
+                )
             return out
 
         api_key = options.get("api_key") or None

@@ -93,8 +93,7 @@ class OpenAICompatible:
         import aiohttp
 
         if self._session is None or self._session.closed:
-            connector = aiohttp.TCPConnector(limit=self.config.concurrency,
-                                             ttl_dns_cache=300)
+            connector = aiohttp.TCPConnector(limit=self.config.concurrency, ttl_dns_cache=300)
             # trust_env: HTTP(S)_PROXY and NO_PROXY apply as they do for every HTTP client.
             self._session = aiohttp.ClientSession(connector=connector, trust_env=True)
         return self._session
@@ -102,23 +101,27 @@ class OpenAICompatible:
     async def complete(self, messages: list[dict[str, str]], temperature: float) -> Completion:
         import aiohttp
 
-        body = json.dumps({
-            "model": self.model,
-            "messages": messages,
-            "temperature": temperature,
-            "max_tokens": self.config.max_tokens,
-        })
+        body = json.dumps(
+            {
+                "model": self.model,
+                "messages": messages,
+                "temperature": temperature,
+                "max_tokens": self.config.max_tokens,
+            }
+        )
         timeout = aiohttp.ClientTimeout(total=self.config.timeout)
-        async with self._open().post(self.url, data=body, headers=self.headers,
-                                     timeout=timeout) as response:
+        async with self._open().post(
+            self.url, data=body, headers=self.headers, timeout=timeout
+        ) as response:
             raw = await response.read()
             if response.status >= 400:
                 raise HttpStatusError(response.status, _error_text(raw))
         try:
             data = json.loads(raw)
         except ValueError:
-            raise HttpStatusError(502, f"the server's reply is not JSON: "
-                                       f"{_error_text(raw)[:200]}") from None
+            raise HttpStatusError(
+                502, f"the server's reply is not JSON: {_error_text(raw)[:200]}"
+            ) from None
         if not isinstance(data, dict):
             raise HttpStatusError(502, "the server's reply is not a JSON object")
         content = None
@@ -130,8 +133,9 @@ class OpenAICompatible:
         usage = data.get("usage")
         if not isinstance(usage, dict):
             usage = {}
-        return Completion(content, _count(usage.get("prompt_tokens")),
-                          _count(usage.get("completion_tokens")))
+        return Completion(
+            content, _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens"))
+        )
 
     async def close(self) -> None:
         if self._session is not None and not self._session.closed:
@@ -192,10 +196,12 @@ class ThroughLitellm:
         cost = hidden.get("response_cost") if isinstance(hidden, dict) else None
         if not isinstance(cost, (int, float)) or isinstance(cost, bool) or not cost >= 0:
             cost = None
-        return Completion(content if isinstance(content, str) else None,
-                          _count(getattr(u, "prompt_tokens", 0)),
-                          _count(getattr(u, "completion_tokens", 0)),
-                          None if cost is None else float(cost))
+        return Completion(
+            content if isinstance(content, str) else None,
+            _count(getattr(u, "prompt_tokens", 0)),
+            _count(getattr(u, "completion_tokens", 0)),
+            None if cost is None else float(cost),
+        )
 
     async def close(self) -> None:
         """litellm keeps its own pooled clients for the process."""

@@ -11,9 +11,19 @@ from pathlib import Path
 
 #: What an offline run must not load: the LLM client's own modules and the libraries they use.
 LLM_ONLY = (
-    "asyncio", "ssl", "litellm", "tenacity", "httpx", "openai", "aiohttp",
-    "stef_judges.llm_client", "stef_judges.llm_loop", "stef_judges.llm_budget",
-    "stef_judges.llm_breaker", "stef_judges.llm_cache", "stef_judges.llm_config",
+    "asyncio",
+    "ssl",
+    "litellm",
+    "tenacity",
+    "httpx",
+    "openai",
+    "aiohttp",
+    "stef_judges.llm_client",
+    "stef_judges.llm_loop",
+    "stef_judges.llm_budget",
+    "stef_judges.llm_breaker",
+    "stef_judges.llm_cache",
+    "stef_judges.llm_config",
     "stef_judges.llm_prompt",
 )
 
@@ -30,13 +40,31 @@ print(json.dumps({"exit": code, "modules": sorted(sys.modules)}), file=sys.stder
 
 def test_an_offline_eval_imports_nothing_of_the_llm_client(tmp_path: Path) -> None:
     src = tmp_path / "in.jsonl"
-    src.write_text(json.dumps({"id": "1", "question": "How many users are active?",
-                               "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"})
-                   + "\n", encoding="utf-8")
+    src.write_text(
+        json.dumps(
+            {
+                "id": "1",
+                "question": "How many users are active?",
+                "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'",
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     proc = subprocess.run(
-        [sys.executable, "-c", PROBE, "eval", str(src), "--no-progress",
-         "-o", str(tmp_path / "out.jsonl")],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-c",
+            PROBE,
+            "eval",
+            str(src),
+            "--no-progress",
+            "-o",
+            str(tmp_path / "out.jsonl"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     report = json.loads(proc.stderr.strip().splitlines()[-1])
     assert report["exit"] in (0, None), proc.stderr

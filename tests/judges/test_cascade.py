@@ -23,14 +23,26 @@ pytestmark = pytest.mark.slow
 #: Offline gamma (with the shipped calibration): clean 0.895, minor 0.809; the other two carry
 #: a critical and a major finding.
 RECORDS = [
-    {"id": "clean", "question": "How many users are active?",
-     "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"},
-    {"id": "critical", "question": "How many users live in France?",
-     "sql": "SELECT COUNT(*) FROM users WHERE country = 'Germany'"},
-    {"id": "major", "question": "Which customers ordered the most in 2023?",
-     "sql": "SELECT name FROM customers"},
-    {"id": "minor", "question": "List the names of the Smith family members.",
-     "sql": "SELECT name FROM people"},
+    {
+        "id": "clean",
+        "question": "How many users are active?",
+        "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'",
+    },
+    {
+        "id": "critical",
+        "question": "How many users live in France?",
+        "sql": "SELECT COUNT(*) FROM users WHERE country = 'Germany'",
+    },
+    {
+        "id": "major",
+        "question": "Which customers ordered the most in 2023?",
+        "sql": "SELECT name FROM customers",
+    },
+    {
+        "id": "minor",
+        "question": "List the names of the Smith family members.",
+        "sql": "SELECT name FROM people",
+    },
 ]
 
 
@@ -39,9 +51,14 @@ def items() -> list[Any]:
 
 
 def run(server: FakeLlmServer, tmp_path: Path, **options: Any) -> list[Result]:
-    opts: dict[str, Any] = {"api_base": server.url, "api_key": "test",
-                            "cache_dir": str(tmp_path / "cache"), "retries": 1,
-                            "retry_backoff": 0.01, "timeout": 5}
+    opts: dict[str, Any] = {
+        "api_base": server.url,
+        "api_key": "test",
+        "cache_dir": str(tmp_path / "cache"),
+        "retries": 1,
+        "retry_backoff": 0.01,
+        "timeout": 5,
+    }
     opts.update(options)
     engine = Engine(judge=f"cascade:llm:{opts.pop('model', 'openai/fake')}", judge_options=opts)
     try:
@@ -64,14 +81,18 @@ def test_the_policy_decides_who_is_asked(llm_server, tmp_path):
     # clean (0.895) and minor (0.809) are in the band; the others are settled by a finding
     assert llm_server.calls == 2
     assert {k for k, x in v.items() if x.escalation and x.escalation.escalated} == {
-        "clean", "minor"}
+        "clean",
+        "minor",
+    }
     assert v["clean"].judge == "llm:openai/fake" and v["clean"].confidence == 0.97
     assert v["clean"].escalation is not None
-    assert v["clean"].escalation.reason == ("offline gamma 0.895 is in the uncertain band "
-                                            "[0.4, 0.9]")
+    assert v["clean"].escalation.reason == (
+        "offline gamma 0.895 is in the uncertain band [0.4, 0.9]"
+    )
     assert v["critical"].judge == "offline" and v["critical"].escalation is not None
     assert v["critical"].escalation.reason == (
-        "a critical finding (filter.value_mismatch) settles it offline")
+        "a critical finding (filter.value_mismatch) settles it offline"
+    )
     assert v["major"].escalation is not None
     assert v["major"].escalation.reason == "a major finding (filter.missing) settles it offline"
     assert v["critical"].usage is not None and v["critical"].usage.calls == 0
@@ -80,7 +101,8 @@ def test_the_policy_decides_who_is_asked(llm_server, tmp_path):
     v = by_id(run(llm_server, tmp_path, escalate="0.85,1", settle="none", no_cache=True))
     assert llm_server.calls == 1  # only clean is in [0.85, 1]; nothing settles, nothing else fits
     assert v["minor"].escalation is not None and v["minor"].escalation.reason == (
-        "offline gamma 0.809 is outside the uncertain band [0.85, 1]")
+        "offline gamma 0.809 is outside the uncertain band [0.85, 1]"
+    )
     assert v["minor"].judge == "offline"
 
     llm_server.reset()
@@ -97,27 +119,40 @@ def test_a_failed_call_keeps_the_offline_verdict_and_says_so(llm_server, tmp_pat
     assert clean.judge == "offline" and clean.confidence == 0.895
     assert clean.escalation is not None and clean.escalation.escalated
     assert (clean.escalation.fallback or "").startswith(
-        "judge: model server answered HTTP 500 after 2 attempts")
+        "judge: model server answered HTTP 500 after 2 attempts"
+    )
     assert clean.usage is not None and clean.usage.calls == 2  # what the failed calls cost
     overall = summarize(rs)["overall"]
     assert overall["coverage"] == 1.0
     assert overall["judge_calls"] == 4
     assert overall["escalation"] == {
-        "records": 4, "escalated": 2, "share": 0.5, "model_verdicts": 0, "fallbacks": 2,
-        "fallback_example": clean.escalation.fallback}
+        "records": 4,
+        "escalated": 2,
+        "share": 0.5,
+        "model_verdicts": 0,
+        "fallbacks": 2,
+        "fallback_example": clean.escalation.fallback,
+    }
 
 
 def test_the_cost_cap_keeps_the_offline_verdict(llm_server, tmp_path):
     # a priced model and a cap below one call's worst case: no call is ever made
-    rs = run(llm_server, tmp_path, model="openai/gpt-4o-mini", escalate="0.4,0.9",
-             max_cost=0.000001, no_cache=True)
+    rs = run(
+        llm_server,
+        tmp_path,
+        model="openai/gpt-4o-mini",
+        escalate="0.4,0.9",
+        max_cost=0.000001,
+        no_cache=True,
+    )
     assert llm_server.calls == 0
     v = by_id(rs)
     for rid in ("clean", "minor"):
         assert v[rid].judge == "offline"
         assert v[rid].escalation is not None
         assert (v[rid].escalation.fallback or "").startswith(
-            "judge: cost cap reached (--max-cost 1e-06 USD")
+            "judge: cost cap reached (--max-cost 1e-06 USD"
+        )
     assert summarize(rs)["overall"]["escalation"]["fallbacks"] == 2
 
 
@@ -136,12 +171,16 @@ def test_escalated_records_are_cached(llm_server, tmp_path):
     assert overall["escalation"]["escalated"] == 2
 
 
-def test_ctrl_c_keeps_the_offline_verdicts_and_what_came_back(llm_server, tmp_path,
-                                                              monkeypatch):
+def test_ctrl_c_keeps_the_offline_verdicts_and_what_came_back(llm_server, tmp_path, monkeypatch):
     from stef_judges.cascade import CascadeJudge
 
-    judge = CascadeJudge(model="llm:openai/fake", api_base=llm_server.url, api_key="t",
-                         no_cache=True, escalate="0.4,0.9")
+    judge = CascadeJudge(
+        model="llm:openai/fake",
+        api_base=llm_server.url,
+        api_key="t",
+        no_cache=True,
+        escalate="0.4,0.9",
+    )
     engine = Engine(judge=judge)
     requests = [engine.analyse(i) for i in items()]
     assert all(isinstance(r, JudgeRequest) for r in requests)
@@ -183,8 +222,9 @@ def test_the_shipped_policy_is_the_policy_file():
 
     text = (resources.files("stef_judges") / "calibration" / POLICY_FILE).read_text()
     data = json.loads(text)
-    assert default_policy() == Policy(data["escalate"][0], data["escalate"][1],
-                                      frozenset(data["settle"]))
+    assert default_policy() == Policy(
+        data["escalate"][0], data["escalate"][1], frozenset(data["settle"])
+    )
     assert Policy.from_options({}) == default_policy()
 
 
@@ -193,8 +233,11 @@ def test_the_cascade_takes_the_offline_judges_calibration(llm_server, tmp_path):
     from stef_judges.offline import DEFAULT_CALIBRATION
 
     shipped = Path(stef_judges.__file__).parent / "calibration" / DEFAULT_CALIBRATION
-    engine = Engine(judge="cascade:llm:openai/fake", calibration=str(shipped),
-                    judge_options={"api_base": llm_server.url, "api_key": "t", "no_cache": True})
+    engine = Engine(
+        judge="cascade:llm:openai/fake",
+        calibration=str(shipped),
+        judge_options={"api_base": llm_server.url, "api_key": "t", "no_cache": True},
+    )
     try:
         assert engine.calibration is not None and engine.judge.calibration is engine.calibration
     finally:
@@ -217,33 +260,58 @@ def test_summary_report_and_store_show_the_escalation(llm_server, tmp_path, monk
     src = write_records(tmp_path / "in.jsonl")
     out, store = tmp_path / "out.jsonl", tmp_path / "runs.sqlite"
     summary = tmp_path / "summary.json"
-    result = CliRunner().invoke(cli, [
-        "eval", str(src), "--judge", "cascade:llm:openai/fake", "--api-base", llm_server.url,
-        "--escalate", "0.4,0.9", "--no-cache", "--no-progress", "-o", str(out),
-        "--summary-json", str(summary), "--store", str(store)], catch_exceptions=False)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "eval",
+            str(src),
+            "--judge",
+            "cascade:llm:openai/fake",
+            "--api-base",
+            llm_server.url,
+            "--escalate",
+            "0.4,0.9",
+            "--no-cache",
+            "--no-progress",
+            "-o",
+            str(out),
+            "--summary-json",
+            str(summary),
+            "--store",
+            str(store),
+        ],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 0, result.output
-    line = ("Judge: 2 calls, 0 records from the cache, 240 tokens, $0.0000; cascade: 2 of 4 "
-            "records escalated to the model (50.0%)")
+    line = (
+        "Judge: 2 calls, 0 records from the cache, 240 tokens, $0.0000; cascade: 2 of 4 "
+        "records escalated to the model (50.0%)"
+    )
     assert line in result.output
     escalation = json.loads(summary.read_text())["overall"]["escalation"]
     assert (escalation["escalated"], escalation["share"], escalation["fallbacks"]) == (2, 0.5, 0)
     rows = [json.loads(x) for x in out.read_text().splitlines()]
     assert [r["verdict"]["escalation"]["escalated"] for r in rows] == [True, False, False, True]
     assert [r["verdict"]["judge"] for r in rows] == [
-        "llm:openai/fake", "offline", "offline", "llm:openai/fake"]
+        "llm:openai/fake",
+        "offline",
+        "offline",
+        "llm:openai/fake",
+    ]
 
     report = CliRunner().invoke(cli, ["report", str(out)], catch_exceptions=False)
     assert report.exit_code == 0, report.output
     assert line in " ".join(report.output.split())
     page = tmp_path / "report.html"
     CliRunner().invoke(cli, ["report", str(out), "--html", str(page)], catch_exceptions=False)
-    assert 'id="judge-usage"' in page.read_text() and "2 of 4 records escalated" in \
-        page.read_text()
-    shown = CliRunner().invoke(cli, ["runs", "show", "1", "--store", str(store)],
-                               catch_exceptions=False)
+    assert 'id="judge-usage"' in page.read_text() and "2 of 4 records escalated" in page.read_text()
+    shown = CliRunner().invoke(
+        cli, ["runs", "show", "1", "--store", str(store)], catch_exceptions=False
+    )
     assert shown.exit_code == 0, shown.output
     assert "cascade: 2 of 4 records escalated to the model (50.0%)" in " ".join(
-        shown.output.split())
+        shown.output.split()
+    )
 
 
 def test_an_offline_run_has_no_escalation_in_its_output_or_summary(tmp_path):

@@ -11,7 +11,7 @@ import pytest
 @pytest.mark.parametrize("name", [
     "stef_judges.llm", "stef_judges.llm_client", "stef_judges.llm_cache",
     "stef_judges.llm_prompt", "stef_judges.llm_config", "stef_judges.llm_budget",
-    "stef_judges.llm_breaker",
+    "stef_judges.llm_breaker", "stef_judges.llm_transport", "stef_judges.cascade",
 ])
 def test_docstring_examples(name):
     result = doctest.testmod(importlib.import_module(name))
