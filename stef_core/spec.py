@@ -308,6 +308,9 @@ class QuestionSpec:
     asks_list: bool = False  # "list", "show all", "which": a set of rows, not one value
     asks_yes_no: bool = False
     asks_ratio: bool = False  # "percentage", "ratio", "proportion", "rate", "how many times"
+    # "X per Y" read as a ratio ("revenue per employee", "orders per customer"): a division,
+    # or, read as a breakdown, one value per Y.
+    rates: tuple[str, ...] = ()
     terms: tuple[str, ...] = field(default=())  # R_app terms found in the question
     text: str = ""  # question and enrichment, case- and whitespace-folded, for grounding
     periods: tuple[Period, ...] = ()  # time constraints the question or enrichment states
@@ -343,3 +346,9 @@ class QuestionSpec:
     # Comparisons of two quantities ("earn more than their manager", "later than promised"):
     # ``column`` (the compared word, None when unsaid) op ``value`` (the other word).
     relations: tuple[Filter, ...] = ()
+    # Groups only the agent's reformulation states (the user's words ask none of them): the
+    # agent's reading of the question, whose absence from the SQL lowers confidence only.
+    restated_groups: tuple[str, ...] = ()
+    # The superlative or top-k is read only from the agent's reformulation ("as of the latest
+    # snapshot"): the user's words rank nothing.
+    restated_ranking: bool = False

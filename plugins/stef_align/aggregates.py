@@ -5,6 +5,11 @@ window), or equivalently: COUNT by ``SUM(CASE ...)``, SUM of ones by COUNT, AVG 
 or a pre-aggregated column read as is (``num_students`` for "number of students", a column an
 enrichment binds the phrase to). MAX and MIN are rankings, checked with superlatives.
 
+Dialects spell one aggregate several ways; each is read as the function it computes
+(:data:`FAMILY`): ``COUNT_IF`` / ``COUNTIF`` / ``countIf`` count (under a condition),
+``APPROX_COUNT_DISTINCT`` / ``uniq`` count distinct values, ``MAX_BY`` / ``ARG_MAX`` /
+``argMax`` take the row of the largest value (MAX), ``MIN_BY`` / ``ARG_MIN`` the smallest.
+
 * ``aggregation.mismatch``: the question asks one aggregate and the SQL computes another
   (AVG asked, SUM computed);
 * ``aggregation.missing``: no aggregate at all where a count, total, average or ratio is asked
@@ -31,6 +36,35 @@ _COLUMN_WORDS = {
 _RATIO_WORDS = frozenset({"percent", "percentage", "ratio", "rate", "pct", "share",
                           "proportion", "fraction"})
 
+#: The aggregate each dialect spelling computes: a conditional count is a COUNT, the row of
+#: the largest value (``MAX_BY(name, value)``) is a MAX. Names are sqlglot's function keys,
+#: upper-cased (as :class:`~stef_core.spec.Aggregation` holds them).
+FAMILY = {
+    "COUNTIF": "COUNT",
+    "APPROXDISTINCT": "COUNT",
+    "APPROXCOUNTDISTINCT": "COUNT",
+    "UNIQ": "COUNT",
+    "UNIQEXACT": "COUNT",
+    "SUMIF": "SUM",
+    "AVGIF": "AVG",
+    "ARGMAX": "MAX",
+    "MAXBY": "MAX",
+    "ARGMIN": "MIN",
+    "MINBY": "MIN",
+}
+#: Spellings that count distinct values (``APPROX_COUNT_DISTINCT(x)``, ClickHouse ``uniq``).
+_DISTINCT_COUNTS = frozenset({"APPROXDISTINCT", "APPROXCOUNTDISTINCT", "UNIQ", "UNIQEXACT"})
+
+
+def family(func: str) -> str:
+    """The aggregate ``func`` computes: ``COUNTIF`` is a COUNT, ``ARGMAX`` a MAX."""
+    return FAMILY.get(func, func)
+
+
+def functions(sql: SqlSpec, outer_only: bool = False) -> set[str]:
+    """The aggregates the SQL computes, by family (anywhere, or in the outer query only)."""
+    return {family(a.func) for a in sql.aggregations if not (outer_only and a.nested)}
+
 
 def _names(sql: SqlSpec) -> tuple[str, ...]:
     """Columns and aliases the SQL shows (capped: a name list is evidence, not a workload).
@@ -53,7 +87,7 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
     window_text = " ".join(sql.windows).upper()
     if func in all_aggs or f"{func}(" in window_text:
         return True
-    outer = {a.func for a in sql.aggregations if not a.nested}
+    outer = functions(sql, outer_only=True)
     if func == "COUNT" and "SUM" in all_aggs and sql.conditions:
         return True  # SUM(CASE WHEN ... THEN 1 END) counts
     if func == "SUM" and "COUNT" in all_aggs and (
@@ -68,6 +102,16 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
         return True  # a pre-aggregated column read as is
     # an enrichment's expression (a division) computing it
     return bool(q.expressions) and sql.divides and any(func in e.upper() for e in q.expressions)
+
+
+#: "per month", "per quarter": a rate over time read as a breakdown by a date key.
+_TIME_RATES = frozenset({"hour", "day", "week", "month", "quarter", "year"})
+
+
+def _dated(key: str) -> bool:
+    """Does a GROUP BY key bucket dates (a date function, or a column named like a date)?"""
+    return any(d in key for d in ("date", "trunc", "extract", "time", "year", "month",
+                                  "quarter", "week", "day"))
 
 
 #: Nouns that are counts themselves: "the total headcount" is a COUNT of employees.
@@ -134,8 +178,8 @@ def _lists(sql: SqlSpec) -> bool:
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     out: list[Reason] = []
-    all_aggs = {a.func for a in sql.aggregations}
-    outer = {a.func for a in sql.aggregations if not a.nested}
+    all_aggs = functions(sql)
+    outer = functions(sql, outer_only=True)
     names = _names(sql)
     weak = set(q.weak_aggregations)
     # "the school with the highest average score" ranked by a stored average: a weak
@@ -173,8 +217,15 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 "critical" if sure else ("minor" if func in weak else "major"),
             ))
 
+    # "sales per month", "revenue per employee": a ratio, or one value per group (a
+    # breakdown) when the SQL groups by it.
+    rate_grouped = bool(q.rates) and not q.asks_ratio and all(
+        any(word_matches(w, k) for w in rate.split() for k in (*sql.group_by, *sql.partition_by))
+        or (rate.split()[-1] in _TIME_RATES and any(_dated(k) for k in sql.group_by))
+        for rate in q.rates)
     if (
-        q.asks_ratio
+        (q.asks_ratio or q.rates)
+        and not rate_grouped
         and not sql.divides
         and "AVG" not in all_aggs
         and not _named(_RATIO_WORDS, names)
@@ -192,7 +243,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         or bool(sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
     )
     counts_distinct = sql.nested_distinct or any(
-        a.distinct for a in sql.aggregations if a.func == "COUNT")
+        (a.distinct and a.func == "COUNT") or a.func in _DISTINCT_COUNTS
+        for a in sql.aggregations)
     if q.distinct_count and "COUNT" in all_aggs and not counts_distinct and not (
             sql.distinct and not sql.group_by):
         out.append(reason(

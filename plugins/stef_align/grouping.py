@@ -7,18 +7,32 @@ PARTITION BY.
 * ``groupby.extra`` (minor): a grouping neither the question nor the SELECT needs.
 
 A key matches X by identifier parts and stems ("customers" ~ ``customer_id``, "priority
-level" ~ ``priority``), R_app synonyms and enrichment bindings ("A3 refers to region"); a
-time word ("month", "day", "year") matches a date key or a date function. A group the
-question states as a ratio ("revenue per employee", computed by a division) needs no GROUP BY.
+level" ~ ``priority``), abbreviations and misspellings ("department" ~ ``dept_nm``,
+"segement" ~ ``segment``), R_app synonyms and enrichment bindings ("A3 refers to region"); a
+time word ("month", "quarter", "year") matches a date key or a date function. When the key
+spells its calendar unit (``DATE_TRUNC('quarter', d)``, ``EXTRACT(QUARTER FROM d)``,
+``DATEPART(quarter, d)``, ``YEAR(d)``, ``FORMAT_DATE('%Y-%m', d)``, ``TO_CHAR(d, 'YYYY-MM')``,
+``CAST(d AS DATE)``), the unit must be the one asked: "per quarter" grouped by month only is
+another grain. A group the question states as a ratio ("revenue per employee", computed by a
+division) needs no GROUP BY. A group only the agent's reformulation states (the user's words
+do not) is the agent's reading: its absence is reported as minor.
+
+>>> grain("timestamp_trunc(order_ts, quarter)"), grain("year(cast(d as date))")
+('quarter', 'year')
+>>> grain("time_to_str(cast(d as date), '%y-%m')"), grain("cast(d as date)"), grain("region")
+('month', 'day', None)
 """
 
 from __future__ import annotations
 
-from stef_align.names import word_matches
+import re
+
+from stef_align.names import parts, word_matches
 from stef_align.reasons import reason
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_core.words import norm
+from stef_core.values import abbreviates, value_key
+from stef_core.words import norm, stem
 
 _TIME_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years",
                          "quarter", "quarters", "hour", "hours", "weekday", "weekdays",
@@ -27,10 +41,125 @@ _DATE_KEYS = ("date", "day", "week", "month", "year", "quarter", "hour", "time",
               "extract", "trunc", "format", "_at", "period", "weekday", "dow", "season")
 
 
+#: A question's time word -> the calendar unit it groups by.
+_WORD_UNITS = {
+    "hour": "hour", "hours": "hour", "hourly": "hour",
+    "day": "day", "days": "day", "daily": "day", "date": "day", "dates": "day",
+    "week": "week", "weeks": "week", "weekly": "week", "wk": "week",
+    "month": "month", "months": "month", "monthly": "month", "mo": "month",
+    "quarter": "quarter", "quarters": "quarter", "quarterly": "quarter", "qtr": "quarter",
+    "qtrs": "quarter",
+    "year": "year", "years": "year", "yearly": "year", "annual": "year", "annually": "year",
+    "yr": "year", "yrs": "year",
+    "weekday": "dow", "weekdays": "dow",
+}
+#: A unit as date functions and format strings spell it (lower-cased SQL text).
+_SPELLED_UNITS = {
+    "year": "year", "years": "year", "yyyy": "year", "yy": "year", "y": "year", "yr": "year",
+    "isoyear": "year",
+    "quarter": "quarter", "quarters": "quarter", "q": "quarter", "qq": "quarter",
+    "month": "month", "months": "month", "mm": "month", "mon": "month", "m": "month",
+    "week": "week", "weeks": "week", "isoweek": "week", "iw": "week", "ww": "week",
+    "wk": "week", "weekofyear": "week",
+    "day": "day", "days": "day", "dd": "day", "d": "day", "ddd": "day", "date": "day",
+    "dayofmonth": "day", "dayofyear": "day", "doy": "day",
+    "hour": "hour", "hh": "hour", "hh24": "hour",
+    "dow": "dow", "dayofweek": "dow", "weekday": "dow", "dw": "dow", "isodow": "dow",
+}
+_UNIT_NAMES = "|".join(sorted(_SPELLED_UNITS, key=len, reverse=True))
+#: Units spelled as words (a one- or two-letter code counts only quoted: ``d`` may be a column).
+_WORD_UNIT_NAMES = "|".join(sorted((u for u in _SPELLED_UNITS if len(u) > 2),
+                                   key=len, reverse=True))
+#: The outermost calendar function of a key, as sqlglot writes it: a truncation, an
+#: EXTRACT / DATEPART, a unit function (``year(...)``) or a date formatted to a string.
+_CALENDAR = re.compile(
+    r"\b(?:date|timestamp|datetime|time)_trunc\(|\bextract\(\s*(\w+)\s+from\b"
+    r"|^(year|quarter|month|week|weekofyear|day|dayofmonth|dayofweek|dayofyear|hour)\("
+    r"|\btime_to_str\(|\bto_char\(|\bdate_add\(0,\s*datediff\(")
+_UNIT_TOKEN = re.compile(rf"'({_UNIT_NAMES})'|(?<![\w%'])({_WORD_UNIT_NAMES})(?![\w'])")
+_FORMAT = re.compile(r"'([^']*)'\s*\)\s*$")
+#: Format directives, finest first (strftime ``%d``, Oracle / Postgres ``DD``, ``MM``, ``Q``).
+_FORMAT_UNITS = (("hour", re.compile(r"%h|%i|hh")), ("day", re.compile(r"%d|%j|%e|dd")),
+                 ("dow", re.compile(r"%a|%u|%w|\bdy\b|\bday\b")),
+                 ("week", re.compile(r"%v|%u|\biw\b|\bww\b")),
+                 ("month", re.compile(r"%m|%b|mm|mon")), ("quarter", re.compile(r"\bq\b|%q")),
+                 ("year", re.compile(r"%y|yy")))
+
+
+def grain(key: str) -> str | None:
+    """The calendar unit a GROUP BY key buckets dates by, when its text spells one (the key
+    as sqlglot writes it, lower-cased); None for a plain column or an unknown function."""
+    text = key.lower()
+    m = _CALENDAR.search(text)
+    if m is not None:
+        if m.group(1) or m.group(2):  # extract(unit from ...), year(...)
+            return _SPELLED_UNITS.get(m.group(1) or m.group(2))
+        call = m.group(0)
+        rest = text[m.end():]
+        if "time_to_str" in call or "to_char" in call:
+            fmt = _FORMAT.search(rest)
+            if fmt is None:
+                return None
+            for unit, pattern in _FORMAT_UNITS:
+                if pattern.search(fmt.group(1)):
+                    return unit
+            return None
+        if "datediff" in call:  # DATEADD(month, DATEDIFF(month, 0, d), 0): a truncation
+            last = _FORMAT.search(rest)
+            return _SPELLED_UNITS.get(last.group(1)) if last is not None else None
+        token = _UNIT_TOKEN.search(rest)
+        return _SPELLED_UNITS.get(token.group(1) or token.group(2)) if token else None
+    if (text.startswith("cast(") and text.endswith(" as date)")) or text.startswith("date("):
+        return "day"
+    return None
+
+
+def _abbreviated(word: str, key: str) -> bool:
+    """Does a short part of ``key`` abbreviate ``word`` ("department" ~ ``dept_nm``,
+    "manager" ~ ``mgr_id``)? Same first two letters, or consonants only (a vowel-less
+    abbreviation): "cat" is not "contract"."""
+    w = word.lower()
+    if len(w) < 5:
+        return False
+    for p in parts(key):
+        if 2 < len(p) <= 4 and abbreviates(p, w) and (
+                p[:2] == w[:2] or not set(p) & set("aeiou")):
+            return True
+    return False
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Are ``a`` and ``b`` one typo apart (a letter added, dropped, changed or two swapped)?"""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1:] == b[i + 1:] or (
+            i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:])
+    return a[i:] == b[i + 1:]
+
+
+def _misspelled(word: str, key: str) -> bool:
+    """Is ``word`` a misspelling of a part of ``key`` ("segement" ~ ``segment``)? Words of
+    six letters or more, one typo apart."""
+    w = stem(word)
+    return len(w) >= 6 and any(len(p) >= 6 and _one_edit(w, stem(p)) for p in parts(key))
+
+
 def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     """Does the GROUP BY / PARTITION BY key ``key`` group by the question's ``group``?"""
     words = group.split()
-    if any(word_matches(w, key) for w in words):
+    units = {_WORD_UNITS[w] for w in words if w in _WORD_UNITS}
+    bucket = grain(key) if units else None
+    if bucket is not None:
+        # "per quarter" grouped by DATE_TRUNC('month', d): the key says its unit
+        return bucket in units
+    if any(word_matches(w, key) or _abbreviated(w, key) or _misspelled(w, key)
+           for w in words):
         return True
     if norm(key) in ("name", "id", "fullname", "title", "code"):
         return True  # "per singer" / GROUP BY name: an entity grouped by its name or key
@@ -57,6 +186,20 @@ def _as_ratio(group: str, sql: SqlSpec) -> bool:
     return any(word_matches(w, n) for w in group.split() for n in names)
 
 
+def _pinned(group: str, sql: SqlSpec) -> bool:
+    """Is the group a value the SQL keeps alone ("tickets that came in by email" /
+    ``channel = 'email'``)? Grouping by a column pinned to one value gives that one group."""
+    key = value_key(group)
+    for f in sql.filters[:256]:
+        if f.op not in ("=", "in") or not f.source.startswith(("where", "join")) or (
+                f.source.endswith(":neg")):
+            continue
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        if f.op == "=" and any(isinstance(v, str) and value_key(v) == key for v in values):
+            return True
+    return False
+
+
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out: list[Reason] = []
     # Outer aggregates only: a scalar subquery per row ("for each author, the number of
@@ -75,17 +218,26 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         ))
     if q.group_by and aggregates:
         for group in q.group_by:
-            if any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql):
+            if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
+                    or _pinned(group, sql)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "
                            f"{', '.join(dict.fromkeys(keys[:3]))}")
             else:
                 message = f"the question asks per {group} but the SQL does not group"
-            out.append(reason("groupby.missing", message, "critical"))
-            break
+            # A group only the agent's reformulation states is its reading of the question.
+            restated = group in q.restated_groups
+            out.append(reason("groupby.missing", message + (
+                " (a grouping only the reformulation states)" if restated else ""),
+                "minor" if restated else "critical"))
+            if not restated:
+                break
     extra_keys = [k for k in sql.group_by if k not in sql.implied_group_by]
-    ranked = any(o.aggregate for o in sql.order_by) or sql.having
+    # A grouping ranked by its aggregate (ORDER BY COUNT(*), a ranking window over SUM(...),
+    # HAVING) is what a "which X has the most" needs.
+    ranked = (any(o.aggregate for o in sql.order_by) or sql.having
+              or any(o.aggregate for o in sql.ranking))
     if extra_keys and not q.group_by and not ranked and not any(
         p.aggregate for p in sql.projections
     ):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from stef_sql.extract import SUBQUERY
 
+from stef_align.aggregates import family
 from stef_align.names import parts
 from stef_align.reasons import reason
 from stef_core.models import Reason
@@ -89,12 +90,23 @@ def _evidence(q: QuestionSpec, sql: SqlSpec) -> list[tuple[str, bool, tuple[str,
     for item in (*sql.nested_order_by[:4], *sql.ranking[:2]):
         out.append(("order", item.desc, item.columns))
     for a in sql.aggregations:
-        if a.func in ("MAX", "MIN"):
-            out.append(("extreme", a.func == "MAX", tuple(a.arg.split(","))))
+        func = family(a.func)  # MAX_BY / ARG_MAX take the row of the MAX
+        if func in ("MAX", "MIN"):
+            out.append(("extreme", func == "MAX", tuple(a.arg.split(","))))
     return out
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    out = _check(q, sql)
+    if q.restated_ranking:
+        # The ranking is the reformulation's ("as of the latest snapshot"), not the user's:
+        # the agent's reading, whose mismatch lowers confidence only.
+        out = [reason(r.code, r.message + " (a ranking only the reformulation states)",
+                      "minor") if r.severity in ("critical", "major") else r for r in out]
+    return out
+
+
+def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     out: list[Reason] = []
     if sql.unscoped_extremes and (q.superlative is not None
                                   or {"MAX", "MIN"} & set(q.aggregations)):
@@ -108,7 +120,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "critical",
         ))
     has_extreme = (
-        any(a.func in ("MAX", "MIN") for a in sql.aggregations)
+        any(family(a.func) in ("MAX", "MIN") for a in sql.aggregations)
         or bool(sql.windows)
         or sql.nested_limit
         or bool(sql.nested_order_by)
@@ -145,7 +157,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             ))
 
     # How many rows.
-    computed = {a.func for a in sql.aggregations if not a.nested} - {"MAX", "MIN"}
+    computed = {family(a.func) for a in sql.aggregations if not a.nested} - {"MAX", "MIN"}
     if q.top_k is not None:
         if q.singular and sql.limit is None and not has_extreme and computed and not (
             sql.group_by

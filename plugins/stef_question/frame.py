@@ -25,6 +25,7 @@ texts and rules, never of the SQL they will be compared with.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from stef_sql.time import literal_span
@@ -47,6 +48,8 @@ from stef_question.concepts.time import period_drift, question_periods, time_spa
 from stef_question.lexicon import Lexicon, freeze, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
 
+#: A division written as SQL: next to a parenthesis, or between spaced operands.
+_SQL_DIVISION = re.compile(r"\)\s*/|/\s*\(|\w\s+/\s+\w")
 #: Most requirements one record carries (the rest are not read: see values.MAX_VALUES).
 MAX_REQUIREMENTS = 32
 #: Most time expressions claimed in one text.
@@ -448,18 +451,31 @@ def question_spec(
     weak_aggs = [a for a in weak_aggs if a not in strong_aggs]
     if aggs.weak_ratio and not hint.ratio and not frame.rates:
         weak_aggs.append("RATIO")  # "the highest unemployment rate": perhaps a stored rate
+    elif fragments.ratio and not (aggs.ratio or aggs.weak_ratio or hint.ratio) and not (
+            _SQL_DIVISION.search(reformulated or "")):
+        # A slash in the reformulation's prose ("internal/deleted accounts", "null/empty"),
+        # no division written as SQL ("SUM(a) / SUM(b)"): no ratio the user asked for.
+        weak_aggs.append("RATIO")
 
     sup = frame.superlative
+    restated_ranking = False
     if not sup.present and reform is not None:
         sup = reform.superlative
+        restated_ranking = sup.present
     direction = sup.direction
     if direction is None and not sup.by_age and len(set(hint.directions)) == 1:
         direction = hint.directions[0]
     superlative = {"desc": "max", "asc": "min"}.get(direction or "")
 
     groups = list(frame.groups)
+    restated_groups: list[str] = []
     if reform is not None:
-        groups += [g for g in reform.groups if g not in groups]
+        # A "per" / "by" the question reads as a ratio or a ranking criterion ("orders per
+        # customer", "the top 3 by spend") is no group when the reformulation restates it.
+        named = {w for phrase in (*frame.rates, *frame.ranked_by) for w in phrase.split()}
+        restated_groups = [g for g in reform.groups
+                           if g not in groups and not set(g.split()) & named]
+        groups += restated_groups
     order = frame.order or (reform.order if reform is not None else None)
     columns = _needed_columns(q_text, hint, aggs.counted)
     # a hint's "the year = 1980" names no column the SQL must read
@@ -500,8 +516,10 @@ def question_spec(
         drift=drift,
         asks_list=frame.asks_list,
         asks_yes_no=frame.asks_yes_no,
-        asks_ratio=(aggs.ratio or aggs.weak_ratio or hint.ratio or fragments.ratio
-                    or bool(frame.rates)),
+        asks_ratio=aggs.ratio or aggs.weak_ratio or hint.ratio or fragments.ratio,
+        rates=frame.rates,
+        restated_groups=tuple(restated_groups),
+        restated_ranking=restated_ranking,
         counted=aggs.counted,
         terms=terms,
         text=folded_all,

@@ -63,6 +63,9 @@ _NOT_GROUP_NOUNS = frozenset({"far", "name", "way", "means", "default", "themsel
                               "one", "time", "now", "then", "example", "instance"})
 _CLAUSE_OPENERS = frozenset({"list", "show", "give", "find", "return", "what", "which", "who",
                              "how", "where", "when", "display", "name", "count", "also"})
+#: "revenue per month" is revenue by month (a trend), not a ratio to months.
+_CALENDAR_UNITS = frozenset({"hour", "day", "week", "month", "quarter", "year", "qtr",
+                             "weekday"})
 _KIND_WORDS = frozenset({"type", "types", "kind", "kinds", "sort", "sorts", "category",
                          "categories", "class", "classes"})
 _PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "had", "can",
@@ -213,7 +216,8 @@ def read(
         phrase, end = _phrase(text, lex, j, claimed)
         if not phrase:
             continue
-        if m.phrase == "per" and _rate(words, m.start, lex, aggregated):
+        if m.phrase == "per" and head not in _CALENDAR_UNITS and _rate(
+                words, m.start, lex, aggregated):
             if phrase not in rates:
                 rates.append(phrase)
             taken.update(range(m.start, end))

@@ -21,6 +21,9 @@ from stef_core.spec import OrderRequest
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
+#: Words after which "order" is the noun ("per order by channel", "each order by date").
+_NOUN_BEFORE = frozenset({"per", "each", "every", "an", "the", "one", "first", "last", "any",
+                          "same", "single", "their", "its", "his", "her", "my", "our", "your"})
 _BY_STOP = frozenset({",", ".", ";", "?", "!", "in", "from", "and", "then", "with"})
 
 
@@ -30,6 +33,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> OrderRequest | No
     direction: str | None = None
     by: str | None = None
     for m in lex.find("order", words, claimed):
+        if m.phrase.startswith("order ") and m.start > 0 and words[m.start - 1] in _NOUN_BEFORE:
+            continue  # "items per order by region": the noun "order", then a grouping
         if m.meaning in ("asc", "desc"):
             direction = direction or m.meaning
             continue

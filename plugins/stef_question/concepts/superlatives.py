@@ -72,6 +72,27 @@ class Superlative:
     rank: int | None = None  # "the second highest": the one row at rank 2
 
 
+#: Words placing a period in time ("the latest March", "the last full quarter", "the first
+#: half"): with a calendar word after them they name a date, not a ranking of rows.
+_RECENCY = frozenset({"latest", "most recent", "newest", "last", "first", "earliest"})
+_PERIOD_WORDS = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec", "q1", "q2", "q3", "q4", "h1", "h2", "quarter", "qtr", "month",
+    "week", "year", "half", "day", "weekend", "period", "season", "semester", "fortnight"})
+_PERIOD_MODIFIERS = frozenset({"full", "complete", "completed", "closed", "whole", "calendar",
+                               "fiscal", "entire", "finished"})
+
+
+def _names_period(words: tuple[str, ...], end: int) -> bool:
+    """Does a calendar word follow ``end`` ("the latest March", "the most recent full
+    quarter"), a few modifiers aside?"""
+    j = end
+    while j < len(words) and words[j] in _PERIOD_MODIFIERS:
+        j += 1
+    return j < len(words) and words[j] in _PERIOD_WORDS
+
+
 _SPREAD_STOP = frozenset({"whose", "where", "when", "is", "are", "was", "were", "in", "of",
                           "and", "or", "than", "from", "to", "on", "at", "for"})
 _BE = frozenset({"is", "are", "was", "were", "equals", "="})
@@ -177,6 +198,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             continue  # "ordered from the oldest to the youngest": an order, not a ranking
         if _describes(text, lex, m.end):
             continue  # "whose lowest grade is 9": a column named by the word, not a ranking
+        if m.phrase in _RECENCY and _names_period(words, m.end):
+            continue  # "the latest March", "the most recent full quarter": a date, no ranking
         directions.append((m.start, m.end, m.meaning))
     if not directions:
         for i, w in enumerate(words):
