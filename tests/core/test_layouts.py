@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -194,7 +196,7 @@ def test_the_readme_jq_recipe_gives_the_same_spans() -> None:
 
 
 def test_rules_suggest_reads_mapped_logs_too(tmp_path: Path) -> None:
-    crm = Path(__file__).resolve().parents[1] / "data" / "crm_log.jsonl"
+    crm = EXAMPLES / "crm_log.jsonl"
     path = tmp_path / "renamed.jsonl"
     path.write_text("".join(
         json.dumps({"request": {"text": r["question"]}, "query": r["sql"]}) + "\n"
@@ -203,3 +205,28 @@ def test_rules_suggest_reads_mapped_logs_too(tmp_path: Path) -> None:
                         "--map", "sql=query")
     assert code == 0, err
     assert err.startswith("8 statements proposed from 40 records")
+
+
+def _readme_commands(section: str) -> list[str]:
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    body = readme.split(f"### {section}\n", 1)[1].split("\n### ", 1)[0]
+    return [block.split("\n", 1)[0] for block in body.split("```bash\n")[1:]]
+
+
+def test_the_readme_layout_commands_run_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    first, second = _readme_commands("Any log layout")
+    monkeypatch.chdir(EXAMPLES.parent)
+    argv = shlex.split(first)
+    assert argv[:2] == ["stef", "eval"]
+    code, results, err = stef(*argv[1:])
+    assert code == 0, err
+    assert [r["status"] for r in results] == ["scored"] * 4
+    if shutil.which("jq") is None:
+        pytest.skip("jq is not installed")
+    piped = second.replace("| stef ", f"| {sys.executable} -m stef_core ")
+    proc = subprocess.run(["bash", "-o", "pipefail", "-c", piped], capture_output=True,
+                          text=True, cwd=EXAMPLES.parent, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert lines[0]["id"] == "4bf92f3577b34da6a3ce929d0e0e4736"
+    assert {r["status"] for r in lines} == {"scored"} and len(lines) == 4

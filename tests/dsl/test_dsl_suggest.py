@@ -158,7 +158,7 @@ def test_unreadable_input_file_is_a_usage_error(tmp_path: Path) -> None:
 # agent wrote, a tenant guard in 35 of them (the other 5 are an admin's questions across
 # tenants), "clients" for the accounts table, "deals" for opportunities, "won" and "lost" for
 # the closed stages.
-CRM_LOG = Path(__file__).parent.parent / "data" / "crm_log.jsonl"
+CRM_LOG = Path(__file__).resolve().parents[2] / "examples" / "crm_log.jsonl"
 
 
 def test_a_small_crm_log_gets_what_a_person_would_write(tmp_path: Path) -> None:
