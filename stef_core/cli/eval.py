@@ -105,6 +105,10 @@ def eval_command(
     from stef_core.stats import Summary
 
     paths = list(inputs)
+    cascade_flags = [f"--{k}" for k in ("escalate", "settle") if judge_flags.get(k)]
+    if cascade_flags and judge.partition(":")[0].strip() != "cascade":
+        raise click.UsageError(f"{' and '.join(cascade_flags)}: only for --judge "
+                               "cascade:llm:<litellm model>")
     if today:
         from stef_core.engine import _check_today
 

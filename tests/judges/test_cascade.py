@@ -319,3 +319,12 @@ def test_an_offline_run_has_no_escalation_in_its_output_or_summary(tmp_path):
     assert all(r.verdict is not None and r.verdict.escalation is None for r in rs)
     assert "escalation" not in rs[0].model_dump_json()
     assert summarize(rs)["overall"]["escalation"] is None
+
+
+def test_policy_flags_without_a_cascade_are_a_usage_error(tmp_path):
+    from stef_core.cli import cli, commands  # noqa: F401  (registers the subcommands)
+
+    src = write_records(tmp_path / "in.jsonl")
+    result = CliRunner().invoke(cli, ["eval", str(src), "--escalate", "0.2,0.8", "--no-progress"])
+    assert result.exit_code == 2
+    assert "--escalate: only for --judge cascade:llm:<litellm model>" in result.output
