@@ -98,6 +98,99 @@ def render_value(value: Value) -> str:
     return str(value)
 
 
+#: Units a relative date moves by or starts at, coarse to fine (weeks are ISO weeks: Monday
+#: first). The anchor is a day, so the start of a day or an hour is the anchor itself.
+RelativeUnit = Literal["year", "quarter", "month", "week", "day", "hour"]
+_RELATIVE_UNITS: tuple[RelativeUnit, ...] = ("year", "quarter", "month", "week", "day", "hour")
+
+
+@dataclass(frozen=True, slots=True)
+class Shift:
+    """One step of a :class:`RelativeDate`: move by ``n`` units (back when negative)."""
+
+    unit: RelativeUnit
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class StartOf:
+    """One step of a :class:`RelativeDate`: go back to the start of the ``unit`` that holds
+    the date (the month's first day, the quarter's, Monday of the ISO week)."""
+
+    unit: RelativeUnit
+
+
+@dataclass(frozen=True, slots=True)
+class RelativeDate:
+    """A moment relative to the anchor date: ``steps`` applied in order to the anchor day at
+    midnight.
+
+    The anchor is the record's timestamp, ``stef eval --today`` or the run's date; bounds stay
+    relative in specs because specs are cached per question and SQL text, and are resolved
+    where periods are compared (:func:`stef_core.periods.resolve`). Build them from
+    :data:`ANCHOR_DAY` with :meth:`start_of` and :meth:`shifted`, which keep one spelling per
+    moment (equal moments are equal values):
+
+    >>> last_month = ANCHOR_DAY.start_of("month").shifted("month", -1)
+    >>> last_month.steps
+    (StartOf(unit='month'), Shift(unit='month', n=-1))
+    >>> last_month.describe(), ANCHOR_DAY.shifted("day", -7).describe()
+    ('start of this month - 1 month', 'today - 7 days')
+    >>> last_month.start_of("month") == last_month, ANCHOR_DAY.start_of("day") == ANCHOR_DAY
+    (True, True)
+    """
+
+    steps: tuple[Shift | StartOf, ...] = ()
+
+    def shifted(self, unit: RelativeUnit, n: int) -> RelativeDate:
+        """This moment moved by ``n`` units (a move by the same unit as the last step is
+        folded into it: -1 day then +1 day is the anchor)."""
+        steps = list(self.steps)
+        last = steps[-1] if steps else None
+        if isinstance(last, Shift) and last.unit == unit:
+            n += last.n
+            steps.pop()
+        if n:
+            steps.append(Shift(unit, n))
+        return RelativeDate(tuple(steps))
+
+    def start_of(self, unit: RelativeUnit) -> RelativeDate:
+        """The start of the ``unit`` holding this moment. The anchor is a day, so the start of
+        a day or an hour changes nothing, nor does the start of a unit the moment is already
+        aligned to (the start of last month is the start of a month)."""
+        rank = _RELATIVE_UNITS.index(unit)
+        if rank >= _RELATIVE_UNITS.index("day"):
+            return self
+        for step in reversed(self.steps):
+            step_rank = _RELATIVE_UNITS.index(step.unit)
+            if isinstance(step, Shift) and (step_rank > rank or step.unit == "week"):
+                break  # a finer step (or a week) leaves the unit's start
+            if isinstance(step, StartOf) and step_rank <= rank and step.unit != "week":
+                return self  # already at the start of a unit this one divides
+        return RelativeDate((*self.steps, StartOf(unit)))
+
+    def describe(self) -> str:
+        """The moment in words, for messages: ``today``, ``today - 7 days``, ``start of this
+        month - 1 month``, ``start of the month of (today - 7 days)``."""
+        text = "today"
+        for step in self.steps:
+            if isinstance(step, StartOf):
+                text = (f"start of this {step.unit}" if text == "today"
+                        else f"start of the {step.unit} of ({text})")
+            else:
+                count = abs(step.n)
+                text += (f" {'+' if step.n > 0 else '-'} {count} {step.unit}"
+                         f"{'' if count == 1 else 's'}")
+        return text
+
+
+#: The anchor day itself, at midnight; every relative date starts from it.
+ANCHOR_DAY = RelativeDate()
+
+#: A bound of a period: an ISO 8601 date or moment, or a moment relative to the anchor.
+Bound = str | RelativeDate
+
+
 @dataclass(frozen=True, slots=True)
 class Period:
     """A time constraint: the half-open interval ``[start, end)`` on one time column, or a
@@ -106,13 +199,10 @@ class Period:
     Both sides read time into this one form, so ``order_date >= '2024-03-01' AND order_date <
     '2024-04-01'``, ``strftime('%Y-%m', order_date) = '2024-03'`` and "in March 2024" are the
     same period. ``column`` is None when the question does not name it; ``start`` and ``end``
-    are ISO 8601 (None: unbounded on that side).
-
-    A bound may also be relative to an anchor date (the record's timestamp, ``stef eval
-    --today``, else the run's date), kept unresolved because specs are cached per question
-    text: ``@`` is the anchor day, ``/unit`` truncates to the start of its unit, ``+N unit`` and
-    ``-N unit`` move; units are ``y``, ``q``, ``m``, ``w`` (ISO weeks), ``d`` and ``h``. "Last
-    month" is ``start="@/m-1m", end="@/m"``; ``stef_sql.time.resolve`` turns a bound into a date.
+    are ISO 8601 (None: unbounded on that side), or a :class:`RelativeDate` when the bound is
+    relative to the anchor date: "last month" starts at ``ANCHOR_DAY.start_of("month")
+    .shifted("month", -1)`` and ends at ``ANCHOR_DAY.start_of("month")``. The calendar both
+    sides share (resolving, merging, describing periods) is :mod:`stef_core.periods`.
 
     ``periodic`` holds calendar fields that repeat: ``(("month", 3),)`` is March of any year;
     one unit listed several times means any of them (``("month", 1), ("month", 2)``), units
@@ -121,8 +211,8 @@ class Period:
     """
 
     column: str | None
-    start: str | None = None  # inclusive
-    end: str | None = None  # exclusive
+    start: Bound | None = None  # inclusive
+    end: Bound | None = None  # exclusive
     periodic: tuple[tuple[str, int], ...] = ()  # (("month", 3),): March of any year
     grain: str = "day"  # the finest unit the expression spells: year, quarter, month, day ...
     source: str = "where"
@@ -146,7 +236,7 @@ class Period:
     @property
     def relative(self) -> bool:
         """Is a bound relative to the anchor date ("last month", ``CURRENT_DATE - 7``)?"""
-        return (self.start or "").startswith("@") or (self.end or "").startswith("@")
+        return isinstance(self.start, RelativeDate) or isinstance(self.end, RelativeDate)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """Time constraints compared as intervals (SPEC 2.3, for dates).
 
-The question's periods (:mod:`stef_question.concepts.time`) are matched with the SQL's
-(:mod:`stef_sql.time`) by the stretch of time they cover, after both are resolved against the
-record's anchor date, whatever the spelling:
+The question's periods are matched with the SQL's (both :class:`~stef_core.spec.Period`, with
+the calendar of :mod:`stef_core.periods`) by the stretch of time they cover, after both are
+resolved against the record's anchor date, whatever the spelling:
 
 * the same interval is **matched**, and the SQL filters that spell it are accounted for (not
   extras): ``BETWEEN '2024-01-01' AND '2024-12-31'``, ``strftime('%Y', d) = '2024'`` and
@@ -28,7 +28,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 
-from stef_sql.time import (
+from stef_align.reasons import reason
+from stef_core.models import Reason, Ruleset
+from stef_core.periods import (
     add,
     describe,
     filter_periods,
@@ -36,12 +38,10 @@ from stef_sql.time import (
     iso,
     literal_span,
     merge_all,
+    name_kind,
     parse_iso,
     resolve,
 )
-
-from stef_align.reasons import reason
-from stef_core.models import Reason, Ruleset
 from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
 from stef_core.words import norm
 
@@ -211,8 +211,6 @@ def _fallback(sql: SqlSpec, taken: set[Filter], rules: Ruleset) -> list[Period]:
     """Plain SQL filters on times the SQL's periods do not hold, as periods merged per column:
     years kept in columns whose name says nothing (``founded > 1990``, ``T3.Model = '1980'``),
     dates compared inside an OR (``d IS NULL OR d != '2013-05-03'``)."""
-    from stef_sql.time import name_kind
-
     by_column: dict[str, list[Period]] = {}
     singles: list[Period] = []
     for f in sql.filters:
@@ -251,8 +249,8 @@ def _used_otherwise(p: Period, sql: SqlSpec) -> bool:
         span = literal_span(str(value), compact=True)
         if span is not None:
             spans.append(span)
-    start = parse_iso(p.start) if p.start else None
-    end = parse_iso(p.end) if p.end else None
+    start = parse_iso(p.start) if isinstance(p.start, str) and p.start else None
+    end = parse_iso(p.end) if isinstance(p.end, str) and p.end else None
     for lo, hi, _ in spans:
         if lo in (start, end) or hi == end:  # a bound written as a literal
             return True
@@ -442,14 +440,17 @@ def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
     """Alternatives of one predicate that tile one interval (``strftime('%Y-%m', d) IN
     ('2020-01', '2020-02', '2020-03')``) as that interval, with the alternatives' indices."""
     groups: dict[tuple[object, ...], list[int]] = {}
+    starts: dict[int, datetime] = {}
     for j, p in enumerate(periods):
-        if p.parts and p.start and p.end and not p.relative and not p.periodic and not p.clock:
+        if (p.parts and isinstance(p.start, str) and isinstance(p.end, str) and p.start and p.end
+                and not p.periodic and not p.clock):
             groups.setdefault((p.column, p.parts), []).append(j)
+            starts[j] = parse_iso(p.start)
     out: list[tuple[Period, list[int]]] = []
     for idx in groups.values():
         if len(idx) < 2:
             continue
-        ordered = sorted(idx, key=lambda j: parse_iso(periods[j].start or ""))
+        ordered = sorted(idx, key=starts.__getitem__)
         if all(periods[a].end == periods[b].start for a, b in pairwise(ordered)):
             first, last = periods[ordered[0]], periods[ordered[-1]]
             out.append((replace(first, end=last.end), ordered))
@@ -459,15 +460,16 @@ def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
 def _day_and_time(periods: list[Period]) -> list[Period]:
     """A day on one column and a time of day on another (``Date = '2012-08-23' AND Time =
     '21:20:00'``) as the moment they make together, for questions that name both."""
-    days = [p for p in periods if p.start and p.end and not p.relative and not p.clock
-            and not p.periodic and parse_iso(p.end) - parse_iso(p.start) == timedelta(days=1)]
+    days = [(p, parse_iso(p.start)) for p in periods
+            if isinstance(p.start, str) and isinstance(p.end, str) and p.start and p.end
+            and not p.clock and not p.periodic
+            and parse_iso(p.end) - parse_iso(p.start) == timedelta(days=1)]
     clocks = [p for p in periods if p.clock and p.start is None and p.end is None]
     out: list[Period] = []
-    for d in days:
+    for d, day in days:
         for c in clocks:
-            if c.column == d.column or c.clock is None or d.start is None:
+            if c.column == d.column or c.clock is None:
                 continue
-            day = parse_iso(d.start)
             out.append(replace(
                 d, start=iso(day + timedelta(seconds=c.clock[0])),
                 end=iso(day + timedelta(seconds=c.clock[1])), grain=c.grain,

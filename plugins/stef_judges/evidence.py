@@ -39,7 +39,7 @@ SQL change nothing here (counts come from the parsed specs, lengths from the que
 ...     {"question": "How many users have status 'active'?", "sql": "SELECT COUNT(*) FROM users"},
 ...     default_id="1"))
 >>> f = features(req)
->>> f["finding:filter.missing@major"], f["findings@major"], f["shape:tables"]
+>>> f["finding:filter.missing@critical"], f["findings@critical"], f["shape:tables"]
 (1.0, 1.0, 1.0)
 """
 

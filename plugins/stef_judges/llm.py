@@ -229,7 +229,7 @@ def _column(name: str | None) -> str | None:
 
 def _is_time_value(value: object) -> bool:
     """A date, month or year the model put in a filter ('2024-03', 2024, '201309')."""
-    from stef_sql.time import literal_span
+    from stef_core.periods import literal_span
 
     text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
     return bool(text) and literal_span(text, compact=True) is not None

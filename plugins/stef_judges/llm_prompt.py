@@ -55,8 +55,9 @@ def _line(name: str, value: Any) -> str | None:
 
 
 def _periods(periods: tuple[Period, ...]) -> list[str]:
-    """Time constraints as "column in [start, end)" (relative bounds as written: @ is today)."""
-    from stef_sql.time import describe
+    """Time constraints as "column in [start, end)" (relative bounds in words: "today - 7
+    days", "start of this month")."""
+    from stef_core.periods import describe
 
     return [f"{p.column or '?'} in {describe(p)} [{p.source}]" for p in periods]
 

@@ -154,7 +154,7 @@ def _time_literal(literal: str, request: JudgeRequest) -> bool:
         return True
     from datetime import date
 
-    from stef_sql.time import literal_span, resolve
+    from stef_core.periods import literal_span, resolve
 
     anchor = request.extra.get("anchor") or {}
     today = date.fromisoformat(anchor["date"]) if anchor.get("date") else date.today()
@@ -184,7 +184,7 @@ def _within(sql_period: Period, periods: tuple[Period, ...], today: date) -> boo
     """Does a SQL period lie within (or coincide with) one of the question's periods?"""
     from datetime import datetime
 
-    from stef_sql.time import resolve
+    from stef_core.periods import resolve
 
     if sql_period.start is None and sql_period.end is None:
         return any((set(sql_period.periodic) <= set(p.periodic) and p.periodic)

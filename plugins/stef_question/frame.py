@@ -28,9 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from stef_sql.time import literal_span
-
 from stef_core.models import Ruleset
+from stef_core.periods import literal_span
 from stef_core.spec import Ask, Filter, OrderRequest, Period, QuestionSpec, Scalar, Value
 from stef_core.values import fold_text, value_key
 from stef_question.concepts import (

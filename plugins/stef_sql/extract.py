@@ -812,7 +812,8 @@ class _Index:
         date, a column whose name says date, time, year or month)"""
         if self.time_nodes:
             return True
-        from stef_sql.time import looks_like_time, name_kind
+        from stef_core.periods import name_kind
+        from stef_sql.time import looks_like_time
 
         return any(name_kind(c.name) for c in self.columns if c.name) or any(
             lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals

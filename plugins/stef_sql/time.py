@@ -13,22 +13,22 @@ spellings of one period are one value::
 
 all read as ``Period("order_date", "2024-03-01", "2024-04-01", grain="month")``. Relative
 expressions (``date('now', '-7 day')``, ``CURRENT_DATE - INTERVAL '7' DAY``, ``DATEADD``,
-``DATE_SUB``, ``YEAR(d) = YEAR(GETDATE())``) keep anchor-relative bounds (``"@-7d"``, see
-:class:`~stef_core.spec.Period`), resolved against the record's anchor where periods are compared
-(:func:`resolve`).
+``DATE_SUB``, ``YEAR(d) = YEAR(GETDATE())``) keep bounds relative to the anchor date (a
+:class:`~stef_core.spec.RelativeDate`), resolved against the record's anchor where periods are
+compared (:func:`stef_core.periods.resolve`).
 
 Only predicates with a date-like operand are looked at (a time function, a literal spelled
 like a date, a column whose name says date, time or year), so reading time costs little more
-than reading the filters.
+than reading the filters. The calendar arithmetic and the period algebra are
+:mod:`stef_core.periods`.
 
->>> import sqlglot
 >>> from stef_sql.extract import extract_spec
 >>> [(p.column, p.start, p.end, p.grain) for p in extract_spec(
 ...     "SELECT * FROM t WHERE created_at BETWEEN '2024-01-01' AND '2024-12-31'").periods]
 [('created_at', '2024-01-01', '2025-01-01', 'day')]
-
-This module also holds the calendar arithmetic both sides share (:func:`literal_span`,
-:func:`add`, :func:`floor`, :func:`resolve`).
+>>> [p.start.describe() for p in extract_spec(
+...     "SELECT * FROM t WHERE d >= CURRENT_DATE - INTERVAL '7' DAY", "postgres").periods]
+['today - 7 days']
 """
 
 from __future__ import annotations
@@ -36,151 +36,28 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from sqlglot import exp
 
-from stef_core.spec import Filter, Period
-
-# --------------------------------------------------------------------------------------------
-# calendar
-# --------------------------------------------------------------------------------------------
-
-#: Units from coarse to fine; ``grain`` of a period is one of them.
-UNITS = ("year", "quarter", "month", "week", "day", "hour", "minute", "second", "microsecond")
-_LETTER = {"year": "y", "quarter": "q", "month": "m", "week": "w", "day": "d", "hour": "h"}
-_UNIT_OF_LETTER = {v: k for k, v in _LETTER.items()}
-_MONTHS_PER = {"year": 12, "quarter": 3, "month": 1}
-_DELTA = {
-    "week": timedelta(weeks=1),
-    "day": timedelta(days=1),
-    "hour": timedelta(hours=1),
-    "minute": timedelta(minutes=1),
-    "second": timedelta(seconds=1),
-    "microsecond": timedelta(microseconds=1),
-}
-
-
-def add(moment: datetime, unit: str, n: int) -> datetime:
-    """``moment`` moved by ``n`` units; month arithmetic clamps the day (Mar 31 - 1m = Feb 29).
-
-    >>> add(datetime(2024, 3, 31), "month", -1)
-    datetime.datetime(2024, 2, 29, 0, 0)
-    """
-    if unit in _MONTHS_PER:
-        total = moment.year * 12 + moment.month - 1 + n * _MONTHS_PER[unit]
-        year, month = divmod(total, 12)
-        if not 1 <= year <= 9998:
-            raise OverflowError("year out of range")
-        day = min(moment.day, _days_in_month(year, month + 1))
-        return moment.replace(year=year, month=month + 1, day=day)
-    return moment + _DELTA[unit] * n
-
-
-def _days_in_month(year: int, month: int) -> int:
-    if month == 12:
-        return 31
-    return (date(year, month + 1, 1) - date(year, month, 1)).days
-
-
-def floor(moment: datetime, unit: str) -> datetime:
-    """The start of the ``unit`` that contains ``moment`` (weeks start on Monday)."""
-    if unit == "year":
-        return datetime(moment.year, 1, 1)
-    if unit == "quarter":
-        return datetime(moment.year, 3 * ((moment.month - 1) // 3) + 1, 1)
-    if unit == "month":
-        return datetime(moment.year, moment.month, 1)
-    if unit == "week":
-        day = datetime(moment.year, moment.month, moment.day)
-        return day - timedelta(days=day.weekday())
-    if unit == "day":
-        return datetime(moment.year, moment.month, moment.day)
-    if unit == "hour":
-        return moment.replace(minute=0, second=0, microsecond=0)
-    if unit == "minute":
-        return moment.replace(second=0, microsecond=0)
-    if unit == "second":
-        return moment.replace(microsecond=0)
-    return moment
-
-
-def iso(moment: datetime) -> str:
-    """ISO 8601: the date alone at midnight, else date and time."""
-    if moment.hour == moment.minute == moment.second == moment.microsecond == 0:
-        return moment.date().isoformat()
-    return moment.isoformat()
-
-
-def parse_iso(text: str) -> datetime:
-    """An ISO bound written by :func:`iso` back into a datetime."""
-    return datetime.fromisoformat(text)
-
-
-_DATE_TEXT = re.compile(
-    r"\s*(\d{4})(?:([-/.])(\d{1,2})(?:\2(\d{1,2}))?)?"
-    r"(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?"
-    r"\s*(?:z|[+-]\d{2}(?::?\d{2})?)?\s*",
-    re.IGNORECASE,
+from stef_core.periods import (
+    UNITS,
+    Span,
+    add,
+    bounded,
+    floor,
+    fold_periodic,
+    iso,
+    iso_monday,
+    literal_span,
+    merge,
+    merge_all,
+    name_kind,
+    relative_unit,
 )
-_COMPACT = re.compile(r"\s*(\d{4})(\d{2})(\d{2})?\s*")
-
-
-def literal_span(text: str, compact: bool = False) -> tuple[datetime, datetime, str] | None:
-    """The stretch of time a date literal covers: ``(start, end, grain)``.
-
-    ``'2024'`` is the year, ``'2024-03'`` the month, ``'2024-03-05'`` the day, ``'2024-03-05
-    10:30'`` the minute. ``compact`` also reads ``'202403'`` and ``'20240305'``.
-
-    >>> literal_span('2024-03')[:2]
-    (datetime.datetime(2024, 3, 1, 0, 0), datetime.datetime(2024, 4, 1, 0, 0))
-    """
-    return _literal_span(text, compact)
-
-
-@lru_cache(maxsize=4096)
-def _literal_span(text: str, compact: bool) -> tuple[datetime, datetime, str] | None:
-    m = _DATE_TEXT.fullmatch(text)
-    try:
-        if m:
-            year = int(m.group(1))
-            if not 1000 <= year <= 2999:
-                return None
-            if m.group(3) is None:
-                start = datetime(year, 1, 1)
-                return start, add(start, "year", 1), "year"
-            month = int(m.group(3))
-            if m.group(4) is None:
-                start = datetime(year, month, 1)
-                return start, add(start, "month", 1), "month"
-            start = datetime(year, month, int(m.group(4)))
-            if m.group(5) is None:
-                return start, start + _DELTA["day"], "day"
-            start = start.replace(hour=int(m.group(5)), minute=int(m.group(6)))
-            if m.group(7) is None:
-                return start, start + _DELTA["minute"], "minute"
-            start = start.replace(second=int(m.group(7)))
-            if m.group(8) is None:
-                return start, start + _DELTA["second"], "second"
-            digits = m.group(8)
-            start = start.replace(microsecond=int(digits.ljust(6, "0")))
-            return start, start + timedelta(microseconds=10 ** (6 - len(digits))), "second"
-        c = _COMPACT.fullmatch(text) if compact else None
-        if c:
-            year, month = int(c.group(1)), int(c.group(2))
-            if not 1000 <= year <= 2999:
-                return None
-            if c.group(3) is None:
-                start = datetime(year, month, 1)
-                return start, add(start, "month", 1), "month"
-            start = datetime(year, month, int(c.group(3)))
-            return start, start + _DELTA["day"], "day"
-    except (ValueError, OverflowError):  # month 13, February 30: not a date
-        return None
-    return None
-
+from stef_core.spec import ANCHOR_DAY, Filter, Period, RelativeDate, RelativeUnit
 
 _TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
 
@@ -190,116 +67,6 @@ def looks_like_time(text: str) -> bool:
     of day (``'2024-03'``, ``'2024/3/5 10:00'``, ``'2024%'``, ``'09:30'``): worth reading
     whatever the column is called."""
     return _TIME_TEXT.match(text) is not None
-
-
-# ---- anchor-relative bounds ----------------------------------------------------------------
-
-_REL_TOKEN = re.compile(r"/([yqmwdh])|([+-]\d+)([yqmwdh])")
-
-
-def _rel_ops(bound: str) -> list[tuple[str, str, int]]:
-    return [
-        ("trunc", m.group(1), 0) if m.group(1) else ("add", m.group(3), int(m.group(2)))
-        for m in _REL_TOKEN.finditer(bound[1:])
-    ]
-
-
-def _rel_format(ops: list[tuple[str, str, int]]) -> str:
-    out = "@"
-    for kind, unit, n in ops:
-        out += f"/{unit}" if kind == "trunc" else f"{n:+d}{unit}"
-    return out
-
-
-def rel_add(bound: str, unit: str, n: int) -> str:
-    """``bound`` moved by ``n`` units (``rel_add("@/m", "month", -1) == "@/m-1m"``)."""
-    letter = _LETTER[unit]
-    ops = _rel_ops(bound)
-    if ops and ops[-1][0] == "add" and ops[-1][1] == letter:
-        n += ops.pop()[2]
-    if n:
-        ops.append(("add", letter, n))
-    return _rel_format(ops)
-
-
-def rel_trunc(bound: str, unit: str) -> str:
-    """``bound`` truncated to the start of its ``unit``; the anchor is a day, so truncating to
-    a day or finer changes nothing, nor does truncating what is already aligned
-    (``rel_trunc("@/m-1m", "month") == "@/m-1m"``)."""
-    if UNITS.index(unit) >= UNITS.index("day"):
-        return bound
-    ops = _rel_ops(bound)
-    rank = UNITS.index(unit)
-    for kind, letter, _ in reversed(ops):
-        op_rank = UNITS.index(_UNIT_OF_LETTER[letter])
-        if kind == "add" and (op_rank > rank or letter == "w"):
-            break  # a finer step (or a week) leaves the unit's start
-        if kind == "trunc" and op_rank <= rank and letter != "w":
-            return bound  # already at the start of a unit this one divides
-    return _rel_format([*ops, ("trunc", _LETTER[unit], 0)])
-
-
-def shift(bound: str, unit: str, n: int) -> str:
-    """Any bound (ISO or relative) moved by ``n`` units."""
-    if bound.startswith("@"):
-        return rel_add(bound, unit, n)
-    return iso(add(parse_iso(bound), unit, n))
-
-
-def resolve(bound: str, anchor: date) -> datetime:
-    """A bound as a datetime: ISO as written, ``@...`` applied to ``anchor``.
-
-    >>> resolve("@/m-1m", date(2024, 6, 15))
-    datetime.datetime(2024, 5, 1, 0, 0)
-    """
-    if not bound.startswith("@"):
-        return parse_iso(bound)
-    moment = datetime(anchor.year, anchor.month, anchor.day)
-    for kind, letter, n in _rel_ops(bound):
-        unit = _UNIT_OF_LETTER[letter]
-        moment = floor(moment, unit) if kind == "trunc" else add(moment, unit, n)
-    return moment
-
-
-# --------------------------------------------------------------------------------------------
-# column names
-# --------------------------------------------------------------------------------------------
-
-_YEAR_NAME = re.compile(r"year|^yr$|_yr$|^yr_|^yyyy$")
-_MONTH_NAME = re.compile(r"(^|_)month($|_)|^mon$|^mnth$|^mth$")
-_WEEK_NAME = re.compile(r"(^|_)(iso)?week($|_)|^wk$|_wk$")
-_DATE_NAME = re.compile(
-    r"date|time|day|_at$|^at_|_on$|_dt$|^dt_|^dt$|_ts$|^ts_|^ts$|period|yearmonth|created|updated|"
-    r"modified|when|^ym$"
-)
-_TIMESTAMP_NAME = re.compile(r"_at$|time|_ts$|^ts_|^ts$|_dttm$|_dtm$")
-
-
-_COMPACT_NAME = re.compile(r"yyyymm|yearmonth|year_month|yyyy_mm|(^|_)ym($|_)|(^|_)yyyymmdd")
-
-
-@lru_cache(maxsize=4096)
-def name_kind(column: str) -> str:
-    """What a column's name says it holds: ``year``, ``month``, ``date`` or ``""``."""
-    name = column.lower()
-    if _COMPACT_NAME.search(name):
-        return "date"  # months or days spelled 202403 / 20240305
-    if _YEAR_NAME.search(name):
-        return "year"
-    if _MONTH_NAME.search(name):
-        return "month"
-    if _WEEK_NAME.search(name):
-        return "week"
-    if _DATE_NAME.search(name):
-        return "date"
-    return ""
-
-
-@lru_cache(maxsize=4096)
-def is_timestamp_name(column: str) -> bool:
-    """Does the name say the column holds a moment, not a day (``created_at``,
-    ``event_time``, ``order_timestamp``)?"""
-    return _TIMESTAMP_NAME.search(column.lower()) is not None
 
 
 # --------------------------------------------------------------------------------------------
@@ -598,14 +365,14 @@ _SQLITE_MODIFIER = re.compile(
 )
 
 
-def _relative(node: exp.Expr) -> str | None:
-    """An expression of the current date as an anchor-relative bound (``"@-7d"``), or None."""
+def _relative(node: exp.Expr) -> RelativeDate | None:
+    """An expression of the current date as a date relative to the anchor, or None."""
     node = _typed(_unwrap(node))
     if isinstance(node, exp.Date) and node.args.get("zone") is not None and _is_now(node.this):
         # the default reader's date('now', '-7 day'): the modifier lands in `zone`
         return _relative(exp.Anonymous(this="DATE", expressions=[node.this, node.args["zone"]]))
     if _is_now(node):
-        return "@"
+        return ANCHOR_DAY
     if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)):
         return _relative(node.this)
     if isinstance(node, exp.Convert):
@@ -614,7 +381,7 @@ def _relative(node: exp.Expr) -> str | None:
         inner = _relative(node.this)
         if inner is None:
             return None
-        return rel_add(rel_add(rel_trunc(inner, "month"), "month", 1), "day", -1)
+        return inner.start_of("month").shifted("month", 1).shifted("day", -1)
     epoch_start = _epoch_trunc(node)
     if epoch_start is not None:
         return epoch_start
@@ -623,7 +390,7 @@ def _relative(node: exp.Expr) -> str | None:
         args = node.expressions
         if not args or not _is_now(args[0]):
             return None
-        bound = "@"
+        bound = ANCHOR_DAY
         for arg in args[1:]:
             if not (isinstance(arg, exp.Literal) and arg.is_string):
                 return None
@@ -633,19 +400,22 @@ def _relative(node: exp.Expr) -> str | None:
                     continue
                 return None
             if m.group(3):
-                bound = rel_trunc(bound, m.group(3).lower())
-            else:
-                unit = m.group(2).lower()
-                if unit not in _LETTER:
+                start_unit = relative_unit(m.group(3).lower())
+                if start_unit is None:
                     return None
-                bound = rel_add(bound, unit, int(m.group(1).replace(" ", "")))
+                bound = bound.start_of(start_unit)
+            else:
+                unit = relative_unit(m.group(2).lower())
+                if unit is None:
+                    return None
+                bound = bound.shifted(unit, int(m.group(1).replace(" ", "")))
         return bound
     if isinstance(node, (exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc)):
-        unit = _TRUNC_UNITS.get(_unit_name(node.args.get("unit")), "")
+        unit = relative_unit(_TRUNC_UNITS.get(_unit_name(node.args.get("unit")), ""))
         inner = _relative(node.this)
-        if not unit or inner is None or unit not in _LETTER:
+        if unit is None or inner is None:
             return None
-        return rel_trunc(inner, unit)
+        return inner.start_of(unit)
     if isinstance(
         node,
         (exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub, exp.DatetimeAdd,
@@ -659,27 +429,28 @@ def _relative(node: exp.Expr) -> str | None:
         else:
             unit_node = node.args.get("unit")
         n = _int_literal(step)
-        unit = _INTERVAL_UNITS.get(_unit_name(unit_node).rstrip("S") or "DAY", "")
-        if base is None or n is None or unit not in _LETTER:
+        unit = relative_unit(_INTERVAL_UNITS.get(_unit_name(unit_node).rstrip("S") or "DAY", ""))
+        if base is None or n is None or unit is None:
             return None
         sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
-        return rel_add(base, unit, -n if sub else n)
+        return base.shifted(unit, -n if sub else n)
     if isinstance(node, (exp.Add, exp.Sub)):
         base = _relative(node.this)
         if base is None:
             return None
         step = node.expression
+        amount_unit: RelativeUnit
         if isinstance(step, exp.Interval):
             got = _interval_amount(step)
             if got is None:
                 return None
-            amount, unit = got
+            amount, amount_unit = got
         else:
             count = _int_literal(step)  # CURRENT_DATE - 7: days
             if count is None:
                 return None
-            amount, unit = count, "day"
-        return rel_add(base, unit, -amount if isinstance(node, exp.Sub) else amount)
+            amount, amount_unit = count, "day"
+        return base.shifted(amount_unit, -amount if isinstance(node, exp.Sub) else amount)
     return None
 
 
@@ -692,7 +463,7 @@ def _is_epoch(node: exp.Expr) -> bool:
     return False
 
 
-def _epoch_trunc(node: exp.Expr) -> str | None:
+def _epoch_trunc(node: exp.Expr) -> RelativeDate | None:
     """T-SQL's start-of-unit idiom: ``DATEADD(quarter, DATEDIFF(quarter, 0, GETDATE()) + k,
     0)`` is the start of the current quarter moved by k quarters."""
     if not isinstance(node, exp.DateAdd) or not _is_epoch(node.this):
@@ -706,17 +477,18 @@ def _epoch_trunc(node: exp.Expr) -> str | None:
         offset, step = (k if isinstance(step, exp.Add) else -k), step.this
     if not isinstance(step, exp.DateDiff):
         return None
-    unit = _INTERVAL_UNITS.get(_unit_name(step.args.get("unit")).rstrip("S") or "DAY", "")
+    unit = relative_unit(
+        _INTERVAL_UNITS.get(_unit_name(step.args.get("unit")).rstrip("S") or "DAY", ""))
     outer = _INTERVAL_UNITS.get(_unit_name(node.args.get("unit")).rstrip("S") or "DAY", "")
-    if not unit or unit != outer or unit not in _LETTER:
+    if unit is None or unit != outer:
         return None
     later, earlier = _unwrap(step.this), _unwrap(step.expression)
     if not (_is_now(later) and _is_epoch(earlier)):
         return None
-    return rel_add(rel_trunc("@", unit), unit, offset)
+    return ANCHOR_DAY.start_of(unit).shifted(unit, offset)
 
 
-def _interval_amount(node: exp.Interval) -> tuple[int, str] | None:
+def _interval_amount(node: exp.Interval) -> tuple[int, RelativeUnit] | None:
     """``INTERVAL '7' DAY``, ``INTERVAL '7 days'``, ``INTERVAL 7 DAY`` as ``(7, "day")``."""
     value = node.this
     unit = _unit_name(node.args.get("unit")).rstrip("S")
@@ -726,8 +498,8 @@ def _interval_amount(node: exp.Interval) -> tuple[int, str] | None:
         return None
     if m.group(2):
         unit = m.group(2).upper()
-    unit_name = _INTERVAL_UNITS.get(unit, "")
-    if unit_name not in _LETTER:
+    unit_name = relative_unit(_INTERVAL_UNITS.get(unit, ""))
+    if unit_name is None:
         return None
     return int(m.group(1)), unit_name
 
@@ -740,16 +512,6 @@ def _interval_amount(node: exp.Interval) -> tuple[int, str] | None:
 # value ("month", 3) / clock second.
 
 
-class _Span:
-    """A stretch of absolute or relative time ``[start, end)`` at ``grain``; ``spelling`` says
-    how a literal compared with a raw column wrote it (see :class:`Period`)."""
-
-    __slots__ = ("end", "grain", "spelling", "start")
-
-    def __init__(self, start: str, end: str, grain: str, spelling: str = "") -> None:
-        self.start, self.end, self.grain, self.spelling = start, end, grain, spelling
-
-
 def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
     """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``); the
     last day of a literal's month (``EOMONTH('2024-02-01')``) is that day's literal."""
@@ -760,7 +522,7 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
         span = literal_span(inner[0]) if inner else None
         if span is None:
             return None
-        last = add(floor(span[0], "month"), "month", 1) - _DELTA["day"]
+        last = add(floor(span[0], "month"), "month", 1) - timedelta(days=1)
         return last.date().isoformat(), True
     if isinstance(node, exp.Literal):
         return str(node.this), bool(node.is_string)
@@ -769,11 +531,11 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
     return None
 
 
-def _absolute(start: datetime, end: datetime, grain: str) -> _Span:
-    return _Span(iso(start), iso(end), grain)
+def _absolute(start: datetime, end: datetime, grain: str) -> Span:
+    return Span(iso(start), iso(end), grain)
 
 
-def _span_at(term: _Term, node: exp.Expr) -> _Span | None:
+def _span_at(term: _Term, node: exp.Expr) -> Span | None:
     """The value side as a span at the grain the term gives it (None: not a time value)."""
     rel = _relative_value(term, node)
     if rel is not None:
@@ -796,8 +558,8 @@ def _span_at(term: _Term, node: exp.Expr) -> _Span | None:
     if kind == "part":
         if term.unit == "yearweek":  # YEARWEEK(d, 1) = 202410: ISO week 10 of 2024
             m = re.fullmatch(r"(\d{4})(\d{2})", text.strip())
-            monday = _iso_monday(int(m.group(1)), int(m.group(2))) if m else None
-            return _absolute(monday, monday + _DELTA["week"], "week") if monday else None
+            monday = iso_monday(int(m.group(1)), int(m.group(2))) if m else None
+            return _absolute(monday, monday + timedelta(weeks=1), "week") if monday else None
         if term.unit == "year":
             number = text.strip()
             span = literal_span(number) if re.fullmatch(r"\d{4}", number) else None
@@ -808,7 +570,7 @@ def _span_at(term: _Term, node: exp.Expr) -> _Span | None:
     return None
 
 
-def _raw_span(term: _Term, text: str, is_string: bool) -> _Span | None:
+def _raw_span(term: _Term, text: str, is_string: bool) -> Span | None:
     """A literal compared with the column itself (or its day): its own precision says the
     grain; bare years and compact 'YYYYMM' need a column whose name says time."""
     name = name_kind(term.column)
@@ -828,21 +590,13 @@ def _raw_span(term: _Term, text: str, is_string: bool) -> _Span | None:
         return None
     start, end, grain = span
     if term.kind == "day" and UNITS.index(grain) > UNITS.index("day"):
-        start, end, grain = floor(start, "day"), floor(start, "day") + _DELTA["day"], "day"
+        start, end, grain = floor(start, "day"), floor(start, "day") + timedelta(days=1), "day"
     if spelling == "year" and name != "date":
         spelling = ""  # a year column holds years: nothing to check
-    return _Span(iso(start), iso(end), grain, spelling if term.kind == "raw" else "")
+    return Span(iso(start), iso(end), grain, spelling if term.kind == "raw" else "")
 
 
-def _iso_monday(year: int, week: int) -> datetime | None:
-    try:
-        day = date.fromisocalendar(year, week, 1)
-    except ValueError:
-        return None
-    return datetime(day.year, day.month, day.day)
-
-
-def _fmt_span(fmt: str, text: str) -> _Span | None:
+def _fmt_span(fmt: str, text: str) -> Span | None:
     """A rendered value read back through its layout, when the layout starts at the year."""
     layout = _layout(fmt)
     if layout is None or layout[1] is None:
@@ -862,15 +616,15 @@ def _fmt_span(fmt: str, text: str) -> _Span | None:
             return _absolute(start, add(start, "month", 1), "month")
         start = datetime(year, month, int(fields["d"]))
         if "H" not in fields:
-            return _absolute(start, start + _DELTA["day"], "day")
+            return _absolute(start, start + timedelta(days=1), "day")
         start = start.replace(hour=int(fields["H"]))
         if "M" not in fields:
-            return _absolute(start, start + _DELTA["hour"], "hour")
+            return _absolute(start, start + timedelta(hours=1), "hour")
         start = start.replace(minute=int(fields["M"]))
         if "S" not in fields:
-            return _absolute(start, start + _DELTA["minute"], "minute")
+            return _absolute(start, start + timedelta(minutes=1), "minute")
         start = start.replace(second=int(fields["S"]))
-        return _absolute(start, start + _DELTA["second"], "second")
+        return _absolute(start, start + timedelta(seconds=1), "second")
     except (ValueError, OverflowError):
         return None
 
@@ -910,7 +664,7 @@ def _layout(fmt: str) -> tuple[re.Pattern[str], str | None, tuple[str, ...]] | N
     return re.compile(pattern, re.IGNORECASE), absolute, tuple(fields)
 
 
-def _relative_value(term: _Term, node: exp.Expr) -> _Span | None:
+def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
     """``CURRENT_DATE - 7``, ``strftime('%Y', 'now')``, ``YEAR(GETDATE()) - 1`` at the term's
     grain."""
     grain = _term_grain(term)
@@ -948,14 +702,13 @@ def _relative_value(term: _Term, node: exp.Expr) -> _Span | None:
         rel = _relative(base.this)
     else:
         rel = _relative(base)
-    if rel is None:
+    unit = relative_unit(grain)
+    if rel is None or unit is None:
         return None
-    if grain not in _LETTER:
-        return None
-    start = rel_trunc(rel, grain)
+    start = rel.start_of(unit)
     if offset:
-        start = rel_add(start, grain, offset)
-    return _Span(start, rel_add(start, grain, 1), grain)
+        start = start.shifted(unit, offset)
+    return Span(start, start.shifted(unit, 1), grain)
 
 
 def _term_grain(term: _Term) -> str | None:
@@ -1042,28 +795,6 @@ _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
 _NEGATE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "=": "!=", "!=": "="}
 
 
-def _bounded(column: str, span: _Span, op: str, raw_moment: bool) -> Period | None:
-    """The period ``column op value`` covers, for a value spanning ``span``."""
-    negated = op == "!="
-    if op in ("=", "!="):
-        start, end = span.start, span.end
-    elif op == ">=":
-        start, end = span.start, None
-    elif op == ">":
-        start, end = span.end, None
-    elif op == "<":
-        start, end = None, span.start
-    elif op == "<=":
-        start, end = None, span.end
-    else:
-        return None
-    # `<= '2024-12-31'` (or `= '2024-12-31'`) on a column that holds moments reads the whole
-    # day, though the database stops at its midnight.
-    eod = raw_moment and op in ("<=",) and span.grain == "day"
-    return Period(column, start, end, grain=span.grain, negated=negated, end_of_day=eod,
-                  spelling=span.spelling)
-
-
 def _periodic(column: str, unit: str, values: set[int], negated: bool = False) -> Period:
     ordered = sorted(values)
     if unit == "hour" and ordered == list(range(ordered[0], ordered[-1] + 1)):
@@ -1110,8 +841,8 @@ def _compare(term: _Term, op: str, value: exp.Expr) -> list[Period] | None:
     span = _span_at(term, value)
     if span is None:
         return None
-    raw_moment = term.kind == "raw" and not span.start.startswith("@")
-    period = _bounded(term.column, span, op, raw_moment)
+    raw_moment = term.kind == "raw" and not isinstance(span.start, RelativeDate)
+    period = bounded(term.column, span, op, raw_moment)
     if period is None:
         return None
     return [replace(period, spelling=term.spelling(span.spelling))]
@@ -1135,7 +866,8 @@ def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[
     a_span, b_span = _span_at(term, low), _span_at(term, high)
     if a_span is None or b_span is None:
         return None
-    eod = term.kind == "raw" and b_span.grain == "day" and not b_span.end.startswith("@")
+    eod = (term.kind == "raw" and b_span.grain == "day"
+           and not isinstance(b_span.end, RelativeDate))
     grain = a_span.grain if UNITS.index(a_span.grain) > UNITS.index(b_span.grain) else b_span.grain
     return [Period(term.column, a_span.start, b_span.end, grain=grain, negated=negated,
                    end_of_day=eod, spelling=term.spelling(a_span.spelling or b_span.spelling))]
@@ -1147,9 +879,10 @@ def _date_diff(node: exp.Expr, op: str, value: exp.Expr,
     if not isinstance(node, exp.DateDiff):
         return None
     later, earlier = _unwrap(node.this), _unwrap(node.expression)
-    unit = _INTERVAL_UNITS.get(_unit_name(node.args.get("unit")).rstrip("S") or "DAY", "")
+    unit = relative_unit(
+        _INTERVAL_UNITS.get(_unit_name(node.args.get("unit")).rstrip("S") or "DAY", ""))
     n = _int_literal(value)
-    if n is None or unit not in _LETTER:
+    if n is None or unit is None:
         return None
     # DateDiff is `this - expression` in units crossed.
     if _is_now(later) and isinstance(earlier, exp.Column):
@@ -1160,9 +893,9 @@ def _date_diff(node: exp.Expr, op: str, value: exp.Expr,
         return None
     if not column:
         return None
-    start = rel_add(rel_trunc("@", unit), unit, offset)
-    span = _Span(start, rel_add(start, unit, 1), unit)
-    period = _bounded(column, span, flipped, False)
+    start = ANCHOR_DAY.start_of(unit).shifted(unit, offset)
+    span = Span(start, start.shifted(unit, 1), unit)
+    period = bounded(column, span, flipped, False)
     return [period] if period is not None else None
 
 
@@ -1249,153 +982,6 @@ def _flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
         yield node
 
 
-# --------------------------------------------------------------------------------------------
-# merging the conjuncts on one column
-# --------------------------------------------------------------------------------------------
-
-
-def _later(a: str | None, b: str | None) -> tuple[bool, str | None]:
-    """(comparable, the later start) of two starts; None is unbounded."""
-    if a is None or b is None:
-        return True, a if b is None else b
-    if a.startswith("@") or b.startswith("@"):
-        return a == b, a
-    return True, max(a, b, key=parse_iso)
-
-
-def _earlier(a: str | None, b: str | None) -> tuple[bool, str | None]:
-    if a is None or b is None:
-        return True, a if b is None else b
-    if a.startswith("@") or b.startswith("@"):
-        return a == b, a
-    return True, min(a, b, key=parse_iso)
-
-
-def _finer(a: str, b: str) -> str:
-    rank = {u: i for i, u in enumerate(UNITS)}
-    return a if rank.get(a, 4) >= rank.get(b, 4) else b
-
-
-def merge(a: Period, b: Period) -> Period | None:
-    """Both constraints at once on one column (AND), or None when they do not combine into one
-    non-empty period (contradictory bounds, a negation, bounds relative to different things).
-
-    >>> merge(Period("d", "2024-03-01"), Period("d", None, "2024-04-01")).end
-    '2024-04-01'
-    """
-    if a.negated or b.negated or a.column != b.column:
-        return None
-    ok1, start = _later(a.start, b.start)
-    ok2, end = _earlier(a.end, b.end)
-    if not (ok1 and ok2):
-        return None
-    if (
-        start is not None and end is not None and not start.startswith("@")
-        and not end.startswith("@") and parse_iso(start) >= parse_iso(end)
-    ):
-        return None
-    periodic = _merge_periodic(a.periodic, b.periodic)
-    if periodic is None:
-        return None
-    clock = a.clock or b.clock
-    if a.clock and b.clock:
-        clock = (max(a.clock[0], b.clock[0]), min(a.clock[1], b.clock[1]))
-        if clock[0] >= clock[1]:
-            return None
-    merged = Period(
-        a.column, start, end, periodic=periodic, grain=_finer(a.grain, b.grain),
-        source=a.source, parts=(*a.parts, *b.parts), end_of_day=a.end_of_day or b.end_of_day,
-        clock=clock, spelling=a.spelling or b.spelling,
-    )
-    return fold_periodic(merged)
-
-
-def merge_all(periods: list[Period]) -> list[Period]:
-    """The periods of one column ANDed: each merged into the first it combines with (see
-    :func:`merge`), the rest kept apart.
-
-    >>> [p.end for p in merge_all([Period("d", "2024-03-01"), Period("d", None, "2024-04-01")])]
-    ['2024-04-01']
-    """
-    merged: list[Period] = []
-    for p in periods:
-        for i, m in enumerate(merged):
-            both = merge(m, p)
-            if both is not None:
-                merged[i] = both
-                break
-        else:
-            merged.append(p)
-    return merged
-
-
-def _merge_periodic(
-    a: tuple[tuple[str, int], ...], b: tuple[tuple[str, int], ...]
-) -> tuple[tuple[str, int], ...] | None:
-    fields: dict[str, set[int]] = {}
-    for items in (a, b):
-        mine: dict[str, set[int]] = {}
-        for unit, value in items:
-            mine.setdefault(unit, set()).add(value)
-        for unit, values in mine.items():
-            fields[unit] = fields[unit] & values if unit in fields else set(values)
-            if not fields[unit]:
-                return None
-    return tuple((unit, v) for unit in sorted(fields) for v in sorted(fields[unit]))
-
-
-def fold_periodic(p: Period) -> Period:
-    """Calendar fields inside an interval become a narrower interval: the year 2024 with the
-    months 3-5 is ``[2024-03-01, 2024-06-01)``; May 2013 with day 5 is that day; ISO year
-    2023 with ISO week 5 is that week."""
-    years = [v for u, v in p.periodic if u == "isoyear"]
-    weeks = [v for u, v in p.periodic if u == "isoweek"]
-    if len(years) == 1 and len(weeks) == 1 and p.start is None and p.end is None:
-        monday = _iso_monday(years[0], weeks[0])
-        if monday is not None:
-            rest = tuple((u, v) for u, v in p.periodic if u not in ("isoyear", "isoweek"))
-            return replace(p, start=iso(monday), end=iso(monday + _DELTA["week"]),
-                           periodic=rest, grain="week")
-    if not p.periodic or p.start is None or p.end is None or p.start.startswith("@") or (
-        p.end.startswith("@")
-    ):
-        return p
-    start, end = parse_iso(p.start), parse_iso(p.end)
-    weeks = [v for u, v in p.periodic if u == "isoweek"]
-    if len(weeks) == 1 and start == floor(start, "year") and end == add(start, "year", 1):
-        # YEAR(d) = 2024 AND DATEPART(iso_week, d) = 10: that week, within the year
-        monday = _iso_monday(start.year, weeks[0])
-        if monday is None:
-            return p
-        lo, hi = max(monday, start), min(monday + _DELTA["week"], end)
-        rest = tuple((u, v) for u, v in p.periodic if u != "isoweek")
-        return replace(p, start=iso(lo), end=iso(hi), periodic=rest, grain="week")
-    months = sorted(v for u, v in p.periodic if u == "month")
-    days = sorted(v for u, v in p.periodic if u == "day")
-    other = [(u, v) for u, v in p.periodic if u not in ("month", "day")]
-    grain = p.grain
-    if months and start == floor(start, "year") and end == add(start, "year", 1):
-        if months != list(range(months[0], months[-1] + 1)):
-            return p
-        start = start.replace(month=months[0])
-        end = add(start, "month", len(months))
-        months = []
-        grain = _finer(grain, "month")
-    if days and not months and start == floor(start, "month") and end == add(start, "month", 1):
-        if days != list(range(days[0], days[-1] + 1)) or days[-1] > _days_in_month(
-            start.year, start.month
-        ):
-            return p
-        start = start.replace(day=days[0])
-        end = start + _DELTA["day"] * len(days)
-        days = []
-        grain = _finer(grain, "day")
-    periodic = tuple([("day", d) for d in days] + [("month", m) for m in months] + other)
-    if periodic == p.periodic:
-        return p
-    return replace(p, start=iso(start), end=iso(end), periodic=periodic, grain=grain)
-
-
 def read_periods(
     condition: exp.Expr,
     column_of: Callable[[exp.Expr], str | None],
@@ -1442,62 +1028,3 @@ def read_periods(
         for alt in alts:
             out.extend(alt)
     return out + out_of_order
-
-
-# --------------------------------------------------------------------------------------------
-# years kept in plain columns (for the aligner)
-# --------------------------------------------------------------------------------------------
-
-
-def filter_periods(f: Filter) -> list[Period]:
-    """A plain filter read as periods if its values are times: years in a column whose name
-    says nothing (``founded > 1990``, ``Model = '1980'``, ``birth_year IN (1948, 1949)``) or
-    dates the SQL compares outside a period (``d = '2013-05-03' OR d IS NULL``). The aligner
-    uses them when the question names a time the SQL's periods do not hold.
-    """
-    if f.column is None or f.op not in ("=", "!=", ">", ">=", "<", "<=", "in"):
-        return []
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
-    out: list[Period] = []
-    for value in values:
-        if isinstance(value, bool) or value is None:
-            return []
-        text = str(value)
-        if re.fullmatch(r"\d{4}", text):
-            if not 1800 <= int(text) <= 2199:
-                return []
-            span = literal_span(text)
-        elif re.fullmatch(r"(?:19|20)\d{4}(?:\d{2})?", text):
-            span = literal_span(text, compact=True)  # 202403, '20220502'
-        elif isinstance(value, str):
-            span = literal_span(text)
-        else:
-            return []
-        if span is None:
-            return []
-        op = "=" if f.op == "in" else f.op
-        period = _bounded(f.column, _Span(iso(span[0]), iso(span[1]), span[2]), op, False)
-        if period is None:
-            return []
-        out.append(replace(period, parts=(f,)))
-    return out
-
-
-def describe(p: Period) -> str:
-    """A period for messages: ``[2024-03-01, 2024-04-01)``, ``[2024-01-01, ...)``, ``month 3
-    of any year``, ``09:00-17:00 of any day``; ``not`` before a negated one."""
-    parts: list[str] = []
-    if p.start is not None or p.end is not None:
-        parts.append(f"[{p.start or '...'}, {p.end or '...'})")
-    if p.periodic:
-        fields: dict[str, list[int]] = {}
-        for unit, value in p.periodic:
-            fields.setdefault(unit, []).append(value)
-        scope = " of any month" if set(fields) == {"day"} else " of any year"
-        parts.append(" ".join(f"{u} {','.join(map(str, vs))}" for u, vs in fields.items())
-                     + ("" if parts else scope))
-    if p.clock is not None:
-        a, b = p.clock
-        parts.append(f"{a // 3600:02d}:{a % 3600 // 60:02d}-{b // 3600:02d}:{b % 3600 // 60:02d}"
-                     " of any day")
-    return ("not " if p.negated else "") + (" ".join(parts) or "any time")

@@ -7,13 +7,16 @@ import pytest
 from stef_question.concepts.time import mentions, question_periods, read_time, time_spans
 from stef_question.extract import extract_question
 
+from stef_core.periods import describe_bound
 from stef_core.spec import Filter
 
 M = "2024-03-01", "2024-04-01"
 
 
 def stretches(text: str) -> list[tuple[object, ...]]:
-    return [(p.start, p.end) for p in read_time(text)]
+    """(start, end) of each period, relative bounds in words ("start of this month")."""
+    return [(p.start and describe_bound(p.start), p.end and describe_bound(p.end))
+            for p in read_time(text)]
 
 
 @pytest.mark.parametrize(
@@ -70,18 +73,19 @@ def stretches(text: str) -> list[tuple[object, ...]]:
         ("Papers in or before 2009", [(None, "2010-01-01")]),
         ("Orders in 2014 or 2015", [("2014-01-01", "2015-01-01"), ("2015-01-01", "2016-01-01")]),
         # relative to the anchor
-        ("Orders placed today", [("@", "@+1d")]),
-        ("Orders placed yesterday", [("@-1d", "@")]),
-        ("Orders this week", [("@/w", "@/w+1w")]),
-        ("Orders this month", [("@/m", "@/m+1m")]),
-        ("Orders last month", [("@/m-1m", "@/m")]),
-        ("Orders in the previous quarter", [("@/q-1q", "@/q")]),
-        ("Orders next year", [("@/y+1y", "@/y+2y")]),
-        ("Orders in the past 7 days", [("@-7d", "@+1d")]),
-        ("Orders in the last 3 months", [("@-3m", "@+1d")]),
-        ("Orders year to date", [("@/y", "@+1d")]),
-        ("Sales YTD", [("@/y", "@+1d")]),
-        ("Orders since last month", [("@/m-1m", None)]),
+        ("Orders placed today", [("today", "today + 1 day")]),
+        ("Orders placed yesterday", [("today - 1 day", "today")]),
+        ("Orders this week", [("start of this week", "start of this week + 1 week")]),
+        ("Orders this month", [("start of this month", "start of this month + 1 month")]),
+        ("Orders last month", [("start of this month - 1 month", "start of this month")]),
+        ("Orders in the previous quarter",
+         [("start of this quarter - 1 quarter", "start of this quarter")]),
+        ("Orders next year", [("start of this year + 1 year", "start of this year + 2 years")]),
+        ("Orders in the past 7 days", [("today - 7 days", "today + 1 day")]),
+        ("Orders in the last 3 months", [("today - 3 months", "today + 1 day")]),
+        ("Orders year to date", [("start of this year", "today + 1 day")]),
+        ("Sales YTD", [("start of this year", "today + 1 day")]),
+        ("Orders since last month", [("start of this month - 1 month", None)]),
     ],
 )
 def test_time_expression_reads_as_period(text: str, expected: list[tuple[object, ...]]) -> None:

@@ -1,5 +1,5 @@
-"""The SQL side of dates (plugins/stef_sql/time.py): every spelling of a time predicate, in each
-dialect, reads as the period it selects."""
+"""The SQL side of dates (plugins/stef_sql/time.py; the calendar is stef_core/periods.py): every
+spelling of a time predicate, in each dialect, reads as the period it selects."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from datetime import date
 
 import pytest
 from stef_sql.extract import extract_spec
-from stef_sql.time import filter_periods, literal_span, merge, rel_add, rel_trunc, resolve
 
-from stef_core.spec import Filter, Period
+from stef_core.periods import describe, describe_bound, filter_periods, literal_span, merge, resolve
+from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period
 
 MARCH = ("d", "2024-03-01", "2024-04-01")
 YEAR = ("d", "2024-01-01", "2025-01-01")
@@ -17,8 +17,10 @@ DAY = ("d", "2024-03-05", "2024-03-06")
 
 
 def periods(where: str, dialect: str | None) -> list[tuple[object, ...]]:
+    """(column, start, end), relative bounds in words ("today - 7 days")."""
     spec = extract_spec(f"SELECT COUNT(*) FROM t WHERE {where}", dialect)
-    return [(p.column, p.start, p.end) for p in spec.periods]
+    return [(p.column, p.start and describe_bound(p.start), p.end and describe_bound(p.end))
+            for p in spec.periods]
 
 
 # (dialect, WHERE condition, the period it reads as)
@@ -113,35 +115,38 @@ def test_time_predicate_reads_as_period(dialect: str | None, where: str,
 
 # Relative bounds: (dialect, condition, period with anchor-relative bounds)
 RELATIVE = [
-    ("sqlite", "d >= date('now', '-7 day')", ("d", "@-7d", None)),
-    (None, "d >= date('now', '-7 day')", ("d", "@-7d", None)),
-    ("sqlite", "d >= datetime('now', '-1 month')", ("d", "@-1m", None)),
+    ("sqlite", "d >= date('now', '-7 day')", ("d", "today - 7 days", None)),
+    (None, "d >= date('now', '-7 day')", ("d", "today - 7 days", None)),
+    ("sqlite", "d >= datetime('now', '-1 month')", ("d", "today - 1 month", None)),
     ("sqlite", "d >= date('now', 'start of month', '-1 month') AND d < date('now', 'start of "
-               "month')", ("d", "@/m-1m", "@/m")),
-    ("sqlite", "strftime('%Y', d) = strftime('%Y', 'now')", ("d", "@/y", "@/y+1y")),
-    ("postgres", "d >= CURRENT_DATE - INTERVAL '7' DAY", ("d", "@-7d", None)),
-    ("postgres", "d >= CURRENT_DATE - INTERVAL '7 days'", ("d", "@-7d", None)),
-    ("postgres", "d >= NOW() - INTERVAL '1 month'", ("d", "@-1m", None)),
-    ("postgres", "d >= CURRENT_DATE - 7", ("d", "@-7d", None)),
+               "month')", ("d", "start of this month - 1 month", "start of this month")),
+    ("sqlite", "strftime('%Y', d) = strftime('%Y', 'now')",
+     ("d", "start of this year", "start of this year + 1 year")),
+    ("postgres", "d >= CURRENT_DATE - INTERVAL '7' DAY", ("d", "today - 7 days", None)),
+    ("postgres", "d >= CURRENT_DATE - INTERVAL '7 days'", ("d", "today - 7 days", None)),
+    ("postgres", "d >= NOW() - INTERVAL '1 month'", ("d", "today - 1 month", None)),
+    ("postgres", "d >= CURRENT_DATE - 7", ("d", "today - 7 days", None)),
     ("postgres", "d >= DATE_TRUNC('month', CURRENT_DATE) - INTERVAL '1 month' AND d < "
-                 "DATE_TRUNC('month', CURRENT_DATE)", ("d", "@/m-1m", "@/m")),
+                 "DATE_TRUNC('month', CURRENT_DATE)",
+     ("d", "start of this month - 1 month", "start of this month")),
     ("postgres", "DATE_TRUNC('year', d) = DATE_TRUNC('year', CURRENT_DATE)",
-     ("d", "@/y", "@/y+1y")),
-    ("tsql", "d >= DATEADD(day, -7, GETDATE())", ("d", "@-7d", None)),
-    ("tsql", "d >= DATEADD(DAY, -7, CAST(GETDATE() AS DATE))", ("d", "@-7d", None)),
-    ("tsql", "YEAR(d) = YEAR(GETDATE()) - 1", ("d", "@/y-1y", "@/y")),
-    ("tsql", "DATEDIFF(day, d, GETDATE()) <= 7", ("d", "@-7d", None)),
-    ("snowflake", "d >= DATEADD(day, -7, CURRENT_DATE())", ("d", "@-7d", None)),
+     ("d", "start of this year", "start of this year + 1 year")),
+    ("tsql", "d >= DATEADD(day, -7, GETDATE())", ("d", "today - 7 days", None)),
+    ("tsql", "d >= DATEADD(DAY, -7, CAST(GETDATE() AS DATE))", ("d", "today - 7 days", None)),
+    ("tsql", "YEAR(d) = YEAR(GETDATE()) - 1",
+     ("d", "start of this year - 1 year", "start of this year")),
+    ("tsql", "DATEDIFF(day, d, GETDATE()) <= 7", ("d", "today - 7 days", None)),
+    ("snowflake", "d >= DATEADD(day, -7, CURRENT_DATE())", ("d", "today - 7 days", None)),
     ("snowflake", "d >= DATEADD(month, -1, DATE_TRUNC('month', CURRENT_DATE))",
-     ("d", "@/m-1m", None)),
-    ("bigquery", "d >= DATE_SUB(CURRENT_DATE(), INTERVAL 7 DAY)", ("d", "@-7d", None)),
-    ("bigquery", "d >= DATE_ADD(CURRENT_DATE(), INTERVAL -7 DAY)", ("d", "@-7d", None)),
+     ("d", "start of this month - 1 month", None)),
+    ("bigquery", "d >= DATE_SUB(CURRENT_DATE(), INTERVAL 7 DAY)", ("d", "today - 7 days", None)),
+    ("bigquery", "d >= DATE_ADD(CURRENT_DATE(), INTERVAL -7 DAY)", ("d", "today - 7 days", None)),
     ("bigquery", "EXTRACT(YEAR FROM d) = EXTRACT(YEAR FROM CURRENT_DATE())",
-     ("d", "@/y", "@/y+1y")),
-    ("mysql", "d >= DATE_SUB(CURDATE(), INTERVAL 7 DAY)", ("d", "@-7d", None)),
-    ("mysql", "d >= CURDATE() - INTERVAL 7 DAY", ("d", "@-7d", None)),
-    ("mysql", "d >= DATE_ADD(NOW(), INTERVAL -1 MONTH)", ("d", "@-1m", None)),
-    ("mysql", "DATE(d) = CURDATE()", ("d", "@", "@+1d")),
+     ("d", "start of this year", "start of this year + 1 year")),
+    ("mysql", "d >= DATE_SUB(CURDATE(), INTERVAL 7 DAY)", ("d", "today - 7 days", None)),
+    ("mysql", "d >= CURDATE() - INTERVAL 7 DAY", ("d", "today - 7 days", None)),
+    ("mysql", "d >= DATE_ADD(NOW(), INTERVAL -1 MONTH)", ("d", "today - 1 month", None)),
+    ("mysql", "DATE(d) = CURDATE()", ("d", "today", "today + 1 day")),
 ]
 
 
@@ -274,20 +279,40 @@ def test_literal_span(text: str, compact: bool, expected: tuple[str, str, str] |
         )
 
 
+LAST_MONTH = ANCHOR_DAY.start_of("month").shifted("month", -1)
+
+
 @pytest.mark.parametrize(
     ("bound", "expected"),
-    [("@", "2024-06-15"), ("@-7d", "2024-06-08"), ("@/m", "2024-06-01"),
-     ("@/m-1m", "2024-05-01"), ("@/y", "2024-01-01"), ("@/q", "2024-04-01"),
-     ("@/w", "2024-06-10"), ("@/y+1y", "2025-01-01"), ("2024-03-01", "2024-03-01")],
+    [(ANCHOR_DAY, "2024-06-15"), (ANCHOR_DAY.shifted("day", -7), "2024-06-08"),
+     (ANCHOR_DAY.start_of("month"), "2024-06-01"), (LAST_MONTH, "2024-05-01"),
+     (ANCHOR_DAY.start_of("year"), "2024-01-01"), (ANCHOR_DAY.start_of("quarter"), "2024-04-01"),
+     (ANCHOR_DAY.start_of("week"), "2024-06-10"),
+     (ANCHOR_DAY.start_of("year").shifted("year", 1), "2025-01-01"),
+     (ANCHOR_DAY.shifted("month", -1).start_of("month"), "2024-05-01"),
+     ("2024-03-01", "2024-03-01")],
+    ids=describe_bound,
 )
-def test_resolve(bound: str, expected: str) -> None:
+def test_resolve(bound: Bound, expected: str) -> None:
     assert resolve(bound, date(2024, 6, 15)).date().isoformat() == expected
 
 
 def test_relative_arithmetic_is_canonical() -> None:
-    assert rel_add(rel_add("@", "day", -1), "day", 1) == "@"
-    assert rel_trunc("@/m-1m", "month") == "@/m-1m"
-    assert rel_trunc("@-7d", "month") == "@-7d/m"
+    """One moment, one value: steps that cancel or repeat a start fold away."""
+    assert ANCHOR_DAY.shifted("day", -1).shifted("day", 1) == ANCHOR_DAY
+    assert LAST_MONTH.start_of("month") == LAST_MONTH
+    assert LAST_MONTH.start_of("quarter") != LAST_MONTH
+    assert ANCHOR_DAY.start_of("hour") == ANCHOR_DAY.start_of("day") == ANCHOR_DAY
+    week = ANCHOR_DAY.start_of("week").shifted("week", -1)
+    assert week.start_of("month") != week  # a week's Monday is not a month's start
+    assert ANCHOR_DAY.shifted("day", -7).start_of("month").describe() == (
+        "start of the month of (today - 7 days)")
+
+
+def test_relative_bounds_read_as_words_in_messages() -> None:
+    period = Period("d", LAST_MONTH, ANCHOR_DAY.start_of("month"))
+    assert describe(period) == "[start of this month - 1 month, start of this month)"
+    assert "@" not in describe(Period("d", ANCHOR_DAY.shifted("day", -7)))
 
 
 def test_merge_intersects_and_refuses_contradictions() -> None:

@@ -4,11 +4,11 @@ The question's words name stretches of time ("in 2024", "in March 2024", "Q2 202
 half of 2022", "the 1990s", "week 12 of 2024", "on 8/26/2012", "at 3 pm"), bound them ("since",
 "after", "before", "until", "through", "no later than", "between ... and ...", "from ... to
 ...") or place them relative to today ("yesterday", "last month", "in the past 7 days", "year
-to date"). Each becomes one period on an unnamed time column, the same form the SQL side reads
-(:mod:`stef_sql.time`), so the aligner compares intervals, not spellings. Relative periods keep
-anchor-relative bounds (``"@/m-1m"``): the question spec is cached per question text, and the
-anchor (the record's timestamp, ``stef eval --today`` or the run's date) is applied where
-periods are compared.
+to date"). Each becomes one period on an unnamed time column, the same form the SQL side
+reads, so the aligner compares intervals, not spellings. Relative periods keep bounds relative
+to the anchor (a :class:`~stef_core.spec.RelativeDate`): the question spec is cached per
+question text, and the anchor (the record's timestamp, ``stef eval --today`` or the run's date)
+is applied where periods are compared.
 
 The enrichment (a BIRD-style hint) is read for bindings: a fragment that says how the data
 spells a date ("September 2013 refers to date = '201309'") becomes a period of its own, on that
@@ -21,8 +21,8 @@ year ("NAACL 2000", "the 2016 Summer Olympics") is weak evidence (``source="ques
 
 >>> [(p.start, p.end) for p in read_time("How many orders were placed in March 2024?")]
 [('2024-03-01', '2024-04-01')]
->>> [(p.start, p.end) for p in read_time("Sales since last month")]
-[('@/m-1m', None)]
+>>> [(p.start.describe(), p.end) for p in read_time("Sales since last month")]
+[('start of this month - 1 month', None)]
 """
 
 from __future__ import annotations
@@ -32,9 +32,8 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from stef_sql.time import add, iso, rel_add, rel_trunc
-
-from stef_core.spec import Filter, Period
+from stef_core.periods import add, describe, iso, merge
+from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit
 
 # --------------------------------------------------------------------------------------------
 # vocabulary
@@ -57,11 +56,13 @@ _ORDINAL = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
     "last": 4,
 }
-_UNIT_WORD = {
+_UNIT_WORD: dict[str, RelativeUnit] = {
     "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
     "months": "month", "quarter": "quarter", "quarters": "quarter", "year": "year",
     "years": "year",
 }
+#: The end of a stretch that runs up to the anchor day, included ("in the past 7 days").
+_TOMORROW = ANCHOR_DAY.shifted("day", 1)
 _NUMBER_WORD = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "thirty": 30,
@@ -142,8 +143,8 @@ _RANGE_JOIN = re.compile(
 class _Atom:
     start: int  # span in the text
     end: int
-    lo: str | None  # ISO or anchor-relative bounds of the stretch [lo, hi)
-    hi: str | None
+    lo: Bound | None  # ISO or anchor-relative bounds of the stretch [lo, hi)
+    hi: Bound | None
     grain: str
     periodic: tuple[tuple[str, int], ...] = ()
     clock: tuple[int, int] | None = None
@@ -283,48 +284,51 @@ def _atoms(text: str) -> list[_Atom]:
     def relative_day(m: re.Match[str]) -> _Atom:
         word = m.group(1)
         offset = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}.get(word, -2)
-        lo = rel_add("@", "day", offset)
-        return _Atom(m.start(), m.end(), lo, rel_add(lo, "day", 1), "day")
+        lo = ANCHOR_DAY.shifted("day", offset)
+        return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
 
     s.scan(_RELATIVE_DAY, relative_day)
 
     def to_date(m: re.Match[str]) -> _Atom:
         word = next(g for g in m.groups() if g)
-        unit = {"ytd": "year", "mtd": "month", "qtd": "quarter"}.get(word, word)
-        return _Atom(m.start(), m.end(), rel_trunc("@", unit), "@+1d", "day", rolling=True)
+        unit = _UNIT_WORD[{"ytd": "year", "mtd": "month", "qtd": "quarter"}.get(word, word)]
+        return _Atom(m.start(), m.end(), ANCHOR_DAY.start_of(unit), _TOMORROW, "day",
+                     rolling=True)
 
     s.scan(_TO_DATE, to_date)
 
     def last_n(m: re.Match[str]) -> _Atom:
         n = _NUMBER_WORD.get(m.group(1)) or int(m.group(1))
+        unit: RelativeUnit
         if m.group(2).startswith("hour"):  # the anchor is a day: 24 hours is the last day
             n, unit = -(-n // 24), "day"
         else:
             unit = _UNIT_WORD[m.group(2)]
-        return _Atom(m.start(), m.end(), rel_add("@", unit, -n), "@+1d", "day", rolling=True)
+        return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -n), _TOMORROW, "day",
+                     rolling=True)
 
     s.scan(_LAST_N, last_n)
 
     def ago(m: re.Match[str]) -> _Atom:
         n = _NUMBER_WORD.get(m.group(1)) or int(m.group(1))
-        unit = _UNIT_WORD[m.group(2)]
-        lo = rel_add("@", unit, -n)
-        return _Atom(m.start(), m.end(), lo, rel_add(lo, "day", 1), "day")
+        lo = ANCHOR_DAY.shifted(_UNIT_WORD[m.group(2)], -n)
+        return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
 
     s.scan(_AGO, ago)
 
     def this_unit(m: re.Match[str]) -> _Atom | None:
-        which, unit = m.group(1), m.group(2)
+        which, unit = m.group(1), _UNIT_WORD[m.group(2)]
         before = s.lower[max(0, m.start() - 12) : m.start()]
         if which in ("past", "the past", "the last") or (
             which == "last" and re.search(r"\b(in|over|during|within)\s+the\s+$", before)
         ):
             # "in the past month": the month up to today
-            return _Atom(m.start(), m.end(), rel_add("@", unit, -1), "@+1d", "day", rolling=True)
+            return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -1), _TOMORROW, "day",
+                         rolling=True)
         step = {"this": 0, "current": 0, "the current": 0, "last": -1, "previous": -1,
                 "the previous": -1, "next": 1, "the next": 1, "coming": 1, "the coming": 1}[which]
-        lo = rel_add(rel_trunc("@", unit), unit, step)
-        return _Atom(m.start(), m.end(), lo, rel_add(lo, unit, 1), unit)
+        lo = ANCHOR_DAY.start_of(unit).shifted(unit, step)
+        return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
 
     s.scan(_THIS_UNIT, this_unit)
 
@@ -560,7 +564,7 @@ def _weeks_of_days(atoms: list[_Atom], text: str) -> list[_Atom]:
     out: list[_Atom] = []
     for atom in atoms:
         m = _WEEK_STARTING.search(text[max(0, atom.start - 48) : atom.start])
-        if m and atom.grain == "day" and atom.lo and not atom.lo.startswith("@"):
+        if m and atom.grain == "day" and isinstance(atom.lo, str) and atom.lo:
             day = datetime.fromisoformat(atom.lo)
             if m.group("how") == "of":
                 day -= timedelta(days=day.weekday())
@@ -579,8 +583,7 @@ def _attach_clocks(atoms: list[_Atom], text: str) -> list[_Atom]:
             atom.clock is not None
             and prev is not None
             and prev.grain == "day"
-            and prev.lo is not None
-            and not prev.lo.startswith("@")
+            and isinstance(prev.lo, str)
             and re.fullmatch(r"\s*(?:,|at|on|,\s*at)?\s*", text[prev.end : atom.start])
         ):
             day = datetime.fromisoformat(prev.lo)
@@ -621,7 +624,7 @@ def _with_year(atom: _Atom, year: int) -> _Atom:
 
 
 def _year_of(atom: _Atom) -> int | None:
-    if atom.lo is None or atom.lo.startswith("@"):
+    if not isinstance(atom.lo, str):
         return None
     return int(atom.lo[:4])
 
@@ -726,7 +729,8 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
             # ("paragraph number between 1900 and 1950", "income from 2100 to 2500").
             strong = True
             if lo.bare_year and hi.bare_year:
-                plausible = all(1800 <= int(a.lo[:4]) <= 2100 for a in (lo, hi) if a.lo)
+                plausible = all(1800 <= int(a.lo[:4]) <= 2100 for a in (lo, hi)
+                                if isinstance(a.lo, str) and a.lo)
                 timely = bool(_YEAR_CONTEXT.search(clause[: opener.start()] if opener else clause)
                               or re.search(r"\byears?\s+$", clause))
                 if not plausible and not timely:
@@ -773,7 +777,8 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
                 r"\bthe\s+$", clause
             ):
                 strong = False
-            if not strong and not 1800 <= int(atom.lo[:4] if atom.lo else "0") <= 2099:
+            year = atom.lo[:4] if isinstance(atom.lo, str) and atom.lo else "0"
+            if not strong and not 1800 <= int(year) <= 2099:
                 i += 1
                 continue
         period = _period(atom, None, kind, text[span_start:span_end], strong, negated)
@@ -788,7 +793,9 @@ _JOIN_DAY_TIME = re.compile(r"\s*(?:,|on|at|,\s*at|,\s*on)?\s*")
 
 
 def _single_day(p: Period) -> bool:
-    if not p.start or not p.end or p.relative or p.periodic or p.clock:
+    if not isinstance(p.start, str) or not isinstance(p.end, str) or not p.start or not p.end:
+        return False  # a relative day ("yesterday") has no date to put a time of day on
+    if p.periodic or p.clock:
         return False
     return datetime.fromisoformat(p.end) - datetime.fromisoformat(p.start) == timedelta(days=1)
 
@@ -805,8 +812,8 @@ def _join_day_and_time(found: list[tuple[tuple[int, int], Period]],
                 (p, prev) if _single_day(p) and prev.clock else None)
             if pair is not None and _JOIN_DAY_TIME.fullmatch(text[b : span[0]]):
                 day, clock = pair
-                start = datetime.fromisoformat(day.start or "")
-                assert clock.clock is not None
+                assert isinstance(day.start, str) and clock.clock is not None  # _single_day
+                start = datetime.fromisoformat(day.start)
                 joined = replace(
                     day, start=iso(start + timedelta(seconds=clock.clock[0])),
                     end=iso(start + timedelta(seconds=clock.clock[1])), grain=clock.grain,
@@ -818,9 +825,9 @@ def _join_day_and_time(found: list[tuple[tuple[int, int], Period]],
     return out
 
 
-def _before(start: str, end: str) -> bool:
-    if start.startswith("@") or end.startswith("@"):
-        return start.startswith("@") and end.startswith("@")
+def _before(start: Bound, end: Bound) -> bool:
+    if isinstance(start, RelativeDate) or isinstance(end, RelativeDate):
+        return isinstance(start, RelativeDate) and isinstance(end, RelativeDate)
     return datetime.fromisoformat(start) < datetime.fromisoformat(end)
 
 
@@ -912,8 +919,6 @@ def hint_periods(hint: str) -> list[Period]:
 
 
 def _hint_clauses(hint: str) -> list[tuple[str, list[Period]]]:
-    from stef_sql.time import merge
-
     out: list[tuple[str, list[Period]]] = []
     for clause in re.split(r";|\n", hint):
         if not clause.strip():
@@ -1009,7 +1014,7 @@ def question_periods(
             break
         if keep is None:
             continue
-        year = p.start[:4] if p.start and not p.start.startswith("@") else None
+        year = p.start[:4] if isinstance(p.start, str) and p.start else None
         one_year = year is not None and p.end == f"{int(year) + 1:04d}-01-01"
         if year and one_year and _explained(year, values, clauses):
             continue
@@ -1032,11 +1037,18 @@ def _explained(year: str, values: list[str], clauses: list[tuple[str, list[Perio
 
 
 def period_drift(question: str, reformulated: str) -> list[str]:
-    """Time constraints the reformulation added or dropped."""
-    def keys(text: str) -> set[str]:
-        return {f"{p.start}..{p.end}{list(p.periodic) or ''}" for p in read_time(text)
-                if p.source == "question"}
+    """Time constraints the reformulation added or dropped, as the stretch of time each
+    covers (``added period [2024-03-01, 2024-04-01)``; relative bounds in words).
 
-    before, after = keys(question), keys(reformulated)
-    return [f"added period {k}" for k in sorted(after - before)] + [
-        f"dropped period {k}" for k in sorted(before - after)]
+    >>> period_drift("Sales in March 2024", "Sales in March 2024 and since last month")
+    ['added period [start of this month - 1 month, ...)']
+    """
+    def stretches(text: str) -> dict[tuple[object, ...], str]:
+        return {(p.start, p.end, p.periodic): describe(Period(None, p.start, p.end,
+                                                              periodic=p.periodic))
+                for p in read_time(text) if p.source == "question"}
+
+    before, after = stretches(question), stretches(reformulated)
+    added = sorted(text for k, text in after.items() if k not in before)
+    dropped = sorted(text for k, text in before.items() if k not in after)
+    return [f"added period {t}" for t in added] + [f"dropped period {t}" for t in dropped]
