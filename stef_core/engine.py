@@ -19,7 +19,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from itertools import islice
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from stef_core.contracts import (
     Aligner,
@@ -136,12 +136,12 @@ class Engine:
         self.rules = rules or Ruleset()
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
-        self.sql_extractor: SqlExtractor = self._make("sql_extractor", sql_extractor)
-        self.question_extractor: QuestionExtractor = self._make_question_extractor(
+        self.sql_extractor = self.registry.get(SqlExtractor, sql_extractor)()
+        self.question_extractor = self._make_question_extractor(
             question_extractor, judge, judge_options
         )
-        self.aligner: Aligner = self._make("aligner", aligner)
-        self.scorer: Scorer = self._make("scorer", scorer)
+        self.aligner = self.registry.get(Aligner, aligner)()
+        self.scorer = self.registry.get(Scorer, scorer)()
         known_rules = set(self.registry.rule_ids())
         for rule_id in self.rules.rules:
             if rule_id not in known_rules:
@@ -165,7 +165,7 @@ class Engine:
         else:
             name, options = parse_judge_spec(judge)
             options.update(judge_options or {})
-            judge_cls = cast("type[Judge]", self.registry.get("judge", name))
+            judge_cls = self.registry.get(Judge, name)
             if calibration_path:
                 self.calibration = _load_calibration_for(judge_cls, calibration_path)
                 options["calibration"] = self.calibration
@@ -176,20 +176,17 @@ class Engine:
             digest.update(self.calibration.to_json().encode("utf-8"))
         self.rules_hash = digest.hexdigest()[:16]
 
-    def _make(self, stage: str, plugin_id: str) -> Any:
-        return self.registry.get(stage, plugin_id)()
-
     def _make_question_extractor(
         self, spec: str, judge: str | Judge, judge_options: dict[str, Any] | None
     ) -> QuestionExtractor:
         """``question`` or ``llm[:<model>]``, created with the judge's options (API base,
         timeout, cache ...), its model, then the spec's own model."""
         name, own = parse_judge_spec(spec)
-        cls = self.registry.get("question_extractor", name)
+        cls = self.registry.get(QuestionExtractor, name)
         options = dict(parse_judge_spec(judge)[1]) if isinstance(judge, str) else {}
         options.update(judge_options or {})
         options.update(own)
-        return cls(**options)  # type: ignore[return-value]
+        return cls(**options)
 
     # ---- one record, stages 1-3 -----------------------------------------------------------
 

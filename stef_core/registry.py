@@ -13,7 +13,7 @@ import importlib
 from dataclasses import dataclass
 from importlib import metadata
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import pluggy
 
@@ -42,6 +42,19 @@ STAGES: dict[str, tuple[str, type[Plugin]]] = {
 }
 
 P = TypeVar("P", bound=Plugin)
+
+
+def stage_of(kind: type[Plugin]) -> str:
+    """The stage whose plugins derive from base class ``kind`` (``Judge`` -> ``judge``).
+
+    >>> stage_of(Judge), stage_of(QuestionExtractor)
+    ('judge', 'question_extractor')
+    """
+    for stage, (_, base) in STAGES.items():
+        if base is kind:
+            return stage
+    raise PluginError(f"{kind.__qualname__} is not a stage's base class in stef_core.contracts; "
+                      "one of " + ", ".join(base.__name__ for _, base in STAGES.values()))
 
 
 @dataclass(frozen=True)
@@ -171,7 +184,18 @@ class Registry:
     def plugins(self, stage: str) -> dict[str, Provided]:
         return dict(self._collect()[stage])
 
-    def get(self, stage: str, plugin_id: str) -> type[Plugin]:
+    @overload
+    def get(self, kind: type[P], plugin_id: str) -> type[P]: ...
+
+    @overload
+    def get(self, kind: str, plugin_id: str) -> type[Plugin]: ...
+
+    def get(self, kind: type[Plugin] | str, plugin_id: str) -> type[Plugin]:
+        """The plugin class registered under ``plugin_id`` for a stage, named by its base
+        class (``get(Judge, "offline")`` is typed ``type[Judge]``) or by its stage name
+        (``get("judge", "offline")``); :class:`PluginError` with "did you mean" when none is.
+        """
+        stage = kind if isinstance(kind, str) else stage_of(kind)
         found = self._collect()[stage]
         if plugin_id not in found:
             label = stage.replace("_", " ")

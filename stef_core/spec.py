@@ -51,6 +51,9 @@ NEGATED_OP: dict[str, str] = {
 FLIPPED_OP: dict[str, str] = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
 
 AGGREGATES: frozenset[str] = frozenset({"COUNT", "SUM", "AVG", "MIN", "MAX"})
+#: The value of a filter compared with a subquery (``x IN (SELECT ...)``, ``x = (SELECT
+#: MAX ...)``, ``EXISTS (...)``): what it is compared with is not a constant.
+SUBQUERY = "<subquery>"
 
 
 @dataclass(frozen=True, slots=True)

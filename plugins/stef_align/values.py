@@ -18,9 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from stef_sql.extract import SUBQUERY
-
-from stef_core.spec import Scalar, Value
+from stef_core.spec import SUBQUERY, Scalar, Value
 from stef_core.values import abbreviates, value_key
 
 #: Most values of one IN list compared loosely (exact keys are looked up, not scanned).

@@ -47,9 +47,8 @@ from __future__ import annotations
 
 import re
 
-from stef_sql.extract import SUBQUERY
-
 from stef_core.contracts import JudgeRequest
+from stef_core.spec import SUBQUERY
 from stef_core.values import value_key
 from stef_core.words import light_stem, norm
 from stef_judges.signals import (

@@ -22,6 +22,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from stef_core import hookimpl
@@ -293,12 +294,23 @@ class LlmQuestionExtractor(QuestionExtractor):
 def _rule_based(question: str, enriched_question: str | None, rules: Ruleset) -> QuestionSpec:
     """The grounding fields (text, words, numbers, drift) come from the rule-based reader, so
     the aligner and judges see the same evidence whichever extractor built the structure."""
-    try:
-        from stef_question.extract import extract_question
-    except ImportError:  # the built-in question plugin is not installed: ground on raw text
+    reader = _rule_based_reader()
+    if reader is None:  # the built-in question plugin is not installed: ground on raw text
         text = " ".join((question + " " + (enriched_question or "")).lower().split())
         return QuestionSpec(text=text, words=frozenset(text.split()))
-    return extract_question(question, enriched_question, rules)
+    return reader.extract(question, enriched_question, rules)
+
+
+@lru_cache(maxsize=1)
+def _rule_based_reader() -> QuestionExtractor | None:
+    """The installed rule-based question extractor (id ``question``), looked up through the
+    registry rather than imported: a judge plugin depends on STEF's contracts only."""
+    from stef_core.registry import PluginError, Registry
+
+    try:
+        return Registry.discover().get(QuestionExtractor, "question")()
+    except PluginError:
+        return None
 
 
 @hookimpl

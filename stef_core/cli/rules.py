@@ -182,6 +182,7 @@ def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
     import tempfile
     from contextlib import ExitStack
 
+    from stef_core.contracts import SqlExtractor
     from stef_core.engine import BadRecord
     from stef_core.io import check_inputs, read_items
     from stef_core.registry import Registry
@@ -190,8 +191,8 @@ def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
     paths = list(logs)
     check_inputs(paths)
     fields, delimiter = read_layout(map_specs, delimiter)
-    extractor = Registry.discover().get("sql_extractor", "sql")()
-    miner = Miner(extractor, dialect=dialect)  # type: ignore[arg-type]
+    extractor = Registry.discover().get(SqlExtractor, "sql")()
+    miner = Miner(extractor, dialect=dialect)
     with ExitStack() as stack:
         if "-" in paths:  # two passes: keep stdin in a private temporary file
             tmp = stack.enter_context(tempfile.NamedTemporaryFile(

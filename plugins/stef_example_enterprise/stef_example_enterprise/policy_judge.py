@@ -73,11 +73,10 @@ class PolicyJudge(Judge):
         from stef_core.registry import Registry
 
         name = str(self.options.get("fallback", "offline"))
-        judge_cls = Registry.discover().get("judge", name)
+        judge_cls = Registry.discover().get(Judge, name)
         passed = {k: v for k, v in self.options.items()
                   if k not in {"tables", "model", "fallback"}}
         judge = judge_cls(**passed)
-        assert isinstance(judge, Judge)
         self._fallback = judge
         return judge
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
 
 from stef_core.spec import Binding, Filter
 from stef_core.words import stem
@@ -128,23 +127,18 @@ def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
 @lru_cache(maxsize=4096)
 def condition_filters(fragment: str) -> tuple[Filter, ...]:
     """Parse one SQL-like condition with sqlglot and read its filters like the SQL side."""
-    import sqlglot
-    from sqlglot import exp
-    from stef_sql.extract import _predicate, _Resolver
+    from stef_core.sql import Resolver, parse_condition, read_condition
 
     if len(fragment) > MAX_FRAGMENT_CHARS:
         return ()
-    for dialect in ("sqlite", "mysql"):
-        try:
-            cond = sqlglot.parse_one(fragment, read=dialect, into=exp.Condition)
-        except Exception:
-            continue
-        try:
-            found = _predicate(cast(exp.Expr, cond), _Resolver(cond, nested=False), "hint")
-        except Exception:
-            return ()
-        return tuple(f for f in found if f.value != "")
-    return ()
+    cond = parse_condition(fragment)
+    if cond is None:
+        return ()
+    try:
+        found = read_condition(cond, Resolver(cond, nested=False), "hint")
+    except Exception:
+        return ()
+    return tuple(f for f in found if f.value != "")
 
 
 def _conditions(text: str) -> list[Filter]:

@@ -20,21 +20,26 @@ compared (:func:`stef_core.periods.resolve`).
 Only predicates with a date-like operand are looked at (a time function, a literal spelled
 like a date, a column whose name says date, time or year), so reading time costs little more
 than reading the filters. The calendar arithmetic and the period algebra are
-:mod:`stef_core.periods`.
+:mod:`stef_core.periods`; the SQL reader and the question reader (for a hint's SQL-like
+fragments) both read time through :func:`read_periods`.
 
->>> from stef_sql.extract import extract_spec
->>> [(p.column, p.start, p.end, p.grain) for p in extract_spec(
-...     "SELECT * FROM t WHERE created_at BETWEEN '2024-01-01' AND '2024-12-31'").periods]
+>>> from stef_core.sql.parse import parse_condition
+>>> def column_of(node):
+...     return node.name if isinstance(node, exp.Column) else None
+>>> def no_filters(node):
+...     return []
+>>> cond = parse_condition("created_at >= '2024-01-01' AND created_at <= '2024-12-31'")
+>>> [(p.column, p.start, p.end, p.grain) for p in read_periods(cond, column_of, no_filters)]
 [('created_at', '2024-01-01', '2025-01-01', 'day')]
->>> [p.start.describe() for p in extract_spec(
-...     "SELECT * FROM t WHERE d >= CURRENT_DATE - INTERVAL '7' DAY", "postgres").periods]
+>>> cond = parse_condition("d >= CURRENT_DATE - INTERVAL '7' DAY", "postgres")
+>>> [p.start.describe() for p in read_periods(cond, column_of, no_filters)]
 ['today - 7 days']
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -58,6 +63,7 @@ from stef_core.periods import (
     relative_unit,
 )
 from stef_core.spec import ANCHOR_DAY, Filter, Period, RelativeDate, RelativeUnit
+from stef_core.sql.conditions import flatten
 
 _TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
 
@@ -963,23 +969,13 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
                        spelling=spelling if term.kind == "raw" else "")]
     if isinstance(node, exp.Or) and not negate:
         out = []
-        for part in _flatten(node, exp.Or):
+        for part in flatten(node, exp.Or):
             got = read_atom(part, column_of)
             if got is None:
                 return None
             out.extend(got)
         return out
     return None
-
-
-def _flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
-    while isinstance(node, exp.Paren):
-        node = node.this
-    if isinstance(node, kind):
-        yield from _flatten(node.this, kind)
-        yield from _flatten(node.expression, kind)
-    else:
-        yield node
 
 
 def read_periods(
@@ -998,7 +994,7 @@ def read_periods(
     alternatives: dict[str, list[list[Period]]] = {}
     order: list[str] = []
     out_of_order: list[Period] = []
-    for conjunct in _flatten(condition, exp.And):
+    for conjunct in flatten(condition, exp.And):
         read = read_atom(conjunct, column_of)
         if not read:
             continue

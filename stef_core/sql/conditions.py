@@ -1,0 +1,385 @@
+"""The condition reader: a WHERE, HAVING or ON condition as normalized :class:`Filter` values.
+
+Every reader of SQL conditions goes through here: the SQL reader for the statement it scores,
+the question reader for the SQL-like fragments of a hint (``year(date) = 2013``), R_app's
+predicates. Filters are normalized as they are read (SPEC 2.2): values folded
+(:mod:`stef_core.values`), ``IN`` with one value and ``LIKE`` without wildcards become ``=``,
+OR-chains of equalities on one column become ``IN``, ``BETWEEN`` becomes ``>=`` and ``<=``,
+``5 < x`` becomes ``x > 5`` and ``NOT`` is folded into the operator (De Morgan under it).
+
+Columns are named as they are stored: :class:`Resolver` looks through CTEs and derived tables
+(a column read from a CTE is the expression the CTE projects under that name) and through
+aliases, so ``WITH t AS (SELECT amount AS a FROM s) SELECT * FROM t WHERE a > 5`` filters
+``amount``.
+
+>>> from stef_core.sql.parse import parse_condition
+>>> cond = parse_condition("u.status = 'Active' AND 18 <= u.age AND NOT city IN ('Oslo')")
+>>> [f.describe() for f in read_condition(cond, Resolver(cond, nested=False))]
+["status = 'active'", 'age >= 18', "city != 'oslo'"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, cast
+
+from sqlglot import exp
+from sqlglot.optimizer.scope import Scope, build_scope
+
+from stef_core.spec import FLIPPED_OP, NEGATED_OP, SUBQUERY, Filter, Scalar, Value
+from stef_core.values import fold_text, number
+
+__all__ = [
+    "PREDICATES",
+    "RELATION",
+    "STRING_TYPES",
+    "SUBQUERY",
+    "Resolver",
+    "column_name",
+    "columns_of",
+    "flatten",
+    "literal_value",
+    "operand_column",
+    "read_condition",
+    "roles_of",
+]
+
+_CMP: dict[type[exp.Expr], str] = {
+    exp.EQ: "=",
+    exp.NEQ: "!=",
+    exp.GT: ">",
+    exp.GTE: ">=",
+    exp.LT: "<",
+    exp.LTE: "<=",
+    exp.NullSafeEQ: "=",
+    exp.NullSafeNEQ: "!=",
+}
+#: Node types :func:`read_condition` reads as predicates (besides a bare boolean column).
+PREDICATES: tuple[type[exp.Expr], ...] = (
+    *_CMP, exp.In, exp.Between, exp.Like, exp.ILike, exp.Is, exp.And, exp.Or, exp.Not,
+)
+#: Source suffix of a column-to-column comparison (see ``SqlSpec.relations``).
+RELATION = ":rel"
+#: String literals sqlglot keeps apart from ``Literal`` (T-SQL's N'...', raw strings).
+STRING_TYPES: tuple[type[exp.Expr], ...] = tuple(
+    t for t in (getattr(exp, n, None) for n in ("National", "RawString")) if isinstance(t, type)
+)
+
+
+def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
+    """``(True, value)`` when ``node`` is a constant, else ``(False, None)``."""
+    while isinstance(node, (exp.Paren, exp.Cast, exp.TryCast)):
+        node = node.this
+    if isinstance(node, STRING_TYPES):  # N'...' (T-SQL), raw strings: strings all the same
+        return True, fold_text(str(node.this))
+    if isinstance(node, exp.Literal):
+        text = str(node.this)
+        if node.is_string:
+            return True, fold_text(text)
+        num = number(text)
+        return True, num if num is not None else text
+    if isinstance(node, exp.Neg):
+        ok, inner = literal_value(node.this)
+        if ok and isinstance(inner, (int, float)) and not isinstance(inner, bool):
+            return True, -inner
+        return False, None
+    if isinstance(node, exp.Boolean):
+        return True, bool(node.this)
+    if isinstance(node, exp.Null):
+        return True, None
+    return False, None
+
+
+class Resolver:
+    """Maps columns to what they mean, looking through CTEs and derived tables.
+
+    Scope analysis is only run when the query has something to look through (a CTE, a derived
+    table, a nested SELECT): for the flat queries that make up most logs, a column is itself and
+    its table comes from the FROM/JOIN aliases.
+    """
+
+    def __init__(
+        self, root: exp.Expr, nested: bool = True, tables: list[exp.Table] | None = None,
+        joins: list[exp.Join] | None = None,
+    ) -> None:
+        self.scope_of: dict[int, Scope] = {}
+        self.root_scope: Scope | None = None
+        self.aliases: dict[str, str] = {}
+        self._joins = joins or []
+        self._roles: dict[str, str] | None = None
+        if nested:
+            try:
+                self.root_scope = build_scope(root)
+            except Exception:  # scope analysis is best effort; plain names still work
+                self.root_scope = None
+        if self.root_scope is not None:
+            for scope in self.root_scope.traverse():
+                self.scope_of[id(scope.expression)] = scope
+        else:
+            for table in tables if tables is not None else root.find_all(exp.Table):
+                self.aliases[table.alias_or_name.lower()] = table.name.lower()
+
+    @property
+    def roles(self) -> dict[str, str]:
+        """The role each joined alias plays (:func:`roles_of`), read on first use: only a
+        column-to-column comparison asks."""
+        if self._roles is None:
+            self._roles = roles_of(self._joins)
+        return self._roles
+
+    def scope_for(self, node: exp.Expr) -> Scope | None:
+        if not self.scope_of:
+            return None
+        parent: Any = node
+        while parent is not None:
+            scope = self.scope_of.get(id(parent))
+            if scope is not None:
+                return scope
+            parent = parent.parent
+        return None
+
+    def resolve(self, column: exp.Column, depth: int = 0) -> exp.Expr:
+        """The expression ``column`` stands for (itself when it is a base-table column)."""
+        if depth > 8:
+            return column
+        scope = self.scope_for(column)
+        if scope is None:
+            return column
+        source = scope.sources.get(column.table) if column.table else None
+        if source is None and not column.table:
+            derived = [s for s in scope.sources.values() if isinstance(s, Scope)]
+            if len(scope.sources) == 1 and derived:
+                source = derived[0]
+        if not isinstance(source, Scope):
+            return column
+        select = source.expression
+        if not isinstance(select, exp.Select):
+            return column
+        for projection in select.expressions:
+            if projection.alias_or_name.lower() == column.name.lower():
+                inner = projection.this if isinstance(projection, exp.Alias) else projection
+                if isinstance(inner, exp.Column):
+                    return self.resolve(inner, depth + 1)
+                return inner
+        return column
+
+
+def column_name(node: exp.Expr) -> str:
+    """A column's bare name in lower case; any other expression as lower-case SQL."""
+    return node.name.lower() if isinstance(node, exp.Column) else node.sql().lower()
+
+
+# --------------------------------------------------------------------------------------------
+# filters
+# --------------------------------------------------------------------------------------------
+
+
+def roles_of(joins: list[exp.Join]) -> dict[str, str]:
+    """The role each joined alias plays, read from its join key: ``ON e.manager_id = m.id``
+    makes ``m`` the manager (a key named after a role, pointing at the other alias's id)."""
+    roles: dict[str, str] = {}
+    for join in joins[:32]:
+        on = join.args.get("on")
+        if on is None:
+            continue
+        for eq in on.find_all(exp.EQ):
+            a, b = eq.left, eq.right
+            if not (isinstance(a, exp.Column) and isinstance(b, exp.Column)):
+                continue
+            for ref, key in ((a, b), (b, a)):
+                name, table = ref.name.lower(), key.table.lower()
+                if (table and key.name.lower() in ("id", "key") and name.endswith("_id")
+                        and len(name) > 3 and ref.table.lower() != table):
+                    roles[table] = name[:-3].replace("_", " ")
+    return roles
+
+
+def _in_role(node: exp.Expr, column: str | None, resolver: Resolver) -> str | None:
+    """``column`` prefixed with the role of the alias it is read from, when it has one."""
+    if column is None or not isinstance(node, exp.Column):
+        return column
+    role = resolver.roles.get(node.table.lower()) if node.table else None
+    return f"{role} {column}" if role else column
+
+
+def operand_column(node: exp.Expr, resolver: Resolver) -> str | None:
+    """The column a predicate constrains: a bare column, or the one column inside an
+    expression (``LOWER(name)``, ``strftime('%Y', d)``), else the expression itself."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Column):
+        resolved = resolver.resolve(node)
+        if isinstance(resolved, exp.Column):
+            return resolved.name.lower()
+        node = resolved
+    cols = columns_of(node, resolver)
+    if len(cols) == 1:
+        return cols[0]
+    if not cols:
+        return None
+    return node.sql().lower()
+
+
+def flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
+    """The operands of a chain of ``kind`` (AND or OR), left to right, through parentheses.
+
+    Iterative: parsers nest a flat chain ``a OR b OR c ...`` one level per term, so a
+    recursive walk would fail on long generated chains (40,000 terms).
+    """
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        while isinstance(node, exp.Paren):
+            node = node.this
+        if isinstance(node, kind):
+            binary = cast(exp.Binary, node)
+            stack.append(binary.right)
+            stack.append(binary.left)
+        else:
+            yield node
+
+
+def _atom(node: exp.Expr, resolver: Resolver, source: str, negate: bool) -> list[Filter]:
+    """Filters for one predicate that contains no AND/OR."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Not):
+        return read_condition(node.this, resolver, source, not negate)
+    if node.args.get("negate"):  # newer sqlglot spells NOT LIKE / NOT IN as a flag
+        negate = not negate
+
+    def make(col: str | None, op: str, value: Value) -> Filter:
+        return Filter(col, NEGATED_OP[op] if negate else op, value, source)
+
+    if isinstance(node, tuple(_CMP)):
+        op = _CMP[type(node)]
+        binary = cast(exp.Binary, node)
+        left, right = binary.left, binary.right
+        lok, lval = literal_value(left)
+        rok, rval = literal_value(right)
+        if lok and not rok:  # 5 < x  ->  x > 5
+            left, right, rval, rok, op = right, left, lval, True, FLIPPED_OP[op]
+        if rok:
+            col = operand_column(left, resolver)
+            if rval is None and op in {"=", "!="}:
+                return [make(col, "is null" if op == "=" else "is not null", None)]
+            return [make(col, op, rval)]
+        if isinstance(right, (exp.Subquery, exp.Select)) or isinstance(left, exp.Subquery):
+            target = left if not isinstance(left, exp.Subquery) else right
+            return [make(operand_column(target, resolver), op, SUBQUERY)]
+        if op in ("=", "!=") and not negate:
+            return []  # column = column: a join condition, not a filter
+        # Column against column ("salary > manager salary"): a relation between two columns,
+        # kept apart from the filters (its value names the other column).
+        lcol, rcol = operand_column(left, resolver), operand_column(right, resolver)
+        # A table joined to itself in a role ("employees m ON e.manager_id = m.id"): the
+        # role names the side ("manager salary"), as the question does ("than their manager").
+        lcol, rcol = _in_role(left, lcol, resolver), _in_role(right, rcol, resolver)
+        if lcol and rcol:
+            return [Filter(lcol, NEGATED_OP[op] if negate else op, rcol, source + RELATION)]
+        return []
+    if isinstance(node, exp.In):
+        col = operand_column(node.this, resolver)
+        if node.args.get("query") is not None:
+            return [make(col, "in", SUBQUERY)]
+        values: list[Scalar] = []
+        for item in node.expressions:
+            ok, val = literal_value(item)
+            if not ok:
+                return []
+            values.append(val)
+        if len(values) == 1:
+            return [make(col, "=", values[0])]
+        return [make(col, "in", _sorted_tuple(values))]
+    if isinstance(node, exp.Between):
+        col = operand_column(node.this, resolver)
+        lok, low = literal_value(node.args["low"])
+        hok, high = literal_value(node.args["high"])
+        if not (lok and hok):
+            return []
+        if negate:  # NOT BETWEEN: outside the range
+            return [Filter(col, "<", low, source), Filter(col, ">", high, source)]
+        return [Filter(col, ">=", low, source), Filter(col, "<=", high, source)]
+    if isinstance(node, (exp.Like, exp.ILike)):
+        col = operand_column(node.this, resolver)
+        ok, pattern = literal_value(node.expression)
+        if not ok:
+            return []
+        if isinstance(pattern, str) and "%" not in pattern and "_" not in pattern:
+            return [make(col, "=", pattern)]
+        return [make(col, "like", pattern)]
+    if isinstance(node, exp.Is):
+        col = operand_column(node.this, resolver)
+        ok, val = literal_value(node.expression)
+        if ok and val is None:
+            return [make(col, "is null", None)]
+        if ok:
+            return [make(col, "=", val)]
+        return []
+    if isinstance(node, exp.Exists):
+        return [make(None, "in", SUBQUERY)]
+    if isinstance(node, exp.Column):  # WHERE flag
+        return [make(operand_column(node, resolver), "=", True)]
+    return []
+
+
+def _sorted_tuple(values: list[Scalar]) -> tuple[Scalar, ...]:
+    return tuple(sorted(set(values), key=lambda v: (type(v).__name__, str(v))))
+
+
+def read_condition(
+    node: exp.Expr, resolver: Resolver, source: str = "where", negate: bool = False
+) -> list[Filter]:
+    """Every filter a condition states (see the module docstring), each with ``source``.
+
+    A disjunction that is not one column's IN list keeps its atoms, marked as alternatives;
+    a column compared with another column is a relation (``SqlSpec.relations``), not a
+    filter; ``negate`` reads the condition under a NOT.
+    """
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Not):
+        return read_condition(node.this, resolver, source, not negate)
+    conj, disj = (exp.Or, exp.And) if negate else (exp.And, exp.Or)
+    # De Morgan: under NOT, AND and OR swap roles.
+    if isinstance(node, conj):
+        out: list[Filter] = []
+        for part in flatten(node, conj):
+            out.extend(read_condition(part, resolver, source, negate))
+        return out
+    if isinstance(node, disj):
+        parts = [f for p in flatten(node, disj)
+                 for f in read_condition(p, resolver, source, negate)]
+        return _fold_disjunction(parts, source, negate)
+    return _atom(node, resolver, source, negate)
+
+
+def _fold_disjunction(parts: list[Filter], source: str, negate: bool) -> list[Filter]:
+    """``a = 1 OR a = 2`` -> ``a IN (1, 2)``; other disjunctions keep their atoms, marked."""
+    positive, merged_op = ("=", "in") if not negate else ("!=", "not in")
+    if parts and all(f.op in (positive, merged_op) for f in parts):
+        cols = {f.column for f in parts}
+        if len(cols) == 1:
+            values: list[Scalar] = []
+            for f in parts:
+                if isinstance(f.value, tuple):
+                    values.extend(f.value)
+                else:
+                    values.append(f.value)
+            merged = _sorted_tuple(values)
+            if len(merged) == 1:
+                return [Filter(parts[0].column, positive, merged[0], source)]
+            return [Filter(parts[0].column, merged_op, merged, source)]
+    return [Filter(f.column, f.op, f.value, source + ":or") for f in parts]
+
+
+def columns_of(node: exp.Expr, resolver: Resolver) -> tuple[str, ...]:
+    """Every column ``node`` reads, resolved through CTEs and derived tables, in order."""
+    out: list[str] = []
+    for col in node.find_all(exp.Column):
+        resolved = resolver.resolve(col)
+        if isinstance(resolved, exp.Column):
+            out.append(resolved.name.lower())
+        else:
+            out.extend(c.name.lower() for c in resolved.find_all(exp.Column))
+    return tuple(dict.fromkeys(out))

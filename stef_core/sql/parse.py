@@ -1,0 +1,96 @@
+"""The SQL parse path: one statement, or one condition, into a sqlglot tree.
+
+A record names its dialect, or not: logs mix MySQL's `backticks` and T-SQL's [brackets], so
+when no dialect is given and sqlglot's default reader fails, the dialects of
+:data:`FALLBACK_DIALECTS` are tried in order before the SQL is called broken. Conditions
+(hint fragments, R_app predicates) go the same way.
+
+>>> parse_statement("SELECT [order id] FROM [orders]").sql()
+'SELECT "order id" FROM "orders"'
+>>> parse_condition("[order date] >= '2024-03-01'").this.name
+'order date'
+>>> parse_condition("status = ") is None
+True
+"""
+
+from __future__ import annotations
+
+import sqlglot
+from sqlglot import exp
+from sqlglot.errors import ParseError, TokenError
+
+from stef_core.errors import SqlParseError
+
+__all__ = ["FALLBACK_DIALECTS", "MAX_SQL_CHARS", "parse_condition", "parse_statement"]
+
+#: Tried, in order, when a record names no dialect and the default reader fails.
+FALLBACK_DIALECTS: tuple[str, ...] = ("mysql", "tsql")
+#: Longer SQL is refused before it is parsed.
+MAX_SQL_CHARS = 4_000_000
+
+
+def parse_statement(sql: str, dialect: str | None = None) -> exp.Query:
+    """Parse exactly one statement or raise :class:`SqlParseError` saying where and why."""
+    if not sql or not sql.strip():
+        raise SqlParseError("sql: empty SQL")
+    if len(sql) > MAX_SQL_CHARS:
+        raise SqlParseError(
+            f"sql: {len(sql)} characters is more than the {MAX_SQL_CHARS} STEF "
+            "analyses; split the statement or raise the limit"
+        )
+    try:
+        statements = [s for s in sqlglot.parse(sql, read=dialect) if s is not None]
+    except (ParseError, TokenError) as exc:
+        if dialect is None:
+            # No dialect given: logs mix `backticks` and [brackets]; try the dialects that
+            # read them before calling the SQL broken.
+            for fallback in FALLBACK_DIALECTS:
+                try:
+                    return parse_statement(sql, fallback)
+                except SqlParseError:
+                    continue
+            raise SqlParseError(
+                _parse_message(exc) + "; no dialect was given (set the record's 'dialect' or "
+                "--dialect)"
+            ) from None
+        raise SqlParseError(_parse_message(exc)) from None
+    except RecursionError:
+        raise SqlParseError("sql: nested too deeply to analyse") from None
+    except ValueError as exc:  # unknown dialect
+        raise SqlParseError(f"sql: {exc}") from None
+    if not statements:
+        raise SqlParseError("sql: no statement found")
+    if len(statements) > 1:
+        raise SqlParseError(
+            f"sql: {len(statements)} statements found; STEF scores exactly one statement per record"
+        )
+    statement = statements[0]
+    if not isinstance(statement, exp.Query):
+        kind = type(statement).__name__.upper()
+        raise SqlParseError(f"sql: a {kind} statement is not a query; STEF scores SELECT queries")
+    return statement
+
+
+def parse_condition(text: str, dialect: str | None = None) -> exp.Expr | None:
+    """One SQL condition (``year(d) = 2013``, ``tier = 'gold'``) as a tree, or None when no
+    reader parses it: ``dialect`` (None: the default reader), then :data:`FALLBACK_DIALECTS`.
+    A condition is a fragment of prose more often than a statement is, so a failure is an
+    answer here, not an error."""
+    for reader in (dialect, *(d for d in FALLBACK_DIALECTS if d != dialect)):
+        try:
+            return sqlglot.parse_one(text, read=reader, into=exp.Condition)
+        except Exception:  # any reader's failure (tokens, syntax, depth): try the next
+            continue
+    return None
+
+
+def _parse_message(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if errors:
+        first = errors[0]
+        desc = str(first.get("description") or "syntax error").splitlines()[0]
+        line, col = first.get("line"), first.get("col")
+        where = f" at line {line}, column {col}" if line else ""
+        near = str(first.get("highlight") or "").strip()
+        return f"sql: does not parse{where}: {desc}" + (f" (near {near!r})" if near else "")
+    return f"sql: does not parse: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
