@@ -21,8 +21,8 @@ Dialects spell one aggregate several ways; each is read as the function it compu
 from __future__ import annotations
 
 from stef_align.names import parts, word_matches
-from stef_align.reasons import reason
 from stef_core.models import Reason
+from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.words import stem
 

@@ -20,12 +20,11 @@ from __future__ import annotations
 
 from stef_align import aggregates, enrichment, grouping, joins, projection, superlatives
 from stef_align.filters import Work, align_filters
-from stef_align.reasons import CATEGORY, Severity, reason
 from stef_core.contracts import Alignment, Context
 from stef_core.models import Reason, Ruleset
 from stef_core.spec import QuestionSpec, SqlSpec
 
-__all__ = ["CATEGORY", "Severity", "align", "align_filters", "reason", "structural_findings"]
+__all__ = ["align", "align_filters", "structural_findings"]
 
 
 def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:

@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
-from stef_align.reasons import Severity, reason
 from stef_core.models import Reason, Ruleset
+from stef_core.reasons import Severity, reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.words import norm
 

@@ -34,10 +34,10 @@ from functools import lru_cache
 
 from stef_align.guards import guard_kind, guard_reason
 from stef_align.names import parts, word_matches
-from stef_align.reasons import reason
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
+from stef_core.reasons import reason
 from stef_core.spec import NEGATED_OP, SUBQUERY, Filter, QuestionSpec, SqlSpec, Value, render_value
 from stef_core.values import value_key
 from stef_core.words import norm, stem

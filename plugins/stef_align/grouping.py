@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 
 from stef_align.names import parts, word_matches
-from stef_align.reasons import reason
 from stef_core.models import Reason, Ruleset
+from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.values import abbreviates, value_key
 from stef_core.words import norm, stem

@@ -44,8 +44,8 @@ from __future__ import annotations
 import re
 
 from stef_align.names import parts
-from stef_align.reasons import reason
 from stef_core.models import Reason
+from stef_core.reasons import reason
 from stef_core.spec import NEGATED_OP, Filter, SqlSpec
 from stef_core.words import norm, stem
 

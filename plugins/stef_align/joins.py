@@ -8,8 +8,8 @@ have nothing to do with each other.
 
 from __future__ import annotations
 
-from stef_align.reasons import reason
 from stef_core.models import Reason
+from stef_core.reasons import reason
 from stef_core.spec import SqlSpec
 from stef_core.words import norm
 

@@ -28,8 +28,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from stef_align.names import parts, word_matches
-from stef_align.reasons import Severity, reason
 from stef_core.models import Reason, Ruleset
+from stef_core.reasons import Severity, reason
 from stef_core.spec import Ask, QuestionSpec, SqlSpec
 from stef_core.words import norm
 

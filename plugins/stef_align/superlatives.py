@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from stef_align.aggregates import family
 from stef_align.names import parts
-from stef_align.reasons import reason
 from stef_core.models import Reason
+from stef_core.reasons import reason
 from stef_core.spec import SUBQUERY, OrderItem, QuestionSpec, SqlSpec
 
 _DATE_PARTS = frozenset({"date", "dates", "time", "year", "years", "birth", "birthday", "born",

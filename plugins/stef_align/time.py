@@ -28,7 +28,6 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 
-from stef_align.reasons import reason
 from stef_core.models import Reason, Ruleset
 from stef_core.periods import (
     add,
@@ -42,6 +41,7 @@ from stef_core.periods import (
     parse_iso,
     resolve,
 )
+from stef_core.reasons import reason
 from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
 from stef_core.words import norm
 

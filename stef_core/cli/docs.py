@@ -3,9 +3,11 @@
 Lists every hook of :mod:`stef_core.hookspecs` with its signature and docstring, and every
 registered plugin (extractors, normalization rules, aligners, judges, scorers) with its
 docstring, so the reference can never drift from what is installed. ``docs/plugins.md`` is this
-output for STEF's own plugins, committed and tested fresh::
+output for STEF's own plugins, committed and tested fresh; ``docs/reasons.md`` (and the
+README's table) lists the reason codes of :mod:`stef_core.reasons` the same way::
 
     stef docs --format markdown --distribution stef -o docs/plugins.md
+    stef docs --reasons --format markdown -o docs/reasons.md
 """
 
 from __future__ import annotations
@@ -153,13 +155,22 @@ def _indent(text: str, n: int) -> str:
               show_default=True, help="Plain text for the terminal or Markdown for a page.")
 @click.option("--distribution", "distributions", multiple=True, metavar="NAME",
               help="Only plugins from this distribution (repeatable), e.g. 'stef'.")
+@click.option("--reasons", is_flag=True,
+              help="The reason codes (category, default severity, meaning) instead.")
 @click.option("-o", "--output", metavar="FILE", help="Write here instead of stdout.")
-def docs_command(fmt: str, distributions: tuple[str, ...], output: str | None) -> None:
-    """Print every hook (signature, docstring) and every registered plugin (docstring)."""
+def docs_command(fmt: str, distributions: tuple[str, ...], reasons: bool,
+                 output: str | None) -> None:
+    """Print every hook (signature, docstring) and every registered plugin (docstring), or
+    with --reasons every reason code."""
     from stef_core.registry import Registry
 
     registry = Registry.discover()
-    text = render(registry, fmt=fmt, distributions=distributions)
+    if reasons:
+        from stef_core.reasons import render_reasons
+
+        text = render_reasons(fmt)
+    else:
+        text = render(registry, fmt=fmt, distributions=distributions)
     if output:
         with open(output, "w", encoding="utf-8") as fh:
             fh.write(text)

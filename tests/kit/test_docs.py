@@ -1,8 +1,11 @@
-"""Docs from code: every hook documented, every built-in rule with a case file, and the
-committed reference (docs/plugins.md) fresh."""
+"""Docs from code: every hook documented, every built-in rule with a case file, the committed
+references (docs/plugins.md, docs/reasons.md, the README's reason-code table) fresh, and every
+reason code a plugin emits registered."""
 
 from __future__ import annotations
 
+import ast
+import re
 import types
 from pathlib import Path
 
@@ -12,11 +15,16 @@ from click.testing import CliRunner
 from stef_core.cli import cli
 from stef_core.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from stef_core.cli.docs import REGENERATE, hooks, render, undocumented_hooks
+from stef_core.reasons import REASON_CODES, reason_table, render_reasons
+from stef_core.reasons import REGENERATE as REGENERATE_REASONS
 from stef_core.registry import STAGES, Registry
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "rules" / "cases"
 REFERENCE = ROOT / "docs" / "plugins.md"
+REASONS = ROOT / "docs" / "reasons.md"
+README_TABLE = re.compile(r"<!-- reason codes:[^\n]*-->\n\n(.*?)\n<!-- end of reason codes -->",
+                          re.DOTALL)
 
 
 @pytest.fixture(scope="module")
@@ -106,3 +114,46 @@ def test_stef_docs_markdown_to_a_file(tmp_path: Path) -> None:
     assert "### `stef_register_judges`" in text
     assert "#### `limit_tolerance`" in text
     assert "order 300" in text
+
+
+def test_reason_code_page_is_fresh() -> None:
+    assert REASONS.read_text(encoding="utf-8") == render_reasons("markdown"), (
+        f"docs/reasons.md is stale; regenerate it with: {REGENERATE_REASONS}")
+
+
+def test_readme_reason_code_table_is_fresh() -> None:
+    found = README_TABLE.search((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert found is not None, "README.md: the generated reason-code table's markers are missing"
+    assert found.group(1) == reason_table(), (
+        "README.md's reason-code table is stale; paste stef_core.reasons.reason_table() "
+        f"between its markers (docs/reasons.md: {REGENERATE_REASONS})")
+
+
+def _emitted_codes() -> dict[str, str]:
+    """Every reason code written as a literal in a built-in plugin's call to ``reason(...)``
+    or ``.mismatch(asked, code, ...)``, with where."""
+    found: dict[str, str] = {}
+    for path in sorted((ROOT / "plugins").glob("stef_*/**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            index = {"reason": 0, "mismatch": 1}.get(name)
+            if index is None or len(node.args) <= index:
+                continue
+            arg = node.args[index]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.setdefault(arg.value, f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_every_emitted_reason_code_is_registered() -> None:
+    emitted = _emitted_codes()
+    assert len(emitted) >= 15  # the scan sees the aligner's findings
+    registered = {c.code for c in REASON_CODES}
+    assert {code: where for code, where in emitted.items() if code not in registered} == {}
+
+
+def test_every_registered_reason_code_is_emitted_somewhere() -> None:
+    """A code nobody emits would be documented for nothing (the table is the users')."""
+    assert {c.code for c in REASON_CODES} - set(_emitted_codes()) == set()

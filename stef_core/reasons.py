@@ -1,0 +1,205 @@
+"""Reason codes: the registry every finding is built from.
+
+Each built-in finding has a code (``filter.missing``), the NL2SQL-Bugs category it belongs to
+(attribute, table, value, operator, condition, function, clause, subquery, other), a default
+severity and a one-line doc. :func:`reason` builds a :class:`~stef_core.models.Reason` from a
+registered code, so a finding can only carry a code the registry knows, and the docs table
+(``docs/reasons.md``, and the README's table) is generated from the same rows and tested fresh.
+The offline judge's calibration keys its evidence on these codes and severities.
+
+Severity says what a finding does to the score (the offline judge guarantees it):
+``critical`` (a precise finding of a wrong answer: a wrong value, a reversed direction, a
+wrong aggregate, a missing strong filter ...) brings the record below 75; ``major`` and
+``minor`` lower confidence; ``info`` is reported only.
+
+A new code is one row of :data:`REASON_CODES`; then regenerate the tables::
+
+    stef docs --reasons --format markdown -o docs/reasons.md
+
+>>> r = reason("filter.missing", "required filter status = 'active' is not in the SQL")
+>>> r.code, r.category, r.severity
+('filter.missing', 'condition', 'critical')
+>>> reason("filter.extra", "status = 'x' was not asked for").severity
+'info'
+>>> reason("filter.mising", "x")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+ValueError: unknown reason code 'filter.mising' (did you mean 'filter.missing'?); ...
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Literal
+
+from stef_core.models import Reason
+
+__all__ = ["REASON_CODES", "Category", "ReasonCode", "Severity", "reason", "reason_code",
+           "reason_table", "render_reasons"]
+
+#: How much a finding weighs (see the module docstring).
+Severity = Literal["info", "minor", "major", "critical"]
+#: The NL2SQL-Bugs error families (Liu et al., 2025) a finding belongs to.
+Category = Literal["attribute", "table", "value", "operator", "condition", "function", "clause",
+                   "subquery", "other"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReasonCode:
+    """One registered finding: its dotted ``code``, NL2SQL-Bugs ``category``, the
+    ``severity`` it has unless its finder says otherwise, and what it means (``doc``, one
+    line: the docs table's)."""
+
+    code: str
+    category: Category
+    severity: Severity
+    doc: str
+
+    def finding(self, message: str, severity: Severity | None = None) -> Reason:
+        """A finding of this code: ``message`` says what was found, in the record's terms."""
+        return Reason(code=self.code, message=message, category=self.category,
+                      severity=severity or self.severity)
+
+
+#: Every built-in reason code, in the order the docs list them.
+REASON_CODES: tuple[ReasonCode, ...] = (
+    ReasonCode(
+        "filter.missing", "condition", "critical",
+        "a required filter or period is not in the SQL: `critical` for a strong requirement, "
+        "`minor` when the evidence is weak (a capitalised term, a bare number, a bare year, a "
+        "colour or a status said of the rows); also (critical) an extreme taken by a subquery "
+        "over every row while the query keeps only some (\"the tallest athlete from Sweden\" / "
+        "`WHERE region = 'Sweden' AND height = (SELECT MAX(height) FROM person)`)"),
+    ReasonCode(
+        "filter.value_mismatch", "value", "critical",
+        "the column is filtered with another value (critical; `minor` when the SQL value is a "
+        "short code with the name's initial, 'ABW' for \"Aruba\": the data decides); or another "
+        "period (\"asked [2024-03-01, 2024-04-01), SQL [2024-02-01, 2024-03-01)\"), or the "
+        "period spelled otherwise than the hint says the data spells it"),
+    ReasonCode(
+        "filter.operator_mismatch", "operator", "critical",
+        "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
+        "open range where a closed one was asked, or the reverse"),
+    ReasonCode(
+        "date.end_of_day", "value", "minor",
+        "(never makes a record poor on its own) a closing bound written as a bare date on a "
+        "timestamp column (`created_at BETWEEN '2024-01-01' AND '2024-12-31'` drops the last "
+        "day after midnight)"),
+    ReasonCode(
+        "filter.extra", "condition", "info",
+        "a filter the question did not ask for (not counted when R_app declares it benign or "
+        "ignored)"),
+    ReasonCode(
+        "filter.guard", "condition", "info",
+        "filters a deployment adds and no question states, read as guards, not extras: a tenant "
+        "scope (`tenant_id = 42`), a soft-delete/test/internal/bot exclusion (`deleted_at IS "
+        "NULL`, `NOT is_test`) or a null guard on the grouped or aggregated column (not counted "
+        "against the status; a ruleset's `benign filter` makes them benign extras)"),
+    ReasonCode(
+        "aggregation.mismatch", "function", "critical",
+        "the question asks for one aggregate (AVG) and the SQL computes another (SUM), or ranks "
+        "one way and takes the other extreme (MIN for \"the largest\")"),
+    ReasonCode(
+        "aggregation.missing", "function", "critical",
+        "the question asks for a count, total, average or ratio the SQL does not compute "
+        "(critical for \"how many\" answered with a list)"),
+    ReasonCode(
+        "groupby.missing", "clause", "critical",
+        "\"per X\" / \"for each X\" without GROUP BY or PARTITION BY on a matching column"),
+    ReasonCode(
+        "groupby.extra", "clause", "minor",
+        "a grouping neither the question nor the SELECT needs"),
+    ReasonCode(
+        "orderby.direction", "clause", "critical",
+        "the order the question asked for is reversed"),
+    ReasonCode(
+        "orderby.missing", "clause", "critical",
+        "the order the question asked for is absent"),
+    ReasonCode(
+        "limit.unrequested", "clause", "minor",
+        "a small LIMIT the question did not ask for (critical when the question asks for a "
+        "list)"),
+    ReasonCode(
+        "limit.missing_topk", "clause", "critical",
+        "a top-k or singular superlative without LIMIT, MAX/MIN or ranking"),
+    ReasonCode(
+        "limit.k_mismatch", "clause", "critical",
+        "the question asks for k rows (\"the top 3\", \"the most expensive product\") and the "
+        "SQL keeps another number (outer query, subquery or ranking window)"),
+    ReasonCode(
+        "distinct.missing", "clause", "critical",
+        "\"how many different X\" counted without de-duplication; \"the different X\" listed "
+        "with repeats (critical unless the column is its table's key)"),
+    ReasonCode(
+        "join.key_mismatch", "table", "major",
+        "two tables joined on each one's own key (`client.client_id = card.card_id`); minor for "
+        "two bare `id` columns, which may be a foreign key"),
+    ReasonCode(
+        "projection.missing", "attribute", "critical",
+        "the SQL does not show what the question asks to see (\"the email addresses\" / `SELECT "
+        "phone`, names asked and ids shown, \"how many\" answered with a list): critical when "
+        "the SQL shows plain readable columns and none is the one asked, minor otherwise"),
+    ReasonCode(
+        "projection.extra", "attribute", "major",
+        "(minor for a top-k list) the SQL also shows the aggregate it ranks by, which the "
+        "question does not ask to see (the answer has a column too many)"),
+    ReasonCode(
+        "enrichment.drift", "other", "minor",
+        "the enriched question dropped or changed a constraint of the question (minor) or added "
+        "one (info: most often the reformulation making a vague word precise; the added "
+        "condition is still required of the SQL); never a word both texts contain"),
+    ReasonCode(
+        "enrichment.expression_missing", "attribute", "major",
+        "the SQL does not read columns the enrichment defines the answer with (\"rate = `A` / "
+        "`B`\"): major when most are unread, minor otherwise"),
+)
+
+_BY_CODE: dict[str, ReasonCode] = {c.code: c for c in REASON_CODES}
+
+
+def reason_code(code: str) -> ReasonCode:
+    """The registered :class:`ReasonCode` of ``code``; :class:`ValueError` (with "did you
+    mean") when it is not registered."""
+    found = _BY_CODE.get(code)
+    if found is None:
+        close = difflib.get_close_matches(code, list(_BY_CODE), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ValueError(f"unknown reason code {code!r}{hint}; register it in "
+                         "stef_core.reasons.REASON_CODES")
+    return found
+
+
+def reason(code: str, message: str, severity: Severity | None = None) -> Reason:
+    """A finding of the registered ``code`` (its category and, unless ``severity`` is given,
+    its default severity come from the registry)."""
+    return reason_code(code).finding(message, severity)
+
+
+#: How the generated tables say how to regenerate them.
+REGENERATE = "stef docs --reasons --format markdown -o docs/reasons.md"
+
+
+def reason_table() -> str:
+    """The Markdown table of every registered code (``docs/reasons.md`` and the README's)."""
+    rows = ["| code | category | default severity | meaning |", "|---|---|---|---|"]
+    for c in REASON_CODES:
+        rows.append(f"| `{c.code}` | {c.category} | {c.severity} | {c.doc} |")
+    return "\n".join(rows) + "\n"
+
+
+def render_reasons(fmt: str = "text") -> str:
+    """The reason-code reference: ``docs/reasons.md`` in Markdown, or a plain listing."""
+    if fmt == "markdown":
+        return (
+            "# STEF reason codes\n\n"
+            f"<!-- Generated from stef_core/reasons.py by `{REGENERATE}`; do not edit. -->\n\n"
+            "Every finding on a result carries one of these codes, its NL2SQL-Bugs category and "
+            "a severity: `critical` (a precise finding of a wrong answer) brings the record "
+            "below 75, `major` and `minor` lower confidence, `info` is reported only. The "
+            "default severity is the usual one; the finder may set another, as the meaning "
+            "says.\n\n" + reason_table()
+        )
+    lines = []
+    for c in REASON_CODES:
+        lines += [f"  {c.code} ({c.category}, {c.severity})", f"      {c.doc}", ""]
+    return "REASON CODES\n\n" + "\n".join(lines).rstrip() + "\n"
