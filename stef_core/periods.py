@@ -436,7 +436,7 @@ def merge(a: Period, b: Period) -> Period | None:
     merged = Period(
         a.column, start, end, periodic=periodic, grain=_finer(a.grain, b.grain),
         source=a.source, parts=(*a.parts, *b.parts), end_of_day=a.end_of_day or b.end_of_day,
-        clock=clock, spelling=a.spelling or b.spelling,
+        clock=clock, spelling=a.spelling or b.spelling, strength=a.strength, excluded=a.excluded,
     )
     return fold_periodic(merged)
 

@@ -9,31 +9,20 @@ is mutated after construction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 Scalar = str | int | float | bool | None
 Value = Scalar | tuple[Scalar, ...]
 
 #: Operators after normalization. BETWEEN becomes ``>=`` and ``<=``; NOT is folded into the
-#: operator; LIKE without wildcards becomes ``=``; IN with one value becomes ``=``.
+#: operator; LIKE without wildcards becomes ``=``; IN with one value becomes ``=``. ``not`` is
+#: the question's negated predicate without a value ("orders not shipped": ``NOT shipped``).
 Op = Literal[
-    "=", "!=", "<", "<=", ">", ">=", "in", "not in", "like", "not like", "is null", "is not null"
+    "=", "!=", "<", "<=", ">", ">=", "in", "not in", "like", "not like", "is null", "is not null",
+    "not",
 ]
-OPS: tuple[str, ...] = (
-    "=",
-    "!=",
-    "<",
-    "<=",
-    ">",
-    ">=",
-    "in",
-    "not in",
-    "like",
-    "not like",
-    "is null",
-    "is not null",
-)
-NEGATED_OP: dict[str, str] = {
+OPS: tuple[Op, ...] = get_args(Op)
+NEGATED_OP: dict[Op, Op] = {
     "=": "!=",
     "!=": "=",
     "<": ">=",
@@ -48,7 +37,37 @@ NEGATED_OP: dict[str, str] = {
     "is not null": "is null",
 }
 #: ``5 < x`` is ``x > 5``.
-FLIPPED_OP: dict[str, str] = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
+FLIPPED_OP: dict[Op, Op] = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "=": "=", "!=": "!="}
+#: Comparison operators: what a comparative word ("more than", "at most") means.
+Comparison = Literal["=", "!=", "<", "<=", ">", ">="]
+COMPARISONS: tuple[Comparison, ...] = get_args(Comparison)
+
+#: Where a filter (or a period) was read: the clause of the SQL that states it (``where``,
+#: ``having``, ``join`` ON, ``case``: a CASE / IIF / FILTER condition that shapes a value,
+#: ``sql``: anywhere in the statement), or the part of the record that asks for it
+#: (``question``: the user's words, ``hint``: a SQL-like fragment of the enriched question,
+#: ``enrichment``: the enriched question's words, ``rules``: R_app's vocabulary).
+Source = Literal["where", "having", "join", "case", "sql", "question", "hint", "enrichment",
+                 "rules"]
+#: How sure the question side is that a constraint is asked for (see :class:`Filter`).
+Strength = Literal["strong", "weak"]
+
+
+def as_op(text: str) -> Op:
+    """``text`` as an operator (``<>`` is ``!=``), or :class:`ValueError` for anything else;
+    for operators that come from data (the lexicon, R_app, an LLM's reply).
+
+    >>> as_op(">="), as_op("<>")
+    ('>=', '!=')
+    """
+    found = _OP_OF.get(text)
+    if found is None:
+        raise ValueError(f"unknown operator {text!r}; one of {', '.join(OPS)}")
+    return found
+
+
+_OP_OF: dict[str, Op] = {**{op: op for op in OPS}, "<>": "!="}
+
 
 AGGREGATES: frozenset[str] = frozenset({"COUNT", "SUM", "AVG", "MIN", "MAX"})
 #: The value of a filter compared with a subquery (``x IN (SELECT ...)``, ``x = (SELECT
@@ -64,18 +83,31 @@ class Filter:
     when the question names a value but not its column. ``value`` is normalized: strings are
     case- and whitespace-folded, numbers are int when integral, lists are sorted tuples.
 
-    ``strength`` says how sure the question side is that the constraint is asked for:
-    ``strong`` (a quoted value, a comparative with its number, a proper name after "in", an
-    enrichment fragment) or ``weak`` (a bare number, a capitalised word that may be a name);
-    a weak requirement the SQL lacks lowers confidence but does not decide the filter status.
-    SQL-side filters are always ``strong``.
+    ``source`` says where it was read (the SQL clause, or the part of the question: see
+    :data:`Source`). ``strength`` says how sure the question side is that the constraint is
+    asked for: ``strong`` (a quoted value, a comparative with its number, a proper name after
+    "in", an enrichment fragment) or ``weak`` (a bare number, a capitalised word that may be a
+    name); a weak requirement the SQL lacks lowers confidence but does not decide the filter
+    status. SQL-side filters are always ``strong``.
+
+    Flags say how the SQL states it: ``relation``, a column compared with another column
+    (``value`` names the other column: ``SqlSpec.relations``); ``excluded``, inside a subquery
+    whose rows the query excludes (``NOT IN (...)``, ``NOT EXISTS``, the right side of
+    ``EXCEPT``), so it constrains the result the other way round; ``alternative``, one of the
+    conditions of an OR that is not one column's IN list.
+
+    >>> Filter("status", "=", "active").describe(), Filter("age", ">=", 18, "having").source
+    ("status = 'active'", 'having')
     """
 
     column: str | None
-    op: str
+    op: Op
     value: Value
-    source: str = "where"
-    strength: str = "strong"
+    source: Source = "where"
+    strength: Strength = "strong"
+    relation: bool = False
+    excluded: bool = False
+    alternative: bool = False
 
     def describe(self) -> str:
         """The filter as a reader would write it: ``status = 'active'``."""
@@ -218,7 +250,7 @@ class Period:
     end: Bound | None = None  # exclusive
     periodic: tuple[tuple[str, int], ...] = ()  # (("month", 3),): March of any year
     grain: str = "day"  # the finest unit the expression spells: year, quarter, month, day ...
-    source: str = "where"
+    source: Source = "where"
     text: str = ""  # as written, for messages
     #: SQL side (and hint fragments): the filters this period was read from, as they stand in
     #: the spec's ``filters``; a matched period accounts for them (they are not extras).
@@ -235,6 +267,11 @@ class Period:
     #: "until March": English does not say whether March is in; ``end`` includes it, and the
     #: end one ``grain`` earlier answers the question too.
     loose_end: bool = False
+    #: The question side's confidence, as for a :class:`Filter`: a bare year ("NAACL 2000",
+    #: "the 2016 Summer Olympics") is ``weak`` evidence.
+    strength: Strength = "strong"
+    #: SQL side: read inside a subquery whose rows the query excludes (see :class:`Filter`).
+    excluded: bool = False
 
     @property
     def relative(self) -> bool:

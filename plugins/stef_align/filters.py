@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from stef_align.guards import guard_kind, guard_reason
@@ -38,7 +38,16 @@ from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
 from stef_core.reasons import reason
-from stef_core.spec import NEGATED_OP, SUBQUERY, Filter, QuestionSpec, SqlSpec, Value, render_value
+from stef_core.spec import (
+    NEGATED_OP,
+    SUBQUERY,
+    Filter,
+    Op,
+    QuestionSpec,
+    SqlSpec,
+    Value,
+    render_value,
+)
 from stef_core.values import value_key
 from stef_core.words import norm, stem
 
@@ -83,8 +92,8 @@ class _Index:
     def build(cls, filters: list[Filter], conditions: Iterable[Filter]) -> _Index:
         # A filter inside an excluded subquery (NOT IN, NOT EXISTS, EXCEPT) constrains the
         # result the other way round: "not from 'APG'" is ``NOT IN (... = 'APG')``.
-        filters = [Filter(f.column, NEGATED_OP.get(f.op, f.op), f.value, f.source, f.strength)
-                   if ":neg" in f.source else f for f in filters]
+        filters = [replace(f, op=NEGATED_OP.get(f.op, f.op)) if f.excluded else f
+                   for f in filters]
         preds = [*filters, *conditions]
         idx = cls(preds, len(filters))
         for i, p in enumerate(preds):
@@ -97,7 +106,7 @@ class _Index:
 
 
 def is_weak(f: Filter) -> bool:
-    return f.strength == "weak" or f.source.endswith(":weak")
+    return f.strength == "weak"
 
 
 def op_match(q_op: str, s_op: str) -> bool:
@@ -463,7 +472,7 @@ def _overlap(asked: Value, found: Value) -> bool:
     return bool(a & b)
 
 
-_FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
+_FLIP: dict[Op, Op] = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
 
 
 def _relation(rel: Filter, sql: SqlSpec) -> str:

@@ -42,6 +42,7 @@ stays an extra filter, which a ruleset declares (a ``term`` or a ``benign filter
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from stef_align.names import parts
 from stef_core.models import Reason
@@ -208,11 +209,10 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None) -> str | None:
     aggregates by (``sql``); ``'stated'`` for an exclusion the text itself asks for
     ("internal and deleted accounts excluded"), which answers the text like any matched
     filter; None for anything else."""
-    if ":neg" in f.source and f.op in NEGATED_OP:
+    if f.excluded and f.op in NEGATED_OP:
         # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
         # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``)
-        f = Filter(f.column, NEGATED_OP[f.op], f.value, f.source.replace(":neg", ""),
-                   f.strength)
+        f = replace(f, op=NEGATED_OP[f.op], excluded=False)
     kind = _exclusion(f, text)
     if kind is not None:
         return kind

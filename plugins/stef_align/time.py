@@ -45,7 +45,10 @@ from stef_core.reasons import reason
 from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
 from stef_core.words import norm
 
-_RANK = {"hint": 0, "question": 1, "question:weak": 2}
+
+def _rank(p: Period) -> int:
+    """Hint periods are compared first, weak ones (a bare year) last."""
+    return 0 if p.source == "hint" else 2 if p.strength == "weak" else 1
 
 
 @dataclass
@@ -224,7 +227,7 @@ def _fallback(sql: SqlSpec, taken: set[Filter], rules: Ruleset) -> list[Period]:
         elif kind == "" and any(isinstance(v, str) for v in _values(f)):
             # '1980' in a column whose name says nothing of time is a name, not a year
             found = [p for p in found if p.grain != "year"]
-        if len(found) == 1 and not f.source.endswith(":or"):
+        if len(found) == 1 and not f.alternative:
             by_column.setdefault(f.column, []).append(found[0])
         else:
             singles.extend(found)
@@ -295,7 +298,7 @@ def align_periods(
     out = PeriodAlignment()
     ignored = {norm(c) for c in rules.ignored_filters}
     sql_periods = [p for p in sql.periods if norm(p.column or "") not in ignored]
-    asked = sorted(q.periods, key=lambda p: _RANK.get(p.source, 1))
+    asked = sorted(q.periods, key=_rank)
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
     for s in sql_periods:  # a bare closing date on a timestamp column
@@ -356,7 +359,7 @@ def align_periods(
 
     for i, p in enumerate(asked):
         pc = _canon(p, today)
-        weak = p.source == "question:weak"
+        weak = p.strength == "weak"
         asked_text = _shown(p, pc, today)
         out.asked.append(f"? in {asked_text}")
         if not weak:

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from stef_core.contracts import JudgeRequest
 from stef_core.models import Scoring
-from stef_core.spec import Period, QuestionSpec, SqlSpec
+from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
 
 #: Part of every cache key: bump it whenever the instructions or the block layout change, so
 #: cached verdicts from an older prompt are never reused.
@@ -59,7 +59,20 @@ def _periods(periods: tuple[Period, ...]) -> list[str]:
     days", "start of this month")."""
     from stef_core.periods import describe
 
-    return [f"{p.column or '?'} in {describe(p)} [{p.source}]" for p in periods]
+    return [f"{p.column or '?'} in {describe(p)} [{_origin(p)}]" for p in periods]
+
+
+def _origin(item: Filter | Period) -> str:
+    """Where a filter or period was read, with its flags in words: ``where``, ``where, one of
+    an OR``, ``question, weak``."""
+    notes: list[str] = [item.source]
+    if item.strength == "weak":
+        notes.append("weak")
+    if isinstance(item, Filter) and item.alternative:
+        notes.append("one of an OR")
+    if item.excluded:
+        notes.append("inside an excluded subquery")
+    return ", ".join(notes)
 
 
 def summarize_question_spec(spec: QuestionSpec) -> str:
@@ -70,7 +83,7 @@ def summarize_question_spec(spec: QuestionSpec) -> str:
                          if p)
     lines = [
         _line("aggregations", spec.aggregations),
-        _line("filters", [f"{f.describe()} [{f.source}]" for f in spec.filters]),
+        _line("filters", [f"{f.describe()} [{_origin(f)}]" for f in spec.filters]),
         _line("periods", _periods(spec.periods)),
         _line("group by", spec.group_by),
         _line("order", order),
@@ -97,7 +110,7 @@ def summarize_sql_spec(spec: SqlSpec) -> str:
     lines = [
         _line("projections", [p.expr for p in spec.projections]),
         _line("aggregations", aggs),
-        _line("filters", [f"{f.describe()} [{f.source}]" for f in spec.filters]),
+        _line("filters", [f"{f.describe()} [{_origin(f)}]" for f in spec.filters]),
         _line("periods", _periods(spec.periods)),
         _line("group by", spec.group_by),
         _line("group by implied by SELECT", spec.implied_group_by),

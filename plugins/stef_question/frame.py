@@ -30,7 +30,18 @@ from dataclasses import dataclass, field, replace
 
 from stef_core.models import Ruleset
 from stef_core.periods import literal_span
-from stef_core.spec import Ask, Filter, OrderRequest, Period, QuestionSpec, Scalar, Value
+from stef_core.spec import (
+    Ask,
+    Filter,
+    Op,
+    OrderRequest,
+    Period,
+    QuestionSpec,
+    Scalar,
+    Source,
+    Strength,
+    Value,
+)
 from stef_core.values import fold_text, value_key
 from stef_question.concepts import (
     aggregates,
@@ -67,7 +78,7 @@ class Frame:
     comparisons: tuple[comparatives.Comparison, ...] = ()
     negated: tuple[comparatives.Negated, ...] = ()
     times: tuple[tuple[int, int], ...] = ()  # token spans of time expressions (periods)
-    nulls: tuple[tuple[str, str, int, int], ...] = ()
+    nulls: tuple[tuple[str, Op, int, int], ...] = ()
     aggregates: aggregates.Aggregates = field(default_factory=aggregates.Aggregates)
     superlative: superlatives.Superlative = field(default_factory=superlatives.Superlative)
     groups: tuple[str, ...] = ()
@@ -79,7 +90,7 @@ class Frame:
     asks_list: bool = False
     asks_yes_no: bool = False
 
-    def requirements(self, source: str) -> list[Filter]:
+    def requirements(self, source: Source) -> list[Filter]:
         """The constraints this text states, as filters (column None where unsaid)."""
         out: list[Filter] = []
         for c in self.comparisons:
@@ -179,7 +190,7 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     """One requirement per value and operator: the most exact source wins (R_app, then the
     hint, the reformulation, the question); a column named anywhere is kept; the question keeps
     the last word on the operator ("over 11" with the hint ``EDUCATIONNUM = 11`` is ``> 11``)."""
-    question_ops: dict[str, str] = {}
+    question_ops: dict[str, Op] = {}
     for f in filters:
         if f.source == "question" and f.op not in ("=", "!="):
             question_ops.setdefault(_vkey(f.value), f.op)
@@ -310,7 +321,8 @@ def _bind(question: Text, hint: enrichment.Hint, lex: Lexicon) -> tuple[
                 continue
             if f.column in alternatives and f.column not in picked and f.op == "=":
                 continue  # none picked: any one of them (below)
-            strength = "strong" if near and (f.column not in alternatives or span) else "weak"
+            strength: Strength = (
+                "strong" if near and (f.column not in alternatives or span) else "weak")
             value: Value = f.value
             op = f.op
             if len(b.filters) <= 2 and said and not isinstance(value, tuple):

@@ -27,11 +27,11 @@ from dataclasses import dataclass, replace
 from stef_core import hookimpl
 from stef_core.contracts import Context, Normalizer
 from stef_core.models import Ruleset
-from stef_core.spec import NEGATED_OP, Filter, QuestionSpec, Scalar
+from stef_core.spec import NEGATED_OP, Filter, Op, QuestionSpec, Scalar, Source
 from stef_core.values import fold_text, fold_value, value_key
 
 #: The ``source`` of every requirement this rule adds (the aligner treats it as strong).
-SOURCE = "rules"
+SOURCE: Source = "rules"
 
 # What may stand between a negation and the word it negates: "not yet shipped", "aren't in
 # pending status", "without a high priority".
@@ -165,7 +165,7 @@ class Matcher:
                     for f in _condition(meaning.condition, neg):
                         out.append(replace(f, source=SOURCE))
                 else:
-                    op = "!=" if neg else "="
+                    op: Op = "!=" if neg else "="
                     out.append(Filter(meaning.column.lower() if meaning.column else None, op,
                                       fold_value(meaning.value), SOURCE))
         return tuple(dict.fromkeys(out)), frozenset(words), tuple(spans)

@@ -26,7 +26,8 @@ def benign_group_by(ctx: Context) -> Context:
     pinned = {
         f.column
         for f in sql.filters
-        if f.op == "=" and f.source in ("where", "join") and f.column is not None
+        if (f.op == "=" and f.source in ("where", "join") and not f.alternative
+                and not f.excluded and f.column is not None)
     }
     kept = tuple(k for k in sql.group_by if k not in pinned)
     if kept == sql.group_by:

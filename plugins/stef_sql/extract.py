@@ -31,10 +31,10 @@ from stef_core.spec import (
     Period,
     Projection,
     Scalar,
+    Source,
     SqlSpec,
 )
 from stef_core.sql import (
-    RELATION,
     Resolver,
     column_name,
     columns_of,
@@ -94,11 +94,6 @@ def _join_keys(idx: _Index, resolver: Resolver) -> tuple[tuple[str, str, str, st
     return tuple(dict.fromkeys(keys))
 
 
-#: Source suffix of a filter inside a subquery whose rows are excluded (``NOT IN``, ``NOT
-#: EXISTS``, the right side of ``EXCEPT``): it constrains the result the other way round.
-NEGATED = ":neg"
-
-
 def _excluded(node: exp.Expr) -> bool:
     """Is ``node`` inside a subquery whose rows the query excludes (NOT IN (...), NOT EXISTS
     (...), ... EXCEPT (...)), an odd number of times (a NOT IN inside a NOT IN includes)?"""
@@ -119,21 +114,21 @@ def _excluded(node: exp.Expr) -> bool:
     return flips % 2 == 1
 
 
-def _conditions(idx: _Index) -> Iterator[tuple[exp.Expr, str]]:
-    """Every row condition with its source: WHERE, HAVING (``:neg`` inside a subquery whose
-    rows are excluded) and JOIN ON. ``COUNT(*) FILTER (WHERE ...)`` shapes a value: it is a
-    value condition (:func:`_value_conditions`), not a row filter."""
+def _conditions(idx: _Index) -> Iterator[tuple[exp.Expr, Source, bool]]:
+    """Every row condition with its source (WHERE, HAVING, JOIN ON) and whether it sits inside
+    a subquery whose rows are excluded (see :class:`Filter`). ``COUNT(*) FILTER (WHERE ...)``
+    shapes a value: it is a value condition (:func:`_value_conditions`), not a row filter."""
     nested = len(idx.selects) > 1
     for where in idx.wheres:
         if isinstance(where.parent, exp.Filter):
             continue
-        yield where.this, "where" + (NEGATED if nested and _excluded(where) else "")
+        yield where.this, "where", nested and _excluded(where)
     for having in idx.havings:
-        yield having.this, "having" + (NEGATED if nested and _excluded(having) else "")
+        yield having.this, "having", nested and _excluded(having)
     for join in idx.joins:
         on = join.args.get("on")
         if on is not None:
-            yield on, "join"
+            yield on, "join", False
 
 
 def _periods(idx: _Index, resolver: Resolver) -> tuple[Period, ...]:
@@ -147,24 +142,25 @@ def _periods(idx: _Index, resolver: Resolver) -> tuple[Period, ...]:
         return operand_column(node, resolver)
 
     out: list[Period] = []
-    for condition, source in _conditions(idx):
+    for condition, source, excluded in _conditions(idx):
 
-        def filters_of(node: exp.Expr, source: str = source) -> list[Filter]:
-            return read_condition(node, resolver, source)
+        def filters_of(node: exp.Expr, source: Source = source,
+                       excluded: bool = excluded) -> list[Filter]:
+            return read_condition(node, resolver, source, excluded=excluded)
 
-        out.extend(read_periods(condition, column_of, filters_of, source))
+        out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
     return tuple(out)
 
 
 def _filters(idx: _Index, resolver: Resolver) -> tuple[Filter, ...]:
     out: list[Filter] = []
-    for condition, source in _conditions(idx):
-        out.extend(read_condition(condition, resolver, source))
+    for condition, source, excluded in _conditions(idx):
+        out.extend(read_condition(condition, resolver, source, excluded=excluded))
     # One filter written twice is one constraint.
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []
     for f in out:
-        key = (f.column, f.op, f.value, f.source.endswith(RELATION))
+        key = (f.column, f.op, f.value, f.relation)
         if key not in seen:
             seen.add(key)
             unique.append(f)
@@ -185,8 +181,7 @@ def _value_conditions(idx: _Index, resolver: Resolver) -> tuple[Filter, ...]:
                 out.append(Filter(operand_column(case.this, resolver), "=", value, "case"))
             continue
         if isinstance(cond, exp.Expr):
-            out.extend(f for f in read_condition(cond, resolver, "case")
-                       if not f.source.endswith(RELATION))
+            out.extend(f for f in read_condition(cond, resolver, "case") if not f.relation)
     for where in idx.wheres:
         if isinstance(where.parent, exp.Filter):
             out.extend(read_condition(where.this, resolver, "case"))
@@ -279,7 +274,7 @@ def _unscoped_extremes(idx: _Index, resolver: Resolver) -> tuple[str, ...]:
         if not isinstance(where, exp.Where):
             continue
         others = [f for f in read_condition(where.this, resolver, "sql")
-                  if f.value != SUBQUERY and not f.source.endswith(RELATION)]
+                  if f.value != SUBQUERY and not f.relation]
         if others:
             out.append(column_name(item.this) if isinstance(item.this, exp.Column) else "")
     return tuple(dict.fromkeys(out))
@@ -632,9 +627,9 @@ def spec_of(root: exp.Expr) -> SqlSpec:
             literals.append(fold_value(val))
     found = _filters(idx, resolver)
     # A ranking window kept by ``rn <= 3`` is the top-k (``rank_limit``), not a filter.
-    filters = tuple(f for f in found if not f.source.endswith(RELATION)
+    filters = tuple(f for f in found if not f.relation
                     and not (f.column and " over (" in f.column))
-    relations = tuple(f for f in found if f.source.endswith(RELATION))
+    relations = tuple(f for f in found if f.relation)
     conditions = _value_conditions(idx, resolver) if (idx.ifs or idx.aggs) else ()
     partition_by = _partition_keys(idx, resolver) if idx.windows else ()
     ranking, rank_limit, distinct_on = (

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from stef_core.spec import SUBQUERY
 from stef_core.sql.conditions import (
-    RELATION,
     Resolver,
     column_name,
     columns_of,
@@ -39,7 +38,6 @@ from stef_core.sql.time import looks_like_time, read_periods
 __all__ = [
     "FALLBACK_DIALECTS",
     "MAX_SQL_CHARS",
-    "RELATION",
     "SUBQUERY",
     "Resolver",
     "column_name",

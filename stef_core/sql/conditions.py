@@ -26,12 +26,11 @@ from typing import Any, cast
 from sqlglot import exp
 from sqlglot.optimizer.scope import Scope, build_scope
 
-from stef_core.spec import FLIPPED_OP, NEGATED_OP, SUBQUERY, Filter, Scalar, Value
+from stef_core.spec import FLIPPED_OP, NEGATED_OP, SUBQUERY, Filter, Op, Scalar, Source, Value
 from stef_core.values import fold_text, number
 
 __all__ = [
     "PREDICATES",
-    "RELATION",
     "STRING_TYPES",
     "SUBQUERY",
     "Resolver",
@@ -44,7 +43,7 @@ __all__ = [
     "roles_of",
 ]
 
-_CMP: dict[type[exp.Expr], str] = {
+_CMP: dict[type[exp.Expr], Op] = {
     exp.EQ: "=",
     exp.NEQ: "!=",
     exp.GT: ">",
@@ -58,8 +57,6 @@ _CMP: dict[type[exp.Expr], str] = {
 PREDICATES: tuple[type[exp.Expr], ...] = (
     *_CMP, exp.In, exp.Between, exp.Like, exp.ILike, exp.Is, exp.And, exp.Or, exp.Not,
 )
-#: Source suffix of a column-to-column comparison (see ``SqlSpec.relations``).
-RELATION = ":rel"
 #: String literals sqlglot keeps apart from ``Literal`` (T-SQL's N'...', raw strings).
 STRING_TYPES: tuple[type[exp.Expr], ...] = tuple(
     t for t in (getattr(exp, n, None) for n in ("National", "RawString")) if isinstance(t, type)
@@ -239,17 +236,19 @@ def flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
             yield node
 
 
-def _atom(node: exp.Expr, resolver: Resolver, source: str, negate: bool) -> list[Filter]:
+def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
+          excluded: bool) -> list[Filter]:
     """Filters for one predicate that contains no AND/OR."""
     while isinstance(node, exp.Paren):
         node = node.this
     if isinstance(node, exp.Not):
-        return read_condition(node.this, resolver, source, not negate)
+        return read_condition(node.this, resolver, source, not negate, excluded=excluded)
     if node.args.get("negate"):  # newer sqlglot spells NOT LIKE / NOT IN as a flag
         negate = not negate
 
-    def make(col: str | None, op: str, value: Value) -> Filter:
-        return Filter(col, NEGATED_OP[op] if negate else op, value, source)
+    def make(col: str | None, op: Op, value: Value, relation: bool = False) -> Filter:
+        return Filter(col, NEGATED_OP[op] if negate else op, value, source, relation=relation,
+                      excluded=excluded)
 
     if isinstance(node, tuple(_CMP)):
         op = _CMP[type(node)]
@@ -276,7 +275,7 @@ def _atom(node: exp.Expr, resolver: Resolver, source: str, negate: bool) -> list
         # role names the side ("manager salary"), as the question does ("than their manager").
         lcol, rcol = _in_role(left, lcol, resolver), _in_role(right, rcol, resolver)
         if lcol and rcol:
-            return [Filter(lcol, NEGATED_OP[op] if negate else op, rcol, source + RELATION)]
+            return [make(lcol, op, rcol, relation=True)]
         return []
     if isinstance(node, exp.In):
         col = operand_column(node.this, resolver)
@@ -298,8 +297,10 @@ def _atom(node: exp.Expr, resolver: Resolver, source: str, negate: bool) -> list
         if not (lok and hok):
             return []
         if negate:  # NOT BETWEEN: outside the range
-            return [Filter(col, "<", low, source), Filter(col, ">", high, source)]
-        return [Filter(col, ">=", low, source), Filter(col, "<=", high, source)]
+            return [Filter(col, "<", low, source, excluded=excluded),
+                    Filter(col, ">", high, source, excluded=excluded)]
+        return [Filter(col, ">=", low, source, excluded=excluded),
+                Filter(col, "<=", high, source, excluded=excluded)]
     if isinstance(node, (exp.Like, exp.ILike)):
         col = operand_column(node.this, resolver)
         ok, pattern = literal_value(node.expression)
@@ -328,35 +329,39 @@ def _sorted_tuple(values: list[Scalar]) -> tuple[Scalar, ...]:
 
 
 def read_condition(
-    node: exp.Expr, resolver: Resolver, source: str = "where", negate: bool = False
+    node: exp.Expr, resolver: Resolver, source: Source = "where", negate: bool = False, *,
+    excluded: bool = False,
 ) -> list[Filter]:
     """Every filter a condition states (see the module docstring), each with ``source``.
 
-    A disjunction that is not one column's IN list keeps its atoms, marked as alternatives;
-    a column compared with another column is a relation (``SqlSpec.relations``), not a
-    filter; ``negate`` reads the condition under a NOT.
+    A disjunction that is not one column's IN list keeps its atoms, flagged ``alternative``;
+    a column compared with another column is flagged ``relation`` (``SqlSpec.relations``);
+    ``negate`` reads the condition under a NOT; ``excluded`` flags every filter of a
+    condition inside a subquery whose rows the query excludes (see :class:`Filter`).
     """
     while isinstance(node, exp.Paren):
         node = node.this
     if isinstance(node, exp.Not):
-        return read_condition(node.this, resolver, source, not negate)
+        return read_condition(node.this, resolver, source, not negate, excluded=excluded)
     conj, disj = (exp.Or, exp.And) if negate else (exp.And, exp.Or)
     # De Morgan: under NOT, AND and OR swap roles.
     if isinstance(node, conj):
         out: list[Filter] = []
         for part in flatten(node, conj):
-            out.extend(read_condition(part, resolver, source, negate))
+            out.extend(read_condition(part, resolver, source, negate, excluded=excluded))
         return out
     if isinstance(node, disj):
         parts = [f for p in flatten(node, disj)
-                 for f in read_condition(p, resolver, source, negate)]
-        return _fold_disjunction(parts, source, negate)
-    return _atom(node, resolver, source, negate)
+                 for f in read_condition(p, resolver, source, negate, excluded=excluded)]
+        return _fold_disjunction(parts, source, negate, excluded)
+    return _atom(node, resolver, source, negate, excluded)
 
 
-def _fold_disjunction(parts: list[Filter], source: str, negate: bool) -> list[Filter]:
+def _fold_disjunction(parts: list[Filter], source: Source, negate: bool,
+                      excluded: bool) -> list[Filter]:
     """``a = 1 OR a = 2`` -> ``a IN (1, 2)``; other disjunctions keep their atoms, marked."""
-    positive, merged_op = ("=", "in") if not negate else ("!=", "not in")
+    positive: Op = "=" if not negate else "!="
+    merged_op: Op = "in" if not negate else "not in"
     if parts and all(f.op in (positive, merged_op) for f in parts):
         cols = {f.column for f in parts}
         if len(cols) == 1:
@@ -368,9 +373,12 @@ def _fold_disjunction(parts: list[Filter], source: str, negate: bool) -> list[Fi
                     values.append(f.value)
             merged = _sorted_tuple(values)
             if len(merged) == 1:
-                return [Filter(parts[0].column, positive, merged[0], source)]
-            return [Filter(parts[0].column, merged_op, merged, source)]
-    return [Filter(f.column, f.op, f.value, source + ":or") for f in parts]
+                return [Filter(parts[0].column, positive, merged[0], source, excluded=excluded)]
+            return [Filter(parts[0].column, merged_op, merged, source, excluded=excluded)]
+    # Each atom as an alternative of the WHERE's source; a column comparison among them is
+    # an alternative filter, not a relation (the aligner reads an OR's parts as filters).
+    return [Filter(f.column, f.op, f.value, source, alternative=True, excluded=excluded)
+            for f in parts]
 
 
 def columns_of(node: exp.Expr, resolver: Resolver) -> tuple[str, ...]:

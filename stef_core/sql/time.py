@@ -62,7 +62,7 @@ from stef_core.periods import (
     name_kind,
     relative_unit,
 )
-from stef_core.spec import ANCHOR_DAY, Filter, Period, RelativeDate, RelativeUnit
+from stef_core.spec import ANCHOR_DAY, Filter, Period, RelativeDate, RelativeUnit, Source
 from stef_core.sql.conditions import flatten
 
 _TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
@@ -982,13 +982,16 @@ def read_periods(
     condition: exp.Expr,
     column_of: Callable[[exp.Expr], str | None],
     filters_of: Callable[[exp.Expr], list[Filter]],
-    source: str = "where",
+    source: Source = "where",
+    *,
+    excluded: bool = False,
 ) -> list[Period]:
     """Every period a WHERE (or ON, HAVING) condition states.
 
     The condition's conjuncts are read one by one; those on one column are merged into one
     period (``>= a AND < b``; ``YEAR(d) = 2024 AND MONTH(d) = 3``). Each period keeps the
-    filters its conjuncts read as (``filters_of``), so that a matched period accounts for them.
+    filters its conjuncts read as (``filters_of``), so that a matched period accounts for them,
+    and ``source`` and ``excluded`` as a :class:`Filter` of the condition would.
     """
     singles: dict[str, list[Period]] = {}
     alternatives: dict[str, list[list[Period]]] = {}
@@ -999,7 +1002,7 @@ def read_periods(
         if not read:
             continue
         parts = tuple(filters_of(conjunct))
-        read = [replace(p, parts=parts, source=source) for p in read]
+        read = [replace(p, parts=parts, source=source, excluded=excluded) for p in read]
         if len({p.column for p in read}) > 1:  # an OR across columns: each as it stands
             out_of_order.extend(read)
             continue

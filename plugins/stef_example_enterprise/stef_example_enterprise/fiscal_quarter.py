@@ -113,7 +113,7 @@ class FiscalQuarter(Normalizer):
         fiscal = Period(None, start, after_end, grain="quarter", source="question",
                         text=f"fiscal Q{quarter} {year}")
         kept = tuple(p for p in ctx.question.periods
-                     if p.grain != "quarter" or p.source != "question")
+                     if p.grain != "quarter" or p.source != "question" or p.strength == "weak")
         question = replace(ctx.question, periods=(*kept, fiscal))
         note = Reason(
             code="fiscal_quarter.range",

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stef_core.spec import NEGATED_OP, Scalar
+from stef_core.spec import NEGATED_OP, Op, Scalar, as_op
 from stef_core.values import number
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text, Token
@@ -38,7 +38,7 @@ class Comparison:
     quantity instead of a number ("more than their manager", "later than promised") has
     ``value`` None and ``other`` the words of that quantity."""
 
-    op: str
+    op: Op
     value: Scalar
     start: int
     end: int
@@ -266,7 +266,8 @@ def read(
         if value is not None:
             after = lex.at("comparative_after", words, i + 1)
             if after is not None and not any(k in claimed for k in range(i, after.end)):
-                found.append(Comparison(after.meaning, value, i, after.end, looks_like_year(value)))
+                found.append(Comparison(as_op(after.meaning), value, i, after.end,
+                                        looks_like_year(value)))
                 taken.update(range(i, after.end))
                 i = after.end
                 continue
@@ -279,11 +280,11 @@ def read(
             other = _other(text, lex, m.end) if m.meaning in (">", "<", ">=", "<=") else ""
             if other and m.phrase not in ("over", "under", "after", "before", "since", "until",
                                           "above", "below", "beyond", "up to"):
-                found.append(Comparison(m.meaning, None, i, m.end, other=other))
+                found.append(Comparison(as_op(m.meaning), None, i, m.end, other=other))
             elif other and m.phrase in ("above", "below", "over", "under") and words[
                     m.end:m.end + 1] in (("their",), ("its",), ("the",)):
                 # "under their reorder point", "above the average": another quantity
-                found.append(Comparison(m.meaning, None, i, m.end, other=other))
+                found.append(Comparison(as_op(m.meaning), None, i, m.end, other=other))
             i = m.end
             continue
         value = number_at(text.tokens[j], lex)
@@ -304,7 +305,7 @@ def read(
                         "earlier than", "starting from") and not year:
             i = m.end  # "before 5 pm", "after 3 attempts": time words want a year here
             continue
-        op = m.meaning
+        op = as_op(m.meaning)
         if negated_before(text, lex, i, reach=4) and op in NEGATED_OP:
             op = NEGATED_OP[op]  # "not higher than 4", "have not cost more than 1000"
         found.append(Comparison(op, value, i, j + 1, year))

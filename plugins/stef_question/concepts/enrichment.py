@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from stef_core.spec import Binding, Filter
+from stef_core.spec import Binding, Filter, as_op
 from stef_core.words import stem
 from stef_question.lexicon import Lexicon, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
@@ -104,7 +104,7 @@ _RELATION = re.compile(
 
 def relations(text: str) -> tuple[Filter, ...]:
     """Comparisons of two columns written in an enrichment ("delivered_at > promised_at")."""
-    out = [Filter(m.group(1).lower(), m.group(2), m.group(3).lower(), "hint")
+    out = [Filter(m.group(1).lower(), as_op(m.group(2)), m.group(3).lower(), "hint")
            for m in _RELATION.finditer(_unquoted(text))]
     return tuple(dict.fromkeys(out))[:8]
 

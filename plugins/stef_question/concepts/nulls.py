@@ -16,6 +16,7 @@ The SQL counterpart is ``IS [NOT] NULL`` on the named column (or ``<> ''`` for t
 
 from __future__ import annotations
 
+from stef_core.spec import Op, as_op
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
@@ -29,11 +30,11 @@ _NOT_NOUNS = frozenset({"more", "less", "fewer", "longer", "later", "earlier", "
 
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
-) -> tuple[tuple[str, str, int, int], ...]:
+) -> tuple[tuple[str, Op, int, int], ...]:
     """``(column word, 'is null' | 'is not null', start, end)`` for each presence phrase."""
     words = text.words
     n = len(words)
-    out: list[tuple[str, str, int, int]] = []
+    out: list[tuple[str, Op, int, int]] = []
     for i, w in enumerate(words):
         if i in claimed or w not in _HAVE:
             continue
@@ -44,7 +45,7 @@ def read(
         if m is None or m.phrase.startswith("without") or m.end >= n:
             continue
         if text.tokens[m.end].kind == "word":
-            out.append((words[m.end], m.meaning, i, m.end + 1))
+            out.append((words[m.end], as_op(m.meaning), i, m.end + 1))
     # "without a manager", "do not have an email address", "have no phone": IS NULL
     for i, w in enumerate(words):
         if i in claimed:
@@ -77,5 +78,5 @@ def read(
         if words[i] in _BE and text.tokens[i - 1].kind == "word" and i - 1 not in claimed:
             m = lex.at("presence", words, i + 1)
             if m is not None and not m.phrase.startswith("without") and m.phrase != "available":
-                out.append((words[i - 1], m.meaning, i - 1, m.end))
+                out.append((words[i - 1], as_op(m.meaning), i - 1, m.end))
     return tuple(out)

@@ -17,7 +17,7 @@ explains as part of a value ("the 2016 Summer Olympics refer to games_name = '20
 of a column's meaning ("A15 stands for the crimes committed in 1995") is no time constraint.
 
 A year with a temporal word before it ("in 2023", "since 2019") is a strong requirement; a bare
-year ("NAACL 2000", "the 2016 Summer Olympics") is weak evidence (``source="question:weak"``).
+year ("NAACL 2000", "the 2016 Summer Olympics") is weak evidence (``strength="weak"``).
 
 >>> [(p.start, p.end) for p in read_time("How many orders were placed in March 2024?")]
 [('2024-03-01', '2024-04-01')]
@@ -33,7 +33,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from stef_core.periods import add, describe, iso, merge
-from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit
+from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit, Strength
 
 # --------------------------------------------------------------------------------------------
 # vocabulary
@@ -633,7 +633,7 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
             negated: bool) -> Period:
     """The period a bound ``kind`` (``in``, ``since``, ``after``, ``through``, ``before`` or
     ``range``) makes of one atom (or of two, for a range)."""
-    source = "question" if strong else "question:weak"
+    strength: Strength = "strong" if strong else "weak"
     if lo.clock is not None and (hi is None or hi.clock is not None):
         # times of day: "after 6 pm", "between 9 am and 5 pm" (the end is a moment)
         t = lo.clock  # a time of day is a moment: "after 6 pm" starts at 18:00
@@ -643,7 +643,8 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
             "range": (t[0], hi.clock[0] if hi and hi.clock else t[1]),
         }[kind]
         grain = lo.grain if hi is None else min(lo.grain, hi.grain, key=len)
-        return Period(None, clock=clock, grain=grain, source=source, text=text, negated=negated)
+        return Period(None, clock=clock, grain=grain, source="question", text=text,
+                      negated=negated, strength=strength)
     if lo.periodic and (hi is None or hi.periodic):
         fields: dict[str, list[int]] = {}
         if kind == "range" and hi is not None:
@@ -655,17 +656,17 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
                     *range(first, 13), *range(1, last + 1)]
                 fields["month"] = months
         periodic = tuple((u, v) for u in fields for v in fields[u]) or lo.periodic
-        return Period(None, periodic=periodic, grain=lo.grain, source=source, text=text,
-                      negated=negated)
+        return Period(None, periodic=periodic, grain=lo.grain, source="question", text=text,
+                      negated=negated, strength=strength)
     if kind == "range" and hi is not None:
         return Period(None, lo.lo, hi.hi, grain=min(lo.grain, hi.grain, key=_fineness),
-                      source=source, text=text, negated=negated)
+                      source="question", text=text, negated=negated, strength=strength)
     start, end = {
         "in": (lo.lo, lo.hi), "since": (lo.lo, None), "after": (lo.hi, None),
         "before": (None, lo.lo), "through": (None, lo.hi), "until": (None, lo.hi),
     }[kind]
-    return Period(None, start, end, grain=lo.grain, source=source, text=text, negated=negated,
-                  loose_end=kind == "until")
+    return Period(None, start, end, grain=lo.grain, source="question", text=text,
+                  negated=negated, loose_end=kind == "until", strength=strength)
 
 
 def _fineness(grain: str) -> int:
@@ -847,11 +848,11 @@ def _join_bounds(found: list[tuple[tuple[int, int], Period]],
                 and _JOIN_AND.fullmatch(text[b : span[0]])
                 and _before(lower.start, upper.end)  # "before 1945 and after 1955" is no range
             ):
-                strong = "question" in (lower.source, upper.source)
+                strong = "strong" in (lower.strength, upper.strength)
                 out[-1] = ((a, span[1]), replace(
                     lower, end=upper.end, loose_end=upper.loose_end,
                     grain=upper.grain if lower.grain == upper.grain else "day",
-                    source="question" if strong else "question:weak",
+                    source="question", strength="strong" if strong else "weak",
                     text=f"{prev.text} and {p.text}",
                 ))
                 continue
@@ -1001,7 +1002,8 @@ def question_periods(
                 keep = replace(p, column=found[0].column, spelling=found[0].spelling)
             elif _COMPACT_DATE.search(meaning):
                 keep = replace(p, spelling="compact")
-            elif (meaning and p.source == "question" and not read_time(meaning)
+            elif (meaning and p.source == "question" and p.strength == "strong"
+                  and not read_time(meaning)
                   and _IDENTIFIER.search(meaning)):
                 keep = None  # the words name a column or a measure, not a time
             break
@@ -1040,7 +1042,7 @@ def period_drift(question: str, reformulated: str) -> list[str]:
     def stretches(text: str) -> dict[tuple[object, ...], str]:
         return {(p.start, p.end, p.periodic): describe(Period(None, p.start, p.end,
                                                               periodic=p.periodic))
-                for p in read_time(text) if p.source == "question"}
+                for p in read_time(text) if p.source == "question" and p.strength == "strong"}
 
     before, after = stretches(question), stretches(reformulated)
     added = sorted(text for k, text in after.items() if k not in before)

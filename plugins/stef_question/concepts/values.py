@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from stef_core.spec import Scalar
+from stef_core.spec import Op, Scalar, Strength
 from stef_core.values import fold_text, number
 from stef_question.concepts.comparatives import negated_before
 from stef_question.lexicon import Lexicon
@@ -67,9 +67,9 @@ class Value:
     number; ``start``/``end`` its token span."""
 
     value: Scalar | tuple[Scalar, ...]  # a tuple: any one of these spellings
-    op: str
+    op: Op
     kind: str
-    strength: str
+    strength: Strength
     start: int
     end: int
     text: str
@@ -161,7 +161,7 @@ def _name_value(toks: tuple[Token, ...]) -> str:
     return fold_text(" ".join(words))
 
 
-def _strength(text: Text, lex: Lexicon, a: int, b: int, code: bool) -> str:
+def _strength(text: Text, lex: Lexicon, a: int, b: int, code: bool) -> Strength:
     """How surely a name run is a value.
 
     A name is asked for as a value where the words place it as one: "in Rotterdam", "named
@@ -192,7 +192,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         if i in claimed:
             continue
         if tok.kind == "quoted" and tok.low:
-            op = "!=" if negated_before(text, lex, i) else "="
+            op: Op = "!=" if negated_before(text, lex, i) else "="
             out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
             used.add(i)
     skip = claimed | frozenset(used)
@@ -241,7 +241,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         # so is a person named with a title ("Dr. Patel", "Prof Smith").
         titled = (a > 0 and toks[a - 1].low in _TITLE_WORDS) or (
             a > 1 and toks[a - 1].low == "." and toks[a - 2].low in _TITLE_WORDS)
-        strength = "strong" if op == "!=" or titled else _strength(text, lex, a, b, code)
+        strength: Strength = (
+            "strong" if op == "!=" or titled else _strength(text, lex, a, b, code))
         head_noun = b >= len(toks) or toks[b].kind != "word" or toks[b].low in _FUNCTION_WORDS
         if (kind == "name" and op == "=" and b - a == 1 and a > 0 and toks[a - 1].low == "the"
                 and strength == "strong" and _PLURAL_NAME.match(run[0].text) and head_noun
@@ -275,7 +276,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         listed = _coordinated(text, lex, m.start, m.end)
         # Gender words are listed to break a count down ("How many men and women ..."), so
         # only one before its noun restricts the rows.
-        word_strength = "strong" if (
+        word_strength: Strength = "strong" if (
             m.meaning == "country" or op == "!=" or (listed and m.meaning != "gender")
             or (m.meaning in ("status", "gender") and attributive)) else "weak"
         out.append(Value(m.phrase, op, "word", word_strength, m.start, m.end,
