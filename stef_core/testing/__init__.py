@@ -38,11 +38,11 @@ ordinary cases::
 A pair's right SQL must score >= 75 (``pass_score``) and its wrong SQL below it; equivalent
 texts must score within 5 points (``tolerance``) of each other, with the same filter status.
 
-Use them from pytest::
+Use them from pytest (:func:`rule_case_params` marks the known gaps as strict xfails)::
 
-    from stef_core.testing import load_rule_cases, run_rule_case
+    from stef_core.testing import load_rule_cases, rule_case_params, run_rule_case
 
-    @pytest.mark.parametrize("case", load_rule_cases("tests/rules/cases"), ids=lambda c: c.id)
+    @pytest.mark.parametrize("case", rule_case_params(load_rule_cases("tests/rules/cases")))
     def test_rule_case(case):
         run_rule_case(case)
 """
@@ -66,6 +66,7 @@ __all__ = [
     "assert_sql_answers",
     "fake_judge",
     "load_rule_cases",
+    "rule_case_params",
     "run_rule_case",
     "score_one",
 ]
@@ -135,6 +136,18 @@ def load_rule_cases(path: str | Path) -> list[RuleCase]:
         for i, raw in enumerate(data.get("equivalent") or []):
             cases.append(_equivalent_case(file, rule, i, raw))
     return cases
+
+
+def rule_case_params(cases: list[RuleCase]) -> list[Any]:
+    """Cases as ``pytest.param`` values with readable ids; a case with ``xfail`` is a strict
+    xfail (it must fail: a fixed gap is news, and its mark has to go)."""
+    import pytest
+
+    return [
+        pytest.param(c, id=c.id, marks=pytest.mark.xfail(strict=True, reason=c.xfail))
+        if c.xfail else pytest.param(c, id=c.id)
+        for c in cases
+    ]
 
 
 def _common(file: Path, rule: str, name: str, raw: dict[str, Any], allowed: set[str],

@@ -17,7 +17,7 @@ import pytest
 import sqlglot
 import yaml
 
-from stef_core.testing import RuleCase, load_rule_cases, run_rule_case
+from stef_core.testing import RuleCase, load_rule_cases, rule_case_params, run_rule_case
 
 HERE = Path(__file__).parent
 CASES = load_rule_cases(HERE)
@@ -26,14 +26,7 @@ SQL_KEYS = ("right", "wrong", "a", "b", "sql")
 SECTIONS = ("pairs", "equivalent", "cases")
 
 
-@pytest.mark.parametrize(
-    "case",
-    [
-        pytest.param(c, id=c.id, marks=pytest.mark.xfail(strict=True, reason=c.xfail))
-        if c.xfail else pytest.param(c, id=c.id)
-        for c in CASES
-    ],
-)
+@pytest.mark.parametrize("case", rule_case_params(CASES))
 def test_corpus_case(case: RuleCase) -> None:
     run_rule_case(case)
 

@@ -9,21 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from stef_core.testing import RuleCase, load_rule_cases, run_rule_case
+from stef_core.testing import RuleCase, load_rule_cases, rule_case_params, run_rule_case
 
 CASES = load_rule_cases(Path(__file__).parent / "cases")
 
 
-def params(cases: list[RuleCase]) -> list[object]:
-    """Cases as pytest params; a case with ``xfail`` must fail (strict: fixing it is news)."""
-    return [
-        pytest.param(c, id=c.id, marks=pytest.mark.xfail(strict=True, reason=c.xfail))
-        if c.xfail else pytest.param(c, id=c.id)
-        for c in cases
-    ]
-
-
-@pytest.mark.parametrize("case", params(CASES))
+@pytest.mark.parametrize("case", rule_case_params(CASES))
 def test_rule_case(case: RuleCase) -> None:
     run_rule_case(case)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import pandas as pd
 import pytest
 from spark_records import make_records
 
@@ -14,7 +13,15 @@ from stef_core.contracts import StefError
 from stef_core.engine import evaluate
 
 
-def test_engine_is_built_once_per_worker_not_per_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def pd() -> Any:
+    """pandas, which comes with the spark extra, not with ``stef[testing]``: a plain install
+    still collects this module, and only the tests that build DataFrames skip."""
+    return pytest.importorskip("pandas")
+
+
+def test_engine_is_built_once_per_worker_not_per_batch(monkeypatch: pytest.MonkeyPatch,
+                                                       pd: Any) -> None:
     monkeypatch.setattr(stef_spark, "_ENGINES", {})
     monkeypatch.setattr(stef_spark, "ENGINE_BUILDS", 0)
     config = stef_spark._config_key("{}", "offline", None, None, 8)
@@ -29,7 +36,7 @@ def test_engine_is_built_once_per_worker_not_per_batch(monkeypatch: pytest.Monke
     assert stef_spark.ENGINE_BUILDS == 2
 
 
-def test_rows_match_local_results() -> None:
+def test_rows_match_local_results(pd: Any) -> None:
     config = stef_spark._config_key("{}", "offline", None, None, 64)
     records = make_records(30, seed=11)
     [pdf] = list(stef_spark.score_batches(config, iter([pd.DataFrame(records)])))
