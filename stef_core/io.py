@@ -566,7 +566,7 @@ def sniff_delimiter(header: str) -> str | None:
 
 
 def check_delimiter(value: str) -> str:
-    r"""``--delimiter``: one character (``tab`` or ``\\t`` for a tab), not a quote or a line end.
+    r"""``--delimiter``: one character (``tab`` or ``\t`` for a tab), not a quote or a line end.
 
     >>> check_delimiter("tab"), check_delimiter(";")
     ('\\t', ';')
