@@ -65,7 +65,7 @@ background:#9498a0;margin-right:4px}
 color:#1d1d1f}
 .bars{max-width:760px}
 .bars .row{display:flex;align-items:center;gap:8px;margin:3px 0}
-.bars .label{flex:0 0 34%;text-align:right;overflow-wrap:anywhere;font-size:12px}
+.bars .label{flex:0 0 34%;text-align:right;overflow-wrap:break-word;font-size:12px}
 .bars .track{flex:1;display:flex;align-items:center;min-width:0}
 .bars .stack{height:18px;border-radius:3px;overflow:hidden;background:#f3f3f3}
 .bars .seg{height:16px;min-width:1px;font-size:11px;line-height:16px;text-align:center;
@@ -325,7 +325,9 @@ def reasons_bars(reasons: list[dict[str, Any]]) -> str:
         # a code found with two severities (filter.missing: critical, or minor when the
         # evidence is weak) says which row is which
         also = f' <span class="muted">{escape(sev)}</span>' if r["code"] in twice else ""
-        out.append(f'<div class="row"><div class="label"><code>{escape(r["code"])}</code>{also}'
+        # a narrow screen breaks the code after a dot ("projection." / "missing"), not mid-word
+        label = escape(r["code"]).replace(".", ".<wbr>").replace("_", "_<wbr>")
+        out.append(f'<div class="row"><div class="label"><code>{label}</code>{also}'
                    '</div>'
                    f'<div class="track"><div class="seg" style="width:'
                    f'{r["count"] / peak * 100:.2f}%;background:{color}" '
