@@ -10,12 +10,20 @@ a chance to close (SIGKILL, power loss) is listed as ``interrupted`` rather than
 forever; results are committed one by one, so the store never lags the output file.
 
 The schema is versioned with ``PRAGMA user_version``. :data:`MIGRATIONS` lists the steps from
-each version to the next; opening a store applies the missing steps in one transaction, so a
-fresh file and a migrated one end with the same schema.
+each version to the next; opening a store applies the missing steps in one transaction, holding
+the write lock from the version check on, so a fresh file and a migrated one end with the same
+schema and processes creating one store at once take turns.
+
+What SQLite can report is a message, never a traceback: a store locked by another process is
+waited for, up to :data:`LOCK_WAIT` seconds (``STEF_STORE_WAIT``) per write, and then a
+:class:`StoreError` says so; a damaged file or one that is not a run store is a
+:class:`StoreError` naming the file and what to do. ``stef eval`` stops cleanly on one, keeping
+every result already written (in its output and in the store).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -25,7 +33,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from stef_core.contracts import StefError
 from stef_core.io import result_json
@@ -34,14 +42,50 @@ from stef_core.models import Result
 SCHEMA_VERSION = 5
 #: a running run whose heartbeat is older than this (seconds) is listed as ``stale``
 STALE_AFTER = 3600
+#: seconds one store operation waits for another process's lock (``STEF_STORE_WAIT``)
+LOCK_WAIT = 30.0
+
+T = TypeVar("T")
 
 
 class StoreError(StefError):
     """The store cannot be opened or does not hold what was asked for."""
 
 
+def _script(db: sqlite3.Connection, sql: str) -> None:
+    """Run ``;``-separated statements inside the current transaction (``executescript``
+    would commit it first, and let another process in between two steps)."""
+    for statement in sql.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _locked(exc: sqlite3.Error) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def store_error(path: str, exc: sqlite3.Error, wait: float = LOCK_WAIT) -> StoreError:
+    """What to tell the user about an SQLite error on the store at ``path``."""
+    text = str(exc)
+    low = text.lower()
+    if _locked(exc):
+        return StoreError(f"{path}: the run store stayed locked by another process for "
+                          f"{wait:g} s; try again once it is free, or give another --store "
+                          "(STEF_STORE_WAIT sets the wait, in seconds)")
+    if "not a database" in low:
+        return StoreError(f"{path}: not a STEF run store (not an SQLite file); give another "
+                          "path")
+    if "malformed" in low or "corrupt" in low or type(exc) is sqlite3.DatabaseError:
+        return StoreError(f"{path}: the run store is damaged ({text}); copy what it holds to a "
+                          f"new file with `sqlite3 {path} .recover | sqlite3 recovered.sqlite`, "
+                          "or give another --store path")
+    return StoreError(f"{path}: the run store cannot be used: {text}")
+
+
 def _v0_to_v1(db: sqlite3.Connection) -> None:
-    db.executescript(
+    _script(
+        db,
         """
         CREATE TABLE runs (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -68,7 +112,8 @@ def _v0_to_v1(db: sqlite3.Connection) -> None:
 def _v1_to_v2(db: sqlite3.Connection) -> None:
     # v2: run status (an interrupted run stays visible as such), finish time, output path and
     # STEF version; the question text per result, for pairing records across runs.
-    db.executescript(
+    _script(
+        db,
         """
         ALTER TABLE runs ADD COLUMN finished TEXT;
         ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'complete';
@@ -83,7 +128,8 @@ def _v1_to_v2(db: sqlite3.Connection) -> None:
 def _v2_to_v3(db: sqlite3.Connection) -> None:
     # v3: who is writing a running run (pid, host) and when it last wrote (heartbeat), so that
     # a run killed without closing is not listed as running forever.
-    db.executescript(
+    _script(
+        db,
         """
         ALTER TABLE runs ADD COLUMN pid INTEGER;
         ALTER TABLE runs ADD COLUMN host TEXT;
@@ -95,7 +141,8 @@ def _v2_to_v3(db: sqlite3.Connection) -> None:
 def _v3_to_v4(db: sqlite3.Connection) -> None:
     # v4: gamma (the judge's P(correct)) and the reviewer's label per result, so that a run's
     # estimated accuracy is one aggregate query; filled in from the stored JSON.
-    db.executescript(
+    _script(
+        db,
         """
         ALTER TABLE results ADD COLUMN confidence REAL;
         ALTER TABLE results ADD COLUMN label INTEGER;
@@ -121,7 +168,8 @@ def _v3_to_v4(db: sqlite3.Connection) -> None:
 def _v4_to_v5(db: sqlite3.Connection) -> None:
     # v5: the ruleset's name and version (`ruleset "crm" version 3`), which say to a person
     # what the hash only identifies; NULL for runs recorded before.
-    db.executescript(
+    _script(
+        db,
         """
         ALTER TABLE runs ADD COLUMN rules_name TEXT;
         ALTER TABLE runs ADD COLUMN rules_version TEXT;
@@ -137,6 +185,30 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
 
 def migrate(db: sqlite3.Connection, *, path: str = "store") -> int:
     """Bring ``db`` to :data:`SCHEMA_VERSION`; return the version it had before."""
+    found = _version(db, path)
+    if found == SCHEMA_VERSION:
+        return found
+    # One transaction that holds the write lock from the check on: a failed migration leaves
+    # the old schema intact, and a second process creating the same store waits, then finds it
+    # made (rather than half made, or "not a run store").
+    if db.in_transaction:
+        db.commit()
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        found = _version(db, path)
+        version = found
+        while version < SCHEMA_VERSION:
+            MIGRATIONS[version](db)
+            version += 1
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise
+    return found
+
+
+def _version(db: sqlite3.Connection, path: str) -> int:
     found = int(db.execute("PRAGMA user_version").fetchone()[0])
     if found > SCHEMA_VERSION:
         raise StoreError(
@@ -147,13 +219,6 @@ def migrate(db: sqlite3.Connection, *, path: str = "store") -> int:
         "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
     ).fetchone()[0]:
         raise StoreError(f"{path}: is an SQLite file but not a STEF run store; give another path")
-    version = found
-    if version < SCHEMA_VERSION:
-        with db:  # one transaction: a failed migration leaves the old schema intact
-            while version < SCHEMA_VERSION:
-                MIGRATIONS[version](db)
-                version += 1
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return found
 
 
@@ -189,6 +254,15 @@ class RunInfo:
         if self.rules_name is None:
             return f"hash {self.rules_hash or '-'}"
         return f"{self.rules_name} v{self.rules_version} (hash {self.rules_hash or '-'})"
+
+
+def _wait_from_env() -> float:
+    try:
+        wait = float(os.environ.get("STEF_STORE_WAIT", LOCK_WAIT))
+    except ValueError:
+        raise StoreError(f"STEF_STORE_WAIT={os.environ['STEF_STORE_WAIT']!r}: give a number "
+                         "of seconds") from None
+    return max(0.0, wait) if wait == wait else LOCK_WAIT  # NaN: the default
 
 
 def now_iso() -> str:
@@ -232,20 +306,53 @@ def live_status(status: str, pid: int | None, host: str | None, heartbeat: str |
 
 
 class Store:
-    """An open run store. Use as a context manager or call :meth:`close`."""
+    """An open run store. Use as a context manager or call :meth:`close`.
 
-    def __init__(self, path: str) -> None:
+    Args:
+        path: the SQLite file (created, with its folder, when missing).
+        wait: seconds an operation waits for another process's lock (default
+            :data:`LOCK_WAIT`, or ``STEF_STORE_WAIT``).
+    """
+
+    def __init__(self, path: str, *, wait: float | None = None) -> None:
         self.path = path
+        self.wait = wait if wait is not None else _wait_from_env()
         p = Path(path)
         if p.is_dir():
             raise StoreError(f"{path}: is a directory; give a file path for the run store")
-        if p.parent and not p.parent.exists():
-            p.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.db = sqlite3.connect(path)
-            migrate(self.db, path=path)
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"{path}: not a STEF run store ({exc})") from None
+            if p.parent and not p.parent.exists():
+                p.parent.mkdir(parents=True, exist_ok=True)
+            # SQLite's own busy wait is kept short: the loop in guard() owns the deadline.
+            self.db = sqlite3.connect(path, timeout=min(1.0, self.wait))
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"{path}: the run store cannot be opened: "
+                             f"{getattr(exc, 'strerror', None) or exc}") from None
+        try:
+            self.guard(lambda: migrate(self.db, path=path))
+        except BaseException:
+            self.db.close()
+            raise
+
+    def guard(self, action: Callable[[], T]) -> T:
+        """Run ``action`` against the database: while another process holds the lock, wait
+        and try again, up to :attr:`wait` seconds; any SQLite error becomes a
+        :class:`StoreError` that names the file and what to do."""
+        deadline = time.monotonic() + self.wait
+        pause = 0.02
+        while True:
+            try:
+                return action()
+            except sqlite3.Error as exc:
+                if self.db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self.db.rollback()
+                left = deadline - time.monotonic()
+                if _locked(exc) and left > 0:
+                    time.sleep(min(pause, left))
+                    pause = min(pause * 2, 0.5)
+                    continue
+                raise store_error(self.path, exc, self.wait) from None
 
     def __enter__(self) -> Store:
         return self
@@ -254,7 +361,8 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        self.db.close()
+        with contextlib.suppress(sqlite3.Error):
+            self.db.close()
 
     # ---- writing ------------------------------------------------------------------------
 
@@ -273,44 +381,71 @@ class Store:
     ) -> RunWriter:
         # Results are committed one at a time: with a write-ahead log and NORMAL sync a commit
         # costs microseconds, and a killed process still loses none of them.
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        with self.db:
-            cur = self.db.execute(
-                "INSERT INTO runs (started, inputs, rules_hash, judge, plugins, status, output, "
-                "stef_version, pid, host, heartbeat, rules_name, rules_version) "
-                "VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?)",
-                (started or now_iso(), json.dumps(inputs), rules_hash, judge,
-                 json.dumps(plugins, sort_keys=True), output, stef_version, os.getpid(),
-                 socket.gethostname(), now_iso(), rules_name, rules_version),
-            )
-        run_id = cur.lastrowid
+        def begin() -> int | None:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            with self.db:
+                cur = self.db.execute(
+                    "INSERT INTO runs (started, inputs, rules_hash, judge, plugins, status, "
+                    "output, stef_version, pid, host, heartbeat, rules_name, rules_version) "
+                    "VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?, ?, ?, ?, ?)",
+                    (started or now_iso(), json.dumps(inputs), rules_hash, judge,
+                     json.dumps(plugins, sort_keys=True), output, stef_version, os.getpid(),
+                     socket.gethostname(), now_iso(), rules_name, rules_version),
+                )
+            return cur.lastrowid
+
+        run_id = self.guard(begin)
         assert run_id is not None
         return RunWriter(self, run_id)
 
     # ---- reading ------------------------------------------------------------------------
 
     def list_runs(self) -> list[RunInfo]:
-        rows = self.db.execute(_RUN_QUERY + " GROUP BY r.id ORDER BY r.id").fetchall()
-        return [_run_info(row) for row in rows]
+        rows = self.guard(lambda: self.db.execute(
+            _RUN_QUERY + " GROUP BY r.id ORDER BY r.id").fetchall())
+        return [self._info(row) for row in rows]
 
     def get_run(self, run_id: int | str) -> RunInfo:
         ident = _run_id(run_id, self.path)
-        row = self.db.execute(_RUN_QUERY + " WHERE r.id = ? GROUP BY r.id", (ident,)).fetchone()
+        row = self.guard(lambda: self.db.execute(
+            _RUN_QUERY + " WHERE r.id = ? GROUP BY r.id", (ident,)).fetchone())
         if row is None:
-            known = [str(r[0]) for r in self.db.execute("SELECT id FROM runs ORDER BY id")]
+            known = [str(r[0]) for r in self.guard(lambda: self.db.execute(
+                "SELECT id FROM runs ORDER BY id").fetchall())]
             hint = f"known ids: {', '.join(known[-10:])}" if known else "the store has no runs"
             raise StoreError(f"{self.path}: no run with id {run_id!r}; {hint}")
-        return _run_info(row)
+        return self._info(row)
+
+    def _info(self, row: tuple[Any, ...]) -> RunInfo:
+        try:
+            return _run_info(row)
+        except (ValueError, TypeError) as exc:  # a row edited by hand, or damaged
+            raise StoreError(f"{self.path}: run {row[0]!r} cannot be read ({exc}); the run "
+                             "store is damaged or was edited by hand") from None
 
     def iter_results(self, run_id: int | str) -> Iterator[tuple[Result, str | None]]:
         """Every result of a run in input order, with its question text when recorded."""
         ident = self.get_run(run_id).id
-        cur = self.db.execute(
-            "SELECT result, question FROM results WHERE run_id = ? ORDER BY seq", (ident,)
-        )
-        for text, question in cur:
-            yield Result.model_validate_json(text), question
+        cur = self.guard(lambda: self.db.execute(
+            "SELECT result, question FROM results WHERE run_id = ? ORDER BY seq", (ident,)))
+        seq = 0
+        while True:
+            try:
+                row = cur.fetchone()
+            except sqlite3.Error as exc:  # a damaged page met half-way: no retry can help
+                raise store_error(self.path, exc, self.wait) from None
+            if row is None:
+                return
+            seq += 1
+            text, question = row
+            try:
+                result = Result.model_validate_json(text)
+            except ValueError as exc:
+                raise StoreError(f"{self.path}: result {seq} of run {ident} is not a STEF "
+                                 f"result ({str(exc).splitlines()[0]}); the run store is "
+                                 "damaged or was edited by hand") from None
+            yield result, question
 
 
 _RUN_QUERY = (
@@ -374,25 +509,37 @@ class RunWriter:
     def flush(self) -> None:
         if not self._pending:
             return
+        db = self.store.db
+        beat = time.monotonic() - self._beat > self.HEARTBEAT
+
         # Idempotent: Ctrl-C can land after the commit and before the rows leave ``_pending``,
         # and the final flush then writes them again; a row is (run_id, seq), written once.
-        with self.store.db:
-            self.store.db.executemany(
-                "INSERT OR IGNORE INTO results (run_id, seq, id, agent, status, score, result, "
-                "question, confidence, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                self._pending,
-            )
-            if time.monotonic() - self._beat > self.HEARTBEAT:
-                self._beat = time.monotonic()
-                self.store.db.execute("UPDATE runs SET heartbeat = ? WHERE id = ?",
-                                      (now_iso(), self.run_id))
+        # The same makes a retry after a lock safe.
+        def write() -> None:
+            with db:
+                db.executemany(
+                    "INSERT OR IGNORE INTO results (run_id, seq, id, agent, status, score, "
+                    "result, question, confidence, label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    self._pending,
+                )
+                if beat:
+                    db.execute("UPDATE runs SET heartbeat = ? WHERE id = ?",
+                               (now_iso(), self.run_id))
+
+        self.store.guard(write)
+        if beat:
+            self._beat = time.monotonic()
         self._pending.clear()
 
     def finish(self, status: str = "complete") -> None:
-        """Write what is pending and mark the run ``complete`` or ``interrupted``."""
+        """Write what is pending and mark the run ``complete``, ``interrupted`` or
+        ``failed``."""
         self.flush()
-        with self.store.db:
-            self.store.db.execute(
-                "UPDATE runs SET status = ?, finished = ? WHERE id = ?",
-                (status, now_iso(), self.run_id),
-            )
+        db = self.store.db
+
+        def close_run() -> None:
+            with db:
+                db.execute("UPDATE runs SET status = ?, finished = ? WHERE id = ?",
+                           (status, now_iso(), self.run_id))
+
+        self.store.guard(close_run)
