@@ -61,12 +61,15 @@ def ruleset_from_data(
     return ruleset
 
 
-def load_rules(path: str | Path, *, warnings: list[str] | None = None) -> Ruleset:
+def load_rules(path: str | Path, *, warnings: list[str] | None = None,
+               sources: list[str] | None = None) -> Ruleset:
     """Read a ``.json`` R_app file or compile a ``.stef`` ruleset.
 
     Args:
         path: the rules file.
         warnings: when given, warnings (a categorical value declared twice) are appended to it.
+        sources: when given, every file read is appended to it (the file and its includes), so
+            that a command can refuse to write over one of them.
     """
     p = Path(path)
     if not p.exists():
@@ -74,7 +77,9 @@ def load_rules(path: str | Path, *, warnings: list[str] | None = None) -> Rulese
     if p.suffix == ".stef":
         from stef_core.dsl import compile_file
 
-        return compile_file(p, warnings=warnings)
+        return compile_file(p, warnings=warnings, sources=sources)
+    if sources is not None:
+        sources.append(str(path))
     if p.suffix == ".json":
         from stef_core.dsl.compiler import read_rules_text
 

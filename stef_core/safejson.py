@@ -16,6 +16,7 @@ can stop a run.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -87,3 +88,39 @@ def scrub(value: Any) -> tuple[Any, bool]:
                 found = True
             stack.extend((item, k) for k in item)
     return root[0], found
+
+
+def finite(value: Any) -> Any:
+    """``value`` with every NaN or infinite float replaced by None (lists and dicts are changed
+    in place; iteratively, like :func:`scrub`): what JSON can hold.
+
+    >>> finite({"mean": float("nan"), "ci": [1.0, float("inf")]})
+    {'mean': None, 'ci': [1.0, None]}
+    """
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any]] = [(root, 0)]
+    while stack:
+        parent, key = stack.pop()
+        item = parent[key]
+        if isinstance(item, float) and not math.isfinite(item):
+            parent[key] = None
+        elif isinstance(item, list):
+            stack.extend((item, i) for i in range(len(item)))
+        elif isinstance(item, dict):
+            stack.extend((item, k) for k in item)
+        elif isinstance(item, tuple):
+            parent[key] = list(item)
+            stack.append((parent, key))
+    return root[0]
+
+
+def json_text(data: Any) -> str:
+    """``data`` as indented JSON that any reader accepts: never ``NaN`` or ``Infinity``
+    (written as null), which Python's json module would otherwise emit.
+
+    >>> json_text({"mean": float("nan")})
+    '{\\n  "mean": null\\n}'
+    """
+    return json.dumps(finite(data), indent=2, allow_nan=False)

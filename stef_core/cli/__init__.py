@@ -1,9 +1,11 @@
 """The ``stef`` command line.
 
 Exit codes (scripts rely on them): 0 success whatever the scores; 1 a quality gate failed
-(``--fail-under``, ``stef compare --max-drop``); 2 usage errors, unreadable input or invalid
-rules, always as a one-line ``stef: error: ...`` message (several lines only for a list of rule
-errors), never a traceback; 130 after Ctrl-C, at whatever moment it comes.
+(no record scored, ``--min-coverage``, ``--fail-under``, ``stef compare --max-drop``); 2 usage
+errors, unreadable input, invalid rules, an output that is one of the inputs or cannot be
+written, a run store that cannot be used, always as a one-line ``stef: error: ...`` message
+(several lines only for a list of rule errors), never a traceback; 130 after Ctrl-C, at
+whatever moment it comes.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import click
 
 from stef_core import __version__
 from stef_core.contracts import StefError
+from stef_core.files import drop_stdout, os_message
+from stef_core.text import visible
 
 EXIT_OK = 0
 EXIT_GATE = 1
@@ -48,6 +52,9 @@ class StefGroup(click.Group):
             raise SystemExit(EXIT_OK) from None
         except KeyboardInterrupt:
             interrupted()
+        except OSError as exc:  # a full disk, /dev/full, a closed descriptor: never a traceback
+            drop_stdout()
+            fail(os_message(exc))
 
 
 def interrupted() -> NoReturn:
@@ -58,11 +65,18 @@ def interrupted() -> NoReturn:
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    lines = message.splitlines() or ["unknown error"]
+    """``stef: error: MESSAGE`` on stderr (control characters in it written out: a file name
+    may hold escape sequences), and exit ``code``."""
+    lines = visible(message, lines=True).splitlines() or ["unknown error"]
     click.echo(f"stef: error: {lines[0]}", err=True)
     for line in lines[1:]:
         click.echo(line, err=True)
     raise SystemExit(code)
+
+
+def say(message: str) -> None:
+    """One line (or a block) for the user on stderr, control characters written out."""
+    click.echo(visible(message, lines=True), err=True)
 
 
 @click.group(cls=StefGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -17,8 +17,9 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from stef_core.cli import cli
+from stef_core.cli import cli, say
 from stef_core.cli.layout import layout_options, read_layout
+from stef_core.files import check_outputs, write_text
 
 #: bad rows listed one by one before the rest are only counted
 SHOW_SKIPPED = 20
@@ -69,7 +70,13 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
     fields, delimiter = read_layout(map_specs, delimiter)
     if dialect:
         _check_dialect(dialect)
-    rules = ruleset_for(rules_path)
+    sources: list[str] = []
+    rules = ruleset_for(rules_path, sources=sources)
+    # Before the fit, which can take a while: the output is none of the files read, and can
+    # be written where it is.
+    check_outputs([("-o", output)], [("the input", p) for p in paths]
+                  + [("the rules", s) for s in sources]
+                  + [("the calibration", start or rules.calibration)])
     engine = Engine(rules, judge=judge, dialect=dialect, calibration=start)
     judge_obj = engine.judge
     if judge_obj.evidence_version is None:
@@ -95,9 +102,9 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
     finally:
         engine.close()
     for line in skipped[:SHOW_SKIPPED]:
-        click.echo(f"stef: skipped {line}", err=True)
+        say(f"stef: skipped {line}")
     if len(skipped) > SHOW_SKIPPED:
-        click.echo(f"stef: ... and {len(skipped) - SHOW_SKIPPED} more skipped rows", err=True)
+        say(f"stef: ... and {len(skipped) - SHOW_SKIPPED} more skipped rows")
     positives = sum(labels)
     if len(labels) < MIN_RECORDS or positives == 0 or positives == len(labels):
         raise StefError(
@@ -161,11 +168,11 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
         "metrics": metrics,
         "stef_version": __version__,
     }})
-    Path(output).write_text(model.to_json(), encoding="utf-8")
+    write_text(output, model.to_json(), label="-o")
     print_calibration(before, crossed, labels, metrics, k,
                       start=prior.name if prior else "(none)")
-    click.echo(f"stef: wrote {output} ({len(labels)} records, {positives} correct); use it with "
-               f"`stef eval --calibration {output}`", err=True)
+    say(f"stef: wrote {output} ({len(labels)} records, {positives} correct); use it with "
+        f"`stef eval --calibration {output}`")
 
 
 def _metrics(gammas: list[float], labels: list[int]) -> dict[str, Any]:

@@ -3,7 +3,6 @@ exit 1 when it did by more than ``--max-drop`` (the rule: stef_core.monitor.comp
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +11,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from stef_core.cli import EXIT_GATE, cli
+from stef_core.cli import EXIT_GATE, cli, say
+from stef_core.files import check_outputs, write_text
 from stef_core.monitor.render import safe_text
+from stef_core.safejson import json_text
 
 
 @cli.command("compare")
@@ -38,16 +39,19 @@ def compare_command(base: str, new: str, max_drop: float, json_out: str | None,
     from stef_core.monitor.compare import compare
     from stef_core.monitor.results import check_sources, open_results
 
+    check_outputs([("--json", json_out)],
+                  [("BASE", base if Path(base).exists() else None),
+                   ("NEW", new if Path(new).exists() else None), ("the run store", store)])
     check_sources([base, new], store)
     data = compare(open_results(base, store), open_results(new, store), max_drop=max_drop,
                    resamples=resamples, seed=seed)
     data["base_source"], data["new_source"] = base, new
     print_comparison(data)
     if json_out:
-        Path(json_out).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        write_text(json_out, json_text(data) + "\n", label="--json")
     if data["failed"]:
-        click.echo(f"stef: regression: {', '.join(data['regressed'])} dropped by more than "
-                   f"{max_drop:g} points (95% CI below 0)", err=True)
+        say(f"stef: regression: {', '.join(data['regressed'])} dropped by more than "
+            f"{max_drop:g} points (95% CI below 0)")
         raise SystemExit(EXIT_GATE)
 
 

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import sys
 from contextlib import ExitStack
-from typing import IO, Any
+from typing import Any
 
 import click
 
-from stef_core.cli import EXIT_GATE, cli
+from stef_core.cli import EXIT_GATE, cli, say
 from stef_core.cli.layout import layout_options, read_layout
 from stef_core.cli.table import print_summary
+from stef_core.contracts import StefError
+from stef_core.files import check_outputs, check_writable, write_text
 from stef_core.models import Ruleset
+from stef_core.safejson import json_text
 
 
 @cli.command("eval")
@@ -42,11 +46,15 @@ from stef_core.models import Ruleset
                    "without a timestamp (default: today).")
 @click.option("--fail-under", type=float, metavar="SCORE",
               help="Exit 1 when the overall mean score is below SCORE.")
+@click.option("--min-coverage", type=click.FloatRange(0, 100), metavar="PERCENT",
+              help="Exit 1 when fewer than PERCENT of the records are scored (without it: "
+                   "when none is).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @click.option("--store", envvar="STEF_STORE", metavar="PATH",
               help="Record the run in this run-history file (SQLite; default: $STEF_STORE).")
 @click.option("--resume", is_flag=True,
-              help="Continue the partial run in -o OUT: skip records whose id is already there.")
+              help="Continue the run that -o OUT was left by (OUT.partial, or OUT): skip the "
+                   "records already done; refused when the inputs or settings differ.")
 @click.option("--question-extractor", "question_extractor", default="question", show_default=True,
               metavar="SPEC", help="Question-side extractor: 'question' (rules) or "
                                    "'llm[:<litellm model>]' (uses the LLM judge flags below).")
@@ -96,6 +104,7 @@ def eval_command(
     limit_options: tuple[str, ...],
     map_specs: tuple[str, ...],
     delimiter: str | None,
+    min_coverage: float | None,
     **judge_flags: Any,
 ) -> None:
     """Score every record of INPUT (.jsonl, .json, .csv, .parquet; '-' reads JSONL from stdin)."""
@@ -128,39 +137,65 @@ def eval_command(
                 local_only.append(flag)
         if local_only:
             raise click.UsageError(f"{', '.join(local_only)}: not available with --engine spark")
+        check_outputs([("-o", output), ("--summary-json", summary_json)],
+                      [("the input", p) for p in paths] + [("the rules", rules_path)],
+                      folders=True)
+        if summary_json:
+            check_writable("--summary-json", summary_json)
         data = spark_eval(
             paths, output, master=master, rules_path=rules_path, judge=judge, dialect=dialect,
             judge_options={k: v for k, v in judge_flags.items() if v not in (None, False)},
         )
         print_summary(data)
-        _finish(data, summary_json, fail_under)
+        _finish(data, summary_json, fail_under, min_coverage)
         return
     check_inputs(paths)
     limits = parse_limits(limit_options)
     fields, delimiter = read_layout(map_specs, delimiter)
     if dialect:
         _check_dialect(dialect)
-    rules = ruleset_for(rules_path)
+    sources: list[str] = []
+    rules = ruleset_for(rules_path, sources=sources)
+    _check_eval_outputs(paths, output, summary_json, store, sources,
+                        calibration or rules.calibration)
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
                     question_extractor=question_extractor, today=today, limits=limits,
                     calibration=calibration)
     engine.settle()  # this process exists for the run: start-up objects leave the GC's sight
 
-    summary = Summary()
+    from stef_core.monitor.resume import ResultsOutput, fingerprint
     from stef_core.monitor.session import EXIT_INTERRUPTED, RunSession
 
-    session = RunSession(paths, output=output, resume=resume, store=store, engine=engine,
-                         summary=summary)
+    file_output = output if output and output != "-" else None
+    if file_output is None:
+        if resume:
+            raise StefError("--resume needs -o OUT.jsonl: the partial output to continue")
+        if sys.stdout is None:  # started with its standard output closed
+            raise StefError("the standard output is closed; give -o OUT.jsonl")
+    summary = Summary()
+    opened_store = results = None
+    try:
+        opened_store = _open_store(store) if store else None
+        settings = _scoring_settings(engine, question_extractor, judge_options)
+        settings["layout"] = {"map": list(map_specs), "delimiter": delimiter}
+        made = fingerprint(paths, settings) if file_output else {"inputs": [], "settings": {}}
+        results = ResultsOutput(file_output, resume=resume, made=made, stdout=sys.stdout)
+        session = RunSession(paths, results=results, store=opened_store, engine=engine,
+                             summary=summary)
+    except BaseException:
+        engine.close()
+        if results is not None:
+            with contextlib.suppress(StefError, OSError):
+                results.close(complete=False)
+        if opened_store is not None:
+            opened_store.close()
+        raise
     interrupted = False
     notes = Notes()
+    first_error: str | None = None
+    table_to_stderr = file_output is None
     with ExitStack() as stack:
-        out: IO[str]
-        if output and output != "-":
-            out = stack.enter_context(open(output, session.mode, encoding="utf-8"))
-        else:
-            out = sys.stdout
-        table_to_stderr = out is sys.stdout
         progress = None
         if not no_progress and sys.stderr.isatty():
             from stef_core.cli.progress import Progress
@@ -174,43 +209,140 @@ def eval_command(
             for result in engine.run(session.items(read_items(
                     paths, limits=limits, notes=notes, fields=fields, delimiter=delimiter))):
                 line, result = output_line(result, limits, notes)
-                out.write(line + "\n")  # one write: never half a line
-                out.flush()  # the output and the store's copy advance together
+                results.write(line + "\n")  # one write: never half a line, flushed
                 summary.add(result)
-                session.record(result)
+                if first_error is None and result.status == "unscored":
+                    first_error = result.error
+                session.record(result)  # the store's copy advances with the output
                 if progress is not None:
                     progress.advance()
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut cleanup
             interrupted = True
-        except BaseException:
-            session.finish("failed")
+        except BaseException as exc:
+            _stop(session, results)
+            if isinstance(exc, StefError) and session.written + session.already:
+                raise StefError(f"{exc}\n{_kept(session, results)}") from None
             raise
-        out.flush()
+    try:
+        results.close(complete=not interrupted)
+    except BaseException:
+        _stop(session, results)
+        raise
     session.finish("interrupted" if interrupted else "complete")
     for warning in notes.warnings() + session.warnings():
-        click.echo(f"stef: warning: {warning}", err=True)
+        say(f"stef: warning: {warning}")
     data = summary.to_dict()
     print_summary(data, err=table_to_stderr)
     if interrupted:
-        click.echo(f"stef: interrupted after {session.written} new records"
-                   + (f" ({session.already} were already done)" if session.already else "")
-                   + (f"; {output} holds only complete lines: continue with --resume -o {output}"
-                      if session.output else ""), err=True)
+        say(f"stef: interrupted after {session.written} new records"
+            + (f" ({session.already} were already done)" if session.already else "")
+            + (f"; {_continue(results)}" if not results.direct else ""))
     if session.run_id is not None:
-        click.echo(f"stef: recorded as run {session.run_id} in {store}", err=True)
+        say(f"stef: recorded as run {session.run_id} in {store}")
     if interrupted:
         raise SystemExit(EXIT_INTERRUPTED)
-    _finish(data, summary_json, fail_under)
+    _finish(data, summary_json, fail_under, min_coverage, first_error)
 
 
-def _finish(data: dict[str, Any], summary_json: str | None, fail_under: float | None) -> None:
-    """Write the summary JSON and apply the --fail-under gate (any engine)."""
+def _continue(results: Any) -> str:
+    """Where an unfinished run's results are, and how to go on."""
+    return (f"the results so far are in {results.partial} ({results.output} is replaced when "
+            f"a run completes): continue with --resume -o {results.output}")
+
+
+def _kept(session: Any, results: Any) -> str:
+    n = session.written + session.already
+    if results.direct:
+        return f"stef: the {n} results written before that are in {results.holds}"
+    return f"stef: {n} result{' was' if n == 1 else 's were'} kept; {_continue(results)}"
+
+
+def _stop(session: Any, results: Any) -> None:
+    """After a failure: keep what was written (the output's complete lines, the store's rows);
+    a second failure while doing so (the store still locked) must not hide the first."""
+    from stef_core.monitor.store import StoreError
+
+    with contextlib.suppress(StefError, OSError):
+        results.close(complete=False)
+    with contextlib.suppress(StoreError, OSError):
+        session.finish("failed")
+
+
+def _open_store(path: str) -> Any:
+    from stef_core.monitor.store import Store
+
+    return Store(path)
+
+
+def _check_eval_outputs(paths: list[str], output: str | None, summary_json: str | None,
+                        store: str | None, rules: list[str], calibration: str | None) -> None:
+    """Before anything is opened for writing: no output is an input, the ruleset (or one of
+    its includes), the calibration, or another output; each can be written where it is."""
+    from stef_core.monitor.resume import fingerprint_path, partial_path
+
+    outputs: list[tuple[str, str | None]] = [("-o", output), ("--summary-json", summary_json),
+                                             ("--store", store)]
+    if output and output != "-":
+        outputs += [("the partial output", partial_path(output)),
+                    ("the fingerprint", fingerprint_path(output))]
+    reads = ([("the input", p) for p in paths] + [("the rules", r) for r in rules]
+             + [("the calibration", calibration)])
+    check_outputs(outputs, reads, folders=True)
+    for label, path in (("-o", output), ("--summary-json", summary_json)):
+        if path and path != "-":
+            check_writable(label, path)
+    if store:
+        from pathlib import Path
+
+        if Path(store).is_dir():
+            raise StefError(f"--store {store}: is a folder; give a file path for the run store")
+
+
+def _scoring_settings(engine: Any, question_extractor: str,
+                      judge_options: dict[str, Any]) -> dict[str, Any]:
+    """What changes scores besides the input (the run's fingerprint, for --resume)."""
+    import hashlib
+    from dataclasses import asdict
+    from datetime import date
+
+    from stef_core import __version__
+    from stef_core.monitor.session import plugin_versions
+
+    plugins = json.dumps(plugin_versions(engine), sort_keys=True).encode("utf-8")
+    return {
+        "rules": engine.rules_hash,
+        "judge": engine.judge_spec,
+        "question_extractor": question_extractor,
+        "dialect": engine.dialect,
+        "today": engine.today or date.today().isoformat(),
+        "limits": asdict(engine.limits),
+        "samples": judge_options.get("samples"),
+        "api_base": judge_options.get("api_base"),
+        "stef": __version__,
+        "plugins": hashlib.sha256(plugins).hexdigest()[:16],
+    }
+
+
+def _finish(data: dict[str, Any], summary_json: str | None, fail_under: float | None,
+            min_coverage: float | None, first_error: str | None = None) -> None:
+    """Write the summary JSON and apply the gates (any engine): coverage (none scored, or
+    below --min-coverage), then --fail-under. Each failed gate is one line and exit 1."""
     if summary_json:
-        with open(summary_json, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2)
-            fh.write("\n")
-    mean = data["overall"]["mean"]
+        write_text(summary_json, json_text(data) + "\n", label="--summary-json")
+    overall = data["overall"]
+    records, scored = overall["records"], overall["scored"]
+    share = scored / records * 100 if records else None
+    if share is not None and (share == 0 or (min_coverage is not None
+                                             and share < min_coverage)):
+        kinds = ", ".join(f"{k}: {n}" for k, n in overall.get("unscored_by_kind", {}).items())
+        why = (f"no record was scored (0 of {records:,}; " if share == 0 else
+               f"coverage {share:.1f}% ({scored:,} of {records:,} records scored) is below "
+               f"--min-coverage {min_coverage:g}% (")
+        first = f"; the first says: {first_error[:300]}" if first_error else ""
+        say(f"stef: {why}unscored: {kinds}){first}")
+        raise SystemExit(EXIT_GATE)
+    mean = overall["mean"]
     if fail_under is not None and (mean is None or mean < fail_under):
         click.echo(
             f"stef: mean score {mean if mean is not None else 'n/a'} is below --fail-under "
@@ -220,19 +352,20 @@ def _finish(data: dict[str, Any], summary_json: str | None, fail_under: float | 
         raise SystemExit(EXIT_GATE)
 
 
-def ruleset_for(rules_path: str | None) -> Ruleset:
+def ruleset_for(rules_path: str | None, *, sources: list[str] | None = None) -> Ruleset:
     """The ruleset a command runs with: the file's, with its warnings on stderr (harmless
-    oddities: said, and the run goes on), or the defaults."""
+    oddities: said, and the run goes on), or the defaults. ``sources`` collects the files
+    read (the ruleset and its includes)."""
     from stef_core.rules import load_rules
 
     if not rules_path:
         return Ruleset()
     warnings: list[str] = []
     try:
-        return load_rules(rules_path, warnings=warnings)
+        return load_rules(rules_path, warnings=warnings, sources=sources)
     finally:
         for warning in warnings:
-            click.echo(warning, err=True)
+            say(warning)
 
 
 def _check_dialect(name: str) -> None:

@@ -7,7 +7,11 @@ from pathlib import Path
 
 import click
 
-from stef_core.cli import cli
+from stef_core.cli import cli, say
+from stef_core.contracts import StefError
+from stef_core.files import check_outputs, same_file, write_text
+from stef_core.monitor.report import SharedIds
+from stef_core.safejson import json_text
 
 
 @cli.command("report")
@@ -26,26 +30,42 @@ from stef_core.cli import cli
 def report_command(sources: tuple[str, ...], html_out: str | None, md_out: str | None,
                    json_out: str | None, by: str, top: int, store: str | None) -> None:
     """Report over RESULTS (JSONL files written by `stef eval`, or run ids from the store)."""
-    import json
-
     from stef_core.monitor.render import markdown, print_report
     from stef_core.monitor.report import Report, parse_by
     from stef_core.monitor.results import check_sources, open_results
 
     parse_by(by)
+    check_outputs([("--html", html_out), ("--markdown", md_out), ("--json", json_out)],
+                  [("the results file", s) for s in sources if Path(s).exists()]
+                  + [("the run store", store)])
     check_sources(list(sources), store)
+    for i, source in enumerate(sources):
+        first = next((s for s in sources[:i] if Path(s).is_file() and same_file(s, source)), None)
+        if first is not None:
+            raise StefError(f"{source}: is {first} again (the same file); each of its results "
+                            "would be counted twice: give it once")
     report = Report(by=by, top=top)
+    seen = SharedIds()
     for source in sources:
         for loaded in open_results(source, store):
             report.add(loaded.result)
+            seen.add(loaded.result.agent, loaded.result.id, source)
+        seen.next_source()
     data = report.to_dict()
     print_report(data)
-    # errors="replace": a lone surrogate in a hand-made results file must not stop the report
+    for warning in seen.warnings():
+        say(f"stef: warning: {warning}")
+    # A lone surrogate in a hand-made results file must not stop the report (U+FFFD).
     if md_out:
-        Path(md_out).write_text(markdown(data), encoding="utf-8", errors="replace")
+        write_text(md_out, _text(markdown(data)), label="--markdown")
     if html_out:
         from stef_core.monitor.html import render_html
 
-        Path(html_out).write_text(render_html(data), encoding="utf-8", errors="replace")
+        write_text(html_out, _text(render_html(data)), label="--html")
     if json_out:
-        Path(json_out).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        write_text(json_out, json_text(data) + "\n", label="--json")
+
+
+def _text(text: str) -> str:
+    """``text`` with lone surrogates replaced, so that it can be written as UTF-8."""
+    return text.encode("utf-8", "replace").decode("utf-8")

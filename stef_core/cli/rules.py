@@ -12,9 +12,11 @@ from pathlib import Path
 
 import click
 
-from stef_core.cli import EXIT_GATE, EXIT_USAGE, cli, fail
+from stef_core.cli import EXIT_GATE, EXIT_USAGE, cli, fail, say
 from stef_core.cli.layout import layout_options, read_layout
+from stef_core.files import check_outputs, write_text
 from stef_core.models import Ruleset
+from stef_core.text import visible
 
 
 @cli.group("rules")
@@ -22,24 +24,25 @@ def rules_group() -> None:
     """Check, compile and format rulesets (.stef) and R_app JSON."""
 
 
-def _load(path: str) -> tuple[Ruleset | None, list[str]]:
-    """The ruleset (or None) and its errors; warnings are printed to stderr as they come."""
+def _load(path: str, sources: list[str] | None = None) -> tuple[Ruleset | None, list[str]]:
+    """The ruleset (or None) and its errors; warnings are printed to stderr as they come.
+    ``sources`` collects the files read (the ruleset and its includes)."""
     from stef_core.rules import RulesError, load_rules
 
     warnings: list[str] = []
     try:
-        ruleset = load_rules(path, warnings=warnings)
+        ruleset = load_rules(path, warnings=warnings, sources=sources)
     except RulesError as exc:
         return None, exc.messages
     finally:
         for warning in warnings:
-            click.echo(warning, err=True)
+            say(warning)
     return ruleset, []
 
 
 def _report(problems: list[str], bad_files: int, total_files: int) -> None:
     for message in problems:
-        click.echo(message, err=True)
+        say(message)
     noun = "error" if len(problems) == 1 else "errors"
     fail(f"{len(problems)} {noun} in {bad_files} of {total_files} rules "
          f"file{'s' if total_files != 1 else ''}", EXIT_USAGE)
@@ -57,7 +60,8 @@ def check_command(files: tuple[str, ...]) -> None:
             bad += 1
             problems.extend(errors)
         else:
-            click.echo(f"{path}: ok (ruleset {ruleset.name!r} version {ruleset.version})")
+            click.echo(visible(f"{path}: ok (ruleset {ruleset.name!r} version "
+                               f"{ruleset.version})"))
     if problems:
         _report(problems, bad, len(files))
 
@@ -70,11 +74,17 @@ def compile_command(file: str, output: str | None) -> None:
     """Compile a .stef ruleset (or re-validate a .json) to R_app JSON."""
     from stef_core.dsl import ruleset_json
 
-    ruleset, errors = _load(file)
+    target = output if output and output != "-" else None
+    if target:
+        check_outputs([("-o", target)], [("the ruleset", file)])
+    sources: list[str] = []
+    ruleset, errors = _load(file, sources)
     if ruleset is None:
         _report(errors, 1, 1)
         return
-    target = output if output and output != "-" else None
+    if target:  # an include or the calibration is read too: never written over
+        check_outputs([("-o", target)], [("the ruleset", s) for s in sources]
+                      + [("the calibration", ruleset.calibration)])
     if ruleset.calibration and Path(ruleset.calibration).is_absolute():
         # The compiler resolves the path against the ruleset; the JSON reads it against its
         # own folder, so write it relative to where the JSON goes (the current folder for
@@ -87,8 +97,8 @@ def compile_command(file: str, output: str | None) -> None:
         ruleset = ruleset.model_copy(update={"calibration": Path(relative).as_posix()})
     text = ruleset_json(ruleset)
     if target:
-        Path(target).write_text(text, encoding="utf-8")
-        click.echo(f"wrote {output}", err=True)
+        write_text(target, text, label="-o")
+        say(f"wrote {output}")
     else:
         click.echo(text, nl=False)
 
@@ -100,7 +110,8 @@ def schema_command(output: str | None) -> None:
     from stef_core.schema import schema_text
 
     if output and output != "-":
-        Path(output).write_text(schema_text(), encoding="utf-8")
+        check_outputs([("-o", output)])
+        write_text(output, schema_text(), label="-o")
     else:
         click.echo(schema_text(), nl=False)
 
@@ -141,11 +152,11 @@ def fmt_command(files: tuple[str, ...], check_only: bool, write: bool) -> None:
         if check_only:
             if formatted != text:
                 unformatted.append(path)
-                click.echo(f"{path}: would reformat", err=True)
+                say(f"{path}: would reformat")
         elif write:
             if formatted != text:
-                p.write_text(formatted, encoding="utf-8")
-                click.echo(f"{path}: reformatted", err=True)
+                write_text(path, formatted, label="--write")  # whole or not at all
+                say(f"{path}: reformatted")
         else:
             click.echo(formatted, nl=False)
     if problems:
@@ -191,6 +202,7 @@ def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
     paths = list(logs)
     check_inputs(paths)
     fields, delimiter = read_layout(map_specs, delimiter)
+    check_outputs([("-o", output)], [("the input", p) for p in paths])
     extractor = Registry.discover().get(SqlExtractor, "sql")()
     miner = Miner(extractor, dialect=dialect)
     with ExitStack() as stack:
@@ -222,12 +234,12 @@ def suggest_command(logs: tuple[str, ...], output: str | None, min_support: int,
     text, rejected = check_draft(text)
     count -= rejected
     if output and output != "-":
-        Path(output).write_text(text, encoding="utf-8")
+        write_text(output, text, label="-o")
     else:
         click.echo(text, nl=False)
     skipped = miner.unreadable + miner.unparsable
-    click.echo(f"{count} statements proposed from {miner.records} records"
-               + (f" ({skipped} skipped: {miner.unreadable} unreadable, {miner.unparsable} "
-                  "with SQL that does not parse)" if skipped else "")
-               + (f"; {rejected} set aside as comments" if rejected else "")
-               + (f"; wrote {output}" if output and output != "-" else ""), err=True)
+    say(f"{count} statements proposed from {miner.records} records"
+        + (f" ({skipped} skipped: {miner.unreadable} unreadable, {miner.unparsable} "
+           "with SQL that does not parse)" if skipped else "")
+        + (f"; {rejected} set aside as comments" if rejected else "")
+        + (f"; wrote {output}" if output and output != "-" else ""))

@@ -696,6 +696,7 @@ def compile_text(
     base_dir: str | Path | None = None,
     rule_ids: list[str] | tuple[str, ...] | None = None,
     warnings: list[str] | None = None,
+    sources: list[str] | None = None,
 ) -> Ruleset:
     """Compile ``.stef`` text to R_app.
 
@@ -707,6 +708,7 @@ def compile_text(
         rule_ids: known normalization rule ids; defaults to every installed plugin's.
         warnings: when given, harmless oddities (a value declared twice) are appended to it,
             each a rendered block like an error's.
+        sources: when given, the files read (``source_name`` and every include) are appended.
 
     Raises:
         RulesError: with every problem found, each a rendered block.
@@ -727,6 +729,8 @@ def compile_text(
     comp.finish()
     if warnings is not None:
         warnings.extend(comp.warning_blocks())
+    if sources is not None:
+        sources.extend(str(p) for p in sorted(comp.done))
     diags = comp.diagnostics()
     if diags:
         raise RulesError([d.render() for d in diags])
@@ -742,6 +746,7 @@ def compile_file(
     *,
     rule_ids: list[str] | tuple[str, ...] | None = None,
     warnings: list[str] | None = None,
+    sources: list[str] | None = None,
 ) -> Ruleset:
     """Compile a ``.stef`` file (and its includes) to R_app; errors name ``path`` as given."""
     p = Path(path)
@@ -752,7 +757,7 @@ def compile_file(
             raise RulesError([f"{path}: no such rules file"]) from None
         raise RulesError([f"{path}: cannot read: {exc}"]) from None
     return compile_text(text, str(path), base_dir=p.parent, rule_ids=rule_ids,
-                        warnings=warnings)
+                        warnings=warnings, sources=sources)
 
 
 def ruleset_json(ruleset: Ruleset) -> str:

@@ -13,22 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from stef_core.models import BANDS
+from stef_core.text import visible
 
-# C0 and C1 controls (escape sequences start with ESC or CSI), DEL, and the bidirectional
-# overrides that can make a name read backwards on screen.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def visible(value: Any) -> str:
-    r"""``value`` as text with every control character written out (``\x1b``): a name from a
-    log must not move the cursor, retitle the terminal or reorder what follows.
-
-    >>> print(visible("bot\x1b[31m"))
-    bot\x1b[31m
-    """
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                        else f"\\u{ord(m.group()):04x}", str(value))
-
+__all__ = ["fmt", "markdown", "print_report", "safe_text", "visible"]
 
 def safe_text(value: Any, style: str = "") -> Text:
     """User text (agent names, ids, messages) for a rich table or console: never read as

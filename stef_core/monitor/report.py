@@ -20,6 +20,7 @@ from typing import Any
 
 from stef_core.contracts import StefError
 from stef_core.models import BANDS, Result
+from stef_core.monitor.idset import HashSet64, key
 from stef_core.stats import Accumulator, wilson_ci
 
 UNKNOWN = "unknown"
@@ -59,6 +60,54 @@ def window_of(timestamp: str | None, unit: str) -> str:
         year, week, _ = ts.isocalendar()
         return f"{year}-W{week:02d}"
     return ts.date().isoformat()
+
+
+class SharedIds:
+    """Results of one agent and id read from more than one source (``stef report a.jsonl
+    b.jsonl``): two runs of the same records, most likely, that a merged report counts twice.
+    Said in a warning that names the sources; ids are kept as fingerprints, in flat memory.
+
+    >>> shared = SharedIds()
+    >>> shared.add("bot", "1", "a.jsonl"); shared.next_source()
+    >>> shared.add("bot", "1", "b.jsonl"); shared.add("bot", "2", "b.jsonl"); shared.next_source()
+    >>> shared.warnings()[0][:75]
+    "b.jsonl: 1 result has an agent and id already read from a.jsonl ('1'); the "
+    """
+
+    def __init__(self) -> None:
+        self._earlier = HashSet64()
+        self._current = HashSet64()
+        self._sources: list[str] = []
+        self._found: dict[str, list[str]] = {}  # source -> examples of its shared ids
+        self._counts: dict[str, int] = {}
+
+    def add(self, agent: str, ident: str, source: str) -> None:
+        h = key(f"{agent}\x00{ident}")
+        if h in self._earlier:
+            self._counts[source] = self._counts.get(source, 0) + 1
+            examples = self._found.setdefault(source, [])
+            if len(examples) < 3:
+                examples.append(ident)
+        self._current.add(h)
+        if not self._sources or self._sources[-1] != source:
+            self._sources.append(source)
+
+    def next_source(self) -> None:
+        """The source being read is done: its ids count as read before the next one's."""
+        for h in self._current:
+            self._earlier.add(h)
+        self._current = HashSet64()
+
+    def warnings(self) -> list[str]:
+        out = []
+        for source, n in self._counts.items():
+            before = [s for s in self._sources[:self._sources.index(source)]][:3]
+            shown = ", ".join(repr(i) for i in self._found[source])
+            out.append(f"{source}: {n:,} result{' has' if n == 1 else 's have'} an agent and id "
+                       f"already read from {', '.join(before)} ({shown}{', ...' if n > 3 else ''}"
+                       "); the report counts both: if they are two runs of the same records, "
+                       "report one at a time (or compare them with stef compare)")
+        return out
 
 
 def _window_key(window: str) -> tuple[int, str]:

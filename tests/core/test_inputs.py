@@ -227,9 +227,17 @@ def test_a_semicolon_separated_file_is_read_as_such_with_a_warning(tmp_path: Pat
     # said explicitly: no warning; read as commas on purpose: the hint names the way out
     results, err = run_file(tmp_path, "semi.csv", content.encode(), "--delimiter", ";")
     assert statuses(results) == [("a", "scored")] and "warning" not in err
-    results, _ = run_file(tmp_path, "semi.csv", content.encode(), "--delimiter", ",")
+    # Read as commas on purpose, every record is unscored: the run says why in one line and
+    # exits 1, like a failed gate (it exited 0 at 0 % coverage, issue 21)
+    out = tmp_path / "out.jsonl"
+    code, _, err = stef_eval(str(tmp_path / "semi.csv"), "-o", str(out), "--delimiter", ",")
+    results = [json.loads(x) for x in out.read_text().splitlines()]
     assert statuses(results) == [("2", "unscored")]
     assert "looks like ';'-separated; read it with --delimiter ';'" in results[0]["error"]
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        "stef: no record was scored (0 of 1; unscored: input: 1); the first says: "
+        + results[0]["error"])
 
 
 # ---- duplicate ids and --resume ------------------------------------------------------------
@@ -264,8 +272,15 @@ def test_resume_refuses_an_input_that_changed(tmp_path: Path) -> None:
     src.write_text("".join(f'{{"id": "{i}", {OK}}}\n' for i in "xbc"))
     code, _, err = stef_eval(str(src), "-o", str(out), "--resume")
     assert code == 2
-    assert f"--resume: line 1 of {out} is the result of id 'a', but input record 1 has id 'x'" \
-           in err
+    assert f"stef: error: --resume: {out} was made from other inputs or settings: input 1 " \
+           f"({src}) is not the file it read ({src}, " in err
+    assert len(out.read_text().splitlines()) == 2  # nothing appended
+    # Without its fingerprint (an older STEF's output), the ids still tell
+    Path(f"{out}.fingerprint").unlink()
+    code, _, err = stef_eval(str(src), "-o", str(out), "--resume")
+    assert code == 2
+    assert f"--resume: line 1 of {out}.partial is the result of id 'a', but input record 1 " \
+           "has id 'x'" in err
     assert len(out.read_text().splitlines()) == 2  # nothing appended
 
 

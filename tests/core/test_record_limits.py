@@ -187,10 +187,12 @@ def test_limit_on_the_command_line(tmp_path: Path) -> None:
 
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"id": "a", "question": "How many users are active today?",
-                               "sql": "SELECT COUNT(*) FROM users"}) + "\n")
+                               "sql": "SELECT COUNT(*) FROM users"}) + "\n"
+                   + json.dumps({"id": "b", "question": "How many?",
+                                 "sql": "SELECT COUNT(*) FROM users"}) + "\n")
     res = CliRunner().invoke(cli, ["eval", str(src), "--limit", "question=10"])
     assert res.exit_code == 0
-    [line] = [json.loads(x) for x in res.stdout.splitlines() if x.startswith("{")]
+    line, _ = [json.loads(x) for x in res.stdout.splitlines() if x.startswith("{")]
     assert line["error"].startswith("limit: the question has 32 characters, over the limit of 10")
     bad = CliRunner().invoke(cli, ["eval", str(src), "--limit", "qestion=10"])
     assert bad.exit_code == 2 and "stef: error: --limit 'qestion=10'" in bad.stderr

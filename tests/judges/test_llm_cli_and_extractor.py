@@ -62,7 +62,7 @@ def test_cli_unscored_records_say_judge(llm_server: FakeLlmServer, tmp_path):
     result = CliRunner().invoke(cli, [
         "eval", str(src), "--judge", "llm:openai/fake", "--api-base", llm_server.url,
         "--no-cache", "--no-progress", "-o", str(out)], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # no record scored: the coverage gate
     [row] = [json.loads(line) for line in out.read_text().splitlines()]
     assert row["status"] == "unscored"
     assert row["error"].startswith("judge: malformed model output after one repair attempt")

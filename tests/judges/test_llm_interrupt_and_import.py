@@ -61,7 +61,8 @@ def test_ctrl_c_keeps_every_verdict_that_came_back(llm_server: FakeLlmServer, tm
     assert proc.returncode == 130, stderr
     assert "Traceback" not in stderr
     assert "Task was destroyed" not in stderr and "was never awaited" not in stderr, stderr
-    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    partial = tmp_path / "out.jsonl.partial"  # OUT appears when a run completes
+    lines = [json.loads(line) for line in partial.read_text().splitlines()]
     written = len(lines)
     # Every reply that reached STEF is written: all those the server had sent, but for at most
     # one per call in flight (2) that the client was still reading when the interrupt came.

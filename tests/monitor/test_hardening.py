@@ -106,12 +106,15 @@ def test_a_killed_run_is_listed_as_interrupted_and_the_store_keeps_pace(tmp_path
     out, db = tmp_path / "out.jsonl", tmp_path / "runs.sqlite"
     proc = subprocess.Popen([sys.executable, "-m", "stef_core", "eval", str(src), "-o", str(out),
                              "--no-progress", "--store", str(db)], env=ENV)
+    partial = tmp_path / "out.jsonl.partial"  # where results go until the run completes
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (out.exists() and out.stat().st_size > 20000):
+    while time.monotonic() < deadline and not (partial.exists()
+                                               and partial.stat().st_size > 20000):
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.wait(30)
-    lines = out.read_bytes().count(b"\n")
+    assert not out.exists()  # a killed run never leaves a half-written OUT
+    lines = partial.read_bytes().count(b"\n")
     with sqlite3.connect(db) as con:
         stored = con.execute("SELECT count(*) FROM results").fetchone()[0]
         assert con.execute("SELECT status FROM runs").fetchone()[0] == "running"  # as left

@@ -45,17 +45,20 @@ def test_ctrl_c_leaves_complete_lines_and_resume_finishes(tmp_path: Path) -> Non
         # a shell may have started us with SIGINT ignored; the child must see Ctrl-C
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+    partial = tmp_path / "out.jsonl.partial"  # OUT itself appears only when a run completes
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not (out.exists() and out.stat().st_size > 0):
+    while time.monotonic() < deadline and not (partial.exists() and partial.stat().st_size > 0):
         time.sleep(0.05)
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     stdout, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err[-2000:]
-    assert "stef: interrupted after" in err and "continue with --resume" in err
+    assert f"the results so far are in {partial} ({out} is replaced when a run completes): " \
+           f"continue with --resume -o {out}" in err
     assert "STEF summary" in stdout  # what was done (stdout: the results went to -o)
     assert "Traceback" not in err
-    text = out.read_text()
+    assert not out.exists()
+    text = partial.read_text()
     assert text.endswith("\n")
     done = [json.loads(line) for line in text.splitlines()]  # every line parses
     assert 0 < len(done) < 30000
@@ -64,14 +67,22 @@ def test_ctrl_c_leaves_complete_lines_and_resume_finishes(tmp_path: Path) -> Non
     [info] = json.loads(listed.stdout)
     assert info["status"] == "interrupted" and info["records"] <= len(done)
 
-    # resume on a shorter input, to keep the test fast: finished ids are not re-judged
+    # Resume on a shorter input, to keep the test fast: finished ids are not re-judged. The
+    # fingerprint refuses another input; without it (an older STEF's output) ids decide.
     head = tmp_path / "head.jsonl"
     head.write_text("".join(src.read_text().splitlines(keepends=True)[: len(done) + 50]))
+    refused = run("eval", str(head), "-o", str(out), "--resume", "--no-progress")
+    assert refused.exit_code == 2
+    assert f"--resume: {partial} was made from other inputs or settings: input 1 ({head}) is " \
+           f"not the file it read ({src}, " in refused.stderr
+    Path(f"{out}.fingerprint").unlink()
     resumed = run("eval", str(head), "-o", str(out), "--resume", "--no-progress")
     assert resumed.exit_code == 0, resumed.output
+    assert f"stef: warning: {partial} has no fingerprint" in resumed.stderr
     lines = [json.loads(line) for line in out.read_text().splitlines()]
     assert [d["id"] for d in lines] == [str(i) for i in range(1, len(done) + 51)]
     assert lines[: len(done)] == done  # the old lines are untouched
+    assert not partial.exists()  # renamed into place
 
 
 def test_resume_skips_done_ids_and_repairs_a_cut_line(tmp_path: Path) -> None:
