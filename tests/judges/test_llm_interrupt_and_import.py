@@ -76,7 +76,7 @@ def test_ctrl_c_keeps_every_verdict_that_came_back(llm_server: FakeLlmServer, tm
     done = subprocess.run(stef(*args, "--resume"), capture_output=True, text=True, env=env(),
                           timeout=300)
     assert done.returncode == 0, done.stderr
-    assert len(out.read_text().splitlines()) == 24
+    assert len(out.read_text().splitlines()) == 24, (written, done.stderr[-3000:])
     assert llm_server.calls - calls == 24 - written  # only what was not written is asked
 
 
