@@ -185,9 +185,11 @@ MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
 
 def migrate(db: sqlite3.Connection, *, path: str = "store") -> int:
     """Bring ``db`` to :data:`SCHEMA_VERSION`; return the version it had before."""
-    found = _version(db, path)
-    if found == SCHEMA_VERSION:
-        return found
+    # A first look without the lock: a store that is up to date needs nothing more. Anything
+    # else is looked at again under the lock (another process may be creating it right now:
+    # between two reads here, its tables could appear while its version still reads 0).
+    if int(db.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION:
+        return SCHEMA_VERSION
     # One transaction that holds the write lock from the check on: a failed migration leaves
     # the old schema intact, and a second process creating the same store waits, then finds it
     # made (rather than half made, or "not a run store").
