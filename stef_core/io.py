@@ -569,7 +569,7 @@ def check_delimiter(value: str) -> str:
     r"""``--delimiter``: one character (``tab`` or ``\t`` for a tab), not a quote or a line end.
 
     >>> check_delimiter("tab"), check_delimiter(";")
-    ('\\t', ';')
+    ('\t', ';')
     """
     delimiter = "\t" if value in ("tab", "\\t", "TAB") else value
     if len(delimiter) != 1 or delimiter in "\"\r\n":

@@ -30,7 +30,8 @@ def visible(value: Any, *, lines: bool = False) -> str:
 
     >>> print(visible("bot\x1b[31m"))
     bot\x1b[31m
-    >>> print(visible("a\tb\x07", lines=True))
-    a	b\x07
+    >>> print(visible("a\nb\x07", lines=True))
+    a
+    b\x07
     """
     return (_CONTROL_IN_TEXT if lines else _CONTROL).sub(_escape, str(value))
