@@ -327,7 +327,7 @@ class Engine:
             filter_alignment=request.alignment.filters,
             verdict=verdict,
             normalizations=list(request.normalizations),
-            reasons=list(request.alignment.reasons),
+            reasons=[*request.alignment.reasons, *verdict.reasons],
             timestamp=request.record.timestamp,
             anchor=request.extra.get("anchor"),
             label=request.record.label,

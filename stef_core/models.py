@@ -351,6 +351,10 @@ class Verdict(_Strict):
     usage: Usage | None = None
     #: Set by a cascade judge on every record it judged; left out of the output when None.
     escalation: Escalation | None = None
+    #: The judge's own reasons for its confidence (what took it below the ``correct`` cut
+    #: when no finding did). The engine appends them to the result's ``reasons``; they are
+    #: not written a second time inside ``verdict``.
+    reasons: list[Reason] = Field(default_factory=list, exclude=True)
 
     @model_serializer(mode="wrap")
     def _drop_empty_escalation(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

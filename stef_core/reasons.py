@@ -141,8 +141,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the SQL shows plain readable columns and none is the one asked, minor otherwise"),
     ReasonCode(
         "projection.extra", "attribute", "major",
-        "(minor for a top-k list) the SQL also shows the aggregate it ranks by, which the "
-        "question does not ask to see (the answer has a column too many)"),
+        "(only with `rule supporting_columns off`, for answers read by a program or labels made "
+        "by execution match; minor for a top-k list) the SQL also shows the aggregate it ranks "
+        "by, which the question does not ask to see (the answer has a column too many)"),
     ReasonCode(
         "enrichment.drift", "other", "minor",
         "the enriched question dropped or changed a constraint of the question (minor) or added "
@@ -152,6 +153,32 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "enrichment.expression_missing", "attribute", "major",
         "the SQL does not read columns the enrichment defines the answer with (\"rate = `A` / "
         "`B`\"): major when most are unread, minor otherwise"),
+    # -- the offline judge: what took gamma below the `correct` cut when no critical or major
+    # -- finding did (stef_judges.explain)
+    ReasonCode(
+        "confidence.unnamed_value", "value", "minor",
+        "(offline judge) the SQL compares with values neither the question nor its "
+        "reformulation names (a guessed value is a common mistake): confidence lowered"),
+    ReasonCode(
+        "confidence.unnamed_table", "table", "minor",
+        "(offline judge) the SQL reads tables the question names none of: confidence lowered"),
+    ReasonCode(
+        "confidence.unnamed_column", "attribute", "minor",
+        "(offline judge) the SQL shows columns nothing in the question mentions: confidence "
+        "lowered"),
+    ReasonCode(
+        "confidence.extra_columns", "attribute", "minor",
+        "(offline judge) the SQL shows more columns than the question asks for: confidence "
+        "lowered"),
+    ReasonCode(
+        "confidence.drift", "other", "minor",
+        "(offline judge) the reformulation adds or drops constraints of the question: "
+        "confidence lowered"),
+    ReasonCode(
+        "confidence.complexity", "other", "minor",
+        "(offline judge) much to get right (many tables, filters and values, a long question; "
+        "counted against a one-table query): such answers are wrong more often, confidence "
+        "lowered"),
 )
 
 _BY_CODE: dict[str, ReasonCode] = {c.code: c for c in REASON_CODES}

@@ -28,6 +28,7 @@ from stef_core.calibration import Calibration, calibration_from_text
 from stef_core.contracts import Judge, JudgeRequest
 from stef_core.models import Usage, Verdict
 from stef_judges.evidence import EVIDENCE_VERSION, NONPOSITIVE, features
+from stef_judges.explain import confidence_reasons
 from stef_judges.signals import grounding, ungrounded_tables
 
 #: The calibration the judge uses when none is given.
@@ -68,13 +69,15 @@ class OfflineJudge(Judge):
     def judge(self, request: JudgeRequest) -> Verdict:
         assert self.calibration is not None
         grounded = grounding(request)  # read by the features and the rationale alike
-        g = gamma(self.calibration, request, features(request, grounded))
+        evidence = features(request, grounded)
+        g = gamma(self.calibration, request, evidence)
         return Verdict(
             label=request.rules.scoring.label_for(g),
             confidence=g,
             rationale=rationale(request, g, grounded[1]),
             judge=self.id,
             usage=Usage(),
+            reasons=confidence_reasons(self.calibration, request, evidence, g, grounded[1]),
         )
 
 
