@@ -68,6 +68,27 @@ def _p(x: Any, signed: bool = False) -> str:
     return f"{x * 100:+.1f} pp" if signed else f"{x * 100:.1f}%"
 
 
+def pairing_line(c: dict[str, Any]) -> str:
+    """How an agent's records were paired, and the paired difference with its interval."""
+    p = c["paired"]
+    left = p.get("unpaired") or {}
+    n_base, n_new = c["base"]["records"], c["new"]["records"]
+    if p["by"] == "none":
+        return (f"no record of BASE ({n_base}) pairs with one of NEW ({n_new}) by id or by "
+                "question: the comparison is unpaired")
+    how = ("by id" if p["by"] == "id" else
+           "by question (normalised: case, punctuation and spacing ignored)")
+    line = (f"paired {n_base - left.get('base', 0)} of {n_base} BASE and "
+            f"{n_new - left.get('new', 0)} of {n_new} NEW records {how}")
+    ci = p.get("ci95")
+    if p.get("change") is not None and ci:
+        line += (f"; paired difference in mean score {p['change']:+.1f} "
+                 f"[{ci[0]:+.1f}, {ci[1]:+.1f}] over {p['pairs']} scored pairs")
+        if c["analysis"] != "paired":
+            line += " (too few pairs to be the primary analysis)"
+    return line
+
+
 def print_comparison(data: dict[str, Any], console: Console | None = None) -> None:
     console = console or Console(highlight=False)
     if not console.is_terminal:
@@ -102,6 +123,7 @@ def print_comparison(data: dict[str, Any], console: Console | None = None) -> No
                        "in points (pp) with a bootstrap 95% CI, paired like the mean's. The "
                        "gate is on the mean score."))
     for name, c in rows:
+        console.print(safe_text(f"{name}: {pairing_line(c)}"))
         shifts = ", ".join(f"{b} {v:+.1f} pp" for b, v in c["band_shift"].items())
         console.print(safe_text(f"{name}: bands {shifts}"))
         for r in c["reason_shift"]:

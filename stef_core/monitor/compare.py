@@ -1,11 +1,22 @@
 """Comparing two runs: per agent, the change in mean score with a bootstrap 95 % confidence
 interval, coverage change, band and reason-code shifts, and the release gate.
 
-Pairing. When the same records occur in both runs, the comparison is paired: it bootstraps the
-per-record differences, which removes the spread between easy and hard questions and gives a
-much tighter interval. Records pair by ``id`` (ids that occur once per run and are scored in
-both); when both sides recorded the question text and it differs, the ids are only line numbers
-of different inputs and the pair is dropped. With no id pairs, records pair by question text.
+Pairing. When the same questions occur in both runs, the comparison is paired: it bootstraps
+the per-record differences, which removes the spread between easy and hard questions and gives
+a much tighter interval. Two pairings are tried and the one that pairs more records is used
+(``paired.by`` says which, ``paired.unpaired`` how many records of each side found no partner):
+
+* by ``id``: ids that occur once per run and are scored in both; when both sides recorded the
+  question and the questions differ, the ids are only line numbers of different inputs and the
+  pair is dropped;
+* by question: the question text *normalised* (:func:`question_key`: Unicode compatibility
+  form, case, punctuation and spacing ignored, so "Revenue last month?" and "revenue  last
+  month" pair), which is how two agent versions answering the same traffic under their own ids
+  are compared; a question asked several times pairs its k-th occurrence in one run with its
+  k-th in the other.
+
+Results files written by ``stef eval`` carry the question (and the run store keeps it), so
+both pairings are available; results without questions pair by id only.
 
 Primary analysis. The paired one when at least :data:`MIN_PAIRS` pairs exist and they cover at
 least half of the smaller run's scored records; otherwise the unpaired one (both runs resampled
@@ -26,6 +37,8 @@ reported, not gated: the gate stays on the score.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +53,22 @@ ALL = "(all)"
 _KEPT = ("records", "scored", "coverage", "mean", "p50", "p90", "estimated_accuracy")
 
 
+_PUNCT = re.compile(r"[^\w\s]|_")
+
+
+def question_key(text: str) -> str:
+    """A question as pairing reads it: compatibility form, case, punctuation and spacing
+    ignored.
+
+    >>> question_key("  Revenue last month? ") == question_key("revenue  LAST month")
+    True
+    >>> question_key("top-5 products") == question_key("top 5 products")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(_PUNCT.sub(" ", folded).split())
+
+
 @dataclass
 class Side:
     """One run's records of one agent."""
@@ -47,29 +76,33 @@ class Side:
     acc: Accumulator = field(default_factory=lambda: Accumulator(keep_worst=0))
     scores: list[float] = field(default_factory=list)
     gammas: list[float] = field(default_factory=list)
-    by_id: dict[str, tuple[float | None, str | None]] = field(default_factory=dict)
-    gamma_by_id: dict[str, float | None] = field(default_factory=dict)
+    #: id -> (score, gamma, question key) of ids that occur once
+    by_id: dict[str, tuple[float | None, float | None, str | None]] = field(
+        default_factory=dict)
     dup_ids: set[str] = field(default_factory=set)
-    by_question: dict[str, float | None] = field(default_factory=dict)
-    gamma_by_question: dict[str, float | None] = field(default_factory=dict)
+    #: question key -> (score, gamma) of each occurrence, in input order
+    by_question: dict[str, list[tuple[float | None, float | None]]] = field(
+        default_factory=dict)
+    records: int = 0
 
     def add(self, item: Loaded) -> None:
         r = item.result
         self.acc.add(r)
+        self.records += 1
         score = r.score if r.status == "scored" else None
         gamma = r.confidence if score is not None else None
         if score is not None:
             self.scores.append(score)
         if gamma is not None:
             self.gammas.append(gamma)
-        if r.id in self.by_id:
+        key = question_key(item.question) if item.question is not None else None
+        if r.id in self.by_id or r.id in self.dup_ids:
+            self.by_id.pop(r.id, None)
             self.dup_ids.add(r.id)
         else:
-            self.by_id[r.id] = (score, item.question)
-            self.gamma_by_id[r.id] = gamma
-        if item.question is not None:
-            self.by_question.setdefault(item.question, score)
-            self.gamma_by_question.setdefault(item.question, gamma)
+            self.by_id[r.id] = (score, gamma, key)
+        if key:
+            self.by_question.setdefault(key, []).append((score, gamma))
 
 
 def load_sides(items: Iterable[Loaded]) -> dict[str, Side]:
@@ -82,29 +115,65 @@ def load_sides(items: Iterable[Loaded]) -> dict[str, Side]:
     return sides
 
 
+@dataclass(frozen=True)
+class Pairing:
+    """How two sides were paired: by ``id``, ``question`` or ``none``, the per-record
+    differences (new - base) of the score and of gamma, and the records left unpaired."""
+
+    by: str
+    score_diffs: list[float]
+    gamma_diffs: list[float]
+    unpaired_base: int
+    unpaired_new: int
+
+    @property
+    def pairs(self) -> int:
+        return len(self.score_diffs)
+
+    def summary(self) -> dict[str, Any]:
+        return {"by": self.by, "pairs": self.pairs,
+                "unpaired": {"base": self.unpaired_base, "new": self.unpaired_new}}
+
+
+def _diffs(pairs: list[tuple[tuple[float | None, float | None],
+                             tuple[float | None, float | None]]]) -> tuple[list[float],
+                                                                           list[float]]:
+    scores = [n[0] - b[0] for b, n in pairs if b[0] is not None and n[0] is not None]
+    gammas = [n[1] - b[1] for b, n in pairs if b[1] is not None and n[1] is not None]
+    return scores, gammas
+
+
+def pairing(base: Side, new: Side) -> Pairing:
+    """Pair the records of two sides by id and by normalised question, and keep the pairing
+    that pairs more scored records (module docstring)."""
+    by_id = []
+    for rid, (b_score, b_gamma, b_q) in base.by_id.items():
+        other = new.by_id.get(rid)
+        if other is None:
+            continue
+        n_score, n_gamma, n_q = other
+        if b_q is not None and n_q is not None and b_q != n_q:
+            continue  # line numbers of different inputs
+        by_id.append(((b_score, b_gamma), (n_score, n_gamma)))
+    by_question = []
+    for key, b_items in base.by_question.items():
+        by_question.extend(zip(b_items, new.by_question.get(key, ())))
+    id_scores, id_gammas = _diffs(by_id)
+    q_scores, q_gammas = _diffs(by_question)
+    if id_scores and len(id_scores) >= len(q_scores):
+        by, scores, gammas, n = "id", id_scores, id_gammas, len(by_id)
+    elif q_scores:
+        by, scores, gammas, n = "question", q_scores, q_gammas, len(by_question)
+    else:
+        by, scores, gammas, n = "none", [], [], 0
+    return Pairing(by, scores, gammas, base.records - n, new.records - n)
+
+
 def pairs(base: Side, new: Side, *, of: str = "score") -> tuple[list[float], str]:
     """Per-record differences (new - base) of the score (``of="score"``) or of gamma
     (``of="gamma"``), and how the records were paired."""
-    diffs = []
-    for rid, (b_score, b_q) in base.by_id.items():
-        if rid in base.dup_ids or rid in new.dup_ids or rid not in new.by_id:
-            continue
-        n_score, n_q = new.by_id[rid]
-        if b_q is not None and n_q is not None and b_q != n_q:
-            continue
-        if of == "gamma":
-            b_score, n_score = base.gamma_by_id.get(rid), new.gamma_by_id.get(rid)
-        if b_score is not None and n_score is not None:
-            diffs.append(n_score - b_score)
-    if diffs:
-        return diffs, "id"
-    b_map, n_map = ((base.by_question, new.by_question) if of == "score"
-                    else (base.gamma_by_question, new.gamma_by_question))
-    for q, b_score in b_map.items():
-        n_score = n_map.get(q)
-        if b_score is not None and n_score is not None:
-            diffs.append(n_score - b_score)
-    return diffs, ("question" if diffs else "none")
+    p = pairing(base, new)
+    return (p.score_diffs if of == "score" else p.gamma_diffs), p.by
 
 
 def _change(base: list[float], new: list[float], diffs: list[float], *, resamples: int,
@@ -128,17 +197,18 @@ def _change(base: list[float], new: list[float], diffs: list[float], *, resample
     }
 
 
-def estimated_accuracy_change(base: Side, new: Side, *, resamples: int,
-                              seed: int) -> dict[str, Any]:
+def estimated_accuracy_change(base: Side, new: Side, *, resamples: int, seed: int,
+                              paired: Pairing | None = None) -> dict[str, Any]:
     """The change in estimated accuracy (mean gamma), paired like the mean score's."""
-    diffs, paired_by = pairs(base, new, of="gamma")
+    p = paired or pairing(base, new)
+    diffs = p.gamma_diffs
     c = _change(base.gammas, new.gammas, diffs, resamples=resamples, seed=seed)
     return {
         "base": _r4(sum(base.gammas) / len(base.gammas) if base.gammas else None),
         "new": _r4(sum(new.gammas) / len(new.gammas) if new.gammas else None),
         "change": _r4(c["change"]),
         "ci95": _ci4(c["ci"]),
-        "paired": {"by": paired_by, "pairs": len(diffs), "change": _r4(c["paired_change"]),
+        "paired": {**p.summary(), "pairs": len(diffs), "change": _r4(c["paired_change"]),
                    "ci95": _ci4(c["paired_ci"])},
         "analysis": "paired" if c["use_paired"] else "unpaired",
         "primary_change": _r4(c["primary_change"]),
@@ -160,7 +230,8 @@ def compare_agent(
         "base": {k: bs[k] for k in _KEPT},
         "new": {k: ns[k] for k in _KEPT},
     }
-    diffs, paired_by = pairs(base, new)
+    p = pairing(base, new)
+    diffs = p.score_diffs
     c = _change(base.scores, new.scores, diffs, resamples=resamples, seed=seed)
     change, ci = c["change"], c["ci"]
     paired_change, paired_ci, use_paired = c["paired_change"], c["paired_ci"], c["use_paired"]
@@ -173,8 +244,7 @@ def compare_agent(
     out.update({
         "change": _r(change),
         "ci95": _ci(ci),
-        "paired": {"by": paired_by, "pairs": len(diffs), "change": _r(paired_change),
-                   "ci95": _ci(paired_ci)},
+        "paired": {**p.summary(), "change": _r(paired_change), "ci95": _ci(paired_ci)},
         "analysis": "paired" if use_paired else "unpaired",
         "primary_change": _r(primary_change),
         "primary_ci95": _ci(primary_ci),
@@ -186,7 +256,7 @@ def compare_agent(
         "reason_shift": reason_shift(base.acc, new.acc),
         "verdict": "regressed" if regressed else ("improved" if improved else "no clear change"),
         "estimated_accuracy": estimated_accuracy_change(base, new, resamples=resamples,
-                                                        seed=seed),
+                                                        seed=seed, paired=p),
     })
     return out
 

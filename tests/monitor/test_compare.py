@@ -129,3 +129,56 @@ def test_compare_table_shows_the_estimated_accuracy(tmp_path: Path) -> None:
     out = run("compare", base, new)
     assert out.exit_code == 0, out.output
     assert "80.0% -> 70.0%" in out.stdout and "-10.0 pp" in out.stdout
+
+
+def test_versions_with_their_own_ids_pair_by_normalised_question(tmp_path: Path) -> None:
+    # two agent versions answer the same 30 questions under ids of their own; the questions
+    # differ only in case, punctuation and spacing
+    base = [result(f"v1-{i:03x}", "crm@1", 50.0 if i % 3 else 100.0, gamma=0.5)
+            for i in range(30)]
+    new = [result(f"v2-{i * 7:03x}", "crm@2", (50.0 if i % 3 else 100.0) + 20 * (i % 3 > 0),
+                  gamma=0.7) for i in range(30)]
+    b = write(tmp_path / "b.jsonl", base,
+              {r.id: {"question": f"Revenue by region, Q{i}?"} for i, r in enumerate(base)})
+    n = write(tmp_path / "n.jsonl", new,
+              {r.id: {"question": f"  revenue by region  q{i}"} for i, r in enumerate(new)})
+    js = tmp_path / "c.json"
+    out = run("compare", b, n, "--json", str(js))
+    assert out.exit_code == 0, out.output
+    overall = json.loads(js.read_text())["overall"]
+    assert overall["analysis"] == "paired"
+    assert overall["paired"]["by"] == "question" and overall["paired"]["pairs"] == 30
+    assert overall["paired"]["unpaired"] == {"base": 0, "new": 0}
+    assert overall["paired"]["change"] == pytest.approx(20 * 20 / 30, abs=0.01)
+    lo, hi = overall["paired"]["ci95"]
+    assert 0 < lo < overall["paired"]["change"] < hi
+    assert overall["verdict"] == "improved"
+    assert overall["estimated_accuracy"]["paired"]["by"] == "question"
+    assert overall["estimated_accuracy"]["primary_change"] == pytest.approx(0.2)
+    text = " ".join(out.stdout.split())
+    assert ("paired 30 of 30 BASE and 30 of 30 NEW records by question (normalised: case, "
+            "punctuation and spacing ignored); paired difference in mean score +13.3") in text
+
+
+def test_a_repeated_question_pairs_occurrence_by_occurrence() -> None:
+    base = [Loaded(result(f"b{i}", "a", 10.0 * i), "how many orders?") for i in range(3)]
+    base += [Loaded(result("b9", "a", 50.0), "only in base")]
+    new = [Loaded(result(f"n{i}", "a", 10.0 * i + 5), "How many orders") for i in range(4)]
+    a = compare(base, new)["agents"]["a"]
+    assert a["paired"]["by"] == "question" and a["paired"]["pairs"] == 3
+    assert a["paired"]["change"] == 5.0
+    assert a["paired"]["unpaired"] == {"base": 1, "new": 1}
+
+
+def test_the_pairing_that_pairs_more_records_wins() -> None:
+    # line-number ids: two happen to coincide with the same question; the questions pair all
+    base = [Loaded(result(str(i), "a", 60.0), f"question {i}") for i in range(20)]
+    new = [Loaded(result(str(i), "a", 70.0), f"question {i}") for i in range(2)]
+    new += [Loaded(result(str(i + 50), "a", 70.0), f"question {i}") for i in range(2, 20)]
+    a = compare(base, new)["agents"]["a"]
+    assert a["paired"]["by"] == "question" and a["paired"]["pairs"] == 20
+    # the same ids with other questions never pair
+    other = [Loaded(result(str(i), "a", 70.0), f"another {i}") for i in range(20)]
+    b = compare(base, other)["agents"]["a"]
+    assert b["paired"]["by"] == "none" and b["analysis"] == "unpaired"
+    assert b["paired"]["unpaired"] == {"base": 20, "new": 20}
