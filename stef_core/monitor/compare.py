@@ -146,7 +146,8 @@ def _diffs(pairs: list[tuple[tuple[float | None, float | None],
 def pairing(base: Side, new: Side) -> Pairing:
     """Pair the records of two sides by id and by normalised question, and keep the pairing
     that pairs more scored records (module docstring)."""
-    by_id = []
+    Pair = tuple[tuple[float | None, float | None], tuple[float | None, float | None]]
+    by_id: list[Pair] = []
     for rid, (b_score, b_gamma, b_q) in base.by_id.items():
         other = new.by_id.get(rid)
         if other is None:
@@ -155,7 +156,7 @@ def pairing(base: Side, new: Side) -> Pairing:
         if b_q is not None and n_q is not None and b_q != n_q:
             continue  # line numbers of different inputs
         by_id.append(((b_score, b_gamma), (n_score, n_gamma)))
-    by_question = []
+    by_question: list[Pair] = []
     for key, b_items in base.by_question.items():
         by_question.extend(zip(b_items, new.by_question.get(key, ())))
     id_scores, id_gammas = _diffs(by_id)
