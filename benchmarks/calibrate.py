@@ -20,6 +20,9 @@ are read here and never shown to STEF. Then:
   in-sample for the files it saw, out-of-sample for the held-out ones; it is written to
   ``--out``.
 
+The public files are labelled by execution match, so they are analysed under that convention
+(``rule supporting_columns off``: :func:`validity.execution_match_rules`).
+
 Each training file weighs the same in a fit (its records share 1/number-of-files of the total
 weight), so that one large file does not set the base rate for all. The fit is pure Python
 and has no randomness: the same data give the same bytes. Records whose SQL does not parse get
@@ -38,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from validity import INPUT_FIELDS, kendall_tau, pairwise
+from validity import INPUT_FIELDS, execution_match_rules, kendall_tau, pairwise
 
 from stef_core.calibration import (
     Calibration,
@@ -68,7 +71,8 @@ def load(path: Path) -> tuple[list[dict[str, Any]], int]:
         id = "unused"
 
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
-    engine = Engine(judge=Unused())
+    # The public files' labels are execution match (validity.execution_match_rules).
+    engine = Engine(execution_match_rules(), judge=Unused())
     out = []
     for i, row in enumerate(rows, 1):
         item = record_from_mapping({k: row.get(k) for k in INPUT_FIELDS}, default_id=str(i))

@@ -17,6 +17,11 @@ Runs STEF (offline judge unless told otherwise) over labelled JSONL files and re
   Brier score;
 * recall of incorrect records (score < 75) per annotated error type, filter-status counts.
 
+The public files are labelled by execution match, where a result with a column beyond the
+reference's is wrong; they are scored under that convention (``rule supporting_columns off``,
+``--convention execution-match``, the default here) unless ``--rules`` or ``--convention
+production`` (STEF's own defaults, which read such a column as a supporting one) is given.
+
 STEF sees only the input fields (id, question, enriched_question, sql, dialect, agent): labels,
 error types, db ids and the reference SQL are read here for scoring the scorer and never passed
 on. Unscored records (SQL that does not parse) count as score 0 and gamma 0.
@@ -188,6 +193,16 @@ def literal_baseline(record: dict[str, Any]) -> float:
 # --------------------------------------------------------------------------------------------
 # one file
 # --------------------------------------------------------------------------------------------
+
+
+def execution_match_rules() -> Any:
+    """R_app for data labelled by execution match, such as the public development files:
+    their labels count a result with a column beyond the reference's as wrong, so a supporting
+    column (the value a ranking is by, shown beside the answer) is not tolerated there
+    (``rule supporting_columns off``; see ``stef_rules.supporting_columns``)."""
+    from stef_core.models import Ruleset
+
+    return Ruleset(rules={"supporting_columns": False})
 
 
 def score_file(path: Path, judge: str, rules: Any, limit: int | None) -> list[dict[str, Any]]:
@@ -423,6 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("data", help="a labelled .jsonl file or a folder of them")
     ap.add_argument("--judge", default="offline")
     ap.add_argument("--rules", help="R_app for every file (.stef or .json)")
+    ap.add_argument("--convention", choices=("execution-match", "production"),
+                    default="execution-match",
+                    help="the labels' convention when --rules is not given: execution-match "
+                    "(the public files: an extra output column is a wrong result, so the "
+                    "supporting_columns rule is off) or production (STEF's defaults)")
     ap.add_argument("--limit", type=int, help="only the first N records of each file")
     ap.add_argument("--pool", default=",".join(DEFAULT_POOL),
                     help="files (stems) whose reason-code precision is also pooled")
@@ -438,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
         from stef_core.rules import load_rules
 
         rules = load_rules(args.rules)
+    elif args.convention == "execution-match":
+        rules = execution_match_rules()
     reports: list[dict[str, Any]] = []
     pool_names = {p.strip() for p in args.pool.split(",") if p.strip()}
     pooled_recs: list[dict[str, Any]] = []

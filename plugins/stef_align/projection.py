@@ -17,10 +17,13 @@ asked, ids shown), or when an entity or person is asked and the SQL shows someth
 otherwise (computed expressions, cryptic names) it is minor.
 
 ``projection.extra``: the SQL also shows the aggregate it ranks by, which the question does not
-ask to see: the answer has a column too many. Major when the question asks for one thing
-("Which state has the most universities?": on the labelled data 0.83 of the records it fires on
-are wrong, pooled over nl2sql_bugs_public and bird_train_sample; 0.76 over every development
-file); minor for a top-k list, which often shows its ranking value on purpose.
+ask to see: the answer has a column too many. Reported only when the ``supporting_columns``
+rule is off (it reads such a column as a supporting one, which is what production users want
+to see); benchmarks labelled by execution match count it as a wrong result. Major when the
+question asks for one thing ("Which state has the most universities?": on the labelled data
+0.83 of the records it fires on are wrong, pooled over nl2sql_bugs_public and
+bird_train_sample; 0.76 over every development file); minor for a top-k list, which often
+shows its ranking value on purpose.
 """
 
 from __future__ import annotations
@@ -202,6 +205,8 @@ def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     column too many."""
     if q.superlative is None or sql.limit is None or not sql.order_by or q.ranked_by:
         return []  # "the top 5 products by revenue" names its criterion: showing it is fine
+    if "supporting_columns" in sql.tolerated:
+        return []  # the rule of that name read it as a supporting column
     shown = [p for p in sql.projections[:64] if p.aggregate]
     if not shown or len(shown) == len(sql.projections):
         return []

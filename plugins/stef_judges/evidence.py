@@ -135,7 +135,11 @@ def features(request: JudgeRequest,
     out["risk:ungrounded_literals"] = _cap(len(ungrounded), 3)
     out["risk:ungrounded_share"] = round(1.0 - share, 4)
     out["risk:unnamed_tables"] = _cap(len(ungrounded_tables(request)), 3)
-    extra_columns = len(sql.projections) - max(asked_items(question), 2)
+    # A supporting column (the value a ranking is by, shown beside the answer: the
+    # ``supporting_columns`` rule) is not a column too many.
+    support = (sum(1 for p in sql.projections if p.aggregate)
+               if "supporting_columns" in sql.tolerated else 0)
+    extra_columns = len(sql.projections) - support - max(asked_items(question), 2)
     out["risk:extra_columns"] = (
         _cap(extra_columns, 3) if extra_columns > 0 and not sql.select_star else 0.0
     )
