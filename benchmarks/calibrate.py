@@ -57,9 +57,10 @@ DEFAULT_L2 = 1.0
 BANDS = ("excellent", "good", "marginal", "poor")
 
 
-def load(path: Path) -> tuple[list[dict[str, Any]], int]:
+def load(path: Path, production: str | None = None) -> tuple[list[dict[str, Any]], int]:
     """Analyse every record of a labelled file; the scored ones with their evidence and the
-    number of records in the file."""
+    number of records in the file. ``production`` names a domain of the production corpus:
+    its log is read as ``stef eval`` reads it (STEF's defaults, each record's timestamp)."""
     from stef_judges.evidence import features
 
     from stef_core.contracts import Judge
@@ -71,19 +72,21 @@ def load(path: Path) -> tuple[list[dict[str, Any]], int]:
         id = "unused"
 
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
-    # The public files' labels are execution match (validity.execution_match_rules).
-    engine = Engine(execution_match_rules(), judge=Unused())
+    # The public files' labels are execution match (validity.execution_match_rules); the
+    # production corpus is labelled as an analyst reads answers (STEF's defaults).
+    engine = Engine(None if production else execution_match_rules(), judge=Unused())
+    fields = (*INPUT_FIELDS, "timestamp") if production else INPUT_FIELDS
     out = []
     for i, row in enumerate(rows, 1):
-        item = record_from_mapping({k: row.get(k) for k in INPUT_FIELDS}, default_id=str(i))
+        item = record_from_mapping({k: row.get(k) for k in fields}, default_id=str(i))
         req = engine.analyse(item) if not hasattr(item, "error") else None
         if req is None or not hasattr(req, "alignment"):
             continue
         out.append({
-            "file": path.stem,
+            "file": f"production/{production}" if production else path.stem,
             "label": int(row["label"]),
             "agent": row.get("agent") or "default",
-            "group": (row.get("db_id"), " ".join(row["question"].lower().split())),
+            "group": (production or row.get("db_id"), " ".join(row["question"].lower().split())),
             "request": req,
             "features": features(req),  # type: ignore[arg-type]
         })
@@ -178,7 +181,7 @@ def by_severity(recs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 
 def ranking(recs: list[dict[str, Any]], gammas: list[float],
-            min_records: int = 50) -> dict[str, Any] | None:
+            min_records: int = 24) -> dict[str, Any] | None:
     """Estimated accuracy (mean gamma) against true accuracy per agent, when at least three
     agents answer."""
     by_agent: dict[str, list[tuple[float, int]]] = defaultdict(list)
@@ -287,6 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--holdout", default=",".join(DEFAULT_HOLDOUT),
                     help="file stems never fitted on (comma-separated; '' for none)")
     ap.add_argument("--l2", type=float, default=DEFAULT_L2, help="L2 penalty of the fit")
+    ap.add_argument("--production", metavar="DIR",
+                    help="also fit on the tuned half of the production corpus in DIR "
+                    "(benchmarks/production: one file per domain; the held-out half is never "
+                    "read)")
     args = ap.parse_args(argv)
     files = sorted(Path(args.data).glob("*.jsonl"))
     if not files:
@@ -298,15 +305,22 @@ def main(argv: list[str] | None = None) -> int:
     sizes: dict[str, int] = {}
     for f in files:
         data[f.stem], sizes[f.stem] = load(f)
+    if args.production:
+        from production import TUNED
+
+        for domain in TUNED:  # never the held-out half
+            log = Path(args.production) / domain / "log.jsonl"
+            data[f"production/{domain}"], sizes[f"production/{domain}"] = load(log, domain)
     train_names = [n for n in data if n not in holdout]
     provenance = {
-        "data": [f"{n}.jsonl" for n in train_names],
+        "data": [n if n.startswith("production/") else f"{n}.jsonl" for n in train_names],
         "records": sum(len(data[n]) for n in train_names),
         "weighting": "each file weighs the same",
         "holdout": [f"{n}.jsonl" for n in holdout if n in data],
         "command": "python benchmarks/calibrate.py DATA --out "
                    "plugins/stef_judges/calibration/offline-v1.json "
-                   "--report benchmarks/results/calibration",
+                   "--report benchmarks/results/calibration"
+                   + (" --production benchmarks/production" if args.production else ""),
     }
     shipped = fit([r for n in train_names for r in data[n]], args.l2, provenance)
     loo: dict[str, dict[str, Any]] = {}
