@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from stef_align.aggregates import family
 from stef_align.names import parts, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
@@ -206,8 +207,13 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     # books") answers per author without grouping.
     aggregates = any(not a.nested for a in sql.aggregations) or bool(sql.windows)
     # A grouping inside a derived table answers "per X" when the outer query reads that table
-    # alone ("on average per teacher"), not when it joins it to other rows.
-    nested = sql.nested_group_by if not sql.joins else ()
+    # alone ("on average per teacher"), not when it joins it to other rows, nor when the outer
+    # query counts or sums the groups into one number ("for each region, how many stores" /
+    # SELECT COUNT(*) FROM (... GROUP BY store_id, region)); an average or extreme of the
+    # per-group values ("the highest average salary by department") keeps them.
+    outer = {family(a.func) for a in sql.aggregations if not a.nested}
+    nested = sql.nested_group_by if not sql.joins and (
+        not outer or outer <= {"AVG", "MAX", "MIN"} or sql.windows) else ()
     keys = (*sql.group_by, *sql.implied_group_by, *sql.partition_by, *nested)
     if q.loose_groups and aggregates and not keys:
         out.append(reason(
