@@ -20,7 +20,7 @@ from stef_core.errors import (  # re-exported: plugins have imported them from h
     SqlParseError,
     StefError,
 )
-from stef_core.models import FilterAlignment, Reason, Record, Ruleset, Verdict
+from stef_core.models import Anchor, Band, FilterAlignment, Reason, Record, Ruleset, Verdict
 from stef_core.spec import QuestionSpec, SqlSpec
 
 if TYPE_CHECKING:
@@ -88,9 +88,10 @@ class Context:
     rules: Ruleset
     fired: tuple[str, ...] = ()
     notes: tuple[Reason, ...] = ()
-    #: The ISO date relative time expressions ("last month") are read against: the record's
-    #: timestamp, else ``stef eval --today``, else the run's date. None: not known.
-    anchor: str | None = None
+    #: The date relative time expressions ("last month") are read against: the record's
+    #: timestamp, else ``stef eval --today``, else the run's date. None: not known (today's
+    #: date is used).
+    anchor: Anchor | None = None
 
 
 class Normalizer(Plugin):
@@ -133,6 +134,9 @@ class JudgeRequest:
     alignment: Alignment
     rules: Ruleset
     normalizations: tuple[str, ...] = ()
+    #: The record's anchor date (the one on :class:`Context`).
+    anchor: Anchor | None = None
+    #: Free for plugins that hand a judge more; STEF itself puts nothing here.
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -187,13 +191,22 @@ class Judge(Plugin):
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    """The scorer's answer for one record."""
+    """The scorer's answer for one record: every number of the score, stated once.
+
+    ``score`` is the 0-100 score and ``band`` its band; ``base`` is B, the sum of
+    ``filter_points`` (the filter status's), ``verdict_points`` (the verdict label's) and
+    ``bonus`` (the leniency bonus, 0 without one), clamped; ``confidence_factor`` is Gamma. The
+    result carries these numbers as they are (the filter alignment's and the verdict's
+    ``score`` are ``filter_points`` and ``verdict_points``).
+    """
 
     score: float
-    band: str
+    band: Band
     base: float
     bonus: float
     confidence_factor: float
+    filter_points: float
+    verdict_points: float
 
 
 class Scorer(Plugin):

@@ -37,7 +37,7 @@ from stef_core.contracts import (
     StefError,
 )
 from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
-from stef_core.models import Record, Result, Ruleset, Usage, Verdict
+from stef_core.models import Anchor, ErrorKind, Record, Result, Ruleset, Usage, Verdict
 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
 from stef_core.records import BadRecord, Item, record_from_mapping
@@ -195,12 +195,12 @@ class Engine:
         past a size limit, or when the work takes longer than the time budget."""
         too_big = self._too_big(record)
         if too_big:  # not echoed: the texts could make the output line too long in turn
-            return self._unscored(record, too_big, echo=False)
+            return self._unscored(record, too_big, "limit", echo=False)
         try:
             with time_budget(self.limits.time):
                 return self._analyse(record)
         except RecordTimeout:
-            return self._unscored(record, self.limits.message("time", 0))
+            return self._unscored(record, self.limits.message("time", 0), "limit")
 
     def _too_big(self, record: Record) -> str | None:
         """The size limit ``record`` crosses, as its error message; None when it fits."""
@@ -220,15 +220,16 @@ class Engine:
         try:
             sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
         except SqlParseError as exc:
-            return self._unscored(record, str(exc))
+            return self._unscored(record, str(exc), exc.kind)
         except RecursionError:
-            return self._unscored(record, "sql: nested too deeply to analyse")
+            return self._unscored(record, "sql: nested too deeply to analyse", "sql")
         except Exception as exc:  # a plugin bug must not stop the run: report it on the record
-            return self._unscored(record, _internal(self.sql_extractor, exc))
+            return self._unscored(record, _internal(self.sql_extractor, exc), "internal")
         # The filters' values are the literals read again: count the larger, not the sum.
         n = max(count_values(sql_spec.literals), count_values(f.value for f in sql_spec.filters))
         if n > self.limits.values:
-            return self._unscored(record, self.limits.message("values", n, what="the SQL"))
+            return self._unscored(record, self.limits.message("values", n, what="the SQL"),
+                                  "limit")
         rule: Any = self.question_extractor
         try:
             question_spec = self.question_extractor.extract(
@@ -237,20 +238,19 @@ class Engine:
             n = count_values(f.value for f in question_spec.filters)
             if n > self.limits.values:
                 return self._unscored(record, self.limits.message(
-                    "values", n, what="the question and its enrichment"))
+                    "values", n, what="the question and its enrichment"), "limit")
             anchor = self._anchor(record)
-            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules,
-                          anchor=anchor["date"])
+            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules, anchor=anchor)
             for rule in self.normalizers:
                 ctx = rule.apply(ctx)
             rule = self.aligner
             alignment = self.aligner.align(ctx)
         except StefError as exc:
-            return self._unscored(record, str(exc))
+            return self._unscored(record, str(exc), exc.kind)
         except RecursionError:
-            return self._unscored(record, "sql: nested too deeply to analyse")
+            return self._unscored(record, "sql: nested too deeply to analyse", "sql")
         except Exception as exc:
-            return self._unscored(record, _internal(rule, exc))
+            return self._unscored(record, _internal(rule, exc), "internal")
         return JudgeRequest(
             record=record,
             question=ctx.question,
@@ -262,13 +262,10 @@ class Engine:
             ),
             rules=self.rules,
             normalizations=ctx.fired,
-            # The result names the anchor only when a relative period was read.
-            extra={"anchor": anchor} if any(
-                p.relative for p in (*ctx.question.periods, *ctx.sql.periods)
-            ) else {},
+            anchor=ctx.anchor,
         )
 
-    def _anchor(self, record: Record) -> dict[str, str]:
+    def _anchor(self, record: Record) -> Anchor:
         """The date relative periods are read against, and where it came from."""
         stamp = (record.timestamp or "")[:10]
         try:
@@ -276,16 +273,16 @@ class Engine:
             # Not at the calendar's edges (0001-01-01, 9999-12-31): date arithmetic on relative
             # periods would leave the calendar; such a timestamp is bookkeeping gone wrong.
             if _ANCHOR_RANGE[0] <= day <= _ANCHOR_RANGE[1]:
-                return {"date": day.isoformat(), "source": "timestamp"}
+                return Anchor(date=day, source="timestamp")
         except ValueError:
             pass
         if self.today:
-            return {"date": self.today, "source": "--today"}
-        return {"date": date.today().isoformat(), "source": "run date"}
+            return Anchor(date=date.fromisoformat(self.today), source="--today")
+        return Anchor(date=date.today(), source="run date")
 
     def _unscored(
-        self, record: Record | BadRecord, error: str, usage: Usage | None = None,
-        *, echo: bool = True,
+        self, record: Record | BadRecord, error: str, kind: ErrorKind,
+        usage: Usage | None = None, *, echo: bool = True,
     ) -> Result:
         texts = record if isinstance(record, Record) and echo else None
         return Result(
@@ -293,6 +290,7 @@ class Engine:
             agent=record.agent,
             status="unscored",
             error=error,
+            error_kind=kind,
             timestamp=record.timestamp,
             line=getattr(record, "line", None),
             label=getattr(record, "label", None),
@@ -306,30 +304,33 @@ class Engine:
             with time_budget(self.limits.time):
                 return self._score(request, verdict)
         except RecordTimeout:
-            return self._unscored(request.record, self.limits.message("time", 0))
+            return self._unscored(request.record, self.limits.message("time", 0), "limit")
         except Exception as exc:
-            return self._unscored(request.record, _internal(self.scorer, exc))
+            return self._unscored(request.record, _internal(self.scorer, exc), "internal")
 
     def _score(self, request: JudgeRequest, verdict: Verdict) -> Result:
         score = self.scorer.score(request.alignment, verdict, self.rules)
-        verdict_scores = self.rules.scoring.verdict
-        verdict = verdict.model_copy(update={"score": getattr(verdict_scores, verdict.label)})
+        # The scorer states every number once; the result shows them where readers look.
+        filters = request.alignment.filters.model_copy(update={"score": score.filter_points})
+        verdict = verdict.model_copy(update={"score": score.verdict_points})
+        # The result names the anchor only when a relative period was read.
+        relative = any(p.relative for p in (*request.question.periods, *request.sql.periods))
         return Result(
             id=request.record.id,
             agent=request.record.agent,
             status="scored",
             score=score.score,
-            band=score.band,  # type: ignore[arg-type]
+            band=score.band,
             base=score.base,
             bonus=score.bonus,
             confidence=verdict.confidence,
             confidence_factor=score.confidence_factor,
-            filter_alignment=request.alignment.filters,
+            filter_alignment=filters,
             verdict=verdict,
             normalizations=list(request.normalizations),
             reasons=[*request.alignment.reasons, *verdict.reasons],
             timestamp=request.record.timestamp,
-            anchor=request.extra.get("anchor"),
+            anchor=request.anchor if relative else None,
             label=request.record.label,
             question=request.record.question,
             sql=request.record.sql,
@@ -343,7 +344,8 @@ class Engine:
         message = str(verdict)
         if not message.startswith(_PREFIXED):
             message = f"judge: {message}"
-        return self._unscored(request.record, message, getattr(verdict, "usage", None))
+        return self._unscored(request.record, message, verdict.kind,
+                              getattr(verdict, "usage", None))
 
     # ---- batches --------------------------------------------------------------------------
 
@@ -353,7 +355,7 @@ class Engine:
         pending: list[tuple[int, JudgeRequest]] = []
         for i, item in enumerate(items):
             if isinstance(item, BadRecord):
-                out[i] = self._unscored(item, item.error)
+                out[i] = self._unscored(item, item.error, item.error_kind)
                 continue
             analysed = self.analyse(item)
             if isinstance(analysed, Result):
@@ -373,7 +375,7 @@ class Engine:
                 out[i] = self._judged(req, verdict)
         # One result per item, whatever happened: a slot left empty is a bug, reported on it.
         return [r if r is not None else self._unscored(
-                    item, "internal: no result was produced; please report this")
+                    item, "internal: no result was produced; please report this", "internal")
                 for r, item in zip(out, items)]
 
     def _judge(self, requests: list[JudgeRequest]) -> Sequence[Verdict | JudgeError]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from stef_core.models import Usage, Verdict
+    from stef_core.models import ErrorKind, Usage, Verdict
 
 __all__ = [
     "CalibrationError",
@@ -31,11 +31,20 @@ __all__ = [
 
 
 class StefError(Exception):
-    """A problem with a user's input that STEF reports without a traceback."""
+    """A problem with a user's input that STEF reports without a traceback.
+
+    Raised while a record is analysed, it leaves that record unscored with the message as its
+    ``error`` and :attr:`kind` as its ``error_kind``.
+    """
+
+    #: The result's ``error_kind`` when this error leaves a record unscored.
+    kind: ErrorKind = "input"
 
 
 class SqlParseError(StefError):
     """The SQL cannot be analysed (does not parse, or is not exactly one statement)."""
+
+    kind: ErrorKind = "sql"
 
 
 class JudgeError(StefError):
@@ -43,11 +52,22 @@ class JudgeError(StefError):
 
     ``usage`` is what the judge spent on the record before giving up (calls, tokens, cost of
     failed attempts and repair turns): it is counted on the record and in the summary.
+    ``kind`` is the result's ``error_kind``: ``judge`` unless given, or unless the message
+    already names the engine's own kinds (``internal: ...``, ``limit: ...``), as the engine's
+    messages for a crashed judge or a record out of time do.
+
+    >>> JudgeError("judge: the model refused").kind, JudgeError("internal: x failed").kind
+    ('judge', 'internal')
     """
 
-    def __init__(self, message: str = "", *, usage: Usage | None = None) -> None:
+    def __init__(self, message: str = "", *, usage: Usage | None = None,
+                 kind: ErrorKind | None = None) -> None:
         super().__init__(message)
         self.usage = usage
+        if kind is None:
+            kind = "internal" if message.startswith("internal:") else (
+                "limit" if message.startswith("limit:") else "judge")
+        self.kind = kind
 
 
 class JudgeInterrupted(KeyboardInterrupt):

@@ -39,7 +39,7 @@ from stef_core import safejson
 from stef_core.contracts import StefError
 from stef_core.limits import Limits
 from stef_core.mapping import FieldMap
-from stef_core.models import Result
+from stef_core.models import ErrorKind, Result
 from stef_core.records import BadRecord, Item, record_from_mapping
 
 _BOM = b"\xef\xbb\xbf"
@@ -171,7 +171,7 @@ def validate(raw: Raw, require: tuple[str, ...] = (), fields: FieldMap | None = 
     except Exception as exc:  # a reader must not stop the run, whatever the record holds
         return BadRecord(raw.default_id, f"internal: reading {raw.where} failed: "
                                          f"{type(exc).__name__}: {str(exc)[:200]}; please "
-                                         "report this", line=raw.line)
+                                         "report this", line=raw.line, kind="internal")
 
 
 def read_items(paths: list[str], *, limits: Limits | None = None,
@@ -929,13 +929,14 @@ def output_line(result: Result, limits: Limits | None = None, notes: Notes | Non
                 notes.add("surrogates", f"result {data.get('id', '?')!r}")
         except Exception as exc:
             result = _replacement(result, f"internal: the result could not be written as JSON: "
-                                          f"{type(exc).__name__}; please report this")
+                                          f"{type(exc).__name__}; please report this", "internal")
             line = encode(result)
     if _LINE_BREAKS.search(line):
         line = _LINE_BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", line)
     if len(line) * 4 > limits.output and len(line.encode("utf-8")) > limits.output:
         size = len(line.encode("utf-8"))
-        result = _replacement(result, limits.message("output", size, what="the result"))
+        result = _replacement(result, limits.message("output", size, what="the result"),
+                              "limit")
         line = encode(result)
     return line, result
 
@@ -945,12 +946,12 @@ def output_line(result: Result, limits: Limits | None = None, notes: Notes | Non
 _LINE_BREAKS = re.compile("[\x85\u2028\u2029]")
 
 
-def _replacement(result: Result, error: str) -> Result:
+def _replacement(result: Result, error: str, kind: ErrorKind) -> Result:
     """An unscored stand-in for a result that cannot be written, keeping its id and agent."""
     def safe(text: str | None, default: str) -> str:
         text = safejson.SURROGATE.sub("\ufffd", text) if text is not None else default
         return text if len(text) <= 1000 else text[:1000] + "..."
 
     return Result(id=safe(result.id, "?"), agent=safe(result.agent, "default"),
-                  status="unscored", error=error,
+                  status="unscored", error=error, error_kind=kind,
                   timestamp=safe(result.timestamp, "") or None, line=result.line)

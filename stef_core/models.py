@@ -7,6 +7,7 @@ The ruleset model is the single source of truth for R_app: its JSON Schema is ge
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any, Literal
 
 from pydantic import (
@@ -309,8 +310,12 @@ class Reason(_Strict):
 
 
 class FilterAlignment(_Strict):
+    """The aligner's classification of the filters (SPEC 2.3): the status and what decided it.
+    ``score`` is the status's points, which the scorer states (:class:`~stef_core.contracts.
+    Score`); the aligner leaves it None and the result carries the scorer's."""
+
     status: FilterStatus
-    score: float
+    score: float | None = None
     required: list[str] = Field(default_factory=list)
     matched: list[str] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list)
@@ -342,8 +347,11 @@ class Escalation(_Strict):
 
 
 class Verdict(_Strict):
+    """A judge's verdict: a label and gamma (``confidence``). ``score`` is the label's points,
+    which the scorer states; a judge leaves it None and the result carries the scorer's."""
+
     label: VerdictLabel
-    score: float = 0
+    score: float | None = None
     confidence: float = Field(ge=0, le=1)
     rationale: str = ""
     #: Which judge decided: ``offline``, ``llm:<model>``, ...
@@ -362,6 +370,29 @@ class Verdict(_Strict):
         if data.get("escalation", 0) is None:
             del data["escalation"]
         return data
+
+
+#: What left a record unscored: ``input`` (the record could not be read or lacks a field),
+#: ``sql`` (the SQL does not parse or is not one query), ``limit`` (past a size or time limit,
+#: the written result's included), ``judge`` (the judge gave no verdict), ``internal`` (STEF or
+#: a plugin failed unexpectedly: a bug to report). The ``error`` text starts with the same
+#: word, for people reading it.
+ErrorKind = Literal["input", "sql", "limit", "judge", "internal"]
+ERROR_KINDS: tuple[ErrorKind, ...] = ("input", "sql", "limit", "judge", "internal")
+
+
+class Anchor(_Strict):
+    """The date relative time ("last month", ``CURRENT_DATE - 7``) is read against, and where
+    it came from: the record's ``timestamp``, ``--today``, or the ``run date``. One value per
+    record, made by the engine and handed to the stages; the result names it when a relative
+    period was read.
+
+    >>> Anchor(date=date(2024, 6, 15), source="--today").model_dump(mode="json")
+    {'date': '2024-06-15', 'source': '--today'}
+    """
+
+    date: date
+    source: Literal["timestamp", "--today", "run date"]
 
 
 class Result(BaseModel):
@@ -388,9 +419,12 @@ class Result(BaseModel):
     #: What the judge spent on a record that ended unscored (failed attempts, repair turns);
     #: a scored record carries it in ``verdict.usage``. Left out of the output when None.
     usage: Usage | None = None
+    #: What kind of problem left the record unscored (see :data:`ErrorKind`); ``error`` says
+    #: it in words. Left out of the output when None (a scored record).
+    error_kind: ErrorKind | None = None
     #: Set when a relative date ("last month") was read: ``{"date": "2024-06-15", "source":
     #: "timestamp" | "--today" | "run date"}``. Left out of the output when None.
-    anchor: dict[str, str] | None = None
+    anchor: Anchor | None = None
     #: The input record's reviewer label (1 correct, 0 not), when it had one. Left out of the
     #: output when None.
     label: Literal[0, 1] | None = None
@@ -403,7 +437,7 @@ class Result(BaseModel):
     @model_serializer(mode="wrap")
     def _drop_empty_usage(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for key in ("usage", "anchor", "label", "question", "sql"):
+        for key in ("usage", "anchor", "label", "question", "sql", "error_kind"):
             if data.get(key, 0) is None:
                 del data[key]
         return data

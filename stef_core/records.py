@@ -17,18 +17,36 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from stef_core.models import Record
+from stef_core.models import ERROR_KINDS, ErrorKind, Record
 
 
 @dataclass(frozen=True)
 class BadRecord:
-    """An input line that could not become a :class:`Record`."""
+    """An input line that could not become a :class:`Record`.
+
+    ``kind`` is the result's ``error_kind`` (see :data:`~stef_core.models.ErrorKind`); a
+    reader that only has a message leaves it None and :attr:`error_kind` reads it off the
+    message's first word (``limit: ...``, ``internal: ...``, else ``input``).
+
+    >>> BadRecord("7", "limit: input: logs.jsonl:7: the line has 9 bytes").error_kind
+    'limit'
+    """
 
     id: str
     error: str
     agent: str = "default"
     line: int | None = None
     timestamp: str | None = None
+    kind: ErrorKind | None = None
+
+    @property
+    def error_kind(self) -> ErrorKind:
+        if self.kind is not None:
+            return self.kind
+        for kind in ERROR_KINDS:
+            if self.error.startswith(f"{kind}:"):
+                return kind
+        return "input"
 
 
 Item = Record | BadRecord

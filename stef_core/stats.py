@@ -365,7 +365,8 @@ class Accumulator:
                     self.add_role(code, severity, role)
             self._remember_worst(result)
         elif result.error:
-            kind = result.error.split(":", 1)[0]
+            # results written before error_kind existed name it by the error's first word
+            kind = result.error_kind or result.error.split(":", 1)[0]
             self.errors[kind] = self.errors.get(kind, 0) + 1
 
     def add_counts(

@@ -36,7 +36,14 @@ from stef_align.guards import guard_kind, guard_reason
 from stef_align.names import parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
-from stef_core.models import BenignFilter, FilterAlignment, Reason, Ruleset
+from stef_core.models import (
+    Anchor,
+    BenignFilter,
+    FilterAlignment,
+    FilterStatus,
+    Reason,
+    Ruleset,
+)
 from stef_core.reasons import reason
 from stef_core.spec import (
     NEGATED_OP,
@@ -544,7 +551,7 @@ def _year_fit(r: Filter, s: Filter) -> bool:
 
 def align_filters(
     q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None,
-    anchor: str | None = None,
+    anchor: Anchor | None = None,
 ) -> tuple[FilterAlignment, bool, list[Reason]]:
     """Classify the filters and report missing, wrong and extra ones. Time constraints are
     periods, compared as intervals by :mod:`stef_align.time` (against ``anchor``, the date
@@ -853,16 +860,16 @@ def align_filters(
     reasons += dates.reasons
     strong_count += len(dates.required)
     extra_texts = [*dates.extras, *(s.describe() for s in extras)]
+    status: FilterStatus
     if not missing:
         status = "fully_applied_with_extras" if extra_texts else "fully_applied"
     elif wrong or len(missing) < strong_count:
         status = "partially_applied"  # some missing, or present with a wrong value/operator
     else:
         status = "not_applied"
-    scores = rules.scoring.filter
+    # The status only: its points are the scorer's to state (Score.filter_points).
     fa = FilterAlignment(
-        status=status,  # type: ignore[arg-type]
-        score=getattr(scores, status),
+        status=status,
         required=[*(f.describe() for f in required), *dates.asked],
         matched=list(dict.fromkeys(matched)),
         missing=missing,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 
-from stef_core.models import Reason, Ruleset
+from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.periods import (
     add,
     describe,
@@ -86,14 +86,9 @@ class _Canon:
     negated: bool
 
 
-def anchor_date(anchor: str | None) -> date:
-    """The anchor as a date (today's when none is known)."""
-    if anchor:
-        try:
-            return date.fromisoformat(anchor[:10])
-        except ValueError:
-            pass
-    return date.today()
+def anchor_date(anchor: Anchor | None) -> date:
+    """The anchor's date (today's when none is known)."""
+    return anchor.date if anchor is not None else date.today()
 
 
 def _canon(p: Period, today: date, clip: bool = False) -> _Canon:
@@ -292,7 +287,7 @@ _SPELLINGS = {"compact": "compactly (201309)", "iso": "with separators ('2013-09
 
 
 def align_periods(
-    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, anchor: str | None = None
+    q: QuestionSpec, sql: SqlSpec, rules: Ruleset, anchor: Anchor | None = None
 ) -> PeriodAlignment:
     """Match the question's periods with the SQL's; see the module docstring."""
     out = PeriodAlignment()

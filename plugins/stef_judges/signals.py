@@ -156,8 +156,7 @@ def _time_literal(literal: str, request: JudgeRequest) -> bool:
 
     from stef_core.periods import literal_span, resolve
 
-    anchor = request.extra.get("anchor") or {}
-    today = date.fromisoformat(anchor["date"]) if anchor.get("date") else date.today()
+    today = request.anchor.date if request.anchor is not None else date.today()
     # a value of one of the SQL's periods that lies within a period of the question ('03' in
     # strftime('%m', d) = '03' for "in March 2024")
     for sp in request.sql.periods:

@@ -7,18 +7,18 @@ else 0.5). Every constant comes from R_app ``scoring``.
 
 >>> from stef_core.models import Ruleset, Verdict, FilterAlignment
 >>> from stef_core.contracts import Alignment
->>> fa = FilterAlignment(status="fully_applied", score=5)
+>>> fa = FilterAlignment(status="fully_applied")
 >>> v = Verdict(label="likely_correct", confidence=0.7)
 >>> s = CompositeScorer().score(Alignment(filters=fa), v, Ruleset())
->>> (s.base, s.confidence_factor, s.score, s.band)
-(8.0, 0.8, 64.0, 'marginal')
+>>> (s.filter_points, s.verdict_points, s.base, s.confidence_factor, s.score, s.band)
+(5.0, 3.0, 8.0, 0.8, 64.0, 'marginal')
 """
 
 from __future__ import annotations
 
 from stef_core import hookimpl
 from stef_core.contracts import Alignment, Score, Scorer
-from stef_core.models import Bands, Ruleset, Scoring, Verdict
+from stef_core.models import Band, Bands, Ruleset, Scoring, Verdict
 
 
 def confidence_factor(confidence: float, scoring: Scoring) -> float:
@@ -30,7 +30,7 @@ def confidence_factor(confidence: float, scoring: Scoring) -> float:
     return best[1] if best is not None else 0.0
 
 
-def band_of(score: float, bands: Bands) -> str:
+def band_of(score: float, bands: Bands) -> Band:
     """excellent >= 90 > good >= 75 > marginal >= 50 > poor (bounds from R_app)."""
     if score >= bands.excellent:
         return "excellent"
@@ -49,14 +49,15 @@ class CompositeScorer(Scorer):
 
     def score(self, alignment: Alignment, verdict: Verdict, rules: Ruleset) -> Score:
         scoring = rules.scoring
-        filter_score = getattr(scoring.filter, alignment.filters.status)
-        verdict_score = getattr(scoring.verdict, verdict.label)
+        filter_points = float(getattr(scoring.filter, alignment.filters.status))
+        verdict_points = float(getattr(scoring.verdict, verdict.label))
         bonus = scoring.bonus if alignment.bonus else 0.0
-        base = min(scoring.max_base, filter_score + verdict_score + bonus)
+        base = min(scoring.max_base, filter_points + verdict_points + bonus)
         base = max(0.0, float(base))
         factor = confidence_factor(verdict.confidence, scoring)
         phi = round(base / scoring.max_base * 100 * factor, 2) if scoring.max_base else 0.0
-        return Score(phi, band_of(phi, scoring.bands), base, float(bonus), factor)
+        return Score(phi, band_of(phi, scoring.bands), base, float(bonus), factor,
+                     filter_points=filter_points, verdict_points=verdict_points)
 
 
 @hookimpl

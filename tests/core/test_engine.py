@@ -124,3 +124,32 @@ def test_a_result_says_what_was_asked_and_answered_unless_too_big() -> None:
     assert too_long.error is not None and too_long.error.startswith("limit:")
     assert too_long.question is None and too_long.sql is None
     assert "question" not in too_long.model_dump(exclude_none=False)
+
+
+def test_an_unscored_result_names_its_error_kind_and_a_scored_one_has_none() -> None:
+    from stef_core.limits import Limits
+
+    results = evaluate(
+        [{"question": "How many users are active?",
+          "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"},
+         {"question": "How many users?", "sql": "SELEC nothing"},
+         {"question": "How many users?", "sql": "SELECT 1 FROM t WHERE " + "x = 1 AND " * 50
+          + "y = 2"},
+         {"question": "How many users?"}],
+        limits=Limits(sql=200))
+    assert [(r.status, r.error_kind) for r in results] == [
+        ("scored", None), ("unscored", "sql"), ("unscored", "limit"), ("unscored", "input")]
+    # the kind is a field; the message keeps its words for people
+    assert [(r.error or "").split(":")[0] for r in results[1:]] == ["sql", "limit", "input"]
+    assert "error_kind" not in results[0].model_dump_json()
+    broken = evaluate([{"question": "How many users?", "sql": "SELECT COUNT(*) FROM users"}],
+                      judge="broken", registry=_registry())
+    assert broken[0].error_kind == "internal"
+
+
+def test_the_result_carries_the_points_the_scorer_states() -> None:
+    [r] = evaluate([{"question": "How many users are active?",
+                     "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"}])
+    assert r.filter_alignment is not None and r.verdict is not None
+    # fully applied (5) + correct (5) = B 10, as Score.filter_points / verdict_points say
+    assert (r.filter_alignment.score, r.verdict.score, r.base) == (5, 5, 10)

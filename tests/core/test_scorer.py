@@ -1,56 +1,56 @@
-"""The composite score of SPEC 2.5, table-driven over every status x verdict x confidence tier."""
+"""The composite score of SPEC 2.5, checked against a table worked out by hand from the SPEC's
+constants (filter 5/4/3/0, verdict 5/3/2/0, bonus +1, B at most 10, Gamma 1.0 from 0.85, 0.8
+from 0.65, else 0.5; bands from 90, 75 and 50), never against the formula written again."""
 
 from __future__ import annotations
-
-import itertools
 
 import pytest
 from stef_scoring.composite import CompositeScorer, band_of, confidence_factor
 
 from stef_core.contracts import Alignment
-from stef_core.models import FILTER_STATUSES, VERDICT_LABELS, FilterAlignment, Ruleset, Verdict
+from stef_core.models import FilterAlignment, FilterStatus, Ruleset, Verdict, VerdictLabel
 
-FILTER = {
-    "fully_applied": 5,
-    "fully_applied_with_extras": 4,
-    "partially_applied": 3,
-    "not_applied": 0,
-}
-VERDICT = {"correct": 5, "likely_correct": 3, "potentially_incorrect": 2, "incorrect": 0}
-TIERS = [(0.9, 1.0), (0.85, 1.0), (0.7, 0.8), (0.65, 0.8), (0.64, 0.5), (0.0, 0.5)]
+# status, verdict, gamma, bonus -> filter points, verdict points, B, Gamma, score, band
+TABLE: list[tuple[FilterStatus, VerdictLabel, float, bool, float, float, float, float, float,
+                  str]] = [
+    ("fully_applied", "correct", 0.90, False, 5, 5, 10, 1.0, 100.0, "excellent"),
+    ("fully_applied", "correct", 0.85, True, 5, 5, 10, 1.0, 100.0, "excellent"),  # B capped
+    ("fully_applied", "correct", 0.70, False, 5, 5, 10, 0.8, 80.0, "good"),
+    ("fully_applied", "correct", 0.64, False, 5, 5, 10, 0.5, 50.0, "marginal"),
+    ("fully_applied", "likely_correct", 0.90, False, 5, 3, 8, 1.0, 80.0, "good"),
+    ("fully_applied", "likely_correct", 0.70, False, 5, 3, 8, 0.8, 64.0, "marginal"),
+    ("fully_applied", "potentially_incorrect", 0.65, True, 5, 2, 8, 0.8, 64.0, "marginal"),
+    ("fully_applied", "incorrect", 0.10, False, 5, 0, 5, 0.5, 25.0, "poor"),
+    ("fully_applied_with_extras", "correct", 0.90, False, 4, 5, 9, 1.0, 90.0, "excellent"),
+    ("fully_applied_with_extras", "correct", 0.90, True, 4, 5, 10, 1.0, 100.0, "excellent"),
+    ("fully_applied_with_extras", "likely_correct", 0.85, False, 4, 3, 7, 1.0, 70.0, "marginal"),
+    ("fully_applied_with_extras", "potentially_incorrect", 0.65, False, 4, 2, 6, 0.8, 48.0,
+     "poor"),
+    ("partially_applied", "correct", 0.90, False, 3, 5, 8, 1.0, 80.0, "good"),
+    ("partially_applied", "likely_correct", 0.64, False, 3, 3, 6, 0.5, 30.0, "poor"),
+    ("partially_applied", "potentially_incorrect", 0.85, True, 3, 2, 6, 1.0, 60.0, "marginal"),
+    ("partially_applied", "incorrect", 0.00, True, 3, 0, 4, 0.5, 20.0, "poor"),
+    ("not_applied", "correct", 0.90, False, 0, 5, 5, 1.0, 50.0, "marginal"),
+    ("not_applied", "correct", 0.90, True, 0, 5, 6, 1.0, 60.0, "marginal"),
+    ("not_applied", "potentially_incorrect", 0.70, True, 0, 2, 3, 0.8, 24.0, "poor"),
+    ("not_applied", "incorrect", 0.90, False, 0, 0, 0, 1.0, 0.0, "poor"),
+]
 
 
 @pytest.mark.parametrize(
-    ("status", "label", "tier", "bonus"),
-    list(itertools.product(FILTER_STATUSES, VERDICT_LABELS, TIERS, [False, True])),
+    ("status", "label", "gamma", "bonus", "filter_points", "verdict_points", "base", "factor",
+     "score", "band"),
+    TABLE,
+    ids=[f"{r[0]}-{r[1]}-{r[2]}{'-bonus' if r[3] else ''}" for r in TABLE],
 )
-def test_composite_formula(status: str, label: str, tier: tuple[float, float], bonus: bool) -> None:
-    gamma, factor = tier
-    alignment = Alignment(
-        filters=FilterAlignment(status=status, score=FILTER[status]),  # type: ignore[arg-type]
-        bonus=bonus,
-    )
-    verdict = Verdict(label=label, confidence=gamma)  # type: ignore[arg-type]
-    s = CompositeScorer().score(alignment, verdict, Ruleset())
-    base = min(10, FILTER[status] + VERDICT[label] + (1 if bonus else 0))
-    assert s.base == base
-    assert s.confidence_factor == factor
-    assert s.score == pytest.approx(base / 10 * 100 * factor)
-    assert s.band == (
-        "excellent"
-        if s.score >= 90
-        else "good"
-        if s.score >= 75
-        else "marginal"
-        if s.score >= 50
-        else "poor"
-    )
-
-
-def test_bonus_never_pushes_base_past_ten() -> None:
-    a = Alignment(filters=FilterAlignment(status="fully_applied", score=5), bonus=True)
-    s = CompositeScorer().score(a, Verdict(label="correct", confidence=1.0), Ruleset())
-    assert (s.base, s.bonus, s.score) == (10, 1, 100)
+def test_composite_score(status: FilterStatus, label: VerdictLabel, gamma: float, bonus: bool,
+                         filter_points: float, verdict_points: float, base: float,
+                         factor: float, score: float, band: str) -> None:
+    alignment = Alignment(filters=FilterAlignment(status=status), bonus=bonus)
+    s = CompositeScorer().score(alignment, Verdict(label=label, confidence=gamma), Ruleset())
+    assert (s.filter_points, s.verdict_points, s.base, s.bonus, s.confidence_factor) == (
+        filter_points, verdict_points, base, 1.0 if bonus else 0.0, factor)
+    assert (s.score, s.band) == (score, band)
 
 
 def test_every_constant_is_overridable() -> None:
@@ -68,9 +68,10 @@ def test_every_constant_is_overridable() -> None:
             }
         }
     )
-    a = Alignment(filters=FilterAlignment(status="fully_applied", score=4), bonus=True)
+    a = Alignment(filters=FilterAlignment(status="fully_applied"), bonus=True)
     s = CompositeScorer().score(a, Verdict(label="correct", confidence=0.6), rules)
-    assert s.base == 10 and s.confidence_factor == 0.9 and s.score == 90 and s.band == "good"
+    assert (s.filter_points, s.verdict_points, s.base, s.confidence_factor) == (4, 4, 10, 0.9)
+    assert (s.score, s.band) == (90, "good")
     assert confidence_factor(0.2, rules.scoring) == 0.1
 
 

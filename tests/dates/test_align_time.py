@@ -3,11 +3,13 @@ end through the engine."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from stef_align.time import align_periods
 
 from stef_core.engine import Engine
-from stef_core.models import Record, Result, Ruleset
+from stef_core.models import Anchor, Record, Result, Ruleset
 from stef_core.spec import Period, QuestionSpec, SqlSpec
 from stef_core.testing import score_one
 
@@ -174,7 +176,7 @@ def test_align_periods_directly() -> None:
     q = QuestionSpec(periods=(Period(None, "2024-03-01", "2024-04-01", grain="month",
                                      source="question", text="March 2024"),))
     s = SqlSpec(periods=(Period("d", "2024-03-01", "2024-04-01"),))
-    got = align_periods(q, s, Ruleset(), "2024-06-15")
+    got = align_periods(q, s, Ruleset(), Anchor(date=date(2024, 6, 15), source="--today"))
     assert got.matched == ["d in [2024-03-01, 2024-04-01)"] and not got.reasons
     assert got.required == ["? in [2024-03-01, 2024-04-01)"]
     ignored = align_periods(q, s, Ruleset(ignored_filters=["d"]), None)
@@ -196,7 +198,7 @@ def test_relative_question_is_anchored_at_the_records_timestamp() -> None:
     engine = Engine(today="2030-01-01")
     result = run(engine, question="How many orders were placed last month?", sql=LAST_MONTH,
                  timestamp="2024-06-15T08:00:00Z")
-    assert result.anchor == {"date": "2024-06-15", "source": "timestamp"}
+    assert result.anchor == Anchor(date=date(2024, 6, 15), source="timestamp")
     assert result.filter_alignment is not None
     assert result.filter_alignment.status == "fully_applied"
     shifted = run(engine, question="How many orders were placed last month?", sql=LAST_MONTH,
@@ -207,10 +209,10 @@ def test_relative_question_is_anchored_at_the_records_timestamp() -> None:
 def test_relative_question_falls_back_to_today_then_to_the_run_date() -> None:
     result = run(Engine(today="2024-06-15"), question="How many orders were placed last month?",
                  sql=LAST_MONTH)
-    assert result.anchor == {"date": "2024-06-15", "source": "--today"}
+    assert result.anchor == Anchor(date=date(2024, 6, 15), source="--today")
     assert codes(result) == []
     fallback = run(Engine(), question="How many orders were placed last month?", sql=LAST_MONTH)
-    assert fallback.anchor is not None and fallback.anchor["source"] == "run date"
+    assert fallback.anchor is not None and fallback.anchor.source == "run date"
 
 
 def test_anchor_is_only_reported_when_a_relative_date_was_read() -> None:
@@ -219,7 +221,7 @@ def test_anchor_is_only_reported_when_a_relative_date_was_read() -> None:
     assert result.anchor is None
     sql_side = run(Engine(today="2024-06-15"), question="How many orders?",
                    sql="SELECT COUNT(*) FROM orders WHERE order_date >= CURRENT_DATE - 7")
-    assert sql_side.anchor == {"date": "2024-06-15", "source": "--today"}
+    assert sql_side.anchor == Anchor(date=date(2024, 6, 15), source="--today")
 
 
 @pytest.mark.parametrize(

@@ -76,7 +76,7 @@ def test_the_score_never_falls_as_gamma_rises(
     from stef_core.models import Ruleset
 
     rules = Ruleset(scoring=scoring)
-    fa = FilterAlignment(status=status, score=getattr(scoring.filter, status))  # type: ignore[arg-type]
+    fa = FilterAlignment(status=status)  # type: ignore[arg-type]
     scorer = CompositeScorer()
     scores = []
     for g in sorted(gammas):

@@ -25,7 +25,7 @@ def score(status: str, bonus: bool, probabilities: list[float]) -> float:
     label, gamma, _ = combine(replies, len(replies), RULES.scoring)
     assert label == RULES.scoring.label_for(gamma)  # the label follows from gamma
     verdict = Verdict(label=label, confidence=gamma)  # type: ignore[arg-type]
-    alignment = Alignment(filters=FilterAlignment(status=status, score=0),  # type: ignore[arg-type]
+    alignment = Alignment(filters=FilterAlignment(status=status),  # type: ignore[arg-type]
                           bonus=bonus)
     return SCORER.score(alignment, verdict, RULES).score
 
