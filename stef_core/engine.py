@@ -36,12 +36,13 @@ from stef_core.contracts import (
     SqlParseError,
     StefError,
 )
+from stef_core.errors import PluginError
 from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
 from stef_core.models import Anchor, ErrorKind, Record, Result, Ruleset, Usage, Verdict
 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
 from stef_core.records import BadRecord, Item, record_from_mapping
-from stef_core.registry import PluginError, Registry
+from stef_core.registry import Registry
 
 __all__ = ["BadRecord", "Engine", "Item", "evaluate", "parse_judge_spec", "record_from_mapping"]
 

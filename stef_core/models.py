@@ -25,19 +25,31 @@ FilterStatus = Literal[
 VerdictLabel = Literal["correct", "likely_correct", "potentially_incorrect", "incorrect"]
 Band = Literal["excellent", "good", "marginal", "poor"]
 
-FILTER_STATUSES: tuple[str, ...] = (
+FILTER_STATUSES: tuple[FilterStatus, ...] = (
     "fully_applied",
     "fully_applied_with_extras",
     "partially_applied",
     "not_applied",
 )
-VERDICT_LABELS: tuple[str, ...] = (
+VERDICT_LABELS: tuple[VerdictLabel, ...] = (
     "correct",
     "likely_correct",
     "potentially_incorrect",
     "incorrect",
 )
-BANDS: tuple[str, ...] = ("excellent", "good", "marginal", "poor")
+BANDS: tuple[Band, ...] = ("excellent", "good", "marginal", "poor")
+
+
+def as_label(text: str) -> VerdictLabel:
+    """``text`` as a verdict label, or :class:`ValueError` naming the labels.
+
+    >>> as_label("likely_correct")
+    'likely_correct'
+    """
+    for label in VERDICT_LABELS:
+        if label == text:
+            return label
+    raise ValueError(f"unknown label {text!r}; use one of {', '.join(VERDICT_LABELS)}")
 
 BUILTIN_RULE_IDS: tuple[str, ...] = (
     "required_group_by",
@@ -188,6 +200,21 @@ class Bands(_Strict):
     excellent: float = Field(default=90, ge=0, le=100)
     good: float = Field(default=75, ge=0, le=100)
     marginal: float = Field(default=50, ge=0, le=100)
+
+
+def field_range(model: type[BaseModel], name: str) -> tuple[float, float]:
+    """The inclusive bounds a model states for a number field (``Field(ge=..., le=...)``):
+    what the rule-language compiler checks each ``score`` statement against, so a range is
+    stated once, here.
+
+    >>> field_range(FilterScores, "fully_applied"), field_range(Bands, "good")
+    ((0.0, 5.0), (0.0, 100.0))
+    """
+    low, high = float("-inf"), float("inf")
+    for rule in model.model_fields[name].metadata:
+        low = float(getattr(rule, "ge", low))
+        high = float(getattr(rule, "le", high))
+    return low, high
 
 
 class Scoring(_Strict):

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from stef_core import hookimpl
 from stef_core.contracts import Judge, JudgeRequest, QuestionExtractor
 from stef_core.errors import JudgeError, JudgeInterrupted
-from stef_core.models import Ruleset, Scoring, Usage, Verdict
+from stef_core.models import Ruleset, Scoring, Usage, Verdict, VerdictLabel
 from stef_core.spec import Filter, OrderRequest, QuestionSpec
 
 if TYPE_CHECKING:  # imported when a judge is built: an offline run never loads them
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # imported when a judge is built: an offline run never loads 
 
 def combine(
     replies: Sequence[JudgeReply], requested: int, scoring: Scoring
-) -> tuple[str, float, str]:
+) -> tuple[VerdictLabel, float, str]:
     """Label, gamma and rationale from the replies of one record's samples.
 
     gamma is the mean of the replies' ``p_correct`` (a failed sample is left out: a failure is
@@ -193,7 +193,7 @@ class LlmJudge(Judge):
             return JudgeError(str(first), usage=usage.model_copy(update={"cached": False}))
         label, gamma, rationale = combine([r for r, _ in good], n, scoring)
         return Verdict(
-            label=label,  # type: ignore[arg-type]
+            label=label,
             confidence=gamma,
             rationale=rationale,
             judge=f"llm:{self.config.model}",
@@ -305,7 +305,8 @@ def _rule_based(question: str, enriched_question: str | None, rules: Ruleset) ->
 def _rule_based_reader() -> QuestionExtractor | None:
     """The installed rule-based question extractor (id ``question``), looked up through the
     registry rather than imported: a judge plugin depends on STEF's contracts only."""
-    from stef_core.registry import PluginError, Registry
+    from stef_core.errors import PluginError
+    from stef_core.registry import Registry
 
     try:
         return Registry.discover().get(QuestionExtractor, "question")()

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from stef_core.models import Ruleset
 from stef_core.periods import literal_span
@@ -43,6 +44,7 @@ from stef_core.spec import (
     Value,
 )
 from stef_core.values import fold_text, value_key
+from stef_core.words import stem
 from stef_question.concepts import (
     aggregates,
     comparatives,
@@ -67,6 +69,8 @@ MAX_TIMES = 32
 #: Column names a hint's period may use that are words, not columns ("the year = 1980").
 _TIME_WORDS = frozenset({"year", "years", "month", "months", "day", "days", "quarter"})
 _RANK = {"rules": 0, "hint": 1, "enrichment": 2, "question": 3}
+#: The extreme a superlative asks for, by the direction it ranks in.
+_EXTREME: dict[str, Literal["max", "min"]] = {"desc": "max", "asc": "min"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,7 +480,7 @@ def question_spec(
     direction = sup.direction
     if direction is None and not sup.by_age and len(set(hint.directions)) == 1:
         direction = hint.directions[0]
-    superlative = {"desc": "max", "asc": "min"}.get(direction or "")
+    superlative = _EXTREME.get(direction or "")
 
     groups = list(frame.groups)
     restated_groups: list[str] = []
@@ -510,7 +514,7 @@ def question_spec(
         rank=sup.rank if sup.rank and sup.rank > 1 else None,
         by_age=sup.by_age,
         flip_on=sup.flip_on,
-        superlative=superlative,  # type: ignore[arg-type]
+        superlative=superlative,
         distinct=aggs.distinct,
         distinct_count=aggs.distinct_count,
         projections=projection.plain(frame.projections),
@@ -561,7 +565,7 @@ def _needed_columns(question: Text, hint: enrichment.Hint,
     needed ("methods refers to Name" in "how many methods": COUNT(*) counts them)."""
     bound: set[str] = set()
     needed: set[str] = set()
-    counted_stems = {enrichment.stem(w) for w in counted}
+    counted_stems = {stem(w) for w in counted}
     for b in hint.bindings[:64]:
         cols = {c.lower() for c in b.columns}
         bound |= cols
@@ -570,7 +574,7 @@ def _needed_columns(question: Text, hint: enrichment.Hint,
         if not (enrichment.anchor(question, b.phrase) is not None
                 or enrichment.loosely_anchored(question, b.phrase)):
             continue
-        if any(enrichment.stem(w) in counted_stems for w in b.phrase.split()[:8]):
+        if any(stem(w) in counted_stems for w in b.phrase.split()[:8]):
             continue
         needed |= cols
     return needed | {c for c in hint.columns if c.lower() not in bound}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 from sqlglot import exp
 
@@ -191,7 +191,7 @@ def _value_conditions(idx: _Index, resolver: Resolver) -> tuple[Filter, ...]:
             arg = arg.this if not isinstance(arg, exp.Distinct) else (
                 arg.expressions[0] if arg.expressions else None)
         if isinstance(arg, PREDICATES):
-            out.extend(read_condition(cast(exp.Expr, arg), resolver, "case"))
+            out.extend(read_condition(arg, resolver, "case"))
     return tuple(dict.fromkeys(out))
 
 

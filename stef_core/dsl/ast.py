@@ -29,6 +29,18 @@ class Value:
     span: Span
     items: tuple[Value, ...] = ()
 
+    def number(self) -> float | None:
+        """The value as a float when it is a number, else None."""
+        if self.kind == "number" and isinstance(self.data, (int, float)):
+            return float(self.data)
+        return None
+
+    def scalar(self) -> Scalar:
+        """The value of a literal that is not a list (a list's first item otherwise)."""
+        if isinstance(self.data, list):
+            return self.data[0] if self.data else None
+        return self.data
+
     def describe(self) -> str:
         """How an error names the value: ``a string 'x'``, ``the number 1.5``, ``a list``."""
         if self.kind == "number":

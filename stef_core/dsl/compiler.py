@@ -36,8 +36,14 @@ from stef_core.models import (
     FILTER_STATUSES,
     LEXICON_MEANINGS,
     VERDICT_LABELS,
+    Bands,
+    ConfidenceTier,
+    FilterScores,
     Ruleset,
     Scoring,
+    VerdictCuts,
+    VerdictScores,
+    field_range,
 )
 from stef_core.registry import did_you_mean
 from stef_core.ruleset_checks import (
@@ -62,14 +68,17 @@ SCORE_KEYS: tuple[str, ...] = (
     *(f"{section}.{name}" for section, names in _SCORE_SECTIONS.items() for name in names),
     "bonus", "max_base", "confidence",
 )
-#: Inclusive bounds of each score key's value, and how an error names the kind of value.
+#: Inclusive bounds of each score key's value (read from the models, which state them), and
+#: how an error names the kind of value.
 _SCORE_RANGES: dict[str, tuple[float, float, str]] = {
-    "filter": (0, 5, "a filter score"),
-    "verdict": (0, 5, "a verdict score"),
-    "band": (0, 100, "a band's lower bound"),
-    "cut": (0, 1, "a verdict cut point"),
-    "bonus": (0, 5, "the bonus"),
+    "filter": (*field_range(FilterScores, "fully_applied"), "a filter score"),
+    "verdict": (*field_range(VerdictScores, "correct"), "a verdict score"),
+    "band": (*field_range(Bands, "good"), "a band's lower bound"),
+    "cut": (*field_range(VerdictCuts, "correct"), "a verdict cut point"),
+    "bonus": (*field_range(Scoring, "bonus"), "the bonus"),
 }
+#: A confidence tier's threshold and factor.
+_TIER_RANGE = field_range(ConfidenceTier, "threshold")
 _ORDER_OPS = ("<", "<=", ">", ">=")
 #: A ruleset file larger than this is refused before it is read (a .stef file is a few KiB;
 #: this leaves room for generated vocabularies of 100,000 lines).
@@ -542,27 +551,28 @@ class _Compiler:
                   "one of " + ", ".join(SCORE_KEYS))
             return
         v = st.value
-        if v.kind != "number":
+        number = v.number()
+        if number is None:
             error(v.span, f"a score must be a number, got {v.describe()}", "a number, e.g. 4.5")
             return
-        number = float(v.data)  # type: ignore[arg-type]
         if st.key == "confidence":
             t = st.threshold
             if t is None:
                 error(st.key_span, "score confidence needs a threshold",
                       "score confidence <threshold> = <factor>, e.g. score confidence 0.85 = 1.0")
                 return
+            low, high = _TIER_RANGE
+            between, span = f"between {number_text(low)} and {number_text(high)}", (
+                f"a number from {number_text(low)} to {number_text(high)}")
+            threshold = t.number()
             bad = False
-            if t.kind != "number" or not 0 <= float(t.data) <= 1:  # type: ignore[arg-type]
-                error(t.span, f"a confidence threshold is between 0 and 1, got {t.describe()}",
-                      "a number from 0 to 1")
+            if threshold is None or not low <= threshold <= high:
+                error(t.span, f"a confidence threshold is {between}, got {t.describe()}", span)
                 bad = True
-            if not 0 <= number <= 1:
-                error(v.span, f"a confidence factor is between 0 and 1, got {v.describe()}",
-                      "a number from 0 to 1")
+            if not low <= number <= high:
+                error(v.span, f"a confidence factor is {between}, got {v.describe()}", span)
                 bad = True
-            if not bad:
-                threshold = float(t.data)  # type: ignore[arg-type]
+            if not bad and threshold is not None:
                 s.tiers[threshold] = number
                 s.set_at[f"confidence {number_text(threshold)}"] = where(v.span)
             return

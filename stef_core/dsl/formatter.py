@@ -77,9 +77,9 @@ def render_statement(st: ast.Statement) -> str:
         return f"synonym {st.column} = " + ", ".join(_word(w.text) for w in st.words)
     if isinstance(st, ast.Values):
         return f"values {st.column} = " + ", ".join(
-            render_category_value(v.data) for v in st.values)  # type: ignore[arg-type]
+            render_category_value(v.scalar()) for v in st.values)
     if isinstance(st, ast.ValueWords):
-        return (f"value {st.column} {render_category_value(st.value.data)} = "  # type: ignore[arg-type]
+        return (f"value {st.column} {render_category_value(st.value.scalar())} = "
                 + ", ".join(_word(w.text) for w in st.words))
     if isinstance(st, ast.Term):
         return f"term {quote_double(st.phrase)} = {st.sql.strip()}"
@@ -111,7 +111,7 @@ def _ast_value(value: ast.Value) -> str:
         return "*"
     if value.kind == "list":
         return "(" + ", ".join(_ast_value(item) for item in value.items) + ")"
-    return render_scalar(value.data)  # type: ignore[arg-type]
+    return render_scalar(value.scalar())
 
 
 def format_text(text: str, source_name: str = "<rules>") -> str:

@@ -31,7 +31,7 @@ def fmt(x: Any, pct: bool = False) -> str:
 
 
 def _label(group: dict[str, Any]) -> str:
-    return group["agent"] + (f" · {group['window']}" if group.get("window") else "")
+    return str(group["agent"]) + (f" · {group['window']}" if group.get("window") else "")
 
 
 def _rows(data: dict[str, Any]) -> list[tuple[dict[str, Any], list[str]]]:

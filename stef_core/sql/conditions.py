@@ -157,7 +157,7 @@ class Resolver:
                 inner = projection.this if isinstance(projection, exp.Alias) else projection
                 if isinstance(inner, exp.Column):
                     return self.resolve(inner, depth + 1)
-                return inner
+                return cast(exp.Expr, inner)
         return column
 
 

@@ -274,7 +274,7 @@ def score_one(
     engine = cached_engine(rules, judge=judge, registry=registry)
     record = Record(id="case", question=question, sql=sql,
                     enriched_question=enriched_question, dialect=dialect)
-    [result] = engine.evaluate_batch([record])
+    result: Result = engine.evaluate_batch([record])[0]
     return result
 
 

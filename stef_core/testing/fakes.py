@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from stef_core.contracts import Judge, JudgeRequest
-from stef_core.models import VERDICT_LABELS, Usage, Verdict
+from stef_core.models import Usage, Verdict, as_label
 
 
 class FakeJudge(Judge):
@@ -32,12 +32,12 @@ class FakeJudge(Judge):
         **options: Any,
     ) -> None:
         super().__init__(**options)
-        if label not in VERDICT_LABELS:
-            raise ValueError(f"fake judge: unknown label {label!r}; "
-                             f"use one of {', '.join(VERDICT_LABELS)}")
+        try:
+            self.label = as_label(label)
+        except ValueError as exc:
+            raise ValueError(f"fake judge: {exc}") from None
         if not 0.0 <= confidence <= 1.0:
             raise ValueError(f"fake judge: confidence {confidence} is not in [0, 1]")
-        self.label = label
         self.confidence = confidence
         self.rationale = rationale
         self._verdict = verdict
@@ -49,7 +49,7 @@ class FakeJudge(Judge):
         if self._verdict is not None:
             return self._verdict(request)
         return Verdict(
-            label=self.label,  # type: ignore[arg-type]
+            label=self.label,
             confidence=self.confidence,
             rationale=self.rationale,
             judge=self.id,

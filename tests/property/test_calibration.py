@@ -21,6 +21,7 @@ from stef_core.engine import Engine
 from stef_core.models import (
     FILTER_STATUSES,
     FilterAlignment,
+    FilterStatus,
     Reason,
     Record,
     Scoring,
@@ -71,12 +72,12 @@ def scorings(draw: st.DrawFn) -> Scoring:
 @given(scoring=scorings(), status=st.sampled_from(FILTER_STATUSES), bonus=st.booleans(),
        gammas=st.lists(unit, min_size=2, max_size=8))
 def test_the_score_never_falls_as_gamma_rises(
-    scoring: Scoring, status: str, bonus: bool, gammas: list[float]
+    scoring: Scoring, status: FilterStatus, bonus: bool, gammas: list[float]
 ) -> None:
     from stef_core.models import Ruleset
 
     rules = Ruleset(scoring=scoring)
-    fa = FilterAlignment(status=status)  # type: ignore[arg-type]
+    fa = FilterAlignment(status=status)
     scorer = CompositeScorer()
     scores = []
     for g in sorted(gammas):

@@ -13,20 +13,19 @@ from stef_judges.llm_prompt import JudgeReply
 from stef_scoring.composite import CompositeScorer
 
 from stef_core.contracts import Alignment
-from stef_core.models import FILTER_STATUSES, FilterAlignment, Ruleset, Verdict
+from stef_core.models import FILTER_STATUSES, FilterAlignment, FilterStatus, Ruleset, Verdict
 
 RULES = Ruleset()
 SCORER = CompositeScorer()
 probability = st.floats(min_value=0, max_value=1, allow_nan=False)
 
 
-def score(status: str, bonus: bool, probabilities: list[float]) -> float:
+def score(status: FilterStatus, bonus: bool, probabilities: list[float]) -> float:
     replies = [JudgeReply(p_correct=p) for p in probabilities]
     label, gamma, _ = combine(replies, len(replies), RULES.scoring)
     assert label == RULES.scoring.label_for(gamma)  # the label follows from gamma
-    verdict = Verdict(label=label, confidence=gamma)  # type: ignore[arg-type]
-    alignment = Alignment(filters=FilterAlignment(status=status),  # type: ignore[arg-type]
-                          bonus=bonus)
+    verdict = Verdict(label=label, confidence=gamma)
+    alignment = Alignment(filters=FilterAlignment(status=status), bonus=bonus)
     return SCORER.score(alignment, verdict, RULES).score
 
 

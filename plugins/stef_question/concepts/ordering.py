@@ -17,6 +17,8 @@ OrderRequest(direction='asc', by=None)
 
 from __future__ import annotations
 
+from typing import Literal
+
 from stef_core.spec import OrderRequest
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
@@ -30,13 +32,13 @@ _BY_STOP = frozenset({",", ".", ";", "?", "!", "in", "from", "and", "then", "wit
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> OrderRequest | None:
     """The order the question asks for, or None."""
     words = text.words
-    direction: str | None = None
+    direction: Literal["asc", "desc"] | None = None
     by: str | None = None
     for m in lex.find("order", words, claimed):
         if m.phrase.startswith("order ") and m.start > 0 and words[m.start - 1] in _NOUN_BEFORE:
             continue  # "items per order by region": the noun "order", then a grouping
         if m.meaning in ("asc", "desc"):
-            direction = direction or m.meaning
+            direction = direction or ("asc" if m.meaning == "asc" else "desc")
             continue
         if by is None:
             taken: list[str] = []
@@ -50,4 +52,4 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> OrderRequest | No
             by = " ".join(taken) or None
     if direction is None and by is None:
         return None
-    return OrderRequest(direction=direction, by=by)  # type: ignore[arg-type]
+    return OrderRequest(direction=direction, by=by)
