@@ -33,6 +33,13 @@ def stef_register_extractors() -> list[type[SqlExtractor] | type[QuestionExtract
         :class:`~stef_core.contracts.QuestionExtractor`, each with a unique ``id``. The engine
         uses ``sql`` and ``question`` unless told otherwise.
 
+    Specs are typed: a :class:`~stef_core.spec.Filter` has an ``Op``, a ``Source`` (the SQL
+    clause or the part of the record), a ``Strength`` and the flags ``relation``, ``excluded``
+    and ``alternative``; a period's bound is an ISO string or a
+    :class:`~stef_core.spec.RelativeDate`. An extractor reads with the shared primitives, never
+    with another plugin: :mod:`stef_core.sql` (parse path, resolver, condition and time
+    readers), :mod:`stef_core.values`, :mod:`stef_core.periods`, :mod:`stef_core.words`.
+
     1:N. Added in 0.1.
     """
 
@@ -55,6 +62,10 @@ def stef_register_aligners() -> list[type[Aligner]]:
 
     :return: :class:`~stef_core.contracts.Aligner` classes; the engine uses ``default``.
 
+    An aligner returns the filter *status* (its points are the scorer's) and findings built
+    with :func:`stef_core.reasons.reason` from a registered code; it reads relative periods
+    against ``Context.anchor`` (an :class:`~stef_core.models.Anchor`).
+
     1:N. Added in 0.1.
     """
 
@@ -66,6 +77,10 @@ def stef_register_judges() -> list[type[Judge]]:
     :return: :class:`~stef_core.contracts.Judge` classes; the engine uses ``offline`` unless
         told otherwise.
 
+    A judge reads the record's anchor date from ``JudgeRequest.anchor``; a
+    :class:`~stef_core.errors.JudgeError` leaves the record unscored with its message and its
+    ``kind`` (``judge`` unless given) as the result's ``error`` and ``error_kind``.
+
     1:N. Added in 0.1.
     """
 
@@ -75,6 +90,10 @@ def stef_register_scorers() -> list[type[Scorer]]:
     """Register scorers (SPEC 2.5).
 
     :return: :class:`~stef_core.contracts.Scorer` classes; the engine uses ``composite``.
+
+    A scorer's :class:`~stef_core.contracts.Score` states every number once, the filter
+    status's and the verdict's points included (``filter_points``, ``verdict_points``): the
+    result shows them as they are.
 
     1:N. Added in 0.1.
     """
