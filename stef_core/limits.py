@@ -41,6 +41,11 @@ from typing import Any
 
 from stef_core.errors import LimitError
 
+#: How many distinct questions each per-question cache keeps (the question extractor's specs,
+#: the readers' per-text results, the judges' per-question evidence): caches of one size hit
+#: and miss together, so a workload that repeats N <= QUESTION_CACHE questions reads each once.
+QUESTION_CACHE = 4096
+
 #: name -> (unit of the number in messages, what is measured)
 _WHAT: dict[str, tuple[str, str]] = {
     "line": ("bytes", "the input record"),

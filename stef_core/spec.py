@@ -482,3 +482,8 @@ class QuestionSpec:
     # The superlative or top-k is read only from the agent's reformulation ("as of the latest
     # snapshot"): the user's words rank nothing.
     restated_ranking: bool = False
+    # The periods the agent's reformulation states, read like the question's: compared with
+    # the question's periods against the record's anchor, they tell whether the reformulation
+    # resolved a period ("last month" as "April 2025") or changed it (a period's drift needs
+    # the anchor, which the spec, cached per question text, does not know).
+    restated_periods: tuple[Period, ...] | None = None  # None: no reformulation

@@ -27,7 +27,8 @@ from stef_core.spec import QuestionSpec, SqlSpec
 __all__ = ["align", "align_filters", "structural_findings"]
 
 
-def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
+def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
+                        anchor: str | None = None) -> list[Reason]:
     """Every finding beyond the filters, concept by concept."""
     return [
         *aggregates.check(q, sql),
@@ -35,12 +36,12 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[R
         *grouping.check(q, sql, rules),
         *projection.check(q, sql, rules),
         *joins.check(sql),
-        *enrichment.check(q, sql, rules),
+        *enrichment.check(q, sql, rules, anchor),
     ]
 
 
 def align(ctx: Context, work: Work | None = None) -> Alignment:
     fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules, work,
                                               ctx.anchor)
-    reasons = filter_reasons + structural_findings(ctx.question, ctx.sql, ctx.rules)
+    reasons = filter_reasons + structural_findings(ctx.question, ctx.sql, ctx.rules, ctx.anchor)
     return Alignment(filters=fa, bonus=bonus, reasons=tuple(reasons))

@@ -1,10 +1,14 @@
 """Enrichment findings: drift, and columns the enrichment defines the answer with.
 
 * ``enrichment.drift``: the reformulation dropped or changed a constraint of the question
-  (minor), or added one (info). Drift is a function of the two texts, never of the SQL, so on
-  one question it fires on right and wrong SQL alike; an added constraint is most often what a
-  reformulation is for (it makes "at risk" read ``gpa < 2.0``), so it is shown to the reviewer
-  and weighs little, while a dropped one says the agent answered less than was asked;
+  (minor), or added one (info), once per constraint and in plain words. Drift is a function
+  of the two texts and the record's anchor, never of the SQL, so on one question it fires on
+  right and wrong SQL alike. A reformulation that resolves, restates or names what the
+  question said is no drift: "last month" restated as "April 2025" (periods are compared
+  resolved against the anchor, :func:`stef_align.time.period_drift`), "water damage" as
+  ``peril = 'water_damage'``. An added constraint is most often what a reformulation is for
+  (it makes "at risk" read ``gpa < 2.0``), so it is shown to the reviewer and weighs little,
+  while a dropped one says the agent answered less than was asked;
 * ``enrichment.expression_missing``: the enrichment defines the answer with columns ("rate =
   `A` / `B`", "type of food refers to food_type") and the SQL reads none of them (major when
   most are unread, else minor). A column R_app ignores (``ignore filter region``) is no
@@ -13,6 +17,7 @@
 
 from __future__ import annotations
 
+from stef_align.time import period_drift
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import Severity, reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -22,7 +27,8 @@ from stef_core.words import norm
 MAX_COLUMNS = 512
 
 
-def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[Reason]:
+def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None,
+          anchor: str | None = None) -> list[Reason]:
     out: list[Reason] = []
     ignored = {norm(c) for c in rules.ignored_filters} if rules is not None else set()
     hint_cols = {norm(c) for c in sorted(q.columns)[:64] if len(norm(c)) > 2} - ignored
@@ -40,8 +46,20 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[R
                 severity,
             ))
     for item in q.drift:
-        out.append(reason(
-            "enrichment.drift", f"the enriched question changed a constraint: {item}",
-            "info" if item.startswith("added ") else "minor",
-        ))
+        out.append(reason("enrichment.drift", _plain(item),
+                          "info" if item.startswith("added ") else "minor"))
+    for kind, message in period_drift(q, anchor):
+        out.append(reason("enrichment.drift", message, "info" if kind == "added" else "minor"))
     return out
+
+
+def _plain(item: str) -> str:
+    """A drift item of the question spec ("added stage = 'won'", "dropped ? = 'x'") in plain
+    words."""
+    kind, _, what = item.partition(" ")
+    what = what.removeprefix("? = ")  # a value whose column the question does not name
+    if kind == "added":
+        return f"the reformulation adds {what}, which the question does not ask for"
+    if kind == "dropped":
+        return f"the reformulation drops {what}, which the question asks for"
+    return f"the reformulation changes the question: {item}"

@@ -36,6 +36,7 @@ from stef_align.guards import guard_kind, guard_reason
 from stef_align.names import parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
+from stef_core.limits import QUESTION_CACHE
 from stef_core.models import (
     Anchor,
     BenignFilter,
@@ -268,7 +269,7 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     return found
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=QUESTION_CACHE)
 def _stems(text: str) -> frozenset[str]:
     """Stems of the words of a folded text ("close" and 'closed' share one)."""
     return frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text))
@@ -318,9 +319,12 @@ def _names_it(phrase: str, s: Filter) -> bool:
 
 def _anti_join(idx: _Index, sql: SqlSpec) -> bool:
     """Does the SQL keep rows that have no match elsewhere: ``NOT IN (SELECT ...)``, ``NOT
-    EXISTS``, ``EXCEPT``, or a LEFT JOIN kept by ``IS NULL``?"""
+    EXISTS``, ``EXCEPT``, a LEFT JOIN kept by ``IS NULL``, or groups kept by a count or sum
+    of zero (``HAVING COUNT(o.id) = 0``, ``HAVING COALESCE(SUM(qty), 0) = 0``)?"""
     return sql.set_operation == "EXCEPT" or any(
         (s.value == SUBQUERY and s.op == "not in") or s.op == "is null"
+        or (s.source.startswith("having") and s.op == "=" and s.value == 0
+            and not isinstance(s.value, bool))
         for s in idx.preds[:MAX_SCAN])
 
 
@@ -351,7 +355,7 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
     positive: int | None = None
     sub_positive: int | None = None
     for i, s in enumerate(idx.preds[:MAX_SCAN]):
-        negative = s.op in _NEGATIVE or (s.op == "=" and s.value in (False, 0)) or (
+        negative = s.op in _NEGATIVE or (s.op == "=" and s.value in (False, 0, "")) or (
             s.op == "!=" and s.value in (True, 1))
         if s.value == SUBQUERY or s.column is None:
             if s.value == SUBQUERY and s.op == "not in":
@@ -459,6 +463,12 @@ def _split_name(r: Filter, idx: _Index) -> list[int]:
             return []
         hits.append(found[0])
     return hits
+
+
+def _kind_clash(a: object, b: object) -> bool:
+    """A number against a truth value (1 and TRUE share a key, not a meaning)."""
+    return isinstance(a, bool) != isinstance(b, bool) and (
+        isinstance(a, (int, float)) and isinstance(b, (int, float)))
 
 
 def _numeric(value: object) -> bool:
@@ -663,6 +673,8 @@ def align_filters(
         scaled = set(_scaled_keys(r.value))
         for i in dict.fromkeys(candidates):
             s = idx.preds[i]
+            if _kind_clash(r.value, s.value):
+                continue  # "within 1 hour" is no ``NOT is_deleted``: a number is no flag
             if not _column_fit(r, s, rules, sql.columns):
                 continue
             # a neighbour of a whole number (a shifted key) is the same bound only across a
@@ -755,8 +767,17 @@ def align_filters(
 
     # Unmet requirements: a wrong value on the same column, a guessed value in place of a
     # named one, or a missing constraint.
+    # A value the question names is never answered "wrongly" by a deployment guard (the
+    # tenant's org_id = 'acme' is no other status than "unresolved").
     guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")
-               and not _numeric(s.value)]
+               and not _numeric(s.value) and guard_kind(s, q.text, sql) is None]
+    # Conditions that may spell a state in the data's own terms (a code, a flag, a list of
+    # states, an empty or missing value): with one there, a state word the SQL does not
+    # write out may be answered by it (inference: weak).
+    encodings = [s for i, s in enumerate(idx.preds[:MAX_SCAN]) if i not in used
+                 and s.value != SUBQUERY and s.column and guard_kind(s, q.text, sql) is None
+                 and (isinstance(s.value, (str, bool, tuple)) or s.value in (0, 1)
+                      or s.op in ("is null", "is not null"))]
     guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
     # a number in a CASE condition the question never says ("within 24 hours" / <= 48)
     guessed_nums += [s for i, s in enumerate(idx.preds[idx.n_filters:MAX_SCAN], idx.n_filters)
@@ -769,6 +790,7 @@ def align_filters(
                          if s.value != SUBQUERY and _same_column(r, s, rules)
                          and s.op not in ("is null", "is not null")), None)
         found: Filter | None = None
+        guessed_pair = False  # found only as a guess: weak evidence paired with weak evidence
         if same_col is not None and r.column and r.op not in ("is null", "is not null"):
             found = same_col
         elif isinstance(r.value, str) and r.op in ("=", "in"):
@@ -776,7 +798,7 @@ def align_filters(
             # name where the question names one.
             found = next((s for s in partial if _overlap(r.value, s.value)), None)
             if found is None and guessed:
-                found = guessed[0]
+                found, guessed_pair = guessed[0], True
             if found is not None and found in guessed:
                 guessed.remove(found)
         elif _numeric(r.value) and r.op not in ("!=", "is null", "is not null"):
@@ -785,6 +807,7 @@ def align_filters(
                           if op_match(r.op, s.op) or (r.op == "=" and s.op in ("=", "in"))), None)
             if found is not None:
                 guessed_nums.remove(found)
+                guessed_pair = True
         if found is not None:
             # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
             # / 'APG') may be that name's code: the data decides, not the words; it lowers
@@ -801,7 +824,18 @@ def align_filters(
                 "filter.value_mismatch",
                 f"the question asks {r.describe()} but the SQL filters {found.describe()}"
                 + (" (perhaps its code)" if coded else ""),
-                "minor" if coded else "major" if is_weak(r) else "critical",
+                "minor" if coded or (is_weak(r) and guessed_pair) else
+                "major" if is_weak(r) else "critical",
+            ))
+            continue
+        if r.op == "not" and encodings:
+            # "not picked up", "still open": the data may keep the state as a code or a flag
+            # (status_cd = 'BK'); no condition says it in the question's words
+            reasons.append(reason(
+                "filter.missing",
+                f"the question says {r.describe()}; no SQL condition says it in words (it may "
+                f"be a code or a flag: {encodings[0].describe()})",
+                "minor",
             ))
             continue
         if is_weak(r):

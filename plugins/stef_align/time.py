@@ -33,6 +33,7 @@ from stef_core.periods import (
     add,
     describe,
     filter_periods,
+    floor,
     is_timestamp_name,
     iso,
     literal_span,
@@ -40,9 +41,10 @@ from stef_core.periods import (
     name_kind,
     parse_iso,
     resolve,
+    shift,
 )
 from stef_core.reasons import reason
-from stef_core.spec import Filter, Period, QuestionSpec, SqlSpec
+from stef_core.spec import Filter, Period, QuestionSpec, RelativeUnit, SqlSpec
 from stef_core.words import norm
 
 
@@ -106,11 +108,69 @@ def _canon(p: Period, today: date, clip: bool = False) -> _Canon:
 
 
 def _clips(p: Period, today: date) -> bool:
-    """Does the question's period reach today from the past (relative, not in the future)?"""
-    if not p.relative:
-        return False
+    """Does the question's period reach today from the past: relative and not in the future
+    ("this month", "in the past 7 days"), or a stretch still running at the anchor ("in 2025"
+    asked in 2025)? Rows after today do not exist yet, so its end may be today's."""
+    day = datetime(today.year, today.month, today.day)
     start = resolve(p.start, today) if p.start else None
-    return start is None or start <= datetime(today.year, today.month, today.day)
+    if not p.relative:
+        end = resolve(p.end, today) if p.end else None
+        return start is not None and start <= day and end is not None and end > day
+    return start is None or start <= day
+
+
+def _dual(p: Period) -> bool:
+    """A month, quarter or half the question names without a year ("in April"): both the
+    latest one at or before the anchor (its bounds) and that month of any year (its
+    ``periodic``), see :mod:`stef_question.concepts.time`."""
+    return bool(p.periodic and p.start and p.end and p.relative and p.source != "hint")
+
+
+def _readings(p: Period, today: date, over: RelativeUnit | None = None) -> list[Period]:
+    """The periods that answer the question's ``p``: itself; for a month named without a year,
+    the latest one at the anchor (first: the production reading, shown in messages), that
+    month of any year, and, when the anchor falls inside the latest one ("in March" asked in
+    March: this March so far, or last March?), the one a year before. A change "over" the
+    previous ``over`` unit ("mom growth for April") reads that unit too: March and April."""
+    out = [p]
+    if _dual(p):
+        latest = replace(p, periodic=())
+        out = [latest, replace(p, start=None, end=None)]
+        start, end = resolve(p.start or "", today), resolve(p.end or "", today)
+        if start <= datetime(today.year, today.month, today.day) < end:
+            out.append(replace(latest, start=shift(p.start or "", "year", -1),
+                               end=shift(p.end or "", "year", -1)))
+    if over and p.grain == over and out[0].start and out[0].end and not out[0].periodic:
+        out.append(replace(out[0], start=shift(out[0].start, over, -1)))
+    return out
+
+
+_OVER = re.compile(r"\b(?:(mom|m/m|month[- ]over[- ]month)|(qoq|q/q|quarter[- ]over[- ]quarter)"
+                   r"|(wow|w/w|week[- ]over[- ]week))\b")
+
+
+def _over(text: str) -> RelativeUnit | None:
+    """The unit a question compares with the one before it ("mom growth": month)."""
+    m = _OVER.search(text)
+    if m is None:
+        return None
+    units: tuple[RelativeUnit, ...] = ("month", "quarter", "week")
+    return units[next(i for i, g in enumerate(m.groups()) if g)]
+
+
+_PREFERENCE = {"same": 0, "open": 1, "different": 2}
+
+
+def _compare_readings(p: Period, today: date, s: Period, s_canon: _Canon,
+                      s_clipped: _Canon, over: RelativeUnit | None = None) -> str:
+    """The best of ``_compare`` over the question period's readings."""
+    best = "different"
+    for r in _readings(p, today, over):
+        clip = _clips(r, today)
+        kind = _compare(r, _canon(r, today, clip), s, s_clipped if clip else s_canon)
+        if _PREFERENCE[kind] < _PREFERENCE[best]:
+            best = kind
+    return best
 
 
 def _clock_at(clock: tuple[int, int] | None, grain: str) -> tuple[int, int] | None:
@@ -300,8 +360,9 @@ def align_periods(
         if s.end_of_day and s.column and is_timestamp_name(s.column):
             out.reasons.append(reason(
                 "date.end_of_day",
-                f"{s.column} is closed with a bare date ({describe(s)} read as whole days): on a "
-                f"timestamp column that bound is midnight, so the rows of the last day after "
+                f"{s.column} is closed with a bare date ({_last_day(s, today)} read as the "
+                f"whole day): on a timestamp column that bound is midnight, so the rows of the "
+                f"last day after "
                 f"00:00 are dropped; compare with < the next day",
                 "minor",
             ))
@@ -314,6 +375,7 @@ def align_periods(
     members = _unions(sql_periods)  # union index -> the alternatives it joins
     sql_periods += [union for union, _ in members]
     joined = {len(sql_periods) - len(members) + k: idx for k, (_, idx) in enumerate(members)}
+    over = _over(q.text)
     s_canon = [_canon(s, today) for s in sql_periods]
     s_clipped = [_canon(s, today, clip=True) for s in sql_periods]
     used: set[int] = set()
@@ -323,12 +385,10 @@ def align_periods(
         for i, p in enumerate(asked):
             if i in outcome:
                 continue
-            clip = _clips(p, today)
-            pc = _canon(p, today, clip)
             for j, s in enumerate(sql_periods):
                 if j in used or not _column_ok(p, s, rules, sql.columns):
                     continue
-                if _compare(p, pc, s, s_clipped[j] if clip else s_canon[j]) == wanted:
+                if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
                     used.update(joined.get(j, ()))
@@ -341,21 +401,22 @@ def align_periods(
     for i, p in enumerate(asked):
         if i in outcome:
             continue
-        clip = _clips(p, today)
-        pc = _canon(p, today, clip)
         for j, s in enumerate(fallback):
             if j in f_used:
                 continue
-            kind = _compare(p, pc, s, _canon(s, today, clip))
+            kind = _compare_readings(p, today, s, _canon(s, today), _canon(s, today, True),
+                                     over)
             if kind in ("same", "open"):
                 fallback_hit[i] = (kind, s)
                 f_used.add(j)
                 break
 
     for i, p in enumerate(asked):
+        p = _readings(p, today)[0]  # "april": shown as the latest April
         pc = _canon(p, today)
         weak = p.strength == "weak"
         asked_text = _shown(p, pc, today)
+        said = _said(p, today)
         out.asked.append(f"? in {asked_text}")
         if not weak:
             out.required.append(f"? in {asked_text}")
@@ -375,12 +436,12 @@ def align_periods(
                 continue
             if problem:
                 out.mismatch(asked_text, "filter.value_mismatch",
-                             f"the question asks {_quote(p)}{asked_text} and the SQL has the "
-                             f"same interval on {s.column}, but {problem}")
+                             f"the question asks {said} and the SQL has the same stretch on "
+                             f"{s.column}, but {problem}")
                 continue
             out.mismatch(asked_text, "filter.operator_mismatch",
-                         f"the question asks {_quote(p)}{asked_text} but the SQL bounds "
-                         f"{s.column} with another operator: asked {asked_text}, SQL {sql_text}")
+                         f"the question asks {said} but the SQL bounds {s.column} another "
+                         f"way: {plain(s, today)}")
             continue
         # Another interval on a column the question allows.
         others = [
@@ -406,9 +467,8 @@ def align_periods(
             if weak:
                 out.required.append(f"? in {asked_text}")
             out.mismatch(asked_text, "filter.value_mismatch",
-                         f"the question asks {_quote(p)}{asked_text} but the SQL filters "
-                         f"{s.column} on another period: asked {asked_text}, SQL "
-                         f"{_shown(s, s_canon[j], today)}")
+                         f"the question asks {said} but the SQL filters {s.column} on another "
+                         f"period: {plain(s, today)}")
             continue
         if _used_otherwise(p, sql):
             out.matched.append(f"? in {asked_text}")
@@ -418,14 +478,14 @@ def align_periods(
         if weak:
             out.reasons.append(reason(
                 "filter.missing",
-                f"the question names {_quote(p) or asked_text} but no SQL filter uses it",
+                f"the question names {said} but no SQL filter uses it",
                 "minor",
             ))
             continue
         out.missing.append(f"? in {asked_text}")
         out.reasons.append(reason(
             "filter.missing",
-            f"required period {asked_text} ({p.text or 'from the hint'}) is not in the SQL",
+            f"required period {said} is not in the SQL",
             "major",
         ))
     for j, s in enumerate(sql_periods):
@@ -476,8 +536,21 @@ def _day_and_time(periods: list[Period]) -> list[Period]:
     return out
 
 
-def _quote(p: Period) -> str:
-    return f"{p.text!r} = " if p.text else ""
+def _last_day(p: Period, today: date) -> str:
+    """The last day a period's closing bound keeps ("2024-12-31" for ``<= '2024-12-31'``)."""
+    end = _canon(p, today).end
+    return (end - timedelta(days=1)).date().isoformat() if end else "..."
+
+
+def _said(p: Period, today: date) -> str:
+    """The question's period as it said it and as it is read: "'last month' (April 2025, as
+    of 2025-05-27)", "March 2024"."""
+    text = plain(p, today) + (f", as of {today.isoformat()}" if p.relative else "")
+    if p.source == "hint" and not p.text:
+        return f"{text} (from the hint)"
+    if p.text and p.text.strip(" '\"").lower() != plain(p, today).lower():
+        return f"'{p.text}' ({text})"
+    return text
 
 
 def _closest(q: _Canon, options: list[_Canon]) -> int:
@@ -488,3 +561,127 @@ def _closest(q: _Canon, options: list[_Canon]) -> int:
         return abs((q.start - c.start).total_seconds())
 
     return min(range(len(options)), key=lambda k: distance(options[k]))
+
+
+# --------------------------------------------------------------------------------------------
+# periods in plain words, and what a reformulation did to the question's periods
+# --------------------------------------------------------------------------------------------
+
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+                "September", "October", "November", "December")
+
+
+def _stretch(start: datetime, end: datetime) -> str:
+    """``[start, end)`` as a reader would say it: "April 2025", "Q1 2025", "2025",
+    "2025-05-12", "2025-04-01 to 2025-04-30"."""
+    whole_days = start == floor(start, "day") and end == floor(end, "day")
+    if whole_days and start.day == 1 and end.day == 1:
+        months = (end.year - start.year) * 12 + end.month - start.month
+        if months == 1:
+            return f"{_MONTH_NAMES[start.month - 1]} {start.year}"
+        if months == 3 and start.month % 3 == 1:
+            return f"Q{start.month // 3 + 1} {start.year}"
+        if months == 6 and start.month in (1, 7):
+            return f"H{1 if start.month == 1 else 2} {start.year}"
+        if months % 12 == 0 and start.month == 1:
+            years = months // 12
+            return str(start.year) if years == 1 else f"{start.year} to {start.year + years - 1}"
+    if whole_days:
+        last = end - timedelta(days=1)
+        if last == start:
+            return start.date().isoformat()
+        return f"{start.date().isoformat()} to {last.date().isoformat()}"
+    return f"{iso(start)} to {iso(end)}"
+
+
+def plain(p: Period, today: date) -> str:
+    """A period in plain words, resolved against the anchor (no internal notation): "April
+    2025", "since 2024-06-01", "before 2025-03-01", "March of any year"."""
+    c = _canon(p, today)
+    if c.start is not None and c.end is not None:
+        text = _stretch(c.start, c.end)
+    elif c.start is not None:
+        text = f"since {iso(c.start)}"
+    elif c.end is not None:
+        text = f"before {iso(c.end)}"
+    elif p.periodic:
+        months = sorted(v for u, v in p.periodic if u == "month")
+        days = sorted(v for u, v in p.periodic if u == "day")
+        if months and not days and len(months) == 1:
+            text = f"{_MONTH_NAMES[months[0] - 1]} of any year"
+        else:
+            text = describe(p)
+    else:
+        text = describe(p)
+    return ("not " if p.negated and not text.startswith("not ") else "") + text
+
+
+def _same(a: Period, b: Period, today: date) -> bool:
+    """Do two periods of the question's texts name one stretch of time, read against the
+    anchor (any of their readings: "april" and "April 2025" on 2025-05-03)?"""
+    for x in _readings(a, today):
+        for y in _readings(b, today):
+            clip = _clips(x, today) or _clips(y, today)
+            if _compare(x, _canon(x, today, clip), y, _canon(y, today, clip)) == "same":
+                return True
+    return False
+
+
+def _overlaps(a: Period, b: Period, today: date) -> bool:
+    x, y = _canon(_readings(a, today)[0], today, True), _canon(_readings(b, today)[0], today, True)
+    if x.periodic or y.periodic or x.clock or y.clock:
+        return False
+    lo = max(x.start or datetime.min, y.start or datetime.min)
+    hi = min(x.end or datetime.max, y.end or datetime.max)
+    return lo < hi
+
+
+def _as_of(p: Period, today: date) -> bool:
+    """Does ``p`` only say when the question is asked: the anchor day ("as of 2025-05-15"),
+    or a bound at it and nothing else ("due_dt < 2025-11-24": overdue today)?"""
+    c = _canon(p, today)
+    day = datetime(today.year, today.month, today.day)
+    bounds = {c.start, c.end} - {None}
+    return not c.periodic and c.clock is None and bool(bounds) and (
+        (c.start, c.end) == (day, day + timedelta(days=1))
+        or (len(bounds) == 1 and bounds <= {day, day + timedelta(days=1)}))
+
+
+def period_drift(q: QuestionSpec, anchor: str | None) -> list[tuple[str, str]]:
+    """``(kind, message)`` for each period the reformulation changed (``changed``), dropped
+    (``dropped``) or added (``added``), once per period, in plain words.
+
+    A reformulation that resolves a period against the anchor ("last month" as "April
+    2025", "Q1" as "2025-01-01 to 2025-03-31", "this year" as "since 2025-01-01") restates
+    it; so do the dates it gives to explain one it restated ("from 2025-05-01 to today
+    (2025-05-12)")."""
+    if q.restated_periods is None:
+        return []
+    today = anchor_date(anchor)
+    asked = [p for p in q.periods if p.source == "question"]
+    restated = list(q.restated_periods)
+    kept: set[int] = set()  # restated periods that restate an asked one
+    lost: list[Period] = []
+    for p in asked:
+        hit = next((j for j, r in enumerate(restated) if _same(p, r, today)), None)
+        if hit is None:
+            if p.strength == "strong":
+                lost.append(p)
+            continue
+        kept.add(hit)
+    matched = [restated[j] for j in kept]
+    new = [r for j, r in enumerate(restated) if j not in kept and r.strength == "strong"
+           and not any(_overlaps(r, m, today) for m in matched) and not _as_of(r, today)]
+    new = list({plain(r, today): r for r in new}.values())  # one period said twice is one
+    out: list[tuple[str, str]] = []
+    for p in lost:
+        said = f"'{p.text}' ({plain(p, today)})" if p.text else plain(p, today)
+        if new:
+            r = new.pop(0)
+            out.append(("changed", f"the reformulation reads {said} as {plain(r, today)}"))
+        else:
+            out.append(("dropped", f"the reformulation drops {said}"))
+    for r in new:
+        out.append(("added", f"the reformulation adds the period {plain(r, today)}, which "
+                             "the question does not name"))
+    return out

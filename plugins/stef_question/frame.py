@@ -56,7 +56,7 @@ from stef_question.concepts import (
     superlatives,
     values,
 )
-from stef_question.concepts.time import period_drift, question_periods, time_spans
+from stef_question.concepts.time import question_periods, read_time, time_spans
 from stef_question.lexicon import Lexicon, freeze, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
 
@@ -99,7 +99,8 @@ class Frame:
         out: list[Filter] = []
         for c in self.comparisons:
             if c.value is not None:
-                out.append(Filter(None, c.op, c.value, source))
+                out.append(Filter(None, c.op, c.value, source,
+                                  "weak" if c.duration else "strong"))
         for n in self.negated:
             out.append(Filter(n.word, "not", None, source))
         for column, op, _, _ in self.nulls:
@@ -203,7 +204,8 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     for f in ordered:
         if f.source in ("hint", "enrichment") and f.op == "=" and _vkey(f.value) in question_ops:
             f = Filter(f.column, question_ops[_vkey(f.value)], f.value, f.source, f.strength)
-        key = (_vkey(f.value), _op_class(f.op))
+        bound = _bound(f)  # "more than 1" and "at least 2" are one requirement
+        key = (f"{bound[1]}", bound[0]) if bound else (_vkey(f.value), _op_class(f.op))
         if key in out:
             kept = out[key]
             if kept.strength == "weak" and f.strength == "strong":
@@ -215,11 +217,46 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     return tuple(out.values())
 
 
+def _bound(f: Filter) -> tuple[str, int] | None:
+    """A bound on a whole number in one form: "more than 1" and "at least 2" are one
+    constraint (``>= 2``)."""
+    v = f.value
+    if not isinstance(v, int) or isinstance(v, bool) or f.op not in (">", ">=", "<", "<="):
+        return None
+    return {">": (">=", v + 1), ">=": (">=", v), "<": ("<=", v - 1), "<=": ("<=", v)}[f.op]
+
+
+_ID_COLUMN = re.compile(r"(?:^|_)id$")
+
+
+def _scope(f: Filter) -> bool:
+    """Does a condition of the reformulation only state the deployment's scope: one tenant or
+    store (``store_id = 17``), or rows flagged out (``is_test = FALSE``)? Those narrow every
+    question alike; they are no constraint of this one."""
+    column = (f.column or "").lower()
+    if f.op == "=" and _ID_COLUMN.search(column) and not isinstance(f.value, tuple):
+        return True
+    return column.startswith("is_") and f.op == "=" and f.value is False
+
+
+def _flag_named(f: Filter, folded: str) -> bool:
+    """Is ``f`` a flag the question names by its words ("an sla breach" /
+    ``sla_breached = TRUE``, "hazmat loads" / ``is_hazmat = 1``)?"""
+    if f.value not in (True, False, 1, 0) or not f.column:
+        return False
+    words = [w for w in re.split(r"[_\W]+", f.column.lower()) if w and w not in ("is", "has")]
+    said = {stem(w) for w in re.findall(r"[a-z0-9]+", folded)}
+    return bool(words) and all(stem(w) in said for w in words)
+
+
 def _mentioned(value: Value, folded: str) -> bool:
-    """Does the folded text spell the value out (as whole words)?"""
+    """Does the folded text spell the value out (as whole words; 'water_damage' as "water
+    damage")?"""
     if isinstance(value, tuple):
         return all(_mentioned(v, folded) for v in value)
     key = fold_text(str(value))
+    if "_" in key and _mentioned(key.replace("_", " "), folded):
+        return True
     if not key:
         return False
     start = folded.find(key)
@@ -234,28 +271,33 @@ def _mentioned(value: Value, folded: str) -> bool:
 
 
 def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Filter],
-           q_text: str, r_text: str) -> tuple[str, ...]:
+           explicit: list[Filter], q_text: str, r_text: str) -> tuple[str, ...]:
     """Constraints the reformulation added, changed or dropped. A value both texts spell out
     is never drift, whatever each reader made of it."""
     out: list[str] = []
     asked_keys = {_vkey(f.value) for f in asked}
+    asked_bounds = {b for f in asked if (b := _bound(f)) is not None}
+    stated_bounds = {b for f in stated if (b := _bound(f)) is not None}
     # One value added once: two readers of the reformulation ("stage = 'closed_won'" as a
-    # fragment, 'closed_won' as a quoted value) must not make it two constraints. A reading
-    # that names the column comes first.
+    # fragment, 'closed_won' as a quoted value; an IN list and its values) must not make it
+    # two constraints. A reading that names the column comes first, a list before its values.
     added: set[str] = set()
-    for f in sorted(stated, key=lambda f: not f.column):
-        if f.value is None:
+    for f in sorted(explicit, key=lambda f: (not f.column, not isinstance(f.value, tuple))):
+        if f.value is None or _scope(f) or _flag_named(f, q_text):
             continue
         key = _vkey(f.value)
-        if key not in asked_keys and key not in added and not _mentioned(f.value, q_text):
-            added.add(key)
+        if (key not in asked_keys and key not in added and not _mentioned(f.value, q_text)
+                and _bound(f) not in asked_bounds):
             out.append(f"added {f.describe()}")
+        added.add(key)
+        if isinstance(f.value, tuple):
+            added.update(_vkey(v) for v in f.value)
     for f in asked:
         if f.strength != "strong" or f.value is None:
             continue
         if _vkey(f.value) not in {_vkey(s.value) for s in stated} and not _mentioned(
             f.value, r_text
-        ):
+        ) and _bound(f) not in stated_bounds:
             out.append(f"dropped {f.describe()}")
     qk, rk = question.superlative.k, reform.superlative.k
     if qk is not None and rk is not None and qk != rk:
@@ -428,6 +470,7 @@ def question_spec(
     reform: Frame | None = None
     stated: list[Filter] = []
     drift: tuple[str, ...] = ()
+    restated: tuple[Period, ...] | None = None
     fragments = enrichment.Hint()
     if reformulated and fold_text(reformulated) != fold_text(question):
         r_text = tokenize(reformulated)
@@ -437,15 +480,29 @@ def question_spec(
         fragments = enrichment.read_hint(reformulated, lex, with_bindings=False)
         # A date the reformulation writes as a condition is a period of the question's
         # (stef_question.concepts.time compares those), not a value to require again.
+        # What the reformulation writes as a condition (a fragment, a quoted value) is
+        # required as written; what its prose says ("open damage claims", "carriers without
+        # loads") is the agent's wording, read by inference: weak.
+        quoted = {_vkey(v.value) for v in reform.values if v.kind == "quoted"}
         stated = [Filter(f.column, f.op, f.value, "enrichment", f.strength)
-                  for f in (*fragments.filters, *reform.requirements("enrichment"))
+                  for f in fragments.filters]
+        stated += [Filter(f.column, f.op, f.value, "enrichment",
+                          f.strength if _vkey(f.value) in quoted else "weak")
+                   for f in reform.requirements("enrichment")]
+        stated = [f for f in stated
                   if not (isinstance(f.value, str) and literal_span(f.value) is not None)]
         # A question word the reformulation writes as a condition ("inactive vendors" /
         # is_active = false, "Denver" / origin = 'DEN') is that condition, not a second one.
         asked = [f for f in asked if not any(_translates(f, g) for g in fragments.filters)]
-        drift = _drift(frame, asked, reform, stated, fold_text(q_text.raw),
+        # What the reformulation adds is read from what it writes as a condition (a fragment,
+        # a quoted value), not from its prose: "open invoices" restating "overdue" is words.
+        explicit = [f for f in stated if f.column is not None or any(
+            v.kind == "quoted" and v.value == f.value for v in reform.values)]
+        drift = _drift(frame, asked, reform, stated, explicit, fold_text(q_text.raw),
                        fold_text(r_text.raw))
-        drift = tuple(dict.fromkeys((*drift, *period_drift(question, reformulated))))[:8]
+        # Periods are compared against the record's anchor ("last month" restated as "April
+        # 2025" is no drift), which only the aligner knows: the reformulation's go with the spec.
+        restated = read_time(reformulated[: 2 * MAX_CHARS])
         # A condition the reformulation adds stays a requirement as written (issue 12: the
         # enrichment's explicit conditions are requirements): SQL that skips the agent's own
         # definition ("at risk" = gpa < 2.0 OR attendance_rate < 0.75) answers neither text.
@@ -527,7 +584,7 @@ def question_spec(
         expressions=tuple(expressions),
         columns=frozenset(columns),
         numbers=numbers,
-        words=content_words(question + " " + hint_text),
+        words=_content(q_text) | (_content(tokenize(hint_text)) if hint_text else frozenset()),
         drift=drift,
         asks_list=frame.asks_list,
         asks_yes_no=frame.asks_yes_no,
@@ -540,6 +597,7 @@ def question_spec(
         text=folded_all,
         bindings=hint.bindings,
         periods=periods,
+        restated_periods=restated,
     )
 
 
@@ -613,6 +671,12 @@ def _sql_tokens(text: Text) -> frozenset[int]:
                        and toks[k].kind in ("word", "number"))
             if i + 2 < len(toks) and toks[i + 1].kind == "punct" and toks[i + 1].low == "=":
                 out.add(i + 2)  # "<= 5", ">= 5"
+        if t.low == "(" and i > 0 and toks[i - 1].low == "in":
+            # "status not in ('solved', 'closed')": the list's values are the condition's
+            k = i + 1
+            while k < len(toks) and toks[k].low != ")" and k - i <= 64:
+                out.add(k)
+                k += 1
     return frozenset(out)
 
 
@@ -660,7 +724,11 @@ _STOPWORDS = frozenset({
 
 def content_words(text: str) -> frozenset[str]:
     """Lower-case content words of a text (for grounding), stopwords left out."""
+    return _content(tokenize(text))
+
+
+def _content(text: Text) -> frozenset[str]:
     return frozenset(
-        t.low for t in tokenize(text).tokens
+        t.low for t in text.tokens
         if t.kind == "word" and len(t.low) > 1 and t.low not in _STOPWORDS
     )

@@ -43,6 +43,7 @@ class Match:
     phrase: str
 
 
+@lru_cache(maxsize=8192)
 def phrase_words(phrase: str) -> tuple[str, ...]:
     """A lexicon phrase as the token forms it matches (tokenized like question text)."""
     from stef_question.text import tokenize
@@ -77,6 +78,10 @@ class Lexicon:
     def get(self, concept: str, phrase: str) -> str | None:
         """The meaning of exactly ``phrase`` in ``concept``, or None."""
         return self._meanings.get(concept, {}).get(phrase_words(phrase))
+
+    def table(self, concept: str) -> dict[str, str]:
+        """Every phrase of ``concept`` (its words joined by spaces) with its meaning."""
+        return {" ".join(w): m for w, m in self._meanings.get(concept, {}).items()}
 
     def phrases(self, concept: str, meaning: str) -> list[str]:
         """Every phrase of ``concept`` with ``meaning`` (for synonym groups)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from stef_core import hookimpl
 from stef_core.contracts import QuestionExtractor
+from stef_core.limits import QUESTION_CACHE
 from stef_core.models import Ruleset
 from stef_core.spec import QuestionSpec
 
@@ -27,7 +28,7 @@ class RuleBasedQuestionExtractor(QuestionExtractor):
 
     #: Production logs repeat questions (dashboards, retries, several agents on one question):
     #: specs are frozen, so one extraction serves every repeat.
-    cache_size = 2048
+    cache_size = QUESTION_CACHE
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)  # model options are for LLM extractors; none are needed here

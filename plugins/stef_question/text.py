@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from stef_core.limits import QUESTION_CACHE
+
 #: Longest question (or enrichment) text read, in characters. Real questions are a few hundred
 #: characters; the cap bounds the work on a pathological log line.
 MAX_CHARS = 4000
@@ -101,7 +103,7 @@ _WS = re.compile(r"\s+")
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "st", "prof", "jr", "sr", "no", "vs", "mt", "ft"})
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2 * QUESTION_CACHE)  # a question, its reformulation, its hint and clauses
 def tokenize(text: str) -> Text:
     """Split ``text`` (capped at :data:`MAX_CHARS`) into at most :data:`MAX_TOKENS` tokens."""
     raw = text[:MAX_CHARS]

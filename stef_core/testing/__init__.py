@@ -26,7 +26,9 @@ ordinary cases::
         right: SELECT * FROM orders ORDER BY created_at DESC LIMIT 10
         wrong: SELECT * FROM orders ORDER BY created_at ASC LIMIT 10
         code: orderby.direction      # the wrong SQL carries it, the right one does not
-        tags: [postgres]             # optional; dialect, enriched_question, rules as for cases
+        tags: [postgres]             # optional; dialect, enriched_question, timestamp (when
+                                     # the question was asked: "in April" is read against
+                                     # it), rules as for cases
         xfail: "not read yet"        # optional: a known gap, reported by the runner;
                                      # {right: "...", wrong: "..."} marks one side only
     equivalent:
@@ -78,8 +80,9 @@ _EXPECT_KEYS = {
 #: The score a pair's right SQL must reach and its wrong SQL must stay below ("good" and up).
 PASS_SCORE = 75.0
 _PAIR_KEYS = {"name", "question", "enriched_question", "dialect", "rules", "right", "wrong",
-              "code", "tags", "xfail"}
+              "code", "tags", "xfail", "timestamp"}
 _EQUIVALENT_KEYS = {"name", "question", "enriched_question", "dialect", "rules", "a", "b",
+                    "timestamp",
                     "tolerance", "tags", "xfail"}
 
 
@@ -93,6 +96,9 @@ class RuleCase:
     sql: str
     enriched_question: str | None = None
     dialect: str | None = None
+    #: When the question was asked (ISO 8601): relative dates and months named without a
+    #: year ("last month", "in April") are read against it, as for a logged record.
+    timestamp: str | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     expect: dict[str, Any] = field(default_factory=dict)
     source: str = ""
@@ -127,6 +133,7 @@ def load_rule_cases(path: str | Path) -> list[RuleCase]:
             cases.append(RuleCase(
                 rule=rule, name=name, question=str(raw["question"]), sql=str(raw["sql"]),
                 enriched_question=raw.get("enriched_question"), dialect=raw.get("dialect"),
+                timestamp=_timestamp(raw.get("timestamp")),
                 rules=dict(raw.get("rules") or {}), expect=dict(raw.get("expect") or {}),
                 source=f"{file}:{name}", tags=tuple(raw.get("tags") or ()),
                 xfail=raw.get("xfail"),
@@ -161,8 +168,14 @@ def _common(file: Path, rule: str, name: str, raw: dict[str, Any], allowed: set[
         raise ValueError(f"{file}: {name!r}: missing {', '.join(missing)}")
     return dict(rule=rule, question=str(raw["question"]),
                 enriched_question=raw.get("enriched_question"), dialect=raw.get("dialect"),
+                timestamp=_timestamp(raw.get("timestamp")),
                 rules=dict(raw.get("rules") or {}), tags=tuple(raw.get("tags") or ()),
                 xfail=raw.get("xfail"))
+
+
+def _timestamp(value: object) -> str | None:
+    """A case's ``timestamp`` as text (YAML reads an unquoted ``2025-05-03`` as a date)."""
+    return None if value is None else str(value)
 
 
 def _pair_cases(file: Path, rule: str, i: int, raw: dict[str, Any]) -> list[RuleCase]:
@@ -254,6 +267,7 @@ def score_one(
     dialect: str | None = None,
     judge: str | Judge = "offline",
     registry: Registry | None = None,
+    timestamp: str | None = None,
 ) -> Result:
     """Score one record in-process (offline judge by default).
 
@@ -268,12 +282,14 @@ def score_one(
         registry: The plugins to use; default: every installed ``stef`` entry point. Plugin
             authors pass ``Registry.discover(extra=[my_plugin_module])`` to test a plugin that
             is not installed.
+        timestamp: When the question was asked (ISO 8601); relative dates are read against
+            it (default: the day the test runs).
     """
     from stef_core.models import Record
 
     engine = cached_engine(rules, judge=judge, registry=registry)
     record = Record(id="case", question=question, sql=sql,
-                    enriched_question=enriched_question, dialect=dialect)
+                    enriched_question=enriched_question, dialect=dialect, timestamp=timestamp)
     result: Result = engine.evaluate_batch([record])[0]
     return result
 
@@ -287,7 +303,7 @@ def run_rule_case(
     """
     result = score_one(case.question, case.sql, enriched_question=case.enriched_question,
                        rules=case.rules or None, dialect=case.dialect, judge=judge,
-                       registry=registry)
+                       registry=registry, timestamp=case.timestamp)
     exp = case.expect
     # A code matches alone or with its severity (``enrichment.drift@info``).
     codes = [c for r in result.reasons for c in (r.code, f"{r.code}@{r.severity}")]
@@ -327,7 +343,7 @@ def run_rule_case(
         other = score_one(case.question, str(exp["equivalent_to"]),
                           enriched_question=case.enriched_question,
                           rules=case.rules or None, dialect=case.dialect, judge=judge,
-                          registry=registry)
+                          registry=registry, timestamp=case.timestamp)
         points = float(exp.get("tolerance", 5))
         other_status = other.filter_alignment.status if other.filter_alignment else None
         if (other.score is None or result.score is None
@@ -341,7 +357,7 @@ def run_rule_case(
         other = score_one(case.question, str(exp["same_score_as"]),
                           enriched_question=case.enriched_question,
                           rules=case.rules or None, dialect=case.dialect, judge=judge,
-                          registry=registry)
+                          registry=registry, timestamp=case.timestamp)
         if other.score != result.score or (other.filter_alignment and fa and
                                            other.filter_alignment.status != fa.status):
             problems.append(f"expected the same score as {exp['same_score_as']!r}: "

@@ -76,7 +76,9 @@ def test_corpus_has_the_promised_size() -> None:
         return sum(c.kind == kind for c in cases)
 
     dates = [c for c in CASES if c.rule.startswith("corpus.dates.")]
-    questions = [c for c in CASES if not c.rule.startswith("corpus.dates.")]
+    # corpus/production (issue 20) holds cases of production conventions on top of these
+    questions = [c for c in CASES
+                 if not c.rule.startswith(("corpus.dates.", "corpus.production."))]
     assert count(questions, "wrong") >= 400 and count(questions, "equivalent") >= 60
     assert count(dates, "wrong") >= 150 and count(dates, "equivalent") >= 40
     per_concept = Counter(c.rule for c in questions if c.kind == "wrong")

@@ -49,7 +49,8 @@ def test_another_interval_is_a_value_mismatch_showing_both() -> None:
     result = score_one(Q_MARCH, "SELECT COUNT(*) FROM orders WHERE order_date >= '2024-02-01' "
                                 "AND order_date < '2024-03-01'")
     [reason] = [r for r in result.reasons if r.code == "filter.value_mismatch"]
-    assert "asked [2024-03-01, 2024-04-01), SQL [2024-02-01, 2024-03-01)" in reason.message
+    assert reason.message == ("the question asks March 2024 but the SQL filters order_date on "
+                              "another period: February 2024")
     assert result.score is not None and result.score < 75
     assert "filter.extra" not in codes(result)  # the SQL's bounds were compared, not extras
 
@@ -256,7 +257,8 @@ def test_relative_mismatch_message_names_the_anchor() -> None:
                  sql="SELECT COUNT(*) FROM orders WHERE order_date >= DATE_TRUNC('month', "
                      "CURRENT_DATE)", dialect="postgres")
     [reason] = [r for r in result.reasons if r.code.startswith("filter.")]
-    assert "2024-05-01" in reason.message and "relative to 2024-06-15" in reason.message
+    assert "'last month' (May 2024, as of 2024-06-15)" in reason.message
+    assert "since 2024-06-01" in reason.message and "@" not in reason.message
 
 
 def test_hint_compact_spelling_is_not_read_by_a_date_function() -> None:

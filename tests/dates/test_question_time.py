@@ -3,12 +3,15 @@ of a time expression reads as the period it names."""
 
 from __future__ import annotations
 
+import calendar
+from datetime import date, timedelta
+
 import pytest
 from stef_question.concepts.time import mentions, question_periods, read_time, time_spans
 from stef_question.extract import extract_question
 
 from stef_core.periods import describe_bound
-from stef_core.spec import Filter
+from stef_core.spec import ANCHOR_DAY, Filter
 
 M = "2024-03-01", "2024-04-01"
 
@@ -103,8 +106,10 @@ def test_time_expression_reads_as_period(text: str, expected: list[tuple[object,
     ],
 )
 def test_month_without_a_year_is_periodic(text: str, periodic: tuple[object, ...]) -> None:
+    """Two readings: that month of any year, and (the bounds) the latest one at the anchor."""
     [p] = read_time(text)
-    assert (p.start, p.end, p.periodic) == (None, None, periodic)
+    assert p.periodic == periodic
+    assert p.relative and p.start and p.end
 
 
 @pytest.mark.parametrize(
@@ -254,8 +259,11 @@ def test_hint_filters_that_spell_a_period_leave_the_filters() -> None:
 
 
 def test_reformulation_that_changes_the_period_is_drift() -> None:
+    from stef_align.time import period_drift
+
     spec = extract_question("How many orders in March 2024?", "How many orders in April 2024?")
-    assert any("period" in d for d in spec.drift)
+    assert period_drift(spec, "2024-06-15") == [
+        ("changed", "the reformulation reads 'March 2024' (March 2024) as April 2024")]
 
 
 def test_bounds_joined_by_and_make_a_range_only_when_they_overlap() -> None:
@@ -263,3 +271,93 @@ def test_bounds_joined_by_and_make_a_range_only_when_they_overlap() -> None:
         ("2011-01-01", "2015-01-01")]
     assert stretches("Singers born before 1945 and after 1955") == [
         (None, "1945-01-01"), ("1956-01-01", None)]
+
+
+# ---- the reader is a table fed by the lexicon (issue 22) -----------------------------------
+
+
+def test_every_month_word_of_the_lexicon_is_read() -> None:
+    from stef_question.lexicon import lexicon
+
+    lex = lexicon()
+    names = {**lex.table("month"), **lex.table("month_abbreviation")}
+    assert len(names) >= 23
+    for name, number in names.items():
+        month = int(number)
+        start = f"2024-{month:02d}-01"
+        end = f"2024-{month + 1:02d}-01" if month < 12 else "2025-01-01"
+        assert stretches(f"Orders in {name} 2024") == [(start, end)], name
+        assert stretches(f"Orders on {name.title()} 5, 2024") == [
+            (f"2024-{month:02d}-05", f"2024-{month:02d}-06")], name
+
+
+def test_rules_have_names_and_run_in_table_order() -> None:
+    from stef_question.concepts.time import RULES
+
+    names = [r.name for r in RULES]
+    assert len(names) == len(set(names))
+    # a full date is claimed before its year is read as a bare year
+    assert names.index("iso_date") < names.index("bare_year")
+    assert stretches("Orders on 2024-03-05") == [("2024-03-05", "2024-03-06")]
+
+
+@pytest.mark.parametrize("text", [
+    "Which customers live in Paris?", "List the products by name", "How many orders?", ""])
+def test_text_without_a_time_reads_nothing(text: str) -> None:
+    from stef_question.concepts.time import _atoms
+
+    assert _atoms(text) == []
+
+
+@pytest.mark.parametrize(("text", "days"), [
+    ("signups in the past fourteen days", 14), ("orders in the last ninety days", 90),
+    ("orders in the last fifty days", 50), ("returns in the past seven days", 7)])
+def test_number_words_of_the_lexicon_count_days(text: str, days: int) -> None:
+    [p] = read_time(text)
+    assert (p.start, p.end) == (ANCHOR_DAY.shifted("day", -days), ANCHOR_DAY.shifted("day", 1))
+
+
+# ---- a month, quarter or half named without a year: the latest one at the anchor (issue 20) --
+
+
+def _latest_start(anchor: date, month: int, day: int = 1) -> date:
+    """The latest ``month``/``day`` at or before ``anchor``, by counting back."""
+    year = anchor.year
+    while date(year, month, day) > anchor:
+        year -= 1
+    return date(year, month, day)
+
+
+def test_a_yearless_month_or_day_is_the_latest_one_at_the_anchor_on_every_day() -> None:
+    from stef_core.periods import resolve
+
+    anchors = [date(2023, 1, 1) + timedelta(days=k) for k in range(0, 3 * 366, 1)]
+    for month in range(1, 13):
+        [p] = read_time(f"orders in {calendar.month_name[month]}")
+        for day in (1, 5, 28, 30, 31):
+            if day > calendar.monthrange(2023, month)[1]:
+                continue
+            [q] = read_time(f"orders on {calendar.month_name[month]} {day}")
+            for anchor in anchors:
+                assert resolve(p.start or "", anchor).date() == _latest_start(anchor, month)
+                assert resolve(q.start or "", anchor).date() == _latest_start(anchor, month, day)
+
+
+@pytest.mark.parametrize(("text", "anchor", "expected"), [
+    ("revenue in april", "2025-05-03", ("2025-04-01", "2025-05-01")),
+    ("revenue in april", "2025-02-10", ("2024-04-01", "2024-05-01")),
+    ("revenue in April", "2025-04-15", ("2025-04-01", "2025-05-01")),  # the current one
+    ("revenue in Q1", "2025-05-08", ("2025-01-01", "2025-04-01")),
+    ("tickets in q4", "2026-02-05", ("2025-10-01", "2026-01-01")),
+    ("sales in H2", "2025-03-01", ("2024-07-01", "2025-01-01")),
+    ("customers with no orders since june", "2024-09-02", ("2024-06-01", None)),
+    ("orders before March", "2024-09-02", (None, "2024-03-01")),
+])
+def test_yearless_periods_resolve_against_the_anchor(
+        text: str, anchor: str, expected: tuple[str | None, str | None]) -> None:
+    from stef_core.periods import iso, resolve
+
+    [p] = read_time(text)
+    day = date.fromisoformat(anchor)
+    got = tuple(iso(resolve(b, day)) if b else None for b in (p.start, p.end))
+    assert got == expected

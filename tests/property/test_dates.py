@@ -186,3 +186,26 @@ def test_moving_a_bound_by_one_unit_is_never_a_match(
     assert result.filter_alignment.status != "fully_applied"
     assert "filter.value_mismatch" in {r.code for r in result.reasons}
     assert result.score is not None and result.score < 75
+
+
+# ---- the time reader's pre-check (issue 23): it changes the cost, never the result ----------
+
+_PIECES = (
+    "in", "on", "at", "since", "before", "after", "until", "between", "and", "from", "to", "the",
+    "of", "last", "past", "this", "next", "previous", "ago", "days", "week", "weeks", "month",
+    "quarter", "year", "hours", "today", "yesterday", "tonight", "ytd", "qtd", "year-to-date",
+    "so far", "March", "may", "Sept.", "aug", "December", "Q1", "q4", "H2", "first", "4th",
+    "half", "fiscal", "noon", "midnight", "2 pm", "10:30", "3am", "12", "31", "2024", "1999",
+    "2023-05", "2024-03-05", "8/26/2012", "26.08.2012", "3/2024", "2019-2021", "1990s", "15th",
+    "2024-W12", ",", "-", "seven", "twenty", "each", "orders", "revenue", "Paris", "id 42",
+)
+
+
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=9), st.sampled_from(
+    (str, str.upper, str.title)))
+@settings(max_examples=300, deadline=None)
+def test_time_precheck_changes_no_reading(pieces: list[str], case: object) -> None:
+    from stef_question.concepts.time import _atoms
+
+    text = case(" ".join(pieces))  # type: ignore[operator]
+    assert _atoms(text) == _atoms(text, gate=False)

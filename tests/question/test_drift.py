@@ -12,9 +12,22 @@ CASES = [
     ("How many enterprise deals closed?",
      "Count the deals with segment = 'enterprise' and stage = 'closed_won'.",
      ["added stage = 'closed_won'"]),
+    # naming what the question said is no drift ("water damage" as 'water_damage')
     ("What's the average claim for water damage?",
      "Average claim_amount where peril = 'water_damage'.",
-     ["added peril = 'water_damage'"]),
+     []),
+    # nor is one bound said two ways ("more than one" as "at least two")
+    ("Which customers have more than one active subscription?",
+     "Accounts with at least 2 subscriptions in status 'active'.",
+     []),
+    # nor the deployment's scope (one store, test rows flagged out)
+    ("How many gold members do we have?",
+     "Count of customers with loyalty_tier = 'gold'; store_id = 17, is_test = false.",
+     []),
+    # a list of values added once, not once more per value
+    ("What was revenue last month?",
+     "SUM(total) of orders with status IN ('paid', 'shipped'); last month = April 2025.",
+     ["added status IN ('paid', 'shipped')"]),
     ("How many staff members work in Paris?",
      "Count the employees whose office_city = 'Paris'.",
      []),

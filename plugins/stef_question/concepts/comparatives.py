@@ -44,6 +44,10 @@ class Comparison:
     end: int
     year: bool = False
     other: str = ""
+    #: The number is a duration ("within 1 hour", "older than 30 days"): the SQL may spell it
+    #: in another unit or as date arithmetic (``<= 60`` minutes, ``INTERVAL 30 DAY``), so the
+    #: number itself is weak evidence.
+    duration: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +312,8 @@ def read(
         op = as_op(m.meaning)
         if negated_before(text, lex, i, reach=4) and op in NEGATED_OP:
             op = NEGATED_OP[op]  # "not higher than 4", "have not cost more than 1000"
-        found.append(Comparison(op, value, i, j + 1, year))
+        duration = j + 1 < n and lex.has("calendar_unit", words[j + 1])
+        found.append(Comparison(op, value, i, j + 1, year, duration=duration))
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)

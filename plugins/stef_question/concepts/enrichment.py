@@ -30,11 +30,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from stef_core.limits import QUESTION_CACHE
 from stef_core.spec import Binding, Filter, as_op
 from stef_core.words import stem
 from stef_question.lexicon import Lexicon, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
+
+if TYPE_CHECKING:
+    from sqlglot import exp
 
 #: Most hint clauses read, and the longest clause parsed with sqlglot (a pasted IN list of
 #: 50,000 values is not a definition; reading it would cost more than the whole record).
@@ -43,7 +48,11 @@ MAX_FRAGMENT_CHARS = 400
 MAX_FRAGMENTS = 32
 
 _IDENT = r"(?:`[^`]{1,80}`|\"[^\"]{1,80}\"|\[[^\]]{1,80}\]|[A-Za-z_][\w.]{0,80})"
-_VALUE = r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)"
+_VALUE = (r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|\d{4}-\d{1,2}-\d{1,2}(?![\d-])"
+          r"|-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)")
+#: A date written without quotes ("due_dt < 2025-11-24" in a reformulation): a date, not
+#: the arithmetic 2025 - 11 - 24.
+_BARE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
 # BIRD hints write short codes bare: "Virtual = F", "isEnglish = T".
 _BARE_VALUE = re.compile(
     r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?![\w(.]|\s*\(|\s*[.]\w)"
@@ -67,6 +76,8 @@ _ARITH = re.compile(r"[\w`)\]]\s*[/*]\s*[\w`(\[]|\w\s+[-+]\s+\w")
 _CMP_OP = re.compile(r"(?:[<>!]=?|=|\blike\b|\bin\s*\(|\bbetween\b|\bis\s+(?:not\s+)?null\b)",
                      re.IGNORECASE)
 _SPACED_OP = re.compile(r"([<>!])\s+=")
+_ARITH_AFTER = re.compile(r"\s*[*/+]\s*[\w(`]")
+_ARITH_BEFORE = re.compile(r"[\w)`]\s+[-+]\s*$")  # a difference: "closed_at - created_at"
 _NOT_COLUMNS = frozenset({"and", "or", "refers", "to", "is", "means", "the", "a", "an", "of",
                           "in", "where", "when", "not", "null", "true", "false", "as", "by",
                           "count", "sum", "avg", "max", "min", "divide", "cast", "real",
@@ -124,14 +135,25 @@ def split_enrichment(question: str, enriched: str | None) -> tuple[str, str]:
     return text, ""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=QUESTION_CACHE)
+def parsed_condition(fragment: str) -> exp.Expr | None:
+    """One SQL-like condition of an enrichment as a tree (:func:`stef_core.sql.parse_condition`),
+    parsed once for every reader of it (its filters here, its periods in
+    :mod:`stef_question.concepts.time`), which only read the tree; None when it does not
+    parse."""
+    from stef_core.sql import parse_condition
+
+    return parse_condition(fragment)
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
 def condition_filters(fragment: str) -> tuple[Filter, ...]:
     """Parse one SQL-like condition with sqlglot and read its filters like the SQL side."""
-    from stef_core.sql import Resolver, parse_condition, read_condition
+    from stef_core.sql import Resolver, read_condition
 
     if len(fragment) > MAX_FRAGMENT_CHARS:
         return ()
-    cond = parse_condition(fragment)
+    cond = parsed_condition(fragment)
     if cond is None:
         return ()
     try:
@@ -158,10 +180,16 @@ def _conditions(text: str) -> list[Filter]:
         if count >= MAX_FRAGMENTS:
             break
         lhs = m.group(1)
-        if lhs.lower() in _NOT_COLUMNS:
-            continue
+        if (lhs.lower() in _NOT_COLUMNS or _ARITH_AFTER.match(text, m.end())
+                or _ARITH_BEFORE.search(text, 0, m.start())):
+            continue  # "ARR = 12 * MRR" defines a term; "closed_at - created_at <= 60" too
         op = m.group(2)
-        frag = f"{lhs} {op} {m.group(3)}"
+        value = m.group(3)
+        if value[:1] not in "'\"" and "," in value:
+            value = value.replace(",", "")  # "total_usd > 10,000": thousands separators
+        if _BARE_DATE.fullmatch(value):
+            value = f"'{value}'"
+        frag = f"{lhs} {op} {value}"
         # "X is 'abc'" in prose is an equality, not IS NULL.
         if op.strip().lower() in {"is", "is not"} and m.group(3).upper() != "NULL":
             frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"

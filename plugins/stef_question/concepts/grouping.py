@@ -88,12 +88,26 @@ class Grouping:
     ranked_by: tuple[str, ...] = ()  # "the top 5 products by revenue": a criterion, no group
 
 
+#: Particles and pronouns between a verb and its "by" ("signed up by", "reached us by").
+_PARTICLES = frozenset({"up", "in", "out", "us", "them", "me", "him", "it", "back", "off",
+                        "on", "over", "through", "down", "away"})
+#: Irregular past forms that take a "by" of means ("came in by email", "got through by phone").
+_PAST = frozenset({"came", "went", "got", "gave", "took", "rang", "wrote", "spoke", "brought",
+                   "ran", "heard", "told", "found", "left"})
+
+
 def _passive_before(words: tuple[str, ...], i: int) -> bool:
-    """Is ``by`` at ``i`` the agent of a passive ("placed by", "written by")?"""
-    if i == 0:
+    """Is ``by`` at ``i`` the agent of a passive ("placed by", "written by") or the means of
+    a verb ("signed up by email", "came in by phone", "reached us by chat"): how it happened,
+    not one answer per group?"""
+    j = i - 1
+    while j > 0 and words[j] in _PARTICLES and i - j <= 2:
+        j -= 1
+    if j < 0:
         return False
-    prev = words[i - 1]
-    return prev in _PASSIVES or (len(prev) > 3 and prev.endswith(_PASSIVE_ENDINGS))
+    prev = words[j]
+    verb = prev in _PASSIVES or (len(prev) > 3 and prev.endswith(_PASSIVE_ENDINGS))
+    return verb or (j < i - 1 and prev in _PAST)
 
 
 def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[str, int]:

@@ -19,6 +19,12 @@ of a column's meaning ("A15 stands for the crimes committed in 1995") is no time
 A year with a temporal word before it ("in 2023", "since 2019") is a strong requirement; a bare
 year ("NAACL 2000", "the 2016 Summer Olympics") is weak evidence (``strength="weak"``).
 
+The stretches of time are read by :data:`RULES`, a table of ``(pattern, builder)`` rules, one
+per idiom, whose words (month names, calendar units, number words, "yesterday", "ytd") come
+from the lexicon; a new idiom is one row. Each rule says what a text must hold for its pattern
+to match (four digits, a clock, one of its words), so a question that names no time costs one
+cheap look and no pattern pass.
+
 >>> [(p.start, p.end) for p in read_time("How many orders were placed in March 2024?")]
 [('2024-03-01', '2024-04-01')]
 >>> [(p.start.describe(), p.end) for p in read_time("Sales since last month")]
@@ -28,46 +34,88 @@ year ("NAACL 2000", "the 2016 Summer Olympics") is weak evidence (``strength="we
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
+from typing import cast
 
-from stef_core.periods import add, describe, iso, merge
+from stef_core.limits import QUESTION_CACHE
+from stef_core.periods import add, iso, merge
 from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit, Strength
+from stef_question.lexicon import lexicon
 
 # --------------------------------------------------------------------------------------------
-# vocabulary
+# vocabulary: the words come from the lexicon (lexicon.json: month, month_abbreviation,
+# ambiguous_month, calendar_unit, relative_day, to_date, number_word, ordinal)
 # --------------------------------------------------------------------------------------------
 
-_MONTH_NUM = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
-    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
-    "december": 12, "dec": 12,
-}
-_MONTH = (
-    r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\.?"
-)
-_MONTH_FULL = r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december)"  # noqa: E501
-#: Month names that are also common words ("may", "march"): a month only after a time word.
-_AMBIGUOUS_MONTHS = frozenset({"may", "march"})
-_ORDINAL = {
-    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-    "last": 4,
-}
-_UNIT_WORD: dict[str, RelativeUnit] = {
-    "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
-    "months": "month", "quarter": "quarter", "quarters": "quarter", "year": "year",
-    "years": "year",
-}
+
+@dataclass(frozen=True, slots=True)
+class _Words:
+    """The time reader's words, read once from the built-in lexicon."""
+
+    months: dict[str, int]  # full names and abbreviations -> month number
+    full_months: tuple[str, ...]
+    ambiguous_months: frozenset[str]  # "may", "march": a month only after a time word
+    units: dict[str, RelativeUnit]  # "days" -> "day"
+    numbers: dict[str, int]  # "seven" -> 7
+    ordinals: dict[str, int]  # "second" -> 2
+    relative_days: dict[str, int]  # "yesterday" -> -1
+    to_date: dict[str, RelativeUnit]  # "ytd" -> "year"
+
+
+@lru_cache(maxsize=1)
+def _words() -> _Words:
+    lex = lexicon()
+    full = {w: int(n) for w, n in lex.table("month").items()}
+    abbreviations = {w: int(n) for w, n in lex.table("month_abbreviation").items()}
+    return _Words(
+        months={**full, **abbreviations},
+        full_months=tuple(full),
+        ambiguous_months=frozenset(lex.table("ambiguous_month")),
+        units=cast(dict[str, RelativeUnit], lex.table("calendar_unit")),
+        numbers={w: int(n) for w, n in lex.table("number_word").items() if n.isdigit()
+                 and " " not in w},
+        ordinals={w: int(n) for w, n in lex.table("ordinal").items()},
+        relative_days={w: int(n) for w, n in lex.table("relative_day").items()},
+        to_date=cast(dict[str, RelativeUnit], lex.table("to_date")),
+    )
+
+
+def _alternation(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, longest first (so "sept" is tried before "sep")."""
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+
+
+def _units(w: _Words, *names: str, plural: bool = True) -> str:
+    """An alternation of the calendar units ``names`` and their abbreviations ("qtr"), with
+    their plurals unless ``plural`` is False."""
+    return _alternation(p for p, unit in w.units.items()
+                        if unit in names and (plural or not p.endswith("s")))
+
+
+def _ordinal(word: str) -> int:
+    """"first" or "1st" -> 1; "last" -> 4 (the last quarter; halves clamp it to 2)."""
+    word = word.casefold()
+    if word == "last":
+        return 4
+    if word[:1].isdigit():
+        return int(word[:-2])
+    return _words().ordinals[word]
+
+
+def _month(name: str) -> int:
+    return _words().months[name.casefold()]
+
+
+def _count(word: str) -> int:
+    """"7" or "seven" -> 7."""
+    return _words().numbers.get(word.casefold()) or int(word)
+
+
 #: The end of a stretch that runs up to the anchor day, included ("in the past 7 days").
 _TOMORROW = ANCHOR_DAY.shifted("day", 1)
-_NUMBER_WORD = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "thirty": 30,
-    "fifteen": 15, "twenty": 20, "sixty": 60, "ninety": 90,
-}
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>\d{4})"
 
@@ -105,9 +153,12 @@ _NEGATION = re.compile(
     r"excluding|other than|outside(?:\s+of)?|apart from)\s+(?:the\s+)?(?:year\s+)?$"
 )
 
+#: A weekday written before a date ("from Monday 2025-11-03 to Sunday 2025-11-09").
+_WEEKDAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
 # Bounds written before a period: (pattern on the text before it, kind).
 _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(r"\b(?:" + words + r")\s+(?:the\s+)?(?:year\s+|month\s+of\s+)?$"), kind)
+    (re.compile(r"\b(?:" + words + r")\s+(?:the\s+)?(?:year\s+|month\s+of\s+)?" + _WEEKDAY
+                + "$"), kind)
     for words, kind in (
         (r"on or after|at or after|in or after|no earlier than|not earlier than|starting from|"
          r"starting in|"
@@ -121,16 +172,32 @@ _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"before|earlier than|prior to|preceding", "before"),
     )
 )
+#: A reformulation's conditions on dates: "created_at >= 2026-01-01", "due_dt < '2025-11-24'"
+#: (on dates only: "score > 2020" compares a number).
+_SYMBOL_BOUNDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?:>=|=>)\s*['\"]?$"), "since"),
+    (re.compile(r"(?<![<>=!-])>\s*['\"]?$"), "after"),
+    (re.compile(r"(?:<=|=<)\s*['\"]?$"), "through"),
+    (re.compile(r"<(?![>=])\s*['\"]?$"), "before"),
+)
 _BOUND_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*(?:or|and)\s+(?:later|after|onwards?|beyond|since|more recent|newer)\b"),
      "since"),
     (re.compile(r"^\s*(?:onwards?|forward|and up)\b"), "since"),
     (re.compile(r"^\s*(?:or|and)\s+(?:earlier|before|prior|older)\b"), "through"),
 )
-_RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?$")
+_RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?" + _WEEKDAY
+                         + "['\"]?$")
 _DASHES = "-\u2013\u2014"  # hyphen, en dash, em dash
 _RANGE_JOIN = re.compile(
-    r"^\s*(?:and|to|until|till|through|thru)\s+(?:the\s+)?$|^\s*[" + _DASHES + r"]\s*$"
+    r"^['\"]?\s*(?:and|to|until|till|through|thru)\s+(?:the\s+)?" + _WEEKDAY
+    + r"['\"]?$|^\s*[" + _DASHES + r"]\s*" + _WEEKDAY + "$"
+)
+#: Two dates joined without "from" or "between" ("2025-04-01 to 2025-04-30", "July-September
+#: 2025"): a range too, but never with "and" ("on 2024-01-01 and 2024-02-01" are two days).
+_DATES_JOIN = re.compile(
+    r"^['\"]?\s*(?:to|until|till|through|thru)\s+" + _WEEKDAY + r"['\"]?$|^\s*["
+    + _DASHES + r"]\s*" + _WEEKDAY + "$"
 )
 
 
@@ -171,6 +238,16 @@ def _year2(text: str) -> int:
     return year
 
 
+def _day_atom(m: re.Match[str], day: datetime | None) -> _Atom | None:
+    return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
+
+
+def _month_atom(m: re.Match[str], year: int, month: int) -> _Atom | None:
+    if not 1 <= month <= 12:
+        return None
+    return _Atom(m.start(), m.end(), *_span(datetime(year, month, 1), "month"), "month")
+
+
 class _Scanner:
     """Finds atoms left to right by priority; a span claimed once is not read again."""
 
@@ -187,369 +264,465 @@ class _Scanner:
         self.claimed.append((atom.start, atom.end))
         self.atoms.append(atom)
 
-    def scan(self, pattern: re.Pattern[str], build: object) -> None:
+    def scan(self, pattern: re.Pattern[str], build: _Builder) -> None:
         for m in pattern.finditer(self.lower):
             if not self.free(m.start(), m.end()):
                 continue
             try:
-                atom = build(m)  # type: ignore[operator]
+                atom = build(m, self)
             except (ValueError, OverflowError):  # past the calendar's edge (9999-12-31T23:59)
                 continue
             if atom is not None:
                 self.add(atom)
 
 
-def _p(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+_Builder = Callable[[re.Match[str], _Scanner], "_Atom | None"]
 
 
-_RELATIVE_DAY = _p(r"\b(today|tonight|yesterday|tomorrow|the day before yesterday)\b")
-_THIS_UNIT = _p(
-    r"\b(this|current|the current|last|previous|the previous|next|the next|coming|the coming|"
-    r"past|the past|the last)\s+(week|month|quarter|year)\b"
-)
-_LAST_N = _p(
-    r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+"
-    r"(\d{1,4}|" + "|".join(_NUMBER_WORD) + r")\s+(hours?|days?|weeks?|months?|quarters?|years?)"
-    r"\b"
-)
-_AGO = _p(r"\b(\d{1,4}|" + "|".join(_NUMBER_WORD) + r")\s+(days?|weeks?|months?|years?)\s+ago\b")
-_TO_DATE = _p(
-    r"\b(year|month|quarter|week)[- ]to[- ]date\b|\b(ytd|mtd|qtd)\b|\bso far this (year|month|"
-    r"quarter|week)\b|\bthis (year|month|quarter|week) so far\b"
-)
-_ISO_DATE = _p(
-    r"(?<![\d/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:t|\s+|\s+at\s+)(\d{1,2}):(\d{2})(?::(\d{2}))?)?"
-    r"(?![\d/-])"
-)
-_YMD_SLASH = _p(r"(?<![\d/.-])(\d{4})/(\d{1,2})/(\d{1,2})(?![\d/])")
-_MDY = _p(r"(?<![\d/.-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
-_DMY_DOT = _p(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])")
-_DAY_MONTH_YEAR = _p(
-    r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH + r",?\s+" + _YEAR + r"\b"
-)
-_MONTH_DAY_YEAR = _p(r"\b" + _MONTH + r"\s+(?:the\s+)?" + _DAY + r",?\s+" + _YEAR + r"\b")
-_ISO_WEEK = _p(r"\b" + _YEAR + r"-?w(?P<week>\d{1,2})\b")
-_WEEK_OF = _p(
-    r"\b(?:the\s+)?(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})(?:\s+of|,)?\s+" + _YEAR
-    + r"\b|\bthe\s+(?P<week2>\d{1,2})(?:st|nd|rd|th)\s+week\s+of\s+(?P<year2>\d{4})\b"
-)
-_WEEK_ALONE = _p(r"\b(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})\b(?!\s*(?:of|,)?\s*\d{4})")
-_QUARTER = _p(
-    r"\b(?:q(?P<q1>[1-4])(?:\s+of|\s*[-/,']?)\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/]?\s*q(?P<q2>[1-4])|"
-    r"(?:the\s+)?(?P<o3>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter"
-    r"\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y3>\d{4})|quarter\s+(?P<q4>[1-4])\s+(?:of\s+)?(?P<y4>\d{4}))\b"
-)
-_HALF = _p(
-    r"\b(?:h(?P<h1>[12])\s*(?:of\s+)?[-/,']?\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/]?\s*h(?P<h2>[12])|"
-    r"(?P<h5>[12])h\s*(?P<y5>\d{4})|"
-    r"(?:the\s+)?(?P<o3>first|second|1st|2nd|last)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?"
-    r"(?P<y3>\d{4}))\b"
-)
-_MONTH_YEAR = _p(r"\b" + _MONTH + r"(?:\s+of|,)?\s+(?:the\s+year\s+)?" + _YEAR + r"\b")
-_YEAR_MONTH_ISO = _p(r"(?<![\d/.-])(\d{4})[-/](\d{1,2})(?![\d/-])")
-_MONTH_SLASH_YEAR = _p(r"(?<![\d/.-])(\d{1,2})/(\d{4})(?![\d/])")
-_DECADE = _p(r"\b(?:the\s+)?(\d{3}0)'?s\b")
-_DAY_MONTH = _p(r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _MONTH_FULL + r"\b")
-_MONTH_DAY = _p(r"\b" + _MONTH_FULL + r"\s+(?:the\s+)?" + _DAY + r"\b(?!\s*(?:,\s*)?\d)")
-_DAY_OF_MONTH = _p(
-    r"\b(?:the\s+)?(?:(?P<o>first|1st|second|2nd|third|3rd)|(?P<n>\d{1,2})(?:st|nd|rd|th))\s+"
-    r"(?:day\s+)?of\s+(?:a|the|each|every|any)\s+month\b"
-)
-_QUARTER_ALONE = _p(
-    r"\bq(?P<q>[1-4])\b|\b(?:the\s+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
-    r"(?:fiscal\s+)?quarter\b(?!\s+of\s+\d)"
-)
-_HALF_ALONE = _p(
-    r"\bh(?P<h>[12])\b|\b(?:the\s+)?(?P<o>first|second|1st|2nd)\s+half\s+of\s+(?:the|a)\s+year\b"
-)
-_MONTH_ALONE = _p(r"\b" + _MONTH_FULL + r"\b")
-_CLOCK = _p(
-    r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|"
-    r"(?<![\d:])(?:at\s+)?(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?::(?P<s24>[0-5]\d))?(?![\d:])|"
-    r"\b(?:at\s+)?(?P<w>noon|midnight)\b"
-)
-_YEAR_RANGE = _p(r"(?<![\w$#.,/-])(\d{4})\s*[" + _DASHES + r"]\s*(\d{4})(?![\w%/-])")
-_BARE_YEAR = _p(r"(?<![\w$#.,/-])(\d{4})(?![\w%/-]|\.\d|,\d)")
+# ---- relative ----
+
+def _relative_day(m: re.Match[str], s: _Scanner) -> _Atom:
+    lo = ANCHOR_DAY.shifted("day", _words().relative_days[m.group(1).casefold()])
+    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
+
+
+def _to_date(m: re.Match[str], s: _Scanner) -> _Atom:
+    word = next(g for g in m.groups() if g).casefold()
+    unit = _words().to_date.get(word) or _words().units[word]
+    return _Atom(m.start(), m.end(), ANCHOR_DAY.start_of(unit), _TOMORROW, "day", rolling=True)
+
+
+def _last_n(m: re.Match[str], s: _Scanner) -> _Atom:
+    n = _count(m.group(1))
+    unit = _words().units[m.group(2).casefold()]
+    if unit == "hour":  # the anchor is a day: 24 hours is the last day
+        n, unit = -(-n // 24), "day"
+    return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -n), _TOMORROW, "day",
+                 rolling=True)
+
+
+def _ago(m: re.Match[str], s: _Scanner) -> _Atom:
+    lo = ANCHOR_DAY.shifted(_words().units[m.group(2).casefold()], -_count(m.group(1)))
+    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
+
+
+_IN_THE_BEFORE = re.compile(r"\b(in|over|during|within)\s+the\s+$")
+_STEP = {"this": 0, "current": 0, "the current": 0, "last": -1, "previous": -1,
+         "the previous": -1, "next": 1, "the next": 1, "coming": 1, "the coming": 1}
+
+
+def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom:
+    which, unit = m.group(1).casefold(), _words().units[m.group(2).casefold()]
+    before = s.lower[max(0, m.start() - 12) : m.start()]
+    if which in ("past", "the past", "the last") or (
+        which == "last" and _IN_THE_BEFORE.search(before)
+    ):
+        # "in the past month": the month up to today
+        return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -1), _TOMORROW, "day",
+                     rolling=True)
+    lo = ANCHOR_DAY.start_of(unit).shifted(unit, _STEP[which])
+    return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
+
+
+# ---- full dates (with a time of day when one follows) ----
+
+def _iso_date(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    day = _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    if day is None:
+        return None
+    if m.group(4) is not None:
+        hour, minute = int(m.group(4)), int(m.group(5))
+        if hour > 23 or minute > 59:
+            return None
+        moment = day.replace(hour=hour, minute=minute)
+        if m.group(6) is not None:
+            moment = moment.replace(second=int(m.group(6)))
+            return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(seconds=1)),
+                         "second")
+        return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(minutes=1)),
+                     "minute")
+    return _day_atom(m, day)
+
+
+def _ymd(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    return _day_atom(m, _day(int(m.group(1)), int(m.group(2)), int(m.group(3))))
+
+
+def _mdy(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    a, b, year = int(m.group(1)), int(m.group(2)), _year2(m.group(3))
+    # 8/26/2012 is month/day; 26/8/2012 can only be day/month
+    return _day_atom(m, _day(year, a, b) if a <= 12 else _day(year, b, a))
+
+
+def _dmy(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    return _day_atom(m, _day(int(m.group(3)), int(m.group(2)), int(m.group(1))))
+
+
+def _words_date(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    return _day_atom(m, _day(int(m.group("year")), _month(m.group("mon")), int(m.group("day"))))
+
+
+# ---- weeks, quarters, halves ----
+
+def _week(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    number = int(m.group("week") or m.groupdict().get("week2") or 0)
+    year = int(m.group("year") or m.groupdict().get("year2") or 0)
+    try:
+        monday = date.fromisocalendar(year, number, 1)
+    except ValueError:
+        return None
+    start = datetime(monday.year, monday.month, monday.day)
+    return _Atom(m.start(), m.end(), *_span(start, "week"), "week")
+
+
+def _week_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    number = int(m.group("week"))
+    if not 1 <= number <= 53:
+        return None
+    return _Atom(m.start(), m.end(), None, None, "week", periodic=(("isoweek", number),),
+                 yearless=True)
+
+
+def _quarter(m: re.Match[str], s: _Scanner) -> _Atom:
+    g = m.groupdict()
+    q = g["q1"] or g["q2"] or g["q4"]
+    number = int(q) if q else _ordinal(g["o3"])
+    year = int(g["y1"] or g["y2"] or g["y3"] or g["y4"])
+    start = datetime(year, 3 * (number - 1) + 1, 1)
+    return _Atom(m.start(), m.end(), *_span(start, "quarter"), "quarter")
+
+
+def _half(m: re.Match[str], s: _Scanner) -> _Atom:
+    g = m.groupdict()
+    h = g["h1"] or g["h2"] or g["h5"]
+    number = int(h) if h else min(2, _ordinal(g["o3"]))
+    year = int(g["y1"] or g["y2"] or g["y3"] or g["y5"])
+    start = datetime(year, 1 if number == 1 else 7, 1)
+    return _Atom(m.start(), m.end(), iso(start), iso(add(start, "month", 6)), "month")
+
+
+# ---- months with a year ----
+
+def _month_year(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    return _month_atom(m, int(m.group("year")), _month(m.group("mon")))
+
+
+def _year_month(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    return _month_atom(m, int(m.group(1)), int(m.group(2)))
+
+
+def _month_slash_year(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    return _month_atom(m, int(m.group(2)), int(m.group(1)))
+
+
+def _decade(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    year = int(m.group(1))
+    if not 1000 <= year <= 2990:
+        return None
+    start = datetime(year, 1, 1)
+    # "the 1500s", "the 1900s" are centuries; "the 1990s", "the 2000s" decades
+    years = 100 if year % 100 == 0 and year != 2000 else 10
+    return _Atom(m.start(), m.end(), iso(start), iso(add(start, "year", years)), "year")
+
+
+# ---- without a year: periodic ----
+
+def _day_month(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    month, day = _month(m.group("mon")), int(m.group("day"))
+    if _day(2024, month, day) is None:
+        return None
+    return _Atom(m.start(), m.end(), None, None, "day",
+                 periodic=(("day", day), ("month", month)), yearless=True)
+
+
+def _day_of_month(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    day = _ordinal(m.group("o")) if m.group("o") else int(m.group("n"))
+    if not 1 <= day <= 31:
+        return None
+    return _Atom(m.start(), m.end(), None, None, "day", periodic=(("day", day),),
+                 yearless=True)
+
+
+def _quarter_alone(m: re.Match[str], s: _Scanner) -> _Atom:
+    number = int(m.group("q")) if m.group("q") else _ordinal(m.group("o"))
+    months = tuple(("month", 3 * (number - 1) + i) for i in (1, 2, 3))
+    return _Atom(m.start(), m.end(), None, None, "quarter", periodic=months, yearless=True)
+
+
+def _half_alone(m: re.Match[str], s: _Scanner) -> _Atom:
+    number = int(m.group("h")) if m.group("h") else _ordinal(m.group("o"))
+    months = tuple(("month", 6 * (number - 1) + i) for i in range(1, 7))
+    return _Atom(m.start(), m.end(), None, None, "month", periodic=months, yearless=True)
+
+
 _TIME_WORD_BEFORE = re.compile(
     r"\b(?:in|during|of|for|since|after|before|until|till|through|from|between|by|every|each|"
     r"this|last|next|early|late|mid|month of|throughout|and|or|to)\s+$"
 )
 
 
-def _atoms(text: str) -> list[_Atom]:
+def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    name = m.group("mon").casefold()
+    before = s.lower[max(0, m.start() - 16) : m.start()]
+    if name in _words().ambiguous_months and not _TIME_WORD_BEFORE.search(before):
+        return None
+    return _Atom(m.start(), m.end(), None, None, "month",
+                 periodic=(("month", _month(name)),), yearless=True)
+
+
+# ---- times of day ----
+
+def _clock(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    g = m.groupdict()
+    if g["w"]:
+        hour, minute, grain = (12 if g["w"].casefold() == "noon" else 0), 0, "hour"
+    elif g["h"] is not None:
+        hour = int(g["h"])
+        if not 1 <= hour <= 12:
+            return None
+        pm = g["ap"].casefold().startswith("p")
+        hour = (hour % 12) + (12 if pm else 0)
+        minute = int(g["m"] or 0)
+        grain = "minute" if g["m"] else "hour"
+    else:
+        hour, minute, grain = int(g["h24"]), int(g["m24"]), "minute"
+    start = hour * 3600 + minute * 60
+    length = 3600 if grain == "hour" else 60
+    if g.get("s24"):
+        start, length, grain = start + int(g["s24"]), 1, "second"
+    return _Atom(m.start(), m.end(), None, None, grain, clock=(start, start + length))
+
+
+# ---- bare years ----
+
+def _year_range(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    first, last = int(m.group(1)), int(m.group(2))
+    if not (1000 <= first < last <= 2999 and last - first < 200):
+        return None
+    return _Atom(m.start(), m.end(), iso(datetime(first, 1, 1)),
+                 iso(datetime(last + 1, 1, 1)), "year", bare_year=True)
+
+
+def _bare_year(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    year = int(m.group(1))
+    before = s.lower[max(0, m.start() - 24) : m.start()]
+    after = s.lower[m.end() : m.end() + 16]
+    if _QUANTITY_BEFORE.search(before) or _QUANTITY_AFTER.match(after):
+        return None
+    if not 1000 <= year <= 2999:
+        return None
+    start = datetime(year, 1, 1)
+    return _Atom(m.start(), m.end(), *_span(start, "year"), "year", bare_year=True)
+
+
+# ---- the table ----
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    """One time idiom: its pattern (built from the lexicon's words), the builder that makes
+    an atom of a match, and what the text must hold for the pattern to match at all; rules
+    run in table order and an earlier rule's span is not read again."""
+
+    name: str
+    pattern: Callable[[_Words], str]
+    build: _Builder
+    #: What opens the rule: words, and features of the text (``<year>`` four digits in a row,
+    #: ``<slash>`` a digit, a slash and a digit, ``<clock>`` 10:30 or 2 pm); the pattern cannot
+    #: match a text that holds none of them.
+    needs: Callable[[_Words], Iterable[str]]
+
+
+def _month_names(w: _Words) -> str:
+    return r"(?P<mon>" + _alternation(w.months) + r")\.?"
+
+
+def _full_months(w: _Words) -> str:
+    return r"(?P<mon>" + _alternation(w.full_months) + r")"
+
+
+def _number(w: _Words) -> str:
+    return r"(\d{1,4}|" + _alternation(w.numbers) + r")"
+
+
+_DATE_UNITS = ("week", "month", "quarter", "year")
+
+
+def _date_units(w: _Words) -> tuple[str, ...]:
+    return tuple(p for p, unit in w.units.items() if unit in _DATE_UNITS)
+
+
+def _a_year(w: _Words) -> tuple[str, ...]:
+    return ("<year>",)  # four digits in a row
+
+RULES: tuple[_Rule, ...] = (
+    # relative
+    _Rule("relative_day", lambda w: r"\b(" + _alternation(w.relative_days) + r")\b",
+          _relative_day, needs=lambda w: (p.split()[-1] for p in w.relative_days)),
+    _Rule("to_date", lambda w: (
+        r"\b(" + _units(w, *_DATE_UNITS, plural=False) + r")[- ]to[- ]date\b|\b("
+        + _alternation(w.to_date) + r")\b|\bso far this (" + _units(w, *_DATE_UNITS, plural=False)
+        + r")\b|\bthis (" + _units(w, *_DATE_UNITS, plural=False) + r") so far\b"),
+        _to_date, needs=lambda w: (*_date_units(w), *w.to_date)),
+    _Rule("last_n", lambda w: (
+        r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+"
+        + _number(w) + r"\s+(" + _units(w, "hour", "day", *_DATE_UNITS) + r")\b"),
+        _last_n, needs=lambda w: w.units),
+    _Rule("ago", lambda w: (
+        r"\b" + _number(w) + r"\s+(" + _units(w, "day", "week", "month", "year") + r")\s+ago\b"),
+        _ago, needs=lambda w: ("ago",)),
+    _Rule("this_unit", lambda w: (
+        r"\b(this|current|the current|last|previous|the previous|next|the next|coming|"
+        r"the coming|past|the past|the last)\s+(?:calendar\s+)?("
+        + _units(w, *_DATE_UNITS, plural=False) + r")\b"),
+        _this_unit, needs=_date_units),
+    # full dates
+    _Rule("iso_date", lambda w: (
+        r"(?<![\d/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:t|\s+|\s+at\s+)(\d{1,2}):(\d{2})"
+        r"(?::(\d{2}))?)?(?![\d/-])"), _iso_date, needs=_a_year),
+    _Rule("ymd_slash", lambda w: r"(?<![\d/.-])(\d{4})/(\d{1,2})/(\d{1,2})(?![\d/])", _ymd,
+          needs=_a_year),
+    _Rule("mdy", lambda w: r"(?<![\d/.-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])", _mdy,
+          needs=lambda w: ("<slash>",)),
+    _Rule("dmy_dot", lambda w: r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])", _dmy,
+          needs=_a_year),
+    _Rule("day_month_year", lambda w: (
+        r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _month_names(w) + r",?\s+" + _YEAR
+        + r"\b"), _words_date, needs=_a_year),
+    _Rule("month_day_year", lambda w: (
+        r"\b" + _month_names(w) + r"\s+(?:the\s+)?" + _DAY + r",?\s+" + _YEAR + r"\b"),
+        _words_date, needs=_a_year),
+    # weeks, quarters, halves
+    _Rule("iso_week", lambda w: r"\b" + _YEAR + r"-?w(?P<week>\d{1,2})\b", _week, needs=_a_year),
+    _Rule("week_of", lambda w: (
+        r"\b(?:the\s+)?(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})(?:\s+of|,)?\s+"
+        + _YEAR + r"\b|\bthe\s+(?P<week2>\d{1,2})(?:st|nd|rd|th)\s+week\s+of\s+"
+        r"(?P<year2>\d{4})\b"), _week, needs=_a_year),
+    _Rule("week_alone", lambda w: (
+        r"\b(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})\b(?!\s*(?:of|,)?\s*\d{4})"),
+        _week_alone, needs=lambda w: ("week",)),
+    _Rule("quarter", lambda w: (
+        r"\b(?:q(?P<q1>[1-4])(?:\s+of|\s*[-/,']?)\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/]?\s*"
+        r"q(?P<q2>[1-4])|(?:the\s+)?(?P<o3>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+        r"(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y3>\d{4})|quarter\s+"
+        r"(?P<q4>[1-4])\s+(?:of\s+)?(?P<y4>\d{4}))\b"), _quarter, needs=_a_year),
+    _Rule("half", lambda w: (
+        r"\b(?:h(?P<h1>[12])\s*(?:of\s+)?[-/,']?\s*(?P<y1>\d{4})|(?P<y2>\d{4})\s*[-/]?\s*"
+        r"h(?P<h2>[12])|(?P<h5>[12])h\s*(?P<y5>\d{4})|(?:the\s+)?(?P<o3>first|second|1st|2nd|"
+        r"last)\s+half\s+(?:of\s+)?(?:the\s+year\s+)?(?P<y3>\d{4}))\b"), _half, needs=_a_year),
+    # months with a year
+    _Rule("month_year", lambda w: (
+        r"\b" + _month_names(w) + r"(?:\s+of|,)?\s+(?:the\s+year\s+)?" + _YEAR + r"\b"),
+        _month_year, needs=_a_year),
+    _Rule("year_month", lambda w: r"(?<![\d/.-])(\d{4})[-/](\d{1,2})(?![\d/-])", _year_month,
+          needs=_a_year),
+    _Rule("month_slash_year", lambda w: r"(?<![\d/.-])(\d{1,2})/(\d{4})(?![\d/])",
+          _month_slash_year, needs=_a_year),
+    _Rule("decade", lambda w: r"\b(?:the\s+)?(\d{3}0)'?s\b", _decade, needs=_a_year),
+    # without a year: periodic
+    _Rule("day_month", lambda w: (
+        r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _full_months(w) + r"\b"),
+        _day_month, needs=lambda w: w.full_months),
+    _Rule("month_day", lambda w: (
+        r"\b" + _full_months(w) + r"\s+(?:the\s+)?" + _DAY + r"\b(?!\s*(?:,\s*)?\d)"),
+        _day_month, needs=lambda w: w.full_months),
+    _Rule("day_of_month", lambda w: (
+        r"\b(?:the\s+)?(?:(?P<o>first|1st|second|2nd|third|3rd)|(?P<n>\d{1,2})(?:st|nd|rd|th))"
+        r"\s+(?:day\s+)?of\s+(?:a|the|each|every|any)\s+month\b"),
+        _day_of_month, needs=lambda w: ("month",)),
+    _Rule("quarter_alone", lambda w: (
+        r"\bq(?P<q>[1-4])\b|\b(?:the\s+)?(?P<o>first|second|third|fourth|1st|2nd|3rd|4th)\s+"
+        r"(?:fiscal\s+)?quarter\b(?!\s+of\s+\d)"),
+        _quarter_alone, needs=lambda w: ("q1", "q2", "q3", "q4", "quarter")),
+    _Rule("half_alone", lambda w: (
+        r"\bh(?P<h>[12])\b|\b(?:the\s+)?(?P<o>first|second|1st|2nd)\s+half\s+of\s+(?:the|a)"
+        r"\s+year\b"), _half_alone, needs=lambda w: ("h1", "h2", "half")),
+    _Rule("month_alone", lambda w: r"\b" + _full_months(w) + r"\b", _month_alone,
+          needs=lambda w: w.full_months),
+    # times of day
+    _Rule("clock", lambda w: (
+        r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|"
+        r"(?<![\d:])(?:at\s+)?(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?::(?P<s24>[0-5]\d))?"
+        r"(?![\d:])|\b(?:at\s+)?(?P<w>noon|midnight)\b"),
+        _clock, needs=lambda w: ("<clock>", "noon", "midnight")),
+    # bare years
+    _Rule("year_range", lambda w: (
+        r"(?<![\w$#.,/-])(\d{4})\s*[" + _DASHES + r"]\s*(\d{4})(?![\w%/-])"),
+        _year_range, needs=_a_year),
+    _Rule("bare_year", lambda w: r"(?<![\w$#.,/-])(\d{4})(?![\w%/-]|\.\d|,\d)", _bare_year,
+          needs=_a_year),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    rules: tuple[tuple[_Rule, re.Pattern[str], frozenset[str]], ...]
+    needs: frozenset[str]  # what opens any rule
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> _Compiled:
+    """The table's patterns, compiled on first use (a run that reads no time compiles none)."""
+    w = _words()
+    rules = tuple((r, re.compile(r.pattern(w), re.IGNORECASE), frozenset(r.needs(w)))
+                  for r in RULES)
+    return _Compiled(rules, frozenset().union(*(t for _, _, t in rules)))
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+_FEATURES = (("<year>", re.compile(r"\d{4}")), ("<slash>", re.compile(r"\d/\d")),
+             ("<clock>", re.compile(r"\d(?::\d|\s*[ap]\.?m)", re.IGNORECASE)))
+
+
+def _opening(text: str) -> set[str] | None:
+    """The words and features of ``text`` that open rules (None: every rule runs).
+
+    Exact on ASCII text; on other text case-insensitive matching reaches beyond ASCII letters
+    (the long s matches "s"), so every rule runs there."""
+    if not text.isascii():
+        return None
+    found = set(_WORD.findall(text.lower()))
+    if any(ch.isdigit() for ch in text):
+        found.update(name for name, probe in _FEATURES if probe.search(text))
+    return found
+
+
+def _atoms(text: str, gate: bool = True) -> list[_Atom]:
+    """The atoms of ``text``, rule by rule (``gate=False`` runs every rule: the pre-check
+    changes the cost, never the result; the tests compare both)."""
+    table = _compiled()
+    found = _opening(text) if gate else None
+    if found is not None and table.needs.isdisjoint(found):
+        return []  # no year, date, clock or time word: no time (most questions stop here)
     s = _Scanner(text)
-
-    # ---- relative ----
-    def relative_day(m: re.Match[str]) -> _Atom:
-        word = m.group(1)
-        offset = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}.get(word, -2)
-        lo = ANCHOR_DAY.shifted("day", offset)
-        return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
-
-    s.scan(_RELATIVE_DAY, relative_day)
-
-    def to_date(m: re.Match[str]) -> _Atom:
-        word = next(g for g in m.groups() if g)
-        unit = _UNIT_WORD[{"ytd": "year", "mtd": "month", "qtd": "quarter"}.get(word, word)]
-        return _Atom(m.start(), m.end(), ANCHOR_DAY.start_of(unit), _TOMORROW, "day",
-                     rolling=True)
-
-    s.scan(_TO_DATE, to_date)
-
-    def last_n(m: re.Match[str]) -> _Atom:
-        n = _NUMBER_WORD.get(m.group(1)) or int(m.group(1))
-        unit: RelativeUnit
-        if m.group(2).startswith("hour"):  # the anchor is a day: 24 hours is the last day
-            n, unit = -(-n // 24), "day"
-        else:
-            unit = _UNIT_WORD[m.group(2)]
-        return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -n), _TOMORROW, "day",
-                     rolling=True)
-
-    s.scan(_LAST_N, last_n)
-
-    def ago(m: re.Match[str]) -> _Atom:
-        n = _NUMBER_WORD.get(m.group(1)) or int(m.group(1))
-        lo = ANCHOR_DAY.shifted(_UNIT_WORD[m.group(2)], -n)
-        return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
-
-    s.scan(_AGO, ago)
-
-    def this_unit(m: re.Match[str]) -> _Atom | None:
-        which, unit = m.group(1), _UNIT_WORD[m.group(2)]
-        before = s.lower[max(0, m.start() - 12) : m.start()]
-        if which in ("past", "the past", "the last") or (
-            which == "last" and re.search(r"\b(in|over|during|within)\s+the\s+$", before)
-        ):
-            # "in the past month": the month up to today
-            return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -1), _TOMORROW, "day",
-                         rolling=True)
-        step = {"this": 0, "current": 0, "the current": 0, "last": -1, "previous": -1,
-                "the previous": -1, "next": 1, "the next": 1, "coming": 1, "the coming": 1}[which]
-        lo = ANCHOR_DAY.start_of(unit).shifted(unit, step)
-        return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
-
-    s.scan(_THIS_UNIT, this_unit)
-
-    # ---- full dates (with a time of day when one follows) ----
-    def iso_date(m: re.Match[str]) -> _Atom | None:
-        day = _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        if day is None:
-            return None
-        if m.group(4) is not None:
-            hour, minute = int(m.group(4)), int(m.group(5))
-            if hour > 23 or minute > 59:
-                return None
-            moment = day.replace(hour=hour, minute=minute)
-            if m.group(6) is not None:
-                moment = moment.replace(second=int(m.group(6)))
-                return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(seconds=1)),
-                             "second")
-            return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(minutes=1)),
-                         "minute")
-        return _Atom(m.start(), m.end(), *_span(day, "day"), "day")
-
-    s.scan(_ISO_DATE, iso_date)
-
-    def ymd(m: re.Match[str]) -> _Atom | None:
-        day = _day(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
-
-    s.scan(_YMD_SLASH, ymd)
-
-    def mdy(m: re.Match[str]) -> _Atom | None:
-        a, b, year = int(m.group(1)), int(m.group(2)), _year2(m.group(3))
-        # 8/26/2012 is month/day; 26/8/2012 can only be day/month
-        day = _day(year, a, b) if a <= 12 else _day(year, b, a)
-        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
-
-    s.scan(_MDY, mdy)
-
-    def dmy(m: re.Match[str]) -> _Atom | None:
-        day = _day(int(m.group(3)), int(m.group(2)), int(m.group(1)))
-        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
-
-    s.scan(_DMY_DOT, dmy)
-
-    def words_date(m: re.Match[str]) -> _Atom | None:
-        day = _day(int(m.group("year")), _MONTH_NUM[m.group("mon")], int(m.group("day")))
-        return _Atom(m.start(), m.end(), *_span(day, "day"), "day") if day else None
-
-    s.scan(_DAY_MONTH_YEAR, words_date)
-    s.scan(_MONTH_DAY_YEAR, words_date)
-
-    # ---- weeks, quarters, halves ----
-    def week(m: re.Match[str]) -> _Atom | None:
-        number = int(m.group("week") or m.groupdict().get("week2") or 0)
-        year = int(m.group("year") or m.groupdict().get("year2") or 0)
-        try:
-            monday = date.fromisocalendar(year, number, 1)
-        except ValueError:
-            return None
-        start = datetime(monday.year, monday.month, monday.day)
-        return _Atom(m.start(), m.end(), *_span(start, "week"), "week")
-
-    s.scan(_ISO_WEEK, week)
-    s.scan(_WEEK_OF, week)
-
-    def week_alone(m: re.Match[str]) -> _Atom | None:
-        number = int(m.group("week"))
-        if not 1 <= number <= 53:
-            return None
-        return _Atom(m.start(), m.end(), None, None, "week", periodic=(("isoweek", number),),
-                     yearless=True)
-
-    s.scan(_WEEK_ALONE, week_alone)
-
-    def quarter(m: re.Match[str]) -> _Atom | None:
-        g = m.groupdict()
-        q = g["q1"] or g["q2"] or g["q4"]
-        number = int(q) if q else _ORDINAL[g["o3"].lower()]
-        year = int(g["y1"] or g["y2"] or g["y3"] or g["y4"])
-        start = datetime(year, 3 * (number - 1) + 1, 1)
-        return _Atom(m.start(), m.end(), *_span(start, "quarter"), "quarter")
-
-    s.scan(_QUARTER, quarter)
-
-    def half(m: re.Match[str]) -> _Atom | None:
-        g = m.groupdict()
-        h = g["h1"] or g["h2"] or g["h5"]
-        number = int(h) if h else min(2, _ORDINAL[g["o3"].lower()])
-        year = int(g["y1"] or g["y2"] or g["y3"] or g["y5"])
-        start = datetime(year, 1 if number == 1 else 7, 1)
-        return _Atom(m.start(), m.end(), iso(start), iso(add(start, "month", 6)), "month")
-
-    s.scan(_HALF, half)
-
-    # ---- months with a year ----
-    def month_year(m: re.Match[str]) -> _Atom | None:
-        start = datetime(int(m.group("year")), _MONTH_NUM[m.group("mon")], 1)
-        return _Atom(m.start(), m.end(), *_span(start, "month"), "month")
-
-    s.scan(_MONTH_YEAR, month_year)
-
-    def year_month(m: re.Match[str]) -> _Atom | None:
-        month = int(m.group(2))
-        if not 1 <= month <= 12:
-            return None
-        start = datetime(int(m.group(1)), month, 1)
-        return _Atom(m.start(), m.end(), *_span(start, "month"), "month")
-
-    s.scan(_YEAR_MONTH_ISO, year_month)
-
-    def month_slash_year(m: re.Match[str]) -> _Atom | None:
-        month = int(m.group(1))
-        if not 1 <= month <= 12:
-            return None
-        start = datetime(int(m.group(2)), month, 1)
-        return _Atom(m.start(), m.end(), *_span(start, "month"), "month")
-
-    s.scan(_MONTH_SLASH_YEAR, month_slash_year)
-
-    def decade(m: re.Match[str]) -> _Atom | None:
-        year = int(m.group(1))
-        if not 1000 <= year <= 2990:
-            return None
-        start = datetime(year, 1, 1)
-        # "the 1500s", "the 1900s" are centuries; "the 1990s", "the 2000s" decades
-        years = 100 if year % 100 == 0 and year != 2000 else 10
-        return _Atom(m.start(), m.end(), iso(start), iso(add(start, "year", years)), "year")
-
-    s.scan(_DECADE, decade)
-
-    # ---- without a year: periodic ----
-    def day_month(m: re.Match[str]) -> _Atom | None:
-        month, day = _MONTH_NUM[m.group("mon")], int(m.group("day"))
-        if _day(2024, month, day) is None:
-            return None
-        return _Atom(m.start(), m.end(), None, None, "day",
-                     periodic=(("day", day), ("month", month)), yearless=True)
-
-    s.scan(_DAY_MONTH, day_month)
-    s.scan(_MONTH_DAY, day_month)
-
-    def quarter_alone(m: re.Match[str]) -> _Atom:
-        number = int(m.group("q")) if m.group("q") else _ORDINAL[m.group("o").lower()]
-        months = tuple(("month", 3 * (number - 1) + i) for i in (1, 2, 3))
-        return _Atom(m.start(), m.end(), None, None, "quarter", periodic=months, yearless=True)
-
-    def day_of_month(m: re.Match[str]) -> _Atom | None:
-        word = (m.group("o") or "").lower()
-        day = _ORDINAL.get(word) if word and word != "last" else None
-        if day is None and m.group("n"):
-            day = int(m.group("n"))
-        if day is None or not 1 <= day <= 31:
-            return None
-        return _Atom(m.start(), m.end(), None, None, "day", periodic=(("day", day),),
-                     yearless=True)
-
-    s.scan(_DAY_OF_MONTH, day_of_month)
-    s.scan(_QUARTER_ALONE, quarter_alone)
-
-    def half_alone(m: re.Match[str]) -> _Atom:
-        number = int(m.group("h")) if m.group("h") else _ORDINAL[m.group("o").lower()]
-        months = tuple(("month", 6 * (number - 1) + i) for i in range(1, 7))
-        return _Atom(m.start(), m.end(), None, None, "month", periodic=months, yearless=True)
-
-    s.scan(_HALF_ALONE, half_alone)
-
-    def month_alone(m: re.Match[str]) -> _Atom | None:
-        name = m.group("mon")
-        before = s.lower[max(0, m.start() - 16) : m.start()]
-        if name in _AMBIGUOUS_MONTHS and not _TIME_WORD_BEFORE.search(before):
-            return None
-        return _Atom(m.start(), m.end(), None, None, "month",
-                     periodic=(("month", _MONTH_NUM[name]),), yearless=True)
-
-    s.scan(_MONTH_ALONE, month_alone)
-
-    # ---- times of day ----
-    def clock(m: re.Match[str]) -> _Atom | None:
-        g = m.groupdict()
-        if g["w"]:
-            hour, minute, grain = (12 if g["w"] == "noon" else 0), 0, "hour"
-        elif g["h"] is not None:
-            hour = int(g["h"])
-            if not 1 <= hour <= 12:
-                return None
-            pm = g["ap"].startswith("p")
-            hour = (hour % 12) + (12 if pm else 0)
-            minute = int(g["m"] or 0)
-            grain = "minute" if g["m"] else "hour"
-        else:
-            hour, minute, grain = int(g["h24"]), int(g["m24"]), "minute"
-        start = hour * 3600 + minute * 60
-        length = 3600 if grain == "hour" else 60
-        if g.get("s24"):
-            start, length, grain = start + int(g["s24"]), 1, "second"
-        return _Atom(m.start(), m.end(), None, None, grain, clock=(start, start + length))
-
-    s.scan(_CLOCK, clock)
-
-    # ---- bare years ----
-    def bare_year(m: re.Match[str]) -> _Atom | None:
-        year = int(m.group(1))
-        before = s.lower[max(0, m.start() - 24) : m.start()]
-        after = s.lower[m.end() : m.end() + 16]
-        if _QUANTITY_BEFORE.search(before) or _QUANTITY_AFTER.match(after):
-            return None
-        if not 1000 <= year <= 2999:
-            return None
-        start = datetime(year, 1, 1)
-        return _Atom(m.start(), m.end(), *_span(start, "year"), "year", bare_year=True)
-
-    def year_range(m: re.Match[str]) -> _Atom | None:
-        first, last = int(m.group(1)), int(m.group(2))
-        if not (1000 <= first < last <= 2999 and last - first < 200):
-            return None
-        return _Atom(m.start(), m.end(), iso(datetime(first, 1, 1)),
-                     iso(datetime(last + 1, 1, 1)), "year", bare_year=True)
-
-    s.scan(_YEAR_RANGE, year_range)
-    s.scan(_BARE_YEAR, bare_year)
+    for rule, pattern, needs in table.rules:
+        if found is None or not needs.isdisjoint(found):
+            s.scan(pattern, rule.build)
     s.atoms.sort(key=lambda a: a.start)
-    return _weeks_of_days(_attach_clocks(s.atoms, s.lower), s.lower)
+    return _in_relative_years(_weeks_of_days(_attach_clocks(s.atoms, s.lower), s.lower),
+                              s.lower)
+
+
+_OF_THE = re.compile(r"\s*(?:,\s*)?(?:of\s+|in\s+)?(?:the\s+)?")
+
+
+def _in_relative_years(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """A month, quarter or half placed in a year named relative to today ("Q1 last year",
+    "March of this year", "H2 of the previous year") is that stretch of that year."""
+    out: list[_Atom] = []
+    for atom in atoms:
+        prev = out[-1] if out else None
+        months = sorted(v for u, v in prev.periodic if u == "month") if prev else []
+        if (prev is not None and prev.yearless and months and atom.grain == "year"
+                and not atom.rolling and isinstance(atom.lo, RelativeDate)
+                and all(u == "month" for u, _ in prev.periodic)
+                and months == list(range(months[0], months[-1] + 1))
+                and _OF_THE.fullmatch(text[prev.end : atom.start])):
+            lo = atom.lo.shifted("month", months[0] - 1)
+            out[-1] = _Atom(prev.start, atom.end, lo, lo.shifted("month", len(months)),
+                            prev.grain)
+            continue
+        out.append(atom)
+    return out
 
 
 _WEEK_STARTING = re.compile(
@@ -634,6 +807,15 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
     """The period a bound ``kind`` (``in``, ``since``, ``after``, ``through``, ``before`` or
     ``range``) makes of one atom (or of two, for a range)."""
     strength: Strength = "strong" if strong else "weak"
+    latest = _latest(lo) if hi is None and lo.yearless else None
+    if latest is not None:
+        # "April", "Q1", "since June": the latest one at or before the anchor (the record's
+        # timestamp); "in April" keeps April of any year as a second reading (the aligner
+        # accepts either; see stef_align.time)
+        if kind == "in":
+            return Period(None, *latest, periodic=lo.periodic, grain=lo.grain,
+                          source="question", text=text, negated=negated, strength=strength)
+        lo = replace(lo, lo=latest[0], hi=latest[1], periodic=(), yearless=False)
     if lo.clock is not None and (hi is None or hi.clock is not None):
         # times of day: "after 6 pm", "between 9 am and 5 pm" (the end is a moment)
         t = lo.clock  # a time of day is a moment: "after 6 pm" starts at 18:00
@@ -669,6 +851,46 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
                   negated=negated, loose_end=kind == "until", strength=strength)
 
 
+def _latest(atom: _Atom) -> tuple[RelativeDate, RelativeDate] | None:
+    """Anchor-relative bounds of the latest occurrence, at or before the anchor, of a month,
+    quarter or half (or a day of a month) named without a year: "April" asked on 2025-05-03
+    is [2025-04-01, 2025-05-01), asked on 2025-02-10 [2024-04-01, 2024-05-01).
+
+    Moving the anchor back by the months (and days) from New Year to the start of the named
+    stretch and truncating to the year finds its year; moving forward again finds its start
+    (``@-3m/y+3m`` for April). None for what has no single start (week 12 of any year, the
+    15th of each month, February 29).
+    """
+    months = sorted(v for u, v in atom.periodic if u == "month")
+    days = [v for u, v in atom.periodic if u == "day"]
+    if not months or len(days) > 1 or any(u not in ("month", "day") for u, _ in atom.periodic):
+        return None
+    if months != list(range(months[0], months[-1] + 1)) or (days and len(months) > 1):
+        return None
+    if (months[0], *days) == (2, 29):
+        return None
+    back = months[0] - 1
+    if days:
+        start = (ANCHOR_DAY.shifted("month", -back).shifted("day", -(days[0] - 1))
+                 .start_of("year").shifted("month", back).shifted("day", days[0] - 1))
+        return start, start.shifted("day", 1)
+    start = ANCHOR_DAY.shifted("month", -back).start_of("year").shifted("month", back)
+    return start, start.shifted("month", len(months))
+
+
+def _dated_pair(a: _Atom, b: _Atom) -> bool:
+    """Can two atoms make a range without "from" or "between": a date and a later date (or
+    today: "2025-01-01 to today"), or a month without a year and a month with one
+    ("July-September 2025")?"""
+    if a.bare_year or b.bare_year or a.clock or b.clock or a.rolling or b.rolling:
+        return False
+    if a.yearless:
+        return a.grain == "month" and b.grain == "month" and _year_of(b) is not None
+    if a.grain != "day" or not isinstance(a.lo, str):
+        return False
+    return b.grain == "day" and b.lo is not None
+
+
 def _fineness(grain: str) -> int:
     order = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
     return -order.index(grain) if grain in order else 0
@@ -693,7 +915,7 @@ def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=QUESTION_CACHE)
 def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
     """``((start, end), period)`` for every time expression of ``text``, bounds and ranges
     included in the span."""
@@ -716,7 +938,8 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
             and _RANGE_JOIN.search(lower[atom.end : nxt.start])
             and (opener is not None or (
                 ((atom.bare_year and nxt.bare_year) or atom.clock is not None)
-                and lower[atom.end : nxt.start].strip() in _DASHES))
+                and lower[atom.end : nxt.start].strip() in _DASHES)
+                or (_dated_pair(atom, nxt) and _DATES_JOIN.search(lower[atom.end : nxt.start])))
             and (atom.clock is None) == (nxt.clock is None)
         ):
             lo, hi = atom, nxt
@@ -748,7 +971,8 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
             continue
         kind = "in"
         best = None
-        for pattern, bound in _BOUND_BEFORE:
+        for pattern, bound in (() if _WEEK_STARTING.search(clause) else _BOUND_BEFORE
+                               if atom.bare_year else (*_BOUND_BEFORE, *_SYMBOL_BOUNDS)):
             m = pattern.search(clause)
             if m is not None and (best is None or m.start() < best[0]):
                 best = (m.start(), bound)  # the longest phrase: "no later than", not "later than"
@@ -881,14 +1105,15 @@ _DEFINES = re.compile(
 )
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=QUESTION_CACHE)
 def _fragment_periods(fragment: str) -> tuple[Period, ...]:
     """The periods one SQL-like condition of a hint states (read like the SQL)."""
     from sqlglot import exp
 
-    from stef_core.sql import Resolver, parse_condition, read_condition, read_periods
+    from stef_core.sql import Resolver, read_condition, read_periods
+    from stef_question.concepts.enrichment import parsed_condition
 
-    cond = parse_condition(fragment)
+    cond = parsed_condition(fragment)
     if cond is None:
         return ()
     resolver = Resolver(cond, nested=False, tables=[])
@@ -1029,22 +1254,3 @@ def _explained(year: str, values: list[str], clauses: list[tuple[str, list[Perio
         and not _FRAGMENT.search(clause)
         for clause, found in clauses
     )
-
-
-def period_drift(question: str, reformulated: str) -> list[str]:
-    """Time constraints the reformulation added or dropped, as the stretch of time each
-    covers (``added period [2024-03-01, 2024-04-01)``; relative bounds in words).
-
-    >>> period_drift("Sales in 2024", "Sales last month")  # doctest: +NORMALIZE_WHITESPACE
-    ['added period [start of this month - 1 month, start of this month)',
-     'dropped period [2024-01-01, 2025-01-01)']
-    """
-    def stretches(text: str) -> dict[tuple[object, ...], str]:
-        return {(p.start, p.end, p.periodic): describe(Period(None, p.start, p.end,
-                                                              periodic=p.periodic))
-                for p in read_time(text) if p.source == "question" and p.strength == "strong"}
-
-    before, after = stretches(question), stretches(reformulated)
-    added = sorted(text for k, text in after.items() if k not in before)
-    dropped = sorted(text for k, text in before.items() if k not in after)
-    return [f"added period {t}" for t in added] + [f"dropped period {t}" for t in dropped]

@@ -276,9 +276,12 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         listed = _coordinated(text, lex, m.start, m.end)
         # Gender words are listed to break a count down ("How many men and women ..."), so
         # only one before its noun restricts the rows.
+        # A state derived from other data ("overdue": open and past its due date) is kept by
+        # the data in its own terms (a status and a date): inferred, weak.
         word_strength: Strength = "strong" if (
             m.meaning == "country" or op == "!=" or (listed and m.meaning != "gender")
-            or (m.meaning in ("status", "gender") and attributive)) else "weak"
+            or (m.meaning in ("status", "gender") and attributive
+                and not _negative_state(lex, m.phrase))) else "weak"
         out.append(Value(m.phrase, op, "word", word_strength, m.start, m.end,
                          text.span_text(m.start, m.end)))
         used.update(range(m.start, m.end))
@@ -289,7 +292,11 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             continue
         if _state_participle(text, lex, i):
             op = "!=" if negated_before(text, lex, i) else "="
-            out.append(Value(tok.low, op, "word", "strong", i, i + 1, tok.text))
+            # "unresolved", "unfulfilled": a state named by what it is not, which the data
+            # keeps as the other states, NOT IN (...) or a missing date: inferred, weak
+            negative = _negative_state(lex, tok.low)
+            out.append(Value(tok.low, op, "word", "weak" if negative else "strong", i, i + 1,
+                             tok.text))
             used.add(i)
             continue
         if tok.kind != "number":
@@ -330,6 +337,17 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
     return tuple(final)
 
 
+def _negative_state(lex: Lexicon, word: str) -> bool:
+    """Is ``word`` a state participle named by what it is not, whose positive is a state too
+    ("unresolved": not resolved, which the data keeps as the other states, a NOT IN list or a
+    missing date), or a state the lexicon marks as derived ("overdue": open and past its due
+    date)? A flag word ("unpaid", "inactive") stays what it says: ``is_paid = 0`` answers it."""
+    if lex.get("value_word", word) == "derived":
+        return True
+    return word.startswith("un") and lex.has("state_participle", word) and lex.has(
+        "state_participle", word[2:])
+
+
 def _state_participle(text: Text, lex: Lexicon, i: int) -> bool:
     """Is the token at ``i`` a state participle used as an adjective: before its noun, after a
     determiner or a quantity ("how many cancelled subscriptions", "the delayed flights")?
@@ -350,6 +368,7 @@ def _numbered_noun(text: Text, lex: Lexicon, i: int) -> bool:
     before = text.tokens[i - 1]
     w = before.low
     return (before.kind == "word" and w.isalpha() and len(w) >= 3 and not w.endswith("s")
+            and not w.endswith(("ed", "ing"))  # "rated 4", "scoring 90": a verb, no name
             and w not in _FUNCTION_WORDS and not lex.has("unit", w)
             and w not in lex.meanings("time_unit") and not lex.has("time_unit", w)
             and not lex.has("number_word", w) and not lex.has("comparative", w))
