@@ -386,8 +386,9 @@ def align_periods(
             if i in outcome:
                 continue
             for j, s in enumerate(sql_periods):
-                if j in used or not _column_ok(p, s, rules, sql.columns):
-                    continue
+                if j in used or not _column_ok(p, s, rules, sql.columns) or (
+                        wanted == "open" and s.source == "case"):
+                    continue  # a period that shapes a value answers one, it bounds no rows
                 if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
@@ -446,7 +447,7 @@ def align_periods(
         # Another interval on a column the question allows.
         others = [
             j for j, s in enumerate(sql_periods)
-            if j not in used and _column_ok(p, s, rules, sql.columns)
+            if j not in used and s.source != "case" and _column_ok(p, s, rules, sql.columns)
         ]
         if not others and _used_otherwise(p, sql):
             out.matched.append(f"? in {asked_text}")
@@ -457,7 +458,7 @@ def align_periods(
             # the hint spells another period for a column the SQL filters on: the SQL's
             # period answers the question's words, not the hint's
             others = [j for j, s in enumerate(sql_periods)
-                      if s.column and norm(s.column) == norm(p.column)]
+                      if s.column and norm(s.column) == norm(p.column) and s.source != "case"]
         if others:
             j = _closest(pc, [s_canon[k] for k in others])
             j = others[j]
@@ -496,13 +497,17 @@ def align_periods(
 
 def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
     """Alternatives of one predicate that tile one interval (``strftime('%Y-%m', d) IN
-    ('2020-01', '2020-02', '2020-03')``) as that interval, with the alternatives' indices."""
+    ('2020-01', '2020-02', '2020-03')``), or value conditions on one column that do
+    (``SUM(CASE WHEN year = 1996 ...)`` and ``... 1997``), as that interval, with the
+    alternatives' indices."""
     groups: dict[tuple[object, ...], list[int]] = {}
     starts: dict[int, datetime] = {}
     for j, p in enumerate(periods):
         if (p.parts and isinstance(p.start, str) and isinstance(p.end, str) and p.start and p.end
                 and not p.periodic and not p.clock):
-            groups.setdefault((p.column, p.parts), []).append(j)
+            # one predicate's alternatives; the stretches several value conditions compute
+            # ("growth from 1996 to 1997": one CASE per year) tile a range together
+            groups.setdefault((p.column, "case" if p.source == "case" else p.parts), []).append(j)
             starts[j] = parse_iso(p.start)
     out: list[tuple[Period, list[int]]] = []
     for idx in groups.values():

@@ -149,7 +149,34 @@ def _periods(idx: _Index, resolver: Resolver) -> tuple[Period, ...]:
             return read_condition(node, resolver, source, excluded=excluded)
 
         out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
+    # A period that shapes a value ("Q4 vs Q4 last year": COUNTIF(created_at >= '2025-10-01'
+    # AND ...), SUM(x) FILTER (WHERE d >= ...), SUM(CASE WHEN d >= ... THEN x END)) answers a
+    # period the question names as surely as a row filter (the aligner never counts one as
+    # an extra: its parts are value conditions).
+    for condition in _value_condition_exprs(idx):
+        out.extend(read_periods(condition, column_of,
+                                lambda node: read_condition(node, resolver, "case"), "case"))
     return tuple(out)
+
+
+def _value_condition_exprs(idx: _Index) -> Iterator[exp.Expr]:
+    """The conditions of :func:`_value_conditions` as trees (CASE WHEN / IIF / IF branches,
+    ``FILTER (WHERE ...)``, aggregated predicates such as ``COUNTIF(...)``)."""
+    for branch in idx.ifs:
+        case = branch.parent
+        if not (isinstance(case, exp.Case) and case.this is not None) and isinstance(
+                branch.this, exp.Expr):
+            yield branch.this
+    for where in idx.wheres:
+        if isinstance(where.parent, exp.Filter):
+            yield where.this
+    for agg in idx.aggs:
+        arg = agg.this
+        while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
+            arg = arg.this if not isinstance(arg, exp.Distinct) else (
+                arg.expressions[0] if arg.expressions else None)
+        if isinstance(arg, PREDICATES):
+            yield cast(exp.Expr, arg)
 
 
 def _filters(idx: _Index, resolver: Resolver) -> tuple[Filter, ...]:

@@ -163,10 +163,18 @@ class _Term:
         return "function"  # strftime, YEAR(), DATE_TRUNC ... parse the stored value as a date
 
 
+#: Functions that make a moment of a date without moving it (BigQuery TIMESTAMP(d), DATETIME(d)).
+_MOMENT_OF: tuple[type[exp.Expr], ...] = tuple(
+    t for t in (getattr(exp, "Timestamp", None), getattr(exp, "Datetime", None),
+                getattr(exp, "TsOrDsToDatetime", None))
+    if isinstance(t, type))
+
+
 def _unwrap(node: exp.Expr) -> exp.Expr:
     while isinstance(node, _TRANSPARENT) or (
         isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _MOMENT_TYPES
-    ):
+    ) or (isinstance(node, _MOMENT_OF) and node.this is not None
+          and not node.args.get("zone") and not node.expressions):
         node = node.this
     return node
 
@@ -379,7 +387,9 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         return _relative(exp.Anonymous(this="DATE", expressions=[node.this, node.args["zone"]]))
     if _is_now(node):
         return ANCHOR_DAY
-    if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)):
+    if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)) or (
+            isinstance(node, _MOMENT_OF) and node.this is not None):
+        # BigQuery TIMESTAMP(DATE_TRUNC(CURRENT_DATE(), YEAR)), DATETIME(...): the same moment
         return _relative(node.this)
     if isinstance(node, exp.Convert):
         return _relative(node.expression)
@@ -521,7 +531,7 @@ def _interval_amount(node: exp.Interval) -> tuple[int, RelativeUnit] | None:
 def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
     """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``); the
     last day of a literal's month (``EOMONTH('2024-02-01')``) is that day's literal."""
-    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate)):
+    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate, *_MOMENT_OF)):
         node = node.this
     if isinstance(node, exp.LastDay):
         inner = _literal_text(node.this)

@@ -702,6 +702,7 @@ def _atoms(text: str, gate: bool = True) -> list[_Atom]:
                               s.lower)
 
 
+_LAST_YEAR = ANCHOR_DAY.start_of("year").shifted("year", -1)
 _OF_THE = re.compile(r"\s*(?:,\s*)?(?:of\s+|in\s+)?(?:the\s+)?")
 
 
@@ -718,6 +719,12 @@ def _in_relative_years(atoms: list[_Atom], text: str) -> list[_Atom]:
                 and months == list(range(months[0], months[-1] + 1))
                 and _OF_THE.fullmatch(text[prev.end : atom.start])):
             lo = atom.lo.shifted("month", months[0] - 1)
+            latest = _latest(prev)
+            if (latest is not None and atom.lo == _LAST_YEAR
+                    and any(a.yearless and a.periodic == prev.periodic for a in out[:-1])):
+                # "Q4 vs Q4 last year": the same quarter a year before the first one (asked in
+                # February, the latest Q4 is last year's already)
+                lo = latest[0].shifted("year", -1)
             out[-1] = _Atom(prev.start, atom.end, lo, lo.shifted("month", len(months)),
                             prev.grain)
             continue
