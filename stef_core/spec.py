@@ -343,6 +343,10 @@ class SqlSpec:
     tolerated: tuple[str, ...] = ()
     # Time predicates read as periods (their filters stay in ``filters`` too).
     periods: tuple[Period, ...] = ()
+    # Time predicates that shape a value rather than filter rows (``COUNTIF(d >= '2025-10-01'
+    # AND ...)``, ``SUM(x) FILTER (WHERE d ...)``, ``CASE WHEN year = 2023 ...``): they answer
+    # a period the question names ("Q4 vs Q4 last year"), and are never extras.
+    value_periods: tuple[Period, ...] = ()
     # Conditions that shape a value without filtering rows: CASE WHEN / IIF / IF branches and
     # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
     # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.

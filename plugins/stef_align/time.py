@@ -352,12 +352,13 @@ def align_periods(
     """Match the question's periods with the SQL's; see the module docstring."""
     out = PeriodAlignment()
     ignored = {norm(c) for c in rules.ignored_filters}
-    sql_periods = [p for p in sql.periods if norm(p.column or "") not in ignored]
+    sql_periods = [p for p in (*sql.periods, *sql.value_periods)
+                   if norm(p.column or "") not in ignored]
     asked = sorted(q.periods, key=_rank)
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
     for s in sql_periods:  # a bare closing date on a timestamp column
-        if s.end_of_day and s.column and is_timestamp_name(s.column):
+        if s.end_of_day and s.column and is_timestamp_name(s.column) and s.source != "case":
             out.reasons.append(reason(
                 "date.end_of_day",
                 f"{s.column} is closed with a bare date ({_last_day(s, today)} read as the "

@@ -149,10 +149,21 @@ def _periods(idx: _Index, resolver: Resolver) -> tuple[Period, ...]:
             return read_condition(node, resolver, source, excluded=excluded)
 
         out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
-    # A period that shapes a value ("Q4 vs Q4 last year": COUNTIF(created_at >= '2025-10-01'
-    # AND ...), SUM(x) FILTER (WHERE d >= ...), SUM(CASE WHEN d >= ... THEN x END)) answers a
-    # period the question names as surely as a row filter (the aligner never counts one as
-    # an extra: its parts are value conditions).
+    return tuple(out)
+
+
+def _value_periods(idx: _Index, resolver: Resolver) -> tuple[Period, ...]:
+    """Periods that shape a value ("Q4 vs Q4 last year": ``COUNTIF(created_at >=
+    '2025-10-01' AND ...)``, ``SUM(x) FILTER (WHERE d >= ...)``, ``SUM(CASE WHEN d >= ...
+    THEN x END)``): they answer a period the question names as surely as a row filter."""
+    if not idx.timeish() or not (idx.ifs or idx.aggs):
+        return ()
+    from stef_core.sql import read_periods
+
+    def column_of(node: exp.Expr) -> str | None:
+        return operand_column(node, resolver)
+
+    out: list[Period] = []
     for condition in _value_condition_exprs(idx):
         out.extend(read_periods(condition, column_of,
                                 lambda node: read_condition(node, resolver, "case"), "case"))
@@ -670,6 +681,7 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         _nested_grouping(idx, select, resolver) if len(idx.selects) > 1 else ((), False)
     )
     periods = _periods(idx, resolver)
+    value_periods = _value_periods(idx, resolver)
     join_keys = _join_keys(idx, resolver)
     window_count = len(idx.windows)
     text_nodes.extend(idx.windows)
@@ -727,4 +739,5 @@ def spec_of(root: exp.Expr) -> SqlSpec:
         nested_k=nested_k,
         unscoped_extremes=_unscoped_extremes(idx, resolver),
         periods=periods,
+        value_periods=value_periods,
     )
