@@ -49,6 +49,8 @@ from stef_core.errors import CalibrationError
 
 FORMAT = "stef-calibration"
 FORMAT_VERSION = 1
+#: a calibration file larger than this is refused before it is read (like a rules file)
+MAX_CALIBRATION_BYTES = 8 * 1024 * 1024
 
 
 class Calibration(BaseModel):
@@ -58,7 +60,8 @@ class Calibration(BaseModel):
     the judge computes; a feature the model has no weight for counts zero.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Every number finite: a NaN floor or weight would turn every gamma into NaN.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     format: Literal["stef-calibration"] = "stef-calibration"
     format_version: Literal[1] = 1
@@ -173,24 +176,33 @@ def sigmoid(z: float) -> float:
 def load_calibration(path: str | Path) -> Calibration:
     """Read and validate a calibration file; :class:`CalibrationError` names the file and the
     place (``cal.json:3:5`` for JSON syntax, ``$.weights`` for content)."""
-    p = Path(path)
-    if not p.is_file():
-        what = "is a directory" if p.is_dir() else "no such file"
-        raise CalibrationError(f"{path}: {what}; give a calibration JSON written by "
+    from stef_core.files import FileReadError, read_small_text
+
+    if Path(path).is_dir():
+        raise CalibrationError(f"{path}: is a directory; give a calibration JSON written by "
                                "`stef calibrate`")
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CalibrationError(f"{path}: cannot be read: {exc}") from None
+        # Capped like a rules file (a calibration is a few KiB); a FIFO or a device is refused
+        # before it is read.
+        text = read_small_text(str(path), limit=MAX_CALIBRATION_BYTES, what="calibration")
+    except FileReadError as exc:
+        raise CalibrationError(f"{path}: {exc}; give a calibration JSON written by "
+                               "`stef calibrate`") from None
     return calibration_from_text(text, str(path))
 
 
 def calibration_from_text(text: str, source: str = "<calibration>") -> Calibration:
     """:func:`load_calibration` over a file's text (``source`` names it in errors)."""
+    from stef_core.safejson import NotFinite, loads
+
     try:
-        data = json.loads(text)
+        data = loads(text, finite=True).value
+    except NotFinite as exc:
+        raise CalibrationError(f"{source}: {exc}") from None
     except json.JSONDecodeError as exc:
         raise CalibrationError(f"{source}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise CalibrationError(f"{source}: not JSON: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CalibrationError(
             f"{source}: not a STEF calibration file (expected a JSON object with "

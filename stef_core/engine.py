@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from itertools import islice
@@ -129,7 +130,12 @@ class Engine:
         limits: Limits | None = None,
         calibration: str | None = None,
     ) -> None:
-        self.registry = registry or Registry.discover()
+        if registry is None:
+            registry = Registry.discover()
+            for err in registry.problems():  # a library call goes on, but says so
+                warnings.warn(f"STEF plugin {err.name!r} from {err.distribution} failed to "
+                              f"load and is not used: {err.error}", stacklevel=2)
+        self.registry = registry
         self.limits = limits or Limits()
         #: Relative dates ("last month") are read against the record's timestamp, else this
         #: (``stef eval --today``), else the run's date.

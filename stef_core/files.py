@@ -189,3 +189,50 @@ def drop_stdout() -> None:
         os.close(null)
     except (AttributeError, OSError, ValueError):  # no real descriptor (a test runner)
         pass
+
+
+class FileReadError(Exception):
+    """A small text file (a ruleset, a calibration) that cannot be read; the message says why
+    (missing, not a regular file, too large, binary, not UTF-8) and never quotes the file."""
+
+
+def read_small_text(path: str, *, limit: int, what: str) -> str:
+    """A small UTF-8 text file read safely: a regular file only (never a FIFO or a device,
+    which would hang or never end), at most ``limit`` bytes, without NUL bytes. ``what`` names
+    the kind of file in the message for a binary one."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat on the open descriptor then
+    # tells what was opened, with no window for the path to change in between.
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise FileReadError("no such file") from None
+    except OSError as exc:
+        raise FileReadError(f"cannot open it ({exc.strerror or exc})") from None
+    too_large = f"larger than {limit // (1024 * 1024)} MiB"
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileReadError("not a regular file")
+        if info.st_size > limit:
+            raise FileReadError(too_large)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise FileReadError(f"cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise FileReadError(too_large)
+    if b"\0" in data:
+        raise FileReadError(f"a binary file, not a text {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileReadError(f"not UTF-8 text (byte {exc.start + 1})") from None

@@ -4,9 +4,9 @@ The SQL reader (:mod:`stef_core.sql.time`) and the question reader read time int
 :class:`~stef_core.spec.Period`; the aligner and the judges compare periods. What they all
 need is here, free of any parser:
 
-* the calendar: :func:`add` (month arithmetic clamps the day), :func:`floor` (the start of a
-  unit), :func:`iso` and :func:`parse_iso`, :func:`literal_span` (the stretch of time a date
-  literal covers);
+* the calendar: :func:`add` (month arithmetic clamps the day; a move past the calendar's
+  edges stops there), :func:`floor` (the start of a unit), :func:`iso` and :func:`parse_iso`,
+  :func:`literal_span` (the stretch of time a date literal covers);
 * bounds: :func:`resolve` turns an ISO bound or a :class:`~stef_core.spec.RelativeDate` into a
   moment for an anchor date, :func:`shift` moves either kind;
 * periods: :func:`merge` and :func:`merge_all` (conjuncts on one column), :func:`fold_periodic`
@@ -35,6 +35,8 @@ from functools import lru_cache
 from stef_core.spec import Bound, Filter, Period, RelativeDate, RelativeUnit, Shift
 
 __all__ = [
+    "EARLIEST",
+    "LATEST",
     "UNITS",
     "Span",
     "add",
@@ -89,20 +91,37 @@ def relative_unit(unit: str) -> RelativeUnit | None:
     return _RELATIVE.get(unit)
 
 
+#: The calendar's edges: a moment moved past one stops there. SQL and questions can name
+#: moments no calendar holds (``date('now', '+8000 years')``, ``CURRENT_DATE - INTERVAL
+#: '99999999999' DAY``, "the week starting 9999-12-30"); as bounds they mean "after (or
+#: before) any date", which the edge says, and the comparison goes on.
+EARLIEST, LATEST = datetime.min, datetime.max
+
+
 def add(moment: datetime, unit: str, n: int) -> datetime:
-    """``moment`` moved by ``n`` units; month arithmetic clamps the day (Mar 31 - 1m = Feb 29).
+    """``moment`` moved by ``n`` units; month arithmetic clamps the day (Mar 31 - 1m = Feb 29),
+    and a move past the calendar's edges stops at :data:`EARLIEST` or :data:`LATEST`.
 
     >>> add(datetime(2024, 3, 31), "month", -1)
     datetime.datetime(2024, 2, 29, 0, 0)
+    >>> add(datetime(2024, 6, 15), "year", 8000) == LATEST, add(LATEST, "day", -1).day
+    (True, 30)
+    >>> add(datetime(2024, 6, 15), "day", -99999999999) == EARLIEST
+    True
     """
     if unit in _MONTHS_PER:
         total = moment.year * 12 + moment.month - 1 + n * _MONTHS_PER[unit]
         year, month = divmod(total, 12)
-        if not 1 <= year <= 9998:
-            raise OverflowError("year out of range")
+        if year < EARLIEST.year:
+            return EARLIEST
+        if year > LATEST.year:
+            return LATEST
         day = min(moment.day, days_in_month(year, month + 1))
         return moment.replace(year=year, month=month + 1, day=day)
-    return moment + _DELTA[unit] * n
+    try:
+        return moment + _DELTA[unit] * n
+    except OverflowError:  # past the edge, or a number of days no timedelta holds
+        return LATEST if n > 0 else EARLIEST
 
 
 def days_in_month(year: int, month: int) -> int:

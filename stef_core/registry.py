@@ -2,8 +2,11 @@
 registration hooks return, and answers lookups by id.
 
 No global manager exists at import time: each :class:`Registry` owns its own
-``pluggy.PluginManager``. A plugin that fails to import is reported (``load_errors``) and
-skipped; the others still load.
+``pluggy.PluginManager``. A plugin that fails to import, or that implements a hook STEF does
+not have (a misspelled ``stef_register_normalisers``, which pluggy's ``check_pending`` finds),
+is reported (``load_errors``) and skipped; the others still load. ``stef eval`` and ``stef
+calibrate`` refuse to run with such a plugin installed (a rule silently missing changes
+scores); :class:`~stef_core.engine.Engine` built without a registry warns and goes on.
 """
 
 from __future__ import annotations
@@ -109,6 +112,8 @@ class Registry:
             try:
                 module = ep.load()
                 self.add(module, provider=ep.name, distribution=dist, dist_version=version)
+            except PluginError as exc:
+                self.load_errors.append(LoadError(ep.name, dist, str(exc)))
             except Exception as exc:  # a broken third-party plugin must not stop the others
                 self.load_errors.append(LoadError(ep.name, dist, f"{type(exc).__name__}: {exc}"))
 
@@ -127,8 +132,45 @@ class Registry:
         if self.pm.is_registered(module):
             return
         self.pm.register(module, name=name)
+        try:
+            self.pm.check_pending()  # a hook STEF does not have: a misspelling, most likely
+        except pluggy.PluginValidationError:
+            unknown = self._unknown_hooks(module)
+            self.pm.unregister(module)
+            known = sorted(n for n in dir(hookspecs) if n.startswith("stef_"))
+            raise PluginError(
+                f"unknown hook {unknown!r}{did_you_mean(unknown, known)} in plugin {name!r}; "
+                f"STEF's hooks: {', '.join(known)}"
+            ) from None
         self._origin[name] = (name, distribution, dist_version)
         self._by_stage = None
+
+    def _unknown_hooks(self, module: object) -> str:
+        """The first hook ``module`` implements that has no spec."""
+        for caller in self.pm.get_hookcallers(module) or []:
+            if caller.spec is None:
+                return caller.name
+        return "?"
+
+    def problems(self) -> list[LoadError]:
+        """Every plugin that could not be loaded or registered (every hook called once, so
+        that a registration hook that raises is among them)."""
+        for stage in STAGES:
+            self.plugins(stage)
+        return list(self.load_errors)
+
+    def check(self) -> None:
+        """A :class:`PluginError` naming the first plugin that failed to load, if any: for the
+        commands that must not score without it."""
+        errors = self.problems()
+        if errors:
+            err = errors[0]
+            more = f" ({len(errors) - 1} more: `stef plugins` lists them)" if len(errors) > 1 \
+                else ""
+            raise PluginError(
+                f"plugin {err.name!r} from {err.distribution} failed to load: {err.error}; fix "
+                f"or uninstall it (`stef plugins` lists every plugin){more}"
+            )
 
     # ---- lookups -----------------------------------------------------------------------
 

@@ -36,8 +36,30 @@ class Loaded:
     surrogates: bool = False
 
 
-def loads(text: str) -> Loaded:
-    """Decode ``text``; raises ``json.JSONDecodeError`` or ``RecursionError``."""
+class NotFinite(ValueError):
+    """A number JSON does not allow: ``NaN``, ``Infinity``, or one past the float range
+    (``1e999``), which Python's decoder would otherwise accept as a float."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__(f"the number {token[:40]} is not finite (NaN, Infinity and numbers "
+                         "past 1e308 are not JSON numbers)")
+
+
+def _constant(token: str) -> float:
+    raise NotFinite(token)
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise NotFinite(token)
+    return value
+
+
+def loads(text: str, *, finite: bool = False) -> Loaded:
+    """Decode ``text``; raises ``json.JSONDecodeError`` or ``RecursionError``, and with
+    ``finite`` :class:`NotFinite` for a number that is not (for files whose numbers are
+    computed with: a NaN score must never pass for one)."""
     big: list[str] = []
 
     def parse_int(digits: str) -> int | str:
@@ -46,7 +68,9 @@ def loads(text: str) -> Loaded:
             return digits
         return int(digits)
 
-    value = json.JSONDecoder(parse_int=parse_int, strict=False).decode(text)
+    options: dict[str, Any] = {"parse_constant": _constant, "parse_float": _finite_float} \
+        if finite else {}
+    value = json.JSONDecoder(parse_int=parse_int, strict=False, **options).decode(text)
     found = False
     if _SURROGATE_ESCAPE.search(text):  # only an escape can put a lone surrogate in a value
         value, found = scrub(value)

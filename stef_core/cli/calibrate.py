@@ -77,7 +77,11 @@ def calibrate_command(inputs: tuple[str, ...], output: str, rules_path: str | No
     check_outputs([("-o", output)], [("the input", p) for p in paths]
                   + [("the rules", s) for s in sources]
                   + [("the calibration", start or rules.calibration)])
-    engine = Engine(rules, judge=judge, dialect=dialect, calibration=start)
+    from stef_core.registry import Registry
+
+    registry = Registry.discover()
+    registry.check()  # a plugin that failed to load: say so, never fit without it
+    engine = Engine(rules, judge=judge, dialect=dialect, calibration=start, registry=registry)
     judge_obj = engine.judge
     if judge_obj.evidence_version is None:
         raise StefError(f"--judge {judge}: this judge cannot be calibrated; use --judge offline")

@@ -111,6 +111,7 @@ def eval_command(
     from stef_core.engine import Engine
     from stef_core.io import Notes, check_inputs, output_line, read_items
     from stef_core.limits import parse_limits
+    from stef_core.registry import Registry
     from stef_core.stats import Summary
 
     paths = list(inputs)
@@ -159,9 +160,11 @@ def eval_command(
     _check_eval_outputs(paths, output, summary_json, store, sources,
                         calibration or rules.calibration)
     judge_options = {k: v for k, v in judge_flags.items() if v not in (None, False)}
+    registry = Registry.discover()
+    registry.check()  # a plugin that failed to load: say so, never score without it
     engine = Engine(rules, judge=judge, judge_options=judge_options, dialect=dialect,
                     question_extractor=question_extractor, today=today, limits=limits,
-                    calibration=calibration)
+                    calibration=calibration, registry=registry)
     engine.settle()  # this process exists for the run: start-up objects leave the GC's sight
 
     from stef_core.monitor.resume import ResultsOutput, fingerprint

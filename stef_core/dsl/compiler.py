@@ -18,8 +18,6 @@ statement that set the offending key last.
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -99,41 +97,12 @@ def installed_rule_ids() -> tuple[str, ...]:
 def read_rules_text(path: Path) -> str:
     """Read a ruleset safely: a regular file only (never a FIFO or a device, which would hang
     or never end), at most :data:`MAX_RULES_BYTES`, UTF-8 text without NUL bytes."""
-    # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat on the open descriptor
-    # then tells what was opened, with no window for the path to change in between.
+    from stef_core.files import FileReadError, read_small_text
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise RulesFileError("no such file") from None
-    except OSError as exc:
-        raise RulesFileError(f"cannot open it ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise RulesFileError("not a regular file")
-        if info.st_size > MAX_RULES_BYTES:
-            raise RulesFileError(f"larger than {MAX_RULES_BYTES // (1024 * 1024)} MiB")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_RULES_BYTES:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise RulesFileError(f"cannot read it ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > MAX_RULES_BYTES:
-        raise RulesFileError(f"larger than {MAX_RULES_BYTES // (1024 * 1024)} MiB")
-    if b"\0" in data:
-        raise RulesFileError("a binary file, not a text ruleset")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RulesFileError(f"not UTF-8 text (byte {exc.start + 1})") from None
+        return read_small_text(str(path), limit=MAX_RULES_BYTES, what="ruleset")
+    except FileReadError as exc:
+        raise RulesFileError(str(exc)) from None
 
 
 @dataclass(frozen=True)

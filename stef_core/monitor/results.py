@@ -38,7 +38,10 @@ def read_results_file(path: str) -> Iterator[Loaded]:
             if not line.strip():
                 continue
             try:
-                data = safejson.loads(line).value
+                data = safejson.loads(line, finite=True).value
+            except safejson.NotFinite as exc:
+                raise ResultsError(f"{path}:{lineno}: not a STEF result: {exc}; a results file "
+                                   "holds the JSON lines `stef eval` writes") from None
             except json.JSONDecodeError as exc:
                 raise ResultsError(
                     f"{path}:{lineno}:{exc.colno}: not JSON: {exc.msg}; a results file holds "

@@ -575,7 +575,7 @@ def _span_at(term: _Term, node: exp.Expr) -> Span | None:
         if term.unit == "yearweek":  # YEARWEEK(d, 1) = 202410: ISO week 10 of 2024
             m = re.fullmatch(r"(\d{4})(\d{2})", text.strip())
             monday = iso_monday(int(m.group(1)), int(m.group(2))) if m else None
-            return _absolute(monday, monday + timedelta(weeks=1), "week") if monday else None
+            return _absolute(monday, add(monday, "week", 1), "week") if monday else None
         if term.unit == "year":
             number = text.strip()
             span = literal_span(number) if re.fullmatch(r"\d{4}", number) else None

@@ -51,6 +51,8 @@ Use them from pytest (:func:`rule_case_params` marks the known gaps as strict xf
 
 from __future__ import annotations
 
+import functools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -227,7 +229,7 @@ def default_registry() -> Registry:
 
 
 def cached_engine(
-    rules: Ruleset | dict[str, Any] | None = None,
+    rules: Ruleset | dict[str, Any] | str | os.PathLike[str] | None = None,
     *,
     judge: str | Judge = "offline",
     registry: Registry | None = None,
@@ -238,9 +240,8 @@ def cached_engine(
     share the discovered registry, which is the expensive part.
     """
     from stef_core.engine import Engine
-    from stef_core.models import Ruleset
 
-    ruleset = Ruleset.model_validate(rules) if isinstance(rules, dict) else rules or Ruleset()
+    ruleset = as_ruleset(rules)
     reg = registry or default_registry()
     if not isinstance(judge, str):
         return Engine(ruleset, judge=judge, registry=reg)
@@ -249,6 +250,28 @@ def cached_engine(
     if engine is None:
         engine = _ENGINES[key] = Engine(ruleset, judge=judge, registry=reg)
     return engine
+
+
+def as_ruleset(rules: Ruleset | dict[str, Any] | str | os.PathLike[str] | None) -> Ruleset:
+    """Rules as the helpers take them: a :class:`~stef_core.models.Ruleset`, its JSON as a
+    dict, a path to a ``.stef`` or ``.json`` file (as a newcomer writes ``rules="crm.stef"``),
+    or None for the defaults."""
+    from stef_core.models import Ruleset
+
+    if rules is None:
+        return Ruleset()
+    if isinstance(rules, dict):
+        return Ruleset.model_validate(rules)
+    if isinstance(rules, (str, os.PathLike)):
+        return _rules_file(os.fspath(rules))
+    return rules
+
+
+@functools.lru_cache(maxsize=32)
+def _rules_file(path: str) -> Ruleset:
+    from stef_core.rules import load_rules
+
+    return load_rules(path)
 
 
 def close_engines() -> None:
@@ -263,7 +286,7 @@ def score_one(
     sql: str,
     *,
     enriched_question: str | None = None,
-    rules: Ruleset | dict[str, Any] | None = None,
+    rules: Ruleset | dict[str, Any] | str | os.PathLike[str] | None = None,
     dialect: str | None = None,
     judge: str | Judge = "offline",
     registry: Registry | None = None,
@@ -275,7 +298,8 @@ def score_one(
         question: The user's question.
         sql: The SQL the agent produced.
         enriched_question: The agent's reformulation of the question, if any.
-        rules: R_app as a :class:`~stef_core.models.Ruleset` or its JSON form.
+        rules: R_app as a :class:`~stef_core.models.Ruleset`, its JSON form, or the path of
+            a ``.stef`` or ``.json`` rules file.
         dialect: A sqlglot dialect name for the SQL.
         judge: A judge id (``"offline"``) or a :class:`~stef_core.contracts.Judge` instance
             such as :func:`fake_judge`'s.
@@ -405,7 +429,7 @@ def assert_sql_answers(
     sql: str,
     *,
     min_score: float,
-    rules: Ruleset | dict[str, Any] | None = None,
+    rules: Ruleset | dict[str, Any] | str | os.PathLike[str] | None = None,
     enriched_question: str | None = None,
     dialect: str | None = None,
     judge: str | Judge | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +70,20 @@ def test_failure_message_is_readable(pytester: pytest.Pytester) -> None:
     # __tracebackhide__: the traceback stops at the test's own line, not inside STEF.
     assert "stef_core/testing/__init__.py" not in result.stdout.str()
     assert "raise AssertionError(" not in result.stdout.str()
+
+
+def test_assert_answers_takes_the_rules_as_a_path(tmp_path: Path) -> None:
+    """A newcomer writes rules="crm.stef" (it raised AttributeError: 'str' object has no
+    attribute 'model_dump_json', issue 21)."""
+    from stef_core.testing import assert_sql_answers
+
+    rules = tmp_path / "crm.stef"
+    rules.write_text('ruleset "crm"\nvalues status = active, churned\n')
+    result = assert_sql_answers("How many customers are active?",
+                                "SELECT COUNT(*) FROM customers WHERE status = 'active'",
+                                min_score=90, rules=str(rules))
+    assert result.status == "scored"
+    with pytest.raises(AssertionError, match="STEF score"):
+        assert_sql_answers("How many customers are active?",
+                           "SELECT COUNT(*) FROM customers WHERE status = 'churned'",
+                           min_score=90, rules=rules)  # a Path too

@@ -154,7 +154,9 @@ def test_a_third_party_id_may_not_shadow_a_builtin(site: Path) -> None:
 
 
 def test_unknown_ids_suggest_the_closest(site: Path, tmp_path: Path) -> None:
-    acme(site)
+    # (without acme's broken module: `stef eval` would stop at that first)
+    write_dist(site, "acme-stef", "1.2.0", "acme_stef_plugin", {
+        "upper_rule": RULE.format(cls="AcmeUpper", rule_id="acme_upper")})
     registry = Registry.discover()
     with pytest.raises(PluginError, match=r"unknown judge 'ofline' \(did you mean 'offline'\?\)"):
         Engine(judge="ofline", registry=registry)
@@ -168,3 +170,55 @@ def test_unknown_ids_suggest_the_closest(site: Path, tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["eval", str(records), "--judge", "ofline"])
     assert result.exit_code == 2
     assert "stef: error: unknown judge 'ofline' (did you mean 'offline'?)" in result.stderr
+
+
+# ---- a plugin that fails to load stops the commands that score (issue 21, item 6) ----------
+
+MISSPELLED = '''
+"""A rule registered under a misspelled hook: pluggy's check_pending finds it."""
+from stef_core import hookimpl
+
+
+@hookimpl
+def stef_register_normalisers():
+    return []
+'''
+
+
+def test_a_misspelled_hook_is_a_load_error_naming_it(site: Path) -> None:
+    write_dist(site, "acme-stef", "1.2.0", "acme_stef_plugin", {"spelled": MISSPELLED})
+    registry = Registry.discover()
+    [err] = [e for e in registry.load_errors if e.distribution == "acme-stef"]
+    assert err.name == "spelled"
+    assert err.error.startswith(
+        "unknown hook 'stef_register_normalisers' (did you mean 'stef_register_normalizers'?) "
+        "in plugin 'spelled'; STEF's hooks: ")
+
+
+@pytest.mark.parametrize("plugin", ["broken", "spelled"])
+def test_stef_eval_refuses_to_score_with_a_plugin_that_failed_to_load(
+        site: Path, tmp_path: Path, plugin: str) -> None:
+    modules = {"broken": "raise ImportError('acme needs the acme_sdk package')\n",
+               "spelled": MISSPELLED}
+    write_dist(site, "acme-stef", "1.2.0", "acme_stef_plugin", {plugin: modules[plugin]})
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"question": "How many users?", "sql": "SELECT COUNT(*) FROM users"}\n')
+    result = CliRunner().invoke(cli, ["eval", str(src), "--no-progress"])
+    assert result.exit_code == 2
+    why = ("ImportError: acme needs the acme_sdk package" if plugin == "broken" else
+           "unknown hook 'stef_register_normalisers' (did you mean 'stef_register_normalizers'?)")
+    assert result.stderr.startswith(
+        f"stef: error: plugin {plugin!r} from acme-stef failed to load: {why}")
+    assert result.stderr.endswith("; fix or uninstall it (`stef plugins` lists every plugin)\n")
+    assert result.stdout == ""  # nothing was scored
+
+
+def test_the_python_api_goes_on_with_a_warning_naming_the_plugin(site: Path) -> None:
+    from stef_core.engine import evaluate
+
+    acme(site)
+    with pytest.warns(UserWarning, match="STEF plugin 'broken' from acme-stef failed to load and "
+                                         "is not used: ImportError: acme needs the acme_sdk"):
+        [result] = evaluate([{"question": "How many users?",
+                              "sql": "SELECT COUNT(*) FROM users"}])
+    assert result.status == "scored"

@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import cast
 
 from stef_core.limits import QUESTION_CACHE
-from stef_core.periods import add, iso, merge
+from stef_core.periods import add, floor, iso, merge
 from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit, Strength
 from stef_question.lexicon import lexicon
 
@@ -337,9 +337,9 @@ def _iso_date(m: re.Match[str], s: _Scanner) -> _Atom | None:
         moment = day.replace(hour=hour, minute=minute)
         if m.group(6) is not None:
             moment = moment.replace(second=int(m.group(6)))
-            return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(seconds=1)),
+            return _Atom(m.start(), m.end(), iso(moment), iso(add(moment, "second", 1)),
                          "second")
-        return _Atom(m.start(), m.end(), iso(moment), iso(moment + timedelta(minutes=1)),
+        return _Atom(m.start(), m.end(), iso(moment), iso(add(moment, "minute", 1)),
                      "minute")
     return _day_atom(m, day)
 
@@ -747,8 +747,8 @@ def _weeks_of_days(atoms: list[_Atom], text: str) -> list[_Atom]:
         if m and atom.grain == "day" and isinstance(atom.lo, str) and atom.lo:
             day = datetime.fromisoformat(atom.lo)
             if m.group("how") == "of":
-                day -= timedelta(days=day.weekday())
-            out.append(replace(atom, lo=iso(day), hi=iso(day + timedelta(days=7)), grain="week"))
+                day = floor(day, "week")
+            out.append(replace(atom, lo=iso(day), hi=iso(add(day, "week", 1)), grain="week"))
         else:
             out.append(atom)
     return out
@@ -767,8 +767,8 @@ def _attach_clocks(atoms: list[_Atom], text: str) -> list[_Atom]:
             and re.fullmatch(r"\s*(?:,|at|on|,\s*at)?\s*", text[prev.end : atom.start])
         ):
             day = datetime.fromisoformat(prev.lo)
-            lo = day + timedelta(seconds=atom.clock[0])
-            hi = day + timedelta(seconds=atom.clock[1])
+            lo = add(day, "second", atom.clock[0])
+            hi = add(day, "second", atom.clock[1])
             out[-1] = _Atom(prev.start, atom.end, iso(lo), iso(hi), atom.grain)
             continue
         out.append(atom)
@@ -796,7 +796,7 @@ def _with_year(atom: _Atom, year: int) -> _Atom:
         day = _day(year, months[0], days[0])
         if day is None:
             return atom
-        return replace(atom, lo=iso(day), hi=iso(day + timedelta(days=1)), periodic=(),
+        return replace(atom, lo=iso(day), hi=iso(add(day, "day", 1)), periodic=(),
                        yearless=False, grain="day")
     start = datetime(year, months[0], 1)
     end = add(datetime(year, months[-1], 1), "month", 1)
@@ -1047,8 +1047,8 @@ def _join_day_and_time(found: list[tuple[tuple[int, int], Period]],
                 assert isinstance(day.start, str) and clock.clock is not None  # _single_day
                 start = datetime.fromisoformat(day.start)
                 joined = replace(
-                    day, start=iso(start + timedelta(seconds=clock.clock[0])),
-                    end=iso(start + timedelta(seconds=clock.clock[1])), grain=clock.grain,
+                    day, start=iso(add(start, "second", clock.clock[0])),
+                    end=iso(add(start, "second", clock.clock[1])), grain=clock.grain,
                     text=f"{prev.text} {p.text}",
                 )
                 out[-1] = ((a, span[1]), joined)
