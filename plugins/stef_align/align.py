@@ -21,14 +21,14 @@ from __future__ import annotations
 from stef_align import aggregates, enrichment, grouping, joins, projection, superlatives
 from stef_align.filters import Work, align_filters
 from stef_core.contracts import Alignment, Context
-from stef_core.models import Reason, Ruleset
+from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.spec import QuestionSpec, SqlSpec
 
 __all__ = ["align", "align_filters", "structural_findings"]
 
 
 def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
-                        anchor: str | None = None) -> list[Reason]:
+                        anchor: Anchor | None = None) -> list[Reason]:
     """Every finding beyond the filters, concept by concept."""
     return [
         *aggregates.check(q, sql),

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from stef_align.time import period_drift
-from stef_core.models import Reason, Ruleset
+from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.reasons import Severity, reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.words import norm
@@ -28,7 +28,7 @@ MAX_COLUMNS = 512
 
 
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None,
-          anchor: str | None = None) -> list[Reason]:
+          anchor: Anchor | None = None) -> list[Reason]:
     out: list[Reason] = []
     ignored = {norm(c) for c in rules.ignored_filters} if rules is not None else set()
     hint_cols = {norm(c) for c in sorted(q.columns)[:64] if len(norm(c)) > 2} - ignored

@@ -653,7 +653,7 @@ def _as_of(p: Period, today: date) -> bool:
         or (len(bounds) == 1 and bounds <= {day, day + timedelta(days=1)}))
 
 
-def period_drift(q: QuestionSpec, anchor: str | None) -> list[tuple[str, str]]:
+def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]]:
     """``(kind, message)`` for each period the reformulation changed (``changed``), dropped
     (``dropped``) or added (``added``), once per period, in plain words.
 

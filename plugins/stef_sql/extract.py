@@ -187,7 +187,7 @@ def _value_condition_exprs(idx: _Index) -> Iterator[exp.Expr]:
             arg = arg.this if not isinstance(arg, exp.Distinct) else (
                 arg.expressions[0] if arg.expressions else None)
         if isinstance(arg, PREDICATES):
-            yield cast(exp.Expr, arg)
+            yield arg
 
 
 def _filters(idx: _Index, resolver: Resolver) -> tuple[Filter, ...]:

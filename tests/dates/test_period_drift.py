@@ -4,15 +4,18 @@ words, never the internal notation of relative bounds."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from stef_align.time import period_drift
 from stef_question.extract import extract_question
 
-from stef_core.models import Ruleset
+from stef_core.models import Anchor, Ruleset
 
 
 def drift(question: str, reformulation: str, anchor: str) -> list[tuple[str, str]]:
-    return period_drift(extract_question(question, reformulation, Ruleset()), anchor)
+    return period_drift(extract_question(question, reformulation, Ruleset()),
+                        Anchor(date=date.fromisoformat(anchor), source="timestamp"))
 
 
 @pytest.mark.parametrize(("question", "reformulation", "anchor"), [

@@ -261,8 +261,10 @@ def test_hint_filters_that_spell_a_period_leave_the_filters() -> None:
 def test_reformulation_that_changes_the_period_is_drift() -> None:
     from stef_align.time import period_drift
 
+    from stef_core.models import Anchor
+
     spec = extract_question("How many orders in March 2024?", "How many orders in April 2024?")
-    assert period_drift(spec, "2024-06-15") == [
+    assert period_drift(spec, Anchor(date=date(2024, 6, 15), source="--today")) == [
         ("changed", "the reformulation reads 'March 2024' (March 2024) as April 2024")]
 
 
