@@ -192,7 +192,7 @@ def test_plain_column_texts_are_what_the_generator_writes(sql: str) -> None:
     import sqlglot
     from sqlglot import exp
     from sqlglot.dialects.dialect import Dialect
-    from stef_sql.extract import _plain_column
+    from stef_sql.read.tree import _plain_column
 
     generator = Dialect.get_or_raise(None).generator()
     for column in sqlglot.parse_one(sql, read="mysql").find_all(exp.Column):

@@ -1,0 +1,73 @@
+"""The SQL reader, one module per concept (as :mod:`stef_question.concepts` reads the
+question): the tree is walked once (:class:`~stef_sql.read.tree.Tree`), then each reader of
+:data:`READERS` reads its part of the :class:`~stef_core.spec.SqlSpec` from that walk, and
+the spec is the fold of their parts.
+
+* :mod:`~stef_sql.read.projection`: what the outer SELECT shows;
+* :mod:`~stef_sql.read.aggregates`: aggregates, divisions and value conditions (CASE, FILTER);
+* :mod:`~stef_sql.read.filters`: row conditions, column comparisons and join keys;
+* :mod:`~stef_sql.read.time`: time conditions as periods;
+* :mod:`~stef_sql.read.grouping`: GROUP BY, HAVING, PARTITION BY, DISTINCT ON, nested groups;
+* :mod:`~stef_sql.read.ordering`: ORDER BY, LIMIT / TOP / FETCH, OFFSET;
+* :mod:`~stef_sql.read.superlatives`: ranking windows, nested top-k, unscoped extremes;
+* :mod:`~stef_sql.read.structure`: tables, columns, literals, windows, CTEs, joins.
+
+A reader is ``read(tree) -> build``: it reads everything it needs from the tree and asks
+``tree.texts`` for the SQL texts it keeps; once every reader has read, the texts are rendered
+(rendering may normalize nodes in place) and each ``build(texts)`` returns its fields.
+
+>>> spec = extract_spec("SELECT name FROM users u WHERE u.status = 'Active' AND 18 <= u.age")
+>>> [(f.column, f.op, f.value) for f in spec.filters]
+[('status', '=', 'active'), ('age', '>=', 18)]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+
+from stef_core.spec import SqlSpec
+from stef_core.sql import parse_statement
+from stef_sql.read import (
+    aggregates,
+    filters,
+    grouping,
+    ordering,
+    projection,
+    structure,
+    superlatives,
+    time,
+)
+from stef_sql.read.tree import Reader, Tree
+
+__all__ = ["READERS", "extract_spec", "spec_of"]
+
+#: The concept readers, in the order they read (their fields do not overlap).
+READERS: tuple[Reader, ...] = (
+    projection.read,
+    aggregates.read,
+    grouping.read,
+    ordering.read,
+    filters.read,
+    superlatives.read,
+    time.read,
+    structure.read,
+)
+
+
+def spec_of(root: exp.Expr) -> SqlSpec:
+    """The spec of a parsed query. Pass a tree you own (``extract_spec`` does): reading it is
+    pure, but rendering the few SQL texts the spec keeps may normalize nodes in place."""
+    tree = Tree(root)
+    builds = [read(tree) for read in READERS]
+    texts = tree.texts.render()  # every read is done
+    fields: dict[str, Any] = {}
+    for build in builds:
+        fields.update(build(texts))
+    return SqlSpec(**fields)
+
+
+def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
+    """Parse ``sql`` and return its spec; :class:`SqlParseError` when it cannot be analysed."""
+    return spec_of(parse_statement(sql, dialect))

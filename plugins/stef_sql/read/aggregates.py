@@ -1,0 +1,109 @@
+"""Aggregates: every aggregate computed outside a window (``aggregations``), whether anything
+divides (``divides``), and the conditions that shape a value rather than filter rows
+(``conditions``: CASE WHEN / IIF / IF branches, ``FILTER (WHERE ...)``, a predicate summed
+directly as in ``SUM(x = 1)``).
+
+An aggregation keeps its function, its argument (the columns it reads, or its text when it
+reads none), DISTINCT, and whether it sits in a CTE or subquery rather than the outer SELECT.
+A ratio's numerator lives in the conditions: ``SUM(CASE WHEN status = 'late' THEN 1 END) /
+COUNT(*)`` divides, computes SUM and COUNT, and conditions a value on ``status = 'late'``.
+
+The question's counterpart is :mod:`stef_question.concepts.aggregates`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from sqlglot import exp
+
+from stef_core.spec import Aggregation, Filter
+from stef_core.sql import literal_value, operand_column, read_condition
+from stef_core.sql.conditions import PREDICATES
+from stef_sql.read.tree import Build, Tree, agg_name, owner_select, under_window
+
+
+def read(tree: Tree) -> Build:
+    root_select_id = id(tree.select) if tree.select is not None else None
+    parts: list[tuple[str, str | None, bool, bool, bool]] = []  # name, arg, text?, distinct, nested
+    for node in tree.aggs:
+        name = agg_name(node)
+        if not name or under_window(node):
+            continue
+        arg = node.this if node.this is not None else exp.Star()
+        distinct = isinstance(arg, exp.Distinct)
+        if isinstance(arg, exp.Distinct):
+            arg = arg.expressions[0] if arg.expressions else exp.Star()
+        owner = owner_select(node)
+        nested = owner is None or id(owner) != root_select_id
+        if isinstance(arg, exp.Star):
+            parts.append((name, "*", False, distinct, nested))
+            continue
+        arg_cols = ",".join(tree.columns_of(arg))
+        parts.append((name, arg_cols or None, not arg_cols, distinct, nested))
+        if not arg_cols:
+            tree.texts.add("aggregate", arg)
+    conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
+
+    def build(texts: dict[str, list[str]]) -> dict[str, Any]:
+        rendered = iter(texts["aggregate"])
+        aggregations = [
+            Aggregation(name, (next(rendered).lower() if is_text else arg) or "*", distinct,
+                        nested)
+            for name, arg, is_text, distinct, nested in parts
+        ]
+        return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
+                "conditions": conditions}
+
+    return build
+
+
+def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
+    """Conditions that shape values rather than rows: CASE WHEN / IIF / IF branches, the
+    predicates of ``FILTER (WHERE ...)`` and predicates aggregated directly (``SUM(x = 1)``)."""
+    resolver = tree.resolver
+    out: list[Filter] = []
+    for branch in tree.ifs:
+        cond = branch.this
+        case = branch.parent
+        if isinstance(case, exp.Case) and case.this is not None:
+            # CASE x WHEN 'a' THEN ...: the branch holds the value, the CASE the operand.
+            ok, value = literal_value(cond)
+            if ok:
+                out.append(Filter(operand_column(case.this, resolver), "=", value, "case"))
+            continue
+        if isinstance(cond, exp.Expr):
+            out.extend(f for f in read_condition(cond, resolver, "case") if not f.relation)
+    for where in tree.wheres:
+        if isinstance(where.parent, exp.Filter):
+            out.extend(read_condition(where.this, resolver, "case"))
+    for agg in tree.aggs:
+        arg = agg.this
+        while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
+            arg = arg.this if not isinstance(arg, exp.Distinct) else (
+                arg.expressions[0] if arg.expressions else None)
+        if isinstance(arg, PREDICATES):
+            out.extend(read_condition(arg, resolver, "case"))
+    return tuple(dict.fromkeys(out))
+
+
+def value_condition_exprs(tree: Tree) -> Iterator[exp.Expr]:
+    """The conditions of the ``conditions`` field as trees (CASE WHEN / IIF / IF branches,
+    ``FILTER (WHERE ...)``, aggregated predicates such as ``COUNTIF(...)``), for the periods
+    that shape a value (:mod:`stef_sql.read.time`)."""
+    for branch in tree.ifs:
+        case = branch.parent
+        if not (isinstance(case, exp.Case) and case.this is not None) and isinstance(
+                branch.this, exp.Expr):
+            yield branch.this
+    for where in tree.wheres:
+        if isinstance(where.parent, exp.Filter):
+            yield where.this
+    for agg in tree.aggs:
+        arg = agg.this
+        while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
+            arg = arg.this if not isinstance(arg, exp.Distinct) else (
+                arg.expressions[0] if arg.expressions else None)
+        if isinstance(arg, PREDICATES):
+            yield arg

@@ -1,0 +1,99 @@
+"""Filters: the row conditions of WHERE, HAVING and JOIN ON (``filters``), the comparisons of
+one column with another (``relations``) and the column equalities that join tables
+(``join_keys``).
+
+Conditions are read by :func:`stef_core.sql.read_condition` (normalized as SPEC 2.2 says: values
+folded, ``BETWEEN`` as two bounds, ``NOT`` into the operator ...). A filter inside a subquery
+whose rows the query excludes (``NOT IN (...)``, ``NOT EXISTS``, the right side of ``EXCEPT``)
+is flagged ``excluded``. ``COUNT(*) FILTER (WHERE ...)`` shapes a value, not the rows: it is a
+condition of :mod:`stef_sql.read.aggregates`. A ranking window kept by ``rn <= 3`` is a top-k
+(:mod:`stef_sql.read.superlatives`), not a filter.
+
+The question's counterparts are :mod:`stef_question.concepts.values`, ``comparatives`` and
+``nulls``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from sqlglot import exp
+
+from stef_core.spec import Filter, Source
+from stef_core.sql import read_condition
+from stef_sql.read.tree import Build, Tree
+
+
+def read(tree: Tree) -> Build:
+    found = _filters(tree)
+    fields = {
+        "filters": tuple(f for f in found if not f.relation
+                         and not (f.column and " over (" in f.column)),
+        "relations": tuple(f for f in found if f.relation),
+        "join_keys": _join_keys(tree),
+    }
+    return lambda texts: fields
+
+
+def row_conditions(tree: Tree) -> Iterator[tuple[exp.Expr, Source, bool]]:
+    """Every row condition with its source (WHERE, HAVING, JOIN ON) and whether it sits inside
+    a subquery whose rows are excluded (see :class:`Filter`)."""
+    nested = len(tree.selects) > 1
+    for where in tree.wheres:
+        if isinstance(where.parent, exp.Filter):
+            continue  # COUNT(*) FILTER (WHERE ...): a value condition
+        yield where.this, "where", nested and _excluded(where)
+    for having in tree.havings:
+        yield having.this, "having", nested and _excluded(having)
+    for join in tree.joins:
+        on = join.args.get("on")
+        if on is not None:
+            yield on, "join", False
+
+
+def _filters(tree: Tree) -> tuple[Filter, ...]:
+    out: list[Filter] = []
+    for condition, source, excluded in row_conditions(tree):
+        out.extend(read_condition(condition, tree.resolver, source, excluded=excluded))
+    # One filter written twice is one constraint.
+    seen: set[tuple[object, ...]] = set()
+    unique: list[Filter] = []
+    for f in out:
+        key = (f.column, f.op, f.value, f.relation)
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return tuple(unique)
+
+
+def _excluded(node: exp.Expr) -> bool:
+    """Is ``node`` inside a subquery whose rows the query excludes (NOT IN (...), NOT EXISTS
+    (...), ... EXCEPT (...)), an odd number of times (a NOT IN inside a NOT IN includes)?"""
+    child: Any = node
+    parent = node.parent
+    depth = 0
+    flips = 0
+    while parent is not None and depth < 64:
+        if isinstance(parent, exp.Except) and child is parent.expression:
+            flips += 1
+        elif isinstance(parent, exp.In) and child is parent.args.get("query"):
+            if parent.args.get("negate") or isinstance(parent.parent, exp.Not):
+                flips += 1
+        elif isinstance(parent, exp.Exists) and isinstance(parent.parent, exp.Not):
+            flips += 1
+        child, parent = parent, parent.parent
+        depth += 1
+    return flips % 2 == 1
+
+
+def _join_keys(tree: Tree) -> tuple[tuple[str, str, str, str], ...]:
+    """Column-to-column equalities (JOIN ON, WHERE): (table, column, table, column), tables
+    resolved from aliases ("" when unknown)."""
+    keys: list[tuple[str, str, str, str]] = []
+    for eq in tree.eqs:
+        left, right = eq.left, eq.right
+        if isinstance(left, exp.Column) and isinstance(right, exp.Column):
+            keys.append((tree.table_of(left), left.name.lower(), tree.table_of(right),
+                         right.name.lower()))
+    return tuple(dict.fromkeys(keys))

@@ -1,0 +1,92 @@
+"""Grouping: the outer GROUP BY keys (``group_by``) and HAVING (``having``), window PARTITION
+BY and DISTINCT ON keys (``partition_by``: groupings that keep the rows), and the GROUP BY keys
+and DISTINCT of nested SELECTs (``nested_group_by``, ``nested_distinct``).
+
+A key is a column's name (an alias or a position, ``GROUP BY 1``, stands for the SELECT item it
+names), or a grouping expression's text: ``GROUP BY DATE_TRUNC('month', created_at)`` keeps
+``date_trunc('month', created_at)``, whose calendar unit the aligner reads.
+
+The question's counterpart is :mod:`stef_question.concepts.grouping`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+
+from stef_core.sql import column_name
+from stef_sql.read.tree import Build, Tree, positional
+
+
+def read(tree: Tree) -> Build:
+    select = tree.select
+    keys: list[str | None] = []  # None: an expression, rendered last
+    having = False
+    if select is not None:
+        group = select.args.get("group")
+        if group is not None:
+            for key in group.expressions:
+                target = (
+                    tree.aliases.get(key.name.lower(), key)
+                    if isinstance(key, exp.Column) and not key.table
+                    else key
+                )
+                item = positional(select, target)  # GROUP BY 1
+                if item is not None:
+                    target = item
+                if isinstance(target, exp.Column):
+                    keys.append(column_name(tree.resolver.resolve(target)))
+                else:
+                    keys.append(None)
+                    tree.texts.add("group", target)
+        having = select.args.get("having") is not None
+    partition_by = _partition_keys(tree) if tree.windows else ()
+    partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on(tree))))
+    nested_group_by, nested_distinct = _nested_grouping(tree) if len(tree.selects) > 1 else (
+        (), False)
+
+    def build(texts: dict[str, list[str]]) -> dict[str, Any]:
+        rendered = iter(texts["group"])
+        return {
+            "group_by": tuple(dict.fromkeys(
+                k if k is not None else next(rendered).lower() for k in keys)),
+            "having": having,
+            "partition_by": partition_by,
+            "nested_group_by": nested_group_by,
+            "nested_distinct": nested_distinct,
+        }
+
+    return build
+
+
+def distinct_on(tree: Tree) -> tuple[str, ...]:
+    """The keys of the main SELECT's ``DISTINCT ON (...)`` (one row per key: a top-1 per
+    group), else ()."""
+    distinct = tree.select.args.get("distinct") if tree.select is not None else None
+    if isinstance(distinct, exp.Distinct) and distinct.args.get("on") is not None:
+        return tree.columns_of(distinct.args["on"])
+    return ()
+
+
+def _partition_keys(tree: Tree) -> tuple[str, ...]:
+    keys: list[str] = []
+    for window in tree.windows:
+        for key in window.args.get("partition_by") or ():
+            keys.extend(tree.columns_of(key))
+    return tuple(dict.fromkeys(keys))
+
+
+def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
+    """GROUP BY keys and DISTINCT of the SELECTs nested in CTEs and subqueries."""
+    keys: list[str] = []
+    distinct = False
+    for select in tree.selects:
+        if select is tree.select:
+            continue
+        distinct = distinct or bool(select.args.get("distinct"))
+        group = select.args.get("group")
+        if group is not None:
+            for key in group.expressions[:32]:
+                keys.extend(tree.columns_of(key))
+    return tuple(dict.fromkeys(keys)), distinct

@@ -1,0 +1,432 @@
+"""The one walk over a parsed query that every concept reader of :mod:`stef_sql.read` reads.
+
+:class:`Tree` visits the tree once, breadth first over ``node.args`` (the order sqlglot's own
+``walk`` gives, which the readers' outputs keep), and files every node a reader asks for by
+kind: columns (with their lower-cased names), literals, tables, SELECTs, joins, WHERE / HAVING
+/ QUALIFY clauses, CTEs, subqueries, windows, limits, equalities, CASE branches and
+aggregates, plus whether anything divides or looks like time. A node's kind is looked up once
+per node type, not tested class by class.
+
+Columns are resolved (:class:`~stef_core.sql.Resolver`) through CTEs and derived tables; scope
+analysis runs only where there is one to look through. A query whose nested SELECTs all read
+base tables (``x IN (SELECT ...)``, ``= (SELECT MAX(...))``, UNION branches) needs none: a
+column there is itself, and its table is the FROM / JOIN source of its own SELECT.
+
+SQL texts (a projection, a grouping expression) are rendered last, in one fixed order, by
+:class:`Texts`: rendering may normalize a node in place, so no reader reads after it.
+
+>>> from stef_core.sql import parse_statement
+>>> tree = Tree(parse_statement("SELECT a, SUM(b) FROM t WHERE c = 1 GROUP BY a"))
+>>> [c.name for c in tree.columns], [type(n).__name__ for n in tree.aggs], tree.nested
+(['a', 'b', 'a', 'c'], ['Sum'], False)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from sqlglot import exp
+
+from stef_core.sql import Resolver, literal_value
+from stef_core.sql.conditions import STRING_TYPES
+
+__all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name", "int_of",
+           "render"]
+
+#: What a concept reader returns: given the rendered texts, its fields of the spec.
+Build = Callable[[dict[str, list[str]]], dict[str, Any]]
+#: A concept reader: reads its part of the spec from the walked tree.
+Reader = Callable[["Tree"], Build]
+
+#: The aggregates every dialect spells alike, by sqlglot node type.
+AGG_NAMES: dict[type[exp.Expr], str] = {
+    exp.Count: "COUNT",
+    exp.Sum: "SUM",
+    exp.Avg: "AVG",
+    exp.Min: "MIN",
+    exp.Max: "MAX",
+}
+
+#: Node types that make a tree worth reading for periods (stef_core.sql.time).
+TIME_NODES: tuple[type[exp.Expr], ...] = (
+    exp.TimeToStr, exp.ToChar, exp.Year, exp.Month, exp.Day, exp.Quarter, exp.Hour,
+    exp.Extract, exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc, exp.CurrentDate,
+    exp.CurrentTimestamp, exp.CurrentDatetime, exp.Date, exp.TsOrDsToDate, exp.DateAdd,
+    exp.DateSub, exp.DateDiff, exp.Anonymous, exp.Time, exp.Substring, exp.Left,
+    exp.WeekOfYear, exp.YearOfWeekIso, exp.LastDay, exp.TimestampSub, exp.TimestampAdd,
+    exp.DatetimeSub, exp.DatetimeAdd, exp.Convert,
+)
+
+# Node kinds: the lists a node is filed in (their order is Tree's list order), then the flags.
+(_COLUMN, _LITERAL, _TABLE, _SELECT, _JOIN, _WHERE, _HAVING, _CTE, _SUBQUERY, _WINDOW,
+ _LIMIT, _EQ, _IF, _QUALIFY, _AGG, _LISTS) = range(16)
+_DIVIDE, _TIME, _OTHER, _NO_NODE = _LISTS, _LISTS + 1, _LISTS + 2, _LISTS + 3
+_FIXED: dict[type, int] = {
+    exp.Column: _COLUMN, exp.Literal: _LITERAL, exp.Table: _TABLE, exp.Select: _SELECT,
+    exp.Join: _JOIN, exp.Where: _WHERE, exp.Having: _HAVING, exp.CTE: _CTE,
+    exp.Subquery: _SUBQUERY, exp.Window: _WINDOW, exp.Limit: _LIMIT, exp.Fetch: _LIMIT,
+    exp.EQ: _EQ, exp.If: _IF, exp.Qualify: _QUALIFY, **dict.fromkeys(STRING_TYPES, _LITERAL),
+}
+_KIND: dict[type, int] = {}
+
+
+def _kind(t: type) -> int:
+    """The kind of a node type (or that a type is no node), looked up once per type."""
+    kind = _FIXED.get(t)
+    if kind is None:
+        if not issubclass(t, exp.Expr):
+            kind = _NO_NODE
+        elif issubclass(t, exp.AggFunc):
+            kind = _AGG
+        elif issubclass(t, exp.Div):
+            kind = _DIVIDE
+        elif issubclass(t, TIME_NODES):
+            kind = _TIME
+        else:
+            kind = _OTHER
+    _KIND[t] = kind
+    return kind
+
+
+class Tree:
+    """A parsed query read once: its nodes by kind, its main SELECT and its column resolver."""
+
+    __slots__ = (
+        "_aliases",
+        "aggs",
+        "aliases",
+        "columns",
+        "ctes",
+        "derived",
+        "divides",
+        "eqs",
+        "havings",
+        "ifs",
+        "joins",
+        "limits",
+        "literals",
+        "names",
+        "nested",
+        "qualifies",
+        "resolver",
+        "root",
+        "select",
+        "selects",
+        "set_operation",
+        "subqueries",
+        "tables",
+        "texts",
+        "time_nodes",
+        "wheres",
+        "windows",
+    )
+
+    def __init__(self, root: exp.Expr) -> None:
+        self.root = root
+        lists: list[list[Any]] = [[] for _ in range(_LISTS)]
+        flags = [False, False, False]  # divides, time, (other)
+        kind_of = _KIND.get
+        kind = kind_of(type(root))
+        if kind is None:
+            kind = _kind(type(root))
+        if kind < _LISTS:
+            lists[kind].append(root)
+        elif kind <= _OTHER:
+            flags[kind - _LISTS] = True
+        # Breadth first, as sqlglot's walk: a node is filed when it is queued, which is the
+        # order it is visited in; one lookup per argument tells a node's kind, or that the
+        # argument is no node (a string, a flag).
+        queue: list[exp.Expr] = [root]
+        append = queue.append
+        i = 0
+        while i < len(queue):
+            node = queue[i]
+            i += 1
+            for value in node.args.values():
+                if type(value) is list:
+                    for item in value:
+                        kind = kind_of(type(item))
+                        if kind is None:
+                            kind = _kind(type(item))
+                        if kind < _LISTS:
+                            lists[kind].append(item)
+                        elif kind > _OTHER:
+                            continue  # no node
+                        else:
+                            flags[kind - _LISTS] = True
+                        append(item)
+                else:
+                    kind = kind_of(type(value))
+                    if kind is None:
+                        kind = _kind(type(value))
+                    if kind < _LISTS:
+                        lists[kind].append(value)
+                    elif kind > _OTHER:
+                        continue
+                    else:
+                        flags[kind - _LISTS] = True
+                    append(value)
+        divides, time_nodes = flags[0], flags[1]
+        (self.columns, self.literals, self.tables, self.selects, self.joins, self.wheres,
+         self.havings, self.ctes, self.subqueries, self.windows, self.limits, self.eqs, self.ifs,
+         self.qualifies, self.aggs) = lists
+        self.divides = divides
+        self.time_nodes = time_nodes
+        self.names = [_column_name(c) for c in self.columns]
+        self.select = _main_select(root)
+        self.set_operation = (type(root).__name__.upper()
+                              if isinstance(root, exp.SetOperation) else None)
+        self.nested = bool(self.ctes or self.subqueries or len(self.selects) > 1
+                           or self.set_operation)
+        self.derived = self.nested and self._reads_derived()
+        # Scope analysis only where a column may stand for another expression (a CTE, a
+        # derived table); nested SELECTs over base tables keep their columns as they are.
+        # (Its flat alias map is built here only when a join key asks: see table_of.)
+        self.resolver = Resolver(root, nested=self.derived, tables=[], joins=self.joins)
+        self._aliases: dict[str, str] | None = None
+        self.aliases: dict[str, exp.Expr] = {}
+        if self.select is not None:
+            for item in self.select.expressions:
+                if isinstance(item, exp.Alias) and item.alias:
+                    self.aliases[item.alias.lower()] = item.this
+        self.texts = Texts()
+
+    def _reads_derived(self) -> bool:
+        """Does any SELECT read from something else than a base table (a CTE, a derived
+        table, a table function, a lateral view)?"""
+        if self.ctes:
+            return True
+        for select in self.selects:
+            if select.args.get("laterals") or select.args.get("with_"):
+                return True
+            source = select.args.get("from_")
+            if source is not None and type(source.this) is not exp.Table:
+                return True
+        for join in self.joins:
+            if type(join.this) is not exp.Table:
+                return True
+        return any(t.args.get("joins") or t.args.get("pivots") for t in self.tables)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def columns_of(self, node: exp.Expr) -> tuple[str, ...]:
+        """Every column ``node`` reads, resolved through CTEs and derived tables, in order
+        (as :func:`stef_core.sql.columns_of`, without a walk for a bare column)."""
+        if type(node) is exp.Column:
+            resolved = self.resolver.resolve(node) if self.derived else node
+            if type(resolved) is exp.Column:
+                return (resolved.name.lower(),)
+        out: list[str] = []
+        for col in node.find_all(exp.Column):
+            resolved = self.resolver.resolve(col) if self.derived else col
+            if isinstance(resolved, exp.Column):
+                out.append(resolved.name.lower())
+            else:
+                out.extend(c.name.lower() for c in resolved.find_all(exp.Column))
+        return tuple(dict.fromkeys(out))
+
+    def table_of(self, column: exp.Column) -> str:
+        """The base table a column reads from, through its qualifier ("" when unknown)."""
+        resolver = self.resolver
+        if self.nested and not self.derived:
+            # The sources scope analysis would give: the FROM / JOIN tables of the column's
+            # own SELECT (a correlated column's table is not among them).
+            sources = _sources(_scope_node(column))
+            if column.table:
+                found: exp.Expr | None = sources.get(column.table)
+            elif len(sources) == 1:
+                found = next(iter(sources.values()))
+            else:
+                return ""
+            return found.name.lower() if isinstance(found, exp.Table) else ""
+        if not resolver.scope_of:
+            if self._aliases is None:  # every alias of the query (a flat one has one scope)
+                self._aliases = {t.alias_or_name.lower(): t.name.lower() for t in self.tables}
+            if column.table:
+                return self._aliases.get(column.table.lower(), "")
+            tables = set(self._aliases.values())
+            return tables.pop() if len(tables) == 1 else ""
+        scope = resolver.scope_for(column)
+        if scope is None:
+            return ""
+        if column.table:
+            source = scope.sources.get(column.table)
+        elif len(scope.sources) == 1:
+            source = next(iter(scope.sources.values()))
+        else:
+            return ""
+        return source.name.lower() if isinstance(source, exp.Table) else ""
+
+    def timeish(self) -> bool:
+        """Could a predicate here be about time? (a time function, a literal spelled like a
+        date, a column whose name says date, time, year or month)"""
+        if self.time_nodes:
+            return True
+        from stef_core.periods import name_kind
+        from stef_core.sql import looks_like_time
+
+        return any(name_kind(n) for n in self.names if n) or any(
+            lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
+        )
+
+
+def _column_name(column: exp.Column) -> str:
+    """``column.name`` without the property chain for the usual plain identifier."""
+    name = column.args.get("this")
+    if type(name) is exp.Identifier:
+        return str(name.args.get("this") or "")
+    return column.name
+
+
+def _scope_node(node: exp.Expr) -> exp.Expr | None:
+    """The SELECT (or set operation) whose scope ``node`` is in."""
+    parent = node.parent
+    while parent is not None and not isinstance(parent, (exp.Select, exp.SetOperation)):
+        parent = parent.parent
+    return parent
+
+
+def _sources(scope: exp.Expr | None) -> dict[str, exp.Expr]:
+    """The FROM and JOIN sources of a SELECT by alias (or name), as scope analysis keys them."""
+    out: dict[str, exp.Expr] = {}
+    if isinstance(scope, exp.Select):
+        source = scope.args.get("from_")
+        items = [source.this] if source is not None else []
+        items.extend(j.this for j in scope.args.get("joins") or ())
+        for item in items:
+            out[item.alias_or_name] = item
+    return out
+
+
+def _main_select(query: exp.Expr) -> exp.Select | None:
+    node: Any = query
+    while isinstance(node, (exp.SetOperation, exp.Subquery)):
+        node = node.left if isinstance(node, exp.SetOperation) else node.this
+    return node if isinstance(node, exp.Select) else None
+
+
+# -- small readers every concept uses ---------------------------------------------------------
+
+
+def agg_name(node: Any) -> str | None:
+    """The aggregate a node computes, upper-case (``COUNT``, ``COUNTIF`` ...), else None."""
+    name = AGG_NAMES.get(type(node))
+    if name:
+        return name
+    if isinstance(node, exp.AggFunc):
+        return node.key.upper()
+    return None
+
+
+def first_aggregate(node: exp.Expr) -> str | None:
+    """The first aggregate ``node`` computes outside any window, breadth first."""
+    if type(node) in (exp.Column, exp.Literal):
+        return None  # nothing to aggregate inside
+    for sub in node.walk():
+        if isinstance(sub, exp.Window):
+            continue
+        name = agg_name(sub)
+        if name and sub.find_ancestor(exp.Window) is None:
+            return name
+    return None
+
+
+def under_window(node: exp.Expr) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, exp.Window):
+            return True
+        parent = parent.parent
+    return False
+
+
+def owner_select(node: exp.Expr) -> exp.Expr | None:
+    parent = node.parent
+    while parent is not None and not isinstance(parent, exp.Select):
+        parent = parent.parent
+    return parent
+
+
+def int_of(node: exp.Expr | None) -> int | None:
+    if node is None:
+        return None
+    ok, value = literal_value(node)
+    if ok and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(value)
+    return None
+
+
+def positional(select: exp.Select | None, key: exp.Expr) -> exp.Expr | None:
+    """The SELECT item ``GROUP BY 2`` / ``ORDER BY 2`` points at (unaliased), if any."""
+    if select is None or not isinstance(key, exp.Literal) or key.is_string:
+        return None
+    pos = int_of(key)
+    if pos and 0 < pos <= len(select.expressions):
+        item: exp.Expr = select.expressions[pos - 1]
+        return item.this if isinstance(item, exp.Alias) else item
+    return None
+
+
+# -- texts --------------------------------------------------------------------------------------
+
+#: The order texts are rendered in (rendering may normalize a node a later text contains).
+TEXT_KINDS = ("projection", "aggregate", "group", "order", "window")
+
+
+class Texts:
+    """The SQL texts a spec keeps, asked for by the readers and rendered after every read."""
+
+    __slots__ = ("nodes",)
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, list[exp.Expr]] = {kind: [] for kind in TEXT_KINDS}
+
+    def add(self, kind: str, node: exp.Expr) -> None:
+        self.nodes[kind].append(node)
+
+    def render(self) -> dict[str, list[str]]:
+        return {kind: render(nodes) for kind, nodes in self.nodes.items()}
+
+
+_TEXT_GENERATOR: Any = None
+
+
+def render(nodes: list[exp.Expr]) -> list[str]:
+    """SQL text of ``nodes`` with one shared generator and no copies. Rendering may normalize
+    a node in place (sqlglot wraps divisors in NULLIF), so it runs after every read."""
+    global _TEXT_GENERATOR
+    if _TEXT_GENERATOR is None:
+        from sqlglot.dialects.dialect import Dialect
+
+        _TEXT_GENERATOR = Dialect.get_or_raise(None).generator()
+    out = []
+    for node in nodes:
+        text = _plain_column(node)
+        out.append(text if text is not None else _TEXT_GENERATOR.generate(node, copy=False))
+    return out
+
+
+#: An identifier the generator writes as it is (no quotes needed).
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _plain_column(node: exp.Expr) -> str | None:
+    """``name`` or ``table.name`` for a column of plain, unquoted identifiers: what the
+    generator writes for it, without the generator's cost (most texts a spec keeps are such
+    columns). None for anything else."""
+    if type(node) is not exp.Column:
+        return None
+    args = node.args
+    name, table = args.get("this"), args.get("table")
+    if args.get("db") or args.get("catalog") or type(name) is not exp.Identifier:
+        return None
+    if name.args.get("quoted") or not _PLAIN_NAME.match(name.this):
+        return None
+    if table is None:
+        return str(name.this)
+    if type(table) is not exp.Identifier or table.args.get("quoted") or not _PLAIN_NAME.match(
+            table.this):
+        return None
+    return f"{table.this}.{name.this}"
