@@ -198,3 +198,66 @@ def test_plain_column_texts_are_what_the_generator_writes(sql: str) -> None:
     for column in sqlglot.parse_one(sql, read="mysql").find_all(exp.Column):
         fast = _plain_column(column)
         assert fast is None or fast == generator.generate(column, copy=False)
+
+
+def test_every_spec_field_is_read_by_exactly_one_concept_reader() -> None:
+    """The READERS fold: each concept reader fills its own fields, and together they fill the
+    whole spec (a field no reader fills, or two readers fill, is a bug in the table)."""
+    import dataclasses
+
+    from stef_sql.read import READERS
+    from stef_sql.read.tree import Tree
+
+    from stef_core.spec import SqlSpec
+    from stef_core.sql import parse_statement
+
+    tree = Tree(parse_statement("SELECT a, SUM(b) FROM t WHERE c = 1 GROUP BY a"))
+    builds = [read(tree) for read in READERS]
+    texts = tree.texts.render()
+    owners: dict[str, int] = {}
+    for build in builds:
+        for name in build(texts):
+            owners[name] = owners.get(name, 0) + 1
+    # Two fields are the normalization rules' (implied GROUP BY keys, tolerated ORDER BY / LIMIT).
+    later = {"implied_group_by", "tolerated"}
+    assert owners == {f.name: 1 for f in dataclasses.fields(SqlSpec) if f.name not in later}
+
+
+NESTED_OVER_BASE_TABLES = [
+    "SELECT o.id FROM orders o WHERE o.cid IN (SELECT c.id FROM customers c JOIN regions r "
+    "ON c.rid = r.id WHERE r.name = 'EU')",
+    "SELECT name FROM people p WHERE height = (SELECT MAX(q.height) FROM people q "
+    "WHERE q.team = p.team)",
+    "SELECT a.x FROM a JOIN b ON a.id = b.aid UNION SELECT c.x FROM c JOIN d ON c.id = d.cid",
+    "SELECT id FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE t2.k = t1.k)",
+]
+
+
+@pytest.mark.parametrize("sql", NESTED_OVER_BASE_TABLES)
+def test_join_key_tables_without_scope_analysis_are_what_scope_analysis_gives(sql: str) -> None:
+    """A query whose nested SELECTs read base tables only is read without sqlglot's scope
+    analysis: the table of each join key comes from its own SELECT's FROM / JOIN, as scope
+    analysis would give it (a correlated column's table is unknown to both)."""
+    from stef_sql.read.tree import Tree
+
+    from stef_core.sql import Resolver, parse_statement
+
+    tree = Tree(parse_statement(sql))
+    assert tree.nested and not tree.derived
+    scoped = Resolver(tree.root, nested=True, tables=tree.tables, joins=tree.joins)
+    keys = [(eq.left, eq.right) for eq in tree.eqs
+            if isinstance(eq.left, type(eq.right)) and type(eq.left).__name__ == "Column"]
+    assert keys
+    for left, right in keys:
+        for column in (left, right):
+            scope = scoped.scope_for(column)
+            assert scope is not None
+            if column.table:
+                source = scope.sources.get(column.table)
+            elif len(scope.sources) == 1:
+                source = next(iter(scope.sources.values()))
+            else:
+                source = None
+            expected = source.name.lower() if source is not None and hasattr(
+                source, "name") and type(source).__name__ == "Table" else ""
+            assert tree.table_of(column) == expected
