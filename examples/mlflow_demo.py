@@ -1,4 +1,4 @@
-"""STEF in MLflow, end to end on this machine (``pip install '.[mlflow]'``; see the README).
+"""STEF in MLflow, end to end on this machine (``pip install '.[mlflow]'``; see docs/monitoring.md).
 
 1. A small text-to-SQL "agent" answers four questions, traced by MLflow in experiment
    ``crm-agent`` (MLflow's default local store, ``./mlflow.db``); its log, with each call's

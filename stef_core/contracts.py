@@ -118,7 +118,7 @@ class Alignment:
 
 
 class Aligner(Plugin):
-    """Matches the question's spec against the SQL's and classifies the filters (SPEC 2.3)."""
+    """Matches the question's spec against the SQL's and classifies the filters."""
 
     def align(self, ctx: Context) -> Alignment:
         raise NotImplementedError
@@ -141,7 +141,7 @@ class JudgeRequest:
 
 
 class Judge(Plugin):
-    """Gives a holistic verdict and a confidence gamma in [0, 1] (SPEC 2.4).
+    """Gives a holistic verdict and a confidence gamma in [0, 1].
 
     gamma means the same for every judge: the probability that the SQL answers the question
     correctly; the verdict label follows from it (``rules.scoring.label_for(gamma)``), so a
@@ -210,7 +210,7 @@ class Score:
 
 
 class Scorer(Plugin):
-    """Turns alignment and verdict into the 0-100 score and its band (SPEC 2.5)."""
+    """Turns alignment and verdict into the 0-100 score and its band."""
 
     def score(self, alignment: Alignment, verdict: Verdict, rules: Ruleset) -> Score:
         raise NotImplementedError

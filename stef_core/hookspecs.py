@@ -27,7 +27,7 @@ hookspec = pluggy.HookspecMarker("stef")
 
 @hookspec
 def stef_register_extractors() -> list[type[SqlExtractor] | type[QuestionExtractor]]:
-    """Register extractors (SPEC 2.1), SQL-side and question-side.
+    """Register extractors, the first stage: SQL-side and question-side.
 
     :return: classes deriving from :class:`~stef_core.contracts.SqlExtractor` or
         :class:`~stef_core.contracts.QuestionExtractor`, each with a unique ``id``. The engine
@@ -46,7 +46,7 @@ def stef_register_extractors() -> list[type[SqlExtractor] | type[QuestionExtract
 
 @hookspec
 def stef_register_normalizers() -> list[type[Normalizer]]:
-    """Register normalization rules (SPEC 2.2 and 3).
+    """Register normalization rules, which rewrite both sides before they are compared.
 
     :return: :class:`~stef_core.contracts.Normalizer` classes. All registered rules run, in
         ``order``, unless R_app switches one off (``rule <id> off``); their ids are what R_app's
@@ -58,7 +58,7 @@ def stef_register_normalizers() -> list[type[Normalizer]]:
 
 @hookspec
 def stef_register_aligners() -> list[type[Aligner]]:
-    """Register aligners (SPEC 2.3): classify filters and emit reason codes.
+    """Register aligners: classify filters and emit reason codes.
 
     :return: :class:`~stef_core.contracts.Aligner` classes; the engine uses ``default``.
 
@@ -72,7 +72,7 @@ def stef_register_aligners() -> list[type[Aligner]]:
 
 @hookspec
 def stef_register_judges() -> list[type[Judge]]:
-    """Register judges (SPEC 2.4), chosen with ``--judge ID[:ARG]``.
+    """Register judges, chosen with ``--judge ID[:ARG]``.
 
     :return: :class:`~stef_core.contracts.Judge` classes; the engine uses ``offline`` unless
         told otherwise.
@@ -87,7 +87,7 @@ def stef_register_judges() -> list[type[Judge]]:
 
 @hookspec
 def stef_register_scorers() -> list[type[Scorer]]:
-    """Register scorers (SPEC 2.5).
+    """Register scorers, which turn alignment and verdict into the 0-100 score.
 
     :return: :class:`~stef_core.contracts.Scorer` classes; the engine uses ``composite``.
 

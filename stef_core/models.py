@@ -218,8 +218,8 @@ def field_range(model: type[BaseModel], name: str) -> tuple[float, float]:
 
 
 class Scoring(_Strict):
-    """Composite score constants (SPEC 2.5). Defaults come from a secondary description of the
-    paper; every one can be overridden."""
+    """Composite score constants (docs/scoring.md, step 5). Defaults come from a secondary
+    description of the paper; every one can be overridden."""
 
     filter: FilterScores = Field(default_factory=FilterScores)
     verdict: VerdictScores = Field(default_factory=VerdictScores)
@@ -274,7 +274,7 @@ class Category(_Strict):
 
 
 class Ruleset(_Strict):
-    """R_app: application rules for one deployment (SPEC section 1)."""
+    """R_app: application rules for one deployment (docs/rules.md)."""
 
     name: str = "default"
     version: int = 1
@@ -337,7 +337,7 @@ class Reason(_Strict):
 
 
 class FilterAlignment(_Strict):
-    """The aligner's classification of the filters (SPEC 2.3): the status and what decided it.
+    """The aligner's classification of the filters: the status and what decided it.
     ``score`` is the status's points, which the scorer states (:class:`~stef_core.contracts.
     Score`); the aligner leaves it None and the result carries the scorer's."""
 

@@ -4,7 +4,7 @@ Each built-in finding has a code (``filter.missing``), the NL2SQL-Bugs category 
 (attribute, table, value, operator, condition, function, clause, subquery, other), a default
 severity and a one-line doc. :func:`reason` builds a :class:`~stef_core.models.Reason` from a
 registered code, so a finding can only carry a code the registry knows, and the docs table
-(``docs/reasons.md``, and the README's table) is generated from the same rows and tested fresh.
+(``docs/reason-codes.md``) is generated from the same rows and tested fresh.
 The offline judge's calibration keys its evidence on these codes and severities.
 
 Severity says what a finding does to the score (the offline judge guarantees it):
@@ -14,7 +14,7 @@ wrong aggregate, a missing strong filter ...) brings the record below 75; ``majo
 
 A new code is one row of :data:`REASON_CODES`; then regenerate the tables::
 
-    stef docs --reasons --format markdown -o docs/reasons.md
+    stef docs --reasons --format markdown -o docs/reason-codes.md
 
 >>> r = reason("filter.missing", "required filter status = 'active' is not in the SQL")
 >>> r.code, r.category, r.severity
@@ -203,11 +203,11 @@ def reason(code: str, message: str, severity: Severity | None = None) -> Reason:
 
 
 #: How the generated tables say how to regenerate them.
-REGENERATE = "stef docs --reasons --format markdown -o docs/reasons.md"
+REGENERATE = "stef docs --reasons --format markdown -o docs/reason-codes.md"
 
 
 def reason_table() -> str:
-    """The Markdown table of every registered code (``docs/reasons.md`` and the README's)."""
+    """The Markdown table of every registered code (``docs/reason-codes.md``)."""
     rows = ["| code | category | default severity | meaning |", "|---|---|---|---|"]
     for c in REASON_CODES:
         rows.append(f"| `{c.code}` | {c.category} | {c.severity} | {c.doc} |")
@@ -215,7 +215,7 @@ def reason_table() -> str:
 
 
 def render_reasons(fmt: str = "text") -> str:
-    """The reason-code reference: ``docs/reasons.md`` in Markdown, or a plain listing."""
+    """The reason-code reference: ``docs/reason-codes.md`` in Markdown, or a plain listing."""
     if fmt == "markdown":
         return (
             "# STEF reason codes\n\n"

@@ -16,7 +16,7 @@ How the work is spread, and why:
   worker builds is exactly what the driver validated.
 * Each partition calls :meth:`Engine.evaluate_batch` on chunks of ``batch_size`` records, so an
   LLM judge's concurrency stays inside the partition: calls in flight across the job are at most
-  ``concurrency x running tasks`` (see ``docs/spark.md`` on rate limits).
+  ``concurrency x running tasks`` (see ``docs/scale-out.md`` on rate limits).
 * A bad record becomes an ``unscored`` row with its reason, exactly as in a local run; it never
   fails the job.
 

@@ -1,4 +1,4 @@
-"""Summary statistics over results (SPEC section 4).
+"""Summary statistics over results, per agent and overall (``stef eval``, ``stef report``).
 
 Percentiles interpolate linearly between closest ranks, as numpy's default does.
 
@@ -35,8 +35,9 @@ def percentile(values: Sequence[float], q: float) -> float | None:
 def percentile_counts(counts: Mapping[float, int], q: float) -> float | None:
     """:func:`percentile` over a value -> count table, without expanding it.
 
-    Scores take few distinct values (SPEC 5), so a count table keeps memory flat however many
-    records a run has, and gives exactly the same answer as the expanded list.
+    Scores take few distinct values (a few filter, verdict and confidence steps), so a count
+    table keeps memory flat however many records a run has, and gives exactly the same answer
+    as the expanded list.
 
     >>> percentile_counts({10: 1, 20: 1, 30: 1, 40: 1}, 90)
     37.0

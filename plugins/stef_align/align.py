@@ -1,4 +1,4 @@
-"""Alignment (SPEC 2.3): the question's spec against the SQL's, one module per concept.
+"""Alignment: the question's spec against the SQL's, one module per concept.
 
 :mod:`stef_align.filters` classifies the filters (the status and its score);
 :mod:`stef_align.aggregates`, :mod:`stef_align.superlatives`, :mod:`stef_align.grouping`,

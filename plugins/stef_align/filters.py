@@ -1,4 +1,4 @@
-"""Filter alignment (SPEC 2.3): the question's required constraints against the SQL's.
+"""Filter alignment: the question's required constraints against the SQL's.
 
 Requirements come from the question spec alone; here they are only *met* or not. A requirement
 is met by a SQL predicate with the same value (by key, or loosely: see

@@ -25,7 +25,7 @@ decides is meaning, not spelling: ``NOT is_test``, ``is_test IS NOT TRUE``, ``CO
 false) = false`` and ``is_test = 0`` reach this module as the same predicate.
 
 A guard is reported (``filter.guard``, info) and listed in ``FilterAlignment.guards``; it does
-not make the status *with extras* and earns no bonus (SPEC: the bonus is for what R_app
+not make the status *with extras* and earns no bonus (the bonus is for what R_app
 declares benign: ``benign filter tenant_id = *`` turns the same filter into a benign extra).
 Business definitions are not guards: "revenue" counted over ``status IN ('paid', 'shipped')``
 stays an extra filter, which a ruleset declares (a ``term`` or a ``benign filter``).

@@ -1,4 +1,4 @@
-"""Time constraints compared as intervals (SPEC 2.3, for dates).
+"""Time constraints compared as intervals: the alignment of dates.
 
 The question's periods are matched with the SQL's (both :class:`~stef_core.spec.Period`, with
 the calendar of :mod:`stef_core.periods`) by the stretch of time they cover, after both are

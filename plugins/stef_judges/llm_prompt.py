@@ -208,7 +208,7 @@ class JudgeReply(BaseModel):
     """What the judge model must answer: ``p_correct`` (gamma, the probability that the SQL is
     correct) and, optionally, ``verdict``, the label it thinks goes with it.
 
-    The label's field is named ``verdict`` in the instructions, here and in the README; a reply
+    The label's field is named ``verdict`` in the instructions, here and in docs/judges.md; a reply
     that names it ``label`` is not read as if it had none (its label could contradict its
     probability unseen): it gets the repair turn, which says the field's name. ``p_correct``
     is a number: ``true``, ``NaN`` or ``"high"`` are not probabilities.

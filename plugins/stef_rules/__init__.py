@@ -1,1 +1,1 @@
-"""The four production normalization rules (SPEC section 3), one per module."""
+"""The four production normalization rules (docs/scoring.md, step 2), one per module."""

@@ -1,4 +1,4 @@
-"""The composite score of SPEC 2.5.
+"""The composite score (docs/scoring.md, step 5).
 
 ``B = min(max_base, filter_score + verdict_score + bonus)`` and
 ``Phi = B / max_base * 100 * Gamma``, where Gamma is the factor of the highest confidence tier

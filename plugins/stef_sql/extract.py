@@ -3,7 +3,8 @@
 The tree is parsed once (:func:`stef_core.sql.parse_statement`) and walked once; the concept
 readers of :mod:`stef_sql.read` read the spec from that walk. Aliases are resolved through CTEs
 and derived tables: ``WITH t AS (SELECT amount AS a FROM s) SELECT SUM(a) FROM t`` has the
-aggregation ``SUM(amount)``. Filters are normalized as they are read (SPEC 2.2).
+aggregation ``SUM(amount)``. Filters are normalized as they are read (the normalize
+step of docs/scoring.md).
 
 >>> spec = extract_spec("SELECT name FROM users u WHERE u.status = 'Active' AND 18 <= u.age")
 >>> [(f.column, f.op, f.value) for f in spec.filters]

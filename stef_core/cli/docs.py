@@ -3,11 +3,11 @@
 Lists every hook of :mod:`stef_core.hookspecs` with its signature and docstring, and every
 registered plugin (extractors, normalization rules, aligners, judges, scorers) with its
 docstring, so the reference can never drift from what is installed. ``docs/plugins.md`` is this
-output for STEF's own plugins, committed and tested fresh; ``docs/reasons.md`` (and the
-README's table) lists the reason codes of :mod:`stef_core.reasons` the same way::
+output for STEF's own plugins, committed and tested fresh; ``docs/reason-codes.md`` lists the
+reason codes of :mod:`stef_core.reasons` the same way::
 
     stef docs --format markdown --distribution stef -o docs/plugins.md
-    stef docs --reasons --format markdown -o docs/reasons.md
+    stef docs --reasons --format markdown -o docs/reason-codes.md
 """
 
 from __future__ import annotations

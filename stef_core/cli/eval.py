@@ -77,14 +77,15 @@ from stef_core.safejson import json_text
                    "records left over are unscored ('judge: cost cap ...').")
 @click.option("--escalate", metavar="LOW,HIGH",
               help="Cascade judge: ask the model when the offline gamma is in [LOW, HIGH] "
-                   "(default: the shipped policy; see the README).")
+                   "(default: the shipped policy; see docs/judges.md).")
 @click.option("--settle", metavar="SEVERITIES",
               help="Cascade judge: a finding of these severities keeps the offline verdict "
                    "(default critical,major; 'none': the band alone decides).")
 @layout_options
 @click.option("--limit", "limit_options", multiple=True, metavar="NAME=N",
               help="Raise or lower a per-record limit (repeatable): line, question, enriched, "
-                   "sql, field, values, output (sizes), time (CPU seconds; 0: none). See README.")
+                   "sql, field, values, output (sizes), time (CPU seconds; 0: none). "
+                   "See docs/input-output.md.")
 def eval_command(
     inputs: tuple[str, ...],
     engine_kind: str,

@@ -2,10 +2,11 @@
 
 Every reader of SQL conditions goes through here: the SQL reader for the statement it scores,
 the question reader for the SQL-like fragments of a hint (``year(date) = 2013``), R_app's
-predicates. Filters are normalized as they are read (SPEC 2.2): values folded
-(:mod:`stef_core.values`), ``IN`` with one value and ``LIKE`` without wildcards become ``=``,
-OR-chains of equalities on one column become ``IN``, ``BETWEEN`` becomes ``>=`` and ``<=``,
-``5 < x`` becomes ``x > 5`` and ``NOT`` is folded into the operator (De Morgan under it).
+predicates. Filters are normalized as they are read (the normalize step of docs/scoring.md):
+values folded (:mod:`stef_core.values`), ``IN`` with one value and ``LIKE`` without wildcards
+become ``=``, OR-chains of equalities on one column become ``IN``, ``BETWEEN`` becomes ``>=``
+and ``<=``, ``5 < x`` becomes ``x > 5`` and ``NOT`` is folded into the operator (De Morgan
+under it).
 
 Columns are named as they are stored: :class:`Resolver` looks through CTEs and derived tables
 (a column read from a CTE is the expression the CTE projects under that name) and through

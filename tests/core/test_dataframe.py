@@ -94,16 +94,16 @@ def test_what_is_not_a_pandas_or_polars_frame_is_said() -> None:
         score_dataframe(RECORDS)
 
 
-def test_the_readme_notebook_example_runs_as_written(monkeypatch: pytest.MonkeyPatch,
+def test_the_docs_notebook_example_runs_as_written(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Notebooks", 1)[1]
+    page = (root / "docs" / "monitoring.md").read_text(encoding="utf-8")
+    section = page.split("## Notebooks", 1)[1]
     code = section.split("```python\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(root)
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/monitoring.md", "exec"), {})
     out = capsys.readouterr().out
     # the five lowest scores of the CRM log, with its ruleset: poor ones first
     assert "question" in out and "poor" in out

@@ -140,7 +140,7 @@ def test_parquet_columns_with_dots_in_their_names(tmp_path: Path) -> None:
                                    "(--map sql=attributes.output.value)")
 
 
-# ---- trace exports: the README's recipes -----------------------------------------------------
+# ---- trace exports: the recipes of docs/input-output.md -------------------------------------
 
 OPENINFERENCE = ["--map", "id=context.span_id", "--map", "question=attributes.input.value.question",
                  "--map", "agent=attributes.input.value.agent",
@@ -160,8 +160,8 @@ def test_openinference_spans_as_phoenix_exports_them() -> None:
 
 
 def _otlp_text2sql_spans() -> str:
-    """What the README's jq filter gives: the text2sql spans of an OTLP JSON export, one a
-    line (the same in Python, for machines without jq)."""
+    """What the jq filter of docs/input-output.md gives: the text2sql spans of an OTLP JSON
+    export, one a line (the same in Python, for machines without jq)."""
     out = []
     for line in (EXAMPLES / "otlp_traces.json").read_text().splitlines():
         for rs in json.loads(line)["resourceSpans"]:
@@ -208,8 +208,8 @@ def test_rules_suggest_reads_mapped_logs_too(tmp_path: Path) -> None:
 
 
 def _readme_commands(section: str) -> list[str]:
-    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    body = readme.split(f"### {section}\n", 1)[1].split("\n### ", 1)[0]
+    page = (EXAMPLES.parent / "docs" / "input-output.md").read_text(encoding="utf-8")
+    body = page.split(f"### {section}\n", 1)[1].split("\n#", 1)[0]
     return [block.split("\n", 1)[0] for block in body.split("```bash\n")[1:]]
 
 

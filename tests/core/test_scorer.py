@@ -1,5 +1,5 @@
-"""The composite score of SPEC 2.5, checked against a table worked out by hand from the SPEC's
-constants (filter 5/4/3/0, verdict 5/3/2/0, bonus +1, B at most 10, Gamma 1.0 from 0.85, 0.8
+"""The composite score (docs/scoring.md, step 5), checked against a table worked out by hand from
+its constants (filter 5/4/3/0, verdict 5/3/2/0, bonus +1, B at most 10, Gamma 1.0 from 0.85, 0.8
 from 0.65, else 0.5; bands from 90, 75 and 50), never against the formula written again."""
 
 from __future__ import annotations

@@ -142,7 +142,7 @@ def _stef(*args: str) -> Any:
 
 
 def _demo() -> Any:
-    """examples/mlflow_demo.py, the README's MLflow example."""
+    """examples/mlflow_demo.py, the MLflow example of docs/monitoring.md."""
     spec = importlib.util.spec_from_file_location("mlflow_demo", EXAMPLES / "mlflow_demo.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -152,7 +152,7 @@ def _demo() -> Any:
 
 def test_stef_export_mlflow_attaches_results_to_existing_traces(store: str,
                                                                 tmp_path: Path) -> None:
-    # the README's commands: the demo's traced agent, stef eval on its log, the export
+    # the commands of docs/monitoring.md: the demo's traced agent, stef eval on its log, the export
     logs = tmp_path / "crm_traced.jsonl"
     log = _demo().trace_agent(logs)
     results = tmp_path / "crm_results.jsonl"

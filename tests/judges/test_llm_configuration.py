@@ -1,5 +1,5 @@
 """Configuration mistakes are said as such, at once, without a call, and never blamed on the
-server; where calls go and which key they carry follow the README (issue 21, issue 25)."""
+server; where calls go and which key they carry follow docs/judges.md (issue 21, issue 25)."""
 
 from __future__ import annotations
 
@@ -144,7 +144,7 @@ def test_a_boolean_probability_is_not_one(make_judge, llm_server):
     )
 
 
-# ---- the local-model recipes of the README ----------------------------------------------------
+# ---- the local-model recipes of docs/judges.md -------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,10 @@
 """Docs from code: every hook documented, every built-in rule with a case file, the committed
-references (docs/plugins.md, docs/reasons.md, the README's reason-code table) fresh, and every
-reason code a plugin emits registered."""
+references (docs/plugins.md, docs/reason-codes.md) fresh, and every reason code a plugin emits
+registered."""
 
 from __future__ import annotations
 
 import ast
-import re
 import types
 from pathlib import Path
 
@@ -15,16 +14,14 @@ from click.testing import CliRunner
 from stef_core.cli import cli
 from stef_core.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from stef_core.cli.docs import REGENERATE, hooks, render, undocumented_hooks
-from stef_core.reasons import REASON_CODES, reason_table, render_reasons
+from stef_core.reasons import REASON_CODES, render_reasons
 from stef_core.reasons import REGENERATE as REGENERATE_REASONS
 from stef_core.registry import STAGES, Registry
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = ROOT / "tests" / "rules" / "cases"
 REFERENCE = ROOT / "docs" / "plugins.md"
-REASONS = ROOT / "docs" / "reasons.md"
-README_TABLE = re.compile(r"<!-- reason codes:[^\n]*-->\n\n(.*?)\n<!-- end of reason codes -->",
-                          re.DOTALL)
+REASONS = ROOT / "docs" / "reason-codes.md"
 
 
 @pytest.fixture(scope="module")
@@ -118,15 +115,7 @@ def test_stef_docs_markdown_to_a_file(tmp_path: Path) -> None:
 
 def test_reason_code_page_is_fresh() -> None:
     assert REASONS.read_text(encoding="utf-8") == render_reasons("markdown"), (
-        f"docs/reasons.md is stale; regenerate it with: {REGENERATE_REASONS}")
-
-
-def test_readme_reason_code_table_is_fresh() -> None:
-    found = README_TABLE.search((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert found is not None, "README.md: the generated reason-code table's markers are missing"
-    assert found.group(1) == reason_table(), (
-        "README.md's reason-code table is stale; paste stef_core.reasons.reason_table() "
-        f"between its markers (docs/reasons.md: {REGENERATE_REASONS})")
+        f"docs/reason-codes.md is stale; regenerate it with: {REGENERATE_REASONS}")
 
 
 def _emitted_codes() -> dict[str, str]:

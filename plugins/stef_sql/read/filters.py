@@ -2,7 +2,7 @@
 one column with another (``relations``) and the column equalities that join tables
 (``join_keys``).
 
-Conditions are read by :func:`stef_core.sql.read_condition` (normalized as SPEC 2.2 says: values
+Conditions are read by :func:`stef_core.sql.read_condition` (normalized as it reads them: values
 folded, ``BETWEEN`` as two bounds, ``NOT`` into the operator ...). A filter inside a subquery
 whose rows the query excludes (``NOT IN (...)``, ``NOT EXISTS``, the right side of ``EXCEPT``)
 is flagged ``excluded``. ``COUNT(*) FILTER (WHERE ...)`` shapes a value, not the rows: it is a
