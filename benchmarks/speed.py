@@ -30,7 +30,9 @@ The data is an argument, never part of the repository. ``--generate N`` synthesi
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
+import hashlib
 import json
 import os
 import platform
@@ -224,14 +226,65 @@ def _bare_parse(rows: list[dict[str, Any]]) -> int:
     return failed
 
 
-def _stef(engine: Any, rows: list[dict[str, Any]]) -> dict[str, int]:
+def _stef(engine: Any, rows: list[dict[str, Any]]) -> list[Any]:
     from stef_core.engine import record_from_mapping
 
-    counts = {"scored": 0, "unscored": 0}
     items = (record_from_mapping(r, default_id=str(i)) for i, r in enumerate(rows, 1))
-    for result in engine.run(items):
-        counts[result.status] += 1
-    return counts
+    return list(engine.run(items))
+
+
+def _stef_cold(rows: list[dict[str, Any]]) -> list[Any]:
+    """A fresh engine that has read no question yet: what a new question costs in production."""
+    from stef_core.engine import Engine
+
+    forget_questions()
+    engine = Engine(judge="offline")
+    try:
+        return _stef(engine, rows)
+    finally:
+        engine.close()
+
+
+def forget_questions() -> None:
+    """Empty every bounded cache of STEF's modules (per-question results, stems, value keys),
+    as in a process that has read none of these questions; loaders that keep one object (the
+    grammar, the lexicon: ``maxsize=1``) stay, they are start-up, not per-question work."""
+    for name, module in list(sys.modules.items()):
+        if module is None or not name.startswith("stef"):
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, functools._lru_cache_wrapper) and \
+                    getattr(value, "__module__", None) == name and \
+                    value.cache_parameters()["maxsize"] != 1:
+                value.cache_clear()
+
+
+def distinct_questions(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first record of each (question, enrichment) pair: every question new once."""
+    seen: set[tuple[Any, Any]] = set()
+    out = []
+    for r in rows:
+        key = (r.get("question"), r.get("enriched_question"))
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
+def result_key(r: dict[str, Any]) -> tuple[Any, ...]:
+    """What must not change between runs: status, score, band, gamma, filter status, reasons."""
+    return (r.get("id"), r.get("status"), r.get("score"), r.get("band"), r.get("confidence"),
+            (r.get("filter_alignment") or {}).get("status"), r.get("error"),
+            tuple(sorted((x["code"], x.get("severity")) for x in r.get("reasons") or [])))
+
+
+def results_digest(results: list[Any]) -> str:
+    """A digest of the results' :func:`result_key` (Result objects or parsed JSON lines)."""
+    h = hashlib.sha256()
+    for r in results:
+        data = r if isinstance(r, dict) else r.model_dump(mode="json")
+        h.update(repr(result_key(data)).encode("utf-8"))
+    return h.hexdigest()[:16]
 
 
 def _timed(fn: Any, *args: Any) -> tuple[float, float, Any]:
@@ -241,41 +294,73 @@ def _timed(fn: Any, *args: Any) -> tuple[float, float, Any]:
     return time.process_time() - c0, time.perf_counter() - w0, out
 
 
-def in_process(rows: list[dict[str, Any]], repeat: int) -> dict[str, Any]:
-    """Best-of-``repeat`` CPU and wall seconds of STEF and of the bare parse, interleaved."""
-    from stef_core.engine import Engine
-
-    engine = Engine(judge="offline")
-    _stef(engine, rows[:200])  # warm: lazy imports, dialect classes, regex caches
-    _bare_parse(rows[:200])
-    engine.settle()  # as `stef eval` does; it freezes the heap for both sides alike
-    best: dict[str, list[float]] = {"stef_cpu": [], "stef_wall": [], "bare_cpu": [],
-                                     "bare_wall": []}
-    counts: dict[str, int] = {}
-    failed = 0
-    for _ in range(repeat):
-        cpu, wall, failed = _timed(_bare_parse, rows)
-        best["bare_cpu"].append(cpu)
-        best["bare_wall"].append(wall)
-        cpu, wall, counts = _timed(_stef, engine, rows)
-        best["stef_cpu"].append(cpu)
-        best["stef_wall"].append(wall)
-    engine.close()
+def _figures(n: int, best: dict[str, list[float]]) -> dict[str, Any]:
     b = {k: min(v) for k, v in best.items()}
-    n = len(rows)
     return {
         "records": n,
-        "scored": counts.get("scored", 0),
-        "unscored": counts.get("unscored", 0),
-        "bare_parse_failures": failed,
         "stef_cpu_s": round(b["stef_cpu"], 3),
         "bare_cpu_s": round(b["bare_cpu"], 3),
         "stef_wall_s": round(b["stef_wall"], 3),
         "bare_wall_s": round(b["bare_wall"], 3),
+        "stef_us_per_record": round(1e6 * b["stef_cpu"] / n, 1),
+        "bare_us_per_record": round(1e6 * b["bare_cpu"] / n, 1),
         "stef_records_per_s": round(n / b["stef_cpu"], 1),
         "bare_records_per_s": round(n / b["bare_cpu"], 1),
         "ratio_cpu": round(b["stef_cpu"] / b["bare_cpu"], 2),
         "ratio_wall": round(b["stef_wall"] / b["bare_wall"], 2),
+    }
+
+
+def in_process(rows: list[dict[str, Any]], repeat: int) -> dict[str, Any]:
+    """Best-of-``repeat`` CPU and wall seconds of STEF and of the bare parse, interleaved.
+
+    *warm*: one engine over every record of the file, after a first round (what a long run on
+    a file that repeats its questions pays). *cold*: a fresh engine each round with STEF's
+    caches emptied, over the file's distinct questions (every question new, as in production);
+    each against the bare parse of the same records.
+    """
+    from stef_core.engine import Engine
+
+    cold_rows = distinct_questions(rows)
+    engine = Engine(judge="offline")
+    _stef(engine, rows[:200])  # lazy imports, dialect classes, the lexicon
+    _bare_parse(rows[:200])
+    engine.settle()  # as `stef eval` does; it freezes the heap for both sides alike
+    _stef(engine, rows)  # warm: every question of the file read once
+    keys = ("stef_cpu", "stef_wall", "bare_cpu", "bare_wall")
+    warm: dict[str, list[float]] = {k: [] for k in keys}
+    cold: dict[str, list[float]] = {k: [] for k in keys}
+    warm_results: list[Any] = []
+    cold_digests: set[str] = set()
+    failed = 0
+    for _ in range(repeat):
+        cpu, wall, failed = _timed(_bare_parse, rows)
+        warm["bare_cpu"].append(cpu)
+        warm["bare_wall"].append(wall)
+        cpu, wall, warm_results = _timed(_stef, engine, rows)
+        warm["stef_cpu"].append(cpu)
+        warm["stef_wall"].append(wall)
+        cpu, wall, _ = _timed(_bare_parse, cold_rows)
+        cold["bare_cpu"].append(cpu)
+        cold["bare_wall"].append(wall)
+        cpu, wall, cold_results = _timed(_stef_cold, cold_rows)
+        cold["stef_cpu"].append(cpu)
+        cold["stef_wall"].append(wall)
+        cold_digests.add(results_digest(cold_results))
+    engine.close()
+    # The cold records' results must be those of the warm run (the same record ids).
+    by_id = {r.id: r for r in warm_results}
+    cold_ids = [r.id for r in cold_results]
+    warm_subset = [by_id[i] for i in cold_ids if i in by_id]
+    return {
+        "warm": {**_figures(len(rows), warm),
+                 "scored": sum(r.status == "scored" for r in warm_results),
+                 "bare_parse_failures": failed},
+        "cold": {**_figures(len(cold_rows), cold), "distinct_questions": len(cold_rows)},
+        "digest": results_digest(warm_results),
+        "cold_same_as_warm": (len(cold_digests) == 1
+                              and results_digest(warm_subset) == cold_digests.pop()
+                              and len(warm_subset) == len(cold_ids)),
     }
 
 
@@ -337,15 +422,36 @@ def run_child(cmd: list[str], env: dict[str, str] | None = None) -> dict[str, An
     }
 
 
-def end_to_end(path: Path, n: int, repeat: int, env: dict[str, str] | None) -> dict[str, Any]:
-    """Best of ``repeat`` runs of the ``stef eval`` CLI and of the bare-parse script."""
-    stef_cmd = [sys.executable, "-m", "stef_core", "eval", str(path), "-o", os.devnull,
+def child_env(base: dict[str, str] | None, tmp: Path) -> dict[str, str]:
+    """The children's environment: bytecode cached (in ``tmp``, outside the repository).
+
+    With ``PYTHONDONTWRITEBYTECODE`` set and an editable install, every ``stef eval`` would
+    compile STEF's sources again (0.7 s of start-up on this VM), while sqlglot's were compiled
+    when pip installed it: not what an installed STEF pays.
+    """
+    env = dict(base if base is not None else os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    return env
+
+
+def end_to_end(path: Path, n: int, repeat: int, env: dict[str, str],
+               out: Path) -> dict[str, Any]:
+    """Best of ``repeat`` runs of the ``stef eval`` CLI and of the bare-parse script (after one
+    untimed run of each, which fills the bytecode cache)."""
+    stef_cmd = [sys.executable, "-m", "stef_core", "eval", str(path), "-o", str(out),
                 "--no-progress"]
     bare_cmd = [sys.executable, "-c", _BARE_SCRIPT, str(path)]
-    stef = [run_child(stef_cmd, env) for _ in range(repeat)]
-    bare = [run_child(bare_cmd, env) for _ in range(repeat)]
+    run_child(stef_cmd, env)
+    run_child(bare_cmd, env)
+    stef, bare = [], []
+    for _ in range(repeat):  # interleaved, as in process
+        bare.append(run_child(bare_cmd, env))
+        stef.append(run_child(stef_cmd, env))
     s = min(stef, key=lambda r: r["cpu_s"])
     b = min(bare, key=lambda r: r["cpu_s"])
+    with out.open(encoding="utf-8") as fh:
+        digest = results_digest([json.loads(line) for line in fh if line.strip()])
     return {
         "records": n,
         "stef_cli": s,
@@ -353,6 +459,7 @@ def end_to_end(path: Path, n: int, repeat: int, env: dict[str, str] | None) -> d
         "stef_cli_records_per_s": round(n / s["cpu_s"], 1),
         "ratio_cpu": round(s["cpu_s"] / b["cpu_s"], 2),
         "ratio_wall": round(s["wall_s"] / b["wall_s"], 2),
+        "digest": digest,
     }
 
 
@@ -362,36 +469,111 @@ def end_to_end(path: Path, n: int, repeat: int, env: dict[str, str] | None) -> d
 
 
 def measure(path: Path, rows: list[dict[str, Any]], args: argparse.Namespace,
-            env: dict[str, str] | None) -> dict[str, Any]:
+            env: dict[str, str] | None, tmp: Path) -> dict[str, Any]:
     out: dict[str, Any] = {"in_process": in_process(rows, args.repeat)}
     if not args.no_cli:
-        out["end_to_end"] = end_to_end(path, len(rows), args.repeat, env)
+        cenv = child_env(env, tmp)
+        cold_path = tmp / f"{path.stem}.distinct.jsonl"
+        write_jsonl(iter(distinct_questions(rows)), cold_path)
+        out["end_to_end"] = {
+            "warm": end_to_end(path, len(rows), args.repeat, cenv, tmp / "warm.results.jsonl"),
+            "cold": end_to_end(cold_path, len(distinct_questions(rows)), args.repeat, cenv,
+                               tmp / "cold.results.jsonl"),
+        }
     return out
 
 
-def _markdown(report: dict[str, Any]) -> str:
-    lines = ["| sqlglot | measure | STEF | bare parse | ratio (CPU) | ratio (wall) |",
-             "|---|---|---|---|---|---|"]
+def check_identical(report: dict[str, Any]) -> list[str]:
+    """Every run of the report must give the same results: warm and cold, in process and end to
+    end, pure and compiled sqlglot. Returns what differs (empty: identical)."""
+    problems = []
+    seen: dict[str, str] = {}
     for label, block in report["runs"].items():
         ip = block["in_process"]
-        lines.append(f"| {label} | in process, records/s | {ip['stef_records_per_s']} | "
-                     f"{ip['bare_records_per_s']} | {ip['ratio_cpu']}x | {ip['ratio_wall']}x |")
+        if not ip["cold_same_as_warm"]:
+            problems.append(f"{label}: cold results differ from warm ones")
+        seen[f"{label}, in process"] = ip["digest"]
         e2e = block.get("end_to_end")
         if e2e:
+            seen[f"{label}, end to end"] = e2e["warm"]["digest"]
+    if len(set(seen.values())) > 1:
+        problems.append("results differ between runs: " + ", ".join(
+            f"{k} {v}" for k, v in seen.items()))
+    return problems
+
+
+def _markdown(report: dict[str, Any]) -> str:
+    lines = ["| sqlglot | measure | records | STEF us/record | bare parse us/record | "
+             "ratio (CPU) | ratio (wall) |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for label, block in report["runs"].items():
+        ip = block["in_process"]
+        for kind in ("cold", "warm"):
+            f = ip[kind]
+            lines.append(f"| {label} | in process, {kind} | {f['records']} | "
+                         f"{f['stef_us_per_record']} | {f['bare_us_per_record']} | "
+                         f"**{f['ratio_cpu']}x** | {f['ratio_wall']}x |")
+        for kind, e2e in (block.get("end_to_end") or {}).items():
             s, b = e2e["stef_cli"], e2e["bare_parse_script"]
-            lines.append(f"| {label} | CLI end to end, CPU s (wall s) | {s['cpu_s']} "
-                         f"({s['wall_s']}) | {b['cpu_s']} ({b['wall_s']}) | "
-                         f"{e2e['ratio_cpu']}x | {e2e['ratio_wall']}x |")
-            lines.append(f"| {label} | CLI peak RSS, MiB | {s['max_rss_mib']} | "
-                         f"{b['max_rss_mib']} | | |")
+            lines.append(f"| {label} | `stef eval`, {kind}: CPU s (wall s), peak MiB | "
+                         f"{e2e['records']} | {s['cpu_s']} ({s['wall_s']}), {s['max_rss_mib']} | "
+                         f"{b['cpu_s']} ({b['wall_s']}), {b['max_rss_mib']} | "
+                         f"**{e2e['ratio_cpu']}x** | {e2e['ratio_wall']}x |")
     return "\n".join(lines)
+
+
+def load() -> str:
+    """The machine's load averages (1, 5, 15 minutes): speed figures are noisy under load."""
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def file_report(path: Path, name: str, args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
+    """Every figure for one input file, compiled and (``--pure``) pure-Python sqlglot."""
+    rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
+    # Records keep their ids in every run (the cold runs read a subset of them).
+    rows = [r if r.get("id") else {**r, "id": str(i)} for i, r in enumerate(rows, 1)]
+    build = sqlglot_build()
+    label = "compiled (sqlglotc)" if build["compiled_parser"] else "pure Python"
+    report: dict[str, Any] = {
+        "input": name,
+        "records": len(rows),
+        "distinct_questions": len(distinct_questions(rows)),
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_before": load(),
+        "sqlglot": build,
+        "runs": {label: measure(path, rows, args, None, tmp)},
+    }
+    if args.pure and build["compiled_parser"]:
+        shadow = pure_sqlglot_copy(tmp / "pure")
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(shadow), *filter(None, [env.get("PYTHONPATH")])])
+        child = [sys.executable, str(Path(__file__).resolve()), str(path), "--child",
+                 "--repeat", str(args.repeat)] + (["--no-cli"] if args.no_cli else [])
+        done = subprocess.run(child, env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"speed: the pure-Python run failed: {done.stderr[-800:]}")
+        data = json.loads(done.stdout.strip().splitlines()[-1])
+        if data["build"]["compiled_parser"]:
+            raise SystemExit("speed: the pure-Python copy of sqlglot was not the one imported")
+        report["runs"]["pure Python"] = {k: v for k, v in data.items() if k != "build"}
+    elif args.pure:
+        report["note"] = "sqlglotc is not in use: only the pure-Python figures exist"
+    report["load_after"] = load()
+    report["differences"] = check_identical(report)
+    return report
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("input", nargs="?", type=Path, help="a JSONL file of records")
+    ap.add_argument("inputs", nargs="*", type=Path,
+                    help="JSONL files of records, or directories of them (each *.jsonl)")
     ap.add_argument("--generate", type=int, metavar="N", help="synthesise N records instead")
-    ap.add_argument("--limit", type=int, help="use only the first N records of INPUT")
+    ap.add_argument("--limit", type=int, help="use only the first N records of each input")
     ap.add_argument("--repeat", type=int, default=3, help="rounds; the best is kept (default 3)")
     ap.add_argument("--no-cli", action="store_true", help="skip the end-to-end CLI runs")
     ap.add_argument("--pure", action="store_true",
@@ -399,66 +581,57 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, metavar="OUT", help="also write the figures as JSON")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if (args.input is None) == (args.generate is None):
-        ap.error("give a JSONL file or --generate N (one of them)")
-
-    with tempfile.TemporaryDirectory(prefix="stef-speed-") as tmp:
-        if args.generate is not None:
-            path = Path(tmp) / "generated.jsonl"
-            write_jsonl(generate_records(args.generate), path)
+    if bool(args.inputs) == (args.generate is not None):
+        ap.error("give JSONL files (or directories) or --generate N (one of them)")
+    inputs: list[Path] = []
+    for given in args.inputs:
+        if given.is_dir():
+            inputs.extend(sorted(given.glob("*.jsonl")))
+        elif given.is_file():
+            inputs.append(given)
         else:
-            path = args.input
-            if not path.is_file():
-                ap.error(f"{path}: no such file")
+            ap.error(f"{given}: no such file or directory")
+
+    reports: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="stef-speed-") as tmpdir:
+        tmp = Path(tmpdir)
+        if args.generate is not None:
+            path = tmp / "generated.jsonl"
+            write_jsonl(generate_records(args.generate), path)
+            inputs = [path]
+        for k, path in enumerate(inputs):
+            name = f"generated:{args.generate}" if args.generate is not None else path.name
+            work = tmp / f"input{k}"
+            work.mkdir()
             if args.limit:
-                limited = Path(tmp) / "limited.jsonl"
+                limited = work / path.name
                 with path.open(encoding="utf-8") as src, limited.open("w") as dst:
-                    for k, line in enumerate(src):
-                        if k >= args.limit:
+                    for n, line in enumerate(src):
+                        if n >= args.limit:
                             break
                         dst.write(line)
                 path = limited
-        rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
-
-        if args.child:  # the --pure run: figures only, as JSON on stdout
-            build = sqlglot_build()
-            print(json.dumps({"build": build, **measure(path, rows, args, dict(os.environ))}))
-            return 0
-
-        build = sqlglot_build()
-        label = "compiled (sqlglotc)" if build["compiled_parser"] else "pure Python"
-        report: dict[str, Any] = {
-            "input": args.input.name if args.input else f"generated:{args.generate}",
-            "records": len(rows),
-            "python": platform.python_version(),
-            "cpus": os.cpu_count(),
-            "sqlglot": build,
-            "runs": {label: measure(path, rows, args, None)},
-        }
-        if args.pure and build["compiled_parser"]:
-            shadow = pure_sqlglot_copy(Path(tmp) / "pure")
-            env = dict(os.environ)
-            env["PYTHONPATH"] = os.pathsep.join(
-                [str(shadow), *filter(None, [env.get("PYTHONPATH")])])
-            child = [sys.executable, str(Path(__file__).resolve()), str(path), "--child",
-                     "--repeat", str(args.repeat)] + (["--no-cli"] if args.no_cli else [])
-            done = subprocess.run(child, env=env, capture_output=True, text=True, check=False)
-            if done.returncode != 0:
-                raise SystemExit(f"speed: the pure-Python run failed: {done.stderr[-500:]}")
-            data = json.loads(done.stdout.strip().splitlines()[-1])
-            if data["build"]["compiled_parser"]:
-                raise SystemExit("speed: the pure-Python copy of sqlglot was not the one imported")
-            report["runs"]["pure Python"] = {k: v for k, v in data.items() if k != "build"}
-        elif args.pure:
-            report["note"] = "sqlglotc is not in use: only the pure-Python figures exist"
-
-    print(f"{report['input']}: {report['records']} records, Python {report['python']}, "
-          f"sqlglot {build['sqlglot']} (sqlglotc {build['sqlglotc_installed'] or 'not installed'})")
-    print(_markdown(report))
+            if args.child:  # the --pure run: figures only, as JSON on stdout
+                rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
+                rows = [r if r.get("id") else {**r, "id": str(i)} for i, r in enumerate(rows, 1)]
+                print(json.dumps({"build": sqlglot_build(),
+                                  **measure(path, rows, args, dict(os.environ), work)}))
+                return 0
+            report = file_report(path, name, args, work)
+            reports.append(report)
+            build = report["sqlglot"]
+            print(f"\n{name}: {report['records']} records, {report['distinct_questions']} "
+                  f"distinct questions; Python {report['python']}, sqlglot {build['sqlglot']} "
+                  f"(sqlglotc {build['sqlglotc_installed'] or 'not installed'}); load "
+                  f"{report['load_before']} before, {report['load_after']} after")
+            print(_markdown(report))
+            print("results identical in every run: " + (
+                "yes" if not report["differences"] else "NO: " + "; ".join(report["differences"])))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    return 0
+        args.json.write_text(json.dumps(reports if len(reports) != 1 else reports[0], indent=2)
+                             + "\n", encoding="utf-8")
+    return 1 if any(r["differences"] for r in reports) else 0
 
 
 if __name__ == "__main__":
