@@ -140,6 +140,7 @@ class Engine:
         #: Relative dates ("last month") are read against the record's timestamp, else this
         #: (``stef eval --today``), else the run's date.
         self.today = _check_today(today) if today else None
+        self._default_anchor: Anchor | None = None  # the last --today or run-date anchor
         self.rules = rules or Ruleset()
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
@@ -280,12 +281,15 @@ class Engine:
             # Not at the calendar's edges (0001-01-01, 9999-12-31): date arithmetic on relative
             # periods would leave the calendar; such a timestamp is bookkeeping gone wrong.
             if _ANCHOR_RANGE[0] <= day <= _ANCHOR_RANGE[1]:
-                return Anchor(date=day, source="timestamp")
+                # Built without validation: a date and one of the literal sources already.
+                return Anchor.model_construct(date=day, source="timestamp")
         except ValueError:
             pass
-        if self.today:
-            return Anchor(date=date.fromisoformat(self.today), source="--today")
-        return Anchor(date=date.today(), source="run date")
+        day = date.fromisoformat(self.today) if self.today else date.today()
+        if self._default_anchor is None or self._default_anchor.date != day:
+            self._default_anchor = Anchor(date=day, source="--today" if self.today else
+                                          "run date")
+        return self._default_anchor
 
     def _unscored(
         self, record: Record | BadRecord, error: str, kind: ErrorKind,
@@ -306,11 +310,17 @@ class Engine:
             sql=texts.sql if texts else None,
         )
 
-    def _finish(self, request: JudgeRequest, verdict: Verdict) -> Result:
+    def _finish(self, request: JudgeRequest, verdict: Verdict, *, window: bool = True) -> Result:
+        """Score a judged record, in a time-budget window of its own unless the caller holds
+        one for the whole record (``window=False``)."""
         try:
+            if not window:
+                return self._score(request, verdict)
             with time_budget(self.limits.time):
                 return self._score(request, verdict)
         except RecordTimeout:
+            if not window:
+                raise
             return self._unscored(request.record, self.limits.message("time", 0), "limit")
         except Exception as exc:
             return self._unscored(request.record, _internal(self.scorer, exc), "internal")
@@ -343,11 +353,12 @@ class Engine:
             sql=request.record.sql,
         )
 
-    def _judged(self, request: JudgeRequest, verdict: Verdict | JudgeError) -> Result:
+    def _judged(self, request: JudgeRequest, verdict: Verdict | JudgeError, *,
+                window: bool = True) -> Result:
         """The result of a judged record: scored, or unscored with the judge's error and what
         the judge spent on it."""
         if isinstance(verdict, Verdict):
-            return self._finish(request, verdict)
+            return self._finish(request, verdict, window=window)
         message = str(verdict)
         if not message.startswith(_PREFIXED):
             message = f"judge: {message}"
@@ -358,6 +369,8 @@ class Engine:
 
     def evaluate_batch(self, items: Sequence[Item]) -> list[Result]:
         """Score a batch; results come back in input order, one per item."""
+        if type(self.judge).judge_many is Judge.judge_many:  # one record at a time
+            return [self._whole(item) for item in items]
         out: list[Result | None] = [None] * len(items)
         pending: list[tuple[int, JudgeRequest]] = []
         for i, item in enumerate(items):
@@ -385,29 +398,45 @@ class Engine:
                     item, "internal: no result was produced; please report this", "internal")
                 for r, item in zip(out, items)]
 
+    def _whole(self, item: Item) -> Result:
+        """One record through every stage in one time-budget window, for a judge that works one
+        record at a time (the offline judge): a crash or a spent budget costs only that record.
+        One window, not one per stage: opening one costs a watchdog entry and two CPU-clock
+        reads, several per cent of a cold run's engine overhead."""
+        if isinstance(item, BadRecord):
+            return self._unscored(item, item.error, item.error_kind)
+        too_big = self._too_big(item)
+        if too_big:  # not echoed: the texts could make the output line too long in turn
+            return self._unscored(item, too_big, "limit", echo=False)
+        try:
+            with time_budget(self.limits.time):
+                analysed = self._analyse(item)
+                if isinstance(analysed, Result):
+                    return analysed
+                return self._judged(analysed, self._judge_one(analysed), window=False)
+        except RecordTimeout:
+            return self._unscored(item, self.limits.message("time", 0), "limit")
+
+    def _judge_one(self, request: JudgeRequest) -> Verdict | JudgeError:
+        """The judge's verdict on one record, or the error it ends in (a budget running out
+        inside goes through, to the caller's window)."""
+        try:
+            return self.judge.judge(request)
+        except JudgeError as exc:
+            return exc
+        except RecursionError:
+            return JudgeError("sql: nested too deeply to judge")
+        except Exception as exc:
+            return JudgeError(_internal(self.judge, exc))
+
     def _judge(self, requests: list[JudgeRequest]) -> Sequence[Verdict | JudgeError]:
         """A verdict or an error per request, in order; never raises for a plugin's failure
         (``JudgeInterrupted``, the user's Ctrl-C, goes through).
 
-        A judge that keeps the base ``judge_many`` works one record at a time, so each record
-        gets its own time budget and a crash costs only that record; a judge with its own
-        ``judge_many`` (concurrent model calls, with their own timeouts) gets the batch.
+        For a judge with its own ``judge_many`` (concurrent model calls, with their own
+        timeouts): it gets the batch. A judge that keeps the base ``judge_many`` works one
+        record at a time and never comes here (:meth:`_whole`).
         """
-        if type(self.judge).judge_many is Judge.judge_many:
-            out: list[Verdict | JudgeError] = []
-            for req in requests:
-                try:
-                    with time_budget(self.limits.time):
-                        out.append(self.judge.judge(req))
-                except JudgeError as exc:
-                    out.append(exc)
-                except RecordTimeout:
-                    out.append(JudgeError(self.limits.message("time", 0)))
-                except RecursionError:
-                    out.append(JudgeError("sql: nested too deeply to judge"))
-                except Exception as exc:
-                    out.append(JudgeError(_internal(self.judge, exc)))
-            return out
         try:
             verdicts = list(self.judge.judge_many(requests))
         except JudgeError as exc:  # a judge failing wholesale still loses no record

@@ -17,8 +17,9 @@ field       1000       characters of ``id``, ``agent``, ``dialect`` and ``timest
 values      2000       values the SQL's literals and filters hold, and values read from the
                        question and its enrichment (each side on its own)
 output      1048576    bytes of one output line
-time        10         CPU seconds to analyse a record, and again to judge and score it
-                       (0: no budget); time spent waiting (a model call) does not count
+time        10         CPU seconds to analyse, judge and score a record (with a judge that
+                       calls a model: to analyse it, and again to score it; 0: no budget);
+                       time spent waiting (a model call) does not count
 =========== ========== ===================================================================
 
 The time budget interrupts Python code; one call into C (a regular expression, the JSON
@@ -244,8 +245,8 @@ class time_budget:
     """Run the body with a deadline; past it, :class:`RecordTimeout` is raised inside it.
 
     ``seconds <= 0`` means no budget. Catch ``RecordTimeout`` *around* the ``with`` block.
-    A class rather than a generator-based context manager: it is entered three times per
-    record, and this is half the cost.
+    A class rather than a generator-based context manager: it is entered for every record,
+    and this is half the cost.
 
     >>> with time_budget(5):
     ...     sum(range(10))

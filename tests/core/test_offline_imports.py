@@ -1,6 +1,7 @@
 """An offline run imports nothing of the LLM judge's client: plugin discovery loads the LLM
 judge's module, and that module defers everything of the client (asyncio, ssl, litellm, the
-cache, the event loop) to the moment a judge is built."""
+cache, the event loop) to the moment a judge is built. Checked for ``stef eval`` and for the
+library's ``evaluate()``, each in a fresh interpreter."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ LLM_ONLY = (
     "stef_judges.llm_cache",
     "stef_judges.llm_config",
     "stef_judges.llm_prompt",
+    "stef_judges.llm_transport",
 )
 
 PROBE = """
@@ -71,5 +73,26 @@ def test_an_offline_eval_imports_nothing_of_the_llm_client(tmp_path: Path) -> No
     loaded = set(report["modules"])
     assert "stef_judges.llm" in loaded  # discovered like every plugin: the test means something
     assert "stef_judges.cascade" in loaded
+    leaked = sorted(m for m in loaded if m.split(".")[0] in LLM_ONLY or m in LLM_ONLY)
+    assert leaked == []
+
+
+LIBRARY_PROBE = """
+import json, sys
+from stef_core.engine import evaluate
+[result] = evaluate([{"id": "1", "question": "How many users are active?",
+                      "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"}])
+print(json.dumps({"status": result.status, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_an_offline_evaluate_imports_nothing_of_the_llm_client() -> None:
+    proc = subprocess.run([sys.executable, "-c", LIBRARY_PROBE], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["status"] == "scored"
+    loaded = set(report["modules"])
+    assert "stef_judges.llm" in loaded  # discovery loaded the LLM judge's module itself
     leaked = sorted(m for m in loaded if m.split(".")[0] in LLM_ONLY or m in LLM_ONLY)
     assert leaked == []
