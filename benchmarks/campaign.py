@@ -7,8 +7,16 @@ exits as documented (0, or 130 after Ctrl-C) with no traceback; an interrupted o
 resumed with ``--resume`` ends with one line per record again. Any departure is a violation;
 the campaign prints each one and the count (which must be 0).
 
+Then the fault families of ``benchmarks/campaign_faults.py``, one per promise of issue 21:
+outputs that are inputs (any spelling), ``--resume`` over another input or settings, a damaged,
+foreign, locked or concurrently created run store, damaged Parquet row groups and long cells
+(peak memory), dates past the calendar and non-finite numbers, plugins that fail to load,
+coverage gates, duplicate ids, escaped names and unwritable outputs, and where an API key goes.
+
     python benchmarks/campaign.py                         # 3 files x 1,000 records per format
     python benchmarks/campaign.py --files 5 --records 2000 --json campaign.json
+    python benchmarks/campaign.py --only faults           # the fault families alone
+    python benchmarks/campaign.py --only faults --family store_faults
 
 The records come from ``stef_core.testing.hostile`` (the same generators the fuzz tests use),
 seeded: a violation can be replayed from the seed printed with it.
@@ -30,6 +38,9 @@ from pathlib import Path
 from typing import Any
 
 from stef_core.testing.hostile import FORMATS, Case, violations, write_file
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from campaign_faults import FAMILIES  # a sibling script, not a package
 
 STEF = [sys.executable, "-m", "stef_core", "eval", "--no-progress"]
 
@@ -240,36 +251,63 @@ def repetitions() -> dict[str, Any]:
     return {"records": len(rows), "slowest": rows[:10]}
 
 
+def faults_campaign(folder: Path, seed: int, names: list[str]) -> dict[str, Any]:
+    """The fault families (``benchmarks/campaign_faults.py``), each in a folder of its own."""
+    out: dict[str, Any] = {}
+    for name in names:
+        where = folder / name
+        where.mkdir()
+        t0 = time.perf_counter()
+        out[name] = FAMILIES[name](where, seed)
+        out[name]["seconds"] = round(time.perf_counter() - t0, 1)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=3, help="files per format")
     parser.add_argument("--records", type=int, default=1000, help="records per file")
     parser.add_argument("--stops", type=int, default=6, help="interrupted/killed runs")
     parser.add_argument("--seed", type=int, default=16)
+    parser.add_argument("--only", choices=("formats", "faults"),
+                        help="the hostile formats (with stops and limits) or the fault families")
+    parser.add_argument("--family", action="append", choices=sorted(FAMILIES),
+                        help="run only this fault family (repeatable)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args()
     t0 = time.perf_counter()
+    data: dict[str, Any] = {}
+    total = 0
+    examples: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        formats = formats_campaign(folder, args.files, args.records, args.seed)
-        stops = stop_and_resume(folder, args.stops, max(200, args.records // 2), args.seed)
-    print("per record at the limits (one record, fresh process, offline judge; time, peak "
-          "memory allocated, status, output line):", flush=True)
-    limits = at_the_limits()
-    print(f"repetitions ({len(PIECES)} pieces x 4 fields, each filled to its limit; slowest):",
-          flush=True)
-    repeats = repetitions()
-    total = sum(f["violations"] for f in formats.values()) + stops["violations"]
-    data = {"formats": formats, "stop_and_resume": stops, "at_the_limits": limits,
-            "repetitions": repeats,
-            "violations": total, "peak_rss_mib_any_run": child_peak_mib(),
-            "seconds": round(time.perf_counter() - t0, 1),
-            "settings": vars(args), "python": sys.version.split()[0], "cpus": os.cpu_count()}
-    for fmt in formats.values():
-        for example in fmt["examples"]:
-            print("VIOLATION", example)
-    for example in stops["examples"]:
+        if args.only != "faults":
+            formats = formats_campaign(folder, args.files, args.records, args.seed)
+            stops = stop_and_resume(folder, args.stops, max(200, args.records // 2), args.seed)
+            data.update(formats=formats, stop_and_resume=stops)
+            total += sum(f["violations"] for f in formats.values()) + stops["violations"]
+            examples += [e for f in formats.values() for e in f["examples"]] + stops["examples"]
+        if args.only != "formats":
+            print("fault families (issue 21):", flush=True)
+            faults = faults_campaign(folder, args.seed, args.family or list(FAMILIES))
+            data["faults"] = faults
+            data["fault_cases"] = sum(f["cases"] for f in faults.values())
+            total += sum(f["violations"] for f in faults.values())
+            examples += [e for f in faults.values() for e in f["examples"]]
+    if args.only != "faults":
+        print("per record at the limits (one record, fresh process, offline judge; time, peak "
+              "memory allocated, status, output line):", flush=True)
+        data["at_the_limits"] = at_the_limits()
+        print(f"repetitions ({len(PIECES)} pieces x 4 fields, each filled to its limit; "
+              "slowest):", flush=True)
+        data["repetitions"] = repetitions()
+    data.update(violations=total, peak_rss_mib_any_run=child_peak_mib(),
+                seconds=round(time.perf_counter() - t0, 1), settings=vars(args),
+                python=sys.version.split()[0], cpus=os.cpu_count())
+    for example in examples:
         print("VIOLATION", example)
+    if "fault_cases" in data:
+        print(f"fault families: {data['fault_cases']:,} cases")
     print(f"violations: {total}; peak RSS of any run {data['peak_rss_mib_any_run']} MiB; "
           f"{data['seconds']} s")
     if args.json:

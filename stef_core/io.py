@@ -713,9 +713,34 @@ def read_parquet(path: str, limits: Limits, notes: Notes) -> Iterator[Raw]:
                 break
             if batch is None:
                 break
-            yield from _parquet_rows(batch, path, start + done, limits, notes)
+            try:
+                _check_indices(batch)
+                rows = list(_parquet_rows(batch, path, start + done, limits, notes))
+            except Exception as exc:  # this batch's rows only; the next batch may be whole
+                reason = f"{type(exc).__name__}: {str(exc)[:200]}"
+                first, last = start + done + 1, start + done + batch.num_rows
+                rows = [_unreadable(str(n), (
+                    f"input: {path}: row {n}: rows {first}-{last} of row group {g + 1} of "
+                    f"{groups} could not be read: {reason}; the other rows were read"), n)
+                    for n in range(first, last + 1)]
+            yield from rows
             done += batch.num_rows
         start += done
+
+
+def _check_indices(batch: Any) -> None:
+    """Damaged pages can decode without an error from pyarrow: a dictionary index past its
+    dictionary. Said here rather than as an IndexError while converting (invalid UTF-8, which
+    a full validation would also reject, is repaired later instead)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    for name, array in zip(batch.schema.names, batch.columns):
+        if pa.types.is_dictionary(array.type) and len(array):
+            low, high = pc.min_max(array.indices).values()
+            if low.is_valid and (low.as_py() < 0 or high.as_py() >= len(array.dictionary)):
+                raise ValueError(f"column {name!r}: dictionary index {high.as_py()} past its "
+                                 f"{len(array.dictionary)} values")
 
 
 def _dictionary_columns(reader: Any) -> list[str]:

@@ -184,7 +184,11 @@ def eval_command(
         settings = _scoring_settings(engine, question_extractor, judge_options)
         settings["layout"] = {"map": list(map_specs), "delimiter": delimiter}
         made = fingerprint(paths, settings) if file_output else {"inputs": [], "settings": {}}
-        results = ResultsOutput(file_output, resume=resume, made=made, stdout=sys.stdout)
+        results = ResultsOutput(
+            file_output, resume=resume, made=made, stdout=sys.stdout,
+            # stdin cannot be read twice: its records are checked by id only, as they come
+            items=None if "-" in paths else lambda: read_items(
+                paths, limits=limits, notes=Notes(), fields=fields, delimiter=delimiter))
         session = RunSession(paths, results=results, store=opened_store, engine=engine,
                              summary=summary)
     except BaseException:

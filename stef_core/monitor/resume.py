@@ -23,6 +23,7 @@ import io
 import json
 import os
 import stat
+from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from stef_core.contracts import StefError
@@ -160,11 +161,14 @@ class ResultsOutput:
         resume: continue the run in ``OUT.partial`` (or in a complete ``OUT``).
         made: this run's :func:`fingerprint` (inputs and settings).
         stdout: the stream for ``output=None``.
+        items: the input's records, read afresh (checked against a continued file that has
+            no fingerprint, before anything is written).
     """
 
     def __init__(self, output: str | None, *, resume: bool, made: dict[str, Any],
-                 stdout: IO[str]) -> None:
+                 stdout: IO[str], items: Callable[[], Iterable[Any]] | None = None) -> None:
         self.output = output
+        self._items = items
         self.made = made
         self.direct = output is None or not _regular(output)
         #: the file whose lines the run continues (``OUT.partial``), None for a fresh run
@@ -191,7 +195,11 @@ class ResultsOutput:
         if resume:
             for source, key in ((self.partial, "partial"), (output, "complete")):
                 if os.path.isfile(source):
-                    self._check(source, recorded.get(key))
+                    # A partial output OUT.fingerprint does not list was not written by the
+                    # runs STEF recorded (it records each partial run before its first line);
+                    # OUT itself may be an older STEF's, written before fingerprints.
+                    self._check(source, recorded.get(key),
+                                foreign=key == "partial" and bool(recorded))
                     continued = source
                     break
         try:
@@ -215,19 +223,55 @@ class ResultsOutput:
         self._base, self._complete = base, recorded.get("complete")
         _write_fingerprints(base, {"complete": self._complete, "partial": made})
 
-    def _check(self, source: str, made_by: dict[str, Any] | None) -> None:
+    def _check(self, source: str, made_by: dict[str, Any] | None, *, foreign: bool) -> None:
         assert self.output is not None
         if not isinstance(made_by, dict):
+            if foreign:
+                raise self.refusal(source, [f"{self.fingerprints} records no run that wrote "
+                                            f"{source}"])
+            # An older STEF's output: each kept line's id, question and SQL are checked
+            # against the input's record, before anything is written.
+            if self._items is not None:
+                self._same_records(source, self._items())
+            checked = ("each kept line's id, question and SQL" if self._items is not None
+                       else "each kept line's id")
             self.warning = (f"{source} has no fingerprint (written by an older STEF, or moved "
-                            f"without {fingerprint_path(self.output)}): resumed on its ids alone")
+                            f"without {self.fingerprints}): resumed after checking "
+                            f"{checked} against the input; the settings it was scored with "
+                            "could not be checked")
             return
         found = differences(made_by, self.made)
         if found:
-            raise StefError(
-                f"--resume: {source} was made from other inputs or settings: "
-                + "; ".join(found[:3]) + ("; ..." if len(found) > 3 else "")
-                + f"; to start afresh, run without --resume ({self.output} is replaced when "
-                "the new run completes), or give another -o")
+            raise self.refusal(source, found)
+
+    def _same_records(self, source: str, items: Iterable[Any]) -> None:
+        """Ids that are line numbers match any input: the question and SQL each kept line
+        answered (when the line recorded them) must be the input record's."""
+        from stef_core.monitor.results import read_results_file
+
+        records = iter(items)
+        for n, kept in enumerate(read_results_file(source), start=1):
+            item = next(records, None)
+            if item is None:
+                return  # more results than records: the run says so (RunSession.items)
+            found = [] if kept.result.id[:1000] == str(item.id)[:1000] else [
+                f"line {n} is the result of id {kept.result.id!r}, input record {n} has id "
+                f"{item.id!r}"]
+            for what, was, now in (("question", kept.question, getattr(item, "question", None)),
+                                   ("SQL", kept.result.sql, getattr(item, "sql", None))):
+                if isinstance(was, str) and isinstance(now, str) and was[:1000] != now[:1000]:
+                    found.append(f"line {n} (id {item.id!r}) answered another {what} than "
+                                 f"input record {n}")
+            if found:
+                raise self.refusal(source, found)
+
+    def refusal(self, source: str, found: list[str]) -> StefError:
+        """Why ``source`` cannot be continued, and how to start afresh."""
+        return StefError(
+            f"--resume: {source} was made from other inputs or settings: "
+            + "; ".join(found[:3]) + ("; ..." if len(found) > 3 else "")
+            + f"; to start afresh, run without --resume ({self.output} is replaced when "
+            "the new run completes), or give another -o")
 
     @property
     def holds(self) -> str:

@@ -275,13 +275,15 @@ def test_resume_refuses_an_input_that_changed(tmp_path: Path) -> None:
     assert f"stef: error: --resume: {out} was made from other inputs or settings: input 1 " \
            f"({src}) is not the file it read ({src}, " in err
     assert len(out.read_text().splitlines()) == 2  # nothing appended
-    # Without its fingerprint (an older STEF's output), the ids still tell
+    # Without its fingerprint (an older STEF's output), the ids still tell, before anything
+    # is written (no OUT.partial started from the wrong lines)
     Path(f"{out}.fingerprint").unlink()
     code, _, err = stef_eval(str(src), "-o", str(out), "--resume")
     assert code == 2
-    assert f"--resume: line 1 of {out}.partial is the result of id 'a', but input record 1 " \
-           "has id 'x'" in err
+    assert f"--resume: {out} was made from other inputs or settings: line 1 is the result of " \
+           "id 'a', input record 1 has id 'x'; to start afresh, run without --resume" in err
     assert len(out.read_text().splitlines()) == 2  # nothing appended
+    assert not Path(f"{out}.partial").exists() and not Path(f"{out}.fingerprint").exists()
 
 
 # ---- one item per record, from the reader itself -----------------------------------------

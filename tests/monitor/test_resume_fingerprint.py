@@ -81,3 +81,48 @@ def test_a_partial_run_is_continued_and_the_previous_complete_output_kept_until_
     assert not Path(f"{out}.partial").exists()
     recorded = json.loads(Path(f"{out}.fingerprint").read_text())
     assert recorded["complete"] == made and recorded["partial"] is None
+
+
+def test_a_partial_output_its_fingerprint_does_not_record_is_refused(tmp_path: Path) -> None:
+    # OUT.fingerprint is STEF's record of the runs that wrote OUT and OUT.partial: a partial
+    # it does not list (copied in, or left by another tool) is not continued.
+    a = no_ids(tmp_path / "a.jsonl", QUESTIONS)
+    b = no_ids(tmp_path / "b.jsonl", QUESTIONS[::-1])
+    out = tmp_path / "o.jsonl"
+    assert run("eval", str(a), "-o", str(out), "--no-progress").exit_code == 0
+    partial = Path(f"{out}.partial")
+    partial.write_text("".join(out.read_text().splitlines(keepends=True)[:2]))
+    before = out.read_bytes()
+    res = run("eval", str(b), "-o", str(out), "--resume", "--no-progress")
+    assert res.exit_code == 2
+    assert res.stderr.startswith(
+        f"stef: error: --resume: {partial} was made from other inputs or settings: "
+        f"{out}.fingerprint records no run that wrote {partial}; to start afresh, run without "
+        "--resume")
+    assert out.read_bytes() == before and partial.read_text().count("\n") == 2
+
+
+def test_without_any_fingerprint_each_kept_line_must_answer_the_inputs_record(
+        tmp_path: Path) -> None:
+    # An older STEF's output (no OUT.fingerprint): ids that are line numbers match any
+    # input, so each kept line's question and SQL are checked against the record's.
+    a = no_ids(tmp_path / "a.jsonl", QUESTIONS)
+    b = no_ids(tmp_path / "b.jsonl", QUESTIONS[:2] + QUESTIONS[:1] + QUESTIONS[3:])
+    out = tmp_path / "o.jsonl"
+    assert run("eval", str(a), "-o", str(out), "--no-progress").exit_code == 0
+    Path(f"{out}.fingerprint").unlink()
+    out.write_text("".join(out.read_text().splitlines(keepends=True)[:3]))
+    before = out.read_bytes()
+    res = run("eval", str(b), "-o", str(out), "--resume", "--no-progress")
+    assert res.exit_code == 2
+    assert (f"stef: error: --resume: {out} was made from other inputs or settings: line 3 "
+            "(id '3') answered another question than input record 3; to start afresh, run "
+            "without --resume") in res.stderr
+    assert out.read_bytes() == before
+    same = run("eval", str(a), "-o", str(out), "--resume", "--no-progress")
+    assert same.exit_code == 0, same.stderr
+    assert f"stef: warning: {out} has no fingerprint" in same.stderr
+    assert "the settings it was scored with could not be checked" in same.stderr
+    assert out.read_text().splitlines(keepends=True)[:3] == before.decode().splitlines(
+        keepends=True)
+    assert len(out.read_text().splitlines()) == 4
