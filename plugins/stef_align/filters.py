@@ -16,6 +16,11 @@ partially_applied          some required filters missing or wrong               
 not_applied                every required filter missing                              0
 ========================== ========================================================= =====
 
+A requirement is matched by the small rules of :data:`MATCHERS`, in order (a negated state,
+a missing value, an IN list, the value itself, a name in parts, a code, a flag, a weak value,
+another operator, a value used elsewhere, a computed extreme); the first that decides it says
+met, wrong or unmet. A new way of meeting a requirement is one more rule there.
+
 Only *strong* requirements decide the status; a weak one that is met counts as met, a weak one
 that is not lowers confidence (``filter.missing``, minor). A SQL filter on a value the question
 spells out ("active users" / ``status = 'active'``) is met, not extra.
@@ -28,7 +33,7 @@ instead of scanning; only loose matches (names, patterns, abbreviations) scan, o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -45,7 +50,7 @@ from stef_core.models import (
     Reason,
     Ruleset,
 )
-from stef_core.reasons import reason
+from stef_core.reasons import Severity, reason
 from stef_core.spec import (
     NEGATED_OP,
     SUBQUERY,
@@ -559,6 +564,257 @@ def _year_fit(r: Filter, s: Filter) -> bool:
     return False
 
 
+# --------------------------------------------------------------------------------------------
+# matching one requirement: a table of small rules
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Match:
+    """One alignment in progress: the SQL's predicates and what the requirements met so far.
+
+    ``used`` holds the predicates a requirement took (a predicate answers one requirement);
+    ``op_hit`` is, for the requirement being matched, a predicate with its value under another
+    operator (set by :func:`_match_value`, read by the rules after it)."""
+
+    q: QuestionSpec
+    sql: SqlSpec
+    rules: Ruleset
+    idx: _Index
+    literal_keys: set[str]
+    work: Work
+    reasons: list[Reason]
+    matched: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+    unmet: list[Filter] = field(default_factory=list)  # no SQL value answers them (yet)
+    wrong: int = 0
+    op_hit: int | None = None
+
+    def meet(self, i: int) -> bool:
+        """Predicate ``i`` answers the requirement."""
+        self.used.add(i)
+        self.matched.append(self.idx.preds[i].describe())
+        return True
+
+    def wrong_operator(self, r: Filter, i: int, text: str, severity: Severity) -> bool:
+        """Predicate ``i`` has the requirement's value under another operator."""
+        self.used.add(i)
+        self.wrong += 1
+        self.missing.append(r.describe())
+        self.reasons.append(reason("filter.operator_mismatch", text, severity))
+        return True
+
+
+def _match_negation(r: Filter, m: _Match) -> bool:
+    """A state the question negates ("not cancelled", "never shipped"): met by a condition
+    that keeps the other states, wrong when the SQL keeps that very state."""
+    if r.op != "not":
+        return False
+    state, s_hit = _negation(r, m.idx, m.sql)
+    m.work.scans += 1
+    if state == "met":
+        m.matched.append(r.describe())
+        if s_hit is not None:
+            m.used.add(s_hit)
+    elif state == "positive" and s_hit is not None:
+        m.wrong_operator(
+            r, s_hit,
+            f"the question asks {r.describe()} but the SQL keeps "
+            f"{m.idx.preds[s_hit].describe()}",
+            "major" if is_weak(r) else "critical")
+    else:
+        m.unmet.append(r)
+    return True
+
+
+def _match_nullness(r: Filter, m: _Match) -> bool:
+    """A missing or present value ("without a manager"): met by ``IS NULL`` / ``IS NOT NULL``
+    on that column (or by an anti-join), wrong when the SQL tests the other way."""
+    if r.op not in ("is null", "is not null"):
+        return False
+    idx = m.idx
+    hit = flipped = None
+    for i, s in enumerate(idx.preds[: idx.n_filters + 64]):
+        m.work.scans += 1
+        if s.op not in ("is null", "is not null") or not (
+                r.column is None or s.column is None or _names_column(r.column, s.column)):
+            continue
+        if s.op == r.op:
+            hit = i
+            break
+        flipped = i if flipped is None else flipped
+    if hit is None and r.op == "is null" and _anti_join(idx, m.sql):
+        m.matched.append(r.describe())  # "stadiums without any concert": NOT IN / EXCEPT
+    elif hit is not None:
+        m.meet(hit)
+    elif flipped is not None:
+        m.wrong_operator(
+            r, flipped,
+            f"the question asks {r.describe()} but the SQL has {idx.preds[flipped].describe()}",
+            "critical")
+    else:
+        m.unmet.append(r)
+    return True
+
+
+def _match_in_list(r: Filter, m: _Match) -> bool:
+    """An IN list asks for every value ("tier IN ('gold', 'platinum')"); the SQL may spell it
+    as IN, an OR-chain or several equalities. Only part of the list kept is a missing filter;
+    none of it is left to the value rules."""
+    if not (r.op == "in" and isinstance(r.value, tuple)):
+        return False
+    idx = m.idx
+    covered: dict[str, int] = {}
+    for k in keys(r.value):
+        m.work.lookups += 1
+        for i in idx.by_key.get(k, ()):
+            if idx.preds[i].op in ("=", "in") and _column_fit(r, idx.preds[i], m.rules,
+                                                               m.sql.columns):
+                covered.setdefault(k, i)
+    if covered and len(covered) == len(keys(r.value)):
+        m.used.update(covered.values())
+        m.matched.append(r.describe())
+        return True
+    if covered:
+        m.used.update(covered.values())
+        left = sorted(keys(r.value) - set(covered))
+        m.missing.append(r.describe())
+        m.reasons.append(reason(
+            "filter.missing",
+            f"the question asks {r.describe()} but the SQL keeps only part of it "
+            f"(not {', '.join(repr(x) for x in left[:3])})",
+            "major" if is_weak(r) else "critical",
+        ))
+        return True
+    return False
+
+
+def _match_value(r: Filter, m: _Match) -> bool:
+    """The asked value under a fitting operator on a fitting column: looked up by value key
+    (scaled: 15% / 0.15; shifted: ">= 5" / "> 4"), else found by a bounded loose scan. A
+    predicate with the value under another operator is kept in ``m.op_hit``."""
+    idx = m.idx
+    candidates: list[int] = []
+    for k in (*keys(r.value), *_scaled_keys(r.value), *_shifted_keys(r)):
+        m.work.lookups += 1
+        candidates.extend(idx.by_key.get(k, ()))
+    if not candidates:
+        for i, s in enumerate(idx.preds[:MAX_SCAN]):
+            m.work.scans += 1
+            if s.value != SUBQUERY and (value_match(r.value, s.value, s.op)
+                                        or _year_fit(r, s)):
+                candidates.append(i)
+    hit = op_hit = None
+    scaled = set(_scaled_keys(r.value))
+    for i in dict.fromkeys(candidates):
+        s = idx.preds[i]
+        if _kind_clash(r.value, s.value):
+            continue  # "within 1 hour" is no ``NOT is_deleted``: a number is no flag
+        if not _column_fit(r, s, m.rules, m.sql.columns):
+            continue
+        # a neighbour of a whole number (a shifted key) is the same bound only across a
+        # strict and a loose operator (">= 5" / "> 4"), never under the same one
+        same = (value_match(r.value, s.value, s.op)
+                or (not isinstance(s.value, tuple) and value_key(s.value) in scaled))
+        if i in m.used and not isinstance(s.value, tuple):
+            if same and _ops_fit(r, s):
+                hit = hit if hit is not None else i
+            continue
+        if (same and _ops_fit(r, s)) or _year_fit(r, s) or _shift_fit(r, s):
+            hit = i
+            break
+        if not same and not _year_fit(r, s):
+            continue
+        if op_hit is None:
+            op_hit = i
+    m.op_hit = op_hit
+    return m.meet(hit) if hit is not None else False
+
+
+def _match_split_name(r: Filter, m: _Match) -> bool:
+    """A name the SQL spells in parts (first and last name on two columns)."""
+    if m.op_hit is not None:
+        return False
+    split = _split_name(r, m.idx)
+    if not split:
+        return False
+    m.used.update(split)
+    m.matched.append(r.describe())
+    return True
+
+
+def _match_code(r: Filter, m: _Match) -> bool:
+    """A state the SQL writes as a code (see :func:`_coded`)."""
+    coded = _coded(r, m.idx) if m.op_hit is None else None
+    return m.meet(coded) if coded is not None else False
+
+
+def _match_flag(r: Filter, m: _Match) -> bool:
+    """A state the SQL keeps as a flag column (see :func:`_flag`, :func:`_same_flag`)."""
+    flag = _flag(r, m.idx) if m.op_hit is None else None
+    if flag is None:
+        flag = _same_flag(r, m.idx)
+    return m.meet(flag) if flag is not None else False
+
+
+def _match_weak_value(r: Filter, m: _Match) -> bool:
+    """A weak value carries no operator of its own: its value under any operator meets it."""
+    if m.op_hit is not None and is_weak(r) and r.op in ("=", "!="):
+        return m.meet(m.op_hit)
+    return False
+
+
+def _match_other_operator(r: Filter, m: _Match) -> bool:
+    """The asked value under another operator: wrong. A CASE condition computes a value; its
+    operator may rightly differ ("from A to B" computed as the values at A and at B), so it
+    weighs less."""
+    if m.op_hit is None:
+        return False
+    s = m.idx.preds[m.op_hit]
+    return m.wrong_operator(
+        r, m.op_hit, f"the question asks {r.describe()} but the SQL has {s.describe()}",
+        "major" if is_weak(r) or m.op_hit >= m.idx.n_filters else "critical")
+
+
+def _match_used_value(r: Filter, m: _Match) -> bool:
+    """Used, though not as a plain filter: a literal in a computation, LIMIT, HAVING
+    expression, or a column named after it."""
+    if keys(r.value) & m.literal_keys or _in_identifiers(r.value, m.sql):
+        m.matched.append(r.describe())
+        return True
+    return False
+
+
+def _match_computed_extreme(r: Filter, m: _Match) -> bool:
+    """"newest refers to year = 4" answered by year = (SELECT MAX(year) ...): the extreme the
+    question asks for, computed rather than written out."""
+    if r.source == "hint" and m.q.superlative is not None and _ranks(r, m.sql):
+        m.matched.append(r.describe())
+        return True
+    return False
+
+
+#: A matcher decides one requirement (met, wrong or unmet, recorded in the :class:`_Match`)
+#: and says so, or leaves it to the next. A requirement no matcher decides is unmet.
+Matcher = Callable[[Filter, _Match], bool]
+
+#: The rules a requirement is matched by, in order.
+MATCHERS: tuple[Matcher, ...] = (
+    _match_negation,
+    _match_nullness,
+    _match_in_list,
+    _match_value,
+    _match_split_name,
+    _match_code,
+    _match_flag,
+    _match_weak_value,
+    _match_other_operator,
+    _match_used_value,
+    _match_computed_extreme,
+)
+
+
 def align_filters(
     q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None,
     anchor: Anchor | None = None,
@@ -575,172 +831,16 @@ def align_filters(
     literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
     required = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
 
-    matched: list[str] = []
-    missing: list[str] = []
-    used: set[int] = set()
-    wrong = 0
+    # Each requirement goes through the MATCHERS, in order, until one decides it.
+    m = _Match(q, sql, rules, idx, literal_keys, work, reasons)
     strong_count = 0
-    unmet: list[Filter] = []  # requirements no SQL value answers (yet)
     for r in required:
         if not is_weak(r):
             strong_count += 1
-        if r.op == "not":
-            state, s_hit = _negation(r, idx, sql)
-            work.scans += 1
-            if state == "met":
-                matched.append(r.describe())
-                if s_hit is not None:
-                    used.add(s_hit)
-            elif state == "positive" and s_hit is not None:
-                used.add(s_hit)
-                wrong += 1
-                missing.append(r.describe())
-                reasons.append(reason(
-                    "filter.operator_mismatch",
-                    f"the question asks {r.describe()} but the SQL keeps "
-                    f"{idx.preds[s_hit].describe()}",
-                    "major" if is_weak(r) else "critical",
-                ))
-            else:
-                unmet.append(r)
-            continue
-        if r.op in ("is null", "is not null"):
-            hit = flipped = None
-            for i, s in enumerate(idx.preds[: idx.n_filters + 64]):
-                work.scans += 1
-                if s.op not in ("is null", "is not null") or not (
-                        r.column is None or s.column is None or _names_column(r.column, s.column)):
-                    continue
-                if s.op == r.op:
-                    hit = i
-                    break
-                flipped = i if flipped is None else flipped
-            if hit is None and r.op == "is null" and _anti_join(idx, sql):
-                matched.append(r.describe())  # "stadiums without any concert": NOT IN / EXCEPT
-                continue
-            if hit is not None:
-                used.add(hit)
-                matched.append(idx.preds[hit].describe())
-            elif flipped is not None:
-                used.add(flipped)
-                wrong += 1
-                missing.append(r.describe())
-                reasons.append(reason(
-                    "filter.operator_mismatch",
-                    f"the question asks {r.describe()} but the SQL has "
-                    f"{idx.preds[flipped].describe()}",
-                    "critical",
-                ))
-            else:
-                unmet.append(r)
-            continue
-        if r.op == "in" and isinstance(r.value, tuple):
-            # An IN list asks for every value ("tier IN ('gold', 'platinum')"); the SQL may
-            # spell it as IN, an OR-chain or several equalities.
-            covered: dict[str, int] = {}
-            for k in keys(r.value):
-                work.lookups += 1
-                for i in idx.by_key.get(k, ()):
-                    if idx.preds[i].op in ("=", "in") and _column_fit(r, idx.preds[i], rules,
-                                                                       sql.columns):
-                        covered.setdefault(k, i)
-            if covered and len(covered) == len(keys(r.value)):
-                used.update(covered.values())
-                matched.append(r.describe())
-                continue
-            if covered:
-                used.update(covered.values())
-                left = sorted(keys(r.value) - set(covered))
-                missing.append(r.describe())
-                reasons.append(reason(
-                    "filter.missing",
-                    f"the question asks {r.describe()} but the SQL keeps only part of it "
-                    f"(not {', '.join(repr(x) for x in left[:3])})",
-                    "major" if is_weak(r) else "critical",
-                ))
-                continue
-        candidates: list[int] = []
-        for k in (*keys(r.value), *_scaled_keys(r.value), *_shifted_keys(r)):
-            work.lookups += 1
-            candidates.extend(idx.by_key.get(k, ()))
-        if not candidates:
-            for i, s in enumerate(idx.preds[:MAX_SCAN]):
-                work.scans += 1
-                if s.value != SUBQUERY and (value_match(r.value, s.value, s.op)
-                                            or _year_fit(r, s)):
-                    candidates.append(i)
-        hit = op_hit = None
-        scaled = set(_scaled_keys(r.value))
-        for i in dict.fromkeys(candidates):
-            s = idx.preds[i]
-            if _kind_clash(r.value, s.value):
-                continue  # "within 1 hour" is no ``NOT is_deleted``: a number is no flag
-            if not _column_fit(r, s, rules, sql.columns):
-                continue
-            # a neighbour of a whole number (a shifted key) is the same bound only across a
-            # strict and a loose operator (">= 5" / "> 4"), never under the same one
-            same = (value_match(r.value, s.value, s.op)
-                    or (not isinstance(s.value, tuple) and value_key(s.value) in scaled))
-            if i in used and not isinstance(s.value, tuple):
-                if same and _ops_fit(r, s):
-                    hit = hit if hit is not None else i
-                continue
-            if (same and _ops_fit(r, s)) or _year_fit(r, s) or _shift_fit(r, s):
-                hit = i
-                break
-            if not same and not _year_fit(r, s):
-                continue
-            if op_hit is None:
-                op_hit = i
-        if hit is not None:
-            used.add(hit)
-            matched.append(idx.preds[hit].describe())
-            continue
-        split = _split_name(r, idx) if op_hit is None else []
-        if split:
-            used.update(split)
-            matched.append(r.describe())
-            continue
-        coded = _coded(r, idx) if op_hit is None else None
-        if coded is not None:
-            used.add(coded)
-            matched.append(idx.preds[coded].describe())
-            continue
-        flag = _flag(r, idx) if op_hit is None else None
-        if flag is None:
-            flag = _same_flag(r, idx)
-        if flag is not None:
-            used.add(flag)
-            matched.append(idx.preds[flag].describe())
-            continue
-        if op_hit is not None and is_weak(r) and r.op in ("=", "!="):
-            used.add(op_hit)  # a weak value carries no operator of its own
-            matched.append(idx.preds[op_hit].describe())
-            continue
-        if op_hit is not None:
-            s = idx.preds[op_hit]
-            used.add(op_hit)
-            wrong += 1
-            missing.append(r.describe())
-            # A CASE condition computes a value; its operator may rightly differ ("from A to
-            # B" computed as the values at A and at B).
-            reasons.append(reason(
-                "filter.operator_mismatch",
-                f"the question asks {r.describe()} but the SQL has {s.describe()}",
-                "major" if is_weak(r) or op_hit >= idx.n_filters else "critical",
-            ))
-            continue
-        if keys(r.value) & literal_keys or _in_identifiers(r.value, sql):
-            # Used, though not as a plain filter: a literal in a computation, LIMIT, HAVING
-            # expression, or a column named after it.
-            matched.append(r.describe())
-            continue
-        if r.source == "hint" and q.superlative is not None and _ranks(r, sql):
-            # "newest refers to year = 4" answered by year = (SELECT MAX(year) ...): the
-            # extreme the question asks for, computed rather than written out.
-            matched.append(r.describe())
-            continue
-        unmet.append(r)
+        m.op_hit = None
+        if not any(match(r, m) for match in MATCHERS):
+            m.unmet.append(r)
+    matched, missing, used, wrong, unmet = m.matched, m.missing, m.used, m.wrong, m.unmet
 
     # SQL filters nothing asked for: grounded in the question's words, benign, or extra.
     extras: list[Filter] = []
