@@ -54,6 +54,8 @@ from stef_core.calibration import (
 MODEL_NAME = "offline-v1"
 DEFAULT_HOLDOUT = ("spider_human",)
 DEFAULT_L2 = 1.0
+#: The production corpus's domains together weigh as much as this many public files.
+DEFAULT_PRODUCTION_WEIGHT = 1.0
 BANDS = ("excellent", "good", "marginal", "poor")
 
 
@@ -76,9 +78,11 @@ def load(path: Path, production: str | None = None) -> tuple[list[dict[str, Any]
     # production corpus is labelled as an analyst reads answers (STEF's defaults).
     engine = Engine(None if production else execution_match_rules(), judge=Unused())
     fields = (*INPUT_FIELDS, "timestamp") if production else INPUT_FIELDS
+    items = [record_from_mapping({k: row.get(k) for k in fields}, default_id=str(i))
+             for i, row in enumerate(rows, 1)]
+    engine.learn(items)  # the run's profile, as stef eval learns it from the file
     out = []
-    for i, row in enumerate(rows, 1):
-        item = record_from_mapping({k: row.get(k) for k in fields}, default_id=str(i))
+    for item, row in zip(items, rows):
         req = engine.analyse(item) if not hasattr(item, "error") else None
         if req is None or not hasattr(req, "alignment"):
             continue
@@ -94,16 +98,22 @@ def load(path: Path, production: str | None = None) -> tuple[list[dict[str, Any]
     return out, len(rows)
 
 
-def fit(recs: list[dict[str, Any]], l2: float, fitted: dict[str, Any]) -> Calibration:
-    """The calibration fitted on ``recs``, every file weighing the same."""
+def fit(recs: list[dict[str, Any]], l2: float, fitted: dict[str, Any],
+        production_weight: float = 1.0) -> Calibration:
+    """The calibration fitted on ``recs``: every public file weighs the same, and the
+    production corpus's domains share ``production_weight`` files' worth between them."""
     from stef_judges.evidence import EVIDENCE_VERSION, FLOORS, NONPOSITIVE, PRIOR_L2, PRIORS
 
     per_file: dict[str, int] = defaultdict(int)
     for r in recs:
         per_file[r["file"]] += 1
+    domains = [f for f in per_file if f.startswith("production/")]
+    share = {f: (production_weight / len(domains) if f in domains else 1.0) for f in per_file}
+    units = sum(share.values())
     total = len(recs)
     examples = [
-        Example(r["features"], r["label"], total / len(per_file) / per_file[r["file"]])
+        Example(r["features"], r["label"],
+                total * share[r["file"]] / units / per_file[r["file"]])
         for r in recs
     ]
     intercept, weights = fit_logistic(examples, l2=l2, nonpositive=NONPOSITIVE, priors=PRIORS,
@@ -294,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also fit on the tuned half of the production corpus in DIR "
                     "(benchmarks/production: one file per domain; the held-out half is never "
                     "read)")
+    ap.add_argument("--production-weight", type=float, default=DEFAULT_PRODUCTION_WEIGHT,
+                    metavar="FILES",
+                    help="how many public files' worth the production domains weigh together")
     args = ap.parse_args(argv)
     files = sorted(Path(args.data).glob("*.jsonl"))
     if not files:
@@ -312,23 +325,26 @@ def main(argv: list[str] | None = None) -> int:
             log = Path(args.production) / domain / "log.jsonl"
             data[f"production/{domain}"], sizes[f"production/{domain}"] = load(log, domain)
     train_names = [n for n in data if n not in holdout]
+    pw = args.production_weight
     provenance = {
         "data": [n if n.startswith("production/") else f"{n}.jsonl" for n in train_names],
         "records": sum(len(data[n]) for n in train_names),
-        "weighting": "each file weighs the same",
+        "weighting": "each public file weighs the same"
+                     + (f"; the production domains together {pw:g} files' worth"
+                        if args.production else ""),
         "holdout": [f"{n}.jsonl" for n in holdout if n in data],
         "command": "python benchmarks/calibrate.py DATA --out "
                    "plugins/stef_judges/calibration/offline-v1.json "
                    "--report benchmarks/results/calibration"
                    + (" --production benchmarks/production" if args.production else ""),
     }
-    shipped = fit([r for n in train_names for r in data[n]], args.l2, provenance)
+    shipped = fit([r for n in train_names for r in data[n]], args.l2, provenance, pw)
     loo: dict[str, dict[str, Any]] = {}
     for name in data:
         if name in holdout:
             model = shipped
         else:
-            model = fit([r for n in train_names if n != name for r in data[n]], args.l2, {})
+            model = fit([r for n in train_names if n != name for r in data[n]], args.l2, {}, pw)
         loo[name] = measure(model, data[name], sizes[name])
     shipped_results = {name: measure(shipped, data[name], sizes[name]) for name in data}
     report = {

@@ -21,6 +21,7 @@ from stef_core.errors import (  # re-exported: plugins have imported them from h
     StefError,
 )
 from stef_core.models import Anchor, Band, FilterAlignment, Reason, Record, Ruleset, Verdict
+from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import QuestionSpec, SqlSpec
 
 if TYPE_CHECKING:
@@ -92,6 +93,9 @@ class Context:
     #: timestamp, else ``stef eval --today``, else the run's date. None: not known (today's
     #: date is used).
     anchor: Anchor | None = None
+    #: What the run's own queries show (the filters most of them share: the deployment's
+    #: guards, :mod:`stef_core.run`); empty when the record is scored on its own.
+    run: RunProfile = NO_RUN
 
 
 class Normalizer(Plugin):

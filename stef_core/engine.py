@@ -19,7 +19,7 @@ import hashlib
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
-from itertools import islice
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from stef_core.contracts import (
@@ -44,6 +44,8 @@ from stef_core.models import Anchor, ErrorKind, Record, Result, Ruleset, Usage, 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
 from stef_core.records import BadRecord, Item, record_from_mapping
 from stef_core.registry import Registry
+from stef_core.run import PREFIX, RunProfile, learn
+from stef_core.spec import SqlSpec
 
 __all__ = ["BadRecord", "Engine", "Item", "evaluate", "parse_judge_spec", "record_from_mapping"]
 
@@ -129,6 +131,7 @@ class Engine:
         today: str | None = None,
         limits: Limits | None = None,
         calibration: str | None = None,
+        learn_run: bool = True,
     ) -> None:
         if registry is None:
             registry = Registry.discover()
@@ -144,6 +147,12 @@ class Engine:
         self.rules = rules or Ruleset()
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
+        #: The run's profile (:mod:`stef_core.run`): learnt by :meth:`learn`, or by
+        #: :meth:`run` from its first records when ``learn_run`` and nobody called it.
+        self.run_profile = RunProfile()
+        self.learn_run = learn_run
+        self._learnt = False  # learn() was called for the next run()
+        self._prefix_specs: dict[tuple[str, str | None], SqlSpec] = {}
         self.sql_extractor = self.registry.get(SqlExtractor, sql_extractor)()
         self.question_extractor = self._make_question_extractor(
             question_extractor, judge, judge_options
@@ -226,7 +235,9 @@ class Engine:
     def _analyse(self, record: Record) -> JudgeRequest | Result:
         """Extract, normalize and align one record; an unscored :class:`Result` on failure."""
         try:
-            sql_spec = self.sql_extractor.extract(record.sql, record.dialect or self.dialect)
+            dialect = record.dialect or self.dialect
+            sql_spec = (self._prefix_specs.pop((record.sql, dialect), None)
+                        or self.sql_extractor.extract(record.sql, dialect))
         except SqlParseError as exc:
             return self._unscored(record, str(exc), exc.kind)
         except RecursionError:
@@ -248,7 +259,8 @@ class Engine:
                 return self._unscored(record, self.limits.message(
                     "values", n, what="the question and its enrichment"), "limit")
             anchor = self._anchor(record)
-            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules, anchor=anchor)
+            ctx = Context(question=question_spec, sql=sql_spec, rules=self.rules, anchor=anchor,
+                          run=self.run_profile)
             for rule in self.normalizers:
                 ctx = rule.apply(ctx)
             rule = self.aligner
@@ -449,11 +461,41 @@ class Engine:
             return [error] * len(requests)
         return verdicts
 
+    def learn(self, items: Iterable[Item]) -> RunProfile:
+        """Learn the run's profile (:mod:`stef_core.run`: the filters most of its queries
+        share) from the first :data:`~stef_core.run.PREFIX` of ``items``, the run's first
+        records in input order; their SQL specs are kept for the run to reuse. Records that do
+        not parse, cross a limit or take too long are passed over."""
+        specs: list[SqlSpec] = []
+        self._prefix_specs.clear()
+        for item in islice(items, PREFIX):
+            if isinstance(item, BadRecord) or self._too_big(item) is not None:
+                continue
+            dialect = item.dialect or self.dialect
+            try:
+                with time_budget(self.limits.time):
+                    spec = self.sql_extractor.extract(item.sql, dialect)
+            except (Exception, RecursionError, RecordTimeout):
+                continue
+            specs.append(spec)
+            self._prefix_specs[(item.sql, dialect)] = spec
+        self.run_profile = learn(specs)
+        self._learnt = True
+        return self.run_profile
+
     def run(
         self, items: Iterable[Item], *, on_result: Callable[[Result], None] | None = None
     ) -> Iterator[Result]:
-        """Stream results for ``items`` in order; memory is bounded by the batch size."""
+        """Stream results for ``items`` in order; memory is bounded by the batch size (and,
+        for the run's profile, by :data:`~stef_core.run.PREFIX` records read ahead once)."""
         iterator = iter(items)
+        if self._learnt:  # the caller learnt it (from the whole input, before a resume)
+            self._learnt = False
+        elif self.learn_run:
+            head = list(islice(iterator, PREFIX))
+            self.learn(head)
+            self._learnt = False
+            iterator = chain(head, iterator)
         while True:
             batch = list(islice(iterator, self.batch_size))
             if not batch:

@@ -96,6 +96,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "NULL`, `NOT is_test`) or a null guard on the grouped or aggregated column (not counted "
         "against the status; a ruleset's `benign filter` makes them benign extras)"),
     ReasonCode(
+        "filter.guard_missing", "condition", "major",
+        "the SQL lacks a filter nearly every query of the run applies (90 % or more: the "
+        "deployment's tenant scope or soft-delete guard, learnt from the run itself) while it "
+        "reads a table those queries read: other tenants' or excluded rows may be counted"),
+    ReasonCode(
         "aggregation.mismatch", "function", "critical",
         "the question asks for one aggregate (AVG) and the SQL computes another (SUM), or ranks "
         "one way and takes the other extreme (MIN for \"the largest\")"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from stef_align import aggregates, enrichment, grouping, joins, projection, superlatives
 from stef_align.filters import Work, align_filters
+from stef_align.guards import missing_guards
 from stef_core.contracts import Alignment, Context
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -42,6 +43,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
 
 def align(ctx: Context, work: Work | None = None) -> Alignment:
     fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules, work,
-                                              ctx.anchor)
-    reasons = filter_reasons + structural_findings(ctx.question, ctx.sql, ctx.rules, ctx.anchor)
+                                              ctx.anchor, ctx.run)
+    reasons = (filter_reasons + missing_guards(ctx.sql, ctx.run)
+               + structural_findings(ctx.question, ctx.sql, ctx.rules, ctx.anchor))
     return Alignment(filters=fa, bonus=bonus, reasons=tuple(reasons))

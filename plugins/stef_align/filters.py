@@ -51,6 +51,7 @@ from stef_core.models import (
     Ruleset,
 )
 from stef_core.reasons import Severity, reason
+from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import (
     NEGATED_OP,
     SUBQUERY,
@@ -817,7 +818,7 @@ MATCHERS: tuple[Matcher, ...] = (
 
 def align_filters(
     q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None,
-    anchor: Anchor | None = None,
+    anchor: Anchor | None = None, run: RunProfile = NO_RUN,
 ) -> tuple[FilterAlignment, bool, list[Reason]]:
     """Classify the filters and report missing, wrong and extra ones. Time constraints are
     periods, compared as intervals by :mod:`stef_align.time` (against ``anchor``, the date
@@ -870,12 +871,12 @@ def align_filters(
     # A value the question names is never answered "wrongly" by a deployment guard (the
     # tenant's org_id = 'acme' is no other status than "unresolved").
     guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")
-               and not _numeric(s.value) and guard_kind(s, q.text, sql) is None]
+               and not _numeric(s.value) and guard_kind(s, q.text, sql, run) is None]
     # Conditions that may spell a state in the data's own terms (a code, a flag, a list of
     # states, an empty or missing value): with one there, a state word the SQL does not
     # write out may be answered by it (inference: weak).
     encodings = [s for i, s in enumerate(idx.preds[:MAX_SCAN]) if i not in used
-                 and s.value != SUBQUERY and s.column and guard_kind(s, q.text, sql) is None
+                 and s.value != SUBQUERY and s.column and guard_kind(s, q.text, sql, run) is None
                  and (isinstance(s.value, (str, bool, tuple)) or s.value in (0, 1)
                       or s.op in ("is null", "is not null"))]
     guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
@@ -972,14 +973,14 @@ def align_filters(
     # An exclusion the text states ("internal accounts excluded") answers it.
     # An identifier pinned to a literal while a value the question names went unanswered is
     # more likely a stand-in for that value ("Kyle" / ``student_id = 1``) than a tenant scope.
-    kinds = [guard_kind(s, q.text, sql) for s in extras]
+    kinds = [guard_kind(s, q.text, sql, run) for s in extras]
     if unmet:
         kinds = [None if k == "scope" else k for k in kinds]
-    guards = [s for s, k in zip(extras, kinds) if k in ("scope", "exclusion", "null")]
+    guards = [s for s, k in zip(extras, kinds) if k in ("scope", "exclusion", "null", "run")]
     matched += [s.describe() for s, k in zip(extras, kinds) if k == "stated"]
     extras = [s for s, k in zip(extras, kinds) if k is None]
     if guards:
-        reasons.append(guard_reason(guards, q.text, sql))
+        reasons.append(guard_reason(guards, q.text, sql, run))
     for s in extras[:3]:
         reasons.append(reason(
             "filter.extra",

@@ -47,6 +47,7 @@ from dataclasses import replace
 from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
+from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import NEGATED_OP, Filter, SqlSpec
 from stef_core.words import norm, stem
 
@@ -202,12 +203,14 @@ def _bare(arg: str) -> str:
     return arg.rsplit(".", 1)[-1].strip('"`[] ')
 
 
-def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None) -> str | None:
+def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
+               run: RunProfile = NO_RUN) -> str | None:
     """What the SQL filter ``f`` is, read against the question and enrichment folded as
     ``text`` (module docstring): ``'scope'`` or ``'exclusion'`` for a deployment guard the
     text says nothing about, ``'null'`` for a null guard on a column the query groups or
-    aggregates by (``sql``); ``'stated'`` for an exclusion the text itself asks for
-    ("internal and deleted accounts excluded"), which answers the text like any matched
+    aggregates by (``sql``), ``'run'`` for a filter most of the run's queries share
+    (``run``) and the text never names; ``'stated'`` for an exclusion the text itself asks
+    for ("internal and deleted accounts excluded"), which answers the text like any matched
     filter; None for anything else."""
     if f.excluded and f.op in NEGATED_OP:
         # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
@@ -216,6 +219,10 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None) -> str | None:
     kind = _exclusion(f, text)
     if kind is not None:
         return kind
+    # before the shapes: a filter in most of the run's queries is the deployment's even
+    # where one question leaves a value unanswered (the aligner's stand-in reading of a scope)
+    if run.holds(f) and not _named(f, text):
+        return "run"
     if _scope(f, text):
         return "scope"
     if _null_guard(f, sql):
@@ -223,19 +230,38 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None) -> str | None:
     return None
 
 
+def _named(f: Filter, text: str) -> bool:
+    """Does ``text`` name the filter ``f``: one of its values, or what its column is about
+    (``is_contractor`` in "how many contractors", ``region = 'emea'`` in "EMEA headcount")?"""
+    words = _words(text)
+    stems = {stem(w) for w in words}
+    values = [v for v in _values(f) if isinstance(v, str)]
+    if any(stem(p) in stems for v in values for p in parts(v)):
+        return True
+    entity = [p for p in parts(f.column or "") if p not in ID_PARTS and p not in _FLAG_PARTS]
+    return any(stem(p) in stems for p in entity)
+
+
+#: Parts that say a column is a flag or a date, not what it is about ("is_", "_flag", "_at").
+_FLAG_PARTS = frozenset({"is", "has", "flag", "flg", "ind", "yn", "at", "dt", "ts", "date",
+                         "time", "cd", "code", "status", "type"})
+
+
 #: How a reason names each kind, in plain words.
 KIND_WORDS = {
     "scope": "tenant scope",
     "exclusion": "deleted, test or internal rows left out",
     "null": "rows without a value in a column the query groups or counts by left out",
+    "run": "in most of this run's queries, whatever their question",
 }
 
 
-def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None) -> Reason:
+def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None,
+                 run: RunProfile = NO_RUN) -> Reason:
     """The one ``filter.guard`` note of a record: which filters, read as what."""
     by_kind: dict[str, list[str]] = {}
     for g in guards:
-        by_kind.setdefault(guard_kind(g, text, sql) or "scope", []).append(g.describe())
+        by_kind.setdefault(guard_kind(g, text, sql, run) or "scope", []).append(g.describe())
     said = "; ".join(f"{', '.join(fs[:4])}{' ...' if len(fs) > 4 else ''} ({KIND_WORDS[k]})"
                      for k, fs in by_kind.items())
     return reason(
@@ -244,3 +270,15 @@ def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None) ->
         f"question: {said}; declare them as benign filters in the ruleset to say so",
         "info",
     )
+
+
+def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
+    """``filter.guard_missing`` for each filter nearly all of the run's queries apply and this
+    one does not (:meth:`stef_core.run.RunProfile.lacking`)."""
+    return [reason(
+        "filter.guard_missing",
+        f"the SQL does not apply {g.example}, which {g.queries} of the run's {run.records} "
+        f"queries apply (the deployment's scope or guard): rows it leaves out elsewhere may "
+        f"be counted here",
+        "major",
+    ) for g in run.lacking(sql)[:3]]

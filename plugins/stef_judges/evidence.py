@@ -225,6 +225,11 @@ def unnamed_columns(request: JudgeRequest) -> list[str]:
     pinned = {f.column for f in request.sql.filters if f.op == "=" and f.column}
     out: list[str] = []
     for p in request.sql.projections:
+        # An output the agent named after the question's words ("SUM(total_amt) AS revenue"
+        # for "revenue per month") is named by it, whatever column it reads.
+        alias = [x for x in _identifier_parts(p.alias or "") if x not in _GENERIC_PARTS]
+        if any(light_stem(x) in stems for x in alias):
+            continue
         for col in p.columns or ((p.column,) if p.column else ()):
             parts = [x for x in _identifier_parts(col) if x not in _GENERIC_PARTS]
             if (parts and col not in pinned and col not in named and col not in out

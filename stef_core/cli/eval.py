@@ -214,6 +214,17 @@ def eval_command(
             # An interrupt Python dropped while the engine was built (see stef_core.__main__)
             if getattr(signal.getsignal(signal.SIGINT), "fired", False):
                 raise KeyboardInterrupt
+            if "-" not in paths:
+                # The run's profile from its first records, read once more from the files,
+                # so that a resumed run learns what the first one did.
+                head = read_items(paths, limits=limits, notes=Notes(), fields=fields,
+                                  delimiter=delimiter)
+                try:
+                    engine.learn(head)
+                finally:
+                    close = getattr(head, "close", None)
+                    if close is not None:
+                        close()
             for result in engine.run(session.items(read_items(
                     paths, limits=limits, notes=notes, fields=fields, delimiter=delimiter))):
                 line, result = output_line(result, limits, notes)

@@ -1,0 +1,150 @@
+"""What a run's own queries show: the filters a deployment adds to (nearly) every query.
+
+A production agent scopes its queries to the deployment (``tenant_id = 42``, ``region =
+'emea'``) and leaves out what the business never counts (``is_contractor = false``,
+``decommissioned_at IS NULL``), under names no word list can foresee. One query cannot tell
+such a guard from a condition the question forgot to state; the run can: a guard sits in most
+of the run's queries whatever their question, a condition only in the queries that ask for it.
+
+:func:`learn` reads the SQL of the first records of a run (the engine hands it their specs)
+and keeps the filters present in at least :data:`SHARE` of them, with at least
+:data:`MIN_SUPPORT` queries behind each: a profile the aligner reads an extra filter against
+(:meth:`RunProfile.holds`). Labelled public files, where every question is its own, hold no
+such filter (their most frequent one is in 4 % of the queries); a deployment's tenant key and
+its soft-delete flag are in 70-99 % of them. Business definitions that recur ("revenue" as
+``status IN ('paid', 'shipped')``) are read the same way only when they are in most queries
+of the run; below that they stay extras, which a ruleset declares.
+
+The profile is computed from the first :data:`PREFIX` records in input order, so a resumed run
+(which reads the same prefix again) sees the same profile.
+
+>>> from stef_core.spec import Filter, SqlSpec
+>>> specs = [SqlSpec(filters=(Filter("region", "=", "emea"), Filter("is_contractor", "=", False)))
+...          for _ in range(9)] + [SqlSpec(filters=(Filter("grade", ">", 3),))] * 3
+>>> profile = learn(specs)
+>>> profile.holds(Filter("is_contractor", "!=", True)), profile.holds(Filter("grade", ">", 3))
+(True, False)
+>>> learn(specs[:4]).frequent
+frozenset()
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from stef_core.spec import Filter, SqlSpec
+from stef_core.values import value_key
+from stef_core.words import norm
+
+#: A filter present in at least this share of the run's parsed queries is the run's own.
+SHARE = 0.5
+#: ... and in at least this many of them (a run of a few records shows no pattern).
+MIN_SUPPORT = 8
+#: A filter in at least this share of the run's queries is the deployment's rule: a query
+#: without it is reported (``filter.guard_missing``).
+DOMINANT = 0.9
+#: How many records of a run (the first ones, in input order) the profile is learnt from.
+PREFIX = 512
+#: The operators a guard is written with: one value kept or kept away, or a missing one.
+#: Ranges are left out (a date range many questions share is a period, compared as one).
+GUARD_OPS = frozenset({"=", "!=", "in", "not in", "is null", "is not null", "not like"})
+_NO = frozenset({"0", "n", "no", "false", "f"})
+_YES = frozenset({"1", "y", "yes", "true", "t"})
+
+
+@dataclass(frozen=True, slots=True)
+class RunGuard:
+    """A filter nearly every query of the run applies (:data:`DOMINANT`): ``example`` as the
+    queries write it, in how many of them, and the tables those queries read."""
+
+    key: str
+    example: str
+    queries: int
+    tables: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class RunProfile:
+    """The filters most of a run's queries share (:func:`filter_key` keys), the ones nearly
+    all of them apply (``dominant``), and how many queries it was learnt from."""
+
+    records: int = 0
+    frequent: frozenset[str] = frozenset()
+    dominant: tuple[RunGuard, ...] = ()
+
+    def lacking(self, spec: SqlSpec) -> list[RunGuard]:
+        """The dominant filters ``spec`` does not apply although it reads a table the queries
+        that apply them read (a query that reads only other tables may have no such column:
+        a lookup table, a calendar)."""
+        if not self.dominant:
+            return []
+        held = {k for f in spec.filters if (k := filter_key(f)) is not None}
+        tables = {table_key(t) for t in spec.tables}
+        return [g for g in self.dominant if g.key not in held and tables & g.tables]
+
+    def holds(self, f: Filter) -> bool:
+        """Is ``f`` one of the run's own filters (meaning, not spelling: ``NOT is_test``,
+        ``is_test = 0`` and ``is_test != true`` are one filter)?"""
+        if not self.frequent:
+            return False
+        key = filter_key(f)
+        return key is not None and key in self.frequent
+
+
+#: The profile of a record scored on its own: no filter is the run's.
+NO_RUN = RunProfile()
+
+
+def filter_key(f: Filter) -> str | None:
+    """A key under which filters of the same meaning coincide, or None for one that cannot be
+    a guard (a range, a comparison with another column or a subquery, an OR branch)."""
+    if (f.column is None or f.relation or f.alternative or f.op not in GUARD_OPS
+            or f.source not in ("where", "join", "having")):
+        return None
+    column = norm(f.column.rsplit(".", 1)[-1])
+    op: str = f.op
+    if op in ("is null", "is not null"):
+        return f"{column} {op}"
+    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    if not values or any(isinstance(v, (tuple, list)) for v in values):
+        return None
+    keys = sorted({value_key(v) for v in values})
+    if op in ("=", "!=") and len(keys) == 1 and keys[0] in _NO | _YES:
+        yes = (keys[0] in _YES) == (op == "=")
+        return f"{column} is {'yes' if yes else 'no'}"  # a flag, whichever way it is written
+    if op == "in" and len(keys) == 1:
+        op = "="
+    return f"{column} {op} {'|'.join(keys)}"
+
+
+def table_key(name: str) -> str:
+    """A table's name without its schema, quoting or case (``dbo.Shipments`` -> ``shipments``)."""
+    return norm(name.rsplit(".", 1)[-1])
+
+
+def learn(specs: Iterable[SqlSpec], share: float = SHARE,
+          min_support: int = MIN_SUPPORT) -> RunProfile:
+    """The profile of the queries ``specs`` (each counted once per filter key)."""
+    counts: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    tables: dict[str, set[str]] = {}
+    n = 0
+    for spec in specs:
+        n += 1
+        keys: dict[str, Filter] = {}
+        for f in spec.filters:
+            k = filter_key(f)
+            if k is not None:
+                keys.setdefault(k, f)
+        counts.update(keys.keys())
+        read = {table_key(t) for t in spec.tables}
+        for k, f in keys.items():
+            examples.setdefault(k, f.describe())
+            tables.setdefault(k, set()).update(read)
+    need = max(min_support, share * n)
+    dominant = tuple(
+        RunGuard(k, examples[k], c, frozenset(tables[k]))
+        for k, c in sorted(counts.items()) if c >= max(min_support, DOMINANT * n))
+    return RunProfile(n, frozenset(k for k, c in counts.items() if c >= need), dominant)

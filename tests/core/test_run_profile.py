@@ -1,0 +1,133 @@
+"""A run's profile (stef_core.run): the filters most of a run's queries share are the
+deployment's guards, whatever their names; a record scored on its own has no run to read."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from stef_core.engine import Engine
+from stef_core.models import Record
+from stef_core.run import MIN_SUPPORT, filter_key, learn
+from stef_core.spec import Filter, SqlSpec
+
+QUESTIONS = [
+    "how many employees joined last year", "average salary by department",
+    "headcount per office", "who earns the most", "number of open positions",
+    "employees hired in 2024 by team", "average tenure in years", "count of managers",
+    "total payroll per department", "how many employees left in 2024",
+]
+SQL = [
+    "SELECT COUNT(*) FROM employees WHERE region = 'emea' AND is_contractor = FALSE "
+    "AND hire_date >= '2024-01-01' AND hire_date < '2025-01-01'",
+    "SELECT department, AVG(salary) FROM employees WHERE region = 'emea' "
+    "AND NOT is_contractor GROUP BY department",
+    "SELECT office, COUNT(*) FROM employees WHERE region = 'emea' AND is_contractor = 0 "
+    "GROUP BY office",
+    "SELECT name FROM employees WHERE region = 'emea' AND is_contractor = FALSE "
+    "ORDER BY salary DESC LIMIT 1",
+    "SELECT COUNT(*) FROM positions WHERE region = 'emea' AND status = 'open'",
+    "SELECT team, COUNT(*) FROM employees WHERE region = 'emea' AND is_contractor = FALSE "
+    "AND hire_date >= '2024-01-01' AND hire_date < '2025-01-01' GROUP BY team",
+    "SELECT AVG(tenure_years) FROM employees WHERE region = 'emea' AND is_contractor = FALSE",
+    "SELECT COUNT(*) FROM employees WHERE region = 'emea' AND is_manager = TRUE",
+    "SELECT department, SUM(salary) FROM employees WHERE region = 'emea' "
+    "AND is_contractor IS NOT TRUE GROUP BY department",
+    "SELECT COUNT(*) FROM employees WHERE region = 'emea' AND is_contractor = FALSE "
+    "AND left_date >= '2024-01-01' AND left_date < '2025-01-01'",
+]
+
+
+def _records(n: int = 20) -> list[Record]:
+    return [Record(id=f"r{i}", question=QUESTIONS[i % 10], sql=SQL[i % 10],
+                   timestamp="2025-03-01T00:00:00Z") for i in range(n)]
+
+
+def test_a_flag_is_one_filter_whichever_way_it_is_written() -> None:
+    keys = {filter_key(f) for f in (Filter("is_test", "=", False), Filter("is_test", "=", 0),
+                                    Filter("IS_TEST", "!=", True), Filter("is_test", "=", "N"),
+                                    Filter("t.is_test", "!=", "yes"))}
+    assert keys == {"istest is no"}
+    assert filter_key(Filter("is_test", "=", True)) == "istest is yes"
+
+
+def test_ranges_relations_and_alternatives_are_never_a_run_filter() -> None:
+    assert filter_key(Filter("created_at", ">=", "2024-01-01")) is None
+    assert filter_key(Filter("a", "=", "b", relation=True)) is None
+    assert filter_key(Filter("a", "=", "b", alternative=True)) is None
+
+
+@given(st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=60))
+def test_a_filter_is_the_runs_when_most_queries_hold_it(with_it: int, without: int) -> None:
+    specs = ([SqlSpec(filters=(Filter("region", "=", "emea"),))] * with_it
+             + [SqlSpec()] * without)
+    profile = learn(specs)
+    expected = with_it >= MIN_SUPPORT and with_it >= 0.5 * (with_it + without)
+    assert profile.holds(Filter("region", "in", ("emea",))) is expected
+    assert profile.records == with_it + without
+
+
+def _by_id(results: list) -> dict[str, object]:
+    return {r.id: r for r in results}
+
+
+def test_a_guard_no_word_list_knows_is_read_from_the_run() -> None:
+    records = _records()
+    engine = Engine()
+    results = _by_id(list(engine.run(records)))
+    assert "region = 'emea'" in results["r1"].filter_alignment.guards
+    assert results["r1"].filter_alignment.status == "fully_applied"
+    assert "is_contractor = FALSE" in results["r0"].filter_alignment.guards
+    # a question that names the flag's subject keeps it as a condition of its own
+    named = Record(id="c", question="how many contractors are there",
+                   sql="SELECT COUNT(*) FROM employees WHERE region = 'emea' "
+                       "AND is_contractor = FALSE")
+    [res] = list(Engine().run([*records, named]))[-1:]
+    assert "is_contractor = FALSE" not in res.filter_alignment.guards
+
+
+def test_a_record_scored_on_its_own_has_no_run() -> None:
+    [alone] = Engine().evaluate_batch([_records(2)[1]])
+    assert "region = 'emea'" not in alone.filter_alignment.guards
+
+
+def test_learning_first_gives_a_resumed_run_the_same_profile() -> None:
+    records = _records(30)
+    full = _by_id(list(Engine().run(records)))
+    engine = Engine()
+    engine.learn(records)  # what stef eval does before a --resume skips the done records
+    resumed = _by_id(list(engine.run(records[17:])))
+    for rid, res in resumed.items():
+        assert res.model_dump(exclude=set()) == full[rid].model_dump(exclude=set())
+
+
+def test_stef_eval_reads_the_run(tmp_path: Path) -> None:
+    src = tmp_path / "log.jsonl"
+    src.write_text("".join(json.dumps(r.model_dump(exclude_none=True)) + "\n"
+                           for r in _records()), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    res = subprocess.run([sys.executable, "-m", "stef_core", "eval", str(src), "-o", str(out),
+                          "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert all("region = 'emea'" in r["filter_alignment"]["guards"] for r in lines)
+
+
+def test_a_query_without_the_guard_nearly_every_query_applies_is_reported() -> None:
+    lacking = Record(id="x", question="headcount per office",
+                     sql="SELECT office, COUNT(*) FROM employees GROUP BY office")
+    elsewhere = Record(id="y", question="public holidays this year",
+                       sql="SELECT COUNT(*) FROM holidays WHERE year = 2025")
+    results = _by_id(list(Engine().run([*_records(), lacking, elsewhere])))
+    codes = {rid: [r.code for r in res.reasons] for rid, res in results.items()}
+    assert "filter.guard_missing" in codes["x"]
+    assert "region = 'emea'" in next(r.message for r in results["x"].reasons
+                                     if r.code == "filter.guard_missing")
+    # a table the guarded queries never read may not hold the column
+    assert "filter.guard_missing" not in codes["y"]
+    assert all("filter.guard_missing" not in c for rid, c in codes.items() if rid.startswith("r"))
