@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -379,9 +379,60 @@ _SQLITE_MODIFIER = re.compile(
 )
 
 
+def _date_parts(node: exp.Expr) -> tuple[exp.Expr, exp.Expr, exp.Expr] | None:
+    """The year, month and day of a date built from its parts: ``DATEFROMPARTS`` (T-SQL),
+    ``DATE_FROM_PARTS`` (Snowflake), ``DATE(y, m, d)`` (BigQuery), ``MAKE_DATE``."""
+    if isinstance(node, exp.DateFromParts):
+        year, month, day = (node.args.get(k) for k in ("year", "month", "day"))
+        if year is not None and month is not None and day is not None:
+            return year, month, day
+    if (isinstance(node, exp.Anonymous) and str(node.this).upper() in {"MAKE_DATE", "MAKEDATE"}
+            and len(node.expressions) == 3):
+        year, month, day = node.expressions
+        return year, month, day
+    return None
+
+
+def _relative_parts(node: exp.Expr) -> RelativeDate | None:
+    """A date built from the parts of today's date: ``DATEFROMPARTS(YEAR(GETDATE()), 1, 1)``
+    (this year's start), ``DATEFROMPARTS(YEAR(d), MONTH(d), 1)`` with ``d`` a month ago (last
+    month's start)."""
+    parts = _date_parts(node)
+    if parts is None:
+        return None
+    year, month, day = (_unwrap(p) for p in parts)
+    years_on = 0  # DATEFROMPARTS(YEAR(GETDATE()) - 1, 1, 1): last year's start
+    if isinstance(year, (exp.Add, exp.Sub)):
+        step = _int_literal(year.expression)
+        if step is None:
+            return None
+        years_on = -step if isinstance(year, exp.Sub) else step
+        year = _unwrap(year.this)
+    base = _relative(year.this) if isinstance(year, exp.Year) else None
+    day_n = _int_literal(day)
+    if base is None or day_n is None or not 1 <= day_n <= 31:
+        return None
+    if isinstance(month, exp.Month):
+        if _relative(month.this) != base:
+            return None
+        start = base.start_of("month")
+    else:
+        month_n = _int_literal(month)
+        if month_n is None or not 1 <= month_n <= 12:
+            return None
+        start = base.start_of("year").shifted("month", month_n - 1)
+    if years_on:
+        if isinstance(month, exp.Month):
+            return None  # YEAR(d) - 1 with MONTH(d): no spelling agents use
+        start = start.shifted("year", years_on)
+    return start.shifted("day", day_n - 1) if day_n > 1 else start
+
+
 def _relative(node: exp.Expr) -> RelativeDate | None:
     """An expression of the current date as a date relative to the anchor, or None."""
     node = _typed(_unwrap(node))
+    if _date_parts(node) is not None:
+        return _relative_parts(node)
     if isinstance(node, exp.Date) and node.args.get("zone") is not None and _is_now(node.this):
         # the default reader's date('now', '-7 day'): the modifier lands in `zone`
         return _relative(exp.Anonymous(this="DATE", expressions=[node.this, node.args["zone"]]))
@@ -542,6 +593,16 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
         return last.date().isoformat(), True
     if isinstance(node, exp.Literal):
         return str(node.this), bool(node.is_string)
+    parts = _date_parts(node)
+    if parts is not None:  # DATEFROMPARTS(2024, 3, 1): the literal date
+        numbers = [_int_literal(_unwrap(p)) for p in parts]
+        if None in numbers:
+            return None
+        year, month, day = (n for n in numbers if n is not None)
+        try:
+            return date(year, month, day).isoformat(), True
+        except ValueError:
+            return None
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal):
         return "-" + str(node.this.this), False
     return None
