@@ -236,7 +236,7 @@ class Engine:
         """Extract, normalize and align one record; an unscored :class:`Result` on failure."""
         try:
             dialect = record.dialect or self.dialect
-            sql_spec = (self._prefix_specs.pop((record.sql, dialect), None)
+            sql_spec = (self._prefix_specs.get((record.sql, dialect))
                         or self.sql_extractor.extract(record.sql, dialect))
         except SqlParseError as exc:
             return self._unscored(record, str(exc), exc.kind)
@@ -472,13 +472,15 @@ class Engine:
             if isinstance(item, BadRecord) or self._too_big(item) is not None:
                 continue
             dialect = item.dialect or self.dialect
-            try:
-                with time_budget(self.limits.time):
-                    spec = self.sql_extractor.extract(item.sql, dialect)
-            except (Exception, RecursionError, RecordTimeout):
-                continue
+            spec = self._prefix_specs.get((item.sql, dialect))
+            if spec is None:
+                try:
+                    with time_budget(self.limits.time):
+                        spec = self.sql_extractor.extract(item.sql, dialect)
+                except (Exception, RecursionError, RecordTimeout):
+                    continue
+                self._prefix_specs[(item.sql, dialect)] = spec
             specs.append(spec)
-            self._prefix_specs[(item.sql, dialect)] = spec
         self.run_profile = learn(specs)
         self._learnt = True
         return self.run_profile

@@ -60,7 +60,7 @@ def test_a_judge_that_raises_leaves_every_record_unscored_with_a_judge_error() -
 
 
 def _records(questions: list[str]) -> list[Record]:
-    return [Record(id=str(i), question=q, sql="SELECT COUNT(*) FROM t") for i, q in
+    return [Record(id=str(i), question=q, sql=f"SELECT COUNT(*) FROM t{i}") for i, q in
             enumerate(questions)]
 
 
