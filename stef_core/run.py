@@ -26,10 +26,13 @@ The profile is computed from the first :data:`PREFIX` records in input order, so
 (True, False)
 >>> learn(specs[:4]).frequent
 frozenset()
+>>> RunProfile.from_json(profile.to_json()) == profile
+True
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -73,6 +76,19 @@ class RunProfile:
     records: int = 0
     frequent: frozenset[str] = frozenset()
     dominant: tuple[RunGuard, ...] = ()
+
+    def to_json(self) -> str:
+        """The profile as JSON (what a Spark driver sends its workers)."""
+        return json.dumps({
+            "records": self.records, "frequent": sorted(self.frequent),
+            "dominant": [[g.key, g.example, g.queries, sorted(g.tables)] for g in self.dominant],
+        }, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> RunProfile:
+        data = json.loads(text)
+        return cls(int(data["records"]), frozenset(data["frequent"]), tuple(
+            RunGuard(k, e, int(n), frozenset(t)) for k, e, n, t in data["dominant"]))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
         """The dominant filters ``spec`` does not apply although it reads a table the queries

@@ -156,9 +156,10 @@ ENGINE_BUILDS = 0
 
 
 def _config_key(rules_json: str, judge: str, dialect: str | None,
-                judge_options: Mapping[str, Any] | None, batch_size: int) -> str:
-    return json.dumps([rules_json, judge, dialect, dict(judge_options or {}), batch_size],
-                      sort_keys=True, default=str)
+                judge_options: Mapping[str, Any] | None, batch_size: int,
+                run_json: str = "") -> str:
+    return json.dumps([rules_json, judge, dialect, dict(judge_options or {}), batch_size,
+                       run_json], sort_keys=True, default=str)
 
 
 def engine_for(config: str) -> Engine:
@@ -168,9 +169,14 @@ def engine_for(config: str) -> Engine:
     if engine is None:
         from stef_core.engine import Engine
 
-        rules_json, judge, dialect, judge_options, batch_size = json.loads(config)
+        rules_json, judge, dialect, judge_options, batch_size, run_json = json.loads(config)
         engine = Engine(Ruleset.model_validate_json(rules_json), judge=judge,
-                        judge_options=judge_options, dialect=dialect, batch_size=batch_size)
+                        judge_options=judge_options, dialect=dialect, batch_size=batch_size,
+                        learn_run=False)
+        if run_json:  # the run's profile, learnt once on the driver (stef_core.run)
+            from stef_core.run import RunProfile
+
+            engine.run_profile = RunProfile.from_json(run_json)
         engine.settle()  # a worker process exists for its engines (Engine.settle)
         _ENGINES[config] = engine
         ENGINE_BUILDS += 1
@@ -328,8 +334,21 @@ def score_dataframe(
     config = _config_key(ruleset.model_dump_json(), judge, dialect, judge_options, batch_size)
     # Build it here too: a bad judge name or rule id fails now, with STEF's message, instead of
     # as a Python traceback inside a Spark task.
-    engine_for(config)
+    driver = engine_for(config)
     prepared = _prepare(df)
+    # The run's profile (stef_core.run) from its first records, learnt here once and sent to
+    # every worker, so that partitions read the deployment's guards as stef eval does.
+    from stef_core.engine import record_from_mapping
+    from stef_core.run import PREFIX
+
+    head = []
+    for row in prepared.limit(PREFIX).collect():
+        raw = row.asDict()
+        if raw.pop(_CORRUPT, None) is None:
+            head.append(record_from_mapping(raw, default_id=str(raw.get("id"))))
+    profile = driver.learn(head)
+    config = _config_key(ruleset.model_dump_json(), judge, dialect, judge_options, batch_size,
+                         profile.to_json())
     spark = prepared.sparkSession
     if partitions is not None:
         prepared = prepared.repartition(max(1, partitions))
