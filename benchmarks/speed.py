@@ -272,9 +272,10 @@ def distinct_questions(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def result_key(r: dict[str, Any]) -> tuple[Any, ...]:
-    """What must not change between runs: status, score, band, gamma, filter status, reasons."""
+    """What must not change between runs: status, score, band, gamma, filter status, reasons,
+    the kind of error (its text can name sqlglot's missing keywords in any order)."""
     return (r.get("id"), r.get("status"), r.get("score"), r.get("band"), r.get("confidence"),
-            (r.get("filter_alignment") or {}).get("status"), r.get("error"),
+            (r.get("filter_alignment") or {}).get("status"), r.get("error_kind"),
             tuple(sorted((x["code"], x.get("severity")) for x in r.get("reasons") or [])))
 
 

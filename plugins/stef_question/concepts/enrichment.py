@@ -404,7 +404,7 @@ def _untimed(text: str) -> str:
     """``text`` with its time expressions blanked ("Q3 2021", "1/1/1980" are no SQL)."""
     from stef_question.concepts.time import mask_spans, time_spans
 
-    return mask_spans(text, time_spans(text)) if any(ch.isdigit() for ch in text) else text
+    return mask_spans(text, time_spans(text)) if any(map(str.isdigit, text)) else text
 
 
 def _sides(left: str, right: str, weak: bool) -> tuple[str, str] | None:
@@ -524,12 +524,13 @@ def anchor(question: Text, phrase: str) -> tuple[int, int] | None:
         return None
     qwords = _content([(i, t.low) for i, t in enumerate(question.tokens) if t.kind != "punct"])
     n, k = len(qwords), len(pwords)
-
-    def same(a: str, b: str) -> bool:
-        return a == b or a.rstrip("s") == b.rstrip("s")
-
+    # Two words are the same when they are equal but for trailing s's (a singular matches its
+    # plural): compared as stripped forms, made once per word, not once per comparison.
+    qforms = [w.rstrip("s") for _, w in qwords]
+    pforms = [w.rstrip("s") for w in pwords]
+    first = pforms[0]
     for i in range(n - k + 1):
-        if all(same(qwords[i + j][1], pwords[j]) for j in range(k)):
+        if qforms[i] == first and qforms[i : i + k] == pforms:
             return qwords[i][0], qwords[i + k - 1][0] + 1
     return None
 

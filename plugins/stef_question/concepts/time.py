@@ -681,7 +681,7 @@ def _opening(text: str) -> set[str] | None:
     if not text.isascii():
         return None
     found = set(_WORD.findall(text.lower()))
-    if any(ch.isdigit() for ch in text):
+    if any(map(str.isdigit, text)):
         found.update(name for name, probe in _FEATURES if probe.search(text))
     return found
 
