@@ -18,6 +18,7 @@ statement that set the offending key last.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -121,6 +122,17 @@ class _Where:
 
 class _Report(Protocol):
     def __call__(self, span: ast.Span, message: str, expected: str | None = None) -> None: ...
+
+
+@dataclass(frozen=True)
+class _Site:
+    """Where statements are being compiled: how to report an error there, how to record where
+    a statement set something, the file's name and its folder (paths are relative to it)."""
+
+    error: _Report
+    where: Any
+    source: str
+    base_dir: Path
 
 
 @dataclass
@@ -272,7 +284,7 @@ class _Compiler:
             elif isinstance(st, ast.Include):
                 self.include(st, error, source, base_dir, stack)
             else:
-                self.statement(st, error, where, source, base_dir)
+                self.statement(st, _Site(error, where, source, base_dir))
 
     def include(self, st: ast.Include, error: _Report, source: str, base_dir: Path,
                 stack: tuple[Path, ...]) -> None:
@@ -352,60 +364,58 @@ class _Compiler:
               "one meaning per word; remove it from one of the two statements")
         return False
 
-    def statement(self, st: ast.Statement, error: _Report, where: Any, source: str,
-                  base_dir: Path) -> None:
-        s = self.state
-        if isinstance(st, ast.Synonym):
-            if not st.column:
-                return
-            bucket = s.synonyms.setdefault(st.column, {})
-            for word in st.words:
-                if not word.text.strip():
-                    error(word.span, "empty synonym", "a word or a quoted phrase")
-                    continue
-                if self.claim(word.text, ("column", st.column.lower()), f"column {st.column}",
-                              word.span, error, where, source):
-                    bucket[word.text] = None
-        elif isinstance(st, ast.Values):
-            self.values(st, error, where, source)
-        elif isinstance(st, ast.ValueWords):
-            self.value_words(st, error, where, source)
-        elif isinstance(st, ast.Term):
-            self.term(st, error, where)
-        elif isinstance(st, ast.Benign):
-            if check_benign(st, error):
-                entry = {"column": st.column, "op": st.op, "value": st.value.data}
-                s.benign.setdefault(repr(sorted(entry.items())), entry)
-        elif isinstance(st, ast.Ignore):
-            s.ignored[st.column] = None
-        elif isinstance(st, ast.LimitGuard):
-            v = st.value
-            if v.kind != "number" or not isinstance(v.data, int) or v.data < 1:
-                error(v.span, f"limit guard must be a whole number >= 1, got {v.describe()}",
-                      "a whole number, e.g. limit guard >= 1000")
-            else:
-                s.limit_guard = v.data
-        elif isinstance(st, ast.RuleSwitch):
-            known = self.rule_ids if self.rule_ids is not None else installed_rule_ids()
-            if st.rule_id not in known:
-                error(st.id_span,
-                      f"unknown rule id {st.rule_id!r}{did_you_mean(st.rule_id, list(known))}",
-                      "a rule id: " + ", ".join(sorted(known)))
-            else:
-                s.rules[st.rule_id] = st.enabled
-        elif isinstance(st, ast.ScoreSet):
-            self.score(st, error, where)
-        elif isinstance(st, ast.Cue):
-            self.cue(st, error)
-        elif isinstance(st, ast.Calibration):
-            self.calibration(st, error, source, base_dir)
-        elif isinstance(st, ast.Note):
-            if not st.text.strip():
-                error(st.text_span, "empty note", "a sentence for the judge")
-            else:
-                s.notes[st.text] = None
+    def statement(self, st: ast.Statement, at: _Site) -> None:
+        """Compile one statement by its kind (:data:`_STATEMENTS`); header and include are the
+        file's (:meth:`run_file`)."""
+        compile_it = _STATEMENTS.get(type(st))
+        if compile_it is not None:
+            compile_it(self, st, at)
 
-    def values(self, st: ast.Values, error: _Report, where: Any, source: str) -> None:
+    def synonym(self, st: ast.Synonym, at: _Site) -> None:
+        if not st.column:
+            return
+        bucket = self.state.synonyms.setdefault(st.column, {})
+        for word in st.words:
+            if not word.text.strip():
+                at.error(word.span, "empty synonym", "a word or a quoted phrase")
+                continue
+            if self.claim(word.text, ("column", st.column.lower()), f"column {st.column}",
+                          word.span, at.error, at.where, at.source):
+                bucket[word.text] = None
+
+    def benign(self, st: ast.Benign, at: _Site) -> None:
+        if check_benign(st, at.error):
+            entry = {"column": st.column, "op": st.op, "value": st.value.data}
+            self.state.benign.setdefault(repr(sorted(entry.items())), entry)
+
+    def ignore(self, st: ast.Ignore, at: _Site) -> None:
+        self.state.ignored[st.column] = None
+
+    def limit_guard(self, st: ast.LimitGuard, at: _Site) -> None:
+        v = st.value
+        if v.kind != "number" or not isinstance(v.data, int) or v.data < 1:
+            at.error(v.span, f"limit guard must be a whole number >= 1, got {v.describe()}",
+                     "a whole number, e.g. limit guard >= 1000")
+        else:
+            self.state.limit_guard = v.data
+
+    def rule_switch(self, st: ast.RuleSwitch, at: _Site) -> None:
+        known = self.rule_ids if self.rule_ids is not None else installed_rule_ids()
+        if st.rule_id not in known:
+            at.error(st.id_span,
+                     f"unknown rule id {st.rule_id!r}{did_you_mean(st.rule_id, list(known))}",
+                     "a rule id: " + ", ".join(sorted(known)))
+        else:
+            self.state.rules[st.rule_id] = st.enabled
+
+    def note(self, st: ast.Note, at: _Site) -> None:
+        if not st.text.strip():
+            at.error(st.text_span, "empty note", "a sentence for the judge")
+        else:
+            self.state.notes[st.text] = None
+
+    def values(self, st: ast.Values, at: _Site) -> None:
+        error, where, source = at.error, at.where, at.source
         cat = self.state.categories.setdefault(st.column, _Category())
         for v in st.values:
             data = _scalar(v)
@@ -425,7 +435,8 @@ class _Compiler:
             cat.explicit[key] = (data, w)
             self.state.declared.setdefault(key, []).append((st.column, w))
 
-    def value_words(self, st: ast.ValueWords, error: _Report, where: Any, source: str) -> None:
+    def value_words(self, st: ast.ValueWords, at: _Site) -> None:
+        error, where, source = at.error, at.where, at.source
         cat = self.state.categories.setdefault(st.column, _Category())
         v = st.value
         data = _scalar(v)
@@ -443,7 +454,8 @@ class _Compiler:
                 cat.words[word.text] = (key, data, named)
         cat.implicit.setdefault(key, data)
 
-    def term(self, st: ast.Term, error: _Report, where: Any) -> None:
+    def term(self, st: ast.Term, at: _Site) -> None:
+        error, where = at.error, at.where
         s = self.state
         ok = True
         if not st.phrase.strip():
@@ -470,7 +482,8 @@ class _Compiler:
         else:
             s.terms[st.phrase] = st.sql
 
-    def cue(self, st: ast.Cue, error: _Report) -> None:
+    def cue(self, st: ast.Cue, at: _Site) -> None:
+        error = at.error
         concept = st.concept.lower()
         concepts = list(LEXICON_MEANINGS)
         if concept not in LEXICON_MEANINGS:
@@ -494,8 +507,8 @@ class _Compiler:
             return
         self.state.lexicon.setdefault(concept, {})[st.phrase] = meaning
 
-    def calibration(self, st: ast.Calibration, error: _Report, source: str,
-                    base_dir: Path) -> None:
+    def calibration(self, st: ast.Calibration, at: _Site) -> None:
+        error, source, base_dir = at.error, at.source, at.base_dir
         if not st.path.strip():
             error(st.path_span, "empty calibration path",
                   'a path relative to this file, e.g. "calibration.json"')
@@ -512,7 +525,8 @@ class _Compiler:
             return
         self.state.calibration = str(target.resolve())
 
-    def score(self, st: ast.ScoreSet, error: _Report, where: Any) -> None:
+    def score(self, st: ast.ScoreSet, at: _Site) -> None:
+        error, where = at.error, at.where
         s = self.state
         if st.key not in SCORE_KEYS:
             error(st.key_span,
@@ -631,6 +645,24 @@ class _Compiler:
     def warning_blocks(self) -> list[str]:
         ordered = sorted(self.warnings, key=lambda od: (od[0], od[1].sort_key()))
         return [d.render() for _, d in ordered]
+
+
+#: How each statement compiles, by its type: a new statement of the language is one line here
+#: and one method (header and include are the file's, see :meth:`_Compiler.run_file`).
+_STATEMENTS: dict[type[ast.Statement], Callable[[_Compiler, Any, _Site], None]] = {
+    ast.Synonym: _Compiler.synonym,
+    ast.Values: _Compiler.values,
+    ast.ValueWords: _Compiler.value_words,
+    ast.Term: _Compiler.term,
+    ast.Benign: _Compiler.benign,
+    ast.Ignore: _Compiler.ignore,
+    ast.LimitGuard: _Compiler.limit_guard,
+    ast.RuleSwitch: _Compiler.rule_switch,
+    ast.ScoreSet: _Compiler.score,
+    ast.Cue: _Compiler.cue,
+    ast.Calibration: _Compiler.calibration,
+    ast.Note: _Compiler.note,
+}
 
 
 def check_benign(st: ast.Benign, error: _Report) -> bool:
