@@ -667,7 +667,7 @@ def _match_in_list(r: Filter, m: _Match) -> bool:
         return False
     idx = m.idx
     covered: dict[str, int] = {}
-    for k in keys(r.value):
+    for k in sorted(keys(r.value)):  # sorted: a set's order changes with the hash seed
         m.work.lookups += 1
         for i in idx.by_key.get(k, ()):
             if idx.preds[i].op in ("=", "in") and _column_fit(r, idx.preds[i], m.rules,
@@ -697,7 +697,8 @@ def _match_value(r: Filter, m: _Match) -> bool:
     predicate with the value under another operator is kept in ``m.op_hit``."""
     idx = m.idx
     candidates: list[int] = []
-    for k in (*keys(r.value), *_scaled_keys(r.value), *_shifted_keys(r)):
+    # sorted: a set's order changes with the hash seed, and the first candidate found wins
+    for k in (*sorted(keys(r.value)), *_scaled_keys(r.value), *_shifted_keys(r)):
         m.work.lookups += 1
         candidates.extend(idx.by_key.get(k, ()))
     if not candidates:
