@@ -115,7 +115,7 @@ def stop_and_resume(folder: Path, runs: int, records: int, seed: int) -> dict[st
         if how == "sigint" and proc.returncode not in (130, 0):
             problems.append(f"Ctrl-C: exit code {proc.returncode}")
         if "Traceback" in err:
-            problems.append("traceback after the interrupt")
+            problems.append("traceback after the interrupt: " + err[-1500:])
         before = out.read_bytes() if out.exists() else b""
         complete = before[: before.rfind(b"\n") + 1]
         listed = subprocess.run([sys.executable, "-m", "stef_core", "runs", "list", "--json",

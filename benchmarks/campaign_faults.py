@@ -427,9 +427,15 @@ def parquet_faults(folder: Path, seed: int) -> dict[str, Any]:
     for k, size in enumerate((1 << 20, 4 << 20)):  # one long value, dictionary-encoded
         rows = 4096
         path = work / f"long{k}.parquet"
-        pq.write_table(pa.table({"id": [str(i) for i in range(rows)],
-                                 "question": ["q" * size] * rows, "sql": [GOOD["sql"]] * rows}),
+        # Built as its dictionary: a plain list of 4,096 such strings would hold 4 or 16 GiB
+        # here, and every process started afterwards would report that as its peak (Linux
+        # keeps the high-water mark of the process it was forked from).
+        question = pa.DictionaryArray.from_arrays(pa.array([0] * rows, pa.int32()),
+                                                  pa.array(["q" * size]))
+        pq.write_table(pa.table({"id": [str(i) for i in range(rows)], "question": question,
+                                 "sql": [GOOD["sql"]] * rows}),
                        path, dictionary_pagesize_limit=2 * size)
+        assert pq.ParquetFile(path).metadata.row_group(0).column(1).has_dictionary_page
         proc = subprocess.run([sys.executable, "-c", _PEAK, *STEF, "eval", str(path),
                                "--no-progress"], capture_output=True, text=True, timeout=900,
                               check=False)

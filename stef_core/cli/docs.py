@@ -162,8 +162,11 @@ def docs_command(fmt: str, distributions: tuple[str, ...], reasons: bool,
                  output: str | None) -> None:
     """Print every hook (signature, docstring) and every registered plugin (docstring), or
     with --reasons every reason code."""
+    from stef_core.files import check_writable, write_text
     from stef_core.registry import Registry
 
+    if output:
+        check_writable("-o", output)  # before the plugins are loaded
     registry = Registry.discover()
     if reasons:
         from stef_core.reasons import render_reasons
@@ -172,8 +175,7 @@ def docs_command(fmt: str, distributions: tuple[str, ...], reasons: bool,
     else:
         text = render(registry, fmt=fmt, distributions=distributions)
     if output:
-        with open(output, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_text(output, text, label="-o")  # whole or not at all, like every output
     else:
         click.echo(text, nl=False)
     for err in registry.load_errors:

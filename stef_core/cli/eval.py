@@ -235,6 +235,10 @@ def eval_command(
                 session.record(result)  # the store's copy advances with the output
                 if progress is not None:
                     progress.advance()
+            # Every record is done: closing takes moments (the engine, OUT renamed into
+            # place, the store), and a Ctrl-C landing in it must not leave the run half closed
+            # (OUT renamed but its fingerprint not, the store's run still 'running').
+            handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut cleanup
             interrupted = True
@@ -249,6 +253,8 @@ def eval_command(
         _stop(session, results)
         raise
     session.finish("interrupted" if interrupted else "complete")
+    if not interrupted:
+        signal.signal(signal.SIGINT, handler)
     for warning in notes.warnings() + session.warnings():
         say(f"stef: warning: {warning}")
     data = summary.to_dict()

@@ -296,6 +296,8 @@ class ResultsOutput:
         if self.output is None:
             self._fh.flush()
             return
+        if self._fh.closed:  # closed already (a failure after close began): nothing to redo
+            return
         try:
             self._fh.flush()
             if not self.direct:

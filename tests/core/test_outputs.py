@@ -243,3 +243,21 @@ def test_file_names_in_messages_are_escaped(tmp_path: Path) -> None:
     code, err = stef("eval", name)
     assert (code, err) == (2, f"stef: error: {tmp_path}/logs\\x1b]0;owned\\x07\\x1b[2J.jsonl: no "
                               "such file\n")
+
+
+def test_stef_docs_writes_its_page_whole_and_says_where_it_cannot(tmp_path: Path) -> None:
+    # `stef docs -o` opened its output directly: a folder or a missing folder was an OS
+    # message without the option, /dev/full was blamed on the standard output, and a page
+    # cut by an error replaced the previous one.
+    page = tmp_path / "plugins.md"
+    page.write_text("the previous page\n")
+    (tmp_path / "DIR").mkdir()
+    assert stef("docs", "-o", str(tmp_path / "DIR")) == (
+        2, f"stef: error: -o {tmp_path}/DIR: is a folder; give a file path\n")
+    code, _ = stef("docs", "--format", "markdown", "-o", str(page))
+    assert code == 0 and page.read_text().startswith("#")
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    if Path("/dev/full").exists():
+        proc = _stef_process("docs", "-o", "/dev/full")
+        assert (proc.returncode, proc.stderr) == (
+            2, "stef: error: -o /dev/full: cannot be written: No space left on device\n")
