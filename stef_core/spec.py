@@ -337,6 +337,10 @@ class SqlSpec:
     join_keys: tuple[tuple[str, str, str, str], ...] = ()
     select_star: bool = False
     divides: bool = False  # a division anywhere (ratios, percentages, averages by hand)
+    # Divisions of one integer count by another in a dialect whose integer division truncates
+    # (T-SQL, Postgres, Redshift, Trino, SQLite: ``COUNT_IF(x) / COUNT(*)`` is 0 or 1), as the
+    # SQL writes them.
+    integer_divisions: tuple[str, ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

@@ -11,7 +11,8 @@ Dialects spell one aggregate several ways; each is read as the function it compu
 ``argMax`` take the row of the largest value (MAX), ``MIN_BY`` / ``ARG_MIN`` the smallest.
 
 * ``aggregation.mismatch``: the question asks one aggregate and the SQL computes another
-  (AVG asked, SUM computed);
+  (AVG asked, SUM computed), or divides one integer count by another where the dialect's
+  integer division truncates (``COUNT_IF(x) / COUNT(*)`` in T-SQL, Postgres, Trino: 0 or 1);
 * ``aggregation.missing``: no aggregate at all where a count, total, average or ratio is asked
   ("How many orders ..." answered by a list of orders);
 * ``distinct.missing``: "how many different X" counted without de-duplication (critical), or
@@ -236,6 +237,17 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "the question asks for a ratio or percentage but the SQL divides nothing",
             "minor" if "RATIO" in q.weak_aggregations else (
                 "critical" if sql.aggregations or _lists(sql) else "major"),
+        ))
+
+    # One integer count divided by another where the dialect truncates: a share comes back
+    # 0 (or 1 when every row counts), whatever the data. The SQL's own text says so.
+    if sql.integer_divisions:
+        out.append(reason(
+            "aggregation.mismatch",
+            f"the SQL divides one integer count by another ({sql.integer_divisions[0]}) in a "
+            f"dialect whose integer division truncates, so the ratio comes back 0 or 1: "
+            f"multiply by 1.0 or cast to a decimal first",
+            "critical",
         ))
 
     deduplicates = (

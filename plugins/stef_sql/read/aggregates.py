@@ -3,6 +3,11 @@ divides (``divides``), and the conditions that shape a value rather than filter 
 (``conditions``: CASE WHEN / IIF / IF branches, ``FILTER (WHERE ...)``, a predicate summed
 directly as in ``SUM(x = 1)``).
 
+A division of two integer counts (``COUNT``, ``COUNT_IF``, a ``SUM`` of 0/1 CASE branches) in a
+dialect whose integer division truncates is kept as written (``integer_divisions``): sqlglot
+marks such a division ``typed`` when it reads those dialects, and a factor such as ``1.0 *`` or
+a cast on either side makes it exact.
+
 An aggregation keeps its function, its argument (the columns it reads, or its text when it
 reads none), DISTINCT, and whether it sits in a CTE or subquery rather than the outer SELECT.
 A ratio's numerator lives in the conditions: ``SUM(CASE WHEN status = 'late' THEN 1 END) /
@@ -45,6 +50,10 @@ def read(tree: Tree) -> Build:
         if not arg_cols:
             tree.texts.add("aggregate", arg)
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
+    integer_divisions = tuple(
+        d.sql()[:200] for d in tree.root.find_all(exp.Div)
+        if d.args.get("typed") and _integer_count(d.this) and _integer_count(d.expression)
+    ) if tree.divides else ()
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
         rendered = iter(texts["aggregate"])
@@ -54,7 +63,7 @@ def read(tree: Tree) -> Build:
             for name, arg, is_text, distinct, nested in parts
         ]
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
-                "conditions": conditions}
+                "conditions": conditions, "integer_divisions": integer_divisions}
 
     return build
 
@@ -107,3 +116,37 @@ def value_condition_exprs(tree: Tree) -> Iterator[exp.Expr]:
                 arg.expressions[0] if arg.expressions else None)
         if isinstance(arg, PREDICATES):
             yield arg
+
+
+def _integer_count(node: exp.Expr) -> bool:
+    """Is ``node`` an integer count: ``COUNT(...)``, ``COUNT_IF(...)``, a ``SUM`` whose CASE or
+    IIF branches are all integer literals (``SUM(CASE WHEN late THEN 1 ELSE 0 END)``), or a
+    sum or product of such counts and integer literals with at least one count?"""
+    while isinstance(node, (exp.Paren, exp.Filter)):  # COUNT(*) FILTER (WHERE ...)
+        node = node.this
+    if isinstance(node, (exp.Count, exp.CountIf)):
+        return True
+    if isinstance(node, exp.Sum):
+        arg = node.this
+        while isinstance(arg, exp.Paren):
+            arg = arg.this
+        if isinstance(arg, exp.Case):
+            branches = [i.args.get("true") for i in arg.args.get("ifs") or []]
+            branches.append(arg.args.get("default"))
+        elif isinstance(arg, exp.If):
+            branches = [arg.args.get("true"), arg.args.get("false")]
+        else:
+            return False
+        return all(b is None or isinstance(b, exp.Null) or _integer_literal(b) for b in branches)
+    if isinstance(node, (exp.Add, exp.Sub, exp.Mul)):
+        sides = (node.this, node.expression)
+        return (all(_integer_count(x) or _integer_literal(x) for x in sides)
+                and any(_integer_count(x) for x in sides))
+    return False
+
+
+def _integer_literal(node: exp.Expr) -> bool:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    return (isinstance(node, exp.Literal) and not node.is_string
+            and str(node.this).lstrip("-").isdigit())
