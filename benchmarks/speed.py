@@ -6,20 +6,31 @@ the floor no implementation can beat. The figure to quote is the ratio
 
     STEF time / bare-parse time          (target: at most 2x)
 
-measured two ways:
+measured two ways, each *warm* (one engine over every record after a first pass: a file that
+repeats its questions then measures the SQL side) and *cold* (the file's distinct questions on a
+fresh engine with STEF's bounded caches emptied, every round: what production pays, where
+nearly every question is new):
 
 * in process: ``record_from_mapping`` + ``Engine.run`` (offline judge) over the records, against
   ``sqlglot.parse`` of each record. Both are timed in CPU seconds (``time.process_time``), best of
   ``--repeat`` interleaved rounds, so other work on a shared machine inflates neither side;
   wall seconds are reported beside them;
-* end to end: ``python -m stef_core eval FILE -o /dev/null --no-progress`` in a subprocess
+* end to end: ``python -m stef_core eval FILE -o RESULTS --no-progress`` in a subprocess
   against a subprocess that reads the same JSONL and parses each SQL (both include interpreter
-  start-up and imports). Peak memory of each is its max RSS from ``os.wait4``'s rusage.
+  start-up and imports; one untimed run of each first). CPU seconds from ``os.wait4``'s rusage;
+  peak memory of each is its ``VmHWM``.
 
 Whether sqlglot's compiled extension (``sqlglotc``, the ``fast`` extra) is in use is reported; with
 ``--pure`` the whole measurement is repeated against a temporary copy of sqlglot without the
 compiled modules (the ``.py`` sources sqlglot ships), so both figures come from one command.
 
+The results (status, score, band, gamma, filter status, reasons, error kind) must be the same in
+process and end to end, with compiled and pure sqlglot, in every round: the command says so and
+exits 1 when they are not. The children cache bytecode in a temporary folder, so that an
+editable install under ``PYTHONDONTWRITEBYTECODE`` does not compile STEF's sources on every run.
+The machine's load averages are printed with each file's figures.
+
+    python benchmarks/speed.py ../shared/data/dev --pure --json speed.json   # every dev file
     python benchmarks/speed.py ../shared/data/dev/spider_dev.jsonl --pure
     python benchmarks/speed.py --generate 5000 --json speed.json
 
