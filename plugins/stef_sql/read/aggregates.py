@@ -88,13 +88,20 @@ def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
         if isinstance(where.parent, exp.Filter):
             out.extend(read_condition(where.this, resolver, "case"))
     for agg in tree.aggs:
-        arg = agg.this
-        while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
-            arg = arg.this if not isinstance(arg, exp.Distinct) else (
-                arg.expressions[0] if arg.expressions else None)
-        if isinstance(arg, PREDICATES):
-            out.extend(read_condition(arg, resolver, "case"))
+        predicate = _aggregated_predicate(agg)
+        if predicate is not None:
+            out.extend(read_condition(predicate, resolver, "case"))
     return tuple(dict.fromkeys(out))
+
+
+def _aggregated_predicate(agg: exp.Expr) -> exp.Expr | None:
+    """The predicate an aggregate reads directly (``COUNTIF(x > 1)``, ``SUM(x = 1)``), through
+    parentheses, casts and DISTINCT; None when it reads anything else."""
+    arg = agg.this
+    while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
+        arg = arg.this if not isinstance(arg, exp.Distinct) else (
+            arg.expressions[0] if arg.expressions else None)
+    return arg if isinstance(arg, PREDICATES) else None
 
 
 def value_condition_exprs(tree: Tree) -> Iterator[exp.Expr]:
@@ -110,12 +117,9 @@ def value_condition_exprs(tree: Tree) -> Iterator[exp.Expr]:
         if isinstance(where.parent, exp.Filter):
             yield where.this
     for agg in tree.aggs:
-        arg = agg.this
-        while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
-            arg = arg.this if not isinstance(arg, exp.Distinct) else (
-                arg.expressions[0] if arg.expressions else None)
-        if isinstance(arg, PREDICATES):
-            yield arg
+        predicate = _aggregated_predicate(agg)
+        if predicate is not None:
+            yield predicate
 
 
 def _integer_count(node: exp.Expr) -> bool:
