@@ -101,7 +101,14 @@ def _aggregated_predicate(agg: exp.Expr) -> exp.Expr | None:
     while isinstance(arg, (exp.Paren, exp.Cast, exp.Distinct)):
         arg = arg.this if not isinstance(arg, exp.Distinct) else (
             arg.expressions[0] if arg.expressions else None)
-    return arg if isinstance(arg, PREDICATES) else None
+    if isinstance(arg, PREDICATES):
+        return arg
+    # COUNTIF(is_active), COUNT_IF(NOT is_deleted): a conditional count's argument is its
+    # condition, a bare flag included
+    if isinstance(agg, exp.CountIf) and isinstance(arg, (exp.Column, exp.Not)) and (
+            not isinstance(arg, exp.Not) or isinstance(arg.this, exp.Column)):
+        return arg
+    return None
 
 
 def value_condition_exprs(tree: Tree) -> Iterator[exp.Expr]:
