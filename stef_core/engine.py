@@ -477,7 +477,7 @@ class Engine:
                 try:
                     with time_budget(self.limits.time):
                         spec = self.sql_extractor.extract(item.sql, dialect)
-                except (Exception, RecursionError, RecordTimeout):
+                except (Exception, RecordTimeout):  # RecursionError included
                     continue
                 self._prefix_specs[(item.sql, dialect)] = spec
             specs.append(spec)

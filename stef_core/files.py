@@ -101,7 +101,7 @@ def check_writable(label: str, path: str) -> None:
                           "exist; create it first")
 
 
-def _replaceable(path: str) -> bool:
+def replaceable(path: str) -> bool:
     """Whether ``path`` is a regular file (or nothing yet): what a rename may replace. A
     device or a FIFO is written in place."""
     try:
@@ -132,7 +132,7 @@ def atomic_write(path: str, *, label: str = "output") -> Iterator[IO[str]]:
     read-only folder) becomes an :class:`OutputError` naming ``label`` and ``path``.
     """
     try:
-        if not _replaceable(path):  # /dev/null, /dev/stdout, a FIFO: written in place
+        if not replaceable(path):  # /dev/null, /dev/stdout, a FIFO: written in place
             with open(path, "w", encoding="utf-8") as direct:
                 yield direct
             return

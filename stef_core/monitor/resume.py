@@ -22,12 +22,18 @@ import hashlib
 import io
 import json
 import os
-import stat
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 from stef_core.contracts import StefError
-from stef_core.files import OutputError, drop_stdout, os_message, write_error, write_text
+from stef_core.files import (
+    OutputError,
+    drop_stdout,
+    os_message,
+    replaceable,
+    write_error,
+    write_text,
+)
 
 PARTIAL = ".partial"
 FINGERPRINT = ".fingerprint"
@@ -120,15 +126,6 @@ def _write_fingerprints(output: str, data: dict[str, Any]) -> None:
                label="the fingerprint")
 
 
-def _regular(path: str) -> bool:
-    try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except FileNotFoundError:
-        return True
-    except (OSError, ValueError):
-        return False
-
-
 def _open_locked(path: str, *, append: bool) -> io.TextIOWrapper:
     """``path`` opened for writing, locked against a second run writing it at the same time
     (emptied only once the lock is held)."""
@@ -170,7 +167,7 @@ class ResultsOutput:
         self.output = output
         self._items = items
         self.made = made
-        self.direct = output is None or not _regular(output)
+        self.direct = output is None or not replaceable(output)
         #: the file whose lines the run continues (``OUT.partial``), None for a fresh run
         self.source: str | None = None
         self.warning: str | None = None
