@@ -78,6 +78,15 @@ INPUT_FIELDS = (
 SETTLES: tuple[tuple[str, ...], ...] = (("critical", "major"), ("critical",), ())
 GRID = tuple(round(i / 10, 1) for i in range(11))
 PLAIN_BANDS = ((0.15, 0.85), (0.25, 0.75), (0.30, 0.70))
+#: The budget frontier's policies: bands in steps of 0.05, and a minor finding may settle too.
+FRONTIER_GRID = tuple(round(i / 20, 2) for i in range(21))
+FRONTIER_SETTLES: tuple[tuple[str, ...], ...] = (
+    ("critical", "major", "minor"),
+    ("critical", "major"),
+    ("critical",),
+    (),
+)
+BUDGETS = (0.4, 0.5, 0.6, 0.75)
 
 
 # --------------------------------------------------------------------------------------------
@@ -256,6 +265,63 @@ def fit(
             best = (key, family, m)
     assert best is not None  # escalating everything always qualifies
     return best[1], best[2], all_llm
+
+
+def frontier(
+    rows: Sequence[Row], engine: Any, price: tuple[float, float]
+) -> list[dict[str, Any]]:
+    """The held-out budget frontier: for each budget (a share of records the model may see) and
+    each way round (choose on the tuned half, report on the other; then the reverse), the
+    policy of the finer grid (:data:`FRONTIER_GRID`, :data:`FRONTIER_SETTLES`) with the best
+    AUROC on the half it is chosen on within the budget there (ties: the smaller share), and
+    its figures on the half it never saw, beside the all-LLM AUROC of that half."""
+    families = [
+        Family(lo, hi, st)
+        for st in FRONTIER_SETTLES
+        for lo in FRONTIER_GRID
+        for hi in FRONTIER_GRID
+        if lo <= hi
+    ]
+    halves = ([r for r in rows if r.half == 0], [r for r in rows if r.half == 1])
+    # which records each policy escalates, once: the policy is a pure function of the row
+    decisions = {f: [f.escalates(r) for r in rows] for f in families}
+    index = {id(r): i for i, r in enumerate(rows)}
+    measured: dict[tuple[Family, int], dict[str, Any]] = {}
+
+    def on(family: Family, half: int) -> dict[str, Any]:
+        if (family, half) not in measured:
+            d = decisions[family]
+            measured[family, half] = measure(
+                halves[half], lambda r: d[index[id(r)]], engine, price
+            )
+        return measured[family, half]
+
+    out = []
+    for budget in BUDGETS:
+        for chosen_on, reported_on in ((0, 1), (1, 0)):
+            best: tuple[tuple[float, float], Family] | None = None
+            for family in families:
+                m = on(family, chosen_on)
+                if m["share"] > budget:
+                    continue
+                key = (-(m["auroc_gamma"] or 0.0), m["share"])
+                if best is None or key < best[0]:
+                    best = (key, family)
+            assert best is not None  # escalating nothing is within every budget
+            family = best[1]
+            out.append(
+                {
+                    "budget": budget,
+                    "chosen_on": ("tuned", "reported")[chosen_on],
+                    "policy": family.name(),
+                    "chosen_half": on(family, chosen_on),
+                    "held_out": on(family, reported_on),
+                    "held_out_all_llm_auroc": measure(
+                        halves[reported_on], lambda r: True, engine, price
+                    )["auroc_gamma"],
+                }
+            )
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -553,6 +619,22 @@ HEAD = (
 )
 
 
+FRONTIER_HEAD = (
+    "| budget | chosen on | policy | share there | AUROC there | held-out share | held-out AUROC "
+    "| below all-LLM | pairwise | ECE |\n|---:|---|---|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _frontier_line(f: dict[str, Any]) -> str:
+    there, held = f["chosen_half"], f["held_out"]
+    return (
+        f"| {f['budget'] * 100:.0f}% | {f['chosen_on']} half | {f['policy']} | "
+        f"{there['share'] * 100:.1f}% | {there['auroc_gamma']:.3f} | {held['share'] * 100:.1f}% | "
+        f"{held['auroc_gamma']:.3f} | {f['held_out_all_llm_auroc'] - held['auroc_gamma']:.3f} | "
+        f"{held['pairwise_gamma']:.3f} | {held['ece']:.3f} |"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("recorded", type=Path, help="recorded verdicts (*.judge-N.jsonl)")
@@ -686,6 +768,17 @@ def main(argv: list[str] | None = None) -> int:
     for name, m in table:
         print(_line(name, m))
 
+    front = frontier(rows, engine, price)
+    report["frontier"] = front
+    print(
+        "\nThe held-out budget frontier: for each budget, the policy with the best AUROC within "
+        "it on one half (bands in steps of 0.05; settle critical+major+minor, critical+major, "
+        "critical or none), reported on the other half"
+    )
+    print(FRONTIER_HEAD)
+    for f in front:
+        print(_frontier_line(f))
+
     cal = mix_calibration(rows, chosen, engine)
     report["calibration"] = cal
     print(
@@ -769,6 +862,8 @@ def main(argv: list[str] | None = None) -> int:
             md += [_line(name, m) for name, m in figures.items()] + [""]
         md += ["## A range of policies (whole file)", "", HEAD]
         md += [_line(name, m) for name, m in table]
+        md += ["", "## The held-out budget frontier", "", FRONTIER_HEAD]
+        md += [_frontier_line(f) for f in front]
         (args.out / "cascade.md").write_text("\n".join(md) + "\n", encoding="utf-8")
         print(
             f"\nwrote {args.out}/cascade.json, cascade.md, cascade.html"
