@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from stef_core.contracts import StefError
-from stef_core.models import Reason, Result, Ruleset, Usage, Verdict
+from stef_core.models import Escalation, Reason, Result, Ruleset, Usage, Verdict
 from stef_core.spark import OUTPUT_COLUMNS, result_row
 
 
@@ -178,8 +178,13 @@ def _result(row: Mapping[str, Any]) -> Result:
                   calls=int(calls or 0), cached=bool(value("cached"))) if calls is not None \
         else None
     label = value("verdict")
+    escalated = value("escalated")
+    escalation = Escalation(escalated=bool(escalated), reason=value("escalation_reason") or "",
+                            fallback=value("escalation_fallback")) \
+        if escalated is not None else None
     verdict = Verdict(label=label, confidence=float(value("verdict_confidence") or 0.0),
-                      usage=usage) if label else None
+                      judge=value("judge") or "", usage=usage,
+                      escalation=escalation) if label else None
     reasons = row.get("reasons")
     return Result(
         id=str(row.get("id")), agent=str(row.get("agent") or "default"),

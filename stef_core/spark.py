@@ -80,6 +80,12 @@ OUTPUT_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("cost_usd", "double", "judge cost of the record in USD (null for the offline judge)"),
     ("judge_calls", "long", "judge calls made for the record (null for the offline judge)"),
     ("cached", "boolean", "the verdict came from the judge cache (null for the offline judge)"),
+    ("judge", "string", "which judge decided: 'offline', 'llm:<model>' (null when unscored)"),
+    ("escalated", "boolean", "a cascade judge asked its model (null for other judges)"),
+    ("escalation_reason", "string", "why the cascade asked its model or kept the offline "
+                                    "verdict (null for other judges)"),
+    ("escalation_fallback", "string", "why an escalated record kept its offline verdict: the "
+                                      "model gave none (null otherwise)"),
 )
 
 _LONG_COLUMNS = tuple(name for name, kind, _ in OUTPUT_COLUMNS if kind == "long")
@@ -202,6 +208,7 @@ def result_row(result: Result) -> dict[str, Any]:
     """One output row (a dict keyed like :data:`OUTPUT_COLUMNS`) for ``result``."""
     verdict = result.verdict
     usage = result.judge_usage
+    escalation = verdict.escalation if verdict else None
     return {
         "id": result.id,
         "agent": result.agent,
@@ -224,6 +231,10 @@ def result_row(result: Result) -> dict[str, Any]:
         "cost_usd": usage.cost_usd if usage else None,
         "judge_calls": usage.calls if usage else None,
         "cached": usage.cached if usage else None,
+        "judge": (verdict.judge or None) if verdict else None,
+        "escalated": escalation.escalated if escalation else None,
+        "escalation_reason": escalation.reason if escalation else None,
+        "escalation_fallback": escalation.fallback if escalation else None,
     }
 
 
@@ -406,6 +417,10 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
         F.coalesce("cost_usd", F.lit(0.0)).alias("cost_usd"),
         F.coalesce("judge_calls", F.lit(0)).alias("judge_calls"),
         F.coalesce(F.col("cached").cast("int"), F.lit(0)).alias("cached"),
+        # a cascade's records: judged, sent to the model, kept offline for want of its verdict
+        F.col("escalated").isNotNull().cast("int").alias("cascade"),
+        F.coalesce(F.col("escalated").cast("int"), F.lit(0)).alias("escalated"),
+        F.col("escalation_fallback").alias("fallback"),
         F.posexplode_outer(low_codes).alias("pos", "reason"),
     ).select("*", *(F.col(f"reason.{c}").alias(c) for c in ("code", "severity", "role",
                                                              "times")))
@@ -423,6 +438,10 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
             F.sum(F.when(first, F.col("cost_usd")).otherwise(0.0)).alias("cost_usd"),
             F.sum(F.when(first, F.col("judge_calls")).otherwise(0)).alias("judge_calls"),
             F.sum(F.when(first, F.col("cached")).otherwise(0)).alias("cached"),
+            F.sum(F.when(first, F.col("cascade")).otherwise(0)).alias("cascade"),
+            F.sum(F.when(first, F.col("escalated")).otherwise(0)).alias("escalated"),
+            F.count(F.when(first, F.col("fallback"))).alias("fallbacks"),
+            F.min(F.when(first, F.col("fallback"))).alias("fallback_example"),
         )
         .collect()
     )
@@ -458,6 +477,10 @@ def summarize_dataframe(scored: DataFrame) -> dict[str, Any]:
                 cost_usd=float(row["cost_usd"] or 0.0),
                 judge_calls=int(row["judge_calls"] or 0),
                 cache_hits=int(row["cached"] or 0),
+                cascade=int(row["cascade"] or 0),
+                escalated=int(row["escalated"] or 0),
+                fallbacks=int(row["fallbacks"] or 0),
+                fallback_example=row["fallback_example"],
             )
     return summary.to_dict()
 

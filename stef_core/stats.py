@@ -386,10 +386,16 @@ class Accumulator:
         cost_usd: float = 0.0,
         judge_calls: int = 0,
         cache_hits: int = 0,
+        cascade: int = 0,
+        escalated: int = 0,
+        fallbacks: int = 0,
+        fallback_example: str | None = None,
     ) -> None:
         """Add ``n`` records that share a score (or an error kind) at once: how engines that
         aggregate elsewhere (Spark) feed the same summary. Worst records and reason examples
-        are not available that way."""
+        are not available that way. ``cascade``, ``escalated`` and ``fallbacks`` count those
+        of the ``n`` a cascade judge judged, sent to its model, and kept offline for want of
+        the model's verdict (``fallback_example``: why, for one of them)."""
         self.records += n
         if score is not None:
             self.score_counts[score] += n
@@ -406,6 +412,10 @@ class Accumulator:
         self.cost_usd += cost_usd
         self.judge_calls += judge_calls
         self.cache_hits += cache_hits
+        self.cascade += cascade
+        self.escalated += escalated
+        self.fallbacks += fallbacks
+        self.fallback_example = self.fallback_example or fallback_example or ""
 
     def add_role(self, code: str, severity: str, role: str, n: int = 1) -> None:
         """Count ``n`` low-scored records on which ``code`` played ``role`` (see

@@ -328,3 +328,43 @@ def test_policy_flags_without_a_cascade_are_a_usage_error(tmp_path):
     result = CliRunner().invoke(cli, ["eval", str(src), "--escalate", "0.2,0.8", "--no-progress"])
     assert result.exit_code == 2
     assert "--escalate: only for --judge cascade:llm:<litellm model>" in result.output
+
+
+def test_the_dataframe_api_carries_who_decided_and_why(llm_server, tmp_path):
+    pd = pytest.importorskip("pandas")
+    from stef_core.dataframe import score_dataframe, summarize_dataframe
+
+    llm_server.default = Reply(verdict_json(0.97, "correct", "counts the active users"))
+    options = {
+        "api_base": llm_server.url,
+        "api_key": "test",
+        "cache_dir": str(tmp_path / "cache"),
+        "escalate": "0.4,0.9",
+        "settle": "critical,major",
+    }
+    frame = pd.DataFrame(RECORDS)
+    scored = score_dataframe(frame, judge="cascade:llm:openai/fake", judge_options=options)
+    row = {r["id"]: r for r in scored.to_dict(orient="records")}
+    assert llm_server.calls == 2
+    assert (row["clean"]["judge"], row["clean"]["escalated"]) == ("llm:openai/fake", True)
+    assert row["clean"]["escalation_reason"] == (
+        "offline gamma 0.895 is in the uncertain band [0.4, 0.9]"
+    )
+    assert row["clean"]["escalation_fallback"] is None
+    assert (row["critical"]["judge"], row["critical"]["escalated"]) == ("offline", False)
+    assert row["critical"]["escalation_reason"] == (
+        "a critical finding (filter.value_mismatch) settles it offline"
+    )
+    assert summarize_dataframe(scored)["overall"]["escalation"] == {
+        "records": 4,
+        "escalated": 2,
+        "share": 0.5,
+        "model_verdicts": 2,
+        "fallbacks": 0,
+        "fallback_example": None,
+    }
+    # without a cascade: the deciding judge is named, the escalation columns stay empty
+    offline = score_dataframe(frame).to_dict(orient="records")
+    assert {r["judge"] for r in offline} == {"offline"}
+    assert {(r["escalated"], r["escalation_reason"]) for r in offline} == {(None, None)}
+    assert summarize_dataframe(score_dataframe(frame))["overall"]["escalation"] is None

@@ -153,3 +153,41 @@ def test_cli_engine_spark_writes_parquet_and_prints_the_summary(
     assert data["agents"].keys() == want["agents"].keys()
     assert "STEF summary" in capsys.readouterr().out
     assert spark.read.parquet(str(out)).count() == 40
+
+
+def test_a_cascade_says_in_its_columns_who_decided_and_why(spark: Any) -> None:
+    pytest.importorskip("litellm")  # the cascade's model client, in the workers too
+    import socket
+
+    from stef_core.spark import score_dataframe, summarize_dataframe
+
+    with socket.socket() as s:  # a port nothing listens on: every model call fails at once
+        s.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{s.getsockname()[1]}/v1"
+    df = spark.createDataFrame(
+        [("clean", "How many users are active?",
+          "SELECT COUNT(*) FROM users WHERE status = 'active'"),
+         ("critical", "How many users live in France?",
+          "SELECT COUNT(*) FROM users WHERE country = 'Germany'")],
+        "id string, question string, sql string",
+    )
+    scored = score_dataframe(
+        df, judge="cascade:llm:openai/fake",
+        judge_options={"api_base": dead, "api_key": "test", "no_cache": True, "retries": 0,
+                       "escalate": "0.4,0.9", "settle": "critical,major"},
+    ).cache()
+    rows = {r["id"]: r for r in scored.collect()}
+    clean, critical = rows["clean"], rows["critical"]
+    # asked, no verdict came back: the offline verdict stands and says why
+    assert (clean["status"], clean["judge"], clean["escalated"]) == ("scored", "offline", True)
+    assert clean["escalation_reason"] == "offline gamma 0.895 is in the uncertain band [0.4, 0.9]"
+    assert (clean["escalation_fallback"] or "").startswith("judge: ")
+    assert (critical["judge"], critical["escalated"], critical["escalation_fallback"]) == (
+        "offline", False, None)
+    assert critical["escalation_reason"] == (
+        "a critical finding (filter.value_mismatch) settles it offline")
+    assert summarize_dataframe(scored)["overall"]["escalation"] == {
+        "records": 2, "escalated": 1, "share": 0.5, "model_verdicts": 0, "fallbacks": 1,
+        "fallback_example": clean["escalation_fallback"],
+    }
+    scored.unpersist()
