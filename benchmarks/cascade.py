@@ -26,6 +26,10 @@ all-LLM and all-offline ends. Then:
   half of issue 25's 0.03: room for the shrinkage a held-out half shows) of the all-LLM AUROC;
   ties go to the higher AUROC. ``--fit --write FILE`` writes it as the policy file the cascade
   judge ships (``plugins/stef_judges/cascade-policy.json``);
+* the held-out budget frontier: for budgets of 40, 50, 60 and 75 % of the records, the policy
+  of a finer grid (bands in steps of 0.05; settling ``critical,major,minor`` too) with the best
+  AUROC within the budget on one half, and its figures on the other half, both ways round: what
+  a budget buys on records the choice never saw;
 * calibration per deciding judge and pooled, raw and after a leave-one-out Platt refit per
   judge (if the refit does not improve the pooled figures, the mix needs no remapping);
 * whether the model respects a critical finding: of the records with such a finding, how many

@@ -7,7 +7,7 @@ to ask the model:
 
 1. a finding of a *settling* severity (``--settle``; shipped ``critical,major``) keeps the
    offline verdict: such findings are precise (every critical and major code has a precision of
-   0.80 or more pooled over two labelled dev files; 100 of the 106 records of
+   0.80 or more pooled over two labelled dev files; 97 of the 102 records of
    nl2sql_bugs_public that carry one are wrong), and the offline judge already caps gamma below
    the ``correct`` cut for them;
 2. otherwise the record is escalated when the offline gamma lies in the uncertain band
