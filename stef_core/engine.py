@@ -39,7 +39,7 @@ from stef_core.contracts import (
 )
 from stef_core.errors import PluginError
 from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
-from stef_core.models import Anchor, ErrorKind, Record, Result, Ruleset, Usage, Verdict
+from stef_core.models import Anchor, ErrorKind, Reason, Record, Result, Ruleset, Usage, Verdict
 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
 from stef_core.records import BadRecord, Item, record_from_mapping
@@ -60,6 +60,25 @@ class BatchInterrupted(KeyboardInterrupt):
     def __init__(self, results: list[Result]) -> None:
         super().__init__()
         self.results = results
+
+
+#: Severities that say why a score is low (``info`` is reported only).
+_EXPLAINING = frozenset({"critical", "major", "minor"})
+
+
+def _explained(reasons: list[Reason], band: str, status: str) -> list[Reason]:
+    """``reasons``, with the extra filters promoted to ``minor`` where they are what keeps a
+    record out of the good band: no finding says why its score is low, and the filters were
+    "applied with extras", which costs the score its filter point (a confident verdict scores
+    72 instead of 80). A score below 75 always has a reason that says why."""
+    if (band in ("good", "excellent") or status != "fully_applied_with_extras"
+            or any(r.severity in _EXPLAINING for r in reasons)):
+        return reasons
+    return [r.model_copy(update={
+        "severity": "minor",
+        "message": f"{r.message}; with it the filters are applied with extras, which keeps "
+                   f"the score below the good band"})
+        if r.code == "filter.extra" else r for r in reasons]
 
 
 def _internal(plugin: object, exc: BaseException) -> str:
@@ -357,7 +376,8 @@ class Engine:
             filter_alignment=filters,
             verdict=verdict,
             normalizations=list(request.normalizations),
-            reasons=[*request.alignment.reasons, *verdict.reasons],
+            reasons=_explained([*request.alignment.reasons, *verdict.reasons], score.band,
+                               filters.status),
             timestamp=request.record.timestamp,
             anchor=request.anchor if relative else None,
             label=request.record.label,

@@ -351,6 +351,10 @@ class FilterAlignment(_Strict):
     #: Extras shaped like deployment guards the ruleset does not declare (a tenant scope,
     #: deleted or test rows left out): neither extras nor benign (no bonus).
     guards: list[str] = Field(default_factory=list)
+    #: Extras many of the run's queries share although their questions never name them
+    #: (:data:`stef_core.run.COMMON`): the deployment's business definitions ("revenue" as
+    #: ``status IN ('paid', 'shipped')``), not counted as extras either.
+    definitions: list[str] = Field(default_factory=list)
 
 
 class Usage(_Strict):

@@ -12,8 +12,9 @@ and keeps the filters present in at least :data:`SHARE` of them, with at least
 (:meth:`RunProfile.holds`). Labelled public files, where every question is its own, hold no
 such filter (their most frequent one is in 4 % of the queries); a deployment's tenant key and
 its soft-delete flag are in 70-99 % of them. Business definitions that recur ("revenue" as
-``status IN ('paid', 'shipped')``) are read the same way only when they are in most queries
-of the run; below that they stay extras, which a ruleset declares.
+``status IN ('paid', 'shipped')``, in 15-50 % of a run's queries: :data:`COMMON`) are kept
+apart (``common``, :meth:`RunProfile.defines`): the aligner does not count them as extras,
+but whether a question needed one stays open.
 
 The profile is computed from the first :data:`PREFIX` records in input order, so a resumed run
 (which reads the same prefix again) sees the same profile.
@@ -48,6 +49,9 @@ MIN_SUPPORT = 8
 #: A filter in at least this share of the run's queries is the deployment's rule: a query
 #: without it is reported (``filter.guard_missing``).
 DOMINANT = 0.9
+#: A filter in at least this share of the run's queries (and :data:`MIN_SUPPORT` of them), asked
+#: by questions that never name it, is one of the deployment's business definitions.
+COMMON = 0.15
 #: How many records of a run (the first ones, in input order) the profile is learnt from.
 PREFIX = 512
 #: The operators a guard is written with: one value kept or kept away, or a missing one.
@@ -76,11 +80,13 @@ class RunProfile:
     records: int = 0
     frequent: frozenset[str] = frozenset()
     dominant: tuple[RunGuard, ...] = ()
+    common: frozenset[str] = frozenset()
 
     def to_json(self) -> str:
         """The profile as JSON (what a Spark driver sends its workers)."""
         return json.dumps({
             "records": self.records, "frequent": sorted(self.frequent),
+            "common": sorted(self.common),
             "dominant": [[g.key, g.example, g.queries, sorted(g.tables)] for g in self.dominant],
         }, sort_keys=True)
 
@@ -88,7 +94,8 @@ class RunProfile:
     def from_json(cls, text: str) -> RunProfile:
         data = json.loads(text)
         return cls(int(data["records"]), frozenset(data["frequent"]), tuple(
-            RunGuard(k, e, int(n), frozenset(t)) for k, e, n, t in data["dominant"]))
+            RunGuard(k, e, int(n), frozenset(t)) for k, e, n, t in data["dominant"]),
+            frozenset(data.get("common", ())))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
         """The dominant filters ``spec`` does not apply although it reads a table the queries
@@ -107,6 +114,14 @@ class RunProfile:
             return False
         key = filter_key(f)
         return key is not None and key in self.frequent
+
+
+    def defines(self, f: Filter) -> bool:
+        """Is ``f`` one of the filters many of the run's queries share (:data:`COMMON`)?"""
+        if not self.common:
+            return False
+        key = filter_key(f)
+        return key is not None and key in self.common
 
 
 #: The profile of a record scored on its own: no filter is the run's.
@@ -163,4 +178,7 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     dominant = tuple(
         RunGuard(k, examples[k], c, frozenset(tables[k]))
         for k, c in sorted(counts.items()) if c >= max(min_support, DOMINANT * n))
-    return RunProfile(n, frozenset(k for k, c in counts.items() if c >= need), dominant)
+    frequent = frozenset(k for k, c in counts.items() if c >= need)
+    common = frozenset(k for k, c in counts.items()
+                       if c >= max(min_support, COMMON * n) and k not in frequent)
+    return RunProfile(n, frequent, dominant, common)

@@ -127,6 +127,12 @@ def op_match(q_op: str, s_op: str) -> bool:
     return q_op == s_op or (q_op, s_op) in _COMPAT_OPS
 
 
+#: Guard kinds that leave a filter free to answer (or wrongly answer) a value the question
+#: names: none, or a business definition of the run (``status_cd = 'dl'`` may be the
+#: "delivered" a question asks for).
+_NOT_GUARD = (None, "definition")
+
+
 def _ops_fit(r: Filter, s: Filter) -> bool:
     if op_match(r.op, s.op) or (r.op == "=" and s.op in ("like", "in")):
         return True
@@ -872,12 +878,13 @@ def align_filters(
     # A value the question names is never answered "wrongly" by a deployment guard (the
     # tenant's org_id = 'acme' is no other status than "unresolved").
     guessed = [s for s in extras if isinstance(s.value, str) and s.op in ("=", "in", "like")
-               and not _numeric(s.value) and guard_kind(s, q.text, sql, run) is None]
+               and not _numeric(s.value) and guard_kind(s, q.text, sql, run) in _NOT_GUARD]
     # Conditions that may spell a state in the data's own terms (a code, a flag, a list of
     # states, an empty or missing value): with one there, a state word the SQL does not
     # write out may be answered by it (inference: weak).
     encodings = [s for i, s in enumerate(idx.preds[:MAX_SCAN]) if i not in used
-                 and s.value != SUBQUERY and s.column and guard_kind(s, q.text, sql, run) is None
+                 and s.value != SUBQUERY and s.column
+                 and guard_kind(s, q.text, sql, run) in _NOT_GUARD
                  and (isinstance(s.value, (str, bool, tuple)) or s.value in (0, 1)
                       or s.op in ("is null", "is not null"))]
     guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
@@ -978,10 +985,15 @@ def align_filters(
     if unmet:
         kinds = [None if k == "scope" else k for k in kinds]
     guards = [s for s, k in zip(extras, kinds) if k in ("scope", "exclusion", "null", "run")]
+    # A filter many of the run's queries share (a business definition: "revenue" as
+    # ``status IN ('paid', 'shipped')``) is the deployment's, not one this agent added to this
+    # question: no extra. Whether this question needed it stays open, so its values still
+    # count as values the question does not name (the judge's grounding).
+    definitions = [s for s, k in zip(extras, kinds) if k == "definition"]
     matched += [s.describe() for s, k in zip(extras, kinds) if k == "stated"]
     extras = [s for s, k in zip(extras, kinds) if k is None]
-    if guards:
-        reasons.append(guard_reason(guards, q.text, sql, run))
+    if guards or definitions:
+        reasons.append(guard_reason([*guards, *definitions], q.text, sql, run))
     for s in extras[:3]:
         reasons.append(reason(
             "filter.extra",
@@ -1012,5 +1024,6 @@ def align_filters(
         extras=extra_texts,
         benign_extras=benign_extras,
         guards=[s.describe() for s in guards],
+        definitions=[s.describe() for s in definitions],
     )
     return fa, bool(benign_extras), reasons

@@ -28,7 +28,8 @@ A guard is reported (``filter.guard``, info) and listed in ``FilterAlignment.gua
 not make the status *with extras* and earns no bonus (the bonus is for what R_app
 declares benign: ``benign filter tenant_id = *`` turns the same filter into a benign extra).
 Business definitions are not guards: "revenue" counted over ``status IN ('paid', 'shipped')``
-stays an extra filter, which a ruleset declares (a ``term`` or a ``benign filter``).
+is an extra filter, which a ruleset declares (a ``term`` or a ``benign filter``), unless many
+of the run's queries share it (``'definition'``: not an extra, but not a guard either).
 
 >>> from stef_core.spec import Filter
 >>> guard_kind(Filter("org_id", "=", "acme"), "how many open tickets")
@@ -209,9 +210,10 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     ``text`` (module docstring): ``'scope'`` or ``'exclusion'`` for a deployment guard the
     text says nothing about, ``'null'`` for a null guard on a column the query groups or
     aggregates by (``sql``), ``'run'`` for a filter most of the run's queries share
-    (``run``) and the text never names; ``'stated'`` for an exclusion the text itself asks
-    for ("internal and deleted accounts excluded"), which answers the text like any matched
-    filter; None for anything else."""
+    (``run``) and the text never names; ``'definition'`` for one many of them share
+    (:data:`stef_core.run.COMMON`) and the text never names; ``'stated'`` for an exclusion
+    the text itself asks for ("internal and deleted accounts excluded"), which answers the
+    text like any matched filter; None for anything else."""
     if f.excluded and f.op in NEGATED_OP:
         # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
         # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``)
@@ -223,6 +225,8 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     # where one question leaves a value unanswered (the aligner's stand-in reading of a scope)
     if run.holds(f) and not _named(f, text):
         return "run"
+    if run.defines(f) and not _named(f, text):
+        return "definition"
     if _scope(f, text):
         return "scope"
     if _null_guard(f, sql):
@@ -253,6 +257,7 @@ KIND_WORDS = {
     "exclusion": "deleted, test or internal rows left out",
     "null": "rows without a value in a column the query groups or counts by left out",
     "run": "in most of this run's queries, whatever their question",
+    "definition": "a business definition many of this run's queries share",
 }
 
 
@@ -266,8 +271,8 @@ def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None,
                      for k, fs in by_kind.items())
     return reason(
         "filter.guard",
-        f"the SQL adds filters that read as deployment guards, not as conditions of the "
-        f"question: {said}; declare them as benign filters in the ruleset to say so",
+        f"the SQL adds filters that read as the deployment's, not as conditions of the "
+        f"question: {said}; declare them as benign filters (or terms) in the ruleset to say so",
         "info",
     )
 

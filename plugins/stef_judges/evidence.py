@@ -137,8 +137,13 @@ def features(request: JudgeRequest,
     out["risk:unnamed_tables"] = _cap(len(ungrounded_tables(request)), 3)
     # A supporting column (the value a ranking is by, shown beside the answer: the
     # ``supporting_columns`` rule) is not a column too many.
+    # The parts of an asked aggregate or ratio shown beside it (the numerator and the
+    # denominator of a rate, the count of rows behind an average) are no column too many
+    # either: what a reader checks the answer with.
+    asks_value = bool(request.question.aggregations or request.question.asks_ratio
+                      or request.question.rates)
     support = (sum(1 for p in sql.projections if p.aggregate)
-               if "supporting_columns" in sql.tolerated else 0)
+               if "supporting_columns" in sql.tolerated or asks_value else 0)
     extra_columns = len(sql.projections) - support - max(asked_items(question), 2)
     out["risk:extra_columns"] = (
         _cap(extra_columns, 3) if extra_columns > 0 and not sql.select_star else 0.0

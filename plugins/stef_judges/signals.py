@@ -50,9 +50,15 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     matched = frozenset(request.alignment.filters.matched[:512])
     explained = {value_key(f.value) for f in request.sql.filters[:256]
                  if isinstance(f.value, str) and f.describe() in matched}
+    # A business definition many of the run's queries share (``status IN ('paid', 'shipped',
+    # 'delivered')`` for revenue) is one choice of the deployment's, not one guess per value:
+    # its first value speaks for it.
+    definitions = frozenset(request.alignment.filters.definitions[:64])
     compared: list[str] = []
     for f in (*request.sql.filters[:256], *request.sql.conditions[:256]):
         values = f.value if isinstance(f.value, tuple) else (f.value,)
+        if definitions and len(values) > 1 and f.describe() in definitions:
+            values = values[:1]
         compared.extend(v for v in values[:64] if isinstance(v, str) and v != "<subquery>")
     literals = [v for v in dict.fromkeys(compared)
                 if v.strip("%_ ") and value_key(v) not in ignored]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from stef_core.engine import Engine
 from stef_core.models import Record
-from stef_core.run import MIN_SUPPORT, filter_key, learn
+from stef_core.run import COMMON, MIN_SUPPORT, RunProfile, filter_key, learn
 from stef_core.spec import Filter, SqlSpec
 
 QUESTIONS = [
@@ -131,3 +131,35 @@ def test_a_query_without_the_guard_nearly_every_query_applies_is_reported() -> N
     # a table the guarded queries never read may not hold the column
     assert "filter.guard_missing" not in codes["y"]
     assert all("filter.guard_missing" not in c for rid, c in codes.items() if rid.startswith("r"))
+
+
+@given(st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=200))
+def test_a_filter_many_queries_share_is_a_definition(with_it: int, without: int) -> None:
+    specs = ([SqlSpec(filters=(Filter("status", "in", ("paid", "shipped")),))] * with_it
+             + [SqlSpec()] * without)
+    profile = learn(specs)
+    f = Filter("status", "in", ("shipped", "paid"))
+    n = with_it + without
+    frequent = with_it >= MIN_SUPPORT and with_it >= 0.5 * n
+    assert profile.holds(f) is frequent
+    # a definition: shared by many queries (15 %), but not by most (then it is a guard)
+    assert profile.defines(f) is (not frequent and with_it >= MIN_SUPPORT
+                                  and with_it >= COMMON * n)
+    assert RunProfile.from_json(profile.to_json()) == profile
+
+
+def test_a_business_definition_of_the_run_is_no_extra() -> None:
+    """Revenue counted over the deployment's paid statuses in a fifth of the run's queries:
+    the filter is listed as a definition, not an extra, in a record whose question never
+    names it; a record scored alone still reads it as an extra."""
+    revenue = [Record(id=f"v{i}", question="total revenue by now",
+                      sql="SELECT SUM(total) FROM orders WHERE region = 'emea' "
+                          "AND status IN ('paid', 'shipped')",
+                      timestamp="2025-03-01T00:00:00Z") for i in range(8)]
+    results = _by_id(list(Engine().run([*_records(30), *revenue])))
+    fa = results["v3"].filter_alignment
+    assert fa.definitions == ["status IN ('paid', 'shipped')"]
+    assert fa.extras == [] and fa.status == "fully_applied"
+    [alone] = Engine().evaluate_batch([revenue[0]])
+    assert alone.filter_alignment.definitions == []
+    assert alone.filter_alignment.status == "fully_applied_with_extras"

@@ -87,3 +87,34 @@ def test_band_edges() -> None:
         "poor",
         "poor",
     ]
+
+
+def test_a_score_below_the_good_band_always_has_a_reason_that_says_why() -> None:
+    """Extras alone keep a confident verdict out of the good band (72): the extra filter is
+    then reported as minor, not info; in the good band it stays info."""
+    from stef_core.engine import _explained
+    from stef_core.reasons import reason
+
+    extra = reason("filter.extra", "the SQL adds the filter channel = 'web'")
+    note = reason("filter.guard", "store_id = 17 reads as the deployment's")
+    low = _explained([note, extra], "marginal", "fully_applied_with_extras")
+    assert [(r.code, r.severity) for r in low] == [("filter.guard", "info"),
+                                                   ("filter.extra", "minor")]
+    assert "good band" in low[1].message
+    assert _explained([extra], "good", "fully_applied_with_extras") == [extra]
+    # another finding already says why: the extras stay info
+    other = reason("filter.missing", "x", "minor")
+    assert _explained([extra, other], "poor", "fully_applied_with_extras") == [extra, other]
+
+
+def test_engine_results_below_75_carry_a_reason_beyond_info() -> None:
+    from pathlib import Path
+
+    from stef_core.engine import Engine
+    from stef_core.io import read_items
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    for name in ("crm_log.jsonl", "support_desk.jsonl"):
+        for res in Engine().run(read_items([str(root / name)])):
+            if res.status == "scored" and res.score is not None and res.score < 75:
+                assert any(r.severity != "info" for r in res.reasons), (name, res.id)

@@ -206,3 +206,22 @@ def test_the_fit_keeps_finding_weights_at_or_below_zero_and_is_deterministic(
     for name, w in w1.items():
         if name.startswith(NONPOSITIVE):
             assert w <= 0.0, (name, w)
+
+
+def test_the_parts_of_an_asked_rate_shown_beside_it_are_no_extra_columns() -> None:
+    """The numerator and the denominator of a rate shown beside it are what a reader checks
+    the answer with; plain columns beyond what a list asks still count."""
+    from stef_core.engine import record_from_mapping
+
+    def extra(question: str, sql: str) -> float:
+        req = Engine().analyse(record_from_mapping({"question": question, "sql": sql},
+                                                   default_id="1"))
+        assert isinstance(req, JudgeRequest)
+        return features(req)["risk:extra_columns"]
+
+    assert extra("sla breach rate by priority last quarter",
+                 "SELECT priority, COUNT(*) AS tickets, SUM(CASE WHEN breached THEN 1 ELSE 0 "
+                 "END) AS breached, 100.0 * AVG(CASE WHEN breached THEN 1 ELSE 0 END) AS pct "
+                 "FROM tickets GROUP BY priority") == 0.0
+    assert extra("list the customers in Lyon",
+                 "SELECT id, name, email, phone, city FROM customers WHERE city = 'Lyon'") > 0
