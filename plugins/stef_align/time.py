@@ -126,16 +126,19 @@ def _dual(p: Period) -> bool:
     return bool(p.periodic and p.start and p.end and p.relative and p.source != "hint")
 
 
-def _readings(p: Period, today: date, over: RelativeUnit | None = None) -> list[Period]:
+def _readings(p: Period, today: date, over: RelativeUnit | None = None,
+              logged: bool = False) -> list[Period]:
     """The periods that answer the question's ``p``: itself; for a month named without a year,
     the latest one at the anchor (first: the production reading, shown in messages), that
-    month of any year, and, when the anchor falls inside the latest one ("in March" asked in
-    March: this March so far, or last March?), the one a year before. A change "over" the
-    previous ``over`` unit ("mom growth for April") reads that unit too: March and April."""
+    month of any year (not in a ``logged`` record: a question stamped with the time it was
+    asked means the latest April, and a log's tables hold every year's), and, when the anchor
+    falls inside the latest one ("in March" asked in March: this March so far, or last
+    March?), the one a year before. A change "over" the previous ``over`` unit ("mom growth
+    for April") reads that unit too: March and April."""
     out = [p]
     if _dual(p):
         latest = replace(p, periodic=())
-        out = [latest, replace(p, start=None, end=None)]
+        out = [latest] if logged else [latest, replace(p, start=None, end=None)]
         start, end = resolve(p.start or "", today), resolve(p.end or "", today)
         if start <= datetime(today.year, today.month, today.day) < end:
             out.append(replace(latest, start=shift(p.start or "", "year", -1),
@@ -162,10 +165,11 @@ _PREFERENCE = {"same": 0, "open": 1, "different": 2}
 
 
 def _compare_readings(p: Period, today: date, s: Period, s_canon: _Canon,
-                      s_clipped: _Canon, over: RelativeUnit | None = None) -> str:
+                      s_clipped: _Canon, over: RelativeUnit | None = None,
+                      logged: bool = False) -> str:
     """The best of ``_compare`` over the question period's readings."""
     best = "different"
-    for r in _readings(p, today, over):
+    for r in _readings(p, today, over, logged):
         clip = _clips(r, today)
         kind = _compare(r, _canon(r, today, clip), s, s_clipped if clip else s_canon)
         if _PREFERENCE[kind] < _PREFERENCE[best]:
@@ -357,6 +361,7 @@ def align_periods(
     asked = sorted(q.periods, key=_rank)
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
+    logged = anchor is not None and anchor.source == "timestamp"
     for s in sql_periods:  # a bare closing date on a timestamp column
         if s.end_of_day and s.column and is_timestamp_name(s.column) and s.source != "case":
             out.reasons.append(reason(
@@ -390,7 +395,8 @@ def align_periods(
                 if j in used or not _column_ok(p, s, rules, sql.columns) or (
                         wanted == "open" and s.source == "case"):
                     continue  # a period that shapes a value answers one, it bounds no rows
-                if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over) == wanted:
+                if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over,
+                                     logged) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
                     used.update(joined.get(j, ()))
@@ -407,7 +413,7 @@ def align_periods(
             if j in f_used:
                 continue
             kind = _compare_readings(p, today, s, _canon(s, today), _canon(s, today, True),
-                                     over)
+                                     over, logged)
             if kind in ("same", "open"):
                 fallback_hit[i] = (kind, s)
                 f_used.add(j)

@@ -818,7 +818,8 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
     if latest is not None:
         # "April", "Q1", "since June": the latest one at or before the anchor (the record's
         # timestamp); "in April" keeps April of any year as a second reading (the aligner
-        # accepts either; see stef_align.time)
+        # accepts either, but not in a record stamped with the time it was asked; see
+        # stef_align.time)
         if kind == "in":
             return Period(None, *latest, periodic=lo.periodic, grain=lo.grain,
                           source="question", text=text, negated=negated, strength=strength)
