@@ -136,6 +136,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "\"how many different X\" counted without de-duplication; \"the different X\" listed "
         "with repeats (critical unless the column is its table's key)"),
     ReasonCode(
+        "join.unmatched_filtered", "condition", "critical",
+        "the WHERE keeps the rows a LEFT JOIN did not match (`t.agent_id IS NULL`) and also "
+        "requires a value of that table (`t.status = 'solved'`), which such rows never hold: "
+        "the query returns no rows (the condition belongs in the JOIN's ON)"),
+    ReasonCode(
         "join.key_mismatch", "table", "major",
         "two tables joined on each one's own key (`client.client_id = card.card_id`); minor for "
         "two bare `id` columns, which may be a foreign key"),

@@ -335,6 +335,11 @@ class SqlSpec:
     # Column-to-column equalities in JOIN ON / WHERE: (table, column, table, column), tables
     # resolved from aliases ("" when unknown).
     join_keys: tuple[tuple[str, str, str, str], ...] = ()
+    # A LEFT JOIN whose unmatched rows the WHERE keeps (``t.agent_id IS NULL``, on the join's
+    # key) while it also requires a value of the same table there (``t.status = 'solved'``):
+    # rows without a match hold NULL in every column of ``t``, so none is left. Each entry is
+    # the requirement as written, then the IS NULL test.
+    unmatched_filtered: tuple[tuple[str, str], ...] = ()
     select_star: bool = False
     divides: bool = False  # a division anywhere (ratios, percentages, averages by hand)
     # Divisions of one integer count by another in a dialect whose integer division truncates

@@ -1,6 +1,8 @@
 """Joins: ``join.key_mismatch`` when two tables are joined on each one's own key
 (``client.client_id = card.card_id``, ``coins.id = historical.id``): the join pairs rows that
-have nothing to do with each other.
+have nothing to do with each other; ``join.unmatched_filtered`` when the WHERE keeps the rows a
+LEFT JOIN did not match (``t.agent_id IS NULL``) and also requires a value of that table
+(``t.status = 'solved'``), which such rows never hold: the query returns nothing.
 
 >>> own_key("client", "client_id"), own_key("card", "client_id")
 (True, False)
@@ -24,7 +26,13 @@ def own_key(table: str, column: str) -> bool:
 
 
 def check(sql: SqlSpec) -> list[Reason]:
-    out: list[Reason] = []
+    out: list[Reason] = [reason(
+        "join.unmatched_filtered",
+        f"the SQL keeps the rows its LEFT JOIN found no match for ({null}) but also requires "
+        f"{required} in WHERE, which such rows never meet (every column of the joined table "
+        f"is NULL there): it returns no rows; the condition belongs in the JOIN's ON",
+        "critical",
+    ) for required, null in sql.unmatched_filtered[:2]]
     for lt, lc, rt, rc in sql.join_keys[:32]:
         if not lt or not rt or lt == rt:
             continue

@@ -22,7 +22,7 @@ from sqlglot import exp
 
 from stef_core.spec import Filter, Source
 from stef_core.sql import read_condition
-from stef_sql.read.tree import Build, Tree
+from stef_sql.read.tree import Build, Tree, anti_joins
 
 
 def read(tree: Tree) -> Build:
@@ -46,10 +46,13 @@ def row_conditions(tree: Tree) -> Iterator[tuple[exp.Expr, Source, bool]]:
         yield where.this, "where", nested and _excluded(where)
     for having in tree.havings:
         yield having.this, "having", nested and _excluded(having)
+    # The ON of an anti-join ("LEFT JOIN tickets t ON ... AND t.status = 'solved' WHERE
+    # t.id IS NULL") says which rows are kept away, as a NOT EXISTS subquery does.
+    anti = {id(a.join) for a in anti_joins(tree)}
     for join in tree.joins:
         on = join.args.get("on")
         if on is not None:
-            yield on, "join", False
+            yield on, "join", id(join) in anti
 
 
 def _filters(tree: Tree) -> tuple[Filter, ...]:

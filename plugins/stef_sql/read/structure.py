@@ -1,7 +1,8 @@
 """Structure: what the query reads and how it is built: base tables (``tables``, CTE names
 aside), every column name (``columns``), the literals compared with data (``literals``; date
 arithmetic aside), window texts (``windows``), CTE names, the number of nested SELECTs and
-joins, and a top-level set operation.
+joins, a top-level set operation, and the LEFT JOINs whose unmatched rows the WHERE both keeps
+and rules out (``unmatched_filtered``).
 
 The judges read these (how much a query reaches, which literals the question never names).
 """
@@ -15,7 +16,7 @@ from sqlglot import exp
 from stef_core.spec import Scalar
 from stef_core.sql import literal_value
 from stef_core.values import fold_value
-from stef_sql.read.tree import Build, Tree
+from stef_sql.read.tree import Build, Tree, anti_joins
 
 _DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub,
                     exp.DatetimeAdd, exp.DatetimeSub, exp.DateDiff, exp.TimeStrToTime)
@@ -41,6 +42,7 @@ def read(tree: Tree) -> Build:
         "subqueries": sum(1 for s in tree.selects if s is not tree.select),
         "joins": len(tree.joins),
         "set_operation": tree.set_operation,
+        "unmatched_filtered": tuple(_unmatched_filtered(tree)),
     }
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
@@ -57,3 +59,26 @@ def _time_arithmetic(lit: exp.Expr) -> bool:
     while isinstance(parent, (exp.Neg, exp.Paren)):
         parent = parent.parent
     return isinstance(parent, _DATE_ARITHMETIC)
+
+
+
+#: Predicates true of a NULL (they keep rows a LEFT JOIN did not match).
+_NULL_TOLERANT = (exp.Is, exp.Coalesce, exp.Or, exp.Not)
+
+
+def _unmatched_filtered(tree: Tree) -> list[tuple[str, str]]:
+    """``(requirement, null test)`` for each anti-join (:class:`~stef_sql.read.tree.AntiJoin`:
+    the WHERE keeps the rows ``LEFT JOIN t`` did not match) whose WHERE also requires a value
+    of ``t`` (``t.status = 'solved'``): an unmatched row holds NULL in every column of ``t``,
+    so the query returns nothing. The requirement belongs in the ON clause."""
+    out: list[tuple[str, str]] = []
+    for anti in anti_joins(tree):
+        for t in anti.terms:
+            if isinstance(t, _NULL_TOLERANT) or t.find(exp.Coalesce, exp.Or):
+                continue
+            cols = list(t.find_all(exp.Column))
+            if not isinstance(t, exp.Predicate) or not cols or any(
+                    c.table.lower() != anti.alias for c in cols):
+                continue  # a condition on another table, or one that reads no column of t
+            out.append((t.sql(), anti.nulls[0].sql()))
+    return out

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlglot import exp
@@ -430,3 +431,45 @@ def _plain_column(node: exp.Expr) -> str | None:
             table.this):
         return None
     return f"{table.this}.{name.this}"
+
+
+@dataclass(frozen=True)
+class AntiJoin:
+    """A LEFT JOIN whose unmatched rows its SELECT's WHERE keeps (``t.k IS NULL`` on a column
+    of the join's ON: "customers with no orders"): ``join``, the joined table's ``alias``,
+    its ``keys`` (the ON's columns of that table), the IS NULL tests (``nulls``) and the
+    other top-level AND terms of the WHERE (``terms``)."""
+
+    join: exp.Join
+    alias: str
+    keys: frozenset[str]
+    nulls: tuple[exp.Is, ...]
+    terms: tuple[exp.Expr, ...]
+
+
+def anti_joins(tree: Tree) -> list[AntiJoin]:
+    """The LEFT JOINs of ``tree`` read as anti-joins (see :class:`AntiJoin`); only top-level
+    AND terms of the WHERE count (an OR or a COALESCE may keep the NULLs for other reasons)."""
+    out: list[AntiJoin] = []
+    for join in tree.joins[:32]:
+        select = join.parent
+        if join.side != "LEFT" or not isinstance(select, exp.Select) or join.this is None:
+            continue
+        where, on = select.args.get("where"), join.args.get("on")
+        alias = join.this.alias_or_name.lower()
+        if where is None or on is None or not alias:
+            continue
+        # a column no matched row holds NULL in: one the ON compares, or the table's own key
+        # (``id``, ``order_id`` of ``orders``)
+        table = join.this.name.lower() if isinstance(join.this, exp.Table) else alias
+        keys = frozenset({c.name.lower() for c in on.find_all(exp.Column)
+                          if c.table.lower() == alias}
+                         | {"id", f"{table.rstrip('s')}_id", f"{table.rstrip('s')}id"})
+        terms = tuple(where.this.flatten()) if isinstance(where.this, exp.And) else (where.this,)
+        nulls = tuple(t for t in terms[:64] if isinstance(t, exp.Is)
+                      and isinstance(t.this, exp.Column) and isinstance(t.expression, exp.Null)
+                      and t.this.table.lower() == alias and t.this.name.lower() in keys)
+        if nulls:
+            out.append(AntiJoin(join, alias, keys, nulls,
+                                tuple(t for t in terms[:64] if t not in nulls)))
+    return out
