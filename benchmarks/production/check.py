@@ -22,6 +22,10 @@ How results are compared:
   rounding to 4 decimals (an answer column that shows 1 to 3 decimals, as ROUND(x, 1) does, against
   the reference rounded half up as far), dates and timestamps as ISO text (a midnight timestamp
   equals its date).
+* ClickHouse's toDate, toYear/toMonth..., multiIf, sumIf/avgIf..., uniqExact and LIMIT n BY,
+  which sqlglot writes unchanged, run as casts, EXTRACT, CASE, aggregates of a CASE,
+  COUNT(DISTINCT) and a QUALIFY on ROW_NUMBER(); yesterday() is the day before the timestamp,
+  and a day count added to a truncated date (toMonday(today()) - 7) an interval of days.
 * MySQL's TIMESTAMPDIFF runs as whole units elapsed (DuckDB's DATE_SUB), and AVG / SUM over a
   condition (AVG(gender = 'F')) over the condition as 0/1, as in MySQL.
 
@@ -62,6 +66,15 @@ NOW_NAMES = {
     "UTC_TIMESTAMP",
 }
 TODAY_NAMES = {"CURDATE", "TODAY", "CURRENT_DATE", "UTC_DATE"}
+#: ClickHouse's date-part functions that sqlglot keeps as plain calls, as EXTRACT's parts.
+CLICKHOUSE_PARTS = {
+    "TOYEAR": "YEAR",
+    "TOQUARTER": "QUARTER",
+    "TOMONTH": "MONTH",
+    "TODAYOFMONTH": "DAY",
+    "TODAYOFWEEK": "ISODOW",
+    "TOHOUR": "HOUR",
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -87,6 +100,8 @@ def _pin_now(tree: exp.Expression, anchor: dt.datetime) -> exp.Expression:
                 return moment.copy()
             if name in TODAY_NAMES:
                 return day.copy()
+            if name == "YESTERDAY":  # ClickHouse
+                return exp.Sub(this=day.copy(), expression=exp.Literal.number(1))
         if isinstance(node, exp.Column) and not node.table:
             # BigQuery / Snowflake allow CURRENT_DATE without parentheses; a dialect that does
             # not know it reads a column.
@@ -151,6 +166,98 @@ def _boolean_aggregates_as_int(tree: exp.Expression) -> exp.Expression:
         return node
 
     return tree.transform(swap)
+
+
+def _select_key(select: exp.Select, node: exp.Expression) -> str:
+    """An ORDER BY / LIMIT BY key of ``select`` as DuckDB text, its position or alias resolved."""
+    if isinstance(node, exp.Literal) and node.is_int:  # ORDER BY 2
+        position = int(node.name)
+        if 1 <= position <= len(select.expressions):
+            return str(select.expressions[position - 1].unalias().sql(dialect="duckdb"))
+    elif isinstance(node, exp.Column) and not node.table:
+        for e in select.expressions:
+            if isinstance(e, exp.Alias) and e.alias == node.name:
+                return e.unalias().sql(dialect="duckdb")
+    return node.sql(dialect="duckdb")
+
+
+def _clickhouse_functions(tree: exp.Expression, dialect: str) -> exp.Expression:
+    """ClickHouse's functions and LIMIT n BY that sqlglot writes unchanged into DuckDB.
+
+    toDate / toDateTime become casts, toYear / toMonth ... EXTRACT, multiIf a CASE, sumIf /
+    avgIf / minIf / maxIf the aggregate of a CASE, uniqExact / uniq COUNT(DISTINCT), and
+    ``LIMIT n BY cols`` (n rows per group, in the query's ORDER BY) a QUALIFY on ROW_NUMBER().
+    """
+    if dialect != "clickhouse":
+        return tree
+    aggregates: dict[str, type[exp.Expression]] = {
+        "SUMIF": exp.Sum,
+        "AVGIF": exp.Avg,
+        "MINIF": exp.Min,
+        "MAXIF": exp.Max,
+    }
+
+    def swap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, (exp.Anonymous, exp.CombinedAggFunc, exp.AnonymousAggFunc)):
+            # a replaced node's arguments are not visited again: rewrite them first
+            node.set("expressions", [e.transform(swap) for e in node.expressions])
+        if isinstance(node, exp.Anonymous):
+            name = str(node.this).upper()
+            args = node.expressions
+            if name == "TODATE" and len(args) == 1:
+                return exp.cast(args[0], exp.DataType.build("DATE"))
+            if name == "TODATETIME" and len(args) == 1:
+                return exp.cast(args[0], exp.DataType.build("TIMESTAMP"))
+            if name in CLICKHOUSE_PARTS and len(args) == 1:
+                return exp.Extract(this=exp.var(CLICKHOUSE_PARTS[name]), expression=args[0])
+            if name == "MULTIIF" and len(args) % 2 == 1:
+                ifs = [exp.If(this=c, true=v) for c, v in zip(args[:-1:2], args[1:-1:2])]
+                return exp.Case(ifs=ifs, default=args[-1])
+        if isinstance(node, exp.CombinedAggFunc):
+            name = str(node.this).upper()
+            args = node.expressions
+            if name in aggregates and len(args) == 2:
+                case = exp.Case(ifs=[exp.If(this=args[1], true=args[0])])
+                return aggregates[name](this=case)
+        if (
+            isinstance(node, (exp.Add, exp.Sub))
+            and isinstance(node.this, (exp.TimestampTrunc, exp.DateTrunc))
+            and isinstance(node.expression, exp.Literal)
+            and node.expression.is_int
+        ):
+            # toMonday(today()) - 7 is a Date minus 7 days; DuckDB's DATE_TRUNC gives a
+            # TIMESTAMP, which takes no integer.
+            days = exp.Interval(this=exp.Literal.string(node.expression.name), unit=exp.var("DAY"))
+            node.set("expression", days)
+            return node
+        if isinstance(node, exp.AnonymousAggFunc):
+            name = str(node.this).upper()
+            if name in ("UNIQEXACT", "UNIQ") and len(node.expressions) == 1:
+                return exp.Count(this=exp.Distinct(expressions=[node.expressions[0]]))
+        return node
+
+    tree = tree.transform(swap)
+    for select in list(tree.find_all(exp.Select)):
+        limit = select.args.get("limit")
+        if limit is None or not limit.expressions:
+            continue
+        order = select.args.get("order")
+        keys = []
+        for key in order.expressions if order is not None else []:
+            text = _select_key(select, key.this)
+            keys.append(f"{text} DESC" if key.args.get("desc") else text)
+        window = "ROW_NUMBER() OVER (PARTITION BY " + ", ".join(
+            _select_key(select, e) for e in limit.expressions
+        )
+        window += (" ORDER BY " + ", ".join(keys) if keys else "") + ")"
+        count = limit.args.get("expression")
+        rank = sqlglot.parse_one(f"{window} <= {count.sql(dialect='duckdb')}", read="duckdb")
+        qualify = select.args.get("qualify")
+        if qualify is not None:
+            rank = exp.and_(qualify.this, rank)
+        select.set("limit", None)
+        select.set("qualify", exp.Qualify(this=rank))
+    return tree
 
 
 def _day_number_dates(tree: exp.Expression, dialect: str) -> exp.Expression:
@@ -274,6 +381,7 @@ def to_duckdb(
         raise ValueError(f"expected one statement, found {len(trees)}")
     tree = _day_number_dates(_count_if_as_count(_pin_now(trees[0], anchor)), dialect)
     tree = _tsql_float_as_double(tree, dialect)
+    tree = _clickhouse_functions(tree, dialect)
     if dialect in ("mysql", "singlestore", "doris", "starrocks"):
         tree = _whole_units_diff(tree)
     tree = _boolean_aggregates_as_int(tree)
