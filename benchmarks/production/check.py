@@ -26,6 +26,9 @@ How results are compared:
   which sqlglot writes unchanged, run as casts, EXTRACT, CASE, aggregates of a CASE,
   COUNT(DISTINCT) and a QUALIFY on ROW_NUMBER(); yesterday() is the day before the timestamp,
   and a day count added to a truncated date (toMonday(today()) - 7) an interval of days.
+* Oracle's date idioms run as Oracle means them: ``TRUNC(d, 'MM' | 'Q' | 'YYYY' | 'IW')``,
+  ``TO_CHAR(d, 'YYYY-MM')``, a date minus a date as a number of days (``(b - a) * 1440`` is
+  minutes) and a date plus or minus a number as that many days (types from ``schema.sql``).
 * MySQL's TIMESTAMPDIFF runs as whole units elapsed (DuckDB's DATE_SUB), and AVG / SUM over a
   condition (AVG(gender = 'F')) over the condition as 0/1, as in MySQL.
 
@@ -335,6 +338,191 @@ def _ties_as_rank(tree: exp.Expression) -> exp.Expression:
     return tree
 
 
+#: Oracle TRUNC(date, fmt) formats -> DuckDB DATE_TRUNC parts.
+ORACLE_TRUNC_UNITS = {
+    "MM": "month", "MON": "month", "MONTH": "month", "RM": "month",
+    "Q": "quarter",
+    "YYYY": "year", "SYYYY": "year", "YYY": "year", "YY": "year", "Y": "year", "YEAR": "year",
+    "SYEAR": "year",
+    "IW": "week",
+    "DD": "day", "DDD": "day", "J": "day",
+    "HH": "hour", "HH12": "hour", "HH24": "hour",
+    "MI": "minute",
+}  # fmt: skip
+TEMPORAL = exp.DataType.TEMPORAL_TYPES | {
+    exp.DataType.Type.DATE,
+    exp.DataType.Type.DATETIME,
+    exp.DataType.Type.TIMESTAMP,
+    exp.DataType.Type.TIMESTAMPTZ,
+    exp.DataType.Type.TIMESTAMPLTZ,
+}
+#: Oracle TO_CHAR format elements -> (strftime directive, case) or a special marker.
+ORACLE_TO_CHAR = [
+    ("IYYY", "%G"), ("YYYY", "%Y"), ("YY", "%y"), ("MONTH", "%B"), ("MON", "%b"), ("MM", "%m"),
+    ("DAY", "%A"), ("DDD", "%j"), ("DD", "%d"), ("DY", "%a"), ("HH24", "%H"), ("HH12", "%I"),
+    ("HH", "%I"), ("MI", "%M"), ("SS", "%S"), ("IW", "%V"), ("AM", "%p"), ("PM", "%p"),
+    ("Q", "Q"), ("D", "%u"),
+]  # fmt: skip
+
+
+def _oracle_to_char(node: exp.ToChar) -> exp.Expression:
+    """TO_CHAR(date, 'fmt') as STRFTIME pieces (names in the format's case, Q as the quarter)."""
+    fmt = node.args.get("format")
+    if not isinstance(fmt, exp.Literal) or not fmt.is_string:
+        return node
+    text, fill = fmt.name, True
+    parts: list[exp.Expression] = []
+    i = 0
+    while i < len(text):
+        if text[i] == '"':
+            end = text.find('"', i + 1)
+            end = len(text) if end < 0 else end
+            parts.append(exp.Literal.string(text[i + 1 : end]))
+            i = end + 1
+            continue
+        if text[i : i + 2].upper() == "FM":
+            fill = False
+            i += 2
+            continue
+        for element, directive in ORACLE_TO_CHAR:
+            word = text[i : i + len(element)]
+            if word.upper() != element:
+                continue
+            if directive == "Q":
+                piece: exp.Expression = exp.cast(
+                    exp.Quarter(this=node.this.copy()), exp.DataType.build("VARCHAR")
+                )
+            else:
+                piece = exp.Anonymous(
+                    this="STRFTIME", expressions=[node.this.copy(), exp.Literal.string(directive)]
+                )
+                if element in ("MONTH", "MON", "DAY", "DY"):
+                    if word.isupper():
+                        piece = exp.Upper(this=piece)
+                    elif word.islower():
+                        piece = exp.Lower(this=piece)
+                    if fill and element in ("MONTH", "DAY"):
+                        piece = exp.Anonymous(
+                            this="RPAD",
+                            expressions=[piece, exp.Literal.number(9), exp.Literal.string(" ")],
+                        )
+            parts.append(piece)
+            i += len(element)
+            break
+        else:
+            parts.append(exp.Literal.string(text[i]))
+            i += 1
+    if not parts:
+        return exp.Literal.string("")
+    out: exp.Expression = parts[0]
+    for piece in parts[1:]:
+        out = exp.DPipe(this=out, expression=piece)
+    return exp.Paren(this=out) if len(parts) > 1 else out
+
+
+def _oracle_dates(tree: exp.Expression, schema: dict[str, dict[str, str]]) -> exp.Expression:
+    """Oracle's date idioms in DuckDB's terms.
+
+    ``TRUNC(d, 'MM')`` truncates to DuckDB's ``month`` (DuckDB knows no 'MM', 'Q', 'IW' ...);
+    ``TO_CHAR(d, 'YYYY-MM')`` formats (sqlglot writes a bare cast to text); a date minus a date
+    is a number of days (Oracle DATE arithmetic: ``(b - a) * 1440`` is minutes), a date plus or
+    minus a number moves it by that many days; ``TRUNC(n)`` of a number stays a number.
+    The operands' types come from the domain's schema (its timestamps are Oracle DATEs).
+    """
+    from sqlglot.optimizer.annotate_types import annotate_types
+    from sqlglot.optimizer.qualify import qualify
+    from sqlglot.schema import MappingSchema
+
+    if schema:
+        try:
+            mapping = MappingSchema(schema, dialect="duckdb")
+            tree = qualify(
+                tree.copy(),
+                schema=mapping,
+                dialect="duckdb",  # the schema's lower-case names, not Oracle's upper case
+                quote_identifiers=False,
+                identify=False,
+                validate_qualify_columns=False,
+            )
+            tree = annotate_types(tree, schema=mapping, dialect="duckdb")
+        except Exception:  # cannot type it: the date arithmetic stays as written
+            pass
+
+    days_nodes: set[int] = set()  # date differences rewritten as numbers of days
+
+    def temporal(node: exp.Expression) -> bool:
+        if isinstance(node, exp.Paren):
+            return temporal(node.this)
+        if isinstance(node, exp.Anonymous) and str(node.this).upper() == "TRUNC":
+            return len(node.expressions) == 1 and temporal(node.expressions[0])
+        if isinstance(node, (exp.DateTrunc, exp.TimestampTrunc, exp.AddMonths)):
+            return temporal(node.this)
+        if isinstance(node, exp.LastDay):
+            return True
+        kind = node.type
+        return kind is not None and kind.this in TEMPORAL
+
+    def numeric(node: exp.Expression) -> bool:
+        if id(node) in days_nodes:
+            return True
+        if isinstance(node, exp.Literal):
+            return not node.is_string
+        if isinstance(node, (exp.Paren, exp.Neg)):
+            return numeric(node.this)
+        if isinstance(node, exp.Div):
+            return numeric(node.this) and numeric(node.expression)
+        kind = node.type
+        return kind is not None and kind.this in exp.DataType.NUMERIC_TYPES
+
+    def depth(node: Any) -> int:
+        n = 0
+        while node.parent is not None:
+            node, n = node.parent, n + 1
+        return n
+
+    day = exp.Interval(this=exp.Literal.string("1"), unit=exp.var("DAY"))
+    arithmetic = sorted(tree.find_all(exp.Sub, exp.Add), key=depth, reverse=True)
+    for node in arithmetic:  # innermost first, so (a - b) - c sees its inner difference
+        left, right = node.this, node.expression
+        new: Any = None
+        if isinstance(node, exp.Sub) and temporal(left) and temporal(right):
+            diff = exp.Sub(
+                this=exp.Anonymous(this="EPOCH", expressions=[left]),
+                expression=exp.Anonymous(this="EPOCH", expressions=[right]),
+            )
+            seconds = exp.Paren(this=diff)
+            new = exp.Paren(this=exp.Div(this=seconds, expression=exp.Literal.number("86400.0")))
+            days_nodes.add(id(new))
+        elif temporal(left) and numeric(right):
+            shift = exp.Mul(this=exp.Paren(this=right), expression=day.copy())
+            new = exp.Paren(this=node.__class__(this=left, expression=shift))
+            new.type = exp.DataType.build("TIMESTAMP")
+        elif isinstance(node, exp.Add) and numeric(left) and temporal(right):
+            shift = exp.Mul(this=exp.Paren(this=left), expression=day.copy())
+            new = exp.Paren(this=exp.Add(this=right, expression=shift))
+            new.type = exp.DataType.build("TIMESTAMP")
+        if new is not None:
+            node.replace(new)
+
+    def swap(node: exp.Expression) -> exp.Expression:
+        if isinstance(node, (exp.DateTrunc, exp.TimestampTrunc)):
+            if numeric(node.this):  # TRUNC(d1 - d2): a number of whole days
+                return exp.Anonymous(this="TRUNC", expressions=[node.this])
+            unit = node.args.get("unit")
+            name = (unit.name if isinstance(unit, (exp.Literal, exp.Var)) else "").upper()
+            if name in ORACLE_TRUNC_UNITS:
+                node.set("unit", exp.Literal.string(ORACLE_TRUNC_UNITS[name]))
+        if isinstance(node, exp.Anonymous) and str(node.this).upper() == "TRUNC":
+            args = node.expressions
+            if len(args) == 1 and temporal(args[0]):
+                return exp.DateTrunc(this=args[0], unit=exp.Literal.string("day"))
+        if isinstance(node, exp.ToChar):
+            return _oracle_to_char(node)
+        return node
+
+    return tree.transform(swap, copy=False)  # in place: days_nodes holds node ids
+
+
 def _typed_division(
     tree: exp.Expression, dialect: str, schema: dict[str, dict[str, str]]
 ) -> exp.Expression:
@@ -385,6 +573,8 @@ def to_duckdb(
     if dialect in ("mysql", "singlestore", "doris", "starrocks"):
         tree = _whole_units_diff(tree)
     tree = _boolean_aggregates_as_int(tree)
+    if dialect == "oracle":
+        tree = _oracle_dates(tree, schema or {})
     return _ties_as_rank(_typed_division(tree, dialect, schema or {})).sql(dialect="duckdb")
 
 
