@@ -451,6 +451,8 @@ def _oracle_dates(tree: exp.Expression, schema: dict[str, dict[str, str]]) -> ex
     days_nodes: set[int] = set()  # date differences rewritten as numbers of days
 
     def temporal(node: exp.Expression) -> bool:
+        if node.type is not None and node.type.this in TEMPORAL:
+            return True
         if isinstance(node, exp.Paren):
             return temporal(node.this)
         if isinstance(node, exp.Anonymous) and str(node.this).upper() == "TRUNC":
@@ -458,6 +460,8 @@ def _oracle_dates(tree: exp.Expression, schema: dict[str, dict[str, str]]) -> ex
         if isinstance(node, (exp.DateTrunc, exp.TimestampTrunc, exp.AddMonths)):
             return temporal(node.this)
         if isinstance(node, exp.LastDay):
+            return True
+        if isinstance(node, exp.Cast) and node.to.this in TEMPORAL:
             return True
         kind = node.type
         return kind is not None and kind.this in TEMPORAL
@@ -504,7 +508,7 @@ def _oracle_dates(tree: exp.Expression, schema: dict[str, dict[str, str]]) -> ex
         if new is not None:
             node.replace(new)
 
-    def swap(node: exp.Expression) -> exp.Expression:
+    def truncs(node: exp.Expression) -> exp.Expression:
         if isinstance(node, (exp.DateTrunc, exp.TimestampTrunc)):
             if numeric(node.this):  # TRUNC(d1 - d2): a number of whole days
                 return exp.Anonymous(this="TRUNC", expressions=[node.this])
@@ -516,11 +520,13 @@ def _oracle_dates(tree: exp.Expression, schema: dict[str, dict[str, str]]) -> ex
             args = node.expressions
             if len(args) == 1 and temporal(args[0]):
                 return exp.DateTrunc(this=args[0], unit=exp.Literal.string("day"))
-        if isinstance(node, exp.ToChar):
-            return _oracle_to_char(node)
         return node
 
-    return tree.transform(swap, copy=False)  # in place: days_nodes holds node ids
+    def to_char(node: exp.Expression) -> exp.Expression:
+        return _oracle_to_char(node) if isinstance(node, exp.ToChar) else node
+
+    tree = tree.transform(truncs, copy=False)  # in place: days_nodes holds node ids
+    return tree.transform(to_char, copy=False)
 
 
 def _typed_division(
