@@ -29,8 +29,10 @@ How results are compared:
 * Oracle's date idioms run as Oracle means them: ``TRUNC(d, 'MM' | 'Q' | 'YYYY' | 'IW')``,
   ``TO_CHAR(d, 'YYYY-MM')``, a date minus a date as a number of days (``(b - a) * 1440`` is
   minutes) and a date plus or minus a number as that many days (types from ``schema.sql``).
-* MySQL's TIMESTAMPDIFF runs as whole units elapsed (DuckDB's DATE_SUB), and AVG / SUM over a
-  condition (AVG(gender = 'F')) over the condition as 0/1, as in MySQL.
+* MySQL's TIMESTAMPDIFF runs as whole units elapsed (DuckDB's DATE_SUB), AVG / SUM over a
+  condition (AVG(gender = 'F')) over the condition as 0/1, and a DATE_FORMAT that writes a whole
+  date (DATE_FORMAT(CURDATE(), '%Y-%m-01')) compared with a date or timestamp as a DATE, as in
+  MySQL.
 
 Exit status: 0 when every record agrees with its label (or says why not), 1 otherwise, 2 when a
 domain folder is malformed.
@@ -43,6 +45,7 @@ import datetime as dt
 import decimal
 import itertools
 import json
+import re
 import sys
 import threading
 from collections import Counter
@@ -150,6 +153,30 @@ def _whole_units_diff(tree: exp.Expression) -> exp.Expression:
         if isinstance(node, exp.TimestampDiff):
             unit = exp.Literal.string(node.text("unit").upper() or "DAY")
             return exp.Anonymous(this="DATE_SUB", expressions=[unit, node.expression, node.this])
+        return node
+
+    return tree.transform(swap)
+
+
+def _date_strings_as_dates(tree: exp.Expression) -> exp.Expression:
+    """MySQL's DATE_FORMAT(d, '%Y-%m-01') compared with a date or timestamp, as a DATE.
+
+    MySQL compares the string with a DATE / DATETIME column as a date (the first of the month
+    built as text is an everyday idiom there); DuckDB refuses to compare VARCHAR with TIMESTAMP.
+    Only a format that writes a whole date (year, month and day, no time) is cast.
+    """
+    comparisons = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.Between)
+
+    def whole_date(fmt: str) -> bool:
+        return re.fullmatch(r"%Y-(%m|\d\d)-(%d|\d\d)", fmt) is not None
+
+    def swap(node: exp.Expression) -> exp.Expression:
+        if (
+            isinstance(node, exp.TimeToStr)
+            and isinstance(node.parent, comparisons)
+            and whole_date(node.text("format"))
+        ):
+            return exp.cast(node.copy(), exp.DataType.build("DATE"))
         return node
 
     return tree.transform(swap)
@@ -577,7 +604,7 @@ def to_duckdb(
     tree = _tsql_float_as_double(tree, dialect)
     tree = _clickhouse_functions(tree, dialect)
     if dialect in ("mysql", "singlestore", "doris", "starrocks"):
-        tree = _whole_units_diff(tree)
+        tree = _whole_units_diff(_date_strings_as_dates(tree))
     tree = _boolean_aggregates_as_int(tree)
     if dialect == "oracle":
         tree = _oracle_dates(tree, schema or {})
