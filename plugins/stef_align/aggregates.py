@@ -17,9 +17,16 @@ Dialects spell one aggregate several ways; each is read as the function it compu
   ("How many orders ..." answered by a list of orders);
 * ``distinct.missing``: "how many different X" counted without de-duplication (critical), or
   "list the distinct X" without DISTINCT / GROUP BY (minor: a list with repeats).
+
+A percentage answered by the plain average of a measure (``AVG(rating)`` for "CSAT %",
+``AVG(amount)`` for "share of revenue") is ``aggregation.mismatch`` (major): the mean of a
+1-5 rating or of an amount is no share of anything. The average of a 0/1 flag is a share
+(``AVG(is_late)``, ``AVG(converted)``), so only columns named as measures count.
 """
 
 from __future__ import annotations
+
+import re
 
 from stef_align.names import parts, word_matches
 from stef_core.models import Reason
@@ -277,4 +284,41 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "the question asks for distinct values but the SQL does not de-duplicate",
             "critical" if column is not None and not keyed else "minor",
         ))
+    measure = _averaged_measure(q, sql)
+    if measure is not None:
+        out.append(reason(
+            "aggregation.mismatch",
+            f"the question asks for a percentage but the SQL averages {measure}, a measure, "
+            f"not a 0/1 flag: that is its mean value, not a share of rows",
+            "major",
+        ))
     return out
+
+
+_PERCENT = re.compile(r"%|\bpercent(?:age)?s?\b|\bpct\b")
+#: Last parts of a column that name a measure (its mean is no share): ratings, amounts,
+#: durations, counts. A 0/1 flag (``is_late``, ``converted``) is averaged into a share.
+_MEASURES = frozenset({
+    "rating", "ratings", "score", "scores", "stars", "amount", "amt", "price", "cost",
+    "revenue", "value", "age", "duration", "minutes", "mins", "hours", "hrs", "days",
+    "seconds", "secs", "qty", "quantity", "balance", "salary", "weight", "height", "size",
+    "usd", "eur", "total", "spend", "fee", "fees", "nps", "csat",
+})
+
+
+def _averaged_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """The measure column the SQL averages as is, when the question asks for a percentage
+    ("CSAT %", "what percent of ...") and the SQL divides nothing, conditions nothing and
+    shows one plain ``AVG(column)``; None otherwise."""
+    if not _PERCENT.search(q.text) or sql.divides or sql.conditions or sql.integer_divisions:
+        return None
+    avgs = [p for p in sql.projections[:64] if p.aggregate == "AVG" and p.column]
+    if len(avgs) != 1 or any(p.aggregate not in (None, "AVG") for p in sql.projections[:64]):
+        return None
+    p = avgs[0]
+    bare = p.expr.lower().split(" as ")[0].replace(" ", "")
+    column = (p.column or "").split(".")[-1]
+    if not bare.startswith("avg(") or not bare.endswith(")") or bare.count("(") != 1:
+        return None  # a cast, a CASE or arithmetic inside: not a plain column
+    ps = parts(column)
+    return column if ps and ps[-1] in _MEASURES else None
