@@ -265,7 +265,34 @@ def _typed(node: exp.Expr) -> exp.Expr:
         return exp.Anonymous(this="ISO_YEARWEEK", expressions=[args[0]])  # ISO (Monday) weeks
     if name == "DATEADD" and len(args) == 3:
         return exp.DateAdd(this=args[2], expression=args[1], unit=exp.var(_unit_name(args[0])))
+    # ClickHouse, which sqlglot leaves anonymous: toYear(d), toDate(d), yesterday(),
+    # addMonths(today(), -1), toYYYYMM(d)
+    if name in _CLICKHOUSE_PARTS and len(args) == 1:
+        return exp.Extract(this=exp.var(_CLICKHOUSE_PARTS[name]), expression=args[0])
+    if name in ("TODATE", "TODATEORNULL", "TODATE32") and len(args) == 1:
+        return exp.TsOrDsToDate(this=args[0])
+    if name in ("TODATETIME", "TODATETIME64") and args:
+        return args[0]  # the same moment
+    if name == "YESTERDAY" and not args:
+        return exp.Sub(this=exp.CurrentDate(), expression=exp.Literal.number(1))
+    step = _CLICKHOUSE_STEPS.get(name)
+    if step is not None and len(args) == 2:
+        kind = exp.DateSub if name.startswith("SUBTRACT") else exp.DateAdd
+        return kind(this=args[0], expression=args[1], unit=exp.var(step))
+    if name == "TOYYYYMM" and len(args) == 1:
+        return exp.TimeToStr(this=args[0], format=exp.Literal.string("%Y%m"))
+    if name == "TOYYYYMMDD" and len(args) == 1:
+        return exp.TimeToStr(this=args[0], format=exp.Literal.string("%Y%m%d"))
     return node
+
+
+#: ClickHouse's calendar-part functions, as EXTRACT units.
+_CLICKHOUSE_PARTS = {"TOYEAR": "YEAR", "TOMONTH": "MONTH", "TOQUARTER": "QUARTER",
+                     "TODAYOFMONTH": "DAY", "TOHOUR": "HOUR", "TOISOWEEK": "WEEK"}
+#: ClickHouse's date steps: addMonths(d, n), subtractDays(d, n) ...
+_CLICKHOUSE_STEPS = {f"{verb}{unit.upper()}S": unit.upper()
+                     for verb in ("ADD", "SUBTRACT")
+                     for unit in ("year", "quarter", "month", "week", "day", "hour")}
 
 
 def _net_format(fmt: str) -> str:

@@ -36,7 +36,12 @@ def read(tree: Tree) -> Build:
         name = agg_name(node)
         if not name or under_window(node):
             continue
-        arg = node.this if node.this is not None else exp.Star()
+        if isinstance(node, exp.AnonymousAggFunc):  # ClickHouse uniqExact(x): the name is `this`
+            arg = node.expressions[0] if node.expressions else exp.Star()
+        else:
+            arg = node.this if node.this is not None else exp.Star()
+        if not isinstance(arg, exp.Expr):
+            arg = exp.Star()
         distinct = isinstance(arg, exp.Distinct)
         if isinstance(arg, exp.Distinct):
             arg = arg.expressions[0] if arg.expressions else exp.Star()

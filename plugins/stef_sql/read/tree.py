@@ -316,6 +316,8 @@ def agg_name(node: Any) -> str | None:
     name = AGG_NAMES.get(type(node))
     if name:
         return name
+    if isinstance(node, exp.AnonymousAggFunc):  # ClickHouse uniqExact(x), avgIf(x, c) ...
+        return str(node.this).replace("_", "").upper() or None
     if isinstance(node, exp.AggFunc):
         return node.key.upper()
     return None
