@@ -272,7 +272,8 @@ def _typed(node: exp.Expr) -> exp.Expr:
     if name in ("TODATE", "TODATEORNULL", "TODATE32") and len(args) == 1:
         return exp.TsOrDsToDate(this=args[0])
     if name in ("TODATETIME", "TODATETIME64") and args:
-        return args[0]  # the same moment
+        moment: exp.Expr = args[0]  # the same moment
+        return moment
     if name == "YESTERDAY" and not args:
         return exp.Sub(this=exp.CurrentDate(), expression=exp.Literal.number(1))
     step = _CLICKHOUSE_STEPS.get(name)
