@@ -125,6 +125,12 @@ _PART_UNITS = {
 _TRUNC_UNITS = {
     "YEAR": "year", "QUARTER": "quarter", "MONTH": "month", "WEEK": "week", "DAY": "day",
     "HOUR": "hour", "MINUTE": "minute", "SECOND": "second",
+    # Oracle's format models (TRUNC(d, 'MM')) and Snowflake's abbreviations; the ambiguous
+    # ones ('D', 'W', 'Y', Oracle's 'WW') are left out
+    "YYYY": "year", "YYY": "year", "YY": "year", "SYYYY": "year", "SYEAR": "year",
+    "YR": "year", "Q": "quarter", "QTR": "quarter", "MM": "month", "MON": "month",
+    "RM": "month", "IW": "week", "WK": "week", "DD": "day", "DDD": "day", "J": "day",
+    "HH": "hour", "HH12": "hour", "HH24": "hour", "MI": "minute",
 }
 _INTERVAL_UNITS = {
     "YEAR": "year", "QUARTER": "quarter", "MONTH": "month", "WEEK": "week", "DAY": "day",
@@ -274,6 +280,8 @@ def _typed(node: exp.Expr) -> exp.Expr:
     if name in ("TODATETIME", "TODATETIME64") and args:
         moment: exp.Expr = args[0]  # the same moment
         return moment
+    if name == "TRUNC" and len(args) == 1:  # Oracle TRUNC(d): the day
+        return exp.DateTrunc(this=args[0], unit=exp.Literal.string("DD"))  # type: ignore[no-untyped-call]
     if name == "YESTERDAY" and not args:
         return exp.Sub(this=exp.CurrentDate(), expression=exp.Literal.number(1))
     step = _CLICKHOUSE_STEPS.get(name)
@@ -529,6 +537,11 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             return None
         sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
         return base.shifted(unit, -n if sub else n)
+    if isinstance(node, exp.AddMonths):  # Oracle ADD_MONTHS(d, -6)
+        base, n = _relative(node.this), _int_literal(node.expression)
+        if base is None or n is None:
+            return None
+        return base.shifted("month", n)
     if isinstance(node, (exp.Add, exp.Sub)):
         base = _relative(node.this)
         if base is None:
@@ -610,7 +623,8 @@ def _interval_amount(node: exp.Interval) -> tuple[int, RelativeUnit] | None:
 def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
     """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``); the
     last day of a literal's month (``EOMONTH('2024-02-01')``) is that day's literal."""
-    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate, *_MOMENT_OF)):
+    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate,
+                            exp.DateStrToDate, *_MOMENT_OF)):  # Oracle DATE '...'
         node = node.this
     if isinstance(node, exp.LastDay):
         inner = _literal_text(node.this)
