@@ -119,6 +119,69 @@ class _Index:
         return idx
 
 
+#: Identifier parts of a column that keeps a row's state (a status, a stage, a code, a flag),
+#: and of a date whose absence may spell one (no end or termination date: still active).
+_STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase", "cd", "code", "flag",
+                          "flg", "ind", "is", "has"})
+_END_PARTS = frozenset({"end", "ended", "term", "terminated", "termination", "deleted",
+                        "closed", "close", "cancelled", "canceled", "cancel", "expired",
+                        "expiry", "expiration", "resolved", "archived", "inactive", "left"})
+#: State words that contradict each other outright: one never answers the other.
+_OPPOSITE_STATES = (frozenset({"open", "closed"}), frozenset({"active", "inactive"}),
+                    frozenset({"approved", "rejected"}), frozenset({"approved", "denied"}),
+                    frozenset({"approved", "declined"}), frozenset({"paid", "unpaid"}),
+                    frozenset({"open", "resolved"}), frozenset({"active", "cancelled"}),
+                    frozenset({"active", "canceled"}), frozenset({"active", "churned"}),
+                    frozenset({"completed", "cancelled"}), frozenset({"completed", "canceled"}),
+                    frozenset({"online", "offline"}), frozenset({"enabled", "disabled"}))
+
+
+#: General words for the state a row is in: an unquoted one is weak evidence about the value
+#: the data keeps for it ("pending" may be 'SUBMITTED', "active" a missing end date).
+_STATE_WORDS = frozenset({
+    "active", "inactive", "pending", "open", "closed", "overdue", "current", "live", "late",
+    "expired", "lapsed", "outstanding", "due", "delinquent", "dormant", "suspended",
+    "cancelled", "canceled", "churned", "archived", "draft", "enabled", "disabled", "online",
+    "offline", "unpaid", "paid", "unresolved", "resolved", "completed", "complete", "approved",
+    "rejected", "denied", "declined", "processing", "submitted", "failed", "valid", "invalid",
+    "verified", "unverified", "blocked", "ongoing", "upcoming", "new", "on hold",
+    "in progress", "backordered", "discontinued", "delayed", "shipped", "delivered"})
+
+
+def _state_word(r: Filter, text: str) -> bool:
+    """An unquoted state word of the question ("pending claims", "active providers"): weak
+    evidence about the value the data uses for it. A quoted value is the data's own."""
+    if r.source != "question" or r.op != "=" or not isinstance(r.value, str):
+        return False
+    word = r.value.lower()
+    return word in _STATE_WORDS and f"'{word}'" not in text and f'"{word}"' not in text
+
+
+def _state_column(s: Filter) -> bool:
+    """Does ``s`` keep a row's state: a condition on a status, stage, code or flag column,
+    or a missing (or present) end, termination or deletion date?"""
+    if not s.column:
+        return False
+    names = set(parts(s.column))
+    if s.op in ("is null", "is not null"):
+        return bool(names & _END_PARTS) or bool(names & _STATE_PARTS)
+    return bool(names & _STATE_PARTS)
+
+
+def _contradicts(asked: str, value: object) -> bool:
+    """"open" asked, 'closed' filtered: two states that never answer each other."""
+    values = value if isinstance(value, tuple) else (value,)
+    for v in values:
+        if not isinstance(v, str):
+            continue
+        v = v.lower()
+        if frozenset({asked, v}) in _OPPOSITE_STATES or v in (
+                "un" + asked, "in" + asked, "non" + asked, "not " + asked) or asked in (
+                "un" + v, "in" + v, "non" + v):
+            return True
+    return False
+
+
 def is_weak(f: Filter) -> bool:
     return f.strength == "weak"
 
@@ -922,6 +985,19 @@ def align_filters(
             # / 'APG') may be that name's code: the data decides, not the words; it lowers
             # confidence only.
             coded = _code_for_name(r.value, found)
+            # "pending claims" / claim_status = 'SUBMITTED': the data's own term for a state
+            # the question words loosely (inference: weak); 'closed' for "open" is not
+            in_terms = (not coded and _state_word(r, q.text) and _state_column(found)
+                        and not _contradicts(str(r.value), found.value))
+            if in_terms:
+                reasons.append(reason(
+                    "filter.value_mismatch",
+                    f"the question asks {r.describe()} but the SQL filters {found.describe()} "
+                    "(perhaps the data's term for it)", "minor"))
+                matched.extend((r.describe(), found.describe()))
+                if found in extras:
+                    extras.remove(found)
+                continue
             if coded:
                 matched.extend((r.describe(), found.describe()))
                 if found in extras:
@@ -935,6 +1011,17 @@ def align_filters(
                 + (" (perhaps its code)" if coded else ""),
                 "minor" if coded or (is_weak(r) and guessed_pair) else
                 "major" if is_weak(r) else "critical",
+            ))
+            continue
+        states = [s for s in encodings if _state_column(s)]
+        if states and _state_word(r, q.text) and not any(
+                _contradicts(str(r.value), s.value) for s in states):
+            # "active providers" / term_dt IS NULL: the data keeps the state in its own terms
+            reasons.append(reason(
+                "filter.missing",
+                f"the question says {r.describe()}; no SQL condition says it in words (it may "
+                f"be kept as {states[0].describe()})",
+                "minor",
             ))
             continue
         if r.op == "not" and encodings:

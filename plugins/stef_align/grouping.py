@@ -187,6 +187,23 @@ def _as_ratio(group: str, sql: SqlSpec) -> bool:
     return any(word_matches(w, n) for w in group.split() for n in names)
 
 
+def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """"avg allowed amount per claim by specialty", "avg seats per account": the unit an
+    average is taken over, not a breakdown, when the SQL averages (or divides) over rows of
+    that unit (its table). "average salary per department" over an employees table is still
+    a breakdown, and so is the second key of "per policy type per state"."""
+    if "AVG" not in q.aggregations or not (
+            sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations)):
+        return False
+    # the group's head noun names the averaged rows ("per claim" over claims; "per product
+    # category" over products is a breakdown)
+    # Only "per" says it ("average spending for each good" asks one average per good).
+    if not group.split() or not re.search(r"\bper\s+" + re.escape(group) + r"\b", q.text):
+        return False
+    head = group.split()[-1]
+    return any(word_matches(head, t) for t in sql.tables)
+
+
 def _pinned(group: str, sql: SqlSpec) -> bool:
     """Is the group a value the SQL keeps alone ("tickets that came in by email" /
     ``channel = 'email'``)? Grouping by a column pinned to one value gives that one group."""
@@ -225,7 +242,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     if q.group_by and aggregates:
         for group in q.group_by:
             if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
-                    or _pinned(group, sql)):
+                    or _pinned(group, sql) or _averaged_over(group, q, sql)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "

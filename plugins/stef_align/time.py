@@ -44,7 +44,16 @@ from stef_core.periods import (
     shift,
 )
 from stef_core.reasons import reason
-from stef_core.spec import Filter, Period, QuestionSpec, RelativeUnit, SqlSpec
+from stef_core.spec import (
+    ANCHOR_DAY,
+    Filter,
+    Period,
+    QuestionSpec,
+    RelativeDate,
+    RelativeUnit,
+    Shift,
+    SqlSpec,
+)
 from stef_core.words import norm
 
 
@@ -113,10 +122,22 @@ def _clips(p: Period, today: date) -> bool:
     asked in 2025)? Rows after today do not exist yet, so its end may be today's."""
     day = datetime(today.year, today.month, today.day)
     start = resolve(p.start, today) if p.start else None
+    if _ahead(p):
+        return False  # "in the next 30 days": the rows ahead are what it asks about
     if not p.relative:
         end = resolve(p.end, today) if p.end else None
         return start is not None and start <= day and end is not None and end > day
     return start is None or start <= day
+
+
+_TOMORROW = ANCHOR_DAY.shifted("day", 1)
+
+
+def _ahead(p: Period) -> bool:
+    """A window the question opens at the anchor day and runs into the future ("in the next
+    30 days", "over the next 2 weeks")."""
+    return (p.source == "question" and p.start == ANCHOR_DAY and not p.periodic
+            and isinstance(p.end, RelativeDate) and p.end != _TOMORROW)
 
 
 def _dual(p: Period) -> bool:
@@ -136,6 +157,19 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     March?), the one a year before. A change "over" the previous ``over`` unit ("mom growth
     for April") reads that unit too: March and April."""
     out = [p]
+    if _ahead(p) and isinstance(p.end, RelativeDate):
+        # English does not say whether today or the last day counts: BETWEEN CURDATE() AND
+        # CURDATE() + 30, "< CURDATE() + 30" and "> CURDATE()" all answer "the next 30 days"
+        shorter = p.end.shifted("day", -1)
+        out += [replace(p, end=shorter), replace(p, start=_TOMORROW),
+                replace(p, start=_TOMORROW, end=shorter)]
+        steps = p.end.steps
+        if (len(steps) == 2 and isinstance(steps[0], Shift) and steps[0].n == 1
+                and steps[0].unit in ("week", "month", "quarter", "year")):
+            # "within the next month" may also mean the calendar month after this one
+            first = ANCHOR_DAY.start_of(steps[0].unit).shifted(steps[0].unit, 1)
+            out.append(replace(p, start=first, end=first.shifted(steps[0].unit, 1),
+                               grain=steps[0].unit))
     if _dual(p):
         latest = replace(p, periodic=())
         out = [latest] if logged else [latest, replace(p, start=None, end=None)]

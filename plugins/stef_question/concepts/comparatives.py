@@ -103,7 +103,9 @@ _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k
            "m": 1_000_000, "bn": 1_000_000_000}
 _OTHER_SKIP = frozenset({"their", "its", "his", "her", "the", "a", "an", "that", "those", "what"})
 _OTHER_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "on", "at", "to", "from",
-                         "is", "are", "was", "were", "?", ".", ",", ";", "who", "which", "that"})
+                         "is", "are", "was", "were", "?", ".", ",", ";", "who", "which", "that",
+                         # "within the next month": a period (the time concept reads it)
+                         "next", "coming", "past", "last", "previous"})
 _CLAUSE_WORDS = frozenset({"and", "but", "while", "whereas", "who", "which", "that", "where",
                            "whose"})
 _FUNCTION_WORDS = frozenset({"in", "of", "to", "for", "with", "at", "by", "from", "on", "into",

@@ -181,7 +181,9 @@ def read(
     taken: set[int] = set()
     metric = any(lex.has("metric", w) for w in words)
     found = lex.find("grouping", words, claimed)
-    has_each = any(m.phrase != "by" and m.meaning == "group" for m in found)
+    # "per" does not make a later "by" the agent of a passive: "avg amount per claim by
+    # specialty" asks per specialty
+    has_each = any(m.phrase not in ("by", "per") and m.meaning == "group" for m in found)
     partitioned = any(m.meaning == "partition" for m in found)
     for m in found:
         if m.meaning == "time":  # "monthly revenue", "daily active users"

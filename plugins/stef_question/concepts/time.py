@@ -301,12 +301,25 @@ def _last_n(m: re.Match[str], s: _Scanner) -> _Atom:
                  rolling=True)
 
 
+def _next_n(m: re.Match[str], s: _Scanner) -> _Atom:
+    """"in the next 30 days": from the anchor day to the day 30 days on, both included (the
+    mirror of "in the past 30 days"); the aligner also accepts the window that leaves either
+    end day out, since English does not say whether today or the last day counts."""
+    n = _count(m.group(1))
+    unit = _words().units[m.group(2).casefold()]
+    if unit == "hour":
+        n, unit = -(-n // 24), "day"
+    return _Atom(m.start(), m.end(), ANCHOR_DAY, ANCHOR_DAY.shifted(unit, n).shifted("day", 1),
+                 "day", rolling=True)
+
+
 def _ago(m: re.Match[str], s: _Scanner) -> _Atom:
     lo = ANCHOR_DAY.shifted(_words().units[m.group(2).casefold()], -_count(m.group(1)))
     return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
 
 
 _IN_THE_BEFORE = re.compile(r"\b(in|over|during|within)\s+the\s+$")
+_IN_BEFORE = re.compile(r"\b(in|over|during|within)\s+$")
 _STEP = {"this": 0, "current": 0, "the current": 0, "last": -1, "previous": -1,
          "the previous": -1, "next": 1, "the next": 1, "coming": 1, "the coming": 1}
 
@@ -320,6 +333,13 @@ def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom:
         # "in the past month": the month up to today
         return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -1), _TOMORROW, "day",
                      rolling=True)
+    if (which in ("next", "coming") and _IN_THE_BEFORE.search(before)) or (
+        which in ("the next", "the coming") and _IN_BEFORE.search(before)
+    ):
+        # "within the next month": the month from today (the aligner also accepts the
+        # calendar month after this one, see stef_align.time)
+        return _Atom(m.start(), m.end(), ANCHOR_DAY,
+                     ANCHOR_DAY.shifted(unit, 1).shifted("day", 1), "day", rolling=True)
     lo = ANCHOR_DAY.start_of(unit).shifted(unit, _STEP[which])
     return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
 
@@ -567,6 +587,10 @@ RULES: tuple[_Rule, ...] = (
         r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+"
         + _number(w) + r"\s+(" + _units(w, "hour", "day", *_DATE_UNITS) + r")\b"),
         _last_n, needs=lambda w: w.units),
+    _Rule("next_n", lambda w: (
+        r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:next|coming|following|upcoming)\s+"
+        + _number(w) + r"\s+(" + _units(w, "hour", "day", *_DATE_UNITS) + r")\b"),
+        _next_n, needs=lambda w: w.units),
     _Rule("ago", lambda w: (
         r"\b" + _number(w) + r"\s+(" + _units(w, "day", "week", "month", "year") + r")\s+ago\b"),
         _ago, needs=lambda w: ("ago",)),
