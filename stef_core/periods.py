@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from stef_core.spec import Bound, Filter, Period, RelativeDate, RelativeUnit, Shift
+from stef_core.spec import Bound, Filter, Period, RelativeDate, RelativeUnit, Shift, StartOf
 
 __all__ = [
     "EARLIEST",
@@ -409,7 +409,7 @@ def _later(a: Bound | None, b: Bound | None) -> tuple[bool, Bound | None]:
     if a is None or b is None:
         return True, a if b is None else b
     if isinstance(a, RelativeDate) or isinstance(b, RelativeDate):
-        return a == b, a
+        return (True, _nested(a, b)) if _nested(a, b) is not None else (a == b, a)
     return True, max(a, b, key=parse_iso)
 
 
@@ -417,8 +417,42 @@ def _earlier(a: Bound | None, b: Bound | None) -> tuple[bool, Bound | None]:
     if a is None or b is None:
         return True, a if b is None else b
     if isinstance(a, RelativeDate) or isinstance(b, RelativeDate):
-        return a == b, a
+        return (True, _nested(a, b)) if _nested(a, b) is not None else (a == b, a)
     return True, min(a, b, key=parse_iso)
+
+
+#: Units each of which holds whole units of the next ones (a week holds no whole month).
+_NESTING = ("year", "quarter", "month", "day")
+
+
+def _unit_bound(bound: RelativeDate) -> tuple[tuple[object, ...], str, int] | None:
+    """``(base, unit, k)`` of a bound written as the start of the ``unit`` holding ``base``,
+    moved on by ``k`` (0 or 1) of that unit: the start or the end of that unit."""
+    steps = bound.steps
+    k = 0
+    if steps and isinstance(steps[-1], Shift) and steps[-1].n == 1:
+        k, unit_step, steps = 1, steps[-1], steps[:-1]
+    if not steps or not isinstance(steps[-1], StartOf):
+        return None
+    unit = steps[-1].unit
+    if k and unit_step.unit != unit:
+        return None
+    return steps[:-1], unit, k
+
+
+def _nested(a: Bound, b: Bound) -> Bound | None:
+    """Of two bounds of calendar units holding one moment (``YEAR(d) = YEAR(x) AND MONTH(d) =
+    MONTH(x)``: the start or end of x's year, and of x's month), the one of the finer unit: it
+    lies within the coarser unit, so it is the later start and the earlier end. None when the
+    bounds are not of that shape, or are of different moments or of different ends."""
+    if not (isinstance(a, RelativeDate) and isinstance(b, RelativeDate)):
+        return None
+    ua, ub = _unit_bound(a), _unit_bound(b)
+    if ua is None or ub is None or ua[0] != ub[0] or ua[2] != ub[2]:
+        return None
+    if ua[1] not in _NESTING or ub[1] not in _NESTING:
+        return None
+    return a if _NESTING.index(ua[1]) >= _NESTING.index(ub[1]) else b
 
 
 def _finer(a: str, b: str) -> str:

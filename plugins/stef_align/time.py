@@ -179,7 +179,28 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
                                end=shift(p.end or "", "year", -1)))
     if over and p.grain == over and out[0].start and out[0].end and not out[0].periodic:
         out.append(replace(out[0], start=shift(out[0].start, over, -1)))
+    whole = _whole_units(p)
+    if whole is not None:
+        out.append(whole)
     return out
+
+
+def _whole_units(p: Period) -> Period | None:
+    """"The last 6 months" read as the 6 whole months before this one (the reading of a
+    monthly report: ``>= ADD_MONTHS(TRUNC(SYSDATE, 'MM'), -6) AND < TRUNC(SYSDATE, 'MM')``),
+    beside the rolling window up to today; the same for weeks, quarters and years."""
+    start, end = p.start, p.end
+    if not (p.relative and isinstance(start, RelativeDate) and isinstance(end, RelativeDate)):
+        return None
+    if end.steps != (Shift("day", 1),) or len(start.steps) != 1:
+        return None
+    [step] = start.steps
+    if not isinstance(step, Shift) or step.unit not in ("week", "month", "quarter", "year"):
+        return None
+    if step.n >= -1:
+        return None  # "the last month" is last month already
+    this = ANCHOR_DAY.start_of(step.unit)
+    return replace(p, start=this.shifted(step.unit, step.n), end=this, grain=step.unit)
 
 
 _OVER = re.compile(r"\b(?:(mom|m/m|month[- ]over[- ]month)|(qoq|q/q|quarter[- ]over[- ]quarter)"

@@ -480,6 +480,14 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         return _relative(node.this)
     if isinstance(node, exp.Convert):
         return _relative(node.expression)
+    if isinstance(node, (exp.TimeToStr, exp.ToChar)):
+        # MySQL DATE_FORMAT(CURDATE() - INTERVAL 1 MONTH, '%Y-%m-01'): the first day of a
+        # month (or '%Y-01-01', of a year) written out as a date
+        fmt = node.args.get("format")
+        unit = (_FIRST_DAY_FORMATS.get(_to_strftime(str(fmt.this)))
+                if isinstance(fmt, exp.Literal) else None)
+        inner = _relative(node.this) if unit is not None else None
+        return inner.start_of(unit) if inner is not None and unit is not None else None
     if isinstance(node, exp.LastDay):  # LAST_DAY / EOMONTH: the month's last day
         inner = _relative(node.this)
         if inner is None:
@@ -560,6 +568,13 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             amount, amount_unit = count, "day"
         return base.shifted(amount_unit, -amount if isinstance(node, exp.Sub) else amount)
     return None
+
+
+#: Date formats that write out the first day of the date's month or year.
+_FIRST_DAY_FORMATS: dict[str, RelativeUnit] = {
+    "%Y-%m-01": "month", "%Y-%m-01 00:00:00": "month", "%Y%m01": "month",
+    "%Y-01-01": "year", "%Y-01-01 00:00:00": "year", "%Y0101": "year",
+}
 
 
 def _is_epoch(node: exp.Expr) -> bool:
@@ -802,10 +817,17 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
             return None
         rel = _relative(base.expressions[0])
     elif term.kind == "part":
-        if not isinstance(base, (exp.Year, exp.Extract)):
+        # YEAR(d) = YEAR(CURDATE()); MONTH(d) = MONTH(CURDATE() - INTERVAL 1 MONTH), which
+        # agents write beside the year's (read as that month: with the year, it is)
+        own: dict[type[exp.Expr], str] = {exp.Year: "year", exp.Month: "month",
+                                          exp.Quarter: "quarter"}
+        if isinstance(base, exp.Extract):
+            unit_of, inner = _PART_UNITS.get(_unit_name(base.this)), base.expression
+        elif type(base) in own:
+            unit_of, inner = own[type(base)], base.this
+        else:
             return None
-        inner = base.expression if isinstance(base, exp.Extract) else base.this
-        if isinstance(base, exp.Extract) and _PART_UNITS.get(_unit_name(base.this)) != "year":
+        if unit_of != term.unit:
             return None
         rel = _relative(inner)
     elif term.kind == "fmt":
@@ -836,7 +858,8 @@ def _term_grain(term: _Term) -> str | None:
     if term.kind == "trunc":
         return term.unit
     if term.kind == "part":
-        return {"year": "year", "yearweek": "week"}.get(term.unit)
+        return {"year": "year", "yearweek": "week", "month": "month",
+                "quarter": "quarter"}.get(term.unit)
     if term.kind == "fmt":
         layout = _layout(term.fmt)
         if layout is None or layout[1] is None:
