@@ -52,6 +52,9 @@ DOMINANT = 0.9
 #: A filter in at least this share of the run's queries (and :data:`MIN_SUPPORT` of them), asked
 #: by questions that never name it, is one of the deployment's business definitions.
 COMMON = 0.15
+#: A table read by at least this many queries without a dominant filter, and by fewer than
+#: :data:`DOMINANT` of its queries with it, holds no such column: its queries need not apply it.
+UNGUARDED = 2
 #: How many records of a run (the first ones, in input order) the profile is learnt from.
 PREFIX = 512
 #: The operators a guard is written with: one value kept or kept away, or a missing one.
@@ -69,6 +72,9 @@ class RunGuard:
     key: str
     example: str
     queries: int
+    #: The tables of the queries that apply it, less those that several queries read without
+    #: it (:data:`UNGUARDED`; a tenant key: every table; ``account_type = 'learner'``: the
+    #: tables of learners' activity, not a table of instructors).
     tables: frozenset[str]
 
 
@@ -98,9 +104,9 @@ class RunProfile:
             frozenset(data.get("common", ())))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
-        """The dominant filters ``spec`` does not apply although it reads a table the queries
-        that apply them read (a query that reads only other tables may have no such column:
-        a lookup table, a calendar)."""
+        """The dominant filters ``spec`` does not apply although it reads a table nearly every
+        query reading it applies them with (:attr:`RunGuard.tables`: a query that reads only
+        other tables may have no such column, a lookup table, a calendar, a table of staff)."""
         if not self.dominant:
             return []
         held = {k for f in spec.filters if (k := filter_key(f)) is not None}
@@ -160,7 +166,8 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     """The profile of the queries ``specs`` (each counted once per filter key)."""
     counts: Counter[str] = Counter()
     examples: dict[str, str] = {}
-    tables: dict[str, set[str]] = {}
+    reading: Counter[str] = Counter()  # queries per table
+    guarded: dict[str, Counter[str]] = {}  # per filter key, queries per table that apply it
     n = 0
     for spec in specs:
         n += 1
@@ -171,12 +178,15 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
                 keys.setdefault(k, f)
         counts.update(keys.keys())
         read = {table_key(t) for t in spec.tables}
+        reading.update(read)
         for k, f in keys.items():
             examples.setdefault(k, f.describe())
-            tables.setdefault(k, set()).update(read)
+            guarded.setdefault(k, Counter()).update(read)
     need = max(min_support, share * n)
     dominant = tuple(
-        RunGuard(k, examples[k], c, frozenset(tables[k]))
+        RunGuard(k, examples[k], c, frozenset(
+            t for t, m in guarded[k].items()
+            if reading[t] - m < UNGUARDED or m >= DOMINANT * reading[t]))
         for k, c in sorted(counts.items()) if c >= max(min_support, DOMINANT * n))
     frequent = frozenset(k for k, c in counts.items() if c >= need)
     common = frozenset(k for k, c in counts.items()

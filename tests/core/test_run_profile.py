@@ -163,3 +163,28 @@ def test_a_business_definition_of_the_run_is_no_extra() -> None:
     [alone] = Engine().evaluate_batch([revenue[0]])
     assert alone.filter_alignment.definitions == []
     assert alone.filter_alignment.status == "fully_applied_with_extras"
+
+
+def test_a_guard_on_one_table_is_missing_only_where_that_table_is_read() -> None:
+    """``account_type = 'learner'`` sits on ``learners``, which every query applying it joins:
+    a query of instructors and courses (no learners) lacks nothing; one of enrolments and
+    learners without it does."""
+    applied = [Record(id=f"a{i}", question=f"enrolments in course {i}",
+                      sql=f"SELECT COUNT(*) FROM enrollments e JOIN learners l ON l.id = "
+                          f"e.learner_id JOIN courses c ON c.id = e.course_id "
+                          f"WHERE l.account_type = 'learner' AND c.code = 'C{i}'")
+               for i in range(10)]
+    applied += [Record(id=f"b{i}", question=f"subscriptions on plan {i}",
+                       sql=f"SELECT COUNT(*) FROM subscriptions s JOIN learners l ON l.id = "
+                           f"s.learner_id WHERE l.account_type = 'learner' AND s.plan = 'P{i}'")
+                for i in range(10)]
+    teachers = Record(id="t", question="instructors without a live course",
+                      sql="SELECT i.name FROM instructors i JOIN courses c ON c.instructor_id "
+                          "= i.id WHERE c.status <> 'live'")
+    lacking = Record(id="x", question="enrolments per course",
+                     sql="SELECT c.code, COUNT(*) FROM enrollments e JOIN learners l ON l.id = "
+                         "e.learner_id JOIN courses c ON c.id = e.course_id GROUP BY c.code")
+    results = _by_id(list(Engine().run([*applied, teachers, lacking])))
+    codes = {rid: [r.code for r in res.reasons] for rid, res in results.items()}
+    assert "filter.guard_missing" not in codes["t"]
+    assert "filter.guard_missing" in codes["x"]
