@@ -123,8 +123,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the order the question asked for is absent"),
     ReasonCode(
         "limit.unrequested", "clause", "minor",
-        "a small LIMIT the question did not ask for (critical when the question asks for a "
-        "list)"),
+        "a small LIMIT the question did not ask for (critical when it cuts a list the "
+        "question asks for below 100 rows; from 100 rows, a display cap, minor)"),
     ReasonCode(
         "limit.missing_topk", "clause", "critical",
         "a top-k or singular superlative without LIMIT, MAX/MIN or ranking"),
