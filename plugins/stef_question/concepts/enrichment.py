@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from stef_core.limits import QUESTION_CACHE
-from stef_core.spec import Binding, Filter, as_op
+from stef_core.spec import NEGATED_OP, Binding, Filter, as_op
 from stef_core.words import stem
 from stef_question.lexicon import Lexicon, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
@@ -163,8 +163,37 @@ def condition_filters(fragment: str) -> tuple[Filter, ...]:
     return tuple(f for f in found if f.value != "")
 
 
+#: What puts a condition inside a set the answer has none of: "instructors with no course
+#: where course_status = 'live'", "accounts without any invoice having status = 'paid'". The
+#: condition holds of the rows kept away, so the answer's rows meet its opposite (a NOT EXISTS
+#: of it), as "not from 'APG'" is. A condition that restates a negation itself ("not shipped
+#: (shipped_at IS NULL)") has no such entity-and-relative between the cue and it.
+_NEGATED_EXISTENCE = re.compile(
+    r"\b(?:no|without(?:\s+any)?|not\s+any|none\s+of\s+(?:the|their|its))\s+"
+    r"(?:[a-z_]+\s+){0,3}?(?:where|with|having|whose|that\s+(?:has|have|had)|in\s+which)"
+    r"\s*\(?\s*$", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.;:!?]")
+
+
+def _negated(text: str, start: int) -> bool:
+    """Is the condition at ``start`` inside a negated existence ("with no course where ...")
+    of its clause?"""
+    head = text[max(0, start - 160):start]
+    ends = list(_CLAUSE_END.finditer(head))
+    if ends:
+        head = head[ends[-1].end():]
+    return _NEGATED_EXISTENCE.search(head) is not None
+
+
+def _turned(filters: tuple[Filter, ...]) -> tuple[Filter, ...]:
+    """The opposite of each filter (``status = 'live'`` -> ``status != 'live'``)."""
+    return tuple(Filter(f.column, NEGATED_OP.get(f.op, f.op), f.value, f.source, f.strength)
+                 for f in filters)
+
+
 def _conditions(text: str) -> list[Filter]:
-    """The conditions written in ``text`` (BETWEEN, IN, comparisons), parsed exactly."""
+    """The conditions written in ``text`` (BETWEEN, IN, comparisons), parsed exactly; one a
+    negated existence holds is read turned round (:data:`_NEGATED_EXISTENCE`)."""
     text = _SPACED_OP.sub(r"\1=", text)  # "> =" written with a space
     out: list[Filter] = []
     count = 0
@@ -193,7 +222,8 @@ def _conditions(text: str) -> list[Filter]:
         # "X is 'abc'" in prose is an equality, not IS NULL.
         if op.strip().lower() in {"is", "is not"} and m.group(3).upper() != "NULL":
             frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"
-        out.extend(condition_filters(frag))
+        found = condition_filters(frag)
+        out.extend(_turned(found) if _negated(text, m.start()) else found)
         count += 1
     if not out:
         for m in _BARE_VALUE.finditer(text):
