@@ -104,7 +104,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "aggregation.mismatch", "function", "critical",
         "the question asks for one aggregate (AVG) and the SQL computes another (SUM), or ranks "
         "one way and takes the other extreme (MIN for \"the largest\"); `major` for a "
-        "percentage answered by the plain average of a measure (`AVG(rating)` for \"CSAT %\")"),
+        "percentage answered by the plain average of a measure (`AVG(rating)` for \"CSAT %\") "
+        "or by a fraction (a division, nothing multiplied by 100)"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "

@@ -18,9 +18,10 @@ Dialects spell one aggregate several ways; each is read as the function it compu
 * ``distinct.missing``: "how many different X" counted without de-duplication (critical), or
   "list the distinct X" without DISTINCT / GROUP BY (minor: a list with repeats).
 
-A percentage answered by the plain average of a measure (``AVG(rating)`` for "CSAT %",
-``AVG(amount)`` for "share of revenue") is ``aggregation.mismatch`` (major): the mean of a
-1-5 rating or of an amount is no share of anything. The average of a 0/1 flag is a share
+A percentage answered by the plain average of a measure (``AVG(rating)`` for "CSAT %") is
+``aggregation.mismatch`` (major): the mean of a 1-5 rating or of an amount is no share of
+anything; so is one answered by a fraction (a share between 0 and 1, nothing multiplied by
+100: the production convention reads 0.42 for "42 %" as wrong). The average of a 0/1 flag is a share
 (``AVG(is_late)``, ``AVG(converted)``), so only columns named as measures count.
 """
 
@@ -284,6 +285,13 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "the question asks for distinct values but the SQL does not de-duplicate",
             "critical" if column is not None and not keyed else "minor",
         ))
+    if _fraction_for_percent(q, sql):
+        out.append(reason(
+            "aggregation.mismatch",
+            "the question asks for a percentage but the SQL returns a fraction: it divides (or "
+            "averages a 0/1 value) and nothing multiplies by 100",
+            "major",
+        ))
     measure = _averaged_measure(q, sql)
     if measure is not None:
         out.append(reason(
@@ -304,6 +312,20 @@ _MEASURES = frozenset({
     "seconds", "secs", "qty", "quantity", "balance", "salary", "weight", "height", "size",
     "usd", "eur", "total", "spend", "fee", "fees", "nps", "csat",
 })
+
+
+def _fraction_for_percent(q: QuestionSpec, sql: SqlSpec) -> bool:
+    """Does the SQL answer "what % of ..." with a share between 0 and 1: a division, or the
+    average of a condition, and no 100 anywhere (a percentage is a hundred times a share; the
+    production convention, and the labelled files', read 0.42 for "42 %" as wrong)?"""
+    if not _PERCENT.search(q.text) or any(
+            isinstance(v, (int, float)) and not isinstance(v, bool) and v in (100, 100.0)
+            for v in sql.literals):
+        return False
+    if sql.divides:
+        return True
+    return bool(sql.conditions) and any(
+        p.aggregate == "AVG" and "case" in p.expr.lower() for p in sql.projections[:64])
 
 
 def _averaged_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
