@@ -295,7 +295,9 @@ class Accumulator:
         self.score_sum = 0.0
         # gamma of scored records (the estimated accuracy), as a count table like the scores
         self.gamma_counts: Counter[float] = Counter()
-        self.gamma_sum = 0.0
+        # in millionths, an integer: the sum is exact, so one order of the records or another
+        # (a Spark job's partitions, a local run) gives the same mean to the last digit
+        self.gamma_micro = 0
         # reviewer labels, when results carry them: reliability of gamma, precision per band
         self.reliability = Reliability()
         self.labelled = 0
@@ -431,7 +433,7 @@ class Accumulator:
         # Two decimals keep the table at 101 entries, so the bootstrap stays fast however
         # many groups a report has; the interval is shifted back to the exact mean below.
         self.gamma_counts[round(gamma, 2)] += n
-        self.gamma_sum += gamma * n
+        self.gamma_micro += round(gamma * 1_000_000) * n
 
     def add_label(self, gamma: float, label: int, band: str | None) -> None:
         """A scored record a reviewer labelled (1 correct, 0 not)."""
@@ -447,7 +449,7 @@ class Accumulator:
         n = sum(self.gamma_counts.values())
         if not n:
             return {"estimated_accuracy": None, "estimated_accuracy_ci95": None}
-        mean = self.gamma_sum / n
+        mean = self.gamma_micro / 1_000_000 / n
         shift = mean - math.fsum(v * c for v, c in self.gamma_counts.items()) / n
         ci = bootstrap_mean_ci_counts(self.gamma_counts)
         return {

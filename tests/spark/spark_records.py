@@ -29,6 +29,10 @@ PAIRS: tuple[tuple[str, str], ...] = (
     ("Which orders were shipped after 2024-01-01?",
      "WITH s AS (SELECT * FROM orders WHERE shipped_at > '2024-01-01') SELECT id FROM s"),
     ("Show orders with status shipped", "SELECT * FROM orders WHERE status = 'pending'"),
+    # a tenant guard (info) beside a reversed ranking (critical): a cause and a noted code
+    ("Top 5 products by sales",
+     "SELECT product, SUM(sales) AS s FROM sales WHERE tenant_id = 7 GROUP BY product "
+     "ORDER BY s ASC LIMIT 5"),
 )
 BAD_SQL = ("SELECT FROM WHERE", "SELEC * FORM t", "SELECT (1", "")
 
