@@ -196,6 +196,21 @@ def op_match(q_op: str, s_op: str) -> bool:
 _NOT_GUARD = (None, "definition")
 
 
+def _keeps_others(r: Filter, preds: list[Filter], rules: Ruleset) -> Filter | None:
+    """A SQL filter that answers "not X" (``r``: ``col != 'x'``, ``col NOT IN (...)``) by
+    keeping only other values of the same column (``col IN ('a', 'b')``, ``col = 'a'``)."""
+    if r.op not in ("!=", "not in") or r.column is None:
+        return None
+    away = {value_key(v) for v in (r.value if isinstance(r.value, tuple) else (r.value,))}
+    for s in preds[:MAX_SCAN]:
+        if s.op not in ("=", "in") or s.excluded or s.value == SUBQUERY:
+            continue
+        kept = {value_key(v) for v in (s.value if isinstance(s.value, tuple) else (s.value,))}
+        if kept and not (kept & away) and _same_column(r, s, rules):
+            return s
+    return None
+
+
 def _ops_fit(r: Filter, s: Filter) -> bool:
     if op_match(r.op, s.op) or (r.op == "=" and s.op in ("like", "in")):
         return True
@@ -957,7 +972,24 @@ def align_filters(
                      and not _grounded(s, q)]
     partial = [s for s in (*extras, *grounded) if isinstance(s.value, str)
                and s.op in ("=", "in", "like")]
+    bounded = {norm(p.column) for p in (*sql.periods, *sql.value_periods)
+               if p.column and not p.negated}
+    keeping: list[Filter] = []  # filters that answered a "not X" by keeping other values
     for r in unmet:
+        if r.op == "is not null" and r.column and norm(r.column) in bounded:
+            # "churned" (churned_at IS NOT NULL) / churned_at >= '2025-07-01' AND < ...: a
+            # date in a range is never NULL
+            matched.append(r.describe())
+            continue
+        kept = _keeps_others(r, [*extras, *keeping, *(idx.preds[i] for i in used)], rules)
+        if kept is not None:
+            # "trialing excluded" / status IN ('active', 'past_due'): the values kept leave
+            # it out ("neither paid nor void": of both)
+            matched.extend((r.describe(), kept.describe()))
+            keeping.append(kept)
+            if kept in extras:
+                extras.remove(kept)
+            continue
         same_col = next((s for s in (*extras, *(idx.preds[i] for i in used))
                          if s.value != SUBQUERY and _same_column(r, s, rules)
                          and s.op not in ("is null", "is not null")), None)

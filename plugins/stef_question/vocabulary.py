@@ -22,7 +22,7 @@ and short codes (``1``, ``'F'``) are matched through their value words ("female"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from stef_core import hookimpl
 from stef_core.contracts import Context, Normalizer
@@ -37,9 +37,12 @@ SOURCE: Source = "rules"
 # pending status", "without a high priority".
 _FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|marked)\s+){0,2}"
 _NEGATION = re.compile(
-    rf"(?:\b(?:not|never|without|excluding|except|other than)\s+{_FILLER}|n't\s+{_FILLER}"
-    r"|\bnon-?\s?)$"
+    rf"(?:\b(?:not|never|without|excluding|except|other than|neither|nor)\s+{_FILLER}"
+    rf"|n't\s+{_FILLER}|\bnon-?\s?)$"
 )
+# A negation after the word: "trialing excluded", "drafts left out".
+_NEGATION_AFTER = re.compile(
+    r"^(?:\s+\w+){0,2}?\s+(?:excluded|excepted|left\s+out|filtered\s+out|removed)\b")
 # Straight and curly quotes (U+201C/D, U+2018/9).
 _QUOTED = re.compile("'([^']*)'|\"([^\"]*)\"|\u201c([^\u201d]*)\u201d|\u2018([^\u2019]*)\u2019")
 _SEPARATORS = re.compile(r"[\s_-]+")
@@ -57,6 +60,15 @@ def negated(text: str, start: int) -> bool:
     (True, False)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
+
+
+def negated_after(text: str, end: int) -> bool:
+    """Is the word ending at ``end`` negated by what follows ("trialing excluded")?
+
+    >>> negated_after("current mrr, trialing excluded", 21), negated_after("trialing mrr", 8)
+    (True, False)
+    """
+    return _NEGATION_AFTER.search(text[end : end + 40]) is not None
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,8 @@ class Matcher:
 
     pattern: re.Pattern[str] | None
     meanings: dict[str, tuple[_Meaning, ...]]
+    #: Each column's declared values (``values status = ...``), by value key.
+    declared: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, rules: Ruleset) -> Matcher:
@@ -125,14 +139,16 @@ class Matcher:
                 add(word, _Meaning(column, value))
         for phrase, condition in rules.predicates.items():
             add(phrase, _Meaning(condition=condition))
+        declared = {column.lower(): frozenset(value_key(v) for v in cat.values)
+                    for column, cat in rules.categories.items() if column.lower() not in ignored}
         if not meanings:
-            return cls(None, {})
+            return cls(None, {}, declared)
         # Longest first: "top priority" wins over "priority" at the same place. Separators
         # inside a phrase match any run of spaces, underscores or hyphens.
         alternatives = sorted(meanings, key=lambda v: (-len(v), v))
         body = "|".join(re.escape(v).replace(r"\ ", r"[\s_-]+") for v in alternatives)
         pattern = re.compile(rf"(?<![\w])(?:{body})(?![\w])")
-        return cls(pattern, {k: tuple(v) for k, v in meanings.items()})
+        return cls(pattern, {k: tuple(v) for k, v in meanings.items()}, declared)
 
     def requirements(
         self, text: str
@@ -157,7 +173,7 @@ class Matcher:
                 # the enrichment (status != 'pending'), which the hint reader reads exactly.
                 continue
             key = _SEPARATORS.sub(" ", m.group(0))
-            neg = negated(text, m.start())
+            neg = negated(text, m.start()) or negated_after(text, m.end())
             spans.append(m.span())
             for meaning in self.meanings.get(key, ()):
                 words.add(value_key(m.group(0)))
@@ -168,7 +184,29 @@ class Matcher:
                     op: Op = "!=" if neg else "="
                     out.append(Filter(meaning.column.lower() if meaning.column else None, op,
                                       fold_value(meaning.value), SOURCE))
-        return tuple(dict.fromkeys(out)), frozenset(words), tuple(spans)
+        return tuple(dict.fromkeys(self._enumerations(out))), frozenset(words), tuple(spans)
+
+    def _enumerations(self, found: list[Filter]) -> list[Filter]:
+        """``found`` without the values of a column the text names all of ("per segment (smb,
+        mid_market, enterprise)"): every value at once is the column's list of categories,
+        which constrains no row."""
+        named: dict[str, set[str]] = {}
+        for f in found:
+            if f.op != "=" or isinstance(f.value, tuple):
+                continue
+            key = value_key(f.value)
+            # a value two columns share is each one's ('enterprise': a segment and a plan)
+            for column in ([f.column] if f.column else
+                           [c for c, keys in self.declared.items() if key in keys]):
+                named.setdefault(column, set()).add(key)
+        whole = {c for c, keys in named.items()
+                 if len(keys) >= 2 and self.declared.get(c) and keys >= self.declared[c]}
+        if not whole:
+            return found
+        covered = {k for c in whole for k in self.declared[c]}
+        return [f for f in found if not (f.op == "=" and (
+            f.column in whole or (f.column is None and not isinstance(f.value, tuple)
+                                  and value_key(f.value) in covered)))]
 
 
 def _condition(condition: str, negate: bool) -> tuple[Filter, ...]:
