@@ -40,6 +40,7 @@ from stef_core.contracts import (
 from stef_core.errors import PluginError
 from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
 from stef_core.models import Anchor, ErrorKind, Reason, Record, Result, Ruleset, Usage, Verdict
+from stef_core.reasons import reason
 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
 from stef_core.records import BadRecord, Item, record_from_mapping
@@ -66,7 +67,8 @@ class BatchInterrupted(KeyboardInterrupt):
 _EXPLAINING = frozenset({"critical", "major", "minor"})
 
 
-def _explained(reasons: list[Reason], band: str, status: str) -> list[Reason]:
+def _explained(reasons: list[Reason], band: str, status: str,
+               extras: list[str] | None = None) -> list[Reason]:
     """``reasons``, with the extra filters promoted to ``minor`` where they are what keeps a
     record out of the good band: no finding says why its score is low, and the filters were
     "applied with extras", which costs the score its filter point (a confident verdict scores
@@ -74,6 +76,13 @@ def _explained(reasons: list[Reason], band: str, status: str) -> list[Reason]:
     if (band in ("good", "excellent") or status != "fully_applied_with_extras"
             or any(r.severity in _EXPLAINING for r in reasons)):
         return reasons
+    if not any(r.code == "filter.extra" for r in reasons) and extras:
+        # an extra period (dates report no filter.extra of their own): say it here
+        return [*reasons, reason(
+            "filter.extra",
+            f"the SQL adds {extras[0]}, which the question does not ask for; with it the "
+            f"filters are applied with extras, which keeps the score below the good band",
+            "minor")]
     return [r.model_copy(update={
         "severity": "minor",
         "message": f"{r.message}; with it the filters are applied with extras, which keeps "
@@ -377,7 +386,7 @@ class Engine:
             verdict=verdict,
             normalizations=list(request.normalizations),
             reasons=_explained([*request.alignment.reasons, *verdict.reasons], score.band,
-                               filters.status),
+                               filters.status, filters.extras),
             timestamp=request.record.timestamp,
             anchor=request.anchor if relative else None,
             label=request.record.label,

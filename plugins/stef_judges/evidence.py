@@ -172,7 +172,12 @@ def features(request: JudgeRequest,
                       if isinstance(v, str)}
     time_constraints = len(period_columns) + sum(1 for p in sql.periods if not p.column)
     out["shape:tables"] = _cap(len(sql.tables), 5)
-    out["shape:filters"] = _cap(len(sql.filters) - len(skipped) + time_constraints, 5)
+    # One column kept to some values is one constraint however it is spelled: NOT IN (a, b)
+    # and "<> a AND <> b", IN and an OR chain, a BETWEEN and its two bounds.
+    skipped_ids = {id(f) for f in skipped}
+    constrained = {(norm(f.column or f.describe()), f.excluded) for f in sql.filters
+                   if id(f) not in skipped_ids}
+    out["shape:filters"] = _cap(len(constrained) + time_constraints, 5)
     # String literals only (numbers include a guard LIMIT that limit_tolerance made harmless),
     # and no dates, date formats or date units: the periods above count those.
     out["shape:literals"] = _cap(sum(1 for v in sql.literals if isinstance(v, str)

@@ -102,6 +102,11 @@ def test_a_score_below_the_good_band_always_has_a_reason_that_says_why() -> None
                                                    ("filter.extra", "minor")]
     assert "good band" in low[1].message
     assert _explained([extra], "good", "fully_applied_with_extras") == [extra]
+    # an extra period reports no filter.extra of its own: one is added, minor
+    [added] = _explained([], "marginal", "fully_applied_with_extras",
+                         ["created_at in [2025-01-01, ...)"])
+    assert (added.code, added.severity) == ("filter.extra", "minor")
+    assert "created_at in [2025-01-01, ...)" in added.message
     # another finding already says why: the extras stay info
     other = reason("filter.missing", "x", "minor")
     assert _explained([extra, other], "poor", "fully_applied_with_extras") == [extra, other]
