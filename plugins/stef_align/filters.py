@@ -1045,7 +1045,11 @@ def align_filters(
                 "major" if is_weak(r) else "critical",
             ))
             continue
-        states = [s for s in encodings if _state_column(s)]
+        # the state conditions no requirement took, and those the reformulation's own
+        # conditions matched ("pending" / claim_status = 'SUBMITTED', which the agent's
+        # restatement names): either may be the data's term for the question's word
+        states = [s for s in (*encodings, *(idx.preds[i] for i in sorted(used)[:MAX_SCAN]))
+                  if _state_column(s) and s.value != SUBQUERY]
         if states and _state_word(r, q.text) and not any(
                 _contradicts(str(r.value), s.value) for s in states):
             # "active providers" / term_dt IS NULL: the data keeps the state in its own terms
