@@ -281,13 +281,18 @@ def _clickhouse_functions(tree: exp.Expression, dialect: str) -> exp.Expression:
         )
         window += (" ORDER BY " + ", ".join(keys) if keys else "") + ")"
         count = limit.args.get("expression")
-        rank = sqlglot.parse_one(f"{window} <= {count.sql(dialect='duckdb')}", read="duckdb")
-        qualify = select.args.get("qualify")
-        if qualify is not None:
-            rank = exp.and_(qualify.this, rank)
-        select.set("limit", None)
-        select.set("qualify", exp.Qualify(this=rank))
+        _limit_as_qualify(select, f"{window} <= {count.sql(dialect='duckdb')}")
     return tree
+
+
+def _limit_as_qualify(select: exp.Select, rank_sql: str) -> None:
+    """Replace ``select``'s LIMIT by ``QUALIFY rank_sql`` (ANDed with a QUALIFY it has)."""
+    rank = sqlglot.parse_one(rank_sql, read="duckdb")
+    qualify = select.args.get("qualify")
+    if qualify is not None:
+        rank = exp.and_(qualify.this, rank)
+    select.set("limit", None)
+    select.set("qualify", exp.Qualify(this=rank))
 
 
 def _day_number_dates(tree: exp.Expression, dialect: str) -> exp.Expression:
@@ -353,15 +358,8 @@ def _ties_as_rank(tree: exp.Expression) -> exp.Expression:
                 if 1 <= position <= len(select.expressions):
                     key.set("this", select.expressions[position - 1].unalias().copy())
             keys.append(key.sql(dialect="duckdb"))
-        rank = sqlglot.parse_one(
-            f"RANK() OVER (ORDER BY {', '.join(keys)}) <= {count.sql(dialect='duckdb')}",
-            read="duckdb",
-        )
-        qualify = select.args.get("qualify")
-        if qualify is not None:
-            rank = exp.and_(qualify.this, rank)
-        select.set("limit", None)
-        select.set("qualify", exp.Qualify(this=rank))
+        _limit_as_qualify(
+            select, f"RANK() OVER (ORDER BY {', '.join(keys)}) <= {count.sql(dialect='duckdb')}")
     return tree
 
 
