@@ -88,7 +88,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "filter.extra", "condition", "info",
         "a filter the question did not ask for (not counted when R_app declares it benign or "
-        "ignored)"),
+        "ignored; `minor` when extras alone keep a record out of the good band, so a score "
+        "below 75 always has a reason)"),
     ReasonCode(
         "filter.guard", "condition", "info",
         "filters a deployment adds and no question states, read as guards, not extras: a tenant "
