@@ -409,7 +409,8 @@ def _later(a: Bound | None, b: Bound | None) -> tuple[bool, Bound | None]:
     if a is None or b is None:
         return True, a if b is None else b
     if isinstance(a, RelativeDate) or isinstance(b, RelativeDate):
-        return (True, _nested(a, b)) if _nested(a, b) is not None else (a == b, a)
+        finer = _nested(a, b)
+        return (True, finer) if finer is not None else (a == b, a)
     return True, max(a, b, key=parse_iso)
 
 
@@ -417,7 +418,8 @@ def _earlier(a: Bound | None, b: Bound | None) -> tuple[bool, Bound | None]:
     if a is None or b is None:
         return True, a if b is None else b
     if isinstance(a, RelativeDate) or isinstance(b, RelativeDate):
-        return (True, _nested(a, b)) if _nested(a, b) is not None else (a == b, a)
+        finer = _nested(a, b)
+        return (True, finer) if finer is not None else (a == b, a)
     return True, min(a, b, key=parse_iso)
 
 

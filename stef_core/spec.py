@@ -8,7 +8,7 @@ is mutated after construction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 Scalar = str | int | float | bool | None
@@ -108,6 +108,11 @@ class Filter:
     relation: bool = False
     excluded: bool = False
     alternative: bool = False
+
+    def turned(self) -> Filter:
+        """The opposite constraint (``status = 'live'`` -> ``status != 'live'``): what a
+        filter inside an excluded set, or under a negation, asks of the rows kept."""
+        return replace(self, op=NEGATED_OP.get(self.op, self.op))
 
     def describe(self) -> str:
         """The filter as a reader would write it: ``status = 'active'``."""

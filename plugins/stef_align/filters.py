@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from stef_align.guards import guard_kind, guard_reason
@@ -53,7 +53,6 @@ from stef_core.models import (
 from stef_core.reasons import Severity, reason
 from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import (
-    NEGATED_OP,
     SUBQUERY,
     Filter,
     Op,
@@ -106,8 +105,7 @@ class _Index:
     def build(cls, filters: list[Filter], conditions: Iterable[Filter]) -> _Index:
         # A filter inside an excluded subquery (NOT IN, NOT EXISTS, EXCEPT) constrains the
         # result the other way round: "not from 'APG'" is ``NOT IN (... = 'APG')``.
-        filters = [replace(f, op=NEGATED_OP.get(f.op, f.op)) if f.excluded else f
-                   for f in filters]
+        filters = [f.turned() if f.excluded else f for f in filters]
         preds = [*filters, *conditions]
         idx = cls(preds, len(filters))
         for i, p in enumerate(preds):

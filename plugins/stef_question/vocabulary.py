@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from stef_core import hookimpl
 from stef_core.contracts import Context, Normalizer
 from stef_core.models import Ruleset
-from stef_core.spec import NEGATED_OP, Filter, Op, QuestionSpec, Scalar, Source
+from stef_core.spec import Filter, Op, QuestionSpec, Scalar, Source
 from stef_core.values import fold_text, fold_value, value_key
 
 #: The ``source`` of every requirement this rule adds (the aligner treats it as strong).
@@ -220,7 +220,7 @@ def _condition(condition: str, negate: bool) -> tuple[Filter, ...]:
         plain = _condition_filters(condition)
         if len(plain) == 1:
             f = plain[0]
-            return (replace(f, op=NEGATED_OP.get(f.op, f.op)),)
+            return (f.turned(),)
     return filters
 
 

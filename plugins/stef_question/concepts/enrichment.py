@@ -33,7 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from stef_core.limits import QUESTION_CACHE
-from stef_core.spec import NEGATED_OP, Binding, Filter, as_op
+from stef_core.spec import Binding, Filter, as_op
 from stef_core.words import stem
 from stef_question.lexicon import Lexicon, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize
@@ -185,12 +185,6 @@ def _negated(text: str, start: int) -> bool:
     return _NEGATED_EXISTENCE.search(head) is not None
 
 
-def _turned(filters: tuple[Filter, ...]) -> tuple[Filter, ...]:
-    """The opposite of each filter (``status = 'live'`` -> ``status != 'live'``)."""
-    return tuple(Filter(f.column, NEGATED_OP.get(f.op, f.op), f.value, f.source, f.strength)
-                 for f in filters)
-
-
 def _conditions(text: str) -> list[Filter]:
     """The conditions written in ``text`` (BETWEEN, IN, comparisons), parsed exactly; one a
     negated existence holds is read turned round (:data:`_NEGATED_EXISTENCE`)."""
@@ -223,7 +217,7 @@ def _conditions(text: str) -> list[Filter]:
         if op.strip().lower() in {"is", "is not"} and m.group(3).upper() != "NULL":
             frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"
         found = condition_filters(frag)
-        out.extend(_turned(found) if _negated(text, m.start()) else found)
+        out.extend(tuple(f.turned() for f in found) if _negated(text, m.start()) else found)
         count += 1
     if not out:
         for m in _BARE_VALUE.finditer(text):
