@@ -51,6 +51,12 @@ class Family:
                 "examples": self.examples[:10]}
 
 
+def _family(name: str, work: Path, seed: int) -> tuple[Family, random.Random, Path]:
+    """A family's result collector, its seeded random source and its own fresh folder."""
+    work.mkdir()
+    return Family(name), random.Random(seed), work
+
+
 def stef(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
          timeout: float = 600, **kw: Any) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*STEF, *args], capture_output=True, text=True, timeout=timeout,
@@ -95,10 +101,7 @@ def records(path: Path, n: int, rng: random.Random, *, ids: bool = True,
 
 
 def self_overwrite(folder: Path, seed: int) -> dict[str, Any]:
-    fam = Family("self-overwrite")
-    rng = random.Random(seed)
-    work = folder / "overwrite"
-    work.mkdir()
+    fam, rng, work = _family("self-overwrite", folder / "overwrite", seed)
     records(work / "x.jsonl", 12, rng)
     records(work / "reviewed.jsonl", 12, rng, label=True)
     (work / "x.csv").write_text("question,sql\nHow many users?,SELECT COUNT(*) FROM users\n")
@@ -195,10 +198,7 @@ def resume_fingerprint(folder: Path, seed: int) -> dict[str, Any]:
     STEF's, with no fingerprint; a partial output STEF did not write), resumed with another
     input or other settings: refused, the output untouched; the same input and settings
     resume to one line a record."""
-    fam = Family("resume-fingerprint")
-    rng = random.Random(seed)
-    work = folder / "resume"
-    work.mkdir()
+    fam, rng, work = _family("resume-fingerprint", folder / "resume", seed)
 
     def refused(proc: subprocess.CompletedProcess[str], out: Path, before: bytes,
                 *, named: str = "") -> list[str]:
@@ -268,10 +268,7 @@ def resume_fingerprint(folder: Path, seed: int) -> dict[str, Any]:
 
 
 def store_faults(folder: Path, seed: int) -> dict[str, Any]:
-    fam = Family("store")
-    rng = random.Random(seed)
-    work = folder / "store"
-    work.mkdir()
+    fam, rng, work = _family("store", folder / "store", seed)
     src = records(work / "in.jsonl", 40, rng)
     good = work / "good.sqlite"
     for _ in range(3):
@@ -385,10 +382,7 @@ def parquet_faults(folder: Path, seed: int) -> dict[str, Any]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    fam = Family("parquet")
-    rng = random.Random(seed)
-    work = folder / "parquet"
-    work.mkdir()
+    fam, rng, work = _family("parquet", folder / "parquet", seed)
     for k in range(12):
         groups, rows = rng.randrange(2, 5), rng.randrange(50, 400)
         n = groups * rows
@@ -470,10 +464,7 @@ _DATE_QUESTIONS = (
 
 
 def dates_and_numbers(folder: Path, seed: int, n: int) -> dict[str, Any]:
-    fam = Family("dates-and-numbers")
-    rng = random.Random(seed)
-    work = folder / "dates"
-    work.mkdir()
+    fam, rng, work = _family("dates-and-numbers", folder / "dates", seed)
     path = work / "dates.jsonl"
     with open(path, "w", encoding="utf-8") as fh:
         for i in range(n):
@@ -618,10 +609,7 @@ def plugin_faults(folder: Path, seed: int) -> dict[str, Any]:
 
 
 def gates_and_messages(folder: Path, seed: int) -> dict[str, Any]:
-    fam = Family("gates-and-messages")
-    rng = random.Random(seed)
-    work = folder / "gates"
-    work.mkdir()
+    fam, rng, work = _family("gates-and-messages", folder / "gates", seed)
     src = records(work / "in.jsonl", 20, rng)
     semi = work / "semi.csv"
     semi.write_text("id;question;sql\n" + "".join(f"{i};How many users?;SELECT COUNT(*) FROM u\n"
