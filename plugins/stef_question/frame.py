@@ -194,7 +194,8 @@ def _op_class(op: str) -> str:
 def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     """One requirement per value and operator: the most exact source wins (R_app, then the
     hint, the reformulation, the question); a column named anywhere is kept; the question keeps
-    the last word on the operator ("over 11" with the hint ``EDUCATIONNUM = 11`` is ``> 11``)."""
+    the last word on the operator ("over 11" with the hint ``EDUCATIONNUM = 11`` is ``> 11``, "more
+    than 3" restated as ``>= 3`` is ``> 3``)."""
     question_ops: dict[str, Op] = {}
     for f in filters:
         if f.source == "question" and f.op not in ("=", "!="):
@@ -202,8 +203,11 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     ordered = sorted(filters, key=lambda f: (_RANK.get(f.source, 3), f.strength != "strong"))
     out: dict[tuple[str, str], Filter] = {}
     for f in ordered:
-        if f.source in ("hint", "enrichment") and f.op == "=" and _vkey(f.value) in question_ops:
-            f = Filter(f.column, question_ops[_vkey(f.value)], f.value, f.source, f.strength)
+        asked_op = question_ops.get(_vkey(f.value)) if f.source in ("hint", "enrichment") else None
+        if asked_op is not None and (f.op == "=" or _same_way(f.op, asked_op)):
+            # "more than 3 returns" restated as ``COUNT(returns) >= 3``: the user's words
+            # decide the bound; the restatement names the column
+            f = Filter(f.column, asked_op, f.value, f.source, f.strength)
         bound = _bound(f)  # "more than 1" and "at least 2" are one requirement
         key = (f"{bound[1]}", bound[0]) if bound else (_vkey(f.value), _op_class(f.op))
         if key in out:
@@ -215,6 +219,11 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
         if len(out) >= MAX_REQUIREMENTS:
             break
     return tuple(out.values())
+
+
+def _same_way(a: str, b: str) -> bool:
+    """Two bounds of one direction (``>`` and ``>=``, ``<`` and ``<=``)."""
+    return {a, b} <= {">", ">="} or {a, b} <= {"<", "<="}
 
 
 def _bound(f: Filter) -> tuple[str, int] | None:

@@ -1,4 +1,4 @@
-"""Comparatives and negation: "more than 5" is ``> 5``, "5 or more" ``>= 5``, "between 2 and
+"""Comparatives and negation: "more than 5" is ``> 5``, "5 or more" (or "5+") ``>= 5``, "between 2 and
 4" ``>= 2`` and ``<= 4``, "not", "excluding", "other than" negate the value that follows.
 
 The SQL counterpart is the operator of a WHERE / HAVING / JOIN ON predicate (``amount > 5``,
@@ -271,6 +271,9 @@ def read(
         value = number_at(tok, lex)
         if value is not None:
             after = lex.at("comparative_after", words, i + 1)
+            if after is not None and after.phrase == "+" and after.end < len(text.tokens) and \
+                    text.tokens[after.end].kind == "number":
+                after = None  # "2+2" is a sum, "3+ visits" a bound
             if after is not None and not any(k in claimed for k in range(i, after.end)):
                 found.append(Comparison(as_op(after.meaning), value, i, after.end,
                                         looks_like_year(value)))
