@@ -1,5 +1,6 @@
-"""Comparatives and negation: "more than 5" is ``> 5``, "5 or more" (or "5+") ``>= 5``, "between 2 and
-4" ``>= 2`` and ``<= 4``, "not", "excluding", "other than" negate the value that follows.
+"""Comparatives and negation: "more than 5" is ``> 5``, "5 or more" (or "5+") ``>= 5``,
+"between 2 and 4" ``>= 2`` and ``<= 4``, "not", "excluding", "other than" negate the value that
+follows.
 
 The SQL counterpart is the operator of a WHERE / HAVING / JOIN ON predicate (``amount > 5``,
 ``HAVING COUNT(*) >= 3``), or ``!=`` / ``NOT IN`` / ``NOT LIKE`` for a negated value.
