@@ -148,6 +148,24 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "two tables joined on each one's own key (`client.client_id = card.card_id`); minor for "
         "two bare `id` columns, which may be a foreign key"),
     ReasonCode(
+        "join.fan_out", "table", "major",
+        "a SUM / AVG of one table's amount over a join to a table with many rows per row of the "
+        "first (`AVG(o.total_amt)` with `JOIN order_items oi ON oi.order_id = o.order_id`: the "
+        "first table's key joined to a column that is not the other's key): each row is "
+        "repeated once per match and its amount counted that many times"),
+    ReasonCode(
+        "join.drops_empty", "table", "major",
+        "the SQL looks for groups with nothing (`HAVING SUM(x) = 0`, `COUNT(*) = 0`) after inner "
+        "joins only, where every group has a matched row; or the question asks to show the "
+        "groups with nothing (\"show zeros\", \"including teams with no agents\") and no outer "
+        "join, subquery or conditional count can keep them"),
+    ReasonCode(
+        "subquery.not_in_null", "subquery", "info",
+        "`x NOT IN (SELECT col FROM t)` on a column that is not `t`'s key and that the subquery "
+        "does not keep non-NULL: one NULL makes NOT IN true for no row (the query returns "
+        "nothing); NOT EXISTS is safe. Without a schema STEF cannot tell whether `col` holds "
+        "NULLs, so this is a note"),
+    ReasonCode(
         "projection.missing", "attribute", "critical",
         "the SQL does not show what the question asks to see (\"the email addresses\" / `SELECT "
         "phone`, names asked and ids shown, \"how many\" answered with a list): critical when "

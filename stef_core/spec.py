@@ -316,6 +316,37 @@ class OrderItem:
 
 
 @dataclass(frozen=True, slots=True)
+class JoinedAggregate:
+    """A SUM / AVG of one table's column in a SELECT that also joins that table to another
+    on a column of each (``AVG(o.total_amt)`` with ``JOIN order_items oi ON oi.order_id =
+    o.order_id``): ``expr`` as written, the aggregated ``table`` and ``column``, the join
+    column of that table (``key``), the ``joined`` table and its join column
+    (``joined_key``); ``leads`` when the SELECT starts from the aggregated table (its FROM)
+    and brings the other in by a JOIN. Which side the join repeats is the aligner's reading
+    of the keys."""
+
+    expr: str
+    table: str
+    column: str
+    key: str
+    joined: str
+    joined_key: str
+    leads: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """``x NOT IN (SELECT column FROM table ...)``: one NULL among the subquery's values makes
+    the predicate unknown for every row (``expr`` as written). ``guarded`` when the subquery
+    keeps its column non-NULL (``WHERE column IS NOT NULL``)."""
+
+    expr: str
+    table: str
+    column: str
+    guarded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class SqlSpec:
     """Everything STEF reads out of one SQL statement (exactly, from the sqlglot AST)."""
 
@@ -387,6 +418,18 @@ class SqlSpec:
     # while the comparing query filters its rows (the extreme of everyone, not of the rows
     # kept).
     unscoped_extremes: tuple[str, ...] = ()
+    # SUM / AVG of a table's column over a join to another table (see JoinedAggregate).
+    joined_aggregates: tuple[JoinedAggregate, ...] = ()
+    # HAVING tests that keep the groups with nothing (``COUNT(*) = 0``, ``SUM(x) <= 0``,
+    # ``COUNT(x) < 1``) in a SELECT that joins only by inner joins (or counts every row): a
+    # group has at least one row there, so the entities with no matching row are never among
+    # them. As written.
+    empty_tests: tuple[str, ...] = ()
+    # Can a row or group the data has nothing for reach the result: an outer join, a scalar
+    # subquery in the SELECT list, a set operation?
+    keeps_unmatched: bool = False
+    # ``NOT IN (SELECT ...)`` predicates (see Exclusion).
+    exclusions: tuple[Exclusion, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +502,9 @@ class QuestionSpec:
     # "X per Y" read as a ratio ("revenue per employee", "orders per customer"): a division,
     # or, read as a breakdown, one value per Y.
     rates: tuple[str, ...] = ()
+    # The groups with nothing are asked for too ("show zeros", "including teams with no
+    # agents"): a count or total per group must show them at 0.
+    keeps_empty: bool = False
     terms: tuple[str, ...] = field(default=())  # R_app terms found in the question
     text: str = ""  # question and enrichment, case- and whitespace-folded, for grounding
     periods: tuple[Period, ...] = ()  # time constraints the question or enrichment states

@@ -36,7 +36,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *superlatives.check(q, sql),
         *grouping.check(q, sql, rules),
         *projection.check(q, sql, rules),
-        *joins.check(sql),
+        *joins.check(q, sql),
         *enrichment.check(q, sql, rules, anchor),
     ]
 

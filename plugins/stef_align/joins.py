@@ -4,16 +4,43 @@ have nothing to do with each other; ``join.unmatched_filtered`` when the WHERE k
 LEFT JOIN did not match (``t.agent_id IS NULL``) and also requires a value of that table
 (``t.status = 'solved'``), which such rows never hold: the query returns nothing.
 
+Three more findings read what a join does to the rows a question is about (the facts are the
+SQL reader's, :mod:`stef_sql.read.joins`):
+
+* ``join.fan_out`` (major): a SUM / AVG of one table's amount over a join to a table that
+  holds many rows per row of the first (``AVG(o.total_amt)`` with ``JOIN order_items oi ON
+  oi.order_id = o.order_id``): the first table's key (``orders.order_id``) is joined to a
+  column that is not the second table's own key, so each order is repeated once per line and
+  its amount summed (or weighted) as many times. Only a query that starts from the
+  repeated table (``FROM orders o JOIN order_items oi``) is read: one that starts from the
+  other rows and looks an amount up (``FROM subscriptions s JOIN plans p``: the plan's fee
+  per subscription) counts it per row on purpose, and so is a unit price (``SUM(p.price)``
+  over order lines).
+* ``join.drops_empty`` (major): the SQL looks for the groups with nothing (``HAVING
+  SUM(oi.quantity) = 0``) after inner joins only, where every group has a matched row; or the
+  question asks to show the groups with nothing ("show zeros") and nothing in the SQL can
+  keep a group without rows (no outer join, scalar subquery or conditional count).
+* ``subquery.not_in_null`` (info): ``x NOT IN (SELECT col FROM t)`` on a column that is not
+  ``t``'s own key and that the subquery does not keep non-NULL: if one value is NULL, NOT IN
+  is never true and the query returns nothing. Whether ``col`` holds NULLs is the schema's
+  to say, so this is a note.
+
 >>> own_key("client", "client_id"), own_key("card", "client_id")
 (True, False)
 """
 
 from __future__ import annotations
 
+from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_core.spec import SqlSpec
+from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.words import norm
+
+#: Aggregates a per-group count or total is made of (a zero is one of theirs).
+_COUNTS = frozenset({"COUNT", "SUM", "COUNTIF", "COUNT_IF"})
+#: Column parts that say an amount is per unit, meant to be counted once per sale or line.
+_UNIT_AMOUNTS = frozenset({"price", "unitprice"})
 
 
 def own_key(table: str, column: str) -> bool:
@@ -25,7 +52,82 @@ def own_key(table: str, column: str) -> bool:
     return bool(stem) and (t == stem or t.rstrip("s") == stem or stem.rstrip("s") == t.rstrip("s"))
 
 
-def check(sql: SqlSpec) -> list[Reason]:
+def keyed(table: str, column: str) -> bool:
+    """Is ``column`` the key of ``table``: named after it, or a bare ``id``?"""
+    return norm(column) == "id" or own_key(table, column)
+
+
+def fan_out(sql: SqlSpec) -> list[Reason]:
+    """``join.fan_out`` (module docstring): each aggregated table once."""
+    out: list[Reason] = []
+    seen: set[str] = set()
+    for j in sql.joined_aggregates[:32]:
+        # the aggregated table's key is named after it (a bare ``id`` joined to ``x.person_id``
+        # is as often a one-to-one link table as a one-to-many one), the joined column is not
+        # the other table's key
+        if j.table in seen or not own_key(j.table, j.key) or keyed(j.joined, j.joined_key):
+            continue
+        if not j.leads:
+            # the query starts from the other rows and looks the amount up (a plan's fee per
+            # subscription, a course's price per enrolment): counted per row on purpose
+            continue
+        if _UNIT_AMOUNTS & set(parts(j.column)):
+            continue  # a unit price summed per line is the lines' amount
+        seen.add(j.table)
+        out.append(reason(
+            "join.fan_out",
+            f"the SQL computes {j.expr} over a join of {j.table} to {j.joined} on "
+            f"{j.table}.{j.key} = {j.joined}.{j.joined_key}: each {j.table} row is repeated "
+            f"once per matching {j.joined} row, so its {j.column} is counted that many "
+            f"times; aggregate {j.joined} per {j.key} first (or drop the join)",
+            "major",
+        ))
+        if len(out) >= 2:
+            break
+    return out
+
+
+def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """``join.drops_empty`` (module docstring)."""
+    if sql.empty_tests:
+        return [reason(
+            "join.drops_empty",
+            f"the SQL looks for groups with nothing ({sql.empty_tests[0]}) after inner joins "
+            f"only: a group is formed only from rows that found a match, so the ones with no "
+            f"row at all never appear and the test is not met by them; start from the "
+            f"entities with a LEFT JOIN (or use NOT EXISTS)",
+            "major",
+        )]
+    counts = {a.func for a in sql.aggregations} & _COUNTS
+    if (q.keeps_empty and counts and sql.group_by and not sql.keeps_unmatched
+            and not sql.conditions):
+        return [reason(
+            "join.drops_empty",
+            "the question asks to show the groups with nothing too (zeros), but the SQL "
+            "counts only rows that exist (no outer join, no subquery per group): a group "
+            "without rows is missing instead of showing 0; start from the groups with a "
+            "LEFT JOIN",
+            "major",
+        )]
+    return []
+
+
+def not_in_nulls(sql: SqlSpec) -> list[Reason]:
+    """``subquery.not_in_null`` (module docstring)."""
+    for e in sql.exclusions[:8]:
+        if e.guarded or not e.table or keyed(e.table, e.column):
+            continue
+        return [reason(
+            "subquery.not_in_null",
+            f"the SQL excludes rows with {e.expr}: if {e.table}.{e.column} holds a NULL, NOT "
+            f"IN is true for no row and the query returns nothing; NOT EXISTS, or WHERE "
+            f"{e.column} IS NOT NULL in the subquery, is safe",
+            "info",
+        )]
+    return []
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     out: list[Reason] = [reason(
         "join.unmatched_filtered",
         f"the SQL keeps the rows its LEFT JOIN found no match for ({null}) but also requires "
@@ -52,4 +154,4 @@ def check(sql: SqlSpec) -> list[Reason]:
                 "join pairs unrelated rows",
                 "minor",
             ))
-    return out
+    return out + fan_out(sql) + dropped_empty(q, sql) + not_in_nulls(sql)

@@ -599,6 +599,7 @@ def question_spec(
         asks_yes_no=frame.asks_yes_no,
         asks_ratio=aggs.ratio or aggs.weak_ratio or hint.ratio or fragments.ratio,
         rates=frame.rates,
+        keeps_empty=grouping.asks_empty_groups(folded_all),
         restated_groups=tuple(restated_groups),
         restated_ranking=restated_ranking,
         counted=aggs.counted,

@@ -35,6 +35,7 @@ enrichment binding; a time word such as "month" matches a date key).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from stef_question.lexicon import Lexicon
@@ -273,3 +274,30 @@ def read(
             taken.update(range(k, end))
     return (Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose), tuple(ranked_by)),
             frozenset(taken))
+
+
+#: "show zeros", "zeros included", "including teams with no agents", "even those without
+#: orders", "showing 0 for carriers without loads": the groups with nothing are wanted too.
+#: "customers with zero orders" is no such request (it asks for those groups only).
+_EMPTY_GROUPS = re.compile(
+    r"\b(?:show|shows|showing|include|includes|including|keep|keeping)\s+(?:the\s+|all\s+)?"
+    r"(?:zeros|zeroes|0s|zero counts|zero rows|empty ones)\b"
+    r"|\bzero(?:e)?s\s+(?:included|shown|too|as well)\b"
+    r"|\b(?:including|include|includes|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
+    r"(?:[a-z]+\s+){0,2}?(?:(?:with|that have|who have|which have|having)\s+"
+    r"(?:no|none|nothing|zero|0)|without)\b"
+    r"|\bshowing\s+(?:0|zero)\s+for\b")
+
+
+def asks_empty_groups(text: str) -> bool:
+    """Does the (case-folded) text ask to show the groups with nothing too?
+
+    >>> asks_empty_groups("loads per active carrier this month, show zeros")
+    True
+    >>> asks_empty_groups("number of agents in each team, including teams with no agents.")
+    True
+    >>> asks_empty_groups("product categories with zero sales in april 2025.")
+    False
+    """
+    return _EMPTY_GROUPS.search(text) is not None
+

@@ -71,7 +71,9 @@ _VAGUE = frozenset({"information", "info", "details", "detail", "data", "record"
                     "things", "value", "values", "number", "numbers", "count", "total", "sum",
                     "average", "amount", "it", "them", "they", "those", "these", "what",
                     "which", "id's", "time", "times", "way", "kind", "type", "types", "pairs",
-                    "pair", "combinations", "combination", "there"})
+                    "pair", "combinations", "combination", "there",
+                    # "show zeros": the groups with nothing, shown at 0, not a column
+                    "zero", "zeros", "zeroes"})
 _PARTICIPLES = frozenset({"won", "made", "held", "sold", "paid", "given", "taken", "written",
                           "done", "seen", "shown", "run", "led", "built", "found", "known",
                           "bought", "kept", "taught", "spent", "born", "released", "spoken",

@@ -10,7 +10,9 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.grouping`: GROUP BY, HAVING, PARTITION BY, DISTINCT ON, nested groups;
 * :mod:`~stef_sql.read.ordering`: ORDER BY, LIMIT / TOP / FETCH, OFFSET;
 * :mod:`~stef_sql.read.superlatives`: ranking windows, nested top-k, unscoped extremes;
-* :mod:`~stef_sql.read.structure`: tables, columns, literals, windows, CTEs, joins.
+* :mod:`~stef_sql.read.structure`: tables, columns, literals, windows, CTEs, joins;
+* :mod:`~stef_sql.read.joins`: what joins and subqueries do to the rows (an amount repeated
+  by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...)).
 
 A reader is ``read(tree) -> build``: it reads everything it needs from the tree and asks
 ``tree.texts`` for the SQL texts it keeps; once every reader has read, the texts are rendered
@@ -33,6 +35,7 @@ from stef_sql.read import (
     aggregates,
     filters,
     grouping,
+    joins,
     ordering,
     projection,
     structure,
@@ -53,6 +56,7 @@ READERS: tuple[Reader, ...] = (
     superlatives.read,
     time.read,
     structure.read,
+    joins.read,
 )
 
 

@@ -1,0 +1,213 @@
+"""Joins: what the joins and subqueries of a query do to its rows, read where a query's answer
+may differ from its question whatever the data.
+
+* ``joined_aggregates``: a SUM / AVG of one table's column in a SELECT that joins that table
+  to another on a column of each (``AVG(o.total_amt) ... JOIN order_items oi ON oi.order_id =
+  o.order_id``). If the other table holds many rows per row of the first (its lines, payments,
+  legs), the join repeats the first table's amount once per match; the aligner reads which
+  side repeats from the keys' names (:mod:`stef_align.joins`), ``leads`` says whether the
+  SELECT starts from the aggregated table. Aggregates of a CASE (a conditional count), of
+  DISTINCT values, in a window, over a CTE or derived table (often the child pre-aggregated
+  per key), or an AVG grouped by the join column itself (one row's amount averaged with its
+  copies) are not read.
+* ``empty_tests``: HAVING tests that keep the groups with nothing (``COUNT(*) = 0``,
+  ``SUM(oi.quantity) = 0``, ``COUNT(x) < 1``) in a SELECT without outer joins. A group has at
+  least one row, and an inner join keeps only the rows that have a match, so the entities with
+  no row at all ("the categories with no sales") are never among the groups. ``COUNT(*) = 0``
+  is never true; a SUM or COUNT of a column is read only when the SELECT joins (over one table
+  ``SUM(stock) = 0`` may well be the question's own test).
+* ``keeps_unmatched``: can a row or group the data has nothing for reach the result (an outer
+  join, a scalar subquery in the SELECT list, a lateral, a set operation)? Without one, a
+  count per group is never 0: "show zeros" is not answered.
+* ``exclusions``: ``x NOT IN (SELECT column FROM table ...)``. If the subquery yields one
+  NULL, ``x NOT IN (...)`` is unknown for every row and the query returns nothing; a ``WHERE
+  column IS NOT NULL`` in the subquery (``guarded``) or NOT EXISTS is safe. Whether the
+  column can be NULL is the schema's to say.
+
+>>> from stef_core.sql import parse_statement
+>>> from stef_sql.read import spec_of
+>>> spec = spec_of(parse_statement(
+...     "SELECT o.channel, AVG(o.total_amt) FROM orders o "
+...     "JOIN order_items oi ON oi.order_id = o.order_id GROUP BY o.channel"))
+>>> [(j.table, j.key, j.joined, j.joined_key) for j in spec.joined_aggregates]
+[('orders', 'order_id', 'order_items', 'order_id')]
+>>> spec_of(parse_statement(
+...     "SELECT p.category FROM products p JOIN order_items oi ON oi.product_id = p.product_id "
+...     "GROUP BY p.category HAVING SUM(oi.quantity) = 0")).empty_tests
+('SUM(oi.quantity) = 0',)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+
+from stef_core.spec import Exclusion, JoinedAggregate
+from stef_sql.read.tree import Build, Tree, owner_select, under_window
+
+#: Most aggregates, equalities and subqueries one query is read for (a bound on the work).
+MAX_READ = 64
+_OUTER = frozenset({"LEFT", "RIGHT", "FULL"})
+
+
+def read(tree: Tree) -> Build:
+    fields: dict[str, Any] = {
+        "joined_aggregates": tuple(dict.fromkeys(_joined_aggregates(tree))),
+        "empty_tests": tuple(dict.fromkeys(_empty_tests(tree))),
+        "keeps_unmatched": _keeps_unmatched(tree),
+        "exclusions": tuple(_exclusions(tree)),
+    }
+    return lambda texts: fields
+
+
+def _cte_names(tree: Tree) -> frozenset[str]:
+    return frozenset(c.alias_or_name.lower() for c in tree.ctes)
+
+
+def _join_equalities(select: exp.Select) -> list[tuple[exp.Column, exp.Column]]:
+    """``a.x = b.y`` column equalities of ``select``'s own JOIN ON and WHERE clauses (not of
+    its subqueries: ``EXISTS (SELECT 1 ... WHERE i.order_id = o.order_id)`` repeats nothing),
+    each as its two columns."""
+    places: list[exp.Expr] = [j.args["on"] for j in select.args.get("joins") or ()
+                              if j.args.get("on") is not None]
+    where = select.args.get("where")
+    if where is not None:
+        places.append(where)
+    out: list[tuple[exp.Column, exp.Column]] = []
+    for place in places:
+        for eq in place.find_all(exp.EQ):
+            left, right = eq.left, eq.right
+            if (isinstance(left, exp.Column) and isinstance(right, exp.Column)
+                    and owner_select(eq) is select):
+                out.append((left, right))
+                if len(out) >= MAX_READ:
+                    return out
+    return out
+
+
+def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
+    if not tree.joins:
+        return []
+    ctes = _cte_names(tree)
+    out: list[JoinedAggregate] = []
+    for node in tree.aggs[:MAX_READ]:
+        if type(node) not in (exp.Sum, exp.Avg) or under_window(node):
+            continue
+        arg = node.this
+        if (not isinstance(arg, exp.Expr) or isinstance(arg, exp.Distinct)
+                or arg.find(exp.Case, exp.If, exp.Select) is not None):
+            continue  # a conditional count, distinct values or a subquery: not an amount
+        cols = list(arg.find_all(exp.Column))
+        alias = cols[0].table.lower() if cols else ""
+        if not alias or any(c.table.lower() != alias for c in cols[1:]):
+            continue  # the columns of one table, named by its alias
+        select = owner_select(node)
+        if not isinstance(select, exp.Select) or not select.args.get("joins"):
+            continue
+        table = tree.table_of(cols[0])
+        if not table or table in ctes:
+            continue
+        source = select.args.get("from_")
+        leads = source is not None and source.this.alias_or_name.lower() == alias
+        grouped = {c.name.lower() for c in _group_columns(select) if c.table.lower() == alias}
+        for left, right in _join_equalities(select):
+            for mine, other in ((left, right), (right, left)):
+                if mine.table.lower() != alias or not other.table or \
+                        other.table.lower() == alias:
+                    continue
+                if isinstance(node, exp.Avg) and mine.name.lower() in grouped:
+                    continue  # one row per group: its amount averaged with itself
+                joined = tree.table_of(other)
+                if joined and joined != table and joined not in ctes:
+                    out.append(JoinedAggregate(node.sql()[:200], table, cols[0].name.lower(),
+                                               mine.name.lower(), joined, other.name.lower(),
+                                               leads))
+    return out
+
+
+def _group_columns(select: exp.Select) -> list[exp.Column]:
+    group = select.args.get("group")
+    if group is None:
+        return []
+    return [e for e in group.expressions[:MAX_READ] if isinstance(e, exp.Column)]
+
+
+def _zero_test(cmp: exp.Binary) -> exp.Expr | None:
+    """The aggregate ``cmp`` tests for nothing (``COUNT(x) = 0``, ``0 = SUM(x)``, ``SUM(x) <=
+    0``, ``COUNT(x) < 1``; through a COALESCE), else None."""
+    left, right = cmp.left, cmp.right
+    if isinstance(left, exp.Literal) and isinstance(cmp, exp.EQ):
+        left, right = right, left
+    if not isinstance(right, exp.Literal) or right.is_string:
+        return None
+    wanted = "1" if isinstance(cmp, exp.LT) else "0"
+    if right.this != wanted:
+        return None
+    while isinstance(left, exp.Coalesce):
+        left = left.this
+    if not isinstance(left, (exp.Count, exp.Sum)):
+        return None
+    arg = left.this
+    if isinstance(arg, exp.Expr) and arg.find(exp.Case, exp.If) is not None:
+        return None  # a conditional count: 0 for groups that have rows
+    if isinstance(left.parent, exp.Filter):
+        return None  # COUNT(*) FILTER (WHERE ...): conditional too
+    return left
+
+
+def _empty_tests(tree: Tree) -> list[str]:
+    out: list[str] = []
+    for having in tree.havings[:MAX_READ]:
+        select = having.parent
+        if not isinstance(select, exp.Select):
+            continue
+        joins = select.args.get("joins") or ()
+        if any(j.side in _OUTER for j in joins) or select.args.get("laterals"):
+            continue
+        for cmp in having.this.find_all(exp.EQ, exp.LTE, exp.LT):
+            agg = _zero_test(cmp) if isinstance(cmp, exp.Binary) else None
+            if agg is None:
+                continue
+            star = isinstance(agg, exp.Count) and isinstance(agg.this, exp.Star)
+            if star or joins:
+                out.append(cmp.sql()[:200])
+    return out
+
+
+def _keeps_unmatched(tree: Tree) -> bool:
+    if tree.set_operation or any(j.side in _OUTER for j in tree.joins):
+        return True
+    for select in tree.selects[:MAX_READ]:
+        if select.args.get("laterals"):
+            return True
+        if any(item.find(exp.Select) is not None for item in select.expressions):
+            return True  # (SELECT COUNT(*) FROM ... WHERE x.id = t.id): 0 when nothing matches
+    return False
+
+
+def _exclusions(tree: Tree) -> list[Exclusion]:
+    out: list[Exclusion] = []
+    for select in tree.selects[1:MAX_READ]:
+        sub = select.parent
+        pred = sub.parent if isinstance(sub, exp.Subquery) else None
+        if not isinstance(pred, exp.In) or pred.args.get("query") is not sub:
+            continue
+        if not (pred.args.get("negate") or isinstance(pred.parent, exp.Not)):
+            continue
+        if len(select.expressions) != 1:
+            continue
+        item = select.expressions[0]
+        item = item.this if isinstance(item, exp.Alias) else item
+        if not isinstance(item, exp.Column):
+            continue  # an expression: its NULLs are not the column's
+        table = tree.table_of(item)
+        name = item.name.lower()
+        where = select.args.get("where")
+        guarded = where is not None and any(
+            isinstance(n.this, exp.Is) and isinstance(n.this.this, exp.Column)
+            and n.this.this.name.lower() == name and isinstance(n.this.expression, exp.Null)
+            for n in where.find_all(exp.Not))
+        text = f"{pred.this.sql()[:80]} NOT IN (SELECT {item.sql()} FROM {table or '...'} ...)"
+        out.append(Exclusion(text, table, name, guarded))
+    return out

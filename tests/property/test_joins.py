@@ -1,0 +1,66 @@
+"""Properties of the join findings (stef_align.joins): ``join.fan_out`` reads which table a join
+repeats from the keys' names, so it does not depend on how the query is spelled (the side of
+the ON equality each column is written on, the aliases, inner or left join), it needs the join
+(the same aggregate over the table alone is never repeated) and it is about the repeated side
+(the child's own amount over its parent is not)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from stef_align import joins
+from stef_question.frame import question_spec
+from stef_sql.extract import extract_spec
+
+#: (parent table, its key, a child table that holds many rows per parent row)
+FAMILIES = [
+    ("orders", "order_id", "order_items"),
+    ("invoices", "invoice_id", "payments"),
+    ("shipments", "shipment_id", "shipment_legs"),
+    ("claims", "claim_id", "claim_lines"),
+    ("tickets", "ticket_id", "ticket_events"),
+]
+AMOUNTS = ["total_amt", "billed_usd", "freight_chrg", "allowed_amount", "handle_secs"]
+ALIASES = ["a", "b", "t1", "x", "p"]
+QUESTION = question_spec("What is the total amount?", None)
+
+family = st.sampled_from(FAMILIES)
+amount = st.sampled_from(AMOUNTS)
+aliases = st.lists(st.sampled_from(ALIASES), min_size=2, max_size=2, unique=True)
+function = st.sampled_from(["SUM", "AVG"])
+join = st.sampled_from(["JOIN", "INNER JOIN", "LEFT JOIN"])
+
+
+def codes(sql: str) -> list[tuple[str, str]]:
+    return [(r.code, r.severity) for r in joins.check(QUESTION, extract_spec(sql))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(family, amount, aliases, function, join, st.booleans())
+def test_fan_out_does_not_depend_on_spelling(fam: tuple[str, str, str], column: str,
+                                             names: list[str], fn: str, kind: str,
+                                             flipped: bool) -> None:
+    parent, key, child = fam
+    p, c = names
+    on = f"{c}.{key} = {p}.{key}" if flipped else f"{p}.{key} = {c}.{key}"
+    found = codes(f"SELECT {fn}({p}.{column}) FROM {parent} {p} {kind} {child} {c} ON {on}")
+    assert found == [("join.fan_out", "major")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(family, amount, function)
+def test_no_join_no_fan_out(fam: tuple[str, str, str], column: str, fn: str) -> None:
+    parent, key, child = fam
+    assert codes(f"SELECT {fn}({column}) FROM {parent}") == []
+    # the join only filters (a semi-join): nothing is repeated
+    assert codes(f"SELECT {fn}(p.{column}) FROM {parent} p WHERE EXISTS (SELECT 1 FROM "
+                 f"{child} c WHERE c.{key} = p.{key})") == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(family, amount, function)
+def test_the_child_s_own_amount_is_not_repeated(fam: tuple[str, str, str], column: str,
+                                                fn: str) -> None:
+    parent, key, child = fam
+    assert codes(f"SELECT {fn}(c.{column}) FROM {child} c JOIN {parent} p "
+                 f"ON p.{key} = c.{key}") == []
