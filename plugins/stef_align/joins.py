@@ -77,9 +77,10 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         out.append(reason(
             "join.fan_out",
             f"the SQL computes {j.expr} over a join of {j.table} to {j.joined} on "
-            f"{j.table}.{j.key} = {j.joined}.{j.joined_key}: each {j.table} row is repeated "
-            f"once per matching {j.joined} row, so its {j.column} is counted that many "
-            f"times; aggregate {j.joined} per {j.key} first (or drop the join)",
+            f"{j.table}.{j.key} = {j.joined}.{j.joined_key}: each row of {j.table} is "
+            f"repeated once per matching row of {j.joined}, so its {j.column} is "
+            f"{'weighted' if j.expr.upper().startswith('AVG') else 'counted'} that many "
+            f"times; aggregate {j.joined} per {j.joined_key} first, or test it with EXISTS",
             "major",
         ))
         if len(out) >= 2:
