@@ -61,7 +61,7 @@ from stef_core.spec import (
     Value,
     render_value,
 )
-from stef_core.values import value_key
+from stef_core.values import abbreviates, value_key
 from stef_core.words import norm, stem
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
@@ -344,8 +344,7 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     found = False
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
-            if not mentions(q.text, v) and not mentions(q.text, v.replace("_", " ")) and not (
-                    " " not in v and stem(v) in _stems(q.text)):
+            if not _spelled(v, q.text):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -357,10 +356,76 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     return found
 
 
+def _spelled(value: str, text: str) -> bool:
+    """Does the question's text spell the value: as written, with spaces for underscores, as
+    a word of the same stem ('closed' for "close"), as hyphenated words ('no_show' for
+    "no-shows") or as a word a short code abbreviates ('rcv' for "received")?"""
+    return (mentions(text, value) or mentions(text, value.replace("_", " "))
+            or (" " not in value and stem(value) in _stems(text))
+            or stem(_SEPARATORS.sub("", value)) in _joined_stems(text)
+            or _code_of_word(value, text))
+
+
 @lru_cache(maxsize=QUESTION_CACHE)
 def _stems(text: str) -> frozenset[str]:
     """Stems of the words of a folded text ("close" and 'closed' share one)."""
     return frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text))
+
+
+_SEPARATORS = re.compile(r"[\s_-]+")
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _joined_stems(text: str) -> frozenset[str]:
+    """Stems of the hyphenated words of a folded text, hyphens dropped ("no-shows" is
+    ``noshow``, as 'no_show' is)."""
+    return frozenset(stem(w.replace("-", "")) for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+",
+                                                                 text))
+
+
+def _code_of_word(value: str, text: str) -> bool:
+    """A 3- or 4-letter code that abbreviates a longer word of the question ('exp' for
+    "expedited", 'rcv' for "received"; two letters say too little)."""
+    return 3 <= len(value) <= 4 and value.isalpha() and any(
+        abbreviates(value, w) for w in _words_of(text) if len(w) > len(value))
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _words_of(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(re.findall(r"[a-z]{4,}", text)))[:64]
+
+
+#: How a flag column says "yes".
+_YES = frozenset({1, "1", "y", "yes", "t", "true"})  # 1 is True
+#: Name parts that mark a column as a flag or a point in time, not as what it records.
+_MARKERS = frozenset({"is", "has", "was", "flag", "yn", "ind", "at", "ts", "dt", "date", "time",
+                      "on"})
+
+
+def _flag_named(s: Filter, q: QuestionSpec) -> bool:
+    """A flag set or an event's time present, on a column the question's words name
+    (``is_final = 1`` for "final exams", ``sla_breached = TRUE`` for "an sla breach",
+    ``first_response_at IS NOT NULL`` for "first response time"): the question asks it."""
+    if not s.column or not ((s.op == "=" and s.value in _YES) or s.op == "is not null"):
+        return False
+    if any(r.column and norm(r.column) == norm(s.column) for r in q.filters[:MAX_SCAN]):
+        return False  # the question constrains that column itself: the matchers decide
+    words = [w for w in parts(s.column) if w not in _MARKERS]
+    stems = _stems(q.text)
+    return bool(words) and len(words) <= 3 and all(
+        stem(w) in stems and not any(stem(n + w) in stems for n in ("in", "un", "non"))
+        for w in words)  # "inactive vendors" names no is_active = 1
+
+
+def _feeds_aggregates(s: Filter, sql: SqlSpec) -> bool:
+    """``x IS NOT NULL`` where every aggregate reads ``x`` (none counts rows): aggregates
+    skip NULLs anyway, so the test changes no answer (``roomed_ts IS NOT NULL`` beside
+    ``AVG(roomed_ts - checkin_ts)``)."""
+    if s.op != "is not null" or not s.column or not sql.aggregations:
+        return False
+    word = re.compile(r"\b" + re.escape(s.column) + r"\b")
+    aggs = sql.aggregations[:16]
+    return all(a.arg != "*" and word.search(a.arg.lower()) for a in aggs)
 
 
 def _in_identifiers(value: object, sql: SqlSpec) -> bool:
@@ -482,9 +547,10 @@ def _coded(r: Filter, idx: _Index) -> int | None:
     return None
 
 
-def _flag(r: Filter, idx: _Index) -> int | None:
+def _flag(r: Filter, idx: _Index, opposite: bool = False) -> int | None:
     """A state word answered by a flag column: "unpaid invoices" / ``is_paid = 0``, "active
-    users" / ``active = 1``."""
+    users" / ``active = 1`` (with ``opposite``, the flag kept the other way: "inactive
+    coaches" / ``is_active = TRUE``)."""
     if r.op not in ("=", "!="):
         return None
     # One spelling or several ("female" / 'f' / 'women'): a word of three letters or more
@@ -493,19 +559,22 @@ def _flag(r: Filter, idx: _Index) -> int | None:
     for word in spellings[:8]:
         if not isinstance(word, str) or " " in word or len(word) < 3:
             continue
+        want = (r.op == "=") is not opposite  # the flag set ("paid"), or not ("unpaid")
         for prefix in ("un", "in", "non"):
             if word.startswith(prefix) and len(word) - len(prefix) >= 4:
                 word = word[len(prefix):]
+                want = not want
                 break
         for i, s in enumerate(idx.preds[:MAX_SCAN]):
             # "is_paid", "active": the word is the column or its last part ("male" is not
-            # the end of "is_female")
+            # the end of "is_female"); "inactive" is not ``is_active = TRUE``
             if s.column and s.value in (0, 1, True, False) and (
                     word_matches(word, s.column) or s.column == word
-                    or s.column.endswith("_" + word)):
+                    or s.column.endswith("_" + word)) and _flag_state(s) is not (not want):
                 return i
             # "cancelled orders" / cancelled_at IS NOT NULL: the state is the time it began
-            if s.column and s.op == ("is not null" if r.op == "=" else "is null") and (
+            if not opposite and s.column and s.op == (
+                    "is not null" if r.op == "=" else "is null") and (
                     s.column.startswith(word + "_") or word_matches(word, s.column)):
                 return i
     return None
@@ -835,11 +904,24 @@ def _match_code(r: Filter, m: _Match) -> bool:
 
 
 def _match_flag(r: Filter, m: _Match) -> bool:
-    """A state the SQL keeps as a flag column (see :func:`_flag`, :func:`_same_flag`)."""
+    """A state the SQL keeps as a flag column (see :func:`_flag`, :func:`_same_flag`); wrong
+    when the SQL keeps the flag the other way ("inactive coaches" / ``is_active = TRUE``)."""
     flag = _flag(r, m.idx) if m.op_hit is None else None
     if flag is None:
         flag = _same_flag(r, m.idx)
-    return m.meet(flag) if flag is not None else False
+    if flag is not None:
+        return m.meet(flag)
+    other = _flag(r, m.idx, opposite=True) if m.op_hit is None else None
+    if other is None:
+        return False
+    m.used.add(other)
+    m.wrong += 1
+    m.missing.append(r.describe())
+    m.reasons.append(reason(
+        "filter.value_mismatch",
+        f"the question asks {r.describe()} but the SQL keeps the other side of the flag: "
+        f"{m.idx.preds[other].describe()}", "major"))
+    return True
 
 
 def _match_weak_value(r: Filter, m: _Match) -> bool:
@@ -943,9 +1025,12 @@ def align_filters(
         if benign(s, rules.benign_filters):
             benign_extras.append(s.describe())
             continue
-        if s.op not in ("is null", "is not null") and _grounded(s, q):
+        if (s.op not in ("is null", "is not null") and _grounded(s, q)) or _flag_named(s, q):
             matched.append(s.describe())
             grounded.append(s)
+            continue
+        if _feeds_aggregates(s, sql):
+            matched.append(s.describe())  # no constraint at all: see _feeds_aggregates
             continue
         extras.append(s)
 

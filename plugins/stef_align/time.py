@@ -551,8 +551,16 @@ def align_periods(
             f"required period {said} is not in the SQL",
             "major",
         ))
+    # The asked period kept on a second date column too ("billed vs collected last quarter":
+    # invoices issued and payments made in Q3) is that period again, not an extra one.
+    kept = [s_canon[j] for kind, j in outcome.values() if kind == "same"]
     for j, s in enumerate(sql_periods):
-        if j not in used and not s.parts and j not in joined:
+        if j in used or j in joined or s.source == "case":
+            continue
+        if s.column and s_canon[j] in kept:
+            out.consumed.update(s.parts)
+            out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
+        elif not s.parts:
             out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
     return out
 

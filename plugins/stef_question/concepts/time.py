@@ -484,7 +484,11 @@ _TIME_WORD_BEFORE = re.compile(
 def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     name = m.group("mon").casefold()
     before = s.lower[max(0, m.start() - 16) : m.start()]
-    if name in _words().ambiguous_months and not _TIME_WORD_BEFORE.search(before):
+    # "may", "march" and every abbreviation ("in jan", "for sept", but "Jan Smith", "mar the
+    # finish") are a month only after a time word
+    w = _words()
+    if (name in w.ambiguous_months or name not in w.full_months) and not _TIME_WORD_BEFORE.search(
+            before):
         return None
     return _Atom(m.start(), m.end(), None, None, "month",
                  periodic=(("month", _month(name)),), yearless=True)
@@ -660,8 +664,8 @@ RULES: tuple[_Rule, ...] = (
     _Rule("half_alone", lambda w: (
         r"\bh(?P<h>[12])\b|\b(?:the\s+)?(?P<o>first|second|1st|2nd)\s+half\s+of\s+(?:the|a)"
         r"\s+year\b"), _half_alone, needs=lambda w: ("h1", "h2", "half")),
-    _Rule("month_alone", lambda w: r"\b" + _full_months(w) + r"\b", _month_alone,
-          needs=lambda w: w.full_months),
+    _Rule("month_alone", lambda w: r"\b" + _month_names(w) + r"(?![a-z])", _month_alone,
+          needs=lambda w: tuple(w.months)),
     # times of day
     _Rule("clock", lambda w: (
         r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|"

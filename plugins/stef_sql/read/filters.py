@@ -22,7 +22,7 @@ from sqlglot import exp
 
 from stef_core.spec import Filter, Source
 from stef_core.sql import read_condition
-from stef_sql.read.tree import Build, Tree, anti_joins
+from stef_sql.read.tree import Build, Tree, anti_joins, int_of, rank_aliases
 
 
 def read(tree: Tree) -> Build:
@@ -59,6 +59,9 @@ def _filters(tree: Tree) -> tuple[Filter, ...]:
     out: list[Filter] = []
     for condition, source, excluded in row_conditions(tree):
         out.extend(read_condition(condition, tree.resolver, source, excluded=excluded))
+    ranks = _rank_filters(tree)
+    if ranks:
+        out = [f for f in out if (f.column, f.op, f.value) not in ranks]
     # One filter written twice is one constraint.
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []
@@ -68,6 +71,24 @@ def _filters(tree: Tree) -> tuple[Filter, ...]:
             seen.add(key)
             unique.append(f)
     return tuple(unique)
+
+
+def _rank_filters(tree: Tree) -> set[tuple[object, ...]]:
+    """The filters that keep the first rows of a ranking window named in a nested SELECT
+    (``WHERE rk = 1`` over ``RANK() OVER (...) AS rk``): a top-k, read by
+    :mod:`stef_sql.read.superlatives`, whatever column the alias resolves to."""
+    names = rank_aliases(tree) if tree.windows else frozenset()
+    if not names:
+        return set()
+    out: set[tuple[object, ...]] = set()
+    for where in tree.wheres[:16]:
+        for cmp in where.find_all(exp.EQ, exp.LTE, exp.LT):
+            left = cmp.this
+            if isinstance(left, exp.Column) and left.name.lower() in names and int_of(
+                    cmp.expression) is not None:
+                out.update((f.column, f.op, f.value)
+                           for f in read_condition(cmp, tree.resolver, "where"))
+    return out
 
 
 def _excluded(node: exp.Expr) -> bool:

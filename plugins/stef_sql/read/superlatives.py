@@ -15,10 +15,8 @@ from sqlglot import exp
 from stef_core.spec import SUBQUERY, OrderItem
 from stef_core.sql import column_name, read_condition
 from stef_sql.read.grouping import distinct_on
-from stef_sql.read.tree import Build, Tree, first_aggregate, int_of
-
-_RANKERS = tuple(t for t in (getattr(exp, n, None) for n in ("RowNumber", "Rank", "DenseRank"))
-                 if isinstance(t, type))
+from stef_sql.read.tree import RANKERS as _RANKERS
+from stef_sql.read.tree import Build, Tree, first_aggregate, int_of, rank_aliases
 
 
 def read(tree: Tree) -> Build:
@@ -39,7 +37,7 @@ def _rankings(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
     """Top-k per group written with a ranking window kept by ``= 1`` / ``<= 3`` in WHERE or
     QUALIFY, or with ``DISTINCT ON``: the window's ORDER BY keys and the k kept."""
     order: list[OrderItem] = []
-    names: set[str] = set()
+    names = rank_aliases(tree)
     for window in tree.windows:
         if not isinstance(window.this, _RANKERS):
             continue
@@ -48,8 +46,6 @@ def _rankings(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
             cols = tree.columns_of(ordered.this)
             order.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
                                    aggregate=first_aggregate(ordered.this), columns=cols))
-        if isinstance(window.parent, exp.Alias):
-            names.add(window.parent.alias.lower())
     k: int | None = None
     if order:
         for holder in (*tree.wheres, *tree.qualifies):

@@ -352,6 +352,17 @@ def owner_select(node: exp.Expr) -> exp.Expr | None:
     return parent
 
 
+#: Window functions that number rows by an order (a ranking kept by ``rn <= 3`` is a top-k).
+RANKERS = tuple(t for t in (getattr(exp, n, None) for n in ("RowNumber", "Rank", "DenseRank"))
+                if isinstance(t, type))
+
+
+def rank_aliases(tree: Tree) -> frozenset[str]:
+    """Names given to ranking windows (``RANK() OVER (ORDER BY ...) AS rk``), lower-cased."""
+    return frozenset(w.parent.alias.lower() for w in tree.windows[:64]
+                     if isinstance(w.this, RANKERS) and isinstance(w.parent, exp.Alias))
+
+
 def int_of(node: exp.Expr | None) -> int | None:
     if node is None:
         return None
