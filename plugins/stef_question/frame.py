@@ -502,7 +502,11 @@ def question_spec(
                   if not (isinstance(f.value, str) and literal_span(f.value) is not None)]
         # A question word the reformulation writes as a condition ("inactive vendors" /
         # is_active = false, "Denver" / origin = 'DEN') is that condition, not a second one.
-        asked = [f for f in asked if not any(_translates(f, g) for g in fragments.filters)]
+        folded = fold_text(reformulated)
+        asked = [f for f in asked if not any(
+            _translates(f, g) or _defined_as(f, g, folded) for g in fragments.filters)]
+        stated = [f for f in stated if f.column is not None or not any(
+            _defined_as(f, g, folded) for g in fragments.filters)]
         # What the reformulation adds is read from what it writes as a condition (a fragment,
         # a quoted value), not from its prose: "open invoices" restating "overdue" is words.
         explicit = [f for f in stated if f.column is not None or any(
@@ -704,6 +708,19 @@ def _translates(asked: Filter, written: Filter) -> bool:
     col = (written.column or "").lower()
     words = [w for w in col.replace("_", " ").split() if len(w) >= 4]
     return any(w in a or a.endswith(w) for w in words)
+
+
+def _defined_as(asked: Filter, written: Filter, reformulated: str) -> bool:
+    """Does the reformulation define the question's word by the condition it puts in
+    brackets right after it ("active providers (term_dt IS NULL)")?"""
+    if not isinstance(asked.value, str) or not asked.value or not written.column:
+        return False
+    column = written.column.lower()
+    for m in re.finditer(r"\b" + re.escape(asked.value) + r"\b", reformulated[:MAX_CHARS]):
+        bracket = re.match(r"[^().;:]{0,40}\(([^()]{0,200})\)", reformulated[m.end():])
+        if bracket and column in bracket.group(1):
+            return True
+    return False
 
 
 def _subsequence(short: str, long: str) -> bool:

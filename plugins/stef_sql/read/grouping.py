@@ -53,7 +53,8 @@ def read(tree: Tree) -> Build:
                 k if k is not None else next(rendered).lower() for k in keys)),
             "having": having,
             "partition_by": partition_by,
-            "nested_group_by": nested_group_by,
+            "nested_group_by": tuple(dict.fromkeys(
+                (*nested_group_by, *(t.lower() for t in texts["nested_group"])))),
             "nested_distinct": nested_distinct,
         }
 
@@ -89,4 +90,8 @@ def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
         if group is not None:
             for key in group.expressions[:32]:
                 keys.extend(tree.columns_of(key))
+                if not isinstance(key, exp.Column) and tree.columns_of(key):
+                    # TRUNC(d, 'MM') in a CTE's GROUP BY: its calendar unit answers "per
+                    # month", as it does in the outer query
+                    tree.texts.add("nested_group", key)
     return tuple(dict.fromkeys(keys)), distinct

@@ -386,7 +386,7 @@ def positional(select: exp.Select | None, key: exp.Expr) -> exp.Expr | None:
 # -- texts --------------------------------------------------------------------------------------
 
 #: The order texts are rendered in (rendering may normalize a node a later text contains).
-TEXT_KINDS = ("projection", "aggregate", "group", "order", "window")
+TEXT_KINDS = ("projection", "aggregate", "group", "nested_group", "order", "window")
 
 
 class Texts:
