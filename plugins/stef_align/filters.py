@@ -417,6 +417,12 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
         for w in words)  # "inactive vendors" names no is_active = 1
 
 
+def _key_column(column: str) -> bool:
+    """A column that holds keys or codes (``wh_id``, ``store_no``, ``region_cd``)."""
+    last = parts(column)[-1] if parts(column) else ""
+    return last in ("id", "no", "cd", "code", "key", "num", "nbr") or column.lower().endswith("id")
+
+
 def _feeds_aggregates(s: Filter, sql: SqlSpec) -> bool:
     """``x IS NOT NULL`` where every aggregate reads ``x`` (none counts rows): aggregates
     skip NULLs anyway, so the test changes no answer (``roomed_ts IS NOT NULL`` beside
@@ -1048,6 +1054,10 @@ def align_filters(
                  and guard_kind(s, q.text, sql, run) in _NOT_GUARD
                  and (isinstance(s.value, (str, bool, tuple)) or s.value in (0, 1)
                       or s.op in ("is null", "is not null"))]
+    # Keys compared with a number ("DAL1" kept as wh_id = 1): a name the question gives may
+    # be looked up by its key (inference: weak).
+    keyed = [s for s in extras if s.op in ("=", "in") and _numeric(s.value) and s.column
+             and _key_column(s.column) and guard_kind(s, q.text, sql, run) in _NOT_GUARD]
     guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
     # a number in a CASE condition the question never says ("within 24 hours" / <= 48)
     guessed_nums += [s for i, s in enumerate(idx.preds[idx.n_filters:MAX_SCAN], idx.n_filters)
@@ -1157,6 +1167,14 @@ def align_filters(
             reasons.append(reason(
                 "filter.missing",
                 f"the question names {render_value(r.value)} but no SQL filter uses it",
+                "minor",
+            ))
+            continue
+        if keyed and r.op == "=" and r.column is None and isinstance(r.value, str):
+            reasons.append(reason(
+                "filter.missing",
+                f"the question names {render_value(r.value)}; no SQL condition says it in "
+                f"words (it may be kept by its key: {keyed[0].describe()})",
                 "minor",
             ))
             continue

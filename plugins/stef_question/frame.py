@@ -507,6 +507,16 @@ def question_spec(
             _translates(f, g) or _defined_as(f, g, folded) for g in fragments.filters)]
         stated = [f for f in stated if f.column is not None or not any(
             _defined_as(f, g, folded) for g in fragments.filters)]
+        # A state word ("pending claims", "not picked up") beside a condition the
+        # reformulation writes on a value the question never says (claim_status =
+        # 'SUBMITTED', status_cd = 'BK') may be that condition in the data's terms: the
+        # word is read by inference then, weak (the written condition is required as is).
+        q_folded = fold_text(q_text.raw)
+        if any(g.column and g.op in ("=", "in") and not _mentioned(g.value, q_folded)
+               for g in fragments.filters[:64]):
+            asked = [Filter(f.column, f.op, f.value, f.source, "weak")
+                     if f.column is None and f.op in ("=", "not") and isinstance(f.value, str)
+                     and f.source == "question" else f for f in asked]
         # What the reformulation adds is read from what it writes as a condition (a fragment,
         # a quoted value), not from its prose: "open invoices" restating "overdue" is words.
         explicit = [f for f in stated if f.column is not None or any(
