@@ -106,7 +106,13 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the question asks for one aggregate (AVG) and the SQL computes another (SUM), or ranks "
         "one way and takes the other extreme (MIN for \"the largest\"); `major` for a "
         "percentage answered by the plain average of a measure (`AVG(rating)` for \"CSAT %\") "
-        "or by a fraction (a division, nothing multiplied by 100)"),
+        "or by a fraction (a division, nothing multiplied by 100); critical for \"median\" or a "
+        "percentile answered by AVG with no median or percentile function, and for a stated "
+        "percentage (\"under 20%\") compared on the other scale (a fraction with 20, a "
+        "percentage with 0.2); major for a rate (\"cost per mile\", \"margin %\") answered by the "
+        "average of each row's ratio, one average answered by an average of per-group averages "
+        "over a key the question never names, and a share of an amount (\"share of revenue\") "
+        "answered by a share of row counts"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "
@@ -137,7 +143,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "distinct.missing", "clause", "critical",
         "\"how many different X\" counted without de-duplication; \"the different X\" listed "
-        "with repeats (critical unless the column is its table's key)"),
+        "with repeats (critical unless the column is its table's key); major for \"how many X\" "
+        "answered by counting the rows of X's event log (`ticket_events`) or of the thing the "
+        "question says each X has at least one of (`orders` for \"customers who placed at "
+        "least one order\"), with no DISTINCT anywhere"),
     ReasonCode(
         "join.unmatched_filtered", "condition", "critical",
         "the WHERE keeps the rows a LEFT JOIN did not match (`t.agent_id IS NULL`) and also "

@@ -382,6 +382,16 @@ class SqlSpec:
     # (T-SQL, Postgres, Redshift, Trino, SQLite: ``COUNT_IF(x) / COUNT(*)`` is 0 or 1), as the
     # SQL writes them.
     integer_divisions: tuple[str, ...] = ()
+    # A share the SQL computes compared with a number (``HAVING completion_rate < 20`` where
+    # ``completion_rate`` is ``COUNTIF(...) / COUNT(*)``): the share's scale (``fraction``, 0 to
+    # 1: a division or the AVG of a 0/1 value; ``percent``: a fraction multiplied by 100), the
+    # number, and the comparison as the SQL writes it.
+    compared_shares: tuple[tuple[str, float, str], ...] = ()
+    # Averages of ratios or of averages, as (kind, text): ``row ratio`` for the AVG of a
+    # division of each row's values (``AVG(cost / miles)``), ``group average`` for the AVG of
+    # a column a nested query computes as an AVG per group (``AVG(avg_invoice)`` over a CTE
+    # grouped by account), with the keys that group it.
+    averaged_ratios: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

@@ -16,7 +16,17 @@ Dialects spell one aggregate several ways; each is read as the function it compu
 * ``aggregation.missing``: no aggregate at all where a count, total, average or ratio is asked
   ("How many orders ..." answered by a list of orders);
 * ``distinct.missing``: "how many different X" counted without de-duplication (critical), or
-  "list the distinct X" without DISTINCT / GROUP BY (minor: a list with repeats).
+  "list the distinct X" without DISTINCT / GROUP BY (minor: a list with repeats); "how many
+  X" answered by counting the rows of X's event log (``ticket_events``) or of the thing the
+  question says each X has one of ("customers who placed at least one order" / ``COUNT(*)
+  FROM orders``), with no DISTINCT anywhere (major).
+
+What is computed against what is asked (``aggregation.mismatch``): "median" or a percentile
+answered by AVG with no median or percentile function in any dialect's spelling (critical);
+a stated percentage ("under 20%") held against a share on the other scale (a fraction compared
+with 20, critical); a rate ("cost per mile", "margin %") answered by the average of each row's
+ratio, one average answered by the average of per-group averages, a share of an amount
+("share of revenue") answered by a share of row counts (major).
 
 A percentage answered by the plain average of a measure (``AVG(rating)`` for "CSAT %") is
 ``aggregation.mismatch`` (major): the mean of a 1-5 rating or of an amount is no share of
@@ -27,6 +37,7 @@ anything; so is one answered by a fraction (a share between 0 and 1, nothing mul
 
 from __future__ import annotations
 
+import math
 import re
 
 from stef_align.names import parts, word_matches
@@ -273,6 +284,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "(no COUNT(DISTINCT ...))",
             "critical",
         ))
+    elif (other_rows := _counts_other_rows(q, sql)) is not None:
+        out.append(reason("distinct.missing", other_rows, "major"))
     elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
         # "List the distinct categories" / SELECT category: every repeat is listed.
         # Critical for a single column that repeats: "the different countries of customers"
@@ -291,6 +304,28 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "the question asks for a percentage but the SQL returns a fraction: it divides (or "
             "averages a 0/1 value) and nothing multiplies by 100",
             "major",
+        ))
+    scaled = _threshold_scale(q, sql)
+    if scaled is not None:
+        out.append(reason("aggregation.mismatch", scaled, "critical"))
+    counted_share = _share_of_measure(q, sql)
+    if counted_share is not None:
+        out.append(reason(
+            "aggregation.mismatch",
+            f"the question asks for a share of {counted_share}, but the SQL divides counts of "
+            f"rows (no SUM): that is a share of rows, not of {counted_share}",
+            "major",
+        ))
+    averaged = _averaged_ratio(q, sql)
+    if averaged is not None:
+        out.append(reason("aggregation.mismatch", averaged, "major"))
+    quantile = _mean_for_quantile(q, sql)
+    if quantile is not None:
+        out.append(reason(
+            "aggregation.mismatch",
+            f"the question asks for the {quantile} but the SQL computes the mean (AVG) and no "
+            f"median or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)",
+            "critical",
         ))
     measure = _averaged_measure(q, sql)
     if measure is not None:
@@ -322,6 +357,10 @@ def _fraction_for_percent(q: QuestionSpec, sql: SqlSpec) -> bool:
             isinstance(v, (int, float)) and not isinstance(v, bool) and v in (100, 100.0)
             for v in sql.literals):
         return False
+    stated = {float(m.group(1)) for m in _PERCENT_NUMBER.finditer(q.text)}
+    if stated and all(any(scale == "fraction" and math.isclose(value, p / 100)
+                          for scale, value, _ in sql.compared_shares[:64]) for p in stated):
+        return False  # "under 2%" held as a fraction below 0.02: a threshold, rightly scaled
     if sql.divides:
         return True
     return bool(sql.conditions) and any(
@@ -344,3 +383,212 @@ def _averaged_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
         return None  # a cast, a CASE or arithmetic inside: not a plain column
     ps = parts(column)
     return column if ps and ps[-1] in _MEASURES else None
+
+
+#: "median", "the 90th percentile", "p95", "quartile": an order statistic, not a mean.
+_QUANTILE = re.compile(
+    r"\b(median|percentile|quantile|quartile|p(?:50|75|90|95|99))s?\b")
+#: Parts of the function names that compute an order statistic, in every dialect spelling:
+#: MEDIAN, PERCENTILE_CONT / PERCENTILE_DISC (sqlglot's PERCENTILECONT), APPROX_QUANTILES,
+#: PERCENTILE_APPROX / APPROX_PERCENTILE (APPROXQUANTILE), ClickHouse quantile(0.5)(x) and
+#: quantileExact, DuckDB quantile_cont.
+_QUANTILE_FUNCS = ("MEDIAN", "PERCENTILE", "QUANTILE")
+
+
+def _mean_for_quantile(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """The order statistic ("median", "percentile") the question asks for, when the SQL
+    answers it with AVG and computes none: no median or percentile function anywhere (a
+    window's included), no ranking or window and no OFFSET / nested LIMIT (a median by hand:
+    the middle row of an ordered list, or the mean of the middle two); None otherwise."""
+    m = _QUANTILE.search(q.text)
+    if m is None or "AVG" not in functions(sql):
+        return None
+    if any(f in a.func for a in sql.aggregations for f in _QUANTILE_FUNCS):
+        return None
+    if sql.windows or sql.ranking or sql.offset or sql.nested_limit:
+        return None
+    word = m.group(1)
+    return "median" if word in ("median", "p50") else "percentile"
+
+
+#: A percentage the question states: "under 20%", "above 5 percent", "12.5 pct".
+_PERCENT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b|pct\b)")
+
+
+def _threshold_scale(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """What is wrong when the SQL holds a share it computes against a percentage the question
+    states on the other scale: a fraction (0 to 1) compared with 20 for "under 20%" (every
+    share is under 20, none is above it), or a percentage (times 100) compared with 0.2;
+    None when the scales agree (or nothing compares a share with a stated percentage)."""
+    if not sql.compared_shares:
+        return None
+    stated = {float(m.group(1)) for m in _PERCENT_NUMBER.finditer(q.text)}
+    for scale, value, text in sql.compared_shares[:64]:
+        for p in stated:
+            if scale == "fraction" and p > 1 and math.isclose(value, p):
+                return (f"the question's threshold is {p:g}% but the SQL compares a fraction "
+                        f"between 0 and 1 with {value:g} ({text}): {p:g}% is {p / 100:g}")
+            if scale == "percent" and 0 < value < 1 and math.isclose(value, p / 100):
+                return (f"the question's threshold is {p:g}% but the SQL compares a percentage "
+                        f"(times 100) with {value:g} ({text}): {p:g}% is {p:g} on that scale")
+    return None
+
+
+#: The words that open a count: "how many customers", "the number of patients".
+_COUNT_CUE = re.compile(r"\b(?:how many|number of|count of)\s+((?:[a-z0-9'-]+\s*){1,3})")
+
+
+def _counted_phrase(q: QuestionSpec) -> tuple[str, ...]:
+    """The words right after the question's count cue ("customers placed at" for "how many
+    customers placed at least one order"), from the question's counted noun on: the counted
+    thing and whatever qualifies it."""
+    if not q.counted:
+        return ()
+    for m in _COUNT_CUE.finditer(q.text[:2000]):
+        words = tuple(m.group(1).split())
+        if q.counted[0] in words:
+            return words
+    return ()
+
+
+def _head(table: str) -> str:
+    """The last word of a table's name (``ticket_events``: events), the thing a row is."""
+    ps = parts(table.split(".")[-1])
+    return ps[-1] if ps else ""
+
+
+#: Table names whose rows record what happened to a thing, many rows per thing over time
+#: (``ticket_events``, ``order_status_history``, ``account_audit_log``).
+_EVENT_HEADS = frozenset({"event", "events", "log", "logs", "history", "histories", "audit",
+                          "audits", "change", "changes", "transition", "transitions"})
+#: "how many customers placed at least one order", "how many users made a purchase":
+#: the counted thing, then what each has at least one of.
+_HAS_ONE = re.compile(r"\b(?:at least one|a|an|any|one or more)\s+([a-z][a-z'-]+)")
+
+
+def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's count counts rows of another thing than the question counts, when the
+    texts leave no doubt; None otherwise.
+
+    The question counts N ("how many customers", "how many tickets") and the SQL counts rows
+    (``COUNT(*)``, or a column without DISTINCT) of tables none of which is N's, with no
+    de-duplication anywhere (no DISTINCT, no nested GROUP BY), while the rows are plainly
+    another thing:
+
+    * N's event log (``ticket_events``, ``order_status_history`` for "how many tickets were
+      escalated"): a ticket escalated twice counts twice;
+    * the thing the question says each N has at least one of (``orders`` for "how many
+      customers placed at least one order", "... made a purchase"): a customer with two
+      orders counts twice.
+
+    Other tables named after N (``cars_data``, ``degree_programs``) may hold one row per N,
+    and a synonym of N (``appointments`` for "how many visits") is no second thing: neither
+    fires.
+    """
+    if "COUNT" not in q.aggregations or "COUNT" in q.weak_aggregations or q.distinct_count:
+        return None
+    counts = [a for a in sql.aggregations if family(a.func) == "COUNT"]
+    if not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in counts) or not any(
+            not a.nested for a in counts):
+        return None
+    if (sql.distinct or sql.nested_distinct or sql.nested_group_by or sql.set_operation
+            or sql.windows or sql.subqueries or not sql.tables):
+        return None
+    phrase = _counted_phrase(q)
+    if not phrase or q.counted[0] not in q.words:
+        return None  # "how many and how much": no thing counted
+    tables = sql.tables[:16]
+    if any(word_matches(w, _head(t)) for w in phrase[:1] for t in tables):
+        return None  # a table of the counted thing
+    if sql.group_by:
+        return None  # counted per group: rows per key
+    noun = q.counted[0]
+    for t in tables:
+        ps = parts(t.split(".")[-1])
+        head = _head(t)
+        if len(ps) > 1 and head in _EVENT_HEADS and any(word_matches(noun, p) for p in ps[:-1]):
+            return (f"the question counts {noun} but the SQL counts the rows of {t}, so "
+                    f"{noun} with several {head} count several times: count distinct "
+                    f"{noun} (COUNT(DISTINCT ...))")
+    has = _HAS_ONE.search(" ".join(_phrase_after(q.text, noun)))
+    if has is not None and len(tables) == 1 and stem(has.group(1)) == stem(_head(tables[0])):
+        t = tables[0]
+        return (f"the question counts {noun} that have at least one {has.group(1)}, but the "
+                f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
+                f"times: count distinct {noun} (COUNT(DISTINCT ...))")
+    return None
+
+
+def _phrase_after(text: str, word: str, n: int = 8) -> list[str]:
+    """The ``n`` words of ``text`` after the first ``word`` ("placed at least one order in" after
+    "customers")."""
+    words = text[:2000].split()
+    if word not in words:
+        return []
+    i = words.index(word)
+    return words[i + 1:i + 1 + n]
+
+
+#: Words that ask for a mean ("avg order value", "the typical wait").
+_MEAN_WORDS = re.compile(r"\b(?:avg|average|averages|averaged|mean|means|typical)\b")
+#: Two means in one breath ("the average of the monthly averages", "mean average score").
+_MEAN_OF_MEANS = re.compile(
+    r"\b(?:avg|average|mean)\b[^.?!;]{0,30}\b(?:avg|average|averages|mean|means)\b")
+#: A rate asked in words: "cost per mile", "gross margin %", "completion rate", "the ratio".
+_RATE_WORDS = re.compile(r"\bper\b|%|\bpercent(?:age)?s?\b|\bpct\b|\brate\b|\bratio\b"
+                         r"|\bmargin\b|\bshare\b")
+
+
+def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's average answers another question than the one asked, when the texts
+    leave no doubt; None otherwise.
+
+    * A rate ("cost per mile by carrier", "gross margin % by segment") asked without a word
+      for a mean, answered by the average of each row's ratio (``AVG(cost / miles)``): a
+      short leg weighs as much as a long haul; the rate of a group is its totals divided
+      (``SUM(cost) / SUM(miles)``).
+    * One average asked ("avg invoice amount by segment") answered by the average of a
+      nested query's per-group averages (per account, a key the question never names): an
+      account with one invoice weighs as much as one with thirty.
+    """
+    for kind, text, keys in sql.averaged_ratios[:16]:
+        if kind == "row ratio":
+            if ("AVG" in q.aggregations or _MEAN_WORDS.search(q.text)
+                    or not (_RATE_WORDS.search(q.text) or q.asks_ratio or q.rates)):
+                continue
+            return (f"the question asks for a rate over each group, but the SQL averages each "
+                    f"row's ratio ({text}): small rows weigh as much as large ones; divide the "
+                    f"totals instead (SUM(...) / SUM(...))")
+        if kind == "group average":
+            if "AVG" not in q.aggregations or _MEAN_OF_MEANS.search(q.text):
+                continue
+            unnamed = [k for k in keys if not any(word_matches(w, k) for w in q.words)
+                       and k.split(".")[-1] not in {g.split(".")[-1] for g in sql.group_by}]
+            if not unnamed:
+                continue
+            return (f"the question asks for one average, but the SQL averages per-group "
+                    f"averages ({text}, each computed per {unnamed[0]}, which the question "
+                    f"does not name): a group with one row weighs as much as one with many")
+    return None
+
+
+#: "share of revenue", "% of total spend", "the percentage of our costs": a share of an amount.
+_SHARE_OF = re.compile(r"(?:\bshare|\bpercent(?:age)?|%|\bproportion|\bfraction)\s+of\s+"
+                       r"(?:(?:the|our|total|all|overall)\s+)*([a-z]+)")
+#: Amounts a share may be taken of (a share of them is a ratio of sums, not of row counts).
+#: Words that may also name rows ("sales", "payments", "bookings") are left out.
+_AMOUNTS = frozenset({"revenue", "revenues", "spend", "spending", "amount", "amounts", "cost",
+                      "costs", "income", "profit", "profits", "margin", "gmv", "mrr", "arr"})
+
+
+def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """The amount the question asks a share of ("what share of revenue came from the app"),
+    when the SQL answers with a share of rows: it divides, and every aggregate it computes is
+    a count (``COUNT(*) FILTER (WHERE channel = 'app') / COUNT(*)``); None otherwise."""
+    m = _SHARE_OF.search(q.text)
+    if m is None or m.group(1) not in _AMOUNTS or not sql.divides:
+        return None
+    funcs = functions(sql)
+    if not funcs or funcs - {"COUNT"} or sql.windows:
+        return None
+    return m.group(1)

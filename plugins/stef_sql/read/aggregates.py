@@ -13,6 +13,12 @@ reads none), DISTINCT, and whether it sits in a CTE or subquery rather than the 
 A ratio's numerator lives in the conditions: ``SUM(CASE WHEN status = 'late' THEN 1 END) /
 COUNT(*)`` divides, computes SUM and COUNT, and conditions a value on ``status = 'late'``.
 
+A share compared with a number (``compared_shares``) keeps its scale: ``fraction`` (0 to 1: a
+division, the AVG of a 0/1 value) or ``percent`` (one multiplied by 100), through the alias a
+query gives it (``HAVING completion_rate < 20``, an outer ``WHERE rate > 0.2``). Averages of
+each row's ratio (``AVG(cost / miles)``) and of a nested query's per-group averages are kept in
+``averaged_ratios``.
+
 The question's counterpart is :mod:`stef_question.concepts.aggregates`.
 """
 
@@ -60,6 +66,9 @@ def read(tree: Tree) -> Build:
         if d.args.get("typed") and _integer_count(d.this) and _integer_count(d.expression)
     ) if tree.divides else ()
 
+    compared = _compared_shares(tree) if (tree.divides or tree.aggs) else ()
+    averaged = _averaged_ratios(tree) if tree.aggs else ()
+
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
         rendered = iter(texts["aggregate"])
         aggregations = [
@@ -68,9 +77,183 @@ def read(tree: Tree) -> Build:
             for name, arg, is_text, distinct, nested in parts
         ]
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
-                "conditions": conditions, "integer_divisions": integer_divisions}
+                "conditions": conditions, "integer_divisions": integer_divisions,
+                "compared_shares": compared, "averaged_ratios": averaged}
 
     return build
+
+
+#: Comparisons a share may be held against a threshold with.
+_INEQUALITIES = (exp.GT, exp.GTE, exp.LT, exp.LTE)
+#: Wrappers that keep a value's scale: ``ROUND(x, 2)``, ``CAST(x AS DECIMAL)``, ``(x)``.
+_SAME_SCALE = (exp.Paren, exp.Cast, exp.TryCast, exp.Round, exp.Coalesce, exp.Nullif)
+#: At most this many aliases and comparisons are read per query (evidence, not a workload).
+_MAX_SHARES = 64
+
+
+def _number(node: exp.Expr) -> float | None:
+    """The value of a numeric literal (through parentheses), else None."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Literal) and not node.is_string:
+        try:
+            return float(str(node.this))
+        except ValueError:
+            return None
+    return None
+
+
+def _flag_average(node: exp.Avg) -> str | None:
+    """The scale of ``AVG(CASE WHEN ... THEN 1 ELSE 0 END)``, ``AVG(IF(c, 100, 0))``,
+    ``AVG(CAST(flag AS INT))``: a fraction when the branches are 0 and 1, a percentage when
+    they are 0 and 100; None for the average of anything else (a measure)."""
+    arg = node.this
+    while isinstance(arg, exp.Paren):
+        arg = arg.this
+    if isinstance(arg, exp.Cast) and isinstance(arg.this, (exp.Column, exp.Paren, exp.Boolean)):
+        return "fraction"  # AVG(is_late::int), AVG(CAST(converted AS INT64))
+    if isinstance(arg, exp.Case):
+        branches = [i.args.get("true") for i in arg.args.get("ifs") or []]
+        branches.append(arg.args.get("default"))
+    elif isinstance(arg, exp.If):
+        branches = [arg.args.get("true"), arg.args.get("false")]
+    else:
+        return None
+    values = {_number(b) if b is not None else 0.0 for b in branches}
+    if values <= {0.0, 1.0} and 1.0 in values:
+        return "fraction"
+    if values <= {0.0, 100.0} and 100.0 in values:
+        return "percent"
+    return None
+
+
+def _factors(node: exp.Expr) -> list[exp.Expr]:
+    """The factors of a product, through parentheses (``100 * 1.0 * x``: 100, 1.0, x)."""
+    node = _strip(node)
+    if not isinstance(node, exp.Mul):
+        return [node]
+    out: list[exp.Expr] = []
+    stack = [node.this, node.expression]
+    while stack and len(out) < 16:
+        f = _strip(stack.pop())
+        if isinstance(f, exp.Mul):
+            stack.extend((f.this, f.expression))
+        else:
+            out.append(f)
+    return out
+
+
+def share_scale(node: exp.Expr, depth: int = 0) -> str | None:
+    """The scale of a share the expression computes: ``percent`` when a division (or the
+    AVG of a 0/1 value) is multiplied by 100, ``fraction`` when it is not, None when the
+    expression computes no share (a plain column, a sum, an average of a measure).
+
+    >>> from sqlglot import parse_one
+    >>> share_scale(parse_one("SAFE_DIVIDE(COUNTIF(done), COUNT(*))", read="bigquery"))
+    'fraction'
+    >>> share_scale(parse_one("ROUND(100.0 * SUM(CASE WHEN late THEN 1 ELSE 0 END) / COUNT(*), 1)"))
+    'percent'
+    >>> share_scale(parse_one("AVG(amount)")) is None
+    True
+    """
+    if depth > 12:
+        return None
+    node = _strip(node)
+    if isinstance(node, exp.Mul):
+        factors = _factors(node)
+        scales = {share_scale(f, depth + 1) for f in factors if _number(f) is None}
+        scales.discard(None)
+        if any(_number(f) == 100.0 for f in factors):
+            return "percent" if scales else None  # 100 * COUNT_IF(x) / COUNT(*)
+        return scales.pop() if len(scales) == 1 else None  # 1.0 * (a / b)
+    if isinstance(node, (exp.Div, exp.SafeDivide)):
+        top = node.this
+        if share_scale(top, depth + 1) == "percent" or any(
+                _number(f) == 100.0 for f in _factors(top)):
+            return "percent"  # 100.0 * COUNT_IF(x) / COUNT(*), 100 * 1.0 * a / b
+        return "fraction"
+    if isinstance(node, exp.If):  # Snowflake DIV0(a, b): IFF(b = 0, 0, a / b)
+        scales = {share_scale(x, depth + 1) for x in (node.args.get("true"),
+                                                       node.args.get("false")) if x is not None}
+        scales.discard(None)
+        return scales.pop() if len(scales) == 1 else None
+    if isinstance(node, exp.Avg):
+        return _flag_average(node)
+    return None
+
+
+def _compared_shares(tree: Tree) -> tuple[tuple[str, float, str], ...]:
+    """Shares compared with a number in a WHERE, HAVING or QUALIFY: the share written inline
+    or named by an alias the query gives it (``HAVING completion_rate < 20``, an outer
+    ``WHERE rate > 0.2`` over a CTE's ``rate``)."""
+    aliases: dict[str, str | None] = {}
+    for alias in list(tree.root.find_all(exp.Alias))[:_MAX_SHARES]:
+        name = alias.alias.lower()
+        scale = share_scale(alias.this)
+        # one name given two scales (or a share and a plain value) says nothing
+        aliases[name] = scale if aliases.get(name, scale) == scale else None
+    out: list[tuple[str, float, str]] = []
+    for clause in (*tree.wheres, *tree.havings, *tree.qualifies):
+        for cmp in list(clause.find_all(*_INEQUALITIES))[:_MAX_SHARES]:
+            for side, other in ((cmp.this, cmp.expression), (cmp.expression, cmp.this)):
+                value = _number(other)
+                if value is None:
+                    continue
+                bare = side
+                while isinstance(bare, exp.Paren):
+                    bare = bare.this
+                scale = (aliases.get(bare.name.lower()) if isinstance(bare, exp.Column)
+                         else share_scale(side))
+                if scale is not None:
+                    out.append((scale, value, cmp.sql()[:160]))
+    return tuple(dict.fromkeys(out))
+
+
+def _strip(node: exp.Expr) -> exp.Expr:
+    while isinstance(node, _SAME_SCALE):
+        node = node.this
+    return node
+
+
+def _row_ratio(node: exp.Expr) -> bool:
+    """Does ``node`` divide values of one row (``cost / miles``, ``(price - cost) / price *
+    100``), with no aggregate inside?"""
+    node = _strip(node)
+    if isinstance(node, exp.Mul):
+        return any(_number(x) == 100.0 for x in (node.this, node.expression)) and any(
+            _row_ratio(x) for x in (node.this, node.expression))
+    # a denominator with no column is a unit (``minutes / 60.0``), not a ratio
+    return (isinstance(node, (exp.Div, exp.SafeDivide)) and node.find(exp.AggFunc) is None
+            and node.this.find(exp.Column) is not None
+            and node.expression.find(exp.Column) is not None)
+
+
+def _averaged_ratios(tree: Tree) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """Averages of each row's ratio (``AVG(cost / miles)``) and averages of a nested query's
+    per-group averages (``AVG(avg_invoice)`` where a CTE computes ``AVG(total) AS avg_invoice``
+    per account), outside windows."""
+    nested_avgs: dict[str, tuple[str, ...]] = {}
+    for alias in list(tree.root.find_all(exp.Alias))[:_MAX_SHARES]:
+        if not isinstance(_strip(alias.this), exp.Avg):
+            continue
+        owner = owner_select(alias)
+        group = owner.args.get("group") if owner is not None else None
+        if owner is None or owner is tree.select or group is None:
+            continue
+        nested_avgs[alias.alias.lower()] = tuple(
+            e.sql().lower()[:80] for e in group.expressions[:16])
+    out: list[tuple[str, str, tuple[str, ...]]] = []
+    for node in tree.aggs[:_MAX_SHARES]:
+        if not isinstance(node, exp.Avg) or under_window(node):
+            continue
+        if _row_ratio(node.this):
+            out.append(("row ratio", node.sql()[:160], ()))
+            continue
+        arg = _strip(node.this)
+        if isinstance(arg, exp.Column) and arg.name.lower() in nested_avgs and (
+                owner_select(node) is not None):
+            out.append(("group average", node.sql()[:160], nested_avgs[arg.name.lower()]))
+    return tuple(dict.fromkeys(out))
 
 
 def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
@@ -136,7 +319,8 @@ def value_condition_exprs(tree: Tree) -> Iterator[exp.Expr]:
 
 def _integer_count(node: exp.Expr) -> bool:
     """Is ``node`` an integer count: ``COUNT(...)``, ``COUNT_IF(...)``, a ``SUM`` whose CASE or
-    IIF branches are all integer literals (``SUM(CASE WHEN late THEN 1 ELSE 0 END)``), or a
+    IIF branches are all integer literals (``SUM(CASE WHEN late THEN 1 ELSE 0 END)``) or of a
+    cast to an integer type (``SUM(is_late::int)``), or a
     sum or product of such counts and integer literals with at least one count?"""
     while isinstance(node, (exp.Paren, exp.Filter)):  # COUNT(*) FILTER (WHERE ...)
         node = node.this
@@ -151,6 +335,9 @@ def _integer_count(node: exp.Expr) -> bool:
             branches.append(arg.args.get("default"))
         elif isinstance(arg, exp.If):
             branches = [arg.args.get("true"), arg.args.get("false")]
+        elif isinstance(arg, exp.Cast):
+            # SUM(is_late::int), SUM(CAST(is_hazmat AS INT)): a sum of integers
+            return arg.to.this in exp.DataType.INTEGER_TYPES
         else:
             return False
         return all(b is None or isinstance(b, exp.Null) or _integer_literal(b) for b in branches)
