@@ -507,12 +507,14 @@ def question_spec(
             _translates(f, g) or _defined_as(f, g, folded) for g in fragments.filters)]
         stated = [f for f in stated if f.column is not None or not any(
             _defined_as(f, g, folded) for g in fragments.filters)]
-        # A state word ("pending claims", "not picked up") beside a condition the
-        # reformulation writes on a value the question never says (claim_status =
-        # 'SUBMITTED', status_cd = 'BK') may be that condition in the data's terms: the
-        # word is read by inference then, weak (the written condition is required as is).
+        # A state word ("pending claims", "not picked up", "active") beside a condition the
+        # reformulation writes on a value or column the question never says (claim_status =
+        # 'SUBMITTED', status_cd = 'BK', term_dt IS NULL) may be that condition in the data's
+        # terms: the word is read by inference then, weak (the written condition is required
+        # as is).
         q_folded = fold_text(q_text.raw)
-        if any(g.column and g.op in ("=", "in") and not _mentioned(g.value, q_folded)
+        if any(g.column and ((g.op in ("=", "in") and not _mentioned(g.value, q_folded)) or (
+                g.op in ("is null", "is not null") and not _mentioned(g.column, q_folded)))
                for g in fragments.filters[:64]):
             asked = [Filter(f.column, f.op, f.value, f.source, "weak")
                      if f.column is None and f.op in ("=", "not") and isinstance(f.value, str)

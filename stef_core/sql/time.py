@@ -564,10 +564,22 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         else:
             count = _int_literal(step)  # CURRENT_DATE - 7: days
             if count is None:
-                return None
+                # TRUNC(SYSDATE, 'IW') - 1/86400: one second before a day starts, the last
+                # moment of the day before (what an inclusive BETWEEN bound means by it)
+                return base.shifted("day", -1) if (
+                    isinstance(node, exp.Sub) and _day_fraction(step)) else None
             amount, amount_unit = count, "day"
         return base.shifted(amount_unit, -amount if isinstance(node, exp.Sub) else amount)
     return None
+
+
+def _day_fraction(node: exp.Expr) -> bool:
+    """``1/86400``, ``1/1440``, ``1/24``: a step of less than a day in Oracle date arithmetic."""
+    node = _unwrap(node)
+    if not isinstance(node, exp.Div):
+        return False
+    a, b = _int_literal(node.this), _int_literal(node.expression)
+    return a is not None and b is not None and 0 < a < b
 
 
 #: Date formats that write out the first day of the date's month or year.

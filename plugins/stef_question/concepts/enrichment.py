@@ -419,9 +419,19 @@ def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None,
     bare = _untimed(_unquoted(side))  # "1/1/1980" is a date, not a division
     if _ARITH.search(bare) or ratio or aggs:
         expression = side.strip()
-        if re.search(r"[\w`)\]]\s*/\s*[\w`(\[]", bare) or ratio:
+        if ratio or any(not _codes_or(m) for m in _SLASH.finditer(bare)):
             ratio = True
     return filters, aggs, directions, expression, ratio
+
+
+#: A slash between two operands ("a / b", "SUM(x)/COUNT(*)").
+_SLASH = re.compile(r"([\w`)\]]+)\s*/\s*([\w`(\[]+)")
+_CODE = re.compile(r"[A-Z][A-Z0-9_]+")
+
+
+def _codes_or(m: re.Match[str]) -> bool:
+    """A slash between two codes ("other than CANCELLED / LATE_CANCEL") is "or", no division."""
+    return bool(_CODE.fullmatch(m.group(1)) and _CODE.fullmatch(m.group(2)))
 
 
 def _untimed(text: str) -> str:

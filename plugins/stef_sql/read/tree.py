@@ -73,6 +73,12 @@ _FIXED: dict[type, int] = {
 _KIND: dict[type, int] = {}
 
 
+#: Divisions in every spelling: ``a / b``, BigQuery's ``SAFE_DIVIDE(a, b)``, ``a DIV b``.
+_DIVISIONS: tuple[type, ...] = tuple(
+    c for c in (exp.Div, getattr(exp, "SafeDivide", None), getattr(exp, "IntDiv", None))
+    if isinstance(c, type))
+
+
 def _kind(t: type) -> int:
     """The kind of a node type (or that a type is no node), looked up once per type."""
     kind = _FIXED.get(t)
@@ -81,7 +87,7 @@ def _kind(t: type) -> int:
             kind = _NO_NODE
         elif issubclass(t, exp.AggFunc):
             kind = _AGG
-        elif issubclass(t, exp.Div):
+        elif issubclass(t, _DIVISIONS):
             kind = _DIVIDE
         elif issubclass(t, TIME_NODES):
             kind = _TIME
