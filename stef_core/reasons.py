@@ -112,7 +112,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "percentage with 0.2); major for a rate (\"cost per mile\", \"margin %\") answered by the "
         "average of each row's ratio, one average answered by an average of per-group averages "
         "over a key the question never names, and a share of an amount (\"share of revenue\") "
-        "answered by a share of row counts"),
+        "answered by a share of row counts; major for an average of whole "
+        "days or hours truncated by the dialect (`AVG(DATEDIFF(day, a, b))` in T-SQL or "
+        "Redshift, whose AVG of integers is an integer)"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "

@@ -392,6 +392,10 @@ class SqlSpec:
     # a column a nested query computes as an AVG per group (``AVG(avg_invoice)`` over a CTE
     # grouped by account), with the keys that group it.
     averaged_ratios: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    # Date differences in whole hours, days or longer averaged as they are in a dialect whose
+    # AVG of integers is an integer (T-SQL, Redshift: ``AVG(DATEDIFF(day, a, b))`` is
+    # truncated to whole days): each ``DATEDIFF(day, a, b)``.
+    integer_averages: tuple[str, ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

@@ -269,6 +269,18 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "critical",
         ))
 
+    # The AVG of a whole number of days (hours ...) where AVG of integers is an integer: the
+    # average is truncated to whole units whatever the data (2.6 days comes back 2).
+    if sql.integer_averages:
+        out.append(reason(
+            "aggregation.mismatch",
+            f"the SQL averages {sql.integer_averages[0]}, a whole number, in a dialect whose "
+            f"AVG of integers is an integer: the average comes back truncated to whole units; "
+            f"cast to a decimal inside the AVG (or average a finer unit divided by 60.0, "
+            f"24.0 ...)",
+            "major",
+        ))
+
     deduplicates = (
         sql.distinct or sql.nested_distinct or any(a.distinct for a in sql.aggregations)
         or bool(sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")

@@ -60,10 +60,11 @@ READERS: tuple[Reader, ...] = (
 )
 
 
-def spec_of(root: exp.Expr) -> SqlSpec:
-    """The spec of a parsed query. Pass a tree you own (``extract_spec`` does): reading it is
-    pure, but rendering the few SQL texts the spec keeps may normalize nodes in place."""
-    tree = Tree(root)
+def spec_of(root: exp.Expr, dialect: str | None = None) -> SqlSpec:
+    """The spec of a parsed query (read in ``dialect``, when known). Pass a tree you own
+    (``extract_spec`` does): reading it is pure, but rendering the few SQL texts the spec
+    keeps may normalize nodes in place."""
+    tree = Tree(root, dialect)
     builds = [read(tree) for read in READERS]
     texts = tree.texts.render()  # every read is done
     fields: dict[str, Any] = {}
@@ -74,4 +75,4 @@ def spec_of(root: exp.Expr) -> SqlSpec:
 
 def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
     """Parse ``sql`` and return its spec; :class:`SqlParseError` when it cannot be analysed."""
-    return spec_of(parse_statement(sql, dialect))
+    return spec_of(parse_statement(sql, dialect), dialect)

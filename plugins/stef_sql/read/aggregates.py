@@ -10,6 +10,11 @@ a cast on either side makes it exact.
 
 An aggregation keeps its function, its argument (the columns it reads, or its text when it
 reads none), DISTINCT, and whether it sits in a CTE or subquery rather than the outer SELECT.
+An AVG of a date difference counted in whole hours, days or longer (``AVG(DATEDIFF(day, a,
+b))``) in a dialect whose AVG of integers is an integer (T-SQL, Redshift) is kept as written
+(``integer_averages``): the average comes back truncated to whole units; a cast or a factor
+(``* 1.0``, ``/ 24.0``) inside the AVG makes it exact.
+
 A ratio's numerator lives in the conditions: ``SUM(CASE WHEN status = 'late' THEN 1 END) /
 COUNT(*)`` divides, computes SUM and COUNT, and conditions a value on ``status = 'late'``.
 
@@ -68,6 +73,7 @@ def read(tree: Tree) -> Build:
 
     compared = _compared_shares(tree) if (tree.divides or tree.aggs) else ()
     averaged = _averaged_ratios(tree) if tree.aggs else ()
+    integer_averages = tuple(_integer_averages(tree)) if tree.dialect in INTEGER_AVG else ()
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
         rendered = iter(texts["aggregate"])
@@ -78,7 +84,8 @@ def read(tree: Tree) -> Build:
         ]
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
                 "conditions": conditions, "integer_divisions": integer_divisions,
-                "compared_shares": compared, "averaged_ratios": averaged}
+                "compared_shares": compared, "averaged_ratios": averaged,
+                "integer_averages": integer_averages}
 
     return build
 
@@ -254,6 +261,44 @@ def _averaged_ratios(tree: Tree) -> tuple[tuple[str, str, tuple[str, ...]], ...]
                 owner_select(node) is not None):
             out.append(("group average", node.sql()[:160], nested_avgs[arg.name.lower()]))
     return tuple(dict.fromkeys(out))
+#: Dialects whose AVG of an integer argument is an integer (SQL Server and Fabric return the
+#: argument's type, Redshift a BIGINT).
+INTEGER_AVG = frozenset({"tsql", "fabric", "redshift"})
+#: Date-difference units whose truncation to a whole number changes an average by a lot.
+_COARSE_UNITS = frozenset({"HOUR", "HH", "DAY", "DD", "D", "WEEK", "WK", "WW", "MONTH", "MM",
+                           "M", "QUARTER", "QQ", "Q", "YEAR", "YY", "YYYY"})
+_DATE_DIFFS = (exp.DateDiff, exp.TimestampDiff, exp.DatetimeDiff, exp.TsOrDsDiff)
+#: Wrappers a dialect's reader puts round DATEDIFF's arguments (T-SQL reads them as times).
+_WRAPPERS = (exp.TimeStrToTime, exp.Cast, exp.TsOrDsToDate, exp.Paren)
+
+
+def _integer_averages(tree: Tree) -> list[str]:
+    """The ``DATEDIFF(day, a, b)`` an AVG averages as it is: a whole number of coarse units,
+    with nothing inside the AVG that makes it a decimal (a cast, ``* 1.0``)."""
+    out: list[str] = []
+    for node in tree.aggs[:64]:
+        if type(node) is not exp.Avg or under_window(node):
+            continue
+        arg = node.this
+        while isinstance(arg, exp.Paren):
+            arg = arg.this
+        if not isinstance(arg, _DATE_DIFFS):
+            continue
+        unit = arg.args.get("unit")
+        name = (unit.name if isinstance(unit, exp.Expr) else str(unit or "")).upper()
+        if name in _COARSE_UNITS:
+            ends = [_unwrapped(arg.expression), _unwrapped(arg.this)]
+            out.append(f"DATEDIFF({name.lower()}, {ends[0]}, {ends[1]})"[:200])
+    return out
+
+
+def _unwrapped(node: Any) -> str:
+    """An argument of DATEDIFF as the SQL names it (without the reader's casts)."""
+    depth = 0
+    while isinstance(node, _WRAPPERS) and depth < 8:
+        node = node.this
+        depth += 1
+    return node.sql()[:80] if isinstance(node, exp.Expr) else "?"
 
 
 def _value_conditions(tree: Tree) -> tuple[Filter, ...]:

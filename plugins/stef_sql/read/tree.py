@@ -107,6 +107,7 @@ class Tree:
         "columns",
         "ctes",
         "derived",
+        "dialect",
         "divides",
         "eqs",
         "havings",
@@ -130,8 +131,11 @@ class Tree:
         "windows",
     )
 
-    def __init__(self, root: exp.Expr) -> None:
+    def __init__(self, root: exp.Expr, dialect: str | None = None) -> None:
         self.root = root
+        # the dialect the SQL was read in ("" when unknown): what some functions return
+        # depends on it (T-SQL's AVG of integers is an integer)
+        self.dialect = (dialect or "").lower()
         lists: list[list[Any]] = [[] for _ in range(_LISTS)]
         flags = [False, False, False]  # divides, time, (other)
         kind_of = _KIND.get
