@@ -437,8 +437,8 @@ class SqlSpec:
     # HAVING tests that keep the groups with nothing (``COUNT(*) = 0``, ``SUM(x) <= 0``,
     # ``COUNT(x) < 1``) in a SELECT that joins only by inner joins (or counts every row): a
     # group has at least one row there, so the entities with no matching row are never among
-    # them. As written.
-    empty_tests: tuple[str, ...] = ()
+    # them. Each as written, and whether it counts every row (``COUNT(*)``: never true).
+    empty_tests: tuple[tuple[str, bool], ...] = ()
     # Can a row or group the data has nothing for reach the result: an outer join, a scalar
     # subquery in the SELECT list, a set operation?
     keeps_unmatched: bool = False

@@ -17,7 +17,8 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   per subscription) counts it per row on purpose, and so is a unit price (``SUM(p.price)``
   over order lines).
 * ``join.drops_empty`` (major): the SQL looks for the groups with nothing (``HAVING
-  SUM(oi.quantity) = 0``) after inner joins only, where every group has a matched row; or the
+  SUM(oi.quantity) = 0`` for "no sales"; ``COUNT(*) = 0`` whatever the question) after inner
+  joins only, where every group has a matched row; or the
   question asks to show the groups with nothing ("show zeros") and nothing in the SQL can
   keep a group without rows (no outer join, scalar subquery or conditional count).
 * ``subquery.not_in_null`` (info): ``x NOT IN (SELECT col FROM t)`` on a column that is not
@@ -30,6 +31,8 @@ SQL reader's, :mod:`stef_sql.read.joins`):
 """
 
 from __future__ import annotations
+
+import re
 
 from stef_align.names import parts
 from stef_core.models import Reason
@@ -88,12 +91,19 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
     return out
 
 
+#: The question asks for what has nothing ("no sales", "never ordered", "haven't opened",
+#: "zero orders"): a HAVING SUM(x) = 0 or COUNT(x) = 0 test is its answer, not a threshold
+#: ("accounts whose transactions net to zero or less" is one).
+_NOTHING = re.compile(r"\b(?:no|none|never|without|zero|nothing|not)\b|n't\b")
+
+
 def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """``join.drops_empty`` (module docstring)."""
-    if sql.empty_tests:
+    tests = [t for t, star in sql.empty_tests[:8] if star or _NOTHING.search(q.text)]
+    if tests:
         return [reason(
             "join.drops_empty",
-            f"the SQL looks for groups with nothing ({sql.empty_tests[0]}) after inner joins "
+            f"the SQL looks for groups with nothing ({tests[0]}) after inner joins "
             f"only: a group is formed only from rows that found a match, so the ones with no "
             f"row at all never appear and the test is not met by them; start from the "
             f"entities with a LEFT JOIN (or use NOT EXISTS)",

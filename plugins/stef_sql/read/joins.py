@@ -34,7 +34,7 @@ may differ from its question whatever the data.
 >>> spec_of(parse_statement(
 ...     "SELECT p.category FROM products p JOIN order_items oi ON oi.product_id = p.product_id "
 ...     "GROUP BY p.category HAVING SUM(oi.quantity) = 0")).empty_tests
-('SUM(oi.quantity) = 0',)
+(('SUM(oi.quantity) = 0', False),)
 """
 
 from __future__ import annotations
@@ -156,8 +156,8 @@ def _zero_test(cmp: exp.Binary) -> exp.Expr | None:
     return left
 
 
-def _empty_tests(tree: Tree) -> list[str]:
-    out: list[str] = []
+def _empty_tests(tree: Tree) -> list[tuple[str, bool]]:
+    out: list[tuple[str, bool]] = []
     for having in tree.havings[:MAX_READ]:
         select = having.parent
         if not isinstance(select, exp.Select):
@@ -171,7 +171,7 @@ def _empty_tests(tree: Tree) -> list[str]:
                 continue
             star = isinstance(agg, exp.Count) and isinstance(agg.this, exp.Star)
             if star or joins:
-                out.append(cmp.sql()[:200])
+                out.append((cmp.sql()[:200], star))
     return out
 
 
