@@ -218,6 +218,7 @@ class _Atom:
     bare_year: bool = False  # a lone four-digit year: weak unless a time word stands before it
     yearless: bool = False  # a month or day with no year: may borrow one from a range partner
     rolling: bool = False  # "in the past 7 days": ends now
+    ago: bool = False  # "3 days ago": a day counted back from the anchor
 
 
 def _span(start: datetime, unit: str) -> tuple[str, str]:
@@ -315,7 +316,17 @@ def _next_n(m: re.Match[str], s: _Scanner) -> _Atom:
 
 def _ago(m: re.Match[str], s: _Scanner) -> _Atom:
     lo = ANCHOR_DAY.shifted(_words().units[m.group(2).casefold()], -_count(m.group(1)))
-    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
+    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day", ago=True)
+
+
+#: A comparative before "N days ago": "more than 3 days ago" is any time before that day (its
+#: end loose: whether the day itself counts English does not say), "less than 7 days ago" any
+#: time since.
+_AGO_BOUND: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:more than|over|at least|older than|earlier than|longer than)\s+$"),
+     "until"),
+    (re.compile(r"\b(?:less than|fewer than|under|within|no more than|at most)\s+$"), "since"),
+)
 
 
 _IN_THE_BEFORE = re.compile(r"\b(in|over|during|within)\s+the\s+$")
@@ -1026,6 +1037,13 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
                 break
         if kind == "in" and re.search(r"\b(?:in|during|on)\s+or\s+(?:before|prior to)\s+$", clause):
             kind = "through"
+        if atom.ago and kind == "in":
+            for pattern, bound in _AGO_BOUND:
+                m = pattern.search(clause)
+                if m is not None:
+                    kind = bound
+                    span_start = atom.start - len(clause) + m.start()
+                    break
         if atom.rolling and kind == "in":
             kind = "in"
         strong = True
