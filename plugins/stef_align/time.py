@@ -351,6 +351,40 @@ def _fallback(sql: SqlSpec, taken: set[Filter], rules: Ruleset) -> list[Period]:
     return out
 
 
+#: Functions that measure an age or a distance between dates, as sqlglot writes them.
+_AGE_FUNCTIONS = ("datediff(", "date_diff(", "timestampdiff(", "timestamp_diff(", "julianday(",
+                  "days_between(", "age(")
+#: Days in a unit the question counts an age in ("older than 2 weeks" / DATEDIFF(day) > 14).
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+
+
+#: A column named as a date: compared with a small number, it is an age (the reader keeps
+#: ``DATE_DIFF(CURRENT_DATE(), DATE(created_at), DAY) > 30`` as ``created_at > 30``).
+_DATED = re.compile(r"(?:^|_)(?:date|dt|day|on)$")
+
+
+def _aged(p: Period, sql: SqlSpec) -> Filter | None:
+    """"older than 30 days", "more than 3 days ago" answered by an age compared with the
+    number: ``DATE_DIFF(CURRENT_DATE(), DATE(created_at), DAY) > 30`` (before the day, for an
+    open start; since it, ``< 7``, for an open end). The SQL filter that does, else None."""
+    if not p.relative or (p.start is None) == (p.end is None):
+        return None
+    m = re.search(r"(\d+)\s+(day|week|month|year)", p.text or "")
+    if m is None:
+        return None
+    n, unit = int(m.group(1)), m.group(2)
+    wanted = {n, n * _UNIT_DAYS[unit], n * _UNIT_DAYS[unit] * 24}
+    ops = (">", ">=") if p.start is None else ("<", "<=")
+    for f in sql.filters[:256]:
+        column = (f.column or "").lower()
+        if (f.op in ops and isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
+                and (any(a in column for a in _AGE_FUNCTIONS) or _DATED.search(column)
+                     or is_timestamp_name(column))
+                and any(abs(f.value - w) <= 1 for w in wanted)):
+            return f
+    return None
+
+
 def _used_otherwise(p: Period, sql: SqlSpec) -> bool:
     """The SQL uses the period outside its filters: its dates as literals elsewhere (a CASE
     WHEN ``date = '1998-12-27'``, ``SUM(CASE WHEN strftime('%Y', d) = '1997' ...)``), its year
@@ -511,7 +545,10 @@ def align_periods(
             j for j, s in enumerate(sql_periods)
             if j not in used and s.source != "case" and _column_ok(p, s, rules, sql.columns)
         ]
-        if not others and _used_otherwise(p, sql):
+        age = _aged(p, sql) if not others else None
+        if age is not None:
+            out.consumed.add(age)
+        if not others and (_used_otherwise(p, sql) or age is not None):
             out.matched.append(f"? in {asked_text}")
             if weak:
                 out.required.append(f"? in {asked_text}")

@@ -219,6 +219,7 @@ class _Atom:
     yearless: bool = False  # a month or day with no year: may borrow one from a range partner
     rolling: bool = False  # "in the past 7 days": ends now
     ago: bool = False  # "3 days ago": a day counted back from the anchor
+    older: bool = False  # "older than 30 days": before that day
 
 
 def _span(start: datetime, unit: str) -> tuple[str, str]:
@@ -317,6 +318,13 @@ def _next_n(m: re.Match[str], s: _Scanner) -> _Atom:
 def _ago(m: re.Match[str], s: _Scanner) -> _Atom:
     lo = ANCHOR_DAY.shifted(_words().units[m.group(2).casefold()], -_count(m.group(1)))
     return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day", ago=True)
+
+
+def _older(m: re.Match[str], s: _Scanner) -> _Atom:
+    """"older than 30 days", "over 30 days old": made before the day 30 days back (read as
+    "more than 30 days ago")."""
+    lo = ANCHOR_DAY.shifted(_words().units[m.group(2).casefold()], -_count(m.group(1)))
+    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day", ago=True, older=True)
 
 
 #: A comparative before "N days ago": "more than 3 days ago" is any time before that day (its
@@ -609,6 +617,13 @@ RULES: tuple[_Rule, ...] = (
     _Rule("ago", lambda w: (
         r"\b" + _number(w) + r"\s+(" + _units(w, "day", "week", "month", "year") + r")\s+ago\b"),
         _ago, needs=lambda w: ("ago",)),
+    _Rule("older_than", lambda w: (
+        r"\bolder than\s+" + _number(w) + r"\s+(" + _units(w, "day", "week", "month", "year")
+        + r")\b"), _older, needs=lambda w: ("older",)),
+    _Rule("n_old", lambda w: (
+        r"\b(?:over|more than)\s+" + _number(w) + r"\s+("
+        + _units(w, "day", "week", "month", "year") + r")\s+old\b"), _older,
+        needs=lambda w: ("old",)),
     _Rule("this_unit", lambda w: (
         r"\b(this|current|the current|last|previous|the previous|next|the next|coming|"
         r"the coming|past|the past|the last)\s+(?:calendar\s+)?("
@@ -1037,6 +1052,8 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
                 break
         if kind == "in" and re.search(r"\b(?:in|during|on)\s+or\s+(?:before|prior to)\s+$", clause):
             kind = "through"
+        if atom.older and kind == "in":
+            kind = "until"
         if atom.ago and kind == "in":
             for pattern, bound in _AGO_BOUND:
                 m = pattern.search(clause)
