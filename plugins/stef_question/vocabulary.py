@@ -175,6 +175,10 @@ class Matcher:
             key = _SEPARATORS.sub(" ", m.group(0))
             neg = negated(text, m.start()) or negated_after(text, m.end())
             spans.append(m.span())
+            if not neg and _listed_groups(text, m.start()):
+                # "by carrier mode (TL, LTL, PCL, INT)": the groups' names, no condition
+                words.add(value_key(m.group(0)))
+                continue
             for meaning in self.meanings.get(key, ()):
                 words.add(value_key(m.group(0)))
                 if meaning.condition is not None:
@@ -207,6 +211,21 @@ class Matcher:
         return [f for f in found if not (f.op == "=" and (
             f.column in whole or (f.column is None and not isinstance(f.value, tuple)
                                   and value_key(f.value) in covered)))]
+
+
+#: A bracketed list right after a grouping ("by carrier mode (", "per segment (").
+_GROUP_LIST = re.compile(r"\b(?:by|per|for each|across)\s+[\w\s-]{1,40}\(([^()]{0,200})$")
+
+
+def _listed_groups(text: str, at: int) -> bool:
+    """Is the word at ``at`` one of two or more names listed in brackets after a grouping
+    ("by carrier mode (TL, LTL, PCL, INT)")?"""
+    m = _GROUP_LIST.search(text, max(0, at - 240), at)
+    if m is None:
+        return False
+    close = text.find(")", at)
+    inside = m.group(1) + text[at:close if close >= 0 else at]
+    return close >= 0 and ("," in inside or " or " in inside or "/" in inside)
 
 
 def _condition(condition: str, negate: bool) -> tuple[Filter, ...]:
