@@ -86,6 +86,12 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "timestamp column (`created_at BETWEEN '2024-01-01' AND '2024-12-31'` drops the last "
         "day after midnight)"),
     ReasonCode(
+        "date.wrong_event", "attribute", "major",
+        "the question dates its rows by one event (\"refunded in April\", \"tickets solved "
+        "last month\", \"booked yesterday\") and the SQL bounds the period on a column named "
+        "after another (`requested_at`, `created_at`, `appt_start_ts`) and on none of the asked "
+        "event; also an age (\"older than 30 days\") measured from `updated_at`"),
+    ReasonCode(
         "filter.extra", "condition", "info",
         "a filter the question did not ask for (not counted when R_app declares it benign or "
         "ignored; `minor` when extras alone keep a record out of the good band, so a score "

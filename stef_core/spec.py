@@ -406,6 +406,10 @@ class SqlSpec:
     # AND ...)``, ``SUM(x) FILTER (WHERE d ...)``, ``CASE WHEN year = 2023 ...``): they answer
     # a period the question names ("Q4 vs Q4 last year"), and are never extras.
     value_periods: tuple[Period, ...] = ()
+    # The base table of each column the periods (row and value ones) read, as ``(column,
+    # table)`` pairs (``("created_at", "tickets")``; table "" when unknown): a ticket's
+    # ``created_at`` dates the ticket, an event row's dates the event.
+    period_tables: tuple[tuple[str, str], ...] = ()
     # Conditions that shape a value without filtering rows: CASE WHEN / IIF / IF branches and
     # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
     # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.

@@ -2,8 +2,9 @@
 
 :mod:`stef_align.filters` classifies the filters (the status and its score);
 :mod:`stef_align.aggregates`, :mod:`stef_align.superlatives`, :mod:`stef_align.grouping`,
-:mod:`stef_align.projection`, :mod:`stef_align.enrichment` and :mod:`stef_align.joins` report
-the structural findings. Requirements are never added or dropped here: the question spec holds
+:mod:`stef_align.projection`, :mod:`stef_align.enrichment`, :mod:`stef_align.joins` and
+:mod:`stef_align.events` (a period dated by another event than the question's) report the
+structural findings. Requirements are never added or dropped here: the question spec holds
 them, whatever the SQL.
 
 >>> from stef_core.contracts import Context
@@ -18,7 +19,7 @@ them, whatever the SQL.
 
 from __future__ import annotations
 
-from stef_align import aggregates, enrichment, grouping, joins, projection, superlatives
+from stef_align import aggregates, enrichment, events, grouping, joins, projection, superlatives
 from stef_align.filters import Work, align_filters
 from stef_align.guards import missing_guards
 from stef_core.contracts import Alignment, Context
@@ -37,6 +38,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *grouping.check(q, sql, rules),
         *projection.check(q, sql, rules),
         *joins.check(q, sql),
+        *events.check(q, sql, anchor),
         *enrichment.check(q, sql, rules, anchor),
     ]
 

@@ -25,18 +25,32 @@ from stef_sql.read.tree import Build, Tree
 
 def read(tree: Tree) -> Build:
     timeish = tree.timeish()
-    fields = {"periods": _periods(tree) if timeish else (),
-              "value_periods": _value_periods(tree) if timeish else ()}
+    tables: dict[tuple[str, str], None] = {}
+    fields = {"periods": _periods(tree, tables) if timeish else (),
+              "value_periods": _value_periods(tree, tables) if timeish else (),
+              "period_tables": tuple(tables)}
     return lambda texts: fields
 
 
-def _periods(tree: Tree) -> tuple[Period, ...]:
+def _note_tables(tree: Tree, node: exp.Expr, tables: dict[tuple[str, str], None]) -> None:
+    """Files ``(column, base table)`` for the columns of a time operand (a few per query)."""
+    columns = [node] if type(node) is exp.Column else list(node.find_all(exp.Column))
+    for col in columns[:8]:
+        resolved = tree.resolver.resolve(col) if tree.derived else col
+        if isinstance(resolved, exp.Column):
+            tables[(resolved.name.lower(), tree.table_of(resolved))] = None
+
+
+def _periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, ...]:
     from stef_core.sql import read_periods
 
     resolver = tree.resolver
 
     def column_of(node: exp.Expr) -> str | None:
-        return operand_column(node, resolver)
+        column = operand_column(node, resolver)
+        if column is not None:
+            _note_tables(tree, node, tables)
+        return column
 
     out: list[Period] = []
     for condition, source, excluded in row_conditions(tree):
@@ -49,7 +63,7 @@ def _periods(tree: Tree) -> tuple[Period, ...]:
     return tuple(out)
 
 
-def _value_periods(tree: Tree) -> tuple[Period, ...]:
+def _value_periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, ...]:
     if not (tree.ifs or tree.aggs):
         return ()
     from stef_core.sql import read_periods
@@ -57,7 +71,10 @@ def _value_periods(tree: Tree) -> tuple[Period, ...]:
     resolver = tree.resolver
 
     def column_of(node: exp.Expr) -> str | None:
-        return operand_column(node, resolver)
+        column = operand_column(node, resolver)
+        if column is not None:
+            _note_tables(tree, node, tables)
+        return column
 
     def filters_of(node: exp.Expr) -> list[Filter]:
         return read_condition(node, resolver, "case")

@@ -1,0 +1,325 @@
+"""Events: ``date.wrong_event`` when the question dates its rows by one event of their life and
+the SQL bounds that period on a column named after another.
+
+A record has several moments: a refund is requested, then refunded; a ticket is created, then
+escalated, then solved; an appointment is booked for a start time. "Total refunded in April"
+asks for the refunds of April; ``requested_at`` in April selects the requests of April, some
+refunded in May, and leaves out April's refunds of March requests. The question's event is
+read from its words next to the period: a verb form ("refunded in april", "tickets solved last
+month", "appts were booked yesterday") or an event noun ("refunds in Q2"). The SQL's is read
+from the name of the column its period bounds (``requested_at``, ``appt_start_ts``), with the
+words of :data:`EVENTS`. Names that say no event (``order_ts``, ``dt``, ``inv_dt``) and
+questions with no event word ("orders in April", "revenue last month") say nothing.
+
+Only the unambiguous case is a finding: a record's opening (``created_at``, ``requested_at``,
+``enrolled_at``, a booking) read for a later event, or a later event's column read for its
+opening ("orders placed in April" on ``shipped_at``), and a booking read as the start it books.
+What is not judged:
+
+* the events that open a record answer one another ("placed", "booked", "signed up" on
+  ``created_at``);
+* two later events may be one, or the data's only record of it ("completed" on
+  ``delivered_on``, "cancelled" on ``updated_at``), and rows named by their end are often
+  reported by their own start ("visits completed last month" on ``appt_start_ts``);
+* ``created_at`` of a row that is itself the event: a table named after it (``refunds``,
+  ``payments`` for "collected") or one row per event (``ticket_events``, ``transactions``);
+  and rows named by an event noun ("refunds") dated by their own ``created_at``;
+* a period ahead ("nothing booked next week") or introduced by "for" ("booked for March"):
+  the time booked, not when the booking was made; a verb used as an adjective ("the number of
+  completed July visits");
+* the SQL bounding any period on a column of the asked event.
+
+The same rule reads age: "older than 30 days" counts from a record's creation, not from
+``updated_at`` (its last activity), which leaves out the old rows touched lately.
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> q = question_spec("total refunded in april", None)
+>>> s = extract_spec("SELECT SUM(amt) FROM returns WHERE requested_at >= '2025-04-01' "
+...                  "AND requested_at < '2025-05-01'")
+>>> [(r.code, r.severity) for r in check(q, s)]
+[('date.wrong_event', 'major')]
+>>> column_event("refunded_at"), column_event("order_ts"), column_event("appt_start_ts")
+('refund', None, 'start')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+
+from stef_core.models import Anchor, Reason
+from stef_core.periods import resolve
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+
+# --------------------------------------------------------------------------------------------
+# the events of a record's life, by the words that name them (ordinary English)
+# --------------------------------------------------------------------------------------------
+
+#: Event -> the words that name it: verb forms the question uses next to a period and stems
+#: column names are made of. The events that open a record are :data:`OPENING`.
+EVENTS: dict[str, tuple[str, ...]] = {
+    "creation": ("create", "created", "creation", "insert", "inserted", "add", "added"),
+    "booking": ("book", "booked", "booking", "bookings", "reserve", "reserved", "reservation",
+                "reservations"),
+    "opening": ("place", "placed", "open", "opened", "register", "registered", "registration",
+                "registrations", "signup", "signups", "sign up", "signed up", "join", "joined",
+                "enrol", "enroll", "enrolled", "enrolment", "enrollment", "enrolments",
+                "enrollments", "request", "requested", "raise", "raised", "filed", "subscribe",
+                "subscribed", "subscription", "subscriptions", "reported", "ordered", "hire",
+                "hired", "apply", "applied", "application"),
+    "start": ("start", "started", "begin", "began", "begun"),
+    "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
+                   "done", "solve", "solved", "resolve", "resolved", "resolution", "close",
+                   "closed", "closure"),
+    "cancellation": ("cancel", "cancelled", "canceled", "cancellation", "cancellations",
+                     "churn", "churned", "terminate", "terminated", "termination", "void",
+                     "voided"),
+    "refund": ("refund", "refunded", "refunds"),
+    "payment": ("pay", "paid", "payment", "payments", "collect", "collected", "collection",
+                "collections"),
+    "shipping": ("ship", "shipped", "dispatch", "dispatched", "pickup", "pick up", "picked up",
+                 "depart", "departed", "departure"),
+    "delivery": ("deliver", "delivered", "arrive", "arrived", "arrival"),
+    "escalation": ("escalate", "escalated", "escalation", "escalations"),
+    "update": ("update", "updated", "modified", "modify", "edit", "edited", "changed",
+               "activity"),
+    "service": ("service", "serviced"),
+    "approval": ("approve", "approved", "approval", "approvals"),
+    "rejection": ("reject", "rejected", "rejection", "rejections", "deny", "denied", "denial",
+                  "denials", "decline", "declined"),
+    "expiry": ("expire", "expired", "expiry", "expiration"),
+    "renewal": ("renew", "renewed", "renewal", "renewals"),
+}
+
+#: The events that open a record: any of them answers another (a booking is the record's
+#: creation), and a generic ``created_at`` answers them all.
+OPENING = frozenset({"creation", "booking", "opening"})
+
+#: Words a question uses as event nouns next to a period ("refunds in Q2"). Nouns that name
+#: things as well as events ("orders", "shipments", "deliveries", "returns") are not here:
+#: "shipments last month" names rows, not the moment they shipped.
+_NOUNS = frozenset({
+    "refunds", "cancellations", "escalations", "completions", "collections", "payments",
+    "renewals", "approvals", "denials", "rejections",
+})
+
+_WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
+
+#: Name parts that say a column holds time, not which event.
+_TIME_PARTS = frozenset({"at", "ts", "dt", "date", "time", "timestamp", "datetime", "dttm",
+                         "on", "day", "utc", "tz", "local", "stamp", "when"})
+#: Names of tables that hold one row per event (a row's creation is its event).
+_LOG_TABLES = re.compile(r"(?:^|_)(?:events?|logs?|history|histories|audits?|activity"
+                         r"|activities|changes?|transitions?|timeline|transactions?|txns?"
+                         r"|ledger|ledgers|entries|journals?|movements?)(?:_|$)")
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_PARTS = re.compile(r"[a-z]+")
+
+
+def _name_parts(name: str) -> list[str]:
+    return _PARTS.findall(_CAMEL.sub("_", name).lower())
+
+
+def column_event(column: str) -> str | None:
+    """The event a time column's name says it records (its last part that names one), or
+    None (``order_ts``, ``dt``: no event)."""
+    found = _column_word(column)
+    return _WORD_EVENT[found] if found else None
+
+
+def _column_word(column: str) -> str | None:
+    """The last part of a column's name that names an event (``requested``, ``start``)."""
+    parts = [p for p in _name_parts(column) if p not in _TIME_PARTS]
+    found: str | None = None
+    for i, part in enumerate(parts):
+        pair = " ".join(parts[i:i + 2])
+        if pair in _WORD_EVENT:
+            found = pair
+        elif part in _WORD_EVENT:
+            found = part
+    return found
+
+
+def _table_is_event(table: str, event: str) -> bool:
+    """Does a table hold one row per ``event`` (``refunds``, ``payments``) or per event of
+    any kind (``ticket_events``, ``status_history``)?"""
+    name = "_".join(_name_parts(table))
+    if _LOG_TABLES.search(name):
+        return True
+    return any(_WORD_EVENT.get(p) == event or _WORD_EVENT.get(p.rstrip("s")) == event
+               for p in name.split("_"))
+
+
+# --------------------------------------------------------------------------------------------
+# the question's event: the words next to its period
+# --------------------------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"[a-z0-9$%]+")
+#: Words between an event and its period ("were cancelled in july", "paid late in october").
+_FILLER = frozenset({"in", "on", "during", "for", "within", "over", "since", "from", "at",
+                     "the", "were", "was", "been", "being", "be", "is", "are", "got", "get",
+                     "late", "early", "more", "than", "less", "fewer", "least", "most",
+                     "only", "all", "so", "far"})
+_GROUPING = frozenset({"by", "per"})
+#: Words before a verb form that make it an adjective ("the number of completed July visits":
+#: visits that are completed, in July), not the event the period dates.
+_ATTRIBUTIVE = frozenset({"the", "of", "a", "an", "no", "any", "with", "without", "number",
+                          "count", "and", "or", "their", "its", "our", "his", "her"})
+_STEPS = 5  # words looked at before a period
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The event the question dates its rows by: the word, its event, and whether the word
+    is a verb form (``refunded``) or an event noun (``refunds``)."""
+
+    word: str
+    event: str
+    verb: bool
+    phrase: str = ""  # the word and its period, as the question says them
+
+
+def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
+    """The event word just before ``tokens[end]`` (fillers and a "by X" grouping skipped),
+    and where it starts."""
+    i, steps, target = end - 1, 0, end < len(tokens) and tokens[end] == "for"
+    while i >= 0 and steps < _STEPS:
+        steps += 1
+        word = tokens[i]
+        if word in _FILLER:
+            target = target or word == "for"
+            i -= 1
+            continue
+        if i >= 1 and tokens[i - 1] in _GROUPING:
+            i -= 2  # "collections by month for 2025": the grouping is not the event
+            continue
+        if word == "up" and i >= 1:
+            word = f"{tokens[i - 1]} up"  # "signed up"
+        event = _WORD_EVENT.get(word)
+        if event is None:
+            return None
+        if word in _NOUNS:
+            return Asked(word, event, verb=False), i
+        if target or not (word.endswith("ed") or word.endswith(" up")
+                          or word in ("paid", "done", "begun")):
+            return None  # "booked for March": the time booked, not when the booking was made
+        first = i - 1 if word.endswith(" up") else i
+        if first >= 1 and tokens[first - 1] in _ATTRIBUTIVE:
+            return None
+        return Asked(word, event, verb=True), first
+    return None
+
+
+def _find(tokens: list[str], phrase: list[str]) -> int | None:
+    n = len(phrase)
+    for i in range(len(tokens) - n + 1):
+        if tokens[i:i + n] == phrase:
+            return i
+    return None
+
+
+def asked_event(q: QuestionSpec, today: date) -> Asked | None:
+    """The event the question's words date its period by: the question's own words first,
+    the reformulation's only when the question says none. A period ahead of ``today``
+    ("nothing booked next week") dates what is planned then, not an event that has happened."""
+    tokens = _TOKEN.findall(q.text)
+    day = datetime(today.year, today.month, today.day)
+    for periods in (q.periods, q.restated_periods or ()):
+        for p in periods[:4]:
+            if p.start is not None and resolve(p.start, today) > day:
+                continue
+            phrase = _TOKEN.findall(p.text.lower())
+            at = _find(tokens, phrase) if phrase else None
+            if at is not None:
+                found = _event_before(tokens, at)
+                if found is not None:
+                    asked, first = found
+                    return replace(asked, phrase=" ".join(tokens[first:at + len(phrase)]))
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# the rule
+# --------------------------------------------------------------------------------------------
+
+_SAID = {
+    "creation": "created", "booking": "booked", "opening": "opened", "start": "started",
+    "completion": "completed", "cancellation": "cancelled", "refund": "refunded",
+    "payment": "paid", "shipping": "shipped", "delivery": "delivered", "escalation":
+    "escalated", "update": "last updated", "service": "served", "approval": "approved",
+    "rejection": "rejected", "expiry": "expired", "renewal": "renewed",
+}
+
+
+def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
+    """May a period on a column recording ``event`` (read from ``tables``) date the rows by
+    the asked event? Only a record's opening read for a later event (or the reverse), and a
+    booking read for the start it books, are found wrong: two later events ("completed" and
+    ``delivered_on``, "cancelled" and ``updated_at``) may be one, or the data's only record
+    of it, and a row's own start is how rows named by their end are often reported ("visits
+    completed last month")."""
+    if event in OPENING:
+        if asked.event in OPENING:
+            return True
+        if event == "creation":
+            # a generic creation time: the event's own when the row is the event
+            return not asked.verb or any(_table_is_event(t, asked.event) for t in tables)
+        return False  # requested_at, enrolled_at for "refunded", "completed", "refunds"
+    if asked.event in OPENING:
+        # "orders placed in April" on shipped_at; a booking is not the start it books
+        return not asked.verb or (event == "start" and asked.event != "booking")
+    return True
+
+
+_AGE = re.compile(r"\bolder than\b|\b\d+\s*\+?\s*(?:hours?|days?|weeks?|months?|years?)\s+old\b"
+                  r"|\baged?\s+(?:over|more than|above)\b")
+
+
+def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[Reason]:
+    """``date.wrong_event`` findings (at most one); see the module docstring."""
+    periods = [p for p in (*sql.periods, *sql.value_periods) if p.column][:16]
+    if not periods:
+        return []
+    events = {p.column: column_event(p.column) for p in periods if p.column}
+    tables: dict[str, list[str]] = {}
+    for column, table in sql.period_tables[:64]:
+        tables.setdefault(column, []).append(table)
+    known = {c: e for c, e in events.items() if e is not None}
+    if not known:
+        return []
+    asked = asked_event(q, anchor.date if anchor is not None else date.today())
+    if asked is not None:
+        if any(_answers(asked, e, _tables_of(c, tables, sql)) for c, e in known.items()):
+            return []
+        column = next(iter(known))
+        said = asked.word if asked.verb else _SAID[asked.event]
+        other = _column_word(column) or ""
+        return [reason(
+            "date.wrong_event",
+            f"the question dates its rows by when they were {said} ('{asked.phrase}') but the "
+            f"SQL bounds the period on {column}, the time of another event ({other}), and on "
+            f"no column of the asked one: rows {said} in the period but {other} outside it "
+            f"are missed, and the reverse counted",
+            "major",
+        )]
+    if _AGE.search(q.text) and not any(e in OPENING for e in known.values()):
+        stale = [c for c, e in known.items() if e == "update"]
+        if stale:
+            return [reason(
+                "date.wrong_event",
+                f"the question asks for an age ('older than'), counted from when a record was "
+                f"created, but the SQL measures it on {stale[0]}, the last time it was "
+                f"updated: old records touched lately are left out",
+                "major",
+            )]
+    return []
+
+
+def _tables_of(column: str, tables: dict[str, list[str]], sql: SqlSpec) -> list[str]:
+    """The base tables a period column is read from; every table of the query when unknown."""
+    found = [t for t in tables.get(column, ()) if t]
+    return found or list(sql.tables)
