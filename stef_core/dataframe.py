@@ -13,7 +13,7 @@ each score beside its question.
 >>> scored = score_dataframe(df, fields={"sql": "query"})
 >>> row = scored.iloc[0]
 >>> print(row["score"], row["band"], row["confidence"], row["verdict"])
-100.0 excellent 0.899 correct
+100.0 excellent 0.902 correct
 
 pandas and polars are imported only when a frame of theirs is given; nothing here imports
 Spark.

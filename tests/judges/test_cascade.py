@@ -20,12 +20,12 @@ from stef_core.stats import summarize
 
 pytestmark = pytest.mark.slow
 
-#: Offline gamma (with the shipped calibration): clean 0.899, minor 0.793; the other two carry
+#: Offline gamma (with the shipped calibration): clean 0.888, minor 0.792; the other two carry
 #: a critical and a major finding.
 RECORDS = [
     {
         "id": "clean",
-        "question": "How many users are active?",
+        "question": "How many of our users are active?",
         "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'",
     },
     {
@@ -78,7 +78,7 @@ def by_id(results: list[Result]) -> dict[str, Verdict]:
 def test_the_policy_decides_who_is_asked(llm_server, tmp_path):
     llm_server.default = Reply(verdict_json(0.97, "correct", "counts the active users"))
     v = by_id(run(llm_server, tmp_path, escalate="0.4,0.9", settle="critical,major"))
-    # clean (0.899) and minor (0.793) are in the band; the others are settled by a finding
+    # clean (0.888) and minor (0.792) are in the band; the others are settled by a finding
     assert llm_server.calls == 2
     assert {k for k, x in v.items() if x.escalation and x.escalation.escalated} == {
         "clean",
@@ -87,7 +87,7 @@ def test_the_policy_decides_who_is_asked(llm_server, tmp_path):
     assert v["clean"].judge == "llm:openai/fake" and v["clean"].confidence == 0.97
     assert v["clean"].escalation is not None
     assert v["clean"].escalation.reason == (
-        "offline gamma 0.899 is in the uncertain band [0.4, 0.9]"
+        "offline gamma 0.888 is in the uncertain band [0.4, 0.9]"
     )
     assert v["critical"].judge == "offline" and v["critical"].escalation is not None
     assert v["critical"].escalation.reason == (
@@ -101,7 +101,7 @@ def test_the_policy_decides_who_is_asked(llm_server, tmp_path):
     v = by_id(run(llm_server, tmp_path, escalate="0.85,1", settle="none", no_cache=True))
     assert llm_server.calls == 1  # only clean is in [0.85, 1]; nothing settles, nothing else fits
     assert v["minor"].escalation is not None and v["minor"].escalation.reason == (
-        "offline gamma 0.793 is outside the uncertain band [0.85, 1]"
+        "offline gamma 0.792 is outside the uncertain band [0.85, 1]"
     )
     assert v["minor"].judge == "offline"
 
@@ -116,7 +116,7 @@ def test_a_failed_call_keeps_the_offline_verdict_and_says_so(llm_server, tmp_pat
     assert [r.status for r in rs] == ["scored"] * 4  # coverage counts them as scored
     v = by_id(rs)
     clean = v["clean"]
-    assert clean.judge == "offline" and clean.confidence == 0.899
+    assert clean.judge == "offline" and clean.confidence == 0.888
     assert clean.escalation is not None and clean.escalation.escalated
     assert (clean.escalation.fallback or "").startswith(
         "judge: model server answered HTTP 500 after 2 attempts"
@@ -348,7 +348,7 @@ def test_the_dataframe_api_carries_who_decided_and_why(llm_server, tmp_path):
     assert llm_server.calls == 2
     assert (row["clean"]["judge"], row["clean"]["escalated"]) == ("llm:openai/fake", True)
     assert row["clean"]["escalation_reason"] == (
-        "offline gamma 0.899 is in the uncertain band [0.4, 0.9]"
+        "offline gamma 0.888 is in the uncertain band [0.4, 0.9]"
     )
     assert row["clean"]["escalation_fallback"] is None
     assert (row["critical"]["judge"], row["critical"]["escalated"]) == ("offline", False)

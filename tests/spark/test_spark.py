@@ -165,7 +165,7 @@ def test_a_cascade_says_in_its_columns_who_decided_and_why(spark: Any) -> None:
         s.bind(("127.0.0.1", 0))
         dead = f"http://127.0.0.1:{s.getsockname()[1]}/v1"
     df = spark.createDataFrame(
-        [("clean", "How many users are active?",
+        [("clean", "How many of our users are active?",
           "SELECT COUNT(*) FROM users WHERE status = 'active'"),
          ("critical", "How many users live in France?",
           "SELECT COUNT(*) FROM users WHERE country = 'Germany'")],
@@ -180,7 +180,7 @@ def test_a_cascade_says_in_its_columns_who_decided_and_why(spark: Any) -> None:
     clean, critical = rows["clean"], rows["critical"]
     # asked, no verdict came back: the offline verdict stands and says why
     assert (clean["status"], clean["judge"], clean["escalated"]) == ("scored", "offline", True)
-    assert clean["escalation_reason"] == "offline gamma 0.899 is in the uncertain band [0.4, 0.9]"
+    assert clean["escalation_reason"] == "offline gamma 0.888 is in the uncertain band [0.4, 0.9]"
     assert (clean["escalation_fallback"] or "").startswith("judge: ")
     assert (critical["judge"], critical["escalated"], critical["escalation_fallback"]) == (
         "offline", False, None)
