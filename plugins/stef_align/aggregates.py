@@ -39,10 +39,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from stef_align.names import parts, word_matches
 from stef_core.models import Reason
-from stef_core.reasons import reason
+from stef_core.reasons import Severity, reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.words import stem
 
@@ -310,43 +311,9 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "the question asks for distinct values but the SQL does not de-duplicate",
             "critical" if column is not None and not keyed else "minor",
         ))
-    if _fraction_for_percent(q, sql):
-        out.append(reason(
-            "aggregation.mismatch",
-            "the question asks for a percentage but the SQL returns a fraction: it divides (or "
-            "averages a 0/1 value) and nothing multiplies by 100",
-            "major",
-        ))
-    scaled = _threshold_scale(q, sql)
-    if scaled is not None:
-        out.append(reason("aggregation.mismatch", scaled, "critical"))
-    counted_share = _share_of_measure(q, sql)
-    if counted_share is not None:
-        out.append(reason(
-            "aggregation.mismatch",
-            f"the question asks for a share of {counted_share}, but the SQL divides counts of "
-            f"rows (no SUM): that is a share of rows, not of {counted_share}",
-            "major",
-        ))
-    averaged = _averaged_ratio(q, sql)
-    if averaged is not None:
-        out.append(reason("aggregation.mismatch", averaged, "major"))
-    quantile = _mean_for_quantile(q, sql)
-    if quantile is not None:
-        out.append(reason(
-            "aggregation.mismatch",
-            f"the question asks for the {quantile} but the SQL computes the mean (AVG) and no "
-            f"median or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)",
-            "critical",
-        ))
-    measure = _averaged_measure(q, sql)
-    if measure is not None:
-        out.append(reason(
-            "aggregation.mismatch",
-            f"the question asks for a percentage but the SQL averages {measure}, a measure, "
-            f"not a 0/1 flag: that is its mean value, not a share of rows",
-            "major",
-        ))
+    # what is computed against what is asked: a table of small rules (_MEANING)
+    out.extend(reason("aggregation.mismatch", message, severity)
+               for rule, severity in _MEANING if (message := rule(q, sql)) is not None)
     return out
 
 
@@ -604,3 +571,46 @@ def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
     if not funcs or funcs - {"COUNT"} or sql.windows:
         return None
     return m.group(1)
+
+
+def _fraction_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    if not _fraction_for_percent(q, sql):
+        return None
+    return ("the question asks for a percentage but the SQL returns a fraction: it divides (or "
+            "averages a 0/1 value) and nothing multiplies by 100")
+
+
+def _share_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    measure = _share_of_measure(q, sql)
+    if measure is None:
+        return None
+    return (f"the question asks for a share of {measure}, but the SQL divides counts of rows "
+            f"(no SUM): that is a share of rows, not of {measure}")
+
+
+def _quantile_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    quantile = _mean_for_quantile(q, sql)
+    if quantile is None:
+        return None
+    return (f"the question asks for the {quantile} but the SQL computes the mean (AVG) and no "
+            f"median or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)")
+
+
+def _measure_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    measure = _averaged_measure(q, sql)
+    if measure is None:
+        return None
+    return (f"the question asks for a percentage but the SQL averages {measure}, a measure, "
+            f"not a 0/1 flag: that is its mean value, not a share of rows")
+
+
+#: Rules comparing what the SQL computes with what the question asks (aggregation.mismatch),
+#: in the order their findings are reported: each gives its message or None.
+_MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], ...] = (
+    (_fraction_message, "major"),
+    (_threshold_scale, "critical"),
+    (_share_message, "major"),
+    (_averaged_ratio, "major"),
+    (_quantile_message, "critical"),
+    (_measure_message, "major"),
+)
