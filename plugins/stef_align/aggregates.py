@@ -580,28 +580,14 @@ def _fraction_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
             "averages a 0/1 value) and nothing multiplies by 100")
 
 
-def _share_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
-    measure = _share_of_measure(q, sql)
-    if measure is None:
-        return None
-    return (f"the question asks for a share of {measure}, but the SQL divides counts of rows "
-            f"(no SUM): that is a share of rows, not of {measure}")
-
-
-def _quantile_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
-    quantile = _mean_for_quantile(q, sql)
-    if quantile is None:
-        return None
-    return (f"the question asks for the {quantile} but the SQL computes the mean (AVG) and no "
-            f"median or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)")
-
-
-def _measure_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
-    measure = _averaged_measure(q, sql)
-    if measure is None:
-        return None
-    return (f"the question asks for a percentage but the SQL averages {measure}, a measure, "
-            f"not a 0/1 flag: that is its mean value, not a share of rows")
+def _worded(
+    rule: Callable[[QuestionSpec, SqlSpec], str | None], template: str
+) -> Callable[[QuestionSpec, SqlSpec], str | None]:
+    """``rule``'s finding (a word: "revenue", "median") put into ``template`` as ``{0}``."""
+    def message(q: QuestionSpec, sql: SqlSpec) -> str | None:
+        found = rule(q, sql)
+        return None if found is None else template.format(found)
+    return message
 
 
 #: Rules comparing what the SQL computes with what the question asks (aggregation.mismatch),
@@ -609,8 +595,15 @@ def _measure_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
 _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], ...] = (
     (_fraction_message, "major"),
     (_threshold_scale, "critical"),
-    (_share_message, "major"),
+    (_worded(_share_of_measure,
+             "the question asks for a share of {0}, but the SQL divides counts of rows (no "
+             "SUM): that is a share of rows, not of {0}"), "major"),
     (_averaged_ratio, "major"),
-    (_quantile_message, "critical"),
-    (_measure_message, "major"),
+    (_worded(_mean_for_quantile,
+             "the question asks for the {0} but the SQL computes the mean (AVG) and no median "
+             "or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)"),
+     "critical"),
+    (_worded(_averaged_measure,
+             "the question asks for a percentage but the SQL averages {0}, a measure, not a "
+             "0/1 flag: that is its mean value, not a share of rows"), "major"),
 )
