@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from stef_align.guards import guard_kind, guard_reason
+from stef_align.joins import NOTHING
 from stef_align.names import parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
@@ -415,6 +416,63 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
     return bool(words) and len(words) <= 3 and all(
         stem(w) in stems and not any(stem(n + w) in stems for n in ("in", "un", "non"))
         for w in words)  # "inactive vendors" names no is_active = 1
+
+
+def _absence(s: Filter, q: QuestionSpec) -> bool:
+    """How SQL says "no X" when the question asks for rows lacking something ("visits with no
+    claim", "categories that had no sales", :data:`~stef_align.joins.NOTHING`): a key that is
+    NULL (``LEFT JOIN claims c ... WHERE c.claim_id IS NULL``: no matching row) or an
+    aggregate held at zero (``HAVING COALESCE(SUM(quantity), 0) = 0``). Without such a word
+    in the question, the same filter is a condition nothing asked for. One branch of an OR
+    is not such a test (``s.id IS NULL OR s.location <> 'x'`` keeps matched rows too)."""
+    if not s.column or s.excluded or s.alternative:
+        return False
+    if s.op == "is null":
+        last = parts(s.column)[-1] if parts(s.column) else ""
+        if last not in ("id", "key", "uuid", "no") and not s.column.lower().endswith("id"):
+            return False  # a key, not a value that may be missing (``delivered_at IS NULL``)
+    elif not (s.source == "having" and ((s.op == "=" and s.value == 0)
+                                         or (s.op == "<" and s.value == 1))):
+        return False
+    return NOTHING.search(q.text) is not None
+
+
+def _state_answers(base: str, value: object) -> bool:
+    """Is the stored state ``value`` the ``base`` of a negated word ("paid" of "unpaid",
+    'solved' of "unresolved")?"""
+    values = value if isinstance(value, tuple) else (value,)
+    want = stem(base)
+    for v in values[:16]:
+        if isinstance(v, str) and " " not in v.strip():
+            got = stem(v.strip().lower())
+            if got == want or (len(got) >= 4 and want.endswith(got)):
+                return True
+    return False
+
+
+def _negated_state(word: str, preds: Iterable[Filter]) -> int | None:
+    """The SQL predicate that keeps rows out of the state a negated word names ("unpaid" /
+    ``status <> 'paid'``, "unresolved" / ``status NOT IN ('solved', 'closed')``)."""
+    for prefix in ("un", "non"):
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            base = word[len(prefix):].lstrip("-")
+            break
+    else:
+        return None
+    for i, s in enumerate(preds):
+        if s.column and s.op in ("!=", "not in") and not s.excluded and _state_answers(
+                base, s.value):
+            return i
+    return None
+
+
+def _negated_word(s: Filter, q: QuestionSpec) -> bool:
+    """An extra filter that keeps rows out of a state a negated word of the question names
+    ("unresolved tickets" / ``status NOT IN ('solved', 'closed')``): the question's own."""
+    if s.op not in ("!=", "not in"):
+        return False
+    words = re.findall(r"\b(?:un|non)-?[a-z]{4,}\b", q.text.lower())
+    return any(_negated_state(w.replace("-", ""), (s,)) is not None for w in words[:8])
 
 
 def _key_column(column: str) -> bool:
@@ -915,6 +973,8 @@ def _match_flag(r: Filter, m: _Match) -> bool:
     flag = _flag(r, m.idx) if m.op_hit is None else None
     if flag is None:
         flag = _same_flag(r, m.idx)
+    if flag is None and m.op_hit is None and r.op == "=" and isinstance(r.value, str):
+        flag = _negated_state(r.value, m.idx.preds[:MAX_SCAN])
     if flag is not None:
         return m.meet(flag)
     other = _flag(r, m.idx, opposite=True) if m.op_hit is None else None
@@ -1037,6 +1097,9 @@ def align_filters(
             continue
         if _feeds_aggregates(s, sql):
             matched.append(s.describe())  # no constraint at all: see _feeds_aggregates
+            continue
+        if _absence(s, q) or _negated_word(s, q):
+            matched.append(s.describe())  # the question's "no X" or "unX", as SQL spells it
             continue
         extras.append(s)
 

@@ -94,12 +94,12 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
 #: The question asks for what has nothing ("no sales", "never ordered", "haven't opened",
 #: "zero orders"): a HAVING SUM(x) = 0 or COUNT(x) = 0 test is its answer, not a threshold
 #: ("accounts whose transactions net to zero or less" is one).
-_NOTHING = re.compile(r"\b(?:no|none|never|without|zero|nothing|not)\b|n't\b")
+NOTHING = re.compile(r"\b(?:no|none|never|without|zero|nothing|not)\b|n't\b")
 
 
 def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """``join.drops_empty`` (module docstring)."""
-    tests = [t for t, star in sql.empty_tests[:8] if star or _NOTHING.search(q.text)]
+    tests = [t for t, star in sql.empty_tests[:8] if star or NOTHING.search(q.text)]
     if tests:
         return [reason(
             "join.drops_empty",

@@ -94,11 +94,17 @@ def _demonym_of(a: str, b: str) -> bool:
         _DEMONYM_ENDINGS)
 
 
+#: What separates the words of a stored code ('past_due', 'follow-up') or of a phrase.
+_SEPARATORS = re.compile(r"[\s_\-]+")
+
+
 def _loose(q: str, s: str, s_op: str) -> bool:
     if is_number(s):
         return False  # 100000 is not "part of" 1000000
     if len(q) > 3 and q.rstrip("s") == s.rstrip("s"):
         return True  # "Machine-op-inspcts" / 'machine-op-inspct'
+    if len(q) > 3 and _SEPARATORS.sub(" ", q) == _SEPARATORS.sub(" ", s):
+        return True  # "past due" / 'past_due', "follow up" / 'follow-up'
     if " " not in q and " " not in s and min(len(q), len(s)) >= 5 and q.isalpha() \
             and s.isalpha() and _demonym_of(q, s):
         return True  # a demonym for its place: "European" / 'europe', "Swedish" / 'sweden'
