@@ -57,6 +57,8 @@
 --   where something was watched is play_sessions.country_code; an account's country
 --   (accounts.country_code) is its billing country
 --   completion                 play_sessions.completed (the viewer reached the credits)
+--   average rating             AVG(stars) over the ratings themselves (each rating weighs one,
+--                              not an average of per-title averages); all time unless asked
 --   binge                      a profile watching 3 or more distinct episodes of one series on
 --                              one calendar day
 --   kids profiles              profiles.is_kids = true
