@@ -203,9 +203,15 @@ def _unit_name(node: Any) -> str:
 
 
 def _int_literal(node: Any) -> int | None:
+    if isinstance(node, exp.Paren):
+        return _int_literal(node.this)
     if isinstance(node, exp.Neg):
         inner = _int_literal(node.this)
         return -inner if inner is not None else None
+    if isinstance(node, exp.Mul):
+        # Spark / Hive DATE_SUB(d, 1) is read as TsOrDsAdd(d, 1 * -1)
+        a, b = _int_literal(node.this), _int_literal(node.expression)
+        return a * b if a is not None and b is not None else None
     if isinstance(node, exp.Literal):
         try:
             return int(str(node.this).strip())
