@@ -64,7 +64,10 @@ def spec_of(root: exp.Expr, dialect: str | None = None) -> SqlSpec:
     """The spec of a parsed query (read in ``dialect``, when known). Pass a tree you own
     (``extract_spec`` does): reading it is pure, but rendering the few SQL texts the spec
     keeps may normalize nodes in place."""
-    tree = Tree(root, dialect)
+    return _spec(Tree(root, dialect))
+
+
+def _spec(tree: Tree) -> SqlSpec:
     builds = [read(tree) for read in READERS]
     texts = tree.texts.render()  # every read is done
     fields: dict[str, Any] = {}
@@ -75,4 +78,8 @@ def spec_of(root: exp.Expr, dialect: str | None = None) -> SqlSpec:
 
 def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
     """Parse ``sql`` and return its spec; :class:`SqlParseError` when it cannot be analysed."""
-    return spec_of(parse_statement(sql, dialect), dialect)
+    tree = Tree(parse_statement(sql, dialect), dialect)
+    try:
+        return _spec(tree)
+    finally:
+        tree.release()  # the tree is this function's own: freed without the cyclic collector

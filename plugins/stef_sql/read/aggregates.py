@@ -37,7 +37,7 @@ from sqlglot import exp
 from stef_core.spec import Aggregation, Filter
 from stef_core.sql import literal_value, operand_column, read_condition
 from stef_core.sql.conditions import PREDICATES
-from stef_sql.read.tree import Build, Tree, agg_name, owner_select, under_window
+from stef_sql.read.tree import Build, Tree, agg_name, owner_select, under_window, within
 
 
 def read(tree: Tree) -> Build:
@@ -67,7 +67,7 @@ def read(tree: Tree) -> Build:
             tree.texts.add("aggregate", arg)
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
     integer_divisions = tuple(
-        d.sql()[:200] for d in tree.root.find_all(exp.Div)
+        d.sql()[:200] for d in tree.divisions
         if d.args.get("typed") and _integer_count(d.this) and _integer_count(d.expression)
     ) if tree.divides else ()
 
@@ -90,8 +90,8 @@ def read(tree: Tree) -> Build:
     return build
 
 
-#: Comparisons a share may be held against a threshold with.
-_INEQUALITIES = (exp.GT, exp.GTE, exp.LT, exp.LTE)
+#: Comparisons a share may be held against a threshold with: the tree's ``inequalities``
+#: (exp.GT, exp.GTE, exp.LT, exp.LTE).
 #: Wrappers that keep a value's scale: ``ROUND(x, 2)``, ``CAST(x AS DECIMAL)``, ``(x)``.
 _SAME_SCALE = (exp.Paren, exp.Cast, exp.TryCast, exp.Round, exp.Coalesce, exp.Nullif)
 #: At most this many aliases and comparisons are read per query (evidence, not a workload).
@@ -194,14 +194,14 @@ def _compared_shares(tree: Tree) -> tuple[tuple[str, float, str], ...]:
     or named by an alias the query gives it (``HAVING completion_rate < 20``, an outer
     ``WHERE rate > 0.2`` over a CTE's ``rate``)."""
     aliases: dict[str, str | None] = {}
-    for alias in list(tree.root.find_all(exp.Alias))[:_MAX_SHARES]:
+    for alias in tree.alias_nodes[:_MAX_SHARES]:
         name = alias.alias.lower()
         scale = share_scale(alias.this)
         # one name given two scales (or a share and a plain value) says nothing
         aliases[name] = scale if aliases.get(name, scale) == scale else None
     out: list[tuple[str, float, str]] = []
     for clause in (*tree.wheres, *tree.havings, *tree.qualifies):
-        for cmp in list(clause.find_all(*_INEQUALITIES))[:_MAX_SHARES]:
+        for cmp in within(tree.inequalities, clause)[:_MAX_SHARES]:
             for side, other in ((cmp.this, cmp.expression), (cmp.expression, cmp.this)):
                 value = _number(other)
                 if value is None:
@@ -240,7 +240,7 @@ def _averaged_ratios(tree: Tree) -> tuple[tuple[str, str, tuple[str, ...]], ...]
     per-group averages (``AVG(avg_invoice)`` where a CTE computes ``AVG(total) AS avg_invoice``
     per account), outside windows."""
     nested_avgs: dict[str, tuple[str, ...]] = {}
-    for alias in list(tree.root.find_all(exp.Alias))[:_MAX_SHARES]:
+    for alias in tree.alias_nodes[:_MAX_SHARES]:
         if not isinstance(_strip(alias.this), exp.Avg):
             continue
         owner = owner_select(alias)

@@ -178,11 +178,19 @@ def _empty_tests(tree: Tree) -> list[tuple[str, bool]]:
 def _keeps_unmatched(tree: Tree) -> bool:
     if tree.set_operation or any(j.side in _OUTER for j in tree.joins):
         return True
-    for select in tree.selects[:MAX_READ]:
-        if select.args.get("laterals"):
-            return True
-        if any(item.find(exp.Select) is not None for item in select.expressions):
-            return True  # (SELECT COUNT(*) FROM ... WHERE x.id = t.id): 0 when nothing matches
+    read = tree.selects[:MAX_READ]
+    if any(select.args.get("laterals") for select in read):
+        return True
+    # A SELECT item with a SELECT inside: (SELECT COUNT(*) FROM ... WHERE x.id = t.id) is 0
+    # when nothing matches. Found from the nested SELECTs up, not by walking every item.
+    owners = {id(select) for select in read}
+    for nested in tree.selects[1:]:
+        child: exp.Expr = nested
+        parent = nested.parent
+        while parent is not None:
+            if child.arg_key == "expressions" and id(parent) in owners:
+                return True
+            child, parent = parent, parent.parent
     return False
 
 

@@ -3,9 +3,13 @@
 :class:`Tree` visits the tree once, breadth first over ``node.args`` (the order sqlglot's own
 ``walk`` gives, which the readers' outputs keep), and files every node a reader asks for by
 kind: columns (with their lower-cased names), literals, tables, SELECTs, joins, WHERE / HAVING
-/ QUALIFY clauses, CTEs, subqueries, windows, limits, equalities, CASE branches and
-aggregates, plus whether anything divides or looks like time. A node's kind is looked up once
-per node type, not tested class by class.
+/ QUALIFY clauses, CTEs, subqueries, windows, limits, equalities, CASE branches, aggregates,
+aliases, divisions and inequalities, plus whether anything divides or looks like time. A
+node's kind is looked up once per node type, not tested class by class. Readers take what
+they look for from these lists rather than walking the tree again: the lists are in the order
+``root.find_all`` gives, and the nodes of one clause are those of a list that lie inside it
+(:func:`inside`), in the order ``clause.find_all`` gives (a subtree's breadth-first order is
+the whole tree's, restricted to it).
 
 Columns are resolved (:class:`~stef_core.sql.Resolver`) through CTEs and derived tables; scope
 analysis runs only where there is one to look through. A query whose nested SELECTs all read
@@ -33,8 +37,8 @@ from sqlglot import exp
 from stef_core.sql import Resolver, literal_value
 from stef_core.sql.conditions import STRING_TYPES
 
-__all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name", "int_of",
-           "render"]
+__all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name", "inside",
+           "int_of", "render", "within"]
 
 #: What a concept reader returns: given the rendered texts, its fields of the spec.
 Build = Callable[[dict[str, list[str]]], dict[str, Any]]
@@ -62,14 +66,25 @@ TIME_NODES: tuple[type[exp.Expr], ...] = (
 
 # Node kinds: the lists a node is filed in (their order is Tree's list order), then the flags.
 (_COLUMN, _LITERAL, _TABLE, _SELECT, _JOIN, _WHERE, _HAVING, _CTE, _SUBQUERY, _WINDOW,
- _LIMIT, _EQ, _IF, _QUALIFY, _AGG, _LISTS) = range(16)
-_DIVIDE, _TIME, _OTHER, _NO_NODE = _LISTS, _LISTS + 1, _LISTS + 2, _LISTS + 3
+ _LIMIT, _EQ, _IF, _QUALIFY, _AGG, _ALIAS, _DIV, _INEQUALITY, _LISTS) = range(19)
+_DIVIDE, _TIME, _OTHER = _LISTS, _LISTS + 1, _LISTS + 2
+#: No node (None, a string, a flag), and a list of arguments (walked item by item).
+_NO_NODE, _ARGS = -1, -2
+#: Added to the kind of a node sqlglot calls primitive (``is_primitive``: an identifier, a
+#: literal, a var; its arguments are strings and flags): filed, but not walked.
+_PRIMITIVE = 32
 _FIXED: dict[type, int] = {
     exp.Column: _COLUMN, exp.Literal: _LITERAL, exp.Table: _TABLE, exp.Select: _SELECT,
     exp.Join: _JOIN, exp.Where: _WHERE, exp.Having: _HAVING, exp.CTE: _CTE,
     exp.Subquery: _SUBQUERY, exp.Window: _WINDOW, exp.Limit: _LIMIT, exp.Fetch: _LIMIT,
     exp.EQ: _EQ, exp.If: _IF, exp.Qualify: _QUALIFY, **dict.fromkeys(STRING_TYPES, _LITERAL),
 }
+#: Kinds filed by class and subclass (as ``find_all`` finds them), checked in this order.
+_BY_CLASS: tuple[tuple[tuple[type, ...], int], ...] = (
+    ((exp.Alias,), _ALIAS),  # PivotAlias too
+    ((exp.Div,), _DIV),
+    ((exp.GT, exp.GTE, exp.LT, exp.LTE), _INEQUALITY),
+)
 _KIND: dict[type, int] = {}
 
 
@@ -80,11 +95,17 @@ _DIVISIONS: tuple[type, ...] = tuple(
 
 
 def _kind(t: type) -> int:
-    """The kind of a node type (or that a type is no node), looked up once per type."""
+    """The kind of a node type (that a type is no node, or a list of arguments), looked up
+    once per type."""
+    if t is list:
+        _KIND[t] = _ARGS
+        return _ARGS
     kind = _FIXED.get(t)
     if kind is None:
         if not issubclass(t, exp.Expr):
             kind = _NO_NODE
+        elif any(issubclass(t, bases) for bases, _ in _BY_CLASS):
+            kind = next(k for bases, k in _BY_CLASS if issubclass(t, bases))
         elif issubclass(t, exp.AggFunc):
             kind = _AGG
         elif issubclass(t, _DIVISIONS):
@@ -93,6 +114,8 @@ def _kind(t: type) -> int:
             kind = _TIME
         else:
             kind = _OTHER
+    if kind >= 0 and getattr(t, "is_primitive", False):
+        kind += _PRIMITIVE
     _KIND[t] = kind
     return kind
 
@@ -102,21 +125,26 @@ class Tree:
 
     __slots__ = (
         "_aliases",
+        "_anti_joins",
         "aggs",
+        "alias_nodes",
         "aliases",
         "columns",
         "ctes",
         "derived",
         "dialect",
         "divides",
+        "divisions",
         "eqs",
         "havings",
         "ifs",
+        "inequalities",
         "joins",
         "limits",
         "literals",
         "names",
         "nested",
+        "nodes",
         "qualifies",
         "resolver",
         "root",
@@ -142,13 +170,16 @@ class Tree:
         kind = kind_of(type(root))
         if kind is None:
             kind = _kind(type(root))
+        kind %= _PRIMITIVE
         if kind < _LISTS:
             lists[kind].append(root)
         elif kind <= _OTHER:
             flags[kind - _LISTS] = True
         # Breadth first, as sqlglot's walk: a node is filed when it is queued, which is the
-        # order it is visited in; one lookup per argument tells a node's kind, or that the
-        # argument is no node (a string, a flag).
+        # order it is visited in; one lookup per argument tells a node's kind, that the
+        # argument is a list of them, or that it is no node (None, a string, a flag). Nodes
+        # sqlglot calls primitive (identifiers, literals: their arguments are strings and
+        # flags) are filed and not walked.
         queue: list[exp.Expr] = [root]
         append = queue.append
         i = 0
@@ -156,34 +187,48 @@ class Tree:
             node = queue[i]
             i += 1
             for value in node.args.values():
-                if type(value) is list:
-                    for item in value:
+                kind = kind_of(type(value))
+                if kind is None:
+                    kind = _kind(type(value))
+                if kind < 0:
+                    if kind == _NO_NODE:
+                        continue
+                    for item in value:  # a list of arguments
                         kind = kind_of(type(item))
                         if kind is None:
                             kind = _kind(type(item))
+                        if kind < 0:
+                            continue  # no node (a list in a list is not walked either)
                         if kind < _LISTS:
                             lists[kind].append(item)
-                        elif kind > _OTHER:
-                            continue  # no node
-                        else:
+                            append(item)
+                        elif kind < _PRIMITIVE:
                             flags[kind - _LISTS] = True
-                        append(item)
+                            append(item)
+                        else:
+                            kind -= _PRIMITIVE
+                            if kind < _LISTS:
+                                lists[kind].append(item)
+                            else:
+                                flags[kind - _LISTS] = True
+                elif kind < _LISTS:
+                    lists[kind].append(value)
+                    append(value)
+                elif kind < _PRIMITIVE:
+                    flags[kind - _LISTS] = True
+                    append(value)
                 else:
-                    kind = kind_of(type(value))
-                    if kind is None:
-                        kind = _kind(type(value))
+                    kind -= _PRIMITIVE
                     if kind < _LISTS:
                         lists[kind].append(value)
-                    elif kind > _OTHER:
-                        continue
                     else:
                         flags[kind - _LISTS] = True
-                    append(value)
         divides, time_nodes = flags[0], flags[1]
+        self.nodes = queue
         (self.columns, self.literals, self.tables, self.selects, self.joins, self.wheres,
          self.havings, self.ctes, self.subqueries, self.windows, self.limits, self.eqs, self.ifs,
-         self.qualifies, self.aggs) = lists
-        self.divides = divides
+         self.qualifies, self.aggs, self.alias_nodes, self.divisions, self.inequalities) = lists
+        self.divides = divides or bool(self.divisions)
         self.time_nodes = time_nodes
         self.names = [_column_name(c) for c in self.columns]
         self.select = _main_select(root)
@@ -197,6 +242,7 @@ class Tree:
         # (Its flat alias map is built here only when a join key asks: see table_of.)
         self.resolver = Resolver(root, nested=self.derived, tables=[], joins=self.joins)
         self._aliases: dict[str, str] | None = None
+        self._anti_joins: list[AntiJoin] | None = None
         self.aliases: dict[str, exp.Expr] = {}
         if self.select is not None:
             for item in self.select.expressions:
@@ -219,6 +265,17 @@ class Tree:
             if type(join.this) is not exp.Table:
                 return True
         return any(t.args.get("joins") or t.args.get("pivots") for t in self.tables)
+
+    def release(self) -> None:
+        """Unlink every node from its parent, once nothing will read the tree again.
+
+        A parse tree is cyclic (a node points at its parent, the parent's arguments at the
+        node), so it waits for the cyclic garbage collector, and the collections it sets off
+        re-read every object alive; unlinked, it is freed as soon as its last reference goes.
+        On spider_dev that halves the collections of a run (594 -> 258 young, 4 -> 2 full).
+        """
+        for node in self.nodes:
+            node.args.clear()  # a primitive node (not walked) goes with its parent's arguments
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -281,6 +338,22 @@ class Tree:
         return any(name_kind(n) for n in self.names if n) or any(
             lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
         )
+
+
+def inside(node: exp.Expr, ancestor: exp.Expr) -> bool:
+    """Is ``node`` ``ancestor`` or below it?"""
+    parent: exp.Expr | None = node
+    while parent is not None:
+        if parent is ancestor:
+            return True
+        parent = parent.parent
+    return False
+
+
+def within(nodes: list[Any], clause: exp.Expr) -> list[Any]:
+    """The nodes of a :class:`Tree` list that lie inside ``clause`` (``clause`` itself
+    included), in order: what ``clause.find_all`` of their kind yields."""
+    return [n for n in nodes if inside(n, clause)]
 
 
 def _column_name(column: exp.Column) -> str:
@@ -472,7 +545,14 @@ class AntiJoin:
 
 def anti_joins(tree: Tree) -> list[AntiJoin]:
     """The LEFT JOINs of ``tree`` read as anti-joins (see :class:`AntiJoin`); only top-level
-    AND terms of the WHERE count (an OR or a COALESCE may keep the NULLs for other reasons)."""
+    AND terms of the WHERE count (an OR or a COALESCE may keep the NULLs for other reasons).
+    Read once per tree (the filters, time and structure readers all ask)."""
+    if tree._anti_joins is None:
+        tree._anti_joins = _anti_joins(tree)
+    return tree._anti_joins
+
+
+def _anti_joins(tree: Tree) -> list[AntiJoin]:
     out: list[AntiJoin] = []
     for join in tree.joins[:32]:
         select = join.parent
