@@ -500,14 +500,22 @@ _TIME_WORD_BEFORE = re.compile(
 )
 
 
+#: Month abbreviations that are no English word or common name: a month wherever they stand
+#: ("sept revenue vs sept last year", "oct signups").
+_ONLY_MONTHS = frozenset({"feb", "apr", "aug", "sep", "sept", "oct", "nov"})
+#: What makes any month word a month when it follows ("march last year", "jan this year").
+_TIME_WORD_AFTER = re.compile(r"\s+(?:last|this|next|previous|prior)\s+year\b")
+
+
 def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     name = m.group("mon").casefold()
     before = s.lower[max(0, m.start() - 16) : m.start()]
-    # "may", "march" and every abbreviation ("in jan", "for sept", but "Jan Smith", "mar the
-    # finish") are a month only after a time word
+    # "may", "march" and the other abbreviations ("in jan", "for sept", but "Jan Smith", "mar
+    # the finish") are a month only after a time word or before "last year"
     w = _words()
-    if (name in w.ambiguous_months or name not in w.full_months) and not _TIME_WORD_BEFORE.search(
-            before):
+    if ((name in w.ambiguous_months or name not in w.full_months) and name not in _ONLY_MONTHS
+            and not _TIME_WORD_BEFORE.search(before)
+            and not _TIME_WORD_AFTER.match(s.lower, m.end())):
         return None
     return _Atom(m.start(), m.end(), None, None, "month",
                  periodic=(("month", _month(name)),), yearless=True)
