@@ -553,11 +553,13 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
 
 #: "share of revenue", "% of total spend", "the percentage of our costs": a share of an amount.
 _SHARE_OF = re.compile(r"(?:\bshare|\bpercent(?:age)?|%|\bproportion|\bfraction)\s+of\s+"
-                       r"(?:(?:the|our|total|all|overall)\s+)*([a-z]+)")
+                       r"(?:(?:the|our|total|all|overall)\s+)*([a-z]+)(?:\s+([a-z]+))?")
 #: Amounts a share may be taken of (a share of them is a ratio of sums, not of row counts).
 #: Words that may also name rows ("sales", "payments", "bookings") are left out.
 _AMOUNTS = frozenset({"revenue", "revenues", "spend", "spending", "amount", "amounts", "cost",
                       "costs", "income", "profit", "profits", "margin", "gmv", "mrr", "arr"})
+#: Measures of time or volume a share may be taken of ("share of watch time", "% of hours").
+_SHARED_MEASURES = frozenset({"time", "minutes", "hours", "duration", "kwh", "volume"})
 
 
 def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
@@ -565,12 +567,21 @@ def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
     when the SQL answers with a share of rows: it divides, and every aggregate it computes is
     a count (``COUNT(*) FILTER (WHERE channel = 'app') / COUNT(*)``); None otherwise."""
     m = _SHARE_OF.search(q.text)
-    if m is None or m.group(1) not in _AMOUNTS or not sql.divides:
+    if m is None or not sql.divides:
         return None
-    funcs = functions(sql)
-    if not funcs or funcs - {"COUNT"} or sql.windows:
+    if m.group(1) in _AMOUNTS:
+        measure = m.group(1)
+    elif m.group(1) in _SHARED_MEASURES or m.group(2) in _SHARED_MEASURES:
+        measure = " ".join(w for w in m.groups() if w and (w == m.group(1)
+                                                          or w in _SHARED_MEASURES))
+    else:
         return None
-    return m.group(1)
+    # A total of counts is a count: SUM(COUNT(*)) OVER () is the share-of-total idiom.
+    funcs = {family(a.func) for a in sql.aggregations
+             if not (a.func.upper() == "SUM" and a.arg.upper().startswith("COUNT("))}
+    if not funcs or funcs - {"COUNT"}:
+        return None
+    return measure
 
 
 def _fraction_message(q: QuestionSpec, sql: SqlSpec) -> str | None:
