@@ -58,7 +58,8 @@ UNGUARDED = 2
 #: How many records of a run (the first ones, in input order) the profile is learnt from.
 PREFIX = 512
 #: The operators a guard is written with: one value kept or kept away, or a missing one.
-#: Ranges are left out (a date range many questions share is a period, compared as one).
+#: Date ranges are left out (one many questions share is a period, compared as one); a
+#: comparison with a number is kept (:func:`_threshold`).
 GUARD_OPS = frozenset({"=", "!=", "in", "not in", "is null", "is not null", "not like"})
 _NO = frozenset({"0", "n", "no", "false", "f"})
 _YES = frozenset({"1", "y", "yes", "true", "t"})
@@ -137,7 +138,8 @@ NO_RUN = RunProfile()
 def filter_key(f: Filter) -> str | None:
     """A key under which filters of the same meaning coincide, or None for one that cannot be
     a guard (a range, a comparison with another column or a subquery, an OR branch)."""
-    if (f.column is None or f.relation or f.alternative or f.op not in GUARD_OPS
+    if (f.column is None or f.relation or f.alternative
+            or (f.op not in GUARD_OPS and not _threshold(f))
             or f.source not in ("where", "join", "having")):
         return None
     column = norm(f.column.rsplit(".", 1)[-1])
@@ -154,6 +156,14 @@ def filter_key(f: Filter) -> str | None:
     if op == "in" and len(keys) == 1:
         op = "="
     return f"{column} {op} {'|'.join(keys)}"
+
+
+def _threshold(f: Filter) -> bool:
+    """A column compared with a number (``watch_minutes >= 2``, ``amount > 0``): a business
+    definition when many of a run's queries share it ("a view is a session of two minutes or
+    more"). Dates and times are periods, compared as such, never keys here."""
+    return (f.op in (">", ">=", "<", "<=") and isinstance(f.value, (int, float))
+            and not isinstance(f.value, bool))
 
 
 def table_key(name: str) -> str:

@@ -401,6 +401,9 @@ _YES = frozenset({1, "1", "y", "yes", "t", "true"})  # 1 is True
 #: Name parts that mark a column as a flag or a point in time, not as what it records.
 _MARKERS = frozenset({"is", "has", "was", "flag", "yn", "ind", "at", "ts", "dt", "date", "time",
                       "on"})
+#: Where an event's time column says which end of it it dates: ``trial_end_ts IS NOT NULL``
+#: is "there was a trial" ("trial conversion rate").
+_BOUNDS = frozenset({"start", "started", "end", "ended", "begin", "began"})
 
 
 def _flag_named(s: Filter, q: QuestionSpec) -> bool:
@@ -411,7 +414,8 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
         return False
     if any(r.column and norm(r.column) == norm(s.column) for r in q.filters[:MAX_SCAN]):
         return False  # the question constrains that column itself: the matchers decide
-    words = [w for w in parts(s.column) if w not in _MARKERS]
+    markers = _MARKERS | _BOUNDS if s.op == "is not null" else _MARKERS
+    words = [w for w in parts(s.column) if w not in markers]
     stems = _stems(q.text)
     return bool(words) and len(words) <= 3 and all(
         stem(w) in stems and not any(stem(n + w) in stems for n in ("in", "un", "non"))
@@ -473,6 +477,20 @@ def _negated_word(s: Filter, q: QuestionSpec) -> bool:
         return False
     words = re.findall(r"\b(?:un|non)-?[a-z]{4,}\b", q.text.lower())
     return any(_negated_state(w.replace("-", ""), (s,)) is not None for w in words[:8])
+
+
+_LOWER = frozenset({">", ">="})
+_UPPER = frozenset({"<", "<="})
+
+
+def _other_end(s: Filter, met: list[Filter]) -> bool:
+    """``s`` is the floor of zero under an upper bound a requirement met ("within 30 days"
+    met by ``<= 30`` of ``datediff(...) BETWEEN 0 AND 30``): the difference is not negative,
+    one range with the asked bound, not an extra. Any other second bound (``total < 100000``
+    beside "over 100") is a condition of its own."""
+    if not s.column or s.op not in _LOWER or s.value != 0 or isinstance(s.value, bool):
+        return False
+    return any(m.column == s.column and m.op in _UPPER for m in met[:MAX_SCAN])
 
 
 def _key_column(column: str) -> bool:
@@ -1097,6 +1115,9 @@ def align_filters(
             continue
         if _feeds_aggregates(s, sql):
             matched.append(s.describe())  # no constraint at all: see _feeds_aggregates
+            continue
+        if _other_end(s, [idx.preds[j] for j in used]):
+            matched.append(s.describe())  # "within 30 days" as BETWEEN 0 AND 30
             continue
         if _absence(s, q) or _negated_word(s, q):
             matched.append(s.describe())  # the question's "no X" or "unX", as SQL spells it

@@ -56,10 +56,19 @@ def test_a_flag_is_one_filter_whichever_way_it_is_written() -> None:
     assert filter_key(Filter("is_test", "=", True)) == "istest is yes"
 
 
-def test_ranges_relations_and_alternatives_are_never_a_run_filter() -> None:
+def test_date_ranges_relations_and_alternatives_are_never_a_run_filter() -> None:
     assert filter_key(Filter("created_at", ">=", "2024-01-01")) is None
     assert filter_key(Filter("a", "=", "b", relation=True)) is None
     assert filter_key(Filter("a", "=", "b", alternative=True)) is None
+
+
+def test_a_threshold_on_a_number_is_a_run_filter_like_a_value() -> None:
+    # "a view is a session of two minutes or more", in many of a streaming service's queries
+    assert filter_key(Filter("ps.watch_minutes", ">=", 2)) == "watchminutes >= 2"
+    assert filter_key(Filter("is_late", ">", True)) is None  # a flag is no number
+    specs = [SqlSpec(filters=(Filter("watch_minutes", ">=", 2),))] * 10 + [SqlSpec()] * 30
+    assert learn(specs).defines(Filter("watch_minutes", ">=", 2))
+    assert not learn(specs).defines(Filter("watch_minutes", ">=", 5))
 
 
 @given(st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=60))
