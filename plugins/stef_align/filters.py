@@ -1045,6 +1045,18 @@ def _match_computed_extreme(r: Filter, m: _Match) -> bool:
     return False
 
 
+def _match_set_apart(r: Filter, m: _Match) -> bool:
+    """A state the question denies ("players who weren't active the day before") with no
+    column of its own (a state word, not a name: "never ordered in Italy" needs Italy),
+    answered by leaving a set of rows out (``EXCEPT``, ``NOT IN (SELECT
+    ...)``, ``NOT EXISTS``, an anti-join): the activity is the rows of the excluded set."""
+    if (r.op != "!=" or r.column is not None or r.value not in _STATE_WORDS
+            or not _anti_join(m.idx, m.sql)):
+        return False
+    m.matched.append(r.describe())
+    return True
+
+
 #: A matcher decides one requirement (met, wrong or unmet, recorded in the :class:`_Match`)
 #: and says so, or leaves it to the next. A requirement no matcher decides is unmet.
 Matcher = Callable[[Filter, _Match], bool]
@@ -1062,6 +1074,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_other_operator,
     _match_used_value,
     _match_computed_extreme,
+    _match_set_apart,
 )
 
 

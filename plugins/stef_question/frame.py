@@ -62,6 +62,9 @@ from stef_question.text import MAX_CHARS, Text, tokenize
 
 #: A division written as SQL: next to a parenthesis, or between spaced operands.
 _SQL_DIVISION = re.compile(r"\)\s*/|/\s*\(|\w\s+/\s+\w")
+#: Words listed in brackets with slashes ("split by platform (iOS / Android)"): the groups'
+#: names, "or", no division.
+_LISTED = re.compile(r"\(\s*[A-Za-z][\w\- ]{0,30}(?:/\s*[A-Za-z][\w\- ]{0,30}){1,8}\)")
 #: Most requirements one record carries (the rest are not read: see values.MAX_VALUES).
 MAX_REQUIREMENTS = 32
 #: Most time expressions claimed in one text.
@@ -549,7 +552,7 @@ def question_spec(
     if aggs.weak_ratio and not hint.ratio and not frame.rates:
         weak_aggs.append("RATIO")  # "the highest unemployment rate": perhaps a stored rate
     elif fragments.ratio and not (aggs.ratio or aggs.weak_ratio or hint.ratio) and not (
-            _SQL_DIVISION.search(reformulated or "")):
+            _SQL_DIVISION.search(_LISTED.sub(" ", reformulated or ""))):
         # A slash in the reformulation's prose ("internal/deleted accounts", "null/empty"),
         # no division written as SQL ("SUM(a) / SUM(b)"): no ratio the user asked for.
         weak_aggs.append("RATIO")

@@ -130,6 +130,7 @@ _TRUNC_UNITS = {
     "YYYY": "year", "YYY": "year", "YY": "year", "SYYYY": "year", "SYEAR": "year",
     "YR": "year", "Q": "quarter", "QTR": "quarter", "MM": "month", "MON": "month",
     "RM": "month", "IW": "week", "WK": "week", "DD": "day", "DDD": "day", "J": "day",
+    "ISOWEEK": "week", "WEEK(MONDAY)": "week",  # BigQuery's Monday-based weeks
     "HH": "hour", "HH12": "hour", "HH24": "hour", "MI": "minute",
 }
 _INTERVAL_UNITS = {

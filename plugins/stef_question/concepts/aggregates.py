@@ -111,6 +111,15 @@ def _compound(text: Text, lex: Lexicon, i: int) -> bool:
                    ("count_modifier", "direction", "aggregate", "stop_proper"))
 
 
+def _unit_of_minutes(text: Text, i: int) -> bool:
+    """Is the "min" at token ``i`` a unit ("in min", "30 min", "min per session") rather than
+    an aggregate ("min price", "the min")?"""
+    if text.tokens[i].low != "min" or i == 0:
+        return False
+    before = text.tokens[i - 1]
+    return before.kind == "number" or before.low in ("in", "of", "per")
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
 ) -> tuple[Aggregates, frozenset[int]]:
@@ -147,6 +156,8 @@ def read(
             continue  # "How many percent more ...": a ratio, not a count
         if m.phrase in ("number of", "numbers of") and _compound(text, lex, m.start):
             continue  # "the flight numbers of flights": an attribute's name, no count
+        if m.phrase in ("min", "max") and _unit_of_minutes(text, m.start):
+            continue  # "session length in min", "30 min": minutes, no MIN
         taken.update(range(m.start, m.end))
         spans.append((m.start, m.end, func))
         prev = matches[idx - 1] if idx else None

@@ -760,8 +760,32 @@ def _atoms(text: str, gate: bool = True) -> list[_Atom]:
         if found is None or not needs.isdisjoint(found):
             s.scan(pattern, rule.build)
     s.atoms.sort(key=lambda a: a.start)
-    return _in_relative_years(_weeks_of_days(_attach_clocks(s.atoms, s.lower), s.lower),
-                              s.lower)
+    return _in_relative_years(_weeks_of_days(_attach_clocks(
+        _compared_stretches(s.atoms, s.lower), s.lower), s.lower), s.lower)
+
+
+_SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window|point)\s+"
+                           r"(?:as\s+|of\s+|in\s+)?$")
+
+
+def _compared_stretches(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """"mtd vs same period last year": the other period is the first one a year earlier (the
+    same days), not the whole of last year. When the first one's bounds are relative to the
+    anchor it is moved back a year; otherwise the comparison is left unread, not misread."""
+    out: list[_Atom] = []
+    for a in atoms:
+        floor = max(0, a.start - 40)
+        same = _SAME_STRETCH.search(text[floor:a.start]) if a.grain == "year" else None
+        if same is not None and a.lo == _LAST_YEAR:
+            first = out[-1] if out else None
+            if (first is not None and isinstance(first.lo, RelativeDate)
+                    and isinstance(first.hi, RelativeDate) and not first.periodic):
+                out.append(replace(first, start=floor + same.start(), end=a.end,
+                                   lo=first.lo.shifted("year", -1),
+                                   hi=first.hi.shifted("year", -1)))
+            continue
+        out.append(a)
+    return out
 
 
 _LAST_YEAR = ANCHOR_DAY.start_of("year").shifted("year", -1)
