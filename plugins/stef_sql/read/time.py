@@ -14,6 +14,8 @@ The question's counterpart is :mod:`stef_question.concepts.time`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlglot import exp
 
 from stef_core.spec import Filter, Period, Source
@@ -52,6 +54,7 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, .
             _note_tables(tree, node, tables)
         return column
 
+    params = _parameters(tree)
     out: list[Period] = []
     for condition, source, excluded in row_conditions(tree):
 
@@ -60,7 +63,58 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, .
             return read_condition(node, resolver, source, excluded=excluded)
 
         out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
+        if params:
+            # The same condition with its named bounds written out: each period it gives
+            # keeps the filters of the condition as written, so that a matched period
+            # accounts for them (``f.fill_dt >= p.m_start``).
+            for period in read_periods(_written_out(condition, params), column_of,
+                                       lambda node: [], source, excluded=excluded):
+                if period.column and not any(p.column == period.column for p in out):
+                    out.append(replace(period, parts=tuple(filters_of(condition))))
     return tuple(out)
+
+
+#: Most named values read from parameter CTEs (a handful in practice).
+MAX_PARAMETERS = 16
+
+
+def _parameters(tree: Tree) -> dict[str, exp.Expr]:
+    """The named values of single-row parameter CTEs (``WITH p AS (SELECT DATEADD(month,
+    DATEDIFF(month, 0, GETDATE()) - 1, 0) AS m_start, ...) ... WHERE d >= p.m_start``), by
+    ``cte.alias`` and by bare alias: agents name a period's bounds once and compare with
+    them. Only a SELECT with no FROM, WHERE or GROUP BY is one."""
+    out: dict[str, exp.Expr] = {}
+    for cte in tree.ctes[:8]:
+        if not isinstance(cte, exp.CTE):
+            continue
+        query = cte.this
+        if not isinstance(query, exp.Select) or any(
+                query.args.get(k) for k in ("from", "from_", "where", "group", "joins")):
+            continue
+        name = cte.alias.lower()
+        # the CTE by its name and by every alias a FROM gives it ("CROSS JOIN bounds b")
+        names = {name} | {t.alias.lower() for t in tree.tables
+                          if isinstance(t, exp.Table) and t.name.lower() == name and t.alias}
+        for item in query.expressions[:MAX_PARAMETERS]:
+            if isinstance(item, exp.Alias) and item.alias:
+                for n in names:
+                    out[f"{n}.{item.alias.lower()}"] = item.this
+                out.setdefault(item.alias.lower(), item.this)
+    return out
+
+
+def _written_out(condition: exp.Expr, params: dict[str, exp.Expr]) -> exp.Expr:
+    """``condition`` with each column that names a parameter replaced by its value."""
+
+    def value(node: exp.Expr) -> exp.Expr:
+        if type(node) is exp.Column:
+            key = f"{node.table.lower()}.{node.name.lower()}" if node.table else node.name.lower()
+            found = params.get(key)
+            if found is not None:
+                return found.copy()
+        return node
+
+    return condition.copy().transform(value)
 
 
 def _value_periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, ...]:
@@ -79,7 +133,12 @@ def _value_periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Per
     def filters_of(node: exp.Expr) -> list[Filter]:
         return read_condition(node, resolver, "case")
 
+    params = _parameters(tree)
     out: list[Period] = []
     for condition in value_condition_exprs(tree):
-        out.extend(read_periods(condition, column_of, filters_of, "case"))
+        found = read_periods(condition, column_of, filters_of, "case")
+        if params and not found:
+            found = [replace(p, parts=tuple(filters_of(condition))) for p in read_periods(
+                _written_out(condition, params), column_of, lambda node: [], "case")]
+        out.extend(found)
     return tuple(out)
