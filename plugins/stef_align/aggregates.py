@@ -336,6 +336,8 @@ def _fraction_for_percent(q: QuestionSpec, sql: SqlSpec) -> bool:
             isinstance(v, (int, float)) and not isinstance(v, bool) and v in (100, 100.0)
             for v in sql.literals):
         return False
+    if len(_PERCENT.findall(q.text)) <= len(_PERCENT_NUMBER.findall(q.text)):
+        return False  # every "%" is a number's ("scrap between 5 and 10%"): a threshold
     stated = {float(m.group(1)) for m in _PERCENT_NUMBER.finditer(q.text)}
     if stated and all(any(scale == "fraction" and math.isclose(value, p / 100)
                           for scale, value, _ in sql.compared_shares[:64]) for p in stated):

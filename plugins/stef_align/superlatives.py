@@ -40,7 +40,16 @@ _AGE_PARTS = frozenset({"age", "ages", "old", "seniority", "tenure", "duration",
                         "years", "elapsed", "length", "wait", "waiting", "delay"})
 _SPEED_PARTS = frozenset({"speed", "rate", "throughput", "velocity", "mph", "kmh", "fps"})
 _RANK_PARTS = frozenset({"rank", "ranking", "position", "place", "seed"})
-_FLIPS = {"date": _DATE_PARTS, "speed": _SPEED_PARTS, "rank": _RANK_PARTS}
+#: Measures where more is worse: the "worst" shift by scrap rate has the highest one.
+_BAD_PARTS = frozenset({
+    "scrap", "reject", "rejects", "rejected", "defect", "defects", "error", "errors", "fail",
+    "failed", "failure", "failures", "churn", "churned", "downtime", "delay", "delays",
+    "late", "lateness", "cost", "costs", "complaint", "complaints", "refund", "refunds",
+    "wait", "cancel", "cancels", "cancelled", "canceled", "cancellation", "cancellations",
+    "return", "returns", "returned", "damage", "damaged", "incident", "incidents", "breakdown",
+    "breakdowns", "dropped", "abandon", "abandoned", "abandonment", "bounce", "noshow",
+    "overdue", "arrears", "loss", "losses", "waste", "outage", "outages", "dpd"})
+_FLIPS = {"date": _DATE_PARTS, "speed": _SPEED_PARTS, "rank": _RANK_PARTS | _BAD_PARTS}
 #: A time that may be a length ("the longest processed time", "the shortest flight time")
 #: flips "longest" / "shortest" only when it is surely a point in time (a date, a start).
 _LENGTHS = frozenset({"time", "year", "years", "day", "days", "month", "on", "at"})
@@ -162,6 +171,10 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
     # How many rows.
     computed = {family(a.func) for a in sql.aggregations if not a.nested} - {"MAX", "MIN"}
+    # "top 3 per city": a top-k in each group, which GROUP BY / PARTITION BY may answer. A
+    # grouping only the reformulation states ("revenue by country, highest first" for "top 5
+    # countries") makes no per-group top-k of the question's.
+    asked_groups = [g for g in q.group_by if g not in q.restated_groups]
     if q.top_k is not None:
         if q.singular and sql.limit is None and not has_extreme and computed and not (
             sql.group_by
@@ -173,7 +186,7 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 f" value but the SQL computes {', '.join(sorted(computed))}",
                 "critical",
             ))
-        elif kept is None and not has_extreme and not (q.group_by and (
+        elif kept is None and not has_extreme and not (asked_groups and (
                 sql.group_by or sql.partition_by)):
             out.append(reason(
                 "limit.missing_topk",

@@ -490,6 +490,7 @@ def align_periods(
                     used.add(j)
                     used.update(joined.get(j, ()))
                     break
+    _union_of_asked(asked, sql, sql_periods, s_canon, today, used, outcome)
     # Years kept in plain columns.
     taken = {f for s in sql_periods for f in s.parts}
     fallback = _fallback(sql, taken, rules) if len(outcome) < len(asked) else []
@@ -600,6 +601,33 @@ def align_periods(
         elif not s.parts:
             out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
     return out
+
+
+def _union_of_asked(asked: list[Period], sql: SqlSpec, sql_periods: list[Period],
+                    s_canon: list[_Canon], today: date, used: set[int],
+                    outcome: dict[int, tuple[str, int]]) -> None:
+    """"scrap rate this quarter vs last quarter" answered by one WHERE from the earlier
+    period's start (to now, or to the later one's end) and CASE / FILTER conditions or a
+    grouping that split it: that row filter is the asked periods' union, and it answers each
+    of them (``outcome``, ``used`` updated in place)."""
+    if len(asked) < 2 or len(outcome) == len(asked) or not (sql.value_periods or sql.group_by):
+        return
+    canon = [_canon(_readings(p, today)[0], today) for p in asked]
+    if any(c.start is None or c.periodic or c.clock or c.negated for c in canon):
+        return
+    lo = min(c.start for c in canon if c.start is not None)
+    ends = [c.end for c in canon]
+    now = datetime(today.year, today.month, today.day) + timedelta(days=1)
+    hi = None if any(e is None for e in ends) else max(e for e in ends if e is not None)
+    for j, s in enumerate(sql_periods):
+        c = s_canon[j]
+        if j in used or s.source == "case" or c.periodic or c.start != lo:
+            continue
+        if c.end == hi or (c.end is None and (hi is None or hi >= now)):
+            for i in range(len(asked)):
+                outcome.setdefault(i, ("same", j))
+            used.add(j)
+            return
 
 
 def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
