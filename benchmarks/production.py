@@ -45,9 +45,9 @@ from validity import auroc, pairwise  # noqa: E402
 
 #: The split is fixed once, before any tuning: the held-out half is never tuned on.
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
-         "streaming", "gaming", "pharmacy")
+         "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
-            "telecom")
+            "telecom", "fundraising", "automotive", "transit")
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
