@@ -177,12 +177,27 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
         if start <= datetime(today.year, today.month, today.day) < end:
             out.append(replace(latest, start=shift(p.start or "", "year", -1),
                                end=shift(p.end or "", "year", -1)))
+
     if over and p.grain == over and out[0].start and out[0].end and not out[0].periodic:
         out.append(replace(out[0], start=shift(out[0].start, over, -1)))
     whole = _whole_units(p)
     if whole is not None:
         out.append(whole)
+    # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
+    # through yesterday (``< CURRENT_DATE``) answers it as well as through today.
+    out += [replace(r, end=ANCHOR_DAY) for r in out if _through_today(r, today)]
     return out
+
+
+def _through_today(p: Period, today: date) -> bool:
+    """Does ``p`` run from the past to the end of today (a to-date or rolling stretch)?"""
+    if not (p.relative and isinstance(p.end, RelativeDate) and p.start is not None
+            and not p.periodic and not p.clock and not _ahead(p)):
+        return False
+    day = datetime(today.year, today.month, today.day)
+    start, end = resolve(p.start, today), resolve(p.end, today)
+    return start < day < end <= day + timedelta(days=1) or (
+        start < day and end > day + timedelta(days=1) and _clips(p, today))
 
 
 def _whole_units(p: Period) -> Period | None:
@@ -475,6 +490,7 @@ def align_periods(
     s_clipped = [_canon(s, today, clip=True) for s in sql_periods]
     used: set[int] = set()
     outcome: dict[int, tuple[str, int]] = {}  # asked index -> (kind, sql index)
+    _spanning(asked, sql_periods, s_canon, today, used, outcome)
     # Pass 1 exact matches, pass 2 open/closed, so that one wrong pairing cannot hide a match.
     for wanted in ("same", "open"):
         for i, p in enumerate(asked):
@@ -628,6 +644,29 @@ def _union_of_asked(asked: list[Period], sql: SqlSpec, sql_periods: list[Period]
                 outcome.setdefault(i, ("same", j))
             used.add(j)
             return
+
+
+def _spanning(asked: list[Period], sql_periods: list[Period], s_canon: list[_Canon],
+              today: date, used: set[int], outcome: dict[int, tuple[str, int]]) -> None:
+    """A day asked of rows that span days ("in house tonight", "members on 31 August") kept by
+    a start on or before it and an end after it on another column (``arrival_dt <=
+    CURRENT_DATE AND departure_dt > CURRENT_DATE``): the rows whose stretch contains the day.
+    ``outcome`` and ``used`` are updated in place."""
+    for i, p in enumerate(asked):
+        if i in outcome:
+            continue
+        c = _canon(_readings(p, today)[0], today)
+        if c.start is None or c.end is None or c.periodic or c.end - c.start != timedelta(days=1):
+            continue
+        starts = [j for j, s in enumerate(sql_periods) if j not in used and s.source != "case"
+                  and s_canon[j].start is None and s_canon[j].end == c.end and s.column]
+        ends = [j for j, s in enumerate(sql_periods) if j not in used and s.source != "case"
+                and s_canon[j].end is None and s_canon[j].start in (c.start, c.end) and s.column]
+        pair = next(((a, b) for a in starts for b in ends
+                     if sql_periods[a].column != sql_periods[b].column), None)
+        if pair is not None:
+            outcome[i] = ("same", pair[0])
+            used.update(pair)
 
 
 def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
