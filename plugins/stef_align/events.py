@@ -158,7 +158,9 @@ def _table_is_event(table: str, event: str) -> bool:
 # the question's event: the words next to its period
 # --------------------------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"[a-z0-9$%]+")
+#: Words, and the lone "." that separates the question from its reformulation (no event word
+#: reaches across it).
+_TOKEN = re.compile(r"[a-z0-9$%]+|(?<= )\.(?= )")
 #: Words between an event and its period ("were cancelled in july", "paid late in october").
 _FILLER = frozenset({"in", "on", "during", "for", "within", "over", "since", "from", "at",
                      "the", "were", "was", "been", "being", "be", "is", "are", "got", "get",

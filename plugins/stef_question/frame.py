@@ -583,7 +583,10 @@ def question_spec(
     expressions = [*hint.expressions, *fragments.expressions]
     lowered = fold_text(q_text.raw)
     terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
-    folded_all = fold_text((question + " " + (enriched_question or ""))[: 2 * MAX_CHARS])
+    # Two texts, not one sentence: a word that ends the question does not qualify a period
+    # that starts the reformulation ("... picked up > delivered" + "August 2025 order funnel").
+    folded_all = fold_text((question + (" . " + enriched_question if enriched_question else ""))
+                           [: 2 * MAX_CHARS])
     numbers = tuple(
         float(f.value) for f in required
         if isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
