@@ -490,7 +490,7 @@ def align_periods(
     s_clipped = [_canon(s, today, clip=True) for s in sql_periods]
     used: set[int] = set()
     outcome: dict[int, tuple[str, int]] = {}  # asked index -> (kind, sql index)
-    _spanning(asked, sql_periods, s_canon, today, used, outcome)
+    _spanning(asked, sql, sql_periods, s_canon, today, used, outcome)
     # Pass 1 exact matches, pass 2 open/closed, so that one wrong pairing cannot hide a match.
     for wanted in ("same", "open"):
         for i, p in enumerate(asked):
@@ -646,11 +646,13 @@ def _union_of_asked(asked: list[Period], sql: SqlSpec, sql_periods: list[Period]
             return
 
 
-def _spanning(asked: list[Period], sql_periods: list[Period], s_canon: list[_Canon],
-              today: date, used: set[int], outcome: dict[int, tuple[str, int]]) -> None:
-    """A day asked of rows that span days ("in house tonight", "members on 31 August") kept by
-    a start on or before it and an end after it on another column (``arrival_dt <=
-    CURRENT_DATE AND departure_dt > CURRENT_DATE``): the rows whose stretch contains the day.
+def _spanning(asked: list[Period], sql: SqlSpec, sql_periods: list[Period],
+              s_canon: list[_Canon], today: date, used: set[int],
+              outcome: dict[int, tuple[str, int]]) -> None:
+    """A day asked of rows that span days ("in house tonight", "members at the end of last
+    month") kept by a start on or before it and an end after it on another column
+    (``arrival_dt <= CURRENT_DATE AND departure_dt > CURRENT_DATE``; an end still open counts:
+    ``ended_at IS NULL OR ended_at > d``): the rows whose stretch contains the day.
     ``outcome`` and ``used`` are updated in place."""
     for i, p in enumerate(asked):
         if i in outcome:
@@ -667,6 +669,15 @@ def _spanning(asked: list[Period], sql_periods: list[Period], s_canon: list[_Can
         if pair is not None:
             outcome[i] = ("same", pair[0])
             used.update(pair)
+            continue
+        # the end as "still open or after the day", written as an OR the periods do not read
+        open_ends = {norm(f.column) for f in sql.filters[:256]
+                     if f.alternative and f.op == "is null" and f.column}
+        start = next((a for a in starts if open_ends - {norm(sql_periods[a].column or "")}),
+                     None)
+        if start is not None:
+            outcome[i] = ("same", start)
+            used.add(start)
 
 
 def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:

@@ -760,8 +760,24 @@ def _atoms(text: str, gate: bool = True) -> list[_Atom]:
         if found is None or not needs.isdisjoint(found):
             s.scan(pattern, rule.build)
     s.atoms.sort(key=lambda a: a.start)
-    return _in_relative_years(_weeks_of_days(_attach_clocks(
-        _compared_stretches(s.atoms, s.lower), s.lower), s.lower), s.lower)
+    return _ends_of(_in_relative_years(_weeks_of_days(_attach_clocks(
+        _compared_stretches(s.atoms, s.lower), s.lower), s.lower), s.lower), s.lower)
+
+
+_END_OF = re.compile(r"\b(?:at|by|as\s+of|on)?\s*(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?$")
+
+
+def _ends_of(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """"members at the end of last month", "balance as of end of Q2": the stretch's last day,
+    a point to hold a snapshot at, not the whole stretch (bounds relative to the anchor)."""
+    out: list[_Atom] = []
+    for a in atoms:
+        if (isinstance(a.hi, RelativeDate) and not a.periodic and not a.rolling
+                and _END_OF.search(text[max(0, a.start - 30):a.start])):
+            out.append(replace(a, lo=a.hi.shifted("day", -1), grain="day"))
+            continue
+        out.append(a)
+    return out
 
 
 _SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window|point)\s+"
