@@ -166,7 +166,7 @@ def features(request: JudgeRequest,
     guards = set(request.alignment.filters.guards)
     skipped = [f for f in sql.filters
                if norm(f.column or "") in blessed or norm(f.column or "") in period_columns
-               or f.value == SUBQUERY or f.describe() in guards]
+               or f.value == SUBQUERY or (guards and f.describe() in guards)]
     skipped_values = {value_key(v) for f in skipped
                       for v in (f.value if isinstance(f.value, tuple) else (f.value,))
                       if isinstance(v, str)}

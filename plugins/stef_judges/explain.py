@@ -31,6 +31,7 @@ ten words), so a one-table lookup is never called complex.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from stef_core.calibration import Calibration
 from stef_core.contracts import JudgeRequest
@@ -57,6 +58,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
 )
 
 
+@lru_cache(maxsize=1024)  # a few dozen feature names, each looked up on every record
 def _code(feature: str) -> str | None:
     return next((code for prefix, code in GROUPS if feature.startswith(prefix)), None)
 
