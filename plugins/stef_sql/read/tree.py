@@ -38,7 +38,7 @@ from stef_core.sql import Resolver, literal_value
 from stef_core.sql.conditions import STRING_TYPES
 
 __all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name", "inside",
-           "int_of", "render", "within"]
+           "int_of", "render", "subtree", "within"]
 
 #: What a concept reader returns: given the rendered texts, its fields of the spec.
 Build = Callable[[dict[str, list[str]]], dict[str, Any]]
@@ -287,12 +287,15 @@ class Tree:
             if type(resolved) is exp.Column:
                 return (resolved.name.lower(),)
         out: list[str] = []
-        for col in node.find_all(exp.Column):
+        for col in subtree(node):
+            if not isinstance(col, exp.Column):
+                continue
             resolved = self.resolver.resolve(col) if self.derived else col
             if isinstance(resolved, exp.Column):
                 out.append(resolved.name.lower())
             else:
-                out.extend(c.name.lower() for c in resolved.find_all(exp.Column))
+                out.extend(c.name.lower() for c in subtree(resolved)
+                           if isinstance(c, exp.Column))
         return tuple(dict.fromkeys(out))
 
     def table_of(self, column: exp.Column) -> str:
@@ -338,6 +341,25 @@ class Tree:
         return any(name_kind(n) for n in self.names if n) or any(
             lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
         )
+
+
+def subtree(node: exp.Expr) -> list[exp.Expr]:
+    """``node`` and every node below it, breadth first: what ``node.walk()`` yields, as a list
+    made by a plain loop (no generator per node; a SELECT item or an aggregate's argument is
+    a handful of nodes)."""
+    out = [node]
+    append = out.append
+    i = 0
+    while i < len(out):
+        for value in out[i].args.values():
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, exp.Expr):
+                        append(item)
+            elif isinstance(value, exp.Expr):
+                append(value)
+        i += 1
+    return out
 
 
 def inside(node: exp.Expr, ancestor: exp.Expr) -> bool:
@@ -410,7 +432,7 @@ def first_aggregate(node: exp.Expr) -> str | None:
     """The first aggregate ``node`` computes outside any window, breadth first."""
     if type(node) in (exp.Column, exp.Literal):
         return None  # nothing to aggregate inside
-    for sub in node.walk():
+    for sub in subtree(node):
         if isinstance(sub, exp.Window):
             continue
         name = agg_name(sub)
