@@ -340,7 +340,8 @@ _AGO_BOUND: tuple[tuple[re.Pattern[str], str], ...] = (
 _IN_THE_BEFORE = re.compile(r"\b(in|over|during|within)\s+the\s+$")
 _IN_BEFORE = re.compile(r"\b(in|over|during|within)\s+$")
 _STEP = {"this": 0, "current": 0, "the current": 0, "last": -1, "previous": -1,
-         "the previous": -1, "next": 1, "the next": 1, "coming": 1, "the coming": 1}
+         "the previous": -1, "prior": -1, "the prior": -1, "next": 1, "the next": 1,
+         "coming": 1, "the coming": 1}
 
 
 def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom:
@@ -360,6 +361,14 @@ def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom:
         return _Atom(m.start(), m.end(), ANCHOR_DAY,
                      ANCHOR_DAY.shifted(unit, 1).shifted("day", 1), "day", rolling=True)
     lo = ANCHOR_DAY.start_of(unit).shifted(unit, _STEP[which])
+    return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
+
+
+def _unit_before(m: re.Match[str], s: _Scanner) -> _Atom:
+    """"... compared with the month before": the unit before the one compared with
+    (:func:`_before_the_first` moves it behind the first period; alone, the last one)."""
+    unit = _words().units[m.group(1).casefold()]
+    lo = ANCHOR_DAY.start_of(unit).shifted(unit, -1)
     return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
 
 
@@ -632,9 +641,13 @@ RULES: tuple[_Rule, ...] = (
         r"\b(?:over|more than)\s+" + _number(w) + r"\s+("
         + _units(w, "day", "week", "month", "year") + r")\s+old\b"), _older,
         needs=lambda w: ("old",)),
+    _Rule("unit_before", lambda w: (
+        r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against|and)\s+the\s+("
+        + _units(w, *_DATE_UNITS, plural=False) + r")\s+before\b"),
+        _unit_before, needs=_date_units),
     _Rule("this_unit", lambda w: (
-        r"\b(this|current|the current|last|previous|the previous|next|the next|coming|"
-        r"the coming|past|the past|the last)\s+(?:calendar\s+)?("
+        r"\b(this|current|the current|last|previous|the previous|prior|the prior|next|the next|"
+        r"coming|the coming|past|the past|the last)\s+(?:calendar\s+)?("
         + _units(w, *_DATE_UNITS, plural=False) + r")\b"),
         _this_unit, needs=_date_units),
     # full dates
@@ -760,8 +773,8 @@ def _atoms(text: str, gate: bool = True) -> list[_Atom]:
         if found is None or not needs.isdisjoint(found):
             s.scan(pattern, rule.build)
     s.atoms.sort(key=lambda a: a.start)
-    return _ends_of(_in_relative_years(_weeks_of_days(_attach_clocks(
-        _compared_stretches(s.atoms, s.lower), s.lower), s.lower), s.lower), s.lower)
+    return _before_the_first(_ends_of(_in_relative_years(_weeks_of_days(_attach_clocks(
+        _compared_stretches(s.atoms, s.lower), s.lower), s.lower), s.lower), s.lower), s.lower)
 
 
 _END_OF = re.compile(r"\b(?:at|by|as\s+of|on)?\s*(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?$")
@@ -782,6 +795,28 @@ def _ends_of(atoms: list[_Atom], text: str) -> list[_Atom]:
 
 _SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window|point)\s+"
                            r"(?:as\s+|of\s+|in\s+)?$")
+
+
+_BEFORE_THE_FIRST = re.compile(
+    r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+(?:the\s+)?(?:previous|prior)\s+\w+$"
+    r"|\b(?:vs\.?|versus|compared\s+(?:to|with)|against|and)\s+the\s+\w+\s+before$")
+
+
+def _before_the_first(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """"last month vs prior month": the unit before the first period compared, not the one
+    before today ("this month vs previous month" is last month either way)."""
+    out: list[_Atom] = []
+    for a in atoms:
+        first = next((b for b in reversed(out) if b.grain == a.grain), None)
+        if (first is not None and isinstance(first.lo, RelativeDate)
+                and isinstance(first.hi, RelativeDate) and not first.periodic
+                and a.grain in ("day", "week", "month", "quarter", "year")
+                and _BEFORE_THE_FIRST.search(text[max(0, a.start - 24):a.end])):
+            unit = cast(RelativeUnit, a.grain)
+            out.append(replace(a, lo=first.lo.shifted(unit, -1), hi=first.hi.shifted(unit, -1)))
+            continue
+        out.append(a)
+    return out
 
 
 def _compared_stretches(atoms: list[_Atom], text: str) -> list[_Atom]:
