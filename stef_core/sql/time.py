@@ -1093,7 +1093,17 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
             return None
         term = _term(node.this, column_of)
         if term is None:
-            return None
+            diff = _unwrap(node.this)
+            if not isinstance(diff, exp.DateDiff):
+                return None
+            # DATEDIFF(month, d, GETDATE()) IN (1, 2): each of the months it names
+            found: list[Period] = []
+            for item in node.expressions[:12]:
+                got = _date_diff(diff, "=", item, column_of)
+                if got is None:
+                    return None
+                found.extend(got)
+            return found or None
         out: list[Period] = []
         for item in node.expressions:
             got = _compare(term, "=", item)
