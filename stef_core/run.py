@@ -136,8 +136,9 @@ NO_RUN = RunProfile()
 
 
 def filter_key(f: Filter) -> str | None:
-    """A key under which filters of the same meaning coincide, or None for one that cannot be
-    a guard (a range, a comparison with another column or a subquery, an OR branch)."""
+    """A key under which filters of the same meaning coincide, or None for one no run can
+    share (a date range, a comparison with another column or a subquery, an OR branch); a
+    comparison with a number is kept (:func:`_threshold`)."""
     if (f.column is None or f.relation or f.alternative
             or (f.op not in GUARD_OPS and not _threshold(f))
             or f.source not in ("where", "join", "having")):

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from stef_align.guards import guard_kind, guard_reason
+from stef_align.guards import ID_PARTS, guard_kind, guard_reason
 from stef_align.joins import NOTHING
 from stef_align.names import parts, word_matches
 from stef_align.time import align_periods
@@ -422,23 +422,24 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
         for w in words)  # "inactive vendors" names no is_active = 1
 
 
-def _absence(s: Filter, q: QuestionSpec) -> bool:
+def _absence(s: Filter) -> bool:
     """How SQL says "no X" when the question asks for rows lacking something ("visits with no
-    claim", "categories that had no sales", :data:`~stef_align.joins.NOTHING`): a key that is
-    NULL (``LEFT JOIN claims c ... WHERE c.claim_id IS NULL``: no matching row) or an
-    aggregate held at zero (``HAVING COALESCE(SUM(quantity), 0) = 0``). Without such a word
-    in the question, the same filter is a condition nothing asked for. One branch of an OR
-    is not such a test (``s.id IS NULL OR s.location <> 'x'`` keeps matched rows too)."""
+    claim", "categories that had no sales", :data:`~stef_align.joins.NOTHING`; the caller
+    checks the question says so): a key that is NULL (``LEFT JOIN claims c ... WHERE
+    c.claim_id IS NULL``: no matching row) or an aggregate held at zero (``HAVING
+    COALESCE(SUM(quantity), 0) = 0``). One branch of an OR is not such a test (``s.id IS NULL
+    OR s.location <> 'x'`` keeps matched rows too)."""
     if not s.column or s.excluded or s.alternative:
         return False
     if s.op == "is null":
-        last = parts(s.column)[-1] if parts(s.column) else ""
-        if last not in ("id", "key", "uuid", "no") and not s.column.lower().endswith("id"):
-            return False  # a key, not a value that may be missing (``delivered_at IS NULL``)
-    elif not (s.source == "having" and ((s.op == "=" and s.value == 0)
-                                         or (s.op == "<" and s.value == 1))):
-        return False
-    return NOTHING.search(q.text) is not None
+        # a key, not a value that may be missing (``delivered_at IS NULL``)
+        return _last_part(s.column) in _NULL_KEYS or s.column.lower().endswith("id")
+    return s.source == "having" and ((s.op == "=" and s.value == 0)
+                                     or (s.op == "<" and s.value == 1))
+
+
+#: Last name parts of a key whose NULL says "no matching row" (``store_no`` too).
+_NULL_KEYS = ID_PARTS | {"no"}
 
 
 def _state_answers(base: str, value: object) -> bool:
@@ -454,15 +455,22 @@ def _state_answers(base: str, value: object) -> bool:
     return False
 
 
+def _unprefixed(word: str, prefixes: tuple[str, ...] = ("un", "in", "non")) -> str | None:
+    """The word a negating prefix stands before ("unpaid" -> "paid", "inactive" ->
+    "active"), when four letters or more are left; None otherwise."""
+    for prefix in prefixes:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            return word[len(prefix):]
+    return None
+
+
 def _negated_state(word: str, preds: Iterable[Filter]) -> int | None:
     """The SQL predicate that keeps rows out of the state a negated word names ("unpaid" /
     ``status <> 'paid'``, "unresolved" / ``status NOT IN ('solved', 'closed')``)."""
-    for prefix in ("un", "non"):
-        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
-            base = word[len(prefix):].lstrip("-")
-            break
-    else:
+    base = _unprefixed(word, ("un", "non"))
+    if base is None:
         return None
+    base = base.lstrip("-")
     for i, s in enumerate(preds):
         if s.column and s.op in ("!=", "not in") and not s.excluded and _state_answers(
                 base, s.value):
@@ -470,17 +478,21 @@ def _negated_state(word: str, preds: Iterable[Filter]) -> int | None:
     return None
 
 
-def _negated_word(s: Filter, q: QuestionSpec) -> bool:
-    """An extra filter that keeps rows out of a state a negated word of the question names
-    ("unresolved tickets" / ``status NOT IN ('solved', 'closed')``): the question's own."""
-    if s.op not in ("!=", "not in"):
-        return False
-    words = re.findall(r"\b(?:un|non)-?[a-z]{4,}\b", q.text.lower())
-    return any(_negated_state(w.replace("-", ""), (s,)) is not None for w in words[:8])
+#: Negated words of a question ("unresolved", "non-billable").
+_NEGATED_WORD = re.compile(r"\b(?:un|non)-?[a-z]{4,}\b")
 
 
-_LOWER = frozenset({">", ">="})
-_UPPER = frozenset({"<", "<="})
+def _negated_words(q: QuestionSpec) -> list[str]:
+    """The question's negated words, hyphens dropped (at most 8)."""
+    return [w.replace("-", "") for w in _NEGATED_WORD.findall(q.text.lower())[:8]]
+
+
+def _negated_word(s: Filter, words: list[str]) -> bool:
+    """An extra filter that keeps rows out of a state one of the question's negated ``words``
+    names ("unresolved tickets" / ``status NOT IN ('solved', 'closed')``): the question's
+    own."""
+    return s.op in ("!=", "not in") and any(
+        _negated_state(w, (s,)) is not None for w in words)
 
 
 def _other_end(s: Filter, met: list[Filter]) -> bool:
@@ -488,15 +500,21 @@ def _other_end(s: Filter, met: list[Filter]) -> bool:
     met by ``<= 30`` of ``datediff(...) BETWEEN 0 AND 30``): the difference is not negative,
     one range with the asked bound, not an extra. Any other second bound (``total < 100000``
     beside "over 100") is a condition of its own."""
-    if not s.column or s.op not in _LOWER or s.value != 0 or isinstance(s.value, bool):
+    if not s.column or s.op not in _UP or s.value != 0 or isinstance(s.value, bool):
         return False
-    return any(m.column == s.column and m.op in _UPPER for m in met[:MAX_SCAN])
+    return any(m.column == s.column and m.op in _DOWN for m in met[:MAX_SCAN])
+
+
+def _last_part(column: str) -> str:
+    """The last name part of a column (``store_no`` -> ``no``)."""
+    words = parts(column)
+    return words[-1] if words else ""
 
 
 def _key_column(column: str) -> bool:
     """A column that holds keys or codes (``wh_id``, ``store_no``, ``region_cd``)."""
-    last = parts(column)[-1] if parts(column) else ""
-    return last in ("id", "no", "cd", "code", "key", "num", "nbr") or column.lower().endswith("id")
+    return (_last_part(column) in ("id", "no", "cd", "code", "key", "num", "nbr")
+            or column.lower().endswith("id"))
 
 
 def _feeds_aggregates(s: Filter, sql: SqlSpec) -> bool:
@@ -642,11 +660,9 @@ def _flag(r: Filter, idx: _Index, opposite: bool = False) -> int | None:
         if not isinstance(word, str) or " " in word or len(word) < 3:
             continue
         want = (r.op == "=") is not opposite  # the flag set ("paid"), or not ("unpaid")
-        for prefix in ("un", "in", "non"):
-            if word.startswith(prefix) and len(word) - len(prefix) >= 4:
-                word = word[len(prefix):]
-                want = not want
-                break
+        base = _unprefixed(word)
+        if base is not None:
+            word, want = base, not want
         for i, s in enumerate(idx.preds[:MAX_SCAN]):
             # "is_paid", "active": the word is the column or its last part ("male" is not
             # the end of "is_female"); "inactive" is not ``is_active = TRUE``
@@ -1109,6 +1125,9 @@ def align_filters(
     extras: list[Filter] = []
     grounded: list[Filter] = []  # filters on values the question spells out, asked for or not
     benign_extras: list[str] = []
+    # what the question says of rows lacking something, read once (not per filter)
+    absence = NOTHING.search(q.text) is not None
+    negated = _negated_words(q)
     for i, s in enumerate(idx.preds[: idx.n_filters]):
         if i in used or s.value == SUBQUERY:
             continue
@@ -1132,7 +1151,7 @@ def align_filters(
         if _other_end(s, [idx.preds[j] for j in used]):
             matched.append(s.describe())  # "within 30 days" as BETWEEN 0 AND 30
             continue
-        if _absence(s, q) or _negated_word(s, q):
+        if (absence and _absence(s)) or _negated_word(s, negated):
             matched.append(s.describe())  # the question's "no X" or "unX", as SQL spells it
             continue
         extras.append(s)

@@ -201,13 +201,11 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     if not group.split() or not re.search(r"\bper\s+" + re.escape(group) + r"\b", q.text):
         return False
     head = group.split()[-1]
-    if head in _CALENDAR_UNITS and sql.divides:
-        return True  # "avg fills per day per store": a count over the days, divided
+    if _SPELLED_UNITS.get(head) not in (None, "dow") and sql.divides:
+        # "avg fills per day per store": a count over the days, divided (a weekday is a
+        # breakdown: "avg sales per weekday")
+        return True
     return any(word_matches(head, t) for t in sql.tables)
-
-
-#: Units of time an average may be taken per ("avg fills per day": a rate, not a breakdown).
-_CALENDAR_UNITS = frozenset({"day", "week", "month", "hour", "year", "quarter", "minute"})
 
 
 def _pinned(group: str, sql: SqlSpec) -> bool:

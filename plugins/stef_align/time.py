@@ -97,6 +97,11 @@ class _Canon:
     negated: bool
 
 
+def _midnight(today: date) -> datetime:
+    """The start of ``today``."""
+    return datetime(today.year, today.month, today.day)
+
+
 def anchor_date(anchor: Anchor | None) -> date:
     """The anchor's date (today's when none is known)."""
     return anchor.date if anchor is not None else date.today()
@@ -110,7 +115,7 @@ def _canon(p: Period, today: date, clip: bool = False) -> _Canon:
     start = resolve(p.start, today) if p.start else None
     end = resolve(p.end, today) if p.end else None
     if clip:
-        now = datetime(today.year, today.month, today.day) + timedelta(days=1)
+        now = _midnight(today) + timedelta(days=1)
         if (end is None or end > now) and (start is None or start < now):
             end = now
     return _Canon(start, end, frozenset(p.periodic), p.clock, p.negated)
@@ -120,7 +125,7 @@ def _clips(p: Period, today: date) -> bool:
     """Does the question's period reach today from the past: relative and not in the future
     ("this month", "in the past 7 days"), or a stretch still running at the anchor ("in 2025"
     asked in 2025)? Rows after today do not exist yet, so its end may be today's."""
-    day = datetime(today.year, today.month, today.day)
+    day = _midnight(today)
     start = resolve(p.start, today) if p.start else None
     if _ahead(p):
         return False  # "in the next 30 days": the rows ahead are what it asks about
@@ -174,7 +179,7 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
         latest = replace(p, periodic=())
         out = [latest] if logged else [latest, replace(p, start=None, end=None)]
         start, end = resolve(p.start or "", today), resolve(p.end or "", today)
-        if start <= datetime(today.year, today.month, today.day) < end:
+        if start <= _midnight(today) < end:
             out.append(replace(latest, start=shift(p.start or "", "year", -1),
                                end=shift(p.end or "", "year", -1)))
 
@@ -194,7 +199,7 @@ def _through_today(p: Period, today: date) -> bool:
     if not (p.relative and isinstance(p.end, RelativeDate) and p.start is not None
             and not p.periodic and not p.clock and not _ahead(p)):
         return False
-    day = datetime(today.year, today.month, today.day)
+    day = _midnight(today)
     start, end = resolve(p.start, today), resolve(p.end, today)
     return start < day < end <= day + timedelta(days=1) or (
         start < day and end > day + timedelta(days=1) and _clips(p, today))
@@ -490,7 +495,9 @@ def align_periods(
     s_clipped = [_canon(s, today, clip=True) for s in sql_periods]
     used: set[int] = set()
     outcome: dict[int, tuple[str, int]] = {}  # asked index -> (kind, sql index)
-    _spanning(asked, sql, sql_periods, s_canon, today, used, outcome)
+    # the asked periods' first readings (the latest April for "april"), resolved once
+    a_canon = [_canon(_readings(p, today)[0], today) for p in asked]
+    _spanning(a_canon, sql, sql_periods, s_canon, used, outcome)
     # Pass 1 exact matches, pass 2 open/closed, so that one wrong pairing cannot hide a match.
     for wanted in ("same", "open"):
         for i, p in enumerate(asked):
@@ -506,7 +513,7 @@ def align_periods(
                     used.add(j)
                     used.update(joined.get(j, ()))
                     break
-    _union_of_asked(asked, sql, sql_periods, s_canon, today, used, outcome)
+    _union_of_asked(a_canon, sql, sql_periods, s_canon, today, used, outcome)
     # Years kept in plain columns.
     taken = {f for s in sql_periods for f in s.parts}
     fallback = _fallback(sql, taken, rules) if len(outcome) < len(asked) else []
@@ -619,45 +626,43 @@ def align_periods(
     return out
 
 
-def _union_of_asked(asked: list[Period], sql: SqlSpec, sql_periods: list[Period],
+def _union_of_asked(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period],
                     s_canon: list[_Canon], today: date, used: set[int],
                     outcome: dict[int, tuple[str, int]]) -> None:
     """"scrap rate this quarter vs last quarter" answered by one WHERE from the earlier
     period's start (to now, or to the later one's end) and CASE / FILTER conditions or a
     grouping that split it: that row filter is the asked periods' union, and it answers each
     of them (``outcome``, ``used`` updated in place)."""
-    if len(asked) < 2 or len(outcome) == len(asked) or not (sql.value_periods or sql.group_by):
+    if len(canon) < 2 or len(outcome) == len(canon) or not (sql.value_periods or sql.group_by):
         return
-    canon = [_canon(_readings(p, today)[0], today) for p in asked]
     if any(c.start is None or c.periodic or c.clock or c.negated for c in canon):
         return
     lo = min(c.start for c in canon if c.start is not None)
     ends = [c.end for c in canon]
-    now = datetime(today.year, today.month, today.day) + timedelta(days=1)
+    now = _midnight(today) + timedelta(days=1)
     hi = None if any(e is None for e in ends) else max(e for e in ends if e is not None)
     for j, s in enumerate(sql_periods):
         c = s_canon[j]
         if j in used or s.source == "case" or c.periodic or c.start != lo:
             continue
         if c.end == hi or (c.end is None and (hi is None or hi >= now)):
-            for i in range(len(asked)):
+            for i in range(len(canon)):
                 outcome.setdefault(i, ("same", j))
             used.add(j)
             return
 
 
-def _spanning(asked: list[Period], sql: SqlSpec, sql_periods: list[Period],
-              s_canon: list[_Canon], today: date, used: set[int],
+def _spanning(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period],
+              s_canon: list[_Canon], used: set[int],
               outcome: dict[int, tuple[str, int]]) -> None:
     """A day asked of rows that span days ("in house tonight", "members at the end of last
     month") kept by a start on or before it and an end after it on another column
     (``arrival_dt <= CURRENT_DATE AND departure_dt > CURRENT_DATE``; an end still open counts:
     ``ended_at IS NULL OR ended_at > d``): the rows whose stretch contains the day.
     ``outcome`` and ``used`` are updated in place."""
-    for i, p in enumerate(asked):
+    for i, c in enumerate(canon):
         if i in outcome:
             continue
-        c = _canon(_readings(p, today)[0], today)
         if c.start is None or c.end is None or c.periodic or c.end - c.start != timedelta(days=1):
             continue
         starts = [j for j, s in enumerate(sql_periods) if j not in used and s.source != "case"
@@ -830,7 +835,7 @@ def _as_of(p: Period, today: date) -> bool:
     """Does ``p`` only say when the question is asked: the anchor day ("as of 2025-05-15"),
     or a bound at it and nothing else ("due_dt < 2025-11-24": overdue today)?"""
     c = _canon(p, today)
-    day = datetime(today.year, today.month, today.day)
+    day = _midnight(today)
     bounds = {c.start, c.end} - {None}
     return not c.periodic and c.clock is None and bool(bounds) and (
         (c.start, c.end) == (day, day + timedelta(days=1))

@@ -642,7 +642,7 @@ RULES: tuple[_Rule, ...] = (
         + _units(w, "day", "week", "month", "year") + r")\s+old\b"), _older,
         needs=lambda w: ("old",)),
     _Rule("unit_before", lambda w: (
-        r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against|and)\s+the\s+("
+        r"\b(?:" + _VERSUS + r"|and)\s+the\s+("
         + _units(w, *_DATE_UNITS, plural=False) + r")\s+before\b"),
         _unit_before, needs=_date_units),
     _Rule("this_unit", lambda w: (
@@ -773,8 +773,10 @@ def _atoms(text: str, gate: bool = True) -> list[_Atom]:
         if found is None or not needs.isdisjoint(found):
             s.scan(pattern, rule.build)
     s.atoms.sort(key=lambda a: a.start)
-    return _before_the_first(_ends_of(_in_relative_years(_weeks_of_days(_attach_clocks(
-        _compared_stretches(s.atoms, s.lower), s.lower), s.lower), s.lower), s.lower), s.lower)
+    atoms = s.atoms
+    for read_again in _PASSES:
+        atoms = read_again(atoms, s.lower)
+    return atoms
 
 
 _END_OF = re.compile(r"\b(?:at|by|as\s+of|on)?\s*(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?$")
@@ -797,9 +799,11 @@ _SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window
                            r"(?:as\s+|of\s+|in\s+)?$")
 
 
+#: The words a comparison of two periods is made with ("last month vs prior month").
+_VERSUS = r"vs\.?|versus|compared\s+(?:to|with)|against"
 _BEFORE_THE_FIRST = re.compile(
-    r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+(?:the\s+)?(?:previous|prior)\s+\w+$"
-    r"|\b(?:vs\.?|versus|compared\s+(?:to|with)|against|and)\s+the\s+\w+\s+before$")
+    r"\b(?:" + _VERSUS + r")\s+(?:the\s+)?(?:previous|prior)\s+\w+$"
+    r"|\b(?:" + _VERSUS + r"|and)\s+the\s+\w+\s+before$")
 
 
 def _before_the_first(atoms: list[_Atom], text: str) -> list[_Atom]:
@@ -910,6 +914,14 @@ def _attach_clocks(atoms: list[_Atom], text: str) -> list[_Atom]:
             continue
         out.append(atom)
     return out
+
+
+#: What the atoms read one by one become when read together, in order (each a pure function
+#: of the atoms and the folded text).
+_PASSES: tuple[Callable[[list[_Atom], str], list[_Atom]], ...] = (
+    _compared_stretches, _attach_clocks, _weeks_of_days, _in_relative_years, _ends_of,
+    _before_the_first,
+)
 
 
 # --------------------------------------------------------------------------------------------

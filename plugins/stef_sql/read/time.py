@@ -28,8 +28,9 @@ from stef_sql.read.tree import Build, Tree
 def read(tree: Tree) -> Build:
     timeish = tree.timeish()
     tables: dict[tuple[str, str], None] = {}
-    fields = {"periods": _periods(tree, tables) if timeish else (),
-              "value_periods": _value_periods(tree, tables) if timeish else (),
+    params = _parameters(tree) if timeish else {}
+    fields = {"periods": _periods(tree, tables, params) if timeish else (),
+              "value_periods": _value_periods(tree, tables, params) if timeish else (),
               "period_tables": tuple(tables)}
     return lambda texts: fields
 
@@ -43,7 +44,8 @@ def _note_tables(tree: Tree, node: exp.Expr, tables: dict[tuple[str, str], None]
             tables[(resolved.name.lower(), tree.table_of(resolved))] = None
 
 
-def _periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, ...]:
+def _periods(tree: Tree, tables: dict[tuple[str, str], None],
+             params: dict[str, exp.Expr]) -> tuple[Period, ...]:
     from stef_core.sql import read_periods
 
     resolver = tree.resolver
@@ -54,7 +56,6 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, .
             _note_tables(tree, node, tables)
         return column
 
-    params = _parameters(tree)
     out: list[Period] = []
     for condition, source, excluded in row_conditions(tree):
 
@@ -117,7 +118,8 @@ def _written_out(condition: exp.Expr, params: dict[str, exp.Expr]) -> exp.Expr:
     return condition.copy().transform(value)
 
 
-def _value_periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Period, ...]:
+def _value_periods(tree: Tree, tables: dict[tuple[str, str], None],
+                   params: dict[str, exp.Expr]) -> tuple[Period, ...]:
     if not (tree.ifs or tree.aggs):
         return ()
     from stef_core.sql import read_periods
@@ -133,7 +135,6 @@ def _value_periods(tree: Tree, tables: dict[tuple[str, str], None]) -> tuple[Per
     def filters_of(node: exp.Expr) -> list[Filter]:
         return read_condition(node, resolver, "case")
 
-    params = _parameters(tree)
     out: list[Period] = []
     for condition in value_condition_exprs(tree):
         found = read_periods(condition, column_of, filters_of, "case")

@@ -183,6 +183,9 @@ class Tree:
         queue: list[exp.Expr] = [root]
         append = queue.append
         i = 0
+        # The filing of a node is written out twice below (an argument that is a list, one
+        # that is a node) rather than called: this loop runs once per node of every query,
+        # and a call per node is the cost the one-pass walk removes.
         while i < len(queue):
             node = queue[i]
             i += 1
