@@ -13,7 +13,11 @@ questions with no event word ("orders in April", "revenue last month") say nothi
 
 Only the unambiguous case is a finding: a record's opening (``created_at``, ``requested_at``,
 ``enrolled_at``, a booking) read for a later event, or a later event's column read for its
-opening ("orders placed in April" on ``shipped_at``), and a booking read as the start it books.
+opening ("orders placed in April" on ``shipped_at``), a booking read as the start it books, a
+deadline (``due_date``, ``promised_dt``: when something should happen) read for anything that
+happened ("tasks completed on time last month"), and an event read on the one it always follows
+(:data:`_FOLLOWS`: refunds on the ``paid_at`` or ``purchase_ts`` of what they return,
+collections on the ``service_dt`` of what they pay for) unless the rows are the asked event's.
 What is not judged:
 
 * the events that open a record answer one another ("placed", "booked", "signed up" on
@@ -41,6 +45,13 @@ The same rule reads age: "older than 30 days" counts from a record's creation, n
 [('date.wrong_event', 'major')]
 >>> column_event("refunded_at"), column_event("order_ts"), column_event("appt_start_ts")
 ('refund', None, 'start')
+>>> q = question_spec("how much did we refund in march", None)
+>>> s = extract_spec("SELECT SUM(amt) FROM sales WHERE purchased_at >= '2025-03-01' "
+...                  "AND purchased_at < '2025-04-01'")
+>>> [(r.code, r.severity) for r in check(q, s, Anchor(date=date(2025, 4, 20), source="timestamp"))]
+[('date.wrong_event', 'major')]
+>>> column_event("due_date"), column_event("promised_dt")
+('deadline', 'deadline')
 """
 
 from __future__ import annotations
@@ -92,6 +103,10 @@ EVENTS: dict[str, tuple[str, ...]] = {
                   "denials", "decline", "declined"),
     "expiry": ("expire", "expired", "expiry", "expiration"),
     "renewal": ("renew", "renewed", "renewal", "renewals"),
+    "purchase": ("purchase", "purchased", "bought"),
+    # a time set in advance (``due_date``, ``promised_dt``): when something should happen,
+    # never when anything did
+    "deadline": ("due", "deadline", "promised"),
 }
 
 #: The events that open a record: any of them answers another (a booking is the record's
@@ -165,7 +180,7 @@ _TOKEN = re.compile(r"[a-z0-9$%]+|(?<= )\.(?= )")
 _FILLER = frozenset({"in", "on", "during", "for", "within", "over", "since", "from", "at",
                      "the", "were", "was", "been", "being", "be", "is", "are", "got", "get",
                      "late", "early", "more", "than", "less", "fewer", "least", "most",
-                     "only", "all", "so", "far"})
+                     "only", "all", "so", "far", "issued", "made"})
 _GROUPING = frozenset({"by", "per"})
 #: Words before a verb form that make it an adjective ("the number of completed July visits":
 #: visits that are completed, in July), not the event the period dates.
@@ -196,8 +211,12 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
             target = target or word == "for"
             i -= 1
             continue
+        if word == "time" and i >= 1 and tokens[i - 1] in ("on", "in"):
+            i -= 2  # "completed on time last month"
+            continue
         if i >= 1 and tokens[i - 1] in _GROUPING:
-            i -= 2  # "collections by month for 2025": the grouping is not the event
+            i -= 2  # "collections by month for 2025": the grouping is not the event,
+            target = False  # and its "for" introduces the period, not a time booked
             continue
         if word == "up" and i >= 1:
             word = f"{tokens[i - 1]} up"  # "signed up"
@@ -206,7 +225,8 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
             return None
         if word in _NOUNS:
             return Asked(word, event, verb=False), i
-        if target or not (word.endswith("ed") or word.endswith(" up")
+        did = "did" in tokens[max(0, i - 3):i - 1]  # "did we refund", "did our team close"
+        if target or not (word.endswith("ed") or word.endswith(" up") or did
                           or word in ("paid", "done", "begun")):
             return None  # "booked for March": the time booked, not when the booking was made
         first = i - 1 if word.endswith(" up") else i
@@ -264,6 +284,12 @@ def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
     ``delivered_on``, "cancelled" and ``updated_at``) may be one, or the data's only record
     of it, and a row's own start is how rows named by their end are often reported ("visits
     completed last month")."""
+    if event == "deadline":
+        return False  # "completed last month" on due_date: the rows due then
+    if asked.event in _FOLLOWS and event in _FOLLOWS[asked.event]:
+        # a refund on the paid_at of the payment it returns, collections on the date of the
+        # service billed: another moment, unless the table's rows are the asked event's own
+        return any(_table_is_event(t, asked.event) for t in tables)
     if event in OPENING:
         if asked.event in OPENING:
             return True
@@ -276,6 +302,13 @@ def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
         return not asked.verb or (event == "start" and asked.event != "booking")
     return True
 
+
+#: Asked event -> the events it always follows, never at the same moment: a refund returns a
+#: payment (or purchase) made before it; a payment settles a service rendered before it.
+_FOLLOWS: dict[str, frozenset[str]] = {
+    "refund": frozenset({"payment", "purchase", "service"}),
+    "payment": frozenset({"service"}),
+}
 
 _AGE = re.compile(r"\bolder than\b|\b\d+\s*\+?\s*(?:hours?|days?|weeks?|months?|years?)\s+old\b"
                   r"|\baged?\s+(?:over|more than|above)\b")
