@@ -19,7 +19,8 @@ Dialects spell one aggregate several ways; each is read as the function it compu
   "list the distinct X" without DISTINCT / GROUP BY (minor: a list with repeats); "how many
   X" answered by counting the rows of X's event log (``ticket_events``) or of the thing the
   question says each X has one of ("customers who placed at least one order" / ``COUNT(*)
-  FROM orders``), with no DISTINCT anywhere (major).
+  FROM orders``), or X's own id counted over another table ("how many machines broke down" /
+  ``COUNT(machine_id) FROM downtime_events``), with no DISTINCT anywhere (major).
 
 What is computed against what is asked (``aggregation.mismatch``): "median" or a percentile
 answered by AVG with no median or percentile function in any dialect's spelling (critical);
@@ -45,7 +46,7 @@ from stef_align.names import parts, word_matches
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_core.words import stem
+from stef_core.words import norm, stem
 
 _COLUMN_WORDS = {
     "COUNT": frozenset({"count", "num", "number", "cnt", "quantity", "qty", "nbr", "tally",
@@ -484,6 +485,19 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     if sql.group_by:
         return None  # counted per group: rows per key
     noun = q.counted[0]
+    # "how many machines broke down" / COUNT(machine_id) FROM downtime_events: the thing's own
+    # id, counted once per row of a table that is not the thing's. A key the question pins
+    # ("enrolled in course 5": course_id = 5) may make the id unique in a link table.
+    pinned = any(f.op == "=" and norm(f.column or "").endswith("id")
+                 and str(f.value).lower() in q.text.lower() for f in sql.filters[:32])
+    for a in counts:
+        column = a.arg.split(".")[-1].strip('`"[] ')
+        if (not a.nested and not pinned and len(tables) == 1 and _id_of(noun, column)
+                and not _abbreviates(norm(column)[:-2], tables[0])):
+            return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
+                    f"DISTINCT over the rows of {tables[0]}, which is not a table of {noun}: "
+                    f"one with several rows there counts several times; count distinct "
+                    f"{noun} (COUNT(DISTINCT {a.arg}))")
     for t in tables:
         ps = parts(t.split(".")[-1])
         head = _head(t)
@@ -498,6 +512,37 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
                 f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
                 f"times: count distinct {noun} (COUNT(DISTINCT ...))")
     return None
+
+
+def _id_of(noun: str, column: str) -> bool:
+    """Is ``column`` the id of the thing ``noun`` names (``machine_id``, ``StudentID`` for
+    "machines", "students")?
+
+    >>> _id_of("machines", "machine_id"), _id_of("students", "StudentID")
+    (True, True)
+    >>> _id_of("payers", "player_id")
+    False
+    """
+    c = norm(column)
+    if not c.endswith("id") or len(c) < 5:
+        return False
+    return stem(c[:-2]) == stem(norm(noun))
+
+
+def _abbreviates(short: str, table: str) -> bool:
+    """Does ``short`` abbreviate a part of ``table``'s name (``appt`` for ``appointments``,
+    ``cust`` for ``customers``): its letters in order, from the part's first?
+
+    >>> _abbreviates("appt", "appointments"), _abbreviates("machine", "downtime_events")
+    (True, False)
+    """
+    for part in parts(table.split(".")[-1]):
+        if part[:1] != short[:1]:
+            continue
+        it = iter(part)
+        if all(ch in it for ch in short):
+            return True
+    return False
 
 
 def _phrase_after(text: str, word: str, n: int = 8) -> list[str]:

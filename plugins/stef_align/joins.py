@@ -21,6 +21,9 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   joins only, where every group has a matched row; or the
   question asks to show the groups with nothing ("show zeros") and nothing in the SQL can
   keep a group without rows (no outer join, scalar subquery or conditional count).
+  Also a share of one key over the same key that an inner join equates (``COUNT(DISTINCT
+  o.customer_id) / COUNT(DISTINCT c.customer_id)`` with ``JOIN orders o ON o.customer_id =
+  c.customer_id``, :func:`matched_share`): the rows with no match are gone, so it is 1.
 * ``subquery.not_in_null`` (info): ``x NOT IN (SELECT col FROM t)`` on a column that is not
   ``t``'s own key and that the subquery does not keep non-NULL: if one value is NULL, NOT IN
   is never true and the query returns nothing. Whether ``col`` holds NULLs is the schema's
@@ -28,6 +31,12 @@ SQL reader's, :mod:`stef_sql.read.joins`):
 
 >>> own_key("client", "client_id"), own_key("card", "client_id")
 (True, False)
+>>> from stef_sql.extract import extract_spec
+>>> matched_share(extract_spec("SELECT COUNT(DISTINCT o.cust_id) / COUNT(DISTINCT c.cust_id) "
+...                            "FROM customers c JOIN orders o ON o.cust_id = c.cust_id"))
+'COUNT(DISTINCT o.cust_id) / COUNT(DISTINCT c.cust_id)'
+>>> matched_share(extract_spec("SELECT COUNT(DISTINCT o.cust_id) / COUNT(DISTINCT c.cust_id) "
+...                            "FROM customers c LEFT JOIN orders o ON o.cust_id = c.cust_id"))
 """
 
 from __future__ import annotations
@@ -109,6 +118,16 @@ def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             f"entities with a LEFT JOIN (or use NOT EXISTS)",
             "major",
         )]
+    share = matched_share(sql)
+    if share is not None:
+        return [reason(
+            "join.drops_empty",
+            f"the SQL divides two counts of one key that its inner join equates ({share}): "
+            f"only the rows that found a match are left, so every key counted in the "
+            f"denominator is counted in the numerator too and the share is 1 (100 %) whatever "
+            f"the data; start from all the rows with a LEFT JOIN",
+            "major",
+        )]
     counts = {a.func for a in sql.aggregations} & _COUNTS
     if (q.keeps_empty and counts and sql.group_by and not sql.keeps_unmatched
             and not sql.conditions):
@@ -121,6 +140,37 @@ def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "major",
         )]
     return []
+
+
+_DISTINCT_COUNT = re.compile(r"COUNT\(\s*DISTINCT\s+([\w.`\"\[\]]+)\s*\)", re.I)
+_DIVIDES = re.compile(r"/|\b(?:SAFE_DIVIDE|TRY_DIVIDE|DIV0|DIV0NULL|DIVIDE)\s*\(", re.I)
+
+
+def matched_share(sql: SqlSpec) -> str | None:
+    """A share that is 1 whatever the data, as written, or None: ``COUNT(DISTINCT
+    o.customer_id) / COUNT(DISTINCT c.customer_id)`` in one SELECT that inner-joins ``o`` to
+    ``c`` on that very column. Every key counted below the line found its match, so it is
+    counted above it too: "what % of July signups ordered in August" comes back 100 %."""
+    if sql.keeps_unmatched or sql.set_operation or not sql.divides:
+        return None
+    joined = {norm(lc) for _, lc, _, rc in sql.join_keys[:32] if norm(lc) == norm(rc)}
+    if not joined:
+        return None
+    outer = {norm(a.arg.split(".")[-1]) for a in sql.aggregations
+             if a.distinct and not a.nested}
+    for p in sql.projections[:32]:
+        found = list(_DISTINCT_COUNT.finditer(p.expr))
+        if len(found) != 2:
+            continue
+        (a, b) = (m.group(1) for m in found)
+        column = norm(a.split(".")[-1])
+        if (norm(a) == norm(b) or column != norm(b.split(".")[-1]) or column not in joined
+                or column not in outer):
+            continue  # one column counted twice, or two columns no join equates
+        between = p.expr[found[0].end():found[1].start()]
+        if "/" in between or (_DIVIDES.search(p.expr[:found[0].start()]) and "," in between):
+            return p.expr.split(" AS ")[0] if " AS " in p.expr else p.expr
+    return None
 
 
 def not_in_nulls(sql: SqlSpec) -> list[Reason]:
