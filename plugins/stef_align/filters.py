@@ -856,6 +856,31 @@ class _Match:
         return True
 
 
+#: "instructors who don't teach any live course", "drivers that have not driven a single night
+#: shift": a negated verb, then "any" / "a single" and what none of is wanted.
+_NONE_OF = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:[a-z]+\s+){0,2}?(?:any|a single)\s+"
+                      r"((?:[a-z-]+\s*){1,3})")
+
+
+def _none_of_joined(r: Filter, m: _Match, i: int) -> str | None:
+    """What the question wants none of ("live course"), when a negated existence ("don't
+    teach any live course") is answered by a row-level test on joined rows (``JOIN courses
+    ... WHERE course_status <> 'live'``) with no anti-join or subquery anywhere: that keeps
+    each entity with some other row, not those with none. None otherwise."""
+    if not m.sql.joins or m.sql.subqueries or m.sql.set_operation or _anti_join(m.idx, m.sql):
+        return None
+    s = m.idx.preds[i]
+    if s.value == SUBQUERY or s.op == "is null" or s.column is None:
+        return None
+    words = (r.column or "").split()
+    if not words:
+        return None
+    for found in _NONE_OF.finditer(m.q.text[:2000]):
+        if words[-1] in found.group(1).split():
+            return found.group(1).strip()
+    return None
+
+
 def _match_negation(r: Filter, m: _Match) -> bool:
     """A state the question negates ("not cancelled", "never shipped"): met by a condition
     that keeps the other states, wrong when the SQL keeps that very state."""
@@ -863,7 +888,16 @@ def _match_negation(r: Filter, m: _Match) -> bool:
         return False
     state, s_hit = _negation(r, m.idx, m.sql)
     m.work.scans += 1
-    if state == "met":
+    none_of = _none_of_joined(r, m, s_hit) if state == "met" and s_hit is not None else None
+    if none_of is not None and s_hit is not None:
+        m.wrong_operator(
+            r, s_hit,
+            f"the question asks for those with no {none_of} at all, but the SQL joins the "
+            f"rows and keeps each one with {m.idx.preds[s_hit].describe()}: one "
+            f"that has such a row and another one is kept, one with no row at all is left "
+            f"out; exclude those that have one (NOT EXISTS, or a LEFT JOIN kept by IS NULL)",
+            "major")
+    elif state == "met":
         m.matched.append(r.describe())
         if s_hit is not None:
             m.used.add(s_hit)
