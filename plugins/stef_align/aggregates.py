@@ -298,6 +298,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "(no COUNT(DISTINCT ...))",
             "critical",
         ))
+    elif (repeats := _threshold_with_repeats(q, sql)) is not None:
+        out.append(reason("distinct.missing", repeats, "major"))
     elif (other_rows := _counts_other_rows(q, sql)) is not None:
         out.append(reason("distinct.missing", other_rows, "major"))
     elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
@@ -511,6 +513,56 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
         return (f"the question counts {noun} that have at least one {has.group(1)}, but the "
                 f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
                 f"times: count distinct {noun} (COUNT(DISTINCT ...))")
+    occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
+    if (_PERSON.search(noun) and occurrences and all(a.arg == "*" for a in counts)
+            and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))):
+        t = occurrences[0]
+        return (f"the question counts {noun}, people, but the SQL counts the rows of {t}, "
+                f"one per {_head(t).rstrip('s')}: one with several {_head(t)} counts several "
+                f"times; count distinct {noun} (COUNT(DISTINCT ...))")
+    return None
+
+
+#: Nouns that name people by what they do or are ("players", "payers", "patients",
+#: "visitors", "students", "tenants"): agent and participle suffixes.
+_PERSON = re.compile(r"(?:er|or|ent|ant|ist)s$")
+#: Last words of tables whose rows are occurrences, several per person over time: events,
+#: visits, purchases ... (a table of people, ``subscriptions`` or ``accounts``, is not one).
+_OCCURRENCES = _EVENT_HEADS | frozenset({
+    "sessions", "visits", "appointments", "appts", "orders", "purchases", "payments",
+    "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
+    "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
+})
+
+
+#: "3 or more different cuisines", "at least two distinct carriers", "more than 5 unique
+#: products": a number of different things, and the thing.
+_DIFFERENT_THRESHOLD = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:or more\s+)?"
+    r"(?:different|distinct|unique|separate)\s+([a-z][a-z-]+)")
+
+
+def _threshold_with_repeats(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a HAVING count of different things counts repeats, or None: the question wants
+    groups with N different X ("customers who ordered from 3 or more different cuisines") and
+    the SQL holds ``COUNT(cuisine) >= 3`` with no COUNT(DISTINCT cuisine): three orders of
+    one cuisine pass."""
+    if not q.distinct:
+        return None
+    for m in _DIFFERENT_THRESHOLD.finditer(q.text[:2000]):
+        thing = m.group(1)
+        for f in sql.filters[:64]:
+            if f.source != "having" or not f.column or not isinstance(f.value, (int, float)):
+                continue
+            column = f.column.split(".")[-1]
+            if not word_matches(thing, column):
+                continue
+            repeated = [a for a in sql.aggregations if family(a.func) == "COUNT"
+                        and a.arg.split(".")[-1] == column]
+            if repeated and not any(a.distinct for a in repeated):
+                return (f"the question asks for {m.group(0)} but the SQL holds COUNT({column}) "
+                        f"{f.op} {f.value}, which counts repeats: one {thing} met several times "
+                        f"passes; COUNT(DISTINCT {column})")
     return None
 
 
