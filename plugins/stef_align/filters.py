@@ -181,6 +181,34 @@ def _contradicts(asked: str, value: object) -> bool:
     return False
 
 
+def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec,
+                    candidates: list[Filter]) -> Filter | None:
+    """A condition of the SQL that may keep, on another column, what a ruleset's word asks:
+    ``r`` comes from R_app's vocabulary (a declared value or value word, a condition term)
+    on a column the SQL never reads, and the SQL keeps the same word on another column
+    (``event_type = 'complete'`` for a declared status 'completed') or a state of its own
+    that no other word of the question asks for (a code, a flag: ``is_active = 1``). The
+    ruleset declares what a column holds, not that every use of its words is about that
+    column. Conditions on the rows an anti-join leaves out speak of other rows."""
+    if r.source != "rules" or not r.column or norm(r.column) in {norm(c) for c in sql.columns}:
+        return None
+    own = _word_stems(r.value)
+    for s in candidates[:MAX_SCAN]:
+        if not s.column or s.excluded or s.alternative or norm(s.column) == norm(r.column):
+            continue
+        if own & _word_stems(s.value):
+            return s
+        if _state_column(s) and not _grounded(s, q):
+            return s
+    return None
+
+
+def _word_stems(value: object) -> set[str]:
+    values = value if isinstance(value, tuple) else (value,)
+    return {stem(p) for v in values if isinstance(v, str) and v != SUBQUERY
+            for p in parts(v) if len(p) >= 3}
+
+
 def is_weak(f: Filter) -> bool:
     return f.strength == "weak"
 
@@ -1300,6 +1328,19 @@ def align_filters(
                 "filter.missing",
                 f"the question says {r.describe()}; no SQL condition says it in words (it may "
                 f"be kept as {states[0].describe()})",
+                "minor",
+            ))
+            continue
+        kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))])
+        if kept_as is not None:
+            # "players who completed level 30" with ``values status = completed`` (of
+            # purchases) / event_type = 'complete'; "active carriers" with ``value acct_status
+            # 'A' = active`` / is_active = 1: the ruleset names the column its words usually
+            # mean, the SQL reads another that keeps the state (inference: weak)
+            reasons.append(reason(
+                "filter.missing",
+                f"the ruleset reads the question's words as {r.describe()}, a column the SQL "
+                f"does not read; it may keep that in its own terms ({kept_as.describe()})",
                 "minor",
             ))
             continue

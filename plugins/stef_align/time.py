@@ -152,6 +152,40 @@ def _dual(p: Period) -> bool:
     return bool(p.periodic and p.start and p.end and p.relative and p.source != "hint")
 
 
+def _resolved_year(p: Period, restated: tuple[Period, ...], today: date) -> Period:
+    """``p`` as the reformulation resolved it, when the question names a month or quarter
+    without a year ("pickup for october", asked in September) and the reformulation gives
+    the coming one ("October 2025"), not the latest: the question leaves open whether it
+    looks back or ahead, the agent's restatement says which one it answered (rooms on the
+    books for the coming October). An older year ("April 2024" for "april" in May 2025) is
+    drift, and without a restatement the latest one at the anchor is read. Otherwise ``p``."""
+    if not _dual(p) or p.source != "question" or p.grain not in ("month", "quarter") \
+            or not p.start:
+        return p
+    latest = resolve(p.start, today)
+    twins: list[Period] = []
+    for r in restated[:MAX_RESTATED]:
+        if r.periodic or r.negated or not isinstance(r.start, str) or r.grain != p.grain:
+            continue
+        try:
+            start = parse_iso(r.start)
+        except ValueError:
+            continue
+        if (start.month, start.day) != (latest.month, latest.day):
+            continue
+        if start.year == latest.year:
+            return p  # "Q1 2025 and Q1 2024" for "q1 vs q1 last year": the latest is there
+        end = add(start, p.grain, 1)
+        if start.year != latest.year + 1 or (isinstance(r.end, str) and r.end != iso(end)):
+            continue  # the coming one only: "April 2024" for "april" in May 2025 is drift
+        twins.append(replace(p, start=iso(start), end=iso(end), periodic=()))
+    return twins[0] if len({t.start for t in twins}) == 1 else p
+
+
+#: Most restated periods looked at for one asked period.
+MAX_RESTATED = 8
+
+
 def _readings(p: Period, today: date, over: RelativeUnit | None = None,
               logged: bool = False) -> list[Period]:
     """The periods that answer the question's ``p``: itself; for a month named without a year,
@@ -486,6 +520,7 @@ def align_periods(
                       for s in sql_periods if not s.parts]
         return out
 
+    asked = [_resolved_year(p, q.restated_periods or (), today) for p in asked]
     sql_periods += _day_and_time(sql_periods)
     members = _unions(sql_periods)  # union index -> the alternatives it joins
     sql_periods += [union for union, _ in members]

@@ -40,6 +40,9 @@ _NEGATION = re.compile(
     rf"(?:\b(?:not|never|without|excluding|except|other than|neither|nor)\s+{_FILLER}"
     rf"|n't\s+{_FILLER}|\bnon-?\s?)$"
 )
+# What joins two listed words: "cancellations and no-shows", "solved or closed", "A / B".
+_LISTED = re.compile(r"\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor|/|&)\s+|/)\s*"
+                     r"(?:(?:a|an|the|any)\s+)?")
 # A negation after the word: "trialing excluded", "drafts left out".
 _NEGATION_AFTER = re.compile(
     r"^(?:\s+\w+){0,2}?\s+(?:excluded|excepted|left\s+out|filtered\s+out|removed)\b")
@@ -163,6 +166,7 @@ class Matcher:
         out: list[Filter] = []
         words: set[str] = set()
         spans: list[tuple[int, int]] = []
+        previous: tuple[int, bool] | None = None  # where the last word ended, negated?
         for m in self.pattern.finditer(text):
             quoted = next((q for q in quotes if q[0] < m.start() < q[1]), None)
             if quoted is not None and (
@@ -173,7 +177,12 @@ class Matcher:
                 # the enrichment (status != 'pending'), which the hint reader reads exactly.
                 continue
             key = _SEPARATORS.sub(" ", m.group(0))
-            neg = negated(text, m.start()) or negated_after(text, m.end())
+            neg = negated(text, m.start()) or negated_after(text, m.end()) or (
+                # "excluding cancellations and no-shows", "not solved or closed": a negation
+                # covers the words listed with the one it precedes
+                previous is not None and previous[1]
+                and _LISTED.fullmatch(text, previous[0], m.start()) is not None)
+            previous = (m.end(), neg)
             spans.append(m.span())
             if not neg and _listed_groups(text, m.start()):
                 # "by carrier mode (TL, LTL, PCL, INT)": the groups' names, no condition
@@ -211,6 +220,61 @@ class Matcher:
         return [f for f in found if not (f.op == "=" and (
             f.column in whole or (f.column is None and not isinstance(f.value, tuple)
                                   and value_key(f.value) in covered)))]
+
+
+_AGGREGATES = frozenset({"SUM", "AVG", "COUNT", "MIN", "MAX"})
+
+
+def _call(text: str) -> tuple[str, str] | None:
+    """``(NAME, argument)`` when ``text`` is one aggregate call as a whole."""
+    text = text.strip()
+    head, paren, _ = text.partition("(")
+    name = head.strip().upper()
+    if not paren or name not in _AGGREGATES:
+        return None
+    depth = 0
+    for i, ch in enumerate(text[len(head):], len(head)):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                if text[i + 1:].strip():
+                    return None
+                return name, " ".join(text[len(head) + 1:i].split()).lower()
+    return None
+
+
+def _aggregate_call(sql: str) -> str | None:
+    """The aggregate a term's expression asks for: the one call the whole expression is
+    (``SUM(price * quantity)``), ``AVG`` for a sum over a count of the same rows
+    (``SUM(room_rate) / COUNT(*)``: an average of room_rate, however it is spelled), the
+    numerator's for another ratio of two calls (``SUM(total_amt) / COUNT(DISTINCT
+    order_id)``: an average per order only where there is one row per order), None for
+    anything else.
+
+    >>> [_aggregate_call(e) for e in ("SUM(price * qty)", "SUM(rate) / COUNT(*)",
+    ...                               "SUM(a) / COUNT(DISTINCT k)", "100.0 * SUM(a) / COUNT(*)")]
+    ['SUM', 'AVG', 'SUM', None]
+    """
+    whole = _call(sql)
+    if whole is not None:
+        return whole[0]
+    depth, cut = 0, -1
+    for i, ch in enumerate(sql):
+        depth += (ch == "(") - (ch == ")")
+        if ch == "/" and depth == 0:
+            if cut >= 0:
+                return None
+            cut = i
+    if cut < 0:
+        return None
+    top, bottom = _call(sql[:cut]), _call(sql[cut + 1:])
+    if top is None or bottom is None:
+        return None
+    if top[0] == "SUM" and bottom[0] == "COUNT" and bottom[1] in ("*", "1", top[1]):
+        return "AVG"
+    return top[0]
 
 
 #: A bracketed list right after a grouping ("by carrier mode (", "per segment (").
@@ -325,8 +389,8 @@ class Vocabulary(Normalizer):
             if sql is None:
                 continue
             exprs.append(sql)
-            head = sql.strip().split("(", 1)[0].strip().upper()
-            if head in {"SUM", "AVG", "COUNT", "MIN", "MAX"} and head not in aggs:
+            head = _aggregate_call(sql)
+            if head is not None and head not in aggs:
                 aggs.append(head)
         q = replace(q, expressions=tuple(exprs), aggregations=tuple(aggs))
         q = with_requirements(q, found, words)

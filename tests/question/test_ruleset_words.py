@@ -1,0 +1,80 @@
+"""A deployment's ruleset words read with the care the question's own words get (issue 20):
+negations over listed values, requirements the SQL keeps on another column, a bare month the
+reformulation resolves to the coming one."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from stef_align.filters import _kept_elsewhere
+from stef_align.time import _resolved_year
+from stef_question.frame import question_spec
+from stef_question.vocabulary import Matcher
+from stef_sql.extract import extract_spec
+
+from stef_core.models import Category, Ruleset
+from stef_core.spec import Filter, QuestionSpec
+
+STATUSES = Ruleset(categories={"status": Category(
+    values=["confirmed", "cancelled", "no_show", "solved", "closed", "open"],
+    words={"cancellation": "cancelled"})})
+
+
+def _ops(text: str) -> dict[object, str]:
+    found, _, _ = Matcher.build(STATUSES).requirements(text)
+    return {f.value: f.op for f in found}
+
+
+def test_a_negation_covers_the_values_listed_with_its_word() -> None:
+    assert _ops("stays excluding cancellations and no-shows") == {
+        "cancelled": "!=", "no_show": "!="}
+    assert _ops("tickets not yet solved or closed") == {"solved": "!=", "closed": "!="}
+    assert _ops("tickets not solved, closed or open") == {
+        "solved": "!=", "closed": "!=", "open": "!="}
+
+
+def test_a_negation_stops_where_the_list_does() -> None:
+    assert _ops("not solved tickets that are open") == {"solved": "!=", "open": "="}
+    assert _ops("confirmed and no-show stays") == {"confirmed": "=", "no_show": "="}
+
+
+def _rules_filter(column: str, value: object) -> Filter:
+    return Filter(column, "=", value, "rules")
+
+
+def test_a_ruleset_word_may_be_kept_by_a_flag_or_the_same_word_elsewhere() -> None:
+    q = QuestionSpec(text="loads per active carrier")
+    sql = extract_spec("SELECT c.name FROM carriers c WHERE c.is_active = 1")
+    kept = _kept_elsewhere(_rules_filter("acct_status", "a"), q, sql, list(sql.filters))
+    assert kept is not None and kept.column == "is_active"
+    q = QuestionSpec(text="players who completed level 30")
+    sql = extract_spec("SELECT COUNT(*) FROM level_events WHERE level_no = 30 "
+                       "AND event_type = 'complete'")
+    kept = _kept_elsewhere(_rules_filter("status", "completed"), q, sql, list(sql.filters))
+    assert kept is not None and kept.column == "event_type"
+
+
+def test_a_ruleset_word_is_not_kept_by_nothing_or_by_its_own_column() -> None:
+    q = QuestionSpec(text="how many active carriers")
+    sql = extract_spec("SELECT COUNT(*) FROM carriers")
+    assert _kept_elsewhere(_rules_filter("acct_status", "a"), q, sql, list(sql.filters)) is None
+    sql = extract_spec("SELECT COUNT(*) FROM carriers WHERE acct_status = 'I'")
+    assert _kept_elsewhere(_rules_filter("acct_status", "a"), q, sql, list(sql.filters)) is None
+    # a question's own requirement is the question reader's to weigh, not this rule's
+    sql = extract_spec("SELECT COUNT(*) FROM carriers WHERE is_active = 1")
+    own = Filter("acct_status", "=", "a", "question")
+    assert _kept_elsewhere(own, q, sql, list(sql.filters)) is None
+
+
+def test_a_bare_month_is_the_coming_one_when_the_reformulation_says_so() -> None:
+    today = date(2025, 9, 9)
+    coming = question_spec("pickup for october", "Room nights for October 2025 stay dates.")
+    [p] = [p for p in coming.periods if p.source == "question"]
+    resolved = _resolved_year(p, coming.restated_periods or (), today)
+    assert (resolved.start, resolved.end) == ("2025-10-01", "2025-11-01")
+    older = question_spec("pickup for october", "Room nights for October 2023 stay dates.")
+    [p] = [p for p in older.periods if p.source == "question"]
+    assert _resolved_year(p, older.restated_periods or (), today) == p
+    both = question_spec("revenue q1 vs q1 last year", "Revenue in Q1 2025 and Q1 2024.")
+    for p in both.periods:
+        assert _resolved_year(p, both.restated_periods or (), date(2025, 5, 8)) == p
