@@ -339,6 +339,7 @@ def fit_logistic(
     priors: Mapping[str, float] | None = None,
     prior_l2: float | None = None,
     floors: Mapping[str, float] | None = None,
+    fixed: Calibration | None = None,
     max_iter: int = 200,
     tol: float = 1e-7,
 ) -> tuple[float, dict[str, float]]:
@@ -350,8 +351,10 @@ def fit_logistic(
     value, by projected Newton steps with a backtracking line search. ``w_prior`` comes from
     ``prior`` (a model) where it has a weight; other features matching a glob of ``priors``
     (default: the prior model's) are pulled towards that pattern's weight with strength
-    ``prior_l2`` instead (:func:`prior_weight`). Deterministic: the same examples in the
-    same order give the same numbers.
+    ``prior_l2`` instead (:func:`prior_weight`). With ``fixed``, that model's intercept and
+    weights are held as they are and only the features it has no weight for are fitted (a
+    context added on top of a fitted model: :mod:`stef_judges.evidence`). Deterministic: the
+    same examples in the same order give the same numbers.
 
     >>> data = [Example({"finding:x": 1.0}, 0)] * 3 + [Example({}, 1)] * 3 + [
     ...     Example({}, 0), Example({"finding:x": 1.0}, 1)]
@@ -365,7 +368,8 @@ def fit_logistic(
     patterns = dict(priors if priors is not None else (prior.priors if prior else {}))
     if prior_l2 is None and prior is not None:
         prior_l2 = prior.prior_l2
-    names = sorted({n for ex in examples for n, v in ex.features.items() if v} | set(prior_w))
+    names = sorted({n for ex in examples for n, v in ex.features.items() if v} | set(prior_w)
+                   | set(fixed.weights if fixed else ()))
     constrained = [False] + [any(n.startswith(p) for p in nonpositive) for n in names]
     floor_items = tuple((floors if floors is not None
                          else (prior.floors if prior else {})).items())
@@ -392,6 +396,13 @@ def fit_logistic(
         out = [min(v, 0.0) if constrained[j] else v for j, v in enumerate(t)]
         return [v if (lo := lower[j]) is None else max(v, lo) for j, v in enumerate(out)]
 
+    held: set[int] = set()
+    if fixed is not None:
+        held = {0} | {i + 1 for i, n in enumerate(names) if n in fixed.weights}
+        theta[0] = fixed.intercept
+        for i, n in enumerate(names):
+            if n in fixed.weights:
+                theta[i + 1] = prior_vec[i + 1] = fixed.weights[n]
     theta = project(theta)
     loss = _objective(prob, theta, prior_vec, strength)
     for _ in range(max_iter):
@@ -411,9 +422,10 @@ def fit_logistic(
             grad[j] += strength[j] * (theta[j] - prior_vec[j])
             hess[j][j] += strength[j]
         # Weights at their bound whose gradient pushes them past it stay put this step.
-        blocked = {j for j in range(dim)
-                   if (constrained[j] and theta[j] >= -1e-12 and grad[j] < 0)
-                   or ((lo := lower[j]) is not None and theta[j] <= lo + 1e-12 and grad[j] > 0)}
+        blocked = held | {j for j in range(dim)
+                          if (constrained[j] and theta[j] >= -1e-12 and grad[j] < 0)
+                          or ((lo := lower[j]) is not None and theta[j] <= lo + 1e-12
+                              and grad[j] > 0)}
         projected = [0.0 if j in blocked else g for j, g in enumerate(grad)]
         if max(abs(g) for g in projected) < tol * max(1.0, total):
             break

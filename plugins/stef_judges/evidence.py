@@ -31,6 +31,21 @@ that the SQL answers the question. Three families, told apart by the prefix of t
     their errors), and what the normalization rules or R_app declared harmless (a guard
     LIMIT, a column pinned to one value, a benign or ignored filter) counts for nothing.
 
+``context:logged`` and the ``/logged`` twins (weights of the twins of ``risk:*`` and
+``findings@*`` held <= 0, like theirs)
+    Where a record comes from. A record with a ``timestamp`` is logged traffic (an agent's
+    production log); one without is a benchmark file's. The evidence above does not mean the
+    same in both: on the public benchmark files the size of a question and of its SQL predicts
+    failure (AUROC 0.74 among the records with no critical or major finding), on the
+    production-shaped corpus (benchmarks/production, twelve business domains) it hardly does
+    (0.55), because an agent working for a business errs on easy questions about as often as
+    on long ones. So a logged record's size and reach features are named with the suffix
+    ``/logged`` and get their own weights, its severity counts get a ``/logged`` twin on top
+    of the shared ones, and ``context:logged`` is its own intercept: the fit learns each
+    context from its own data (per-code finding weights stay shared: a finding means the same
+    wherever it fires). A calibration without those features (a team's own, fitted on
+    benchmark files) weighs a logged record as a benchmark one, as before.
+
 No feature looks at typography: keyword case, quoting style, whitespace and formatting of the
 SQL change nothing here (counts come from the parsed specs, lengths from the question's words).
 
@@ -61,7 +76,7 @@ from stef_judges.signals import (
 
 #: Version of the feature vector. A calibration fitted on another version is refused: the
 #: same name could mean something else. Bump it when a feature's meaning changes.
-EVIDENCE_VERSION = "offline-evidence-2"
+EVIDENCE_VERSION = "offline-evidence-3"
 
 #: Reason codes that are notes, not findings: they say how a query was read, never that
 #: something in it may be wrong, and are no evidence (``filter.guard``: a filter read as the
@@ -73,6 +88,20 @@ NOTES = frozenset({"filter.guard"})
 NONPOSITIVE = ("finding:", "findings@", "risk:")
 
 SEVERITIES = ("critical", "major", "minor", "info")
+
+#: The suffix of a logged record's own features, and the feature that is its intercept
+#: (module docstring).
+LOGGED = "/logged"
+CONTEXT_LOGGED = "context:logged"
+
+
+def base_feature(name: str) -> str:
+    """A feature's name without its context suffix: what it measures, in either context.
+
+    >>> base_feature("shape:tables/logged"), base_feature("findings@minor")
+    ('shape:tables', 'findings@minor')
+    """
+    return name[: -len(LOGGED)] if name.endswith(LOGGED) else name
 
 #: What the model assumes of a finding before the data speak: a critical finding multiplies
 #: the odds of a right answer by about 0.08, a major one by 0.37, a minor one by 0.74. A fit
@@ -193,7 +222,26 @@ def features(request: JudgeRequest,
     terms = set(request.rules.terms.values())
     defined = [e for e in request.question.expressions if e not in terms]
     out["question:expressions"] = _cap(len(defined), 3)
+    if request.record.timestamp:
+        return _logged(out)
     return out
+
+
+def _logged(out: dict[str, float]) -> dict[str, float]:
+    """A logged record's features (module docstring): per-code findings as they are, the
+    severity counts twice (shared and ``/logged``), everything else ``/logged`` only, and the
+    context's intercept."""
+    logged: dict[str, float] = {}
+    for key, value in out.items():
+        if key.startswith("findings@"):
+            logged[key] = value
+            logged[key + LOGGED] = value
+        elif key.startswith("finding:"):
+            logged[key] = value
+        else:
+            logged[key + LOGGED] = value
+    logged[CONTEXT_LOGGED] = 1.0
+    return logged
 
 
 _FORMAT_TOKEN = r"(?:yyyy|yy|mm|dd|hh24|hh12|hh|mi|ss|mon|dy|iw|ww|q)"

@@ -37,6 +37,7 @@ from stef_core.calibration import Calibration
 from stef_core.contracts import JudgeRequest
 from stef_core.models import Reason
 from stef_core.reasons import reason
+from stef_judges.evidence import LOGGED, base_feature
 
 #: The smallest share of the logit a reason is given for (besides the largest one).
 VISIBLE = 0.2
@@ -78,7 +79,8 @@ def confidence_reasons(calibration: Calibration, request: JudgeRequest,
         if code is None:
             continue
         # against a simple query, not against nothing: one table is no complexity
-        share = calibration.weight(feature) * (value - REFERENCE.get(feature, 0.0))
+        share = calibration.weight(feature) * (value - REFERENCE.get(base_feature(feature),
+                                                                     0.0))
         shares[code] = shares.get(code, 0.0) + share
     shares = {code: share for code, share in shares.items() if share < 0}
     if not shares:
@@ -87,6 +89,11 @@ def confidence_reasons(calibration: Calibration, request: JudgeRequest,
     chosen = [code for i, (code, share) in enumerate(ranked)
               if i == 0 or -share >= VISIBLE][:MOST]
     return [_reason(code, request, evidence, ungrounded) for code in chosen]
+
+
+def _value(evidence: Mapping[str, float], feature: str) -> float:
+    """A feature's value in either context (a logged record's carries ``/logged``)."""
+    return evidence.get(feature, evidence.get(feature + LOGGED, 0.0))
 
 
 def _quoted(items: list[str], most: int = 3) -> str:
@@ -123,9 +130,9 @@ def _reason(code: str, request: JudgeRequest, evidence: Mapping[str, float],
         return reason("confidence.drift",
                       "the reformulation adds or drops constraints of the question (lowers "
                       "confidence)")
-    words = round(evidence.get("question:words", 0.0) * 10)
+    words = round(_value(evidence, "question:words") * 10)
     parts = [f"reads {len(sql.tables)} table{'s' if len(sql.tables) != 1 else ''}"]
-    filters = int(evidence.get("shape:filters", 0.0))
+    filters = int(_value(evidence, "shape:filters"))
     if filters:
         parts.append(f"applies {filters} filter{'s' if filters != 1 else ''}")
     return reason("confidence.complexity",

@@ -27,7 +27,7 @@ from stef_core import hookimpl
 from stef_core.calibration import Calibration, calibration_from_text
 from stef_core.contracts import Judge, JudgeRequest
 from stef_core.models import Usage, Verdict
-from stef_judges.evidence import EVIDENCE_VERSION, NONPOSITIVE, features
+from stef_judges.evidence import EVIDENCE_VERSION, NONPOSITIVE, base_feature, features
 from stef_judges.explain import confidence_reasons
 from stef_judges.signals import grounding, ungrounded_tables
 
@@ -101,8 +101,9 @@ def gamma(calibration: Calibration, request: JudgeRequest, evidence: dict[str, f
 
 
 def _weak(feature: str) -> bool:
-    """A finding feature of severity minor or info (``finding:x@minor``, ``findings@info``)."""
-    return feature.startswith("finding") and feature.endswith(WEAK_SUFFIXES)
+    """A finding feature of severity minor or info (``finding:x@minor``, ``findings@info``,
+    ``findings@info/logged``)."""
+    return feature.startswith("finding") and base_feature(feature).endswith(WEAK_SUFFIXES)
 
 
 def rationale(request: JudgeRequest, gamma: float, ungrounded: list[str] | None = None) -> str:
