@@ -95,6 +95,10 @@ _QUESTION_WORDS = _EMPTY_WORDS | frozenset((
     "time", "date", "dates", "current", "recent", "recently", "same", "other", "others",
     "some", "such", "own", "out", "off", "one", "two", "three", "tell", "find", "display",
     "return", "which", "give", "show", "list", "many", "how", "what", "who", "been", "being",
+    # How often and when: the time reader's words, never a value's or a table's ("weekly
+    # cancellations" is status = 'CANCELLED' per week).
+    "hourly", "daily", "weekly", "monthly", "quarterly", "yearly", "tomorrow", "tonight",
+    "ytd", "mtd", "qtd", "wtd",
 ))
 _WORD = re.compile(r"[a-z][a-z]+")
 _QUOTE = re.compile(r"'((?:[^']|'')*)'")

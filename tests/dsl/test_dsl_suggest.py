@@ -203,3 +203,20 @@ def test_a_guard_under_the_share_or_named_by_questions_is_not_benign(tmp_path: P
         + "\n" for i in range(10)))
     _, draft, _ = _suggest(str(path), "--no-progress")
     assert "benign filter" not in draft
+
+
+def test_a_time_word_never_stands_for_a_value(tmp_path: Path) -> None:
+    # Only the "weekly" questions filter on the status: by support alone "weekly" would be its
+    # word; it says how often, the time reader's business.
+    rows = []
+    for i in range(3):
+        rows.append({"id": f"w{i}", "question": f"weekly cancellations for hotel {i}",
+                     "sql": f"SELECT DATE_TRUNC('week', cancel_ts), COUNT(*) FROM reservations "
+                            f"WHERE status = 'CANCELLED' AND hotel_id = {i} GROUP BY 1"})
+        rows.append({"id": f"c{i}", "question": f"cancellations by channel at hotel {i}",
+                     "sql": f"SELECT channel, COUNT(cancel_ts) FROM reservations "
+                            f"WHERE hotel_id = {i} GROUP BY 1"})
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert "weekly" not in draft.split("ruleset", 1)[1]
