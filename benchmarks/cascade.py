@@ -13,23 +13,32 @@ escalation policies prints
   gamma (one question, a right and a wrong SQL), and calibration of the final gamma (expected
   calibration error and Brier score);
 
-for three families: the offline judge's gamma band alone (keep the offline verdict outside the
-band, ask inside it), the cascade's policy (a ``critical`` or ``major`` finding settles the
-record offline, the gamma band decides the rest; ``stef_judges.cascade.Policy``), and the
-all-LLM and all-offline ends. Then:
+for the families: the offline judge's gamma band alone (keep the offline verdict outside the
+band, ask inside it), the cascade's policy without a cap (a ``critical`` or ``major`` finding
+settles the record offline, the gamma band decides the rest), the cascade's policy with a share
+cap (``stef_judges.cascade.Policy``: at most a share of the records, the likelier right by the
+offline judge first; the records go to it in the engine's batches of 64, in file order, as the
+cap sees them), and the all-LLM and all-offline ends. Then:
 
 * **the default policy**, chosen on one half of the file and reported on the other: the halves
   split by question (the SHA-256 of the normalised question text, even or odd), so a question's
-  right and wrong SQL stay together. The choice (``--fit``) is the policy of the grid (band
-  ends in steps of 0.1, settling severities ``critical,major`` / ``critical`` / none) with the
-  smallest share escalated on the tuned half whose AUROC there is within ``--margin`` (0.015,
-  half of issue 25's 0.03: room for the shrinkage a held-out half shows) of the all-LLM AUROC;
-  ties go to the higher AUROC. ``--fit --write FILE`` writes it as the policy file the cascade
-  judge ships (``plugins/stef_judges/cascade-policy.json``);
-* the held-out budget frontier: for budgets of 40, 50, 60 and 75 % of the records, the policy
-  of a finer grid (bands in steps of 0.05; settling ``critical,major,minor`` too) with the best
-  AUROC within the budget on one half, and its figures on the other half, both ways round: what
-  a budget buys on records the choice never saw;
+  right and wrong SQL stay together. The choice (``--fit``) keeps the share cap ``--share``
+  (0.7: issue 25's check allows 75 %) and takes the band ``[LOW, 0.9]`` (LOW in steps of 0.1
+  from 0 to 0.5) and settling severities (``critical,major`` or ``critical``) with the best
+  AUROC of gamma on the tuned half; ties go to the smaller share, then to the policy that
+  settles more. ``--fit --write FILE`` writes it as the policy file the cascade judge ships
+  (``plugins/stef_judges/calibration/cascade-policy.json``);
+* the held-out budget frontier of the band alone: for budgets of 40 to 75 % of the records, the
+  policy of a finer grid (bands in steps of 0.05; settling ``critical,major,minor`` too) with
+  the best AUROC within the budget on one half, and its figures on the other half, both ways
+  round: what a budget buys on records the choice never saw;
+* the share cap held out: for the same budgets, ``--fit``'s choice under a cap of the budget on
+  one half, reported on the other, both ways round, with the candidates under the cap ranked by
+  offline gamma (shipped) or by an escalation-value model (a logistic regression on the offline
+  evidence, fitted on the choosing half to predict where the model's verdict disagrees with the
+  offline one);
+* score-level combinations held out: the deciding judge's gamma, a Platt map per deciding
+  judge, and for escalated records a logistic model of the model's and the offline gamma;
 * calibration per deciding judge and pooled, raw and after a leave-one-out Platt refit per
   judge (if the refit does not improve the pooled figures, the mix needs no remapping);
 * whether the model respects a critical finding: of the records with such a finding, how many
@@ -42,7 +51,8 @@ all-LLM and all-offline ends. Then:
 
     python benchmarks/cascade.py ../shared/data/recorded/nl2sql_bugs_public.judge-4.jsonl \\
         ../shared/data/dev/nl2sql_bugs_public.jsonl --out benchmarks/results/cascade --replay
-    python benchmarks/cascade.py RECORDED DEV --fit --write plugins/stef_judges/cascade-policy.json
+    python benchmarks/cascade.py RECORDED DEV --fit \\
+        --write plugins/stef_judges/calibration/cascade-policy.json
 
 The replies answer the prompt of their time (``judge-4``); where STEF's prompt for a record has
 changed since, its recorded reply approximates what the model would say now.
@@ -90,7 +100,19 @@ FRONTIER_SETTLES: tuple[tuple[str, ...], ...] = (
     ("critical",),
     (),
 )
-BUDGETS = (0.4, 0.5, 0.6, 0.75)
+BUDGETS = (0.4, 0.5, 0.6, 0.7, 0.75)
+#: ``--fit``'s grid: the band's lower end (its upper end stays at 0.9: a calibrated 0.9 is as
+#: sure as the model's usual "correct"; a free upper end chose noise on one half and lost on the
+#: other) and the settling severities; the share cap is ``--share``.
+FIT_LOWS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
+FIT_HIGH = 0.9
+FIT_SETTLES: tuple[tuple[str, ...], ...] = (("critical", "major"), ("critical",))
+#: The default share cap: issue 25's check allows 75 %; 0.7 keeps five points of margin.
+CAP = 0.7
+#: The engine's default batch size: the cascade judge sees the records in batches of it.
+BATCH = 64
+#: Share caps drawn on the curve and tabled for the fitted band and settling.
+CAPS = (*(round(0.3 + i * 0.05, 2) for i in range(14)), 1.0)
 
 
 # --------------------------------------------------------------------------------------------
@@ -114,6 +136,7 @@ class Row:
     p_correct: float | None = None
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    features: dict[str, float] = field(default_factory=dict)  # the offline evidence vector
     memo: dict[str, Any] = field(default_factory=dict)
 
 
@@ -158,6 +181,7 @@ def load(recorded: Path, dev: Path, today: str | None) -> tuple[list[Row], Any]:
             row.request, row.offline_verdict = request, verdict
             row.offline_gamma = verdict.confidence
             row.severities = tuple((r.code, r.severity) for r in request.alignment.reasons)
+            row.features = engine.judge.evidence(request)
             if reply is not None:
                 row.p_correct = float(reply["p_correct"])
                 row.prompt_tokens = sum(tokens(m["content"]) for m in messages)
@@ -173,27 +197,66 @@ def load(recorded: Path, dev: Path, today: str | None) -> tuple[list[Row], Any]:
 
 @dataclass(frozen=True)
 class Family:
-    """A policy: a gamma band, and the severities whose findings settle a record offline."""
+    """A policy: a gamma band, the severities whose findings settle a record offline, and the
+    share cap (1: none)."""
 
     low: float
     high: float
     settle: tuple[str, ...] = ()
+    share: float = 1.0
 
-    def escalates(self, row: Row) -> bool:
+    def policy(self) -> Any:
         from stef_judges.cascade import Policy
 
-        from stef_core.models import Reason
+        return Policy(self.low, self.high, frozenset(self.settle), self.share)
 
-        policy = Policy(self.low, self.high, frozenset(self.settle))
-        reasons = tuple(
-            Reason(code=c, message="", severity=s)  # type: ignore[arg-type]
-            for c, s in row.severities
-        )
-        return policy.decide(row.offline_gamma, reasons)[0]
+    def escalates(self, row: Row) -> bool:
+        """The decision on one record alone: only for a policy without a share cap."""
+        assert self.share >= 1, "a capped policy decides over a sequence: decisions()"
+        return bool(self.policy().decide(row.offline_gamma, _reasons(row))[0])
+
+    def decisions(self, rows: Sequence[Row], priority: Sequence[float] | None = None) -> list[bool]:
+        """Which of ``rows`` (one run, in this order) the cascade escalates: the scored ones
+        in batches of :data:`BATCH`, as the engine gives them to the judge, through
+        ``Policy.plan`` (``priority``: another ranking under the cap, one number per row)."""
+        policy = self.policy()
+        out = [False] * len(rows)
+        scored = [i for i, r in enumerate(rows) if r.scored]
+        seen = used = 0
+        for start in range(0, len(scored), BATCH):
+            idx = scored[start : start + BATCH]
+            plan = policy.plan(
+                [(rows[i].offline_gamma, _reasons(rows[i])) for i in idx],
+                seen,
+                used,
+                None if priority is None else [priority[i] for i in idx],
+            )
+            for i, (escalate, _) in zip(idx, plan):
+                out[i] = escalate
+            seen += len(idx)
+            used += sum(e for e, _ in plan)
+        return out
+
+    def escalator(
+        self, rows: Sequence[Row], priority: Sequence[float] | None = None
+    ) -> Callable[[Row], bool]:
+        """:meth:`decisions` as the per-row function :func:`measure` takes."""
+        decided = {id(r): d for r, d in zip(rows, self.decisions(rows, priority))}
+        return lambda r: decided[id(r)]
 
     def name(self) -> str:
         settle = "+".join(self.settle) if self.settle else "none"
-        return f"[{self.low:g}, {self.high:g}] settle {settle}"
+        cap = f", cap {self.share * 100:g}%" if self.share < 1 else ""
+        return f"[{self.low:g}, {self.high:g}] settle {settle}{cap}"
+
+
+def _reasons(row: Row) -> tuple[Any, ...]:
+    from stef_core.models import Reason
+
+    return tuple(
+        Reason(code=c, message="", severity=s)  # type: ignore[arg-type]
+        for c, s in row.severities
+    )
 
 
 def final(row: Row, escalate: bool, engine: Any) -> tuple[float, float, str]:
@@ -253,27 +316,26 @@ def grid_policies() -> list[Family]:
 
 
 def fit(
-    rows: Sequence[Row], engine: Any, price: tuple[float, float], margin: float
+    rows: Sequence[Row], engine: Any, price: tuple[float, float], share: float
 ) -> tuple[Family, dict[str, Any], float]:
-    """The default policy on ``rows`` (module docstring): its figures there and the all-LLM
-    AUROC it was held to."""
+    """The default policy on ``rows`` (module docstring): the band and settling of the grid
+    (:data:`FIT_LOWS`, :data:`FIT_SETTLES`) with the best AUROC of gamma under the share cap
+    ``share`` (ties: the smaller share escalated, then the policy that settles more); its
+    figures there and the all-LLM AUROC there."""
     all_llm = measure(rows, lambda r: True, engine, price)["auroc_gamma"] or 0.0
     best: tuple[tuple[float, float, int], Family, dict[str, Any]] | None = None
-    for family in grid_policies():
-        m = measure(rows, family.escalates, engine, price)
-        if (m["auroc_gamma"] or 0.0) < all_llm - margin:
-            continue
-        # smallest share, then highest AUROC, then the policy that settles more
-        key = (m["share"], -(m["auroc_gamma"] or 0.0), -len(family.settle))
-        if best is None or key < best[0]:
-            best = (key, family, m)
-    assert best is not None  # escalating everything always qualifies
+    for settle in FIT_SETTLES:
+        for low in FIT_LOWS:
+            family = Family(low, FIT_HIGH, settle, share)
+            m = measure(rows, family.escalator(rows), engine, price)
+            key = (-(m["auroc_gamma"] or 0.0), m["share"], -len(family.settle))
+            if best is None or key < best[0]:
+                best = (key, family, m)
+    assert best is not None
     return best[1], best[2], all_llm
 
 
-def frontier(
-    rows: Sequence[Row], engine: Any, price: tuple[float, float]
-) -> list[dict[str, Any]]:
+def frontier(rows: Sequence[Row], engine: Any, price: tuple[float, float]) -> list[dict[str, Any]]:
     """The held-out budget frontier: for each budget (a share of records the model may see) and
     each way round (choose on the tuned half, report on the other; then the reverse), the
     policy of the finer grid (:data:`FRONTIER_GRID`, :data:`FRONTIER_SETTLES`) with the best
@@ -295,9 +357,7 @@ def frontier(
     def on(family: Family, half: int) -> dict[str, Any]:
         if (family, half) not in measured:
             d = decisions[family]
-            measured[family, half] = measure(
-                halves[half], lambda r: d[index[id(r)]], engine, price
-            )
+            measured[family, half] = measure(halves[half], lambda r: d[index[id(r)]], engine, price)
         return measured[family, half]
 
     out = []
@@ -323,6 +383,230 @@ def frontier(
                     "held_out_all_llm_auroc": measure(
                         halves[reported_on], lambda r: True, engine, price
                     )["auroc_gamma"],
+                }
+            )
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the share cap held out; an escalation-value model; score-level combinations
+# --------------------------------------------------------------------------------------------
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return math.log(p / (1 - p))
+
+
+def _sigmoid(z: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gaussian elimination, partial pivoting; a is small and regularised)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            if f:
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def _logistic(xs: Sequence[Sequence[float]], ys: Sequence[float], l2: float) -> list[float]:
+    """Weights (intercept first) of a logistic regression with an L2 penalty on all but the
+    intercept (Newton, 12 steps)."""
+    d = len(xs[0]) + 1
+    w = [0.0] * d
+    for _ in range(12):
+        g = [0.0] * d
+        h = [[0.0] * d for _ in range(d)]
+        for x, y in zip(xs, ys):
+            z = [1.0, *x]
+            q = _sigmoid(sum(a * b for a, b in zip(w, z)))
+            v = q * (1 - q)
+            for i in range(d):
+                g[i] += (q - y) * z[i]
+                vi = v * z[i]
+                hi = h[i]
+                for j in range(i, d):
+                    hi[j] += vi * z[j]
+        for i in range(d):
+            for j in range(i):
+                h[i][j] = h[j][i]
+            h[i][i] += l2 if i else 1e-6
+            if i:
+                g[i] += l2 * w[i]
+        w = [a - b for a, b in zip(w, _solve(h, g))]
+    return w
+
+
+def _apply(w: Sequence[float], x: Sequence[float]) -> float:
+    return _sigmoid(w[0] + sum(a * b for a, b in zip(w[1:], x)))
+
+
+def value_model(rows: Sequence[Row]) -> Callable[[Row], float]:
+    """The escalation value: a logistic model on the offline evidence (the logit of the offline
+    gamma and every feature of ``stef_judges.evidence``, standardised on ``rows``), fitted on
+    ``rows`` to predict where the model's verdict disagrees with the offline one (p_correct and
+    the offline gamma on either side of 0.5): the records whose ranking the model would
+    change."""
+    fitted = [r for r in rows if r.scored and r.p_correct is not None]
+    names = sorted({k for r in fitted for k in r.features})
+
+    def raw(r: Row) -> list[float]:
+        return [_logit(r.offline_gamma), *(r.features.get(k, 0.0) for k in names)]
+
+    xs = [raw(r) for r in fitted]
+    mean = [sum(c) / len(c) for c in zip(*xs)]
+    sd = [
+        max(1e-9, math.sqrt(sum((v - m) ** 2 for v in c) / len(c))) for c, m in zip(zip(*xs), mean)
+    ]
+
+    def std(x: list[float]) -> list[float]:
+        return [(v - m) / s for v, m, s in zip(x, mean, sd)]
+
+    ys = [float(((r.p_correct or 0.0) >= 0.5) != (r.offline_gamma >= 0.5)) for r in fitted]
+    w = _logistic([std(x) for x in xs], ys, l2=5.0)
+    return lambda r: _apply(w, std(raw(r))) if r.scored else 0.0
+
+
+def _halves(rows: Sequence[Row]) -> tuple[list[Row], list[Row]]:
+    return [r for r in rows if r.half == 0], [r for r in rows if r.half == 1]
+
+
+def _ranks(
+    priority: Callable[[Row], float] | None,
+) -> Callable[[Sequence[Row]], list[float] | None]:
+    """The ranking under the cap for a run of rows: None (offline gamma) or ``priority``."""
+    return lambda subset: None if priority is None else [priority(r) for r in subset]
+
+
+def held_out_caps(
+    rows: Sequence[Row], engine: Any, price: tuple[float, float]
+) -> list[dict[str, Any]]:
+    """For each budget and each way round: the band and settling ``--fit`` chooses on one
+    half under a share cap of the budget, reported on the other half, with the records
+    ranked under the cap by offline gamma (the shipped rule) and by the escalation-value model
+    fitted on the choosing half (:func:`value_model`)."""
+    halves = _halves(rows)
+    out = []
+    for chosen_on, reported_on in ((0, 1), (1, 0)):
+        there_rows, held_rows = halves[chosen_on], halves[reported_on]
+        value = value_model(there_rows)
+        all_llm = measure(held_rows, lambda r: True, engine, price)["auroc_gamma"]
+        for budget in BUDGETS:
+            family, there, _ = fit(there_rows, engine, price, budget)
+            for ranking, priority in (("offline gamma", None), ("escalation-value model", value)):
+                ranks = _ranks(priority)
+                there_m = (
+                    there
+                    if priority is None
+                    else measure(
+                        there_rows, family.escalator(there_rows, ranks(there_rows)), engine, price
+                    )
+                )
+                out.append(
+                    {
+                        "budget": budget,
+                        "chosen_on": ("tuned", "reported")[chosen_on],
+                        "policy": f"{family.name()}, {ranking} first",
+                        "chosen_half": there_m,
+                        "held_out": measure(
+                            held_rows, family.escalator(held_rows, ranks(held_rows)), engine, price
+                        ),
+                        "held_out_all_llm_auroc": all_llm,
+                    }
+                )
+    return out
+
+
+def combinations(
+    rows: Sequence[Row], engine: Any, price: tuple[float, float]
+) -> list[dict[str, Any]]:
+    """Score-level combination, each way round: the default's procedure (``--fit`` with the
+    cap :data:`CAP`) on one half, and on the other half the final gamma (a) as the deciding
+    judge gives it, (b) mapped by a Platt fit per deciding judge made on the choosing half,
+    (c) for escalated records a logistic model of the model's and the offline gamma (fitted on
+    the choosing half's escalated records), Platt for the others; and with the model on every
+    record, its p_correct alone and (c)'s model of both."""
+    halves = _halves(rows)
+    out = []
+
+    def figures(subset: Sequence[Row], gammas: list[float]) -> dict[str, Any]:
+        labels = [r.label for r in subset]
+        cal = calibration(gammas, labels)
+        return {"auroc_gamma": _r(auroc(gammas, labels)), "ece": cal["ece"], "brier": cal["brier"]}
+
+    for chosen_on, reported_on in ((0, 1), (1, 0)):
+        there, held = halves[chosen_on], halves[reported_on]
+        family, _, _ = fit(there, engine, price, CAP)
+        d_there = family.decisions(there)
+        d_held = family.decisions(held)
+
+        def deciding(r: Row, d: bool) -> tuple[str, float]:
+            if not r.scored:
+                return "none", 0.0
+            if d and r.p_correct is not None:
+                return "llm", float(r.p_correct)
+            return "offline", r.offline_gamma
+
+        platt: dict[str, list[float]] = {}
+        for judge in ("offline", "llm"):
+            pairs = [
+                (g, r.label)
+                for r, d in zip(there, d_there)
+                for j, g in [deciding(r, d)]
+                if j == judge
+            ]
+            platt[judge] = _logistic([[_logit(g)] for g, _ in pairs], [y for _, y in pairs], 1e-3)
+        both_rows = [(r, d) for r, d in zip(there, d_there) if deciding(r, d)[0] == "llm"]
+        both = _logistic(
+            [[_logit(float(r.p_correct or 0.0)), _logit(r.offline_gamma)] for r, _ in both_rows],
+            [r.label for r, _ in both_rows],
+            1e-3,
+        )
+        every = [r for r in there if r.scored and r.p_correct is not None]
+        both_all = _logistic(
+            [[_logit(float(r.p_correct or 0.0)), _logit(r.offline_gamma)] for r in every],
+            [r.label for r in every],
+            1e-3,
+        )
+        raw, mapped, combined = [], [], []
+        for r, d in zip(held, d_held):
+            judge, g = deciding(r, d)
+            raw.append(g)
+            mapped.append(_apply(platt[judge], [_logit(g)]) if judge != "none" else 0.0)
+            if judge == "llm":
+                combined.append(_apply(both, [_logit(g), _logit(r.offline_gamma)]))
+            else:
+                combined.append(mapped[-1])
+        llm_only = [float(r.p_correct or 0.0) for r in held]
+        llm_both = [
+            _apply(both_all, [_logit(float(r.p_correct or 0.0)), _logit(r.offline_gamma)])
+            for r in held
+        ]
+        side = ("tuned", "reported")[chosen_on]
+        share = sum(d_held) / len(held)
+        for name, gammas in (
+            (f"{family.name()}: the deciding judge's gamma", raw),
+            (f"{family.name()}: Platt per deciding judge", mapped),
+            (f"{family.name()}: escalated by model and offline gamma", combined),
+            ("all LLM: p_correct", llm_only),
+            ("all LLM: model and offline gamma", llm_both),
+        ):
+            out.append(
+                {
+                    "chosen_on": side,
+                    "combination": name,
+                    "held_out_share": round(share if "all LLM" not in name else 1.0, 4),
+                    **figures(held, gammas),
                 }
             )
     return out
@@ -368,10 +652,11 @@ def mix_calibration(rows: Sequence[Row], family: Family, engine: Any) -> dict[st
     """ECE and Brier of the final gamma, per deciding judge and pooled, raw and after a
     leave-one-out Platt refit per judge."""
     decided: dict[str, tuple[list[float], list[int]]] = {"offline": ([], []), "llm": ([], [])}
+    escalates = family.escalator(rows)
     for r in rows:
         if not r.scored:
             continue
-        gamma, _, judge = final(r, family.escalates(r), engine)
+        gamma, _, judge = final(r, escalates(r), engine)
         decided[judge][0].append(gamma)
         decided[judge][1].append(r.label)
     out: dict[str, Any] = {}
@@ -460,6 +745,7 @@ def replay(
                     "concurrency": 16,
                     "escalate": f"{family.low},{family.high}",
                     "settle": ",".join(family.settle) or "none",
+                    "escalate_share": family.share,
                 },
             )
             raws = [json.loads(line) for line in dev.open(encoding="utf-8") if line.strip()]
@@ -510,7 +796,11 @@ def curve_svg(
     def py(v: float) -> float:
         return top + (y1 - v) / (y1 - y0) * (h - top - bottom)
 
-    colors = {"gamma band alone": "#9aa5b1", "cascade (findings and band)": "#2563eb"}
+    colors = {
+        "gamma band alone": "#9aa5b1",
+        "cascade (findings and band)": "#2563eb",
+        "share cap (default band and settling)": "#16a34a",
+    }
     out = [
         f'<svg id="cascade-curve" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
         'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="12">'
@@ -625,7 +915,8 @@ HEAD = (
 
 FRONTIER_HEAD = (
     "| budget | chosen on | policy | share there | AUROC there | held-out share | held-out AUROC "
-    "| below all-LLM | pairwise | ECE |\n|---:|---|---|---:|---:|---:|---:|---:|---:|---:|"
+    "| below all-LLM | held-out AUROC score | pairwise | ECE |\n"
+    "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -635,7 +926,20 @@ def _frontier_line(f: dict[str, Any]) -> str:
         f"| {f['budget'] * 100:.0f}% | {f['chosen_on']} half | {f['policy']} | "
         f"{there['share'] * 100:.1f}% | {there['auroc_gamma']:.3f} | {held['share'] * 100:.1f}% | "
         f"{held['auroc_gamma']:.3f} | {f['held_out_all_llm_auroc'] - held['auroc_gamma']:.3f} | "
-        f"{held['pairwise_gamma']:.3f} | {held['ece']:.3f} |"
+        f"{held['auroc_score']:.3f} | {held['pairwise_gamma']:.3f} | {held['ece']:.3f} |"
+    )
+
+
+COMBO_HEAD = (
+    "| fitted on | final gamma | held-out share | AUROC gamma | ECE | Brier |\n"
+    "|---|---|---:|---:|---:|---:|"
+)
+
+
+def _combo_line(c: dict[str, Any]) -> str:
+    return (
+        f"| {c['chosen_on']} half | {c['combination']} | {c['held_out_share'] * 100:.1f}% | "
+        f"{c['auroc_gamma']:.3f} | {c['ece']:.3f} | {c['brier']:.3f} |"
     )
 
 
@@ -657,10 +961,10 @@ def main(argv: list[str] | None = None) -> int:
         help="USD per million completion tokens (default 10.00)",
     )
     ap.add_argument(
-        "--margin",
+        "--share",
         type=float,
-        default=0.015,
-        help="--fit: AUROC the default may lose against all-LLM on the tuned half",
+        default=CAP,
+        help=f"--fit: the share cap the default keeps (default {CAP})",
     )
     ap.add_argument(
         "--fit",
@@ -700,22 +1004,27 @@ def main(argv: list[str] | None = None) -> int:
     from stef_judges.cascade import default_policy
 
     if args.fit:
-        chosen, tuned_m, tuned_all = fit(tuned, engine, price, args.margin)
+        chosen, tuned_m, tuned_all = fit(tuned, engine, price, args.share)
     else:
         shipped = default_policy()
         chosen = Family(
             shipped.low,
             shipped.high,
             tuple(s for s in ("critical", "major", "minor", "info") if s in shipped.settle),
+            shipped.share,
         )
-        tuned_m = measure(tuned, chosen.escalates, engine, price)
+        tuned_m = measure(tuned, chosen.escalator(tuned), engine, price)
         tuned_all = measure(tuned, lambda r: True, engine, price)["auroc_gamma"]
     report: dict[str, Any] = {
         "file": args.dev.name,
         "records": len(rows),
         "missing": missing,
         "price_per_million": {"prompt": price[0], "completion": price[1]},
-        "policy": {"escalate": [chosen.low, chosen.high], "settle": list(chosen.settle)},
+        "policy": {
+            "escalate": [chosen.low, chosen.high],
+            "settle": list(chosen.settle),
+            "share": chosen.share,
+        },
         "fitted_here": args.fit,
     }
 
@@ -730,7 +1039,7 @@ def main(argv: list[str] | None = None) -> int:
     for title, subset in sections:
         figures = {
             **ends(subset),
-            "default " + chosen.name(): measure(subset, chosen.escalates, engine, price),
+            "default " + chosen.name(): measure(subset, chosen.escalator(subset), engine, price),
         }
         report["halves"][title] = figures
     origin = "fitted on the tuned half" if args.fit else "shipped"
@@ -749,6 +1058,7 @@ def main(argv: list[str] | None = None) -> int:
     curve: dict[str, list[tuple[float, float, str]]] = {
         "gamma band alone": [],
         "cascade (findings and band)": [],
+        "share cap (default band and settling)": [],
     }
     table: list[tuple[str, dict[str, Any]]] = []
     for family in grid_policies():
@@ -767,6 +1077,15 @@ def main(argv: list[str] | None = None) -> int:
     for lo in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6):
         family = Family(lo, 0.9, ("critical", "major"))
         table.append((f"cascade {family.name()}", measure(rows, family.escalates, engine, price)))
+    for cap in CAPS:
+        family = Family(chosen.low, chosen.high, chosen.settle, cap)
+        m = measure(rows, family.escalator(rows), engine, price)
+        curve["share cap (default band and settling)"].append(
+            (m["share"], m["auroc_gamma"], family.name())
+        )
+        if cap in (0.5, 0.6, 0.65, 0.7, 0.75, 1.0):
+            mark = " (default)" if cap == chosen.share else ""
+            table.append((f"cascade {family.name()}{mark}", m))
     report["range"] = {name: m for name, m in table}
     print(f"A range of policies on the whole file:\n{HEAD}")
     for name, m in table:
@@ -782,6 +1101,27 @@ def main(argv: list[str] | None = None) -> int:
     print(FRONTIER_HEAD)
     for f in front:
         print(_frontier_line(f))
+
+    caps = held_out_caps(rows, engine, price)
+    report["held_out_caps"] = caps
+    print(
+        "\nThe share cap held out: for each budget, the band and settling --fit chooses on one "
+        "half under a cap of the budget, reported on the other half; the candidates beyond "
+        "the cap ranked by offline gamma (shipped) or by an escalation-value model (logistic, "
+        "offline evidence -> the model disagrees with the offline verdict) fitted on the "
+        "choosing half"
+    )
+    print(FRONTIER_HEAD)
+    for f in caps:
+        print(_frontier_line(f))
+    combos = combinations(rows, engine, price)
+    report["combinations"] = combos
+    print(
+        "\nScore-level combination, held out (chosen and fitted on one half, reported on the "
+        f"other):\n{COMBO_HEAD}"
+    )
+    for c in combos:
+        print(_combo_line(c))
 
     cal = mix_calibration(rows, chosen, engine)
     report["calibration"] = cal
@@ -817,22 +1157,35 @@ def main(argv: list[str] | None = None) -> int:
         whole = report["halves"]["whole file"]["default " + chosen.name()]
         rep_m = report["halves"]["reported half"]["default " + chosen.name()]
         policy_file = {
-            "policy": "cascade-v1",
+            "policy": "cascade-v2",
             "escalate": [chosen.low, chosen.high],
             "settle": list(chosen.settle),
+            "share": chosen.share,
             "fitted": {
                 "recorded": args.recorded.name,
                 "dev": args.dev.name,
                 "tuned": "questions whose SHA-256 (normalised text) is even",
-                "objective": f"smallest share escalated on the tuned half with AUROC within "
-                f"{args.margin:g} of all-LLM there (grid 0.1)",
+                "objective": f"under a share cap of {chosen.share:g}, the band [LOW, "
+                f"{FIT_HIGH:g}] (LOW in {', '.join(f'{x:g}' for x in FIT_LOWS)}) and settling "
+                f"({' or '.join('+'.join(x) for x in FIT_SETTLES)}) with the best AUROC of "
+                "gamma on the tuned half",
                 "tuned_half": {
                     "share": tuned_m["share"],
                     "auroc_gamma": tuned_m["auroc_gamma"],
                     "all_llm_auroc_gamma": tuned_all,
                 },
-                "reported_half": {"share": rep_m["share"], "auroc_gamma": rep_m["auroc_gamma"]},
-                "whole_file": {"share": whole["share"], "auroc_gamma": whole["auroc_gamma"]},
+                "reported_half": {
+                    "share": rep_m["share"],
+                    "auroc_gamma": rep_m["auroc_gamma"],
+                    "all_llm_auroc_gamma": report["halves"]["reported half"]["all LLM"][
+                        "auroc_gamma"
+                    ],
+                },
+                "whole_file": {
+                    "share": whole["share"],
+                    "auroc_gamma": whole["auroc_gamma"],
+                    "all_llm_auroc_gamma": report["halves"]["whole file"]["all LLM"]["auroc_gamma"],
+                },
             },
         }
         args.write.write_text(json.dumps(policy_file, indent=2) + "\n", encoding="utf-8")
@@ -854,8 +1207,9 @@ def main(argv: list[str] | None = None) -> int:
         caption = (
             f"{args.dev.name}, {len(rows)} records: each dot is a policy (gamma band in "
             "steps of 0.1; the cascade also settles records with a critical or major "
-            "finding offline); lines join the best AUROC at each share. Replies recorded "
-            f"for prompt {args.recorded.name}."
+            "finding offline; the share cap keeps the default's band and settling and caps "
+            "the share from 30 % to 95 %, and none); lines join the best AUROC at each share. "
+            f"Replies recorded for prompt {args.recorded.name}."
         )
         png = write_plot(
             args.out, curve_svg(curve, marks), "AUROC against share escalated", caption
@@ -868,6 +1222,10 @@ def main(argv: list[str] | None = None) -> int:
         md += [_line(name, m) for name, m in table]
         md += ["", "## The held-out budget frontier", "", FRONTIER_HEAD]
         md += [_frontier_line(f) for f in front]
+        md += ["", "## The share cap held out", "", FRONTIER_HEAD]
+        md += [_frontier_line(f) for f in caps]
+        md += ["", "## Score-level combination, held out", "", COMBO_HEAD]
+        md += [_combo_line(c) for c in combos]
         (args.out / "cascade.md").write_text("\n".join(md) + "\n", encoding="utf-8")
         print(
             f"\nwrote {args.out}/cascade.json, cascade.md, cascade.html"

@@ -1,17 +1,23 @@
 """The ``cascade`` judge: the offline judge on every record, an LLM judge only where the offline
-verdict is uncertain.
+verdict is uncertain, for at most a set share of the records.
 
 ``--judge cascade:llm:openai/gpt-4o-mini`` scores every record offline first. The
 :class:`Policy` then reads what the offline judge found and decides, record by record, whether
 to ask the model:
 
-1. a finding of a *settling* severity (``--settle``; shipped ``critical,major``) keeps the
-   offline verdict: such findings are precise (every critical and major code has a precision of
-   0.80 or more pooled over two labelled dev files; 97 of the 102 records of
-   nl2sql_bugs_public that carry one are wrong), and the offline judge already caps gamma below
-   the ``correct`` cut for them;
-2. otherwise the record is escalated when the offline gamma lies in the uncertain band
-   (``--escalate LOW,HIGH``, both ends included), and keeps the offline verdict outside it.
+1. a finding of a *settling* severity (``--settle``; shipped ``critical``) keeps the offline
+   verdict: such findings are precise (62 of the 66 records of nl2sql_bugs_public that carry a
+   critical one are wrong), and the offline judge already caps gamma below the ``correct`` cut
+   for them;
+2. otherwise the record is a candidate when the offline gamma lies in the uncertain band
+   (``--escalate LOW,HIGH``, both ends included), and keeps the offline verdict outside it;
+3. the share cap (``--escalate-share``; shipped 0.7): of the records the judge has seen so far,
+   at most that share (rounded to the nearest record) goes to the model. When a batch has more
+   candidates than the cap leaves room for, those the offline judge rates likelier right (the
+   higher offline gamma) are asked first: on the recorded verdicts, a wrong answer that looks
+   right offline is where the model changes the ranking most, and the records kept offline
+   cost the least AUROC when they are the low-gamma ones. The cap holds whatever the traffic:
+   a band alone asks for 63 % of nl2sql_bugs_public but 76-94 % of the other dev files.
 
 The shipped values live in ``calibration/cascade-policy.json`` beside the offline calibration,
 with how they were chosen.
@@ -33,11 +39,18 @@ which also re-fits the shipped policy from recorded verdicts: ``--fit``).
 (False, 'a critical finding (filter.missing) settles it offline')
 >>> p.decide(0.95, ())
 (False, 'offline gamma 0.950 is outside the uncertain band [0.3, 0.9]')
+>>> capped = Policy(0.3, 0.9, frozenset(), share=0.5)
+>>> [e for e, _ in capped.plan([(0.4, ()), (0.8, ()), (0.6, ()), (0.1, ())], seen=0, used=0)]
+[False, True, True, False]
+>>> print(capped.plan([(0.4, ())], seen=1, used=1)[0][1])  # doctest: +NORMALIZE_WHITESPACE
+offline gamma 0.400 is in the uncertain band [0.3, 0.9], but the share cap is spent: at most
+50% of the records go to the model, the likelier right by the offline judge first
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -75,15 +88,18 @@ class Policy:
     high: float
     #: Severities whose findings keep the offline verdict.
     settle: frozenset[str]
+    #: At most this share of the records a judge has seen goes to the model (1: no cap).
+    share: float = 1.0
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Policy:
-        """``escalate`` ("LOW,HIGH" or a pair) and ``settle`` ("critical,major", "none" or a
-        list) from the judge's options; the defaults for what is not given.
+        """``escalate`` ("LOW,HIGH" or a pair), ``settle`` ("critical,major", "none" or a
+        list) and ``escalate_share`` (a number in (0, 1]) from the judge's options; the
+        defaults for what is not given.
 
         Raises:
-            StefError: a band that is not two numbers with 0 <= LOW <= HIGH <= 1, or an unknown
-                severity.
+            StefError: a band that is not two numbers with 0 <= LOW <= HIGH <= 1, an unknown
+                severity, or a share that is not a number in (0, 1].
         """
         default = default_policy()
         low, high = default.low, default.high
@@ -112,7 +128,19 @@ class Policy:
                     f"--settle: unknown severity {unknown[0]!r}; use a comma list "
                     f"of {', '.join(SEVERITIES)}, or none"
                 )
-        return cls(low, high, frozenset(settle))
+        share = default.share
+        given_share = options.get("escalate_share")
+        if given_share is not None:
+            try:
+                share = float(given_share)
+            except (TypeError, ValueError):
+                share = math.nan
+            if not 0 < share <= 1:  # NaN fails too
+                raise StefError(
+                    f"--escalate-share: expected a share of the records in (0, 1], e.g. 0.7 "
+                    f"(1: no cap), found {given_share!r}"
+                )
+        return cls(low, high, frozenset(settle), share)
 
     def decide(self, gamma: float, reasons: Sequence[Reason]) -> tuple[bool, str]:
         """Whether to ask the model about a record, and why, from its offline gamma and
@@ -127,10 +155,44 @@ class Policy:
             return True, f"offline gamma {gamma:.3f} is in the uncertain band {band}"
         return False, f"offline gamma {gamma:.3f} is outside the uncertain band {band}"
 
+    def plan(
+        self,
+        batch: Sequence[tuple[float, Sequence[Reason]]],
+        seen: int,
+        used: int,
+        priority: Sequence[float] | None = None,
+    ) -> list[tuple[bool, str]]:
+        """Whether to ask the model about each record of a batch (its offline gamma and
+        findings), and why, when ``seen`` records came before it and ``used`` of them were
+        escalated: :meth:`decide`, then the share cap (module docstring, step 3).
+
+        After the batch, at most ``round(share * (seen + len(batch)))`` records (halves up) are
+        escalated in all; a batch's candidates beyond the cap are kept offline, the lowest
+        offline gamma first (ties: the later record). ``priority`` (one number per record,
+        higher first) ranks them instead of the offline gamma: benchmarks/cascade.py compares
+        other rankings with it.
+        """
+        decisions = [self.decide(gamma, reasons) for gamma, reasons in batch]
+        asked = [i for i, (escalate, _) in enumerate(decisions) if escalate]
+        room = math.floor(self.share * (seen + len(batch)) + 0.5) - used
+        if len(asked) <= room:
+            return decisions
+        rank = [g for g, _ in batch] if priority is None else list(priority)
+        ranked = sorted(asked, key=lambda i: (-rank[i], i))
+        for i in ranked[max(room, 0) :]:
+            decisions[i] = (
+                False,
+                f"{decisions[i][1]}, but the share cap is spent: at most "
+                f"{self.share * 100:g}% of the records go to the model, the likelier right by "
+                "the offline judge first",
+            )
+        return decisions
+
     def describe(self) -> str:
         """The policy in words, for messages and reports."""
         settle = ", ".join(s for s in SEVERITIES if s in self.settle) or "none"
-        return f"escalate gamma in [{self.low:g}, {self.high:g}]; settled offline by {settle}"
+        cap = f"; at most {self.share * 100:g}% of the records" if self.share < 1 else ""
+        return f"escalate gamma in [{self.low:g}, {self.high:g}]; settled offline by {settle}{cap}"
 
 
 @lru_cache(maxsize=1)
@@ -139,7 +201,8 @@ def default_policy() -> Policy:
     res = resources.files("stef_judges") / "calibration" / POLICY_FILE
     data = json.loads(res.read_text(encoding="utf-8"))
     low, high = (float(x) for x in data["escalate"])
-    return Policy(low, high, frozenset(str(s) for s in data["settle"]))
+    share = float(data.get("share", 1.0))
+    return Policy(low, high, frozenset(str(s) for s in data["settle"]), share)
 
 
 class CascadeJudge(Judge):
@@ -168,6 +231,9 @@ class CascadeJudge(Judge):
         from stef_judges.llm import LlmJudge  # the client loads only for a judge that calls
 
         self.llm = LlmJudge(**{**options, "model": model.strip()})
+        #: Records judged so far and how many of them were escalated: the share cap's count.
+        self.seen = 0
+        self.escalated = 0
 
     def evidence(self, request: JudgeRequest) -> dict[str, float]:
         return self.offline.evidence(request)
@@ -196,24 +262,31 @@ class CascadeJudge(Judge):
                 offline.append(
                     JudgeError(f"internal: plugin 'offline' failed: {type(exc).__name__}: {exc}")
                 )
-        out: list[Verdict | JudgeError | None] = []
+        out: list[Verdict | JudgeError | None] = list(offline)
+        judged = [i for i, v in enumerate(offline) if isinstance(v, Verdict)]
+        plan = self.policy.plan(
+            [
+                (offline[i].confidence, requests[i].alignment.reasons)  # type: ignore[union-attr]
+                for i in judged
+            ],
+            self.seen,
+            self.escalated,
+        )
         asked: list[int] = []
         reasons: dict[int, str] = {}
-        for i, (request, verdict) in enumerate(zip(requests, offline)):
-            if isinstance(verdict, JudgeError):
-                out.append(verdict)
-                continue
-            escalate, why = self.policy.decide(verdict.confidence, request.alignment.reasons)
+        for i, (escalate, why) in zip(judged, plan):
+            verdict = offline[i]
+            assert isinstance(verdict, Verdict)
             if escalate:
                 asked.append(i)
                 reasons[i] = why
-                out.append(None)
+                out[i] = None
             else:
-                out.append(
-                    verdict.model_copy(
-                        update={"escalation": Escalation(escalated=False, reason=why)}
-                    )
+                out[i] = verdict.model_copy(
+                    update={"escalation": Escalation(escalated=False, reason=why)}
                 )
+        self.seen += len(judged)
+        self.escalated += len(asked)
         if asked:
             try:
                 answers = self.llm.judge_many([requests[i] for i in asked])

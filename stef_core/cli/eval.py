@@ -80,7 +80,10 @@ from stef_core.safejson import json_text
                    "(default: the shipped policy; see docs/judges.md).")
 @click.option("--settle", metavar="SEVERITIES",
               help="Cascade judge: a finding of these severities keeps the offline verdict "
-                   "(default critical,major; 'none': the band alone decides).")
+                   "(default critical; 'none': the band alone decides).")
+@click.option("--escalate-share", metavar="SHARE",
+              help="Cascade judge: ask the model for at most this share of the records, those "
+                   "the offline judge rates likelier right first (default 0.7; 1: no cap).")
 @layout_options
 @click.option("--limit", "limit_options", multiple=True, metavar="NAME=N",
               help="Raise or lower a per-record limit (repeatable): line, question, enriched, "
@@ -116,7 +119,8 @@ def eval_command(
     from stef_core.stats import Summary
 
     paths = list(inputs)
-    cascade_flags = [f"--{k}" for k in ("escalate", "settle") if judge_flags.get(k)]
+    cascade_flags = [f"--{k.replace('_', '-')}" for k in ("escalate", "settle", "escalate_share")
+                     if judge_flags.get(k)]
     if cascade_flags and judge.partition(":")[0].strip() != "cascade":
         raise click.UsageError(f"{' and '.join(cascade_flags)}: only for --judge "
                                "cascade:llm:<litellm model>")

@@ -106,8 +106,92 @@ def test_the_policy_decides_who_is_asked(llm_server, tmp_path):
     assert v["minor"].judge == "offline"
 
     llm_server.reset()
+    run(llm_server, tmp_path, escalate="0,1", settle="none", escalate_share=1, no_cache=True)
+    assert llm_server.calls == 4  # everything in the band, nothing settled, no cap: all-LLM
+
+    llm_server.reset()
     run(llm_server, tmp_path, escalate="0,1", settle="none", no_cache=True)
-    assert llm_server.calls == 4  # everything in the band, nothing settled: all-LLM
+    assert llm_server.calls == 3  # the shipped cap (0.7): round(0.7 * 4) = 3 of the 4
+
+
+def test_the_share_cap_asks_the_likelier_right_first(llm_server, tmp_path):
+    llm_server.default = Reply(verdict_json(0.97, "correct", "fine"))
+    v = by_id(
+        run(llm_server, tmp_path, escalate="0,1", settle="none", escalate_share=0.5, no_cache=True)
+    )
+    # four candidates, room for round(0.5 * 4) = 2: the two highest offline gammas
+    assert llm_server.calls == 2
+    assert {k for k, x in v.items() if x.judge != "offline"} == {"clean", "minor"}
+    for rid in ("critical", "major"):
+        esc = v[rid].escalation
+        assert esc is not None and not esc.escalated and esc.fallback is None
+        assert esc.reason.endswith(
+            "but the share cap is spent: at most 50% of the records go to the model, the "
+            "likelier right by the offline judge first"
+        )
+        assert esc.reason.startswith("offline gamma ")
+    assert (
+        summarize(
+            list(run(llm_server, tmp_path, escalate="0,1", settle="none", escalate_share=0.5))
+        )["overall"]["escalation"]["share"]
+        == 0.5
+    )
+
+
+def test_the_share_cap_counts_over_the_batches(llm_server, tmp_path):
+    # one record a batch: the cap is kept over every record seen so far, not per batch
+    llm_server.default = Reply(verdict_json(0.97, "correct", "fine"))
+    engine = Engine(
+        judge="cascade:llm:openai/fake",
+        batch_size=1,
+        judge_options={
+            "api_base": llm_server.url,
+            "api_key": "t",
+            "no_cache": True,
+            "escalate": "0,1",
+            "settle": "none",
+            "escalate_share": 0.5,
+        },
+    )
+    try:
+        v = by_id(list(engine.run(items())))
+    finally:
+        engine.close()
+    # after 1, 2, 3, 4 records at most round(0.5, 1.0, 1.5, 2.0) = 1, 1, 2, 2 (halves up)
+    assert [k for k in ("clean", "critical", "major", "minor") if v[k].judge != "offline"] == [
+        "clean",
+        "major",
+    ]
+    assert llm_server.calls == 2
+
+
+def test_the_share_cap_holds_on_any_sequence_of_batches():
+    import random
+
+    from stef_judges.cascade import Policy
+
+    from stef_core.models import Reason
+
+    rng = random.Random(25)
+    finding = (Reason(code="filter.missing", message="", severity="critical"),)
+    for share in (0.05, 0.3, 0.5, 0.7, 0.75, 1.0):
+        policy = Policy(0.1, 0.9, frozenset({"critical"}), share)
+        seen = used = 0
+        for _ in range(60):
+            batch = [
+                (rng.random(), finding if rng.random() < 0.2 else ())
+                for _ in range(rng.choice((1, 2, 5, 64)))
+            ]
+            plan = policy.plan(batch, seen, used)
+            seen += len(batch)
+            used += sum(e for e, _ in plan)
+            assert used <= int(share * seen + 0.5)
+            asked = [g for (g, _), (e, _) in zip(batch, plan) if e]
+            capped = [g for (g, _), (_, why) in zip(batch, plan) if "share cap" in why]
+            # the cap keeps the lowest offline gammas; it never asks outside the policy
+            assert not asked or not capped or min(asked) >= max(capped)
+            assert all(0.1 <= g <= 0.9 for g in asked + capped)
+            assert all(not r for (_, r), (e, _) in zip(batch, plan) if e)
 
 
 def test_a_failed_call_keeps_the_offline_verdict_and_says_so(llm_server, tmp_path):
@@ -213,6 +297,12 @@ def test_a_cascade_needs_an_llm_judge_and_a_sane_policy():
         CascadeJudge(model="llm:openai/x", api_base="http://127.0.0.1:9/v1", escalate="0.9,0.1")
     with pytest.raises(StefError, match=r"--settle: unknown severity 'severe'"):
         CascadeJudge(model="llm:openai/x", api_base="http://127.0.0.1:9/v1", settle="severe")
+    for bad in ("0", "1.5", "-0.2", "most", "nan"):
+        with pytest.raises(StefError, match=r"--escalate-share: expected a share of the records"):
+            CascadeJudge(model="llm:openai/x", api_base="http://127.0.0.1:9/v1", escalate_share=bad)
+    judge = CascadeJudge(model="llm:openai/x", api_base="http://127.0.0.1:9/v1", escalate_share="1")
+    assert judge.policy.share == 1.0 and "at most" not in judge.policy.describe()
+    judge.close()
 
 
 def test_the_shipped_policy_is_the_policy_file():
@@ -223,9 +313,11 @@ def test_the_shipped_policy_is_the_policy_file():
     text = (resources.files("stef_judges") / "calibration" / POLICY_FILE).read_text()
     data = json.loads(text)
     assert default_policy() == Policy(
-        data["escalate"][0], data["escalate"][1], frozenset(data["settle"])
+        data["escalate"][0], data["escalate"][1], frozenset(data["settle"]), data["share"]
     )
     assert Policy.from_options({}) == default_policy()
+    # issue 25's check allows 75 %: the shipped cap keeps a margin below it
+    assert 0 < default_policy().share <= 0.7
 
 
 def test_the_cascade_takes_the_offline_judges_calibration(llm_server, tmp_path):
@@ -328,6 +420,9 @@ def test_policy_flags_without_a_cascade_are_a_usage_error(tmp_path):
     result = CliRunner().invoke(cli, ["eval", str(src), "--escalate", "0.2,0.8", "--no-progress"])
     assert result.exit_code == 2
     assert "--escalate: only for --judge cascade:llm:<litellm model>" in result.output
+    result = CliRunner().invoke(cli, ["eval", str(src), "--escalate-share", "0.5", "--no-progress"])
+    assert result.exit_code == 2
+    assert "--escalate-share: only for --judge cascade:llm:<litellm model>" in result.output
 
 
 def test_the_dataframe_api_carries_who_decided_and_why(llm_server, tmp_path):
@@ -368,3 +463,39 @@ def test_the_dataframe_api_carries_who_decided_and_why(llm_server, tmp_path):
     assert {r["judge"] for r in offline} == {"offline"}
     assert {(r["escalated"], r["escalation_reason"]) for r in offline} == {(None, None)}
     assert summarize_dataframe(score_dataframe(frame))["overall"]["escalation"] is None
+
+
+def test_escalate_share_on_the_command_line(llm_server, tmp_path, monkeypatch):
+    from stef_core.cli import cli, commands  # noqa: F401  (registers the subcommands)
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    llm_server.default = Reply(verdict_json(0.9, "correct", "right"))
+    src = write_records(tmp_path / "in.jsonl")
+    result = CliRunner().invoke(
+        cli,
+        [
+            "eval",
+            str(src),
+            "--judge",
+            "cascade:llm:openai/fake",
+            "--api-base",
+            llm_server.url,
+            "--escalate",
+            "0,1",
+            "--settle",
+            "none",
+            "--escalate-share",
+            "0.25",
+            "--no-cache",
+            "--no-progress",
+            "-o",
+            str(tmp_path / "out.jsonl"),
+        ],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    assert "cascade: 1 of 4 records escalated to the model (25.0%)" in result.output
+    assert llm_server.calls == 1
+    rows = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    # the one asked is the record the offline judge rates likeliest right
+    assert [r["id"] for r in rows if r["verdict"]["escalation"]["escalated"]] == ["clean"]
