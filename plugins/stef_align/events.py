@@ -285,7 +285,9 @@ def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
     of it, and a row's own start is how rows named by their end are often reported ("visits
     completed last month")."""
     if event == "deadline":
-        return False  # "completed last month" on due_date: the rows due then
+        # "completed last month" on due_date: the rows due then; "promised in May" on
+        # promised_dt: the deadline is the asked event itself
+        return asked.event == "deadline"
     if asked.event in _FOLLOWS and event in _FOLLOWS[asked.event]:
         # a refund on the paid_at of the payment it returns, collections on the date of the
         # service billed: another moment, unless the table's rows are the asked event's own
