@@ -1093,6 +1093,21 @@ def _match_weak_value(r: Filter, m: _Match) -> bool:
     return False
 
 
+def _match_absent_rows(r: Filter, m: _Match) -> bool:
+    """"couriers with no completed deliveries" (``delivery_status != 'completed'`` of the rows
+    whose absence is asked) answered by an outer join that takes only those rows (``LEFT
+    JOIN deliveries d ON ... AND d.delivery_status = 'completed'``) and keeps the entities it
+    found none for (``d.delivery_id IS NULL``, ``HAVING COUNT(d.id) = 0``): the value is the
+    one of the absent rows, stated positively where they are joined."""
+    if m.op_hit is None or r.op != "!=":
+        return False
+    s = m.idx.preds[m.op_hit]
+    if s.op != "=" or s.source != "join" or s.excluded or not any(
+            _absence(p) for p in m.idx.preds[:MAX_SCAN]):
+        return False
+    return m.meet(m.op_hit)
+
+
 def _match_other_operator(r: Filter, m: _Match) -> bool:
     """The asked value under another operator: wrong. A CASE condition computes a value; its
     operator may rightly differ ("from A to B" computed as the values at A and at B), so it
@@ -1149,6 +1164,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_code,
     _match_flag,
     _match_weak_value,
+    _match_absent_rows,
     _match_other_operator,
     _match_used_value,
     _match_computed_extreme,

@@ -36,9 +36,14 @@ SOURCE: Source = "rules"
 # What may stand between a negation and the word it negates: "not yet shipped", "aren't in
 # pending status", "without a high priority".
 _FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|marked)\s+){0,2}"
+# "no completed purchase", "zero unplanned downtime": none of the rows with that value;
+# "don't teach any live course", "never made a paid order": a negated verb and its object
+# (a comparative after "no" is no negation of the word: "no more than 3 pending" reaches no
+# filler run).
 _NEGATION = re.compile(
-    rf"(?:\b(?:not|never|without|excluding|except|other than|neither|nor)\s+{_FILLER}"
-    rf"|n't\s+{_FILLER}|\bnon-?\s?)$"
+    rf"(?:\b(?:not|never|without|excluding|except|other than|neither|nor|no|zero)\s+{_FILLER}"
+    rf"|n't\s+{_FILLER}|\bnon-?\s?"
+    rf"|(?:\b(?:not|never)|n't)\s+[a-z]+\s+(?:any|a|an)\s+)$"
 )
 # What joins two listed words: "cancellations and no-shows", "solved or closed", "A / B".
 _LISTED = re.compile(r"\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor|/|&)\s+|/)\s*"

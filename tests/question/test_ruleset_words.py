@@ -78,3 +78,13 @@ def test_a_bare_month_is_the_coming_one_when_the_reformulation_says_so() -> None
     both = question_spec("revenue q1 vs q1 last year", "Revenue in Q1 2025 and Q1 2024.")
     for p in both.periods:
         assert _resolved_year(p, both.restated_periods or (), date(2025, 5, 8)) == p
+
+
+def test_an_absence_negates_the_value_of_the_rows_it_denies() -> None:
+    assert _ops("lines with no confirmed stays") == {"confirmed": "!="}
+    assert _ops("lines with zero confirmed stays") == {"confirmed": "!="}
+    assert _ops("guests who don't have any confirmed stay") == {"confirmed": "!="}
+    assert _ops("guests who never made a confirmed booking") == {"confirmed": "!="}
+    # a comparative after "no" bounds a number, it denies no value
+    assert _ops("no more than 3 confirmed stays") == {"confirmed": "="}
+    assert _ops("guests who made a confirmed booking") == {"confirmed": "="}
