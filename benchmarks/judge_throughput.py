@@ -6,11 +6,14 @@ burst of connections), run in its own process so that its threads do not share t
 CPU and GIL, told to sleep ``--latency`` seconds before each reply. For each ``--concurrency``
 value it scores ``--records`` generated records with ``--judge llm`` and reports
 
-* **client**: the judge alone, handed the records already analysed, in the engine's batches:
+* **client**: the judge alone, handed the records already analysed, in the engine's batches
+  (each batch's calls started before the previous batch is waited for, as the engine does):
   wall seconds against the ideal ``calls x latency / concurrency`` (the ratio is the overhead
-  of the client: STEF's call loop, the transport and the cache), and CPU milliseconds a call;
+  of the client: STEF's call loop, the transport and the cache) and against the whole rounds
+  of calls that ideal needs (``ceil(calls / concurrency) x latency``: a call takes the
+  latency however few share its round), and CPU milliseconds a call;
 * **end to end**: the same records through the engine (analysis, judging, scoring), where
-  the offline analysis of each batch comes before its calls;
+  each batch is analysed, and its calls sent, while the previous batch's are in flight;
 * model calls per record on a cold cache, and on a second run over the same records with the
   same cache folder (a warm cache should make 0 calls).
 
@@ -81,9 +84,9 @@ def score(records: list[dict[str, Any]], server_url: str, concurrency: int, cach
 def client_only(records: list[dict[str, Any]], server_url: str, concurrency: int,
                 cache_dir: str, batch_size: int) -> tuple[float, float, int, int]:
     """Wall and CPU seconds of the judge alone on records analysed beforehand, handed over in
-    the engine's batches; the calls it made, and the rounds of calls the batches need at the
-    least (a batch of n calls takes ceil(n / concurrency) rounds: the engine waits for a
-    batch's last verdict before it hands over the next)."""
+    the engine's batches as the engine does (each batch's calls started before the previous
+    batch is waited for: ``Judge.start_many``); the calls it made, and the rounds of calls
+    they need at the least (``concurrency`` calls in flight: ceil(calls / concurrency))."""
     from stef_core.contracts import JudgeRequest
     from stef_core.engine import record_from_mapping
 
@@ -96,13 +99,17 @@ def client_only(records: list[dict[str, Any]], server_url: str, concurrency: int
             if isinstance(analysed, JudgeRequest):
                 requests.append(analysed)
         budget = engine.judge.client.budget
-        rounds = 0
         t0, c0 = time.perf_counter(), time.process_time()
+        ahead = None
         for start in range(0, len(requests), batch_size):
-            before = budget.calls
-            engine.judge.judge_many(requests[start:start + batch_size])
-            rounds += -(-(budget.calls - before) // concurrency)
+            started = engine.judge.start_many(requests[start:start + batch_size])
+            if ahead is not None:
+                ahead.result()
+            ahead = started
+        if ahead is not None:
+            ahead.result()
         # Calls made, not records: records that repeat one another are answered by the cache.
+        rounds = -(-budget.calls // concurrency)
         return time.perf_counter() - t0, time.process_time() - c0, budget.calls, rounds
     finally:
         engine.close()
@@ -269,8 +276,8 @@ def main(argv: list[str] | None = None) -> int:
             }
             rows.append(row)
             print(f"concurrency {conc:>3}: {calls} calls; client {row['client_wall_s']} s "
-                  f"(ideal {row['ideal_s']} s, x{row['client_over_ideal']}; in the engine's "
-                  f"batches {row['ideal_batched_s']} s, x{row['client_over_batched']}; "
+                  f"(ideal {row['ideal_s']} s, x{row['client_over_ideal']}; in whole rounds "
+                  f"{row['ideal_batched_s']} s, x{row['client_over_batched']}; "
                   f"{row['client_cpu_ms_per_call']} CPU-ms a call); end to end "
                   f"{row['wall_s']} s (x{row['wall_over_ideal']}); warm cache: "
                   f"{row['warm_wall_s']} s", flush=True)
@@ -282,8 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         remote.close()
 
     print(f"\n{args.records} records, {args.latency} s per call, batch size {args.batch_size}\n")
-    print("| concurrency | calls | ideal s | ideal in batches s | client s | client/ideal | "
-          "client/ideal in batches | client CPU ms/call | end to end s | end to end/ideal | "
+    print("| concurrency | calls | ideal s | ideal in whole rounds s | client s | client/ideal | "
+          "client/ideal in rounds | client CPU ms/call | end to end s | end to end/ideal | "
           "calls/record | warm-cache wall s |")
     print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:

@@ -10,7 +10,7 @@ live in :mod:`stef_core.errors` and are importable from here too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -36,6 +36,7 @@ __all__ = [
     "JudgeInterrupted",
     "JudgeRequest",
     "Normalizer",
+    "PendingVerdicts",
     "Plugin",
     "QuestionExtractor",
     "Score",
@@ -144,6 +145,30 @@ class JudgeRequest:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+class PendingVerdicts:
+    """A batch being judged (:meth:`Judge.start_many`): :meth:`result` waits for its verdicts,
+    :meth:`cancel` gives them up (calls still in flight are cancelled; nothing is returned)."""
+
+    __slots__ = ("_cancel", "_collect")
+
+    def __init__(self, collect: Callable[[], list[Verdict | JudgeError]],
+                 cancel: Callable[[], None] | None = None) -> None:
+        self._collect = collect
+        self._cancel = cancel
+
+    def result(self) -> list[Verdict | JudgeError]:
+        """The verdicts, one per request in order, as :meth:`Judge.judge_many` returns them.
+
+        Raises:
+            JudgeInterrupted: on Ctrl-C, with the verdicts that came back.
+        """
+        return self._collect()
+
+    def cancel(self) -> None:
+        if self._cancel is not None:
+            self._cancel()
+
+
 class Judge(Plugin):
     """Gives a holistic verdict and a confidence gamma in [0, 1].
 
@@ -188,6 +213,16 @@ class Judge(Plugin):
             except JudgeError as exc:
                 out.append(exc)
         return out
+
+    def start_many(self, requests: Sequence[JudgeRequest]) -> PendingVerdicts:
+        """Start judging a batch and return at once; the verdicts come from the result's
+        :meth:`PendingVerdicts.result` (what :meth:`judge_many` returns, with its errors).
+
+        A judge whose calls wait on something else (a model server) overrides this to send
+        them now: the engine then analyses the next batch, and starts its calls, while these
+        are in flight. The default judges the batch only when the verdicts are asked for.
+        """
+        return PendingVerdicts(lambda: self.judge_many(requests))
 
     def close(self) -> None:
         """Release resources (connections, caches) at the end of a run."""

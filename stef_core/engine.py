@@ -31,6 +31,7 @@ from stef_core.contracts import (
     JudgeInterrupted,
     JudgeRequest,
     Normalizer,
+    PendingVerdicts,
     QuestionExtractor,
     Scorer,
     SqlExtractor,
@@ -39,7 +40,16 @@ from stef_core.contracts import (
 )
 from stef_core.errors import PluginError
 from stef_core.limits import Limits, RecordTimeout, count_values, time_budget
-from stef_core.models import Anchor, ErrorKind, Reason, Record, Result, Ruleset, Usage, Verdict
+from stef_core.models import (
+    Anchor,
+    ErrorKind,
+    Reason,
+    Record,
+    Result,
+    Ruleset,
+    Usage,
+    Verdict,
+)
 from stef_core.reasons import reason
 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
@@ -61,6 +71,25 @@ class BatchInterrupted(KeyboardInterrupt):
     def __init__(self, results: list[Result]) -> None:
         super().__init__()
         self.results = results
+
+
+class _Batch:
+    """A batch analysed and being judged: the results known so far (records left unscored by
+    the analysis), the requests handed to the judge with their slots, and its verdicts."""
+
+    __slots__ = ("items", "out", "pending", "verdicts")
+
+    def __init__(self, items: Sequence[Item], out: list[Result | None],
+                 pending: list[tuple[int, JudgeRequest]],
+                 verdicts: PendingVerdicts | None) -> None:
+        self.items = items
+        self.out = out
+        self.pending = pending
+        self.verdicts = verdicts
+
+    def cancel(self) -> None:
+        if self.verdicts is not None:
+            self.verdicts.cancel()
 
 
 #: Severities that say why a score is low (``info`` is reported only).
@@ -412,6 +441,11 @@ class Engine:
         """Score a batch; results come back in input order, one per item."""
         if type(self.judge).judge_many is Judge.judge_many:  # one record at a time
             return [self._whole(item) for item in items]
+        return self._finish_batch(self._start_batch(items))
+
+    def _start_batch(self, items: Sequence[Item]) -> _Batch:
+        """Analyse a batch and start judging it (:meth:`Judge.start_many`); its results come
+        from :meth:`_finish_batch`."""
         out: list[Result | None] = [None] * len(items)
         pending: list[tuple[int, JudgeRequest]] = []
         for i, item in enumerate(items):
@@ -423,9 +457,15 @@ class Engine:
                 out[i] = analysed
             else:
                 pending.append((i, analysed))
-        if pending:
+        verdicts = self._start_judging([req for _, req in pending]) if pending else None
+        return _Batch(items, out, pending, verdicts)
+
+    def _finish_batch(self, batch: _Batch) -> list[Result]:
+        """The results of a started batch, in input order, one per item."""
+        out, pending = batch.out, batch.pending
+        if batch.verdicts is not None:
             try:
-                verdicts = self._judge([req for _, req in pending])
+                verdicts = self._judge_result(batch.verdicts, len(pending))
             except JudgeInterrupted as exc:
                 # Keep every verdict that came back: they are written before the run stops.
                 for (i, req), verdict in zip(pending, exc.partial):
@@ -437,7 +477,7 @@ class Engine:
         # One result per item, whatever happened: a slot left empty is a bug, reported on it.
         return [r if r is not None else self._unscored(
                     item, "internal: no result was produced; please report this", "internal")
-                for r, item in zip(out, items)]
+                for r, item in zip(out, batch.items)]
 
     def _whole(self, item: Item) -> Result:
         """One record through every stage in one time-budget window, for a judge that works one
@@ -470,25 +510,35 @@ class Engine:
         except Exception as exc:
             return JudgeError(_internal(self.judge, exc))
 
-    def _judge(self, requests: list[JudgeRequest]) -> Sequence[Verdict | JudgeError]:
-        """A verdict or an error per request, in order; never raises for a plugin's failure
-        (``JudgeInterrupted``, the user's Ctrl-C, goes through).
-
-        For a judge with its own ``judge_many`` (concurrent model calls, with their own
-        timeouts): it gets the batch. A judge that keeps the base ``judge_many`` works one
-        record at a time and never comes here (:meth:`_whole`).
-        """
+    def _start_judging(self, requests: list[JudgeRequest]) -> PendingVerdicts:
+        """The judge's batch, started (:meth:`Judge.start_many`): a judge with its own
+        ``judge_many`` (concurrent model calls, with their own timeouts) gets the batch. A
+        judge that keeps the base ``judge_many`` works one record at a time and never comes
+        here (:meth:`_whole`). A judge failing to start fails the batch's records, not the
+        run."""
         try:
-            verdicts = list(self.judge.judge_many(requests))
-        except JudgeError as exc:  # a judge failing wholesale still loses no record
-            return [exc] * len(requests)
+            return self.judge.start_many(requests)
+        except JudgeError as exc:
+            error: JudgeError = exc
         except Exception as exc:
-            return [JudgeError(_internal(self.judge, exc))] * len(requests)
-        if len(verdicts) != len(requests):
-            error = JudgeError(f"internal: judge {self.judge_spec!r} returned {len(verdicts)} "
-                               f"verdicts for {len(requests)} records; please report this")
-            return [error] * len(requests)
-        return verdicts
+            error = JudgeError(_internal(self.judge, exc))
+        return PendingVerdicts(lambda: [error] * len(requests))
+
+    def _judge_result(self, verdicts: PendingVerdicts,
+                      n: int) -> Sequence[Verdict | JudgeError]:
+        """A verdict or an error per request, in order; never raises for a plugin's failure
+        (``JudgeInterrupted``, the user's Ctrl-C, goes through)."""
+        try:
+            out = list(verdicts.result())
+        except JudgeError as exc:  # a judge failing wholesale still loses no record
+            return [exc] * n
+        except Exception as exc:
+            return [JudgeError(_internal(self.judge, exc))] * n
+        if len(out) != n:
+            error = JudgeError(f"internal: judge {self.judge_spec!r} returned {len(out)} "
+                               f"verdicts for {n} records; please report this")
+            return [error] * n
+        return out
 
     def learn(self, items: Iterable[Item]) -> RunProfile:
         """Learn the run's profile (:mod:`stef_core.run`: the filters most of its queries
@@ -527,6 +577,9 @@ class Engine:
             self.learn(head)
             self._learnt = False
             iterator = chain(head, iterator)
+        if type(self.judge).start_many is not Judge.start_many:
+            yield from self._pipelined(iterator, on_result)
+            return
         while True:
             batch = list(islice(iterator, self.batch_size))
             if not batch:
@@ -543,6 +596,45 @@ class Engine:
                 if on_result is not None:
                     on_result(result)
                 yield result
+
+    def _pipelined(self, iterator: Iterator[Item],
+                   on_result: Callable[[Result], None] | None) -> Iterator[Result]:
+        """:meth:`run` for a judge that sends its calls when a batch starts
+        (:meth:`Judge.start_many`): the next batch is analysed, and its calls sent, while the
+        calls of the one before are in flight; results still come in input order. Two
+        batches are held at most. On Ctrl-C the finished results of the batch being waited
+        for are given, the next batch's calls are cancelled (``--resume`` redoes it)."""
+        ahead: _Batch | None = None
+        started: _Batch | None = None
+        try:
+            while True:
+                batch = list(islice(iterator, self.batch_size))
+                started = self._start_batch(batch) if batch else None
+                if ahead is not None:
+                    waited, ahead = ahead, None
+                    try:
+                        results = self._finish_batch(waited)
+                    except BatchInterrupted as exc:
+                        results = exc.results
+                        if started is not None:
+                            started.cancel()
+                            started = None
+                        for result in results:
+                            if on_result is not None:
+                                on_result(result)
+                            yield result
+                        raise KeyboardInterrupt from None
+                    for result in results:
+                        if on_result is not None:
+                            on_result(result)
+                        yield result
+                if started is None:
+                    return
+                ahead, started = started, None
+        finally:  # interrupted, or the caller stopped reading: nothing left in flight
+            for left in (ahead, started):
+                if left is not None:
+                    left.cancel()
 
     def settle(self) -> None:
         """Load the SQL parser the first record would load, then take everything alive out of the

@@ -59,7 +59,7 @@ from typing import Any
 
 from stef_core import hookimpl
 from stef_core.calibration import Calibration
-from stef_core.contracts import Judge, JudgeRequest
+from stef_core.contracts import Judge, JudgeRequest, PendingVerdicts
 from stef_core.errors import JudgeError, JudgeInterrupted, StefError
 from stef_core.models import Escalation, Reason, Verdict
 from stef_judges.evidence import EVIDENCE_VERSION, NONPOSITIVE
@@ -252,6 +252,11 @@ class CascadeJudge(Judge):
                 kept, the model's that came back); records whose call was cancelled are left
                 for ``--resume``.
         """
+        return self.start_many(requests).result()
+
+    def start_many(self, requests: Sequence[JudgeRequest]) -> PendingVerdicts:
+        """The offline verdicts now, the escalated records' calls sent now; the model's
+        verdicts are waited for by the result's ``result()``."""
         offline: list[Verdict | JudgeError] = []
         for request in requests:
             try:
@@ -287,17 +292,22 @@ class CascadeJudge(Judge):
                 )
         self.seen += len(judged)
         self.escalated += len(asked)
-        if asked:
-            try:
-                answers = self.llm.judge_many([requests[i] for i in asked])
-            except JudgeInterrupted as exc:
-                for i, answer in zip(asked, exc.partial):
-                    if answer is not None:
-                        out[i] = self._settle(offline[i], answer, reasons[i])
-                raise JudgeInterrupted(out) from None
-            for i, answer in zip(asked, answers):
-                out[i] = self._settle(offline[i], answer, reasons[i])
-        return [v if v is not None else JudgeError("judge: no verdict") for v in out]
+        calls = self.llm.start_many([requests[i] for i in asked]) if asked else None
+
+        def collect() -> list[Verdict | JudgeError]:
+            if calls is not None:
+                try:
+                    answers = calls.result()
+                except JudgeInterrupted as exc:
+                    for i, answer in zip(asked, exc.partial):
+                        if answer is not None:
+                            out[i] = self._settle(offline[i], answer, reasons[i])
+                    raise JudgeInterrupted(out) from None
+                for i, answer in zip(asked, answers):
+                    out[i] = self._settle(offline[i], answer, reasons[i])
+            return [v if v is not None else JudgeError("judge: no verdict") for v in out]
+
+        return PendingVerdicts(collect, calls.cancel if calls is not None else None)
 
     @staticmethod
     def _settle(offline: Verdict | JudgeError, answer: Verdict | JudgeError, why: str) -> Verdict:

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from stef_core import hookimpl
-from stef_core.contracts import Judge, JudgeRequest, QuestionExtractor
+from stef_core.contracts import Judge, JudgeRequest, PendingVerdicts, QuestionExtractor
 from stef_core.errors import JudgeError, JudgeInterrupted
 from stef_core.models import Ruleset, Scoring, Usage, Verdict, VerdictLabel
 from stef_core.spec import Filter, OrderRequest, QuestionSpec
@@ -120,6 +120,11 @@ class LlmJudge(Judge):
             JudgeInterrupted: on Ctrl-C, with the verdicts that came back (the calls still in
                 flight are cancelled first).
         """
+        return self.start_many(requests).result()
+
+    def start_many(self, requests: Sequence[JudgeRequest]) -> PendingVerdicts:
+        """Send a batch's calls now (they queue behind the calls in flight, within
+        ``concurrency``); the verdicts come from the result's ``result()``."""
         import asyncio
 
         done: list[Verdict | JudgeError | None] = [None] * len(requests)
@@ -127,11 +132,16 @@ class LlmJudge(Judge):
         async def run_all() -> None:
             await asyncio.gather(*(self._judge_one(r, i, done) for i, r in enumerate(requests)))
 
-        try:
-            self.client.run(run_all())
-        except KeyboardInterrupt:
-            raise JudgeInterrupted(done) from None
-        return [d if d is not None else JudgeError("judge: no verdict") for d in done]
+        running = self.client.start(run_all())
+
+        def collect() -> list[Verdict | JudgeError]:
+            try:
+                running.result()
+            except KeyboardInterrupt:
+                raise JudgeInterrupted(done) from None
+            return [d if d is not None else JudgeError("judge: no verdict") for d in done]
+
+        return PendingVerdicts(collect, running.cancel)
 
     async def _judge_one(
         self, request: JudgeRequest, slot: int, done: list[Verdict | JudgeError | None]

@@ -7,6 +7,9 @@ offline judge, and a re-run served from the cache never pays litellm's import (s
 What a call goes through, in order (each piece in its own module):
 
 * the cache (:mod:`stef_judges.llm_cache`): a hit answers at once, without litellm;
+* the calls in flight: the same request made again before its reply came back (the next
+  batch is started while this one's calls are out) waits for that reply, as the cache would
+  have answered it once the reply was in; it calls for itself only if that call fails;
 * a configuration check, once per client, before the first call: a model litellm cannot place
   with a provider, or a provider's endpoint without its key, fails every record at once with a
   message that says what to write, never retried and never blamed on the server;
@@ -48,7 +51,7 @@ from stef_judges.llm_breaker import Breaker, BreakerOpen, unreachable
 from stef_judges.llm_budget import Budget, NoPrice, Tally, worst_case_cost
 from stef_judges.llm_cache import Cache, cache_key
 from stef_judges.llm_config import LlmConfig
-from stef_judges.llm_loop import shared_loop
+from stef_judges.llm_loop import Running, shared_loop
 from stef_judges.llm_prompt import CONTRADICTION_MESSAGE, REPAIR_MESSAGE, json_object
 from stef_judges.llm_transport import Completion, OpenAICompatible, ThroughLitellm, direct
 
@@ -141,6 +144,8 @@ class LlmClient:
         self.breaker = Breaker(threshold=config.breaker_threshold, cooldown=config.breaker_cooldown)
         self._loop = shared_loop()
         self._semaphore: asyncio.Semaphore | None = None
+        #: The calls in flight by cache key: their reply once it came back, None if it failed.
+        self._in_flight: dict[str, asyncio.Future[Any]] = {}
         #: A problem that fails every further call the same way (a configuration mistake, no
         #: price for the cost cap).
         self._fatal: str | None = None
@@ -160,6 +165,10 @@ class LlmClient:
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run a coroutine on the client's loop and wait for it (Ctrl-C cancels it)."""
         return self._loop.run(coro)
+
+    def start(self, coro: Coroutine[Any, Any, T]) -> Running[T]:
+        """Start a coroutine on the client's loop; wait for it later (``result()``)."""
+        return self._loop.start(coro)
 
     def close(self) -> None:
         # The loop is shared and outlives this client (stef_judges.llm_loop); the cache and
@@ -213,6 +222,33 @@ class LlmClient:
                     return schema.model_validate(hit[0]), Usage(cached=True)
                 except ValidationError:
                     pass  # a row from an incompatible build: call again
+        waiting = self._in_flight.get(key)
+        if waiting is not None:
+            answer = await asyncio.shield(waiting)
+            if answer is not None:  # as the cache answers it once the first call is in
+                return answer, Usage(cached=True)
+        mine: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._in_flight[key] = mine
+        try:
+            reply, usage = await self._call(messages, schema, temperature, check)
+            mine.set_result(reply)
+        finally:
+            if not mine.done():  # failed or cancelled: those waiting call for themselves
+                mine.set_result(None)
+            if self._in_flight.get(key) is mine:
+                del self._in_flight[key]
+        if self.cache is not None:
+            self.cache.put(key, reply.model_dump(mode="json"), usage.model_dump())
+        return reply, usage
+
+    async def _call(
+        self,
+        messages: list[dict[str, str]],
+        schema: type[M],
+        temperature: float,
+        check: Callable[[M], str | None] | None,
+    ) -> tuple[M, Usage]:
+        """One validated reply from the model, and what it cost (see :meth:`ask`)."""
         tally = Tally()
         try:
             if not self._checked:
@@ -230,10 +266,7 @@ class LlmClient:
                 reply = await self._reply(messages, schema, temperature, tally, check)
         except JudgeError as exc:
             raise JudgeError(str(exc), usage=tally.usage()) from None
-        usage = tally.usage()
-        if self.cache is not None:
-            self.cache.put(key, reply.model_dump(mode="json"), usage.model_dump())
-        return reply, usage
+        return reply, tally.usage()
 
     async def _reply(
         self,

@@ -1,6 +1,7 @@
 """The event loop the LLM calls run on: one per process, in a background thread.
 
-The engine is synchronous and calls ``judge_many`` once per batch. ``asyncio.run`` per batch
+The engine is synchronous and starts each batch's calls (``start_many``) before it waits for the
+previous batch's, so two batches can be in flight at once. ``asyncio.run`` per batch
 would close the loop that litellm's pooled HTTP clients and its process-wide logging worker
 are bound to, so the next batch would fail; one long-lived loop keeps them valid across
 batches, judges and extractors, and also works when the caller already runs a loop (a
@@ -15,9 +16,46 @@ import contextlib
 import threading
 import warnings
 from collections.abc import Coroutine
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
+
+
+class Running(Generic[T]):
+    """A coroutine started on the loop thread: :meth:`result` waits for it, :meth:`cancel`
+    stops it. Either way nothing of it is left running when they return (but for a
+    cancellation that does not finish within 10 seconds)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, coro: Coroutine[Any, Any, T]) -> None:
+        self._finished = threading.Event()
+
+        async def guarded() -> T:
+            try:
+                return await coro
+            finally:
+                self._finished.set()
+
+        self._future = asyncio.run_coroutine_threadsafe(guarded(), loop)
+
+    def result(self) -> T:
+        """Wait for the coroutine's value. On Ctrl-C (delivered to the main thread, waiting
+        here) the coroutine is cancelled and awaited, then the interrupt goes on."""
+        try:
+            return self._future.result()
+        except KeyboardInterrupt:
+            self.cancel()
+            raise
+
+    def cancel(self) -> None:
+        """Cancel the coroutine and wait (bounded) until it has stopped."""
+        self._future.cancel()
+        # litellm builds its request coroutine in a worker thread; a call cancelled while
+        # there leaves that coroutine unawaited, and Python would warn about it at exit.
+        # The cancellation is ours and deliberate: nothing is lost, so no warning.
+        warnings.filterwarnings("ignore", r"coroutine .* was never awaited", RuntimeWarning)
+        # A second Ctrl-C only stops the wait for the cancellation.
+        with contextlib.suppress(KeyboardInterrupt):
+            self._finished.wait(timeout=10)
 
 
 class LoopThread:
@@ -38,27 +76,12 @@ class LoopThread:
         cancelled and awaited, so that nothing of it is left running, then the interrupt goes
         on to the caller.
         """
-        finished = threading.Event()
+        return self.start(coro).result()
 
-        async def guarded() -> T:
-            try:
-                return await coro
-            finally:
-                finished.set()
-
-        future = asyncio.run_coroutine_threadsafe(guarded(), self.loop)
-        try:
-            return future.result()
-        except KeyboardInterrupt:
-            future.cancel()
-            # litellm builds its request coroutine in a worker thread; a call cancelled while
-            # there leaves that coroutine unawaited, and Python would warn about it at exit.
-            # The cancellation is ours and deliberate: nothing is lost, so no warning.
-            warnings.filterwarnings("ignore", r"coroutine .* was never awaited", RuntimeWarning)
-            # A second Ctrl-C only stops the wait for the cancellation.
-            with contextlib.suppress(KeyboardInterrupt):
-                finished.wait(timeout=10)
-            raise
+    def start(self, coro: Coroutine[Any, Any, T]) -> Running[T]:
+        """Start ``coro`` on the loop now; wait for it later (:meth:`Running.result`), so that
+        the caller can prepare the next batch while this one's calls are in flight."""
+        return Running(self.loop, coro)
 
     def close(self) -> None:
         """Cancel what is left (litellm's background logging), then stop the loop."""

@@ -153,3 +153,77 @@ def test_the_result_carries_the_points_the_scorer_states() -> None:
     assert r.filter_alignment is not None and r.verdict is not None
     # fully applied (5) + correct (5) = B 10, as Score.filter_points / verdict_points say
     assert (r.filter_alignment.score, r.verdict.score, r.base) == (5, 5, 10)
+
+
+class _Pipelined(Judge):
+    """Sends a batch's 'calls' in start_many and notes when each batch starts, is waited for
+    or is cancelled; interrupted (Ctrl-C) while the batch named ``stop_at`` is waited for."""
+
+    id = "pipelined"
+
+    def __init__(self, log: list[str], stop_at: int | None = None) -> None:
+        super().__init__()
+        self.log = log
+        self.stop_at = stop_at
+        self.batches = 0
+
+    def start_many(self, requests):  # type: ignore[no-untyped-def]
+        from stef_core.contracts import PendingVerdicts
+        from stef_core.errors import JudgeInterrupted
+
+        n = self.batches
+        self.batches += 1
+        self.log.append(f"start {n}: {[r.record.id for r in requests]}")
+
+        def result() -> list:  # type: ignore[type-arg]
+            self.log.append(f"wait {n}")
+            verdicts = [Verdict(label="correct", confidence=0.9, judge="pipelined")
+                        for _ in requests]
+            if n == self.stop_at:  # the first verdict came back, the rest did not
+                raise JudgeInterrupted([verdicts[0]] + [None] * (len(requests) - 1))
+            return verdicts
+
+        return PendingVerdicts(result, lambda: self.log.append(f"cancel {n}"))
+
+
+def _active(n: int) -> list[dict[str, str]]:
+    return [{"id": str(i), "question": "How many users are active?",
+             "sql": "SELECT COUNT(*) FROM users WHERE status = 'active'"} for i in range(n)]
+
+
+def test_a_judge_that_starts_its_calls_gets_the_next_batch_before_the_first_is_waited_for(
+) -> None:
+    import pytest
+
+    from stef_core.engine import record_from_mapping
+
+    log: list[str] = []
+    engine = Engine(judge=_Pipelined(log), batch_size=2, learn_run=False)
+    items = [record_from_mapping(r, default_id="x") for r in _active(5)]
+    results = list(engine.run(items))
+    # Batch k+1 is analysed and started while batch k's calls are in flight; results keep
+    # their input order, each judged.
+    assert log == ["start 0: ['0', '1']", "start 1: ['2', '3']", "wait 0",
+                   "start 2: ['4']", "wait 1", "wait 2"]
+    assert [r.id for r in results] == ["0", "1", "2", "3", "4"]
+    assert {r.verdict.judge for r in results if r.verdict} == {"pipelined"}
+
+    # Ctrl-C while batch 1 is waited for: its verdict that came back is given, batch 2 (in
+    # flight) is cancelled, and the run stops with the interrupt.
+    log.clear()
+    engine = Engine(judge=_Pipelined(log, stop_at=1), batch_size=2, learn_run=False)
+    given = []
+    with pytest.raises(KeyboardInterrupt):
+        for r in engine.run([record_from_mapping(r, default_id="x") for r in _active(6)]):
+            given.append(r.id)
+    assert given == ["0", "1", "2"]
+    assert log == ["start 0: ['0', '1']", "start 1: ['2', '3']", "wait 0",
+                   "start 2: ['4', '5']", "wait 1", "cancel 2"]
+
+    # A caller that stops reading leaves nothing in flight.
+    log.clear()
+    engine = Engine(judge=_Pipelined(log), batch_size=2, learn_run=False)
+    run = engine.run([record_from_mapping(r, default_id="x") for r in _active(6)])
+    assert next(run).id == "0"
+    run.close()
+    assert log[-1] == "cancel 1"

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from llm_fake_server import FakeLlmServer, Reply, verdict_json
 
-from stef_core.contracts import JudgeRequest
+from stef_core.contracts import JudgeRequest, PendingVerdicts
 from stef_core.engine import Engine, record_from_mapping
 from stef_core.errors import JudgeInterrupted, StefError
 from stef_core.models import Result, Verdict
@@ -274,7 +274,10 @@ def test_ctrl_c_keeps_the_offline_verdicts_and_what_came_back(llm_server, tmp_pa
         assert len(batch) == 2  # the escalated ones only
         raise JudgeInterrupted([came_back, None])
 
-    monkeypatch.setattr(judge.llm, "judge_many", interrupted)
+    # The escalated records' calls are started with the batch; the interrupt comes while
+    # their verdicts are waited for.
+    monkeypatch.setattr(judge.llm, "start_many",
+                        lambda batch: PendingVerdicts(lambda: interrupted(batch)))
     with pytest.raises(JudgeInterrupted) as stop:
         judge.judge_many(requests)  # type: ignore[arg-type]
     partial = stop.value.partial

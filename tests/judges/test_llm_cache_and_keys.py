@@ -168,3 +168,30 @@ def test_cli_api_key_env(llm_server: FakeLlmServer, tmp_path, monkeypatch):
     assert bad.exit_code == 2
     assert "stef: error: llm judge: --api-key-env TEAM_LLM_KEY: the environment variable " \
            "TEAM_LLM_KEY is not set or is empty" in bad.output
+
+
+def test_a_request_made_again_while_its_call_is_in_flight_waits_for_that_reply(
+        make_judge, llm_server, tmp_path):
+    """The engine starts a batch's calls while the previous batch's are out: a record that
+    repeats one in flight is answered by that call's reply, as the cache would answer it once
+    the reply is in, not by a second call. A failed first call leaves the others to call."""
+    from llm_fake_server import Reply
+
+    llm_server.default = Reply(delay=0.3)
+    records = [record_from_mapping({"id": f"r{i}", "question": "How many people are there?",
+                                    "sql": "SELECT COUNT(*) FROM people"}, default_id="r")
+               for i in range(3)]
+    results = list(Engine(judge=make_judge(), batch_size=1).run(records))
+    assert llm_server.calls == 1
+    assert [r.status for r in results] == ["scored"] * 3
+    assert [r.verdict.usage.cached for r in results] == [False, True, True]
+    assert len({(r.score, r.confidence, r.verdict.rationale) for r in results}) == 1
+
+    llm_server.reset()
+    llm_server.queue = [Reply(status=500, delay=0.2)]  # the first call fails (no retry)
+    llm_server.default = Reply(delay=0.2)
+    results = list(Engine(judge=make_judge(cache_dir=str(tmp_path / "c2"), retries=0),
+                          batch_size=1).run(records))
+    assert results[0].status == "unscored"
+    assert [r.status for r in results[1:]] == ["scored", "scored"]
+    assert llm_server.calls == 2  # the second record called for itself, the third waited
