@@ -49,6 +49,7 @@ from stef_core.models import (
     Ruleset,
     Usage,
     Verdict,
+    updated,
 )
 from stef_core.reasons import reason
 
@@ -397,8 +398,8 @@ class Engine:
     def _score(self, request: JudgeRequest, verdict: Verdict) -> Result:
         score = self.scorer.score(request.alignment, verdict, self.rules)
         # The scorer states every number once; the result shows them where readers look.
-        filters = request.alignment.filters.model_copy(update={"score": score.filter_points})
-        verdict = verdict.model_copy(update={"score": score.verdict_points})
+        filters = updated(request.alignment.filters, score=score.filter_points)
+        verdict = updated(verdict, score=score.verdict_points)
         # The result names the anchor only when a relative period was read.
         relative = any(p.relative for p in (*request.question.periods, *request.sql.periods))
         return Result(

@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from stef_core.calibration import Reliability
@@ -143,7 +144,16 @@ def bootstrap_mean_ci_counts(
     >>> bootstrap_mean_ci_counts({0.5: 3})
     (0.5, 0.5)
     """
-    items = sorted((float(v), int(n)) for v, n in counts.items() if n > 0)
+    items = tuple(sorted((float(v), int(n)) for v, n in counts.items() if n > 0))
+    return _bootstrap_counts(items, resamples, level, seed)
+
+
+@lru_cache(maxsize=8)
+def _bootstrap_counts(items: tuple[tuple[float, int], ...], resamples: int, level: float,
+                      seed: int) -> tuple[float, float] | None:
+    """:func:`bootstrap_mean_ci_counts` of a sorted table. Remembered: a run's summary asks
+    for the same table twice when it has one agent (overall, and that agent), and its table
+    is then tens of milliseconds of draws (numpy's import aside)."""
     n = sum(c for _, c in items)
     if n < 2:
         return None
