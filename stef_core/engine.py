@@ -202,6 +202,7 @@ class Engine:
         #: (``stef eval --today``), else the run's date.
         self.today = _check_today(today) if today else None
         self._default_anchor: Anchor | None = None  # the last --today or run-date anchor
+        self._stamped: dict[str, Anchor] = {}  # timestamp's date -> its anchor
         self.rules = rules or Ruleset()
         self.dialect = dialect
         self.batch_size = max(1, batch_size)
@@ -346,15 +347,25 @@ class Engine:
     def _anchor(self, record: Record) -> Anchor:
         """The date relative periods are read against, and where it came from."""
         stamp = (record.timestamp or "")[:10]
-        try:
-            day = date.fromisoformat(stamp)
-            # Not at the calendar's edges (0001-01-01, 9999-12-31): date arithmetic on relative
-            # periods would leave the calendar; such a timestamp is bookkeeping gone wrong.
-            if _ANCHOR_RANGE[0] <= day <= _ANCHOR_RANGE[1]:
-                # Built without validation: a date and one of the literal sources already.
-                return Anchor.model_construct(date=day, source="timestamp")
-        except ValueError:
-            pass
+        if stamp:
+            # One anchor per day, shared: a log's records fall on few days, and an anchor is
+            # immutable (building one cost more than reading its date).
+            known = self._stamped.get(stamp)
+            if known is not None:
+                return known
+            try:
+                day = date.fromisoformat(stamp)
+            except ValueError:
+                pass
+            else:
+                # Not at the calendar's edges (0001-01-01, 9999-12-31): date arithmetic on
+                # relative periods would leave the calendar; such a timestamp is bookkeeping
+                # gone wrong.
+                if _ANCHOR_RANGE[0] <= day <= _ANCHOR_RANGE[1]:
+                    if len(self._stamped) >= _STAMPED:
+                        self._stamped.clear()
+                    anchor = self._stamped[stamp] = Anchor(date=day, source="timestamp")
+                    return anchor
         day = date.fromisoformat(self.today) if self.today else date.today()
         if self._default_anchor is None or self._default_anchor.date != day:
             self._default_anchor = Anchor(date=day, source="--today" if self.today else
@@ -665,6 +676,8 @@ class Engine:
 
 #: timestamps that can anchor relative dates
 _ANCHOR_RANGE = (date(1000, 1, 1), date(8999, 12, 31))
+#: days whose anchors an engine keeps (then it starts again)
+_STAMPED = 4096
 
 
 def _check_today(text: str) -> str:

@@ -227,3 +227,24 @@ def test_a_judge_that_starts_its_calls_gets_the_next_batch_before_the_first_is_w
     assert next(run).id == "0"
     run.close()
     assert log[-1] == "cancel 1"
+
+
+def test_a_timestamps_day_anchors_the_record_and_records_of_one_day_share_it() -> None:
+    from datetime import date
+
+    from stef_core.engine import record_from_mapping
+
+    engine = Engine(today="2024-07-01", learn_run=False)
+
+    def anchor(stamp: str | None):  # type: ignore[no-untyped-def]
+        return engine._anchor(record_from_mapping(
+            {"question": "Orders last month", "sql": "SELECT 1", "timestamp": stamp},
+            default_id="r"))
+
+    first, second = anchor("2024-06-15T10:00:00Z"), anchor("2024-06-15 23:59")
+    assert (first.date, first.source) == (date(2024, 6, 15), "timestamp")
+    assert second is first  # one immutable anchor per day
+    assert anchor("2024-06-16").date == date(2024, 6, 16)
+    for stamp in (None, "", "yesterday", "2024-13-01", "9999-12-31T23:59:59"):
+        fallback = anchor(stamp)
+        assert (fallback.date, fallback.source) == (date(2024, 7, 1), "--today"), stamp
