@@ -108,7 +108,8 @@ def test_eval_keeps_every_result_when_the_store_stays_locked_and_resume_finishes
     assert 0 < written < 4000
     assert f"stef: error: {db}: the run store stayed locked by another process for 0.5 s; " \
            "try again once it is free" in err
-    assert f"stef: {written} results were kept; the results so far are in {partial} ({out} is " \
+    kept = "1 result was" if written == 1 else f"{written} results were"
+    assert f"stef: {kept} kept; the results so far are in {partial} ({out} is " \
            f"replaced when a run completes): continue with --resume -o {out}" in err
     with sqlite3.connect(db) as con:  # the store kept every result it was given
         stored = con.execute("SELECT count(*) FROM results").fetchone()[0]
