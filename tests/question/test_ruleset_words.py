@@ -88,3 +88,12 @@ def test_an_absence_negates_the_value_of_the_rows_it_denies() -> None:
     # a comparative after "no" bounds a number, it denies no value
     assert _ops("no more than 3 confirmed stays") == {"confirmed": "="}
     assert _ops("guests who made a confirmed booking") == {"confirmed": "="}
+
+
+def test_a_lowercase_month_abbreviation_that_is_also_a_name_is_a_month() -> None:
+    def texts(question: str) -> list[str]:
+        return [p.text for p in question_spec(question, None).periods]
+
+    assert texts("d30 retention jan installs") == ["jan"]
+    assert texts("dec signups by channel") == ["dec"]
+    assert texts("Jun Li sales") == []  # a name where it is written as one

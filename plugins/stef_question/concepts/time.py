@@ -512,6 +512,9 @@ _TIME_WORD_BEFORE = re.compile(
 #: Month abbreviations that are no English word or common name: a month wherever they stand
 #: ("sept revenue vs sept last year", "oct signups").
 _ONLY_MONTHS = frozenset({"feb", "apr", "aug", "sep", "sept", "oct", "nov"})
+#: Month abbreviations that are also given names ("Jan Novak", "Jun Li"): a month where the
+#: question writes them in lower case ("d30 retention jan installs", "dec signups").
+_NAME_MONTHS = frozenset({"jan", "jun", "jul", "dec"})
 #: What makes any month word a month when it follows ("march last year", "jan this year").
 _TIME_WORD_AFTER = re.compile(r"\s+(?:last|this|next|previous|prior)\s+year\b")
 
@@ -523,6 +526,7 @@ def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     # the finish") are a month only after a time word or before "last year"
     w = _words()
     if ((name in w.ambiguous_months or name not in w.full_months) and name not in _ONLY_MONTHS
+            and not (name in _NAME_MONTHS and s.text[m.start("mon"):m.end("mon")].islower())
             and not _TIME_WORD_BEFORE.search(before)
             and not _TIME_WORD_AFTER.match(s.lower, m.end())):
         return None
