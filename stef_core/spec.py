@@ -438,6 +438,10 @@ class SqlSpec:
     unscoped_extremes: tuple[str, ...] = ()
     # SUM / AVG of a table's column over a join to another table (see JoinedAggregate).
     joined_aggregates: tuple[JoinedAggregate, ...] = ()
+    # The denominator of a ratio that counts a table's rows without DISTINCT (``COUNT(*)``,
+    # ``COUNT(t.id)``) under a numerator that counts DISTINCT values, over a join of that table
+    # to another (``column`` is "*" or the counted column; see JoinedAggregate).
+    joined_counts: tuple[JoinedAggregate, ...] = ()
     # HAVING tests that keep the groups with nothing (``COUNT(*) = 0``, ``SUM(x) <= 0``,
     # ``COUNT(x) < 1``) in a SELECT that joins only by inner joins (or counts every row): a
     # group has at least one row there, so the entities with no matching row are never among

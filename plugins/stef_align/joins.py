@@ -7,15 +7,17 @@ LEFT JOIN did not match (``t.agent_id IS NULL``) and also requires a value of th
 Three more findings read what a join does to the rows a question is about (the facts are the
 SQL reader's, :mod:`stef_sql.read.joins`):
 
-* ``join.fan_out`` (major): a SUM / AVG of one table's amount over a join to a table that
-  holds many rows per row of the first (``AVG(o.total_amt)`` with ``JOIN order_items oi ON
-  oi.order_id = o.order_id``): the first table's key (``orders.order_id``) is joined to a
-  column that is not the second table's own key, so each order is repeated once per line and
-  its amount summed (or weighted) as many times. Only a query that starts from the
-  repeated table (``FROM orders o JOIN order_items oi``) is read: one that starts from the
-  other rows and looks an amount up (``FROM subscriptions s JOIN plans p``: the plan's fee
-  per subscription) counts it per row on purpose, and so is a unit price (``SUM(p.price)``
-  over order lines).
+* ``join.fan_out`` (major): a SUM / AVG of one table's amount over a join to a table that holds
+  many rows per row of the first (``AVG(o.total_amt)`` with ``JOIN order_items oi ON oi.order_id
+  = o.order_id``): the first table's key (``orders.order_id``) is joined to a column that is not
+  the second table's own key, so each order is repeated once per line and its amount summed (or
+  weighted) as many times. So is the denominator of a share that counts the first table's rows
+  without DISTINCT over such a join (``COUNT(DISTINCT e.shipment_id) / COUNT(*)`` with ``LEFT
+  JOIN exceptions e ON e.shipment_id = s.shipment_id``): a shipment with two exceptions is
+  counted twice in the base. Only a query that starts from the repeated table (``FROM orders o
+  JOIN order_items oi``) is read: one that starts from the other rows and looks an amount up
+  (``FROM subscriptions s JOIN plans p``: the plan's fee per subscription) counts it per row on
+  purpose, and so is a unit price (``SUM(p.price)`` over order lines).
 * ``join.drops_empty`` (major): the SQL looks for the groups with nothing (``HAVING
   SUM(oi.quantity) = 0`` for "no sales"; ``COUNT(*) = 0`` whatever the question) after inner
   joins only, where every group has a matched row; or the
@@ -97,6 +99,23 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         ))
         if len(out) >= 2:
             break
+    for j in sql.joined_counts[:32]:
+        # a share of the first table's rows whose base counts them once per match of the
+        # other table: the same key names as above (the joined column is not its own key)
+        if j.table in seen or not own_key(j.table, j.key) or keyed(j.joined, j.joined_key):
+            continue
+        if j.column != "*" and not keyed(j.table, j.column):
+            continue  # the count of another column (a foreign key): not the table's rows
+        seen.add(j.table)
+        out.append(reason(
+            "join.fan_out",
+            f"the SQL divides by {j.expr} over a join of {j.table} to {j.joined} on "
+            f"{j.table}.{j.key} = {j.joined}.{j.joined_key}: each row of {j.table} is counted "
+            f"once per matching row of {j.joined}, so the base of the share is inflated; count "
+            f"DISTINCT {j.table}.{j.key}, or test {j.joined} with EXISTS",
+            "major",
+        ))
+        break
     return out
 
 

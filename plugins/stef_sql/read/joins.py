@@ -10,6 +10,11 @@ may differ from its question whatever the data.
   DISTINCT values, in a window, over a CTE or derived table (often the child pre-aggregated
   per key), or an AVG grouped by the join column itself (one row's amount averaged with its
   copies) are not read.
+* ``joined_counts``: the denominator of a share that counts the SELECT's first table's rows
+  without DISTINCT (``COUNT(*)``, ``COUNT(s.shipment_id)``) while its numerator counts DISTINCT
+  values, in a SELECT that joins that table to another on a column of each (``LEFT JOIN
+  exceptions e ON e.shipment_id = s.shipment_id``): the numerator says the join repeats rows,
+  the base counts every repeat.
 * ``empty_tests``: HAVING tests that keep the groups with nothing (``COUNT(*) = 0``,
   ``SUM(oi.quantity) = 0``, ``COUNT(x) < 1``) in a SELECT without outer joins. A group has at
   least one row, and an inner join keeps only the rows that have a match, so the entities with
@@ -31,6 +36,10 @@ may differ from its question whatever the data.
 ...     "JOIN order_items oi ON oi.order_id = o.order_id GROUP BY o.channel"))
 >>> [(j.table, j.key, j.joined, j.joined_key) for j in spec.joined_aggregates]
 [('orders', 'order_id', 'order_items', 'order_id')]
+>>> spec_of(parse_statement(
+...     "SELECT COUNT(DISTINCT e.shipment_id) / COUNT(*) FROM shipments s "
+...     "LEFT JOIN exceptions e ON e.shipment_id = s.shipment_id")).joined_counts[0].joined
+'exceptions'
 >>> spec_of(parse_statement(
 ...     "SELECT p.category FROM products p JOIN order_items oi ON oi.product_id = p.product_id "
 ...     "GROUP BY p.category HAVING SUM(oi.quantity) = 0")).empty_tests
@@ -54,6 +63,7 @@ _OUTER = frozenset({"LEFT", "RIGHT", "FULL"})
 def read(tree: Tree) -> Build:
     fields: dict[str, Any] = {
         "joined_aggregates": tuple(dict.fromkeys(_joined_aggregates(tree))),
+        "joined_counts": tuple(dict.fromkeys(_joined_counts(tree))),
         "empty_tests": tuple(dict.fromkeys(_empty_tests(tree))),
         "keeps_unmatched": _keeps_unmatched(tree),
         "exclusions": tuple(_exclusions(tree)),
@@ -123,6 +133,64 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
                     out.append(JoinedAggregate(node.sql()[:200], table, cols[0].name.lower(),
                                                mine.name.lower(), joined, other.name.lower(),
                                                leads))
+    return out
+
+
+def _bare(node: exp.Expr) -> exp.Expr:
+    """``node`` without the parentheses, casts, NULLIF (..., 0) and numeric functions around
+    it (``NULLIF(COUNT(*), 0)``, ``CAST(COUNT(*) AS DECIMAL)``, ``(COUNT(*))``)."""
+    for _ in range(8):
+        if isinstance(node, (exp.Paren, exp.Cast, exp.TryCast, exp.Nullif, exp.Round)):
+            node = node.this
+        else:
+            break
+    return node
+
+
+def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
+    """Denominators that count the rows of the SELECT's first table without DISTINCT
+    (``COUNT(DISTINCT e.k) / COUNT(*)``, ``... / COUNT(o.order_id)``) under a numerator that
+    counts DISTINCT values, where that SELECT joins the table to another on a column of each:
+    the numerator says the join repeats rows, the base counts the repeats."""
+    if not tree.joins:
+        return []
+    ctes = _cte_names(tree)
+    out: list[JoinedAggregate] = []
+    for div in tree.divisions[:MAX_READ]:
+        below = _bare(div.args["expression"])
+        if not isinstance(below, exp.Count) or under_window(below):
+            continue
+        if not any(isinstance(c.this, exp.Distinct) for c in div.this.find_all(exp.Count)):
+            continue  # the numerator counts the joined rows too: one base for both
+        arg = below.this
+        if isinstance(arg, exp.Distinct) or not isinstance(arg, (exp.Star, exp.Column)):
+            continue
+        select = owner_select(below)
+        if not isinstance(select, exp.Select) or not select.args.get("joins"):
+            continue
+        source = select.args.get("from_")
+        first = source.this if source is not None else None
+        if not isinstance(first, exp.Table):
+            continue
+        alias = first.alias_or_name.lower()
+        if isinstance(arg, exp.Column) and arg.table.lower() not in ("", alias):
+            continue  # the count of another table's column
+        table = first.name.lower()
+        if not table or table in ctes:
+            continue
+        for left, right in _join_equalities(select):
+            for mine, other in ((left, right), (right, left)):
+                if mine.table.lower() != alias or not other.table or \
+                        other.table.lower() == alias:
+                    continue
+                joined = tree.table_of(other)
+                if joined and joined != table and joined not in ctes:
+                    column = arg.name.lower() if isinstance(arg, exp.Column) else "*"
+                    out.append(JoinedAggregate(below.sql()[:200], table, column,
+                                               mine.name.lower(), joined, other.name.lower(),
+                                               True))
+        if len(out) >= MAX_READ:
+            break
     return out
 
 
