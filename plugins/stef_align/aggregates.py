@@ -298,6 +298,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "(no COUNT(DISTINCT ...))",
             "critical",
         ))
+    elif (active := _active_users_rows(q, sql)) is not None:
+        out.append(reason("distinct.missing", active, "major"))
     elif (repeats := _threshold_with_repeats(q, sql)) is not None:
         out.append(reason("distinct.missing", repeats, "major"))
     elif (other_rows := _counts_other_rows(q, sql)) is not None:
@@ -533,6 +535,30 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
     "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
 })
+
+
+#: "DAU", "MAU", "weekly active users", "daily active players": a count of the users (the
+#: players, learners ...) active in the period, each once.
+_ACTIVE_USERS = re.compile(r"\b(?:[dwm]aus?|(?:daily|weekly|monthly)\s+active\s+[a-z]+)\b")
+
+
+def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's count of active users counts their activity instead, or None: the
+    question asks for active users ("DAU yesterday", "monthly active players") and every count
+    the SQL takes counts rows, with nothing de-duplicated anywhere (no DISTINCT, no nested
+    GROUP BY that makes one row per user): a user with three sessions counts three times."""
+    m = _ACTIVE_USERS.search(q.text[:2000])
+    if m is None:
+        return None
+    counts = [a for a in sql.aggregations if family(a.func) == "COUNT"]
+    if not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in counts):
+        return None
+    if (sql.distinct or sql.nested_distinct or sql.nested_group_by or sql.set_operation
+            or sql.windows or not sql.tables):
+        return None
+    return (f"the question asks for {m.group(0)}, each user counted once, but the SQL counts "
+            f"rows ({counts[0].func}({counts[0].arg})) with no DISTINCT: a user active several "
+            f"times counts several times; COUNT(DISTINCT user)")
 
 
 #: "3 or more different cuisines", "at least two distinct carriers", "more than 5 unique
