@@ -33,6 +33,10 @@ What is not judged:
   completed July visits");
 * the SQL bounding any period on a column of the asked event.
 
+The same rule reads two events held against each other: "cancelled after pickup" is not
+answered by ``cancelled_at > accepted_at`` (the time of a third event) when no column of the
+pickup is compared.
+
 The same rule reads age: "older than 30 days" counts from a record's creation, not from
 ``updated_at`` (its last activity), which leaves out the old rows touched lately.
 
@@ -98,7 +102,8 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "update": ("update", "updated", "modified", "modify", "edit", "edited", "changed",
                "activity"),
     "service": ("service", "serviced"),
-    "approval": ("approve", "approved", "approval", "approvals"),
+    "approval": ("approve", "approved", "approval", "approvals", "accept", "accepted",
+                 "acceptance"),
     "rejection": ("reject", "rejected", "rejection", "rejections", "deny", "denied", "denial",
                   "denials", "decline", "declined"),
     "expiry": ("expire", "expired", "expiry", "expiration"),
@@ -316,8 +321,46 @@ _AGE = re.compile(r"\bolder than\b|\b\d+\s*\+?\s*(?:hours?|days?|weeks?|months?|
                   r"|\baged?\s+(?:over|more than|above)\b")
 
 
+#: "cancelled after pickup", "refunded before delivery", "closed after being escalated": an
+#: event, then the one it is held against.
+_ORDERED = re.compile(r"\b([a-z]+)\s+(?:after|before)\s+(?:the\s+|being\s+|it\s+was\s+"
+                      r"|they\s+were\s+|its\s+|their\s+)?([a-z]+(?:\s+up)?)\b")
+
+
+def _compared_event(q: QuestionSpec, sql: SqlSpec) -> Reason | None:
+    """``date.wrong_event`` when the question holds one event against another ("cancelled
+    after pickup") and the SQL compares the first event's column with a column of a third
+    event (``cancelled_at > accepted_at``), and no column of the second one."""
+    if not sql.relations:
+        return None
+    for m in _ORDERED.finditer(q.text[:2000]):
+        first, second = _WORD_EVENT.get(m.group(1)), _WORD_EVENT.get(m.group(2))
+        if first is None or second is None or first == second:
+            continue
+        pairs = [(column_event(r.column or ""), column_event(str(r.value)), str(r.value))
+                 for r in sql.relations[:16]]
+        pairs += [(b, a, c) for a, b, c in ((column_event(str(r.value)),
+                                            column_event(r.column or ""), r.column or "")
+                                           for r in sql.relations[:16])]
+        if any(b == second for _, b, _ in pairs):
+            return None
+        for a, b, other in pairs:
+            if a == first and b is not None and b not in (first, second) and not (
+                    b in OPENING and second in OPENING):
+                return reason(
+                    "date.wrong_event",
+                    f"the question holds '{m.group(1)}' against '{m.group(2)}' ('{m.group(0)}') "
+                    f"but the SQL compares it with {other}, the time of another event: rows "
+                    f"{m.group(1)} after one but not the other are counted the wrong way",
+                    "major")
+    return None
+
+
 def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[Reason]:
     """``date.wrong_event`` findings (at most one); see the module docstring."""
+    compared = _compared_event(q, sql)
+    if compared is not None:
+        return [compared]
     periods = [p for p in (*sql.periods, *sql.value_periods) if p.column][:16]
     if not periods:
         return []
