@@ -599,15 +599,9 @@ class Engine:
             try:
                 results = self.evaluate_batch(batch)
             except BatchInterrupted as exc:
-                for result in exc.results:
-                    if on_result is not None:
-                        on_result(result)
-                    yield result
+                yield from _given(exc.results, on_result)
                 raise KeyboardInterrupt from None
-            for result in results:
-                if on_result is not None:
-                    on_result(result)
-                yield result
+            yield from _given(results, on_result)
 
     def _pipelined(self, iterator: Iterator[Item],
                    on_result: Callable[[Result], None] | None) -> Iterator[Result]:
@@ -631,15 +625,9 @@ class Engine:
                         if started is not None:
                             started.cancel()
                             started = None
-                        for result in results:
-                            if on_result is not None:
-                                on_result(result)
-                            yield result
+                        yield from _given(results, on_result)
                         raise KeyboardInterrupt from None
-                    for result in results:
-                        if on_result is not None:
-                            on_result(result)
-                        yield result
+                    yield from _given(results, on_result)
                 if started is None:
                     return
                 ahead, started = started, None
@@ -678,6 +666,15 @@ class Engine:
 _ANCHOR_RANGE = (date(1000, 1, 1), date(8999, 12, 31))
 #: days whose anchors an engine keeps (then it starts again)
 _STAMPED = 4096
+
+
+def _given(results: Iterable[Result],
+           on_result: Callable[[Result], None] | None) -> Iterator[Result]:
+    """``results`` in order, each handed to ``on_result`` first (the caller's writer)."""
+    for result in results:
+        if on_result is not None:
+            on_result(result)
+        yield result
 
 
 def _check_today(text: str) -> str:
