@@ -47,6 +47,7 @@ from stef_core.calibration import (
     Calibration,
     Example,
     auroc,
+    calibration_from_text,
     fit_logistic,
     reliability,
 )
@@ -339,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     base = None
     if args.base:
-        base = Calibration.model_validate(json.loads(Path(args.base).read_text("utf-8")))
+        base = calibration_from_text(Path(args.base).read_text("utf-8"), args.base)
     files = sorted(Path(args.data).glob("*.jsonl"))
     if not files:
         print(f"calibrate: no .jsonl files in {args.data}", file=sys.stderr)

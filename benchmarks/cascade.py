@@ -943,6 +943,15 @@ def _combo_line(c: dict[str, Any]) -> str:
     )
 
 
+
+def _section(report: dict[str, Any], key: str, rows: list[dict[str, Any]], intro: str,
+             line: Callable[[dict[str, Any]], str]) -> None:
+    """One printed table of the report: its rows kept under ``key``, an intro, a line each."""
+    report[key] = rows
+    print(intro)
+    for r in rows:
+        print(line(r))
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("recorded", type=Path, help="recorded verdicts (*.judge-N.jsonl)")
@@ -1091,37 +1100,20 @@ def main(argv: list[str] | None = None) -> int:
     for name, m in table:
         print(_line(name, m))
 
-    front = frontier(rows, engine, price)
-    report["frontier"] = front
-    print(
-        "\nThe held-out budget frontier: for each budget, the policy with the best AUROC within "
-        "it on one half (bands in steps of 0.05; settle critical+major+minor, critical+major, "
-        "critical or none), reported on the other half"
-    )
-    print(FRONTIER_HEAD)
-    for f in front:
-        print(_frontier_line(f))
-
-    caps = held_out_caps(rows, engine, price)
-    report["held_out_caps"] = caps
-    print(
-        "\nThe share cap held out: for each budget, the band and settling --fit chooses on one "
-        "half under a cap of the budget, reported on the other half; the candidates beyond "
-        "the cap ranked by offline gamma (shipped) or by an escalation-value model (logistic, "
-        "offline evidence -> the model disagrees with the offline verdict) fitted on the "
-        "choosing half"
-    )
-    print(FRONTIER_HEAD)
-    for f in caps:
-        print(_frontier_line(f))
-    combos = combinations(rows, engine, price)
-    report["combinations"] = combos
-    print(
-        "\nScore-level combination, held out (chosen and fitted on one half, reported on the "
-        f"other):\n{COMBO_HEAD}"
-    )
-    for c in combos:
-        print(_combo_line(c))
+    _section(report, "frontier", frontier(rows, engine, price),
+             "\nThe held-out budget frontier: for each budget, the policy with the best AUROC "
+             "within it on one half (bands in steps of 0.05; settle critical+major+minor, "
+             "critical+major, critical or none), reported on the other half\n" + FRONTIER_HEAD,
+             _frontier_line)
+    _section(report, "held_out_caps", held_out_caps(rows, engine, price),
+             "\nThe share cap held out: for each budget, the band and settling --fit chooses on "
+             "one half under a cap of the budget, reported on the other half; the candidates "
+             "beyond the cap ranked by offline gamma (shipped) or by an escalation-value model "
+             "(logistic, offline evidence -> the model disagrees with the offline verdict) "
+             "fitted on the choosing half\n" + FRONTIER_HEAD, _frontier_line)
+    _section(report, "combinations", combinations(rows, engine, price),
+             "\nScore-level combination, held out (chosen and fitted on one half, reported on "
+             f"the other):\n{COMBO_HEAD}", _combo_line)
 
     cal = mix_calibration(rows, chosen, engine)
     report["calibration"] = cal
@@ -1221,11 +1213,11 @@ def main(argv: list[str] | None = None) -> int:
         md += ["## A range of policies (whole file)", "", HEAD]
         md += [_line(name, m) for name, m in table]
         md += ["", "## The held-out budget frontier", "", FRONTIER_HEAD]
-        md += [_frontier_line(f) for f in front]
+        md += [_frontier_line(f) for f in report["frontier"]]
         md += ["", "## The share cap held out", "", FRONTIER_HEAD]
-        md += [_frontier_line(f) for f in caps]
+        md += [_frontier_line(f) for f in report["held_out_caps"]]
         md += ["", "## Score-level combination, held out", "", COMBO_HEAD]
-        md += [_combo_line(c) for c in combos]
+        md += [_combo_line(c) for c in report["combinations"]]
         (args.out / "cascade.md").write_text("\n".join(md) + "\n", encoding="utf-8")
         print(
             f"\nwrote {args.out}/cascade.json, cascade.md, cascade.html"
