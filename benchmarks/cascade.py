@@ -37,6 +37,18 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   offline gamma (shipped) or by an escalation-value model (a logistic regression on the offline
   evidence, fitted on the choosing half to predict where the model's verdict disagrees with the
   offline one);
+* what the offline judge found, ranking the candidates under the cap, held out: for budgets of
+  50, 60 and 70 %, the default's band and settling under a cap of the budget with its
+  candidates ranked by offline gamma (shipped), by a change model (a logistic model of where
+  the model's verdict disagrees with the offline one, or moves gamma by more than 0.4: on the
+  offline gamma and the minor and info findings, or on every evidence feature), by a label
+  model (likelier right first, or most uncertain first), or with the records that carry a
+  minor or info finding first; models fitted on one half, reported on the other, both ways
+  round, and the ranking best on the choosing half reported as chosen. ``--splits N`` repeats
+  the shipped ranking against the smallest change model over N more splits by question;
+* ``--traffic PATH ...`` (and ``--production``: the tuned half of benchmarks/production, each
+  domain with its rules): the default's share escalated on labelled files without recorded
+  replies, and why the rest stays offline (a settling finding, outside the band, the cap);
 * score-level combinations held out: the deciding judge's gamma, a Platt map per deciding
   judge, and for escalated records a logistic model of the model's and the offline gamma;
 * calibration per deciding judge and pooled, raw and after a leave-one-out Platt refit per
@@ -53,6 +65,8 @@ cap sees them), and the all-LLM and all-offline ends. Then:
         ../shared/data/dev/nl2sql_bugs_public.jsonl --out benchmarks/results/cascade --replay
     python benchmarks/cascade.py RECORDED DEV --fit \\
         --write plugins/stef_judges/calibration/cascade-policy.json
+    python benchmarks/cascade.py RECORDED DEV --splits 40 --production \\
+        --traffic ../shared/data/dev/spider_dev.jsonl
 
 The replies answer the prompt of their time (``judge-4``); where STEF's prompt for a record has
 changed since, its recorded reply approximates what the model would say now.
@@ -146,19 +160,24 @@ def half_of(question: str) -> int:
     return int(hashlib.sha256(text.encode("utf-8")).hexdigest(), 16) % 2
 
 
-def load(recorded: Path, dev: Path, today: str | None) -> tuple[list[Row], Any]:
-    """Score ``dev`` offline and join the recorded replies by record key."""
+def load(
+    recorded: Path | None, dev: Path, today: str | None, rules: Path | None = None
+) -> tuple[list[Row], Any]:
+    """Score ``dev`` offline (with the ruleset ``rules``, if given) and join the recorded
+    replies by record key (none without ``recorded``)."""
     from stef_judges.llm_prompt import judge_messages
 
     from stef_core.contracts import JudgeRequest
     from stef_core.engine import Engine, record_from_mapping
+    from stef_core.rules import load_rules
 
     replies: dict[str, dict[str, Any]] = {}
-    for line in recorded.open(encoding="utf-8"):
+    for line in recorded.open(encoding="utf-8") if recorded is not None else ():
         if line.strip():
             row = json.loads(line)
             replies[row["record_key"]] = row["reply"]
-    engine = Engine(judge="offline", today=today)
+    ruleset = load_rules(rules) if rules is not None else None
+    engine = Engine(ruleset, judge="offline", today=today)
     rows: list[Row] = []
     for n, line in enumerate(dev.open(encoding="utf-8"), 1):
         if not line.strip():
@@ -175,8 +194,8 @@ def load(recorded: Path, dev: Path, today: str | None) -> tuple[list[Row], Any]:
         request = engine.analyse(item) if not hasattr(item, "error") else None
         if isinstance(request, JudgeRequest):
             verdict = engine.judge.judge(request)
-            messages = judge_messages(request)
-            reply = replies.get(record_key(messages[1]["content"]) or "")
+            messages = judge_messages(request) if replies else []
+            reply = replies.get(record_key(messages[1]["content"]) or "") if replies else None
             row.scored = True
             row.request, row.offline_verdict = request, verdict
             row.offline_gamma = verdict.confidence
@@ -457,11 +476,26 @@ def value_model(rows: Sequence[Row]) -> Callable[[Row], float]:
     ``rows`` to predict where the model's verdict disagrees with the offline one (p_correct and
     the offline gamma on either side of 0.5): the records whose ranking the model would
     change."""
+    return evidence_model(rows, None, _disagrees)
+
+
+def _disagrees(r: Row) -> float:
+    """1 where the model's verdict and the offline one fall on either side of 0.5."""
+    return float(((r.p_correct or 0.0) >= 0.5) != (r.offline_gamma >= 0.5))
+
+
+def evidence_model(
+    rows: Sequence[Row], names: Sequence[str] | None, target: Callable[[Row], float]
+) -> Callable[[Row], float]:
+    """A logistic model of ``target`` on the logit of the offline gamma and the evidence
+    features ``names`` (None: every feature found on ``rows``), standardised on ``rows`` and
+    fitted on those of them with a recorded reply (L2 5 on all but the intercept); 0 for an
+    unscored record."""
     fitted = [r for r in rows if r.scored and r.p_correct is not None]
-    names = sorted({k for r in fitted for k in r.features})
+    keys = sorted({k for r in fitted for k in r.features}) if names is None else list(names)
 
     def raw(r: Row) -> list[float]:
-        return [_logit(r.offline_gamma), *(r.features.get(k, 0.0) for k in names)]
+        return [_logit(r.offline_gamma), *(r.features.get(k, 0.0) for k in keys)]
 
     xs = [raw(r) for r in fitted]
     mean = [sum(c) / len(c) for c in zip(*xs)]
@@ -472,9 +506,89 @@ def value_model(rows: Sequence[Row]) -> Callable[[Row], float]:
     def std(x: list[float]) -> list[float]:
         return [(v - m) / s for v, m, s in zip(x, mean, sd)]
 
-    ys = [float(((r.p_correct or 0.0) >= 0.5) != (r.offline_gamma >= 0.5)) for r in fitted]
-    w = _logistic([std(x) for x in xs], ys, l2=5.0)
+    w = _logistic([std(x) for x in xs], [target(r) for r in fitted], l2=5.0)
     return lambda r: _apply(w, std(raw(r))) if r.scored else 0.0
+
+
+#: The findings-aware rankings' features (besides the logit of the offline gamma): the
+#: findings the offline judge does not settle on (minor, info), and for the label model the
+#: size of what there is to get wrong too.
+CHANGE_FEATURES = ("findings@minor", "findings@info")
+LABEL_FEATURES = (
+    "findings@minor",
+    "findings@info",
+    "shape:filters",
+    "shape:tables",
+    "question:words",
+)
+RANK_BUDGETS = (0.5, 0.6, 0.7)
+
+
+def rankings(there: Sequence[Row]) -> list[tuple[str, Callable[[Row], float] | None]]:
+    """The rankings under the cap compared by :func:`findings_rankings`, the models fitted on
+    ``there``: higher goes to the model first (None: the offline gamma, shipped)."""
+    label = evidence_model(there, LABEL_FEATURES, lambda r: float(r.label))
+    return [
+        ("offline gamma (shipped)", None),
+        (
+            "change model: gamma, minor and info findings",
+            evidence_model(there, CHANGE_FEATURES, _disagrees),
+        ),
+        ("change model: every evidence feature", value_model(there)),
+        (
+            "large change: every evidence feature",
+            evidence_model(
+                there, None, lambda r: float(abs((r.p_correct or 0.0) - r.offline_gamma) > 0.4)
+            ),
+        ),
+        ("label model, likelier right first", label),
+        ("label model, most uncertain first", lambda r: label(r) * (1 - label(r))),
+        (
+            "a minor or info finding first, then gamma",
+            lambda r: r.offline_gamma + float(any(s in ("minor", "info") for _, s in r.severities)),
+        ),
+    ]
+
+
+def findings_rankings(
+    rows: Sequence[Row], engine: Any, price: tuple[float, float], chosen: Family
+) -> list[dict[str, Any]]:
+    """Which candidates go to the model first under a share cap, by what the offline judge
+    found (issue 25, session 7): for each budget and each way round, the default's band and
+    settling under a cap of the budget, its candidates ranked by each of :func:`rankings`
+    (models fitted on the choosing half); then the ranking with the best AUROC on the
+    choosing half (ties: the shipped one), reported on the other half."""
+    halves = _halves(rows)
+    out = []
+    for chosen_on, reported_on in ((0, 1), (1, 0)):
+        there_rows, held_rows = halves[chosen_on], halves[reported_on]
+        all_llm = measure(held_rows, lambda r: True, engine, price)["auroc_gamma"]
+        ranked = rankings(there_rows)
+        for budget in RANK_BUDGETS:
+            family = Family(chosen.low, chosen.high, chosen.settle, budget)
+            lines = []
+            for name, priority in ranked:
+                ranks = _ranks(priority)
+                lines.append(
+                    {
+                        "budget": budget,
+                        "chosen_on": ("tuned", "reported")[chosen_on],
+                        "policy": f"{family.name()}, {name}",
+                        "chosen_half": measure(
+                            there_rows,
+                            family.escalator(there_rows, ranks(there_rows)),
+                            engine,
+                            price,
+                        ),
+                        "held_out": measure(
+                            held_rows, family.escalator(held_rows, ranks(held_rows)), engine, price
+                        ),
+                        "held_out_all_llm_auroc": all_llm,
+                    }
+                )
+            best = max(lines, key=lambda x: x["chosen_half"]["auroc_gamma"] or 0.0)
+            out += [*lines, {**best, "policy": f"chosen: {best['policy']}"}]
+    return out
 
 
 def _halves(rows: Sequence[Row]) -> tuple[list[Row], list[Row]]:
@@ -720,6 +834,136 @@ def critical_findings(rows: Sequence[Row]) -> dict[str, Any]:
     return out
 
 
+def split_robustness(
+    rows: Sequence[Row], engine: Any, price: tuple[float, float], chosen: Family, splits: int
+) -> list[dict[str, Any]]:
+    """One split of ~200 records is noisy: the offline-gamma ranking against the smallest
+    change model (gamma, minor and info findings) over ``splits`` other splits by question
+    (the SHA-256 of a salt and the normalised question text, even or odd), each way round:
+    for each budget, the mean loss against all-LLM on the half the model was not fitted on,
+    how often the change model does better, and how often each is within 0.03."""
+    losses: dict[float, list[tuple[float, float]]] = {b: [] for b in RANK_BUDGETS}
+    for salt in range(1, splits + 1):
+
+        def side(r: Row, salt: int = salt) -> int:
+            text = f"{salt}\0{r.group[1]}".encode()
+            return int(hashlib.sha256(text).hexdigest(), 16) % 2
+
+        halves = ([r for r in rows if side(r) == 0], [r for r in rows if side(r) == 1])
+        for there, held in (halves, halves[::-1]):
+            change = evidence_model(there, CHANGE_FEATURES, _disagrees)
+            all_llm = measure(held, lambda r: True, engine, price)["auroc_gamma"] or 0.0
+            for budget in RANK_BUDGETS:
+                family = Family(chosen.low, chosen.high, chosen.settle, budget)
+                shipped = measure(held, family.escalator(held), engine, price)["auroc_gamma"]
+                model = measure(
+                    held, family.escalator(held, [change(r) for r in held]), engine, price
+                )["auroc_gamma"]
+                losses[budget].append((all_llm - (shipped or 0.0), all_llm - (model or 0.0)))
+    out = []
+    for budget, pairs in losses.items():
+        n = len(pairs)
+        out.append(
+            {
+                "budget": budget,
+                "fits": n,
+                "shipped_mean_loss": round(sum(a for a, _ in pairs) / n, 4),
+                "change_model_mean_loss": round(sum(b for _, b in pairs) / n, 4),
+                "change_model_better": round(sum(b < a for a, b in pairs) / n, 3),
+                "shipped_within_003": round(sum(a <= 0.03 for a, _ in pairs) / n, 3),
+                "change_model_within_003": round(sum(b <= 0.03 for _, b in pairs) / n, 3),
+            }
+        )
+    return out
+
+
+SPLITS_HEAD = (
+    "| budget | fits | loss vs all-LLM: offline gamma (shipped) | change model | change model "
+    "better | within 0.03: shipped | change model |\n|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _splits_line(s: dict[str, Any]) -> str:
+    return (
+        f"| {s['budget'] * 100:.0f}% | {s['fits']} | {s['shipped_mean_loss']:.3f} | "
+        f"{s['change_model_mean_loss']:.3f} | {s['change_model_better'] * 100:.0f}% | "
+        f"{s['shipped_within_003'] * 100:.0f}% | {s['change_model_within_003'] * 100:.0f}% |"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# the default's share on other traffic (no recorded replies)
+# --------------------------------------------------------------------------------------------
+
+
+def traffic(paths: Sequence[Path], chosen: Family, today: str | None) -> list[dict[str, Any]]:
+    """The default policy on labelled files without recorded replies: how many records it
+    sends to the model (in the engine's batches, file order), and why the others stay
+    offline. A directory is a production domain: its ``log.jsonl`` scored with its
+    ``rules.stef``. Several production domains are pooled too (each keeps its own cap
+    count, as one ``stef eval`` per log would)."""
+    out = []
+    pooled: list[tuple[Row, bool]] = []
+    policy = chosen.policy()
+    for path in paths:
+        if path.is_dir():
+            rows, engine = load(None, path / "log.jsonl", today, path / "rules.stef")
+            name = f"production/{path.name} (rules)"
+        else:
+            rows, engine = load(None, path, today)
+            name = path.name
+        engine.close()
+        decided = chosen.decisions(rows)
+        if path.is_dir():
+            pooled += list(zip(rows, decided))
+        out.append(_traffic_line(name, list(zip(rows, decided)), policy))
+    if sum(1 for p in paths if p.is_dir()) > 1:
+        out.append(_traffic_line("production, pooled", pooled, policy))
+    return out
+
+
+def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -> dict[str, Any]:
+    scored = [(r, d) for r, d in decided if r.scored]
+    n = len(decided)
+    settled = band_out = capped = 0
+    for r, d in scored:
+        if d:
+            continue
+        candidate, why = policy.decide(r.offline_gamma, _reasons(r))
+        if candidate:
+            capped += 1
+        elif "finding" in why:
+            settled += 1
+        else:
+            band_out += 1
+    return {
+        "traffic": name,
+        "records": n,
+        "right": round(sum(r.label for r, _ in decided) / n, 4) if n else None,
+        "share": round(sum(d for _, d in scored) / n, 4) if n else None,
+        "settled_by_finding": round(settled / n, 4) if n else None,
+        "outside_band": round(band_out / n, 4) if n else None,
+        "kept_by_cap": round(capped / n, 4) if n else None,
+        "offline_auroc_gamma": _r(
+            auroc([r.offline_gamma for r, _ in decided], [r.label for r, _ in decided])
+        ),
+    }
+
+
+TRAFFIC_HEAD = (
+    "| traffic | records | right | escalated | settled by a finding | outside the band | "
+    "kept by the cap | offline AUROC gamma |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _traffic_line_md(t: dict[str, Any]) -> str:
+    return (
+        f"| {t['traffic']} | {t['records']} | {t['right'] * 100:.0f}% | {t['share'] * 100:.1f}% | "
+        f"{t['settled_by_finding'] * 100:.1f}% | {t['outside_band'] * 100:.1f}% | "
+        f"{t['kept_by_cap'] * 100:.1f}% | {t['offline_auroc_gamma']:.3f} |"
+    )
+
+
 # --------------------------------------------------------------------------------------------
 # end to end through the replay server
 # --------------------------------------------------------------------------------------------
@@ -943,14 +1187,19 @@ def _combo_line(c: dict[str, Any]) -> str:
     )
 
 
-
-def _section(report: dict[str, Any], key: str, rows: list[dict[str, Any]], intro: str,
-             line: Callable[[dict[str, Any]], str]) -> None:
+def _section(
+    report: dict[str, Any],
+    key: str,
+    rows: list[dict[str, Any]],
+    intro: str,
+    line: Callable[[dict[str, Any]], str],
+) -> None:
     """One printed table of the report: its rows kept under ``key``, an intro, a line each."""
     report[key] = rows
     print(intro)
     for r in rows:
         print(line(r))
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -995,6 +1244,27 @@ def main(argv: list[str] | None = None) -> int:
         "--model",
         default="openai/gpt-4o",
         help="--replay: the model name the cascade is given (priced by litellm)",
+    )
+    ap.add_argument(
+        "--splits",
+        type=int,
+        default=0,
+        metavar="N",
+        help="compare the cap's rankings over N more splits by question (e.g. 40)",
+    )
+    ap.add_argument(
+        "--traffic",
+        type=Path,
+        nargs="+",
+        default=[],
+        metavar="PATH",
+        help="labelled files without recorded replies (a directory: a production domain, "
+        "its log.jsonl with its rules.stef): the default's share escalated there",
+    )
+    ap.add_argument(
+        "--production",
+        action="store_true",
+        help="--traffic for the tuned half of benchmarks/production (each domain with its rules)",
     )
     ap.add_argument("--out", type=Path, metavar="DIR", help="write JSON, Markdown and the plot")
     args = ap.parse_args(argv)
@@ -1100,20 +1370,73 @@ def main(argv: list[str] | None = None) -> int:
     for name, m in table:
         print(_line(name, m))
 
-    _section(report, "frontier", frontier(rows, engine, price),
-             "\nThe held-out budget frontier: for each budget, the policy with the best AUROC "
-             "within it on one half (bands in steps of 0.05; settle critical+major+minor, "
-             "critical+major, critical or none), reported on the other half\n" + FRONTIER_HEAD,
-             _frontier_line)
-    _section(report, "held_out_caps", held_out_caps(rows, engine, price),
-             "\nThe share cap held out: for each budget, the band and settling --fit chooses on "
-             "one half under a cap of the budget, reported on the other half; the candidates "
-             "beyond the cap ranked by offline gamma (shipped) or by an escalation-value model "
-             "(logistic, offline evidence -> the model disagrees with the offline verdict) "
-             "fitted on the choosing half\n" + FRONTIER_HEAD, _frontier_line)
-    _section(report, "combinations", combinations(rows, engine, price),
-             "\nScore-level combination, held out (chosen and fitted on one half, reported on "
-             f"the other):\n{COMBO_HEAD}", _combo_line)
+    _section(
+        report,
+        "frontier",
+        frontier(rows, engine, price),
+        "\nThe held-out budget frontier: for each budget, the policy with the best AUROC "
+        "within it on one half (bands in steps of 0.05; settle critical+major+minor, "
+        "critical+major, critical or none), reported on the other half\n" + FRONTIER_HEAD,
+        _frontier_line,
+    )
+    _section(
+        report,
+        "held_out_caps",
+        held_out_caps(rows, engine, price),
+        "\nThe share cap held out: for each budget, the band and settling --fit chooses on "
+        "one half under a cap of the budget, reported on the other half; the candidates "
+        "beyond the cap ranked by offline gamma (shipped) or by an escalation-value model "
+        "(logistic, offline evidence -> the model disagrees with the offline verdict) "
+        "fitted on the choosing half\n" + FRONTIER_HEAD,
+        _frontier_line,
+    )
+    _section(
+        report,
+        "combinations",
+        combinations(rows, engine, price),
+        "\nScore-level combination, held out (chosen and fitted on one half, reported on "
+        f"the other):\n{COMBO_HEAD}",
+        _combo_line,
+    )
+
+    _section(
+        report,
+        "findings_rankings",
+        findings_rankings(rows, engine, price, chosen),
+        "\nWhat the offline judge found, ranking the candidates under the cap, held out: "
+        "for each budget, the default's band and settling under a cap of the budget, the "
+        "candidates ranked by offline gamma (shipped), by a logistic model of where the "
+        "model changes the verdict (disagrees across 0.5; moves gamma by more than 0.4) "
+        "or of the label, or findings first; models fitted on one half, reported on the "
+        "other; 'chosen' is the best on the choosing half\n" + FRONTIER_HEAD,
+        _frontier_line,
+    )
+
+    if args.splits:
+        _section(
+            report,
+            "splits",
+            split_robustness(rows, engine, price, chosen, args.splits),
+            f"\nThe offline-gamma ranking against the change model over {args.splits} "
+            "other splits by question, each way round (held-out loss against all-LLM)\n"
+            + SPLITS_HEAD,
+            _splits_line,
+        )
+
+    paths = list(args.traffic)
+    if args.production:
+        from production import CORPUS, TUNED
+
+        paths += [CORPUS / d for d in TUNED]
+    if paths:
+        _section(
+            report,
+            "traffic",
+            traffic(paths, chosen, args.today),
+            f"\nThe default ({chosen.name()}) on other traffic, without recorded replies: "
+            f"the share escalated and why the rest stays offline\n{TRAFFIC_HEAD}",
+            _traffic_line_md,
+        )
 
     cal = mix_calibration(rows, chosen, engine)
     report["calibration"] = cal
@@ -1216,6 +1539,14 @@ def main(argv: list[str] | None = None) -> int:
         md += [_frontier_line(f) for f in report["frontier"]]
         md += ["", "## The share cap held out", "", FRONTIER_HEAD]
         md += [_frontier_line(f) for f in report["held_out_caps"]]
+        md += ["", "## Findings-aware rankings under the cap, held out", "", FRONTIER_HEAD]
+        md += [_frontier_line(f) for f in report["findings_rankings"]]
+        if report.get("splits"):
+            md += ["", "## Rankings over other splits", "", SPLITS_HEAD]
+            md += [_splits_line(x) for x in report["splits"]]
+        if report.get("traffic"):
+            md += ["", "## The default on other traffic", "", TRAFFIC_HEAD]
+            md += [_traffic_line_md(t) for t in report["traffic"]]
         md += ["", "## Score-level combination, held out", "", COMBO_HEAD]
         md += [_combo_line(c) for c in report["combinations"]]
         (args.out / "cascade.md").write_text("\n".join(md) + "\n", encoding="utf-8")
