@@ -925,7 +925,7 @@ def traffic(paths: Sequence[Path], chosen: Family, today: str | None) -> list[di
 def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -> dict[str, Any]:
     scored = [(r, d) for r, d in decided if r.scored]
     n = len(decided)
-    settled = band_out = capped = 0
+    settled = band_out = capped = settled_wrong = 0
     for r, d in scored:
         if d:
             continue
@@ -934,6 +934,7 @@ def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -
             capped += 1
         elif "finding" in why:
             settled += 1
+            settled_wrong += 1 - r.label
         else:
             band_out += 1
     return {
@@ -942,6 +943,7 @@ def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -
         "right": round(sum(r.label for r, _ in decided) / n, 4) if n else None,
         "share": round(sum(d for _, d in scored) / n, 4) if n else None,
         "settled_by_finding": round(settled / n, 4) if n else None,
+        "settled_wrong": round(settled_wrong / settled, 4) if settled else None,
         "outside_band": round(band_out / n, 4) if n else None,
         "kept_by_cap": round(capped / n, 4) if n else None,
         "offline_auroc_gamma": _r(
@@ -951,15 +953,21 @@ def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -
 
 
 TRAFFIC_HEAD = (
-    "| traffic | records | right | escalated | settled by a finding | outside the band | "
-    "kept by the cap | offline AUROC gamma |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+    "| traffic | records | right | escalated | settled by a finding (of them wrong) | "
+    "outside the band | kept by the cap | offline AUROC gamma |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|"
 )
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x * 100:.0f}%"
 
 
 def _traffic_line_md(t: dict[str, Any]) -> str:
     return (
         f"| {t['traffic']} | {t['records']} | {t['right'] * 100:.0f}% | {t['share'] * 100:.1f}% | "
-        f"{t['settled_by_finding'] * 100:.1f}% | {t['outside_band'] * 100:.1f}% | "
+        f"{t['settled_by_finding'] * 100:.1f}% ({_pct(t['settled_wrong'])}) | "
+        f"{t['outside_band'] * 100:.1f}% | "
         f"{t['kept_by_cap'] * 100:.1f}% | {t['offline_auroc_gamma']:.3f} |"
     )
 
