@@ -201,6 +201,12 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "enrichment.expression_missing", "attribute", "major",
         "the SQL does not read columns the enrichment defines the answer with (\"rate = `A` / "
         "`B`\"): major when most are unread, minor otherwise"),
+    ReasonCode(
+        "term.definition", "attribute", "major",
+        "the question uses a metric the ruleset defines (`term \"revenue\" = SUM(total_amt)`) "
+        "and the SQL never reads a column or a value of that definition (`SUM(net_usd)`; a "
+        "prep time measured from `placed_at` where the term measures from `accepted_at`; a "
+        "fail rate without the `'start'` events its denominator counts): another figure"),
     # -- the offline judge: what took gamma below the `correct` cut when no critical or major
     # -- finding did (stef_judges.explain)
     ReasonCode(

@@ -19,7 +19,16 @@ them, whatever the SQL.
 
 from __future__ import annotations
 
-from stef_align import aggregates, enrichment, events, grouping, joins, projection, superlatives
+from stef_align import (
+    aggregates,
+    enrichment,
+    events,
+    grouping,
+    joins,
+    projection,
+    superlatives,
+    terms,
+)
 from stef_align.filters import Work, align_filters
 from stef_align.guards import missing_guards
 from stef_core.contracts import Alignment, Context
@@ -40,6 +49,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *joins.check(q, sql),
         *events.check(q, sql, anchor),
         *enrichment.check(q, sql, rules, anchor),
+        *terms.check(q, sql, rules),
     ]
 
 

@@ -582,7 +582,9 @@ def question_spec(
     columns -= {p.column for p in periods if p.source == "hint" and p.column in _TIME_WORDS}
     expressions = [*hint.expressions, *fragments.expressions]
     lowered = fold_text(q_text.raw)
-    terms = tuple(t for t in rules.terms if _mentioned(t, lowered))
+    # "no show rate" uses the term "no-show rate": a hyphen is spelled either way
+    terms = tuple(t for t in rules.terms
+                  if _mentioned(t, lowered) or _mentioned(t.replace("-", " "), lowered))
     # Two texts, not one sentence: a word that ends the question does not qualify a period
     # that starts the reformulation ("... picked up > delivered" + "August 2025 order funnel").
     folded_all = fold_text((question + (" . " + enriched_question if enriched_question else ""))

@@ -1,0 +1,208 @@
+"""Terms: ``term.definition`` when the question uses a metric the deployment's ruleset defines
+(``term "revenue" = SUM(price_usd)``) and the SQL computes it otherwise.
+
+A ruleset's metric term is the deployment's own word for what a phrase computes. An answer
+that departs from it in one of three ways computes another figure, whatever it calls it, and
+that rests on the deployment's words, not on a guess about the schema (``major``):
+
+* **another column of the same kind** where the term measures one: ``SUM(net_usd)`` for a
+  revenue defined as ``SUM(price_usd)``, a prep time from ``placed_at`` where the term measures
+  from ``accepted_at``, ``first_response_breached`` for ``sla_breached``. "The same kind" is the
+  same last word of the name (``usd``, ``at``, ``ts``, ``min``): a column the term never reads
+  measured in its place, while the term's own column is read nowhere;
+* **a column compared with other values, never the term's**: a fail rate defined over
+  ``event_type = 'start'`` computed with ``event_type IN ('complete', 'fail')``, a no-show
+  rate over ``status <> 'CANCELLED'`` computed without any mention of ``'CANCELLED'``;
+* **each row's ratio averaged** where the term is built of totals (``SUM`` and ``COUNT``
+  only): ``AVG(good_qty / hours)`` for ``SUM(good_qty) / SUM(hours)``, ``AVG(margin /
+  revenue)`` for a margin defined as a ``SUM``.
+
+What is not a finding:
+
+* a metric computed from other columns of another kind (``AVG(DATEDIFF(day, arrival_dt,
+  departure_dt))`` for ``AVG(nights)``, ``timestampdiff(...)`` for ``AVG(duration_min)``): an
+  equivalent the ruleset does not spell;
+* what a count counts (``COUNT(DISTINCT order_id)`` answered by ``COUNT(*)`` over orders) and
+  unit names (``DATEDIFF(minute, a, b)``);
+* a phrase inside a longer declared phrase the question uses ("ad revenue" is its own term);
+* a phrase that, with the word after it, names a table the SQL reads ("how many csat
+  responses ..." on ``csat_responses``): the words name the rows, not the metric.
+
+>>> from stef_core.models import Ruleset
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> rules = Ruleset(terms={"iap revenue": "SUM(price_usd)"})
+>>> q = question_spec("iap revenue ytd", None, rules)
+>>> [(r.code, r.severity) for r in check(q, extract_spec("SELECT SUM(net_usd) FROM iap"), rules)]
+[('term.definition', 'major')]
+>>> check(q, extract_spec("SELECT SUM(p.price_usd) FROM iap p"), rules)
+[]
+>>> sorted(term_atoms("AVG(DATEDIFF(minute, ready_at, pickup_at) / 60.0)").measured)
+['pickup_at', 'ready_at']
+>>> term_atoms("COUNTIF(event_type = 'fail') / COUNTIF(event_type = 'start')").values
+(('event_type', 'fail'), ('event_type', 'start'))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from stef_align.names import parts
+from stef_core.models import Reason, Ruleset
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.values import fold_value, value_key
+from stef_core.words import norm
+
+#: Date parts and units that a dialect-free parse of a term reads as columns
+#: (``DATEDIFF(minute, a, b)``, ``EXTRACT(EPOCH FROM ...)``).
+_UNITS = frozenset({
+    "year", "years", "quarter", "month", "months", "week", "weeks", "isoweek", "day", "days",
+    "dayofweek", "dow", "doy", "hour", "hours", "minute", "minutes", "second", "seconds",
+    "millisecond", "microsecond", "epoch", "yy", "yyyy", "qq", "mm", "dd", "wk", "hh", "mi",
+    "ss",
+})
+#: At most this many terms, aggregates and filters are read (a term is a short expression).
+MAX_TERMS = 16
+MAX_AGGREGATES = 64
+MAX_FILTERS = 128
+
+
+@dataclass(frozen=True, slots=True)
+class Atoms:
+    """What a metric term's definition is made of (lower-cased): ``measured``, the columns
+    its aggregates measure (``SUM(price_usd)``, the timestamps of ``AVG(DATEDIFF(minute,
+    ready_at, pickup_at))``; what a count counts and unit names aside), and ``values``, the
+    string values its conditions compare a column with, by column."""
+
+    measured: frozenset[str] = frozenset()
+    columns: frozenset[str] = frozenset()
+    values: tuple[tuple[str, str], ...] = ()
+    totals: bool = False  # built of SUM and COUNT only (no AVG): a ratio of totals, a total
+
+
+@lru_cache(maxsize=1024)
+def term_atoms(expression: str) -> Atoms:
+    """The :class:`Atoms` of a metric term's SQL."""
+    import sqlglot
+    from sqlglot import exp
+
+    try:
+        tree = sqlglot.parse_one(expression)
+    except Exception:  # the compiler checked it parses; a hand-made JSON may not
+        return Atoms()
+    measured: set[str] = set()
+    columns: set[str] = set()
+    # A term with no aggregate is a per-row measure (a prep time): every column measures.
+    per_row = tree.find(exp.AggFunc) is None
+    # A dialect-free parse reads DATEDIFF(minute, a, b) as DATEDIFF(minute, a) in unit b: b
+    # is then a Var; the units themselves are left out by name.
+    for col in tree.find_all(exp.Column, exp.Var):
+        name = col.name.lower()
+        if not name or name in _UNITS:
+            continue
+        columns.add(name)
+        if col.find_ancestor(exp.Count) is not None:
+            continue  # what a count counts: COUNT(*) over one row per key counts the same
+        condition = col.find_ancestor(exp.Predicate)
+        if condition is None and (per_row or col.find_ancestor(exp.AggFunc) is not None):
+            measured.add(name)
+    values: list[tuple[str, str]] = []
+    for pred in tree.find_all(exp.EQ, exp.NEQ, exp.In):
+        col = pred.this
+        if not isinstance(col, exp.Column):
+            continue
+        lits = [pred.expression] if not isinstance(pred, exp.In) else pred.expressions
+        values += [(col.name.lower(), str(value_key(fold_value(lit.this))))
+                   for lit in lits if isinstance(lit, exp.Literal) and lit.is_string]
+    aggregates = list(tree.find_all(exp.AggFunc))
+    totals = bool(aggregates) and all(isinstance(a, (exp.Sum, exp.Count, exp.CountIf))
+                                      for a in aggregates)
+    return Atoms(frozenset(measured), frozenset(columns), tuple(dict.fromkeys(values)), totals)
+
+
+def _asked(q: QuestionSpec, rules: Ruleset) -> list[str]:
+    """The metric terms the question uses, a phrase inside a longer one it uses aside ("ad
+    revenue" is its own term, not "revenue")."""
+    said = [t for t in q.terms[:MAX_TERMS] if t in rules.terms]
+    return [t for t in said
+            if not any(t != o and f" {t} " in f" {o} " for o in said)]
+
+
+def _names_rows(phrase: str, text: str, tables: tuple[str, ...]) -> bool:
+    """Does the phrase, alone or with the word after it, name a table the SQL reads ("csat
+    responses" / ``csat_responses``)?"""
+    names = {norm(t).removesuffix("s") for t in tables}
+    if norm(phrase).removesuffix("s") in names:
+        return True
+    pattern = r"\b" + re.escape(phrase.lower()) + r"\s+(\w+)"
+    return any(norm(phrase + m.group(1)).removesuffix("s") in names
+               for m in re.finditer(pattern, text.lower()))
+
+
+def _kind(column: str) -> str:
+    """The last word of a column's name, which says what it holds (``usd``, ``at``, ``min``)."""
+    ps = parts(column)
+    return ps[-1] if len(ps) > 1 else ""
+
+
+def _substitute(column: str, atoms: Atoms, measured: set[str]) -> str | None:
+    """A column the SQL's aggregates measure in place of ``column``: of the same kind (the
+    same last word: ``net_usd`` for ``price_usd``, ``placed_at`` for ``accepted_at``) and no
+    column of the term."""
+    kind = _kind(column)
+    if not kind:
+        return None
+    for other in sorted(measured):
+        if other not in atoms.columns and _kind(other) == kind:
+            return other
+    return None
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _row_ratios(atoms: Atoms, sql: SqlSpec) -> list[str]:
+    """The SQL averages each row's ratio of what the term totals (``AVG(good_qty / hours)``
+    for ``SUM(good_qty) / SUM(hours)``): small rows weigh as much as large ones."""
+    for kind, text, _ in sql.averaged_ratios[:16]:
+        if kind == "row ratio" and {m.group(0).lower() for m in _IDENTIFIER.finditer(text)
+                                    } & atoms.measured:
+            return [f"averages each row's ratio ({text}) where the term divides totals"]
+    return []
+
+
+def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[Reason]:
+    if rules is None or not rules.terms or not q.terms:
+        return []
+    out: list[Reason] = []
+    read = {norm(c) for c in sql.columns}
+    measured = {c.strip().lower() for a in sql.aggregations[:MAX_AGGREGATES]
+                for c in a.arg.split(",") if c.strip() and c.strip() != "*"}
+    compared = {norm(f.column) for f in (*sql.filters, *sql.conditions)[:MAX_FILTERS]
+                if f.column}
+    values = {value_key(v) for v in sql.literals if isinstance(v, str)}
+    for phrase in _asked(q, rules):
+        if _names_rows(phrase, q.text, sql.tables):
+            continue  # "csat responses" names the rows the SQL reads, not the metric
+        expression = rules.terms[phrase]
+        atoms = term_atoms(expression)
+        found: list[str] = []
+        for column in sorted(atoms.measured):
+            other = _substitute(column, atoms, measured) if norm(column) not in read else None
+            if other is not None:
+                found.append(f"measures {other} where the term measures {column}")
+        for column, value in atoms.values:
+            if norm(column) in compared and value not in values:
+                found.append(f"compares {column} with other values, never {value!r}")
+        if atoms.totals:
+            found += _row_ratios(atoms, sql)
+        if found:
+            out.append(reason(
+                "term.definition",
+                f"the ruleset defines {phrase!r} as {expression}; the SQL "
+                + "; ".join(found[:2]) + ", so it computes another figure",
+            ))
+    return out
