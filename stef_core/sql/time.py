@@ -669,6 +669,8 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
         return last.date().isoformat(), True
     if isinstance(node, exp.Literal):
         return str(node.this), bool(node.is_string)
+    if isinstance(node, (exp.StrToDate, exp.StrToTime)):  # TO_DATE('2025-04-01', 'YYYY-MM-DD')
+        return _parsed_literal(node)
     parts = _date_parts(node)
     if parts is not None:  # DATEFROMPARTS(2024, 3, 1): the literal date
         numbers = [_int_literal(_unwrap(p)) for p in parts]
@@ -682,6 +684,23 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal):
         return "-" + str(node.this.this), False
     return None
+
+
+def _parsed_literal(node: exp.StrToDate | exp.StrToTime) -> tuple[str, bool] | None:
+    """The moment a string parsed with a format denotes, as an ISO literal: Oracle and
+    Postgres ``TO_DATE('01-APR-2025', 'DD-MON-YYYY')``, MySQL ``STR_TO_DATE``, BigQuery
+    ``PARSE_DATE``, Trino ``date_parse``. sqlglot hands the format over in strftime form; one
+    Python cannot parse (or a text that does not fit it) leaves the value unread."""
+    text, fmt = node.this, node.args.get("format")
+    if not (isinstance(text, exp.Literal) and text.is_string and isinstance(fmt, exp.Literal)):
+        return None
+    try:
+        moment = datetime.strptime(str(text.this).strip(), str(fmt.this))
+    except ValueError:
+        return None
+    if isinstance(node, exp.StrToDate) or moment.time() == datetime.min.time():
+        return moment.date().isoformat(), True
+    return moment.isoformat(sep=" "), True
 
 
 def _absolute(start: datetime, end: datetime, grain: str) -> Span:

@@ -61,7 +61,7 @@ TIME_NODES: tuple[type[exp.Expr], ...] = (
     exp.CurrentTimestamp, exp.CurrentDatetime, exp.Date, exp.TsOrDsToDate, exp.DateAdd,
     exp.DateSub, exp.DateDiff, exp.Anonymous, exp.Time, exp.Substring, exp.Left,
     exp.WeekOfYear, exp.YearOfWeekIso, exp.LastDay, exp.TimestampSub, exp.TimestampAdd,
-    exp.DatetimeSub, exp.DatetimeAdd, exp.Convert,
+    exp.DatetimeSub, exp.DatetimeAdd, exp.Convert, exp.StrToDate, exp.StrToTime,
 )
 
 # Node kinds: the lists a node is filed in (their order is Tree's list order), then the flags.
