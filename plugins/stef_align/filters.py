@@ -135,6 +135,13 @@ _OPPOSITE_STATES = (frozenset({"open", "closed"}), frozenset({"active", "inactiv
                     frozenset({"online", "offline"}), frozenset({"enabled", "disabled"}))
 
 
+#: Each state word's outright opposites ("open": closed, resolved).
+_OPPOSITES: dict[str, tuple[str, ...]] = {}
+for _pair in _OPPOSITE_STATES:
+    for _word in _pair:
+        _OPPOSITES[_word] = tuple(sorted({*_OPPOSITES.get(_word, ()), *(_pair - {_word})}))
+
+
 #: General words for the state a row is in: an unquoted one is weak evidence about the value
 #: the data keeps for it ("pending" may be 'SUBMITTED', "active" a missing end date).
 _STATE_WORDS = frozenset({
@@ -684,25 +691,30 @@ def _flag(r: Filter, idx: _Index, opposite: bool = False) -> int | None:
     # One spelling or several ("female" / 'f' / 'women'): a word of three letters or more
     # can name a flag column.
     spellings = r.value if isinstance(r.value, tuple) else (r.value,)
-    for word in spellings[:8]:
-        if not isinstance(word, str) or " " in word or len(word) < 3:
+    for spelling in spellings[:8]:
+        if not isinstance(spelling, str) or " " in spelling or len(spelling) < 3:
             continue
         want = (r.op == "=") is not opposite  # the flag set ("paid"), or not ("unpaid")
-        base = _unprefixed(word)
+        base = _unprefixed(spelling)
         if base is not None:
-            word, want = base, not want
-        for i, s in enumerate(idx.preds[:MAX_SCAN]):
-            # "is_paid", "active": the word is the column or its last part ("male" is not
-            # the end of "is_female"); "inactive" is not ``is_active = TRUE``
-            if s.column and s.value in (0, 1, True, False) and (
-                    word_matches(word, s.column) or s.column == word
-                    or s.column.endswith("_" + word)) and _flag_state(s) is not (not want):
-                return i
-            # "cancelled orders" / cancelled_at IS NOT NULL: the state is the time it began
-            if not opposite and s.column and s.op == (
-                    "is not null" if r.op == "=" else "is null") and (
-                    s.column.startswith(word + "_") or word_matches(word, s.column)):
-                return i
+            spelling, want = base, not want
+        # "open deals" / ``NOT is_closed``, ``closed_at IS NULL``: the opposite state's flag
+        # kept unset answers the word as well as its own flag kept set.
+        for word, keep in ((spelling, want),
+                           *((o, not want) for o in _OPPOSITES.get(spelling, ()))):
+            for i, s in enumerate(idx.preds[:MAX_SCAN]):
+                # "is_paid", "active": the word is the column or its last part ("male" is
+                # not the end of "is_female"); "inactive" is not ``is_active = TRUE``
+                if s.column and s.value in (0, 1, True, False) and (
+                        word_matches(word, s.column) or s.column == word
+                        or s.column.endswith("_" + word)) and _flag_state(s) is not (not keep):
+                    return i
+                # "cancelled orders" / cancelled_at IS NOT NULL: the state is the time it
+                # began ("unpaid" / paid_at IS NULL)
+                if not opposite and s.column and s.op == (
+                        "is not null" if keep else "is null") and (
+                        s.column.startswith(word + "_") or word_matches(word, s.column)):
+                    return i
     return None
 
 
