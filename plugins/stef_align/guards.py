@@ -12,9 +12,10 @@ shape says so and the question says nothing about it:
   the question never names (``company_id = 42``, ``org_id = 'acme'``, ``workspace = 'ws_88'``);
   a bare ``id = 7`` picks a row and is not one;
 * **exclusion**: a flag, timestamp or state whose name says guard data (deleted, test,
-  internal, bot, spam, demo, sandbox, dummy, fake ...) kept on its "no" side (``= false``,
-  ``= 0``, ``= 'N'``, ``!= true``, ``IS NULL``), or any column kept away from such a value
-  (``account_type != 'internal'``, ``email NOT LIKE '%@test.%'``, ``NOT IN ('bot', 'test')``).
+  internal, bot, spam, demo, sandbox, dummy, fake, void, archived, duplicate ...) kept on
+  its "no" side (``= false``, ``= 0``, ``= 'N'``, ``!= true``, ``IS NULL``), or any column
+  kept away from such a value (``account_type != 'internal'``, ``email NOT LIKE
+  '%@test.%'``, ``NOT IN ('bot', 'test')``).
 
 * **null**: ``x IS NOT NULL`` on a column the query groups, ranks or aggregates by (the
   rows with no customer, no owner): at most the group "unknown" goes.
@@ -63,7 +64,7 @@ SCOPE_WORDS = frozenset({
 GUARD_WORDS = frozenset({
     "deleted", "delete", "removed", "purged", "test", "testing", "internal", "bot", "bots",
     "robot", "crawler", "spam", "fake", "dummy", "demo", "sandbox", "qa", "synthetic", "junk",
-    "example", "staging",
+    "example", "staging", "void", "voided", "archived", "duplicate", "dup", "dupe",
 })
 _GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
 #: The "no" side of a flag, and its "yes" side (kept away from with != / NOT); 0 and 1 are
