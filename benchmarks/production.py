@@ -48,10 +48,10 @@ from validity import auroc, pairwise  # noqa: E402
 #: domain's half fixed before it was written (``--domains`` scores a subset, e.g. one round).
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
-         "crm_sales")
+         "crm_sales", "property_mgmt")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
-            "telecom", "fundraising", "automotive", "transit", "adtech")
-ROUND_7 = ("crm_sales", "adtech")
+            "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops")
+ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
