@@ -869,12 +869,17 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
             return None
         rel = _relative(inner)
     elif term.kind == "fmt":
-        if not isinstance(base, (exp.TimeToStr, exp.ToChar)):
+        moved = _sqlite_strftime(base)
+        fmt: exp.Expr | None
+        if moved is not None:  # strftime('%Y-%m', 'now', 'start of month', '-1 month')
+            fmt, moment = moved
+        elif isinstance(base, (exp.TimeToStr, exp.ToChar)):
+            fmt, moment = base.args.get("format"), base.this
+        else:
             return None
-        fmt = base.args.get("format")
         if not isinstance(fmt, exp.Literal) or _to_strftime(str(fmt.this)) != term.fmt:
             return None
-        rel = _relative(base.this)
+        rel = _relative(moment)
     elif term.kind == "trunc" and isinstance(
         base, (exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc)
     ):
@@ -888,6 +893,32 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
     if offset:
         start = start.shifted(unit, offset)
     return Span(start, start.shifted(unit, 1), grain)
+
+
+def _sqlite_strftime(node: exp.Expr) -> tuple[exp.Expr, exp.Expr] | None:
+    """SQLite's ``strftime(fmt, 'now', modifier, ...)`` (which sqlglot leaves a plain call
+    when modifiers follow the moment) as its format and the moment ``date('now', modifier,
+    ...)`` it formats."""
+    if not (isinstance(node, exp.Anonymous) and str(node.this).upper() == "STRFTIME"
+            and len(node.expressions) >= 3):
+        return None
+    fmt, *moment = node.expressions
+    return fmt, exp.Anonymous(this="DATE", expressions=list(moment))
+
+
+def _julianday_diff(node: exp.Expr) -> exp.DateDiff | None:
+    """SQLite's ``julianday(a) - julianday(b)``: the days from ``b`` to ``a``, read as
+    ``DATEDIFF(day, b, a)``."""
+    if not isinstance(node, exp.Sub):
+        return None
+    sides = []
+    for side in (node.this, node.expression):
+        side = _unwrap(side)
+        if not (isinstance(side, exp.Anonymous) and str(side.this).upper() == "JULIANDAY"
+                and len(side.expressions) == 1):
+            return None
+        sides.append(side.expressions[0])
+    return exp.DateDiff(this=sides[0], expression=sides[1], unit=exp.var("DAY"))
 
 
 def _term_grain(term: _Term) -> str | None:
@@ -1096,8 +1127,10 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
         if term is None:
             term = _term(right, column_of)
             if term is None:
-                return _date_diff(_unwrap(left), _NEGATE[op] if negate else op, right,
-                                  column_of) if isinstance(_unwrap(left), exp.DateDiff) else None
+                diff = _unwrap(left)
+                diff = _julianday_diff(diff) or diff
+                return _date_diff(diff, _NEGATE[op] if negate else op, right,
+                                  column_of) if isinstance(diff, exp.DateDiff) else None
             left, right, op = right, left, _FLIP[op]
         if negate:
             op = _NEGATE[op]
