@@ -62,7 +62,16 @@ from stef_core.periods import (
     name_kind,
     relative_unit,
 )
-from stef_core.spec import ANCHOR_DAY, Filter, Period, RelativeDate, RelativeUnit, Source
+from stef_core.spec import (
+    ANCHOR_DAY,
+    Filter,
+    Period,
+    RelativeDate,
+    RelativeUnit,
+    Shift,
+    Source,
+    StartOf,
+)
 from stef_core.sql.conditions import flatten
 
 _TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
@@ -1052,11 +1061,49 @@ def _compare(term: _Term, op: str, value: exp.Expr) -> list[Period] | None:
     span = _span_at(term, value)
     if span is None:
         return None
+    if op == "=" and term.kind == "raw":
+        span = _period_row(term.column, span) or span
     raw_moment = term.kind == "raw" and not isinstance(span.start, RelativeDate)
     period = bounded(term.column, span, op, raw_moment)
     if period is None:
         return None
     return [replace(period, spelling=term.spelling(span.spelling))]
+
+
+#: Words of a column name that say each row holds one period, keyed by its start (a
+#: monthly snapshot's ``usage_month``, a forecast's ``period_start_dt``, ``fiscal_qtr``); ""
+#: for a period of a unit the name does not say.
+_GRAIN_WORDS = {"month": "month", "months": "month", "mth": "month", "monthly": "month",
+                "quarter": "quarter", "qtr": "quarter", "quarterly": "quarter",
+                "week": "week", "wk": "week", "weekly": "week", "year": "year", "yr": "year",
+                "yearly": "year", "annual": "year", "period": ""}
+
+
+def _period_row(column: str, span: Span) -> Span | None:
+    """``usage_month = DATE '2025-05-01'``, ``period_start_dt = DATE_TRUNC('quarter',
+    CURRENT_DATE)``: a column whose name says it holds a month (quarter, week, year, period)
+    compared with the start of one answers that whole period, not its first day. The unit
+    comes from the name, or, for a bare "period", from the value (the start of a quarter);
+    a value that is not the start of such a unit is left as it is."""
+    named = {_GRAIN_WORDS[w] for w in re.split(r"[^a-z]+", column.lower()) if w in _GRAIN_WORDS}
+    if not named or span.grain != "day":
+        return None
+    start = span.start
+    if isinstance(start, RelativeDate):
+        starts = [st.unit for st in start.steps if isinstance(st, StartOf)]
+        shifts = {st.unit for st in start.steps if isinstance(st, Shift)}
+        unit = starts[-1] if starts and shifts <= {starts[-1]} else None
+        if unit is None or (named - {""} and unit not in named):
+            return None
+        return Span(start, start.shifted(unit, 1), unit)
+    try:
+        day = datetime.fromisoformat(start)
+    except ValueError:
+        return None
+    for unit in ("year", "quarter", "month", "week"):
+        if unit in named and floor(day, unit) == day:
+            return Span(start, iso(add(day, unit, 1))[:10], unit)
+    return None
 
 
 def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[Period] | None:
