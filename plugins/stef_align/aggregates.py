@@ -502,10 +502,17 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
                     f"DISTINCT over the rows of {tables[0]}, which is not a table of {noun}: "
                     f"one with several rows there counts several times; count distinct "
                     f"{noun} (COUNT(DISTINCT {a.arg}))")
+    # "how many move-ins" / move_events WHERE event_type = 'move_in': the rows kept are the
+    # counted events themselves, one row each.
+    kept_as_rows = any(
+        isinstance(v, str) and any(word_matches(noun, p) for p in parts(v))
+        for f in sql.filters[:32] if f.op in ("=", "in") and not f.excluded
+        for v in (f.value if isinstance(f.value, tuple) else (f.value,))[:16])
     for t in tables:
         ps = parts(t.split(".")[-1])
         head = _head(t)
-        if len(ps) > 1 and head in _EVENT_HEADS and any(word_matches(noun, p) for p in ps[:-1]):
+        if (len(ps) > 1 and head in _EVENT_HEADS and not kept_as_rows
+                and any(word_matches(noun, p) for p in ps[:-1])):
             return (f"the question counts {noun} but the SQL counts the rows of {t}, so "
                     f"{noun} with several {head} count several times: count distinct "
                     f"{noun} (COUNT(DISTINCT ...))")
