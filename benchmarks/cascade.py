@@ -48,7 +48,10 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   the shipped ranking against the smallest change model over N more splits by question;
 * ``--traffic PATH ...`` (and ``--production``: the tuned half of benchmarks/production, each
   domain with its rules): the default's share escalated on labelled files without recorded
-  replies, and why the rest stays offline (a settling finding, outside the band, the cap);
+  replies, and why the rest stays offline (a settling finding, outside the band, the cap),
+  and AUROC of gamma with the model's replies simulated (``--simulate N``: drawn from the
+  recorded replies to records of the same label; given the recorded dev file itself as
+  traffic, the simulation can be checked against the real replies);
 * score-level combinations held out: the deciding judge's gamma, a Platt map per deciding
   judge, and for escalated records a logistic model of the model's and the offline gamma;
 * calibration per deciding judge and pooled, raw and after a leave-one-out Platt refit per
@@ -896,12 +899,19 @@ def _splits_line(s: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------------------------
 
 
-def traffic(paths: Sequence[Path], chosen: Family, today: str | None) -> list[dict[str, Any]]:
+def traffic(
+    paths: Sequence[Path],
+    chosen: Family,
+    today: str | None,
+    replies: dict[int, list[float]],
+    draws: int,
+) -> list[dict[str, Any]]:
     """The default policy on labelled files without recorded replies: how many records it
     sends to the model (in the engine's batches, file order), and why the others stay
     offline. A directory is a production domain: its ``log.jsonl`` scored with its
     ``rules.stef``. Several production domains are pooled too (each keeps its own cap
-    count, as one ``stef eval`` per log would)."""
+    count, as one ``stef eval`` per log would). With ``draws``, AUROC of gamma under a
+    simulated model too (:func:`_simulated`)."""
     out = []
     pooled: list[tuple[Row, bool]] = []
     policy = chosen.policy()
@@ -916,13 +926,42 @@ def traffic(paths: Sequence[Path], chosen: Family, today: str | None) -> list[di
         decided = chosen.decisions(rows)
         if path.is_dir():
             pooled += list(zip(rows, decided))
-        out.append(_traffic_line(name, list(zip(rows, decided)), policy))
+        out.append(_traffic_line(name, list(zip(rows, decided)), policy, replies, draws))
     if sum(1 for p in paths if p.is_dir()) > 1:
-        out.append(_traffic_line("production, pooled", pooled, policy))
+        out.append(_traffic_line("production, pooled", pooled, policy, replies, draws))
     return out
 
 
-def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -> dict[str, Any]:
+def _simulated(
+    decided: Sequence[tuple[Row, bool]], replies: dict[int, list[float]], draws: int
+) -> tuple[float, float]:
+    """Mean AUROC of gamma, under the default and with the model on every record, when the
+    model's p_correct for each record is drawn from the recorded replies to the dev file's
+    records of the same label (seeds 0 .. draws-1). An assumption, stated: the model errs as
+    often here as there, and independently of what the offline judge found. On the recorded
+    file itself it reproduces the measured figures (benchmarks/README.md)."""
+    import random
+
+    labels = [r.label for r, _ in decided]
+    ours = mine = 0.0
+    for seed in range(draws):
+        rng = random.Random(seed)
+        p = [rng.choice(replies[r.label]) if r.scored else 0.0 for r, _ in decided]
+        final_gamma = [
+            (q if d else r.offline_gamma) if r.scored else 0.0 for (r, d), q in zip(decided, p)
+        ]
+        ours += auroc(final_gamma, labels) or 0.0
+        mine += auroc(p, labels) or 0.0
+    return ours / draws, mine / draws
+
+
+def _traffic_line(
+    name: str,
+    decided: Sequence[tuple[Row, bool]],
+    policy: Any,
+    replies: dict[int, list[float]],
+    draws: int,
+) -> dict[str, Any]:
     scored = [(r, d) for r, d in decided if r.scored]
     n = len(decided)
     settled = band_out = capped = settled_wrong = 0
@@ -937,6 +976,7 @@ def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -
             settled_wrong += 1 - r.label
         else:
             band_out += 1
+    simulated = _simulated(decided, replies, draws) if draws and n else None
     return {
         "traffic": name,
         "records": n,
@@ -949,13 +989,16 @@ def _traffic_line(name: str, decided: Sequence[tuple[Row, bool]], policy: Any) -
         "offline_auroc_gamma": _r(
             auroc([r.offline_gamma for r, _ in decided], [r.label for r, _ in decided])
         ),
+        "simulated_auroc_gamma": None if simulated is None else _r(simulated[0]),
+        "simulated_all_llm_auroc_gamma": None if simulated is None else _r(simulated[1]),
+        "simulated_draws": draws,
     }
 
 
 TRAFFIC_HEAD = (
     "| traffic | records | right | escalated | settled by a finding (of them wrong) | "
-    "outside the band | kept by the cap | offline AUROC gamma |\n"
-    "|---|---:|---:|---:|---:|---:|---:|---:|"
+    "outside the band | kept by the cap | offline AUROC gamma | simulated AUROC gamma: "
+    "default / all-LLM |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 )
 
 
@@ -968,7 +1011,12 @@ def _traffic_line_md(t: dict[str, Any]) -> str:
         f"| {t['traffic']} | {t['records']} | {t['right'] * 100:.0f}% | {t['share'] * 100:.1f}% | "
         f"{t['settled_by_finding'] * 100:.1f}% ({_pct(t['settled_wrong'])}) | "
         f"{t['outside_band'] * 100:.1f}% | "
-        f"{t['kept_by_cap'] * 100:.1f}% | {t['offline_auroc_gamma']:.3f} |"
+        f"{t['kept_by_cap'] * 100:.1f}% | {t['offline_auroc_gamma']:.3f} | "
+        + (
+            f"{t['simulated_auroc_gamma']:.3f} / {t['simulated_all_llm_auroc_gamma']:.3f} |"
+            if t["simulated_auroc_gamma"] is not None
+            else "- |"
+        )
     )
 
 
@@ -1270,6 +1318,14 @@ def main(argv: list[str] | None = None) -> int:
         "its log.jsonl with its rules.stef): the default's share escalated there",
     )
     ap.add_argument(
+        "--simulate",
+        type=int,
+        default=20,
+        metavar="N",
+        help="--traffic: AUROC under a simulated model, N draws of its replies from the "
+        "recorded replies of the same label (default 20; 0: none)",
+    )
+    ap.add_argument(
         "--production",
         action="store_true",
         help="--traffic for the tuned half of benchmarks/production (each domain with its rules)",
@@ -1437,12 +1493,18 @@ def main(argv: list[str] | None = None) -> int:
 
         paths += [CORPUS / d for d in TUNED]
     if paths:
+        replies: dict[int, list[float]] = {0: [], 1: []}
+        for r in rows:
+            if r.scored and r.p_correct is not None:
+                replies[r.label].append(r.p_correct)
+        draws = args.simulate if replies[0] and replies[1] else 0
         _section(
             report,
             "traffic",
-            traffic(paths, chosen, args.today),
+            traffic(paths, chosen, args.today, replies, draws),
             f"\nThe default ({chosen.name()}) on other traffic, without recorded replies: "
-            f"the share escalated and why the rest stays offline\n{TRAFFIC_HEAD}",
+            f"the share escalated and why the rest stays offline; AUROC with the model's replies "
+            f"drawn from the recorded ones of the same label ({draws} draws)\n{TRAFFIC_HEAD}",
             _traffic_line_md,
         )
 
