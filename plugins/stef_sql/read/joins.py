@@ -262,6 +262,14 @@ def _keeps_unmatched(tree: Tree) -> bool:
     return False
 
 
+def _not_null(test: exp.Is, name: str) -> bool:
+    """Is ``test`` ``name IS NOT NULL``? sqlglot spells it ``Is(negate=True)`` or, in older
+    releases and some dialects, ``NOT (name IS NULL)``."""
+    negated = bool(test.args.get("negate")) != isinstance(test.parent, exp.Not)
+    return (negated and isinstance(test.this, exp.Column) and test.this.name.lower() == name
+            and isinstance(test.expression, exp.Null))
+
+
 def _exclusions(tree: Tree) -> list[Exclusion]:
     out: list[Exclusion] = []
     for select in tree.selects[1:MAX_READ]:
@@ -280,10 +288,7 @@ def _exclusions(tree: Tree) -> list[Exclusion]:
         table = tree.table_of(item)
         name = item.name.lower()
         where = select.args.get("where")
-        guarded = where is not None and any(
-            isinstance(n.this, exp.Is) and isinstance(n.this.this, exp.Column)
-            and n.this.this.name.lower() == name and isinstance(n.this.expression, exp.Null)
-            for n in where.find_all(exp.Not))
+        guarded = where is not None and any(_not_null(n, name) for n in where.find_all(exp.Is))
         text = f"{pred.this.sql()[:80]} NOT IN (SELECT {item.sql()} FROM {table or '...'} ...)"
         out.append(Exclusion(text, table, name, guarded))
     return out
