@@ -29,7 +29,9 @@ SQL reader's, :mod:`stef_sql.read.joins`):
 * ``subquery.not_in_null`` (info): ``x NOT IN (SELECT col FROM t)`` on a column that is not
   ``t``'s own key and that the subquery does not keep non-NULL: if one value is NULL, NOT IN
   is never true and the query returns nothing. Whether ``col`` holds NULLs is the schema's
-  to say, so this is a note.
+  to say, so this is a note; ``major`` when the deployment's ruleset says it does: a term
+  that tests the column for NULL (``term "guest checkout" = customer_id IS NULL``, ``term
+  "off-site clinic" = store_id IS NULL``) declares rows where it is NULL.
 
 >>> own_key("client", "client_id"), own_key("card", "client_id")
 (True, False)
@@ -44,9 +46,10 @@ SQL reader's, :mod:`stef_sql.read.joins`):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from stef_align.names import parts
-from stef_core.models import Reason
+from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.words import norm
@@ -192,11 +195,45 @@ def matched_share(sql: SqlSpec) -> str | None:
     return None
 
 
-def not_in_nulls(sql: SqlSpec) -> list[Reason]:
-    """``subquery.not_in_null`` (module docstring)."""
+@lru_cache(maxsize=64)
+def declared_nullable(predicates: tuple[str, ...]) -> frozenset[str]:
+    """The columns (``norm``) a ruleset's condition terms test for NULL (``customer_id IS
+    NULL``, ``churned_at IS NOT NULL``): the deployment says they hold NULLs.
+
+    >>> sorted(declared_nullable(("customer_id IS NULL", "churned_at IS NOT NULL",
+    ...                           "tier = 'gold'")))
+    ['churnedat', 'customerid']
+    """
+    import sqlglot
+    from sqlglot import exp
+
+    out: set[str] = set()
+    for text in predicates[:256]:
+        try:
+            tree = sqlglot.parse_one(text)
+        except Exception:  # the compiler checked it parses; a hand-made JSON may not
+            continue
+        for test in tree.find_all(exp.Is):
+            if isinstance(test.this, exp.Column) and isinstance(test.expression, exp.Null):
+                out.add(norm(test.this.name))
+    return frozenset(out)
+
+
+def not_in_nulls(sql: SqlSpec, nullable: frozenset[str] = frozenset()) -> list[Reason]:
+    """``subquery.not_in_null`` (module docstring); ``nullable``: the columns the ruleset
+    says hold NULLs (:func:`declared_nullable`)."""
     for e in sql.exclusions[:8]:
         if e.guarded or not e.table or keyed(e.table, e.column):
             continue
+        if norm(e.column) in nullable:
+            return [reason(
+                "subquery.not_in_null",
+                f"the SQL excludes rows with {e.expr}, and the ruleset says {e.column} can be "
+                f"NULL: one NULL in {e.table}.{e.column} makes NOT IN true for no row, so the "
+                f"query returns nothing; NOT EXISTS, or WHERE {e.column} IS NOT NULL in the "
+                f"subquery, is safe",
+                "major",
+            )]
         return [reason(
             "subquery.not_in_null",
             f"the SQL excludes rows with {e.expr}: if {e.table}.{e.column} holds a NULL, NOT "
@@ -207,7 +244,7 @@ def not_in_nulls(sql: SqlSpec) -> list[Reason]:
     return []
 
 
-def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[Reason]:
     out: list[Reason] = [reason(
         "join.unmatched_filtered",
         f"the SQL keeps the rows its LEFT JOIN found no match for ({null}) but also requires "
@@ -234,4 +271,6 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 "join pairs unrelated rows",
                 "minor",
             ))
-    return out + fan_out(sql) + dropped_empty(q, sql) + not_in_nulls(sql)
+    nullable = (declared_nullable(tuple(rules.predicates.values())) if rules is not None
+                else frozenset())
+    return out + fan_out(sql) + dropped_empty(q, sql) + not_in_nulls(sql, nullable)

@@ -12,6 +12,8 @@ from stef_align import joins
 from stef_question.frame import question_spec
 from stef_sql.extract import extract_spec
 
+from stef_core.models import Ruleset
+
 #: (parent table, its key, a child table that holds many rows per parent row)
 FAMILIES = [
     ("orders", "order_id", "order_items"),
@@ -64,3 +66,27 @@ def test_the_child_s_own_amount_is_not_repeated(fam: tuple[str, str, str], colum
     parent, key, child = fam
     assert codes(f"SELECT {fn}(c.{column}) FROM {child} c JOIN {parent} p "
                  f"ON p.{key} = c.{key}") == []
+
+
+#: (outer table, its key, a table whose rows carry that key as a nullable column)
+NULLABLE = [("customers", "customer_id", "orders"), ("stores", "store_id", "vaccinations"),
+            ("learners", "learner_id", "lesson_progress"), ("couriers", "courier_id", "jobs")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(NULLABLE), st.sampled_from(["IS NULL", "IS NOT NULL"]), st.booleans(),
+       st.booleans())
+def test_not_in_is_major_exactly_when_the_ruleset_declares_nulls(
+        fam: tuple[str, str, str], test: str, declared: bool, guarded: bool) -> None:
+    outer, key, child = fam
+    other = "region_code" if not declared else key
+    rules = Ruleset(predicates={"some phrase": f"{other} {test}"})
+    where = f" WHERE {key} IS NOT NULL" if guarded else ""
+    sql = f"SELECT {key} FROM {outer} WHERE {key} NOT IN (SELECT {key} FROM {child}{where})"
+    found = [(r.code, r.severity) for r in joins.check(QUESTION, extract_spec(sql), rules)]
+    if guarded:
+        assert found == []
+    else:
+        assert found == [("subquery.not_in_null", "major" if declared else "info")]
+    # the ruleset only ever raises the note: without it the finding is the note or nothing
+    assert [r.severity for r in joins.check(QUESTION, extract_spec(sql))] in ([], ["info"])
