@@ -16,6 +16,11 @@ its soft-delete flag are in 70-99 % of them. Business definitions that recur ("r
 apart (``common``, :meth:`RunProfile.defines`): the aligner does not count them as extras,
 but whether a question needed one stays open.
 
+``status IN ('confirmed', 'in_house', 'checked_out')`` and ``status NOT IN ('cancelled',
+'no_show')`` are one choice spelled two ways when, between them, they name every value the
+run's queries ever compare that column with on that table (:func:`complements`): they are
+counted together, as one definition.
+
 The profile is computed from the first :data:`PREFIX` records in input order, so a resumed run
 (which reads the same prefix again) sees the same profile.
 
@@ -57,6 +62,8 @@ COMMON = 0.15
 UNGUARDED = 2
 #: How many records of a run (the first ones, in input order) the profile is learnt from.
 PREFIX = 512
+#: Most keys of one column searched for complements (:func:`complements`).
+MAX_CHOICES = 32
 #: The operators a guard is written with: one value kept or kept away, or a missing one.
 #: Date ranges are left out (one many questions share is a period, compared as one); a
 #: comparison with a number is kept (:func:`_threshold`).
@@ -159,6 +166,59 @@ def filter_key(f: Filter) -> str | None:
     return f"{column} {op} {'|'.join(keys)}"
 
 
+def _choice(f: Filter) -> tuple[str, bool, frozenset[str]] | None:
+    """A filter that keeps (``=``, ``IN``) or leaves out (``!=``, ``NOT IN``) values of a
+    column, as (column, keeps, value keys); None for flags, nulls and thresholds."""
+    if f.op not in ("=", "in", "!=", "not in") or f.column is None:
+        return None
+    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    if not values or any(isinstance(v, (tuple, list, bool)) or v is None for v in values):
+        return None
+    keys = frozenset(value_key(v) for v in values)
+    if keys & (_NO | _YES):
+        return None  # a flag: one key already, whichever way it is written
+    return norm(f.column.rsplit(".", 1)[-1]), f.op in ("=", "in"), keys
+
+
+def complements(choices: dict[str, tuple[str, bool, frozenset[str]]],
+                homes: dict[str, frozenset[str]]) -> list[tuple[str, str]]:
+    """Pairs of keys (one keeping values A, one leaving out values B, of one column) that keep
+    the same rows: A and B share no value and, between them, name every value the run's
+    queries compare that column with on the tables both are read with (``homes``: the tables
+    every query applying a key reads). ``status IN ('paid', 'shipped')`` and ``status NOT IN
+    ('cancelled')`` are one choice only if no query ever names a fourth status there.
+
+    >>> c = {"a": ("status", True, frozenset({"paid", "shipped"})),
+    ...      "b": ("status", False, frozenset({"cancelled"})),
+    ...      "c": ("status", True, frozenset({"cancelled"}))}
+    >>> complements(c, {"a": frozenset({"orders"}), "b": frozenset({"orders"}),
+    ...                 "c": frozenset({"orders"})})
+    [('a', 'b')]
+    >>> complements({**c, "d": ("status", True, frozenset({"pending"}))},
+    ...             dict.fromkeys("abcd", frozenset({"orders"})))
+    []
+    """
+    by_column: dict[str, list[str]] = {}
+    for k, (col, _, _) in sorted(choices.items()):
+        by_column.setdefault(col, []).append(k)
+    out: list[tuple[str, str]] = []
+    for keys in by_column.values():
+        if len(keys) > MAX_CHOICES:
+            continue  # a column compared with that many values holds names, not states
+        for a in keys:
+            _, keeps, kept = choices[a]
+            for b in keys:
+                _, keeps_b, left = choices[b]
+                home = homes.get(a, frozenset()) & homes.get(b, frozenset())
+                if not keeps or keeps_b or kept & left or not home:
+                    continue
+                seen = set().union(*(choices[k][2] for k in keys
+                                     if homes.get(k, frozenset()) & home))
+                if seen == kept | left:
+                    out.append((a, b))
+    return out
+
+
 def _threshold(f: Filter) -> bool:
     """A column compared with a number (``watch_minutes >= 2``, ``amount > 0``): a business
     definition when many of a run's queries share it ("a view is a session of two minutes or
@@ -179,6 +239,8 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     examples: dict[str, str] = {}
     reading: Counter[str] = Counter()  # queries per table
     guarded: dict[str, Counter[str]] = {}  # per filter key, queries per table that apply it
+    homes: dict[str, frozenset[str]] = {}  # per filter key, the tables all its queries read
+    choices: dict[str, tuple[str, bool, frozenset[str]]] = {}
     n = 0
     for spec in specs:
         n += 1
@@ -188,11 +250,14 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
             if k is not None:
                 keys.setdefault(k, f)
         counts.update(keys.keys())
-        read = {table_key(t) for t in spec.tables}
+        read = frozenset(table_key(t) for t in spec.tables)
         reading.update(read)
         for k, f in keys.items():
             examples.setdefault(k, f.describe())
             guarded.setdefault(k, Counter()).update(read)
+            homes[k] = homes[k] & read if k in homes else read
+            if k not in choices and (choice := _choice(f)) is not None:
+                choices[k] = choice
     need = max(min_support, share * n)
     dominant = tuple(
         RunGuard(k, examples[k], c, frozenset(
@@ -200,6 +265,10 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
             if reading[t] - m < UNGUARDED or m >= DOMINANT * reading[t]))
         for k, c in sorted(counts.items()) if c >= max(min_support, DOMINANT * n))
     frequent = frozenset(k for k, c in counts.items() if c >= need)
-    common = frozenset(k for k, c in counts.items()
+    shared = Counter(counts)
+    for a, b in complements(choices, homes):  # one choice, spelled two ways
+        shared[a] += counts[b]
+        shared[b] += counts[a]
+    common = frozenset(k for k, c in shared.items()
                        if c >= max(min_support, COMMON * n) and k not in frequent)
     return RunProfile(n, frequent, dominant, common)

@@ -1264,7 +1264,9 @@ def align_filters(
     # be looked up by its key (inference: weak).
     keyed = [s for s in extras if s.op in ("=", "in") and _numeric(s.value) and s.column
              and _key_column(s.column) and guard_kind(s, q.text, sql, run) in _NOT_GUARD]
-    guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")]
+    # (nor is a number: "24 hours' notice" is not answered by the tenant's network_id = 12)
+    guessed_nums = [s for s in extras if _numeric(s.value) and s.value not in (0, 1, "0", "1")
+                    and guard_kind(s, q.text, sql, run) in _NOT_GUARD]
     # a number in a CASE condition the question never says ("within 24 hours" / <= 48)
     guessed_nums += [s for i, s in enumerate(idx.preds[idx.n_filters:MAX_SCAN], idx.n_filters)
                      if i not in used and _numeric(s.value) and s.value not in (0, 1, "0", "1")
@@ -1300,8 +1302,14 @@ def align_filters(
             # Part of the name ('york' for "New York", 'north' for 'North-East') or another
             # name where the question names one.
             found = next((s for s in partial if _overlap(r.value, s.value)), None)
-            if found is None and guessed:
-                found, guessed_pair = guessed[0], True
+            # A weak requirement (a word that may be a value: "IAP" in "lifetime IAP spend")
+            # is not guessed to be answered by one of the run's business definitions
+            # (``status = 'completed'`` in a fifth of the run's queries): the run says that
+            # filter is the deployment's recurring choice, not this question's stand-in value.
+            guesses = guessed if not is_weak(r) else [
+                s for s in guessed if guard_kind(s, q.text, sql, run) != "definition"]
+            if found is None and guesses:
+                found, guessed_pair = guesses[0], True
             if found is not None and found in guessed:
                 guessed.remove(found)
         elif _numeric(r.value) and r.op not in ("!=", "is null", "is not null"):

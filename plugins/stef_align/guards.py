@@ -164,7 +164,9 @@ def _exclusion(f: Filter, text: str) -> str | None:
                 return None
             found = _guard_words(v)
             if not found:
-                return None  # every value kept away is guard data, or this is a business rule
+                # not guard data: a business rule, unless the text itself leaves these
+                # values out ("excluding cancellations and no-shows", "not cancelled")
+                return _stated_exclusion(values, text)
             words |= found
         shaped = bool(words)
     if not shaped:
@@ -173,6 +175,33 @@ def _exclusion(f: Filter, text: str) -> str | None:
     if said is None:
         return "exclusion"
     return "stated" if said == "stated" else None
+
+
+def _stated_exclusion(values: tuple[object, ...], text: str) -> str | None:
+    """``'stated'`` when every value a ``!=`` / ``NOT IN`` filter leaves out is named in a
+    clause of the text that says to leave it out ("excluding cancellations and no-shows" for
+    ``status NOT IN ('cancelled', 'no_show')``); None otherwise. A value is named by a word
+    of the same stem, or by one that starts with its stem (five letters at least:
+    'cancelled' / "cancellations")."""
+    cues = {stem(c) for c in EXCLUSION_CUES}
+    clauses = [[stem(t) for t in parts(c)] for c in _CLAUSE.split(text)]
+    for v in values:
+        if not isinstance(v, str):
+            return None
+        wanted = [stem(p) for p in parts(v) if p not in FUNCTION_WORDS]
+        if not wanted or not any(
+            any(t in cues for t in tokens)
+            and all(any(_same_word(w, t) for t in tokens) for w in wanted)
+            for tokens in clauses
+        ):
+            return None
+    return "stated"
+
+
+def _same_word(value_stem: str, token_stem: str) -> bool:
+    return value_stem == token_stem or (
+        min(len(value_stem), len(token_stem)) >= 5
+        and (token_stem.startswith(value_stem) or value_stem.startswith(token_stem)))
 
 
 def _flag_value(v: object) -> object:
@@ -237,14 +266,22 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
 
 def _named(f: Filter, text: str) -> bool:
     """Does ``text`` name the filter ``f``: one of its values, or what its column is about
-    (``is_contractor`` in "how many contractors", ``region = 'emea'`` in "EMEA headcount")?"""
+    (``is_contractor`` in "how many contractors", ``region = 'emea'`` in "EMEA headcount")?
+    A value's function words name nothing: ``'in_house'`` and ``'checked_out'`` are not
+    named by "arrivals in August"."""
     words = _words(text)
     stems = {stem(w) for w in words}
     values = [v for v in _values(f) if isinstance(v, str)]
-    if any(stem(p) in stems for v in values for p in parts(v)):
+    if any(stem(p) in stems for v in values for p in parts(v) if p not in FUNCTION_WORDS):
         return True
     entity = [p for p in parts(f.column or "") if p not in ID_PARTS and p not in _FLAG_PARTS]
     return any(stem(p) in stems for p in entity)
+
+
+#: Words that carry no meaning of their own inside a coded value (``'in_house'``,
+#: ``'checked_out'``, ``'on_hold'``, ``'no_show'``).
+FUNCTION_WORDS = frozenset({"a", "an", "the", "in", "on", "out", "of", "to", "at", "by",
+                            "for", "and", "or", "no", "not", "up", "off"})
 
 
 #: Parts that say a column is a flag or a date, not what it is about ("is_", "_flag", "_at").

@@ -197,3 +197,62 @@ def test_a_guard_on_one_table_is_missing_only_where_that_table_is_read() -> None
     codes = {rid: [r.code for r in res.reasons] for rid, res in results.items()}
     assert "filter.guard_missing" not in codes["t"]
     assert "filter.guard_missing" in codes["x"]
+
+
+# -- one choice spelled two ways: IN the states that count / NOT IN the others ---------------
+
+KEEP = Filter("status", "in", ("checked_out", "confirmed", "in_house"))
+LEAVE = Filter("status", "not in", ("cancelled", "no_show"))
+
+
+def _stays(keep: int, leave: int, others: int, extra: tuple[Filter, ...] = ()) -> list[SqlSpec]:
+    return ([SqlSpec(filters=(KEEP,), tables=("reservations",))] * keep
+            + [SqlSpec(filters=(LEAVE,), tables=("reservations",))] * leave
+            + [SqlSpec(filters=extra, tables=("reservations",))]
+            + [SqlSpec(tables=("reservations",))] * others)
+
+
+@given(st.integers(min_value=0, max_value=30), st.integers(min_value=0, max_value=30),
+       st.integers(min_value=0, max_value=120))
+def test_complements_are_counted_as_one_definition(keep: int, leave: int, others: int) -> None:
+    """A definition kept by some queries and spelled by its complement in others is counted
+    once, over both; while neither alone is in most queries (then it is the run's guard)."""
+    profile = learn(_stays(keep, leave, others))
+    n = keep + leave + others + 1
+    together = keep + leave >= MIN_SUPPORT and keep + leave >= COMMON * n
+    for f, alone in ((KEEP, keep), (LEAVE, leave)):
+        frequent = alone >= MIN_SUPPORT and alone >= 0.5 * n
+        assert profile.defines(f) is (together and not frequent and alone > 0)
+
+
+def test_a_value_no_side_names_keeps_them_apart() -> None:
+    """``status = 'pending'`` somewhere in the run: keeping three states is no longer leaving
+    out the other two, so each spelling counts alone."""
+    specs = _stays(6, 6, 40, extra=(Filter("status", "=", "pending"),))
+    profile = learn(specs)
+    assert not profile.defines(KEEP) and not profile.defines(LEAVE)
+    assert learn(_stays(6, 6, 40)).defines(KEEP)
+
+
+def test_a_definition_is_not_guessed_as_the_stand_in_of_a_weak_word() -> None:
+    """"Lifetime IAP spend": 'IAP' may be a value or not (weak); the run's business definition
+    ``status = 'completed'`` is no guess at it, so the filters are not 'partially applied'.
+    Alone (no run), the same filter is the only candidate and is paired as before."""
+    purchases = [Record(id=f"p{i}", question=f"purchases of bundle {i} last month",
+                        sql=f"SELECT COUNT(*) FROM purchases WHERE status = 'completed' "
+                            f"AND bundle_id = {i}") for i in range(10)]
+    whales = Record(id="w", question="top 10 spenders all time",
+                    enriched_question="Top 10 players by lifetime IAP spend.",
+                    sql="SELECT player_id, SUM(amount_usd) AS spend FROM purchases "
+                        "WHERE status = 'completed' GROUP BY player_id "
+                        "ORDER BY spend DESC LIMIT 10")
+    others = [Record(id=f"o{i}", question=f"sessions on day {i}",
+                     sql=f"SELECT COUNT(*) FROM sessions WHERE day_no = {i}") for i in range(30)]
+    results = _by_id(list(Engine().run([*purchases, *others, whales])))
+    fa = results["w"].filter_alignment
+    assert fa.definitions == ["status = 'completed'"]
+    assert fa.status == "fully_applied"
+    codes = {(r.code, r.severity) for r in results["w"].reasons}
+    assert ("filter.value_mismatch", "minor") not in codes
+    [alone] = Engine().evaluate_batch([whales])
+    assert alone.filter_alignment.status == "partially_applied"
