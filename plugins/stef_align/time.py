@@ -182,6 +182,26 @@ def _resolved_year(p: Period, restated: tuple[Period, ...], today: date) -> Peri
     return twins[0] if len({t.start for t in twins}) == 1 else p
 
 
+#: Words that put what a question counts ahead of the moment it is asked: deals closing,
+#: invoices due, leases expiring, renewals, bookings scheduled or expected.
+_FORWARD = re.compile(
+    r"\b(?:closing|closes|due|expir(?:e|es|ing|y)|renew(?:s|ing|als?)?|scheduled|upcoming|"
+    r"planned|expected|will|coming|maturing|matures|forecast(?:ed)?)\b", re.IGNORECASE)
+
+
+def _coming_year(p: Period, text: str, today: date) -> Period:
+    """"EMEA pipeline closing in December", asked in November: a month or quarter named
+    without a year, of something the question puts ahead (:data:`_FORWARD`), is the coming
+    one when the latest one is already over; the latest one otherwise."""
+    if not _dual(p) or p.source != "question" or p.grain not in ("month", "quarter") \
+            or not p.start or not p.end or not _FORWARD.search(text):
+        return p
+    if resolve(p.end, today) > _midnight(today):
+        return p  # the latest one is under way: it is this one
+    return replace(p, start=shift(p.start, "year", 1), end=shift(p.end, "year", 1),
+                   periodic=())
+
+
 #: Most restated periods looked at for one asked period.
 MAX_RESTATED = 8
 
@@ -520,7 +540,8 @@ def align_periods(
                       for s in sql_periods if not s.parts]
         return out
 
-    asked = [_resolved_year(p, q.restated_periods or (), today) for p in asked]
+    asked = [_coming_year(_resolved_year(p, q.restated_periods or (), today), q.text, today)
+             for p in asked]
     sql_periods += _day_and_time(sql_periods)
     members = _unions(sql_periods)  # union index -> the alternatives it joins
     sql_periods += [union for union, _ in members]

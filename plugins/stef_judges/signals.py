@@ -172,9 +172,11 @@ def _time_literal(literal: str, request: JudgeRequest) -> bool:
     if span is None:
         return False
     for p in periods:
+        months = {v for u, v in p.periodic if u == "month"}
+        if months and span[0].month in months:
+            return True  # "March" names every March: a date of March 2027 is grounded
         if p.start is None and p.end is None:
-            months = {v for u, v in p.periodic if u == "month"}
-            if not months or span[0].month in months:
+            if not months:
                 return True
             continue
         start = resolve(p.start, today) if p.start else None
