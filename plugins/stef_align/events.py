@@ -68,6 +68,7 @@ from stef_core.models import Anchor, Reason
 from stef_core.periods import resolve
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import stem
 
 # --------------------------------------------------------------------------------------------
 # the events of a record's life, by the words that name them (ordinary English)
@@ -368,6 +369,10 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
     tables: dict[str, list[str]] = {}
     for column, table in sql.period_tables[:64]:
         tables.setdefault(column, []).append(table)
+    # ``activity_ts`` of ``activities``, ``event_time`` of ``events``: a column named after
+    # its own table's rows is each row's own time (its creation), not another event's
+    events = {c: "creation" if e is not None and _own_time(c, _tables_of(c, tables, sql))
+              else e for c, e in events.items()}
     known = {c: e for c, e in events.items() if e is not None}
     if not known:
         return []
@@ -397,6 +402,16 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
                 "major",
             )]
     return []
+
+
+def _own_time(column: str, tables: list[str]) -> bool:
+    """Is ``column`` named after the rows of the table it is read from (``activity_ts`` of
+    ``activities``, ``crm.activity``)?"""
+    word = _column_word(column)
+    if word is None:
+        return False
+    heads = {_name_parts(t.split(".")[-1])[-1] for t in tables if _name_parts(t.split(".")[-1])}
+    return any(stem(h) == stem(word) for h in heads)
 
 
 def _tables_of(column: str, tables: dict[str, list[str]], sql: SqlSpec) -> list[str]:
