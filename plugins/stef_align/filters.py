@@ -749,15 +749,24 @@ def _split_name(r: Filter, idx: _Index) -> list[int]:
     last = 'gibson'``): the predicates that hold its words, or [] when some word is missing."""
     if not isinstance(r.value, str) or " " not in r.value or r.op != "=":
         return []
+    # Longest spans first: "Closed Won New Business" / ``stage = 'Closed Won' AND opp_type =
+    # 'New Business'`` is two values of several words each.
+    words = r.value.split()[:12]
     hits: list[int] = []
-    for word in r.value.split():
-        if len(word) < 2 or word in ("of", "the", "and", "de"):
+    i = 0
+    while i < len(words):
+        if len(words[i]) < 2 or words[i] in ("of", "the", "and", "de"):
+            i += 1
             continue
-        found = idx.by_key.get(word)
-        if not found:
+        for j in range(len(words), i, -1):
+            found = idx.by_key.get(" ".join(words[i:j]))
+            if found and (j - i < len(words)):
+                hits.append(found[0])
+                i = j
+                break
+        else:
             return []
-        hits.append(found[0])
-    return hits
+    return hits if len(set(hits)) > 1 else []
 
 
 def _kind_clash(a: object, b: object) -> bool:
