@@ -799,7 +799,8 @@ def _ends_of(atoms: list[_Atom], text: str) -> list[_Atom]:
     return out
 
 
-_SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window|point)\s+"
+_SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window|point|weeks?"
+                           r"|months?|quarters?|qtr|half|season)\s+"
                            r"(?:as\s+|of\s+|in\s+)?$")
 
 
