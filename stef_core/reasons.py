@@ -86,6 +86,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "timestamp column (`created_at BETWEEN '2024-01-01' AND '2024-12-31'` drops the last "
         "day after midnight)"),
     ReasonCode(
+        "date.moment_equals_day", "value", "major",
+        "a column whose name says it holds moments (`created_ts`, `opened_at`) compared for "
+        "equality with a day (`created_ts = '2024-03-01'`, `= CURRENT_DATE - 1`): only the rows "
+        "at exactly midnight are equal, so the day's rows are nearly all left out"),
+    ReasonCode(
         "date.wrong_event", "attribute", "major",
         "the question dates its rows by one event (\"refunded in April\", \"tickets solved "
         "last month\", \"booked yesterday\") and the SQL bounds the period on a column named "

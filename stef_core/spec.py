@@ -264,6 +264,10 @@ class Period:
     #: The closing bound was a bare date compared inclusively (``<= '2024-12-31'``, BETWEEN):
     #: read as the whole day, which on a timestamp column drops the rows after midnight.
     end_of_day: bool = False
+    #: A raw column compared for equality with a day (``created_ts = '2024-03-01'``, ``=
+    #: CURRENT_DATE - 1``): read as the whole day, though on a timestamp column only the rows
+    #: at exactly midnight are equal to it.
+    moment_day: bool = False
     clock: tuple[int, int] | None = None  # time of day [start, end), seconds after midnight
     #: How the data spells the dates, when a raw column is compared with literals (or a hint
     #: binds the period to a spelling): ``compact`` ('201309'), ``iso`` ('2013-09'), ``year``

@@ -15,7 +15,12 @@ resolved against the record's anchor date, whatever the spelling:
   evidence);
 * a closing bound written as a bare date on a column whose name says it holds moments
   (``created_at <= '2024-12-31'``) is ``date.end_of_day``, a minor finding of its own: it drops
-  the last day's rows after midnight.
+  the last day's rows after midnight;
+* such a column compared for equality with a day (``created_ts = '2024-03-01'``, ``opened_ts =
+  date('now', '-1 day')``, ``= DATEADD(day, -1, CAST(GETDATE() AS DATE))``) is
+  ``date.moment_equals_day`` (major): only the rows at exactly midnight are equal to a day, so
+  "created yesterday" counts nearly nothing; ``CAST(created_ts AS DATE) = ...`` or a half-open
+  range is meant.
 
 A relative period ("last month", ``date('now', '-7 day')``) that runs up to the anchor day is
 compared as open-ended: rows after today do not exist yet.
@@ -534,6 +539,18 @@ def align_periods(
                 f"last day after "
                 f"00:00 are dropped; compare with < the next day",
                 "minor",
+            ))
+    for s in sql_periods:  # a moment column equal to a day: only midnight matches
+        if (s.moment_day and s.column and is_timestamp_name(s.column) and s.source != "case"
+                and not s.negated and not s.excluded):
+            day = s.text or _shown(s, _canon(s, today), today)
+            out.reasons.append(reason(
+                "date.moment_equals_day",
+                f"{s.column} is compared for equality with a day ({day}): a column that "
+                f"holds moments equals a day only at its midnight, so nearly every row of "
+                f"that day is left out; compare its date (CAST({s.column} AS DATE)) or a "
+                f"range [day, next day)",
+                "major",
             ))
     if not asked:
         out.extras = [f"{s.column} in {_shown(s, _canon(s, today), today)}"

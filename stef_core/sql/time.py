@@ -158,15 +158,18 @@ class _Term:
     ``part`` (``YEAR(d)``, ``EXTRACT(MONTH FROM d)``; ``unit``) or ``clock`` (time of day).
     """
 
-    __slots__ = ("column", "fmt", "kind", "text", "unit")
+    __slots__ = ("column", "fmt", "kind", "named", "text", "unit")
 
     def __init__(self, column: str, kind: str, unit: str = "", fmt: str = "",
-                 text: bool = False) -> None:
+                 text: bool = False, named: bool = False) -> None:
         self.column = column
         self.kind = kind
         self.unit = unit
         self.fmt = fmt
         self.text = text  # characters cut out of the stored text (substr), not a parsed date
+        # a raw term whose column is referenced by its own name, not through an alias that a
+        # subquery or CTE may have computed (``DATE_TRUNC('month', order_ts) AS month``)
+        self.named = named
 
     def spelling(self, span_spelling: str) -> str:
         """How this term assumes the data spells dates (see :attr:`Period.spelling`)."""
@@ -333,7 +336,7 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
     node = _typed(_unwrap(node))
     if isinstance(node, exp.Column):
         col = column_of(node)
-        return _Term(col, "raw") if col else None
+        return _Term(col, "raw", named=node.name.lower() == col.lower()) if col else None
     if isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _NUMBER_TYPES:
         return _term(node.this, column_of)  # CAST(strftime('%m', d) AS INTEGER)
     inner: exp.Expr | None = None
@@ -1067,7 +1070,9 @@ def _compare(term: _Term, op: str, value: exp.Expr) -> list[Period] | None:
     period = bounded(term.column, span, op, raw_moment)
     if period is None:
         return None
-    return [replace(period, spelling=term.spelling(span.spelling))]
+    # the column itself equal to a day, relative or not: a moment equals only its midnight
+    moment_day = op == "=" and term.kind == "raw" and term.named and span.grain == "day"
+    return [replace(period, spelling=term.spelling(span.spelling), moment_day=moment_day)]
 
 
 #: Words of a column name that say each row holds one period, keyed by its start (a
