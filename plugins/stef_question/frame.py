@@ -33,6 +33,7 @@ from stef_core.models import Ruleset
 from stef_core.periods import literal_span
 from stef_core.spec import (
     Ask,
+    Binding,
     Filter,
     Op,
     OrderRequest,
@@ -239,6 +240,27 @@ def _bound(f: Filter) -> tuple[str, int] | None:
 
 
 _ID_COLUMN = re.compile(r"(?:^|_)id$")
+#: "grouped by line of business (lob_cd)", "the origin airport (origin_iata)": an agent's
+#: reformulation naming the column its words are read from.
+_NAMED_COLUMN = re.compile(
+    r"((?:[A-Za-z][\w'-]*\s+){0,3}[A-Za-z][\w'-]*)\s*\(\s*([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*)\s*\)")
+_LEADING = frozenset({"by", "per", "the", "of", "a", "an", "for", "each", "every", "which", "what",
+                      "grouped", "group", "and", "with", "in", "on"})
+
+
+def _named_columns(text: str) -> tuple[Binding, ...]:
+    """The columns a reformulation names in parentheses after the words they answer ("by
+    line of business (lob_cd)"), as bindings of those words (at most 8)."""
+    out: list[Binding] = []
+    for m in _NAMED_COLUMN.finditer(text[:MAX_CHARS]):
+        words = m.group(1).lower().split()
+        while words and words[0] in _LEADING:
+            words = words[1:]
+        if words:
+            out.append(Binding(phrase=" ".join(words), columns=(m.group(2).lower(),)))
+        if len(out) >= 8:
+            break
+    return tuple(out)
 
 
 def _scope(f: Filter) -> bool:
@@ -629,7 +651,7 @@ def question_spec(
         counted=aggs.counted,
         terms=terms,
         text=folded_all,
-        bindings=hint.bindings,
+        bindings=hint.bindings + (_named_columns(reformulated) if reformulated else ()),
         periods=periods,
         restated_periods=restated,
     )
