@@ -62,6 +62,9 @@ def _filters(tree: Tree) -> tuple[Filter, ...]:
     ranks = _rank_filters(tree)
     if ranks:
         out = [f for f in out if (f.column, f.op, f.value) not in ranks]
+    # Oracle's ROWNUM numbers the rows a query returns: ``ROWNUM <= 10`` keeps the first ten
+    # (a top-k, read by stef_sql.read.superlatives), it constrains no column.
+    out = [f for f in out if (f.column or "").lower() != "rownum"]
     # One filter written twice is one constraint.
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []

@@ -67,6 +67,24 @@ def _nested_order(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
     items: list[OrderItem] = []
     k: int | None = None
     for select in tree.selects:
+        kept = _rownum_kept(select)
+        if kept is not None:
+            # Oracle: SELECT ... FROM (SELECT ... ORDER BY y DESC) WHERE ROWNUM = 1 keeps the
+            # first row of the ordered subquery (ROWNUM beside an ORDER BY of its own SELECT
+            # numbers the rows before they are sorted, and is not read)
+            source = select.args.get("from_")
+            inner = source.this.this if source is not None and isinstance(
+                source.this, exp.Subquery) else None
+            order = inner.args.get("order") if isinstance(inner, exp.Select) else None
+            if order is not None:
+                k = kept if k is None else k
+                for ordered in order.expressions[:4]:
+                    cols = tree.columns_of(ordered.this)
+                    items.append(OrderItem(expr=",".join(cols),
+                                           desc=bool(ordered.args.get("desc")),
+                                           aggregate=first_aggregate(ordered.this),
+                                           columns=cols))
+            continue
         if select is tree.select or select.args.get("limit") is None:
             continue
         if k is None and select.args.get("order") is not None:
@@ -82,6 +100,20 @@ def _nested_order(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
             items.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
                                    aggregate=first_aggregate(key), columns=cols))
     return tuple(items), k
+
+
+def _rownum_kept(select: exp.Select) -> int | None:
+    """The k of an Oracle ``WHERE ROWNUM <= k`` (``= 1``, ``< k + 1``) in ``select``."""
+    where = select.args.get("where")
+    if where is None:
+        return None
+    for cmp in where.find_all(exp.EQ, exp.LTE, exp.LT):
+        left = cmp.this
+        if isinstance(left, exp.Column) and not left.table and left.name.upper() == "ROWNUM":
+            value = int_of(cmp.expression)
+            if value is not None:
+                return value - 1 if isinstance(cmp, exp.LT) else value
+    return None
 
 
 def _unscoped_extremes(tree: Tree) -> tuple[str, ...]:
