@@ -547,6 +547,17 @@ def fold_periodic(p: Period) -> Period:
             rest = tuple((u, v) for u, v in p.periodic if u not in ("isoyear", "isoweek"))
             return replace(p, start=iso(monday), end=iso(monday + _DELTA["week"]),
                            periodic=rest, grain="week")
+    if p.periodic and isinstance(p.start, RelativeDate) and isinstance(p.end, RelativeDate):
+        # YEAR(d) = YEAR(CURRENT_DATE) AND quarter 3: the months of this year
+        months = sorted(v for u, v in p.periodic if u == "month")
+        if (months and len(months) == len(p.periodic)
+                and months == list(range(months[0], months[-1] + 1))
+                and p.start.start_of("year") == p.start
+                and p.end == p.start.shifted("year", 1)):
+            first = p.start.shifted("month", months[0] - 1)
+            return replace(p, start=first, end=first.shifted("month", len(months)),
+                           periodic=(), grain=_finer(p.grain, "month"))
+        return p
     if not p.periodic or not isinstance(p.start, str) or not isinstance(p.end, str):
         return p
     start, end = parse_iso(p.start), parse_iso(p.end)

@@ -339,6 +339,9 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
         return _Term(col, "raw", named=node.name.lower() == col.lower()) if col else None
     if isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _NUMBER_TYPES:
         return _term(node.this, column_of)  # CAST(strftime('%m', d) AS INTEGER)
+    quarter = _quarter_of_month(node, column_of)
+    if quarter is not None:
+        return quarter
     inner: exp.Expr | None = None
     term: _Term | None = None
     if isinstance(node, exp.WeekOfYear):  # Snowflake WEEKISO(d), MySQL WEEKOFYEAR(d)
@@ -411,6 +414,30 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
         return None
     term.column = col
     return term
+
+
+def _quarter_of_month(node: exp.Expr,
+                      column_of: Callable[[exp.Expr], str | None]) -> _Term | None:
+    """The quarter computed from the month where a dialect has no quarter function (SQLite):
+    ``(month + 2) / 3`` or ``(month - 1) / 3 + 1``, ``month`` being ``CAST(strftime('%m', d)
+    AS INTEGER)``, ``MONTH(d)`` or the like, with integer division."""
+    month: exp.Expr | None = None
+    if isinstance(node, (exp.Div, exp.IntDiv)) and _int_literal(node.expression) == 3:
+        num = _typed(_unwrap(node.this))
+        if isinstance(num, exp.Add) and _int_literal(num.expression) == 2:
+            month = num.this
+    elif isinstance(node, exp.Add) and _int_literal(node.expression) == 1:
+        div = _typed(_unwrap(node.this))
+        if isinstance(div, (exp.Div, exp.IntDiv)) and _int_literal(div.expression) == 3:
+            num = _typed(_unwrap(div.this))
+            if isinstance(num, exp.Sub) and _int_literal(num.expression) == 1:
+                month = num.this
+    if month is None:
+        return None
+    term = _term(month, column_of)
+    if term is None or _periodic_unit(term) != "month":
+        return None
+    return _Term(term.column, "part", unit="quarter")
 
 
 def _is_now(node: exp.Expr) -> bool:
