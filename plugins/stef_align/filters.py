@@ -200,12 +200,21 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec,
     if r.source != "rules" or not r.column or norm(r.column) in {norm(c) for c in sql.columns}:
         return None
     own = _word_stems(r.value)
+    flag = _ruleset_flag(r)
+    named = {stem(p) for p in parts(r.column or "") if len(p) >= 3 and p != "has"}
+    if flag:
+        # ``is_final = TRUE`` is about "final": kept as ``exam_type = 'final'`` or
+        # ``is_final_exam``, never by a flag about something else (``is_training = 0``)
+        own |= named
     for s in candidates[:MAX_SCAN]:
         if not s.column or s.excluded or s.alternative or norm(s.column) == norm(r.column):
             continue
         if own & _word_stems(s.value):
             return s
-        if _state_column(s) and not _grounded(s, q):
+        if flag:
+            if named and named <= {stem(p) for p in parts(s.column)}:
+                return s
+        elif _state_column(s) and not _grounded(s, q):
             return s
     return None
 
@@ -272,9 +281,12 @@ def _column_fit(r: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str
     rc, sc = norm(r.column), norm(s.column)
     if rc == sc or (len(rc) > 2 and rc in sc) or (len(sc) > 2 and sc in rc):
         return True
-    if sql_columns and rc not in {norm(c) for c in sql_columns}:
+    if sql_columns and rc not in {norm(c) for c in sql_columns} and not _ruleset_flag(r):
         # The enrichment names a column the SQL never reads ("the Country value in the
         # gasstations table is 'CZE'" parses as table = 'CZE'): trust the value, not the name.
+        # Not a ruleset's own condition on a flag or a number (``term "final exam" = is_final
+        # = TRUE``, ``"new scripts" = fill_nbr = 0``): the deployment names its column, and a
+        # TRUE or a 0 on another column (``passed = TRUE``, ``is_training = 0``) is no match.
         return True
     if columns_agree(r.column, s.column):
         return True
@@ -283,6 +295,13 @@ def _column_fit(r: Filter, s: Filter, rules: Ruleset, sql_columns: frozenset[str
         if rc in names and sc in names:
             return True
     return False
+
+
+def _ruleset_flag(r: Filter) -> bool:
+    """A requirement the ruleset's words put in the question on a flag or a number of a named
+    column (``term "final exam" = is_final = TRUE``): its value alone says little."""
+    return (r.source == "rules" and r.column is not None
+            and isinstance(r.value, (bool, int, float)))
 
 
 def columns_agree(a: str, b: str) -> bool:
@@ -1143,7 +1162,10 @@ def _match_other_operator(r: Filter, m: _Match) -> bool:
 
 def _match_used_value(r: Filter, m: _Match) -> bool:
     """Used, though not as a plain filter: a literal in a computation, LIMIT, HAVING
-    expression, or a column named after it."""
+    expression, or a column named after it. Not a ruleset's own condition on a flag or a
+    number whose column the SQL never reads (``fill_nbr = 0`` is not met by an ``ELSE 0``)."""
+    if _ruleset_flag(r) and norm(r.column or "") not in {norm(c) for c in m.sql.columns}:
+        return False
     if keys(r.value) & m.literal_keys or _in_identifiers(r.value, m.sql):
         m.matched.append(r.describe())
         return True
