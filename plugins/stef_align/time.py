@@ -209,17 +209,37 @@ def _coming_year(p: Period, text: str, today: date) -> Period:
 
 #: Most restated periods looked at for one asked period.
 MAX_RESTATED = 8
+#: A month or quarter named without a year that starts within this time after the anchor
+#: may be the coming one (:func:`_readings`).
+COMING = timedelta(days=62)
+#: Words that tell a question in the past tense ("how many were booked in march").
+_PAST = re.compile(r"\b(?:was|were|did|had|happened|[a-z]{3,}(?<!e)ed)\b")
+
+
+def _looks_back(text: str) -> bool:
+    """Is the question told in the past tense ("appointments were booked in march", "orders
+    shipped in March")? Then a month named without a year is the latest one, never the
+    coming one.
+
+    >>> _looks_back("how many clinic appointments were booked in march")
+    True
+    >>> _looks_back("emea open pipeline closing in december"), _looks_back("october blocks")
+    (False, False)
+    """
+    return _PAST.search(text.lower()) is not None
 
 
 def _readings(p: Period, today: date, over: RelativeUnit | None = None,
-              logged: bool = False) -> list[Period]:
+              logged: bool = False, coming: bool = False) -> list[Period]:
     """The periods that answer the question's ``p``: itself; for a month named without a year,
     the latest one at the anchor (first: the production reading, shown in messages), that
     month of any year (not in a ``logged`` record: a question stamped with the time it was
     asked means the latest April, and a log's tables hold every year's), and, when the anchor
     falls inside the latest one ("in March" asked in March: this March so far, or last
-    March?), the one a year before. A change "over" the previous ``over`` unit ("mom growth
-    for April") reads that unit too: March and April."""
+    March?), the one a year before; with ``coming`` (a question not told in the past tense,
+    :func:`_looks_back`), also the coming one when it starts within :data:`COMING` of the
+    anchor. A change "over" the previous ``over`` unit ("mom growth for April") reads that
+    unit too: March and April."""
     out = [p]
     if _ahead(p) and isinstance(p.end, RelativeDate):
         # English does not say whether today or the last day counts: BETWEEN CURDATE() AND
@@ -241,6 +261,12 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
         if start <= _midnight(today) < end:
             out.append(replace(latest, start=shift(p.start or "", "year", -1),
                                end=shift(p.end or "", "year", -1)))
+        upcoming = shift(p.start or "", "year", 1)
+        if coming and resolve(upcoming, today) - _midnight(today) <= COMING:
+            # "pickup for october" or "pipeline closing in December", asked weeks before it:
+            # the words leave open whether they look back a year or ahead to the one about
+            # to start, so the coming one answers too (a later one, or an older year, not)
+            out.append(replace(latest, start=upcoming, end=shift(p.end or "", "year", 1)))
 
     if over and p.grain == over and out[0].start and out[0].end and not out[0].periodic:
         out.append(replace(out[0], start=shift(out[0].start, over, -1)))
@@ -300,10 +326,10 @@ _PREFERENCE = {"same": 0, "open": 1, "different": 2}
 
 def _compare_readings(p: Period, today: date, s: Period, s_canon: _Canon,
                       s_clipped: _Canon, over: RelativeUnit | None = None,
-                      logged: bool = False) -> str:
+                      logged: bool = False, coming: bool = False) -> str:
     """The best of ``_compare`` over the question period's readings."""
     best = "different"
-    for r in _readings(p, today, over, logged):
+    for r in _readings(p, today, over, logged, coming):
         clip = _clips(r, today)
         kind = _compare(r, _canon(r, today, clip), s, s_clipped if clip else s_canon)
         if _PREFERENCE[kind] < _PREFERENCE[best]:
@@ -530,6 +556,7 @@ def align_periods(
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
     logged = anchor is not None and anchor.source == "timestamp"
+    coming = logged and not _looks_back(q.text)
     for s in sql_periods:  # a bare closing date on a timestamp column
         if s.end_of_day and s.column and is_timestamp_name(s.column) and s.source != "case":
             out.reasons.append(reason(
@@ -581,7 +608,7 @@ def align_periods(
                         wanted == "open" and s.source == "case"):
                     continue  # a period that shapes a value answers one, it bounds no rows
                 if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over,
-                                     logged) == wanted:
+                                     logged, coming) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
                     used.update(joined.get(j, ()))
@@ -599,7 +626,7 @@ def align_periods(
             if j in f_used:
                 continue
             kind = _compare_readings(p, today, s, _canon(s, today), _canon(s, today, True),
-                                     over, logged)
+                                     over, logged, coming)
             if kind in ("same", "open"):
                 fallback_hit[i] = (kind, s)
                 f_used.add(j)
