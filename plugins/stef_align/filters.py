@@ -418,7 +418,32 @@ def _spelled(value: str, text: str) -> bool:
     return (mentions(text, value) or mentions(text, value.replace("_", " "))
             or (" " not in value and stem(value) in _stems(text))
             or stem(_SEPARATORS.sub("", value)) in _joined_stems(text)
+            or (" " not in value and len(value) > 3 and _family(value) in _families(text))
             or _code_of_word(value, text))
+
+
+#: Endings of the forms of one word ("cancellations", "cancelled"; "meetings", "meeting"),
+#: longest first.
+_FORM_ENDINGS = ("ations", "ation", "ions", "ion", "ings", "ing", "ments", "ment", "ed",
+                 "es", "s")
+
+
+def _family(word: str) -> str:
+    """A word's root across its forms: 'cancelled' and "cancellations" are ``cancel``,
+    'meeting' and "meetings" ``meet``, 'rejected' and "rejections" ``reject``."""
+    word = word.lower()
+    for ending in _FORM_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[:-len(ending)]
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        word = word[:-1]  # 'cancell' -> 'cancel'
+    return word
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _families(text: str) -> frozenset[str]:
+    return frozenset(_family(w) for w in re.findall(r"[a-z]{4,}", text))
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
