@@ -52,3 +52,30 @@ def test_a_threshold_is_a_finding_exactly_when_the_scales_differ(
     wrong = percent == as_fraction  # a percentage against 0.2, a fraction against 20
     found = threshold_findings(f"Which teams finish under {p}% of their tasks?", sql, dialect)
     assert bool(found) == wrong, (sql, found)
+
+
+# -- AVG of a whole count in a dialect whose AVG of integers is an integer ------------------
+
+COUNT_COLUMNS = ["days_supply", "nights", "qty", "seat_cnt", "item_count", "num_visits"]
+DECIMAL_COLUMNS = ["total_amt", "unit_price", "rating_score", "avg_days", "weight_kg"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(COUNT_COLUMNS), st.sampled_from(["tsql", "redshift", "fabric"]),
+       st.sampled_from(["", "t."]))
+def test_average_of_a_count_column_is_truncated_where_avg_is_integer(
+        column: str, dialect: str, prefix: str) -> None:
+    sql = f"SELECT AVG({prefix}{column}) FROM rows_t t"
+    assert extract_spec(sql, dialect).integer_averages
+    # cast or scaled inside the AVG, or averaged where AVG is a decimal: no truncation
+    for safe in (f"SELECT AVG(CAST({prefix}{column} AS FLOAT)) FROM rows_t t",
+                 f"SELECT AVG({prefix}{column} * 1.0) FROM rows_t t"):
+        assert not extract_spec(safe, dialect).integer_averages
+    for other in ("postgres", "snowflake", "sqlite", "bigquery"):
+        assert not extract_spec(sql, other).integer_averages
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(DECIMAL_COLUMNS), st.sampled_from(["tsql", "redshift"]))
+def test_average_of_a_decimal_column_is_no_truncation(column: str, dialect: str) -> None:
+    assert not extract_spec(f"SELECT AVG({column}) FROM rows_t", dialect).integer_averages

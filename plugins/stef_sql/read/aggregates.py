@@ -29,6 +29,7 @@ The question's counterpart is :mod:`stef_question.concepts.aggregates`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -272,9 +273,29 @@ _DATE_DIFFS = (exp.DateDiff, exp.TimestampDiff, exp.DatetimeDiff, exp.TsOrDsDiff
 _WRAPPERS = (exp.TimeStrToTime, exp.Cast, exp.TsOrDsToDate, exp.Paren)
 
 
+#: Name parts of a column that holds a whole count (``days_supply``, ``nights``, ``qty``,
+#: ``seat_cnt``): averaged as it is in an INTEGER_AVG dialect, the average is truncated.
+_COUNT_PARTS = frozenset({"days", "nights", "qty", "quantity", "units", "cnt", "count",
+                          "seats", "items", "pallets", "visits", "stops", "legs", "pax",
+                          "passengers", "sessions", "tickets"})
+#: ... unless another part says it is a decimal figure (``avg_days``, ``days_rate``).
+_DECIMAL_PARTS = frozenset({"avg", "average", "mean", "rate", "pct", "ratio", "share", "amt",
+                            "amount", "price", "usd", "eur", "cost", "score", "hours", "hrs",
+                            "weight", "kg", "km", "miles", "per"})
+
+
+def _count_column(node: exp.Expr) -> bool:
+    """Is ``node`` a column whose name says it holds a whole count (:data:`_COUNT_PARTS`)?"""
+    if not isinstance(node, exp.Column):
+        return False
+    words = set(re.split(r"[^a-z]+", node.name.lower()))
+    return bool(words & _COUNT_PARTS) and not words & _DECIMAL_PARTS
+
+
 def _integer_averages(tree: Tree) -> list[str]:
     """The ``DATEDIFF(day, a, b)`` an AVG averages as it is: a whole number of coarse units,
-    with nothing inside the AVG that makes it a decimal (a cast, ``* 1.0``)."""
+    with nothing inside the AVG that makes it a decimal (a cast, ``* 1.0``); or a column
+    whose name says it holds a whole count (``AVG(days_supply)``, ``AVG(nights)``)."""
     out: list[str] = []
     for node in tree.aggs[:64]:
         if type(node) is not exp.Avg or under_window(node):
@@ -282,6 +303,9 @@ def _integer_averages(tree: Tree) -> list[str]:
         arg = node.this
         while isinstance(arg, exp.Paren):
             arg = arg.this
+        if _count_column(arg):
+            out.append(arg.sql()[:200])
+            continue
         if not isinstance(arg, _DATE_DIFFS):
             continue
         unit = arg.args.get("unit")
