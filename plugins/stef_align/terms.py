@@ -15,7 +15,10 @@ that rests on the deployment's words, not on a guess about the schema (``major``
   rate over ``status <> 'CANCELLED'`` computed without any mention of ``'CANCELLED'``;
 * **each row's ratio averaged** where the term is built of totals (``SUM`` and ``COUNT``
   only): ``AVG(good_qty / hours)`` for ``SUM(good_qty) / SUM(hours)``, ``AVG(margin /
-  revenue)`` for a margin defined as a ``SUM``.
+  revenue)`` for a margin defined as a ``SUM``; or **the mean of a column the term only
+  counts rows by** (``AVG(nps_score)`` for an NPS defined as ``COUNT_IF(nps_score >= 9) -
+  COUNT_IF(nps_score <= 6)``), unless the question's own words put the phrase before that
+  column ("average csat rating" asks for the mean rating).
 
 What is not a finding:
 
@@ -49,7 +52,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from stef_align.names import parts
+from stef_align.names import parts, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -81,6 +84,7 @@ class Atoms:
     columns: frozenset[str] = frozenset()
     values: tuple[tuple[str, str], ...] = ()
     totals: bool = False  # built of SUM and COUNT only (no AVG): a ratio of totals, a total
+    tested: frozenset[str] = frozenset()  # columns read only in its conditions
 
 
 @lru_cache(maxsize=1024)
@@ -120,7 +124,10 @@ def term_atoms(expression: str) -> Atoms:
     aggregates = list(tree.find_all(exp.AggFunc))
     totals = bool(aggregates) and all(isinstance(a, (exp.Sum, exp.Count, exp.CountIf))
                                       for a in aggregates)
-    return Atoms(frozenset(measured), frozenset(columns), tuple(dict.fromkeys(values)), totals)
+    tested = {c.name.lower() for pred in tree.find_all(exp.Predicate)
+              for c in pred.find_all(exp.Column)} - measured
+    return Atoms(frozenset(measured), frozenset(columns), tuple(dict.fromkeys(values)), totals,
+                 frozenset(tested))
 
 
 def _asked(q: QuestionSpec, rules: Ruleset) -> list[str]:
@@ -174,6 +181,26 @@ def _row_ratios(atoms: Atoms, sql: SqlSpec) -> list[str]:
     return []
 
 
+def _averaged_tests(phrase: str, text: str, atoms: Atoms, sql: SqlSpec) -> list[str]:
+    """The term counts rows by a condition on a column (``COUNT_IF(nps_score >= 9)``,
+    ``COUNTIF(rating >= 4)``) and the SQL averages that column itself (``AVG(nps_score)``):
+    a mean score, not the share the term counts. Not when the phrase only qualifies that
+    column ("average csat rating" / ``AVG(rating)``: the mean is asked)."""
+    conditioned = {norm(f.column) for f in sql.conditions[:MAX_FILTERS] if f.column}
+    # the person's words only: ``QuestionSpec.text`` is "question . reformulation", and a
+    # reformulation that restates the metric as a mean ("average NPS score") is the mistake
+    asked = text.lower().split(" . ", 1)[0]
+    after = {m.group(1) for m in re.finditer(r"\b" + re.escape(phrase.lower()) + r"\s+(\w+)",
+                                             asked)}
+    for a in sql.aggregations[:MAX_AGGREGATES]:
+        column = a.arg.strip().lower()
+        if (a.func == "AVG" and column in atoms.tested and "," not in column
+                and norm(column) not in conditioned
+                and not any(word_matches(w, column) for w in after)):
+            return [f"averages {column} where the term counts rows by a condition on it"]
+    return []
+
+
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[Reason]:
     if rules is None or not rules.terms or not q.terms:
         return []
@@ -198,7 +225,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[R
             if norm(column) in compared and value not in values:
                 found.append(f"compares {column} with other values, never {value!r}")
         if atoms.totals:
-            found += _row_ratios(atoms, sql)
+            found += _row_ratios(atoms, sql) + _averaged_tests(phrase, q.text, atoms, sql)
         if found:
             out.append(reason(
                 "term.definition",

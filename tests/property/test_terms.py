@@ -64,3 +64,17 @@ def test_no_ruleset_no_finding(words: str, stems: list[str], k: str, t: str, for
     q = question_spec(f"{words} last month", None)
     assert terms.check(q, extract_spec(sql), Ruleset()) == []
     assert terms.check(q, extract_spec(sql), None) == []
+
+
+SCORES = ["nps_score", "rating", "stars", "survey_score"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SCORES), st.integers(min_value=2, max_value=9), table, alias)
+def test_the_mean_of_a_column_the_term_counts_by_fires_its_share_never(
+        column: str, cut: int, t: str, a: str) -> None:
+    rules = Ruleset(terms={"satisfaction": f"100.0 * COUNT_IF({column} >= {cut}) / COUNT(*)"})
+    assert fired("satisfaction", rules, f"SELECT AVG({a}.{column}) FROM {t} {a}")
+    share = (f"SELECT 100.0 * SUM(CASE WHEN {a}.{column} >= {cut} THEN 1 ELSE 0 END) / "
+             f"COUNT(*) FROM {t} {a}")
+    assert not fired("satisfaction", rules, share)
