@@ -97,6 +97,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "after another (`requested_at`, `created_at`, `appt_start_ts`) and on none of the asked "
         "event; also an age (\"older than 30 days\") measured from `updated_at`"),
     ReasonCode(
+        "date.reversed_difference", "attribute", "major",
+        "a duration computed backwards: the moment that opens a record minus a later one "
+        "(`DATEDIFF(day, closed_at, created_at)`, `created_at - resolved_at`), negative for "
+        "every row, so its average, threshold or ranking says the opposite"),
+    ReasonCode(
         "filter.extra", "condition", "info",
         "a filter the question did not ask for (not counted when R_app declares it benign or "
         "ignored; `minor` when extras alone keep a record out of the good band, so a score "

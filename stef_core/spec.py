@@ -400,6 +400,10 @@ class SqlSpec:
     # AVG of integers is an integer (T-SQL, Redshift: ``AVG(DATEDIFF(day, a, b))`` is
     # truncated to whole days): each ``DATEDIFF(day, a, b)``.
     integer_averages: tuple[str, ...] = ()
+    # Differences of two time columns, as (the SQL, the column subtracted from, the column
+    # subtracted): ``DATEDIFF(day, created_at, closed_at)`` is ``("...", "closed_at",
+    # "created_at")`` in every dialect's spelling, as is ``closed_at - created_at``.
+    date_differences: tuple[tuple[str, str, str], ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

@@ -48,6 +48,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *projection.check(q, sql, rules),
         *joins.check(q, sql, rules),
         *events.check(q, sql, anchor),
+        *events.reversed_differences(sql),
         *enrichment.check(q, sql, rules, anchor),
         *terms.check(q, sql, rules),
     ]

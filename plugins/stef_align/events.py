@@ -357,6 +357,27 @@ def _compared_event(q: QuestionSpec, sql: SqlSpec) -> Reason | None:
     return None
 
 
+def reversed_differences(sql: SqlSpec) -> list[Reason]:
+    """``date.reversed_difference`` (major): a duration computed backwards, the moment that
+    opens a record minus a later one (``DATEDIFF(day, closed_at, created_at)``,
+    ``created_at - resolved_at``): negative for every row, so an average, a threshold or a
+    ranking on it says the opposite of what it should. Only columns whose names say both
+    events (:func:`column_event`), the first an opening, the second not; a difference under
+    ``ABS`` or negated is left alone by the reader."""
+    for text, later, earlier in sql.date_differences[:16]:
+        first, then = column_event(later), column_event(earlier)
+        if first in OPENING and then is not None and then not in OPENING \
+                and then != "deadline":
+            return [reason(
+                "date.reversed_difference",
+                f"the SQL subtracts {earlier}, a later moment, from {later}, when the record "
+                f"was {_SAID.get(first, first)} ({text}): the duration comes out negative for "
+                f"every row; subtract the earlier moment from the later one",
+                "major",
+            )]
+    return []
+
+
 def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[Reason]:
     """``date.wrong_event`` findings (at most one); see the module docstring."""
     compared = _compared_event(q, sql)

@@ -441,9 +441,14 @@ def _family(word: str) -> str:
     return word
 
 
+#: The question's words read by family: names of an action ("cancellations", "meetings",
+#: "rejections"), not of things ("shipments" are no 'shipped' state).
+_ACTION_NOUN = re.compile(r"[a-z]{3,}(?:ations?|ions?|ings?)\b")
+
+
 @lru_cache(maxsize=QUESTION_CACHE)
 def _families(text: str) -> frozenset[str]:
-    return frozenset(_family(w) for w in re.findall(r"[a-z]{4,}", text))
+    return frozenset(_family(w) for w in _ACTION_NOUN.findall(text))
 
 
 @lru_cache(maxsize=QUESTION_CACHE)

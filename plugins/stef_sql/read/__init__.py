@@ -11,6 +11,7 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.ordering`: ORDER BY, LIMIT / TOP / FETCH, OFFSET;
 * :mod:`~stef_sql.read.superlatives`: ranking windows, nested top-k, unscoped extremes;
 * :mod:`~stef_sql.read.structure`: tables, columns, literals, windows, CTEs, joins;
+* :mod:`~stef_sql.read.durations`: differences of two time columns;
 * :mod:`~stef_sql.read.joins`: what joins and subqueries do to the rows (an amount repeated
   by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...)).
 
@@ -33,6 +34,7 @@ from stef_core.spec import SqlSpec
 from stef_core.sql import parse_statement
 from stef_sql.read import (
     aggregates,
+    durations,
     filters,
     grouping,
     joins,
@@ -57,6 +59,7 @@ READERS: tuple[Reader, ...] = (
     time.read,
     structure.read,
     joins.read,
+    durations.read,
 )
 
 
