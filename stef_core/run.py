@@ -16,8 +16,12 @@ its soft-delete flag are in 70-99 % of them. Business definitions that recur ("r
 apart (``common``, :meth:`RunProfile.defines`): the aligner does not count them as extras,
 but whether a question needed one stays open.
 
-``status IN ('confirmed', 'in_house', 'checked_out')`` and ``status NOT IN ('cancelled',
-'no_show')`` are one choice spelled two ways when, between them, they name every value the
+A filter nearly every query reading one table applies (:data:`TABLE_SHARE`, the share that
+makes a run's guard, and :data:`MIN_SUPPORT` queries) is that table's definition though the
+run's other tables make it rare overall (``is_void = false`` on a table of charges): it
+defines in a query that reads the table (``table_common``). ``status IN ('confirmed',
+'in_house', 'checked_out')`` and ``status NOT IN ('cancelled', 'no_show')`` are one choice
+spelled two ways when, between them, they name every value the
 run's queries ever compare that column with on that table (:func:`complements`): they are
 counted together, as one definition.
 
@@ -62,6 +66,10 @@ COMMON = 0.15
 UNGUARDED = 2
 #: How many records of a run (the first ones, in input order) the profile is learnt from.
 PREFIX = 512
+#: A filter at least this share of the queries reading one table apply (and :data:`MIN_SUPPORT`
+#: of them) is that table's definition, though the run's other tables make it rare overall
+#: (``is_void = false`` on a table of charges): the share that makes a run's guard.
+TABLE_SHARE = DOMINANT
 #: Most keys of one column searched for complements (:func:`complements`).
 MAX_CHOICES = 32
 #: The operators a guard is written with: one value kept or kept away, or a missing one.
@@ -95,12 +103,15 @@ class RunProfile:
     frequent: frozenset[str] = frozenset()
     dominant: tuple[RunGuard, ...] = ()
     common: frozenset[str] = frozenset()
+    #: Definitions of one table (:data:`TABLE_SHARE`): the key and the tables it defines on.
+    table_common: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def to_json(self) -> str:
         """The profile as JSON (what a Spark driver sends its workers)."""
         return json.dumps({
             "records": self.records, "frequent": sorted(self.frequent),
             "common": sorted(self.common),
+            "table_common": [[k, sorted(t)] for k, t in self.table_common],
             "dominant": [[g.key, g.example, g.queries, sorted(g.tables)] for g in self.dominant],
         }, sort_keys=True)
 
@@ -109,7 +120,8 @@ class RunProfile:
         data = json.loads(text)
         return cls(int(data["records"]), frozenset(data["frequent"]), tuple(
             RunGuard(k, e, int(n), frozenset(t)) for k, e, n, t in data["dominant"]),
-            frozenset(data.get("common", ())))
+            frozenset(data.get("common", ())),
+            tuple((k, frozenset(t)) for k, t in data.get("table_common", ())))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
         """The dominant filters ``spec`` does not apply although it reads a table nearly every
@@ -130,12 +142,21 @@ class RunProfile:
         return key is not None and key in self.frequent
 
 
-    def defines(self, f: Filter) -> bool:
-        """Is ``f`` one of the filters many of the run's queries share (:data:`COMMON`)?"""
-        if not self.common:
+    def defines(self, f: Filter, spec: SqlSpec | None = None) -> bool:
+        """Is ``f`` one of the filters many of the run's queries share (:data:`COMMON`), or,
+        in a query ``spec`` reading one of its tables, one nearly every query of that table
+        applies (:data:`TABLE_SHARE`)?"""
+        if not self.common and not self.table_common:
             return False
         key = filter_key(f)
-        return key is not None and key in self.common
+        if key is None:
+            return False
+        if key in self.common:
+            return True
+        if spec is None or not self.table_common:
+            return False
+        tables = {table_key(t) for t in spec.tables}
+        return any(k == key and tables & on for k, on in self.table_common)
 
 
 #: The profile of a record scored on its own: no filter is the run's.
@@ -271,4 +292,9 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
         shared[b] += counts[a]
     common = frozenset(k for k, c in shared.items()
                        if c >= max(min_support, COMMON * n) and k not in frequent)
-    return RunProfile(n, frequent, dominant, common)
+    table_common = tuple(
+        (k, on) for k, c in sorted(counts.items())
+        if c >= min_support and k not in frequent and k not in common
+        and (on := frozenset(t for t, m in guarded[k].items()
+                             if m >= min_support and m >= TABLE_SHARE * reading[t])))
+    return RunProfile(n, frequent, dominant, common, table_common)

@@ -255,7 +255,7 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     # where one question leaves a value unanswered (the aligner's stand-in reading of a scope)
     if run.holds(f) and not _named(f, text):
         return "run"
-    if run.defines(f) and not _named(f, text):
+    if run.defines(f, sql) and not _named(f, text):
         return "definition"
     if _scope(f, text):
         return "scope"

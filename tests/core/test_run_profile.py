@@ -256,3 +256,52 @@ def test_a_definition_is_not_guessed_as_the_stand_in_of_a_weak_word() -> None:
     assert ("filter.value_mismatch", "minor") not in codes
     [alone] = Engine().evaluate_batch([whales])
     assert alone.filter_alignment.status == "partially_applied"
+
+
+# -- a table's own definition: nearly every query of one table applies it --------------------
+
+VOID = Filter("is_void", "=", False)
+
+
+@given(st.integers(min_value=0, max_value=20), st.integers(min_value=0, max_value=4),
+       st.integers(min_value=0, max_value=200))
+def test_a_filter_nearly_every_query_of_a_table_applies_defines_there(
+        with_it: int, without: int, others: int) -> None:
+    """``is_void = false`` in the queries of ``charges`` (and rare in a run of many other
+    tables) defines in a query reading ``charges``, never in one that does not read it."""
+    specs = ([SqlSpec(filters=(VOID,), tables=("charges", "stays"))] * with_it
+             + [SqlSpec(tables=("charges",))] * without
+             + [SqlSpec(tables=("stays",))] * others)
+    profile = learn(specs)
+    n = with_it + without + others
+    run_wide = with_it >= MIN_SUPPORT and with_it >= COMMON * n
+    table = with_it >= MIN_SUPPORT and with_it >= 0.9 * (with_it + without)
+    frequent = with_it >= MIN_SUPPORT and with_it >= 0.5 * n  # then the run's guard instead
+    assert profile.holds(VOID) is frequent
+    charges = SqlSpec(filters=(VOID,), tables=("dbo.Charges",))
+    assert profile.defines(VOID, charges) is ((run_wide or table) and not frequent)
+    assert profile.defines(VOID, SqlSpec(tables=("stays",))) is (run_wide and not frequent)
+    assert RunProfile.from_json(profile.to_json()) == profile
+
+
+def test_a_tables_definition_is_no_extra_where_that_table_is_read() -> None:
+    """Spa revenue over charges that are not complimentary, in a run where every query of
+    ``charges`` leaves complimentary ones out but most queries read other tables: a definition, not an extra."""
+    charges = [Record(id=f"c{i}", question=f"charges of department {i} last month",
+                      sql=f"SELECT SUM(amount) FROM charges WHERE is_comp = FALSE "
+                          f"AND dept_cd = 'D{i}'", timestamp="2025-09-10T10:00:00Z")
+               for i in range(9)]
+    stays = [Record(id=f"s{i}", question=f"stays at property {i}",
+                    sql=f"SELECT COUNT(*) FROM stays WHERE property_id = {i}")
+             for i in range(60)]
+    spa = Record(id="spa", question="spa revenue by month this year",
+                 sql="SELECT DATE_TRUNC('month', posted_dt), SUM(amount) FROM charges "
+                     "WHERE NOT is_comp AND dept_cd = 'SPA' "
+                     "AND posted_dt >= DATE_TRUNC('year', CURRENT_DATE) GROUP BY 1",
+                 timestamp="2025-09-10T10:00:00Z")
+    results = _by_id(list(Engine().run([*charges, *stays, spa])))
+    fa = results["spa"].filter_alignment
+    assert fa.definitions == ["is_comp != TRUE"]
+    assert fa.status == "fully_applied"
+    [alone] = Engine().evaluate_batch([spa])
+    assert alone.filter_alignment.status == "fully_applied_with_extras"
