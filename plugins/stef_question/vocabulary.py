@@ -48,6 +48,12 @@ _NEGATION = re.compile(
 # What joins two listed words: "cancellations and no-shows", "solved or closed", "A / B".
 _LISTED = re.compile(r"\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor|/|&)\s+|/)\s*"
                      r"(?:(?:a|an|the|any)\s+)?")
+# A word listed after another one a negation opens, whether or not that one is a declared
+# word: "excluding cancellations and no-shows" ("cancellations" may be no value word).
+_LISTED_AFTER_NEGATION = re.compile(
+    r"\b(?:not|excluding|except|without|other than|neither|nor)\s+[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor)\s+)"
+    r"(?:(?:a|an|the|any)\s+)?$")
 # A negation after the word: "trialing excluded", "drafts left out".
 _NEGATION_AFTER = re.compile(
     r"^(?:\s+\w+){0,2}?\s+(?:excluded|excepted|left\s+out|filtered\s+out|removed)\b")
@@ -186,7 +192,9 @@ class Matcher:
                 # "excluding cancellations and no-shows", "not solved or closed": a negation
                 # covers the words listed with the one it precedes
                 previous is not None and previous[1]
-                and _LISTED.fullmatch(text, previous[0], m.start()) is not None)
+                and _LISTED.fullmatch(text, previous[0], m.start()) is not None) or (
+                _LISTED_AFTER_NEGATION.search(text, max(0, m.start() - 80), m.start())
+                is not None)
             previous = (m.end(), neg)
             spans.append(m.span())
             if not neg and _listed_groups(text, m.start()):
