@@ -460,6 +460,9 @@ class SqlSpec:
     keeps_unmatched: bool = False
     # ``NOT IN (SELECT ...)`` predicates (see Exclusion).
     exclusions: tuple[Exclusion, ...] = ()
+    #: Comparisons with NULL by ``=`` or ``<>`` (``csm_owner = NULL``), as written: never true,
+    #: whatever the data (the filters read them as IS NULL / IS NOT NULL, what was meant).
+    null_equalities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,9 @@
 """Structure: what the query reads and how it is built: base tables (``tables``, CTE names
 aside), every column name (``columns``), the literals compared with data (``literals``; date
 arithmetic aside), window texts (``windows``), CTE names, the number of nested SELECTs and
-joins, a top-level set operation, and the LEFT JOINs whose unmatched rows the WHERE both keeps
-and rules out (``unmatched_filtered``).
+joins, a top-level set operation, the LEFT JOINs whose unmatched rows the WHERE both keeps
+and rules out (``unmatched_filtered``), and comparisons with NULL by ``=`` or ``<>``
+(``null_equalities``), which are never true.
 
 The judges read these (how much a query reaches, which literals the question never names).
 """
@@ -43,6 +44,7 @@ def read(tree: Tree) -> Build:
         "joins": len(tree.joins),
         "set_operation": tree.set_operation,
         "unmatched_filtered": tuple(_unmatched_filtered(tree)),
+        "null_equalities": tuple(_null_equalities(tree)),
     }
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
@@ -60,6 +62,18 @@ def _time_arithmetic(lit: exp.Expr) -> bool:
         parent = parent.parent
     return isinstance(parent, _DATE_ARITHMETIC)
 
+
+
+def _null_equalities(tree: Tree) -> list[str]:
+    """``x = NULL`` and ``x <> NULL`` (WHERE, HAVING, JOIN ON, CASE: wherever they stand; the
+    walk filed every EQ and every node, so this is a scan of lists, not another walk),
+    as written: a comparison with NULL is unknown for every row. ``IS NULL`` is meant."""
+    nodes = [*tree.eqs[:256], *(n for n in tree.nodes if type(n) is exp.NEQ)]
+    out: list[str] = []
+    for node in nodes:
+        if isinstance(node.this, exp.Null) or isinstance(node.expression, exp.Null):
+            out.append(node.sql()[:120])
+    return list(dict.fromkeys(out))
 
 
 #: Predicates true of a NULL (they keep rows a LEFT JOIN did not match).
