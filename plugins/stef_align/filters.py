@@ -842,6 +842,43 @@ def _overlap(asked: Value, found: Value) -> bool:
     return bool(a & b)
 
 
+#: How many of the next smaller units each duration unit holds.
+_DURATION_STEPS: dict[str, tuple[tuple[str, int], ...]] = {
+    "week": (("day", 7), ("hour", 168), ("minute", 10080)),
+    "day": (("hour", 24), ("minute", 1440), ("second", 86400)),
+    "hour": (("minute", 60), ("second", 3600)),
+    "minute": (("second", 60),),
+}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(week|day|hour|minute|hr|min)s?\b")
+_SHORT_UNITS = {"hr": "hour", "min": "minute"}
+
+
+def _same_duration(r: Filter, s: Filter, text: str) -> bool:
+    """Is the SQL's number ``s`` the question's duration ``r`` in a smaller unit ("within 1
+    hour" / ``DATEDIFF(minute, a, b) <= 60``, "48 hours" / ``<= 2880`` minutes), the SQL's
+    column or expression naming that unit?
+
+    >>> _same_duration(Filter(None, "<=", 1, strength="weak"),
+    ...                Filter("timestamp_diff(b, a, minute)", "<=", 60), "within 1 hour")
+    True
+    >>> _same_duration(Filter(None, "<=", 1, strength="weak"),
+    ...                Filter("timestamp_diff(b, a, minute)", "<=", 30), "within 1 hour")
+    False
+    """
+    if not _numeric(r.value) or not _numeric(s.value) or s.column is None:
+        return False
+    asked, found = float(str(r.value)), float(str(s.value))
+    column = s.column.lower()
+    for m in _DURATION.finditer(text.lower()):
+        if float(m.group(1)) != asked:
+            continue
+        unit = _SHORT_UNITS.get(m.group(2), m.group(2))
+        for smaller, factor in _DURATION_STEPS.get(unit, ()):
+            if asked * factor == found and smaller in column:
+                return True
+    return False
+
+
 _FLIP: dict[Op, Op] = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
 
 
@@ -1380,6 +1417,12 @@ def align_filters(
             if found is not None:
                 guessed_nums.remove(found)
                 guessed_pair = True
+                if _same_duration(r, found, q.text):
+                    # "within 1 hour" / TIMESTAMP_DIFF(..., MINUTE) <= 60: one duration
+                    matched.extend((r.describe(), found.describe()))
+                    if found in extras:
+                        extras.remove(found)
+                    continue
         if found is not None:
             # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
             # / 'APG') may be that name's code: the data decides, not the words; it lowers
