@@ -404,6 +404,10 @@ class SqlSpec:
     # subtracted): ``DATEDIFF(day, created_at, closed_at)`` is ``("...", "closed_at",
     # "created_at")`` in every dialect's spelling, as is ``closed_at - created_at``.
     date_differences: tuple[tuple[str, str, str], ...] = ()
+    # Differences of two time columns compared with a number, as (the unit they count in once
+    # scaled: ``hour`` for ``DATEDIFF(minute, a, b) / 60``, the comparison, the number):
+    # ``julianday(b) - julianday(a) <= 24`` is ``("day", "LTE", 24.0)``.
+    duration_bounds: tuple[tuple[str, str, float], ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

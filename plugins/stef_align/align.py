@@ -51,6 +51,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *nulls.check(sql),
         *events.check(q, sql, anchor),
         *events.reversed_differences(sql),
+        *events.duration_units(q, sql),
         *enrichment.check(q, sql, rules, anchor),
         *terms.check(q, sql, rules),
     ]

@@ -378,6 +378,36 @@ def reversed_differences(sql: SqlSpec) -> list[Reason]:
     return []
 
 
+#: A duration the question states: "within 24 hours", "more than 3 days", "over 90 mins".
+_DURATION = re.compile(r"\b(\d+(?:\.\d+)?)\s*-?\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|"
+                       r"days?|weeks?|months?|years?)\b")
+_DURATION_UNITS = {"sec": "second", "min": "minute", "hr": "hour"}
+
+
+def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """``filter.value_mismatch`` (major): the question states a duration ("completed within
+    24 hours") and the SQL compares a difference of two moments counted in another unit with
+    the same number (``julianday(done) - julianday(opened) <= 24``: 24 days). Only the same
+    number in another unit: a converted bound (``<= 1`` day, ``* 24 <= 24``) is no mismatch."""
+    if not sql.duration_bounds:
+        return []
+    stated: dict[float, str] = {}
+    for number, word in _DURATION.findall(q.text.lower())[:8]:
+        unit = word.rstrip("s")
+        stated[float(number)] = _DURATION_UNITS.get(unit, unit)
+    for unit, _op, number in sql.duration_bounds[:16]:
+        asked = stated.get(number)
+        if asked is not None and asked != unit:
+            shown = f"{number:g}"
+            return [reason(
+                "filter.value_mismatch",
+                f"the question asks for {shown} {asked}s but the SQL compares a difference of "
+                f"two moments counted in {unit}s with {shown}: {shown} {unit}s",
+                "major",
+            )]
+    return []
+
+
 def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[Reason]:
     """``date.wrong_event`` findings (at most one); see the module docstring."""
     compared = _compared_event(q, sql)

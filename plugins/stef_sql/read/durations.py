@@ -24,6 +24,7 @@ MAX_DIFFERENCES = 16
 
 def read(tree: Tree) -> Build:
     out: list[tuple[str, str, str]] = []
+    bounds: list[tuple[str, str, float]] = []
     for node in tree.nodes:
         if len(out) >= MAX_DIFFERENCES:
             break
@@ -34,10 +35,84 @@ def read(tree: Tree) -> Build:
         else:
             continue
         later, earlier = _column(ends[0]), _column(ends[1])
-        if later and earlier and later != earlier and not _undirected(node):
+        if not (later and earlier and later != earlier):
+            continue
+        if not _undirected(node):
             out.append((node.sql(dialect=tree.dialect or None)[:160], later, earlier))
-    fields = {"date_differences": tuple(dict.fromkeys(out))}
+        compared = _compared(node)
+        if compared is not None and len(bounds) < MAX_DIFFERENCES:
+            bounds.append(compared)
+    fields = {"date_differences": tuple(dict.fromkeys(out)),
+              "duration_bounds": tuple(dict.fromkeys(bounds))}
     return lambda texts: fields
+
+
+#: DATEDIFF units as the question names them.
+_UNITS = {"SECOND": "second", "SS": "second", "S": "second", "MINUTE": "minute", "MI": "minute",
+          "N": "minute", "HOUR": "hour", "HH": "hour", "DAY": "day", "DD": "day", "D": "day",
+          "WEEK": "week", "WK": "week", "WW": "week", "MONTH": "month", "MM": "month",
+          "YEAR": "year", "YY": "year", "YYYY": "year"}
+#: A factor that turns one unit into another (``* 24``: days to hours; ``/ 3600``: seconds
+#: to hours).
+_FACTORS = {("day", 24): "hour", ("hour", 60): "minute", ("day", 1440): "minute",
+            ("minute", 60): "second", ("day", 86400): "second", ("hour", 3600): "second",
+            ("week", 7): "day"}
+
+
+def _unit_of(node: exp.Expr) -> str | None:
+    """The unit a difference counts in: DATEDIFF's own, days for SQLite's julianday and
+    Oracle's date arithmetic, seconds for ``EXTRACT(EPOCH FROM ...)``; None when unknown
+    (a Postgres interval)."""
+    if isinstance(node, _DIFFS):
+        unit = node.args.get("unit")
+        name = (unit.name if isinstance(unit, exp.Expr) else str(unit or "DAY")).upper()
+        return _UNITS.get(name.strip("'\""))
+    if isinstance(node, exp.Sub) and _julian(node.this) is not None:
+        return "day"
+    return None
+
+
+def _number(node: exp.Expr) -> float | None:
+    """A numeric literal's value (``60.0``, ``24``)."""
+    if isinstance(node, exp.Literal) and node.is_number:
+        try:
+            return float(node.this)
+        except ValueError:
+            return None
+    return None
+
+
+def _compared(node: exp.Expr) -> tuple[str, str, float] | None:
+    """``(unit, operator, number)`` when the difference, scaled by constant factors, is
+    compared with a number (``julianday(b) - julianday(a) <= 24``: days, ``<=``, 24)."""
+    unit = _unit_of(node)
+    current: exp.Expr = node
+    parent = node.parent
+    depth = 0
+    if unit is None and isinstance(parent, exp.Extract) and parent.name.upper() == "EPOCH":
+        unit, current, parent = "second", parent, parent.parent
+    while unit is not None and parent is not None and depth < 6:
+        if isinstance(parent, (exp.Paren, exp.Cast, exp.TryCast, exp.Round, exp.Floor)):
+            current, parent = parent, parent.parent
+        elif isinstance(parent, (exp.Mul, exp.Div)):
+            other = parent.expression if parent.this is current else parent.this
+            factor = _number(other)
+            if factor is None:
+                return None
+            if isinstance(parent, exp.Mul):
+                unit = _FACTORS.get((unit, int(factor)))
+            else:
+                unit = next((u for (u, f), v in _FACTORS.items()
+                             if v == unit and f == int(factor)), None)
+            current, parent = parent, parent.parent
+        elif isinstance(parent, (exp.LT, exp.LTE, exp.GT, exp.GTE, exp.EQ)):
+            other = parent.expression if parent.this is current else parent.this
+            number = _number(other)
+            return (unit, type(parent).__name__, number) if number is not None else None
+        else:
+            return None
+        depth += 1
+    return None
 
 
 def _julian(node: exp.Expr | None) -> exp.Expr | None:
