@@ -13,6 +13,8 @@ that rests on the deployment's words, not on a guess about the schema (``major``
 * **a column compared with other values, never the term's**: a fail rate defined over
   ``event_type = 'start'`` computed with ``event_type IN ('complete', 'fail')``, a no-show
   rate over ``status <> 'CANCELLED'`` computed without any mention of ``'CANCELLED'``;
+* **another threshold** on a whole number the term bounds (``rating > 4`` where the term
+  counts ``rating >= 4``; ``> 3`` is the same bound, an IN list is left alone);
 * **each row's ratio averaged** where the term is built of totals (``SUM`` and ``COUNT``
   only): ``AVG(good_qty / hours)`` for ``SUM(good_qty) / SUM(hours)``, ``AVG(margin /
   revenue)`` for a margin defined as a ``SUM``; or **the mean of a column the term only
@@ -85,6 +87,8 @@ class Atoms:
     values: tuple[tuple[str, str], ...] = ()
     totals: bool = False  # built of SUM and COUNT only (no AVG): a ratio of totals, a total
     tested: frozenset[str] = frozenset()  # columns read only in its conditions
+    #: its bounds on a whole number (``rating >= 4``): (column, ">=" or "<=", the bound)
+    bounds: tuple[tuple[str, str, int], ...] = ()
 
 
 @lru_cache(maxsize=1024)
@@ -121,13 +125,42 @@ def term_atoms(expression: str) -> Atoms:
         lits = [pred.expression] if not isinstance(pred, exp.In) else pred.expressions
         values += [(col.name.lower(), str(value_key(fold_value(lit.this))))
                    for lit in lits if isinstance(lit, exp.Literal) and lit.is_string]
+    bounds: list[tuple[str, str, int]] = []
+    for pred in tree.find_all(exp.GT, exp.GTE, exp.LT, exp.LTE):
+        bound = _bound(pred)
+        if bound is not None:
+            bounds.append(bound)
     aggregates = list(tree.find_all(exp.AggFunc))
     totals = bool(aggregates) and all(isinstance(a, (exp.Sum, exp.Count, exp.CountIf))
                                       for a in aggregates)
     tested = {c.name.lower() for pred in tree.find_all(exp.Predicate)
               for c in pred.find_all(exp.Column)} - measured
     return Atoms(frozenset(measured), frozenset(columns), tuple(dict.fromkeys(values)), totals,
-                 frozenset(tested))
+                 frozenset(tested), tuple(dict.fromkeys(bounds)))
+
+
+def _bound(pred: object) -> tuple[str, str, int] | None:
+    """``column > 3`` as (column, ">=", 4): a bound on a whole number, written one way
+    (``> n`` is ``>= n + 1``, ``< n`` is ``<= n - 1``); None for anything else."""
+    from sqlglot import exp
+
+    if not isinstance(pred, (exp.GT, exp.GTE, exp.LT, exp.LTE)):
+        return None
+    col, lit = pred.this, pred.expression
+    flipped = False
+    if isinstance(col, exp.Literal) and isinstance(lit, exp.Column):
+        col, lit, flipped = lit, col, True
+    if not (isinstance(col, exp.Column) and isinstance(lit, exp.Literal)) or lit.is_string:
+        return None
+    try:
+        n = int(str(lit.this))
+    except ValueError:
+        return None
+    up = isinstance(pred, (exp.GT, exp.GTE)) != flipped
+    strict = isinstance(pred, (exp.GT, exp.LT))
+    if up:
+        return col.name.lower(), ">=", n + 1 if strict else n
+    return col.name.lower(), "<=", n - 1 if strict else n
 
 
 def _asked(q: QuestionSpec, rules: Ruleset) -> list[str]:
@@ -169,6 +202,35 @@ def _substitute(column: str, atoms: Atoms, measured: set[str]) -> str | None:
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+_SQL_BOUND = {">=": (">=", 0), ">": (">=", 1), "<=": ("<=", 0), "<": ("<=", -1)}
+
+
+def _other_bounds(atoms: Atoms, sql: SqlSpec) -> list[str]:
+    """The term bounds a whole number one way (``COUNTIF(rating >= 4)``) and the SQL bounds
+    that column in the same direction only elsewhere (``rating > 4``): another threshold,
+    so another count. An IN list or an equality on the column is left alone (``rating IN (4,
+    5)`` may be the same set)."""
+    out: list[str] = []
+    preds = [*sql.filters[:MAX_FILTERS], *sql.conditions[:MAX_FILTERS]]
+    for column, direction, n in atoms.bounds[:8]:
+        same = [p for p in preds if p.column and norm(p.column) == norm(column)]
+        if not same or any(p.op not in _SQL_BOUND for p in same):
+            continue
+        sql_bounds = set()
+        for p in same:
+            if isinstance(p.value, bool) or not isinstance(p.value, int):
+                break
+            op, shift = _SQL_BOUND[p.op]
+            sql_bounds.add((op, p.value + shift))
+        else:
+            ours = [b for b in sql_bounds if b[0] == direction]
+            if ours and (direction, n) not in sql_bounds:
+                shown = ">=" if direction == ">=" else "<="
+                out.append(f"bounds {column} at {shown} {ours[0][1]} where the term counts "
+                           f"{column} {shown} {n}")
+    return out
 
 
 def _row_ratios(atoms: Atoms, sql: SqlSpec) -> list[str]:
@@ -221,6 +283,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[R
             other = _substitute(column, atoms, measured) if norm(column) not in read else None
             if other is not None:
                 found.append(f"measures {other} where the term measures {column}")
+        found += _other_bounds(atoms, sql)
         for column, value in atoms.values:
             if norm(column) in compared and value not in values:
                 found.append(f"compares {column} with other values, never {value!r}")

@@ -78,3 +78,16 @@ def test_the_mean_of_a_column_the_term_counts_by_fires_its_share_never(
     share = (f"SELECT 100.0 * SUM(CASE WHEN {a}.{column} >= {cut} THEN 1 ELSE 0 END) / "
              f"COUNT(*) FROM {t} {a}")
     assert not fired("satisfaction", rules, share)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(SCORES), st.integers(min_value=1, max_value=9),
+       st.integers(min_value=-2, max_value=2), st.booleans())
+def test_a_threshold_fires_exactly_when_it_is_another_bound(column: str, cut: int, moved: int,
+                                                           strict: bool) -> None:
+    rules = Ruleset(terms={"satisfaction": f"100.0 * COUNT_IF({column} >= {cut}) / COUNT(*)"})
+    bound = cut + moved
+    # ">= n" and "> n - 1" are one bound on a whole number
+    test = f"{column} > {bound - 1}" if strict else f"{column} >= {bound}"
+    sql = f"SELECT 100.0 * SUM(CASE WHEN {test} THEN 1 ELSE 0 END) / COUNT(*) FROM rows_t"
+    assert fired("satisfaction", rules, sql) == (moved != 0)
