@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from stef_align import (
     aggregates,
+    declared,
     enrichment,
     events,
     grouping,
@@ -54,6 +55,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *events.duration_units(q, sql),
         *enrichment.check(q, sql, rules, anchor),
         *terms.check(q, sql, rules),
+        *declared.check(sql, rules),
     ]
 
 
