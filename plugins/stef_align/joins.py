@@ -31,7 +31,8 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   is never true and the query returns nothing. Whether ``col`` holds NULLs is the schema's
   to say, so this is a note; ``major`` when the deployment's ruleset says it does: a term
   that tests the column for NULL (``term "guest checkout" = customer_id IS NULL``, ``term
-  "off-site clinic" = store_id IS NULL``) declares rows where it is NULL.
+  "off-site clinic" = store_id IS NULL``) declares rows where it is NULL, and so does a note
+  that says so in the deployment's words ("Guest checkouts have orders.customer_id NULL").
 
 >>> own_key("client", "client_id"), own_key("card", "client_id")
 (True, False)
@@ -195,14 +196,27 @@ def matched_share(sql: SqlSpec) -> str | None:
     return None
 
 
+#: A note's words saying a column holds NULLs: "customer_id is NULL for ...", "orders.customer_id
+#: NULL", "may have courier_id NULL", "learner_id NULL rows". Only snake_case names (a name the
+#: deployment writes for a column) and NULL in capitals (the SQL word) are read.
+_NOTE_NULL = re.compile(r"\b(?:([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\.)?([a-z][a-z0-9]*_[a-z0-9_]+)\s+"
+                        r"(?:(?:is|are|can\s+be|may\s+be|stays?)\s+)?NULL\b")
+
+
 @lru_cache(maxsize=64)
-def declared_nullable(predicates: tuple[str, ...]) -> frozenset[str]:
-    """The columns (``norm``) a ruleset's condition terms test for NULL (``customer_id IS
-    NULL``, ``churned_at IS NOT NULL``): the deployment says they hold NULLs.
+def declared_nullable(predicates: tuple[str, ...], notes: tuple[str, ...] = ()) -> frozenset[str]:
+    """The columns a ruleset says hold NULLs: those its condition terms test for NULL
+    (``customer_id IS NULL``, ``churned_at IS NOT NULL``) and those its notes say are NULL
+    ("Guest checkouts have orders.customer_id NULL"), as ``norm(column)`` or, where the note
+    names the table, ``norm(table).norm(column)``.
 
     >>> sorted(declared_nullable(("customer_id IS NULL", "churned_at IS NOT NULL",
     ...                           "tier = 'gold'")))
     ['churnedat', 'customerid']
+    >>> sorted(declared_nullable((), ("Guest checkouts have orders.customer_id NULL.",
+    ...                               "'cancelled' rows may have courier_id NULL",
+    ...                               "Nothing here is null.")))
+    ['courierid', 'orders.customerid']
     """
     import sqlglot
     from sqlglot import exp
@@ -216,6 +230,10 @@ def declared_nullable(predicates: tuple[str, ...]) -> frozenset[str]:
         for test in tree.find_all(exp.Is):
             if isinstance(test.this, exp.Column) and isinstance(test.expression, exp.Null):
                 out.add(norm(test.this.name))
+    for note in notes[:256]:
+        for m in _NOTE_NULL.finditer(note[:4000]):
+            table, column = m.group(1), m.group(2)
+            out.add(f"{norm(table)}.{norm(column)}" if table else norm(column))
     return frozenset(out)
 
 
@@ -225,7 +243,7 @@ def not_in_nulls(sql: SqlSpec, nullable: frozenset[str] = frozenset()) -> list[R
     for e in sql.exclusions[:8]:
         if e.guarded or not e.table or keyed(e.table, e.column):
             continue
-        if norm(e.column) in nullable:
+        if norm(e.column) in nullable or f"{norm(e.table)}.{norm(e.column)}" in nullable:
             return [reason(
                 "subquery.not_in_null",
                 f"the SQL excludes rows with {e.expr}, and the ruleset says {e.column} can be "
@@ -271,6 +289,6 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[R
                 "join pairs unrelated rows",
                 "minor",
             ))
-    nullable = (declared_nullable(tuple(rules.predicates.values())) if rules is not None
-                else frozenset())
+    nullable = (declared_nullable(tuple(rules.predicates.values()), tuple(rules.notes))
+                if rules is not None else frozenset())
     return out + fan_out(sql) + dropped_empty(q, sql) + not_in_nulls(sql, nullable)

@@ -90,3 +90,17 @@ def test_not_in_is_major_exactly_when_the_ruleset_declares_nulls(
         assert found == [("subquery.not_in_null", "major" if declared else "info")]
     # the ruleset only ever raises the note: without it the finding is the note or nothing
     assert [r.severity for r in joins.check(QUESTION, extract_spec(sql))] in ([], ["info"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(NULLABLE), st.sampled_from([
+    "{t} rows may have {c} NULL.", "{c} is NULL for some rows.", "Guests have {t}.{c} NULL.",
+    "{c} NULL rows are previews."]), st.booleans())
+def test_a_note_that_says_null_raises_the_note_for_its_column_only(
+        fam: tuple[str, str, str], note: str, other: bool) -> None:
+    outer, key, child = fam
+    column = "region_code" if other else key
+    rules = Ruleset(notes=[note.format(t=child, c=column)])
+    sql = f"SELECT {key} FROM {outer} WHERE {key} NOT IN (SELECT {key} FROM {child})"
+    found = [(r.code, r.severity) for r in joins.check(QUESTION, extract_spec(sql), rules)]
+    assert found == [("subquery.not_in_null", "info" if other else "major")]
