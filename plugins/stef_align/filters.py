@@ -418,7 +418,8 @@ def _spelled(value: str, text: str) -> bool:
     return (mentions(text, value) or mentions(text, value.replace("_", " "))
             or (" " not in value and stem(value) in _stems(text))
             or stem(_SEPARATORS.sub("", value)) in _joined_stems(text)
-            or (" " not in value and len(value) > 3 and _family(value) in _families(text))
+            or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
+                and _family(value) in _families(text))
             or _code_of_word(value, text))
 
 
@@ -428,10 +429,25 @@ _FORM_ENDINGS = ("ations", "ation", "ions", "ion", "ings", "ing", "ments", "ment
                  "es", "s")
 
 
+#: Irregular verb forms a status is often spelled with ("deals we won" / 'won').
+_IRREGULAR = {"won": "win", "sold": "sell", "bought": "buy", "paid": "pay", "broke": "break",
+              "broken": "break", "lost": "lose", "sent": "send", "spent": "spend",
+              "left": "leave", "held": "hold", "met": "meet", "flew": "fly", "flown": "fly",
+              "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride",
+              "kept": "keep", "took": "take", "taken": "take", "gave": "give",
+              "given": "give", "wrote": "write", "written": "write", "ran": "run",
+              "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose"}
+#: Particles of a phrasal verb written as one noun ("broke down" / 'breakdown').
+_PARTICLES = frozenset({"down", "up", "out", "off", "in", "over", "back"})
+
+
 def _family(word: str) -> str:
     """A word's root across its forms: 'cancelled' and "cancellations" are ``cancel``,
-    'meeting' and "meetings" ``meet``, 'rejected' and "rejections" ``reject``."""
+    'meeting' and "meetings" ``meet``, 'rejected' and "rejections" ``reject``, 'won' and
+    "win" ``win``."""
     word = word.lower()
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     for ending in _FORM_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             word = word[:-len(ending)]
@@ -442,13 +458,24 @@ def _family(word: str) -> str:
 
 
 #: The question's words read by family: names of an action ("cancellations", "meetings",
-#: "rejections"), not of things ("shipments" are no 'shipped' state).
+#: "rejections"), not of things ("shipments" are no 'shipped' state); verbs ("win",
+#: "broke down").
 _ACTION_NOUN = re.compile(r"[a-z]{3,}(?:ations?|ions?|ings?)\b")
+_VERB = re.compile(r"\b(win|won|sell|sold|buy|bought|pay|paid|break|broke|broken|lose|lost|"
+                   r"send|sent|spend|spent|leave|left|hold|held|meet|met|fly|flew|flown|"
+                   r"drive|drove|driven|ride|rode|ridden|keep|kept|take|took|taken|give|gave|"
+                   r"given|write|wrote|written|run|ran|begin|began|begun|choose|chose|chosen)"
+                   r"(?:\s+(down|up|out|off|in|over|back)\b)?")
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
 def _families(text: str) -> frozenset[str]:
-    return frozenset(_family(w) for w in _ACTION_NOUN.findall(text))
+    out = {_family(w) for w in _ACTION_NOUN.findall(text)}
+    for verb, particle in _VERB.findall(text):
+        out.add(_family(verb))
+        if particle:
+            out.add(_family(verb) + particle)  # "broke down": 'breakdown'
+    return frozenset(out)
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
