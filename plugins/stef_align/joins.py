@@ -17,7 +17,9 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   counted twice in the base. Only a query that starts from the repeated table (``FROM orders o
   JOIN order_items oi``) is read: one that starts from the other rows and looks an amount up
   (``FROM subscriptions s JOIN plans p``: the plan's fee per subscription) counts it per row on
-  purpose, and so is a unit price (``SUM(p.price)`` over order lines).
+  purpose, and so is a unit price (``SUM(p.price)`` over order lines). The key is read past
+  a schema's prefix (:func:`_named_key`: ``rx_fills.fill_id``, ``pos_txn.txn_id`` joined to
+  ``pos_lines``).
 * ``join.drops_empty`` (major): the SQL looks for the groups with nothing (``HAVING
   SUM(oi.quantity) = 0`` for "no sales"; ``COUNT(*) = 0`` whatever the question) after inner
   joins only, where every group has a matched row; or the
@@ -75,6 +77,28 @@ def keyed(table: str, column: str) -> bool:
     return norm(column) == "id" or own_key(table, column)
 
 
+def _named_key(table: str, column: str, other: str) -> bool:
+    """Is ``column`` ``table``'s own key, its name read past a schema's prefix: the last word
+    of the table (``rx_fills.fill_id``, ``production_runs.run_id``), or what is left once the
+    prefix both joined tables share is taken off (``pos_txn.txn_id`` joined to
+    ``pos_lines``)?
+
+    >>> _named_key("rx_fills", "fill_id", "claims"), _named_key("pos_txn", "txn_id", "pos_lines")
+    (True, True)
+    >>> _named_key("pos_lines", "txn_id", "pos_txn"), _named_key("orders", "customer_id", "c")
+    (False, False)
+    """
+    if own_key(table, column):
+        return True
+    words, others = parts(table), parts(other)
+    if len(words) > 1 and own_key(words[-1], column):
+        return True
+    shared = 0
+    while shared < min(len(words), len(others)) - 1 and words[shared] == others[shared]:
+        shared += 1
+    return shared > 0 and own_key("_".join(words[shared:]), column)
+
+
 def fan_out(sql: SqlSpec) -> list[Reason]:
     """``join.fan_out`` (module docstring): each aggregated table once."""
     out: list[Reason] = []
@@ -83,7 +107,8 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         # the aggregated table's key is named after it (a bare ``id`` joined to ``x.person_id``
         # is as often a one-to-one link table as a one-to-many one), the joined column is not
         # the other table's key
-        if j.table in seen or not own_key(j.table, j.key) or keyed(j.joined, j.joined_key):
+        if (j.table in seen or not _named_key(j.table, j.key, j.joined)
+                or keyed(j.joined, j.joined_key)):
             continue
         if not j.leads:
             # the query starts from the other rows and looks the amount up (a plan's fee per

@@ -104,3 +104,17 @@ def test_a_note_that_says_null_raises_the_note_for_its_column_only(
     sql = f"SELECT {key} FROM {outer} WHERE {key} NOT IN (SELECT {key} FROM {child})"
     found = [(r.code, r.severity) for r in joins.check(QUESTION, extract_spec(sql), rules)]
     assert found == [("subquery.not_in_null", "info" if other else "major")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(family, amount, function, st.sampled_from(["", "pos_", "rx_", "dw_"]), st.booleans())
+def test_fan_out_does_not_depend_on_a_schema_prefix(fam: tuple[str, str, str], column: str,
+                                                    fn: str, prefix: str, both: bool) -> None:
+    parent, key, child = fam
+    other = f"{prefix}{child}" if both else child
+    sql = (f"SELECT {fn}(p.{column}) FROM {prefix}{parent} p JOIN {other} c "
+           f"ON c.{key} = p.{key}")
+    assert codes(sql) == [("join.fan_out", "major")]
+    # the child's own amount over its parent is never repeated, prefix or not
+    assert codes(f"SELECT {fn}(c.{column}) FROM {other} c JOIN {prefix}{parent} p "
+                 f"ON p.{key} = c.{key}") == []
