@@ -51,6 +51,7 @@ from stef_core.models import (
     Reason,
     Ruleset,
 )
+from stef_core.periods import is_timestamp_name, name_kind
 from stef_core.reasons import Severity, reason
 from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import (
@@ -1220,6 +1221,42 @@ def _match_flag(r: Filter, m: _Match) -> bool:
     return True
 
 
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: A day of the week the question keeps ("on Saturdays", "weekend orders"), as a word.
+_WEEKDAY_WORDS = frozenset({*_WEEKDAYS, *(d + "s" for d in _WEEKDAYS), "weekend", "weekends",
+                            "weekday", "weekdays"})
+#: How a SQL names a day of the week instead of numbering it ('Saturday', 'Sat').
+_DAY_NAMES = frozenset({*_WEEKDAYS, *(d[:3] for d in _WEEKDAYS)})
+
+
+def _day_of_week(s: Filter) -> bool:
+    """Does the SQL predicate keep days of the week: a date column compared with day numbers
+    (``EXTRACT(DOW FROM d) IN (0, 6)``, ``DAYOFWEEK(d) = 7``: the reader keeps the column) or
+    with day names (``DAYNAME(d) = 'Saturday'``)?"""
+    if not s.column or s.op not in ("=", "in", "!=", "not in") or s.relation:
+        return False
+    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    if not values:
+        return False
+    if all(isinstance(v, str) and v.strip().lower() in _DAY_NAMES for v in values):
+        return True
+    return (all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 7 for v in values)
+            and (name_kind(s.column) == "date" or is_timestamp_name(s.column)))
+
+
+def _match_weekday(r: Filter, m: _Match) -> bool:
+    """"Revenue on Saturdays", "weekend orders": a day of the week the SQL keeps by number or
+    name, in any dialect's numbering (the number itself is not checked: Sunday is 0, 1 or 7
+    depending on the function and dialect)."""
+    if m.op_hit is not None or r.op not in ("=", "!=") or not isinstance(r.value, str) \
+            or r.value.lower() not in _WEEKDAY_WORDS:
+        return False
+    for i, s in enumerate(m.idx.preds[:MAX_SCAN]):
+        if _day_of_week(s):
+            return m.meet(i)
+    return False
+
+
 def _match_weak_value(r: Filter, m: _Match) -> bool:
     """A weak value carries no operator of its own: its value under any operator meets it."""
     if m.op_hit is not None and is_weak(r) and r.op in ("=", "!="):
@@ -1300,6 +1337,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_split_name,
     _match_code,
     _match_flag,
+    _match_weekday,
     _match_weak_value,
     _match_absent_rows,
     _match_other_operator,

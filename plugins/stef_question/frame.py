@@ -248,6 +248,32 @@ _LEADING = frozenset({"by", "per", "the", "of", "a", "an", "for", "each", "every
                       "grouped", "group", "and", "with", "in", "on"})
 
 
+#: Days of the week a question keeps ("revenue on weekends", "orders on Saturdays", "weekday
+#: traffic"), not a breakdown by them ("by weekday", "weekday vs weekend").
+_WEEKDAY_KEPT = re.compile(
+    r"\b(weekends?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
+    r"(?!\s+(?:vs\.?|versus|and|or)\b)", re.IGNORECASE)
+
+
+def _weekdays(question: str, asked: list[Filter]) -> list[Filter]:
+    """Weak requirements for the days of the week the question keeps, when the question's
+    own reading has none for them (a weekday is an inference about how the SQL spells it)."""
+    # a weak reading of the same word ("Saturdays" as a name) is made strong by merging
+    have = {str(f.value).lower() for f in asked
+            if isinstance(f.value, str) and f.strength == "strong"}
+    out: list[Filter] = []
+    for m in _WEEKDAY_KEPT.finditer(question[:MAX_CHARS]):
+        word = m.group(1).lower()
+        before = question[max(0, m.start() - 12):m.start()]
+        if word not in have and not re.search(r"\b(?:by|per|each|vs\.?|versus)\s+$", before):
+            # "on Saturdays", "on weekends", "every Monday": the days kept, plainly; a
+            # word used as an adjective ("weekend occupancy") is read by inference
+            plain = word.endswith("s") or re.search(r"\b(?:on|every)\s+(?:a\s+)?$", before)
+            out.append(Filter(None, "=", word, "question", "strong" if plain else "weak"))
+            have.add(word)
+    return out[:4]
+
+
 def _named_columns(text: str) -> tuple[Binding, ...]:
     """The columns a reformulation names in parentheses after the words they answer ("by
     line of business (lob_cd)"), as bindings of those words (at most 8)."""
@@ -560,7 +586,8 @@ def question_spec(
     # The question's periods and the hint's: hint conditions that spell a period leave the
     # filters (the periods are compared as intervals, whatever the spelling).
     periods, hint_filters = _periods(question, hint_text, hint_filters)
-    required = _not_ignored(merge_requirements([*hint_filters, *stated, *asked]), rules)
+    required = _not_ignored(merge_requirements([*hint_filters, *stated, *asked,
+                                                *_weekdays(question, asked)]), rules)
 
     aggs = frame.aggregates
     strong_aggs = list(aggs.strong)
