@@ -590,6 +590,23 @@ def _negated_state(word: str, preds: Iterable[Filter]) -> int | None:
     return None
 
 
+def _opposites_left_out(word: str, preds: Iterable[Filter]) -> int | None:
+    """The SQL predicate that keeps a state by leaving out its opposites ("open deals" /
+    ``stage NOT IN ('closed_won', 'closed_lost')``): every value left out names an opposite
+    of the word."""
+    opposites = _OPPOSITES.get(word.lower())
+    if not opposites:
+        return None
+    for i, s in enumerate(preds):
+        if not s.column or s.op not in ("!=", "not in") or s.excluded:
+            continue
+        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        if values and all(isinstance(v, str) and set(parts(v)) & set(opposites)
+                          for v in values[:16]):
+            return i
+    return None
+
+
 #: Negated words of a question ("unresolved", "non-billable").
 _NEGATED_WORD = re.compile(r"\b(?:un|non)-?[a-z]{4,}\b")
 
@@ -1206,6 +1223,8 @@ def _match_flag(r: Filter, m: _Match) -> bool:
         flag = _same_flag(r, m.idx)
     if flag is None and m.op_hit is None and r.op == "=" and isinstance(r.value, str):
         flag = _negated_state(r.value, m.idx.preds[:MAX_SCAN])
+    if flag is None and m.op_hit is None and r.op == "=" and isinstance(r.value, str):
+        flag = _opposites_left_out(r.value, m.idx.preds[:MAX_SCAN])
     if flag is not None:
         return m.meet(flag)
     other = _flag(r, m.idx, opposite=True) if m.op_hit is None else None

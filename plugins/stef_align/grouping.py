@@ -169,6 +169,8 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     lowered = key.lower()
     if any(w in _TIME_WORDS for w in words) and any(d in lowered for d in _DATE_KEYS):
         return True
+    if any(w.rstrip("s") in _ROLE_WORDS for w in words) and set(parts(key)) & _PERSON_KEYS:
+        return True  # "per rep" / GROUP BY owner_nm: the person a row is assigned to
     for column, synonyms in rules.synonyms.items():
         if word_matches(column, key) and any(s.lower() in group for s in synonyms):
             return True
@@ -177,6 +179,15 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
                 word_matches(c, key) or c == key.lower() for c in b.columns):
             return True
     return False
+
+
+#: Words for the person who owns or works a row ("per rep", "by agent", "each adjuster")...
+_ROLE_WORDS = frozenset({"rep", "salesrep", "salesperson", "seller", "agent", "owner",
+                         "assignee", "adjuster", "technician", "tech", "analyst", "handler",
+                         "account executive", "ae", "csm", "recruiter", "coordinator"})
+#: ... and the name parts of the column that holds that person when it is named generically.
+_PERSON_KEYS = frozenset({"owner", "assignee", "assigned", "user", "usr", "employee", "emp",
+                          "staff", "rep", "agent", "handler", "worker"})
 
 
 def _as_ratio(group: str, sql: SqlSpec) -> bool:
