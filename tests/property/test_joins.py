@@ -118,3 +118,18 @@ def test_fan_out_does_not_depend_on_a_schema_prefix(fam: tuple[str, str, str], c
     # the child's own amount over its parent is never repeated, prefix or not
     assert codes(f"SELECT {fn}(c.{column}) FROM {other} c JOIN {prefix}{parent} p "
                  f"ON p.{key} = c.{key}") == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(family, st.sampled_from(["LEFT JOIN", "JOIN"]), st.booleans(), st.booleans())
+def test_a_base_counted_over_the_join_is_repeated_under_any_count_of_the_other_rows(
+        fam: tuple[str, str, str], kind: str, distinct: bool, star: bool) -> None:
+    parent, key, child = fam
+    top = f"COUNT(DISTINCT c.{key})" if distinct else f"COUNT(c.{key})"
+    base = "COUNT(*)" if star else f"COUNT(p.{key})"
+    sql = f"SELECT 1.0 * {top} / {base} FROM {parent} p {kind} {child} c ON c.{key} = p.{key}"
+    assert ("join.fan_out", "major") in codes(sql)
+    # DISTINCT in the base counts each row of the first table once
+    assert ("join.fan_out", "major") not in codes(
+        f"SELECT 1.0 * {top} / COUNT(DISTINCT p.{key}) FROM {parent} p {kind} {child} c "
+        f"ON c.{key} = p.{key}")

@@ -150,8 +150,9 @@ def _bare(node: exp.Expr) -> exp.Expr:
 def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
     """Denominators that count the rows of the SELECT's first table without DISTINCT
     (``COUNT(DISTINCT e.k) / COUNT(*)``, ``... / COUNT(o.order_id)``) under a numerator that
-    counts DISTINCT values, where that SELECT joins the table to another on a column of each:
-    the numerator says the join repeats rows, the base counts the repeats."""
+    counts DISTINCT values or another table's rows (``COUNT(r.refund_id) / COUNT(o.order_id)``),
+    where that SELECT joins the table to another on a column of each: the numerator says the
+    join repeats rows, the base counts the repeats."""
     if not tree.joins:
         return []
     ctes = _cte_names(tree)
@@ -160,7 +161,12 @@ def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
         below = _bare(div.args["expression"])
         if not isinstance(below, exp.Count) or under_window(below):
             continue
-        if not any(isinstance(c.this, exp.Distinct) for c in div.this.find_all(exp.Count)):
+        counts = list(div.this.find_all(exp.Count))
+        distinct = any(isinstance(c.this, exp.Distinct) for c in counts)
+        # the numerator counts the rows of the other table (COUNT(r.refund_id) / COUNT(o.order_id)
+        # over a LEFT JOIN of orders to refunds): the base counts each order once per refund
+        other_rows = [c.this for c in counts if isinstance(c.this, exp.Column) and c.this.table]
+        if not distinct and not other_rows:
             continue  # the numerator counts the joined rows too: one base for both
         arg = below.this
         if isinstance(arg, exp.Distinct) or not isinstance(arg, (exp.Star, exp.Column)):
@@ -175,6 +181,8 @@ def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
         alias = first.alias_or_name.lower()
         if isinstance(arg, exp.Column) and arg.table.lower() not in ("", alias):
             continue  # the count of another table's column
+        if not distinct and all(c.table.lower() in ("", alias) for c in other_rows):
+            continue  # both count the first table's rows: one base for both
         table = first.name.lower()
         if not table or table in ctes:
             continue
