@@ -80,7 +80,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "filter.operator_mismatch", "operator", "critical",
         "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
         "open range where a closed one was asked, or the reverse; or NULL compared by `=` or "
-        "`<>` (`csm_owner = NULL`), which is never true"),
+        "`<>` (`csm_owner = NULL`), which is never true; or \"neither X nor Y\" answered by an OR "
+        "of two absences (`NOT EXISTS (...) OR NOT EXISTS (...)`)"),
     ReasonCode(
         "date.end_of_day", "value", "minor",
         "(never makes a record poor on its own) a closing bound written as a bare date on a "

@@ -467,6 +467,9 @@ class SqlSpec:
     #: Comparisons with NULL by ``=`` or ``<>`` (``csm_owner = NULL``), as written: never true,
     #: whatever the data (the filters read them as IS NULL / IS NOT NULL, what was meant).
     null_equalities: tuple[str, ...] = ()
+    #: ORs of two negative conditions (``NOT EXISTS (...) OR NOT EXISTS (...)``, ``a IS NULL
+    #: OR b IS NULL``), as written: rows that lack either one, not both.
+    negated_alternatives: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

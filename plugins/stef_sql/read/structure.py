@@ -45,6 +45,7 @@ def read(tree: Tree) -> Build:
         "set_operation": tree.set_operation,
         "unmatched_filtered": tuple(_unmatched_filtered(tree)),
         "null_equalities": tuple(_null_equalities(tree)),
+        "negated_alternatives": tuple(_negated_alternatives(tree)),
     }
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
@@ -74,6 +75,32 @@ def _null_equalities(tree: Tree) -> list[str]:
         if isinstance(node.this, exp.Null) or isinstance(node.expression, exp.Null):
             out.append(node.sql()[:120])
     return list(dict.fromkeys(out))
+
+
+def _negative(node: exp.Expr) -> bool:
+    """Does ``node`` say something is absent: NOT ..., NOT EXISTS, NOT IN, IS NULL?"""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.Not):
+        return True
+    if isinstance(node, exp.Is):
+        return isinstance(node.expression, exp.Null) and not node.args.get("negate")
+    if isinstance(node, exp.NEQ) and isinstance(node.expression, exp.All):
+        return True  # x NOT IN (SELECT ...) as some dialects read it: x <> ALL (SELECT ...)
+    return isinstance(node, exp.In) and bool(node.args.get("negate"))
+
+
+def _negated_alternatives(tree: Tree) -> list[str]:
+    """``NOT EXISTS (...) OR NOT EXISTS (...)`` and the like (see ``SqlSpec``): two absences
+    joined by OR, in a WHERE or HAVING."""
+    out: list[str] = []
+    for node in tree.nodes:
+        if (type(node) is exp.Or and _negative(node.this) and _negative(node.expression)
+                and node.find_ancestor(exp.Where, exp.Having) is not None):
+            out.append(node.sql()[:160])
+        if len(out) >= 4:
+            break
+    return out
 
 
 #: Predicates true of a NULL (they keep rows a LEFT JOIN did not match).
