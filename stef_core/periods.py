@@ -58,6 +58,7 @@ __all__ = [
     "relative_unit",
     "resolve",
     "shift",
+    "split_years",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -528,6 +529,35 @@ def _merge_periodic(
             if not fields[unit]:
                 return None
     return tuple((unit, v) for unit in sorted(fields) for v in sorted(fields[unit]))
+
+
+def split_years(p: Period) -> list[Period]:
+    """Months of the year inside an interval of several years, one stretch per year: Q1 of
+    2024 and of 2025 for ``EXTRACT(QUARTER FROM d) = 1 AND d >= '2024-01-01' AND d <
+    '2025-04-01'`` ("q1 vs q1 last year"). A period of one year or less, or with other
+    fields, is ``[fold_periodic(p)]``.
+
+    >>> [describe(x) for x in split_years(Period("d", "2024-01-01", "2025-04-01",
+    ...                                          periodic=(("month", 1), ("month", 2),
+    ...                                                    ("month", 3))))]
+    ['[2024-01-01, 2024-04-01)', '[2025-01-01, 2025-04-01)']
+    """
+    months = sorted(v for u, v in p.periodic if u == "month")
+    if (not months or len(months) != len(p.periodic) or not isinstance(p.start, str)
+            or not isinstance(p.end, str)
+            or months != list(range(months[0], months[-1] + 1))):
+        return [fold_periodic(p)]
+    start, end = parse_iso(p.start), parse_iso(p.end)
+    if end <= add(start, "year", 1) or end > add(start, "year", 6):
+        return [fold_periodic(p)]
+    out: list[Period] = []
+    for year in range(start.year, end.year + 1):
+        lo = max(start, datetime(year, months[0], 1))
+        hi = min(end, add(datetime(year, months[-1], 1), "month", 1))
+        if lo < hi:
+            out.append(replace(p, start=iso(lo), end=iso(hi), periodic=(),
+                               grain=_finer(p.grain, "month")))
+    return out or [fold_periodic(p)]
 
 
 def fold_periodic(p: Period) -> Period:

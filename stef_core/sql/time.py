@@ -53,7 +53,6 @@ from stef_core.periods import (
     add,
     bounded,
     floor,
-    fold_periodic,
     iso,
     iso_monday,
     literal_span,
@@ -61,6 +60,7 @@ from stef_core.periods import (
     merge_all,
     name_kind,
     relative_unit,
+    split_years,
 )
 from stef_core.spec import (
     ANCHOR_DAY,
@@ -1319,7 +1319,7 @@ def read_periods(
             if all(b is not None for b in within):
                 out.extend(b for b in within if b is not None)
                 continue
-        out.extend(fold_periodic(p) for p in merged)
+        out.extend(x for p in merged for x in split_years(p))
         for alt in alts:
             out.extend(alt)
     return out + out_of_order
