@@ -124,8 +124,10 @@ BUDGETS = (0.4, 0.5, 0.6, 0.7, 0.75)
 FIT_LOWS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
 FIT_HIGH = 0.9
 FIT_SETTLES: tuple[tuple[str, ...], ...] = (("critical", "major"), ("critical",))
-#: The default share cap: issue 25's check allows 75 %; 0.7 keeps five points of margin.
-CAP = 0.7
+#: The default share cap: issue 25's check allows 75 %. 0.74 (0.7 until session 7): on
+#: 120-record draws of the recorded file, 0.7 lost more than 0.02 of score AUROC against
+#: all-LLM in 36 % of draws, 0.74 in 27 %, its share never above 74.2 %.
+CAP = 0.74
 #: The engine's default batch size: the cascade judge sees the records in batches of it.
 BATCH = 64
 #: Share caps drawn on the curve and tabled for the fitted band and settling.

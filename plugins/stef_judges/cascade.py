@@ -11,7 +11,7 @@ to ask the model:
    for them;
 2. otherwise the record is a candidate when the offline gamma lies in the uncertain band
    (``--escalate LOW,HIGH``, both ends included), and keeps the offline verdict outside it;
-3. the share cap (``--escalate-share``; shipped 0.7): of the records the judge has seen so far,
+3. the share cap (``--escalate-share``; shipped 0.74): of the records the judge has seen so far,
    at most that share (rounded to the nearest record) goes to the model. When a batch has more
    candidates than the cap leaves room for, those the offline judge rates likelier right (the
    higher offline gamma) are asked first: on the recorded verdicts, a wrong answer that looks
