@@ -286,7 +286,8 @@ def test_a_filter_nearly_every_query_of_a_table_applies_defines_there(
 
 def test_a_tables_definition_is_no_extra_where_that_table_is_read() -> None:
     """Spa revenue over charges that are not complimentary, in a run where every query of
-    ``charges`` leaves complimentary ones out but most queries read other tables: a definition, not an extra."""
+    ``charges`` leaves complimentary ones out but most queries read other tables: a definition,
+    not an extra."""
     charges = [Record(id=f"c{i}", question=f"charges of department {i} last month",
                       sql=f"SELECT SUM(amount) FROM charges WHERE is_comp = FALSE "
                           f"AND dept_cd = 'D{i}'", timestamp="2025-09-10T10:00:00Z")
