@@ -199,8 +199,8 @@ def _coming_year(p: Period, text: str, today: date) -> Period:
     without a year, of something the question puts ahead (:data:`_FORWARD`), is the coming
     one when the latest one is already over; the latest one otherwise."""
     if not _dual(p) or p.source != "question" or p.grain not in ("month", "quarter") \
-            or not p.start or not p.end or not _FORWARD.search(text):
-        return p
+            or not p.start or not p.end or not _FORWARD.search(text) or _looks_back(text):
+        return p  # "invoices that were due in March": told in the past, the latest March
     if resolve(p.end, today) > _midnight(today):
         return p  # the latest one is under way: it is this one
     return replace(p, start=shift(p.start, "year", 1), end=shift(p.end, "year", 1),
