@@ -22,7 +22,12 @@ _KEEP = (exp.Cast, exp.TryCast, exp.TimeStrToTime, exp.TsOrDsToDate, exp.TsOrDsT
 MAX_DIFFERENCES = 16
 
 
+_NONE: dict[str, tuple[()]] = {"date_differences": (), "duration_bounds": ()}
+
+
 def read(tree: Tree) -> Build:
+    if not tree.timeish():
+        return lambda texts: _NONE  # no time function nor time-named column: no duration
     out: list[tuple[str, str, str]] = []
     bounds: list[tuple[str, str, float]] = []
     for node in tree.nodes:
