@@ -33,6 +33,9 @@ from stef_core.words import norm
 #: Most conditions and values looked at in one query.
 MAX_CONDITIONS = 64
 MAX_VALUES = 16
+#: Longest declared list read: a column of states or categories; a longer one holds names
+#: (products, cities), whose near spellings say nothing, and bounds the work per record.
+MAX_DECLARED = 64
 
 
 def check(sql: SqlSpec, rules: Ruleset) -> list[Reason]:
@@ -40,7 +43,8 @@ def check(sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     if not rules.categories:
         return []
     declared = {norm(column): {value_key(v) for v in category.values}
-                for column, category in rules.categories.items() if category.values}
+                for column, category in rules.categories.items()
+                if 0 < len(category.values) <= MAX_DECLARED}
     if not declared:
         return []
     for f in (*sql.filters[:MAX_CONDITIONS], *sql.conditions[:MAX_CONDITIONS]):
