@@ -242,8 +242,8 @@ def _bound(f: Filter) -> tuple[str, int] | None:
 _ID_COLUMN = re.compile(r"(?:^|_)id$")
 #: "grouped by line of business (lob_cd)", "the origin airport (origin_iata)": an agent's
 #: reformulation naming the column its words are read from.
-_NAMED_COLUMN = re.compile(
-    r"((?:[A-Za-z][\w'-]*\s+){0,3}[A-Za-z][\w'-]*)\s*\(\s*([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*)\s*\)")
+_NAMED_COLUMN = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*)\s*\)")
+_WORD_BEFORE = re.compile(r"[A-Za-z][\w'-]*")
 _LEADING = frozenset({"by", "per", "the", "of", "a", "an", "for", "each", "every", "which", "what",
                       "grouped", "group", "and", "with", "in", "on"})
 
@@ -279,11 +279,14 @@ def _named_columns(text: str) -> tuple[Binding, ...]:
     line of business (lob_cd)"), as bindings of those words (at most 8)."""
     out: list[Binding] = []
     for m in _NAMED_COLUMN.finditer(text[:MAX_CHARS]):
-        words = m.group(1).lower().split()
+        # the (at most four) words right before the parenthesis, read in a short window so
+        # that a long text costs one pass
+        window = text[max(0, m.start() - 80):m.start()]
+        words = [w.lower() for w in _WORD_BEFORE.findall(window)[-4:]]
         while words and words[0] in _LEADING:
             words = words[1:]
         if words:
-            out.append(Binding(phrase=" ".join(words), columns=(m.group(2).lower(),)))
+            out.append(Binding(phrase=" ".join(words), columns=(m.group(1).lower(),)))
         if len(out) >= 8:
             break
     return tuple(out)
