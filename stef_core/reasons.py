@@ -75,7 +75,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the column is filtered with another value (critical; `minor` when the SQL value is a "
         "short code with the name's initial, 'ABW' for \"Aruba\": the data decides); or another "
         "period (\"asked [2024-03-01, 2024-04-01), SQL [2024-02-01, 2024-03-01)\"), or the "
-        "period spelled otherwise than the hint says the data spells it"),
+        "period spelled otherwise than the hint says the data spells it; (major) a duration "
+        "the question states compared in another unit (\"within 24 hours\" / "
+        "`julianday(b) - julianday(a) <= 24`: days), or a value the ruleset does not list for "
+        "its column that is a part or a near spelling of one it does (`stage_nm = 'Lost'` for "
+        "'Closed Lost')"),
     ReasonCode(
         "filter.operator_mismatch", "operator", "critical",
         "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
