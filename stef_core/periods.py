@@ -38,6 +38,7 @@ __all__ = [
     "EARLIEST",
     "LATEST",
     "UNITS",
+    "UNIT_SECONDS",
     "Span",
     "add",
     "bounded",
@@ -59,6 +60,8 @@ __all__ = [
     "resolve",
     "shift",
     "split_years",
+    "stated_durations",
+    "unit_factor",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -531,6 +534,49 @@ def _merge_periodic(
     return tuple((unit, v) for unit in sorted(fields) for v in sorted(fields[unit]))
 
 
+#: Seconds in each unit a duration is counted in (months and years vary, and are left out).
+UNIT_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+#: A duration a text states: "within 24 hours", "more than 3 days", "over 90 mins".
+_DURATION_TEXT = re.compile(r"\b(\d+(?:\.\d+)?)\s*-?\s*(seconds?|secs?|minutes?|mins?|hours?|"
+                            r"hrs?|days?|weeks?|months?|years?)\b")
+_UNIT_WORDS = {"sec": "second", "min": "minute", "hr": "hour"}
+
+
+def stated_durations(text: str) -> tuple[tuple[float, str], ...]:
+    """The durations a (folded) text states, as (number, unit), at most 8.
+
+    >>> stated_durations("completed within 24 hours, or 2-day shipping")
+    ((24.0, 'hour'), (2.0, 'day'))
+    """
+    out: list[tuple[float, str]] = []
+    for number, word in _DURATION_TEXT.findall(text.lower())[:8]:
+        unit = word.rstrip("s")
+        out.append((float(number), _UNIT_WORDS.get(unit, unit)))
+    return tuple(out)
+
+
+def unit_factor(unit: str, smaller: str) -> float | None:
+    """How many ``smaller`` units one ``unit`` holds (day, hour: 24), or None when either has
+    no fixed length.
+
+    >>> unit_factor("day", "hour"), unit_factor("hour", "day"), unit_factor("month", "day")
+    (24.0, 0.041666666666666664, None)
+    """
+    if unit not in UNIT_SECONDS or smaller not in UNIT_SECONDS:
+        return None
+    return UNIT_SECONDS[unit] / UNIT_SECONDS[smaller]
+
+
+def _month_run(p: Period) -> list[int]:
+    """The months of ``p``'s fields when they are months only, one unbroken run (3, 4, 5);
+    [] otherwise."""
+    months = sorted(v for u, v in p.periodic if u == "month")
+    if not months or len(months) != len(p.periodic) or months != list(
+            range(months[0], months[-1] + 1)):
+        return []
+    return months
+
+
 def split_years(p: Period) -> list[Period]:
     """Months of the year inside an interval of several years, one stretch per year: Q1 of
     2024 and of 2025 for ``EXTRACT(QUARTER FROM d) = 1 AND d >= '2024-01-01' AND d <
@@ -542,10 +588,8 @@ def split_years(p: Period) -> list[Period]:
     ...                                                    ("month", 3))))]
     ['[2024-01-01, 2024-04-01)', '[2025-01-01, 2025-04-01)']
     """
-    months = sorted(v for u, v in p.periodic if u == "month")
-    if (not months or len(months) != len(p.periodic) or not isinstance(p.start, str)
-            or not isinstance(p.end, str)
-            or months != list(range(months[0], months[-1] + 1))):
+    months = _month_run(p)
+    if not months or not isinstance(p.start, str) or not isinstance(p.end, str):
         return [fold_periodic(p)]
     start, end = parse_iso(p.start), parse_iso(p.end)
     if end <= add(start, "year", 1) or end > add(start, "year", 6):
@@ -579,10 +623,8 @@ def fold_periodic(p: Period) -> Period:
                            periodic=rest, grain="week")
     if p.periodic and isinstance(p.start, RelativeDate) and isinstance(p.end, RelativeDate):
         # YEAR(d) = YEAR(CURRENT_DATE) AND quarter 3: the months of this year
-        months = sorted(v for u, v in p.periodic if u == "month")
-        if (months and len(months) == len(p.periodic)
-                and months == list(range(months[0], months[-1] + 1))
-                and p.start.start_of("year") == p.start
+        months = _month_run(p)
+        if (months and p.start.start_of("year") == p.start
                 and p.end == p.start.shifted("year", 1)):
             first = p.start.shifted("month", months[0] - 1)
             return replace(p, start=first, end=first.shifted("month", len(months)),

@@ -65,7 +65,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from stef_core.models import Anchor, Reason
-from stef_core.periods import resolve
+from stef_core.periods import resolve, stated_durations
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.words import stem
@@ -378,12 +378,6 @@ def reversed_differences(sql: SqlSpec) -> list[Reason]:
     return []
 
 
-#: A duration the question states: "within 24 hours", "more than 3 days", "over 90 mins".
-_DURATION = re.compile(r"\b(\d+(?:\.\d+)?)\s*-?\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|"
-                       r"days?|weeks?|months?|years?)\b")
-_DURATION_UNITS = {"sec": "second", "min": "minute", "hr": "hour"}
-
-
 def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """``filter.value_mismatch`` (major): the question states a duration ("completed within
     24 hours") and the SQL compares a difference of two moments counted in another unit with
@@ -391,10 +385,7 @@ def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     number in another unit: a converted bound (``<= 1`` day, ``* 24 <= 24``) is no mismatch."""
     if not sql.duration_bounds:
         return []
-    stated: dict[float, str] = {}
-    for number, word in _DURATION.findall(q.text.lower())[:8]:
-        unit = word.rstrip("s")
-        stated[float(number)] = _DURATION_UNITS.get(unit, unit)
+    stated = dict(stated_durations(q.text))
     for unit, _op, number in sql.duration_bounds[:16]:
         asked = stated.get(number)
         if asked is not None and asked != unit:

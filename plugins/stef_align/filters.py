@@ -51,7 +51,13 @@ from stef_core.models import (
     Reason,
     Ruleset,
 )
-from stef_core.periods import is_timestamp_name, name_kind
+from stef_core.periods import (
+    UNIT_SECONDS,
+    is_timestamp_name,
+    name_kind,
+    stated_durations,
+    unit_factor,
+)
 from stef_core.reasons import Severity, reason
 from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import (
@@ -137,10 +143,9 @@ _OPPOSITE_STATES = (frozenset({"open", "closed"}), frozenset({"active", "inactiv
 
 
 #: Each state word's outright opposites ("open": closed, resolved).
-_OPPOSITES: dict[str, tuple[str, ...]] = {}
-for _pair in _OPPOSITE_STATES:
-    for _word in _pair:
-        _OPPOSITES[_word] = tuple(sorted({*_OPPOSITES.get(_word, ()), *(_pair - {_word})}))
+_OPPOSITES: dict[str, tuple[str, ...]] = {
+    word: tuple(sorted({o for pair in _OPPOSITE_STATES if word in pair for o in pair - {word}}))
+    for pair in _OPPOSITE_STATES for word in pair}
 
 
 #: General words for the state a row is in: an unquoted one is weak evidence about the value
@@ -887,17 +892,6 @@ def _overlap(asked: Value, found: Value) -> bool:
     return bool(a & b)
 
 
-#: How many of the next smaller units each duration unit holds.
-_DURATION_STEPS: dict[str, tuple[tuple[str, int], ...]] = {
-    "week": (("day", 7), ("hour", 168), ("minute", 10080)),
-    "day": (("hour", 24), ("minute", 1440), ("second", 86400)),
-    "hour": (("minute", 60), ("second", 3600)),
-    "minute": (("second", 60),),
-}
-_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(week|day|hour|minute|hr|min)s?\b")
-_SHORT_UNITS = {"hr": "hour", "min": "minute"}
-
-
 def _same_duration(r: Filter, s: Filter, text: str) -> bool:
     """Is the SQL's number ``s`` the question's duration ``r`` in a smaller unit ("within 1
     hour" / ``DATEDIFF(minute, a, b) <= 60``, "48 hours" / ``<= 2880`` minutes), the SQL's
@@ -914,12 +908,13 @@ def _same_duration(r: Filter, s: Filter, text: str) -> bool:
         return False
     asked, found = float(str(r.value)), float(str(s.value))
     column = s.column.lower()
-    for m in _DURATION.finditer(text.lower()):
-        if float(m.group(1)) != asked:
+    for number, unit in stated_durations(text):
+        if number != asked:
             continue
-        unit = _SHORT_UNITS.get(m.group(2), m.group(2))
-        for smaller, factor in _DURATION_STEPS.get(unit, ()):
-            if asked * factor == found and smaller in column:
+        for smaller in UNIT_SECONDS:
+            factor = unit_factor(unit, smaller)
+            if factor is not None and factor > 1 and asked * factor == found \
+                    and smaller in column:
                 return True
     return False
 

@@ -33,7 +33,12 @@ from stef_core.sql.conditions import (
     roles_of,
 )
 from stef_core.sql.parse import FALLBACK_DIALECTS, MAX_SQL_CHARS, parse_condition, parse_statement
-from stef_core.sql.time import looks_like_time, read_periods
+from stef_core.sql.time import (
+    difference_unit,
+    julianday_difference,
+    looks_like_time,
+    read_periods,
+)
 
 __all__ = [
     "FALLBACK_DIALECTS",
@@ -42,7 +47,9 @@ __all__ = [
     "Resolver",
     "column_name",
     "columns_of",
+    "difference_unit",
     "flatten",
+    "julianday_difference",
     "literal_value",
     "looks_like_time",
     "operand_column",

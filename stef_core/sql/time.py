@@ -146,6 +146,9 @@ _INTERVAL_UNITS = {
     "YEAR": "year", "QUARTER": "quarter", "MONTH": "month", "WEEK": "week", "DAY": "day",
     "HOUR": "hour", "YY": "year", "YYYY": "year", "MM": "month", "M": "month", "DD": "day",
     "D": "day", "WK": "week", "WW": "week", "QQ": "quarter", "HH": "hour",
+    # finer than a relative date moves (relative_unit says None): durations count in them
+    "MINUTE": "minute", "MI": "minute", "N": "minute", "SECOND": "second", "SS": "second",
+    "S": "second",
 }
 
 
@@ -945,7 +948,19 @@ def _sqlite_strftime(node: exp.Expr) -> tuple[exp.Expr, exp.Expr] | None:
     return fmt, exp.Anonymous(this="DATE", expressions=list(moment))
 
 
-def _julianday_diff(node: exp.Expr) -> exp.DateDiff | None:
+def difference_unit(node: exp.Expr) -> str | None:
+    """The unit a DATEDIFF-like node counts in (``DATEDIFF(minute, a, b)``: minute; a day when
+    it names none), or None for one this reader does not know.
+
+    >>> difference_unit(exp.DateDiff(this=exp.column("b"), expression=exp.column("a"),
+    ...                              unit=exp.var("MINUTE")))
+    'minute'
+    """
+    name = _unit_name(node.args.get("unit")).strip("'\"") or "DAY"
+    return _INTERVAL_UNITS.get(name) or _INTERVAL_UNITS.get(name.rstrip("S"))
+
+
+def julianday_difference(node: exp.Expr) -> exp.DateDiff | None:
     """SQLite's ``julianday(a) - julianday(b)``: the days from ``b`` to ``a``, read as
     ``DATEDIFF(day, b, a)``."""
     if not isinstance(node, exp.Sub):
@@ -1207,7 +1222,7 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
             term = _term(right, column_of)
             if term is None:
                 diff = _unwrap(left)
-                diff = _julianday_diff(diff) or diff
+                diff = julianday_difference(diff) or diff
                 return _date_diff(diff, _NEGATE[op] if negate else op, right,
                                   column_of) if isinstance(diff, exp.DateDiff) else None
             left, right, op = right, left, _FLIP[op]

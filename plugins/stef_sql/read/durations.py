@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from stef_core.sql import column_name
+from stef_core.periods import UNIT_SECONDS, unit_factor
+from stef_core.sql import column_name, difference_unit, julianday_difference
 from stef_sql.read.tree import Build, Tree
 
 _DIFFS = (exp.DateDiff, exp.TimestampDiff, exp.DatetimeDiff, exp.TsOrDsDiff)
@@ -36,7 +37,8 @@ def read(tree: Tree) -> Build:
         if isinstance(node, _DIFFS):
             ends = (node.this, node.expression)
         elif isinstance(node, exp.Sub):
-            ends = (_julian(node.this) or node.this, _julian(node.expression) or node.expression)
+            julian = julianday_difference(node)  # julianday(b) - julianday(a)
+            ends = (julian.this, julian.expression) if julian else (node.this, node.expression)
         else:
             continue
         later, earlier = _column(ends[0]), _column(ends[1])
@@ -52,27 +54,13 @@ def read(tree: Tree) -> Build:
     return lambda texts: fields
 
 
-#: DATEDIFF units as the question names them.
-_UNITS = {"SECOND": "second", "SS": "second", "S": "second", "MINUTE": "minute", "MI": "minute",
-          "N": "minute", "HOUR": "hour", "HH": "hour", "DAY": "day", "DD": "day", "D": "day",
-          "WEEK": "week", "WK": "week", "WW": "week", "MONTH": "month", "MM": "month",
-          "YEAR": "year", "YY": "year", "YYYY": "year"}
-#: A factor that turns one unit into another (``* 24``: days to hours; ``/ 3600``: seconds
-#: to hours).
-_FACTORS = {("day", 24): "hour", ("hour", 60): "minute", ("day", 1440): "minute",
-            ("minute", 60): "second", ("day", 86400): "second", ("hour", 3600): "second",
-            ("week", 7): "day"}
-
-
 def _unit_of(node: exp.Expr) -> str | None:
     """The unit a difference counts in: DATEDIFF's own, days for SQLite's julianday and
     Oracle's date arithmetic, seconds for ``EXTRACT(EPOCH FROM ...)``; None when unknown
     (a Postgres interval)."""
     if isinstance(node, _DIFFS):
-        unit = node.args.get("unit")
-        name = (unit.name if isinstance(unit, exp.Expr) else str(unit or "DAY")).upper()
-        return _UNITS.get(name.strip("'\""))
-    if isinstance(node, exp.Sub) and _julian(node.this) is not None:
+        return difference_unit(node)
+    if isinstance(node, exp.Sub) and julianday_difference(node) is not None:
         return "day"
     return None
 
@@ -104,11 +92,10 @@ def _compared(node: exp.Expr) -> tuple[str, str, float] | None:
             factor = _number(other)
             if factor is None:
                 return None
-            if isinstance(parent, exp.Mul):
-                unit = _FACTORS.get((unit, int(factor)))
-            else:
-                unit = next((u for (u, f), v in _FACTORS.items()
-                             if v == unit and f == int(factor)), None)
+            # ``* 24``: days to hours; ``/ 3600``: seconds to hours
+            unit = next((u for u in UNIT_SECONDS
+                         if (unit_factor(unit, u) if isinstance(parent, exp.Mul)
+                             else unit_factor(u, unit)) == factor), None)
             current, parent = parent, parent.parent
         elif isinstance(parent, (exp.LT, exp.LTE, exp.GT, exp.GTE, exp.EQ)):
             other = parent.expression if parent.this is current else parent.this
@@ -117,15 +104,6 @@ def _compared(node: exp.Expr) -> tuple[str, str, float] | None:
         else:
             return None
         depth += 1
-    return None
-
-
-def _julian(node: exp.Expr | None) -> exp.Expr | None:
-    """The argument of SQLite's ``julianday(x)``."""
-    if isinstance(node, exp.Anonymous) and str(node.this).upper() == "JULIANDAY" and len(
-            node.expressions) == 1:
-        arg: exp.Expr = node.expressions[0]
-        return arg
     return None
 
 
