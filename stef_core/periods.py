@@ -39,6 +39,7 @@ __all__ = [
     "LATEST",
     "UNITS",
     "UNIT_SECONDS",
+    "WEEKDAYS",
     "Span",
     "add",
     "bounded",
@@ -534,6 +535,8 @@ def _merge_periodic(
     return tuple((unit, v) for unit in sorted(fields) for v in sorted(fields[unit]))
 
 
+#: The days of the week, Monday first (ISO).
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: Seconds in each unit a duration is counted in (months and years vary, and are left out).
 UNIT_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
 #: A duration a text states: "within 24 hours", "more than 3 days", "over 90 mins".

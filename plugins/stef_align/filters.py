@@ -53,6 +53,7 @@ from stef_core.models import (
 )
 from stef_core.periods import (
     UNIT_SECONDS,
+    WEEKDAYS,
     is_timestamp_name,
     name_kind,
     stated_durations,
@@ -1235,12 +1236,11 @@ def _match_flag(r: Filter, m: _Match) -> bool:
     return True
 
 
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 #: A day of the week the question keeps ("on Saturdays", "weekend orders"), as a word.
-_WEEKDAY_WORDS = frozenset({*_WEEKDAYS, *(d + "s" for d in _WEEKDAYS), "weekend", "weekends",
+_WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(d + "s" for d in WEEKDAYS), "weekend", "weekends",
                             "weekday", "weekdays"})
 #: How a SQL names a day of the week instead of numbering it ('Saturday', 'Sat').
-_DAY_NAMES = frozenset({*_WEEKDAYS, *(d[:3] for d in _WEEKDAYS)})
+_DAY_NAMES = frozenset({*WEEKDAYS, *(d[:3] for d in WEEKDAYS)})
 
 
 def _day_of_week(s: Filter) -> bool:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from stef_core.models import Ruleset
-from stef_core.periods import literal_span
+from stef_core.periods import WEEKDAYS, literal_span
 from stef_core.spec import (
     Ask,
     Binding,
@@ -251,7 +251,7 @@ _LEADING = frozenset({"by", "per", "the", "of", "a", "an", "for", "each", "every
 #: Days of the week a question keeps ("revenue on weekends", "orders on Saturdays", "weekday
 #: traffic"), not a breakdown by them ("by weekday", "weekday vs weekend").
 _WEEKDAY_KEPT = re.compile(
-    r"\b(weekends?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
+    r"\b(weekends?|weekdays?|(?:" + "|".join(WEEKDAYS) + r")s)\b"
     r"(?!\s+(?:vs\.?|versus|and|or)\b)", re.IGNORECASE)
 
 

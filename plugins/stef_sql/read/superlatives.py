@@ -42,10 +42,8 @@ def _rankings(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
         if not isinstance(window.this, _RANKERS):
             continue
         spec = window.args.get("order")
-        for ordered in (spec.expressions if spec is not None else [])[:4]:
-            cols = tree.columns_of(ordered.this)
-            order.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
-                                   aggregate=first_aggregate(ordered.this), columns=cols))
+        order.extend(_order_item(tree, o)
+                     for o in (spec.expressions if spec is not None else [])[:4])
     k: int | None = None
     if order:
         for holder in (*tree.wheres, *tree.qualifies):
@@ -69,21 +67,10 @@ def _nested_order(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
     for select in tree.selects:
         kept = _rownum_kept(select)
         if kept is not None:
-            # Oracle: SELECT ... FROM (SELECT ... ORDER BY y DESC) WHERE ROWNUM = 1 keeps the
-            # first row of the ordered subquery (ROWNUM beside an ORDER BY of its own SELECT
-            # numbers the rows before they are sorted, and is not read)
-            source = select.args.get("from_")
-            inner = source.this.this if source is not None and isinstance(
-                source.this, exp.Subquery) else None
-            order = inner.args.get("order") if isinstance(inner, exp.Select) else None
+            order = _ordered_source(select)
             if order is not None:
                 k = kept if k is None else k
-                for ordered in order.expressions[:4]:
-                    cols = tree.columns_of(ordered.this)
-                    items.append(OrderItem(expr=",".join(cols),
-                                           desc=bool(ordered.args.get("desc")),
-                                           aggregate=first_aggregate(ordered.this),
-                                           columns=cols))
+                items.extend(_order_item(tree, o) for o in order.expressions[:4])
             continue
         if select is tree.select or select.args.get("limit") is None:
             continue
@@ -94,12 +81,26 @@ def _nested_order(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
         order = select.args.get("order")
         if order is None:
             continue
-        for ordered in order.expressions:
-            key = ordered.this
-            cols = tree.columns_of(key)
-            items.append(OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
-                                   aggregate=first_aggregate(key), columns=cols))
+        items.extend(_order_item(tree, o) for o in order.expressions)
     return tuple(items), k
+
+
+def _order_item(tree: Tree, ordered: exp.Expr) -> OrderItem:
+    """One ORDER BY key (of a window or a nested SELECT) as the spec keeps it."""
+    cols = tree.columns_of(ordered.this)
+    return OrderItem(expr=",".join(cols), desc=bool(ordered.args.get("desc")),
+                     aggregate=first_aggregate(ordered.this), columns=cols)
+
+
+def _ordered_source(select: exp.Select) -> exp.Expr | None:
+    """The ORDER BY of the subquery ``select`` reads from: Oracle's ``SELECT ... FROM (SELECT
+    ... ORDER BY y DESC) WHERE ROWNUM = 1`` keeps its first row (a ROWNUM beside an ORDER BY of
+    its own SELECT numbers the rows before they are sorted, and is not read)."""
+    source = select.args.get("from_")
+    inner = source.this.this if source is not None and isinstance(
+        source.this, exp.Subquery) else None
+    order = inner.args.get("order") if isinstance(inner, exp.Select) else None
+    return order if isinstance(order, exp.Expr) else None
 
 
 def _rownum_kept(select: exp.Select) -> int | None:
