@@ -35,6 +35,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from pydantic_core import PydanticSerializationError
+
 from stef_core import safejson
 from stef_core.contracts import StefError
 from stef_core.limits import Limits
@@ -929,8 +931,18 @@ def records_from_dataframe(frame: Any) -> Iterator[dict[str, Any]]:
 
 
 def result_json(result: Result) -> str:
-    """One output line; ``line`` (an input bookkeeping field) is not part of it."""
-    return result.model_dump_json(exclude={"line"})
+    """One output line; ``line`` (an input bookkeeping field) is not part of it.
+
+    A Ctrl-C that lands while pydantic runs one of the model's serializer functions comes out
+    as a ``PydanticSerializationError`` naming ``KeyboardInterrupt`` (pydantic keeps no cause):
+    it is raised again as the interrupt it is, so that the run stops as documented (exit 130,
+    no traceback) instead of failing on a serialization error."""
+    try:
+        return result.model_dump_json(exclude={"line"})
+    except PydanticSerializationError as exc:
+        if "KeyboardInterrupt" in str(exc):
+            raise KeyboardInterrupt from None
+        raise
 
 
 def output_line(result: Result, limits: Limits | None = None, notes: Notes | None = None,

@@ -261,3 +261,37 @@ def test_stef_docs_writes_its_page_whole_and_says_where_it_cannot(tmp_path: Path
         proc = _stef_process("docs", "-o", "/dev/full")
         assert (proc.returncode, proc.stderr) == (
             2, "stef: error: -o /dev/full: cannot be written: No space left on device\n")
+
+
+class _InterruptedSerializer:
+    """A result whose serializer was interrupted: what pydantic raises when Ctrl-C lands inside
+    one of a model's serializer functions (it wraps the KeyboardInterrupt, keeping no cause)."""
+
+    def model_dump_json(self, **_: object) -> str:
+        from pydantic_core import PydanticSerializationError
+
+        raise PydanticSerializationError(
+            "Error calling function `_drop_empty_usage`: KeyboardInterrupt: ")
+
+
+class _BrokenSerializer:
+    def model_dump_json(self, **_: object) -> str:
+        from pydantic_core import PydanticSerializationError
+
+        raise PydanticSerializationError("Error calling function `x`: ValueError: bad")
+
+
+def test_an_interrupt_inside_a_serializer_is_an_interrupt() -> None:
+    from stef_core.io import result_json
+
+    with pytest.raises(KeyboardInterrupt):
+        result_json(_InterruptedSerializer())  # type: ignore[arg-type]
+
+
+def test_other_serialization_errors_are_not_interrupts() -> None:
+    from pydantic_core import PydanticSerializationError
+
+    from stef_core.io import result_json
+
+    with pytest.raises(PydanticSerializationError):
+        result_json(_BrokenSerializer())  # type: ignore[arg-type]
