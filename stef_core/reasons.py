@@ -105,8 +105,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "date.reversed_difference", "attribute", "major",
         "a duration computed backwards: the moment that opens a record minus a later one "
-        "(`DATEDIFF(day, closed_at, created_at)`, `created_at - resolved_at`), negative for "
-        "every row, so its average, threshold or ranking says the opposite"),
+        "(`DATEDIFF(day, closed_at, created_at)`, `created_at - resolved_at`), or the span the "
+        "question states read backwards (\"days from receipt to inspection\" / Spark's "
+        "`datediff(received_date, inspected_date)`), negative for every row, so its average, "
+        "threshold or ranking says the opposite"),
     ReasonCode(
         "filter.extra", "condition", "info",
         "a filter the question did not ask for (not counted when R_app declares it benign or "

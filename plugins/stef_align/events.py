@@ -357,13 +357,37 @@ def _compared_event(q: QuestionSpec, sql: SqlSpec) -> Reason | None:
     return None
 
 
-def reversed_differences(sql: SqlSpec) -> list[Reason]:
+#: A span the question states in order, the earlier moment first: "days from booking to
+#: appt", "receipt to inspection", "between signup and first purchase".
+_SPANS = (
+    re.compile(r"\bbetween\s+(?:the\s+|a\s+|an\s+)?([a-z]+)\s+and\s+(?:the\s+|a\s+|an\s+|"
+               r"first\s+)?([a-z]+)\b"),
+    re.compile(r"\b([a-z]+)\s+(?:to|until|till)\s+(?:the\s+|a\s+|an\s+|first\s+)?([a-z]+)\b"),
+)
+
+
+def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Reason]:
     """``date.reversed_difference`` (major): a duration computed backwards, the moment that
     opens a record minus a later one (``DATEDIFF(day, closed_at, created_at)``,
     ``created_at - resolved_at``): negative for every row, so an average, a threshold or a
     ranking on it says the opposite of what it should. Only columns whose names say both
     events (:func:`column_event`), the first an opening, the second not; a difference under
-    ``ABS`` or negated is left alone by the reader."""
+    ``ABS`` or negated is left alone by the reader. Also the order the question states ("days
+    from receipt to inspection") read backwards: the column named after its first moment minus
+    the one named after its second (Spark's ``datediff(received_date, inspected_date)``).
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("avg days receipt to inspection for incoming lots", None)
+    >>> s = extract_spec("SELECT AVG(datediff(received_date, inspected_date)) FROM lots",
+    ...                  dialect="spark")
+    >>> [r.code for r in reversed_differences(s, q)]
+    ['date.reversed_difference']
+    >>> s = extract_spec("SELECT AVG(datediff(inspected_date, received_date)) FROM lots",
+    ...                  dialect="spark")
+    >>> reversed_differences(s, q)
+    []
+    """
     for text, later, earlier in sql.date_differences[:16]:
         first, then = column_event(later), column_event(earlier)
         if first in OPENING and then is not None and then not in OPENING \
@@ -375,7 +399,35 @@ def reversed_differences(sql: SqlSpec) -> list[Reason]:
                 f"every row; subtract the earlier moment from the later one",
                 "major",
             )]
+    if q is None or not sql.date_differences:
+        return []
+    spans = [(m.group(1), m.group(2)) for rx in _SPANS for m in rx.finditer(q.text[:2000].lower())]
+    for text, minuend, subtrahend in sql.date_differences[:16]:
+        for start, end in spans[:16]:
+            if _names(start, minuend) and _names(end, subtrahend) and not (
+                    _names(start, subtrahend) or _names(end, minuend)):
+                return [reason(
+                    "date.reversed_difference",
+                    f"the question measures from {start} to {end} but the SQL subtracts "
+                    f"{subtrahend} from {minuend} ({text}): the duration comes out negative "
+                    f"for every row; subtract the earlier moment from the later one",
+                    "major",
+                )]
     return []
+
+
+def _names(word: str, column: str) -> bool:
+    """Does a question word name a time column, by a name part other than a time word
+    (``received_date`` for "receipt", ``appt_start_ts`` for "appt"): the same word, or the same
+    first four letters or more?"""
+    if len(word) < 3 or word in _TIME_PARTS:
+        return False
+    for part in _name_parts(column):
+        if part in _TIME_PARTS or len(part) < 3:
+            continue
+        if part == word or (part[:4] == word[:4] and len(part) >= 4 and len(word) >= 4):
+            return True
+    return False
 
 
 def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:

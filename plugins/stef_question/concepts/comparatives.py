@@ -281,6 +281,12 @@ def read(
                 taken.update(range(i, after.end))
                 i = after.end
                 continue
+        bound = _bound_at(text, lex, i, claimed)
+        if bound is not None:
+            found.append(bound)
+            taken.update(range(bound.start, bound.end))
+            i = bound.end
+            continue
         m = lex.at("comparative", words, i)
         if m is None or m.meaning == "none":
             i += 1
@@ -323,3 +329,31 @@ def read(
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)
+
+
+def _bound_at(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> Comparison | None:
+    """"min 20 deliveries", "max 3 per customer": a bound word (``comparative_bound``) right
+    before a number, ``>= 20`` / ``<= 3``. Only with the number next to it: "min price in
+    2024" asks for an aggregate, and after a number the word is a unit ("30 min 2 days ago").
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("top 3 carriers by on-time rate, min 20 deliveries")
+    >>> b = _bound_at(t, lexicon(), 7, frozenset())
+    >>> (b.op, b.value)
+    ('>=', 20)
+    >>> _bound_at(tokenize("min price in 2024"), lexicon(), 0, frozenset()) is None
+    True
+    """
+    m = lex.at("comparative_bound", text.words, i)
+    j = i + 1 if m is not None else None
+    if m is None or j is None or j >= len(text.tokens) or j in claimed:
+        return None
+    if text.tokens[j].kind != "number" or (i > 0 and text.tokens[i - 1].kind == "number"):
+        return None
+    value = number_at(text.tokens[j], lex)
+    if value is None or looks_like_year(value):
+        return None
+    value = _whole(scaled(text, j, value))
+    duration = j + 1 < len(text.tokens) and lex.has("calendar_unit", text.words[j + 1])
+    return Comparison(as_op(m.meaning), value, i, j + 1, duration=duration)
