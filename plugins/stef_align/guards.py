@@ -12,10 +12,13 @@ shape says so and the question says nothing about it:
   the question never names (``company_id = 42``, ``org_id = 'acme'``, ``workspace = 'ws_88'``);
   a bare ``id = 7`` picks a row and is not one;
 * **exclusion**: a flag, timestamp or state whose name says guard data (deleted, test,
-  internal, bot, spam, demo, sandbox, dummy, fake, void, archived, duplicate ...) kept on
-  its "no" side (``= false``, ``= 0``, ``= 'N'``, ``!= true``, ``IS NULL``), or any column
-  kept away from such a value (``account_type != 'internal'``, ``email NOT LIKE
-  '%@test.%'``, ``NOT IN ('bot', 'test')``).
+  internal, bot, spam, demo, sandbox, dummy, fake, void, archived, duplicate, training ...)
+  or a state that never took place (cancelled, rejected, declined, failed, reversed,
+  abandoned, bounced, no-show) kept on its "no" side (``= false``, ``= 0``, ``= 'N'``, ``!=
+  true``, ``IS NULL``), or any column kept away from such a value (``account_type !=
+  'internal'``, ``email NOT LIKE '%@test.%'``, ``NOT IN ('bot', 'test')``, ``status <>
+  'cancelled'``, ``status NOT IN ('cancelled', 'no_show')``): what a business counts
+  happened, as what it counts is real.
 
 * **null**: ``x IS NOT NULL`` on a column the query groups, ranks or aggregates by (the
   rows with no customer, no owner): at most the group "unknown" goes.
@@ -39,12 +42,16 @@ of the run's queries share it (``'definition'``: not an extra, but not a guard e
 'exclusion'
 >>> guard_kind(Filter("deleted_at", "is null", None), "how many deleted users are there")
 >>> guard_kind(Filter("status", "=", "paid"), "revenue last month")
+>>> guard_kind(Filter("status", "not in", ("cancelled", "no_show")), "arrivals tomorrow")
+'exclusion'
+>>> guard_kind(Filter("status", "!=", "cancelled"), "cancellation rate by channel")
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 
 from stef_align.names import parts
 from stef_core.models import Reason
@@ -65,6 +72,7 @@ GUARD_WORDS = frozenset({
     "deleted", "delete", "removed", "purged", "test", "testing", "internal", "bot", "bots",
     "robot", "crawler", "spam", "fake", "dummy", "demo", "sandbox", "qa", "synthetic", "junk",
     "example", "staging", "void", "voided", "archived", "duplicate", "dup", "dupe",
+    "training",
 })
 _GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
 #: The "no" side of a flag, and its "yes" side (kept away from with != / NOT); 0 and 1 are
@@ -75,9 +83,22 @@ _YES = frozenset({True, "1", "y", "yes", "true", "t"})
 MAX_SCOPE_LITERAL = 40
 
 
+#: Beginnings of the words that say a row records something that never took place or was
+#: undone (a cancelled order, a rejected timesheet, a failed payment, a reversed charge, a
+#: no-show): a count of what happened leaves such rows out as it leaves out test data. Any
+#: form of the word names them ("cancellations" names 'cancelled').
+NON_EVENT_ROOTS = ("cancel", "reject", "declin", "fail", "revers", "abandon", "bounce",
+                   "noshow", "errored")
+
+
 def _guard_words(text: str) -> set[str]:
-    """The guard words among an identifier's or a value's parts (by stem)."""
-    return {p for p in parts(text) if stem(p) in _GUARD_STEMS}
+    """The guard words among an identifier's or a value's parts (by stem), and the words of
+    a state that never took place (:data:`NON_EVENT_ROOTS`; ``'no_show'`` as one word)."""
+    ps = parts(text)
+    out = {p for p in ps if stem(p) in _GUARD_STEMS or p.startswith(NON_EVENT_ROOTS)}
+    if "".join(ps).startswith(NON_EVENT_ROOTS):
+        out.add("".join(ps))
+    return out
 
 
 def _values(f: Filter) -> tuple[object, ...]:
@@ -129,14 +150,22 @@ def _mentions(words: set[str], text: str) -> str | None:
     ``'named'`` when it names them otherwise ("how many deleted users"), None when it never
     names them."""
     wanted = {stem(w) for w in words}
+    # a state that did not happen is named by any form of its word ("cancellations" names
+    # 'cancelled', "no-shows" 'no_show')
+    roots = tuple(r for r in NON_EVENT_ROOTS if any(w.startswith(r) for w in words))
     cues = {stem(c) for c in EXCLUSION_CUES}
     found = False
     for clause in _CLAUSE.split(text):
-        tokens = [stem(t) for t in parts(clause)]
-        if not any(t in wanted for t in tokens):
+        raw = parts(clause)
+        tokens = [stem(t) for t in raw]
+        if not any(t in wanted for t in tokens) and not (roots and any(
+                w.startswith(roots) for w in (*raw, *(a + b for a, b in pairwise(raw))))):
             continue
         found = True
-        if not any(t in cues for t in tokens):
+        # the "no" of "no-shows" is part of the name, not a cue
+        spoken = [t for i, t in enumerate(tokens) if not (
+            roots and i + 1 < len(raw) and (raw[i] + raw[i + 1]).startswith(roots))]
+        if not any(t in cues for t in spoken):
             return "named"
     return "stated" if found else None
 
@@ -292,7 +321,7 @@ _FLAG_PARTS = frozenset({"is", "has", "flag", "flg", "ind", "yn", "at", "dt", "t
 #: How a reason names each kind, in plain words.
 KIND_WORDS = {
     "scope": "tenant scope",
-    "exclusion": "deleted, test or internal rows left out",
+    "exclusion": "deleted, test, internal or cancelled rows left out",
     "null": "rows without a value in a column the query groups or counts by left out",
     "run": "in most of this run's queries, whatever their question",
     "definition": "a business definition many of this run's queries share",
