@@ -1524,7 +1524,10 @@ def align_filters(
                 matched.extend((r.describe(), found.describe()))
                 if found in extras:
                     extras.remove(found)
-            else:
+            elif not (is_weak(r) and guessed_pair and isinstance(r.value, str)):
+                # (a weak word paired with a guessed value is no evidence the filters are
+                # wrong: it lowers confidence only, below; a number the question says and
+                # another the SQL compares with are)
                 wrong += 1
                 missing.append(r.describe())
             reasons.append(reason(

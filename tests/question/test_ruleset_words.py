@@ -97,3 +97,32 @@ def test_a_lowercase_month_abbreviation_that_is_also_a_name_is_a_month() -> None
     assert texts("d30 retention jan installs") == ["jan"]
     assert texts("dec signups by channel") == ["dec"]
     assert texts("Jun Li sales") == []  # a name where it is written as one
+
+
+PLANS = Ruleset(
+    categories={"plan_code": Category(values=["M", "A"], words={"monthly": "M", "annual": "A"}),
+                "status": Category(values=["active", "paused"]),
+                "charge_cd": Category(values=["RENT", "LATE"], words={"rent": "RENT"})},
+    terms={"rent collected": "SUM(amount)"}, synonyms={"monthly_rent": ["monthly rent"]})
+
+
+def _strengths(text: str) -> dict[object, str]:
+    found, _, _ = Matcher.build(PLANS).requirements(text)
+    return {f.value: f.strength for f in found}
+
+
+def test_a_period_word_before_a_measure_is_its_grain_not_a_value() -> None:
+    # "monthly" as plan 'M' and "active" as status 'active' are one reading of two there
+    assert _strengths("monthly active users last quarter") == {"m": "weak", "active": "weak"}
+    assert _strengths("current monthly recurring revenue") == {"m": "weak"}
+    assert _strengths("monthly count of new signups") == {"m": "weak"}
+    # ... and a value where it names the rows
+    assert _strengths("how many monthly subscribers are active") == {
+        "m": "strong", "active": "strong"}
+    assert _strengths("annual plans signed in may") == {"a": "strong"}
+
+
+def test_a_value_word_inside_a_phrase_the_ruleset_defines_is_one_reading_of_two() -> None:
+    assert _strengths("rent collected last month") == {"rent": "weak"}
+    assert _strengths("average monthly rent by city") == {"m": "weak", "rent": "weak"}
+    assert _strengths("rent charges billed last month") == {"rent": "strong"}
