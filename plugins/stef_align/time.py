@@ -207,6 +207,19 @@ def _coming_year(p: Period, text: str, today: date) -> Period:
                    periodic=())
 
 
+def _as_restated(p: Period, restated: tuple[Period, ...], text: str, today: date) -> Period:
+    """``p`` as the reformulation resolved it (:func:`_resolved_year`); when the question puts
+    it ahead and the reformulation does not name it (:func:`_coming_year`), the coming one. A
+    reformulation that names the latest one ("Q4 2025" for "missed visits in Q4", asked in
+    March 2026) keeps it, whatever its words ("visits scheduled in Q4 2025")."""
+    resolved = _resolved_year(p, restated, today)
+    if resolved is not p or (_dual(p) and p.start and any(
+            not r.periodic and not r.negated and r.grain == p.grain and r.start == iso(
+                resolve(p.start, today)) for r in restated[:MAX_RESTATED])):
+        return resolved
+    return _coming_year(p, text, today)
+
+
 #: Most restated periods looked at for one asked period.
 MAX_RESTATED = 8
 #: A month or quarter named without a year that starts within this time after the anchor
@@ -588,8 +601,7 @@ def align_periods(
                       for s in sql_periods if not s.parts]
         return out
 
-    asked = [_coming_year(_resolved_year(p, q.restated_periods or (), today), q.text, today)
-             for p in asked]
+    asked = [_as_restated(p, q.restated_periods or (), q.text, today) for p in asked]
     sql_periods += _day_and_time(sql_periods)
     members = _unions(sql_periods)  # union index -> the alternatives it joins
     sql_periods += [union for union, _ in members]

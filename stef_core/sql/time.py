@@ -529,6 +529,10 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         return _relative(node.this)
     if isinstance(node, exp.Convert):
         return _relative(node.expression)
+    if isinstance(node, exp.Trunc) and node.args.get("decimals") is None:
+        # Redshift / Snowflake / Oracle TRUNC(GETDATE()): the day (no digits to keep)
+        inner = _relative(node.this)
+        return inner.start_of("day") if inner is not None else None
     if isinstance(node, (exp.TimeToStr, exp.ToChar)):
         # MySQL DATE_FORMAT(CURDATE() - INTERVAL 1 MONTH, '%Y-%m-01'): the first day of a
         # month (or '%Y-01-01', of a year) written out as a date
@@ -588,6 +592,11 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             step = step.this
         else:
             unit_node = node.args.get("unit")
+        if (base is not None and isinstance(node, (exp.DateSub, exp.TimestampSub,
+                                                   exp.DatetimeSub))
+                and _weekday_of(step) == base):
+            # MySQL DATE_SUB(CURDATE(), INTERVAL WEEKDAY(CURDATE()) DAY): back to Monday
+            return base.start_of("week")
         n = _int_literal(step)
         unit = relative_unit(_INTERVAL_UNITS.get(_unit_name(unit_node).rstrip("S") or "DAY", ""))
         if base is None or n is None or unit is None:
@@ -605,6 +614,9 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             return None
         step = node.expression
         amount_unit: RelativeUnit
+        if (isinstance(node, exp.Sub) and isinstance(step, exp.Interval)
+                and _weekday_of(step.this) == base):
+            return base.start_of("week")  # CURDATE() - INTERVAL WEEKDAY(CURDATE()) DAY
         if isinstance(step, exp.Interval):
             got = _interval_amount(step)
             if got is None:
@@ -619,6 +631,16 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
                     isinstance(node, exp.Sub) and _day_fraction(step)) else None
             amount, amount_unit = count, "day"
         return base.shifted(amount_unit, -amount if isinstance(node, exp.Sub) else amount)
+    return None
+
+
+def _weekday_of(node: exp.Expr) -> RelativeDate | None:
+    """The day whose weekday (MySQL ``WEEKDAY(d)``: 0 on Monday) ``node`` counts: subtracted
+    from that day in days, it gives that week's Monday."""
+    node = _unwrap(node)
+    if isinstance(node, exp.Anonymous) and str(node.this).upper() == "WEEKDAY" and len(
+            node.expressions) == 1:
+        return _relative(node.expressions[0])
     return None
 
 

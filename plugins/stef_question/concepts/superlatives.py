@@ -132,7 +132,8 @@ def _asks_one(text: Text, sup_start: int) -> bool:
                 return not _plural(nxt)  # "which region ..." / "which regions ..."
         if w == "who":
             return words[i + 1 : i + 2] not in (("are",), ("were",))
-    for j in range(sup_start + 1, min(sup_start + 3, len(words))):
+    # (the head noun may follow a few modifiers: "oldest open streetlight requests")
+    for j in range(sup_start + 1, min(sup_start + 5, len(words))):
         tok = text.tokens[j]
         if tok.kind != "word" or tok.low in ("of", "in", "for", "with", "by", "on", "and"):
             break
