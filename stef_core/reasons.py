@@ -104,7 +104,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "event; also an age (\"older than 30 days\") measured from `updated_at`"),
     ReasonCode(
         "date.reversed_difference", "attribute", "major",
-        "a duration computed backwards: the moment that opens a record minus a later one "
+        "a duration computed backwards: the moment that opens or starts a record minus a later "
+        "one "
         "(`DATEDIFF(day, closed_at, created_at)`, `created_at - resolved_at`), or the span the "
         "question states read backwards (\"days from receipt to inspection\" / Spark's "
         "`datediff(received_date, inspected_date)`), negative for every row, so its average, "
@@ -145,7 +146,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "(critical for \"how many\" answered with a list)"),
     ReasonCode(
         "groupby.missing", "clause", "critical",
-        "\"per X\" / \"for each X\" without GROUP BY or PARTITION BY on a matching column"),
+        "\"per X\" / \"for each X\" without GROUP BY or PARTITION BY on a matching column; "
+        "major for a mean asked per X (\"avg bill rate per client\") answered, with no GROUP BY "
+        "at all, by one AVG over the rows of a table that is not X's (`AVG(bill_rate_usd)` over "
+        "`placements`)"),
     ReasonCode(
         "groupby.extra", "clause", "minor",
         "a grouping neither the question nor the SELECT needs"),

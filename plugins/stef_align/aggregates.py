@@ -316,6 +316,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "the question asks for distinct values but the SQL does not de-duplicate",
             "critical" if column is not None and not keyed else "minor",
         ))
+    if (ungrouped := ungrouped_mean_per(q, sql)) is not None:
+        out.append(reason("groupby.missing", ungrouped, "major"))
     # what is computed against what is asked: a table of small rules (_MEANING)
     out.extend(reason("aggregation.mismatch", message, severity)
                for rule, severity in _MEANING if (message := rule(q, sql)) is not None)
@@ -605,13 +607,14 @@ def _id_of(noun: str, column: str) -> bool:
 
     >>> _id_of("machines", "machine_id"), _id_of("students", "StudentID")
     (True, True)
-    >>> _id_of("payers", "player_id")
-    False
+    >>> _id_of("payers", "player_id"), _id_of("customers", "cust_id")
+    (False, True)
     """
     c = norm(column)
     if not c.endswith("id") or len(c) < 5:
         return False
-    return stem(c[:-2]) == stem(norm(noun))
+    return stem(c[:-2]) == stem(norm(noun)) or (
+        len(c) >= 6 and norm(noun)[:1] == c[:1] and _abbreviates(c[:-2], norm(noun)))
 
 
 def _abbreviates(short: str, table: str) -> bool:
@@ -681,6 +684,96 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
                     f"averages ({text}, each computed per {unnamed[0]}, which the question "
                     f"does not name): a group with one row weighs as much as one with many")
     return None
+
+
+#: "avg items per order by channel", "the average watch time per viewer": a mean per thing.
+_MEAN_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){1,4}?\s+per\s+([a-z]+)\b")
+#: "... by channel", "... by device": the grouping the question names with "by".
+_BY = re.compile(r"\bby\s+([a-z]+)\b")
+#: The word after the one after "per" ("per paying user"), and words that end the phrase.
+_WORD_AFTER = re.compile(r"\s+([a-z]+)\b")
+_NOT_NOUNS = frozenset({"by", "in", "for", "of", "on", "at", "from", "to", "with", "and", "or",
+                        "last", "this", "next", "per", "over", "during", "since", "between",
+                        "across", "among", "vs", "versus", "ytd", "mtd", "qtd", "rn", "now",
+                        "today", "yesterday", "is", "was", "were", "are", "who", "that",
+                        "which", "where", "when", "than", "as"})
+#: Words after "per" that are units, not things rows can be (a rate's denominator).
+_PER_UNITS = _TIME_RATES | frozenset({
+    "minute", "second", "night", "mile", "miles", "km", "kilometer", "kilometre", "kg", "kwh",
+    "sq", "square", "ft", "foot", "meter", "metre", "unit", "head", "capita", "cent", "hundred",
+    "thousand", "million", "dollar", "usd", "eur", "item", "visit", "call", "txn", "lb", "liter",
+    "litre", "gallon", "hr", "hrs", "min", "mins", "wk", "yr", "mo"})
+
+
+def _mean_per_other_rows(q: QuestionSpec, sql: SqlSpec) -> tuple[str, str, str] | None:
+    """The thing a mean is asked per, and the column and table the SQL averages instead, when
+    the texts leave no doubt that the SQL's AVG is per row of another thing; None otherwise.
+
+    The question asks for a mean per thing ("avg items per order by channel", "avg bill rate
+    per client") and the SQL takes the AVG of one table's column whose rows are not that thing
+    (``AVG(oi.quantity)`` over ``order_items``: one row per order line), with no nested query
+    grouping (a per-order subquery), no GROUP BY or PARTITION BY key naming the thing, and
+    every GROUP BY key named by a "by" word of the question (a key it does not name may be the
+    thing under another name). A column named after the thing (``price_per_night``,
+    ``unit_cost``) is its own rate, and a "per" that is a unit ("per mile", "per hour") no
+    thing at all.
+    """
+    text = q.text.lower()
+    m = _MEAN_PER.search(text)
+    if m is None or sql.nested_group_by or sql.averaged_ratios or sql.windows:
+        return None
+    per = m.group(1)
+    after = _WORD_AFTER.match(text, m.end())
+    if after is not None and after.group(1) not in _NOT_NOUNS:
+        per = after.group(1)  # "per paying user", "per active account": the noun
+    if len(per) < 3 or stem(per) in {stem(u) for u in _PER_UNITS}:
+        return None
+    by = [b for b in _BY.findall(text) if b != per]
+    if sql.group_by and (not by or not all(any(word_matches(b, k) for b in by)
+                                           for k in sql.group_by)):
+        return None
+    if any(word_matches(per, k) for k in (*sql.group_by, *sql.partition_by)):
+        return None
+    means = [a for a in sql.aggregations if a.func == "AVG"]
+    if len(means) != 1 or means[0].nested or "," in means[0].arg or "." in means[0].arg:
+        return None
+    column = means[0].arg
+    if word_matches(per, column):
+        return None
+    tables = [j.table for j in sql.joined_aggregates if j.column == column]
+    if not tables and len(sql.tables) == 1:
+        tables = [sql.tables[0]]
+    if len(set(tables)) != 1:
+        return None
+    table = tables[0].split(".")[-1]
+    head = _head(table)
+    if not head or word_matches(per, head):
+        return None
+    return per, column, table
+
+
+def ungrouped_mean_per(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """``groupby.missing`` (major): a mean asked per thing ("avg bill rate per client") with
+    no GROUP BY at all, answered by one AVG over rows of another thing (``AVG(bill_rate_usd)``
+    over ``placements``): neither a value per client nor an average over clients.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("avg bill rate per client", None)
+    >>> s = extract_spec("SELECT AVG(p.bill_rate_usd) FROM placements p JOIN clients c "
+    ...                  "ON c.client_id = p.client_id")
+    >>> ungrouped_mean_per(q, s) is not None
+    True
+    """
+    if sql.group_by or sql.partition_by:
+        return None
+    found = _mean_per_other_rows(q, sql)
+    if found is None:
+        return None
+    per, column, table = found
+    return (f"the question asks for the average per {per}, but the SQL neither groups by "
+            f"{per} nor divides by the number of {per}s: AVG({column}) over the rows of "
+            f"{table} is one average over every row")
 
 
 #: "share of revenue", "% of total spend", "the percentage of our costs": a share of an amount.

@@ -89,7 +89,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "start": ("start", "started", "begin", "began", "begun"),
     "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
                    "done", "solve", "solved", "resolve", "resolved", "resolution", "close",
-                   "closed", "closure"),
+                   "closed", "closure", "process", "processed", "end", "ended"),
     "cancellation": ("cancel", "cancelled", "canceled", "cancellation", "cancellations",
                      "churn", "churned", "terminate", "terminated", "termination", "void",
                      "voided"),
@@ -98,7 +98,8 @@ EVENTS: dict[str, tuple[str, ...]] = {
                 "collections"),
     "shipping": ("ship", "shipped", "dispatch", "dispatched", "pickup", "pick up", "picked up",
                  "depart", "departed", "departure"),
-    "delivery": ("deliver", "delivered", "arrive", "arrived", "arrival"),
+    "delivery": ("deliver", "delivered", "arrive", "arrived", "arrival", "dropoff",
+                 "drop off", "dropped off"),
     "escalation": ("escalate", "escalated", "escalation", "escalations"),
     "update": ("update", "updated", "modified", "modify", "edit", "edited", "changed",
                "activity"),
@@ -362,7 +363,8 @@ def _compared_event(q: QuestionSpec, sql: SqlSpec) -> Reason | None:
 _SPANS = (
     re.compile(r"\bbetween\s+(?:the\s+|a\s+|an\s+)?([a-z]+)\s+and\s+(?:the\s+|a\s+|an\s+|"
                r"first\s+)?([a-z]+)\b"),
-    re.compile(r"\b([a-z]+)\s+(?:to|until|till)\s+(?:the\s+|a\s+|an\s+|first\s+)?([a-z]+)\b"),
+    re.compile(r"\b([a-z]+)[\s-]+(?:to|until|till)[\s-]+(?:the\s+|a\s+|an\s+|first\s+)?"
+               r"([a-z]+)\b"),
 )
 
 
@@ -371,7 +373,8 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
     opens a record minus a later one (``DATEDIFF(day, closed_at, created_at)``,
     ``created_at - resolved_at``): negative for every row, so an average, a threshold or a
     ranking on it says the opposite of what it should. Only columns whose names say both
-    events (:func:`column_event`), the first an opening, the second not; a difference under
+    events (:func:`column_event`), the first an opening or a start (``start_dt - end_dt``), the
+    second a later event; a difference under
     ``ABS`` or negated is left alone by the reader. Also the order the question states ("days
     from receipt to inspection") read backwards: the column named after its first moment minus
     the one named after its second (Spark's ``datediff(received_date, inspected_date)``).
@@ -390,8 +393,8 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
     """
     for text, later, earlier in sql.date_differences[:16]:
         first, then = column_event(later), column_event(earlier)
-        if first in OPENING and then is not None and then not in OPENING \
-                and then != "deadline":
+        if (first in OPENING or first == "start") and then is not None \
+                and then not in OPENING and then not in ("deadline", "start"):
             return [reason(
                 "date.reversed_difference",
                 f"the SQL subtracts {earlier}, a later moment, from {later}, when the record "
@@ -401,7 +404,8 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
             )]
     if q is None or not sql.date_differences:
         return []
-    spans = [(m.group(1), m.group(2)) for rx in _SPANS for m in rx.finditer(q.text[:2000].lower())]
+    said = q.text[:2000].lower()
+    spans = [(m.group(1), m.group(2)) for rx in _SPANS for m in rx.finditer(said)]
     for text, minuend, subtrahend in sql.date_differences[:16]:
         for start, end in spans[:16]:
             if _names(start, minuend) and _names(end, subtrahend) and not (
@@ -417,11 +421,14 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
 
 
 def _names(word: str, column: str) -> bool:
-    """Does a question word name a time column, by a name part other than a time word
-    (``received_date`` for "receipt", ``appt_start_ts`` for "appt"): the same word, or the same
-    first four letters or more?"""
+    """Does a question word name a time column: the same event (:data:`EVENTS`: "dropoff" and
+    ``delivered_ts``), or a name part other than a time word that is the word or shares its
+    first four letters (``received_date`` for "receipt", ``appt_start_ts`` for "appt")?"""
     if len(word) < 3 or word in _TIME_PARTS:
         return False
+    event = _WORD_EVENT.get(word)
+    if event is not None and column_event(column) == event:
+        return True  # "paid" and paid_dt, "dropoff" and delivered_ts: one event
     for part in _name_parts(column):
         if part in _TIME_PARTS or len(part) < 3:
             continue
