@@ -730,11 +730,14 @@ def align_periods(
         ))
     # The asked period kept on a second date column too ("billed vs collected last quarter":
     # invoices issued and payments made in Q3) is that period again, not an extra one.
+    # Up to now, rows after today do not exist: a month's budget row for "this month"
+    # (``budget_month = date_trunc('month', current_date)``) beside the month's spend so far.
     kept = [s_canon[j] for kind, j in outcome.values() if kind == "same"]
+    kept_clipped = [s_clipped[j] for kind, j in outcome.values() if kind == "same"]
     for j, s in enumerate(sql_periods):
         if j in used or j in joined or s.source == "case":
             continue
-        if s.column and s_canon[j] in kept:
+        if s.column and (s_canon[j] in kept or s_clipped[j] in kept_clipped):
             out.consumed.update(s.parts)
             out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
         elif not s.parts:
