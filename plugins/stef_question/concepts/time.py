@@ -1269,6 +1269,9 @@ _FRAGMENT = re.compile(
     r"(?:not\s+)?like\s+'[^']*')",
     re.IGNORECASE,
 )
+#: What every :data:`_FRAGMENT` holds (its operator, BETWEEN or LIKE): a clause without any
+#: has no fragment, and the fragment scan (which backtracks at every word) is skipped.
+_MAY_COMPARE = re.compile(r"[=<>]|between|like", re.IGNORECASE)
 _DEFINES = re.compile(
     r"\s+(?:refers?\s+to|means?|stands?\s+for|(?:can\s+be\s+)?(?:re)?presented\s+as|"
     r"can\s+be\s+(?:written|spelled|shown)\s+as|represents?|is|are|=)\s+",
@@ -1314,6 +1317,9 @@ def _hint_clauses(hint: str) -> list[tuple[str, list[Period]]]:
         if not clause.strip():
             continue
         found: list[Period] = []
+        if not _MAY_COMPARE.search(clause):  # no operator, BETWEEN or LIKE: no fragment
+            out.append((clause, found))
+            continue
         # hints often space their operators: "DATE > = 1500"
         for m in _FRAGMENT.finditer(re.sub(r"([<>!])\s+=", r"\1=", clause)):
             if m.group("lhs").lower() in {"and", "or", "not", "refers", "to", "is", "means"}:
