@@ -359,7 +359,7 @@ def _averaged_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """The measure column the SQL averages as is, when the question asks for a percentage
     ("CSAT %", "what percent of ...") and the SQL divides nothing, conditions nothing and
     shows one plain ``AVG(column)``; None otherwise."""
-    if not _PERCENT.search(q.text) or sql.divides or sql.conditions or sql.integer_divisions:
+    if sql.divides or sql.conditions or sql.integer_divisions or not _PERCENT.search(q.text):
         return None
     avgs = [p for p in sql.projections[:64] if p.aggregate == "AVG" and p.column]
     if len(avgs) != 1 or any(p.aggregate not in (None, "AVG") for p in sql.projections[:64]):
@@ -791,8 +791,10 @@ def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """The amount the question asks a share of ("what share of revenue came from the app"),
     when the SQL answers with a share of rows: it divides, and every aggregate it computes is
     a count (``COUNT(*) FILTER (WHERE channel = 'app') / COUNT(*)``); None otherwise."""
+    if not sql.divides:
+        return None
     m = _SHARE_OF.search(q.text)
-    if m is None or not sql.divides:
+    if m is None:
         return None
     if m.group(1) in _AMOUNTS:
         measure = m.group(1)

@@ -15,8 +15,11 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sqlglot
 from sqlglot import exp
+from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ParseError, TokenError
 
 from stef_core.errors import SqlParseError
@@ -39,7 +42,7 @@ def parse_statement(sql: str, dialect: str | None = None) -> exp.Query:
             "analyses; split the statement or raise the limit"
         )
     try:
-        statements = [s for s in sqlglot.parse(sql, read=dialect) if s is not None]
+        statements = [s for s in sqlglot.parse(sql, read=_reader(dialect)) if s is not None]
     except (ParseError, TokenError) as exc:
         if dialect is None:
             # No dialect given: logs mix `backticks` and [brackets]; try the dialects that
@@ -78,10 +81,19 @@ def parse_condition(text: str, dialect: str | None = None) -> exp.Expr | None:
     answer here, not an error."""
     for reader in (dialect, *(d for d in FALLBACK_DIALECTS if d != dialect)):
         try:
-            return sqlglot.parse_one(text, read=reader, into=exp.Condition)
+            return sqlglot.parse_one(text, read=_reader(reader), into=exp.Condition)
         except Exception:  # any reader's failure (tokens, syntax, depth): try the next
             continue
     return None
+
+
+@lru_cache(maxsize=64)
+def _reader(dialect: str | None) -> Dialect:
+    """sqlglot's reader of ``dialect``, made once: ``sqlglot.parse(sql, read="sqlite")`` makes a
+    new one for every statement (a dialect holds only its settings, so one serves every
+    parse). An unknown dialect raises ``ValueError``, as ``sqlglot.parse`` does, and is not
+    kept."""
+    return Dialect.get_or_raise(dialect)
 
 
 def _parse_message(exc: Exception) -> str:
