@@ -21,7 +21,8 @@ shape says so and the question says nothing about it:
   happened, as what it counts is real.
 
 * **null**: ``x IS NOT NULL`` on a column the query groups, ranks or aggregates by (the
-  rows with no customer, no owner): at most the group "unknown" goes.
+  rows with no customer, no owner, no delivery time to rank the latest by): at most the
+  group "unknown" goes.
 
 A filter the question speaks about is never a guard: in "how many deleted users" or "orders
 including test ones" the word is there and the aligner reads the filter as asked or not. What
@@ -174,7 +175,7 @@ def _exclusion(f: Filter, text: str) -> str | None:
     """``'exclusion'`` for an unstated guard, ``'stated'`` for one the text asks for."""
     if f.column is None:
         return None
-    col_words = _guard_words(f.column)
+    col_words = _guard_words(f.column) or _flag_abbreviation(f)
     values = _values(f)
     shaped = False
     words: set[str] = set()
@@ -233,6 +234,23 @@ def _same_word(value_stem: str, token_stem: str) -> bool:
         and (token_stem.startswith(value_stem) or value_stem.startswith(token_stem)))
 
 
+#: Short names of a guard flag (``is_del``, ``del_flg``) and the word each stands for: guard
+#: words only as a flag, on its "no" side (``del_dt IS NULL`` may be a delivery date).
+FLAG_ABBREVIATIONS = {"del": "deleted"}
+
+
+def _flag_abbreviation(f: Filter) -> set[str]:
+    """The guard word a flag column abbreviates, when the flag is kept on its "no" side
+    (``is_del = 0``, ``NOT is_del``: ``{'deleted'}``); empty otherwise."""
+    values = _values(f)
+    if f.column is None or len(values) != 1 or f.op not in ("=", "!=", "<>"):
+        return set()
+    side = _NO if f.op == "=" else _YES
+    if _flag_value(values[0]) not in side:
+        return set()
+    return {FLAG_ABBREVIATIONS[p] for p in parts(f.column) if p in FLAG_ABBREVIATIONS}
+
+
 def _flag_value(v: object) -> object:
     return v.lower() if isinstance(v, str) else v
 
@@ -255,7 +273,14 @@ def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
     keys = {norm(c) for c in (*sql.group_by, *sql.nested_group_by, *sql.partition_by,
                                *sql.implied_group_by)}
     keys |= {norm(_bare(a.arg)) for a in sql.aggregations if a.arg != "*"}
-    return col in keys
+    # a key the query ranks by (ORDER BY, a window's ORDER BY): rows with nothing to rank by
+    # are no candidates for "the latest" or "the top" (and some dialects sort NULLs first)
+    keys |= {norm(c) for o in (*sql.order_by, *sql.nested_order_by) for c in o.columns}
+    if col in keys:
+        return True
+    bare = f.column.rsplit(".", 1)[-1].lower()
+    return any(re.search(r"\border\s+by\b[^)]*\b" + re.escape(bare) + r"\b", w.lower())
+               for w in sql.windows[:16])
 
 
 def _bare(arg: str) -> str:
