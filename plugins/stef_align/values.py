@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from stef_core.countries import country_of, is_code_of, is_country_code
 from stef_core.spec import SUBQUERY, Scalar, Value
 from stef_core.values import abbreviates, value_key
 
@@ -151,6 +152,10 @@ def value_match(q: Value, s: Value, s_op: str) -> bool:
     if not qs:
         return False
     ss = list(sk)[:MAX_LOOSE]
+    countries = [k for k in qs[:MAX_LOOSE] if country_of(k) is not None]
+    if countries and any(is_country_code(k) for k in ss):
+        # a country by its ISO code: 'DE' or 'DEU' for "German", never 'GE' (Georgia's)
+        return any(is_code_of(s1, q1) for q1 in countries for s1 in ss)
     return any(_loose(q1, s1, s_op) for q1 in qs[:MAX_LOOSE] for s1 in ss)
 
 
