@@ -493,9 +493,11 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     noun = q.counted[0]
     # "how many machines broke down" / COUNT(machine_id) FROM downtime_events: the thing's own
     # id, counted once per row of a table that is not the thing's. A key the question pins
-    # ("enrolled in course 5": course_id = 5) may make the id unique in a link table.
+    # ("enrolled in course 5": course_id = 5) may make the id unique in a link table, never in
+    # a table of occurrences ("shopped at store 12": a customer's baskets there are many).
     pinned = any(f.op == "=" and norm(f.column or "").endswith("id")
-                 and str(f.value).lower() in q.text.lower() for f in sql.filters[:32])
+                 and str(f.value).lower() in q.text.lower() for f in sql.filters[:32]
+                 ) and _head(tables[0]) not in _OCCURRENCES
     for a in counts:
         column = a.arg.split(".")[-1].strip('`"[] ')
         if (not a.nested and not pinned and len(tables) == 1 and _id_of(noun, column)
@@ -543,6 +545,7 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     "sessions", "visits", "appointments", "appts", "orders", "purchases", "payments",
     "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
     "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
+    "baskets", "receipts",
 })
 
 
