@@ -299,7 +299,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
                              tok.text))
             used.add(i)
             continue
-        if tok.kind != "number":
+        if tok.kind != "number" or _window_size(text, i):
             continue
         val = number(tok.low.rstrip("%"))
         if val is None:
@@ -335,6 +335,26 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
         final.append(v)
     return tuple(final)
+
+
+#: Units of a moving window's size and the words that make one ("7 day rolling", "a 30-day
+#: moving average", "trailing 12 months").
+_WINDOW_UNITS = frozenset({"hour", "hours", "day", "days", "week", "weeks", "month", "months",
+                           "quarter", "quarters", "year", "years", "d", "wk", "mo"})
+_WINDOW_WORDS = frozenset({"rolling", "moving", "trailing", "running", "sliding"})
+
+
+def _window_size(text: Text, i: int) -> bool:
+    """Is the number at token ``i`` the size of a moving window ("7 day rolling pageviews",
+    "30-day moving average", "rolling 4 weeks"), which no row has as a value?"""
+    toks = text.tokens
+    j = i + 1
+    if j < len(toks) and toks[j].low == "-":
+        j += 1
+    if j >= len(toks) or toks[j].low not in _WINDOW_UNITS:
+        return False
+    near = [t.low for t in (*toks[max(0, i - 2):i], *toks[j + 1:j + 3])]
+    return any(w in _WINDOW_WORDS for w in near)
 
 
 def _negative_state(lex: Lexicon, word: str) -> bool:
