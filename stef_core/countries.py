@@ -4,12 +4,12 @@ A question says "German sites" or "orders from Japan"; the SQL keeps ``country_c
 ``country = 'JPN'``. Without a table of the codes, the aligner sees a name the SQL never spells
 and a two-letter value the question never says, and takes the right answer for a guess. The
 ISO 3166 codes (alpha-2 and alpha-3) of the countries business data names most, with their
-names and demonyms, are that table: a code matches the country only when it is that country's
+names, are that table: a code matches the country only when it is that country's
 own code (``'DE'`` for Germany, never ``'D'`` for Denmark nor ``'GE'``, Georgia's).
 
->>> country_of("german"), country_of("united kingdom"), country_of("britain"), country_of("gold")
+>>> country_of("germany"), country_of("united kingdom"), country_of("britain"), country_of("gold")
 ('DE', 'GB', 'GB', None)
->>> is_code_of("DEU", "germany"), is_code_of("de", "German"), is_code_of("DK", "germany")
+>>> is_code_of("DEU", "germany"), is_code_of("de", "Germany"), is_code_of("DK", "germany")
 (True, True, False)
 >>> is_country_code("fr"), is_country_code("XX")
 (True, False)
@@ -19,76 +19,76 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-# alpha-2, alpha-3, then the names and demonyms a question uses (lower case; spaces as typed)
+# alpha-2, alpha-3, then the country's names as a question spells them (lower case). A
+# people's adjective ("German") is the question reader's: its lexicon's ``demonym`` table gives
+# the question's value both spellings ('german', 'germany').
 _TABLE = (
-    ("US", "USA", "united states", "united states of america", "usa", "america",
-     "american"),
-    ("CA", "CAN", "canada", "canadian"),
-    ("MX", "MEX", "mexico", "mexican"),
-    ("BR", "BRA", "brazil", "brazilian"),
-    ("AR", "ARG", "argentina", "argentinian", "argentine"),
-    ("CL", "CHL", "chile", "chilean"),
-    ("CO", "COL", "colombia", "colombian"),
-    ("PE", "PER", "peru", "peruvian"),
-    ("GB", "GBR", "united kingdom", "uk", "britain", "great britain", "british", "england",
-     "english"),
-    ("IE", "IRL", "ireland", "irish"),
-    ("FR", "FRA", "france", "french"),
-    ("DE", "DEU", "germany", "german"),
-    ("ES", "ESP", "spain", "spanish"),
-    ("PT", "PRT", "portugal", "portuguese"),
-    ("IT", "ITA", "italy", "italian"),
-    ("NL", "NLD", "netherlands", "the netherlands", "holland", "dutch"),
-    ("BE", "BEL", "belgium", "belgian"),
+    ("US", "USA", "united states", "united states of america", "usa", "america"),
+    ("CA", "CAN", "canada"),
+    ("MX", "MEX", "mexico"),
+    ("BR", "BRA", "brazil"),
+    ("AR", "ARG", "argentina"),
+    ("CL", "CHL", "chile"),
+    ("CO", "COL", "colombia"),
+    ("PE", "PER", "peru"),
+    ("GB", "GBR", "united kingdom", "uk", "britain", "great britain", "england"),
+    ("IE", "IRL", "ireland"),
+    ("FR", "FRA", "france"),
+    ("DE", "DEU", "germany"),
+    ("ES", "ESP", "spain"),
+    ("PT", "PRT", "portugal"),
+    ("IT", "ITA", "italy"),
+    ("NL", "NLD", "netherlands", "the netherlands", "holland"),
+    ("BE", "BEL", "belgium"),
     ("LU", "LUX", "luxembourg"),
-    ("CH", "CHE", "switzerland", "swiss"),
-    ("AT", "AUT", "austria", "austrian"),
-    ("DK", "DNK", "denmark", "danish"),
-    ("SE", "SWE", "sweden", "swedish"),
-    ("NO", "NOR", "norway", "norwegian"),
-    ("FI", "FIN", "finland", "finnish"),
-    ("IS", "ISL", "iceland", "icelandic"),
-    ("PL", "POL", "poland", "polish"),
-    ("CZ", "CZE", "czechia", "czech republic", "czech"),
-    ("SK", "SVK", "slovakia", "slovak"),
-    ("HU", "HUN", "hungary", "hungarian"),
-    ("RO", "ROU", "romania", "romanian"),
-    ("BG", "BGR", "bulgaria", "bulgarian"),
-    ("GR", "GRC", "greece", "greek"),
-    ("HR", "HRV", "croatia", "croatian"),
-    ("SI", "SVN", "slovenia", "slovenian"),
-    ("RS", "SRB", "serbia", "serbian"),
-    ("UA", "UKR", "ukraine", "ukrainian"),
-    ("RU", "RUS", "russia", "russian"),
-    ("TR", "TUR", "turkey", "turkiye", "turkish"),
-    ("GE", "GEO", "georgia", "georgian"),
-    ("EE", "EST", "estonia", "estonian"),
-    ("LV", "LVA", "latvia", "latvian"),
-    ("LT", "LTU", "lithuania", "lithuanian"),
-    ("IL", "ISR", "israel", "israeli"),
-    ("AE", "ARE", "united arab emirates", "uae", "emirati"),
-    ("SA", "SAU", "saudi arabia", "saudi"),
-    ("QA", "QAT", "qatar", "qatari"),
-    ("EG", "EGY", "egypt", "egyptian"),
-    ("ZA", "ZAF", "south africa", "south african"),
-    ("NG", "NGA", "nigeria", "nigerian"),
-    ("KE", "KEN", "kenya", "kenyan"),
-    ("MA", "MAR", "morocco", "moroccan"),
-    ("IN", "IND", "india", "indian"),
-    ("PK", "PAK", "pakistan", "pakistani"),
-    ("BD", "BGD", "bangladesh", "bangladeshi"),
-    ("CN", "CHN", "china", "chinese"),
+    ("CH", "CHE", "switzerland"),
+    ("AT", "AUT", "austria"),
+    ("DK", "DNK", "denmark"),
+    ("SE", "SWE", "sweden"),
+    ("NO", "NOR", "norway"),
+    ("FI", "FIN", "finland"),
+    ("IS", "ISL", "iceland"),
+    ("PL", "POL", "poland"),
+    ("CZ", "CZE", "czechia", "czech republic"),
+    ("SK", "SVK", "slovakia"),
+    ("HU", "HUN", "hungary"),
+    ("RO", "ROU", "romania"),
+    ("BG", "BGR", "bulgaria"),
+    ("GR", "GRC", "greece"),
+    ("HR", "HRV", "croatia"),
+    ("SI", "SVN", "slovenia"),
+    ("RS", "SRB", "serbia"),
+    ("UA", "UKR", "ukraine"),
+    ("RU", "RUS", "russia"),
+    ("TR", "TUR", "turkey", "turkiye"),
+    ("GE", "GEO", "georgia"),
+    ("EE", "EST", "estonia"),
+    ("LV", "LVA", "latvia"),
+    ("LT", "LTU", "lithuania"),
+    ("IL", "ISR", "israel"),
+    ("AE", "ARE", "united arab emirates", "uae"),
+    ("SA", "SAU", "saudi arabia"),
+    ("QA", "QAT", "qatar"),
+    ("EG", "EGY", "egypt"),
+    ("ZA", "ZAF", "south africa"),
+    ("NG", "NGA", "nigeria"),
+    ("KE", "KEN", "kenya"),
+    ("MA", "MAR", "morocco"),
+    ("IN", "IND", "india"),
+    ("PK", "PAK", "pakistan"),
+    ("BD", "BGD", "bangladesh"),
+    ("CN", "CHN", "china"),
     ("HK", "HKG", "hong kong"),
-    ("TW", "TWN", "taiwan", "taiwanese"),
-    ("JP", "JPN", "japan", "japanese"),
-    ("KR", "KOR", "south korea", "korea", "korean", "south korean"),
-    ("SG", "SGP", "singapore", "singaporean"),
-    ("MY", "MYS", "malaysia", "malaysian"),
-    ("TH", "THA", "thailand", "thai"),
-    ("VN", "VNM", "vietnam", "viet nam", "vietnamese"),
-    ("ID", "IDN", "indonesia", "indonesian"),
-    ("PH", "PHL", "philippines", "filipino", "philippine"),
-    ("AU", "AUS", "australia", "australian"),
+    ("TW", "TWN", "taiwan"),
+    ("JP", "JPN", "japan"),
+    ("KR", "KOR", "south korea", "korea"),
+    ("SG", "SGP", "singapore"),
+    ("MY", "MYS", "malaysia"),
+    ("TH", "THA", "thailand"),
+    ("VN", "VNM", "vietnam", "viet nam"),
+    ("ID", "IDN", "indonesia"),
+    ("PH", "PHL", "philippines"),
+    ("AU", "AUS", "australia"),
     ("NZ", "NZL", "new zealand"),
 )
 
@@ -105,7 +105,7 @@ def _index() -> tuple[dict[str, str], dict[str, frozenset[str]]]:
 
 
 def country_of(name: str) -> str | None:
-    """The alpha-2 code of the country ``name`` (a name or demonym, any case) says, if any."""
+    """The alpha-2 code of the country ``name`` (any case) names, if any."""
     return _index()[0].get(" ".join(name.lower().replace("-", " ").split()))
 
 

@@ -42,7 +42,7 @@ from stef_align.joins import NOTHING
 from stef_align.names import parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
-from stef_core.countries import country_of, is_code_of, is_country_code
+from stef_core.countries import country_of, is_country_code
 from stef_core.limits import QUESTION_CACHE
 from stef_core.models import (
     Anchor,
@@ -396,23 +396,16 @@ def _code_for_name(required: Value, found: Filter) -> bool:
             and not any(len(w) <= 4 and w not in GENERIC for w in words))
 
 
-def _country_code(r: Filter, guessed: list[Filter]) -> tuple[Filter | None, Filter | None]:
-    """The SQL filter that keeps the ISO code of a country the question names ("German
-    sites" / ``country_cd = 'DE'``, "orders from Japan" / ``country = 'JPN'``), and, when
-    none does, one that keeps another country's code (``country = 'FR'``) on a column named
-    for countries."""
-    if r.op != "=" or r.column is not None:
-        return None, None
-    names = [v for v in (r.value if isinstance(r.value, tuple) else (r.value,))
-             if isinstance(v, str) and country_of(v) is not None]
-    if not names:
-        return None, None
-    codes = [s for s in guessed if s.op == "=" and isinstance(s.value, str)
-             and len(s.value.strip()) in (2, 3) and s.column is not None]
-    own = next((s for s in codes if any(is_code_of(str(s.value), n) for n in names)), None)
-    other = next((s for s in codes if "countr" in (s.column or "").lower()
-                  and is_country_code(str(s.value))), None)
-    return own, (other if own is None else None)
+def _other_country(r: Filter, guessed: list[Filter]) -> Filter | None:
+    """A SQL filter that keeps another country's ISO code (``country = 'FR'``) on a column
+    named for countries, where the question names a country ("orders from Japan"). Its own
+    code ('JP', 'JPN') matched it already (:func:`stef_align.values.value_match`)."""
+    if r.op != "=" or r.column is not None or not any(
+            isinstance(v, str) and country_of(v) is not None
+            for v in (r.value if isinstance(r.value, tuple) else (r.value,))):
+        return None
+    return next((s for s in guessed if s.op == "=" and isinstance(s.value, str)
+                 and "countr" in (s.column or "").lower() and is_country_code(s.value)), None)
 
 
 def ignored(f: Filter, rules: Ruleset) -> bool:
@@ -1479,13 +1472,7 @@ def align_filters(
             # date in a range is never NULL
             matched.append(r.describe())
             continue
-        coded_country, other_country = _country_code(r, guessed)
-        if coded_country is not None:
-            # "German sites" / country_cd = 'DE': the country's own ISO code, not a guess
-            matched.extend((r.describe(), coded_country.describe()))
-            guessed.remove(coded_country)
-            extras.remove(coded_country)
-            continue
+        other_country = _other_country(r, guessed)
         if other_country is not None:
             # "orders from Japan" / country = 'FR': another country's code
             wrong += 1

@@ -158,15 +158,20 @@ def _dual(p: Period) -> bool:
 
 
 def _resolved_year(p: Period, restated: tuple[Period, ...], today: date) -> Period:
-    """``p`` as the reformulation resolved it, when the question names a month or quarter
-    without a year ("pickup for october", asked in September) and the reformulation gives
-    the coming one ("October 2025"), not the latest: the question leaves open whether it
-    looks back or ahead, the agent's restatement says which one it answered (rooms on the
-    books for the coming October). An older year ("April 2024" for "april" in May 2025) is
-    drift, and without a restatement the latest one at the anchor is read. Otherwise ``p``."""
+    """``p`` as the reformulation resolved it (:func:`_restated_year`), else ``p``."""
+    return _restated_year(p, restated, today) or p
+
+
+def _restated_year(p: Period, restated: tuple[Period, ...], today: date) -> Period | None:
+    """The year the reformulation gives a month or quarter the question names without one
+    ("pickup for october", asked in September): the latest one at the anchor (``p``) or the
+    coming one ("October 2025"); the question leaves open whether it looks back or ahead, the
+    agent's restatement says which one it answered (rooms on the books for the coming
+    October). An older year ("April 2024" for "april" in May 2025) is drift. None when the
+    reformulation names neither."""
     if not _dual(p) or p.source != "question" or p.grain not in ("month", "quarter") \
             or not p.start:
-        return p
+        return None
     latest = resolve(p.start, today)
     twins: list[Period] = []
     for r in restated[:MAX_RESTATED]:
@@ -184,7 +189,7 @@ def _resolved_year(p: Period, restated: tuple[Period, ...], today: date) -> Peri
         if start.year != latest.year + 1 or (isinstance(r.end, str) and r.end != iso(end)):
             continue  # the coming one only: "April 2024" for "april" in May 2025 is drift
         twins.append(replace(p, start=iso(start), end=iso(end), periodic=()))
-    return twins[0] if len({t.start for t in twins}) == 1 else p
+    return twins[0] if len({t.start for t in twins}) == 1 else None
 
 
 #: Words that put what a question counts ahead of the moment it is asked: deals closing,
@@ -208,16 +213,11 @@ def _coming_year(p: Period, text: str, today: date) -> Period:
 
 
 def _as_restated(p: Period, restated: tuple[Period, ...], text: str, today: date) -> Period:
-    """``p`` as the reformulation resolved it (:func:`_resolved_year`); when the question puts
-    it ahead and the reformulation does not name it (:func:`_coming_year`), the coming one. A
-    reformulation that names the latest one ("Q4 2025" for "missed visits in Q4", asked in
-    March 2026) keeps it, whatever its words ("visits scheduled in Q4 2025")."""
-    resolved = _resolved_year(p, restated, today)
-    if resolved is not p or (_dual(p) and p.start and any(
-            not r.periodic and not r.negated and r.grain == p.grain and r.start == iso(
-                resolve(p.start, today)) for r in restated[:MAX_RESTATED])):
-        return resolved
-    return _coming_year(p, text, today)
+    """``p`` in the year the reformulation names (:func:`_restated_year`), whatever its words
+    ("visits scheduled in Q4 2025" for "missed visits in Q4", asked in March 2026); when it
+    names none and the question puts ``p`` ahead, the coming one (:func:`_coming_year`)."""
+    named = _restated_year(p, restated, today)
+    return named if named is not None else _coming_year(p, text, today)
 
 
 #: Most restated periods looked at for one asked period.
@@ -732,12 +732,11 @@ def align_periods(
     # invoices issued and payments made in Q3) is that period again, not an extra one.
     # Up to now, rows after today do not exist: a month's budget row for "this month"
     # (``budget_month = date_trunc('month', current_date)``) beside the month's spend so far.
-    kept = [s_canon[j] for kind, j in outcome.values() if kind == "same"]
-    kept_clipped = [s_clipped[j] for kind, j in outcome.values() if kind == "same"]
+    kept = [s_clipped[j] for kind, j in outcome.values() if kind == "same"]
     for j, s in enumerate(sql_periods):
         if j in used or j in joined or s.source == "case":
             continue
-        if s.column and (s_canon[j] in kept or s_clipped[j] in kept_clipped):
+        if s.column and s_clipped[j] in kept:
             out.consumed.update(s.parts)
             out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
         elif not s.parts:
