@@ -45,7 +45,14 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   model (likelier right first, or most uncertain first), or with the records that carry a
   minor or info finding first; models fitted on one half, reported on the other, both ways
   round, and the ranking best on the choosing half reported as chosen. ``--splits N`` repeats
-  the shipped ranking against the smallest change model over N more splits by question;
+  the shipped ranking against the smallest change model over N more splits by question, and
+  over the same splits compares, under caps of 50, 60 and 74 %, rankings by the finding kinds
+  (a logistic model of the label on the offline gamma and one indicator per code and severity:
+  likelier right first, or the offline judge likelier on the wrong side of 0.5 first), by the
+  expected gain of asking (the chance a record kept offline is misordered against the others),
+  the finding kinds precise on the choosing half settling too, and the escalated records'
+  gamma combined with the offline one (not fitted: the model's logit plus 0.15 of the offline
+  gamma's);
 * ``--traffic PATH ...`` (and ``--production``: the tuned half of benchmarks/production, each
   domain with its rules): the default's share escalated on labelled files without recorded
   replies, and why the rest stays offline (a settling finding, outside the band, the cap),
@@ -78,6 +85,7 @@ changed since, its recorded reply approximates what the model would say now.
 from __future__ import annotations
 
 import argparse
+import bisect
 import hashlib
 import html
 import json
@@ -87,7 +95,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -849,12 +857,7 @@ def split_robustness(
     how often the change model does better, and how often each is within 0.03."""
     losses: dict[float, list[tuple[float, float]]] = {b: [] for b in RANK_BUDGETS}
     for salt in range(1, splits + 1):
-
-        def side(r: Row, salt: int = salt) -> int:
-            text = f"{salt}\0{r.group[1]}".encode()
-            return int(hashlib.sha256(text).hexdigest(), 16) % 2
-
-        halves = ([r for r in rows if side(r) == 0], [r for r in rows if side(r) == 1])
+        halves = _split(rows, salt)
         for there, held in (halves, halves[::-1]):
             change = evidence_model(there, CHANGE_FEATURES, _disagrees)
             all_llm = measure(held, lambda r: True, engine, price)["auroc_gamma"] or 0.0
@@ -882,6 +885,17 @@ def split_robustness(
     return out
 
 
+def _split(rows: Sequence[Row], salt: int) -> tuple[list[Row], list[Row]]:
+    """Another split by question: the SHA-256 of ``salt`` and the normalised question text,
+    even or odd."""
+
+    def side(r: Row) -> int:
+        text = f"{salt}\0{r.group[1]}".encode()
+        return int(hashlib.sha256(text).hexdigest(), 16) % 2
+
+    return [r for r in rows if side(r) == 0], [r for r in rows if side(r) == 1]
+
+
 SPLITS_HEAD = (
     "| budget | fits | loss vs all-LLM: offline gamma (shipped) | change model | change model "
     "better | within 0.03: shipped | change model |\n|---:|---:|---:|---:|---:|---:|---:|"
@@ -893,6 +907,186 @@ def _splits_line(s: dict[str, Any]) -> str:
         f"| {s['budget'] * 100:.0f}% | {s['fits']} | {s['shipped_mean_loss']:.3f} | "
         f"{s['change_model_mean_loss']:.3f} | {s['change_model_better'] * 100:.0f}% | "
         f"{s['shipped_within_003'] * 100:.0f}% | {s['change_model_within_003'] * 100:.0f}% |"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# finding kinds and the expected gain of asking, over many splits (session 10)
+# --------------------------------------------------------------------------------------------
+
+#: A finding kind (code@severity) enters a kind model when at least this many scored records of
+#: the half it is fitted on carry it.
+KIND_MIN = 4
+#: A finding kind settles records offline (as a critical finding does) when at least
+#: ``KIND_SETTLE_MIN`` records of the choosing half carry it and at least ``KIND_SETTLE_WRONG``
+#: of them are wrong (a Laplace estimate: (wrong + 0.5) / (records + 1)).
+KIND_SETTLE_MIN = 5
+KIND_SETTLE_WRONG = 0.9
+#: The fixed weight of the offline gamma's logit added to the model's for escalated records
+#: (not fitted: a rule that does not depend on one model's calibration).
+MIX_WEIGHT = 0.15
+KIND_BUDGETS = (0.5, 0.6, 0.74)
+
+
+def _kinds(r: Row) -> set[str]:
+    return {f"{code}@{severity}" for code, severity in r.severities}
+
+
+def kind_model(rows: Sequence[Row]) -> Callable[[Row], float]:
+    """P(right) from the logit of the offline gamma and one indicator per finding kind (code
+    and severity) on at least :data:`KIND_MIN` scored records of ``rows``: a logistic model (L2
+    1) fitted on ``rows``, the offline gamma sharpened by the kinds of finding the offline
+    judge is unreliable about; 0 for an unscored record."""
+    fitted = [r for r in rows if r.scored]
+    counts: dict[str, int] = {}
+    for r in fitted:
+        for k in _kinds(r):
+            counts[k] = counts.get(k, 0) + 1
+    kinds = sorted(k for k, n in counts.items() if n >= KIND_MIN)
+
+    def x(r: Row) -> list[float]:
+        found = _kinds(r)
+        return [_logit(r.offline_gamma), *(float(k in found) for k in kinds)]
+
+    w = _logistic([x(r) for r in fitted], [float(r.label) for r in fitted], l2=1.0)
+    return lambda r: _apply(w, x(r)) if r.scored else 0.0
+
+
+def settling_kinds(rows: Sequence[Row]) -> set[str]:
+    """The finding kinds precise enough on ``rows`` to settle a record offline."""
+    tally: dict[str, list[int]] = {}
+    for r in rows:
+        if r.scored:
+            for k in _kinds(r):
+                t = tally.setdefault(k, [0, 0])
+                t[0] += 1
+                t[1] += 1 - r.label
+    return {
+        k
+        for k, (n, wrong) in tally.items()
+        if n >= KIND_SETTLE_MIN and (wrong + 0.5) / (n + 1) >= KIND_SETTLE_WRONG
+    }
+
+
+def _expected_gain(there: Sequence[Row], q: Callable[[Row], float]) -> Callable[[Row], float]:
+    """The expected gain of asking about a record, from the choosing half: kept offline at its
+    gamma, a right record sits below the wrong ones whose final gamma is higher and a wrong one
+    above the right ones whose final gamma is lower; with P(right) from the kind model and the
+    final gammas of the choosing half half offline, half the model's."""
+    scored = [r for r in there if r.scored and r.p_correct is not None]
+    finals = {
+        y: [
+            sorted(r.offline_gamma for r in scored if r.label == y),
+            sorted(float(r.p_correct or 0.0) for r in scored if r.label == y),
+        ]
+        for y in (0, 1)
+    }
+
+    def gain(r: Row) -> float:
+        g = r.offline_gamma
+        wrong_above = (
+            sum((len(s) - bisect.bisect_right(s, g)) / max(1, len(s)) for s in finals[0]) / 2
+        )
+        right_below = sum(bisect.bisect_left(s, g) / max(1, len(s)) for s in finals[1]) / 2
+        p = q(r)
+        return p * wrong_above + (1 - p) * right_below
+
+    return gain
+
+
+def kind_robustness(
+    rows: Sequence[Row], engine: Any, price: tuple[float, float], chosen: Family, splits: int
+) -> list[dict[str, Any]]:
+    """Issue 25's ideas after session 8, over ``splits`` splits by question (as
+    :func:`split_robustness`), each way round: under the default's band and settling with a
+    cap of each of :data:`KIND_BUDGETS`, the candidates ranked by offline gamma (shipped), by
+    the kind model (likelier right first), by the chance that the offline judge is on the
+    wrong side of 0.5 (the kind model's P(right) for a record it places below 0.5, P(wrong)
+    above), by the expected gain of asking (:func:`_expected_gain`); the finding kinds precise
+    on the choosing half settling too (ranked by offline gamma); and the shipped ranking with
+    the escalated records' gamma combined with the offline one (the logit of p_correct plus
+    :data:`MIX_WEIGHT` times the offline gamma's). Per budget and policy: the mean held-out
+    loss of AUROC against all-LLM, how often it beats the shipped policy, how often it is
+    within 0.03, and the largest held-out share."""
+    results: dict[tuple[float, str], list[tuple[float, float]]] = {}
+    for salt in range(1, splits + 1):
+        halves = _split(rows, salt)
+        for there, held in (halves, halves[::-1]):
+            q = kind_model(there)
+            gain = _expected_gain(there, q)
+            settled = settling_kinds(there)
+            labels = [r.label for r in held]
+            all_llm = measure(held, lambda r: True, engine, price)["auroc_gamma"] or 0.0
+            settled_held = [
+                replace(r, severities=(*r.severities, ("kind.settled", "critical")))
+                if _kinds(r) & settled
+                else r
+                for r in held
+            ]
+            for budget in KIND_BUDGETS:
+                family = Family(chosen.low, chosen.high, chosen.settle, budget)
+                shipped = family.decisions(held)
+                policies = {
+                    "offline gamma (shipped)": shipped,
+                    "kind model, likelier right first": family.decisions(
+                        held, [q(r) for r in held]
+                    ),
+                    "kind model, offline judge on the wrong side of 0.5 first": family.decisions(
+                        held,
+                        [1 - q(r) if r.offline_gamma >= 0.5 else q(r) for r in held],
+                    ),
+                    "expected gain of asking first": family.decisions(
+                        held, [gain(r) for r in held]
+                    ),
+                    "precise finding kinds settle too, offline gamma": Family(
+                        chosen.low, chosen.high, (*chosen.settle, "critical"), budget
+                    ).decisions(settled_held),
+                }
+                for name, decided in policies.items():
+                    gammas = [final(r, d, engine)[0] for r, d in zip(held, decided)]
+                    results.setdefault((budget, name), []).append(
+                        (all_llm - (auroc(gammas, labels) or 0.0), sum(decided) / len(held))
+                    )
+                mixed = [
+                    _sigmoid(_logit(float(r.p_correct)) + MIX_WEIGHT * _logit(r.offline_gamma))
+                    if d and r.scored and r.p_correct is not None
+                    else final(r, d, engine)[0]
+                    for r, d in zip(held, shipped)
+                ]
+                results.setdefault(
+                    (budget, f"shipped, escalated gamma + {MIX_WEIGHT:g} x offline logit"), []
+                ).append((all_llm - (auroc(mixed, labels) or 0.0), sum(shipped) / len(held)))
+    out = []
+    for (budget, name), losses in results.items():
+        base = results[(budget, "offline gamma (shipped)")]
+        n = len(losses)
+        out.append(
+            {
+                "budget": budget,
+                "ranking": name,
+                "fits": n,
+                "mean_loss": round(sum(x for x, _ in losses) / n, 4),
+                "better_than_shipped": round(
+                    sum(x < b - 1e-9 for (x, _), (b, _) in zip(losses, base)) / n, 3
+                ),
+                "within_003": round(sum(x <= 0.03 for x, _ in losses) / n, 3),
+                "max_share": round(max(s for _, s in losses), 4),
+            }
+        )
+    return out
+
+
+KINDS_HEAD = (
+    "| budget | policy | fits | mean loss vs all-LLM | better than shipped | within 0.03 | "
+    "largest share |\n|---:|---|---:|---:|---:|---:|---:|"
+)
+
+
+def _kinds_line(s: dict[str, Any]) -> str:
+    return (
+        f"| {s['budget'] * 100:.0f}% | {s['ranking']} | {s['fits']} | {s['mean_loss']:.4f} | "
+        f"{s['better_than_shipped'] * 100:.0f}% | {s['within_003'] * 100:.0f}% | "
+        f"{s['max_share'] * 100:.1f}% |"
     )
 
 
@@ -1488,6 +1682,15 @@ def main(argv: list[str] | None = None) -> int:
             + SPLITS_HEAD,
             _splits_line,
         )
+        _section(
+            report,
+            "kinds",
+            kind_robustness(rows, engine, price, chosen, args.splits),
+            f"\nFinding kinds, the expected gain of asking and a combined gamma over "
+            f"{args.splits} other splits by question, each way round (the default's band and "
+            "settling under a cap of the budget; held-out loss against all-LLM)\n" + KINDS_HEAD,
+            _kinds_line,
+        )
 
     paths = list(args.traffic)
     if args.production:
@@ -1616,6 +1819,8 @@ def main(argv: list[str] | None = None) -> int:
         if report.get("splits"):
             md += ["", "## Rankings over other splits", "", SPLITS_HEAD]
             md += [_splits_line(x) for x in report["splits"]]
+            md += ["", "## Finding kinds and the expected gain, over other splits", "", KINDS_HEAD]
+            md += [_kinds_line(x) for x in report["kinds"]]
         if report.get("traffic"):
             md += ["", "## The default on other traffic", "", TRAFFIC_HEAD]
             md += [_traffic_line_md(t) for t in report["traffic"]]
