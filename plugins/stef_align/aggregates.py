@@ -527,7 +527,8 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
                 f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
                 f"times: count distinct {noun} (COUNT(DISTINCT ...))")
     occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
-    if (_PERSON.search(noun) and occurrences and all(a.arg == "*" for a in counts)
+    if ((_PERSON.search(noun) or noun in _PERSON_NOUNS) and occurrences
+            and all(a.arg == "*" for a in counts)
             and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))):
         t = occurrences[0]
         return (f"the question counts {noun}, people, but the SQL counts the rows of {t}, "
@@ -539,13 +540,15 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
 #: Nouns that name people by what they do or are ("players", "payers", "patients",
 #: "visitors", "students", "tenants"): agent and participle suffixes.
 _PERSON = re.compile(r"(?:er|or|ent|ant|ist)s$")
+#: People the suffixes miss ("how many guests stayed 7+ nights": a guest has many stays).
+_PERSON_NOUNS = frozenset({"guests", "people", "persons", "patrons", "individuals"})
 #: Last words of tables whose rows are occurrences, several per person over time: events,
 #: visits, purchases ... (a table of people, ``subscriptions`` or ``accounts``, is not one).
 _OCCURRENCES = _EVENT_HEADS | frozenset({
     "sessions", "visits", "appointments", "appts", "orders", "purchases", "payments",
     "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
     "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
-    "baskets", "receipts",
+    "baskets", "receipts", "reservations", "stays",
 })
 
 

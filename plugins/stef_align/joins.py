@@ -19,7 +19,10 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   (``FROM subscriptions s JOIN plans p``: the plan's fee per subscription) counts it per row on
   purpose, and so is a unit price (``SUM(p.price)`` over order lines). The key is read past
   a schema's prefix (:func:`_named_key`: ``rx_fills.fill_id``, ``pos_txn.txn_id`` joined to
-  ``pos_lines``).
+  ``pos_lines``). Last, a share or rate whose base counts DISTINCT keys of one table and whose
+  numerator counts the rows of the other (:func:`repeated_share`: ``COUNT(pu.purchase_id) /
+  COUNT(DISTINCT p.player_id)`` for "% of installs who became payers"): the DISTINCT says
+  the join repeats rows, the numerator counts the repeats.
 * ``join.drops_empty`` (major): the SQL looks for the groups with nothing (``HAVING
   SUM(oi.quantity) = 0`` for "no sales"; ``COUNT(*) = 0`` whatever the question) after inner
   joins only, where every group has a matched row; or the
@@ -191,6 +194,16 @@ def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
 
 _DISTINCT_COUNT = re.compile(r"COUNT\(\s*DISTINCT\s+([\w.`\"\[\]]+)\s*\)", re.I)
+#: A share whose numerator counts one table's rows and whose denominator counts another
+#: table's keys once each: ``COUNT(pu.purchase_id) / COUNT(DISTINCT p.player_id)``, also
+#: written ``SAFE_DIVIDE(COUNT(a.x), COUNT(DISTINCT b.y))``.
+_COUNT_OVER_DISTINCT = re.compile(
+    r"\bCOUNT\(\s*(\w+)\.(\w+)\s*\)\s*(?:\*\s*[\d.]+\s*)?(?:/|,)\s*(?:NULLIF\(\s*)?"
+    r"COUNT\(\s*DISTINCT\s+(\w+)\.(\w+)\s*\)", re.I)
+#: "% of april installs who became payers", "refund rate per category": a share of the things
+#: counted below the line; "average activities per opportunity" asks for a mean per thing.
+_SHARE_WORDS = re.compile(r"%|\b(?:percent(?:age)?s?|pct|share|rate|ratio|proportion|fraction)\b")
+_MEAN_WORDS = re.compile(r"\b(?:avg|average|mean)\b")
 _DIVIDES = re.compile(r"/|\b(?:SAFE_DIVIDE|TRY_DIVIDE|DIV0|DIV0NULL|DIVIDE)\s*\(", re.I)
 
 
@@ -218,6 +231,35 @@ def matched_share(sql: SqlSpec) -> str | None:
         between = p.expr[found[0].end():found[1].start()]
         if "/" in between or (_DIVIDES.search(p.expr[:found[0].start()]) and "," in between):
             return p.expr.split(" AS ")[0] if " AS " in p.expr else p.expr
+    return None
+
+
+def repeated_share(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """A share whose base de-duplicates what the join repeats and whose numerator does not,
+    as written, or None: ``COUNT(pu.purchase_id) / COUNT(DISTINCT p.player_id)`` for "% of
+    installs who became payers" (``LEFT JOIN purchases pu``). The DISTINCT below the line says
+    the join repeats each player once per purchase; the count above it counts those repeats,
+    so a player who bought three times counts three times and the share can pass 100 %. Read
+    only where the question asks a share or a rate, never a mean ("average activities per
+    opportunity" divides one table's rows by the other's keys on purpose).
+
+    >>> from stef_core.spec import QuestionSpec
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT COUNT(pu.purchase_id) / COUNT(DISTINCT p.player_id) FROM "
+    ...                    "players p LEFT JOIN purchases pu ON pu.player_id = p.player_id")
+    >>> repeated_share(QuestionSpec(text="% of april installs who became payers"), sql)
+    'COUNT(pu.purchase_id) / COUNT(DISTINCT p.player_id)'
+    >>> repeated_share(QuestionSpec(text="average purchase rate per player"), sql)
+    """
+    if len(sql.tables) < 2 or not sql.divides or sql.set_operation:
+        return None
+    text = q.text[:2000]
+    if not _SHARE_WORDS.search(text) or _MEAN_WORDS.search(text):
+        return None
+    for p in sql.projections[:32]:
+        m = _COUNT_OVER_DISTINCT.search(p.expr[:4000])
+        if m is not None and norm(m.group(1)) != norm(m.group(3)):
+            return m.group(0)
     return None
 
 
@@ -316,4 +358,15 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None) -> list[R
             ))
     nullable = (declared_nullable(tuple(rules.predicates.values()), tuple(rules.notes))
                 if rules is not None else frozenset())
-    return out + fan_out(sql) + dropped_empty(q, sql) + not_in_nulls(sql, nullable)
+    fanned = fan_out(sql)
+    share = None if fanned else repeated_share(q, sql)
+    if share is not None:
+        fanned.append(reason(
+            "join.fan_out",
+            f"the SQL divides {share}: the DISTINCT below the line says the join repeats each "
+            f"row of the base once per matching row of the other table, and the count above "
+            f"it counts those repeats, so one with several matches counts several times and "
+            f"the share can pass 100 %; count DISTINCT the same key above the line too",
+            "major",
+        ))
+    return out + fanned + dropped_empty(q, sql) + not_in_nulls(sql, nullable)
