@@ -290,12 +290,16 @@ class Period:
 
 @dataclass(frozen=True, slots=True)
 class Aggregation:
-    """An aggregate call: ``func`` upper-case (COUNT, SUM ...), ``arg`` its argument as SQL."""
+    """An aggregate call: ``func`` upper-case (COUNT, SUM ...), ``arg`` its argument as SQL
+    (the columns it reads, comma-separated, when it reads any)."""
 
     func: str
     arg: str = "*"
     distinct: bool = False
     nested: bool = False  # inside a subquery or CTE rather than the outer SELECT
+    # The argument can give a value where a column it reads is NULL (``COALESCE(x, 0)``, a
+    # CASE, ``IIF``, ``x IS NULL``, CONCAT): such a row still counts.
+    values_nulls: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from stef_align.guards import ID_PARTS, guard_kind, guard_reason
+from stef_align.guards import ID_PARTS, guard_kind, guard_reason, skipped_by
 from stef_align.joins import NOTHING
 from stef_align.names import parts, word_matches
 from stef_align.time import align_periods
@@ -668,12 +668,12 @@ def _key_column(column: str) -> bool:
 def _feeds_aggregates(s: Filter, sql: SqlSpec) -> bool:
     """``x IS NOT NULL`` where every aggregate reads ``x`` (none counts rows): aggregates
     skip NULLs anyway, so the test changes no answer (``roomed_ts IS NOT NULL`` beside
-    ``AVG(roomed_ts - checkin_ts)``)."""
+    ``AVG(roomed_ts - checkin_ts)``; not beside ``SUM(COALESCE(x, 0) + y)``, which counts the
+    rows without x)."""
     if s.op != "is not null" or not s.column or not sql.aggregations:
         return False
-    word = re.compile(r"\b" + re.escape(s.column) + r"\b")
-    aggs = sql.aggregations[:16]
-    return all(a.arg != "*" and word.search(a.arg.lower()) for a in aggs)
+    column = s.column.lower()
+    return all(column in skipped_by(a) for a in sql.aggregations[:16])
 
 
 def _in_identifiers(value: object, sql: SqlSpec) -> bool:

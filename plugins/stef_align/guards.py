@@ -58,7 +58,7 @@ from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.run import NO_RUN, RunProfile
-from stef_core.spec import NEGATED_OP, Filter, SqlSpec
+from stef_core.spec import NEGATED_OP, Aggregation, Filter, SqlSpec
 from stef_core.words import norm, stem
 
 #: Last identifier parts that make a column an identifier (a scope guard compares one).
@@ -273,6 +273,9 @@ def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
     keys = {norm(c) for c in (*sql.group_by, *sql.nested_group_by, *sql.partition_by,
                                *sql.implied_group_by)}
     keys |= {norm(_bare(a.arg)) for a in sql.aggregations if a.arg != "*"}
+    # a column inside a value a null-skipping aggregate computes (``AVG(DATEDIFF(inspected,
+    # received))``, ``SUM(qty * price)``): a row with no value there adds nothing to it
+    keys |= {norm(c) for a in sql.aggregations for c in skipped_by(a)}
     # a key the query ranks by (ORDER BY, a window's ORDER BY): rows with nothing to rank by
     # are no candidates for "the latest" or "the top" (and some dialects sort NULLs first)
     keys |= {norm(c) for o in (*sql.order_by, *sql.nested_order_by) for c in o.columns}
@@ -281,6 +284,28 @@ def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
     bare = f.column.rsplit(".", 1)[-1].lower()
     return any(re.search(r"\border\s+by\b[^)]*\b" + re.escape(bare) + r"\b", w.lower())
                for w in sql.windows[:16])
+
+
+#: Aggregates that skip the rows whose argument is NULL.
+NULL_SKIPPING = frozenset({"AVG", "SUM", "MIN", "MAX", "MEDIAN", "COUNT", "STDDEV",
+                           "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP"})
+
+
+def skipped_by(agg: Aggregation) -> tuple[str, ...]:
+    """The columns of a null-skipping aggregate's argument a NULL in which makes the argument
+    NULL (plain arithmetic, date differences: nothing that gives a NULL a value), so the
+    aggregate skips the row: ``AVG(DATEDIFF(day, opened, closed))`` skips rows without
+    ``opened`` or ``closed``; ``SUM(COALESCE(x, 0))`` and ``COUNT(*)`` skip none.
+
+    >>> skipped_by(Aggregation("AVG", "inspected_date,received_date"))
+    ('inspected_date', 'received_date')
+    >>> skipped_by(Aggregation("SUM", "refund_amt", values_nulls=True))
+    ()
+    """
+    if agg.func.upper() not in NULL_SKIPPING or agg.arg == "*" or agg.values_nulls:
+        return ()
+    return tuple(c.strip().rsplit(".", 1)[-1].strip('"`[] ').lower()
+                 for c in agg.arg.split(",")[:64] if c.strip())
 
 
 def _bare(arg: str) -> str:

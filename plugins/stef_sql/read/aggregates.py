@@ -43,7 +43,8 @@ from stef_sql.read.tree import Build, Tree, agg_name, owner_select, under_window
 
 def read(tree: Tree) -> Build:
     root_select_id = id(tree.select) if tree.select is not None else None
-    parts: list[tuple[str, str | None, bool, bool, bool]] = []  # name, arg, text?, distinct, nested
+    # name, arg, text?, distinct, nested, values nulls
+    parts: list[tuple[str, str | None, bool, bool, bool, bool]] = []
     for node in tree.aggs:
         name = agg_name(node)
         if not name or under_window(node):
@@ -60,10 +61,11 @@ def read(tree: Tree) -> Build:
         owner = owner_select(node)
         nested = owner is None or id(owner) != root_select_id
         if isinstance(arg, exp.Star):
-            parts.append((name, "*", False, distinct, nested))
+            parts.append((name, "*", False, distinct, nested, False))
             continue
         arg_cols = ",".join(tree.columns_of(arg))
-        parts.append((name, arg_cols or None, not arg_cols, distinct, nested))
+        parts.append((name, arg_cols or None, not arg_cols, distinct, nested,
+                      _values_nulls(arg)))
         if not arg_cols:
             tree.texts.add("aggregate", arg)
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
@@ -80,8 +82,8 @@ def read(tree: Tree) -> Build:
         rendered = iter(texts["aggregate"])
         aggregations = [
             Aggregation(name, (next(rendered).lower() if is_text else arg) or "*", distinct,
-                        nested)
-            for name, arg, is_text, distinct, nested in parts
+                        nested, values_nulls)
+            for name, arg, is_text, distinct, nested, values_nulls in parts
         ]
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
                 "conditions": conditions, "integer_divisions": integer_divisions,
@@ -89,6 +91,20 @@ def read(tree: Tree) -> Build:
                 "integer_averages": integer_averages}
 
     return build
+
+
+#: What gives a value where a column is NULL (``IFNULL`` and ``NVL`` parse as COALESCE).
+_NULL_VALUERS = (exp.Coalesce, exp.Case, exp.If, exp.Is, exp.Concat, exp.ConcatWs)
+#: Functions sqlglot leaves anonymous that do the same.
+_NULL_VALUER_NAMES = frozenset({"zeroifnull", "nvl2", "ifnull", "isnull", "nvl"})
+
+
+def _values_nulls(arg: exp.Expr) -> bool:
+    """Can ``arg`` give a value where a column it reads is NULL (``COALESCE(x, 0)``, a CASE,
+    ``IIF``, ``x IS NULL``, CONCAT)? Plain arithmetic and date functions give NULL."""
+    if arg.find(*_NULL_VALUERS) is not None:
+        return True
+    return any(str(a.this).lower() in _NULL_VALUER_NAMES for a in arg.find_all(exp.Anonymous))
 
 
 #: Comparisons a share may be held against a threshold with: the tree's ``inequalities``
