@@ -196,6 +196,23 @@ def _contradicts(asked: str, value: object) -> bool:
     return False
 
 
+def _opposite_kept(asked: str, s: Filter) -> bool:
+    """Does ``s`` keep the rows of a state opposite to the ``asked`` one, by a value or a part
+    of one ("open" / ``stage IN ('closed_won', 'closed_lost')``)? Leaving them out
+    (``NOT IN``) is how the data says the asked state.
+
+    >>> _opposite_kept("open", Filter("stage", "in", ("closed_lost", "closed_won")))
+    True
+    >>> _opposite_kept("open", Filter("stage", "not in", ("closed_lost", "closed_won")))
+    False
+    """
+    if s.op not in ("=", "in"):
+        return False
+    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    return any(_contradicts(asked, p) for v in values if isinstance(v, str)
+               for p in (v, *parts(v)))
+
+
 def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec,
                     candidates: list[Filter]) -> Filter | None:
     """A condition of the SQL that may keep, on another column, what a ruleset's word asks:
@@ -1466,6 +1483,7 @@ def align_filters(
     bounded = {norm(p.column) for p in (*sql.periods, *sql.value_periods)
                if p.column and not p.negated}
     keeping: list[Filter] = []  # filters that answered a "not X" by keeping other values
+    kept_states: list[Filter] = []  # state conditions that may spell a state word's value
     for r in unmet:
         if r.op == "is not null" and r.column and norm(r.column) in bounded:
             # "churned" (churned_at IS NOT NULL) / churned_at >= '2025-07-01' AND < ...: a
@@ -1577,6 +1595,11 @@ def align_filters(
                 f"be kept as {states[0].describe()})",
                 "minor",
             ))
+            # what may keep the asked state is read as answering it (weakly, above), never
+            # also as a filter nothing asked for ("open work orders" / status IN
+            # ('released', 'in_progress')); a list of its opposites is no such reading
+            # ("open" / stage IN ('closed_won', 'closed_lost'))
+            kept_states += [e for e in states if not _opposite_kept(str(r.value), e)]
             continue
         kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))])
         if kept_as is not None:
@@ -1653,7 +1676,7 @@ def align_filters(
     # count as values the question does not name (the judge's grounding).
     definitions = [s for s, k in zip(extras, kinds) if k == "definition"]
     matched += [s.describe() for s, k in zip(extras, kinds) if k == "stated"]
-    extras = [s for s, k in zip(extras, kinds) if k is None]
+    extras = [s for s, k in zip(extras, kinds) if k is None and s not in kept_states]
     if guards or definitions:
         reasons.append(guard_reason([*guards, *definitions], q.text, sql, run))
     for s in extras[:3]:
