@@ -27,7 +27,8 @@ answered by AVG with no median or percentile function in any dialect's spelling 
 a stated percentage ("under 20%") held against a share on the other scale (a fraction compared
 with 20, critical); a rate ("cost per mile", "margin %") answered by the average of each row's
 ratio, one average answered by the average of per-group averages, a share of an amount
-("share of revenue") answered by a share of row counts (major).
+("share of revenue") answered by a share of row counts, "the latest X" answered by MAX(X) of
+a measure with nothing ordered by time, "the most units" answered by a count of rows (major).
 
 A percentage answered by the plain average of a measure (``AVG(rating)`` for "CSAT %") is
 ``aggregation.mismatch`` (major): the mean of a 1-5 rating or of an amount is no share of
@@ -834,6 +835,87 @@ def _worded(
     return message
 
 
+#: "the latest commit", "the most recent balance", "newest price": the value on the row with
+#: the latest date, not the largest value.
+_LATEST = re.compile(r"\b(?:latest|most recent|newest)\s+(?:[a-z'-]+\s+){0,2}?([a-z'-]+)")
+#: Name parts of a column that is a point in time (its MAX is the latest).
+_MOMENT_PARTS = frozenset({"date", "dt", "ts", "at", "on", "time", "timestamp", "datetime",
+                           "day", "week", "month", "quarter", "year", "period", "version",
+                           "created", "updated", "modified", "seq", "sequence", "no", "num",
+                           "number"})
+
+
+def _largest_for_latest(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's MAX answers "the largest" where the question asks "the latest", or None:
+    "latest commit forecast by rep" / ``MAX(f.commit_amt)`` with nothing in the SQL that orders
+    rows by time (no ORDER BY, window or ranking, no MAX of a date): the highest commit a rep
+    ever submitted, not the last one, so a rep who lowered the commit shows the old number. A
+    MAX of a date, a sequence number or a key (``MAX(order_id)`` for "the latest order") is
+    the latest, and ``MAX_BY(amount, created_at)`` takes the latest row's amount.
+
+    >>> from stef_core.spec import QuestionSpec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = QuestionSpec(text="latest commit forecast by rep")
+    >>> _largest_for_latest(q, extract_spec("SELECT rep, MAX(commit_amt) FROM f GROUP BY rep"))[:48]
+    'the question asks for the latest commit, the val'
+    >>> _largest_for_latest(q, extract_spec("SELECT rep, MAX(submitted_at) FROM f GROUP BY rep"))
+    """
+    m = _LATEST.search(q.text[:2000])
+    if m is None or sql.order_by or sql.nested_order_by or sql.windows or sql.ranking:
+        return None
+    maxes = [a for a in sql.aggregations[:32] if a.func == "MAX"]
+    if not maxes or len(maxes) != len([a for a in sql.aggregations[:32]
+                                       if family(a.func) in ("MAX", "MIN")]):
+        return None  # MAX_BY / ARG_MAX take the row, a MIN beside it is a range
+    for a in maxes:
+        for column in a.arg.split(",")[:8]:
+            column = column.split(".")[-1].strip('`"[] ')
+            ps = set(parts(column))
+            if not ps or ps & _MOMENT_PARTS or norm(column).endswith("id"):
+                return None
+    arg = maxes[0].arg.split(",")[0]
+    return (f"the question asks for the latest {m.group(1)}, the value on the most recent "
+            f"row, but the SQL takes MAX({arg}), the largest value ever recorded, and orders "
+            f"nothing by time: a value lowered later still shows the old, higher one; take "
+            f"the row with the latest date (ORDER BY ... DESC LIMIT 1, ROW_NUMBER, MAX_BY)")
+
+
+#: A quantity counted in units of measure: "sold the most units", "how many pallets shipped",
+#: "total units produced". Its answer adds a quantity column up; the rows are sales lines or
+#: shipments, each of any number of units.
+_QUANTITY = re.compile(r"\b(?:most|fewest|least|how many|number of|total|sum of)\s+"
+                       r"(?:[a-z]+\s+)?(units|pallets|pieces|cartons|cases|crates|boxes)\b")
+
+
+def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's count answers another question than "the most units", or None: the
+    question asks a quantity in units of measure ("which brand sold the most units", "the most
+    pallets") and the SQL only counts rows (``COUNT(*)`` of order lines or shipments, no SUM
+    anywhere): a line of 12 units counts as one. A table of the counted thing (``units`` of a
+    building) is counted by its rows.
+
+    >>> from stef_core.spec import QuestionSpec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = QuestionSpec(text="which brand sold the most units this month")
+    >>> sql = "SELECT brand, COUNT(*) AS n FROM order_items GROUP BY brand ORDER BY n DESC LIMIT 1"
+    >>> _rows_for_quantity(q, extract_spec(sql))[:44]
+    'the question asks for a quantity of units, b'
+    >>> _rows_for_quantity(q, extract_spec(sql.replace("COUNT(*)", "SUM(quantity)")))
+    """
+    m = _QUANTITY.search(q.text[:2000])
+    if m is None:
+        return None
+    funcs = {family(a.func) for a in sql.aggregations[:32]}
+    if "COUNT" not in funcs or funcs & {"SUM", "AVG"} or sql.set_operation:
+        return None
+    noun = m.group(1)
+    if any(word_matches(noun, p) for t in sql.tables[:16] for p in parts(t.split(".")[-1])):
+        return None  # "vacant units" counted in the units table
+    return (f"the question asks for a quantity of {noun}, but the SQL only counts rows "
+            f"(COUNT) and adds no quantity up: a row of several {noun} counts as one; SUM the "
+            f"quantity column")
+
+
 #: Rules comparing what the SQL computes with what the question asks (aggregation.mismatch),
 #: in the order their findings are reported: each gives its message or None.
 _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], ...] = (
@@ -843,6 +925,8 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
              "the question asks for a share of {0}, but the SQL divides counts of rows (no "
              "SUM): that is a share of rows, not of {0}"), "major"),
     (_averaged_ratio, "major"),
+    (_largest_for_latest, "major"),
+    (_rows_for_quantity, "major"),
     (_worded(_mean_for_quantile,
              "the question asks for the {0} but the SQL computes the mean (AVG) and no median "
              "or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)"),

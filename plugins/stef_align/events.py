@@ -40,6 +40,9 @@ pickup is compared.
 The same rule reads age: "older than 30 days" counts from a record's creation, not from
 ``updated_at`` (its last activity), which leaves out the old rows touched lately.
 
+A deadline read for what is overdue (:func:`overdue_today`): "overdue invoices" are due before
+today, so ``due_dt <= CURRENT_DATE`` (today included) is ``filter.operator_mismatch``.
+
 >>> from stef_question.frame import question_spec
 >>> from stef_sql.extract import extract_spec
 >>> q = question_spec("total refunded in april", None)
@@ -67,7 +70,7 @@ from datetime import date, datetime
 from stef_core.models import Anchor, Reason
 from stef_core.periods import resolve, stated_durations
 from stef_core.reasons import reason
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import ANCHOR_DAY, QuestionSpec, SqlSpec
 from stef_core.words import stem
 
 # --------------------------------------------------------------------------------------------
@@ -453,6 +456,44 @@ def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 "filter.value_mismatch",
                 f"the question asks for {shown} {asked}s but the SQL compares a difference of "
                 f"two moments counted in {unit}s with {shown}: {shown} {unit}s",
+                "major",
+            )]
+    return []
+
+
+#: "overdue invoices", "past-due balances": due before today, never today itself.
+_OVERDUE = re.compile(r"\b(?:overdue|past[- ]due)\b")
+#: "due today or overdue", "due by today": today is asked for too.
+_DUE_TODAY = re.compile(r"\bdue\s+(?:today|by today|on or before)\b")
+_TOMORROW = ANCHOR_DAY.shifted("day", 1)
+
+
+def overdue_today(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """``filter.operator_mismatch`` (major) when the question asks for what is overdue and the
+    SQL keeps a due date up to today included (``due_dt <= CURRENT_DATE``): an invoice due
+    today is not late yet. ``due_dt < CURRENT_DATE`` is the overdue ones.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> q = QuestionSpec(text="overdue invoices over 10k")
+    >>> sql = "SELECT * FROM invoices WHERE status = 'open' AND due_dt <= CURRENT_DATE"
+    >>> [(r.code, r.severity) for r in overdue_today(q, extract_spec(sql))]
+    [('filter.operator_mismatch', 'major')]
+    >>> overdue_today(q, extract_spec(sql.replace("<=", "<")))
+    []
+    >>> overdue_today(QuestionSpec(text="invoices due today or overdue"), extract_spec(sql))
+    []
+    """
+    text = q.text[:2000]
+    if not _OVERDUE.search(text) or _DUE_TODAY.search(text):
+        return []
+    for p in sql.periods[:32]:
+        if (p.start is None and p.end == _TOMORROW and not p.negated and not p.excluded
+                and "due" in _name_parts(p.column or "")):
+            return [reason(
+                "filter.operator_mismatch",
+                f"the question asks for what is overdue, due before today, but the SQL keeps "
+                f"{p.column} up to today included (<= today): what falls due today is not "
+                f"late yet; compare with < today",
                 "major",
             )]
     return []
