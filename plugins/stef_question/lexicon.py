@@ -18,6 +18,7 @@ R_app adds phrases to the concepts listed in :data:`EXTENDABLE` and wins where b
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -43,11 +44,20 @@ class Match:
     phrase: str
 
 
+#: Lower-case ASCII words, one space apart: what most phrases (and every plain word a reader
+#: looks up) are; the tokenizer makes one ``word`` token of each word, its own lower case.
+_PLAIN = re.compile(r"[a-z]+(?: [a-z]+)*")
+
+
 @lru_cache(maxsize=8192)
 def phrase_words(phrase: str) -> tuple[str, ...]:
-    """A lexicon phrase as the token forms it matches (tokenized like question text)."""
-    from stef_question.text import tokenize
+    """A lexicon phrase as the token forms it matches (tokenized like question text; a plain
+    phrase is split at its spaces, which is what the tokenizer would make of it)."""
+    from stef_question.text import MAX_CHARS, MAX_TOKENS, tokenize
 
+    if len(phrase) <= MAX_CHARS and _PLAIN.fullmatch(phrase) \
+            and phrase.count(" ") < MAX_TOKENS:
+        return tuple(phrase.split(" "))
     return tuple(t.low for t in tokenize(phrase).tokens)
 
 
