@@ -64,8 +64,10 @@ def _nested_order(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
     k of the first of them."""
     items: list[OrderItem] = []
     k: int | None = None
+    # a query with no column named ROWNUM keeps no rows by it (no WHERE is searched for one)
+    rownum = any(name.upper() == "ROWNUM" for name in tree.names)
     for select in tree.selects:
-        kept = _rownum_kept(select)
+        kept = _rownum_kept(select) if rownum else None
         if kept is not None:
             order = _ordered_source(select)
             if order is not None:
