@@ -1483,7 +1483,9 @@ def align_filters(
     bounded = {norm(p.column) for p in (*sql.periods, *sql.value_periods)
                if p.column and not p.negated}
     keeping: list[Filter] = []  # filters that answered a "not X" by keeping other values
-    kept_states: list[Filter] = []  # state conditions that may spell a state word's value
+    # conditions read (weakly) as the data's spelling of something the question says: a
+    # state's value, a name's key; never also extras
+    read_as_asked: list[Filter] = []
     for r in unmet:
         if r.op == "is not null" and r.column and norm(r.column) in bounded:
             # "churned" (churned_at IS NOT NULL) / churned_at >= '2025-07-01' AND < ...: a
@@ -1599,7 +1601,7 @@ def align_filters(
             # also as a filter nothing asked for ("open work orders" / status IN
             # ('released', 'in_progress')); a list of its opposites is no such reading
             # ("open" / stage IN ('closed_won', 'closed_lost'))
-            kept_states += [e for e in states if not _opposite_kept(str(r.value), e)]
+            read_as_asked += [e for e in states if not _opposite_kept(str(r.value), e)]
             continue
         kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))])
         if kept_as is not None:
@@ -1638,6 +1640,7 @@ def align_filters(
                 f"words (it may be kept by its key: {keyed[0].describe()})",
                 "minor",
             ))
+            read_as_asked.append(keyed[0])  # "DAL1" / wh_id = 1: no extra as well
             continue
         missing.append(r.describe())
         reasons.append(reason(
@@ -1676,7 +1679,7 @@ def align_filters(
     # count as values the question does not name (the judge's grounding).
     definitions = [s for s, k in zip(extras, kinds) if k == "definition"]
     matched += [s.describe() for s, k in zip(extras, kinds) if k == "stated"]
-    extras = [s for s, k in zip(extras, kinds) if k is None and s not in kept_states]
+    extras = [s for s, k in zip(extras, kinds) if k is None and s not in read_as_asked]
     if guards or definitions:
         reasons.append(guard_reason([*guards, *definitions], q.text, sql, run))
     for s in extras[:3]:
