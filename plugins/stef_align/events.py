@@ -114,6 +114,8 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "expiry": ("expire", "expired", "expiry", "expiration"),
     "renewal": ("renew", "renewed", "renewal", "renewals"),
     "purchase": ("purchase", "purchased", "bought"),
+    # what was taken out and is brought back: a rented car, a borrowed book, a shipped item
+    "return": ("return", "returned"),
     # a time set in advance (``due_date``, ``promised_dt``): when something should happen,
     # never when anything did
     "deadline": ("due", "deadline", "promised"),
@@ -231,8 +233,8 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
         if word == "up" and i >= 1:
             word = f"{tokens[i - 1]} up"  # "signed up"
         event = _WORD_EVENT.get(word)
-        if event is None:
-            return None
+        if event is None or event == "return":
+            return None  # "returned": brought back, came back or bought again (see _AFTER)
         if word in _NOUNS:
             return Asked(word, event, verb=False), i
         did = "did" in tokens[max(0, i - 3):i - 1]  # "did we refund", "did our team close"
@@ -283,7 +285,7 @@ _SAID = {
     "completion": "completed", "cancellation": "cancelled", "refund": "refunded",
     "payment": "paid", "shipping": "shipped", "delivery": "delivered", "escalation":
     "escalated", "update": "last updated", "service": "served", "approval": "approved",
-    "rejection": "rejected", "expiry": "expired", "renewal": "renewed",
+    "rejection": "rejected", "expiry": "expired", "renewal": "renewed", "return": "returned",
 }
 
 
@@ -320,6 +322,15 @@ def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
 _FOLLOWS: dict[str, frozenset[str]] = {
     "refund": frozenset({"payment", "purchase", "service"}),
     "payment": frozenset({"service"}),
+}
+
+#: Event -> the events it always follows, for a difference of their times: as
+#: :data:`_FOLLOWS`, and a return after the pickup, shipping, delivery or purchase of what
+#: comes back. (A question's "returned" is not read as an event: travellers return on a
+#: flight's departure or arrival, customers "return" to buy again.)
+_AFTER: dict[str, frozenset[str]] = {
+    **_FOLLOWS,
+    "return": frozenset({"shipping", "delivery", "purchase", "payment"}),
 }
 
 _AGE = re.compile(r"\bolder than\b|\b\d+\s*\+?\s*(?:hours?|days?|weeks?|months?|years?)\s+old\b"
@@ -377,7 +388,9 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
     ``created_at - resolved_at``): negative for every row, so an average, a threshold or a
     ranking on it says the opposite of what it should. Only columns whose names say both
     events (:func:`column_event`), the first an opening or a start (``start_dt - end_dt``), the
-    second a later event; a difference under
+    second a later event, or the second an event that always follows the first
+    (:data:`_AFTER`: a car's return after its pickup, a refund after the payment); a
+    difference under
     ``ABS`` or negated is left alone by the reader. Also the order the question states ("days
     from receipt to inspection") read backwards: the column named after its first moment minus
     the one named after its second (Spark's ``datediff(received_date, inspected_date)``).
@@ -396,6 +409,16 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
     """
     for text, later, earlier in sql.date_differences[:16]:
         first, then = column_event(later), column_event(earlier)
+        if first is not None and first in _AFTER.get(then or "", ()):
+            # an event minus one that always follows it (pickup_ts - return_ts)
+            return [reason(
+                "date.reversed_difference",
+                f"the SQL subtracts {earlier}, a later moment, from {later} ({text}): a "
+                f"record is {_SAID.get(then or '', then)} after its {_column_word(later)}, so "
+                f"the duration comes out negative for every row; subtract the earlier moment "
+                f"from the later one",
+                "major",
+            )]
         if (first in OPENING or first == "start") and then is not None \
                 and then not in OPENING and then not in ("deadline", "start"):
             return [reason(

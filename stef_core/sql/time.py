@@ -192,13 +192,38 @@ _MOMENT_OF: tuple[type[exp.Expr], ...] = tuple(
     if isinstance(t, type))
 
 
+#: ClickHouse's casts to a date or a time, spelled as functions: ``toDate('2025-07-01')``,
+#: ``toDateTime(now())``, ``toDateTime64('2025-07-01 00:00:00', 3)`` (a precision or a time
+#: zone after the value).
+_CAST_FUNCTIONS = frozenset({"TODATE", "TODATE32", "TODATETIME", "TODATETIME32", "TODATETIME64",
+                             "TODATEORNULL", "TODATETIMEORNULL", "TODATEORZERO",
+                             "TODATETIMEORZERO"})
+
+
+def _cast_call(node: exp.Expr, moments_only: bool = False) -> exp.Expr | None:
+    """The value a cast spelled as a function (:data:`_CAST_FUNCTIONS`) reads, or None; with
+    ``moments_only``, only a cast to a moment (``toDateTime``): ``toDate(created_at)`` is the
+    day of a moment, not the moment."""
+    if (isinstance(node, exp.Anonymous) and node.expressions
+            and str(node.this).upper() in _CAST_FUNCTIONS
+            and not (moments_only and "TIME" not in str(node.this).upper())):
+        value: exp.Expr = node.expressions[0]
+        return value
+    return None
+
+
 def _unwrap(node: exp.Expr) -> exp.Expr:
-    while isinstance(node, _TRANSPARENT) or (
-        isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _MOMENT_TYPES
-    ) or (isinstance(node, _MOMENT_OF) and node.this is not None
-          and not node.args.get("zone") and not node.expressions):
-        node = node.this
-    return node
+    while True:
+        if isinstance(node, _TRANSPARENT) or (
+            isinstance(node, (exp.Cast, exp.TryCast)) and _type_name(node) in _MOMENT_TYPES
+        ) or (isinstance(node, _MOMENT_OF) and node.this is not None
+              and not node.args.get("zone") and not node.expressions):
+            node = node.this
+            continue
+        inner = _cast_call(node, moments_only=True)
+        if inner is None:
+            return node
+        node = inner
 
 
 def _type_name(node: exp.Expr) -> str:
@@ -475,6 +500,12 @@ def _date_parts(node: exp.Expr) -> tuple[exp.Expr, exp.Expr, exp.Expr] | None:
             and len(node.expressions) == 3):
         year, month, day = node.expressions
         return year, month, day
+    if (isinstance(node, exp.Anonymous) and str(node.this).upper() == "MAKEDATE"
+            and len(node.expressions) == 2):
+        # MySQL MAKEDATE(year, day of the year): MAKEDATE(YEAR(CURDATE()), 1) is this year's
+        # first day, day 32 is February's first (read as January's 32nd: not a date, unread)
+        year, day = node.expressions
+        return year, exp.Literal.number(1), day
     return None
 
 
@@ -722,8 +753,10 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
     """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``); the
     last day of a literal's month (``EOMONTH('2024-02-01')``) is that day's literal."""
     while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate,
-                            exp.DateStrToDate, *_MOMENT_OF)):  # Oracle DATE '...'
-        node = node.this
+                            exp.DateStrToDate, *_MOMENT_OF)) or _cast_call(node) is not None:
+        # Oracle DATE '...', ClickHouse toDate('...')
+        cast = _cast_call(node)
+        node = cast if cast is not None else node.this
     if isinstance(node, exp.LastDay):
         inner = _literal_text(node.this)
         span = literal_span(inner[0]) if inner else None
