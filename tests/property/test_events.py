@@ -13,9 +13,10 @@ from stef_align.events import EVENTS, OPENING, check, column_event
 from stef_question.frame import question_spec
 from stef_sql.extract import extract_spec
 
-#: Later events with a verb form a question dates rows by ("refunded in april").
+#: Later events with a verb form a question dates rows by ("refunded in april"); a return is
+#: read from column names only (a question's "returned" may be a trip's or a customer's).
 LATER = sorted((word, event) for event, words in EVENTS.items()
-               if event not in OPENING | {"start", "update"}
+               if event not in OPENING | {"start", "update", "return"}
                for word in words if word.endswith("ed") and " " not in word)
 PERIODS = [
     ("in 2024", "'2024-01-01'", "'2025-01-01'"),
