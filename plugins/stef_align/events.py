@@ -13,7 +13,8 @@ questions with no event word ("orders in April", "revenue last month") say nothi
 
 Only the unambiguous case is a finding: a record's opening (``created_at``, ``requested_at``,
 ``enrolled_at``, a booking) read for a later event, or a later event's column read for its
-opening ("orders placed in April" on ``shipped_at``), a booking read as the start it books, a
+opening ("orders placed in April" on ``shipped_at``), a booking read as the start it books
+(a signing too: "leases signed in 2025" on ``lease_start_dt``), a
 deadline (``due_date``, ``promised_dt``: when something should happen) read for anything that
 happened ("tasks completed on time last month"), and an event read on the one it always follows
 (:data:`_FOLLOWS`: refunds on the ``paid_at`` or ``purchase_ts`` of what they return,
@@ -82,7 +83,7 @@ from stef_core.words import stem
 EVENTS: dict[str, tuple[str, ...]] = {
     "creation": ("create", "created", "creation", "insert", "inserted", "add", "added"),
     "booking": ("book", "booked", "booking", "bookings", "reserve", "reserved", "reservation",
-                "reservations"),
+                "reservations", "sign", "signed", "signing", "countersigned"),
     "opening": ("place", "placed", "open", "opened", "register", "registered", "registration",
                 "registrations", "signup", "signups", "sign up", "signed up", "join", "joined",
                 "enrol", "enroll", "enrolled", "enrolment", "enrollment", "enrolments",

@@ -1,0 +1,58 @@
+"""Repeat customers: ``filter.operator_mismatch`` (major) when the question asks for repeat (or
+returning) customers, guests, buyers ... and the SQL's count threshold keeps three or more.
+
+A repeat customer is one with a second order: "repeat customer rate" is the share of customers
+with two or more. ``CASE WHEN n > 2`` (or ``HAVING COUNT(*) >= 3``) keeps those with three or
+more and leaves the two-order customers out. Only a question that states no number of its own
+is read ("customers with more than 2 orders" says what it means), and only when the SQL holds
+no threshold of two anywhere (``>= 2``, ``> 1``).
+
+>>> from stef_core.spec import QuestionSpec
+>>> from stef_sql.extract import extract_spec
+>>> q = QuestionSpec(text="repeat customer rate ytd")
+>>> sql = ("WITH c AS (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) "
+...        "SELECT 100.0 * SUM(CASE WHEN n > 2 THEN 1 ELSE 0 END) / COUNT(*) FROM c")
+>>> [(r.code, r.severity) for r in check(q, extract_spec(sql))]
+[('filter.operator_mismatch', 'major')]
+>>> check(q, extract_spec(sql.replace("n > 2", "n >= 2")))
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+
+#: "repeat customers", "repeat guest rate", "returning buyers": the ones who came back at
+#: least once, two or more in all.
+_REPEAT = re.compile(r"\b(?:repeat|returning)\s+([a-z]+)")
+
+
+def _threshold(op: str, value: object) -> int | None:
+    """The smallest whole count a comparison keeps (``> 2``: 3, ``>= 2``: 2), or None."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return {">": value + 1, ">=": value}.get(op)
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    m = _REPEAT.search(q.text[:2000])
+    if m is None or q.numbers:
+        return []
+    kept = [(f, t) for f in (*sql.filters[:64], *sql.conditions[:64])
+            if not f.excluded and (t := _threshold(f.op, f.value)) is not None]
+    if not kept or any(t == 2 for _, t in kept):
+        return []
+    f, t = next(((f, t) for f, t in kept if t == 3), (None, None))
+    if f is None:
+        return []
+    return [reason(
+        "filter.operator_mismatch",
+        f"the question asks for repeat {m.group(1)}, those who came back at least once (two "
+        f"or more), but the SQL keeps {f.column or 'a count'} {f.op} {f.value}, three or "
+        f"more: the ones with exactly two are left out; >= 2",
+        "major",
+    )]
