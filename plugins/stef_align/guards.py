@@ -304,8 +304,7 @@ def skipped_by(agg: Aggregation) -> tuple[str, ...]:
     """
     if agg.func.upper() not in NULL_SKIPPING or agg.arg == "*" or agg.values_nulls:
         return ()
-    return tuple(c.strip().rsplit(".", 1)[-1].strip('"`[] ').lower()
-                 for c in agg.arg.split(",")[:64] if c.strip())
+    return tuple(_bare(c.strip()).lower() for c in agg.arg.split(",")[:64] if c.strip())
 
 
 def _bare(arg: str) -> str:

@@ -46,7 +46,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             if not f.excluded and (t := _threshold(f.op, f.value)) is not None]
     if not kept or any(t == 2 for _, t in kept):
         return []
-    f, t = next(((f, t) for f, t in kept if t == 3), (None, None))
+    f = next((f for f, t in kept if t == 3), None)
     if f is None:
         return []
     return [reason(

@@ -752,11 +752,14 @@ def _interval_amount(node: exp.Interval) -> tuple[int, RelativeUnit] | None:
 def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
     """``(text, is_string)`` of a literal, looking through casts (``DATE '2024-03-01'``); the
     last day of a literal's month (``EOMONTH('2024-02-01')``) is that day's literal."""
-    while isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate,
-                            exp.DateStrToDate, *_MOMENT_OF)) or _cast_call(node) is not None:
-        # Oracle DATE '...', ClickHouse toDate('...')
-        cast = _cast_call(node)
-        node = cast if cast is not None else node.this
+    while True:
+        if isinstance(node, (exp.Cast, exp.TryCast, exp.Paren, exp.TsOrDsToDate,
+                             exp.DateStrToDate, *_MOMENT_OF)):  # Oracle DATE '...'
+            node = node.this
+        elif (cast := _cast_call(node)) is not None:  # ClickHouse toDate('...')
+            node = cast
+        else:
+            break
     if isinstance(node, exp.LastDay):
         inner = _literal_text(node.this)
         span = literal_span(inner[0]) if inner else None
