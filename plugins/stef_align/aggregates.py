@@ -916,6 +916,109 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
             f"quantity column")
 
 
+#: "items per order", "units per basket", "lines per invoice": a mean per one thing. A unit of
+#: time or measure after "per" ("per day", "per hour", "per mile") is a rate of time, read
+#: elsewhere; "per cent" / "per capita" are no things.
+#: Only quantities counted in the lines are read ("items", "units", "skus"): "rating per
+#: product" may well mean the mean of the ratings.
+_PER_THING = re.compile(r"\b(items?|units?|lines?|products?|skus?|pieces?|articles?|quantity|"
+                        r"qty)\s+per\s+([a-z]+)(?:\s+(lines?|items?|rows?)\b)?")
+_PER_NO_THING = frozenset({
+    "cent", "capita", "annum", "day", "week", "month", "quarter", "year", "hour", "minute",
+    "second", "night", "mile", "km", "kilometer", "kg", "unit", "head", "person", "user",
+    "each", "the", "a", "an", "line", "item",
+})
+#: Column parts that identify one thing: grouping by them is one group per thing.
+_IDENTIFYING = frozenset({"id", "name", "nm", "title", "code", "cd", "no", "number", "num",
+                          "nbr", "key"})
+#: A division by a row count that is not DISTINCT: ``/ COUNT(*)``, ``/ NULLIF(COUNT(x), 0)``.
+_BY_ROWS = re.compile(r"/\s*(?:\(\s*)?(?:NULLIF\(\s*)?(?:CAST\(\s*)?COUNT\(\s*(?!DISTINCT\b)"
+                      r"(?:\*|[\w.`\"\[\]]+)\s*\)", re.I)
+
+
+def _per_line_for_per_thing(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's mean is per line when the question asks one per order, or None: "avg
+    items per order by channel" / ``AVG(oi.quantity)`` over ``orders o JOIN order_items oi ON
+    oi.order_id = o.order_id`` grouped by channel averages each order line's quantity; "units
+    per basket" / ``SUM(l.qty) / COUNT(*)`` over ``pos_txn t JOIN pos_lines l ON l.txn_id =
+    t.txn_id`` divides by the count of lines. The join's keys say which table holds many rows
+    per row of the other (the parent's own key, ``orders.order_id``, joined to a column of
+    the lines that is not theirs); only a mean of the lines' column is read, where the
+    question's thing is neither grouped by nor the lines' own name ("quantity per order line"
+    averages lines on purpose, "avg rating per product" grouped by product is one mean per
+    product).
+
+    >>> from stef_core.spec import QuestionSpec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = QuestionSpec(text="avg items per order by channel this year")
+    >>> sql = ("SELECT o.channel, AVG(oi.quantity) FROM orders o JOIN order_items oi "
+    ...        "ON oi.order_id = o.order_id GROUP BY o.channel")
+    >>> _per_line_for_per_thing(q, extract_spec(sql))[:37]
+    'the question asks for items per order'
+    >>> _per_line_for_per_thing(q, extract_spec(sql.replace("o.channel", "o.order_id")))
+    """
+    if sql.set_operation or not sql.joined_aggregates:
+        return None
+    asked = [(m.group(1), m.group(2)) for m in _PER_THING.finditer(q.text[:2000])
+             if m.group(2) not in _PER_NO_THING and m.group(3) is None]
+    if not asked:
+        return None
+    from stef_align.joins import keyed, own_key
+
+    grouped = [*sql.group_by[:32], *sql.nested_group_by[:32]]
+    for what, thing in asked[:4]:
+        if any(word_matches(thing, g.split(".")[-1]) for g in grouped):
+            continue  # one mean per thing: "avg rating per product" grouped by product
+        for j in sql.joined_aggregates[:32]:
+            # j.table is the aggregated (lines) table, joined on a column that is not its own
+            # key to the other table's own key
+            if keyed(j.table, j.key) or not own_key(_last_word_table(j.joined, j.table),
+                                                     j.joined_key):
+                continue
+            child = parts(j.table.split(".")[-1])
+            if child and word_matches(thing, child[-1]):
+                continue  # "quantity per order line": the lines are the things
+            if any(_names_thing(g, thing, j.joined) for g in grouped):
+                continue  # grouped by the thing's name or key: one group per thing
+            func = j.expr.split("(", 1)[0].strip().upper()
+            if func == "AVG":
+                how = f"{j.expr} averages the rows of {j.table}"
+            elif func == "SUM" and any(
+                    j.expr in p.expr and _BY_ROWS.search(p.expr[p.expr.find(j.expr):][:600])
+                    for p in sql.projections[:32]):
+                how = f"{j.expr} is divided by a count of the rows of {j.table}"
+            else:
+                continue
+            return (f"the question asks for {what} per {thing}, but {how}, which holds "
+                    f"several rows per {j.joined} row ({j.table}.{j.key} = "
+                    f"{j.joined}.{j.joined_key}): that is a mean per line, not per {thing}; "
+                    f"divide by COUNT(DISTINCT {j.joined_key}) or add the lines up per "
+                    f"{j.joined_key} first")
+    return None
+
+
+def _names_thing(column: str, thing: str, table: str) -> bool:
+    """Does a grouped column name one thing: a name or key (``name``, ``order_no``) of the
+    thing or of its table (``store_nm`` names a store, not a basket)?"""
+    ps = parts(column.split(".")[-1])
+    if not set(ps) & _IDENTIFYING:
+        return False
+    rest = [p for p in ps if p not in _IDENTIFYING]
+    own = parts(table.split(".")[-1])
+    return not rest or any(word_matches(thing, p) or any(word_matches(p, t) for t in own)
+                           for p in rest)
+
+
+def _last_word_table(table: str, other: str) -> str:
+    """The name a table's own key is named after: the table, or its last word past a prefix
+    both joined tables share (``pos_txn`` beside ``pos_lines``: ``txn``)."""
+    words, others = parts(table), parts(other)
+    shared = 0
+    while shared < min(len(words), len(others)) - 1 and words[shared] == others[shared]:
+        shared += 1
+    return "_".join(words[shared:]) if shared else table
+
+
 #: Rules comparing what the SQL computes with what the question asks (aggregation.mismatch),
 #: in the order their findings are reported: each gives its message or None.
 _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], ...] = (
@@ -927,6 +1030,7 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
     (_averaged_ratio, "major"),
     (_largest_for_latest, "major"),
     (_rows_for_quantity, "major"),
+    (_per_line_for_per_thing, "major"),
     (_worded(_mean_for_quantile,
              "the question asks for the {0} but the SQL computes the mean (AVG) and no median "
              "or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)"),
