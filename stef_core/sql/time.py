@@ -587,6 +587,11 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             return None
         bound = ANCHOR_DAY
         for arg in args[1:]:
+            if _sqlite_quarter_offset(arg):
+                # printf('-%d months', (strftime('%m', 'now') - 1) % 3): back to the first
+                # month of the quarter (SQLite has no 'start of quarter')
+                bound = bound.start_of("quarter")
+                continue
             if not (isinstance(arg, exp.Literal) and arg.is_string):
                 return None
             m = _SQLITE_MODIFIER.fullmatch(str(arg.this))
@@ -663,6 +668,40 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             amount, amount_unit = count, "day"
         return base.shifted(amount_unit, -amount if isinstance(node, exp.Sub) else amount)
     return None
+
+
+def _sqlite_quarter_offset(node: exp.Expr) -> bool:
+    """SQLite's modifier that moves a month's first day back to its quarter's:
+    ``printf('-%d months', (CAST(strftime('%m', 'now') AS INTEGER) - 1) % 3)`` (the months
+    since the quarter began, the month of 'now' less one, modulo three).
+
+    >>> import sqlglot
+    >>> _sqlite_quarter_offset(sqlglot.parse_one(
+    ...     "printf('-%d months', (CAST(strftime('%m', 'now') AS INTEGER) - 1) % 3)",
+    ...     read="sqlite"))
+    True
+    >>> _sqlite_quarter_offset(sqlglot.parse_one("printf('-%d months', 3)", read="sqlite"))
+    False
+    """
+    if not (isinstance(node, exp.Anonymous) and str(node.this).upper() == "PRINTF"
+            and len(node.expressions) == 2):
+        return False
+    fmt, value = node.expressions
+    if not (isinstance(fmt, exp.Literal) and fmt.is_string and re.fullmatch(
+            r"\s*-\s*%d\s+months?\s*", str(fmt.this), re.IGNORECASE)):
+        return False
+    value = _unwrap(value)
+    if not (isinstance(value, exp.Mod) and _int_literal(value.expression) == 3):
+        return False
+    month = _unwrap(value.this)
+    if not (isinstance(month, exp.Sub) and _int_literal(month.expression) == 1):
+        return False
+    month = _unwrap(month.this)
+    if isinstance(month, (exp.Cast, exp.TryCast)):
+        month = _unwrap(month.this)
+    fmt_node = month.args.get("format") if isinstance(month, exp.TimeToStr) else None
+    return (isinstance(fmt_node, exp.Literal) and str(fmt_node.this) == "%m"
+            and _relative(month.this) == ANCHOR_DAY)
 
 
 def _weekday_of(node: exp.Expr) -> RelativeDate | None:
@@ -968,6 +1007,9 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
         if unit_of != term.unit:
             return None
         rel = _relative(inner)
+    elif term.kind == "fmt" and isinstance(base, (exp.DPipe, exp.Concat)):
+        # strftime('%Y', 'now') || '-03': March of this year, written out
+        return _year_concat(term, base)
     elif term.kind == "fmt":
         moved = _sqlite_strftime(base)
         fmt: exp.Expr | None
@@ -993,6 +1035,33 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
     if offset:
         start = start.shifted(unit, offset)
     return Span(start, start.shifted(unit, 1), grain)
+
+
+def _year_concat(term: _Term, node: exp.DPipe | exp.Concat) -> Span | None:
+    """A relative year written out and joined to a fixed month (and day): ``strftime('%Y',
+    'now') || '-03'`` compared with ``strftime('%Y-%m', d)`` is March of this year;
+    ``YEAR(CURDATE()) - 1 || ...`` is not read (only the year of a moment, formatted)."""
+    pieces = ([node.this, node.expression] if isinstance(node, exp.DPipe)
+              else list(node.expressions))
+    if len(pieces) != 2:
+        return None
+    year, rest = _unwrap(pieces[0]), pieces[1]
+    fmt = year.args.get("format") if isinstance(year, (exp.TimeToStr, exp.ToChar)) else None
+    if not (isinstance(fmt, exp.Literal) and _to_strftime(str(fmt.this)) == "%Y"
+            and isinstance(rest, exp.Literal) and rest.is_string):
+        return None
+    m = re.fullmatch(r"-(\d{2})(?:-(\d{2}))?", str(rest.this))
+    if m is None or term.fmt != ("%Y-%m-%d" if m.group(2) else "%Y-%m"):
+        return None
+    month, day = int(m.group(1)), int(m.group(2) or 1)
+    rel = _relative(year.this)
+    if rel is None or not 1 <= month <= 12 or not 1 <= day <= 31:
+        return None
+    start = rel.start_of("year").shifted("month", month - 1)
+    if m.group(2):
+        start = start.shifted("day", day - 1)
+        return Span(start, start.shifted("day", 1), "day")
+    return Span(start, start.shifted("month", 1), "month")
 
 
 def _sqlite_strftime(node: exp.Expr) -> tuple[exp.Expr, exp.Expr] | None:
