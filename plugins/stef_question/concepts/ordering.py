@@ -26,6 +26,12 @@ from stef_question.text import Text
 #: Words after which "order" is the noun ("per order by channel", "each order by date").
 _NOUN_BEFORE = frozenset({"per", "each", "every", "an", "the", "one", "first", "last", "any",
                           "same", "single", "their", "its", "his", "her", "my", "our", "your"})
+#: Words after "ordered by" that make it the verb of a purchase ("dishes ordered by that
+#: customer", "items ordered by each client"): a determiner or pronoun of who ordered, never a
+#: sort key.
+_BY_WHOM = frozenset({"that", "this", "these", "those", "each", "every", "any", "some", "a",
+                      "an", "them", "him", "her", "whom", "who", "which", "me", "us", "you",
+                      "someone", "somebody", "anyone"})
 _BY_STOP = frozenset({",", ".", ";", "?", "!", "in", "from", "and", "then", "with"})
 
 
@@ -37,6 +43,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> OrderRequest | No
     for m in lex.find("order", words, claimed):
         if m.phrase.startswith("order ") and m.start > 0 and words[m.start - 1] in _NOUN_BEFORE:
             continue  # "items per order by region": the noun "order", then a grouping
+        if m.phrase == "ordered by" and words[m.end:m.end + 1] and words[m.end] in _BY_WHOM:
+            continue  # "the dishes ordered by that customer": bought, not sorted
         if m.meaning in ("asc", "desc"):
             direction = direction or ("asc" if m.meaning == "asc" else "desc")
             continue

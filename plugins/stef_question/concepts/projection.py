@@ -162,6 +162,10 @@ def _items(text: Text, lex: Lexicon, start: int, claimed: frozenset[int],
             continue
         if i in computed:
             dropped.add(len(items) - 1)
+        if (not items[-1] and len(w) > 4 and w.endswith("ly") and i + 1 < n
+                and text.tokens[i + 1].kind == "word" and _participle(words[i + 1])):
+            i += 1  # "an alphabetically ordered list", "the newly hired staff": how, not what
+            continue
         if i not in claimed and w not in _SKIP and tok.kind == "word":
             items[-1].append(w.removesuffix("'s").removesuffix("’s"))
         i += 1

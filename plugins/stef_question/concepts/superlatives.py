@@ -265,8 +265,13 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     singular = False
     if k == 1 and any(_ordinal(text, lex, i) is not None for i in taken):
         singular = True
-    elif k is None and directions and words[directions[0][1]:directions[0][1] + 1] == ("first",):
-        pass  # "reject rate by supplier, worst first": an order of every row, no top-1
+    elif k is None and directions and (
+            words[directions[0][1]:directions[0][1] + 1] == ("first",)
+            or words[directions[0][1]:directions[0][1] + 2] in (("one", "first"),
+                                                                ("ones", "first"))):
+        # "reject rate by supplier, worst first", "list the most recent one first": an order
+        # of every row, no top-1
+        pass
     elif k is None and directions and _asks_one(text, directions[0][1] - 1):
         k, singular = 1, True
     spans = tuple((s, e) for s, e, _ in directions)
