@@ -916,6 +916,50 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
             f"quantity column")
 
 
+#: An amount of money asked: "how much was collected", "how much did we refund", "revenue by
+#: channel", "gmv last month". "how much time / traffic" and the like are no money.
+_AMOUNT = re.compile(
+    r"\bhow\s+much\b(?!\s+(?:time|longer|later|earlier|sooner|traffic|activity|data|"
+    r"storage|space|usage|bandwidth|more|less|of\s+the\s+time)\b)"
+    r"|\b(?:revenue|revenues|gmv|spend|spending|earnings|turnover)\b")
+#: The question asks for a count too: its count answers that part.
+_ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\bcounts\b|#|\bno\.\s+of\b"
+                         r"|\bhow\s+often\b|\bvolume\b")
+#: Column parts that hold an amount: a plain column shown beside the count may be the amount.
+_AMOUNT_PARTS = frozenset({"revenue", "amount", "amt", "total", "price", "cost", "spend",
+                           "usd", "eur", "gbp", "value", "gmv", "sales", "fee", "fees",
+                           "paid", "collected", "raised", "balance", "net", "gross"})
+
+
+def _count_for_amount(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's count answers another question than "how much", or None: the question
+    asks an amount of money ("how much was collected via kiosk last month", "revenue last
+    month") and the only aggregate the SQL computes is a count of rows, with no amount column
+    shown beside it: ten payments of any size come back as 10.
+
+    >>> from stef_core.spec import QuestionSpec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = QuestionSpec(text="how much was collected via kiosk last month")
+    >>> sql = "SELECT COUNT(*) AS collected_usd FROM payments WHERE channel = 'kiosk'"
+    >>> _count_for_amount(q, extract_spec(sql))[:44]
+    'the question asks for an amount of money (ho'
+    >>> _count_for_amount(q, extract_spec(sql.replace("COUNT(*)", "SUM(amount_usd)")))
+    """
+    text = q.text[:2000]
+    m = _AMOUNT.search(text)
+    if m is None or _ASKS_COUNT.search(text) or sql.set_operation:
+        return None
+    funcs = {family(a.func) for a in sql.aggregations[:32]}
+    if funcs != {"COUNT"} or sql.windows:
+        return None
+    for p in sql.projections[:64]:
+        if any(set(parts(c)) & _AMOUNT_PARTS for c in p.columns[:16]):
+            return None  # an amount column shown (a pre-aggregated total, a SUM in disguise)
+    return (f"the question asks for an amount of money ({m.group(0)}), but the only aggregate "
+            f"the SQL computes is a count of rows: ten payments of any size come back as 10; "
+            f"SUM the amount column")
+
+
 #: "items per order", "units per basket", "lines per invoice": a mean per one thing. A unit of
 #: time or measure after "per" ("per day", "per hour", "per mile") is a rate of time, read
 #: elsewhere; "per cent" / "per capita" are no things.
@@ -1031,6 +1075,7 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
     (_largest_for_latest, "major"),
     (_rows_for_quantity, "major"),
     (_per_line_for_per_thing, "major"),
+    (_count_for_amount, "major"),
     (_worded(_mean_for_quantile,
              "the question asks for the {0} but the SQL computes the mean (AVG) and no median "
              "or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)"),
