@@ -46,7 +46,7 @@ from collections.abc import Callable
 from stef_align.names import parts, word_matches
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import Aggregation, QuestionSpec, SqlSpec
 from stef_core.words import norm, stem
 
 _COLUMN_WORDS = {
@@ -489,9 +489,13 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     tables = sql.tables[:16]
     if any(word_matches(w, _head(t)) for w in phrase[:1] for t in tables):
         return None  # a table of the counted thing
-    if sql.group_by:
-        return None  # counted per group: rows per key
     noun = q.counted[0]
+    if sql.group_by:
+        # counted per group: rows per key, but for the thing's own id counted over a table of
+        # occurrences grouped by something else ("how many volunteers took part in each
+        # program" / COUNT(s.volunteer_id) FROM shifts s ... GROUP BY e.program): a volunteer
+        # with three shifts in one program counts three times there
+        return _own_id_per_group(noun, counts, tables, sql)
     # "how many machines broke down" / COUNT(machine_id) FROM downtime_events: the thing's own
     # id, counted once per row of a table that is not the thing's. A key the question pins
     # ("enrolled in course 5": course_id = 5) may make the id unique in a link table, never in
@@ -538,6 +542,29 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     return None
 
 
+def _own_id_per_group(noun: str, counts: list[Aggregation], tables: tuple[str, ...],
+                      sql: SqlSpec) -> str | None:
+    """The grouped case of :func:`_counts_other_rows`: the counted thing's own id counted
+    without DISTINCT over a table of occurrences (``shifts``, ``visits``, ``orders``) that is
+    not grouped by that id. A link table (``enrollments`` per course, ``order_items`` per
+    order) may hold the id once per group, so only occurrence tables grouped by no key are
+    read."""
+    if _head(tables[0]) not in _OCCURRENCES:
+        return None
+    grouped = {norm(g.split(".")[-1]) for g in sql.group_by[:32]}
+    if any(g.endswith("id") or g.endswith("key") for g in grouped):
+        return None  # one thing per group (per order, per doctor): the id may be unique there
+    for a in counts:
+        column = a.arg.split(".")[-1].strip('`"[] ')
+        if (not a.nested and _id_of(noun, column) and norm(column) not in grouped
+                and not any(_abbreviates(norm(column)[:-2], t) for t in tables)):
+            return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
+                    f"DISTINCT over the rows of {tables[0]}, several per one of them, in each "
+                    f"group: one with several rows there counts several times; count distinct "
+                    f"{noun} (COUNT(DISTINCT {a.arg}))")
+    return None
+
+
 #: Nouns that name people by what they do or are ("players", "payers", "patients",
 #: "visitors", "students", "tenants"): agent and participle suffixes.
 _PERSON = re.compile(r"(?:er|or|ent|ant|ist)s$")
@@ -549,7 +576,7 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     "sessions", "visits", "appointments", "appts", "orders", "purchases", "payments",
     "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
     "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
-    "baskets", "receipts", "reservations", "stays",
+    "baskets", "receipts", "reservations", "stays", "shifts",
 })
 
 
