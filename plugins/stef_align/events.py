@@ -379,7 +379,7 @@ _SPANS = (
     re.compile(r"\bbetween\s+(?:the\s+|a\s+|an\s+)?([a-z]+)\s+and\s+(?:the\s+|a\s+|an\s+|"
                r"first\s+)?([a-z]+)\b"),
     re.compile(r"\b([a-z]+)[\s-]+(?:to|until|till)[\s-]+(?:the\s+|a\s+|an\s+|first\s+)?"
-               r"([a-z]+)\b"),
+               r"([a-z]+)\b(?=((?:\s+[a-z]+){0,2}))"),
 )
 
 
@@ -432,11 +432,17 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
     if q is None or not sql.date_differences:
         return []
     said = q.text[:2000].lower()
-    spans = [(m.group(1), m.group(2)) for rx in _SPANS for m in rx.finditer(said)]
+    # (the end with the words after it: "install to permission to operate" ends at pto_dt)
+    spans = [(m.group(1), m.group(2), m.group(2) + (m.group(3) if m.lastindex == 3 else ""))
+             for rx in _SPANS for m in rx.finditer(said)]
     for text, minuend, subtrahend in sql.date_differences[:16]:
-        for start, end in spans[:16]:
-            if _names(start, minuend) and _names(end, subtrahend) and not (
-                    _names(start, subtrahend) or _names(end, minuend)):
+        for start, end, phrase in spans[:16]:
+            ends = _names(end, subtrahend) or _initials(phrase, subtrahend)
+            if not _names(end, subtrahend):
+                end = phrase
+            if _names(start, minuend) and ends and not (
+                    _names(start, subtrahend) or _names(end, minuend)
+                    or _initials(phrase, minuend)):
                 return [reason(
                     "date.reversed_difference",
                     f"the question measures from {start} to {end} but the SQL subtracts "
@@ -445,6 +451,15 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
                     "major",
                 )]
     return []
+
+
+def _initials(phrase: str, column: str) -> bool:
+    """Is a part of a time column's name the initials of the phrase's first two or three
+    words (``pto_dt`` for "permission to operate", ``eta_ts`` for "estimated time of
+    arrival" is not: four words)?"""
+    words = phrase.split()
+    names = {p for p in _name_parts(column) if p not in _TIME_PARTS and len(p) >= 3}
+    return any("".join(w[0] for w in words[:n]) in names for n in (2, 3) if len(words) >= n)
 
 
 def _names(word: str, column: str) -> bool:

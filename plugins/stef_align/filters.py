@@ -141,7 +141,13 @@ _OPPOSITE_STATES = (frozenset({"open", "closed"}), frozenset({"active", "inactiv
                     frozenset({"open", "resolved"}), frozenset({"active", "cancelled"}),
                     frozenset({"active", "canceled"}), frozenset({"active", "churned"}),
                     frozenset({"completed", "cancelled"}), frozenset({"completed", "canceled"}),
-                    frozenset({"online", "offline"}), frozenset({"enabled", "disabled"}))
+                    frozenset({"online", "offline"}), frozenset({"enabled", "disabled"}),
+                    frozenset({"paid", "denied"}), frozenset({"paid", "rejected"}),
+                    # "pending" is a state not yet decided: no outcome answers it
+                    *(frozenset({"pending", o}) for o in (
+                        "approved", "denied", "rejected", "declined", "paid", "completed",
+                        "resolved", "closed", "cancelled", "canceled", "shipped", "delivered",
+                        "failed", "expired")))
 
 
 #: Each state word's outright opposites ("open": closed, resolved).
@@ -1670,7 +1676,11 @@ def align_filters(
     # An identifier pinned to a literal while a value the question names went unanswered is
     # more likely a stand-in for that value ("Kyle" / ``student_id = 1``) than a tenant scope.
     kinds = [guard_kind(s, q.text, sql, run) for s in extras]
-    if unmet:
+    # (a value read above as answered in the data's own terms is not unanswered, nor is a
+    # weak word that may not be a value at all: "kW" in "total kW sold per rep"; a state word
+    # is: "still open" with no condition that says it)
+    if any(r.describe() not in matched and (not is_weak(r) or _state_word(r, q.text))
+           for r in unmet):
         kinds = [None if k == "scope" else k for k in kinds]
     guards = [s for s, k in zip(extras, kinds) if k in ("scope", "exclusion", "null", "run")]
     # A filter many of the run's queries share (a business definition: "revenue" as

@@ -219,16 +219,24 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     return any(word_matches(head, t) for t in sql.tables)
 
 
-def _pinned(group: str, sql: SqlSpec) -> bool:
+def _pinned(group: str, sql: SqlSpec, text: str = "") -> bool:
     """Is the group a value the SQL keeps alone ("tickets that came in by email" /
-    ``channel = 'email'``)? Grouping by a column pinned to one value gives that one group."""
+    ``channel = 'email'``)? Grouping by a column pinned to one value gives that one group.
+    So is a plural "by" group whose modifier the SQL keeps alone: "kWh produced by commercial
+    customers" / ``segment = 'commercial'`` names who produced it, not a breakdown."""
     key = value_key(group)
+    words = group.split()
+    modifiers = set()
+    if len(words) > 1 and words[-1].endswith("s") and re.search(
+            r"\bby\s+" + re.escape(group) + r"\b", text):
+        modifiers = {value_key(w) for w in words[:-1]}
     for f in sql.filters[:256]:
         if f.op not in ("=", "in") or not f.source.startswith(("where", "join")) or (
                 f.source.endswith(":neg")):
             continue
         values = f.value if isinstance(f.value, tuple) else (f.value,)
-        if f.op == "=" and any(isinstance(v, str) and value_key(v) == key for v in values):
+        if f.op == "=" and any(isinstance(v, str) and value_key(v) in (key, *modifiers)
+                               for v in values):
             return True
     return False
 
@@ -257,7 +265,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     if q.group_by and aggregates:
         for group in q.group_by:
             if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
-                    or _pinned(group, sql) or _averaged_over(group, q, sql)):
+                    or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "

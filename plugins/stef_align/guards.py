@@ -12,9 +12,10 @@ shape says so and the question says nothing about it:
   the question never names (``company_id = 42``, ``org_id = 'acme'``, ``workspace = 'ws_88'``);
   a bare ``id = 7`` picks a row and is not one;
 * **exclusion**: a flag, timestamp or state whose name says guard data (deleted, test,
-  internal, bot, spam, demo, sandbox, dummy, fake, void, archived, duplicate, training ...)
-  or a state that never took place (cancelled, rejected, declined, failed, reversed,
-  abandoned, bounced, no-show) kept on its "no" side (``= false``, ``= 0``, ``= 'N'``, ``!=
+  internal, staff, bot, spam, demo, sandbox, dummy, fake, void, archived, duplicate, training,
+  comp ...) or a state that never took place or was undone (cancelled, rejected, declined,
+  failed, reversed, abandoned, bounced, no-show, refunded, waived, dismissed) kept on its
+  "no" side (``= false``, ``= 0``, ``= 'N'``, ``!=
   true``, ``IS NULL``), or any column kept away from such a value (``account_type !=
   'internal'``, ``email NOT LIKE '%@test.%'``, ``NOT IN ('bot', 'test')``, ``status <>
   'cancelled'``, ``status NOT IN ('cancelled', 'no_show')``): what a business counts
@@ -46,6 +47,9 @@ of the run's queries share it (``'definition'``: not an extra, but not a guard e
 >>> guard_kind(Filter("status", "not in", ("cancelled", "no_show")), "arrivals tomorrow")
 'exclusion'
 >>> guard_kind(Filter("status", "!=", "cancelled"), "cancellation rate by channel")
+>>> guard_kind(Filter("is_refund", "=", False), "taproom sales by style last month")
+'exclusion'
+>>> guard_kind(Filter("is_refund", "=", False), "refunds by style last month")
 """
 
 from __future__ import annotations
@@ -68,12 +72,13 @@ SCOPE_WORDS = frozenset({
     "tenant", "org", "organization", "organisation", "workspace", "company", "customer",
     "client", "account", "store", "shop", "merchant", "site", "partner", "project",
 })
-#: Words that name data a deployment leaves out (soft deletes, test, internal and bot data).
+#: Words that name data a deployment leaves out (soft deletes, test, internal, staff and bot
+#: data; comped, i.e. complimentary, sales that earned nothing).
 GUARD_WORDS = frozenset({
     "deleted", "delete", "removed", "purged", "test", "testing", "internal", "bot", "bots",
     "robot", "crawler", "spam", "fake", "dummy", "demo", "sandbox", "qa", "synthetic", "junk",
     "example", "staging", "void", "voided", "archived", "duplicate", "dup", "dupe",
-    "training",
+    "training", "staff", "comp", "comped", "complimentary",
 })
 _GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
 #: The "no" side of a flag, and its "yes" side (kept away from with != / NOT); 0 and 1 are
@@ -86,10 +91,11 @@ MAX_SCOPE_LITERAL = 40
 
 #: Beginnings of the words that say a row records something that never took place or was
 #: undone (a cancelled order, a rejected timesheet, a failed payment, a reversed charge, a
-#: no-show): a count of what happened leaves such rows out as it leaves out test data. Any
-#: form of the word names them ("cancellations" names 'cancelled').
+#: no-show, a refunded sale, a waived fine, a dismissed citation): a count of what happened
+#: leaves such rows out as it leaves out test data. Any form of the word names them
+#: ("cancellations" names 'cancelled', "refunds" ``is_refunded``).
 NON_EVENT_ROOTS = ("cancel", "reject", "declin", "fail", "revers", "abandon", "bounce",
-                   "noshow", "errored")
+                   "noshow", "errored", "refund", "waiv", "dismiss")
 
 
 def _guard_words(text: str) -> set[str]:

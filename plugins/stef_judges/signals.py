@@ -74,6 +74,8 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
             continue  # 'mobile_app' is "mobile app"
         if " " not in core and light_stem(core) in _stems(text):
             continue  # 'closed' for "close"
+        if " " not in core and _root_named(light_stem(_squeezed(core)), text):
+            continue  # 'denied' for "denial rate"
         # Within a year or decade the question names ("born before 1950" for '1950-01-01',
         # "the 1980s").
         if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and any(
@@ -105,8 +107,9 @@ def _ignored_values(request: JudgeRequest) -> set[str]:
         return set()
     out: set[str] = set()
     for f in request.sql.filters[:256]:
+        # (a guard inside NOT EXISTS is listed as the aligner turned it round)
         if ((f.column and re.sub(r"[^a-z0-9]", "", f.column.lower()) in ignored)
-                or (guards and f.describe() in guards)):
+                or (guards and (f.describe() in guards or f.turned().describe() in guards))):
             values = f.value if isinstance(f.value, tuple) else (f.value,)
             out.update(value_key(v) for v in values if isinstance(v, str))
     return out
@@ -135,6 +138,17 @@ def _tokens(text: str) -> frozenset[str]:
 @lru_cache(maxsize=1024)
 def _stems(text: str) -> frozenset[str]:
     return frozenset(light_stem(w) for w in _WORD.findall(text.lower()))
+
+
+def _root_named(root: str, text: str) -> bool:
+    """Does a word of the text grow the value's root by a short suffix ('deni' of 'denied'
+    in "denial", 'approv' of 'approved' in "approval")? Roots of four letters at least."""
+    return len(root) >= 4 and any(
+        w.startswith(root) and len(w) - len(root) <= 3 for w in _stems(text))
+
+
+def _squeezed(word: str) -> str:
+    return re.sub(r"[\W_]+", "", word.lower())
 
 
 _TIME_FORMAT = re.compile(

@@ -287,11 +287,11 @@ def test_a_filter_nearly_every_query_of_a_table_applies_defines_there(
 
 
 def test_a_tables_definition_is_no_extra_where_that_table_is_read() -> None:
-    """Spa revenue over charges that are not complimentary, in a run where every query of
-    ``charges`` leaves complimentary ones out but most queries read other tables: a definition,
-    not an extra."""
+    """Spa revenue over charges billed on their own (not in a package), in a run where every
+    query of ``charges`` leaves package ones out but most queries read other tables: a
+    definition, not an extra. (A flag no guard word names: ``is_comp`` would be a guard.)"""
     charges = [Record(id=f"c{i}", question=f"charges of department {i} last month",
-                      sql=f"SELECT SUM(amount) FROM charges WHERE is_comp = FALSE "
+                      sql=f"SELECT SUM(amount) FROM charges WHERE is_package = FALSE "
                           f"AND dept_cd = 'D{i}'", timestamp="2025-09-10T10:00:00Z")
                for i in range(9)]
     stays = [Record(id=f"s{i}", question=f"stays at property {i}",
@@ -299,12 +299,12 @@ def test_a_tables_definition_is_no_extra_where_that_table_is_read() -> None:
              for i in range(60)]
     spa = Record(id="spa", question="spa revenue by month this year",
                  sql="SELECT DATE_TRUNC('month', posted_dt), SUM(amount) FROM charges "
-                     "WHERE NOT is_comp AND dept_cd = 'SPA' "
+                     "WHERE NOT is_package AND dept_cd = 'SPA' "
                      "AND posted_dt >= DATE_TRUNC('year', CURRENT_DATE) GROUP BY 1",
                  timestamp="2025-09-10T10:00:00Z")
     results = _by_id(list(Engine().run([*charges, *stays, spa])))
     fa = results["spa"].filter_alignment
-    assert fa.definitions == ["is_comp != TRUE"]
+    assert fa.definitions == ["is_package != TRUE"]
     assert fa.status == "fully_applied"
     [alone] = Engine().evaluate_batch([spa])
     assert alone.filter_alignment.status == "fully_applied_with_extras"
