@@ -959,10 +959,38 @@ def _same_duration(r: Filter, s: Filter, text: str) -> bool:
 _FLIP: dict[Op, Op] = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
 
 
+#: Words that count times: "won more than once" compares a count of rows with 1.
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _counts_times(op: str, n: int, s_op: str, s_value: int) -> bool:
+    """Does the bound ``s_op s_value`` say ``op n`` times ("more than once": ``> 1`` or
+    ``>= 2``, whole numbers one apart across a strict and a loose bound)?
+
+    >>> _counts_times(">", 1, ">=", 2), _counts_times(">=", 2, ">", 1)
+    (True, True)
+    >>> _counts_times(">", 1, ">", 2)
+    False
+    """
+    if s_op == op and s_value == n:
+        return True
+    return (op, s_op, s_value) in {(">", ">=", n + 1), (">=", ">", n - 1),
+                                   ("<", "<=", n - 1), ("<=", "<", n + 1)}
+
+
 def _relation(rel: Filter, sql: SqlSpec) -> str:
     """A comparison with another quantity ("later than promised") against the SQL's
-    column-to-column comparisons: ``met``, ``reversed`` or ``absent``."""
+    column-to-column comparisons: ``met``, ``reversed`` or ``absent``. A count of times
+    ("won more than once", "ordered at least twice") is met by a HAVING bound on a group's
+    rows that says the same number (``HAVING COUNT(*) > 1`` or ``>= 2``)."""
     other = str(rel.value)
+    times = _TIMES.get(other)
+    if times is not None:
+        for f in sql.filters[:MAX_SCAN]:
+            if (f.source == "having" and isinstance(f.value, int)
+                    and not isinstance(f.value, bool)
+                    and _counts_times(rel.op, times, f.op, f.value)):
+                return "met"
     for s in sql.relations[:MAX_SCAN]:
         right, left = str(s.value), s.column or ""
         if any(word_matches(w, right) for w in other.split()):
