@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 from stef_core.models import LEXICON_MEANINGS
 
@@ -59,6 +61,9 @@ def phrase_words(phrase: str) -> tuple[str, ...]:
             and phrase.count(" ") < MAX_TOKENS:
         return tuple(phrase.split(" "))
     return tuple(t.low for t in tokenize(phrase).tokens)
+
+
+_NO_PHRASES: Mapping[Any, Any] = MappingProxyType({})  # a concept the lexicon lacks
 
 
 class Lexicon:
@@ -107,13 +112,17 @@ class Lexicon:
 
     def has(self, concept: str, word: str) -> bool:
         """Is the one-word phrase ``word`` (lower-case) a cue of ``concept``?"""
-        return (word,) in self._meanings.get(concept, {})
+        return (word,) in self._meanings.get(concept, _NO_PHRASES)
 
     def at(self, concept: str, words: Sequence[str], i: int) -> Match | None:
         """The longest phrase of ``concept`` starting at token ``i``, or None."""
         if i >= len(words):
             return None
-        for phrase, meaning, text in self._index.get(concept, {}).get(words[i], ()):
+        # called at most tokens of a question for a few concepts: most words open no phrase
+        entries = self._index.get(concept, _NO_PHRASES).get(words[i])
+        if entries is None:
+            return None
+        for phrase, meaning, text in entries:
             n = len(phrase)
             if tuple(words[i : i + n]) == phrase:
                 return Match(i, i + n, meaning, text)

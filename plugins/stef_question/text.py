@@ -165,4 +165,4 @@ def tokenize(text: str) -> Text:
                                   or m.lastgroup == "version")
         tokens.append(Token(word, word.lower(), m.start(), m.end(), kind, cap, boundary))
         boundary = False
-    return Text(raw, tuple(tokens))
+    return Text(raw, tuple(tokens), tuple([t[1] for t in tokens]))  # t[1]: the token's low
