@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable
 
 from stef_align.names import parts, word_matches
+from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
 from stef_core.spec import Aggregation, QuestionSpec, SqlSpec
@@ -325,7 +326,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return out
 
 
-_PERCENT = re.compile(r"%|\bpercent(?:age)?s?\b|\bpct\b")
+_PERCENT = gated(r"%|\bpercent(?:age)?s?\b|\bpct\b")
 #: Last parts of a column that name a measure (its mean is no share): ratings, amounts,
 #: durations, counts. A 0/1 flag (``is_late``, ``converted``) is averaged into a share.
 _MEASURES = frozenset({
@@ -582,7 +583,7 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
 
 #: "DAU", "MAU", "weekly active users", "daily active players": a count of the users (the
 #: players, learners ...) active in the period, each once.
-_ACTIVE_USERS = re.compile(r"\b(?:[dwm]aus?|(?:daily|weekly|monthly)\s+active\s+[a-z]+)\b")
+_ACTIVE_USERS = gated(r"\b(?:[dwm]aus?|(?:daily|weekly|monthly)\s+active\s+[a-z]+)\b")
 
 
 def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
@@ -721,7 +722,7 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
 
 
 #: "avg items per order by channel", "the average watch time per viewer": a mean per thing.
-_MEAN_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){1,4}?\s+per\s+([a-z]+)\b")
+_MEAN_PER = gated(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){1,4}?\s+per\s+([a-z]+)\b")
 #: "... by channel", "... by device": the grouping the question names with "by".
 _BY = re.compile(r"\bby\s+([a-z]+)\b")
 #: The word after the one after "per" ("per paying user"), and words that end the phrase.
@@ -864,7 +865,7 @@ def _worded(
 
 #: "the latest commit", "the most recent balance", "newest price": the value on the row with
 #: the latest date, not the largest value.
-_LATEST = re.compile(r"\b(?:latest|most recent|newest)\s+(?:[a-z'-]+\s+){0,2}?([a-z'-]+)")
+_LATEST = gated(r"\b(?:latest|most recent|newest)\s+(?:[a-z'-]+\s+){0,2}?([a-z'-]+)")
 #: Name parts of a column that is a point in time (its MAX is the latest).
 _MOMENT_PARTS = frozenset({"date", "dt", "ts", "at", "on", "time", "timestamp", "datetime",
                            "day", "week", "month", "quarter", "year", "period", "version",
@@ -910,7 +911,7 @@ def _largest_for_latest(q: QuestionSpec, sql: SqlSpec) -> str | None:
 #: A quantity counted in units of measure: "sold the most units", "how many pallets shipped",
 #: "total units produced". Its answer adds a quantity column up; the rows are sales lines or
 #: shipments, each of any number of units.
-_QUANTITY = re.compile(r"\b(?:most|fewest|least|how many|number of|total|sum of)\s+"
+_QUANTITY = gated(r"\b(?:most|fewest|least|how many|number of|total|sum of)\s+"
                        r"(?:[a-z]+\s+)?(units|pallets|pieces|cartons|cases|crates|boxes)\b")
 
 

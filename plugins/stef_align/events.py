@@ -68,6 +68,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 
+from stef_core.gated import gated
 from stef_core.models import Anchor, Reason
 from stef_core.periods import resolve, stated_durations
 from stef_core.reasons import reason
@@ -501,7 +502,7 @@ def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
 
 #: "overdue invoices", "past-due balances": due before today, never today itself.
-_OVERDUE = re.compile(r"\b(?:overdue|past[- ]due)\b")
+_OVERDUE = gated(r"\b(?:overdue|past[- ]due)\b")
 #: "due today or overdue", "due by today": today is asked for too.
 _DUE_TODAY = re.compile(r"\bdue\s+(?:today|by today|on or before)\b")
 _TOMORROW = ANCHOR_DAY.shifted("day", 1)

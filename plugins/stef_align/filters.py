@@ -43,6 +43,7 @@ from stef_align.names import parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.countries import country_of, is_country_code
+from stef_core.gated import gated
 from stef_core.limits import QUESTION_CACHE
 from stef_core.models import (
     Anchor,
@@ -650,7 +651,7 @@ def _opposites_left_out(word: str, preds: Iterable[Filter]) -> int | None:
 
 
 #: Negated words of a question ("unresolved", "non-billable").
-_NEGATED_WORD = re.compile(r"\b(?:un|non)-?[a-z]{4,}\b")
+_NEGATED_WORD = gated(r"\b(?:un|non)-?[a-z]{4,}\b")
 
 
 def _negated_words(q: QuestionSpec) -> list[str]:

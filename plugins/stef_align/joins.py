@@ -55,6 +55,7 @@ import re
 from functools import lru_cache
 
 from stef_align.names import parts
+from stef_core.gated import gated
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -154,7 +155,7 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
 #: The question asks for what has nothing ("no sales", "never ordered", "haven't opened",
 #: "zero orders"): a HAVING SUM(x) = 0 or COUNT(x) = 0 test is its answer, not a threshold
 #: ("accounts whose transactions net to zero or less" is one).
-NOTHING = re.compile(r"\b(?:no|none|never|without|zero|nothing|not)\b|n't\b")
+NOTHING = gated(r"\b(?:no|none|never|without|zero|nothing|not)\b|n't\b")
 
 
 def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:

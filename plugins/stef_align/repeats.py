@@ -20,15 +20,14 @@ no threshold of two anywhere (``>= 2``, ``> 1``).
 
 from __future__ import annotations
 
-import re
-
+from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 
 #: "repeat customers", "repeat guest rate", "returning buyers": the ones who came back at
 #: least once, two or more in all.
-_REPEAT = re.compile(r"\b(?:repeat|returning)\s+([a-z]+)")
+_REPEAT = gated(r"\b(?:repeat|returning)\s+([a-z]+)")
 
 
 def _threshold(op: str, value: object) -> int | None:

@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from stef_core.gated import gated
 from stef_core.models import Ruleset
 from stef_core.periods import WEEKDAYS, literal_span
 from stef_core.spec import (
@@ -242,7 +243,7 @@ def _bound(f: Filter) -> tuple[str, int] | None:
 _ID_COLUMN = re.compile(r"(?:^|_)id$")
 #: "grouped by line of business (lob_cd)", "the origin airport (origin_iata)": an agent's
 #: reformulation naming the column its words are read from.
-_NAMED_COLUMN = re.compile(r"\(\s*([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*)\s*\)")
+_NAMED_COLUMN = gated(r"\(\s*([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*)\s*\)")
 _WORD_BEFORE = re.compile(r"[A-Za-z][\w'-]*")
 _LEADING = frozenset({"by", "per", "the", "of", "a", "an", "for", "each", "every", "which", "what",
                       "grouped", "group", "and", "with", "in", "on"})

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from stef_core.gated import gated
 from stef_core.limits import QUESTION_CACHE
 from stef_core.spec import Binding, Filter, as_op
 from stef_core.words import stem
@@ -54,7 +55,7 @@ _VALUE = (r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|\d{4}-\d{1,2}-\d{1,2}(?![\d
 #: the arithmetic 2025 - 11 - 24.
 _BARE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")
 # BIRD hints write short codes bare: "Virtual = F", "isEnglish = T".
-_BARE_VALUE = re.compile(
+_BARE_VALUE = gated(
     r"\b([A-Za-z_][\w.]{0,40})\s*(=|!=|<>)\s*([A-Z]{1,3})\b(?![\w(.]|\s*\(|\s*[.]\w)"
 )
 _HINT_OP = r"=|!=|<>|>=|<=|>|<|\blike\b|\bnot like\b|\bis not\b|\bis\b"
@@ -75,7 +76,7 @@ _SQLISH_IDENT = re.compile(
 _ARITH = re.compile(r"[\w`)\]]\s*[/*]\s*[\w`(\[]|\w\s+[-+]\s+\w")
 _CMP_OP = re.compile(r"(?:[<>!]=?|=|\blike\b|\bin\s*\(|\bbetween\b|\bis\s+(?:not\s+)?null\b)",
                      re.IGNORECASE)
-_SPACED_OP = re.compile(r"([<>!])\s+=")
+_SPACED_OP = gated(r"([<>!])\s+=")
 _ARITH_AFTER = re.compile(r"\s*[*/+]\s*[\w(`]")
 _ARITH_BEFORE = re.compile(r"[\w)`]\s+[-+]\s*$")  # a difference: "closed_at - created_at"
 _NOT_COLUMNS = frozenset({"and", "or", "refers", "to", "is", "means", "the", "a", "an", "of",
@@ -107,7 +108,7 @@ class Hint:
     relations: tuple[Filter, ...] = ()  # column against column: delivered_at > promised_at
 
 
-_RELATION = re.compile(
+_RELATION = gated(
     r"\b([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)\s*(>=|<=|>|<)\s*"
     r"([A-Za-z]+_[A-Za-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]*)\b(?!\s*\()"
 )
@@ -233,7 +234,7 @@ _WHERE_HEAD = re.compile(r"^\s*([A-Za-z_`][\w.`]*(?:\s*,\s*[A-Za-z_`][\w.`]*)*)\
                          re.IGNORECASE)
 _QUOTED_ONLY = re.compile(r"^\s*(?:'[^']{1,200}'|\"[^\"]{1,200}\")(?:\s*(?:,|or|and)\s*"
                           r"(?:'[^']{1,200}'|\"[^\"]{1,200}\"))*\s*$")
-_QUOTE = re.compile(r"'([^']{1,200})'|\"([^\"]{1,200})\"")
+_QUOTE = gated(r"'([^']{1,200})'|\"([^\"]{1,200})\"")
 _BARE_BETWEEN = re.compile(r"^\s*between\s+(-?\d+(?:\.\d+)?|'[^']*')\s+and\s+"
                            r"(-?\d+(?:\.\d+)?|'[^']*')\s*$", re.IGNORECASE)
 _COLUMN_WORD = re.compile(r"^(?:the\s+)?(?:columns?|fields?|attributes?)\s+", re.IGNORECASE)
@@ -366,7 +367,7 @@ def _binding_split(clause: str, lex: Lexicon) -> tuple[str, str, bool] | None:
     return None
 
 
-_URL = re.compile(r"\b(?:https?|ftp)://\S+|`[^`]*`")
+_URL = gated(r"\b(?:https?|ftp)://\S+|`[^`]*`")
 
 
 def _unquoted(text: str) -> str:

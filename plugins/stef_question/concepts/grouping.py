@@ -35,9 +35,9 @@ enrichment binding; a time word such as "month" matches a date key).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from stef_core.gated import gated
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
@@ -279,7 +279,7 @@ def read(
 #: "show zeros", "zeros included", "including teams with no agents", "even those without
 #: orders", "showing 0 for carriers without loads": the groups with nothing are wanted too.
 #: "customers with zero orders" is no such request (it asks for those groups only).
-_EMPTY_GROUPS = re.compile(
+_EMPTY_GROUPS = gated(
     r"\b(?:show|shows|showing|include|includes|including|keep|keeping)\s+(?:the\s+|all\s+)?"
     r"(?:zeros|zeroes|0s|zero counts|zero rows|empty ones)\b"
     r"|\bzero(?:e)?s\s+(?:included|shown|too|as well)\b"

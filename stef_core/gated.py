@@ -1,0 +1,150 @@
+"""Regular expressions searched only in texts holding a word every match contains.
+
+Most of the readers' patterns look for one of a few words ("%|\\bpercent...", "\\b(?:overdue|
+past[- ]due)\\b") in every question, and most questions hold none of them. A pattern that
+opens with ``\\b`` or an alternation gives Python's engine no prefix to skip ahead by, so it
+tries every branch at every position of the text: 10-20 us a search of a BIRD question and its
+hint. :func:`gated` compiles such a pattern with the literals every one of its matches
+contains, read from the pattern's own parse (:func:`needles`); a text with none of them
+cannot match, and is answered without running the pattern. Every result is the pattern's own.
+
+>>> p = gated(r"%|\\bpercent(?:age)?s?\\b|\\bpct\\b")
+>>> p.needles
+('%', 'pct', 'percent')
+>>> p.search("share of late orders") is None, p.search("what percentage of orders").group()
+(True, 'percentage')
+>>> needles(r"\\b(?:no|none|never|without|zero|nothing|not)\\b|n't\\b")
+('no', "n't", 'zero', 'never', 'without')
+>>> needles(r"\\b(\\w+)_id\\b"), needles(r"[a-z]+"), needles("x", re.IGNORECASE)
+(('_id',), None, None)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+try:  # the engine's own parse of a pattern (Python 3.11 on)
+    from re import _constants as _c
+    from re import _parser as _p
+except ImportError:  # pragma: no cover - Python 3.10
+    import sre_constants as _c
+    import sre_parse as _p
+
+__all__ = ["Gated", "gated", "needles"]
+
+#: More literals than this and testing them costs about what the search does.
+MAX_NEEDLES = 8
+
+_REPEATS = tuple(getattr(_c, name) for name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT")
+                 if hasattr(_c, name))
+_ATOMIC = getattr(_c, "ATOMIC_GROUP", None)
+
+
+def needles(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
+    """Literals such that every match of ``pattern`` contains at least one of them, or None
+    when the pattern's parse does not say (case-insensitive patterns, a branch without a
+    literal, more than :data:`MAX_NEEDLES`). Shorter literals first; a literal holding another
+    is left out (the other is in every text that holds it)."""
+    if flags & re.IGNORECASE:
+        return None
+    try:
+        tree = _p.parse(pattern, flags)
+    except Exception:  # pragma: no cover - re.compile reports it
+        return None
+    if tree.state.flags & re.IGNORECASE:  # an inline (?i)
+        return None
+    found = _needles(list(tree.data))
+    if not found:
+        return None
+    kept = sorted(found, key=lambda n: (len(n), n))
+    kept = [n for i, n in enumerate(kept) if not any(m in n for m in kept[:i])]
+    if len(kept) > MAX_NEEDLES:
+        return None
+    return tuple(kept)
+
+
+def _needles(items: list[tuple[Any, Any]]) -> set[str] | None:
+    """Required literals of a sequence: the best of its literal runs and of its items'
+    own (an item that may match nothing, or has no literal, says nothing)."""
+    options: list[set[str]] = []
+    run: list[str] = []
+    for op, av in [*items, (None, None)]:
+        if op is _c.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            options.append({"".join(run)})
+            run = []
+        inner: set[str] | None = None
+        if op is _c.SUBPATTERN:
+            _group, add, _del, sub = av
+            if not add & re.IGNORECASE:  # (?i:...): its literals match other spellings too
+                inner = _needles(list(sub.data))
+        elif op is _c.BRANCH:
+            union: set[str] = set()
+            for alternative in av[1]:
+                alt = _needles(list(alternative.data))
+                if alt is None:
+                    union = set()
+                    break
+                union |= alt
+            inner = union or None
+        elif op in _REPEATS:
+            low, _high, sub = av
+            if low >= 1:
+                inner = _needles(list(sub.data))
+        elif _ATOMIC is not None and op is _ATOMIC:
+            inner = _needles(list(av.data))
+        if inner:
+            options.append(inner)
+    if not options:
+        return None
+    # The set whose shortest literal is longest (rarest in prose), then the smallest set.
+    return max(options, key=lambda s: (min(map(len, s)), -len(s)))
+
+
+class Gated:
+    """A compiled pattern and its :func:`needles`: searched only in a text holding one."""
+
+    __slots__ = ("compiled", "needles", "pattern")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.compiled = re.compile(pattern, flags)
+        self.pattern = pattern
+        self.needles = needles(pattern, flags) or ()
+
+    def _may(self, text: str) -> bool:
+        if not self.needles:
+            return True
+        for needle in self.needles:  # noqa: SIM110 (a loop: any() of a generator costs more)
+            if needle in text:
+                return True
+        return False
+
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.compiled.search(text, *args) if self._may(text) else None
+
+    def match(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.compiled.match(text, *args) if self._may(text) else None
+
+    def fullmatch(self, text: str, *args: int) -> re.Match[str] | None:
+        return self.compiled.fullmatch(text, *args) if self._may(text) else None
+
+    def findall(self, text: str, *args: int) -> list[Any]:
+        return self.compiled.findall(text, *args) if self._may(text) else []
+
+    def finditer(self, text: str, *args: int) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text, *args) if self._may(text) else iter(())
+
+    def sub(self, repl: Any, text: str, count: int = 0) -> str:
+        return self.compiled.sub(repl, text, count) if self._may(text) else text
+
+    def __repr__(self) -> str:
+        return f"gated({self.pattern!r}, needles={self.needles!r})"
+
+
+def gated(pattern: str, flags: int = 0) -> Gated:
+    """``re.compile(pattern, flags)`` searched only where one of its :func:`needles` is."""
+    return Gated(pattern, flags)
