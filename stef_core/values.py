@@ -28,6 +28,10 @@ _WS = re.compile(r"\s+")
 @lru_cache(maxsize=4096)
 def fold_text(text: str) -> str:
     """Case- and whitespace-fold a string value: ``'  New   York '`` -> ``'new york'``."""
+    if "  " not in text and text.isprintable():
+        # Blanks only as single ASCII spaces (every other blank is unprintable): nothing to
+        # fold between the words, and the substitution costs a match per space.
+        return text.strip().casefold()
     return _WS.sub(" ", text).strip().casefold()
 
 

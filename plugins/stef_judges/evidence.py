@@ -68,9 +68,9 @@ from stef_core.values import value_key
 from stef_core.words import light_stem, norm
 from stef_judges.signals import (
     _identifier_parts,
-    _stems,
     asked_items,
     grounding,
+    stems_of,
     ungrounded_tables,
 )
 
@@ -276,8 +276,8 @@ def unnamed_columns(request: JudgeRequest) -> list[str]:
     (terms, synonyms) mentions them."""
     q = request.question
     rules = request.rules
-    stems = _stems(" ".join([request.record.question, request.record.enriched_question or "",
-                             *q.expressions, *rules.terms.values(), *rules.synonyms]))
+    stems = stems_of(request.record.question, request.record.enriched_question or "",
+                     *q.expressions, *rules.terms.values(), *rules.synonyms)
     named = {c.lower() for c in (*q.columns, *q.synonym_columns)}
     # A column the WHERE pins to one value says nothing new (as for benign_group_by).
     pinned = {f.column for f in request.sql.filters if f.op == "=" and f.column}

@@ -137,7 +137,14 @@ def _tokens(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1024)
 def _stems(text: str) -> frozenset[str]:
-    return frozenset(light_stem(w) for w in _WORD.findall(text.lower()))
+    return frozenset(map(light_stem, set(_WORD.findall(text.lower()))))  # each word once
+
+
+def stems_of(*texts: str) -> frozenset[str]:
+    """``_stems(" ".join(texts))``, from each text's own (cached) stems: a word never spans
+    the joining space, so the question's stems are read once for every caller that adds other
+    texts to it."""
+    return frozenset().union(*map(_stems, texts))
 
 
 def _root_named(root: str, text: str) -> bool:
@@ -224,7 +231,7 @@ def _within(sql_period: Period, periods: tuple[Period, ...], today: date) -> boo
 
 def ungrounded_tables(request: JudgeRequest) -> list[str]:
     """Tables none of whose name parts the question (or enrichment) mentions."""
-    stems = _stems(request.record.question + " " + (request.record.enriched_question or ""))
+    stems = stems_of(request.record.question, request.record.enriched_question or "")
     # Compound names ("countrylanguage") count as unnamed unless a word matches a whole part:
     # matching substrings was measured to blur the signal (benchmarks/validity.py).
     return [
