@@ -120,6 +120,12 @@ def _unit_of_minutes(text: Text, i: int) -> bool:
     return before.kind == "number" or before.low in ("in", "of", "per")
 
 
+#: Nouns a weak ratio word names a thing with: "rate plan", "rate card", "rate class".
+_RATE_COMPOUNDS = frozenset({"plan", "plans", "card", "cards", "class", "classes", "code",
+                             "codes", "table", "tables", "sheet", "sheets", "tier", "tiers",
+                             "schedule", "schedules", "limit", "limits"})
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
 ) -> tuple[Aggregates, frozenset[int]]:
@@ -135,6 +141,8 @@ def read(
             nxt = text.tokens[m.end] if m.end < len(text.tokens) else None
             if nxt is not None and nxt.kind == "number":
                 continue
+            if nxt is not None and nxt.low in _RATE_COMPOUNDS:
+                continue  # "by rate plan", "the rate card": a thing named, no ratio asked
         if any(lex.at("direction", words, j) is not None
                for j in range(max(0, m.start - 4), m.start)):
             # "the highest unemployment rate", "the highest percentage price change": a
