@@ -43,7 +43,8 @@ import math
 import re
 from collections.abc import Callable
 
-from stef_align.names import parts, word_matches
+from stef_align.joins import keyed, own_key
+from stef_align.names import bare, parts, word_matches
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
@@ -367,9 +368,9 @@ def _averaged_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
     if len(avgs) != 1 or any(p.aggregate not in (None, "AVG") for p in sql.projections[:64]):
         return None
     p = avgs[0]
-    bare = p.expr.lower().split(" as ")[0].replace(" ", "")
+    flat = p.expr.lower().split(" as ")[0].replace(" ", "")
     column = (p.column or "").split(".")[-1]
-    if not bare.startswith("avg(") or not bare.endswith(")") or bare.count("(") != 1:
+    if not flat.startswith("avg(") or not flat.endswith(")") or flat.count("(") != 1:
         return None  # a cast, a CASE or arithmetic inside: not a plain column
     ps = parts(column)
     return column if ps and ps[-1] in _MEASURES else None
@@ -505,7 +506,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
                  and str(f.value).lower() in q.text.lower() for f in sql.filters[:32]
                  ) and _head(tables[0]) not in _OCCURRENCES
     for a in counts:
-        column = a.arg.split(".")[-1].strip('`"[] ')
+        column = bare(a.arg)
         if (not a.nested and not pinned and len(tables) == 1 and _id_of(noun, column)
                 and not _abbreviates(norm(column)[:-2], tables[0])):
             return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
@@ -556,7 +557,7 @@ def _own_id_per_group(noun: str, counts: list[Aggregation], tables: tuple[str, .
     if any(g.endswith("id") or g.endswith("key") for g in grouped):
         return None  # one thing per group (per order, per doctor): the id may be unique there
     for a in counts:
-        column = a.arg.split(".")[-1].strip('`"[] ')
+        column = bare(a.arg)
         if (not a.nested and _id_of(noun, column) and norm(column) not in grouped
                 and not any(_abbreviates(norm(column)[:-2], t) for t in tables)):
             return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
@@ -897,7 +898,7 @@ def _largest_for_latest(q: QuestionSpec, sql: SqlSpec) -> str | None:
         return None  # MAX_BY / ARG_MAX take the row, a MIN beside it is a range
     for a in maxes:
         for column in a.arg.split(",")[:8]:
-            column = column.split(".")[-1].strip('`"[] ')
+            column = bare(column)
             ps = set(parts(column))
             if not ps or ps & _MOMENT_PARTS or norm(column).endswith("id"):
                 return None
@@ -946,7 +947,7 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
 
 #: An amount of money asked: "how much was collected", "how much did we refund", "revenue by
 #: channel", "gmv last month". "how much time / traffic" and the like are no money.
-_AMOUNT = re.compile(
+_AMOUNT = gated(
     r"\bhow\s+much\b(?!\s+(?:time|longer|later|earlier|sooner|traffic|activity|data|"
     r"storage|space|usage|bandwidth|more|less|of\s+the\s+time)\b)"
     r"|\b(?:revenue|revenues|gmv|spend|spending|earnings|turnover)\b")
@@ -993,8 +994,8 @@ def _count_for_amount(q: QuestionSpec, sql: SqlSpec) -> str | None:
 #: elsewhere; "per cent" / "per capita" are no things.
 #: Only quantities counted in the lines are read ("items", "units", "skus"): "rating per
 #: product" may well mean the mean of the ratings.
-_PER_THING = re.compile(r"\b(items?|units?|lines?|products?|skus?|pieces?|articles?|quantity|"
-                        r"qty)\s+per\s+([a-z]+)(?:\s+(lines?|items?|rows?)\b)?")
+_PER_THING = gated(r"\b(items?|units?|lines?|products?|skus?|pieces?|articles?|quantity|"
+                   r"qty)\s+per\s+([a-z]+)(?:\s+(lines?|items?|rows?)\b)?")
 _PER_NO_THING = frozenset({
     "cent", "capita", "annum", "day", "week", "month", "quarter", "year", "hour", "minute",
     "second", "night", "mile", "km", "kilometer", "kg", "unit", "head", "person", "user",
@@ -1035,8 +1036,6 @@ def _per_line_for_per_thing(q: QuestionSpec, sql: SqlSpec) -> str | None:
              if m.group(2) not in _PER_NO_THING and m.group(3) is None]
     if not asked:
         return None
-    from stef_align.joins import keyed, own_key
-
     grouped = [*sql.group_by[:32], *sql.nested_group_by[:32]]
     for what, thing in asked[:4]:
         if any(word_matches(thing, g.split(".")[-1]) for g in grouped):

@@ -58,7 +58,7 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
-from stef_align.names import parts
+from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.run import NO_RUN, RunProfile
@@ -278,7 +278,7 @@ def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
         return False
     keys = {norm(c) for c in (*sql.group_by, *sql.nested_group_by, *sql.partition_by,
                                *sql.implied_group_by)}
-    keys |= {norm(_bare(a.arg)) for a in sql.aggregations if a.arg != "*"}
+    keys |= {norm(bare(a.arg)) for a in sql.aggregations if a.arg != "*"}
     # a column inside a value a null-skipping aggregate computes (``AVG(DATEDIFF(inspected,
     # received))``, ``SUM(qty * price)``): a row with no value there adds nothing to it
     keys |= {norm(c) for a in sql.aggregations for c in skipped_by(a)}
@@ -287,8 +287,8 @@ def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
     keys |= {norm(c) for o in (*sql.order_by, *sql.nested_order_by) for c in o.columns}
     if col in keys:
         return True
-    bare = f.column.rsplit(".", 1)[-1].lower()
-    return any(re.search(r"\border\s+by\b[^)]*\b" + re.escape(bare) + r"\b", w.lower())
+    name = f.column.rsplit(".", 1)[-1].lower()
+    return any(re.search(r"\border\s+by\b[^)]*\b" + re.escape(name) + r"\b", w.lower())
                for w in sql.windows[:16])
 
 
@@ -310,12 +310,7 @@ def skipped_by(agg: Aggregation) -> tuple[str, ...]:
     """
     if agg.func.upper() not in NULL_SKIPPING or agg.arg == "*" or agg.values_nulls:
         return ()
-    return tuple(_bare(c.strip()).lower() for c in agg.arg.split(",")[:64] if c.strip())
-
-
-def _bare(arg: str) -> str:
-    """The column of a plain aggregate argument (``t.customer_id`` -> ``customer_id``)."""
-    return arg.rsplit(".", 1)[-1].strip('"`[] ')
+    return tuple(bare(c.strip()).lower() for c in agg.arg.split(",")[:64] if c.strip())
 
 
 def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,

@@ -35,6 +35,11 @@ def parts(identifier: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def bare(column: str) -> str:
+    """A column without its table and quotes: ``t."customer_id"`` -> ``customer_id``."""
+    return column.rsplit(".", 1)[-1].strip('"`[] ')
+
+
 @lru_cache(maxsize=16384)
 def part_stems(identifier: str) -> frozenset[str]:
     ps = parts(identifier)
