@@ -53,6 +53,11 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   the finding kinds precise on the choosing half settling too, and the escalated records'
   gamma combined with the offline one (not fitted: the model's logit plus 0.15 of the offline
   gamma's);
+* where the loss against all-LLM comes from, under caps of 50, 60 and 74 %: the (right,
+  wrong) pairs the cascade misorders less those all-LLM misorders, by where the two records
+  were judged (both kept offline, one kept and one asked, both asked), and a floor for the
+  pairs of records kept offline (the least expected share of them misordered, given P(right)
+  from the offline gamma or from the kind model fitted on the other half);
 * ``--traffic PATH ...`` (and ``--production``: the tuned half of benchmarks/production, each
   domain with its rules): the default's share escalated on labelled files without recorded
   replies, and why the rest stays offline (a settling finding, outside the band, the cap),
@@ -1091,6 +1096,179 @@ def _kinds_line(s: dict[str, Any]) -> str:
 
 
 # --------------------------------------------------------------------------------------------
+# where the loss comes from (session 12)
+# --------------------------------------------------------------------------------------------
+
+#: The caps whose loss against all-LLM is taken apart.
+LOSS_BUDGETS = (0.5, 0.6, 0.74)
+#: Where the two records of a misordered (right, wrong) pair were judged: kept offline or asked.
+PAIR_KINDS = ("kept/kept", "kept right/asked wrong", "asked right/kept wrong", "asked/asked")
+
+
+def _misordered(
+    gammas: Sequence[float], labels: Sequence[int], kept: Sequence[bool]
+) -> list[float]:
+    """The (right, wrong) pairs ``gammas`` misorders (ties count half), by :data:`PAIR_KINDS`."""
+    out = [0.0] * len(PAIR_KINDS)
+    wrong = [(g, k) for g, y, k in zip(gammas, labels, kept) if y == 0]
+    for g, y, k in zip(gammas, labels, kept):
+        if y == 1:
+            for h, kh in wrong:
+                if g <= h:
+                    at = (0 if kh else 1) if k else (2 if kh else 3)
+                    out[at] += 1.0 if g < h else 0.5
+    return out
+
+
+def _kept_floor(qs: Sequence[float], keep: int) -> tuple[float, list[int]]:
+    """The least expected number of misordered (right, wrong) pairs among ``keep`` records
+    kept offline, given each record's P(right) ``qs`` and ordered by it (the best order for
+    them): over the kept sets made of the ``a`` lowest and the ``keep - a`` highest, which
+    hold the surest records; and that set's indices."""
+    order = sorted(range(len(qs)), key=lambda i: qs[i])
+
+    def expected(idx: list[int]) -> float:
+        total = wrong_above = 0.0
+        for i in reversed(idx):  # idx ascends by q: a right record below a wrong one above it
+            total += qs[i] * wrong_above
+            wrong_above += 1 - qs[i]
+        return total
+
+    best: tuple[float, list[int]] = (math.inf, [])
+    for a in range(keep + 1):
+        idx = order[:a] + (order[len(order) - (keep - a) :] if keep > a else [])
+        best = min(best, (expected(idx), idx), key=lambda x: x[0])
+    return best
+
+
+def loss_sources(rows: Sequence[Row], engine: Any, chosen: Family) -> list[dict[str, Any]]:
+    """Where the default's loss of AUROC against all-LLM comes from, on each half and the whole
+    file, under caps of :data:`LOSS_BUDGETS`: the (right, wrong) pairs the cascade misorders
+    minus those all-LLM misorders, by where the two records were judged (as shares of all
+    pairs, so the four parts add up to the loss). And on each half, a floor for the pairs of
+    records kept offline: with P(right) from the kind model fitted on the other half (or the
+    offline gamma, calibrated as shipped), the least expected share of pairs misordered among
+    any set of that many records kept offline (the surest ones, ordered by P(right)), less
+    what the model misorders among the same pairs."""
+    out = []
+    halves = _halves(rows)
+    for title, subset, other in (
+        ("tuned half", halves[0], halves[1]),
+        ("reported half", halves[1], halves[0]),
+        ("whole file", list(rows), None),
+    ):
+        subset = [r for r in subset if r.scored and r.p_correct is not None]
+        labels = [r.label for r in subset]
+        pairs = sum(labels) * (len(labels) - sum(labels))
+        if not pairs:
+            continue
+        model = [final(r, True, engine)[0] for r in subset]
+        q = kind_model(other) if other is not None else None
+        for budget in LOSS_BUDGETS:
+            family = Family(chosen.low, chosen.high, chosen.settle, budget)
+            asked = family.decisions(subset)
+            kept = [not a for a in asked]
+            gammas = [final(r, a, engine)[0] for r, a in zip(subset, asked)]
+            ours = _misordered(gammas, labels, kept)
+            theirs = _misordered(model, labels, kept)
+            line: dict[str, Any] = {
+                "on": title,
+                "budget": budget,
+                "share": round(sum(asked) / len(subset), 4),
+                "loss": round((sum(ours) - sum(theirs)) / pairs, 4),
+                "parts": {
+                    k: round((a - b) / pairs, 4) for k, a, b in zip(PAIR_KINDS, ours, theirs)
+                },
+            }
+            for name, p in (("offline gamma", None), ("kind model", q)):
+                if name == "kind model" and p is None:  # the whole file has no other half
+                    continue
+                qs = [r.offline_gamma if p is None else p(r) for r in subset]
+                floor, idx = _kept_floor(qs, sum(kept))
+                mask = [False] * len(subset)
+                for i in idx:
+                    mask[i] = True
+                model_there = _misordered(model, labels, mask)[0]
+                line[f"floor_{name.replace(' ', '_')}"] = round((floor - model_there) / pairs, 4)
+            out.append(line)
+    return out
+
+
+LOSS_HEAD = (
+    "| on | cap | share | loss vs all-LLM | kept/kept | kept right below asked wrong | "
+    "asked right below kept wrong | asked/asked | kept/kept floor: offline gamma | "
+    "kind model |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _loss_line(x: dict[str, Any]) -> str:
+    parts = " | ".join(f"{x['parts'][k]:.4f}" for k in PAIR_KINDS)
+    kind = x.get("floor_kind_model")
+    return (
+        f"| {x['on']} | {x['budget'] * 100:.0f}% | {x['share'] * 100:.1f}% | {x['loss']:.4f} | "
+        f"{parts} | {x['floor_offline_gamma']:.4f} | {'-' if kind is None else f'{kind:.4f}'} |"
+    )
+
+
+#: Issue 25's hidden check: this many records, at most 75 % escalated, AUROC at least 0.92,
+#: where all-LLM has AUROC 0.951 of gamma and 0.940 of the score: the margins are the losses
+#: against all-LLM the check allows.
+CHECK_RECORDS = 120
+CHECK_MARGINS = {"gamma": 0.951 - 0.92, "score": 0.940 - 0.92}
+
+
+def check_draws(
+    rows: Sequence[Row], engine: Any, chosen: Family, draws: int, seed: int = 7
+) -> dict[str, Any]:
+    """The default on ``draws`` random runs of :data:`CHECK_RECORDS` records drawn by question
+    (whole questions, in a random order, the last one cut to fit): a stand-in for issue 25's
+    hidden check. Per run the share escalated and the loss of AUROC of gamma and of the score
+    against all-LLM on the same records; the mean loss, the share of runs whose loss exceeds
+    the check's margin (:data:`CHECK_MARGINS`) and the largest share escalated."""
+    import random
+
+    groups: dict[tuple[str, str], list[Row]] = {}
+    for r in rows:
+        if r.scored and r.p_correct is not None:
+            groups.setdefault(r.group, []).append(r)
+    keys = list(groups)
+    rng = random.Random(seed)
+    losses: dict[str, list[float]] = {"gamma": [], "score": []}
+    shares: list[float] = []
+    for _ in range(draws):
+        rng.shuffle(keys)
+        run: list[Row] = []
+        for k in keys:
+            run += groups[k]
+            if len(run) >= CHECK_RECORDS:
+                break
+        run = run[:CHECK_RECORDS]
+        labels = [r.label for r in run]
+        if len(set(labels)) < 2:
+            continue
+        asked = chosen.decisions(run)
+        shares.append(sum(asked) / len(run))
+        for at, name in ((0, "gamma"), (1, "score")):
+            ours = auroc([final(r, a, engine)[at] for r, a in zip(run, asked)], labels) or 0.0
+            theirs = auroc([final(r, True, engine)[at] for r in run], labels) or 0.0
+            losses[name].append(theirs - ours)
+    n = len(shares)
+    return {
+        "policy": chosen.name(),
+        "runs": n,
+        "records": CHECK_RECORDS,
+        "largest_share": round(max(shares), 4) if n else None,
+        **{f"{name}_mean_loss": round(sum(v) / n, 4) if n else None for name, v in losses.items()},
+        **{
+            f"{name}_over_margin": round(sum(x > CHECK_MARGINS[name] for x in v) / n, 3)
+            if n
+            else None
+            for name, v in losses.items()
+        },
+    }
+
+
+# --------------------------------------------------------------------------------------------
 # the default's share on other traffic (no recorded replies)
 # --------------------------------------------------------------------------------------------
 
@@ -1526,6 +1704,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="--traffic for the tuned half of benchmarks/production (each domain with its rules)",
     )
+    ap.add_argument(
+        "--draws",
+        type=int,
+        default=0,
+        metavar="N",
+        help=f"the default on N random runs of {CHECK_RECORDS} records drawn by question, "
+        "as issue 25's hidden check (e.g. 1000)",
+    )
     ap.add_argument("--out", type=Path, metavar="DIR", help="write JSON, Markdown and the plot")
     args = ap.parse_args(argv)
     price = (args.price_in, args.price_out)
@@ -1672,6 +1858,19 @@ def main(argv: list[str] | None = None) -> int:
         _frontier_line,
     )
 
+    _section(
+        report,
+        "loss_sources",
+        loss_sources(rows, engine, chosen),
+        "\nWhere the loss against all-LLM comes from: the (right, wrong) pairs the default's "
+        "band and settling under a cap misorders, less those all-LLM misorders, by where the "
+        "two records were judged (shares of all pairs; the four parts add up to the loss); "
+        "and a floor for the pairs kept offline: the least expected share misordered among "
+        "that many records kept offline, the surest by P(right) (the offline gamma, or the "
+        "kind model fitted on the other half), less what the model misorders there\n" + LOSS_HEAD,
+        _loss_line,
+    )
+
     if args.splits:
         _section(
             report,
@@ -1690,6 +1889,20 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.splits} other splits by question, each way round (the default's band and "
             "settling under a cap of the budget; held-out loss against all-LLM)\n" + KINDS_HEAD,
             _kinds_line,
+        )
+
+    if args.draws:
+        risk = check_draws(rows, engine, chosen, args.draws)
+        report["check_draws"] = risk
+        print(
+            f"\nThe default on {risk['runs']} runs of {CHECK_RECORDS} records drawn by question "
+            f"(issue 25's check: at most 75 % escalated, AUROC at least 0.92 where all-LLM has "
+            f"0.951 of gamma, 0.940 of the score): largest share "
+            f"{risk['largest_share'] * 100:.1f}%; mean loss against all-LLM, gamma "
+            f"{risk['gamma_mean_loss']:.4f}, score {risk['score_mean_loss']:.4f}; runs losing "
+            f"more than the check allows: gamma (> {CHECK_MARGINS['gamma']:.3f}) "
+            f"{risk['gamma_over_margin'] * 100:.1f}%, score (> {CHECK_MARGINS['score']:.3f}) "
+            f"{risk['score_over_margin'] * 100:.1f}%"
         )
 
     paths = list(args.traffic)
@@ -1816,6 +2029,8 @@ def main(argv: list[str] | None = None) -> int:
         md += [_frontier_line(f) for f in report["held_out_caps"]]
         md += ["", "## Findings-aware rankings under the cap, held out", "", FRONTIER_HEAD]
         md += [_frontier_line(f) for f in report["findings_rankings"]]
+        md += ["", "## Where the loss against all-LLM comes from", "", LOSS_HEAD]
+        md += [_loss_line(x) for x in report["loss_sources"]]
         if report.get("splits"):
             md += ["", "## Rankings over other splits", "", SPLITS_HEAD]
             md += [_splits_line(x) for x in report["splits"]]
