@@ -371,6 +371,16 @@ def _finish(data: dict[str, Any], summary_json: str | None, fail_under: float | 
         first = f"; the first says: {first_error[:300]}" if first_error else ""
         say(f"stef: {why}unscored: {kinds}){first}")
         raise SystemExit(EXIT_GATE)
+    escalation = overall.get("escalation") or {}
+    example = escalation.get("fallback_example") or ""
+    if escalation.get("escalated") and not escalation.get("model_verdicts") \
+            and "configuration: " in example:
+        # A cascade keeps the offline verdict when its model fails, so coverage passes; a
+        # mistake in the judge's configuration fails every call the same way and would make
+        # the run quietly offline-only. The results are written; the exit code says it.
+        say(f"stef: the cascade's model gave no verdict: all {escalation['escalated']:,} "
+            f"escalated records kept their offline verdict ({example[:400]})")
+        raise SystemExit(EXIT_GATE)
     mean = overall["mean"]
     if fail_under is not None and (mean is None or mean < fail_under):
         click.echo(

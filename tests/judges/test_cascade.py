@@ -503,3 +503,29 @@ def test_escalate_share_on_the_command_line(llm_server, tmp_path, monkeypatch):
     rows = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
     # the one asked is the record the offline judge rates likeliest right
     assert [r["id"] for r in rows if r["verdict"]["escalation"]["escalated"]] == ["clean"]
+
+
+def test_a_configuration_mistake_behind_the_cascade_fails_the_run(llm_server, tmp_path,
+                                                                  monkeypatch):
+    # Every escalated record keeps its offline verdict, so coverage alone would pass: the run
+    # would quietly be offline-only. The model string is the user's mistake, said once, exit 1.
+    from stef_core.cli import cli, commands  # noqa: F401  (registers the subcommands)
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    src = write_records(tmp_path / "in.jsonl")
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(
+        cli,
+        ["eval", str(src), "--judge", "cascade:llm:Qwen/Qwen2.5-7B-Instruct", "--api-base",
+         llm_server.url, "--escalate", "0,1", "--no-cache", "--no-progress", "-o", str(out)],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 1, result.output
+    assert "kept their offline verdict" in result.output
+    assert "write llm:openai/Qwen/Qwen2.5-7B-Instruct" in result.output
+    assert llm_server.calls == 0
+    # nothing is lost: every record is in the output with its offline verdict and the reason
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert len(rows) == len(RECORDS) and all(r["status"] == "scored" for r in rows)
+    assert all("configuration" in (r["verdict"]["escalation"]["fallback"] or "")
+               for r in rows if r["verdict"]["escalation"]["escalated"])
