@@ -85,7 +85,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
         "open range where a closed one was asked, or the reverse; or NULL compared by `=` or "
         "`<>` (`csm_owner = NULL`), which is never true; or \"neither X nor Y\" answered by an OR "
-        "of two absences (`NOT EXISTS (...) OR NOT EXISTS (...)`)"),
+        "of two absences (`NOT EXISTS (...) OR NOT EXISTS (...)`); or what rows on both sides "
+        "of a range share (\"citizenships shared by singers born before 1945 and after 1955\") "
+        "answered by an OR of the two bounds in one WHERE, which no row meets both of"),
     ReasonCode(
         "date.end_of_day", "value", "minor",
         "(never makes a record poor on its own) a closing bound written as a bare date on a "
@@ -139,7 +141,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "over a key the question never names, and a share of an amount (\"share of revenue\") "
         "answered by a share of row counts; major for an average of whole "
         "days or hours truncated by the dialect (`AVG(DATEDIFF(day, a, b))` in T-SQL or "
-        "Redshift, whose AVG of integers is an integer)"),
+        "Redshift, whose AVG of integers is an integer); critical for two one-row aggregates "
+        "combined by INTERSECT or EXCEPT (`SELECT COUNT(*) ... INTERSECT SELECT COUNT(*) ...`: "
+        "the numbers are compared, not the rows), or counted apart and stacked by UNION for "
+        "\"how many ... or ...\""),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "

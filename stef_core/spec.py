@@ -474,6 +474,16 @@ class SqlSpec:
     #: ORs of two negative conditions (``NOT EXISTS (...) OR NOT EXISTS (...)``, ``a IS NULL
     #: OR b IS NULL``), as written: rows that lack either one, not both.
     negated_alternatives: tuple[str, ...] = ()
+    #: Set operations between two one-row aggregates (``SELECT COUNT(*) ... INTERSECT SELECT
+    #: COUNT(*) ...``), as (operator, text): the operator (``UNION``, ``UNION ALL``,
+    #: ``INTERSECT``, ``EXCEPT``) combines the two numbers, not the rows they count.
+    scalar_set_operations: tuple[tuple[str, str], ...] = ()
+    #: ORs of two comparisons of one column no single value meets both of (``age > 40 OR age
+    #: < 30``), in a WHERE of a SELECT without HAVING, as written: rows that meet either one.
+    disjoint_alternatives: tuple[str, ...] = ()
+    #: ANDs in one WHERE that no row meets (``founded < 1920 AND founded > 1950``, ``color =
+    #: 'red' AND color = 'blue'`` on the same column of the same table), as written.
+    impossible_conjunctions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

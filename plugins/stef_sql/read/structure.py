@@ -46,6 +46,9 @@ def read(tree: Tree) -> Build:
         "unmatched_filtered": tuple(_unmatched_filtered(tree)),
         "null_equalities": tuple(_null_equalities(tree)),
         "negated_alternatives": tuple(_negated_alternatives(tree)),
+        "scalar_set_operations": tuple(_scalar_set_operations(tree)),
+        "disjoint_alternatives": tuple(_disjoint_alternatives(tree)),
+        "impossible_conjunctions": tuple(_impossible_conjunctions(tree)),
     }
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
@@ -101,6 +104,130 @@ def _negated_alternatives(tree: Tree) -> list[str]:
         if len(out) >= 4:
             break
     return out
+
+
+def _one_row_aggregate(node: exp.Expr) -> bool:
+    """A SELECT that returns one row of aggregates: every output is an aggregate (no window),
+    no GROUP BY."""
+    while isinstance(node, (exp.Subquery, exp.Paren)):
+        node = node.this
+    if not isinstance(node, exp.Select) or node.args.get("group") or not node.expressions:
+        return False
+    return all(e.find(exp.AggFunc) is not None and e.find(exp.Window) is None
+               for e in node.expressions)
+
+
+def _scalar_set_operations(tree: Tree) -> list[tuple[str, str]]:
+    """``(operator, text)`` for each UNION / INTERSECT / EXCEPT of two one-row aggregates
+    (``SELECT COUNT(*) FROM a WHERE ... INTERSECT SELECT COUNT(*) FROM a WHERE ...``): the set
+    operation combines the two numbers (an INTERSECT keeps the number when both are equal), not
+    the rows they count."""
+    out: list[tuple[str, str]] = []
+    for node in tree.nodes:
+        if not isinstance(node, exp.SetOperation):
+            continue
+        if _one_row_aggregate(node.left) and _one_row_aggregate(node.right):
+            op = type(node).__name__.upper()
+            if isinstance(node, exp.Union) and node.args.get("distinct") is False:
+                op = "UNION ALL"
+            out.append((op, node.sql()[:200]))
+        if len(out) >= 4:
+            break
+    return out
+
+
+def _bound(node: exp.Expr) -> tuple[str, str, float | str] | None:
+    """``(column, direction, value)`` of ``column > value`` (or the reverse, ``value <
+    column``): direction ``>`` (``>``, ``>=``) or ``<``; None for anything else."""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if not isinstance(node, (exp.GT, exp.GTE, exp.LT, exp.LTE)):
+        return None
+    left, right = node.this, node.expression
+    up = isinstance(node, (exp.GT, exp.GTE))
+    if isinstance(right, exp.Column) and not isinstance(left, exp.Column):
+        left, right, up = right, left, not up
+    if not isinstance(left, exp.Column) or not isinstance(right, exp.Literal):
+        return None
+    ok, value = literal_value(right)
+    if not ok or not isinstance(value, (int, float, str)) or isinstance(value, bool):
+        return None
+    return left.sql().lower(), ">" if up else "<", value
+
+
+def _disjoint_alternatives(tree: Tree) -> list[str]:
+    """``age > 40 OR age < 30`` (see ``SqlSpec``): two bounds of one column in opposite
+    directions that no value meets both of, joined by OR in a WHERE whose SELECT has no HAVING
+    (a HAVING may ask each group for both: ``HAVING MAX(age) > 40 AND MIN(age) < 30``)."""
+    out: list[str] = []
+    for node in tree.nodes:
+        if type(node) is not exp.Or:
+            continue
+        a, b = _bound(node.this), _bound(node.expression)
+        if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
+            continue
+        low, high = (a, b) if a[1] == "<" else (b, a)  # column < low[2] OR column > high[2]
+        if type(low[2]) is not type(high[2]) and not (
+                isinstance(low[2], (int, float)) and isinstance(high[2], (int, float))):
+            continue
+        try:
+            disjoint = low[2] <= high[2]  # type: ignore[operator]
+        except TypeError:
+            continue
+        where = node.find_ancestor(exp.Where, exp.Having, exp.Join, exp.If, exp.Case)
+        select = node.find_ancestor(exp.Select)
+        if (disjoint and isinstance(where, exp.Where) and select is not None
+                and not select.args.get("having")):
+            out.append(node.sql()[:160])
+        if len(out) >= 4:
+            break
+    return out
+
+
+def _conjuncts(node: exp.Expr) -> list[exp.Expr]:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if isinstance(node, exp.And):
+        return [*_conjuncts(node.this), *_conjuncts(node.expression)]
+    return [node]
+
+
+def _impossible_conjunctions(tree: Tree) -> list[str]:
+    """Two terms of one WHERE's AND that no row meets together (see ``SqlSpec``): bounds of
+    one column in opposite directions with no value between them, or one column equal to two
+    different literals."""
+    out: list[str] = []
+    for where in tree.wheres[:16]:
+        bounds: dict[str, list[tuple[str, float | str, exp.Expr]]] = {}
+        equals: dict[str, tuple[object, exp.Expr]] = {}
+        for term in _conjuncts(where.this)[:64]:
+            b = _bound(term)
+            if b is not None:
+                bounds.setdefault(b[0], []).append((b[1], b[2], term))
+                continue
+            if (type(term) is exp.EQ and isinstance(term.this, exp.Column)
+                    and isinstance(term.expression, exp.Literal)):
+                ok, value = literal_value(term.expression)
+                if not ok:
+                    continue
+                key = term.this.sql().lower()
+                value = value.lower() if isinstance(value, str) else value
+                if key in equals and equals[key][0] != value:
+                    out.append(f"{equals[key][1].sql()} AND {term.sql()}"[:160])
+                equals.setdefault(key, (value, term))
+        for items in bounds.values():
+            lows = [(v, t) for d, v, t in items if d == ">"]
+            highs = [(v, t) for d, v, t in items if d == "<"]
+            for low, lt in lows:
+                for high, ht in highs:
+                    same = type(low) is type(high) or (
+                        isinstance(low, (int, float)) and isinstance(high, (int, float)))
+                    strict = isinstance(lt, (exp.GT, exp.LT)) or isinstance(ht, (exp.GT, exp.LT))
+                    if same and (low > high or (low == high and strict)):  # type: ignore[operator]
+                        out.append(f"{lt.sql()} AND {ht.sql()}"[:160])
+        if len(out) >= 4:
+            break
+    return out[:4]
 
 
 #: Predicates true of a NULL (they keep rows a LEFT JOIN did not match).
