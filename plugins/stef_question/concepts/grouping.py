@@ -278,12 +278,14 @@ def read(
 
 #: "show zeros", "zeros included", "including teams with no agents", "even those without
 #: orders", "showing 0 for carriers without loads": the groups with nothing are wanted too.
-#: "customers with zero orders" is no such request (it asks for those groups only).
+#: "incl. ones with none" abbreviates "including". "customers with zero orders" is no such
+#: request (it asks for those groups only).
 _EMPTY_GROUPS = gated(
-    r"\b(?:show|shows|showing|include|includes|including|keep|keeping)\s+(?:the\s+|all\s+)?"
+    r"\b(?:show|shows|showing|include|includes|including|incl\.?|keep|keeping)\s+"
+    r"(?:the\s+|all\s+)?"
     r"(?:zeros|zeroes|0s|zero counts|zero rows|empty ones)\b"
     r"|\bzero(?:e)?s\s+(?:included|shown|too|as well)\b"
-    r"|\b(?:including|include|includes|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
+    r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
     r"(?:[a-z]+\s+){0,2}?(?:(?:with|that have|who have|which have|having)\s+"
     r"(?:no|none|nothing|zero|0)|without)\b"
     r"|\bshowing\s+(?:0|zero)\s+for\b")
@@ -295,6 +297,8 @@ def asks_empty_groups(text: str) -> bool:
     >>> asks_empty_groups("loads per active carrier this month, show zeros")
     True
     >>> asks_empty_groups("number of agents in each team, including teams with no agents.")
+    True
+    >>> asks_empty_groups("open jobs per technician incl. ones with none")
     True
     >>> asks_empty_groups("product categories with zero sales in april 2025.")
     False
