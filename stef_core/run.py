@@ -70,6 +70,10 @@ PREFIX = 512
 #: of them) is that table's definition, though the run's other tables make it rare overall
 #: (``is_void = false`` on a table of charges): the share that makes a run's guard.
 TABLE_SHARE = DOMINANT
+#: The keys a guard of one table's queries may have (:func:`_table_guards`): a flag held on
+#: one side, a value required missing (a soft delete); not a business value (``status =
+#: 'delivered'`` on most queries of deliveries is a definition, which a question may change).
+TABLE_GUARD_KEYS = (" is no", " is yes", " is null")
 #: Most keys of one column searched for complements (:func:`complements`).
 MAX_CHOICES = 32
 #: The operators a guard is written with: one value kept or kept away, or a missing one.
@@ -92,6 +96,9 @@ class RunGuard:
     #: it (:data:`UNGUARDED`; a tenant key: every table; ``account_type = 'learner'``: the
     #: tables of learners' activity, not a table of instructors).
     tables: frozenset[str]
+    #: For a guard of one table's queries only (:data:`TABLE_GUARD`): how many queries read
+    #: its table (0 for a guard of the whole run).
+    reading: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +119,16 @@ class RunProfile:
             "records": self.records, "frequent": sorted(self.frequent),
             "common": sorted(self.common),
             "table_common": [[k, sorted(t)] for k, t in self.table_common],
-            "dominant": [[g.key, g.example, g.queries, sorted(g.tables)] for g in self.dominant],
+            "dominant": [[g.key, g.example, g.queries, sorted(g.tables), g.reading]
+                         for g in self.dominant],
         }, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> RunProfile:
         data = json.loads(text)
         return cls(int(data["records"]), frozenset(data["frequent"]), tuple(
-            RunGuard(k, e, int(n), frozenset(t)) for k, e, n, t in data["dominant"]),
+            RunGuard(g[0], g[1], int(g[2]), frozenset(g[3]), int(g[4]) if len(g) > 4 else 0)
+            for g in data["dominant"]),
             frozenset(data.get("common", ())),
             tuple((k, frozenset(t)) for k, t in data.get("table_common", ())))
 
@@ -240,6 +249,26 @@ def complements(choices: dict[str, tuple[str, bool, frozenset[str]]],
     return out
 
 
+def _table_guards(counts: Counter[str], examples: dict[str, str], reading: Counter[str],
+                  guarded: dict[str, Counter[str]], min_support: int,
+                  taken: set[str]) -> tuple[RunGuard, ...]:
+    """Guards of one table's queries: a flag held on one side or a missing value
+    (:data:`TABLE_GUARD_KEYS`: ``is_trial = false``, ``void_flg = 0``, ``deleted_at IS
+    NULL``) that nearly every query reading a table applies (:data:`DOMINANT`, and
+    :data:`MIN_SUPPORT` of them), though the run's other tables, which have no such column,
+    make it rare overall: a query of that table without it counts the rows the deployment
+    leaves out. One :class:`RunGuard` per table, so that its message counts that table's
+    queries."""
+    out = []
+    for k in sorted(counts):
+        if k in taken or not k.endswith(TABLE_GUARD_KEYS):
+            continue
+        for t, m in sorted(guarded[k].items()):
+            if m >= min_support and m >= DOMINANT * reading[t]:
+                out.append(RunGuard(k, examples[k], m, frozenset({t}), reading[t]))
+    return tuple(out)
+
+
 def _threshold(f: Filter) -> bool:
     """A column compared with a number (``watch_minutes >= 2``, ``amount > 0``): a business
     definition when many of a run's queries share it ("a view is a session of two minutes or
@@ -285,6 +314,8 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
             t for t, m in guarded[k].items()
             if reading[t] - m < UNGUARDED or m >= DOMINANT * reading[t]))
         for k, c in sorted(counts.items()) if c >= max(min_support, DOMINANT * n))
+    dominant += _table_guards(counts, examples, reading, guarded, min_support,
+                              {g.key for g in dominant})
     frequent = frozenset(k for k, c in counts.items() if c >= need)
     shared = Counter(counts)
     for a, b in complements(choices, homes):  # one choice, spelled two ways

@@ -426,6 +426,10 @@ class SqlSpec:
     # table)`` pairs (``("created_at", "tickets")``; table "" when unknown): a ticket's
     # ``created_at`` dates the ticket, an event row's dates the event.
     period_tables: tuple[tuple[str, str], ...] = ()
+    # The base tables whose columns the rows are filtered on with a value (``r.brand_cd =
+    # 'AUR'``, ``s.deleted_at IS NULL``, in WHERE or a JOIN's ON; not inside an excluded
+    # subquery): the tables the query picks rows of, as opposed to one it joins through.
+    filtered_tables: frozenset[str] = frozenset()
     # Conditions that shape a value without filtering rows: CASE WHEN / IIF / IF branches and
     # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
     # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.

@@ -61,7 +61,7 @@ from itertools import pairwise
 from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_core.run import NO_RUN, RunProfile
+from stef_core.run import NO_RUN, RunProfile, table_key
 from stef_core.spec import NEGATED_OP, Aggregation, Filter, SqlSpec
 from stef_core.words import norm, stem
 
@@ -396,11 +396,34 @@ def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None,
 
 def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
     """``filter.guard_missing`` for each filter nearly all of the run's queries apply and this
-    one does not (:meth:`stef_core.run.RunProfile.lacking`)."""
-    return [reason(
-        "filter.guard_missing",
-        f"the SQL does not apply {g.example}, which {g.queries} of the run's {run.records} "
-        f"queries apply (the deployment's scope or guard): rows it leaves out elsewhere may "
-        f"be counted here",
-        "major",
-    ) for g in run.lacking(sql)[:3]]
+    one does not (:meth:`stef_core.run.RunProfile.lacking`); or nearly all the queries of a
+    table it picks rows of (:attr:`stef_core.run.RunGuard.reading`: a flag such as
+    ``is_trial = false`` or ``void_flg = 0``, or a soft delete's ``deleted_at IS NULL``, on a
+    table the SQL filters otherwise, ``SqlSpec.filtered_tables``: not one it only joins
+    through), unless it reads that column otherwise (``is_trial = true`` for the trial runs a
+    question asks about)."""
+    out: list[Reason] = []
+    seen: set[str] = set()
+    for g in run.lacking(sql):
+        if g.key in seen or len(out) == 3:
+            continue
+        if g.reading:
+            [table] = g.tables
+            column = g.key.split(" ", 1)[0]
+            if (table not in {table_key(t) for t in sql.filtered_tables}
+                    or any(norm(bare(f.column or "")) == column
+                           for f in (*sql.filters, *sql.conditions))
+                    or (g.key.endswith(" is null")
+                        and not _guard_words(g.example.split(" ", 1)[0]))):
+                continue
+            applied = f"{g.queries} of the run's {g.reading} queries reading {table} apply"
+        else:
+            applied = f"{g.queries} of the run's {run.records} queries apply"
+        seen.add(g.key)
+        out.append(reason(
+            "filter.guard_missing",
+            f"the SQL does not apply {g.example}, which {applied} (the deployment's scope or "
+            f"guard): rows it leaves out elsewhere may be counted here",
+            "major",
+        ))
+    return out

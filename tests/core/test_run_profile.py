@@ -308,3 +308,47 @@ def test_a_tables_definition_is_no_extra_where_that_table_is_read() -> None:
     assert fa.status == "fully_applied"
     [alone] = Engine().evaluate_batch([spa])
     assert alone.filter_alignment.status == "fully_applied_with_extras"
+
+
+def _plant_records() -> list[Record]:
+    """A run whose production runs are read with ``is_trial = false`` by every query of that
+    table, while the run's other tables (most queries) have no such column."""
+    runs = [Record(id=f"p{i}", question=f"scrap rate by line in week {i}",
+                   sql=f"SELECT line_id, SUM(scrap_qty) / SUM(good_qty + scrap_qty) FROM "
+                       f"production_runs WHERE plant = 'de' AND is_trial = FALSE AND week_no = {i} "
+                       f"GROUP BY line_id")
+            for i in range(30)]
+    others = [Record(id=f"o{i}", question=f"open tickets of machine {i}",
+                     sql=f"SELECT COUNT(*) FROM tickets WHERE plant = 'de' AND machine_id = {i}")
+              for i in range(60)]
+    return [*runs, *others]
+
+
+def test_a_guard_of_one_tables_queries_is_reported_where_that_table_is_filtered() -> None:
+    lacking = Record(id="x", question="scrap rate by line last week",
+                     sql="SELECT line_id, SUM(scrap_qty) / SUM(good_qty + scrap_qty) FROM "
+                         "production_runs WHERE plant = 'de' AND week_no = 22 GROUP BY line_id")
+    # the runs only joined through, to reach their lines: their rows are not picked
+    bridge = Record(id="y", question="tickets per line",
+                    sql="SELECT r.line_id, COUNT(*) FROM tickets t JOIN production_runs r ON "
+                        "r.run_id = t.run_id WHERE t.plant = 'de' GROUP BY r.line_id")
+    # the question asks about the trial runs themselves
+    trials = Record(id="z", question="scrap of trial runs",
+                    sql="SELECT SUM(scrap_qty) FROM production_runs WHERE plant = 'de' "
+                        "AND is_trial = TRUE")
+    results = _by_id(list(Engine().run([*_plant_records(), lacking, bridge, trials])))
+    codes = {rid: [r.code for r in res.reasons] for rid, res in results.items()}
+    [message] = [r.message for r in results["x"].reasons if r.code == "filter.guard_missing"]
+    assert "is_trial = FALSE" in message and "queries reading productionruns" in message
+    assert "filter.guard_missing" not in codes["y"]
+    assert "filter.guard_missing" not in codes["z"]
+    assert all("filter.guard_missing" not in c for rid, c in codes.items()
+               if rid[0] in "po")
+
+
+def test_a_profile_with_a_guard_of_one_table_survives_json() -> None:
+    engine = Engine()
+    engine.learn(_plant_records())
+    profile = engine.run_profile
+    assert any(g.reading for g in profile.dominant)
+    assert RunProfile.from_json(profile.to_json()) == profile

@@ -32,8 +32,32 @@ def read(tree: Tree) -> Build:
                          and not (f.column and " over (" in f.column)),
         "relations": tuple(f for f in found if f.relation),
         "join_keys": _join_keys(tree),
+        "filtered_tables": _filtered_tables(tree),
     }
     return lambda texts: fields
+
+
+def _filtered_tables(tree: Tree) -> frozenset[str]:
+    """The base tables of the columns row conditions compare with a value (no other column,
+    no subquery) or test as flags: ``r.brand_cd = 'AUR'`` files ``reservations``, ``NOT
+    s.is_test`` ``shipments`` (see ``SqlSpec``)."""
+    out: set[str] = set()
+    for condition, _, _ in row_conditions(tree):
+        for pred in condition.find_all(exp.Predicate, exp.Column):
+            if isinstance(pred, exp.Column):
+                if not isinstance(pred.parent, (exp.Not, exp.And, exp.Or, exp.Where)):
+                    continue  # a flag tested as it is (WHERE is_active, NOT is_test)
+                columns = [pred]
+            else:
+                columns = list(pred.find_all(exp.Column))
+                if len(columns) != 1 or pred.find(exp.Select) is not None:
+                    continue
+            resolved = tree.resolver.resolve(columns[0]) if tree.derived else columns[0]
+            if isinstance(resolved, exp.Column) and (table := tree.table_of(resolved)):
+                out.add(table)
+            if len(out) >= 16:
+                return frozenset(out)
+    return frozenset(out)
 
 
 def row_conditions(tree: Tree) -> Iterator[tuple[exp.Expr, Source, bool]]:
