@@ -188,6 +188,14 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "requires a value of that table (`t.status = 'solved'`), which such rows never hold: "
         "the query returns no rows (the condition belongs in the JOIN's ON)"),
     ReasonCode(
+        "join.undefined_table", "table", "critical",
+        "the SQL reads a column through a table name or alias that no FROM, JOIN, CTE or "
+        "derived table of the query defines (`T3.url` with only `T1` and `T2` joined; "
+        "`ORDER BY COUNT(documents.id)` reading only `templates`): the query does not run, or "
+        "the join it needs is missing. Where the dialect reads `a.b` as a field of a struct "
+        "column (BigQuery, Snowflake, DuckDB, Spark ...), only a qualifier shaped like an "
+        "alias (`t3`, `c`) counts"),
+    ReasonCode(
         "join.key_mismatch", "table", "major",
         "two tables joined on each one's own key (`client.client_id = card.card_id`); minor for "
         "two bare `id` columns, which may be a foreign key"),

@@ -488,6 +488,9 @@ class SqlSpec:
     #: ANDs in one WHERE that no row meets (``founded < 1920 AND founded > 1950``, ``color =
     #: 'red' AND color = 'blue'`` on the same column of the same table), as written.
     impossible_conjunctions: tuple[str, ...] = ()
+    #: Columns read through a table name or alias no FROM, JOIN, CTE or derived table of the
+    #: query defines (``T3.url`` with only T1 and T2), as written: the query does not run.
+    undefined_tables: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

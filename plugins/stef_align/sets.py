@@ -22,6 +22,9 @@
   column's name holds the year (``pop_2020 = 2020``) or the enrichment binds it to a measure
   of that year ("A13 refers to unemployment rate in 1996" / ``WHERE a13 = 1996``).
 
+* ``join.undefined_table`` (critical): a column read through a table name or alias the
+  query never defines (``T3.url`` with only T1 and T2): the query does not run.
+
 Only the person's own words are read for "both" (``QuestionSpec.text`` is "question .
 reformulation").
 
@@ -147,6 +150,18 @@ def _year_of_the_column(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return []
 
 
+def _undefined(sql: SqlSpec) -> list[Reason]:
+    if not sql.undefined_tables:
+        return []
+    names = ", ".join(sql.undefined_tables[:3])
+    return [reason(
+        "join.undefined_table",
+        f"the SQL reads {names} through a table or alias that no FROM, JOIN or subquery of the "
+        "query defines: the query does not run, or the join it needs is missing",
+        "critical",
+    )]
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return [*_scalar_sets(q, sql), *_either_for_both(q, sql), *_impossible(sql),
-            *_year_of_the_column(q, sql)]
+            *_year_of_the_column(q, sql), *_undefined(sql)]

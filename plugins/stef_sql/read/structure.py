@@ -10,6 +10,7 @@ The judges read these (how much a query reaches, which literals the question nev
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sqlglot import exp
@@ -49,6 +50,7 @@ def read(tree: Tree) -> Build:
         "scalar_set_operations": tuple(_scalar_set_operations(tree)),
         "disjoint_alternatives": tuple(_disjoint_alternatives(tree)),
         "impossible_conjunctions": tuple(_impossible_conjunctions(tree)),
+        "undefined_tables": tuple(_undefined_tables(tree)),
     }
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
@@ -228,6 +230,46 @@ def _impossible_conjunctions(tree: Tree) -> list[str]:
         if len(out) >= 4:
             break
     return out[:4]
+
+
+#: Qualifiers that name no table of the query and are no mistake (an upsert's or a
+#: trigger's rows).
+_PSEUDO_TABLES = frozenset({"excluded", "new", "old", "inserted", "deleted"})
+#: Dialects where ``a.b`` may read the field ``b`` of a struct, object or record column ``a``.
+_STRUCT_DIALECTS = frozenset({
+    "bigquery", "snowflake", "duckdb", "databricks", "spark", "spark2", "hive", "trino",
+    "presto", "athena", "clickhouse", "redshift", "doris", "starrocks", "risingwave",
+    "materialize", "dremio", "exasol", "teradata", "druid"})
+#: A qualifier shaped like an alias (``t3``, ``c``, ``co``): no struct column is named so.
+_ALIAS_LIKE = re.compile(r"[a-z]{1,2}\d{0,2}|t\d+")
+
+
+def _undefined_tables(tree: Tree) -> list[str]:
+    """``T3.url`` where no table, alias, CTE or derived table of the query is T3 (see
+    ``SqlSpec``). Where a dialect reads ``a.b`` as a field of a struct column (BigQuery,
+    Snowflake, DuckDB, Spark ...), only a qualifier shaped like an alias counts."""
+    known = set(_PSEUDO_TABLES)
+    for t in tree.tables:
+        known.add(t.name.lower())
+        if t.alias:
+            known.add(t.alias.lower())
+    for cte in tree.ctes:
+        known.add(cte.alias_or_name.lower())
+    for node in tree.nodes:
+        if isinstance(node, exp.TableAlias) and node.name:
+            known.add(node.name.lower())
+    struct = tree.dialect in _STRUCT_DIALECTS
+    out: list[str] = []
+    for column in tree.columns:
+        qualifier = column.table
+        if not qualifier or qualifier.lower() in known:
+            continue
+        if struct and not _ALIAS_LIKE.fullmatch(qualifier.lower()):
+            continue
+        out.append(f"{qualifier}.{column.name}")
+        if len(out) >= 4:
+            break
+    return list(dict.fromkeys(out))
 
 
 #: Predicates true of a NULL (they keep rows a LEFT JOIN did not match).
