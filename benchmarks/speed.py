@@ -256,17 +256,34 @@ def _stef_cold(rows: list[dict[str, Any]]) -> list[Any]:
         engine.close()
 
 
+#: Bounded caches keyed by the configuration, not by questions or SQL: a process builds them
+#: once per ruleset, dialect or feature name (the lexicon of a ruleset, sqlglot's reader of a
+#: dialect, a ruleset's nullable columns and metric terms, the judge's feature codes and
+#: prior weights). They are start-up work and stay.
+START_UP_CACHES = frozenset({
+    "stef_question.lexicon.lexicon",
+    "stef_core.sql.parse._reader",
+    "stef_align.joins.declared_nullable",
+    "stef_align.projection._term_columns",
+    "stef_align.terms.term_atoms",
+    "stef_judges.explain._code",
+    "stef_core.calibration._pattern_weight",
+})
+
+
 def forget_questions() -> None:
     """Empty every bounded cache of STEF's modules (per-question results, stems, value keys),
     as in a process that has read none of these questions; loaders that keep one object (the
-    grammar, the lexicon: ``maxsize=1``) stay, they are start-up, not per-question work."""
+    grammar: ``maxsize=1``) and the caches of :data:`START_UP_CACHES` stay, they are start-up,
+    not per-question work."""
     for name, module in list(sys.modules.items()):
         if module is None or not name.startswith("stef"):
             continue
         for value in list(vars(module).values()):
             if isinstance(value, functools._lru_cache_wrapper) and \
                     getattr(value, "__module__", None) == name and \
-                    value.cache_parameters()["maxsize"] != 1:
+                    value.cache_parameters()["maxsize"] != 1 and \
+                    f"{name}.{value.__qualname__}" not in START_UP_CACHES:
                 value.cache_clear()
 
 
