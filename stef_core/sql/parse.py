@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import sqlglot
@@ -79,12 +80,71 @@ def parse_condition(text: str, dialect: str | None = None) -> exp.Expr | None:
     reader parses it: ``dialect`` (None: the default reader), then :data:`FALLBACK_DIALECTS`.
     A condition is a fragment of prose more often than a statement is, so a failure is an
     answer here, not an error."""
+    if dialect is None:
+        simple = _simple_condition(text)
+        if simple is not None:
+            return simple
     for reader in (dialect, *(d for d in FALLBACK_DIALECTS if d != dialect)):
         try:
             return sqlglot.parse_one(text, read=_reader(reader), into=exp.Condition)
         except Exception:  # any reader's failure (tokens, syntax, depth): try the next
             continue
     return None
+
+
+#: ``name`` or ``table.name`` (plain ASCII identifiers), a comparison and a plain literal (a
+#: quoted string without quote, backslash or line break, or digits with an optional fraction),
+#: blanks being spaces: most conditions of a hint ("gender = 'F'", "street_num > 2000").
+_SIMPLE_CONDITION = re.compile(
+    r" *([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))? *(=|!=|<>|>=|<=|>|<) *"
+    r"(?:'([^'\\\n\r]*)'|([0-9]+(?:\.[0-9]+)?)) *"
+)
+_COMPARISONS: dict[str, type[exp.Expr]] = {
+    "=": exp.EQ, "!=": exp.NEQ, "<>": exp.NEQ, ">=": exp.GTE, "<=": exp.LTE, ">": exp.GT,
+    "<": exp.LT,
+}
+
+
+@lru_cache(maxsize=1)
+def _reserved() -> frozenset[str]:
+    """Words the default reader does not read as a plain column name (its keywords, and the
+    words it parses as functions without parentheses)."""
+    reader = _reader(None)
+    return frozenset(
+        {*reader.tokenizer_class.KEYWORDS, *reader.parser_class.NO_PAREN_FUNCTION_PARSERS})
+
+
+def _simple_condition(text: str) -> exp.Expr | None:
+    """The tree the default reader makes of a :data:`_SIMPLE_CONDITION` (positions included),
+    built without tokenizing and parsing; None for any other text (or a reserved word), which
+    the reader parses. The same tree: ``tests/sql/test_parse.py`` compares them."""
+    m = _SIMPLE_CONDITION.fullmatch(text)
+    if m is None:
+        return None
+    first, second, op, string, number = m.groups()
+    reserved = _reserved()
+    if first.upper() in reserved or (second is not None and second.upper() in reserved):
+        return None
+    if second is None:
+        column = exp.Column(this=_identifier(first, m.start(1)))
+    else:
+        column = exp.Column(this=_identifier(second, m.start(2)),
+                            table=_identifier(first, m.start(1)))
+    value: exp.Expr
+    if string is not None:
+        value = exp.Literal.string(string)
+        start, end = m.start(4) - 1, m.end(4)  # the quotes
+    else:
+        value = exp.Literal.number(number)  # digits only: a Literal, never a Neg
+        start, end = m.start(5), m.end(5) - 1
+    value.update_positions(line=1, col=end + 1, start=start, end=end)
+    return _COMPARISONS[op](this=column, expression=value)
+
+
+def _identifier(name: str, start: int) -> exp.Identifier:
+    end = start + len(name) - 1
+    return exp.Identifier(this=name, quoted=False).update_positions(
+        line=1, col=end + 1, start=start, end=end)
 
 
 @lru_cache(maxsize=64)
