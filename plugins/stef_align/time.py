@@ -728,6 +728,8 @@ def align_periods(
             f"required period {said} is not in the SQL",
             "major",
         ))
+    if over is not None:
+        _over_a_year(over, outcome, s_canon, out)
     # The asked period kept on a second date column too ("billed vs collected last quarter":
     # invoices issued and payments made in Q3) is that period again, not an extra one.
     # Up to now, rows after today do not exist: a month's budget row for "this month"
@@ -742,6 +744,30 @@ def align_periods(
         elif not s.parts:
             out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
     return out
+
+
+def _over_a_year(over: RelativeUnit, outcome: dict[int, tuple[str, int]],
+                 s_canon: list[_Canon], out: PeriodAlignment) -> None:
+    """"mom revenue growth for April" compares April with the month before: a SQL that sets
+    the asked month beside the same month a year earlier, and beside no month before it,
+    computes a year-over-year change (``filter.value_mismatch``). The same for a quarter
+    ("qoq") and a week ("wow")."""
+    spans = {(c.start, c.end) for c in s_canon if c.start is not None and c.end is not None}
+    for kind, j in outcome.values():
+        c = s_canon[j]
+        if kind != "same" or c.start is None or c.end is None or add(c.start, over, 1) != c.end:
+            continue
+        before = (add(c.start, over, -1), add(c.end, over, -1))
+        year = (add(c.start, "year", -1), add(c.end, "year", -1))
+        if year not in spans or before in spans:
+            continue
+        asked = _stretch(*before)
+        out.mismatch(asked, "filter.value_mismatch",
+                     f"the question asks a {over}-over-{over} change: "
+                     f"{_stretch(c.start, c.end)} against the {over} before ({asked}), but "
+                     f"the SQL compares it with {_stretch(*year)}, a year earlier "
+                     f"(a year-over-year change)")
+        return
 
 
 def _union_of_asked(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period],
