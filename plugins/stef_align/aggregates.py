@@ -91,13 +91,15 @@ def functions(sql: SqlSpec, outer_only: bool = False) -> set[str]:
     return {family(a.func) for a in sql.aggregations if not (outer_only and a.nested)}
 
 
-def _names(sql: SqlSpec) -> tuple[str, ...]:
+def _names(sql: SqlSpec, stored: bool = False) -> tuple[str, ...]:
     """Columns and aliases the SQL shows (capped: a name list is evidence, not a workload).
-    A pre-aggregated column answers only where it is shown, not where it is filtered."""
+    A pre-aggregated column answers only where it is shown, not where it is filtered. With
+    ``stored``, the alias of an aggregate is left out: ``MAX(price) AS avg_price`` labels
+    what the SQL computes (a MAX), it reads no stored average."""
     names: list[str] = []
     for p in sql.projections[:64]:
         names.extend(p.columns)
-        if p.alias:
+        if p.alias and not (stored and p.aggregate):
             names.append(p.alias)
     return tuple(dict.fromkeys(names))
 
@@ -107,7 +109,7 @@ def _named(words: frozenset[str], names: tuple[str, ...]) -> bool:
     return any(word_matches(w, n) for w in words for n in names)
 
 
-def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...],
+def _computes(func: str, sql: SqlSpec, all_aggs: set[str],
               q: QuestionSpec) -> bool:
     window_text = " ".join(sql.windows).upper()
     if func in all_aggs or f"{func}(" in window_text:
@@ -123,7 +125,8 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str], names: tuple[str, ...
     if func == "AVG" and (("SUM" in all_aggs and ("COUNT" in all_aggs or sql.divides))
                           or (sql.divides and all_aggs)):
         return True  # an average by hand
-    if not (outer - {"MAX", "MIN"}) and _named(_COLUMN_WORDS.get(func, frozenset()), names):
+    if not (outer - {"MAX", "MIN"}) and _named(_COLUMN_WORDS.get(func, frozenset()),
+                                               _names(sql, stored=True)):
         return True  # a pre-aggregated column read as is
     # an enrichment's expression (a division) computing it
     return bool(q.expressions) and sql.divides and any(func in e.upper() for e in q.expressions)
@@ -223,7 +226,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             # "the maximum number of passengers": an extreme, by MAX/MIN or a top-1 ranking
             if func in all_aggs or sql.order_by or sql.nested_order_by or sql.windows:
                 continue
-        elif _computes(func, sql, all_aggs, names, q):
+        elif _computes(func, sql, all_aggs, q):
             continue
         other = sorted((outer or all_aggs) - {func})
         if other:

@@ -116,6 +116,8 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "expiry": ("expire", "expired", "expiry", "expiration"),
     "renewal": ("renew", "renewed", "renewal", "renewals"),
     "purchase": ("purchase", "purchased", "bought"),
+    # a bill sent for what was sold or served: the payment that settles it comes later
+    "invoicing": ("invoice", "invoiced", "invoicing"),
     # what was taken out and is brought back: a rented car, a borrowed book, a shipped item
     "return": ("return", "returned"),
     # a time set in advance (``due_date``, ``promised_dt``): when something should happen,
@@ -151,6 +153,11 @@ _PARTS = re.compile(r"[a-z]+")
 
 def _name_parts(name: str) -> list[str]:
     return _PARTS.findall(_CAMEL.sub("_", name).lower())
+
+
+def event_of_word(word: str) -> str | None:
+    """The event a stored state names (``'completed'``: completion), or None."""
+    return _WORD_EVENT.get(" ".join(_name_parts(word)))
 
 
 def column_event(column: str) -> str | None:
@@ -332,6 +339,7 @@ _FOLLOWS: dict[str, frozenset[str]] = {
 #: flight's departure or arrival, customers "return" to buy again.)
 _AFTER: dict[str, frozenset[str]] = {
     **_FOLLOWS,
+    "payment": frozenset({"service", "invoicing"}),
     "return": frozenset({"shipping", "delivery", "purchase", "payment"}),
 }
 

@@ -139,7 +139,9 @@ _END_PARTS = frozenset({"end", "ended", "term", "terminated", "termination", "de
 _OPPOSITE_STATES = (frozenset({"open", "closed"}), frozenset({"active", "inactive"}),
                     frozenset({"approved", "rejected"}), frozenset({"approved", "denied"}),
                     frozenset({"approved", "declined"}), frozenset({"paid", "unpaid"}),
-                    frozenset({"open", "resolved"}), frozenset({"active", "cancelled"}),
+                    frozenset({"open", "resolved"}), frozenset({"open", "cleared"}),
+                    frozenset({"open", "fixed"}), frozenset({"open", "settled"}),
+                    frozenset({"active", "cancelled"}),
                     frozenset({"active", "canceled"}), frozenset({"active", "churned"}),
                     frozenset({"completed", "cancelled"}), frozenset({"completed", "canceled"}),
                     frozenset({"online", "offline"}), frozenset({"enabled", "disabled"}),
@@ -591,6 +593,36 @@ def _absence(s: Filter) -> bool:
         return _last_part(s.column) in _NULL_KEYS or s.column.lower().endswith("id")
     return s.source == "having" and ((s.op == "=" and s.value == 0)
                                      or (s.op == "<" and s.value == 1))
+
+
+def _key_thing(column: str) -> str:
+    """What a key column names: ``member_id`` -> "member"."""
+    ps = parts(column)
+    return " ".join(ps[:-1]) if len(ps) > 1 and ps[-1] in _NULL_KEYS else column
+
+
+def _negated_key(s: Filter, words: list[str]) -> bool:
+    """A NULL test on the key of what one of the question's "non-" words negates ("non-member
+    washes" / ``member_id IS NULL`` or, kept the other way, ``IS NOT NULL``): the rows with
+    no member are the question's own.
+
+    >>> _negated_key(Filter("member_id", "is null", None), ["nonmember"])
+    True
+    >>> _negated_key(Filter("member_id", "is not null", None), ["unpaid"])
+    False
+    """
+    if (not s.column or s.op not in ("is null", "is not null") or s.excluded
+            or s.alternative):
+        return False
+    ps = parts(s.column)
+    if len(ps) < 2 or ps[-1] not in _NULL_KEYS:
+        return False
+    thing = stem("".join(ps[:-1]))
+    for w in words[:8]:
+        base = _unprefixed(w, ("non",))
+        if base is not None and stem(base.lstrip("-")) == thing:
+            return True
+    return False
 
 
 #: Last name parts of a key whose NULL says "no matching row" (``store_no`` too).
@@ -1460,6 +1492,7 @@ def align_filters(
     # what the question says of rows lacking something, read once (not per filter)
     absence = NOTHING.search(q.text) is not None
     negated = _negated_words(q)
+    flipped: list[Filter] = []  # "non-X" asked, the rows with an X kept
     for i, s in enumerate(idx.preds[: idx.n_filters]):
         if i in used or s.value == SUBQUERY:
             continue
@@ -1486,7 +1519,23 @@ def align_filters(
         if (absence and _absence(s)) or _negated_word(s, negated):
             matched.append(s.describe())  # the question's "no X" or "unX", as SQL spells it
             continue
+        if _negated_key(s, negated):
+            if s.op == "is null":
+                matched.append(s.describe())  # "non-member washes" / member_id IS NULL
+            else:
+                flipped.append(s)  # "non-member washes" / member_id IS NOT NULL
+            continue
         extras.append(s)
+    for s in flipped[:2]:
+        strong_count += 1
+        wrong += 1
+        missing.append(f"{s.column} is null")
+        reasons.append(reason(
+            "filter.operator_mismatch",
+            f"the question asks for rows without a {_key_thing(s.column or '')} (its "
+            f"non-...) but the SQL keeps the rows that have one ({s.describe()})",
+            "critical",
+        ))
 
     # Unmet requirements: a wrong value on the same column, a guessed value in place of a
     # named one, or a missing constraint.
@@ -1711,7 +1760,8 @@ def align_filters(
     if any(r.describe() not in matched and (not is_weak(r) or _state_word(r, q.text))
            for r in unmet):
         kinds = [None if k == "scope" else k for k in kinds]
-    guards = [s for s, k in zip(extras, kinds) if k in ("scope", "exclusion", "null", "run")]
+    guards = [s for s, k in zip(extras, kinds)
+              if k in ("scope", "exclusion", "null", "run", "implied")]
     # A filter many of the run's queries share (a business definition: "revenue" as
     # ``status IN ('paid', 'shipped')``) is the deployment's, not one this agent added to this
     # question: no extra. Whether this question needed it stays open, so its values still

@@ -58,6 +58,7 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
+from stef_align.events import column_event, event_of_word
 from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -78,7 +79,8 @@ GUARD_WORDS = frozenset({
     "deleted", "delete", "removed", "purged", "test", "testing", "internal", "bot", "bots",
     "robot", "crawler", "spam", "fake", "dummy", "demo", "sandbox", "qa", "synthetic", "junk",
     "example", "staging", "void", "voided", "archived", "duplicate", "dup", "dupe",
-    "training", "staff", "comp", "comped", "complimentary",
+    "training", "staff", "employee", "comp", "comped", "complimentary", "simulated",
+    "simulation", "qc", "mock", "fraud", "fraudulent", "invalid",
 })
 _GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
 #: The "no" side of a flag, and its "yes" side (kept away from with != / NOT); 0 and 1 are
@@ -132,13 +134,28 @@ def _scope(f: Filter, text: str) -> bool:
         return False  # a bare ``id = 7`` picks one row: a lookup, not a scope
     # Neither the literal ("store 17") nor the entity is the question's: "the engineering
     # department" answered with ``department_id = 1`` is a lookup of what the question
-    # names (right or wrong), not a scope the deployment adds.
+    # names (right or wrong), not a scope the deployment adds. A period's number names no
+    # literal ("Q4", "H1", "FY2025": no 4, 1 or 2025).
     words = _words(text)
-    if str(v).lower() in words:
+    if str(v).lower() in _words(_PERIOD_TOKEN.sub(" ", text.lower())):
         return False
     entity = [p for p in ps if p not in ID_PARTS]
     stems = {stem(w) for w in words}
+    if entity and entity[-1] in COLLECTIVE_HEADS and len(entity) > 1:
+        # ``resort_group_id`` names a group of resorts: "scans per resort" names a resort,
+        # not the group the deployment is scoped to
+        return stem(entity[-1]) not in stems
     return not any(stem(p) in stems for p in entity)
+
+
+#: A period written as a letter and its number ("Q4", "H1", "FY2025", "W12").
+_PERIOD_TOKEN = re.compile(r"\b(?:q|h|fy|cy|wk|w)\d{1,4}\b")
+
+#: Last words of a scope column that name a collection of the things before them
+#: (``resort_group_id``, ``hotel_chain_id``, ``podcast_network_id``): such a column is named
+#: by its last word, not by the thing it collects.
+COLLECTIVE_HEADS = frozenset({"group", "chain", "network", "family", "holding", "parent",
+                              "portfolio", "brand", "franchise", "system", "operator"})
 
 
 #: Words that say rows are left out ("internal accounts excluded", "non-test orders").
@@ -340,7 +357,41 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         return "scope"
     if _null_guard(f, sql):
         return "null"
+    if _implied_state(f, text, sql):
+        return "implied"
     return None
+
+
+#: Parts of a column that keeps a row's state.
+_STATUS_PARTS = frozenset({"status", "state", "stage", "phase"})
+_RANGE_OPS = frozenset({">", ">=", "<", "<=", "between"})
+
+
+def _implied_state(f: Filter, text: str, sql: SqlSpec | None) -> bool:
+    """``status = 'completed'`` where the query reads the time of that very event: a duration
+    to ``completed_ts`` or a period on it (``completed_ts >= '2026-01-01'``) is there only for
+    the rows that completed, so the state adds nothing the measure does not already ask.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT AVG(completed_ts - started_ts) FROM tasks "
+    ...                  "WHERE status = 'completed'")
+    >>> _implied_state(Filter("status", "=", "completed"), "average cycle time", s)
+    True
+    >>> _implied_state(Filter("status", "=", "completed"), "average task size", extract_spec(
+    ...     "SELECT AVG(units) FROM tasks WHERE status = 'completed'"))
+    False
+    """
+    if sql is None or f.column is None or f.op != "=" or not isinstance(f.value, str):
+        return False
+    if not set(parts(f.column)) & _STATUS_PARTS or _named(f, text):
+        return False
+    event = event_of_word(f.value)
+    if event is None:
+        return False
+    timed = [c for a in sql.aggregations for c in skipped_by(a)]
+    timed += [g.column for g in sql.filters[:32] if g.column and g.op in _RANGE_OPS]
+    timed += [p.column for p in sql.periods[:16] if p.column]
+    return any(column_event(c) == event for c in timed[:32])
 
 
 def _named(f: Filter, text: str) -> bool:
@@ -375,6 +426,7 @@ KIND_WORDS = {
     "null": "rows without a value in a column the query groups or counts by left out",
     "run": "in most of this run's queries, whatever their question",
     "definition": "a business definition many of this run's queries share",
+    "implied": "a state the time the query measures or bounds already implies",
 }
 
 
