@@ -37,9 +37,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from stef_align.guards import ID_PARTS, guard_kind, guard_reason, skipped_by
+from stef_align.guards import ID_PARTS, guard_kind, guard_reason, named, skipped_by
 from stef_align.joins import NOTHING
-from stef_align.names import parts, word_matches
+from stef_align.names import bare, parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.countries import country_of, is_country_code
@@ -777,12 +777,15 @@ def _names_it(phrase: str, s: Filter) -> bool:
 def _anti_join(idx: _Index, sql: SqlSpec) -> bool:
     """Does the SQL keep rows that have no match elsewhere: ``NOT IN (SELECT ...)``, ``NOT
     EXISTS``, ``EXCEPT``, a LEFT JOIN kept by ``IS NULL``, or groups kept by a count or sum
-    of zero (``HAVING COUNT(o.id) = 0``, ``HAVING COALESCE(SUM(qty), 0) = 0``)?"""
+    of zero (``HAVING COUNT(o.id) = 0``, ``HAVING COALESCE(SUM(qty), 0) = 0``)? A condition
+    or period read inside the excluded side of a set (``NOT EXISTS``, the right side of an
+    ``EXCEPT`` that a derived table or CTE computes: ``SELECT COUNT(*) FROM (... EXCEPT
+    DISTINCT ...)``) says there is one."""
     return sql.set_operation == "EXCEPT" or any(
-        (s.value == SUBQUERY and s.op == "not in") or s.op == "is null"
+        (s.value == SUBQUERY and s.op == "not in") or s.op == "is null" or s.excluded
         or (s.source.startswith("having") and s.op == "=" and s.value == 0
             and not isinstance(s.value, bool))
-        for s in idx.preds[:MAX_SCAN])
+        for s in idx.preds[:MAX_SCAN]) or any(p.excluded for p in sql.periods[:MAX_SCAN])
 
 
 _NOT_WORDS = frozenset({"never", "not", "non", "no", "without"})
@@ -1525,6 +1528,15 @@ def align_filters(
             else:
                 flipped.append(s)  # "non-member washes" / member_id IS NOT NULL
             continue
+        if s.excluded and named(s.turned(), q.text):
+            # what the excluded set holds, in the question's words ("AEs with no
+            # closed-won deals" / NOT IN (... WHERE is_won)): the set it asks to leave out
+            matched.append(s.describe())
+            continue
+        if s.excluded and s.op == "is null" and s.column and any(
+                e.guarded and norm(bare(e.column)) == norm(s.column)
+                for e in sql.exclusions[:8]):
+            continue  # NOT IN (SELECT c ... WHERE c IS NOT NULL): the NULL-safe exclusion
         extras.append(s)
     for s in flipped[:2]:
         strong_count += 1
@@ -1700,13 +1712,22 @@ def align_filters(
                 "minor",
             ))
             continue
-        if r.op == "not" and encodings:
+        # a state condition the reformulation itself names ("still not picked up" restated
+        # as "status_cd = 'BK'"): the agent's reading of the state in the data's terms. Only
+        # a condition a requirement of the reformulation (or the hint) names on its column:
+        # one another word of the question took ("cancelled" / status = 'CX') says nothing
+        # of this state
+        restated = [s for s in (idx.preds[i] for i in sorted(used)[:MAX_SCAN])
+                    if _state_column(s) and s.value != SUBQUERY and any(
+                        o.source in ("enrichment", "hint") and _same_column(o, s, rules)
+                        for o in required)] if r.op == "not" else []
+        if r.op == "not" and (encodings or restated):
             # "not picked up", "still open": the data may keep the state as a code or a flag
             # (status_cd = 'BK'); no condition says it in the question's words
             reasons.append(reason(
                 "filter.missing",
                 f"the question says {r.describe()}; no SQL condition says it in words (it may "
-                f"be a code or a flag: {encodings[0].describe()})",
+                f"be a code or a flag: {(encodings or restated)[0].describe()})",
                 "minor",
             ))
             continue

@@ -349,9 +349,9 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         return kind
     # before the shapes: a filter in most of the run's queries is the deployment's even
     # where one question leaves a value unanswered (the aligner's stand-in reading of a scope)
-    if run.holds(f) and not _named(f, text):
+    if run.holds(f) and not named(f, text):
         return "run"
-    if run.defines(f, sql) and not _named(f, text):
+    if run.defines(f, sql) and not named(f, text):
         return "definition"
     if _scope(f, text):
         return "scope"
@@ -383,7 +383,7 @@ def _implied_state(f: Filter, text: str, sql: SqlSpec | None) -> bool:
     """
     if sql is None or f.column is None or f.op != "=" or not isinstance(f.value, str):
         return False
-    if not set(parts(f.column)) & _STATUS_PARTS or _named(f, text):
+    if not set(parts(f.column)) & _STATUS_PARTS or named(f, text):
         return False
     event = event_of_word(f.value)
     if event is None:
@@ -394,7 +394,7 @@ def _implied_state(f: Filter, text: str, sql: SqlSpec | None) -> bool:
     return any(column_event(c) == event for c in timed[:32])
 
 
-def _named(f: Filter, text: str) -> bool:
+def named(f: Filter, text: str) -> bool:
     """Does ``text`` name the filter ``f``: one of its values, or what its column is about
     (``is_contractor`` in "how many contractors", ``region = 'emea'`` in "EMEA headcount")?
     A value's function words name nothing: ``'in_house'`` and ``'checked_out'`` are not

@@ -334,6 +334,12 @@ def _mentioned(value: Value, folded: str) -> bool:
     return False
 
 
+#: Requirements that deny a state ("weren't active", "not picked up"), and the words a
+#: reformulation denies one with.
+_DENIALS = frozenset({"!=", "not", "not in"})
+_DENIES = re.compile(r"\b(?:not|no|never|without|none|neither|nor)\b|n't\b")
+
+
 def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Filter],
            explicit: list[Filter], q_text: str, r_text: str) -> tuple[str, ...]:
     """Constraints the reformulation added, changed or dropped. A value both texts spell out
@@ -358,6 +364,10 @@ def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Fil
             added.update(_vkey(v) for v in f.value)
     for f in asked:
         if f.strength != "strong" or f.value is None:
+            continue
+        if f.op in _DENIALS and _DENIES.search(r_text):
+            # a state the question denies, restated in other words that deny it too
+            # ("players who weren't active the day before" / "... but not on the day before")
             continue
         if _vkey(f.value) not in {_vkey(s.value) for s in stated} and not _mentioned(
             f.value, r_text

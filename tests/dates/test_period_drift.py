@@ -42,6 +42,8 @@ def drift(question: str, reformulation: str, anchor: str) -> list[tuple[str, str
      "2025-11-12"),
     ("overdue invoices", "Invoices with status = 'open' and due_dt < 2025-11-24.", "2025-11-24"),
     ("orders last month", "Orders last month, as of 2025-05-15.", "2025-05-15"),
+    ("collections by month for 2025", "Collections per month. Period: 2025-01-01 to date.",
+     "2025-08-12"),
 ])
 def test_a_resolved_period_is_no_drift(question: str, reformulation: str, anchor: str) -> None:
     assert drift(question, reformulation, anchor) == []
@@ -57,6 +59,8 @@ def test_a_resolved_period_is_no_drift(question: str, reformulation: str, anchor
      [("changed", "the reformulation reads 'last quarter' (Q3 2025) as Q4 2025")]),
     ("orders by channel in 2024", "Orders by channel.", "2025-05-03",
      [("dropped", "the reformulation drops '2024' (2024)")]),
+    ("collections by month for 2025", "Collections per month. Period: 2024-01-01 to date.",
+     "2025-08-12", [("changed", "the reformulation reads '2025' (2025) as since 2024-01-01")]),
     ("orders by channel", "Orders by channel in March 2025.", "2025-05-03",
      [("added", "the reformulation adds the period March 2025, which the question does not "
                 "name")]),

@@ -184,6 +184,8 @@ _BOUND_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*(?:or|and)\s+(?:later|after|onwards?|beyond|since|more recent|newer)\b"),
      "since"),
     (re.compile(r"^\s*(?:onwards?|forward|and up)\b"), "since"),
+    # "Period: 2025-01-01 to date", "April to date": from it up to today
+    (re.compile(r"^\s*(?:to|till|until|through|thru)\s+date\b(?!\s+(?:of|for)\b)"), "since"),
     (re.compile(r"^\s*(?:or|and)\s+(?:earlier|before|prior|older)\b"), "through"),
 )
 _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?" + _WEEKDAY
