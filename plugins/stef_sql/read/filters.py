@@ -16,6 +16,7 @@ The question's counterparts are :mod:`stef_question.concepts.values`, ``comparat
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from sqlglot import exp
@@ -89,6 +90,7 @@ def _filters(tree: Tree) -> tuple[Filter, ...]:
     # Oracle's ROWNUM numbers the rows a query returns: ``ROWNUM <= 10`` keeps the first ten
     # (a top-k, read by stef_sql.read.superlatives), it constrains no column.
     out = [f for f in out if (f.column or "").lower() != "rownum"]
+    out = _point_ranges(out)
     # One filter written twice is one constraint.
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []
@@ -98,6 +100,40 @@ def _filters(tree: Tree) -> tuple[Filter, ...]:
             seen.add(key)
             unique.append(f)
     return tuple(unique)
+
+
+def _point_ranges(filters: list[Filter]) -> list[Filter]:
+    """A range closed on one value (``x >= 5 AND x <= 5``, ``BETWEEN 5 AND 5``) is ``x = 5``:
+    the same rows, so it answers "exactly 5" as the equality does. Numbers only: a range of
+    dates or times is a period, read from the tree by the time reader, which matches its bounds.
+
+    >>> [f.describe() for f in _point_ranges([Filter("price", ">=", 5), Filter("price", "<=", 5),
+    ...                                       Filter("qty", ">=", 1)])]
+    ['price = 5', 'qty >= 1']
+    """
+    def key(f: Filter) -> tuple[object, ...]:
+        return (f.column, f.value, f.source, f.excluded, f.relation, f.alternative)
+
+    def numeric(f: Filter) -> bool:
+        return (f.column is not None and not f.relation
+                and isinstance(f.value, (int, float)) and not isinstance(f.value, bool))
+
+    lows = {key(f) for f in filters if f.op == ">=" and numeric(f)}
+    highs = {key(f) for f in filters if f.op == "<=" and numeric(f)}
+    points = lows & highs
+    if not points:
+        return filters
+    out: list[Filter] = []
+    done: set[tuple[object, ...]] = set()
+    for f in filters:
+        k = key(f)
+        if f.op in (">=", "<=") and k in points:
+            if k not in done:
+                done.add(k)
+                out.append(replace(f, op="="))
+            continue
+        out.append(f)
+    return out
 
 
 def _rank_filters(tree: Tree) -> set[tuple[object, ...]]:
