@@ -96,7 +96,7 @@ class RunGuard:
     #: it (:data:`UNGUARDED`; a tenant key: every table; ``account_type = 'learner'``: the
     #: tables of learners' activity, not a table of instructors).
     tables: frozenset[str]
-    #: For a guard of one table's queries only (:data:`TABLE_GUARD`): how many queries read
+    #: For a guard of one table's queries only (:func:`_table_guards`): how many queries read
     #: its table (0 for a guard of the whole run).
     reading: int = 0
 
@@ -254,7 +254,7 @@ def _table_guards(counts: Counter[str], examples: dict[str, str], reading: Count
                   taken: set[str]) -> tuple[RunGuard, ...]:
     """Guards of one table's queries: a flag held on one side or a missing value
     (:data:`TABLE_GUARD_KEYS`: ``is_trial = false``, ``void_flg = 0``, ``deleted_at IS
-    NULL``) that nearly every query reading a table applies (:data:`DOMINANT`, and
+    NULL``) that nearly every query reading a table applies (:data:`TABLE_SHARE`, and
     :data:`MIN_SUPPORT` of them), though the run's other tables, which have no such column,
     make it rare overall: a query of that table without it counts the rows the deployment
     leaves out. One :class:`RunGuard` per table, so that its message counts that table's
@@ -264,7 +264,7 @@ def _table_guards(counts: Counter[str], examples: dict[str, str], reading: Count
         if k in taken or not k.endswith(TABLE_GUARD_KEYS):
             continue
         for t, m in sorted(guarded[k].items()):
-            if m >= min_support and m >= DOMINANT * reading[t]:
+            if m >= min_support and m >= TABLE_SHARE * reading[t]:
                 out.append(RunGuard(k, examples[k], m, frozenset({t}), reading[t]))
     return tuple(out)
 

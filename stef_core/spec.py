@@ -612,3 +612,9 @@ class QuestionSpec:
     # resolved a period ("last month" as "April 2025") or changed it (a period's drift needs
     # the anchor, which the spec, cached per question text, does not know).
     restated_periods: tuple[Period, ...] | None = None  # None: no reformulation
+
+    @property
+    def own_words(self) -> str:
+        """The person's own words: ``text`` up to its enrichment (``text`` is "question .
+        enrichment", folded), for readings the agent's reformulation must not feed."""
+        return self.text.split(" . ", 1)[0]

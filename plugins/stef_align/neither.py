@@ -33,8 +33,7 @@ _NEITHER = re.compile(r"\bneither\b.{1,120}?\bnor\b")
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     if not sql.negated_alternatives:
         return []
-    asked = q.text.split(" . ", 1)[0]
-    m = _NEITHER.search(asked[:2000])
+    m = _NEITHER.search(q.own_words[:2000])
     if m is None:
         return []
     return [reason(

@@ -25,8 +25,7 @@
 * ``join.undefined_table`` (critical): a column read through a table name or alias the
   query never defines (``T3.url`` with only T1 and T2): the query does not run.
 
-Only the person's own words are read for "both" (``QuestionSpec.text`` is "question .
-reformulation").
+Only the person's own words are read for "both" (``QuestionSpec.own_words``).
 
 >>> from stef_question.frame import question_spec
 >>> from stef_sql.extract import extract_spec
@@ -49,6 +48,7 @@ from __future__ import annotations
 
 import re
 
+from stef_align.names import bare
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -64,12 +64,8 @@ _EITHER = re.compile(r"\b(?:or|either)\b")
 _HOW_MANY = re.compile(r"\b(?:how many|number of|count)\b")
 
 
-def _asked(q: QuestionSpec) -> str:
-    return q.text.split(" . ", 1)[0][:2000]
-
-
 def _scalar_sets(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    asked = _asked(q)
+    asked = q.own_words[:2000]
     for op, text in sql.scalar_set_operations:
         if op in ("INTERSECT", "EXCEPT"):
             what = "in both" if op == "INTERSECT" else "in the first and not the second"
@@ -94,7 +90,7 @@ def _scalar_sets(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 def _either_for_both(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     if not sql.disjoint_alternatives or sql.set_operation == "INTERSECT":
         return []
-    asked = _asked(q)
+    asked = q.own_words[:2000]
     m = _BOTH.search(asked) or _TWICE.search(asked)
     if m is None or _EITHER.search(asked):
         return []
@@ -131,7 +127,7 @@ def _year_of_the_column(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         if v != int(v) or not 1900 <= v <= 2100 or f.op not in ("=", ">", ">=", "<", "<="):
             continue
         year = str(int(v))
-        column = f.column.rsplit(".", 1)[-1].strip('`"[]').lower()
+        column = bare(f.column).lower()
         said = None
         if year in column and column != year:
             said = f"its name holds {year}"

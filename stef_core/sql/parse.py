@@ -117,7 +117,7 @@ def _reserved() -> frozenset[str]:
 def _simple_condition(text: str) -> exp.Expr | None:
     """The tree the default reader makes of a :data:`_SIMPLE_CONDITION` (positions included),
     built without tokenizing and parsing; None for any other text (or a reserved word), which
-    the reader parses. The same tree: ``tests/sql/test_parse.py`` compares them."""
+    the reader parses. The same tree: ``tests/property/test_simple_condition.py`` compares them."""
     m = _SIMPLE_CONDITION.fullmatch(text)
     if m is None:
         return None

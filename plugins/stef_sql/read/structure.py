@@ -157,6 +157,11 @@ def _bound(node: exp.Expr) -> tuple[str, str, float | str] | None:
     return left.sql().lower(), ">" if up else "<", value
 
 
+def _comparable(a: float | str, b: float | str) -> bool:
+    """Two bounds' values that order against each other: two numbers, or two strings."""
+    return type(a) is type(b) or (isinstance(a, (int, float)) and isinstance(b, (int, float)))
+
+
 def _disjoint_alternatives(tree: Tree) -> list[str]:
     """``age > 40 OR age < 30`` (see ``SqlSpec``): two bounds of one column in opposite
     directions that no value meets both of, joined by OR in a WHERE whose SELECT has no HAVING
@@ -169,8 +174,7 @@ def _disjoint_alternatives(tree: Tree) -> list[str]:
         if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
             continue
         low, high = (a, b) if a[1] == "<" else (b, a)  # column < low[2] OR column > high[2]
-        if type(low[2]) is not type(high[2]) and not (
-                isinstance(low[2], (int, float)) and isinstance(high[2], (int, float))):
+        if not _comparable(low[2], high[2]):
             continue
         try:
             disjoint = low[2] <= high[2]  # type: ignore[operator]
@@ -222,10 +226,9 @@ def _impossible_conjunctions(tree: Tree) -> list[str]:
             highs = [(v, t) for d, v, t in items if d == "<"]
             for low, lt in lows:
                 for high, ht in highs:
-                    same = type(low) is type(high) or (
-                        isinstance(low, (int, float)) and isinstance(high, (int, float)))
                     strict = isinstance(lt, (exp.GT, exp.LT)) or isinstance(ht, (exp.GT, exp.LT))
-                    if same and (low > high or (low == high and strict)):  # type: ignore[operator]
+                    if _comparable(low, high) and (
+                            low > high or (low == high and strict)):  # type: ignore[operator]
                         out.append(f"{lt.sql()} AND {ht.sql()}"[:160])
         if len(out) >= 4:
             break
