@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from stef_align.guards import ID_PARTS, guard_kind, guard_reason, named, skipped_by
+from stef_align.guards import FUNCTION_WORDS, ID_PARTS, guard_kind, guard_reason, named, skipped_by
 from stef_align.joins import NOTHING
 from stef_align.names import bare, parts, word_matches
 from stef_align.time import align_periods
@@ -445,7 +445,7 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     found = False
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
-            if not _spelled(v, q.text):
+            if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -465,8 +465,61 @@ def _spelled(value: str, text: str) -> bool:
             or (" " not in value and stem(value) in _stems(text))
             or stem(_SEPARATORS.sub("", value)) in _joined_stems(text)
             or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
-                and _family(value) in _families(text))
+                and (_family(value) in _families(text) or _root_typed(value, text)))
             or _code_of_word(value, text))
+
+
+def _root_typed(value: str, text: str) -> bool:
+    """Does the question type the bare root of a state's form ("did we cancel" /
+    'cancelled', "which orders did we ship" / 'shipped')? A root of four letters or more
+    typed as a word of its own: "shipments" (a thing) is not it.
+
+    >>> _root_typed("cancelled", "how many flights did we cancel yesterday?")
+    True
+    >>> _root_typed("shipped", "shipments by carrier")
+    False
+    """
+    root = _family(value)
+    return root != value.lower() and len(root) >= 4 and root in _words_of(text)
+
+
+def _code_of_words(value: str, text: str) -> bool:
+    """A 2- to 4-letter code the question writes in its plural ('AE' for "AEs", 'SKU' for
+    "skus") or that spells the initials of as many consecutive words of it ('fo' for
+    "first officers", 'ae' for "account executives"; words of three letters or more, none a
+    function word). Read in the person's own words only: initials are an inference, and a
+    reformulation that narrows "cabin crew" to "flight attendants" ('FA') is no grounding.
+
+    >>> _code_of_words("FO", "first officers with at least 50 block hours")
+    True
+    >>> _code_of_words("ae", "deals won by aes last quarter")
+    True
+    >>> _code_of_words("fo", "flights out of oslo")
+    False
+    """
+    code = value.lower()
+    if not (2 <= len(code) <= 4 and code.isalpha()):
+        return False
+    words = _all_words(text)
+    if code + "s" in words:
+        return True
+    n = len(code)
+    return any(
+        all(len(w) >= 3 and w not in _UNINITIALED and w[0] == c
+            for w, c in zip(words[i:i + n], code, strict=True))
+        for i in range(min(len(words), 64) - n + 1))
+
+
+#: Words no code takes an initial from ("how many ..." is no 'hm').
+_UNINITIALED = FUNCTION_WORDS | {
+    "what", "which", "who", "how", "many", "much", "per", "with", "from", "that", "this",
+    "last", "next", "each", "all", "any", "were", "was", "did", "does", "have", "has", "are",
+    "show", "list", "give", "top"}
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _all_words(text: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[a-z]+", text))
 
 
 #: Endings of the forms of one word ("cancellations", "cancelled"; "meetings", "meeting"),
@@ -567,7 +620,8 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
     """A flag set or an event's time present, on a column the question's words name
     (``is_final = 1`` for "final exams", ``sla_breached = TRUE`` for "an sla breach",
     ``first_response_at IS NOT NULL`` for "first response time"): the question asks it."""
-    if not s.column or not ((s.op == "=" and s.value in _YES) or s.op == "is not null"):
+    if not s.column or not ((s.op == "=" and s.value in _YES) or s.op == "is not null"
+                            or _counted_flag(s)):
         return False
     if any(r.column and norm(r.column) == norm(s.column) for r in q.filters[:MAX_SCAN]):
         return False  # the question constrains that column itself: the matchers decide
@@ -577,6 +631,23 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
     return bool(words) and len(words) <= 3 and all(
         stem(w) in stems and not any(stem(n + w) in stems for n in ("in", "un", "non"))
         for w in words)  # "inactive vendors" names no is_active = 1
+
+
+def _counted_flag(s: Filter) -> bool:
+    """A flag or a count of a state tested for "any" (``diverted > 0``, ``is_refunded <> 0``,
+    ``cancellations >= 1``) on a column that names a state (a participle or a flag's
+    marker): "diverted flights" asks exactly that.
+
+    >>> _counted_flag(Filter("diverted", ">", 0))
+    True
+    >>> _counted_flag(Filter("revenue", ">", 0))
+    False
+    """
+    if not s.column or not ((s.op in (">", "!=") and s.value == 0)
+                            or (s.op == ">=" and s.value == 1)):
+        return False
+    ps = parts(s.column)
+    return any(p in _MARKERS or (p.endswith("ed") and len(p) > 4) for p in ps)
 
 
 def _absence(s: Filter) -> bool:
