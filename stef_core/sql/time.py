@@ -319,7 +319,7 @@ def _typed(node: exp.Expr) -> exp.Expr:
     if name == "DATEADD" and len(args) == 3:
         return exp.DateAdd(this=args[2], expression=args[1], unit=exp.var(_unit_name(args[0])))
     # ClickHouse, which sqlglot leaves anonymous: toYear(d), toDate(d), yesterday(),
-    # addMonths(today(), -1), toYYYYMM(d)
+    # addMonths(today(), -1), toYYYYMM(d), toStartOfWeek(d, 1)
     if name in _CLICKHOUSE_PARTS and len(args) == 1:
         return exp.Extract(this=exp.var(_CLICKHOUSE_PARTS[name]), expression=args[0])
     if name in ("TODATE", "TODATEORNULL", "TODATE32") and len(args) == 1:
@@ -329,6 +329,10 @@ def _typed(node: exp.Expr) -> exp.Expr:
         return moment
     if name == "TRUNC" and len(args) == 1:  # Oracle TRUNC(d): the day
         return exp.DateTrunc(this=args[0], unit=exp.Literal.string("DD"))  # type: ignore[no-untyped-call]
+    if name == "TOSTARTOFWEEK" and len(args) in (2, 3) and (_int_literal(args[1]) or 0) % 2:
+        # toStartOfWeek(d, 1): an odd week mode starts weeks on Monday, as toMonday(d) does
+        # (an even or absent mode starts them on Sunday: left unread)
+        return exp.TimestampTrunc(this=args[0], unit=exp.var("WEEK"))
     if name == "YESTERDAY" and not args:
         return exp.Sub(this=exp.CurrentDate(), expression=exp.Literal.number(1))
     step = _CLICKHOUSE_STEPS.get(name)
