@@ -408,8 +408,9 @@ _CODE_COLUMN = re.compile(r"(code|abbr|abbreviation|iso|symbol|_cd)$")
 
 def _code_for_name(required: Value, found: Filter) -> bool:
     """Is ``found`` a short code (1-4 letters, or on a ``...code`` column) with the initial of
-    a name of five letters or more the question spells out (and that holds no code of its
-    own)? 'M' for "female" is no code of it."""
+    a name of five letters or more the question spells out, or of three letters or more
+    taken from it in order ('RAK' for "Marrakech"), where the name holds no code of its own?
+    'M' for "female" is no code of it."""
     if not isinstance(required, str) or not isinstance(found.value, str):
         return False
     value = found.value.strip()
@@ -417,9 +418,23 @@ def _code_for_name(required: Value, found: Filter) -> bool:
     if not (short or (found.column and _CODE_COLUMN.search(found.column.lower()))):
         return False
     words = required.split()
-    return (len(required) >= 5 and value[:1] == required[:1]
-            and required.replace(" ", "").replace("-", "").isalpha()  # 'SPRING25' is a code
+    letters = required.replace(" ", "").replace("-", "")
+    return (len(required) >= 5
+            and (value[:1].lower() == required[:1].lower()
+                 or (len(value) >= 3 and _in_order(value.lower(), letters.lower())))
+            and letters.isalpha()  # 'SPRING25' is a code
             and not any(len(w) <= 4 and w not in GENERIC for w in words))
+
+
+def _in_order(code: str, name: str) -> bool:
+    """Are the code's letters the name's, in order ('rak' in "marrakech", as airport and
+    station codes are made)?
+
+    >>> _in_order("rak", "marrakech"), _in_order("cmn", "marrakech")
+    (True, False)
+    """
+    rest = iter(name)
+    return all(c in rest for c in code)
 
 
 def _other_country(r: Filter, guessed: list[Filter]) -> Filter | None:
@@ -1698,7 +1713,10 @@ def align_filters(
             guesses = guessed if not is_weak(r) else [
                 s for s in guessed if guard_kind(s, q.text, sql, run) != "definition"]
             if found is None and guesses:
-                found, guessed_pair = guesses[0], True
+                # the code of the name before any other guess ('RAK' for "Marrakech", not
+                # the status = 'arrived' beside it)
+                found = next((s for s in guesses if _code_for_name(r.value, s)), guesses[0])
+                guessed_pair = True
             if found is not None and found in guessed:
                 guessed.remove(found)
         elif _numeric(r.value) and r.op not in ("!=", "is null", "is not null"):
@@ -1801,6 +1819,15 @@ def align_filters(
                 f"be a code or a flag: {(encodings or restated)[0].describe()})",
                 "minor",
             ))
+            continue
+        if r.op == "=" and r.column is None and any(
+                _code_for_name(r.value, s) and any(
+                    o.source in ("enrichment", "hint") and value_match(o.value, s.value, s.op)
+                    for o in required[:MAX_REQUIREMENTS])
+                for s in (idx.preds[i] for i in sorted(used)[:MAX_SCAN])):
+            # "flights to Marrakech" restated as "destination 'RAK'" and kept so: the
+            # agent's reformulation named the name's code
+            matched.append(r.describe())
             continue
         if is_weak(r):
             reasons.append(reason(
