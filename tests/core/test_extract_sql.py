@@ -186,6 +186,8 @@ def test_unparseable_without_a_dialect_suggests_setting_one() -> None:
 @pytest.mark.parametrize("sql", [
     "SELECT name, T1.city, `order`, \"Mixed Case\", db.t.col, t.`x y` FROM t AS T1",
     "SELECT a FROM t ORDER BY T2.b DESC",
+    # quoted names (BIRD's backticks) and names the generator would escape
+    "SELECT T1.`Lang`, `a\"b`, `x\\y`, `sp ace`.`k` FROM t AS T1 WHERE T1.`CommentIsXml` = 1",
 ])
 def test_plain_column_texts_are_what_the_generator_writes(sql: str) -> None:
     # The fast path for plain columns must write exactly what sqlglot would.

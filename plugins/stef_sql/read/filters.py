@@ -23,7 +23,7 @@ from sqlglot import exp
 
 from stef_core.spec import Filter, Source
 from stef_core.sql import read_condition
-from stef_sql.read.tree import Build, Tree, anti_joins, int_of, rank_aliases
+from stef_sql.read.tree import Build, Tree, anti_joins, int_of, rank_aliases, subtree
 
 
 def read(tree: Tree) -> Build:
@@ -44,15 +44,19 @@ def _filtered_tables(tree: Tree) -> frozenset[str]:
     s.is_test`` ``shipments`` (see ``SqlSpec``)."""
     out: set[str] = set()
     for condition, _, _ in row_conditions(tree):
-        for pred in condition.find_all(exp.Predicate, exp.Column):
+        # subtree() is find_all's walk as a list (a condition is a few dozen nodes)
+        for pred in subtree(condition):
             if isinstance(pred, exp.Column):
                 if not isinstance(pred.parent, (exp.Not, exp.And, exp.Or, exp.Where)):
                     continue  # a flag tested as it is (WHERE is_active, NOT is_test)
                 columns = [pred]
-            else:
-                columns = list(pred.find_all(exp.Column))
-                if len(columns) != 1 or pred.find(exp.Select) is not None:
+            elif isinstance(pred, exp.Predicate):
+                below = subtree(pred)
+                columns = [c for c in below if isinstance(c, exp.Column)]
+                if len(columns) != 1 or any(isinstance(n, exp.Select) for n in below):
                     continue
+            else:
+                continue
             resolved = tree.resolver.resolve(columns[0]) if tree.derived else columns[0]
             if isinstance(resolved, exp.Column) and (table := tree.table_of(resolved)):
                 out.add(table)

@@ -18,7 +18,7 @@ from sqlglot import exp
 from stef_core.spec import Scalar
 from stef_core.sql import literal_value
 from stef_core.values import fold_value
-from stef_sql.read.tree import Build, Tree, anti_joins
+from stef_sql.read.tree import Build, Tree, anti_joins, sql_text
 
 _DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub,
                     exp.DatetimeAdd, exp.DatetimeSub, exp.DateDiff, exp.TimeStrToTime)
@@ -154,7 +154,7 @@ def _bound(node: exp.Expr) -> tuple[str, str, float | str] | None:
     ok, value = literal_value(right)
     if not ok or not isinstance(value, (int, float, str)) or isinstance(value, bool):
         return None
-    return left.sql().lower(), ">" if up else "<", value
+    return sql_text(left).lower(), ">" if up else "<", value
 
 
 def _comparable(a: float | str, b: float | str) -> bool:
@@ -216,7 +216,7 @@ def _impossible_conjunctions(tree: Tree) -> list[str]:
                 ok, value = literal_value(term.expression)
                 if not ok:
                     continue
-                key = term.this.sql().lower()
+                key = sql_text(term.this).lower()
                 value = value.lower() if isinstance(value, str) else value
                 if key in equals and equals[key][0] != value:
                     out.append(f"{equals[key][1].sql()} AND {term.sql()}"[:160])

@@ -530,28 +530,48 @@ def render(nodes: list[exp.Expr]) -> list[str]:
     return out
 
 
+def sql_text(node: exp.Expr) -> str:
+    """``node.sql()``, without the generator (and its copy of the node) for a plain column:
+    the key of a column compared in a condition, read for every comparison of a WHERE."""
+    text = _plain_column(node)
+    return text if text is not None else node.sql()
+
+
 #: An identifier the generator writes as it is (no quotes needed).
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+#: A quoted identifier the generator writes between double quotes with nothing escaped.
+_QUOTED_NAME = re.compile(r'[^"\\\n\r]+\Z')
+
+
+def _name_text(name: Any) -> str | None:
+    """What the generator writes for an identifier: ``name`` (plain), ``"Name x"`` (quoted,
+    in any dialect's quotes); None when it would escape or quote something else."""
+    if type(name) is not exp.Identifier:
+        return None
+    text = name.this
+    if name.args.get("quoted"):
+        return f'"{text}"' if _QUOTED_NAME.match(text) else None
+    return text if _PLAIN_NAME.match(text) else None
 
 
 def _plain_column(node: exp.Expr) -> str | None:
-    """``name`` or ``table.name`` for a column of plain, unquoted identifiers: what the
-    generator writes for it, without the generator's cost (most texts a spec keeps are such
-    columns). None for anything else."""
+    """``name`` or ``table.name`` for a column of plain or simply quoted identifiers (BIRD's
+    `` T1.`Lang` ``): what the generator writes for it, without the generator's cost (most
+    texts a spec keeps, and most columns a WHERE compares, are such columns). None for
+    anything else."""
     if type(node) is not exp.Column:
         return None
     args = node.args
-    name, table = args.get("this"), args.get("table")
-    if args.get("db") or args.get("catalog") or type(name) is not exp.Identifier:
+    if args.get("db") or args.get("catalog"):
         return None
-    if name.args.get("quoted") or not _PLAIN_NAME.match(name.this):
+    name = _name_text(args.get("this"))
+    if name is None:
         return None
+    table = args.get("table")
     if table is None:
-        return str(name.this)
-    if type(table) is not exp.Identifier or table.args.get("quoted") or not _PLAIN_NAME.match(
-            table.this):
-        return None
-    return f"{table.this}.{name.this}"
+        return name
+    qualifier = _name_text(table)
+    return None if qualifier is None else f"{qualifier}.{name}"
 
 
 @dataclass(frozen=True)
