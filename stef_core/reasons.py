@@ -216,7 +216,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`x NOT IN (SELECT col FROM t)` on a column that is not `t`'s key and that the subquery "
         "does not keep non-NULL: one NULL makes NOT IN true for no row (the query returns "
         "nothing); NOT EXISTS is safe. Without a schema STEF cannot tell whether `col` holds "
-        "NULLs, so this is a note"),
+        "NULLs, so this is a note; major when the ruleset says the column holds NULLs, and in "
+        "an agent's logged traffic (a record with a timestamp), where another table's key is "
+        "often NULL on some rows"),
     ReasonCode(
         "projection.missing", "attribute", "critical",
         "the SQL does not show what the question asks to see (\"the email addresses\" / `SELECT "

@@ -346,12 +346,15 @@ class JoinedAggregate:
 class Exclusion:
     """``x NOT IN (SELECT column FROM table ...)``: one NULL among the subquery's values makes
     the predicate unknown for every row (``expr`` as written). ``guarded`` when the subquery
-    keeps its column non-NULL (``WHERE column IS NOT NULL``)."""
+    keeps its column non-NULL (``WHERE column IS NOT NULL``); ``same`` when ``x`` is that
+    column of that table too (a set difference of one column between two slices of a table:
+    yesterday's players not among the day before's)."""
 
     expr: str
     table: str
     column: str
     guarded: bool = False
+    same: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,8 @@ may differ from its question whatever the data.
 * ``exclusions``: ``x NOT IN (SELECT column FROM table ...)``. If the subquery yields one
   NULL, ``x NOT IN (...)`` is unknown for every row and the query returns nothing; a ``WHERE
   column IS NOT NULL`` in the subquery (``guarded``) or NOT EXISTS is safe. Whether the
-  column can be NULL is the schema's to say.
+  column can be NULL is the schema's to say. ``same`` when ``x`` is that column of that table
+  too; none in ClickHouse (:data:`NULL_FREE_IN`), whose IN sets leave NULLs out.
 
 >>> from stef_core.sql import parse_statement
 >>> from stef_sql.read import spec_of
@@ -278,8 +279,16 @@ def _not_null(test: exp.Is, name: str) -> bool:
             and isinstance(test.expression, exp.Null))
 
 
+#: Dialects whose ``NOT IN`` never meets a NULL of its subquery: ClickHouse leaves NULLs out of
+#: an IN set (``transform_null_in = 0``, the default) and its columns are not Nullable unless
+#: declared so, so ``x NOT IN (SELECT ...)`` keeps the rows it reads as written.
+NULL_FREE_IN = frozenset({"clickhouse"})
+
+
 def _exclusions(tree: Tree) -> list[Exclusion]:
     out: list[Exclusion] = []
+    if tree.dialect in NULL_FREE_IN:
+        return out
     for select in tree.selects[1:MAX_READ]:
         sub = select.parent
         pred = sub.parent if isinstance(sub, exp.Subquery) else None
@@ -298,5 +307,8 @@ def _exclusions(tree: Tree) -> list[Exclusion]:
         where = select.args.get("where")
         guarded = where is not None and any(_not_null(n, name) for n in where.find_all(exp.Is))
         text = f"{pred.this.sql()[:80]} NOT IN (SELECT {item.sql()} FROM {table or '...'} ...)"
-        out.append(Exclusion(text, table, name, guarded))
+        outer = pred.this
+        same = (isinstance(outer, exp.Column) and outer.name.lower() == name and bool(table)
+                and tree.table_of(outer) == table)
+        out.append(Exclusion(text, table, name, guarded, same))
     return out
