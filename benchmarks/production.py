@@ -330,8 +330,7 @@ def main(argv: list[str] | None = None) -> int:
                 folder = args.corpus / domain
                 log = folder / "log.jsonl"
                 if not log.is_file():
-                    if domain not in ROUND_13:  # registered before being written
-                        print(f"| {domain} | (missing) |")
+                    print(f"| {domain} | (missing) |")
                     continue
                 records = [
                     json.loads(line)
