@@ -1,0 +1,64 @@
+"""The cold-question workload of issue 23, for counting instructions under callgrind.
+
+Scores one warm-up record (imports, plugins, lexicon), empties the per-question caches
+(:func:`speed.forget_questions`), then scores the first ``N`` distinct questions of a labelled
+file on a fresh offline engine: every question new, as in production. Run it twice under
+valgrind, with ``N`` and with 0, and subtract: the difference is what ``N`` new records cost,
+start-up excluded. Wall-clock timers are useless on a loaded 2-core machine; instruction
+counts are stable to well under 1 %::
+
+    for n in 0 300; do
+      PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.$n.out \\
+        python benchmarks/cold_instructions.py $n ../shared/data/dev/bird_train_sample.jsonl
+    done   # 'Collected' in each report: STEF's cost = the two counts' difference
+
+The bare parse's cost (the ratio's denominator) is measured the same way with ``--parse``:
+only ``sqlglot.parse`` of each record's SQL in its dialect, as speed.py times it.
+``--digest`` prints the results' digest (:func:`speed.results_digest`) to check that a change
+leaves them identical.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import speed
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n", type=int, help="how many distinct questions to score (0: start-up only)")
+    ap.add_argument("path", type=Path, help="a labelled JSONL file (e.g. bird_train_sample)")
+    ap.add_argument("--parse", action="store_true", help="only parse each record's SQL")
+    ap.add_argument("--digest", action="store_true", help="print the results' digest")
+    args = ap.parse_args(argv)
+
+    from stef_core.engine import Engine, record_from_mapping
+
+    with args.path.open(encoding="utf-8") as fh:
+        rows = speed.distinct_questions([json.loads(line) for line in fh if line.strip()])
+    if args.parse:
+        import sqlglot
+
+        for row in rows[: args.n]:
+            sqlglot.parse(row["sql"], read=row.get("dialect") or None)  # as speed.py does
+        return 0
+    warm = Engine(judge="offline")
+    list(warm.run([record_from_mapping(rows[-1], default_id="warm")]))
+    warm.close()
+    speed.forget_questions()
+    engine = Engine(judge="offline")
+    results = list(engine.run(record_from_mapping(r, default_id=str(i))
+                              for i, r in enumerate(rows[: args.n], 1)))
+    engine.close()
+    if args.digest:
+        print(speed.results_digest(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
