@@ -157,7 +157,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`placements`)"),
     ReasonCode(
         "groupby.extra", "clause", "minor",
-        "a grouping neither the question nor the SELECT needs"),
+        "a grouping neither the question nor the SELECT needs; `major` when the question asks "
+        "for one number and the SQL shows only aggregates per group (\"how many countries "
+        "speak both English and Dutch\" / `SELECT COUNT(DISTINCT code) ... GROUP BY code`)"),
     ReasonCode(
         "orderby.direction", "clause", "critical",
         "the order the question asked for is reversed"),

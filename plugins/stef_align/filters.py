@@ -818,6 +818,18 @@ def _feeds_aggregates(s: Filter, sql: SqlSpec) -> bool:
     return all(column in skipped_by(a) for a in sql.aggregations[:16])
 
 
+def _counts_each_listed(s: Filter, sql: SqlSpec) -> bool:
+    """``HAVING COUNT(DISTINCT c) = 2`` beside ``c IN ('cat', 'dog')``: the groups that hold
+    every listed value ("students with both cats and dogs"), the listed values' filter said
+    once more as a count, no condition of its own on ``c``."""
+    if s.source != "having" or s.op not in ("=", ">=") or not s.column or isinstance(
+            s.value, bool) or not isinstance(s.value, int) or s.value < 2:
+        return False
+    column = norm(bare(s.column))
+    return any(f.op == "in" and isinstance(f.value, tuple) and len(f.value) == s.value
+               and f.column and norm(bare(f.column)) == column for f in sql.filters[:MAX_SCAN])
+
+
 def _in_identifiers(value: object, sql: SqlSpec) -> bool:
     """The value names a column or table the SQL reads: ``NumGE1500`` for "at least 1500",
     ``AvgScrRead`` for "the score in Reading", ``satscores`` for "SAT", ``(Ages 5-17)`` for
@@ -1479,6 +1491,26 @@ def _match_absent_rows(r: Filter, m: _Match) -> bool:
     return m.meet(m.op_hit)
 
 
+#: "better than", "worse results than": a comparison whose direction only the measure tells
+#: (a better race time is lower, a better score higher).
+_EITHER_WAY = re.compile(r"\b(?:better|worse)(?:\s+[a-z]+){0,2}\s+than\s+['\"]?$")
+_ORDERING = frozenset({"<", "<=", ">", ">="})
+
+
+def _match_either_way(r: Filter, m: _Match) -> bool:
+    """"cyclists with better results than '4:21.558'" / ``result < '4:21.558'``: the value
+    the question reads as an equality, said after "better than" or "worse than", is compared,
+    in the direction the measure goes; any ordering operator on it meets it."""
+    if m.op_hit is None or r.op != "=" or m.idx.preds[m.op_hit].op not in _ORDERING:
+        return False
+    text = m.q.own_words[:2000]
+    spelled = render_value(r.value).strip("'").lower()
+    at = text.find(spelled) if spelled else -1
+    if at <= 0 or not _EITHER_WAY.search(text[max(0, at - 60):at]):
+        return False
+    return m.meet(m.op_hit)
+
+
 def _match_other_operator(r: Filter, m: _Match) -> bool:
     """The asked value under another operator: wrong. A CASE condition computes a value; its
     operator may rightly differ ("from A to B" computed as the values at A and at B), so it
@@ -1540,6 +1572,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_weekday,
     _match_weak_value,
     _match_absent_rows,
+    _match_either_way,
     _match_other_operator,
     _match_used_value,
     _match_computed_extreme,
@@ -1599,8 +1632,8 @@ def align_filters(
             matched.append(s.describe())
             grounded.append(s)
             continue
-        if _feeds_aggregates(s, sql):
-            matched.append(s.describe())  # no constraint at all: see _feeds_aggregates
+        if _feeds_aggregates(s, sql) or _counts_each_listed(s, sql):
+            matched.append(s.describe())  # no constraint of its own: see either
             continue
         if _other_end(s, [idx.preds[j] for j in used]):
             matched.append(s.describe())  # "within 30 days" as BETWEEN 0 AND 30

@@ -4,7 +4,9 @@ PARTITION BY.
 * ``groupby.missing`` (critical): the question asks per X and the SQL aggregates without
   grouping (a window without PARTITION BY does not group), or groups only by keys none of which
   matches X;
-* ``groupby.extra`` (minor): a grouping neither the question nor the SELECT needs.
+* ``groupby.extra`` (minor): a grouping neither the question nor the SELECT needs; major
+  when the question asks for one number and the SQL shows only aggregates per group: one
+  count per group comes back, not the number asked.
 
 A key matches X by identifier parts and stems ("customers" ~ ``customer_id``, "priority
 level" ~ ``priority``), abbreviations and misspellings ("department" ~ ``dept_nm``,
@@ -241,6 +243,30 @@ def _pinned(group: str, sql: SqlSpec, text: str = "") -> bool:
     return False
 
 
+def _count_split(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """"How many countries speak both English and Dutch?" / ``SELECT COUNT(DISTINCT code) ...
+    GROUP BY code HAVING ...``: the question asks for one number, the SQL shows nothing but
+    aggregates per group, so it answers with one count per group (each 1 here), not the
+    number of groups. Not when the question groups ("how many ... in each city"), nor when
+    the SQL keeps one group (LIMIT 1, a key pinned to one value)."""
+    strong = set(q.aggregations) - set(q.weak_aggregations)
+    if "COUNT" not in strong or q.group_by or q.loose_groups or q.superlative is not None \
+            or q.asks_list or not sql.group_by or sql.limit == 1 or sql.windows:
+        return None
+    if not sql.projections or any(p.aggregate is None for p in sql.projections):
+        return None
+    if any(a.nested for a in sql.aggregations if a.func == "COUNT") and not any(
+            not a.nested for a in sql.aggregations):
+        return None
+    pinned = {norm(f.column.split(".")[-1]) for f in sql.filters[:64]
+              if f.column and f.op == "=" and not f.alternative}
+    keys = [k for k in sql.group_by if norm(k.split(".")[-1]) not in pinned]
+    if not keys:
+        return None
+    return (f"the question asks for one number but the SQL groups by {', '.join(keys[:3])} "
+            "and shows only aggregates: it returns one count per group, not the number asked")
+
+
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out: list[Reason] = []
     # Outer aggregates only: a scalar subquery per row ("for each author, the number of
@@ -279,6 +305,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                 "minor" if restated else "critical"))
             if not restated:
                 break
+    if (split := _count_split(q, sql)) is not None:
+        out.append(reason("groupby.extra", split, "major"))
     extra_keys = [k for k in sql.group_by if k not in sql.implied_group_by]
     # A grouping ranked by its aggregate (ORDER BY COUNT(*), a ranking window over SUM(...),
     # HAVING) is what a "which X has the most" needs.

@@ -85,6 +85,11 @@ def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
         return True, bool(node.this)
     if isinstance(node, exp.Null):
         return True, None
+    if (isinstance(node, exp.Column) and not node.table and isinstance(node.this, exp.Identifier)
+            and node.this.quoted and "%" in node.name):
+        # SQLite reads a double-quoted word that names no column as a string: a LIKE pattern
+        # ("%w%") is never a column's name
+        return True, fold_text(node.name)
     return False, None
 
 

@@ -722,8 +722,10 @@ RULES: tuple[_Rule, ...] = (
     # times of day
     _Rule("clock", lambda w: (
         r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|"
+        # a fraction after the minutes or seconds makes a duration ("a result better than
+        # '4:21.558'", a lap of 1:23.4), no time of day
         r"(?<![\d:])(?:at\s+)?(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?::(?P<s24>[0-5]\d))?"
-        r"(?![\d:])|\b(?:at\s+)?(?P<w>noon|midnight)\b"),
+        r"(?![\d:]|\.\d)|\b(?:at\s+)?(?P<w>noon|midnight)\b"),
         _clock, needs=lambda w: ("<clock>", "noon", "midnight")),
     # bare years
     _Rule("year_range", lambda w: (
@@ -1418,8 +1420,34 @@ def question_periods(
         if year and one_year and _explained(year, values, clauses):
             continue
         out.append(keep)
+    # The hint's compact bounds of a period it marks compact ("Between August And November
+    # 2013 refers to Between 201308 And 201311") are that period spelled, compared as one.
+    compact = [p for p in out if p.spelling == "compact"]
+    if compact:
+        rest = [f for f in rest if not any(_compact_bound(f, p) for p in compact)]
     periods = [h for h in spelled if h not in absorbed] + out
     return tuple(dict.fromkeys(periods)), rest
+
+
+def _compact_bound(f: Filter, p: Period) -> bool:
+    """Is ``f`` a bound of ``p`` in the compact spelling: ``>= 201308`` / ``<= 201311`` of
+    August to November 2013, a yyyymm (or yyyymmdd) inside the period?
+
+    >>> p = Period(None, "2013-08-01", "2013-12-01", spelling="compact")
+    >>> _compact_bound(Filter(None, ">=", 201308), p), _compact_bound(Filter(None, "<=", 201311), p)
+    (True, True)
+    >>> _compact_bound(Filter(None, "<=", 201312), p), _compact_bound(Filter(None, "=", 6), p)
+    (False, False)
+    """
+    if f.column is not None or f.op not in ("=", ">=", "<=", ">", "<") or isinstance(
+            f.value, bool) or not isinstance(f.value, (int, str)):
+        return False
+    text = str(f.value)
+    if not _COMPACT_DATE.fullmatch(text) or not isinstance(p.start, str) \
+            or not isinstance(p.end, str):
+        return False
+    day = f"{text[:4]}-{text[4:6]}-{text[6:8] or '01'}"
+    return p.start <= day < p.end
 
 
 def _explained(year: str, values: list[str], clauses: list[tuple[str, list[Period]]]) -> bool:

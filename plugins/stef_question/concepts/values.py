@@ -30,6 +30,8 @@ anywhere it constrains the result.
 [('!=', 'paris', 'strong')]
 >>> vals("How many games did the Los Angeles Lakers win in season 12?")
 [('=', 'los angeles lakers', 'weak'), ('=', 12, 'strong')]
+>>> vals("Which sailors have a name that does not contain the letter e?")
+[('!=', 'e', 'strong')]
 """
 
 from __future__ import annotations
@@ -203,6 +205,13 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
                 "a", "an") and len(out) < MAX_VALUES):
             op = "!=" if negated_before(text, lex, i) else "="
             out.append(Value(tok.low, op, "code", "strong", i, i + 1, tok.text))
+            used.add(i)
+        # "names that contain the letter e", "starting with letter D": the letter is the
+        # value the names are matched on (``LIKE '%e%'``)
+        elif (i > 0 and i not in skip and len(tok.text) == 1 and tok.text.isalpha()
+              and toks[i - 1].low in ("letter", "character") and len(out) < MAX_VALUES):
+            op = "!=" if negated_before(text, lex, i - 1) else "="
+            out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
             used.add(i)
     skip = claimed | frozenset(used)
     for a, b in _name_runs(text, lex, skip):
