@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--parse", action="store_true", help="only parse each record's SQL")
     ap.add_argument("--digest", action="store_true", help="print the results' digest")
     args = ap.parse_args(argv)
+    if not args.path.is_file():
+        ap.error(f"{args.path}: no such file (give a labelled JSONL file, e.g. "
+                 "../shared/data/dev/bird_train_sample.jsonl)")
 
     from stef_core.engine import Engine, record_from_mapping
 

@@ -534,6 +534,7 @@ _UNINITIALED = FUNCTION_WORDS | {
 
 @lru_cache(maxsize=QUESTION_CACHE)
 def _all_words(text: str) -> tuple[str, ...]:
+    """The text's words (runs of letters), in order; :func:`_words_of` keeps the long ones."""
     return tuple(re.findall(r"[a-z]+", text))
 
 
@@ -618,7 +619,8 @@ def _code_of_word(value: str, text: str) -> bool:
 
 @lru_cache(maxsize=QUESTION_CACHE)
 def _words_of(text: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(re.findall(r"[a-z]{4,}", text)))[:64]
+    """The text's distinct words of four letters or more, in order (at most 64)."""
+    return tuple(dict.fromkeys(w for w in _all_words(text) if len(w) >= 4))[:64]
 
 
 #: How a flag column says "yes".

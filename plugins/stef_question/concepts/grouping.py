@@ -35,15 +35,12 @@ enrichment binding; a time word such as "month" matches a date key).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from stef_core.gated import gated
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
-#: A year, which after "by X" dates the question ("rev by region 2025"), not a name of X.
-_YEAR = re.compile(r"(?:19|20)\d\d")
 #: Most words of one group phrase ("production line", "customer segment").
 MAX_GROUP_WORDS = 3
 _DETERMINERS = frozenset({"the", "their", "its", "his", "her", "a", "an", "every", "each",
@@ -220,9 +217,9 @@ def read(
         if m.phrase == "by" and (text.tokens[j].cap or (
                 j + 1 < n and (text.tokens[j + 1].cap or text.tokens[j + 1].kind == "quoted"
                                or (text.tokens[j + 1].kind == "number"
-                                   and not _YEAR.fullmatch(text.tokens[j + 1].low))))):
-            # "books by Jane Austen", "flown by aircraft N123AB": an agent ("rev by region
-            # 2025": a year after the group is the period)
+                                   and j + 1 not in claimed)))):
+            # "books by Jane Austen", "flown by aircraft N123AB": an agent ("revenue by
+            # region 2025": a number the time reader claimed is the period, no name)
             continue
         head = words[j]
         if lex.has("unit", head) or lex.has("unit", head.rstrip("s")):
