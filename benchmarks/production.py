@@ -46,7 +46,7 @@ from validity import auroc, pairwise  # noqa: E402
 #: The split is fixed once, before any tuning: the held-out half is never tuned on.
 #: Rounds: the first 24 domains by session 5; ``ROUND_7`` written blind in session 7, each
 #: domain's half fixed before it was written (``--domains`` scores a subset, e.g. one round);
-#: ``ROUND_13`` the same way in session 13.
+#: ``ROUND_13`` and ``ROUND_14`` the same way in sessions 13 and 14.
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
          "crm_sales", "property_mgmt", "payments", "airline_ops")
@@ -55,6 +55,8 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "product_analytics", "grocery")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
+ROUND_14: tuple[str, ...] = ()
+ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
@@ -288,21 +290,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write every figure as JSON")
     ap.add_argument(
         "--domains",
-        help="only these domains (comma-separated names, or 'round7' / 'round13' for the "
-        "domains written in session 7 / 13, or 'round5' for the 24 before session 7); each "
-        "keeps its half",
+        help="only these domains (comma-separated names, or 'round7' / 'round13' / 'round14' for "
+        "the domains written in session 7 / 13 / 14, or 'round5' for the 24 before session "
+        "7); each keeps its half",
     )
     ap.add_argument("stef_args", nargs="*", help="extra arguments for stef eval (after --)")
     args = ap.parse_args(argv)
 
-    halves = {"tuned": TUNED, "held-out": HELD_OUT}
+    halves: dict[str, tuple[str, ...]] = {"tuned": TUNED, "held-out": HELD_OUT}
     if args.half != "all":
         halves = {args.half: halves[args.half]}
     if args.domains:
         known = set(TUNED) | set(HELD_OUT)
-        wanted = (set(ROUND_7) if args.domains == "round7"
-                  else set(ROUND_13) if args.domains == "round13"
-                  else known - set(ROUND_7) - set(ROUND_13) if args.domains == "round5"
+        later = {d for r in ROUNDS.values() for d in r}
+        wanted = (set(ROUNDS[args.domains]) if args.domains in ROUNDS
+                  else known - later if args.domains == "round5"
                   else {d.strip() for d in args.domains.split(",") if d.strip()})
         if wanted - known:
             ap.error(f"--domains: unknown domain(s) {', '.join(sorted(wanted - known))}; "
