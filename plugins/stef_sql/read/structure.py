@@ -11,12 +11,14 @@ The judges read these (how much a query reaches, which literals the question nev
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 from sqlglot import exp
 
 from stef_core.spec import Scalar
 from stef_core.sql import literal_value
+from stef_core.sql.conditions import flatten
 from stef_core.values import fold_value
 from stef_sql.read.tree import Build, Tree, anti_joins, sql_text
 
@@ -190,14 +192,6 @@ def _disjoint_alternatives(tree: Tree) -> list[str]:
     return out
 
 
-def _conjuncts(node: exp.Expr) -> list[exp.Expr]:
-    while isinstance(node, exp.Paren):
-        node = node.this
-    if isinstance(node, exp.And):
-        return [*_conjuncts(node.this), *_conjuncts(node.expression)]
-    return [node]
-
-
 def _impossible_conjunctions(tree: Tree) -> list[str]:
     """Two terms of one WHERE's AND that no row meets together (see ``SqlSpec``): bounds of
     one column in opposite directions with no value between them, or one column equal to two
@@ -206,7 +200,7 @@ def _impossible_conjunctions(tree: Tree) -> list[str]:
     for where in tree.wheres[:16]:
         bounds: dict[str, list[tuple[str, float | str, exp.Expr]]] = {}
         equals: dict[str, tuple[object, exp.Expr]] = {}
-        for term in _conjuncts(where.this)[:64]:
+        for term in islice(flatten(where.this, exp.And), 64):
             b = _bound(term)
             if b is not None:
                 bounds.setdefault(b[0], []).append((b[1], b[2], term))
