@@ -49,13 +49,13 @@ from validity import auroc, pairwise  # noqa: E402
 #: ``ROUND_13`` and ``ROUND_14`` the same way in sessions 13 and 14.
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
-         "crm_sales", "property_mgmt", "payments", "airline_ops")
+         "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
-ROUND_14: tuple[str, ...] = ()
+ROUND_14: tuple[str, ...] = ("legal_billing",)
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
