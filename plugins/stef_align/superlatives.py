@@ -9,7 +9,10 @@
 * ``limit.k_mismatch``: the question asks for k rows and the SQL keeps another number, or it
   asks for the row at a rank below the top ("the second highest") and the SQL has nothing that
   reaches below it (no OFFSET, ranking window, nested ORDER BY/LIMIT or comparison excluding a
-  nested extreme);
+  nested extreme), or it asks for the top k in each group ("top 3 stores per merchant", "top
+  2 defect types for each line") and the SQL keeps k rows in all (an outer LIMIT k, no
+  ranking window or nested top-k per group): the k largest groups' rows of the whole
+  result, most groups get none;
 * ``orderby.missing``: a LIMIT without ORDER BY (which rows is arbitrary), or an asked order
   the SQL lacks;
 * ``limit.unrequested``: a small LIMIT the question did not ask for (critical when it cuts a
@@ -24,6 +27,8 @@
 """
 
 from __future__ import annotations
+
+import re
 
 from stef_align.aggregates import family
 from stef_align.names import parts
@@ -53,6 +58,14 @@ _FLIPS = {"date": _DATE_PARTS, "speed": _SPEED_PARTS, "rank": _RANK_PARTS | _BAD
 #: A time that may be a length ("the longest processed time", "the shortest flight time")
 #: flips "longest" / "shortest" only when it is surely a point in time (a date, a start).
 _LENGTHS = frozenset({"time", "year", "years", "day", "days", "month", "on", "at"})
+
+#: A top-k asked within each group: "top 3 stores per merchant" ("per" right after the
+#: ranked noun: after the criterion it may be a ratio, "top 5 stores by sales per sq ft"),
+#: "top 3 restaurants by GMV in each city", "the top 2 defect types for every line".
+_PER_GROUP_TOPK = re.compile(
+    r"\b(?:top|bottom)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?:(?:[a-z][\w-]*\s+){1,2}?per\s+[a-z]"
+    r"|[^.;?!|]{0,60}?\b(?:in|for|within|of)\s+(?:each|every)\s+[a-z])")
 
 #: A LIMIT this large on a list the question asks for is a display cap (LIMIT 500, TOP 100),
 #: not a cut of the answer: weak evidence.
@@ -222,6 +235,19 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             f"the SQL keeps only {sql.limit} row(s) (LIMIT {sql.limit}) though the question "
             "asks for no top-k",
             "critical" if q.asks_list and 1 < sql.limit < SAFETY_CAP else "minor",
+        ))
+
+    # "top 3 stores per merchant" / ORDER BY n DESC LIMIT 3: three rows in all.
+    if (q.top_k is not None and q.top_k > 1 and sql.limit == q.top_k
+            and sql.rank_limit is None and not sql.partition_by and not sql.nested_limit
+            and not sql.nested_order_by and _PER_GROUP_TOPK.search(q.text[:2000])):
+        out.append(reason(
+            "limit.k_mismatch",
+            f"the question asks for the top {q.top_k} in each group but the SQL keeps "
+            f"{q.top_k} rows in all (LIMIT {q.top_k}): the groups whose rows rank lower get "
+            f"none; rank within each group (ROW_NUMBER() OVER (PARTITION BY ...)) and keep "
+            f"the first {q.top_k} of each",
+            "critical",
         ))
 
     # "the second highest salary": the row at that rank, which the top row is not.

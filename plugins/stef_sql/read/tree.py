@@ -588,6 +588,35 @@ class AntiJoin:
     terms: tuple[exp.Expr, ...]
 
 
+def abbreviated_key(table: str, column: str) -> bool:
+    """Is ``column`` ``table``'s own key written with its name shortened, as schemas do
+    (``txn_id`` of ``transactions``, ``acct_id`` of ``accounts``, ``cust_id`` of
+    ``pos_customers``)? The stem before ``_id`` starts with the first letter of the table's
+    last word and its letters come in that word's order, an ``x`` standing for the
+    ``trans`` / ``ex`` it conventionally abbreviates; a stem of one letter, or one that is
+    a whole other word, is no abbreviation (``assignee_id`` of ``tickets``).
+
+    >>> abbreviated_key("transactions", "txn_id"), abbreviated_key("accounts", "acct_id")
+    (True, True)
+    >>> abbreviated_key("pos_customers", "cust_id"), abbreviated_key("tickets", "tkt_id")
+    (True, True)
+    >>> abbreviated_key("tickets", "assignee_id"), abbreviated_key("tickets", "t_id")
+    (False, False)
+    >>> abbreviated_key("transactions", "terminal_id"), abbreviated_key("orders", "owner_id")
+    (False, False)
+    """
+    if not column.endswith("_id"):
+        return False
+    stem = column[:-3].replace("x", "")
+    word = table.rsplit("_", 1)[-1].rstrip("s")
+    if len(stem) < 2 or len(column) - 3 >= len(word) or not stem.isalpha() or not word:
+        return False
+    if stem[0] != word[0]:
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in stem[1:])
+
+
 def anti_joins(tree: Tree) -> list[AntiJoin]:
     """The LEFT JOINs of ``tree`` read as anti-joins (see :class:`AntiJoin`); only top-level
     AND terms of the WHERE count (an OR or a COALESCE may keep the NULLs for other reasons).
@@ -619,7 +648,9 @@ def _anti_joins(tree: Tree) -> list[AntiJoin]:
         terms = tuple(where.this.flatten()) if isinstance(where.this, exp.And) else (where.this,)
         nulls = tuple(t for t in terms[:64] if isinstance(t, exp.Is)
                       and isinstance(t.this, exp.Column) and isinstance(t.expression, exp.Null)
-                      and t.this.table.lower() == alias and t.this.name.lower() in keys)
+                      and t.this.table.lower() == alias
+                      and (t.this.name.lower() in keys or abbreviated_key(table,
+                                                                          t.this.name.lower())))
         if nulls:
             out.append(AntiJoin(join, alias, keys, nulls,
                                 tuple(t for t in terms[:64] if t not in nulls)))
