@@ -34,12 +34,12 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   round: what a budget buys on records the choice never saw;
 * the share cap held out: for the same budgets, ``--fit``'s choice under a cap of the budget on
   one half, reported on the other, both ways round, with the candidates under the cap ranked by
-  offline gamma (shipped) or by an escalation-value model (a logistic regression on the offline
+  offline gamma (was shipped) or by an escalation-value model (a logistic regression on the offline
   evidence, fitted on the choosing half to predict where the model's verdict disagrees with the
   offline one);
 * what the offline judge found, ranking the candidates under the cap, held out: for budgets of
   50, 60 and 70 %, the default's band and settling under a cap of the budget with its
-  candidates ranked by offline gamma (shipped), by a change model (a logistic model of where
+  candidates ranked by offline gamma (was shipped), by a change model (a logistic model of where
   the model's verdict disagrees with the offline one, or moves gamma by more than 0.4: on the
   offline gamma and the minor and info findings, or on every evidence feature), by a label
   model (likelier right first, or most uncertain first), or with the records that carry a
@@ -163,6 +163,7 @@ class Row:
     scored: bool
     offline_gamma: float = 0.0
     severities: tuple[tuple[str, str], ...] = ()  # (code, severity) of every finding
+    status: str | None = None  # the filter status
     request: Any = None
     offline_verdict: Any = None
     p_correct: float | None = None
@@ -218,6 +219,7 @@ def load(
             row.request, row.offline_verdict = request, verdict
             row.offline_gamma = verdict.confidence
             row.severities = tuple((r.code, r.severity) for r in request.alignment.reasons)
+            row.status = request.alignment.filters.status
             row.features = engine.judge.evidence(request)
             if reply is not None:
                 row.p_correct = float(reply["p_correct"])
@@ -234,18 +236,19 @@ def load(
 
 @dataclass(frozen=True)
 class Family:
-    """A policy: a gamma band, the severities whose findings settle a record offline, and the
-    share cap (1: none)."""
+    """A policy: a gamma band, the severities whose findings settle a record offline, the
+    share cap (1: none) and the ranking of the candidates under it (None: offline gamma)."""
 
     low: float
     high: float
     settle: tuple[str, ...] = ()
     share: float = 1.0
+    ranking: Any = None
 
     def policy(self) -> Any:
         from stef_judges.cascade import Policy
 
-        return Policy(self.low, self.high, frozenset(self.settle), self.share)
+        return Policy(self.low, self.high, frozenset(self.settle), self.share, self.ranking)
 
     def escalates(self, row: Row) -> bool:
         """The decision on one record alone: only for a policy without a share cap."""
@@ -255,8 +258,14 @@ class Family:
     def decisions(self, rows: Sequence[Row], priority: Sequence[float] | None = None) -> list[bool]:
         """Which of ``rows`` (one run, in this order) the cascade escalates: the scored ones
         in batches of :data:`BATCH`, as the engine gives them to the judge, through
-        ``Policy.plan`` (``priority``: another ranking under the cap, one number per row)."""
+        ``Policy.plan`` (``priority``: another ranking under the cap, one number per row;
+        not given: the family's ranking, as the cascade judge ranks)."""
         policy = self.policy()
+        if priority is None and self.ranking is not None:
+            priority = [
+                policy.priority(r.offline_gamma, _reasons(r), r.status) if r.scored else 0.0
+                for r in rows
+            ]
         out = [False] * len(rows)
         scored = [i for i, r in enumerate(rows) if r.scored]
         seen = used = 0
@@ -284,7 +293,8 @@ class Family:
     def name(self) -> str:
         settle = "+".join(self.settle) if self.settle else "none"
         cap = f", cap {self.share * 100:g}%" if self.share < 1 else ""
-        return f"[{self.low:g}, {self.high:g}] settle {settle}{cap}"
+        ranked = ", ranked by P(right)" if self.ranking is not None and self.share < 1 else ""
+        return f"[{self.low:g}, {self.high:g}] settle {settle}{cap}{ranked}"
 
 
 def _reasons(row: Row) -> tuple[Any, ...]:
@@ -547,7 +557,7 @@ def rankings(there: Sequence[Row]) -> list[tuple[str, Callable[[Row], float] | N
     ``there``: higher goes to the model first (None: the offline gamma, shipped)."""
     label = evidence_model(there, LABEL_FEATURES, lambda r: float(r.label))
     return [
-        ("offline gamma (shipped)", None),
+        ("offline gamma (was shipped)", None),
         (
             "change model: gamma, minor and info findings",
             evidence_model(there, CHANGE_FEATURES, _disagrees),
@@ -902,7 +912,7 @@ def _split(rows: Sequence[Row], salt: int) -> tuple[list[Row], list[Row]]:
 
 
 SPLITS_HEAD = (
-    "| budget | fits | loss vs all-LLM: offline gamma (shipped) | change model | change model "
+    "| budget | fits | loss vs all-LLM: offline gamma (was shipped) | change model | change model "
     "better | within 0.03: shipped | change model |\n|---:|---:|---:|---:|---:|---:|---:|"
 )
 
@@ -957,6 +967,60 @@ def kind_model(rows: Sequence[Row]) -> Callable[[Row], float]:
     return lambda r: _apply(w, x(r)) if r.scored else 0.0
 
 
+#: The ranking's statuses and severities (fully applied and no finding: the baseline).
+RANK_STATUSES = ("fully_applied_with_extras", "partially_applied", "not_applied")
+RANK_SEVERITIES = ("critical", "major", "minor", "info")
+
+
+def fit_ranking(rows: Sequence[Row]) -> Any:
+    """The share cap's ranking (``stef_judges.cascade.Ranking``) fitted on ``rows``: P(right)
+    by a logistic model (L2 1) of the label on the logit of the offline gamma, the filter
+    status, whether a finding of each severity is there, and one indicator per kind of
+    finding (code and severity) on at least :data:`KIND_MIN` scored records of ``rows``. The
+    kind model (:func:`kind_model`) with the filter status and the severities beside the
+    kinds: issue 25's check fails mostly where a right answer is kept offline under the cap,
+    and the status and severities place the surest wrong answers below the others."""
+    from stef_judges.cascade import Ranking
+
+    fitted = [r for r in rows if r.scored]
+    counts: dict[str, int] = {}
+    for r in fitted:
+        for k in _kinds(r):
+            counts[k] = counts.get(k, 0) + 1
+    kinds = sorted(k for k, n in counts.items() if n >= KIND_MIN)
+
+    def x(r: Row) -> list[float]:
+        found = _kinds(r)
+        severities = {s for _, s in r.severities}
+        return [
+            _logit(r.offline_gamma),
+            *(float(r.status == s) for s in RANK_STATUSES),
+            *(float(s in severities) for s in RANK_SEVERITIES),
+            *(float(k in found) for k in kinds),
+        ]
+
+    w = [round(v, 4) for v in _logistic([x(r) for r in fitted], [r.label for r in fitted], 1.0)]
+    n, m = len(RANK_STATUSES), len(RANK_SEVERITIES)
+    return Ranking(
+        w[0],
+        w[1],
+        tuple(zip(RANK_STATUSES, w[2 : 2 + n])),
+        tuple(zip(RANK_SEVERITIES, w[2 + n : 2 + n + m])),
+        tuple(zip(kinds, w[2 + n + m :])),
+    )
+
+
+def cross_fitted(rows: Sequence[Row], family: Family) -> list[float]:
+    """Each row's priority under the cap by the ranking fitted on the other half
+    (:func:`fit_ranking`): the ranking's figures on records it never saw."""
+    halves = _halves(rows)
+    models = {h: replace(family, ranking=fit_ranking(halves[1 - h])).policy() for h in (0, 1)}
+    return [
+        models[r.half].priority(r.offline_gamma, _reasons(r), r.status) if r.scored else 0.0
+        for r in rows
+    ]
+
+
 def settling_kinds(rows: Sequence[Row]) -> set[str]:
     """The finding kinds precise enough on ``rows`` to settle a record offline."""
     tally: dict[str, list[int]] = {}
@@ -1004,7 +1068,7 @@ def kind_robustness(
 ) -> list[dict[str, Any]]:
     """Issue 25's ideas after session 8, over ``splits`` splits by question (as
     :func:`split_robustness`), each way round: under the default's band and settling with a
-    cap of each of :data:`KIND_BUDGETS`, the candidates ranked by offline gamma (shipped), by
+    cap of each of :data:`KIND_BUDGETS`, the candidates ranked by offline gamma (was shipped), by
     the kind model (likelier right first), by the chance that the offline judge is on the
     wrong side of 0.5 (the kind model's P(right) for a record it places below 0.5, P(wrong)
     above), by the expected gain of asking (:func:`_expected_gain`); the finding kinds precise
@@ -1018,6 +1082,7 @@ def kind_robustness(
         halves = _split(rows, salt)
         for there, held in (halves, halves[::-1]):
             q = kind_model(there)
+            ranked = replace(chosen, ranking=fit_ranking(there)).policy()
             gain = _expected_gain(there, q)
             settled = settling_kinds(there)
             labels = [r.label for r in held]
@@ -1032,9 +1097,15 @@ def kind_robustness(
                 family = Family(chosen.low, chosen.high, chosen.settle, budget)
                 shipped = family.decisions(held)
                 policies = {
-                    "offline gamma (shipped)": shipped,
+                    "offline gamma (was shipped)": shipped,
                     "kind model, likelier right first": family.decisions(
                         held, [q(r) for r in held]
+                    ),
+                    "P(right) with status and severities (shipped since session 14)": (
+                        family.decisions(
+                            held,
+                            [ranked.priority(r.offline_gamma, _reasons(r), r.status) for r in held],
+                        )
                     ),
                     "kind model, offline judge on the wrong side of 0.5 first": family.decisions(
                         held,
@@ -1063,7 +1134,7 @@ def kind_robustness(
                 ).append((all_llm - (auroc(mixed, labels) or 0.0), sum(shipped) / len(held)))
     out = []
     for (budget, name), losses in results.items():
-        base = results[(budget, "offline gamma (shipped)")]
+        base = results[(budget, "offline gamma (was shipped)")]
         n = len(losses)
         out.append(
             {
@@ -1165,7 +1236,7 @@ def loss_sources(rows: Sequence[Row], engine: Any, chosen: Family) -> list[dict[
         model = [final(r, True, engine)[0] for r in subset]
         q = kind_model(other) if other is not None else None
         for budget in LOSS_BUDGETS:
-            family = Family(chosen.low, chosen.high, chosen.settle, budget)
+            family = replace(chosen, share=budget)
             asked = family.decisions(subset)
             kept = [not a for a in asked]
             gammas = [final(r, a, engine)[0] for r, a in zip(subset, asked)]
@@ -1218,15 +1289,22 @@ CHECK_MARGINS = {"gamma": 0.951 - 0.92, "score": 0.940 - 0.92}
 
 
 def check_draws(
-    rows: Sequence[Row], engine: Any, chosen: Family, draws: int, seed: int = 7
+    rows: Sequence[Row],
+    engine: Any,
+    chosen: Family,
+    draws: int,
+    seed: int = 7,
+    priority: Sequence[float] | None = None,
 ) -> dict[str, Any]:
     """The default on ``draws`` random runs of :data:`CHECK_RECORDS` records drawn by question
     (whole questions, in a random order, the last one cut to fit): a stand-in for issue 25's
     hidden check. Per run the share escalated and the loss of AUROC of gamma and of the score
     against all-LLM on the same records; the mean loss, the share of runs whose loss exceeds
-    the check's margin (:data:`CHECK_MARGINS`) and the largest share escalated."""
+    the check's margin (:data:`CHECK_MARGINS`) and the largest share escalated. ``priority``
+    (one number per row of ``rows``): the cap's ranking instead of the family's."""
     import random
 
+    ranked = {id(r): p for r, p in zip(rows, priority)} if priority is not None else None
     groups: dict[tuple[str, str], list[Row]] = {}
     for r in rows:
         if r.scored and r.p_correct is not None:
@@ -1246,7 +1324,7 @@ def check_draws(
         labels = [r.label for r in run]
         if len(set(labels)) < 2:
             continue
-        asked = chosen.decisions(run)
+        asked = chosen.decisions(run, None if ranked is None else [ranked[id(r)] for r in run])
         shares.append(sum(asked) / len(run))
         for at, name in ((0, "gamma"), (1, "score")):
             ours = auroc([final(r, a, engine)[at] for r, a in zip(run, asked)], labels) or 0.0
@@ -1660,6 +1738,12 @@ def main(argv: list[str] | None = None) -> int:
         help="choose the default policy on the tuned half (else the shipped one)",
     )
     ap.add_argument(
+        "--rank-only",
+        action="store_true",
+        help="with --fit: keep the shipped band, settling and cap; fit only the ranking under "
+        "the cap (the band's fit chooses by AUROC of gamma on one half, not by issue 25's check)",
+    )
+    ap.add_argument(
         "--write",
         type=Path,
         metavar="FILE",
@@ -1728,18 +1812,20 @@ def main(argv: list[str] | None = None) -> int:
 
     from stef_judges.cascade import default_policy
 
+    shipped = default_policy()
+    chosen = Family(
+        shipped.low,
+        shipped.high,
+        tuple(s for s in ("critical", "major", "minor", "info") if s in shipped.settle),
+        shipped.share,
+        shipped.ranking,
+    )
+    if args.fit and not args.rank_only:
+        chosen, _, _ = fit(tuned, engine, price, args.share)
     if args.fit:
-        chosen, tuned_m, tuned_all = fit(tuned, engine, price, args.share)
-    else:
-        shipped = default_policy()
-        chosen = Family(
-            shipped.low,
-            shipped.high,
-            tuple(s for s in ("critical", "major", "minor", "info") if s in shipped.settle),
-            shipped.share,
-        )
-        tuned_m = measure(tuned, chosen.escalator(tuned), engine, price)
-        tuned_all = measure(tuned, lambda r: True, engine, price)["auroc_gamma"]
+        chosen = replace(chosen, ranking=fit_ranking(tuned))
+    tuned_m = measure(tuned, chosen.escalator(tuned), engine, price)
+    tuned_all = measure(tuned, lambda r: True, engine, price)["auroc_gamma"]
     report: dict[str, Any] = {
         "file": args.dev.name,
         "records": len(rows),
@@ -1749,6 +1835,7 @@ def main(argv: list[str] | None = None) -> int:
             "escalate": [chosen.low, chosen.high],
             "settle": list(chosen.settle),
             "share": chosen.share,
+            "ranking": chosen.ranking.to_json() if chosen.ranking is not None else None,
         },
         "fitted_here": args.fit,
     }
@@ -1767,12 +1854,24 @@ def main(argv: list[str] | None = None) -> int:
             "default " + chosen.name(): measure(subset, chosen.escalator(subset), engine, price),
         }
         report["halves"][title] = figures
-    origin = "fitted on the tuned half" if args.fit else "shipped"
+    origin = (
+        ("the ranking " if args.rank_only else "") + "fitted on the tuned half"
+        if args.fit
+        else "shipped"
+    )
     print(
         f"\nDefault policy {chosen.name()} ({origin}"
         f"; tuned half: all-LLM AUROC {tuned_all:.3f}, the default {tuned_m['auroc_gamma']:.3f} "
         f"at {tuned_m['share'] * 100:.1f}%)\n"
     )
+    if chosen.ranking is not None:
+        # the ranking on records it never saw: each half ranked by the model fitted on the other
+        crossed = dict(zip(map(id, rows), cross_fitted(rows, chosen)))
+        for title, subset in sections:
+            prio = [crossed[id(r)] for r in subset]
+            report["halves"][title]["the same, ranking cross-fitted by half"] = measure(
+                subset, chosen.escalator(subset, prio), engine, price
+            )
     for title, figures in report["halves"].items():
         print(f"{title}:\n{HEAD}")
         for name, m in figures.items():
@@ -1831,7 +1930,7 @@ def main(argv: list[str] | None = None) -> int:
         held_out_caps(rows, engine, price),
         "\nThe share cap held out: for each budget, the band and settling --fit chooses on "
         "one half under a cap of the budget, reported on the other half; the candidates "
-        "beyond the cap ranked by offline gamma (shipped) or by an escalation-value model "
+        "beyond the cap ranked by offline gamma (was shipped) or by an escalation-value model "
         "(logistic, offline evidence -> the model disagrees with the offline verdict) "
         "fitted on the choosing half\n" + FRONTIER_HEAD,
         _frontier_line,
@@ -1851,7 +1950,7 @@ def main(argv: list[str] | None = None) -> int:
         findings_rankings(rows, engine, price, chosen),
         "\nWhat the offline judge found, ranking the candidates under the cap, held out: "
         "for each budget, the default's band and settling under a cap of the budget, the "
-        "candidates ranked by offline gamma (shipped), by a logistic model of where the "
+        "candidates ranked by offline gamma (was shipped), by a logistic model of where the "
         "model changes the verdict (disagrees across 0.5; moves gamma by more than 0.4) "
         "or of the label, or findings first; models fitted on one half, reported on the "
         "other; 'chosen' is the best on the choosing half\n" + FRONTIER_HEAD,
@@ -1904,6 +2003,28 @@ def main(argv: list[str] | None = None) -> int:
             f"{risk['gamma_over_margin'] * 100:.1f}%, score (> {CHECK_MARGINS['score']:.3f}) "
             f"{risk['score_over_margin'] * 100:.1f}%"
         )
+        if chosen.ranking is not None:
+            variants = {
+                "ranking cross-fitted (each half ranked by the model fitted on the other)": (
+                    chosen,
+                    cross_fitted(rows, chosen),
+                ),
+                "candidates ranked by offline gamma (was shipped)": (
+                    replace(chosen, ranking=None),
+                    None,
+                ),
+            }
+            report["check_draws_variants"] = {}
+            for name, (family, prio) in variants.items():
+                v = check_draws(rows, engine, family, args.draws, priority=prio)
+                report["check_draws_variants"][name] = v
+                print(
+                    f"  the same runs, {name}: largest share {v['largest_share'] * 100:.1f}%; "
+                    f"mean loss gamma {v['gamma_mean_loss']:.4f}, score "
+                    f"{v['score_mean_loss']:.4f}; over the margin: gamma "
+                    f"{v['gamma_over_margin'] * 100:.1f}%, score "
+                    f"{v['score_over_margin'] * 100:.1f}%"
+                )
 
     paths = list(args.traffic)
     if args.production:
@@ -1960,18 +2081,26 @@ def main(argv: list[str] | None = None) -> int:
         whole = report["halves"]["whole file"]["default " + chosen.name()]
         rep_m = report["halves"]["reported half"]["default " + chosen.name()]
         policy_file = {
-            "policy": "cascade-v2",
+            "policy": "cascade-v3",
             "escalate": [chosen.low, chosen.high],
             "settle": list(chosen.settle),
             "share": chosen.share,
+            "ranking": chosen.ranking.to_json() if chosen.ranking is not None else None,
             "fitted": {
                 "recorded": args.recorded.name,
                 "dev": args.dev.name,
                 "tuned": "questions whose SHA-256 (normalised text) is even",
-                "objective": f"under a share cap of {chosen.share:g}, the band [LOW, "
-                f"{FIT_HIGH:g}] (LOW in {', '.join(f'{x:g}' for x in FIT_LOWS)}) and settling "
-                f"({' or '.join('+'.join(x) for x in FIT_SETTLES)}) with the best AUROC of "
-                "gamma on the tuned half",
+                "objective": (
+                    "the band, settling and cap kept from the policy shipped before"
+                    if args.rank_only
+                    else f"under a share cap of {chosen.share:g}, the band [LOW, "
+                    f"{FIT_HIGH:g}] (LOW in {', '.join(f'{x:g}' for x in FIT_LOWS)}) and "
+                    f"settling ({' or '.join('+'.join(x) for x in FIT_SETTLES)}) with the best "
+                    "AUROC of gamma on the tuned half"
+                )
+                + "; the ranking under the cap (P(right) by a logistic model of the label on "
+                "the offline gamma, filter status, severities and finding kinds: "
+                "benchmarks/cascade.py fit_ranking) fitted on the tuned half",
                 "tuned_half": {
                     "share": tuned_m["share"],
                     "auroc_gamma": tuned_m["auroc_gamma"],

@@ -13,11 +13,14 @@ to ask the model:
    (``--escalate LOW,HIGH``, both ends included), and keeps the offline verdict outside it;
 3. the share cap (``--escalate-share``; shipped 0.74): of the records the judge has seen so far,
    at most that share (rounded to the nearest record) goes to the model. When a batch has more
-   candidates than the cap leaves room for, those the offline judge rates likelier right (the
-   higher offline gamma) are asked first: on the recorded verdicts, a wrong answer that looks
-   right offline is where the model changes the ranking most, and the records kept offline
-   cost the least AUROC when they are the low-gamma ones. The cap holds whatever the traffic:
-   a band alone asks for 63 % of nl2sql_bugs_public but 76-94 % of the other dev files.
+   candidates than the cap leaves room for, those the offline judge rates likelier right are
+   asked first: a right answer kept offline sits below nearly every wrong one the model
+   judges (its offline gamma is low), so the records kept offline cost the least AUROC when
+   they are the surest wrong. "Likelier right" is the policy's :class:`Ranking`, a logistic
+   model of P(right) on the offline gamma, the filter status and the kinds of finding (fitted
+   on half of the recorded file); without one, the offline gamma. The cap holds whatever the
+   traffic: a band alone asks for 63 % of nl2sql_bugs_public but 76-94 % of the other dev
+   files.
 
 The shipped values live in ``calibration/cascade-policy.json`` beside the offline calibration,
 with how they were chosen.
@@ -45,6 +48,9 @@ which also re-fits the shipped policy from recorded verdicts: ``--fit``).
 >>> print(capped.plan([(0.4, ())], seen=1, used=1)[0][1])  # doctest: +NORMALIZE_WHITESPACE
 offline gamma 0.400 is in the uncertain band [0.3, 0.9], but the share cap is spent: at most
 50% of the records go to the model, the likelier right by the offline judge first
+>>> ranked = Policy(0.3, 0.9, frozenset(), 0.5, Ranking(0.0, 1.0, (("partially_applied", -3.0),)))
+>>> round(ranked.priority(0.8, (), "partially_applied"), 3), round(ranked.priority(0.6, ()), 3)
+(0.166, 0.6)
 """
 
 from __future__ import annotations
@@ -78,6 +84,57 @@ USAGE = (
 )
 
 
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return math.log(p / (1 - p))
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """P(right) of a record from what the offline judge found: a logistic model on the logit
+    of the offline gamma, the filter status, whether a finding of each severity is there, and
+    one indicator per kind of finding (``code@severity``). It orders the candidates under the
+    share cap (likelier right asked first); it never changes a verdict. Weights absent from
+    the model count 0 (an unseen status or kind of finding: the offline gamma decides)."""
+
+    intercept: float
+    gamma: float
+    statuses: tuple[tuple[str, float], ...] = ()
+    severities: tuple[tuple[str, float], ...] = ()
+    kinds: tuple[tuple[str, float], ...] = ()
+
+    def p_right(self, gamma: float, reasons: Sequence[Reason], status: str | None) -> float:
+        found = {r.severity for r in reasons}
+        kinds = {f"{r.code}@{r.severity}" for r in reasons}
+        z = self.intercept + self.gamma * _logit(gamma)
+        z += sum(w for s, w in self.statuses if s == status)
+        z += sum(w for s, w in self.severities if s in found)
+        z += sum(w for k, w in self.kinds if k in kinds)
+        return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Ranking:
+        def pairs(key: str) -> tuple[tuple[str, float], ...]:
+            return tuple(sorted((str(k), float(v)) for k, v in data.get(key, {}).items()))
+
+        return cls(
+            float(data["intercept"]),
+            float(data["gamma_logit"]),
+            pairs("status"),
+            pairs("severity"),
+            pairs("kind"),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "intercept": self.intercept,
+            "gamma_logit": self.gamma,
+            "status": dict(self.statuses),
+            "severity": dict(self.severities),
+            "kind": dict(self.kinds),
+        }
+
+
 @dataclass(frozen=True)
 class Policy:
     """Which records a cascade sends to its model; a function of the offline verdict's gamma
@@ -90,6 +147,8 @@ class Policy:
     settle: frozenset[str]
     #: At most this share of the records a judge has seen goes to the model (1: no cap).
     share: float = 1.0
+    #: How the candidates beyond the cap are ranked (None: by the offline gamma).
+    ranking: Ranking | None = None
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Policy:
@@ -140,7 +199,14 @@ class Policy:
                     f"--escalate-share: expected a share of the records in (0, 1], e.g. 0.7 "
                     f"(1: no cap), found {given_share!r}"
                 )
-        return cls(low, high, frozenset(settle), share)
+        return cls(low, high, frozenset(settle), share, default.ranking)
+
+    def priority(self, gamma: float, reasons: Sequence[Reason], status: str | None = None) -> float:
+        """How likely right the offline judge finds a record (its gamma, findings and filter
+        status): the order in which the share cap asks candidates."""
+        if self.ranking is None:
+            return gamma
+        return self.ranking.p_right(gamma, reasons, status)
 
     def decide(self, gamma: float, reasons: Sequence[Reason]) -> tuple[bool, str]:
         """Whether to ask the model about a record, and why, from its offline gamma and
@@ -168,9 +234,8 @@ class Policy:
 
         After the batch, at most ``round(share * (seen + len(batch)))`` records (halves up) are
         escalated in all; a batch's candidates beyond the cap are kept offline, the lowest
-        offline gamma first (ties: the later record). ``priority`` (one number per record,
-        higher first) ranks them instead of the offline gamma: benchmarks/cascade.py compares
-        other rankings with it.
+        ``priority`` first (one number per record, higher asked first; ties: the later record;
+        not given: the offline gamma; the cascade judge gives :meth:`priority`).
         """
         decisions = [self.decide(gamma, reasons) for gamma, reasons in batch]
         asked = [i for i, (escalate, _) in enumerate(decisions) if escalate]
@@ -202,7 +267,8 @@ def default_policy() -> Policy:
     data = json.loads(res.read_text(encoding="utf-8"))
     low, high = (float(x) for x in data["escalate"])
     share = float(data.get("share", 1.0))
-    return Policy(low, high, frozenset(str(s) for s in data["settle"]), share)
+    ranking = Ranking.from_json(data["ranking"]) if data.get("ranking") else None
+    return Policy(low, high, frozenset(str(s) for s in data["settle"]), share, ranking)
 
 
 class CascadeJudge(Judge):
@@ -269,14 +335,15 @@ class CascadeJudge(Judge):
                 )
         out: list[Verdict | JudgeError | None] = list(offline)
         judged = [i for i, v in enumerate(offline) if isinstance(v, Verdict)]
-        plan = self.policy.plan(
-            [
-                (offline[i].confidence, requests[i].alignment.reasons)  # type: ignore[union-attr]
-                for i in judged
-            ],
-            self.seen,
-            self.escalated,
-        )
+        batch = [
+            (offline[i].confidence, requests[i].alignment.reasons)  # type: ignore[union-attr]
+            for i in judged
+        ]
+        priority = [
+            self.policy.priority(gamma, reasons, requests[i].alignment.filters.status)
+            for i, (gamma, reasons) in zip(judged, batch)
+        ]
+        plan = self.policy.plan(batch, self.seen, self.escalated, priority)
         asked: list[int] = []
         reasons: dict[int, str] = {}
         for i, (escalate, why) in zip(judged, plan):

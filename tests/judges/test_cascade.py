@@ -138,6 +138,62 @@ def test_the_share_cap_asks_the_likelier_right_first(llm_server, tmp_path):
     )
 
 
+def test_the_share_cap_asks_by_the_policys_ranking(llm_server, tmp_path):
+    """A policy with a ranking orders the candidates under the cap by its P(right) from the
+    offline gamma, the findings and the filter status, not by the offline gamma alone."""
+    from dataclasses import replace
+
+    from stef_judges.cascade import Ranking
+
+    llm_server.default = Reply(verdict_json(0.97, "correct", "fine"))
+    engine = Engine(
+        judge="cascade:llm:openai/fake",
+        judge_options={
+            "api_base": llm_server.url,
+            "api_key": "t",
+            "no_cache": True,
+            "escalate": "0,1",
+            "settle": "none",
+            "escalate_share": 0.5,
+        },
+    )
+    # a critical finding counts for, a minor one against: the reverse of the offline gammas
+    ranking = Ranking(0.0, 1.0, severities=(("critical", 20.0), ("minor", -20.0)))
+    engine.judge.policy = replace(engine.judge.policy, ranking=ranking)  # type: ignore[attr-defined]
+    try:
+        v = by_id(list(engine.run(items())))
+    finally:
+        engine.close()
+    assert llm_server.calls == 2
+    assert {k for k, x in v.items() if x.judge != "offline"} == {"clean", "critical"}
+    esc = v["minor"].escalation
+    assert esc is not None and "share cap is spent" in esc.reason
+
+
+@pytest.mark.parametrize(
+    ("gamma", "severities", "status", "expected"),
+    [
+        (0.5, (), "fully_applied", 0.5),  # no weight applies: the offline gamma itself
+        (0.9, (), "fully_applied", 0.9),
+        (0.5, ("critical",), "fully_applied", 0.269),  # sigmoid(0 - 1)
+        (0.5, (), "partially_applied", 0.119),  # sigmoid(0 - 2)
+        (0.5, ("minor",), None, 0.5),  # no weight for minor findings, no status
+        (0.9, ("critical", "critical"), "partially_applied", 0.309),  # sigmoid(2.197 - 3)
+    ],
+)
+def test_the_ranking_reads_gamma_findings_and_status(gamma, severities, status, expected):
+    from stef_judges.cascade import Policy, Ranking
+
+    from stef_core.models import Reason
+
+    ranking = Ranking(0.0, 1.0, (("partially_applied", -2.0),), (("critical", -1.0),))
+    reasons = tuple(Reason(code="filter.missing", message="", severity=s) for s in severities)
+    got = Policy(0, 1, frozenset(), 0.5, ranking).priority(gamma, reasons, status)
+    assert round(got, 3) == expected
+    # without a ranking, the offline gamma orders the candidates
+    assert Policy(0, 1, frozenset(), 0.5).priority(gamma, reasons, status) == gamma
+
+
 def test_the_share_cap_counts_over_the_batches(llm_server, tmp_path):
     # one record a batch: the cap is kept over every record seen so far, not per batch
     llm_server.default = Reply(verdict_json(0.97, "correct", "fine"))
@@ -311,13 +367,18 @@ def test_a_cascade_needs_an_llm_judge_and_a_sane_policy():
 def test_the_shipped_policy_is_the_policy_file():
     from importlib import resources
 
-    from stef_judges.cascade import POLICY_FILE, Policy, default_policy
+    from stef_judges.cascade import POLICY_FILE, Policy, Ranking, default_policy
 
     text = (resources.files("stef_judges") / "calibration" / POLICY_FILE).read_text()
     data = json.loads(text)
     assert default_policy() == Policy(
-        data["escalate"][0], data["escalate"][1], frozenset(data["settle"]), data["share"]
+        data["escalate"][0],
+        data["escalate"][1],
+        frozenset(data["settle"]),
+        data["share"],
+        Ranking.from_json(data["ranking"]),
     )
+    assert Ranking.from_json(data["ranking"]).to_json() == data["ranking"]
     assert Policy.from_options({}) == default_policy()
     # issue 25's check allows 75 %: the shipped cap stays below it (0.74: 89 of 120 records)
     assert 0 < default_policy().share <= 0.74
