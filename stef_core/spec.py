@@ -330,7 +330,9 @@ class JoinedAggregate:
     o.order_id``): ``expr`` as written, the aggregated ``table`` and ``column``, the join
     column of that table (``key``), the ``joined`` table and its join column
     (``joined_key``); ``leads`` when the SELECT starts from the aggregated table (its FROM)
-    and brings the other in by a JOIN. Which side the join repeats is the aligner's reading
+    and brings the other in by a JOIN; ``siblings``: the other tables the same SELECT joins
+    on that very key, as ``(table, column)`` (``stores`` beside ``transactions``, both
+    joined on ``merchants.merchant_id``). Which side the join repeats is the aligner's reading
     of the keys."""
 
     expr: str
@@ -340,6 +342,7 @@ class JoinedAggregate:
     joined: str
     joined_key: str
     leads: bool = False
+    siblings: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,11 +68,16 @@ from stef_align.names import parts
 from stef_core.gated import gated
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.reasons import reason
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import JoinedAggregate, QuestionSpec, SqlSpec
 from stef_core.words import norm
 
 #: Aggregates a per-group count or total is made of (a zero is one of theirs).
 _COUNTS = frozenset({"COUNT", "SUM", "COUNTIF", "COUNT_IF"})
+#: Table name parts that say one row per key of another table (an extension of it, its
+#: settings, its current state): joined on that key they repeat nothing.
+_ONE_PER_KEY = frozenset({"profile", "profiles", "detail", "details", "setting", "settings",
+                          "info", "ext", "extension", "current", "latest", "summary",
+                          "summaries", "stats", "attributes", "preferences", "config"})
 #: Column parts that say an amount is per unit, meant to be counted once per sale or line.
 _UNIT_AMOUNTS = frozenset({"price", "unitprice"})
 
@@ -113,11 +118,59 @@ def _named_key(table: str, column: str, other: str) -> bool:
     return shared > 0 and own_key("_".join(words[shared:]), column)
 
 
+def _sibling(j: JoinedAggregate) -> tuple[str, str] | None:
+    """The table that repeats ``j``'s rows as a sibling, or None: ``j`` sums a table joined
+    to another table's own key by a column that is not its own (``transactions.merchant_id``
+    to ``merchants.merchant_id``: many rows per merchant), and the same SELECT joins a third
+    table on that key by a column that is not that table's own either (``stores.merchant_id``):
+    each transaction comes back once per store of its merchant. Keys are read by their names
+    (:func:`_named_key`): a column named like an id on both children, the parent's own; a
+    table named as one row per key (``merchant_profiles``) repeats nothing.
+
+    >>> from stef_core.spec import JoinedAggregate
+    >>> def j(*siblings):
+    ...     return JoinedAggregate("SUM(t.amount)", "transactions", "amount", "merchant_id",
+    ...                            "merchants", "merchant_id", False, siblings)
+    >>> _sibling(j(("stores", "merchant_id")))
+    ('stores', 'merchant_id')
+    >>> _sibling(j(("merchant_profiles", "merchant_id"))), _sibling(j(("mccs", "mcc")))
+    (None, None)
+    """
+    if not j.siblings or not norm(j.key).endswith("id"):
+        return None
+    if _named_key(j.table, j.key, j.joined) or not _named_key(j.joined, j.joined_key, j.table):
+        return None  # a lookup of the aggregated table's own key, or no parent's key
+    if _UNIT_AMOUNTS & set(parts(j.column)):
+        return None
+    for table, column in j.siblings:
+        if (table in (j.table, j.joined) or not norm(column).endswith("id")
+                or _named_key(table, column, j.joined) or _ONE_PER_KEY & set(parts(table))):
+            continue
+        return table, column
+    return None
+
+
 def fan_out(sql: SqlSpec) -> list[Reason]:
     """``join.fan_out`` (module docstring): each aggregated table once."""
     out: list[Reason] = []
     seen: set[str] = set()
     for j in sql.joined_aggregates[:32]:
+        sibling = _sibling(j)
+        if sibling is not None and j.table not in seen:
+            seen.add(j.table)
+            out.append(reason(
+                "join.fan_out",
+                f"the SQL computes {j.expr} over {j.table} and {sibling[0]}, both joined on "
+                f"{j.joined}.{j.joined_key} and each holding many rows per {j.joined_key}: "
+                f"every row of {j.table} is repeated once per matching row of {sibling[0]}, "
+                f"so its {j.column} is "
+                f"{'weighted' if j.expr.upper().startswith('AVG') else 'counted'} that many "
+                f"times; aggregate each table per {j.joined_key} before joining them",
+                "major",
+            ))
+            if len(out) >= 2:
+                break
+            continue
         # the aggregated table's key is named after it (a bare ``id`` joined to ``x.person_id``
         # is as often a one-to-one link table as a one-to-many one), the joined column is not
         # the other table's key

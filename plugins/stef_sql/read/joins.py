@@ -122,7 +122,8 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
         source = select.args.get("from_")
         leads = source is not None and source.this.alias_or_name.lower() == alias
         grouped = {c.name.lower() for c in _group_columns(select) if c.table.lower() == alias}
-        for left, right in _join_equalities(select):
+        equalities = _join_equalities(select)
+        for left, right in equalities:
             for mine, other in ((left, right), (right, left)):
                 if mine.table.lower() != alias or not other.table or \
                         other.table.lower() == alias:
@@ -133,8 +134,29 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
                 if joined and joined != table and joined not in ctes:
                     out.append(JoinedAggregate(node.sql()[:200], table, cols[0].name.lower(),
                                                mine.name.lower(), joined, other.name.lower(),
-                                               leads))
+                                               leads, _siblings(tree, equalities, other,
+                                                                (alias, other.table.lower()))))
     return out
+
+
+def _siblings(tree: Tree, equalities: list[tuple[exp.Column, exp.Column]],
+              key: exp.Column, taken: tuple[str, str]) -> tuple[tuple[str, str], ...]:
+    """The other tables ``equalities`` join on ``key`` (``s.merchant_id = m.merchant_id``
+    beside ``t.merchant_id = m.merchant_id``), as ``(table, column)``: not the aliases in
+    ``taken``, nor a CTE or derived table (often the rows pre-aggregated per key)."""
+    ctes = _cte_names(tree)
+    alias, name = key.table.lower(), key.name.lower()
+    out: list[tuple[str, str]] = []
+    for left, right in equalities:
+        for mine, other in ((left, right), (right, left)):
+            if mine.table.lower() != alias or mine.name.lower() != name:
+                continue
+            if not other.table or other.table.lower() in taken:
+                continue
+            table = tree.table_of(other)
+            if table and table not in ctes and (table, other.name.lower()) not in out:
+                out.append((table, other.name.lower()))
+    return tuple(out[:4])
 
 
 def _bare(node: exp.Expr) -> exp.Expr:
