@@ -1915,7 +1915,7 @@ def align_filters(
            for r in unmet):
         kinds = [None if k == "scope" else k for k in kinds]
     guards = [s for s, k in zip(extras, kinds)
-              if k in ("scope", "exclusion", "null", "run", "implied")]
+              if k in ("scope", "exclusion", "null", "run", "implied", "current")]
     # A filter many of the run's queries share (a business definition: "revenue" as
     # ``status IN ('paid', 'shipped')``) is the deployment's, not one this agent added to this
     # question: no extra. Whether this question needed it stays open, so its values still

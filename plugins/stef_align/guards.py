@@ -347,6 +347,10 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     kind = _exclusion(f, text)
     if kind is not None:
         return kind
+    if _live_only(f, text):
+        return "exclusion"  # livemode = true, env = 'prod': test data left out
+    if _current_version(f, text):
+        return "current"
     # before the shapes: a filter in most of the run's queries is the deployment's even
     # where one question leaves a value unanswered (the aligner's stand-in reading of a scope)
     if run.holds(f) and not named(f, text):
@@ -394,6 +398,90 @@ def _implied_state(f: Filter, text: str, sql: SqlSpec | None) -> bool:
     return any(column_event(c) == event for c in timed[:32])
 
 
+#: Parts of a flag that keeps the current version of a row whose history the table keeps (a
+#: slowly changing dimension: ``is_current``, ``current_flag``, ``is_latest``).
+_CURRENT_PARTS = frozenset({"current", "curr", "latest"})
+#: Parts of a column that says when a version of a row stops being valid (``valid_to``,
+#: ``effective_end_date``, ``eff_end_dt``, ``version_end_ts``, ``dbt_valid_to``).
+_VALIDITY_PARTS = frozenset({"valid", "validity", "effective", "eff", "version", "scd"})
+_VALIDITY_ENDS = frozenset({"to", "end", "until", "thru", "through", "expiry", "expiration"})
+#: Words that ask about the history itself, or about a moment that is not now: then the
+#: current version is not all the question wants.
+_HISTORY = re.compile(r"\b(?:histor\w*|previous\w*|former\w*|past|ever|changes?|changed|"
+                      r"versions?|as of|at the end of|at end of|at the start of|"
+                      r"at the beginning of|on \d|in (?:19|20)\d\d)\b")
+
+
+def _current_version(f: Filter, text: str) -> bool:
+    """``is_current = true``, ``current_flag = 'Y'``, ``valid_to IS NULL``, ``valid_to =
+    '9999-12-31'``: the row's current version in a table that keeps every version of it,
+    which a deployment reads as every question's rows unless the question asks about the
+    history or another moment.
+
+    >>> _current_version(Filter("is_current", "=", True), "headcount by department")
+    True
+    >>> _current_version(Filter("effective_end_date", "is null", None), "avg salary by level")
+    True
+    >>> _current_version(Filter("is_current", "=", True), "headcount at the end of 2023")
+    False
+    >>> _current_version(Filter("current_balance", ">", 0), "accounts by branch")
+    False
+    """
+    if f.column is None or f.excluded:
+        return False
+    ps = set(parts(f.column))
+    values = _values(f)
+    if ps & _CURRENT_PARTS:
+        if not (len(values) == 1 and ((f.op == "=" and _flag_value(values[0]) in _YES)
+                                      or (f.op in ("!=", "<>") and _flag_value(values[0]) in _NO))):
+            return False
+    elif ps & _VALIDITY_PARTS and ps & _VALIDITY_ENDS:
+        far = (f.op in ("=", ">=", ">") and len(values) == 1 and isinstance(values[0], str)
+               and values[0].startswith(("9999-", "2999-", "2099-12-31")))
+        if f.op != "is null" and not far:
+            return False
+    else:
+        return False
+    return _HISTORY.search(text.lower()) is None and not named(f, text)
+
+#: Parts of a flag that keeps live (production) data, and the values of an environment
+#: column that name it: the other side of test data (``livemode = true``, ``env = 'prod'``).
+_LIVE_PARTS = frozenset({"live", "livemode", "production", "prod"})
+_ENV_PARTS = frozenset({"env", "environment"})
+_LIVE_VALUES = frozenset({"prod", "production", "live", "prd"})
+
+
+def _live_only(f: Filter, text: str) -> bool:
+    """``livemode = true``, ``is_production = 1``, ``env = 'prod'``: test, sandbox or staging
+    data left out by keeping the live data, unless the question speaks of either.
+
+    >>> _live_only(Filter("livemode", "=", True), "payment volume last month")
+    True
+    >>> _live_only(Filter("env", "=", "prod"), "errors by service today")
+    True
+    >>> _live_only(Filter("env", "=", "prod"), "errors by service today in production")
+    False
+    """
+    if f.column is None or f.excluded:
+        return False
+    ps = set(parts(f.column))
+    values = _values(f)
+    if len(values) != 1:
+        return False
+    [v] = values
+    if ps & _ENV_PARTS:
+        shaped = f.op == "=" and isinstance(v, str) and v.lower() in _LIVE_VALUES
+    elif ps & _LIVE_PARTS:
+        shaped = ((f.op == "=" and _flag_value(v) in _YES)
+                  or (f.op in ("!=", "<>") and _flag_value(v) in _NO))
+    else:
+        return False
+    words = {stem(w) for w in _words(text)}
+    said = {stem(w) for w in ("test", "testing", "sandbox", "staging", "live", "production",
+                              "prod", "environment", "env")}
+    return shaped and not words & said
+
+
 def named(f: Filter, text: str) -> bool:
     """Does ``text`` name the filter ``f``: one of its values, or what its column is about
     (``is_contractor`` in "how many contractors", ``region = 'emea'`` in "EMEA headcount")?
@@ -427,6 +515,7 @@ KIND_WORDS = {
     "run": "in most of this run's queries, whatever their question",
     "definition": "a business definition many of this run's queries share",
     "implied": "a state the time the query measures or bounds already implies",
+    "current": "the current version of rows whose history the table keeps",
 }
 
 
