@@ -509,6 +509,68 @@ def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return []
 
 
+#: The two ends of a trip or a visit, as a question says them before what it measures
+#: ("arrival delays", "pickup wait") and as a column names them (``actual_arr``,
+#: ``sched_dep``, ``pickup_ts``): each end's words, and the other end of each.
+_ENDS: dict[str, frozenset[str]] = {
+    "arrival": frozenset({"arrival", "arrivals", "arrive", "arrived", "arr", "arrv"}),
+    "departure": frozenset({"departure", "departures", "depart", "departed", "dep", "dept"}),
+    "pickup": frozenset({"pickup", "pickups", "pu"}),
+    "dropoff": frozenset({"dropoff", "dropoffs", "do"}),
+}
+_OTHER_END = {"arrival": "departure", "departure": "arrival", "pickup": "dropoff",
+              "dropoff": "pickup"}
+_MEASURED_END = re.compile(r"\b(arrival|departure|pickup|pick-up|dropoff|drop-off)s?\s+"
+                           r"(?:delays?|lateness|times?|waits?|variance)\b")
+
+
+def _end_of(column: str) -> str | None:
+    """The end of a trip a time column names (``actual_arr``: arrival), or None."""
+    parts = set(_name_parts(column))
+    found = {end for end, words in _ENDS.items() if parts & words}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def measured_end(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """``date.wrong_event`` (major): the question measures a time at one end of a trip
+    ("10 longest arrival delays", "average pickup wait") and every difference of moments the
+    SQL computes is between two times of the other end (``dateDiff('minute', sched_dep,
+    actual_dep)``: the departure delay). Only when both columns name the other end and
+    none of the SQL's differences names the asked one.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("10 longest arrival delays in March", None)
+    >>> sql = ("SELECT flight_no, dateDiff('minute', sched_dep, actual_dep) AS d "
+    ...        "FROM legs ORDER BY d DESC LIMIT 10")
+    >>> [(r.code, r.severity) for r in measured_end(q, extract_spec(sql, dialect="clickhouse"))]
+    [('date.wrong_event', 'major')]
+    >>> measured_end(q, extract_spec(sql.replace("_dep", "_arr"), dialect="clickhouse"))
+    []
+    """
+    if not sql.date_differences:
+        return []
+    m = _MEASURED_END.search(q.text[:2000].lower())
+    if m is None:
+        return []
+    asked = m.group(1).replace("-", "")
+    other = _OTHER_END[asked]
+    pairs = [(_end_of(later), _end_of(earlier), text)
+             for text, later, earlier in sql.date_differences[:16]]
+    if any(asked in (a, b) for a, b, _ in pairs):
+        return []
+    for a, b, text in pairs:
+        if a == b == other:
+            return [reason(
+                "date.wrong_event",
+                f"the question measures the {asked} {m.group(0).split()[-1]} but the SQL "
+                f"computes {text}, a difference of two {other} times: it measures the "
+                f"{other}, not the {asked}",
+                "major",
+            )]
+    return []
+
+
 #: "overdue invoices", "past-due balances": due before today, never today itself.
 _OVERDUE = gated(r"\b(?:overdue|past[- ]due)\b")
 #: "due today or overdue", "due by today": today is asked for too.
@@ -561,14 +623,22 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
         tables.setdefault(column, []).append(table)
     # ``activity_ts`` of ``activities``, ``event_time`` of ``events``: a column named after
     # its own table's rows is each row's own time (its creation), not another event's
-    events = {c: "creation" if e is not None and _own_time(c, _tables_of(c, tables, sql))
-              else e for c, e in events.items()}
+    own = {c: e for c, e in events.items()
+           if e is not None and _own_time(c, _tables_of(c, tables, sql))}
+    events = {c: "creation" if c in own else e for c, e in events.items()}
     known = {c: e for c, e in events.items() if e is not None}
     if not known:
         return []
     asked = asked_event(q, anchor.date if anchor is not None else date.today())
     if asked is not None:
         if any(_answers(asked, e, _tables_of(c, tables, sql)) for c, e in known.items()):
+            return []
+        if (asked.verb and stem(asked.word) in _GENERIC_DONE and _state_kept(asked.word, sql)
+                and any(e not in _FOLLOWS.get(asked.event, ()) for e in own.values())):
+            # "refunds processed this quarter" / status = 'processed' AND refund_ts in it:
+            # the verb is kept as the rows' state, and the rows are dated by their own time
+            # (not "how much did we refund in May" / status = 'refunded' on purchase_ts of
+            # purchases: a refund always follows the purchase it returns)
             return []
         column = next(iter(known))
         said = asked.word if asked.verb else _SAID[asked.event]
@@ -592,6 +662,27 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
                 "major",
             )]
     return []
+
+
+_STATE_PARTS = frozenset({"status", "state", "stage", "phase"})
+#: Verbs that say a row's own action went through and name no event of their own
+#: ("refunds processed": the refund done), unlike "paid", "settled", "closed" or "resolved".
+_GENERIC_DONE = frozenset(stem(w) for w in ("processed", "handled"))
+
+
+def _state_kept(word: str, sql: SqlSpec) -> bool:
+    """Does the SQL keep the rows in the state the asked verb names (``status =
+    'processed'`` for "processed", ``status IN ('settled', 'paid')`` for "settled")?"""
+    asked = stem(word)
+    for f in sql.filters[:64]:
+        if f.excluded or f.op not in ("=", "in") or not f.column:
+            continue
+        if not _STATE_PARTS & set(_name_parts(f.column)):
+            continue
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        if any(isinstance(v, str) and stem(v.lower()) == asked for v in values[:16]):
+            return True
+    return False
 
 
 def _own_time(column: str, tables: list[str]) -> bool:

@@ -576,6 +576,10 @@ def _family(word: str) -> str:
 #: "rejections"), not of things ("shipments" are no 'shipped' state); verbs ("win",
 #: "broke down").
 _ACTION_NOUN = re.compile(r"[a-z]{3,}(?:ations?|ions?|ings?)\b")
+#: Nouns of an action made with -al ("arrival", "approvals", "renewal", "refusal", "referral"):
+#: their stem is the verb's ('arrived', 'approved', 'renewed'); four letters at least, so
+#: "trial" or "total" name none.
+_AL_NOUN = re.compile(r"\b([a-z]{4,})als?\b")
 _VERB = re.compile(r"\b(win|won|sell|sold|buy|bought|pay|paid|break|broke|broken|lose|lost|"
                    r"send|sent|spend|spent|leave|left|hold|held|meet|met|fly|flew|flown|"
                    r"drive|drove|driven|ride|rode|ridden|keep|kept|take|took|taken|give|gave|"
@@ -586,6 +590,10 @@ _VERB = re.compile(r"\b(win|won|sell|sold|buy|bought|pay|paid|break|broke|broken
 @lru_cache(maxsize=QUESTION_CACHE)
 def _families(text: str) -> frozenset[str]:
     out = {_family(w) for w in _ACTION_NOUN.findall(text)}
+    for root in _AL_NOUN.findall(text):
+        if root[-1] == root[-2] and root[-1] not in "aeiou":
+            root = root[:-1]  # "referral": 'refer', as 'referred' is
+        out.add(root)
     for verb, particle in _VERB.findall(text):
         out.add(_family(verb))
         if particle:
@@ -1534,7 +1542,25 @@ def _match_used_value(r: Filter, m: _Match) -> bool:
     if keys(r.value) & m.literal_keys or _in_identifiers(r.value, m.sql):
         m.matched.append(r.describe())
         return True
+    if (isinstance(r.value, (int, float)) and _percent_said(r.value, m.q.text)
+            and value_key(round(r.value / 100, 8)) in m.literal_keys):
+        # "refunds exceeded 10% of their volume" / refunded > 0.10 * volume: the share as
+        # the fraction it multiplies by
+        m.matched.append(r.describe())
+        return True
     return False
+
+
+def _percent_said(value: object, text: str) -> bool:
+    """Does the text say the number as a percentage ("10%", "10 percent", "10 pct")?
+
+    >>> _percent_said(10, "refunds above 10% of volume"), _percent_said(10, "top 10 stores")
+    (True, False)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return re.search(rf"(?<![\d.]){re.escape(value_key(value))}(?:\.0+)?\s*(?:%|percent\b|pct\b)",
+                     text) is not None
 
 
 def _match_computed_extreme(r: Filter, m: _Match) -> bool:

@@ -775,9 +775,13 @@ def _union_of_asked(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period]
                     outcome: dict[int, tuple[str, int]]) -> None:
     """"scrap rate this quarter vs last quarter" answered by one WHERE from the earlier
     period's start (to now, or to the later one's end) and CASE / FILTER conditions or a
-    grouping that split it: that row filter is the asked periods' union, and it answers each
-    of them (``outcome``, ``used`` updated in place)."""
-    if len(canon) < 2 or len(outcome) == len(canon) or not (sql.value_periods or sql.group_by):
+    grouping that split it (in the query or in a CTE it reads from; or a LAG / LEAD window
+    that sets each period's row beside the one before: "mom growth feb vs jan" as a monthly
+    CTE over January and February, then February beside LAG): that row filter is the asked
+    periods' union, and it answers each of them (``outcome``, ``used`` updated in place)."""
+    if len(canon) < 2 or len(outcome) == len(canon) or not (
+            sql.value_periods or sql.group_by or sql.nested_group_by
+            or any(w.upper().startswith(("LAG(", "LEAD(")) for w in sql.windows[:16])):
         return
     if any(c.start is None or c.periodic or c.clock or c.negated for c in canon):
         return
@@ -986,6 +990,28 @@ def _as_of(p: Period, today: date) -> bool:
         or (len(bounds) == 1 and bounds <= {day, day + timedelta(days=1)}))
 
 
+def _tiling(r: Period, asked: list[Period], today: date) -> list[Period]:
+    """The asked periods (two or more) that lie end to end inside ``r`` and fill it from its
+    start to its end ("jan" and "feb" for "2026-01-01 to 2026-02-28"), or none."""
+    if len(asked) < 2:
+        return []
+    c = _canon(_readings(r, today)[0], today)
+    if c.start is None or c.end is None or c.periodic or c.clock:
+        return []
+    parts = []
+    for p in asked[:8]:
+        pc = _canon(_readings(p, today)[0], today)
+        if (pc.start is not None and pc.end is not None and not pc.periodic and not pc.clock
+                and c.start <= pc.start and pc.end <= c.end):
+            parts.append((pc.start, pc.end, p))
+    parts.sort(key=lambda t: (t[0], t[1]))
+    if len(parts) < 2 or parts[0][0] != c.start or parts[-1][1] != c.end:
+        return []
+    if any(b[0] != a[1] for a, b in pairwise(parts)):
+        return []
+    return [p for _, _, p in parts]
+
+
 def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]]:
     """``(kind, message)`` for each period the reformulation changed (``changed``), dropped
     (``dropped``) or added (``added``), once per period, in plain words.
@@ -1012,6 +1038,13 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
     new = [r for j, r in enumerate(restated) if j not in kept and r.strength == "strong"
            and not any(_overlaps(r, m, today) for m in matched) and not _as_of(r, today)]
     new = list({plain(r, today): r for r in new}.values())  # one period said twice is one
+    # "feb vs jan" restated "from January 2026 to February 2026": one stretch made of the
+    # asked ones, end to end, restates them all
+    for r in list(new):
+        inside = _tiling(r, lost, today)
+        if inside:
+            new.remove(r)
+            lost = [p for p in lost if all(p is not q for q in inside)]
     out: list[tuple[str, str]] = []
     for p in lost:
         said = f"'{p.text}' ({plain(p, today)})" if p.text else plain(p, today)

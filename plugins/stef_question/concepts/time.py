@@ -1046,12 +1046,17 @@ def _latest(atom: _Atom) -> tuple[RelativeDate, RelativeDate] | None:
 
 def _dated_pair(a: _Atom, b: _Atom) -> bool:
     """Can two atoms make a range without "from" or "between": a date and a later date (or
-    today: "2025-01-01 to today"), or a month without a year and a month with one
-    ("July-September 2025")?"""
+    today: "2025-01-01 to today"), a month without a year and a month with one
+    ("July-September 2025"), or two dated months or quarters in order ("2025-09 to 2026-02",
+    "September 2025 to February 2026": the months from the one to the other)?"""
     if a.bare_year or b.bare_year or a.clock or b.clock or a.rolling or b.rolling:
         return False
     if a.yearless:
         return a.grain == "month" and b.grain == "month" and _year_of(b) is not None
+    if (a.grain == b.grain and a.grain in ("month", "quarter") and not b.yearless
+            and isinstance(a.lo, str) and isinstance(b.lo, str) and a.lo[:1].isdigit()
+            and b.lo[:1].isdigit()):
+        return a.lo < b.lo
     if a.grain != "day" or not isinstance(a.lo, str):
         return False
     return b.grain == "day" and b.lo is not None
