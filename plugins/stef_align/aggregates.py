@@ -394,8 +394,10 @@ def _mean_for_quantile(q: QuestionSpec, sql: SqlSpec) -> str | None:
     answers it with AVG and computes none: no median or percentile function anywhere (a
     window's included), no ranking or window and no OFFSET / nested LIMIT (a median by hand:
     the middle row of an ordered list, or the mean of the middle two); None otherwise."""
+    if "AVG" not in functions(sql):  # the SQL's few aggregates before the question's text
+        return None
     m = _QUANTILE.search(q.text)
-    if m is None or "AVG" not in functions(sql):
+    if m is None:
         return None
     if any(f in a.func for a in sql.aggregations for f in _QUANTILE_FUNCS):
         return None

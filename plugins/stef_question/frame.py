@@ -259,6 +259,9 @@ _WEEKDAY_KEPT = re.compile(
 def _weekdays(question: str, asked: list[Filter]) -> list[Filter]:
     """Weak requirements for the days of the week the question keeps, when the question's
     own reading has none for them (a weekday is an inference about how the SQL spells it)."""
+    low = question[:MAX_CHARS].lower()
+    if "day" not in low and "week" not in low:  # every match holds one (case-insensitively)
+        return []
     # a weak reading of the same word ("Saturdays" as a name) is made strong by merging
     have = {str(f.value).lower() for f in asked
             if isinstance(f.value, str) and f.strength == "strong"}

@@ -192,10 +192,12 @@ def _conditions(text: str) -> list[Filter]:
     text = _SPACED_OP.sub(r"\1=", text)  # "> =" written with a space
     out: list[Filter] = []
     count = 0
-    for m in _HINT_BETWEEN.finditer(text):
+    # Each match of these two holds its word ("between", in any case) or its parenthesis:
+    # a text without them is not searched (the patterns try every position of it).
+    for m in _HINT_BETWEEN.finditer(text) if "between" in text.lower() else ():
         out.extend(condition_filters(m.group(0)))
         count += 1
-    for m in _HINT_IN.finditer(text):
+    for m in _HINT_IN.finditer(text) if "(" in text else ():
         if count >= MAX_FRAGMENTS:
             break
         out.extend(condition_filters(m.group(0)))
