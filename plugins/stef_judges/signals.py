@@ -37,7 +37,6 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     text = request.question.text or fold_text(
         request.record.question + " " + (request.record.enriched_question or "")
     )
-    text_keys = _tokens(text)
     # Values the SQL compares against (filters, CASE conditions): a literal that only formats
     # output (' ', 'Yes') or names a date part ('quarter', INTERVAL '3 months') guesses nothing.
     # R_app speaks for the question: a value its vocabulary required ("critical" means
@@ -64,6 +63,7 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
                 if v.strip("%_ ") and value_key(v) not in ignored]
     if not literals:
         return 1.0, []
+    text_keys = _tokens(text)  # (only where a literal asks: many queries compare none)
     missing = []
     years = _years(text)
     for lit in literals:
@@ -143,8 +143,29 @@ def _stems(text: str) -> frozenset[str]:
 def stems_of(*texts: str) -> frozenset[str]:
     """``_stems(" ".join(texts))``, from each text's own (cached) stems: a word never spans
     the joining space, so the question's stems are read once for every caller that adds other
-    texts to it."""
-    return frozenset().union(*map(_stems, texts))
+    texts to it. A later text that opens with the first (an enrichment that restates the
+    question, then adds its hint) is read from where the first ends, when no word spans
+    that cut: the first's words are stemmed once.
+
+    >>> stems_of("Which cars?", "Which cars? Hint: cars refers to vehicles") == _stems(
+    ...     "Which cars? Which cars? Hint: cars refers to vehicles")
+    True
+    >>> sorted(stems_of("total", "totals"))
+    ['total']
+    """
+    first = texts[0] if texts else ""
+    parts: list[frozenset[str]] = []
+    for text in texts[1:]:
+        if first and len(text) > len(first) and text.startswith(first):
+            rest = text[len(first):]
+            if not (first[-1].lower()[-1:] in _WORD_CHARS and rest[0].lower()[:1] in _WORD_CHARS):
+                text = rest  # the cut falls between two words
+        parts.append(_stems(text))
+    return _stems(first).union(*parts)
+
+
+#: What :data:`_WORD` matches: a word runs on across a cut between two of these.
+_WORD_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 def _root_named(root: str, text: str) -> bool:
