@@ -473,6 +473,9 @@ class SqlSpec:
     # group has at least one row there, so the entities with no matching row are never among
     # them. Each as written, and whether it counts every row (``COUNT(*)``: never true).
     empty_tests: tuple[tuple[str, bool], ...] = ()
+    # HAVING tests for few rows or a small total after inner joins only (``SUM(e.hours) <
+    # 100``): the entities with none are never a group (stef_sql.read.joins)
+    few_tests: tuple[str, ...] = ()
     # Can a row or group the data has nothing for reach the result: an outer join, a scalar
     # subquery in the SELECT list, a set operation?
     keeps_unmatched: bool = False

@@ -28,6 +28,11 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   joins only, where every group has a matched row; or the
   question asks to show the groups with nothing ("show zeros") and nothing in the SQL can
   keep a group without rows (no outer join, scalar subquery or conditional count).
+  In a logged record (an agent's traffic: it has a timestamp) so is a HAVING that keeps the
+  groups with little after inner joins only ("associates with fewer than 100 billable hrs" /
+  ``FROM time_entries JOIN timekeepers ... HAVING SUM(e.hours) < 100``): the associate with
+  no time at all has fewer still but is never a group (the benchmark files' curated answers
+  take "fewer than" over the rows that exist, so they are not read).
   Also a share of one key over the same key that an inner join equates (``COUNT(DISTINCT
   o.customer_id) / COUNT(DISTINCT c.customer_id)`` with ``JOIN orders o ON o.customer_id =
   c.customer_id``, :func:`matched_share`): the rows with no match are gone, so it is 1.
@@ -221,8 +226,9 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
 NOTHING = gated(r"\b(?:no|none|never|without|zero|nothing|not)\b|n't\b")
 
 
-def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    """``join.drops_empty`` (module docstring)."""
+def dropped_empty(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
+    """``join.drops_empty`` (module docstring); ``logged``: the record is an agent's logged
+    traffic (its anchor is its timestamp)."""
     tests = [t for t, star in sql.empty_tests[:8] if star or NOTHING.search(q.text)]
     if tests:
         return [reason(
@@ -231,6 +237,15 @@ def dropped_empty(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             f"only: a group is formed only from rows that found a match, so the ones with no "
             f"row at all never appear and the test is not met by them; start from the "
             f"entities with a LEFT JOIN (or use NOT EXISTS)",
+            "major",
+        )]
+    if logged and sql.few_tests and not sql.keeps_unmatched:
+        return [reason(
+            "join.drops_empty",
+            f"the SQL keeps the groups with little ({sql.few_tests[0]}) after inner joins "
+            f"only: a group is formed only from rows that found a match, so the ones with "
+            f"nothing at all, which have less still, never appear; start from the entities "
+            f"with a LEFT JOIN and count or add up their rows (COALESCE(..., 0))",
             "major",
         )]
     share = matched_share(sql)
@@ -453,4 +468,4 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None,
             "major",
         ))
     logged = anchor is not None and anchor.source == "timestamp"
-    return out + fanned + dropped_empty(q, sql) + not_in_nulls(sql, nullable, logged)
+    return out + fanned + dropped_empty(q, sql, logged) + not_in_nulls(sql, nullable, logged)

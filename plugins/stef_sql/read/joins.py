@@ -21,6 +21,9 @@ may differ from its question whatever the data.
   no row at all ("the categories with no sales") are never among the groups. ``COUNT(*) = 0``
   is never true; a SUM or COUNT of a column is read only when the SELECT joins (over one table
   ``SUM(stock) = 0`` may well be the question's own test).
+* ``few_tests``: HAVING tests that keep the groups with few rows or a small total
+  (``SUM(e.hours) < 100``, ``COUNT(*) <= 2``) in a SELECT that joins without an outer join:
+  the entities with nothing have less still, yet no group is formed for them.
 * ``keeps_unmatched``: can a row or group the data has nothing for reach the result (an outer
   join, a scalar subquery in the SELECT list, a lateral, a set operation)? Without one, a
   count per group is never 0: "show zeros" is not answered.
@@ -66,6 +69,7 @@ def read(tree: Tree) -> Build:
         "joined_aggregates": tuple(dict.fromkeys(_joined_aggregates(tree))),
         "joined_counts": tuple(dict.fromkeys(_joined_counts(tree))),
         "empty_tests": tuple(dict.fromkeys(_empty_tests(tree))),
+        "few_tests": tuple(dict.fromkeys(_few_tests(tree))),
         "keeps_unmatched": _keeps_unmatched(tree),
         "exclusions": tuple(_exclusions(tree)),
     }
@@ -272,6 +276,50 @@ def _empty_tests(tree: Tree) -> list[tuple[str, bool]]:
             if star or joins:
                 out.append((cmp.sql()[:200], star))
     return out
+
+
+def _few_tests(tree: Tree) -> list[str]:
+    """HAVING tests that keep the groups with few rows or a small total (``SUM(e.hours) <
+    100``, ``COUNT(*) <= 2``) in a SELECT that joins and has no outer join: the entities with
+    no row at all have fewer still, but no group is formed for them. A test that also asks
+    for at least some (``COUNT(*) >= 2 AND COUNT(*) <= 5``) and a conditional count are not
+    read."""
+    out: list[str] = []
+    for having in tree.havings[:MAX_READ]:
+        select = having.parent
+        if not isinstance(select, exp.Select):
+            continue
+        joins = select.args.get("joins") or ()
+        if not joins or any(j.side in _OUTER for j in joins) or select.args.get("laterals"):
+            continue
+        if any(_positive(c.right) for c in having.this.find_all(exp.GT, exp.GTE)):
+            continue
+        for cmp in having.this.find_all(exp.LTE, exp.LT):
+            agg = cmp.left
+            if not isinstance(agg, (exp.Count, exp.Sum)) or not _positive(cmp.right):
+                continue
+            arg = agg.this
+            if (isinstance(arg, exp.Expr) and arg.find(exp.Case, exp.If) is not None) or \
+                    isinstance(agg.parent, exp.Filter):
+                continue
+            if isinstance(cmp, exp.LT) and _literal(cmp.right) == 1:
+                continue  # COUNT(x) < 1: a test for nothing (empty_tests)
+            out.append(cmp.sql()[:200])
+    return out
+
+
+def _literal(node: exp.Expr) -> float | None:
+    if isinstance(node, exp.Literal) and not node.is_string:
+        try:
+            return float(node.this)
+        except ValueError:
+            return None
+    return None
+
+
+def _positive(node: exp.Expr) -> bool:
+    value = _literal(node)
+    return value is not None and value > 0
 
 
 def _keeps_unmatched(tree: Tree) -> bool:
