@@ -1346,6 +1346,20 @@ def check_draws(
     }
 
 
+DRAWS_HEAD = (
+    "| ranking | runs | largest share | mean loss: gamma | score | over the margin: gamma "
+    "(> 0.031) | score (> 0.020) |\n|---|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _draws_line(name: str, v: dict[str, Any]) -> str:
+    return (
+        f"| {name} | {v['runs']} | {v['largest_share'] * 100:.1f}% | {v['gamma_mean_loss']:.4f} "
+        f"| {v['score_mean_loss']:.4f} | {v['gamma_over_margin'] * 100:.1f}% | "
+        f"{v['score_over_margin'] * 100:.1f}% |"
+    )
+
+
 # --------------------------------------------------------------------------------------------
 # the default's share on other traffic (no recorded replies)
 # --------------------------------------------------------------------------------------------
@@ -1902,7 +1916,7 @@ def main(argv: list[str] | None = None) -> int:
         family = Family(lo, 0.9, ("critical", "major"))
         table.append((f"cascade {family.name()}", measure(rows, family.escalates, engine, price)))
     for cap in CAPS:
-        family = Family(chosen.low, chosen.high, chosen.settle, cap)
+        family = replace(chosen, share=cap)
         m = measure(rows, family.escalator(rows), engine, price)
         curve["share cap (default band and settling)"].append(
             (m["share"], m["auroc_gamma"], family.name())
@@ -2160,6 +2174,12 @@ def main(argv: list[str] | None = None) -> int:
         md += [_frontier_line(f) for f in report["findings_rankings"]]
         md += ["", "## Where the loss against all-LLM comes from", "", LOSS_HEAD]
         md += [_loss_line(x) for x in report["loss_sources"]]
+        if report.get("check_draws"):
+            md += ["", "## Issue 25's check simulated (runs of 120 records)", "", DRAWS_HEAD]
+            md += [_draws_line("the default", report["check_draws"])]
+            md += [
+                _draws_line(name, v) for name, v in report.get("check_draws_variants", {}).items()
+            ]
         if report.get("splits"):
             md += ["", "## Rankings over other splits", "", SPLITS_HEAD]
             md += [_splits_line(x) for x in report["splits"]]
