@@ -273,11 +273,24 @@ def _identifiers(text: str) -> list[str]:
 
 def _is_sqlish(text: str) -> bool:
     """Does ``text`` read as SQL (a condition, a call, an identifier, arithmetic, a quoted
-    literal)?"""
+    literal)? Each pattern is searched only where a character or word every match of it holds
+    is in the text (most sides of a hint's clauses are prose, which every pattern fails on)."""
+    low = text.lower()  # (the case-insensitive words below have no letter case folds oddly)
     return bool(
-        _CMP_OP.search(text) or _HINT_AGG.search(text) or _BACKTICK.search(text)
-        or _SQLISH_IDENT.search(text) or _ARITH.search(_unquoted(text)) or _QUOTE.search(text)
+        ((_has_any(text, "<>!=(") or "ke" in low or "between" in low or "null" in low)
+         and _CMP_OP.search(text))
+        or ("(" in text and _HINT_AGG.search(text)) or ("`" in text and _BACKTICK.search(text))
+        or _SQLISH_IDENT.search(text)
+        or (_has_any(text, "/*+-") and _ARITH.search(_unquoted(text))) or _QUOTE.search(text)
     )
+
+
+def _has_any(text: str, chars: str) -> bool:
+    """Does ``text`` hold one of ``chars``?"""
+    for c in chars:  # noqa: SIM110 (a loop: any() of a generator costs more)
+        if c in text:
+            return True
+    return False
 
 
 _SQL_WORDS = re.compile(r"\b(?:between|like|in|is|not|null|select|where)\b|[<>=]", re.IGNORECASE)
@@ -402,7 +415,7 @@ def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None,
     aggs: list[str] = []
     directions: list[str] = []
     ratio = False
-    for m in _HINT_AGG.finditer(side):
+    for m in _HINT_AGG.finditer(side) if "(" in side else ():  # every call has its "("
         func = m.group(1).upper()
         if func in ("DIVIDE", "DIV"):
             ratio = True

@@ -1322,7 +1322,7 @@ def hint_periods(hint: str) -> list[Period]:
 
 def _hint_clauses(hint: str) -> list[tuple[str, list[Period]]]:
     out: list[tuple[str, list[Period]]] = []
-    for clause in re.split(r";|\n", hint):
+    for clause in hint.replace("\n", ";").split(";"):  # (re.split at ";" or a new line)
         if not clause.strip():
             continue
         found: list[Period] = []

@@ -201,8 +201,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
     for i, tok in enumerate(toks):
         # "got an A", "with a B": a letter grade (a capital letter after an article is no
         # article itself); the name reader leaves single letters out.
-        if (i > 0 and i not in skip and _GRADE.fullmatch(tok.text) and toks[i - 1].low in (
-                "a", "an") and len(out) < MAX_VALUES):
+        if (i > 0 and i not in skip and len(tok.text) == 1 and toks[i - 1].low in ("a", "an")
+                and _GRADE.fullmatch(tok.text) and len(out) < MAX_VALUES):
             op = "!=" if negated_before(text, lex, i) else "="
             out.append(Value(tok.low, op, "code", "strong", i, i + 1, tok.text))
             used.add(i)
