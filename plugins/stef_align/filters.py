@@ -721,6 +721,46 @@ def _negated_key(s: Filter, words: list[str]) -> bool:
     return False
 
 
+def _flag_word(column: str) -> str:
+    """What a flag says, its markers left out (``is_billable``: "billable")."""
+    return " ".join(w for w in parts(column) if w not in _MARKERS) or column
+
+
+def _negated_flag(s: Filter, words: list[str]) -> str | None:
+    """Which side of a flag the SQL keeps when one of the question's "un-" / "non-" words
+    negates what the flag says: ``"no"`` for the question's own rows ("non-billable hours" /
+    ``NOT is_billable``, ``is_billable = FALSE``), ``"yes"`` for the opposite ones
+    (``is_billable = TRUE``), None when no negated word names the flag.
+
+    >>> _negated_flag(Filter("is_billable", "!=", True), ["nonbillable"])
+    'no'
+    >>> _negated_flag(Filter("is_billable", "=", True), ["nonbillable"])
+    'yes'
+    >>> _negated_flag(Filter("is_billable", "=", False), ["unpaid"]) is None
+    True
+    """
+    if not s.column or s.excluded or s.alternative or s.op not in ("=", "!="):
+        return None
+    value = s.value.lower() if isinstance(s.value, str) else s.value
+    if isinstance(value, bool):
+        yes = value
+    elif value in _YES:
+        yes = True
+    elif value in (0, "0", "n", "no", "f", "false"):
+        yes = False
+    else:
+        return None
+    said = [w for w in parts(s.column) if w not in _MARKERS]
+    if not said or len(said) > 2:
+        return None
+    flag = stem("".join(said))
+    for w in words[:8]:
+        base = _unprefixed(w, ("un", "non"))
+        if base is not None and stem(base.lstrip("-")) == flag:
+            return "yes" if yes == (s.op == "=") else "no"
+    return None
+
+
 #: Last name parts of a key whose NULL says "no matching row" (``store_no`` too).
 _NULL_KEYS = ID_PARTS | {"no"}
 
@@ -826,6 +866,33 @@ def _feeds_aggregates(s: Filter, sql: SqlSpec) -> bool:
         return False
     column = s.column.lower()
     return all(column in skipped_by(a) for a in sql.aggregations[:16])
+
+
+def _hides_empty_groups(s: Filter, sql: SqlSpec) -> bool:
+    """``HAVING SUM(hours) > 0`` (or ``COUNT(...) > 0``, a FILTER or CASE count) on the very
+    sum or count the SELECT shows: the groups whose figure is nothing are left out, no
+    condition the question would state ("non-billable hours per practice area" / ``HAVING
+    SUM(hours) FILTER (WHERE NOT is_billable) > 0``). Not a bound on anything else.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT a, SUM(hours) AS h FROM t GROUP BY a HAVING SUM(hours) > 0")
+    >>> _hides_empty_groups(sql.filters[0], sql)
+    True
+    >>> sql = extract_spec("SELECT a, SUM(hours) AS h FROM t GROUP BY a HAVING SUM(hours) > 8")
+    >>> _hides_empty_groups(sql.filters[0], sql)
+    False
+    """
+    if (s.source != "having" or s.op != ">" or isinstance(s.value, bool) or s.value != 0
+            or not s.column):
+        return False
+    column = re.sub(r"\s+", "", s.column.lower())
+    for p in sql.projections[:64]:
+        if p.aggregate not in ("SUM", "COUNT"):
+            continue
+        shown = re.sub(r"\s+", "", re.sub(r"(?i)\s+as\s+\w+$", "", p.expr).lower())
+        if column == shown or (p.column is not None and norm(bare(s.column)) == norm(p.column)):
+            return True
+    return False
 
 
 def _counts_each_listed(s: Filter, sql: SqlSpec) -> bool:
@@ -1643,6 +1710,7 @@ def align_filters(
     absence = NOTHING.search(q.text) is not None
     negated = _negated_words(q)
     flipped: list[Filter] = []  # "non-X" asked, the rows with an X kept
+    flipped_flags: list[Filter] = []  # "non-X" asked, the flag is_X kept set
     for i, s in enumerate(idx.preds[: idx.n_filters]):
         if i in used or s.value == SUBQUERY:
             continue
@@ -1656,12 +1724,22 @@ def align_filters(
         if benign(s, rules.benign_filters):
             benign_extras.append(s.describe())
             continue
+        side = _negated_flag(s, negated)
+        if side == "no":
+            matched.append(s.describe())  # "non-billable hours" / NOT is_billable
+            continue
+        if side == "yes":
+            flipped_flags.append(s)  # "non-billable hours" / is_billable = TRUE
+            continue
         if (s.op not in ("is null", "is not null") and _grounded(s, q)) or _flag_named(s, q):
             matched.append(s.describe())
             grounded.append(s)
             continue
         if _feeds_aggregates(s, sql) or _counts_each_listed(s, sql):
             matched.append(s.describe())  # no constraint of its own: see either
+            continue
+        if not absence and _hides_empty_groups(s, sql):
+            matched.append(s.describe())  # HAVING SUM(hours) > 0 beside SUM(hours) shown
             continue
         if _other_end(s, [idx.preds[j] for j in used]):
             matched.append(s.describe())  # "within 30 days" as BETWEEN 0 AND 30
@@ -1693,6 +1771,16 @@ def align_filters(
             "filter.operator_mismatch",
             f"the question asks for rows without a {_key_thing(s.column or '')} (its "
             f"non-...) but the SQL keeps the rows that have one ({s.describe()})",
+            "critical",
+        ))
+    for s in flipped_flags[:2]:
+        strong_count += 1
+        wrong += 1
+        missing.append(f"not {s.column}")
+        reasons.append(reason(
+            "filter.operator_mismatch",
+            f"the question asks for the rows that are not {_flag_word(s.column or '')} (its "
+            f"un- or non-...) but the SQL keeps the ones that are ({s.describe()})",
             "critical",
         ))
 
