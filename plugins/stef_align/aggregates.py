@@ -28,7 +28,9 @@ a stated percentage ("under 20%") held against a share on the other scale (a fra
 with 20, critical); a rate ("cost per mile", "margin %") answered by the average of each row's
 ratio, one average answered by the average of per-group averages, a share of an amount
 ("share of revenue") answered by a share of row counts, "the latest X" answered by MAX(X) of
-a measure with nothing ordered by time, "the most units" answered by a count of rows (major).
+a measure with nothing ordered by time, "the most units" answered by a count of rows, a
+threshold in units of measure ("more than 75 billable hours") held against a count of rows
+in a HAVING (major).
 
 A percentage answered by the plain average of a measure (``AVG(rating)`` for "CSAT %") is
 ``aggregation.mismatch`` (major): the mean of a 1-5 rating or of an amount is no share of
@@ -950,6 +952,55 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
             f"quantity column")
 
 
+#: A threshold in units of measure: "more than 75 billable hours", "under 500 dollars",
+#: "at least 10 kg". Its test adds the measure up; a count of rows compares something else.
+#: (A plain pattern: its branches leave no literal every match must hold, to gate it by.)
+_MEASURED_THRESHOLD = re.compile(
+    r"\b(?:more\s+than|over|above|exceeding|at\s+least|fewer\s+than|less\s+than|under|"
+    r"below|at\s+most)\s+\$?(\d[\d,]*(?:\.\d+)?)\s*k?\s+(?:[a-z]+\s+)?"
+    r"(hours|hrs|minutes|mins|seconds|secs|dollars|usd|eur|euros|kg|kilograms|lbs|miles|km|"
+    r"kilometers|units|pallets|liters|litres|gallons|kwh)\b")
+
+
+def _count_for_measured_threshold(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's HAVING answers another threshold, or None: the question sets a threshold
+    in units of measure ("clients with more than 75 billable hours") and the SQL computes no
+    SUM or AVG at all, only counts, and holds that very number against a count in its HAVING
+    (``HAVING COUNT(*) > 75``): 75 time entries of any length. A table of the unit itself
+    (``units`` of a building) is counted by its rows.
+
+    >>> from stef_core.spec import QuestionSpec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = QuestionSpec(text="clients with more than 75 billable hours ytd")
+    >>> sql = ("SELECT c.name, COUNT(*) FROM time_entries e JOIN clients c ON c.client_id = "
+    ...        "e.client_id GROUP BY c.name HAVING COUNT(*) > 75")
+    >>> _count_for_measured_threshold(q, extract_spec(sql))[:45]
+    'the question sets a threshold of 75 hours, bu'
+    >>> _count_for_measured_threshold(q, extract_spec(sql.replace("COUNT(*)", "SUM(e.hours)")))
+    """
+    m = _MEASURED_THRESHOLD.search(q.text[:2000])
+    if m is None or sql.set_operation:
+        return None
+    funcs = {family(a.func) for a in sql.aggregations[:32]}
+    if funcs != {"COUNT"}:
+        return None
+    try:
+        number = float(m.group(1).replace(",", ""))
+    except ValueError:
+        return None
+    if not any(f.source == "having" and isinstance(f.value, (int, float))
+               and not isinstance(f.value, bool) and float(f.value) == number
+               for f in sql.filters[:64]):
+        return None
+    noun = m.group(2)
+    if any(word_matches(noun, p) for t in sql.tables[:16] for p in parts(t.split(".")[-1])):
+        return None
+    return (f"the question sets a threshold of {m.group(1)} {noun}, but the SQL holds "
+            f"{m.group(1)} against a count of rows in its HAVING and adds no measure up: "
+            f"{m.group(1)} rows of any size are not {m.group(1)} {noun}; compare the SUM of "
+            f"the {noun} column")
+
+
 #: An amount of money asked: "how much was collected", "how much did we refund", "revenue by
 #: channel", "gmv last month". "how much time / traffic" and the like are no money.
 _AMOUNT = gated(
@@ -1108,6 +1159,7 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
     (_rows_for_quantity, "major"),
     (_per_line_for_per_thing, "major"),
     (_count_for_amount, "major"),
+    (_count_for_measured_threshold, "major"),
     (_worded(_mean_for_quantile,
              "the question asks for the {0} but the SQL computes the mean (AVG) and no median "
              "or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)"),
