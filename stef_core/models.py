@@ -314,7 +314,8 @@ class Ruleset(_Strict):
     )
     categories: dict[str, Category] = Field(
         default_factory=dict,
-        description="column -> its declared values and the words that mean each",
+        description="column (or table.column, one table's values of a column other tables "
+        "share) -> its declared values and the words that mean each",
     )
     benign_filters: list[BenignFilter] = Field(default_factory=list)
     ignored_filters: list[str] = Field(

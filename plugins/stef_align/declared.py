@@ -42,9 +42,13 @@ def check(sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     """At most one finding: the first condition with a value its column never holds."""
     if not rules.categories:
         return []
-    declared = {norm(column): {value_key(v) for v in category.values}
-                for column, category in rules.categories.items()
-                if 0 < len(category.values) <= MAX_DECLARED}
+    # (a column several tables hold, declared per table: ``values refunds.status = ...``,
+    # ``values payouts.status = ...``, holds each one's values)
+    declared: dict[str, set[str]] = {}
+    for key, category in rules.categories.items():
+        if 0 < len(category.values) <= MAX_DECLARED:
+            declared.setdefault(norm(key.rsplit(".", 1)[-1]), set()).update(
+                value_key(v) for v in category.values)
     if not declared:
         return []
     for f in (*sql.filters[:MAX_CONDITIONS], *sql.conditions[:MAX_CONDITIONS]):

@@ -288,6 +288,53 @@ def _keeps_others(r: Filter, preds: list[Filter], rules: Ruleset) -> Filter | No
     return None
 
 
+def _declared(column: str, rules: Ruleset, tables: Iterable[str]) -> frozenset[str]:
+    """The values R_app declares for ``column`` (keys), in the tables the SQL reads when it
+    declares them per table (``values work_orders.status = ...``), else in every table."""
+    read = {norm(t.rsplit(".", 1)[-1]) for t in tables}
+    every: set[str] = set()
+    scoped: set[str] = set()
+    for key, cat in rules.categories.items():
+        table, _, col = key.rpartition(".")
+        if norm(col) != norm(column):
+            continue
+        values = {value_key(v) for v in cat.values}
+        every |= values
+        if not table or norm(table.rsplit(".", 1)[-1]) in read:
+            scoped |= values
+    return frozenset(scoped or every)
+
+
+def _leaves_asked(r: Filter, preds: list[Filter], required: list[Filter], rules: Ruleset,
+                  sql: SqlSpec) -> Filter | None:
+    """A SQL filter that keeps what ``r`` asks (``col = 'a'``, ``col IN ('a', 'b')``) by
+    leaving out the column's other declared values (``col NOT IN ('c', 'd')``): the ruleset
+    lists what the column holds, so what is left is what was asked ("open work orders" as
+    ``wo_status NOT IN ('completed', 'cancelled')`` where the term lists the three others).
+    The values left may be fewer than those asked, never others."""
+    if r.op not in ("=", "in") or r.column is None or not rules.categories:
+        return None
+    declared = _declared(r.column, rules, sql.tables)
+    mine = {value_key(v) for v in (r.value if isinstance(r.value, tuple) else (r.value,))}
+    if not declared or not mine <= declared:
+        return None
+    # the values asked of this column, by this requirement and the others beside it
+    # ("released, in progress or on hold")
+    asked = set(mine)
+    for o in required[:MAX_REQUIREMENTS]:
+        if o.op in ("=", "in") and o.column and norm(o.column) == norm(r.column):
+            asked |= {value_key(v) for v in (o.value if isinstance(o.value, tuple) else (o.value,))}
+    for s in preds[:MAX_SCAN]:
+        if s.op not in ("!=", "not in") or s.excluded or s.value == SUBQUERY:
+            continue
+        away = {value_key(v) for v in (s.value if isinstance(s.value, tuple) else (s.value,))}
+        left = declared - away
+        if (away <= declared and left and mine & left and left <= asked
+                and _same_column(r, s, rules)):
+            return s
+    return None
+
+
 def _ops_fit(r: Filter, s: Filter) -> bool:
     if op_match(r.op, s.op) or (r.op == "=" and s.op in ("like", "in")):
         return True
@@ -855,6 +902,20 @@ def _key_column(column: str) -> bool:
     """A column that holds keys or codes (``wh_id``, ``store_no``, ``region_cd``)."""
     return (_last_part(column) in ("id", "no", "cd", "code", "key", "num", "nbr")
             or column.lower().endswith("id"))
+
+
+def _same_thing(column: str, key: Filter) -> bool:
+    """Do ``column`` and ``key``'s key column name one thing by its code and its key
+    (``wh_cd`` and ``wh_id``, ``store_code`` and ``store_no``): a ruleset's value of the code
+    may be kept by the key ("DAL1" / ``wh_id = 1``).
+
+    >>> key = Filter("wh_id", "=", 1)
+    >>> _same_thing("wh_cd", key), _same_thing("status", key)
+    (True, False)
+    """
+    mine, theirs = parts(column), parts(key.column or "")
+    return (len(mine) > 1 and len(theirs) > 1 and _key_column(column)
+            and mine[:-1] == theirs[:-1])
 
 
 def _feeds_aggregates(s: Filter, sql: SqlSpec) -> bool:
@@ -1836,6 +1897,9 @@ def align_filters(
                 f"{other_country.describe()}, another country's code", "critical"))
             continue
         kept = _keeps_others(r, [*extras, *keeping, *(idx.preds[i] for i in used)], rules)
+        if kept is None:
+            kept = _leaves_asked(r, [*extras, *keeping, *(idx.preds[i] for i in used)],
+                                 required, rules, sql)
         if kept is not None:
             # "trialing excluded" / status IN ('active', 'past_due'): the values kept leave
             # it out ("neither paid nor void": of both)
@@ -1985,7 +2049,8 @@ def align_filters(
                 "minor",
             ))
             continue
-        if keyed and r.op == "=" and r.column is None and isinstance(r.value, str):
+        if keyed and r.op == "=" and isinstance(r.value, str) and (
+                r.column is None or (r.source == "rules" and _same_thing(r.column, keyed[0]))):
             reasons.append(reason(
                 "filter.missing",
                 f"the question names {render_value(r.value)}; no SQL condition says it in "

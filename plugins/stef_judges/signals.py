@@ -41,14 +41,17 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     # output (' ', 'Yes') or names a date part ('quarter', INTERVAL '3 months') guesses nothing.
     # R_app speaks for the question: a value its vocabulary required ("critical" means
     # 'urgent') is grounded, and a filter on an ignored column costs nothing, anywhere.
-    vocabulary = {value_key(f.value) for f in request.question.filters[:256]
-                  if f.source == "rules" and isinstance(f.value, (str, int, float))}
+    # (every value of a list it required: "operated" is ``status IN ('arrived', 'diverted')``)
+    vocabulary = {value_key(v) for f in request.question.filters[:256] if f.source == "rules"
+                  for v in (f.value if isinstance(f.value, tuple) else (f.value,))[:64]
+                  if isinstance(v, (str, int, float))}
     ignored = _ignored_values(request)
     # A filter the aligner matched with the question ("Aruba" / countrycode = 'ABW') is
     # explained by it.
     matched = frozenset(request.alignment.filters.matched[:512])
-    explained = {value_key(f.value) for f in request.sql.filters[:256]
-                 if isinstance(f.value, str) and f.describe() in matched}
+    explained = {value_key(v) for f in request.sql.filters[:256] if f.describe() in matched
+                 for v in (f.value if isinstance(f.value, tuple) else (f.value,))[:64]
+                 if isinstance(v, str)}
     # A business definition many of the run's queries share (``status IN ('paid', 'shipped',
     # 'delivered')`` for revenue) is one choice of the deployment's, not one guess per value:
     # its first value speaks for it.

@@ -17,6 +17,10 @@ the hint reader, so requirements come from the question and the reformulation be
 
 Declared values match by themselves only when they are words of three letters or more; numbers
 and short codes (``1``, ``'F'``) are matched through their value words ("female").
+
+A value declared for one table's column (``values refunds.status = processed, ...``) is that
+table's: required where the text names the table, nothing where it names only other tables
+the ruleset scopes values to, perhaps asked (weak) where it names none.
 """
 
 from __future__ import annotations
@@ -41,10 +45,13 @@ _FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|ma
 # "don't teach any live course", "never made a paid order": a negated verb and its object
 # (a comparative after "no" is no negation of the word: "no more than 3 pending" reaches no
 # filler run).
+# A chat question often drops the apostrophe ("havent flown", "didnt renew", "isnt paid"):
+# the same negation.
+_NT = r"(?:n't|\b(?:have|has|had|do|does|did|is|are|was|were|wo|ca|could|should|would)nt)"
 _NEGATION = re.compile(
     rf"(?:\b(?:not|never|without|excluding|except|other than|neither|nor|no|zero)\s+{_FILLER}"
-    rf"|n't\s+{_FILLER}|\bnon-?\s?"
-    rf"|(?:\b(?:not|never)|n't)\s+[a-z]+\s+(?:any|a|an)\s+)$"
+    rf"|{_NT}\s+{_FILLER}|\bnon-?\s?"
+    rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+)$"
 )
 # What joins two listed words: "cancellations and no-shows", "solved or closed", "A / B".
 _LISTED = re.compile(r"\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor|/|&)\s+|/)\s*"
@@ -81,6 +88,8 @@ def negated(text: str, start: int) -> bool:
 
     >>> negated("tickets that are not urgent", 21), negated("urgent tickets", 0)
     (True, False)
+    >>> negated("pilots who havent flown", 18), negated("ones that didnt renew", 16)
+    (True, True)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
 
@@ -101,6 +110,31 @@ class _Meaning:
     column: str | None = None
     value: Scalar = None
     condition: str | None = None
+    #: The tables a table-scoped value belongs to (``values refunds.status = ...``); None for
+    #: a value declared without a table.
+    tables: frozenset[str] | None = None
+
+
+def scoped(key: str) -> tuple[str | None, str]:
+    """A ``categories`` key split into its table and its column: ``refunds.status`` is the
+    status of the table refunds (a schema before the table is left out), ``status`` any
+    table's.
+
+    >>> scoped("refunds.status"), scoped("acq.refunds.status"), scoped("status")
+    (('refunds', 'status'), ('refunds', 'status'), (None, 'status'))
+    """
+    head, _, column = key.lower().rpartition(".")
+    return (head.rpartition(".")[2] or None), column
+
+
+def _table_phrases(table: str) -> set[str]:
+    """The words a question names a table with: its name as words, singular or plural
+    ("refund", "ticket events"), and its last word when it has several ("events")."""
+    words = [w for w in re.split(r"[\s_-]+", table.lower()) if w]
+    out = _variants(" ".join(words)) if words else set()
+    if len(words) > 1 and len(words[-1]) >= 4:
+        out |= _variants(words[-1])
+    return out
 
 
 def _variants(phrase: str) -> set[str]:
@@ -154,6 +188,9 @@ class Matcher:
     #: a value word inside a longer one ("rent" in "rent collected", a metric) has two
     #: readings.
     other: re.Pattern[str] | None = None
+    #: Each table a table-scoped value names (``values refunds.status = ...``) -> the words
+    #: a question names that table with.
+    tables: dict[str, re.Pattern[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, rules: Ruleset) -> Matcher:
@@ -166,32 +203,39 @@ class Matcher:
                     bucket.append(meaning)
 
         ignored = {c.lower() for c in rules.ignored_filters}
-        # Declared values: a value two columns share is required with its column unknown.
-        owners: dict[str, list[tuple[str, Scalar]]] = {}
-        for column, cat in rules.categories.items():
-            if column.lower() in ignored:
-                continue
+        categories = [(*scoped(key), cat) for key, cat in rules.categories.items()
+                      if scoped(key)[1] not in ignored]
+        # Declared values: a value two columns share is required with its column unknown; a
+        # value of one column in several tables (``values refunds.status = ...``,
+        # ``values payouts.status = ...``) belongs to each of them.
+        owners: dict[str, list[tuple[str, Scalar, str | None]]] = {}
+        for table, column, cat in categories:
             for value in cat.values:
                 if _matchable_value(value):
-                    owners.setdefault(value_key(value), []).append((column, value))
+                    owners.setdefault(value_key(value), []).append((column, value, table))
         for pairs in owners.values():
-            owner = pairs[0][0] if len({c for c, _ in pairs}) == 1 else None
-            add(str(pairs[0][1]), _Meaning(owner, pairs[0][1]))
-        for column, cat in rules.categories.items():
-            if column.lower() in ignored:
-                continue
+            owner = pairs[0][0] if len({c for c, _, _ in pairs}) == 1 else None
+            held = {t for _, _, t in pairs}
+            add(str(pairs[0][1]), _Meaning(owner, pairs[0][1], tables=(
+                None if None in held else frozenset(t for t in held if t))))
+        for table, column, cat in categories:
             for word, value in cat.words.items():
-                add(word, _Meaning(column, value))
+                add(word, _Meaning(column, value,
+                                   tables=frozenset({table}) if table else None))
         for phrase, condition in rules.predicates.items():
             add(phrase, _Meaning(condition=condition))
-        declared = {column.lower(): frozenset(value_key(v) for v in cat.values)
-                    for column, cat in rules.categories.items() if column.lower() not in ignored}
+        declared: dict[str, frozenset[str]] = {}
+        for _, column, cat in categories:
+            declared[column] = declared.get(column, frozenset()) | {
+                value_key(v) for v in cat.values}
+        tables = {t: _alternation(_table_phrases(t))
+                  for t in sorted({t for t, _, _ in categories if t})}
         if not meanings:
-            return cls(None, {}, declared)
+            return cls(None, {}, declared, tables=tables)
         others = {v for phrase in [*(w for ws in rules.synonyms.values() for w in ws),
                                    *rules.terms] for v in _variants(phrase)}
         return cls(_alternation(meanings), {k: tuple(v) for k, v in meanings.items()},
-                   declared, _alternation(others) if others else None)
+                   declared, _alternation(others) if others else None, tables)
 
     def requirements(
         self, text: str
@@ -207,6 +251,7 @@ class Matcher:
         words: set[str] = set()
         spans: list[tuple[int, int]] = []
         previous: tuple[int, bool] | None = None  # where the last word ended, negated?
+        named = {t for t, pattern in self.tables.items() if pattern.search(text)}
         for m in self.pattern.finditer(text):
             quoted = next((q for q in quotes if q[0] < m.start() < q[1]), None)
             if quoted is not None and (
@@ -244,6 +289,16 @@ class Matcher:
                 continue
             for meaning in self.meanings.get(key, ()):
                 words.add(value_key(m.group(0)))
+                if meaning.tables is not None and not meaning.tables & named:
+                    if named:
+                        # "merchants that processed a sale": 'processed' is a value of
+                        # refunds.status, and the question speaks of other tables
+                        continue
+                    # no table named: perhaps this value (inferred: weak)
+                    meaning = replace(meaning, tables=None)
+                    out.append(Filter(meaning.column, "!=" if neg else "=",
+                                      fold_value(meaning.value), SOURCE, strength="weak"))
+                    continue
                 if meaning.condition is not None:
                     for f in _condition(meaning.condition, neg):
                         out.append(replace(f, source=SOURCE))

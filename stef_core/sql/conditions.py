@@ -223,6 +223,24 @@ def operand_column(node: exp.Expr, resolver: Resolver) -> str | None:
     return node.sql().lower()
 
 
+def _unparen(node: exp.Expr) -> exp.Expr:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    return node
+
+
+def _blank_fallback(node: exp.Expr, value: object) -> bool:
+    """Is ``node`` ``COALESCE(column, v)`` (``IFNULL``, ``NVL``) with ``v`` the blank
+    ``value`` compared with ('' or 0): true exactly where the column has no value?"""
+    node = _unparen(node)
+    if not isinstance(node, exp.Coalesce) or len(node.expressions) != 1:
+        return False
+    if not isinstance(_unparen(node.this), exp.Column) or value not in ("", 0):
+        return False
+    ok, fallback = literal_value(node.expressions[0])
+    return ok and fallback == value and type(fallback) is type(value)
+
+
 def flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
     """The operands of a chain of ``kind`` (AND or OR), left to right, through parentheses.
 
@@ -267,6 +285,11 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
         if rok:
             col = operand_column(left, resolver)
             if rval is None and op in {"=", "!="}:
+                return [make(col, "is null" if op == "=" else "is not null", None)]
+            if op in {"=", "!="} and _blank_fallback(left, rval):
+                # COALESCE(x, '') = '', COALESCE(x, 0) = 0: the rows without an x (a blank
+                # is no value either), as x IS NULL reads them
+                col = operand_column(cast(exp.Coalesce, _unparen(left)).this, resolver)
                 return [make(col, "is null" if op == "=" else "is not null", None)]
             return [make(col, op, rval)]
         if isinstance(right, (exp.Subquery, exp.Select)) or isinstance(left, exp.Subquery):
