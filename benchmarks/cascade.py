@@ -99,6 +99,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -947,17 +948,19 @@ def _kinds(r: Row) -> set[str]:
     return {f"{code}@{severity}" for code, severity in r.severities}
 
 
+def _frequent_kinds(rows: Sequence[Row]) -> list[str]:
+    """The finding kinds (``code@severity``) on at least :data:`KIND_MIN` of ``rows``, sorted."""
+    counts = Counter(k for r in rows for k in _kinds(r))
+    return sorted(k for k, n in counts.items() if n >= KIND_MIN)
+
+
 def kind_model(rows: Sequence[Row]) -> Callable[[Row], float]:
     """P(right) from the logit of the offline gamma and one indicator per finding kind (code
     and severity) on at least :data:`KIND_MIN` scored records of ``rows``: a logistic model (L2
     1) fitted on ``rows``, the offline gamma sharpened by the kinds of finding the offline
     judge is unreliable about; 0 for an unscored record."""
     fitted = [r for r in rows if r.scored]
-    counts: dict[str, int] = {}
-    for r in fitted:
-        for k in _kinds(r):
-            counts[k] = counts.get(k, 0) + 1
-    kinds = sorted(k for k, n in counts.items() if n >= KIND_MIN)
+    kinds = _frequent_kinds(fitted)
 
     def x(r: Row) -> list[float]:
         found = _kinds(r)
@@ -983,11 +986,7 @@ def fit_ranking(rows: Sequence[Row]) -> Any:
     from stef_judges.cascade import Ranking
 
     fitted = [r for r in rows if r.scored]
-    counts: dict[str, int] = {}
-    for r in fitted:
-        for k in _kinds(r):
-            counts[k] = counts.get(k, 0) + 1
-    kinds = sorted(k for k, n in counts.items() if n >= KIND_MIN)
+    kinds = _frequent_kinds(fitted)
 
     def x(r: Row) -> list[float]:
         found = _kinds(r)
@@ -2018,7 +2017,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{risk['score_over_margin'] * 100:.1f}%"
         )
         if chosen.ranking is not None:
-            variants = {
+            variants: dict[str, tuple[Family, list[float] | None]] = {
                 "ranking cross-fitted (each half ranked by the model fitted on the other)": (
                     chosen,
                     cross_fitted(rows, chosen),
@@ -2029,8 +2028,8 @@ def main(argv: list[str] | None = None) -> int:
                 ),
             }
             report["check_draws_variants"] = {}
-            for name, (family, prio) in variants.items():
-                v = check_draws(rows, engine, family, args.draws, priority=prio)
+            for name, (family, ranked) in variants.items():
+                v = check_draws(rows, engine, family, args.draws, priority=ranked)
                 report["check_draws_variants"][name] = v
                 print(
                     f"  the same runs, {name}: largest share {v['largest_share'] * 100:.1f}%; "
