@@ -99,6 +99,22 @@ def _want_desc(q: QuestionSpec, columns: tuple[str, ...]) -> bool | None:
     return desc
 
 
+def _named(item: OrderItem, sql: SqlSpec) -> tuple[str, ...]:
+    """The columns an ORDER BY key reads, and the output alias it sorts by: an alias names
+    what an expression measures (``dateDiff('minute', sched_arr, actual_arr) AS mins_late``
+    ... ``ORDER BY mins_late``), which its columns do not say.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> _named(*(lambda s: (s.order_by[0], s))(extract_spec(
+    ...     "SELECT f, a - b AS mins_late FROM t ORDER BY mins_late DESC LIMIT 5")))
+    ('a', 'b', 'mins_late')
+    """
+    for p in sql.projections[:64]:
+        if p.alias and p.column is None and p.expr == f"{item.expr} AS {p.alias}":
+            return (*item.columns, p.alias)
+    return item.columns
+
+
 def _grouping_key(item: OrderItem, q: QuestionSpec, sql: SqlSpec) -> bool:
     """Is the ORDER BY key the grouping of a per-group top-k ("the latest reading of each
     sensor": ORDER BY sensor_id, read_at DESC)?"""
@@ -112,9 +128,9 @@ def _evidence(q: QuestionSpec, sql: SqlSpec) -> list[tuple[str, bool, tuple[str,
     out: list[tuple[str, bool, tuple[str, ...]]] = []
     if sql.order_by and (sql.limit is not None or "order_by" not in sql.tolerated):
         keys = [o for o in sql.order_by if not _grouping_key(o, q, sql)] or list(sql.order_by)
-        out.append(("order", keys[0].desc, keys[0].columns))
+        out.append(("order", keys[0].desc, _named(keys[0], sql)))
     for item in (*sql.nested_order_by[:4], *sql.ranking[:2]):
-        out.append(("order", item.desc, item.columns))
+        out.append(("order", item.desc, _named(item, sql)))
     for a in sql.aggregations:
         func = family(a.func)  # MAX_BY / ARG_MAX take the row of the MAX
         if func in ("MAX", "MIN"):
@@ -161,11 +177,15 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     for kind, desc, columns in evidence:
         want = _want_desc(q, columns)
         if want is not None:
-            verdicts.append((kind, desc == want, desc))
-    if verdicts and not any(ok for _, ok, _ in verdicts):
-        kind, _, desc = verdicts[0]
+            verdicts.append((kind, desc == want, desc, want))
+    if verdicts and not any(ok for _, ok, _, _ in verdicts):
+        kind, _, desc, want = verdicts[0]
         asked = "descending (most, highest, latest ...)" if q.superlative == "max" else \
             "ascending (least, lowest, earliest ...)"
+        if want != (q.superlative == "max"):
+            # "the 5 worst delays" by a delay: the word reverses on what the key measures
+            asked = (f"{'descending' if want else 'ascending'} (the word reverses on what the "
+                     "key measures: the worst delay is the longest, the best rank the lowest)")
         if q.by_age:
             asked = "the other way (oldest / youngest)"
         if kind == "order":
