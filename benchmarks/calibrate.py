@@ -317,6 +317,25 @@ def to_markdown(report: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The repository's root: paths under it are written relative to it in the report, so that
+#: the committed results name no directory of the machine that made them.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _shown(path: str | None) -> str | None:
+    """``path`` relative to the repository when it lies inside it, else as given.
+
+    >>> _shown(str(ROOT / "plugins" / "x.json")), _shown("/elsewhere/x.json"), _shown(None)
+    ('plugins/x.json', '/elsewhere/x.json', None)
+    """
+    if path is None:
+        return None
+    try:
+        return Path(path).resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return path
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", help="a folder of labelled .jsonl files")
@@ -387,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "model": shipped.name, "evidence": shipped.evidence, "l2": args.l2,
         "holdout": holdout, "leave_one_out": loo, "shipped": shipped_results,
-        "base": args.base,
+        "base": _shown(args.base),
         "intercept": shipped.intercept, "weights": shipped.weights,
     }
     shipped = shipped.model_copy(update={"fitted": {
