@@ -37,7 +37,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from stef_align.guards import FUNCTION_WORDS, ID_PARTS, guard_kind, guard_reason, named, skipped_by
+from stef_align.guards import (
+    FUNCTION_WORDS,
+    ID_PARTS,
+    flag_side,
+    guard_kind,
+    guard_reason,
+    named,
+    skipped_by,
+)
 from stef_align.joins import NOTHING
 from stef_align.names import bare, parts, word_matches
 from stef_align.time import align_periods
@@ -788,14 +796,8 @@ def _negated_flag(s: Filter, words: list[str]) -> str | None:
     """
     if not s.column or s.excluded or s.alternative or s.op not in ("=", "!="):
         return None
-    value = s.value.lower() if isinstance(s.value, str) else s.value
-    if isinstance(value, bool):
-        yes = value
-    elif value in _YES:
-        yes = True
-    elif value in (0, "0", "n", "no", "f", "false"):
-        yes = False
-    else:
+    side = flag_side(s)
+    if side is None:
         return None
     said = [w for w in parts(s.column) if w not in _MARKERS]
     if not said or len(said) > 2:
@@ -804,7 +806,7 @@ def _negated_flag(s: Filter, words: list[str]) -> str | None:
     for w in words[:8]:
         base = _unprefixed(w, ("un", "non"))
         if base is not None and stem(base.lstrip("-")) == flag:
-            return "yes" if yes == (s.op == "=") else "no"
+            return "yes" if side else "no"
     return None
 
 

@@ -206,10 +206,10 @@ def _exclusion(f: Filter, text: str) -> str | None:
         words = col_words
         if f.op == "is null":
             shaped = True  # deleted_at IS NULL
-        elif f.op == "=" and len(values) == 1 and _flag_value(values[0]) in _NO:
-            shaped = True  # is_test = false, is_deleted = 0, test_flag = 'N'
-        elif f.op in ("!=", "<>") and len(values) == 1 and _flag_value(values[0]) in _YES:
-            shaped = True  # NOT is_test, is_internal IS NOT TRUE
+        elif flag_side(f) is False:
+            # is_test = false, is_deleted = 0, test_flag = 'N'; NOT is_test, is_internal IS
+            # NOT TRUE
+            shaped = True
     if not shaped and f.op in ("!=", "<>", "not in", "not like"):
         words = set()
         for v in values:
@@ -265,17 +265,35 @@ FLAG_ABBREVIATIONS = {"del": "deleted"}
 def _flag_abbreviation(f: Filter) -> set[str]:
     """The guard word a flag column abbreviates, when the flag is kept on its "no" side
     (``is_del = 0``, ``NOT is_del``: ``{'deleted'}``); empty otherwise."""
-    values = _values(f)
-    if f.column is None or len(values) != 1 or f.op not in ("=", "!=", "<>"):
-        return set()
-    side = _NO if f.op == "=" else _YES
-    if _flag_value(values[0]) not in side:
+    if f.column is None or flag_side(f) is not False:
         return set()
     return {FLAG_ABBREVIATIONS[p] for p in parts(f.column) if p in FLAG_ABBREVIATIONS}
 
 
 def _flag_value(v: object) -> object:
     return v.lower() if isinstance(v, str) else v
+
+
+def flag_side(f: Filter) -> bool | None:
+    """The side of a flag the filter keeps: True for its "yes" rows (``is_current = 1``,
+    ``livemode != false``), False for its "no" rows (``is_test = 'N'``, ``NOT is_deleted``),
+    None when the filter is no test of one flag value.
+
+    >>> flag_side(Filter("is_test", "=", "N")), flag_side(Filter("is_del", "!=", 0))
+    (False, True)
+    >>> flag_side(Filter("status", "=", "open")) is None
+    True
+    """
+    values = _values(f)
+    if len(values) != 1 or f.op not in ("=", "!=", "<>"):
+        return None
+    v = _flag_value(values[0])
+    yes = f.op == "="
+    if v in _YES:
+        return yes
+    if v in _NO:
+        return not yes
+    return None
 
 
 def _words(text: str) -> frozenset[str]:
@@ -432,8 +450,7 @@ def _current_version(f: Filter, text: str) -> bool:
     ps = set(parts(f.column))
     values = _values(f)
     if ps & _CURRENT_PARTS:
-        if not (len(values) == 1 and ((f.op == "=" and _flag_value(values[0]) in _YES)
-                                      or (f.op in ("!=", "<>") and _flag_value(values[0]) in _NO))):
+        if flag_side(f) is not True:
             return False
     elif ps & _VALIDITY_PARTS and ps & _VALIDITY_ENDS:
         far = (f.op in ("=", ">=", ">") and len(values) == 1 and isinstance(values[0], str)
@@ -444,11 +461,15 @@ def _current_version(f: Filter, text: str) -> bool:
         return False
     return _HISTORY.search(text.lower()) is None and not named(f, text)
 
+
 #: Parts of a flag that keeps live (production) data, and the values of an environment
 #: column that name it: the other side of test data (``livemode = true``, ``env = 'prod'``).
 _LIVE_PARTS = frozenset({"live", "livemode", "production", "prod"})
 _ENV_PARTS = frozenset({"env", "environment"})
 _LIVE_VALUES = frozenset({"prod", "production", "live", "prd"})
+#: Words that ask about one environment's data: then keeping the live data is no guard.
+_ENVIRONMENT_STEMS = frozenset(stem(w) for w in (
+    "test", "testing", "sandbox", "staging", "live", "production", "prod", "environment", "env"))
 
 
 def _live_only(f: Filter, text: str) -> bool:
@@ -472,14 +493,10 @@ def _live_only(f: Filter, text: str) -> bool:
     if ps & _ENV_PARTS:
         shaped = f.op == "=" and isinstance(v, str) and v.lower() in _LIVE_VALUES
     elif ps & _LIVE_PARTS:
-        shaped = ((f.op == "=" and _flag_value(v) in _YES)
-                  or (f.op in ("!=", "<>") and _flag_value(v) in _NO))
+        shaped = flag_side(f) is True
     else:
         return False
-    words = {stem(w) for w in _words(text)}
-    said = {stem(w) for w in ("test", "testing", "sandbox", "staging", "live", "production",
-                              "prod", "environment", "env")}
-    return shaped and not words & said
+    return shaped and not {stem(w) for w in _words(text)} & _ENVIRONMENT_STEMS
 
 
 def named(f: Filter, text: str) -> bool:
