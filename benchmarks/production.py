@@ -46,7 +46,7 @@ from validity import auroc, pairwise  # noqa: E402
 #: The split is fixed once, before any tuning: the held-out half is never tuned on.
 #: Rounds: the first 24 domains by session 5; ``ROUND_7`` written blind in session 7, each
 #: domain's half fixed before it was written (``--domains`` scores a subset, e.g. one round);
-#: ``ROUND_13`` and ``ROUND_14`` the same way in sessions 13 and 14.
+#: ``ROUND_13``, ``ROUND_14`` and ``ROUND_15`` the same way in sessions 13, 14 and 15.
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
          "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing")
@@ -55,8 +55,9 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "product_analytics", "grocery", "ride_hailing")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
-ROUND_14: tuple[str, ...] = ("legal_billing", "ride_hailing")
-ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14}
+ROUND_14 = ("legal_billing", "ride_hailing")
+ROUND_15: tuple[str, ...] = ()
+ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
