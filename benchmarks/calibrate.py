@@ -220,14 +220,12 @@ def ranking(recs: list[dict[str, Any]], gammas: list[float],
     agents = sorted(a for a, xs in by_agent.items() if len(xs) >= min_records)
     if len(agents) < 3:
         return None
-    rows = []
-    for a in agents:
-        xs = by_agent[a]
-        rows.append({"agent": a, "records": len(xs),
-                     "accuracy": round(sum(y for _, y in xs) / len(xs), 4),
-                     "estimated_accuracy": round(sum(g for g, _ in xs) / len(xs), 4)})
-    tau = kendall_tau([r["estimated_accuracy"] for r in rows], [r["accuracy"] for r in rows])
-    mae = sum(abs(r["estimated_accuracy"] - r["accuracy"]) for r in rows) / len(rows)
+    accuracy = {a: round(sum(y for _, y in by_agent[a]) / len(by_agent[a]), 4) for a in agents}
+    estimated = {a: round(sum(g for g, _ in by_agent[a]) / len(by_agent[a]), 4) for a in agents}
+    rows = [{"agent": a, "records": len(by_agent[a]), "accuracy": accuracy[a],
+             "estimated_accuracy": estimated[a]} for a in agents]
+    tau = kendall_tau([estimated[a] for a in agents], [accuracy[a] for a in agents])
+    mae = sum(abs(estimated[a] - accuracy[a]) for a in agents) / len(agents)
     return {"agents": rows, "kendall_tau": _r(tau, 3), "mae": round(mae, 4)}
 
 
