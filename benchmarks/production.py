@@ -292,8 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--domains",
         help="only these domains (comma-separated names, or 'round7' / 'round13' / 'round14' / "
-        "'round15' for the domains written in session 7 / 13 / 14 / 15, or 'round5' for the 24 before session "
-        "7); each keeps its half",
+        "'round15' for the domains written in session 7 / 13 / 14 / 15, or 'round5' for the "
+        "24 before session 7); each keeps its half",
     )
     ap.add_argument("stef_args", nargs="*", help="extra arguments for stef eval (after --)")
     args = ap.parse_args(argv)
