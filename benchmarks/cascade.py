@@ -63,7 +63,14 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   replies, and why the rest stays offline (a settling finding, outside the band, the cap),
   and AUROC of gamma with the model's replies simulated (``--simulate N``: drawn from the
   recorded replies to records of the same label; given the recorded dev file itself as
-  traffic, the simulation can be checked against the real replies);
+  traffic, the simulation can be checked against the real replies), and how precise each kind
+  of settling finding (``code@severity``) is on each file (records, share wrong);
+* ``--draws N``: issue 25's hidden check simulated, the default on N runs of 120 records drawn
+  by question (share escalated, loss of AUROC of gamma and of the score against all-LLM, the
+  runs over the check's margin), what fails it (for each run over the margin, the record kept
+  offline whose asking alone would pass it), and the same runs with the cap's candidates
+  ranked otherwise or the settling findings asked too (ranked with the rest, or only when the
+  cap has room);
 * score-level combinations held out: the deciding judge's gamma, a Platt map per deciding
   judge, and for escalated records a logistic model of the model's and the offline gamma;
 * calibration per deciding judge and pooled, raw and after a leave-one-out Platt refit per
@@ -1294,13 +1301,20 @@ def check_draws(
     draws: int,
     seed: int = 7,
     priority: Sequence[float] | None = None,
+    rescue: bool = False,
 ) -> dict[str, Any]:
     """The default on ``draws`` random runs of :data:`CHECK_RECORDS` records drawn by question
     (whole questions, in a random order, the last one cut to fit): a stand-in for issue 25's
     hidden check. Per run the share escalated and the loss of AUROC of gamma and of the score
     against all-LLM on the same records; the mean loss, the share of runs whose loss exceeds
     the check's margin (:data:`CHECK_MARGINS`) and the largest share escalated. ``priority``
-    (one number per row of ``rows``): the cap's ranking instead of the family's."""
+    (one number per row of ``rows``): the cap's ranking instead of the family's.
+
+    With ``rescue``, what fails the check, per measure: for each run over the margin, the
+    record kept offline whose asking alone brings the run within it (the one that lowers the
+    loss most; none when no single record does), counted by record (``rescued_by``, the most
+    frequent first), and the share of runs over the margin among the runs holding none of
+    the records that rescue at least a tenth of the failing runs (``over_margin_without``)."""
     import random
 
     ranked = {id(r): p for r, p in zip(rows, priority)} if priority is not None else None
@@ -1312,6 +1326,8 @@ def check_draws(
     rng = random.Random(seed)
     losses: dict[str, list[float]] = {"gamma": [], "score": []}
     shares: list[float] = []
+    failing: dict[str, list[tuple[frozenset[str], str | None]]] = {"gamma": [], "score": []}
+    held: list[frozenset[str]] = []
     for _ in range(draws):
         rng.shuffle(keys)
         run: list[Row] = []
@@ -1325,11 +1341,30 @@ def check_draws(
             continue
         asked = chosen.decisions(run, None if ranked is None else [ranked[id(r)] for r in run])
         shares.append(sum(asked) / len(run))
+        ids = frozenset(r.id for r in run)
+        held.append(ids)
         for at, name in ((0, "gamma"), (1, "score")):
             ours = auroc([final(r, a, engine)[at] for r, a in zip(run, asked)], labels) or 0.0
             theirs = auroc([final(r, True, engine)[at] for r in run], labels) or 0.0
             losses[name].append(theirs - ours)
+            if rescue and theirs - ours > CHECK_MARGINS[name]:
+                failing[name].append((ids, _rescuer(run, asked, labels, at, theirs, engine, name)))
     n = len(shares)
+    rescued: dict[str, Any] = {}
+    for name, fails in failing.items():
+        if not rescue:
+            continue
+        counts = Counter(who for _, who in fails if who is not None)
+        top = {who for who, c in counts.items() if c * 10 >= len(fails)}
+        without = [i for i, ids in enumerate(held) if not ids & top]
+        rescued[f"{name}_rescued_by"] = dict(counts.most_common(5))
+        rescued[f"{name}_rescued_by_one"] = sum(counts.values())
+        rescued[f"{name}_over_margin_without"] = (
+            round(sum(losses[name][i] > CHECK_MARGINS[name] for i in without) / len(without), 3)
+            if without
+            else None
+        )
+        rescued[f"{name}_runs_without"] = len(without)
     return {
         "policy": chosen.name(),
         "runs": n,
@@ -1342,7 +1377,32 @@ def check_draws(
             else None
             for name, v in losses.items()
         },
+        **rescued,
     }
+
+
+def _rescuer(
+    run: Sequence[Row],
+    asked: Sequence[bool],
+    labels: Sequence[int],
+    at: int,
+    theirs: float,
+    engine: Any,
+    name: str,
+) -> str | None:
+    """The record kept offline in ``run`` whose asking alone brings the run's loss (of gamma,
+    ``at`` 0, or of the score, 1) within the check's margin, the one that lowers it most; None
+    when no single record does."""
+    values = [final(r, a, engine)[at] for r, a in zip(run, asked)]
+    best: tuple[float, str] | None = None
+    for i, (r, a) in enumerate(zip(run, asked)):
+        if a or not r.scored:
+            continue
+        flipped = [*values[:i], final(r, True, engine)[at], *values[i + 1 :]]
+        loss = theirs - (auroc(flipped, labels) or 0.0)
+        if loss <= CHECK_MARGINS[name] and (best is None or loss < best[0]):
+            best = (loss, r.id)
+    return best[1] if best is not None else None
 
 
 DRAWS_HEAD = (
@@ -1359,6 +1419,25 @@ def _draws_line(name: str, v: dict[str, Any]) -> str:
     )
 
 
+def _rescue_lines(v: dict[str, Any]) -> list[str]:
+    """What fails the simulated check (:func:`check_draws` with ``rescue``), one line per
+    measure."""
+    out = []
+    for name in ("score", "gamma"):
+        if f"{name}_rescued_by" not in v:
+            continue
+        fails = round(v[f"{name}_over_margin"] * v["runs"])
+        who = ", ".join(f"{k} {c}" for k, c in v[f"{name}_rescued_by"].items()) or "none"
+        without = v[f"{name}_over_margin_without"]
+        out.append(
+            f"{name}: of the {fails} runs over the margin, {v[f'{name}_rescued_by_one']} are "
+            f"brought within it by asking one record kept offline ({who}); the "
+            f"{v[f'{name}_runs_without']} runs holding none of those that rescue a tenth of "
+            "them: " + ("-" if without is None else f"{without * 100:.1f}%") + " over the margin"
+        )
+    return out
+
+
 # --------------------------------------------------------------------------------------------
 # the default's share on other traffic (no recorded replies)
 # --------------------------------------------------------------------------------------------
@@ -1370,13 +1449,15 @@ def traffic(
     today: str | None,
     replies: dict[int, list[float]],
     draws: int,
+    kinds: dict[str, dict[str, list[int]]] | None = None,
 ) -> list[dict[str, Any]]:
     """The default policy on labelled files without recorded replies: how many records it
     sends to the model (in the engine's batches, file order), and why the others stay
     offline. A directory is a production domain: its ``log.jsonl`` scored with its
     ``rules.stef``. Several production domains are pooled too (each keeps its own cap
     count, as one ``stef eval`` per log would). With ``draws``, AUROC of gamma under a
-    simulated model too (:func:`_simulated`)."""
+    simulated model too (:func:`_simulated`). ``kinds``, when given, gains per file (the
+    production domains pooled) the tally of :func:`settling_tally`."""
     out = []
     pooled: list[tuple[Row, bool]] = []
     policy = chosen.policy()
@@ -1389,12 +1470,51 @@ def traffic(
             name = path.name
         engine.close()
         decided = chosen.decisions(rows)
+        if kinds is not None:
+            settling_tally(
+                rows,
+                chosen,
+                kinds.setdefault("production (tuned half)" if path.is_dir() else path.name, {}),
+            )
         if path.is_dir():
             pooled += list(zip(rows, decided))
         out.append(_traffic_line(name, list(zip(rows, decided)), policy, replies, draws))
     if sum(1 for p in paths if p.is_dir()) > 1:
         out.append(_traffic_line("production, pooled", pooled, policy, replies, draws))
     return out
+
+
+def settling_tally(rows: Sequence[Row], chosen: Family, into: dict[str, list[int]]) -> None:
+    """Add to ``into`` (kind -> [records, wrong]) the scored ``rows`` that carry each kind of
+    finding (``code@severity``) of a severity ``chosen`` settles offline: how precise each
+    settling kind is on a file."""
+    for r in rows:
+        if r.scored:
+            for kind in {f"{c}@{s}" for c, s in r.severities if s in chosen.settle}:
+                tally = into.setdefault(kind, [0, 0])
+                tally[0] += 1
+                tally[1] += 1 - r.label
+
+
+def _kinds_table(kinds: dict[str, dict[str, list[int]]]) -> list[str]:
+    """The settling kinds' precision per file, as a Markdown table (kinds on at least
+    :data:`KIND_MIN` records in all, the most frequent first; a cell: records, share wrong)."""
+    files = list(kinds)
+    total: Counter[str] = Counter()
+    for tallies in kinds.values():
+        for kind, (n, _) in tallies.items():
+            total[kind] += n
+    head = "| settling kind | " + " | ".join(files) + " |\n|---|" + "---:|" * len(files)
+    lines = [head]
+    for kind, n in total.most_common():
+        if n < KIND_MIN:
+            continue
+        cells = []
+        for f in files:
+            k, wrong = kinds[f].get(kind, [0, 0])
+            cells.append(f"{k} ({wrong / k * 100:.0f}% wrong)" if k else "-")
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def _simulated(
@@ -2004,7 +2124,7 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     if args.draws:
-        risk = check_draws(rows, engine, chosen, args.draws)
+        risk = check_draws(rows, engine, chosen, args.draws, rescue=True)
         report["check_draws"] = risk
         print(
             f"\nThe default on {risk['runs']} runs of {CHECK_RECORDS} records drawn by question "
@@ -2016,6 +2136,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{risk['gamma_over_margin'] * 100:.1f}%, score (> {CHECK_MARGINS['score']:.3f}) "
             f"{risk['score_over_margin'] * 100:.1f}%"
         )
+        for line in _rescue_lines(risk):
+            print("  " + line)
         if chosen.ranking is not None:
             variants: dict[str, tuple[Family, list[float] | None]] = {
                 "ranking cross-fitted (each half ranked by the model fitted on the other)": (
@@ -2027,6 +2149,24 @@ def main(argv: list[str] | None = None) -> int:
                     None,
                 ),
             }
+            if chosen.settle:
+                # the settling findings as candidates: ranked with the rest, or asked only
+                # when the cap has room (after every other candidate)
+                free = replace(chosen, settle=())
+                policy = chosen.policy()
+                ranked_all = [
+                    policy.priority(r.offline_gamma, _reasons(r), r.status) if r.scored else 0.0
+                    for r in rows
+                ]
+                last = [
+                    p - 2.0 if any(s in chosen.settle for _, s in r.severities) else p
+                    for r, p in zip(rows, ranked_all)
+                ]
+                variants["settling nothing, every finding ranked with the rest"] = (
+                    free,
+                    ranked_all,
+                )
+                variants["settling findings asked only when the cap has room"] = (free, last)
             report["check_draws_variants"] = {}
             for name, (family, ranked) in variants.items():
                 v = check_draws(rows, engine, family, args.draws, priority=ranked)
@@ -2050,14 +2190,22 @@ def main(argv: list[str] | None = None) -> int:
             if r.scored and r.p_correct is not None:
                 replies[r.label].append(r.p_correct)
         draws = args.simulate if replies[0] and replies[1] else 0
+        kinds: dict[str, dict[str, list[int]]] = {args.dev.name: {}}
+        settling_tally(rows, chosen, kinds[args.dev.name])
         _section(
             report,
             "traffic",
-            traffic(paths, chosen, args.today, replies, draws),
+            traffic(paths, chosen, args.today, replies, draws, kinds),
             f"\nThe default ({chosen.name()}) on other traffic, without recorded replies: "
             f"the share escalated and why the rest stays offline; AUROC with the model's replies "
             f"drawn from the recorded ones of the same label ({draws} draws)\n{TRAFFIC_HEAD}",
             _traffic_line_md,
+        )
+        report["settling_kinds"] = kinds
+        print(
+            "\nThe kinds of finding that settle a record offline, per file: records, share "
+            "wrong (the recorded file's labels are experts', the dev files' execution match)\n"
+            + "\n".join(_kinds_table(kinds))
         )
 
     cal = mix_calibration(rows, chosen, engine)
@@ -2179,6 +2327,7 @@ def main(argv: list[str] | None = None) -> int:
             md += [
                 _draws_line(name, v) for name, v in report.get("check_draws_variants", {}).items()
             ]
+            md += [""] + [f"- {line}" for line in _rescue_lines(report["check_draws"])]
         if report.get("splits"):
             md += ["", "## Rankings over other splits", "", SPLITS_HEAD]
             md += [_splits_line(x) for x in report["splits"]]
@@ -2187,6 +2336,12 @@ def main(argv: list[str] | None = None) -> int:
         if report.get("traffic"):
             md += ["", "## The default on other traffic", "", TRAFFIC_HEAD]
             md += [_traffic_line_md(t) for t in report["traffic"]]
+            md += [
+                "",
+                "## The settling kinds' precision per file",
+                "",
+                *_kinds_table(report["settling_kinds"]),
+            ]
         md += ["", "## Score-level combination, held out", "", COMBO_HEAD]
         md += [_combo_line(c) for c in report["combinations"]]
         (args.out / "cascade.md").write_text("\n".join(md) + "\n", encoding="utf-8")
