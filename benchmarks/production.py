@@ -52,11 +52,11 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
-            "product_analytics", "grocery", "ride_hailing")
+            "product_analytics", "grocery", "ride_hailing", "clinical_trials")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
-ROUND_15: tuple[str, ...] = ("procurement",)
+ROUND_15: tuple[str, ...] = ("procurement", "clinical_trials")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
