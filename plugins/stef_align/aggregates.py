@@ -25,12 +25,14 @@ Dialects spell one aggregate several ways; each is read as the function it compu
 What is computed against what is asked (``aggregation.mismatch``): "median" or a percentile
 answered by AVG with no median or percentile function in any dialect's spelling (critical);
 a stated percentage ("under 20%") held against a share on the other scale (a fraction compared
-with 20, critical); a rate ("cost per mile", "margin %") answered by the average of each row's
-ratio, one average answered by the average of per-group averages, a share of an amount
-("share of revenue") answered by a share of row counts, "the latest X" answered by MAX(X) of
-a measure with nothing ordered by time, "the most units" answered by a count of rows, a
-threshold in units of measure ("more than 75 billable hours") held against a count of rows
-in a HAVING (major).
+with 20, critical); a rate ("cost per mile", "margin %", "oee") answered by the average of each
+row's ratio when the person asked for no mean (a reformulation's "average rent per square foot"
+is the mistake, not an excuse), a rate weighted by volume ("effective rate", "blended rate")
+answered by the plain mean of a stored rate, one average answered by the average of
+per-group averages, a share of an amount ("share of revenue") answered by a share of row
+counts, "the latest X" answered by MAX(X) of a measure with nothing ordered by time, "the
+most units" answered by a count of rows, a threshold in units of measure ("more than 75
+billable hours") held against a count of rows in a HAVING (major).
 
 A percentage answered by the plain average of a measure (``AVG(rating)`` for "CSAT %") is
 ``aggregation.mismatch`` (major): the mean of a 1-5 rating or of an amount is no share of
@@ -693,7 +695,9 @@ _MEAN_OF_MEANS = re.compile(
     r"\b(?:avg|average|mean)\b[^.?!;]{0,30}\b(?:avg|average|averages|mean|means)\b")
 #: A rate asked in words: "cost per mile", "gross margin %", "completion rate", "the ratio".
 _RATE_WORDS = re.compile(r"\bper\b|%|\bpercent(?:age)?s?\b|\bpct\b|\brate\b|\bratio\b"
-                         r"|\bmargin\b|\bshare\b")
+                         r"|\bmargin\b|\bshare\b|\butili[sz]ation\b|\boccupancy\b"
+                         r"|\befficiency\b|\battainment\b|\byield\b|\bload\s+factor\b"
+                         r"|\b(?:oee|ctr|cvr|roas|roi|revpar)\b")
 
 
 def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
@@ -708,10 +712,13 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
       nested query's per-group averages (per account, a key the question never names): an
       account with one invoice weighs as much as one with thirty.
     """
+    asked = q.text.split(" . ", 1)[0]
     for kind, text, keys in sql.averaged_ratios[:16]:
         if kind == "row ratio":
-            if ("AVG" in q.aggregations or _MEAN_WORDS.search(q.text)
-                    or not (_RATE_WORDS.search(q.text) or q.asks_ratio or q.rates)):
+            # the person's own words: a reformulation that restates the rate as a mean
+            # ("average rent per square foot" for "rent per sq ft by city") is the mistake
+            if _MEAN_WORDS.search(asked) or not (_RATE_WORDS.search(q.text) or q.asks_ratio
+                                                 or q.rates):
                 continue
             return (f"the question asks for a rate over each group, but the SQL averages each "
                     f"row's ratio ({text}): small rows weigh as much as large ones; divide the "
@@ -727,6 +734,41 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
                     f"averages ({text}, each computed per {unnamed[0]}, which the question "
                     f"does not name): a group with one row weighs as much as one with many")
     return None
+
+
+#: A rate the question weighs by its volume: "effective rate", "blended rate", "weighted
+#: average price", "realized rate": the group's totals divided, never a plain mean of rows.
+_WEIGHTED_RATE = re.compile(
+    r"\b(?:effective|blended|weighted|reali[sz]ed)\s+(?:(?:avg|average|mean)\s+)?"
+    r"(?:[a-z]+\s+)?(?:rates?|prices?|costs?|fees?|yields?)\b")
+
+
+def _averaged_stored_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's plain average answers another rate, or None: the question asks for a rate
+    weighted by volume ("avg effective rate by role", "blended cost per unit") and the SQL
+    divides nothing, only averages a column of each row (``AVG(te.rate)``): an entry of six
+    minutes weighs as much as one of ten hours; the effective rate is the totals divided
+    (``SUM(amount) / SUM(hours)``).
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("avg effective rate by role in 2025", None)
+    >>> sql = "SELECT role, AVG(rate) FROM time_entries GROUP BY role"
+    >>> _averaged_stored_rate(q, extract_spec(sql))[:40]
+    'the question asks for the effective rate'
+    >>> _averaged_stored_rate(q, extract_spec(
+    ...     "SELECT role, SUM(amount) / SUM(hours) FROM time_entries GROUP BY role"))
+    """
+    m = _WEIGHTED_RATE.search(q.text[:2000])
+    if m is None or sql.divides or sql.set_operation:
+        return None
+    means = [a.arg for a in sql.aggregations[:32]
+             if a.func == "AVG" and a.arg not in {"", "*"} and "," not in a.arg]
+    if not means:
+        return None
+    return (f"the question asks for the {m.group(0)}, a rate weighted by volume, but the SQL "
+            f"only averages each row's {means[0]} (AVG({means[0]})): a small row weighs as "
+            f"much as a large one; divide the totals instead (SUM(...) / SUM(...))")
 
 
 #: "avg items per order by channel", "the average watch time per viewer": a mean per thing.
@@ -1155,6 +1197,7 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
              "the question asks for a share of {0}, but the SQL divides counts of rows (no "
              "SUM): that is a share of rows, not of {0}"), "major"),
     (_averaged_ratio, "major"),
+    (_averaged_stored_rate, "major"),
     (_largest_for_latest, "major"),
     (_rows_for_quantity, "major"),
     (_per_line_for_per_thing, "major"),

@@ -241,11 +241,14 @@ def _strip(node: exp.Expr) -> exp.Expr:
 
 def _row_ratio(node: exp.Expr) -> bool:
     """Does ``node`` divide values of one row (``cost / miles``, ``(price - cost) / price *
-    100``), with no aggregate inside?"""
+    100``, a product of such ratios as OEE's ``(run / planned) * (ideal / run) * (good /
+    total)``), with no aggregate inside?"""
     node = _strip(node)
     if isinstance(node, exp.Mul):
-        return any(_number(x) == 100.0 for x in (node.this, node.expression)) and any(
-            _row_ratio(x) for x in (node.this, node.expression))
+        # every factor a number or a row ratio, one ratio at least
+        sides = (node.this, node.expression)
+        return all(_number(x) is not None or _row_ratio(x) for x in sides) and any(
+            _number(x) is None for x in sides)
     # a denominator with no column is a unit (``minutes / 60.0``), not a ratio
     return (isinstance(node, (exp.Div, exp.SafeDivide)) and node.find(exp.AggFunc) is None
             and node.this.find(exp.Column) is not None
