@@ -176,6 +176,58 @@ def _grain(text: str, start: int, end: int) -> bool:
     return word == "active" and _GRAIN_AFTER.search(text, max(0, start - 16), start) is not None
 
 
+# A time right after a state word: "invoices issued in 2025", "tickets opened in Q4",
+# "subscriptions active at the start of the month", "orders shipped last week".
+_TIME_AFTER = re.compile(
+    r"\s+(?:(?:in|on|at|during|since|between|before|after|from|as\s+of|over|within|for)\s+"
+    r"(?:the\s+)?)?(?:(?:this|last|next|previous|past|prior|current|same)\s+"
+    r"|(?:start|end|beginning|first|close|middle)\s+of\b|yesterday\b|today\b|tonight\b"
+    r"|(?:ytd|mtd|qtd|wtd)\b|q[1-4]\b|h[12]\b|fy\s?\d|\d{4}\b|\d{1,2}[/-]\d"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b)")
+# Participles and adjectives a state is said with ("issued", "paid", "active"), one word.
+_STATE_FORM = re.compile(r"[a-z]+(?:ed|en|id|nt|ve|ng|wn|st|lt)")
+
+
+def _timed_state(text: str, start: int, end: int) -> bool:
+    """Is the one-word state at ``start:end`` of folded ``text`` said of a time ("invoices
+    issued in 2025", "opened in Q4", "active at the start of the month")? Then it says when
+    something happened or held, which a row's status today does not keep: an invoice issued
+    in March may be paid now, a subscription active on the first may be cancelled since. The
+    value is perhaps asked (weak), not required.
+
+    >>> t = "invoices issued in 2025 that are paid"
+    >>> _timed_state(t, 9, 15), _timed_state(t, 33, 37)
+    (True, False)
+    >>> _timed_state("subs active at the start of the month", 5, 11)
+    True
+    >>> _timed_state("active in europe", 0, 6), _timed_state("closed won deals this quarter", 7, 10)
+    (False, False)
+    """
+    word = text[start:end]
+    return (_STATE_FORM.fullmatch(word) is not None
+            and _TIME_AFTER.match(text, end) is not None)
+
+
+def _now_in(f: Filter, found: list[Filter], was: list[Filter]) -> bool:
+    """Does the text say, besides the state ``f`` the rows were in at a time ("invoices issued
+    in 2025"), another state of that column they are in ("that are paid")? Then ``f`` says
+    which rows by their past, and the other what they are now: only the other is asked.
+
+    >>> issued, paid = Filter("status", "=", "issued"), Filter("status", "=", "paid")
+    >>> _now_in(issued, [issued, paid], [issued]), _now_in(issued, [issued], [issued])
+    (True, False)
+    """
+    return f.op == "=" and f.column is not None and any(
+        o.op == "=" and o.column == f.column and o not in was
+        and value_key(o.value) != value_key(f.value) for o in found)
+
+
+#: What joins a word to its opposite: "billable and non-billable", "paid or not paid",
+#: "taxable / non-taxable", "billable vs non billable".
+_COORDINATED = re.compile(r"\s*(?:,\s*)?(?:and|or|&|/|vs\.?|versus|as\s+well\s+as)?\s*"
+                          r"(?:(?:both|either)\s+)?(?:non-?\s?|not\s+)?")
+
+
 @dataclass(frozen=True)
 class Matcher:
     """One regular expression over every phrase R_app gives a meaning, longest first."""
@@ -251,6 +303,9 @@ class Matcher:
         words: set[str] = set()
         spans: list[tuple[int, int]] = []
         previous: tuple[int, bool] | None = None  # where the last word ended, negated?
+        was: list[Filter] = []  # states said of a time ("issued in 2025"): what rows were
+        last: tuple[int, list[Filter]] | None = None  # the last word's end and its filters
+        both: set[str] = set()  # conditions said together with their opposites
         named = {t for t, pattern in self.tables.items() if pattern.search(text)}
         for m in self.pattern.finditer(text):
             quoted = next((q for q in quotes if q[0] < m.start() < q[1]), None)
@@ -269,8 +324,10 @@ class Matcher:
             # "rep" for a deal's owner and for role_cd 'AE', stays strong: measured, weak let
             # wrong answers through on the held-out logs and took no right one above 75.)
             strength: Strength = "strong"
-            if any(meaning.condition is None for meaning in self.meanings.get(key, ())) and (
-                    _grain(text, *m.span()) or self._inside_other(text, *m.span())):
+            values_only = any(meaning.condition is None for meaning in self.meanings.get(key, ()))
+            timed = values_only and _timed_state(text, *m.span())
+            if values_only and (_grain(text, *m.span()) or self._inside_other(text, *m.span())
+                                or timed):
                 strength = "weak"
             neg = negated(text, m.start()) or negated_after(text, m.end()) or (
                 # "excluding cancellations and no-shows", "not solved or closed": a negation
@@ -279,7 +336,10 @@ class Matcher:
                 and _LISTED.fullmatch(text, previous[0], m.start()) is not None) or (
                 _LISTED_AFTER_NEGATION.search(text, max(0, m.start() - 80), m.start())
                 is not None)
+            opposite = (last is not None and _COORDINATED.fullmatch(text, last[0], m.start())
+                        is not None)
             previous = (m.end(), neg)
+            before = len(out)
             if strength == "strong":
                 # (a word read two ways stays readable as the column its synonym names)
                 spans.append(m.span())
@@ -306,7 +366,21 @@ class Matcher:
                     op: Op = "!=" if neg else "="
                     out.append(Filter(meaning.column.lower() if meaning.column else None, op,
                                       fold_value(meaning.value), SOURCE, strength=strength))
-        return tuple(dict.fromkeys(self._enumerations(out))), frozenset(words), tuple(spans)
+                    if timed and not neg:
+                        was.append(out[-1])
+            made = out[before:]
+            if opposite and last is not None:
+                # "billable and non-billable hours": a condition and its opposite said
+                # together keep every row, so neither is asked
+                turned = {f.turned().describe() for f in last[1]}
+                both.update(f.describe() for f in made if f.describe() in turned)
+                both.update(f.describe() for f in last[1]
+                            if f.turned().describe() in {g.describe() for g in made})
+            last = (m.end(), made)
+        out = [f for f in out if not (f in was and _now_in(f, out, was))
+               and f.describe() not in both]
+        return (tuple(dict.fromkeys(self._enumerations(out))), frozenset(words),
+                tuple(spans))
 
     def _inside_other(self, text: str, start: int, end: int) -> bool:
         """Is ``start:end`` inside a longer phrase R_app gives another meaning ("rent" in
