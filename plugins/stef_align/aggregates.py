@@ -48,11 +48,12 @@ import re
 from collections.abc import Callable
 
 from stef_align.joins import keyed, own_key
-from stef_align.names import bare, parts, word_matches
+from stef_align.names import bare, in_identifiers, parts, word_matches
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
 from stef_core.spec import Aggregation, QuestionSpec, SqlSpec
+from stef_core.values import value_key
 from stef_core.words import norm, stem
 
 _COLUMN_WORDS = {
@@ -187,6 +188,30 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     return False
 
 
+#: Identifier parts that name a column after the aggregate it stores (``avg_salary``).
+_STORED_PARTS = {"SUM": frozenset({"total", "tot", "sum", "ttl"}),
+                 "AVG": frozenset({"avg", "average", "mean"})}
+_ORDERING = frozenset({">", ">=", "<", "<="})
+
+
+def _stored_threshold(func: str, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """Does a column hold what the question compares with a number, aggregated already?
+    The comparison itself ("test takers whose total SAT scores are at least 1500" /
+    ``NumGE1500``), or the aggregate compared ("districts with an average salary above 6000"
+    / ``avg_salary > 6000``): it was summed or averaged when the column was made."""
+    asked = [f for f in q.filters[:64]
+             if f.op in _ORDERING and isinstance(f.value, (int, float))
+             and not isinstance(f.value, bool)]
+    if not asked:
+        return False
+    if any(in_identifiers(f.value, sql) for f in asked):
+        return True
+    wanted = {value_key(f.value) for f in asked}
+    return any(s.op in _ORDERING and s.column and value_key(s.value) in wanted
+               and _STORED_PARTS[func].intersection(parts(s.column))
+               for s in sql.filters[:256] if not isinstance(s.value, tuple))
+
+
 #: Identifier parts that mark a column as a stored count (``number_products``, ``num_staff``).
 _COUNT_PARTS = frozenset({"number", "num", "count", "cnt", "nb", "qty", "quantity"})
 
@@ -226,6 +251,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             continue  # "the average number of test takers" / AVG(numtsttakr): a stored count
         if func == "COUNT" and _stored_count(q, sql):
             continue  # "How many stars does the repository have?" / SELECT stars
+        if func in _STORED_PARTS and _stored_threshold(func, q, sql):
+            continue  # "whose total scores are at least 1500" / NumGE1500: stored, compared
         if func in ("MAX", "MIN"):
             # "the maximum number of passengers": an extreme, by MAX/MIN or a top-1 ranking
             if func in all_aggs or sql.order_by or sql.nested_order_by or sql.windows:

@@ -47,7 +47,7 @@ from stef_align.guards import (
     skipped_by,
 )
 from stef_align.joins import NOTHING
-from stef_align.names import bare, parts, word_matches
+from stef_align.names import bare, in_identifiers, parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.countries import country_of, is_country_code
@@ -970,27 +970,6 @@ def _counts_each_listed(s: Filter, sql: SqlSpec) -> bool:
                and f.column and norm(bare(f.column)) == column for f in sql.filters[:MAX_SCAN])
 
 
-def _in_identifiers(value: object, sql: SqlSpec) -> bool:
-    """The value names a column or table the SQL reads: ``NumGE1500`` for "at least 1500",
-    ``AvgScrRead`` for "the score in Reading", ``satscores`` for "SAT", ``(Ages 5-17)`` for
-    "aged 5 to 17": the SQL answers it through what it reads, not with a filter."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        return False
-    names = [*list(sql.columns)[:MAX_SCAN], *sql.tables[:64]]
-    token = norm(str(value))
-    if isinstance(value, (int, float)):
-        text = value_key(value)
-        return any(text in parts(c) or (len(token) >= 3 and token in norm(c)) for c in names)
-    if len(token) < 3:
-        return False
-    if any(token in norm(c) for c in names):
-        return True
-    words = [w for w in value.split() if len(w) >= 3]
-    return bool(words) and len(words) <= 3 and all(
-        any(word_matches(w, c) for c in names) for w in words
-    )
-
-
 def _names_column(words: str, column: str) -> bool:
     """Does a phrase ("email address", "manager") name the column (``email``, ``manager_id``)?"""
     return any(word_matches(w, column) or word_matches(column, w) for w in words.split())
@@ -1654,13 +1633,30 @@ def _match_either_way(r: Filter, m: _Match) -> bool:
 def _match_other_operator(r: Filter, m: _Match) -> bool:
     """The asked value under another operator: wrong. A CASE condition computes a value; its
     operator may rightly differ ("from A to B" computed as the values at A and at B), so it
-    weighs less."""
+    weighs less; so does an open bound answered by the end of a closed range ("more than 6000
+    but less than 10000" as ``BETWEEN 6000 AND 10000``: the range idiom, off only at its
+    ends, which annotators of BIRD accept; a lone ``>= 500`` for "more than 500" stays
+    critical)."""
     if m.op_hit is None:
         return False
     s = m.idx.preds[m.op_hit]
     return m.wrong_operator(
         r, m.op_hit, f"the question asks {r.describe()} but the SQL has {s.describe()}",
-        "major" if is_weak(r) or m.op_hit >= m.idx.n_filters else "critical")
+        "major" if is_weak(r) or m.op_hit >= m.idx.n_filters or _range_end(r, s, m)
+        else "critical")
+
+
+_CLOSED_ENDS = {">=": "<=", "<=": ">="}
+
+
+def _range_end(r: Filter, s: Filter, m: _Match) -> bool:
+    """Is ``s`` the inclusive end of a closed range on its column (``BETWEEN a AND b``, ``x >=
+    a AND x <= b``) where the question asks that end open (``>`` for ``>=``)?"""
+    other = _CLOSED_ENDS.get(s.op)
+    if other is None or r.op != s.op[0] or s.column is None:
+        return False
+    return any(p.op == other and p.column == s.column and p.source == s.source
+               for p in m.idx.preds[:m.idx.n_filters][:MAX_SCAN])
 
 
 def _match_used_value(r: Filter, m: _Match) -> bool:
@@ -1669,7 +1665,7 @@ def _match_used_value(r: Filter, m: _Match) -> bool:
     number whose column the SQL never reads (``fill_nbr = 0`` is not met by an ``ELSE 0``)."""
     if _ruleset_flag(r) and norm(r.column or "") not in {norm(c) for c in m.sql.columns}:
         return False
-    if keys(r.value) & m.literal_keys or _in_identifiers(r.value, m.sql):
+    if keys(r.value) & m.literal_keys or in_identifiers(r.value, m.sql):
         m.matched.append(r.describe())
         return True
     if (isinstance(r.value, (int, float)) and _percent_said(r.value, m.q.text)

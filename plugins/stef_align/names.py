@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from stef_core.spec import SqlSpec
+from stef_core.values import value_key
 from stef_core.words import norm, stem
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
@@ -69,3 +71,27 @@ def word_matches(word: str, identifier: str) -> bool:
         if len(w) >= 7 and len(p) >= 7 and abs(len(w) - len(p)) <= 3 and w[:5] == p[:5]:
             return True  # a misspelling ("descripition" ~ ``description``)
     return False
+
+
+_MAX_NAMES = 256  # identifiers looked through per value: bounded work per record
+
+
+def in_identifiers(value: object, sql: SqlSpec) -> bool:
+    """The value names a column or table the SQL reads: ``NumGE1500`` for "at least 1500",
+    ``AvgScrRead`` for "the score in Reading", ``satscores`` for "SAT", ``(Ages 5-17)`` for
+    "aged 5 to 17": the SQL answers it through what it reads, not with a filter."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return False
+    names = [*list(sql.columns)[:_MAX_NAMES], *sql.tables[:64]]
+    token = norm(str(value))
+    if isinstance(value, (int, float)):
+        text = value_key(value)
+        return any(text in parts(c) or (len(token) >= 3 and token in norm(c)) for c in names)
+    if len(token) < 3:
+        return False
+    if any(token in norm(c) for c in names):
+        return True
+    words = [w for w in value.split() if len(w) >= 3]
+    return bool(words) and len(words) <= 3 and all(
+        any(word_matches(w, c) for c in names) for w in words
+    )

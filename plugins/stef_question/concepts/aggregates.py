@@ -42,6 +42,10 @@ _HEAD_SKIP = frozenset({"what", "what's", "whats", "is", "are", "was", "were", "
                         "and", "of", "all", "in"})
 
 
+#: "number of" and its written short forms ("the no. of districts"), as the lexicon joins them.
+_NUMBER_OF = frozenset({"number of", "numbers of", "no . of", "nos . of"})
+
+
 _SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "total", "all",
                            "times", "in"})
 
@@ -162,7 +166,7 @@ def read(
         func = m.meaning
         if func == "COUNT" and m.phrase == "how many" and m.end in ratio_tokens:
             continue  # "How many percent more ...": a ratio, not a count
-        if m.phrase in ("number of", "numbers of") and _compound(text, lex, m.start):
+        if m.phrase in _NUMBER_OF and _compound(text, lex, m.start):
             continue  # "the flight numbers of flights": an attribute's name, no count
         if m.phrase in ("min", "max") and _unit_of_minutes(text, m.start):
             continue  # "session length in min", "30 min": minutes, no MIN
@@ -187,7 +191,7 @@ def read(
         if m.phrase in ("how many", "how often", "count", "counts", "count of", "tally",
                         "total number of", "total count of"):
             is_strong = not ranked
-        elif m.phrase in ("number of", "numbers of") or (
+        elif m.phrase in _NUMBER_OF or (
                 func == "SUM" and m.phrase in ("total", "totals", "aggregate", "combined")):
             is_strong = not ranked and not after_agg and _in_head(words, m.start)
         elif func in ("MAX", "MIN"):
