@@ -252,11 +252,14 @@ class Family:
     settle: tuple[str, ...] = ()
     share: float = 1.0
     ranking: Any = None
+    fill: bool = False  # under the cap, settled records fill the room it leaves
 
     def policy(self) -> Any:
         from stef_judges.cascade import Policy
 
-        return Policy(self.low, self.high, frozenset(self.settle), self.share, self.ranking)
+        return Policy(
+            self.low, self.high, frozenset(self.settle), self.share, self.ranking, self.fill
+        )
 
     def escalates(self, row: Row) -> bool:
         """The decision on one record alone: only for a policy without a share cap."""
@@ -302,7 +305,12 @@ class Family:
         settle = "+".join(self.settle) if self.settle else "none"
         cap = f", cap {self.share * 100:g}%" if self.share < 1 else ""
         ranked = ", ranked by P(right)" if self.ranking is not None and self.share < 1 else ""
-        return f"[{self.low:g}, {self.high:g}] settle {settle}{cap}{ranked}"
+        filled = (
+            ", settled asked when it has room"
+            if self.fill and self.share < 1 and self.settle
+            else ""
+        )
+        return f"[{self.low:g}, {self.high:g}] settle {settle}{cap}{ranked}{filled}"
 
 
 def _reasons(row: Row) -> tuple[Any, ...]:
@@ -1952,9 +1960,11 @@ def main(argv: list[str] | None = None) -> int:
         tuple(s for s in ("critical", "major", "minor", "info") if s in shipped.settle),
         shipped.share,
         shipped.ranking,
+        shipped.fill,
     )
     if args.fit and not args.rank_only:
         chosen, _, _ = fit(tuned, engine, price, args.share)
+        chosen = replace(chosen, fill=shipped.fill)
     if args.fit:
         chosen = replace(chosen, ranking=fit_ranking(tuned))
     tuned_m = measure(tuned, chosen.escalator(tuned), engine, price)
@@ -1969,6 +1979,7 @@ def main(argv: list[str] | None = None) -> int:
             "settle": list(chosen.settle),
             "share": chosen.share,
             "ranking": chosen.ranking.to_json() if chosen.ranking is not None else None,
+            "fill": chosen.fill,
         },
         "fitted_here": args.fit,
     }
@@ -2166,7 +2177,16 @@ def main(argv: list[str] | None = None) -> int:
                     free,
                     ranked_all,
                 )
-                variants["settling findings asked only when the cap has room"] = (free, last)
+                if chosen.fill:
+                    variants["settled records never asked (before session 15)"] = (
+                        replace(chosen, fill=False),
+                        None,
+                    )
+                else:
+                    variants["settling findings asked only when the cap has room"] = (
+                        free,
+                        last,
+                    )
             report["check_draws_variants"] = {}
             for name, (family, ranked) in variants.items():
                 v = check_draws(rows, engine, family, args.draws, priority=ranked)
@@ -2242,10 +2262,11 @@ def main(argv: list[str] | None = None) -> int:
         whole = report["halves"]["whole file"]["default " + chosen.name()]
         rep_m = report["halves"]["reported half"]["default " + chosen.name()]
         policy_file = {
-            "policy": "cascade-v3",
+            "policy": "cascade-v4" if chosen.fill else "cascade-v3",
             "escalate": [chosen.low, chosen.high],
             "settle": list(chosen.settle),
             "share": chosen.share,
+            "fill": chosen.fill,
             "ranking": chosen.ranking.to_json() if chosen.ranking is not None else None,
             "fitted": {
                 "recorded": args.recorded.name,
@@ -2261,7 +2282,14 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 + "; the ranking under the cap (P(right) by a logistic model of the label on "
                 "the offline gamma, filter status, severities and finding kinds: "
-                "benchmarks/cascade.py fit_ranking) fitted on the tuned half",
+                "benchmarks/cascade.py fit_ranking) fitted on the tuned half"
+                + (
+                    "; fill (not fitted): under the cap, the records a settling finding keeps "
+                    "offline are asked when the cap has room after every other candidate, "
+                    "likelier right first"
+                    if chosen.fill
+                    else ""
+                ),
                 "tuned_half": {
                     "share": tuned_m["share"],
                     "auroc_gamma": tuned_m["auroc_gamma"],

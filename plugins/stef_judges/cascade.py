@@ -20,7 +20,13 @@ to ask the model:
    model of P(right) on the offline gamma, the filter status and the kinds of finding (fitted
    on half of the recorded file); without one, the offline gamma. The cap holds whatever the
    traffic: a band alone asks for 63 % of nl2sql_bugs_public but 76-94 % of the other dev
-   files.
+   files;
+4. the cap's room (``fill``, shipped since session 15; ``--settled-stay-offline`` turns it
+   off): when a batch's candidates leave room under the cap, the records a finding settled
+   in step 1 (with a gamma in the band) fill it, the likelier right first. Where the cap binds
+   (nl2sql_bugs_public, the BIRD and Spider samples) this changes nothing; on the production
+   corpus, where many records lie above the band, it asks about the settled records, of which
+   about a fifth are right there, instead of leaving the budget unspent.
 
 The shipped values live in ``calibration/cascade-policy.json`` beside the offline calibration,
 with how they were chosen.
@@ -149,12 +155,15 @@ class Policy:
     share: float = 1.0
     #: How the candidates beyond the cap are ranked (None: by the offline gamma).
     ranking: Ranking | None = None
+    #: Under a share cap (< 1), the records a finding settles (with a gamma in the band) fill
+    #: the room the cap leaves after every other candidate, likelier right first.
+    fill: bool = False
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Policy:
         """``escalate`` ("LOW,HIGH" or a pair), ``settle`` ("critical,major", "none" or a
-        list) and ``escalate_share`` (a number in (0, 1]) from the judge's options; the
-        defaults for what is not given.
+        list), ``escalate_share`` (a number in (0, 1]) and ``settled_stay_offline`` (true:
+        no fill) from the judge's options; the defaults for what is not given.
 
         Raises:
             StefError: a band that is not two numbers with 0 <= LOW <= HIGH <= 1, an unknown
@@ -199,7 +208,8 @@ class Policy:
                     f"--escalate-share: expected a share of the records in (0, 1], e.g. 0.7 "
                     f"(1: no cap), found {given_share!r}"
                 )
-        return cls(low, high, frozenset(settle), share, default.ranking)
+        fill = default.fill and not options.get("settled_stay_offline")
+        return cls(low, high, frozenset(settle), share, default.ranking, fill)
 
     def priority(self, gamma: float, reasons: Sequence[Reason], status: str | None = None) -> float:
         """How likely right the offline judge finds a record (its gamma, findings and filter
@@ -240,9 +250,24 @@ class Policy:
         decisions = [self.decide(gamma, reasons) for gamma, reasons in batch]
         asked = [i for i, (escalate, _) in enumerate(decisions) if escalate]
         room = math.floor(self.share * (seen + len(batch)) + 0.5) - used
-        if len(asked) <= room:
-            return decisions
         rank = [g for g, _ in batch] if priority is None else list(priority)
+        if len(asked) <= room:
+            if self.fill and self.share < 1 and len(asked) < room:
+                settled = [
+                    i
+                    for i, (gamma, reasons) in enumerate(batch)
+                    if not decisions[i][0]
+                    and self.low <= gamma <= self.high
+                    and any(r.severity in self.settle for r in reasons)
+                ]
+                for i in sorted(settled, key=lambda i: (-rank[i], i))[: room - len(asked)]:
+                    decisions[i] = (
+                        True,
+                        f"{decisions[i][1].replace('settles it', 'would settle it')}, but the "
+                        f"share cap has room: at most {self.share * 100:g}% of the records go "
+                        "to the model, those a finding settles last",
+                    )
+            return decisions
         ranked = sorted(asked, key=lambda i: (-rank[i], i))
         for i in ranked[max(room, 0) :]:
             decisions[i] = (
@@ -257,6 +282,8 @@ class Policy:
         """The policy in words, for messages and reports."""
         settle = ", ".join(s for s in SEVERITIES if s in self.settle) or "none"
         cap = f"; at most {self.share * 100:g}% of the records" if self.share < 1 else ""
+        if cap and self.fill and self.settle:
+            cap += ", the settled ones when the cap has room"
         return f"escalate gamma in [{self.low:g}, {self.high:g}]; settled offline by {settle}{cap}"
 
 
@@ -268,7 +295,8 @@ def default_policy() -> Policy:
     low, high = (float(x) for x in data["escalate"])
     share = float(data.get("share", 1.0))
     ranking = Ranking.from_json(data["ranking"]) if data.get("ranking") else None
-    return Policy(low, high, frozenset(str(s) for s in data["settle"]), share, ranking)
+    fill = bool(data.get("fill", False))
+    return Policy(low, high, frozenset(str(s) for s in data["settle"]), share, ranking, fill)
 
 
 class CascadeJudge(Judge):

@@ -79,11 +79,15 @@ from stef_core.safejson import json_text
               help="Cascade judge: ask the model when the offline gamma is in [LOW, HIGH] "
                    "(default: the shipped policy; see docs/judges.md).")
 @click.option("--settle", metavar="SEVERITIES",
-              help="Cascade judge: a finding of these severities keeps the offline verdict "
-                   "(default critical; 'none': the band alone decides).")
+              help="Cascade judge: a finding of these severities keeps the offline verdict, "
+                   "unless the share cap has room after every other candidate (default "
+                   "critical; 'none': the band alone decides).")
 @click.option("--escalate-share", metavar="SHARE",
               help="Cascade judge: ask the model for at most this share of the records, those "
-                   "the offline judge rates likelier right first (default 0.7; 1: no cap).")
+                   "the offline judge rates likelier right first (default 0.74; 1: no cap).")
+@click.option("--settled-stay-offline", is_flag=True,
+              help="Cascade judge: records a settling finding keeps offline are never asked, "
+                   "even when the share cap has room.")
 @layout_options
 @click.option("--limit", "limit_options", multiple=True, metavar="NAME=N",
               help="Raise or lower a per-record limit (repeatable): line, question, enriched, "
@@ -119,7 +123,8 @@ def eval_command(
     from stef_core.stats import Summary
 
     paths = list(inputs)
-    cascade_flags = [f"--{k.replace('_', '-')}" for k in ("escalate", "settle", "escalate_share")
+    cascade_flags = [f"--{k.replace('_', '-')}" for k in ("escalate", "settle", "escalate_share",
+                                                           "settled_stay_offline")
                      if judge_flags.get(k)]
     if cascade_flags and judge.partition(":")[0].strip() != "cascade":
         raise click.UsageError(f"{' and '.join(cascade_flags)}: only for --judge "

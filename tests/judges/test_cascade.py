@@ -364,6 +364,38 @@ def test_a_cascade_needs_an_llm_judge_and_a_sane_policy():
     judge.close()
 
 
+def test_under_the_cap_settled_records_fill_the_room_it_leaves():
+    from stef_judges.cascade import Policy
+
+    from stef_core.models import Reason
+
+    critical = (Reason(code="filter.missing", message="", severity="critical"),)
+    major = (Reason(code="filter.missing", message="", severity="major"),)
+    batch = [(0.6, ()), (0.05, critical), (0.2, critical), (0.95, ()), (0.1, major)]
+    settle = frozenset({"critical", "major"})
+    filling = Policy(0.0, 0.9, settle, 0.6, fill=True)
+    plan = filling.plan(batch, seen=0, used=0)
+    # room for 3: the one candidate, then the settled records likelier right first (0.2, 0.1);
+    # a record outside the band stays offline, and without fill the settled ones all do
+    assert [e for e, _ in plan] == [True, False, True, False, True]
+    assert plan[2][1] == (
+        "a critical finding (filter.missing) would settle it offline, but the share cap has "
+        "room: at most 60% of the records go to the model, those a finding settles last"
+    )
+    assert plan[1][1] == "a critical finding (filter.missing) settles it offline"
+    only_candidate = [True, False, False, False, False]
+    assert [e for e, _ in Policy(0.0, 0.9, settle, 0.6).plan(batch, 0, 0)] == only_candidate
+    # no room left after the candidate: the settled records stay offline
+    assert [e for e, _ in filling.plan(batch, seen=5, used=5)] == only_candidate
+    # no cap (share 1): settling holds
+    assert [e for e, _ in Policy(0.0, 0.9, settle, 1.0, fill=True).plan(batch, 0, 0)] == (
+        only_candidate
+    )
+    assert "the settled ones when the cap has room" in filling.describe()
+    assert Policy.from_options({}).fill  # the shipped policy fills
+    assert not Policy.from_options({"settled_stay_offline": True}).fill
+
+
 def test_the_shipped_policy_is_the_policy_file():
     from importlib import resources
 
@@ -377,6 +409,7 @@ def test_the_shipped_policy_is_the_policy_file():
         frozenset(data["settle"]),
         data["share"],
         Ranking.from_json(data["ranking"]),
+        data.get("fill", False),
     )
     assert Ranking.from_json(data["ranking"]).to_json() == data["ranking"]
     assert Policy.from_options({}) == default_policy()
@@ -488,6 +521,9 @@ def test_policy_flags_without_a_cascade_are_a_usage_error(tmp_path):
     result = CliRunner().invoke(cli, ["eval", str(src), "--escalate-share", "0.5", "--no-progress"])
     assert result.exit_code == 2
     assert "--escalate-share: only for --judge cascade:llm:<litellm model>" in result.output
+    result = CliRunner().invoke(cli, ["eval", str(src), "--settled-stay-offline", "--no-progress"])
+    assert result.exit_code == 2
+    assert "--settled-stay-offline: only for --judge cascade:llm:" in result.output
 
 
 def test_the_dataframe_api_carries_who_decided_and_why(llm_server, tmp_path):
