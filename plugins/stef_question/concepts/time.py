@@ -606,6 +606,14 @@ def _full_months(w: _Words) -> str:
     return r"(?P<mon>" + _alternation(w.full_months) + r")"
 
 
+def _abbreviations(w: _Words) -> tuple[str, ...]:
+    return tuple(name for name in w.months if name not in w.full_months)
+
+
+def _abbreviated(w: _Words) -> str:
+    return r"(?P<mon>" + _alternation(_abbreviations(w)) + r")\.?"
+
+
 def _number(w: _Words) -> str:
     return r"(\d{1,4}|" + _alternation(w.numbers) + r")"
 
@@ -706,6 +714,14 @@ RULES: tuple[_Rule, ...] = (
     _Rule("month_day", lambda w: (
         r"\b" + _full_months(w) + r"\s+(?:the\s+)?" + _DAY + r"\b(?!\s*(?:,\s*)?\d)"),
         _day_month, needs=lambda w: w.full_months),
+    # "since jan 1", "from 3 Feb": an abbreviated month with a day is a date, whatever the
+    # case ("Jan 5" as a given name and a number is rarer than the date in a question)
+    _Rule("day_abbreviated_month", lambda w: (
+        r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _abbreviated(w) + r"\b"),
+        _day_month, needs=lambda w: _abbreviations(w)),
+    _Rule("abbreviated_month_day", lambda w: (
+        r"\b" + _abbreviated(w) + r"\s+(?:the\s+)?" + _DAY + r"\b(?!\s*(?:,\s*)?\d)"),
+        _day_month, needs=lambda w: _abbreviations(w)),
     _Rule("day_of_month", lambda w: (
         r"\b(?:the\s+)?(?:(?P<o>first|1st|second|2nd|third|3rd)|(?P<n>\d{1,2})(?:st|nd|rd|th))"
         r"\s+(?:day\s+)?of\s+(?:a|the|each|every|any)\s+month\b"),
