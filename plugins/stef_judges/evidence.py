@@ -192,7 +192,11 @@ def features(request: JudgeRequest,
     period_columns = {norm(p.column) for p in sql.periods if p.column}
     # A comparison with a subquery ("x IN (SELECT ...)", "x = (SELECT MAX ...)") is how a join
     # or a superlative is spelled, not a constraint of its own.
-    guards = set(request.alignment.filters.guards)
+    # A filter R_app declares benign is skipped as the declared condition, never the whole
+    # column: ``benign filter status IN ('approved', 'paid')`` says nothing of the question's
+    # own ``status = 'active'``, which counts as it does without the ruleset.
+    fa = request.alignment.filters
+    guards = {*fa.guards, *fa.benign_extras}
     skipped = [f for f in sql.filters
                if norm(f.column or "") in blessed or norm(f.column or "") in period_columns
                or f.value == SUBQUERY or (guards and f.describe() in guards)]
@@ -260,10 +264,9 @@ def _temporal(value: str) -> bool:
 
 
 def _blessed_columns(request: JudgeRequest) -> set[str]:
-    """Columns whose filters R_app declared benign (a tenant guard) or ignored."""
-    rules = request.rules
-    return ({norm(c) for c in rules.ignored_filters}
-            | {norm(b.column) for b in rules.benign_filters})
+    """Columns R_app ignores (the filters it declares benign are the aligner's
+    ``benign_extras``: skipped one by one, not by their column)."""
+    return {norm(c) for c in request.rules.ignored_filters}
 
 
 #: Identifier parts that name no concept of their own ("customer_id" is about customers).

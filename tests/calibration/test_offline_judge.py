@@ -77,6 +77,19 @@ def test_filters_r_app_declared_benign_or_ignored_cost_no_confidence() -> None:
     assert extra.filter_alignment.status == "fully_applied_with_extras"
 
 
+def test_a_benign_declaration_skips_its_condition_not_its_column() -> None:
+    # ``benign filter status IN ('approved', 'paid')`` says nothing of the question's own
+    # status = 'active': it counts as it does without the ruleset (a filter and a literal).
+    from stef_core.testing import score_one
+
+    q = "How many active suppliers are there?"
+    sql = "SELECT COUNT(*) FROM suppliers WHERE company_id = 58 AND status = 'active'"
+    rules = {"benign_filters": [{"column": "company_id"},
+                                {"column": "status", "op": "IN", "value": ["approved", "paid"]}]}
+    assert (score_one(q, sql, rules=rules).confidence
+            == score_one(q, sql, rules={"benign_filters": [{"column": "company_id"}]}).confidence)
+
+
 def test_a_fit_keeps_minor_findings_above_their_floor() -> None:
     from stef_core.calibration import Example, fit_logistic
 
