@@ -114,14 +114,22 @@ def _named(words: frozenset[str], names: tuple[str, ...]) -> bool:
     return any(word_matches(w, n) for w in words for n in names)
 
 
+#: A SUM of a CASE whose rows add 1 (or nothing): a count of the rows that meet its condition.
+_COUNTING_SUM = re.compile(r"\bSUM\(\s*CASE\s+WHEN\b.*?\bTHEN\s+1\s+(?:ELSE\s+0\s+)?END\s*\)",
+                           re.IGNORECASE | re.DOTALL)
+
+
 def _computes(func: str, sql: SqlSpec, all_aggs: set[str],
               q: QuestionSpec) -> bool:
     window_text = " ".join(sql.windows).upper()
     if func in all_aggs or f"{func}(" in window_text:
         return True
     outer = functions(sql, outer_only=True)
-    if func == "COUNT" and "SUM" in all_aggs and sql.conditions:
-        return True  # SUM(CASE WHEN ... THEN 1 END) counts
+    if func == "COUNT" and "SUM" in all_aggs and (sql.conditions or any(
+            p.aggregate and _COUNTING_SUM.search(p.expr) for p in sql.projections[:64])):
+        # SUM(CASE WHEN ... THEN 1 END) counts, a comparison of two columns (SUM(IIF(
+        # delivered_at > promised_at, 1, 0))) included
+        return True
     if func == "SUM" and "COUNT" in all_aggs and (
             "COUNT" in q.aggregations or q.words & _COUNT_NOUNS):
         return True  # "how many ... in total", "the total headcount": a count is the total

@@ -40,6 +40,7 @@ from functools import lru_cache
 from stef_align.guards import (
     FUNCTION_WORDS,
     ID_PARTS,
+    environment_conflict,
     flag_side,
     guard_kind,
     guard_reason,
@@ -1831,6 +1832,19 @@ def align_filters(
             f"the question asks for rows without a {_key_thing(s.column or '')} (its "
             f"non-...) but the SQL keeps the rows that have one ({s.describe()})",
             "critical",
+        ))
+    for s in [s for s in extras if environment_conflict(s, q.text)][:2]:
+        # "errors in staging" / env = 'prod': another environment's rows, no guard
+        asked_env = environment_conflict(s, q.text)
+        extras.remove(s)
+        strong_count += 1
+        wrong += 1
+        missing.append(f"{asked_env} data")
+        reasons.append(reason(
+            "filter.value_mismatch",
+            f"the question asks about {asked_env} data but the SQL keeps another "
+            f"environment's rows ({s.describe()})",
+            "major",
         ))
     for s in flipped_flags[:2]:
         strong_count += 1

@@ -472,6 +472,48 @@ _ENVIRONMENT_STEMS = frozenset(stem(w) for w in (
     "test", "testing", "sandbox", "staging", "live", "production", "prod", "environment", "env"))
 
 
+#: Environments named by words that mean nothing else in a question (not "test" or "live":
+#: lab tests, live streams), by stem.
+_NAMED_ENVIRONMENTS = {stem(w): env for env, words in (
+    ("production", ("production", "prod", "prd")),
+    ("staging", ("staging", "stg")),
+    ("sandbox", ("sandbox",)),
+    ("development", ("dev", "development")),
+    ("qa", ("qa", "uat")),
+) for w in words}
+#: The environment an environment column's value keeps ('test' included: it is a value here).
+_ENVIRONMENT_VALUES = {**_NAMED_ENVIRONMENTS, stem("live"): "production",
+                       stem("test"): "test", stem("testing"): "test"}
+
+
+def environment_conflict(f: Filter, text: str) -> str | None:
+    """The environment the question names ("errors by service today in staging") when the
+    SQL keeps another one's rows (``env = 'prod'``, ``livemode = true``), else None: not a
+    guard left in by habit but another environment's data.
+
+    >>> environment_conflict(Filter("env", "=", "prod"), "errors by service today in staging")
+    'staging'
+    >>> environment_conflict(Filter("livemode", "=", True), "sandbox charges this week")
+    'sandbox'
+    >>> environment_conflict(Filter("env", "=", "staging"), "errors in staging")
+    >>> environment_conflict(Filter("env", "=", "prod"), "failed lab tests by site")
+    """
+    if f.column is None or f.excluded:
+        return None
+    asked = {_NAMED_ENVIRONMENTS[s] for s in map(stem, _words(text)) if s in _NAMED_ENVIRONMENTS}
+    if len(asked) != 1:
+        return None
+    [wanted] = asked
+    ps = set(parts(f.column))
+    values = _values(f)
+    kept: str | None = None
+    if ps & _ENV_PARTS and f.op == "=" and len(values) == 1 and isinstance(values[0], str):
+        kept = _ENVIRONMENT_VALUES.get(stem(values[0].lower()))
+    elif ps & _LIVE_PARTS and flag_side(f) is True:
+        kept = "production"
+    return wanted if kept is not None and kept != wanted else None
+
+
 def _live_only(f: Filter, text: str) -> bool:
     """``livemode = true``, ``is_production = 1``, ``env = 'prod'``: test, sandbox or staging
     data left out by keeping the live data, unless the question speaks of either.

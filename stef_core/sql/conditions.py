@@ -28,6 +28,7 @@ from sqlglot import exp
 from sqlglot.optimizer.scope import Scope, build_scope
 
 from stef_core.spec import FLIPPED_OP, NEGATED_OP, SUBQUERY, Filter, Op, Scalar, Source, Value
+from stef_core.sql.matching import matched
 from stef_core.values import fold_text, number
 
 __all__ = [
@@ -260,6 +261,20 @@ def flatten(node: exp.Expr, kind: type[exp.Expr]) -> Iterator[exp.Expr]:
             yield node
 
 
+def _quantified_subquery(op: str, right: exp.Expr) -> Op | None:
+    """``x <> ALL (SELECT ...)`` is ``x NOT IN (SELECT ...)`` (Snowflake's reader writes NOT IN
+    so) and ``x = ANY (SELECT ...)`` / ``x = SOME (...)`` is ``x IN (SELECT ...)``: the
+    membership they test, else None (``x > ALL (...)`` compares with every value)."""
+    if not (isinstance(right, (exp.All, exp.Any))
+            and isinstance(_unparen(right.this), (exp.Select, exp.Subquery))):
+        return None  # = ANY (ARRAY['a', 'b']): a list, read elsewhere
+    if isinstance(right, exp.All) and op == "!=":
+        return "not in"
+    if isinstance(right, exp.Any) and op == "=":
+        return "in"
+    return None
+
+
 def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
           excluded: bool) -> list[Filter]:
     """Filters for one predicate that contains no AND/OR."""
@@ -274,10 +289,17 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
         return Filter(col, NEGATED_OP[op] if negate else op, value, source, relation=relation,
                       excluded=excluded)
 
+    text_match = matched(node)
+    if text_match is not None:  # REGEXP_LIKE, RLIKE, CONTAINS, position(...) > 0 ...
+        operand, match_op, match_text = text_match
+        return [make(operand_column(operand, resolver), match_op, fold_text(match_text))]
     if isinstance(node, tuple(_CMP)):
         op = _CMP[type(node)]
         binary = cast(exp.Binary, node)
         left, right = binary.left, binary.right
+        quantified = _quantified_subquery(op, right)
+        if quantified is not None:
+            return [make(operand_column(left, resolver), quantified, SUBQUERY)]
         lok, lval = literal_value(left)
         rok, rval = literal_value(right)
         if lok and not rok:  # 5 < x  ->  x > 5

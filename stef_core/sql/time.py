@@ -267,10 +267,21 @@ _STRFTIME_OF_TOKEN = (
 )
 
 
+_STRICT_MARK = re.compile(r"(%[a-zA-Z])strict")
+
+
 def _to_strftime(fmt: str) -> str:
-    """A TO_CHAR-style format (Snowflake keeps them as written) in strftime notation."""
+    """A TO_CHAR-style format (Snowflake keeps them as written) in strftime notation.
+
+    sqlglot's Spark and Hive readers turn ``date_format(d, 'yyyy-MM')``'s ``MM`` and ``dd`` into
+    ``%mstrict`` and ``%dstrict`` (the strict-parsing mark of their mapping, not a character
+    of the text): the mark is dropped.
+
+    >>> _to_strftime("%Y-%mstrict"), _to_strftime("YYYY-MM")
+    ('%Y-%m', '%Y-%m')
+    """
     if "%" in fmt:
-        return fmt
+        return _STRICT_MARK.sub(r"\1", fmt)
     out = ""
     i = 0
     upper = fmt.upper()
@@ -331,8 +342,14 @@ def _typed(node: exp.Expr) -> exp.Expr:
         return exp.DateTrunc(this=args[0], unit=exp.Literal.string("DD"))  # type: ignore[no-untyped-call]
     if name == "TOSTARTOFWEEK" and len(args) in (2, 3) and (_int_literal(args[1]) or 0) % 2:
         # toStartOfWeek(d, 1): an odd week mode starts weeks on Monday, as toMonday(d) does
-        # (an even or absent mode starts them on Sunday: left unread)
         return exp.TimestampTrunc(this=args[0], unit=exp.var("WEEK"))
+    if name == "TOSTARTOFWEEK" and (len(args) == 1 or (
+            len(args) in (2, 3) and _int_literal(args[1]) in (0, 2, 4, 6))):
+        # toStartOfWeek(d) (mode 0, the default) starts weeks on Sunday: the Sunday before the
+        # Monday that starts the week of the day after (on a Sunday, the day itself)
+        day_after = exp.Add(this=args[0], expression=exp.Literal.number(1))
+        return exp.Sub(this=exp.TimestampTrunc(this=day_after, unit=exp.var("WEEK")),
+                       expression=exp.Literal.number(1))
     if name == "YESTERDAY" and not args:
         return exp.Sub(this=exp.CurrentDate(), expression=exp.Literal.number(1))
     step = _CLICKHOUSE_STEPS.get(name)

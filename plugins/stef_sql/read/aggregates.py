@@ -367,7 +367,27 @@ def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
         predicate = _aggregated_predicate(agg)
         if predicate is not None:
             out.extend(read_condition(predicate, resolver, "case"))
+        out.extend(_decoded(agg, resolver))
     return tuple(dict.fromkeys(out))
+
+
+def _decoded(agg: exp.Expr, resolver: Any) -> list[Filter]:
+    """Oracle's ``DECODE(x, 'a', 1, 'b', 1, 0)`` aggregated (``SUM(DECODE(status, 'DEFAULTED',
+    1, 0))``, a conditional count): ``CASE x WHEN 'a' THEN 1 ...``, one condition per searched
+    value (the last argument of an even count is the default, no condition)."""
+    arg = agg.this
+    while isinstance(arg, exp.Paren):
+        arg = arg.this
+    if not isinstance(arg, exp.DecodeCase) or len(arg.expressions) < 3:
+        return []
+    operand, *rest = arg.expressions
+    column = operand_column(operand, resolver)
+    out = []
+    for search in rest[0:len(rest) - 1:2][:16]:
+        ok, value = literal_value(search)
+        if ok and value is not None:
+            out.append(Filter(column, "=", value, "case"))
+    return out
 
 
 def _aggregated_predicate(agg: exp.Expr) -> exp.Expr | None:

@@ -159,8 +159,9 @@ def _rank_filters(tree: Tree) -> set[tuple[object, ...]]:
 
 
 def _excluded(node: exp.Expr) -> bool:
-    """Is ``node`` inside a subquery whose rows the query excludes (NOT IN (...), NOT EXISTS
-    (...), ... EXCEPT (...)), an odd number of times (a NOT IN inside a NOT IN includes)?"""
+    """Is ``node`` inside a subquery whose rows the query excludes (NOT IN (...), <> ALL (...),
+    NOT EXISTS (...), ... EXCEPT (...)), an odd number of times (a NOT IN inside a NOT IN
+    includes)?"""
     child: Any = node
     parent = node.parent
     depth = 0
@@ -173,6 +174,9 @@ def _excluded(node: exp.Expr) -> bool:
                 flips += 1
         elif isinstance(parent, exp.Exists) and isinstance(parent.parent, exp.Not):
             flips += 1
+        elif (isinstance(parent, exp.All) and isinstance(parent.parent, exp.NEQ)
+              and parent is parent.parent.expression):
+            flips += 1  # x <> ALL (SELECT ...): NOT IN as Snowflake's reader writes it
         child, parent = parent, parent.parent
         depth += 1
     return flips % 2 == 1

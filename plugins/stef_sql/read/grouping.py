@@ -16,7 +16,7 @@ from typing import Any
 from sqlglot import exp
 
 from stef_core.sql import column_name
-from stef_sql.read.tree import Build, Tree, positional
+from stef_sql.read.tree import Build, Tree, int_of, positional
 
 
 def read(tree: Tree) -> Build:
@@ -42,7 +42,7 @@ def read(tree: Tree) -> Build:
                     tree.texts.add("group", target)
         having = select.args.get("having") is not None
     partition_by = _partition_keys(tree) if tree.windows else ()
-    partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on(tree))))
+    partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on(tree), *limit_by(tree)[0])))
     nested_group_by, nested_distinct = _nested_grouping(tree) if len(tree.selects) > 1 else (
         (), False)
 
@@ -68,6 +68,18 @@ def distinct_on(tree: Tree) -> tuple[str, ...]:
     if isinstance(distinct, exp.Distinct) and distinct.args.get("on") is not None:
         return tree.columns_of(distinct.args["on"])
     return ()
+
+
+def limit_by(tree: Tree) -> tuple[tuple[str, ...], int | None]:
+    """The keys and the k of the main SELECT's ``LIMIT k BY keys`` (ClickHouse: the first k
+    rows of each key in the ORDER BY's order, a top-k per group), else ((), None)."""
+    limit = tree.select.args.get("limit") if tree.select is not None else None
+    if not (isinstance(limit, exp.Limit) and limit.expressions):
+        return (), None
+    keys: list[str] = []
+    for key in limit.expressions[:8]:
+        keys.extend(tree.columns_of(key))
+    return tuple(dict.fromkeys(keys)), int_of(limit.expression)
 
 
 def _partition_keys(tree: Tree) -> tuple[str, ...]:

@@ -361,11 +361,20 @@ def _exclusions(tree: Tree) -> list[Exclusion]:
         return out
     for select in tree.selects[1:MAX_READ]:
         sub = select.parent
-        pred = sub.parent if isinstance(sub, exp.Subquery) else None
-        if not isinstance(pred, exp.In) or pred.args.get("query") is not sub:
-            continue
-        if not (pred.args.get("negate") or isinstance(pred.parent, exp.Not)):
-            continue
+        if isinstance(sub, exp.Subquery) and isinstance(sub.parent, exp.All):
+            sub = sub.parent
+        pred: exp.Expr | None
+        if isinstance(sub, exp.All):
+            # x <> ALL (SELECT ...): NOT IN as Snowflake's reader writes it, the same NULL trap
+            pred = sub.parent
+            if not (isinstance(pred, exp.NEQ) and pred.expression is sub):
+                continue
+        else:
+            pred = sub.parent if isinstance(sub, exp.Subquery) else None
+            if not isinstance(pred, exp.In) or pred.args.get("query") is not sub:
+                continue
+            if not (pred.args.get("negate") or isinstance(pred.parent, exp.Not)):
+                continue
         if len(select.expressions) != 1:
             continue
         item = select.expressions[0]

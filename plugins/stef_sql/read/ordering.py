@@ -43,7 +43,9 @@ def read(tree: Tree) -> Build:
     limit = offset = None
     limit_node = holder.args.get("limit") if holder is not None else None
     if holder is not None:
-        if isinstance(limit_node, exp.Limit):
+        if isinstance(limit_node, exp.Limit) and not limit_node.expressions:
+            # (LIMIT k BY keys keeps k rows of each key, no k rows in all: a ranking, read
+            # by the superlatives reader)
             limit = int_of(limit_node.expression)
         elif isinstance(limit_node, exp.Fetch):
             limit = int_of(limit_node.args.get("count"))

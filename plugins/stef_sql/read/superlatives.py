@@ -1,7 +1,8 @@
 """Superlatives and top-k beyond the outer ORDER BY ... LIMIT: a ranking window kept by a
 filter (``ranking``, ``rank_limit``: ``ROW_NUMBER() OVER (PARTITION BY d ORDER BY s DESC)``
-kept by ``rn = 1`` in WHERE or QUALIFY, or ``DISTINCT ON``), a top-k taken in a nested SELECT
-(``nested_order_by``, ``nested_k``: ``WHERE x = (SELECT x ... ORDER BY y DESC LIMIT 1)``), and
+kept by ``rn = 1`` in WHERE or QUALIFY, ``DISTINCT ON`` or ClickHouse's ``LIMIT k BY``), a
+top-k taken in a nested SELECT (``nested_order_by``, ``nested_k``: ``WHERE x = (SELECT x ...
+ORDER BY y DESC LIMIT 1)``), and
 the columns compared with an extreme taken over every row while the query keeps only some
 (``unscoped_extremes``).
 
@@ -14,7 +15,7 @@ from sqlglot import exp
 
 from stef_core.spec import SUBQUERY, OrderItem
 from stef_core.sql import column_name, read_condition
-from stef_sql.read.grouping import distinct_on
+from stef_sql.read.grouping import distinct_on, limit_by
 from stef_sql.read.tree import RANKERS as _RANKERS
 from stef_sql.read.tree import Build, Tree, first_aggregate, int_of, rank_aliases
 
@@ -56,6 +57,16 @@ def _rankings(tree: Tree) -> tuple[tuple[OrderItem, ...], int | None]:
                     k = value - 1 if isinstance(cmp, exp.LT) else value
     if distinct_on(tree):
         k = 1
+    by_keys, by_k = limit_by(tree)
+    if by_keys and by_k is not None:
+        # ClickHouse LIMIT k BY keys: the first k rows of each key, ranked by the ORDER BY
+        # keys after the grouping ones (ORDER BY user_id, login_at DESC LIMIT 1 BY user_id)
+        k = by_k
+        outer = tree.select.args.get("order") if tree.select is not None else None
+        for ordered in (outer.expressions if outer is not None else [])[:6]:
+            item = _order_item(tree, ordered)
+            if item.columns and not set(item.columns) <= set(by_keys):
+                order.append(item)
     return tuple(order), k
 
 
