@@ -436,6 +436,10 @@ class SqlSpec:
     # 'AUR'``, ``s.deleted_at IS NULL``, in WHERE or a JOIN's ON; not inside an excluded
     # subquery): the tables the query picks rows of, as opposed to one it joins through.
     filtered_tables: frozenset[str] = frozenset()
+    # The base tables a subquery whose rows the query excludes reads (``NOT EXISTS (SELECT 1
+    # FROM time_entries ...)``, ``NOT IN (SELECT ...)``): the rows found there keep others
+    # away, so a guard of that table applies there too.
+    excluded_tables: frozenset[str] = frozenset()
     # Conditions that shape a value without filtering rows: CASE WHEN / IIF / IF branches and
     # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
     # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.

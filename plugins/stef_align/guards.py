@@ -610,7 +610,8 @@ def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
         if g.reading:
             [table] = g.tables
             column = g.key.split(" ", 1)[0]
-            if (table not in {table_key(t) for t in sql.filtered_tables}
+            if (table not in {table_key(t) for t in (*sql.filtered_tables,
+                                                     *sql.excluded_tables)}
                     or any(norm(bare(f.column or "")) == column
                            for f in (*sql.filters, *sql.conditions))
                     or (g.key.endswith(" is null")

@@ -346,6 +346,26 @@ def test_a_guard_of_one_tables_queries_is_reported_where_that_table_is_filtered(
                if rid[0] in "po")
 
 
+def test_a_guard_of_one_tables_queries_is_reported_in_an_anti_join_subquery() -> None:
+    """A NOT EXISTS / NOT IN subquery reads the guarded table to keep rows away: without the
+    guard, a line whose only run was a trial counts as having runs."""
+    lacking = Record(id="x", question="lines with no runs at all",
+                     sql="SELECT l.line_id FROM lines l WHERE l.plant = 'de' AND NOT EXISTS "
+                         "(SELECT 1 FROM production_runs r WHERE r.line_id = l.line_id)")
+    kept = Record(id="y", question="lines with no runs at all",
+                  sql="SELECT l.line_id FROM lines l WHERE l.plant = 'de' AND NOT EXISTS "
+                      "(SELECT 1 FROM production_runs r WHERE r.line_id = l.line_id "
+                      "AND r.is_trial = FALSE)")
+    listed = Record(id="z", question="lines with no runs at all",
+                    sql="SELECT l.line_id FROM lines l WHERE l.plant = 'de' AND l.line_id "
+                        "NOT IN (SELECT r.line_id FROM production_runs r)")
+    results = _by_id(list(Engine().run([*_plant_records(), lacking, kept, listed])))
+    codes = {rid: [r.code for r in res.reasons] for rid, res in results.items()}
+    assert "filter.guard_missing" in codes["x"]
+    assert "filter.guard_missing" not in codes["y"]
+    assert "filter.guard_missing" in codes["z"]
+
+
 def test_a_profile_with_a_guard_of_one_table_survives_json() -> None:
     engine = Engine()
     engine.learn(_plant_records())

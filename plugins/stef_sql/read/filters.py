@@ -34,6 +34,7 @@ def read(tree: Tree) -> Build:
         "relations": tuple(f for f in found if f.relation),
         "join_keys": _join_keys(tree),
         "filtered_tables": _filtered_tables(tree),
+        "excluded_tables": _excluded_tables(tree),
     }
     return lambda texts: fields
 
@@ -62,6 +63,23 @@ def _filtered_tables(tree: Tree) -> frozenset[str]:
                 out.add(table)
             if len(out) >= 16:
                 return frozenset(out)
+    return frozenset(out)
+
+
+def _excluded_tables(tree: Tree) -> frozenset[str]:
+    """The base tables a subquery whose rows the query excludes reads (``NOT EXISTS (SELECT 1
+    FROM time_entries e WHERE e.matter_id = m.matter_id)``, ``NOT IN (SELECT ...)``): the
+    rows it finds decide which rows are kept away (see ``SqlSpec``)."""
+    if len(tree.selects) < 2:
+        return frozenset()
+    out: set[str] = set()
+    for select in tree.selects[:16]:
+        if not _excluded(select):
+            continue
+        sources = [select.args.get("from_"), *(select.args.get("joins") or ())]
+        for source in sources:
+            if source is not None and isinstance(source.this, exp.Table):
+                out.add(source.this.name.lower())
     return frozenset(out)
 
 
