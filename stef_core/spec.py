@@ -406,6 +406,10 @@ class SqlSpec:
     # a column a nested query computes as an AVG per group (``AVG(avg_invoice)`` over a CTE
     # grouped by account), with the keys that group it.
     averaged_ratios: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    # Divisions of the rows that meet a condition by the rows that do not
+    # (``countIf(status = 'cancelled') / countIf(status != 'cancelled')``), as written: one
+    # part over the other, not a rate over all rows.
+    complement_ratios: tuple[str, ...] = ()
     # Date differences in whole hours, days or longer averaged as they are in a dialect whose
     # AVG of integers is an integer (T-SQL, Redshift: ``AVG(DATEDIFF(day, a, b))`` is
     # truncated to whole days): each ``DATEDIFF(day, a, b)``.

@@ -806,6 +806,40 @@ def _averaged_stored_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
             f"much as a large one; divide the totals instead (SUM(...) / SUM(...))")
 
 
+#: A rate over all the rows asked ("cancellation rate", "% late", "share of refunds") ...
+_RATE_OVER_ALL = re.compile(r"\b(?:rates?|percent(?:age)?s?|pct|share|proportion|fraction)\b"
+                            r"|%")
+#: ... and words that ask one part against the other ("the ratio of cancelled to operated
+#: flights", "odds", "won vs lost", "for every").
+_PART_TO_PART = re.compile(r"\b(?:ratio|odds|vs|versus|against|for\s+every|compared)\b")
+
+
+def _complement_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why the SQL's rate has another denominator, or None: the question asks a rate over all
+    the rows ("cancellation rate by month") and the SQL divides the rows that meet the
+    condition by those that do not (``countIf(status = 'cancelled') / countIf(status !=
+    'cancelled')``): cancelled per operated flight, always higher than the rate asked.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT COUNT_IF(status = 'cancelled') / COUNT_IF(status <> 'cancelled') "
+    ...        "FROM flights")
+    >>> _complement_rate(question_spec("cancellation rate last month", None),
+    ...                  extract_spec(sql))[:34]
+    'the question asks for a rate over '
+    >>> _complement_rate(question_spec("ratio of cancelled to operated flights", None),
+    ...                  extract_spec(sql))
+    """
+    if not sql.complement_ratios:
+        return None
+    asked = q.text.split(" . ", 1)[0]
+    if not _RATE_OVER_ALL.search(asked) or _PART_TO_PART.search(asked):
+        return None
+    return (f"the question asks for a rate over all the rows, but the SQL divides the rows "
+            f"that meet the condition by those that do not ({sql.complement_ratios[0]}): one "
+            f"part over the other, always above the rate asked; divide by every row (COUNT(*))")
+
+
 #: "avg items per order by channel", "the average watch time per viewer": a mean per thing.
 _MEAN_PER = gated(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){1,4}?\s+per\s+([a-z]+)\b")
 #: "... by channel", "... by device": the grouping the question names with "by".
@@ -1233,6 +1267,7 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
              "SUM): that is a share of rows, not of {0}"), "major"),
     (_averaged_ratio, "major"),
     (_averaged_stored_rate, "major"),
+    (_complement_rate, "major"),
     (_largest_for_latest, "major"),
     (_rows_for_quantity, "major"),
     (_per_line_for_per_thing, "major"),

@@ -76,6 +76,7 @@ def read(tree: Tree) -> Build:
 
     compared = _compared_shares(tree) if (tree.divides or tree.aggs) else ()
     averaged = _averaged_ratios(tree) if tree.aggs else ()
+    complements = _complement_ratios(tree) if (tree.divides and tree.aggs) else ()
     integer_averages = tuple(_integer_averages(tree)) if tree.dialect in INTEGER_AVG else ()
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
@@ -88,7 +89,7 @@ def read(tree: Tree) -> Build:
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
                 "conditions": conditions, "integer_divisions": integer_divisions,
                 "compared_shares": compared, "averaged_ratios": averaged,
-                "integer_averages": integer_averages}
+                "integer_averages": integer_averages, "complement_ratios": complements}
 
     return build
 
@@ -461,3 +462,77 @@ def _integer_literal(node: exp.Expr) -> bool:
         node = node.this
     return (isinstance(node, exp.Literal) and not node.is_string
             and str(node.this).lstrip("-").isdigit())
+
+
+def _expr(node: object) -> exp.Expr | None:
+    """``node`` when it is an expression (an argument sqlglot may leave unset)."""
+    return node if isinstance(node, exp.Expr) else None
+
+
+def _counted_condition(tree: Tree, node: exp.Expr, depth: int = 0) -> exp.Expr | None:
+    """The one condition a side of a division counts or totals rows by: ``COUNT_IF(c)``,
+    ``countIf(c)``, ``SUM(CASE WHEN c THEN 1 ELSE 0 END)``, ``COUNT(*) FILTER (WHERE c)``,
+    ``SUM(c)``, through a constant factor, a wrapper or an alias of the same SELECT
+    (ClickHouse's ``cancelled / operated``); None otherwise."""
+    node = _strip(node)
+    if isinstance(node, exp.Mul):
+        sides = [x for x in (node.this, node.expression) if _number(x) is None]
+        return _counted_condition(tree, sides[0], depth) if len(sides) == 1 else None
+    if isinstance(node, exp.Column) and not node.table and depth == 0:
+        owner = owner_select(node)
+        for e in (owner.expressions if owner is not None else [])[:64]:
+            if isinstance(e, exp.Alias) and e.alias.lower() == node.name.lower():
+                return _counted_condition(tree, e.this, depth + 1)
+        return None
+    if isinstance(node, exp.Filter) and isinstance(node.this, exp.Count):
+        where = node.expression
+        return _expr(where.this) if isinstance(where, exp.Where) else None
+    if isinstance(node, exp.CountIf):
+        return _expr(node.this)
+    if isinstance(node, exp.Anonymous) and str(node.this).lower() in ("countif", "count_if"):
+        return _expr(node.expressions[0]) if len(node.expressions) == 1 else None
+    if isinstance(node, exp.Sum):
+        arg = _strip(node.this)
+        if isinstance(arg, exp.Case) and len(arg.args.get("ifs") or []) == 1:
+            branch = arg.args["ifs"][0]
+            default = arg.args.get("default")
+            true = _expr(branch.args.get("true"))
+            if true is not None and _number(true) == 1.0 and (default is None
+                                                              or _number(default) == 0.0):
+                return _expr(branch.this)
+            return None
+        true = _expr(arg.args.get("true")) if isinstance(arg, exp.If) else None
+        if true is not None and _number(true) == 1.0:
+            return _expr(arg.this)
+        if isinstance(arg, PREDICATES):
+            return arg
+    return None
+
+
+def _complementary(a: exp.Expr, b: exp.Expr) -> bool:
+    """Is ``b`` the negation of ``a`` (``status = 'x'`` / ``status <> 'x'``, ``c`` / ``NOT
+    c``, ``IN`` / ``NOT IN`` the same list)?"""
+    a, b = _strip(a), _strip(b)
+    if isinstance(b, exp.Not):
+        return _strip(b.this).sql().lower() == a.sql().lower()
+    if isinstance(a, exp.Not):
+        return _strip(a.this).sql().lower() == b.sql().lower()
+    pairs = ((exp.EQ, exp.NEQ), (exp.NEQ, exp.EQ))
+    for x, y in pairs:
+        if isinstance(a, x) and isinstance(b, y):
+            return (a.this.sql().lower(), a.expression.sql().lower()) == (
+                b.this.sql().lower(), b.expression.sql().lower())
+    return False
+
+
+def _complement_ratios(tree: Tree) -> tuple[str, ...]:
+    """Divisions of the rows that meet a condition by the rows that do not
+    (``countIf(status = 'cancelled') / countIf(status != 'cancelled')``): a ratio of one
+    part to the other, not a rate over all of them. As written."""
+    out: list[str] = []
+    for d in tree.divisions[:_MAX_SHARES]:
+        top = _counted_condition(tree, d.this)
+        bottom = _counted_condition(tree, d.expression) if top is not None else None
+        if top is not None and bottom is not None and _complementary(top, bottom):
+            out.append(d.sql()[:160])
+    return tuple(dict.fromkeys(out))
