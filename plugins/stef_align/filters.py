@@ -753,14 +753,27 @@ def _key_thing(column: str) -> str:
     return " ".join(ps[:-1]) if len(ps) > 1 and ps[-1] in _NULL_KEYS else column
 
 
+#: The document an act produces, by the act's stem, where the names differ: what is billed
+#: gets an invoice ("unbilled time" / ``invoice_id IS NULL``).
+_ACT_DOCUMENTS = {"bill": "invoic"}
+
+
 def _negated_key(s: Filter, words: list[str]) -> bool:
     """A NULL test on the key of what one of the question's "non-" words negates ("non-member
-    washes" / ``member_id IS NULL`` or, kept the other way, ``IS NOT NULL``): the rows with
-    no member are the question's own.
+    washes" / ``member_id IS NULL`` or, kept the other way, ``IS NOT NULL``), or of what an
+    "un-" act would have made ("unshipped orders" / ``shipment_id IS NULL``, "unbilled time" /
+    ``invoice_id IS NULL``): the rows with no member, shipment or invoice are the question's
+    own.
 
     >>> _negated_key(Filter("member_id", "is null", None), ["nonmember"])
     True
     >>> _negated_key(Filter("member_id", "is not null", None), ["unpaid"])
+    False
+    >>> _negated_key(Filter("invoice_id", "is null", None), ["unbilled"])
+    True
+    >>> _negated_key(Filter("shipment_id", "is null", None), ["unshipped"])
+    True
+    >>> _negated_key(Filter("shipment_id", "is null", None), ["unpaid"])
     False
     """
     if (not s.column or s.op not in ("is null", "is not null") or s.excluded
@@ -773,6 +786,13 @@ def _negated_key(s: Filter, words: list[str]) -> bool:
     for w in words[:8]:
         base = _unprefixed(w, ("non",))
         if base is not None and stem(base.lstrip("-")) == thing:
+            return True
+        act = _unprefixed(w, ("un",))
+        if act is None or not act.endswith("ed"):
+            continue  # "unbilled", "unshipped": an act's participle
+        act = stem(act)
+        if act == thing or _ACT_DOCUMENTS.get(act) == thing or (
+                len(act) >= 4 and thing.startswith(act)):
             return True
     return False
 
@@ -1830,7 +1850,7 @@ def align_filters(
         reasons.append(reason(
             "filter.operator_mismatch",
             f"the question asks for rows without a {_key_thing(s.column or '')} (its "
-            f"non-...) but the SQL keeps the rows that have one ({s.describe()})",
+            f"non-... or un-...) but the SQL keeps the rows that have one ({s.describe()})",
             "critical",
         ))
     for s in [s for s in extras if environment_conflict(s, q.text)][:2]:

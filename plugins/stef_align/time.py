@@ -765,15 +765,37 @@ def align_periods(
     # Up to now, rows after today do not exist: a month's budget row for "this month"
     # (``budget_month = date_trunc('month', current_date)``) beside the month's spend so far.
     kept = [s_clipped[j] for kind, j in outcome.values() if kind == "same"]
+    # The periods asked answered by value conditions on one column ("sept revenue vs sept
+    # last year" as two CASEs on paid_ts): a row filter on that column holding all of them
+    # only bounds the rows scanned, the CASEs give the same sums with it or without it.
+    valued = [j for kind, j in outcome.values() if kind == "same"
+              and sql_periods[j].source == "case" and sql_periods[j].column]
     for j, s in enumerate(sql_periods):
         if j in used or j in joined or s.source == "case":
             continue
-        if s.column and s_clipped[j] in kept:
+        if (s.column and s_clipped[j] in kept) or (
+                len(valued) == len(asked) and not s.negated and not s.excluded
+                and _holds_all(s, s_canon[j], [(sql_periods[k], s_canon[k]) for k in valued])):
             out.consumed.update(s.parts)
             out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
         elif not s.parts:
             out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
     return out
+
+
+def _holds_all(s: Period, c: _Canon, valued: list[tuple[Period, _Canon]]) -> bool:
+    """Does the row period ``s`` (resolved ``c``) hold every value period of ``valued`` on its
+    column (a bound on the rows a query's CASEs then split)?"""
+    if not valued or c.periodic or c.clock or (c.start is None and c.end is None):
+        return False
+    for v, vc in valued:
+        if norm(v.column or "") != norm(s.column or "") or vc.periodic or vc.clock:
+            return False
+        if vc.start is None or vc.end is None:
+            return False
+        if (c.start is not None and c.start > vc.start) or (c.end is not None and c.end < vc.end):
+            return False
+    return True
 
 
 def _over_a_year(over: RelativeUnit, outcome: dict[int, tuple[str, int]],
@@ -837,7 +859,8 @@ def _spanning(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period],
     month") kept by a start on or before it and an end after it on another column
     (``arrival_dt <= CURRENT_DATE AND departure_dt > CURRENT_DATE``; an end still open counts:
     ``ended_at IS NULL OR ended_at > d``): the rows whose stretch contains the day.
-    ``outcome`` and ``used`` are updated in place."""
+    ``outcome`` and ``used`` are updated in place, and the start's period in ``sql_periods``
+    takes the end's filters among its parts (they answer the day with it: no extra)."""
     for i, c in enumerate(canon):
         if i in outcome:
             continue
@@ -852,6 +875,9 @@ def _spanning(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period],
         if pair is not None:
             outcome[i] = ("same", pair[0])
             used.update(pair)
+            # the end's filters answer the day as the start's do (not an extra filter)
+            opening, closing = sql_periods[pair[0]], sql_periods[pair[1]]
+            sql_periods[pair[0]] = replace(opening, parts=(*opening.parts, *closing.parts))
             continue
         # the end as "still open or after the day", written as an OR the periods do not read
         open_ends = {norm(f.column) for f in sql.filters[:256]
@@ -861,6 +887,12 @@ def _spanning(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period],
         if start is not None:
             outcome[i] = ("same", start)
             used.add(start)
+            # the OR's branches (``ended_at IS NULL``, ``ended_at > d``) answer the day too
+            first = sql_periods[start]
+            open_columns = open_ends - {norm(first.column or "")}
+            branches = tuple(f for f in sql.filters[:256]
+                             if f.alternative and f.column and norm(f.column) in open_columns)
+            sql_periods[start] = replace(first, parts=(*first.parts, *branches))
 
 
 def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:

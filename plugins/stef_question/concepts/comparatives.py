@@ -117,6 +117,59 @@ _NEGATED_SKIP = frozenset({"yet", "been", "be", "being", "ever", "even", "still"
                            "had", "get", "got", "gotten", "once", "as"})
 
 
+#: What may stand between the labels of a list of buckets ("0-30 / 31-60 / 61-90 / 90+").
+_LIST_SEPARATORS = frozenset({"/", ",", ";", "|", "and", "or", "then"})
+
+
+def _range_bounds(tok: Token) -> tuple[int, int] | None:
+    """The two ends of a range token (``31-60``), or None."""
+    ends = tok.low.replace("\u2013", "-").split("-")
+    if tok.kind != "range" or len(ends) != 2 or not all(e.isdigit() for e in ends):
+        return None
+    lo, hi = int(ends[0]), int(ends[1])
+    return (lo, hi) if lo < hi else None
+
+
+def bucket_label(text: Text, start: int, end: int, op: str, value: Scalar) -> bool:
+    """Is the comparison ``op value`` at tokens ``start`` to ``end`` the open end of a list of
+    buckets, not a filter? "AR aging buckets 0-30 / 31-60 / 61-90 / 90+", "ages 18-24, 25-34,
+    35+", "under 18, 18-24, 25+": a list of ranges names the groups the answer is cut into, and
+    its open-ended label (``90+``, "over 90", "under 18") continues the range next to it: it
+    starts where the range before it ends (90 or 91 after 61-90) or ends where the range after
+    it starts. A bound on its own ("tickets open 90+ days", "customers aged 65+") stays a
+    filter, and so does one that does not continue its neighbour ("orders of 1-5 items over
+    300 dollars").
+
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("AR aging buckets 0-30 / 31-60 / 61-90 / 90+")
+    >>> bucket_label(t, 9, 11, ">=", 90)
+    True
+    >>> t = tokenize("under 18, 18-24, 25+")
+    >>> bucket_label(t, 0, 2, "<", 18), bucket_label(t, 5, 7, ">=", 25)
+    (True, True)
+    >>> bucket_label(tokenize("customers aged 65+"), 2, 4, ">=", 65)
+    False
+    >>> bucket_label(tokenize("orders of 1-5 items over 300 dollars"), 4, 6, ">", 300)
+    False
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        return False
+    toks = text.tokens
+    if op in (">", ">="):  # the last bucket: a range before it
+        j = start - 1
+        while j >= 0 and toks[j].low in _LIST_SEPARATORS:
+            j -= 1
+        bounds = _range_bounds(toks[j]) if j >= 0 and j < start - 1 else None
+        return bounds is not None and value in (bounds[1], bounds[1] + 1)
+    if op in ("<", "<="):  # the first bucket: a range after it
+        j = end
+        while j < len(toks) and toks[j].low in _LIST_SEPARATORS:
+            j += 1
+        bounds = _range_bounds(toks[j]) if j < len(toks) and j > end else None
+        return bounds is not None and value in (bounds[0], bounds[0] - 1)
+    return False
+
+
 def scaled(text: Text, j: int, value: int | float) -> int | float:
     """``2 million`` -> 2000000: a scale word right after the number multiplies it."""
     if j + 1 < len(text.tokens):
@@ -276,8 +329,9 @@ def read(
                     text.tokens[after.end].kind == "number":
                 after = None  # "2+2" is a sum, "3+ visits" a bound
             if after is not None and not any(k in claimed for k in range(i, after.end)):
-                found.append(Comparison(as_op(after.meaning), value, i, after.end,
-                                        looks_like_year(value)))
+                if not bucket_label(text, i, after.end, as_op(after.meaning), value):
+                    found.append(Comparison(as_op(after.meaning), value, i, after.end,
+                                            looks_like_year(value)))
                 taken.update(range(i, after.end))
                 i = after.end
                 continue
@@ -325,7 +379,8 @@ def read(
         if negated_before(text, lex, i, reach=4) and op in NEGATED_OP:
             op = NEGATED_OP[op]  # "not higher than 4", "have not cost more than 1000"
         duration = j + 1 < n and lex.has("calendar_unit", words[j + 1])
-        found.append(Comparison(op, value, i, j + 1, year, duration=duration))
+        if not bucket_label(text, i, j + 1, op, value):
+            found.append(Comparison(op, value, i, j + 1, year, duration=duration))
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)

@@ -14,12 +14,14 @@ The question's counterpart is :mod:`stef_question.concepts.time`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from sqlglot import exp
 
 from stef_core.spec import Filter, Period, Source
 from stef_core.sql import operand_column, read_condition
+from stef_core.sql.conditions import flatten
 from stef_sql.read.aggregates import value_condition_exprs
 from stef_sql.read.filters import row_conditions
 from stef_sql.read.tree import Build, Tree
@@ -64,6 +66,8 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
             return read_condition(node, resolver, source, excluded=excluded)
 
         out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
+        out.extend(_none_since(condition, column_of, filters_of, source))
+        out.extend(_open_end(condition, column_of, filters_of, source, excluded))
         if params:
             # The same condition with its named bounds written out: each period it gives
             # keeps the filters of the condition as written, so that a matched period
@@ -73,6 +77,114 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
                 if period.column and not any(p.column == period.column for p in out):
                     out.append(replace(period, parts=tuple(filters_of(condition))))
     return tuple(out)
+
+
+#: Words of a column that holds the time of a row's last event (``last_login_at``).
+_LAST_WORDS = frozenset({"last", "latest", "recent"})
+
+
+def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
+                filters_of: Callable[[exp.Expr], list[Filter]],
+                source: Source) -> list[Period]:
+    """"No order in the last 90 days" written as the last one before the window, or none:
+    ``HAVING MAX(o.created_at) < CURRENT_DATE - INTERVAL '90 days' OR MAX(o.created_at) IS
+    NULL`` over an outer join, ``WHERE last_login_at < ... OR last_login_at IS NULL``. The last
+    event is before the window exactly when no event falls in it, so the condition is read as
+    the window ``[bound, ...)`` kept away, as ``NOT EXISTS (... AND created_at >= bound)``
+    reads (``excluded``); its parts are the whole condition, the IS NULL branch included. The
+    same bound without the IS NULL branch also drops the rows that never had one (the entities
+    with nothing at all, which have none in the window either): it is left as it reads.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT c.id FROM c LEFT JOIN o ON o.cid = c.id GROUP BY c.id "
+    ...                  "HAVING MAX(o.ts) < DATE '2026-01-01' OR MAX(o.ts) IS NULL")
+    >>> [(p.column, p.start, p.excluded) for p in s.periods]
+    [('ts', '2026-01-01', True)]
+    >>> extract_spec("SELECT id FROM users WHERE last_login_at < DATE '2026-01-01'").periods[0].end
+    '2026-01-01'
+    """
+    from stef_core.sql import read_periods
+
+    out: list[Period] = []
+    for conjunct in flatten(condition, exp.And):
+        node = conjunct.unnest() if isinstance(conjunct, exp.Paren) else conjunct
+        if not isinstance(node, exp.Or):
+            continue
+        branches = [b.unnest() if isinstance(b, exp.Paren) else b for b in flatten(node, exp.Or)]
+        nulls = [b.this for b in branches if isinstance(b, exp.Is)
+                 and isinstance(b.expression, exp.Null)]
+        bounds = [b for b in branches if isinstance(b, (exp.LT, exp.LTE, exp.GT, exp.GTE))]
+        if len(branches) != 2 or len(nulls) != 1 or len(bounds) != 1:
+            continue
+        bound = bounds[0]
+        # the last event on the left: ``x < bound`` (or ``bound > x``)
+        last, value = ((bound.this, bound.expression) if isinstance(bound, (exp.LT, exp.LTE))
+                       else (bound.expression, bound.this))
+        if last != nulls[0]:
+            continue
+        if isinstance(last, exp.Max):
+            column = last.this
+        elif isinstance(last, exp.Column) and _LAST_WORDS & set(last.name.lower().split("_")):
+            column = last
+        else:
+            continue
+        since = (exp.GTE if isinstance(bound, (exp.LT, exp.GT)) else exp.GT)(
+            this=column.copy(), expression=value.copy())
+        parts = tuple(filters_of(conjunct))
+        out.extend(replace(p, parts=parts, source=source, excluded=True)
+                   for p in read_periods(since, column_of, lambda n: [], source, excluded=True)
+                   if p.column and p.end is None)
+    return out
+
+
+def _far_future(node: exp.Expr) -> bool:
+    """A stand-in for "not ended yet": today (``CURRENT_DATE``, ``NOW()``) or a date far in
+    the future (``DATE '9999-12-31'``, ``'2999-01-01'``)."""
+    node = node.this if isinstance(node, exp.Cast) else node
+    if isinstance(node, (exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime)):
+        return True
+    if isinstance(node, exp.Literal) and node.is_string:
+        year = node.this[:4]
+        return year.isdigit() and int(year) >= 2100
+    return False
+
+
+def _open_end(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
+              filters_of: Callable[[exp.Expr], list[Filter]], source: Source,
+              excluded: bool) -> list[Period]:
+    """An end that may still be open, written with a stand-in for "not yet":
+    ``COALESCE(ended_at, DATE '9999-12-31') > DATE '2025-08-31'`` keeps the rows ended after
+    the day and those not ended at all, as ``ended_at IS NULL OR ended_at > ...`` does: read as
+    the period after the day on ``ended_at`` (with the start on or before the day, "members at
+    the end of last month": :func:`stef_align.time._spanning`).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT COUNT(*) FROM subs WHERE started_at < DATE '2025-09-01' AND "
+    ...                  "COALESCE(ended_at, DATE '9999-12-31') >= DATE '2025-09-01'")
+    >>> [(p.column, p.start, p.end) for p in s.periods]
+    [('started_at', None, '2025-09-01'), ('ended_at', '2025-09-01', None)]
+    """
+    from stef_core.sql import read_periods
+
+    out: list[Period] = []
+    for conjunct in flatten(condition, exp.And):
+        node = conjunct.unnest() if isinstance(conjunct, exp.Paren) else conjunct
+        if not isinstance(node, (exp.GT, exp.GTE, exp.LT, exp.LTE)):
+            continue
+        later = isinstance(node, (exp.GT, exp.GTE))
+        end, value = (node.this, node.expression) if later else (node.expression, node.this)
+        if not isinstance(end, exp.Coalesce) or len(end.expressions) != 1:
+            continue
+        if not isinstance(end.this, exp.Column) or not _far_future(end.expressions[0]):
+            continue
+        kind = exp.GT if isinstance(node, (exp.GT, exp.LT)) else exp.GTE
+        bare = kind(this=end.this.copy(), expression=value.copy())
+        parts = tuple(filters_of(conjunct))
+        out.extend(replace(p, parts=parts)
+                   for p in read_periods(bare, column_of, lambda n: [], source,
+                                         excluded=excluded)
+                   if p.column and p.end is None)
+    return out
 
 
 #: Most named values read from parameter CTEs (a handful in practice).
