@@ -1020,6 +1020,12 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
                     *range(first, 13), *range(1, last + 1)]
                 fields["month"] = months
         periodic = tuple((u, v) for u in fields for v in fields[u]) or lo.periodic
+        stretch = _latest_range(lo, hi, periodic) if kind == "range" and hi else None
+        if stretch is not None:
+            # "from March to May", "between Feb 3 and Feb 10": the latest such stretch at
+            # the anchor, as for one month; the months of any year stay a second reading
+            return Period(None, *stretch, periodic=periodic, grain=lo.grain,
+                          source="question", text=text, negated=negated, strength=strength)
         return Period(None, periodic=periodic, grain=lo.grain, source="question", text=text,
                       negated=negated, strength=strength)
     if kind == "range" and hi is not None:
@@ -1031,6 +1037,32 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
     }[kind]
     return Period(None, start, end, grain=lo.grain, source="question", text=text,
                   negated=negated, loose_end=kind == "until", strength=strength)
+
+
+def _latest_range(lo: _Atom, hi: _Atom, periodic: tuple[tuple[str, int], ...]
+                  ) -> tuple[RelativeDate, RelativeDate] | None:
+    """The latest stretch from a yearless ``lo`` to a yearless ``hi`` within one year, at
+    the anchor: months ("from March to May": the latest March, three months) or days
+    ("between Feb 3 and Feb 10": the latest Feb 3, eight days). None across New Year."""
+    if not any(u == "day" for u, _ in (*lo.periodic, *hi.periodic)):
+        return _latest(replace(lo, periodic=periodic))
+    first, last = _latest(lo), _month_day(hi)
+    start = _month_day(lo)
+    if first is None or start is None or last is None or last < start:
+        return None
+    return first[0], first[0].shifted("day", (last - start).days + 1)
+
+
+def _month_day(atom: _Atom) -> date | None:
+    """The day of a yearless day-of-month atom, placed in a common year (no February 29)."""
+    months = [v for u, v in atom.periodic if u == "month"]
+    days = [v for u, v in atom.periodic if u == "day"]
+    if len(months) != 1 or len(days) != 1 or (months[0], days[0]) == (2, 29):
+        return None
+    try:
+        return date(2001, months[0], days[0])
+    except ValueError:
+        return None
 
 
 def _latest(atom: _Atom) -> tuple[RelativeDate, RelativeDate] | None:
