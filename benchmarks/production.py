@@ -346,6 +346,13 @@ def main(argv: list[str] | None = None) -> int:
                 if rules is not None and not rules.is_file():
                     rules = None
                 results, summary = run_stef(log, rules, args.judge, args.stef_args)
+                unscored = [r for r in results if r.get("status") != "scored"]
+                if unscored:
+                    # counted as score 0 below: say so, or a broken install reads as a
+                    # domain where every right answer scores low
+                    print(f"production: {len(unscored)} of {len(results)} records of {domain} "
+                          f"unscored ({mode}); first error: {unscored[0].get('error')}",
+                          file=sys.stderr)
                 m = measure(records, results, summary)
                 parts.append(m)
                 print(row(f"{domain} ({half})", m))
