@@ -148,3 +148,53 @@ class Gated:
 def gated(pattern: str, flags: int = 0) -> Gated:
     """``re.compile(pattern, flags)`` searched only where one of its :func:`needles` is."""
     return Gated(pattern, flags)
+
+
+class NameLed:
+    r"""``pattern.finditer(text)``, the pattern tried only where a name starts.
+
+    For a pattern whose every match opens with a name written ``[A-Za-z_][\w.]{0,K}`` (or
+    with one of ``quotes``): the engine tries it at every position of the text, and at each
+    letter of a word it reads the rest of the word, then gives it back one character at a
+    time. A match that opens inside a word (``lhs`` = ``s[p:j]``) means one that opens a
+    character earlier (``s[p-1:j]``: the pattern is the same from ``j`` on), so where a letter
+    follows a letter whose attempt failed, the attempt fails too and is skipped. Exact only
+    while every name fits (``s[p-1:j]`` at most ``longest`` = K + 1 characters): a text with a
+    longer run of ``[\w.]`` is searched by ``finditer`` itself. The matches, and their
+    order, are the pattern's own; no match may be empty.
+
+    >>> p = re.compile(r"([A-Za-z_][\w.]{0,20})\s*(=|\blike\b)\s*(\d+|'[^']*')", re.I)
+    >>> led = NameLed(p, longest=21)
+    >>> text = "unlike 'x'; a.b = 1 and cc=2; xlike 3"
+    >>> [m.group() for m in led.finditer(text)] == [m.group() for m in p.finditer(text)]
+    True
+    """
+
+    __slots__ = ("_long", "_starts", "pattern")
+
+    def __init__(self, pattern: re.Pattern[str], longest: int, quotes: str = "") -> None:
+        self.pattern = pattern
+        self._long = re.compile(rf"[\w.]{{{longest}}}")
+        letter = "[A-Za-z_]"  # as the pattern reads it, with its flags (IGNORECASE: also long s)
+        heads = f"[{re.escape(quotes)}]|" if quotes else ""
+        self._starts = re.compile(f"{heads}(?<!{letter}){letter}",
+                                  pattern.flags & re.IGNORECASE)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        if self._long.search(text):
+            yield from self.pattern.finditer(text)
+            return
+        match, starts = self.pattern.match, self._starts.search
+        pos, n = 0, len(text)
+        while pos <= n:
+            m = match(text, pos)  # where the last match ended (or 0) is always tried
+            if m is not None and m.end() > pos:
+                yield m
+                pos = m.end()
+                continue
+            if m is not None:  # pragma: no cover - an empty match: finditer's own rules
+                raise ValueError("NameLed: the pattern matched an empty string")
+            head = starts(text, pos + 1)
+            if head is None:
+                return
+            pos = head.start()

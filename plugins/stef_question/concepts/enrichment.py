@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from stef_core.gated import gated
+from stef_core.gated import NameLed, gated
 from stef_core.limits import QUESTION_CACHE
 from stef_core.spec import Binding, Filter, as_op
 from stef_core.words import stem
@@ -63,6 +63,8 @@ _HINT_CMP = re.compile(
     rf"({_IDENT}(?:\s*\([^()]{{0,120}}\))?)\s*({_HINT_OP})\s*({_VALUE})",
     re.IGNORECASE,
 )
+#: :data:`_HINT_CMP`'s matches, tried only where a name (or a quoted one) starts
+_HINT_CMPS = NameLed(_HINT_CMP, longest=81, quotes="`\"[")
 _HINT_IN = re.compile(rf"({_IDENT})\s+(not\s+)?in\s*\(([^()]{{0,400}})\)", re.IGNORECASE)
 _HINT_BETWEEN = re.compile(
     rf"({_IDENT})\s+between\s+({_VALUE})\s+and\s+({_VALUE})", re.IGNORECASE
@@ -202,7 +204,7 @@ def _conditions(text: str) -> list[Filter]:
             break
         out.extend(condition_filters(m.group(0)))
         count += 1
-    for m in _HINT_CMP.finditer(text):
+    for m in _HINT_CMPS.finditer(text):
         if count >= MAX_FRAGMENTS:
             break
         lhs = m.group(1)

@@ -40,6 +40,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import cast
 
+from stef_core.gated import NameLed
 from stef_core.limits import QUESTION_CACHE
 from stef_core.periods import add, floor, iso, merge
 from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit, Strength
@@ -1329,6 +1330,8 @@ _FRAGMENT = re.compile(
 #: What every :data:`_FRAGMENT` holds (its operator, BETWEEN or LIKE): a clause without any
 #: has no fragment, and the fragment scan (which backtracks at every word) is skipped.
 _MAY_COMPARE = re.compile(r"[=<>]|between|like", re.IGNORECASE)
+#: :data:`_FRAGMENT`'s matches, tried only where a name (or a quoted one) starts
+_FRAGMENTS = NameLed(_FRAGMENT, longest=128, quotes="`[")
 _DEFINES = re.compile(
     r"\s+(?:refers?\s+to|means?|stands?\s+for|(?:can\s+be\s+)?(?:re)?presented\s+as|"
     r"can\s+be\s+(?:written|spelled|shown)\s+as|represents?|is|are|=)\s+",
@@ -1378,7 +1381,7 @@ def _hint_clauses(hint: str) -> list[tuple[str, list[Period]]]:
             out.append((clause, found))
             continue
         # hints often space their operators: "DATE > = 1500"
-        for m in _FRAGMENT.finditer(re.sub(r"([<>!])\s+=", r"\1=", clause)):
+        for m in _FRAGMENTS.finditer(re.sub(r"([<>!])\s+=", r"\1=", clause)):
             if m.group("lhs").lower() in {"and", "or", "not", "refers", "to", "is", "means"}:
                 continue
             for p in _fragment_periods(f"{m.group('lhs')} {m.group('rest')}"):
