@@ -1843,39 +1843,33 @@ def align_filters(
                 for e in sql.exclusions[:8]):
             continue  # NOT IN (SELECT c ... WHERE c IS NOT NULL): the NULL-safe exclusion
         extras.append(s)
+    # Conditions that keep the other side of what the question asks: each a wrong filter.
+    contrary: list[tuple[str, str, str, Severity]] = []
     for s in flipped[:2]:
-        strong_count += 1
-        wrong += 1
-        missing.append(f"{s.column} is null")
-        reasons.append(reason(
-            "filter.operator_mismatch",
+        contrary.append((
+            f"{s.column} is null", "filter.operator_mismatch",
             f"the question asks for rows without a {_key_thing(s.column or '')} (its "
             f"non-... or un-...) but the SQL keeps the rows that have one ({s.describe()})",
-            "critical",
-        ))
+            "critical"))
     for s in [s for s in extras if environment_conflict(s, q.text)][:2]:
         # "errors in staging" / env = 'prod': another environment's rows, no guard
         asked_env = environment_conflict(s, q.text)
         extras.remove(s)
-        strong_count += 1
-        wrong += 1
-        missing.append(f"{asked_env} data")
-        reasons.append(reason(
-            "filter.value_mismatch",
+        contrary.append((
+            f"{asked_env} data", "filter.value_mismatch",
             f"the question asks about {asked_env} data but the SQL keeps another "
-            f"environment's rows ({s.describe()})",
-            "major",
-        ))
+            f"environment's rows ({s.describe()})", "major"))
     for s in flipped_flags[:2]:
-        strong_count += 1
-        wrong += 1
-        missing.append(f"not {s.column}")
-        reasons.append(reason(
-            "filter.operator_mismatch",
+        contrary.append((
+            f"not {s.column}", "filter.operator_mismatch",
             f"the question asks for the rows that are not {_flag_word(s.column or '')} (its "
             f"un- or non-...) but the SQL keeps the ones that are ({s.describe()})",
-            "critical",
-        ))
+            "critical"))
+    for what, code, text, severity in contrary:
+        strong_count += 1
+        wrong += 1
+        missing.append(what)
+        reasons.append(reason(code, text, severity))
 
     # Unmet requirements: a wrong value on the same column, a guessed value in place of a
     # named one, or a missing constraint.
