@@ -20,7 +20,7 @@ from dataclasses import replace
 from sqlglot import exp
 
 from stef_core.spec import Filter, Period, Source
-from stef_core.sql import operand_column, read_condition
+from stef_core.sql import operand_column, read_condition, read_periods
 from stef_core.sql.conditions import flatten
 from stef_sql.read.aggregates import value_condition_exprs
 from stef_sql.read.filters import row_conditions
@@ -48,8 +48,6 @@ def _note_tables(tree: Tree, node: exp.Expr, tables: dict[tuple[str, str], None]
 
 def _periods(tree: Tree, tables: dict[tuple[str, str], None],
              params: dict[str, exp.Expr]) -> tuple[Period, ...]:
-    from stef_core.sql import read_periods
-
     resolver = tree.resolver
 
     def column_of(node: exp.Expr) -> str | None:
@@ -103,8 +101,6 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
     >>> extract_spec("SELECT id FROM users WHERE last_login_at < DATE '2026-01-01'").periods[0].end
     '2026-01-01'
     """
-    from stef_core.sql import read_periods
-
     out: list[Period] = []
     for conjunct in flatten(condition, exp.And):
         node = conjunct.unnest() if isinstance(conjunct, exp.Paren) else conjunct
@@ -164,8 +160,6 @@ def _open_end(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
     >>> [(p.column, p.start, p.end) for p in s.periods]
     [('started_at', None, '2025-09-01'), ('ended_at', '2025-09-01', None)]
     """
-    from stef_core.sql import read_periods
-
     out: list[Period] = []
     for conjunct in flatten(condition, exp.And):
         node = conjunct.unnest() if isinstance(conjunct, exp.Paren) else conjunct
@@ -234,8 +228,6 @@ def _value_periods(tree: Tree, tables: dict[tuple[str, str], None],
                    params: dict[str, exp.Expr]) -> tuple[Period, ...]:
     if not (tree.ifs or tree.aggs):
         return ()
-    from stef_core.sql import read_periods
-
     resolver = tree.resolver
 
     def column_of(node: exp.Expr) -> str | None:
