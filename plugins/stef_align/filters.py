@@ -48,7 +48,7 @@ from stef_align.guards import (
     skipped_by,
 )
 from stef_align.joins import NOTHING
-from stef_align.names import bare, in_identifiers, parts, word_matches
+from stef_align.names import bare, in_identifiers, initials, parts, word_matches
 from stef_align.time import align_periods
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.countries import country_of, is_country_code
@@ -1731,6 +1731,23 @@ def _match_set_apart(r: Filter, m: _Match) -> bool:
     return True
 
 
+def _match_absent_table(r: Filter, m: _Match) -> bool:
+    """"suppliers without any PO", "reqs that never turned into a PO", "customers with no SO":
+    the negated word is the initials of a table the SQL reads (``purchase_orders``,
+    ``sales_orders``), answered by leaving its rows out (``NOT EXISTS``, an anti-join): the
+    thing there is none of, not a value some column must not hold."""
+    if (r.op != "!=" or r.column is not None or not isinstance(r.value, str)
+            or not r.value.isalpha() or not 2 <= len(r.value) <= 5
+            or not _anti_join(m.idx, m.sql)):
+        return False
+    word = r.value.lower()
+    if not any(len(initials(t)) >= 2 and initials(t) in (word, word.removesuffix("s"))
+               for t in m.sql.tables[:64]):
+        return False
+    m.matched.append(r.describe())
+    return True
+
+
 #: A matcher decides one requirement (met, wrong or unmet, recorded in the :class:`_Match`)
 #: and says so, or leaves it to the next. A requirement no matcher decides is unmet.
 Matcher = Callable[[Filter, _Match], bool]
@@ -1752,6 +1769,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_used_value,
     _match_computed_extreme,
     _match_set_apart,
+    _match_absent_table,
 )
 
 

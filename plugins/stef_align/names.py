@@ -73,6 +73,24 @@ def word_matches(word: str, identifier: str) -> bool:
     return False
 
 
+def initials(identifier: str) -> str:
+    """The first letters of an identifier's words, the way a table is abbreviated in speech
+    (``purchase_orders`` is a PO, ``sales_orders`` an SO).
+
+    >>> initials("purchase_orders"), initials("erp.SalesOrders")
+    ('po', 'so')
+    """
+    return "".join(p[0] for p in parts(_camel(identifier.split(".")[-1])))
+
+
+def _camel(name: str) -> str:
+    """``SalesOrders`` as ``Sales_Orders``: :func:`parts` ignores case on purpose."""
+    return _CAMEL.sub("_", name)
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 _MAX_NAMES = 256  # identifiers looked through per value: bounded work per record
 
 
