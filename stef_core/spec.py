@@ -22,6 +22,8 @@ Op = Literal[
     "not",
 ]
 OPS: tuple[Op, ...] = get_args(Op)
+#: The operators that order a value against a bound (``x > 5``, ``ts <= d``).
+ORDERINGS: frozenset[Op] = frozenset({"<", "<=", ">", ">="})
 NEGATED_OP: dict[Op, Op] = {
     "=": "!=",
     "!=": "=",

@@ -52,7 +52,7 @@ from stef_align.names import bare, in_identifiers, parts, word_matches
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
-from stef_core.spec import Aggregation, QuestionSpec, SqlSpec
+from stef_core.spec import ORDERINGS, Aggregation, QuestionSpec, SqlSpec
 from stef_core.values import value_key
 from stef_core.words import norm, stem
 
@@ -199,7 +199,6 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
 #: Identifier parts that name a column after the aggregate it stores (``avg_salary``).
 _STORED_PARTS = {"SUM": frozenset({"total", "tot", "sum", "ttl"}),
                  "AVG": frozenset({"avg", "average", "mean"})}
-_ORDERING = frozenset({">", ">=", "<", "<="})
 
 
 def _stored_threshold(func: str, q: QuestionSpec, sql: SqlSpec) -> bool:
@@ -208,14 +207,14 @@ def _stored_threshold(func: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     ``NumGE1500``), or the aggregate compared ("districts with an average salary above 6000"
     / ``avg_salary > 6000``): it was summed or averaged when the column was made."""
     asked = [f for f in q.filters[:64]
-             if f.op in _ORDERING and isinstance(f.value, (int, float))
+             if f.op in ORDERINGS and isinstance(f.value, (int, float))
              and not isinstance(f.value, bool)]
     if not asked:
         return False
     if any(in_identifiers(f.value, sql) for f in asked):
         return True
     wanted = {value_key(f.value) for f in asked}
-    return any(s.op in _ORDERING and s.column and value_key(s.value) in wanted
+    return any(s.op in ORDERINGS and s.column and value_key(s.value) in wanted
                and _STORED_PARTS[func].intersection(parts(s.column))
                for s in sql.filters[:256] if not isinstance(s.value, tuple))
 
@@ -747,7 +746,7 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
       nested query's per-group averages (per account, a key the question never names): an
       account with one invoice weighs as much as one with thirty.
     """
-    asked = q.text.split(" . ", 1)[0]
+    asked = q.own_words
     for kind, text, keys in sql.averaged_ratios[:16]:
         if kind == "row ratio":
             # the person's own words: a reformulation that restates the rate as a mean
@@ -832,7 +831,7 @@ def _complement_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """
     if not sql.complement_ratios:
         return None
-    asked = q.text.split(" . ", 1)[0]
+    asked = q.own_words
     if not _RATE_OVER_ALL.search(asked) or _PART_TO_PART.search(asked):
         return None
     return (f"the question asks for a rate over all the rows, but the SQL divides the rows "

@@ -40,11 +40,12 @@ from functools import lru_cache
 from stef_align.guards import (
     FUNCTION_WORDS,
     ID_PARTS,
-    environment_conflict,
     flag_side,
     guard_kind,
     guard_reason,
+    kept_environment,
     named,
+    named_environment,
     skipped_by,
 )
 from stef_align.joins import NOTHING
@@ -73,6 +74,7 @@ from stef_core.periods import (
 from stef_core.reasons import Severity, reason
 from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import (
+    ORDERINGS,
     SUBQUERY,
     Filter,
     Op,
@@ -96,7 +98,6 @@ _COMPAT_OPS = {
     ("=", "in"), ("=", "like"), ("!=", "not in"), ("!=", "not like"), ("!=", "<>"),
     ("in", "="), ("like", "="),
 }
-_RANGE = frozenset({">", ">=", "<", "<="})
 _UP = frozenset({">", ">="})
 _DOWN = frozenset({"<", "<="})
 
@@ -352,7 +353,7 @@ def _ops_fit(r: Filter, s: Filter) -> bool:
     if is_year(r.value) or _is_period(r.value):
         # A year or month against dates: "in 2010" is a range inside it, "after 1996" is
         # ">= '1997-01-01'" (time is read exactly by the time concept; this keeps years whole).
-        if r.op == "=" and s.op in _RANGE | {"like"}:
+        if r.op == "=" and s.op in ORDERINGS | {"like"}:
             return True
         if (r.op in _UP and s.op in _UP) or (r.op in _DOWN and s.op in _DOWN):
             return True
@@ -1280,7 +1281,7 @@ def _relation(rel: Filter, sql: SqlSpec) -> str:
         return "met"
     for s in sql.filters[:MAX_SCAN]:
         # "priced higher than the average price" / price < (SELECT AVG(price) ...)
-        if s.value == SUBQUERY and s.op in _RANGE:
+        if s.value == SUBQUERY and s.op in ORDERINGS:
             if (s.op in _UP and rel.op in _DOWN) or (s.op in _DOWN and rel.op in _UP):
                 return "reversed"
             return "met"
@@ -1289,7 +1290,7 @@ def _relation(rel: Filter, sql: SqlSpec) -> str:
 
 def _shifted_keys(r: Filter) -> list[str]:
     """Keys of the whole numbers next to a bound (">= 5" may be written "> 4")."""
-    if r.op in _RANGE and isinstance(r.value, int) and not isinstance(r.value, bool):
+    if r.op in ORDERINGS and isinstance(r.value, int) and not isinstance(r.value, bool):
         return [value_key(r.value - 1), value_key(r.value + 1)]
     return []
 
@@ -1634,14 +1635,13 @@ def _match_absent_rows(r: Filter, m: _Match) -> bool:
 #: "better than", "worse results than": a comparison whose direction only the measure tells
 #: (a better race time is lower, a better score higher).
 _EITHER_WAY = re.compile(r"\b(?:better|worse)(?:\s+[a-z]+){0,2}\s+than\s+['\"]?$")
-_ORDERING = frozenset({"<", "<=", ">", ">="})
 
 
 def _match_either_way(r: Filter, m: _Match) -> bool:
     """"cyclists with better results than '4:21.558'" / ``result < '4:21.558'``: the value
     the question reads as an equality, said after "better than" or "worse than", is compared,
     in the direction the measure goes; any ordering operator on it meets it."""
-    if m.op_hit is None or r.op != "=" or m.idx.preds[m.op_hit].op not in _ORDERING:
+    if m.op_hit is None or r.op != "=" or m.idx.preds[m.op_hit].op not in ORDERINGS:
         return False
     text = m.q.own_words[:2000]
     spelled = render_value(r.value).strip("'").lower()
@@ -1677,7 +1677,7 @@ def _range_end(r: Filter, s: Filter, m: _Match) -> bool:
     if other is None or r.op != s.op[0] or s.column is None:
         return False
     return any(p.op == other and p.column == s.column and p.source == s.source
-               for p in m.idx.preds[:m.idx.n_filters][:MAX_SCAN])
+               for p in m.idx.preds[:min(m.idx.n_filters, MAX_SCAN)])
 
 
 def _match_used_value(r: Filter, m: _Match) -> bool:
@@ -1741,8 +1741,8 @@ def _match_absent_table(r: Filter, m: _Match) -> bool:
             or not _anti_join(m.idx, m.sql)):
         return False
     word = r.value.lower()
-    if not any(len(initials(t)) >= 2 and initials(t) in (word, word.removesuffix("s"))
-               for t in m.sql.tables[:64]):
+    abbreviated = {initials(t) for t in m.sql.tables[:64]}
+    if not {word, word.removesuffix("s")} & {a for a in abbreviated if len(a) >= 2}:
         return False
     m.matched.append(r.describe())
     return True
@@ -1869,9 +1869,9 @@ def align_filters(
             f"the question asks for rows without a {_key_thing(s.column or '')} (its "
             f"non-... or un-...) but the SQL keeps the rows that have one ({s.describe()})",
             "critical"))
-    for s in [s for s in extras if environment_conflict(s, q.text)][:2]:
+    asked_env = named_environment(q.text) if extras else None
+    for s in [s for s in extras if asked_env and kept_environment(s) not in (None, asked_env)][:2]:
         # "errors in staging" / env = 'prod': another environment's rows, no guard
-        asked_env = environment_conflict(s, q.text)
         extras.remove(s)
         contrary.append((
             f"{asked_env} data", "filter.value_mismatch",

@@ -486,32 +486,38 @@ _ENVIRONMENT_VALUES = {**_NAMED_ENVIRONMENTS, stem("live"): "production",
                        stem("test"): "test", stem("testing"): "test"}
 
 
-def environment_conflict(f: Filter, text: str) -> str | None:
-    """The environment the question names ("errors by service today in staging") when the
-    SQL keeps another one's rows (``env = 'prod'``, ``livemode = true``), else None: not a
-    guard left in by habit but another environment's data.
+def named_environment(text: str) -> str | None:
+    """The one environment the question names ("errors by service today in staging":
+    ``'staging'``), by words that mean nothing else in a question; None for none or several.
+    Read once per record: :func:`kept_environment` is asked of each filter.
 
-    >>> environment_conflict(Filter("env", "=", "prod"), "errors by service today in staging")
-    'staging'
-    >>> environment_conflict(Filter("livemode", "=", True), "sandbox charges this week")
-    'sandbox'
-    >>> environment_conflict(Filter("env", "=", "staging"), "errors in staging")
-    >>> environment_conflict(Filter("env", "=", "prod"), "failed lab tests by site")
+    >>> named_environment("errors by service today in staging"), named_environment("lab tests")
+    ('staging', None)
+    """
+    asked = {_NAMED_ENVIRONMENTS[s] for s in map(stem, _words(text)) if s in _NAMED_ENVIRONMENTS}
+    return next(iter(asked)) if len(asked) == 1 else None
+
+
+def kept_environment(f: Filter) -> str | None:
+    """The environment whose rows the filter keeps (``env = 'prod'``, ``livemode = true``:
+    ``'production'``), else None. Kept while the question names another one (see
+    :func:`named_environment`), it is not a guard left in by habit but another environment's
+    data.
+
+    >>> kept_environment(Filter("env", "=", "prod")), kept_environment(Filter("is_live", "=", 1))
+    ('production', 'production')
+    >>> kept_environment(Filter("env", "=", "staging")), kept_environment(Filter("st", "=", "prod"))
+    ('staging', None)
     """
     if f.column is None or f.excluded:
         return None
-    asked = {_NAMED_ENVIRONMENTS[s] for s in map(stem, _words(text)) if s in _NAMED_ENVIRONMENTS}
-    if len(asked) != 1:
-        return None
-    [wanted] = asked
     ps = set(parts(f.column))
     values = _values(f)
-    kept: str | None = None
     if ps & _ENV_PARTS and f.op == "=" and len(values) == 1 and isinstance(values[0], str):
-        kept = _ENVIRONMENT_VALUES.get(stem(values[0].lower()))
-    elif ps & _LIVE_PARTS and flag_side(f) is True:
-        kept = "production"
-    return wanted if kept is not None and kept != wanted else None
+        return _ENVIRONMENT_VALUES.get(stem(values[0].lower()))
+    if ps & _LIVE_PARTS and flag_side(f) is True:
+        return "production"
+    return None
 
 
 def _live_only(f: Filter, text: str) -> bool:

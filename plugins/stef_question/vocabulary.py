@@ -373,9 +373,9 @@ class Matcher:
                 # "billable and non-billable hours": a condition and its opposite said
                 # together keep every row, so neither is asked
                 turned = {f.turned().describe() for f in last[1]}
-                both.update(f.describe() for f in made if f.describe() in turned)
-                both.update(f.describe() for f in last[1]
-                            if f.turned().describe() in {g.describe() for g in made})
+                said = {f.describe() for f in made}
+                both.update(said & turned)
+                both.update(f.describe() for f in last[1] if f.turned().describe() in said)
             last = (m.end(), made)
         out = [f for f in out if not (f in was and _now_in(f, out, was))
                and f.describe() not in both]
