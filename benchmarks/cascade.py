@@ -73,6 +73,12 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   cap has room);
 * score-level combinations held out: the deciding judge's gamma, a Platt map per deciding
   judge, and for escalated records a logistic model of the model's and the offline gamma;
+* the final gamma from both judges held out (session 16, issue 25's item 1), under caps of 50,
+  60 and 74 %, the candidates ranked likelier right first or nearest 0.5 first: the deciding
+  judge's gamma, the ranking's P(right) for the records the cap keeps offline, and that with a
+  logistic model of the model's and the offline gamma for the escalated ones (models fitted on
+  the other half): AUROC of gamma and of the score, pairwise accuracy, ECE pooled and per
+  deciding judge, and with ``--draws`` the check simulated for each;
 * calibration per deciding judge and pooled, raw and after a leave-one-out Platt refit per
   judge (if the refit does not improve the pooled figures, the mix needs no remapping);
 * whether the model respects a critical finding: of the records with such a finding, how many
@@ -770,6 +776,171 @@ def combinations(
     return out
 
 
+#: Session 16 (issue 25, item 1): the final gamma from both judges, under caps of these shares.
+MIX_CAPS = (0.5, 0.6, 0.74)
+MIX_RANKINGS = ("likelier right first", "most uncertain first")
+MIX_FINALS = (
+    "the deciding judge's gamma",
+    "kept by the cap: P(right)",
+    "kept by the cap: P(right); escalated: model and offline gamma",
+)
+
+
+def _scored(row: Row, gamma: float, engine: Any) -> tuple[float, float]:
+    """A record's gamma (rounded as a verdict's) and the score the engine gives a verdict of it:
+    the score's label and confidence tier follow the gamma, so a remapped gamma moves it."""
+    from stef_core.models import Verdict
+
+    g = round(gamma, 4)
+    key = f"scored {g}"
+    if key not in row.memo:
+        rules = row.request.rules
+        verdict = Verdict(label=rules.scoring.label_for(g), confidence=g)
+        row.memo[key] = engine.scorer.score(row.request.alignment, verdict, rules).score
+    return g, float(row.memo[key])
+
+
+def mixed_gammas(
+    rows: Sequence[Row], engine: Any, chosen: Family, draws: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The cascade's final gamma from both judges, held out (issue 25, item 1). Under the
+    default's band, settling and fill with a cap of each of :data:`MIX_CAPS`, the candidates
+    ranked by P(right) (the ranking :func:`fit_ranking` fits) likelier right first (the
+    default) or nearest 0.5 first; the final gamma of a record (:data:`MIX_FINALS`) the
+    deciding judge's (shipped), or for a record the cap keeps offline (a candidate not asked)
+    the ranking's P(right), and with that for an escalated record a logistic model (L2 1) of
+    the label on the logits of the model's and the offline gamma. Every model is fitted on the
+    other half than the one reported. Per half: share escalated, AUROC of gamma and of the
+    score beside all-LLM's, pairwise accuracy, ECE pooled and per deciding judge; with
+    ``draws``, issue 25's check simulated (:func:`check_draws`, each record's models fitted on
+    the other half)."""
+    halves = _halves(rows)
+    rank = {h: fit_ranking(halves[1 - h]) for h in (0, 1)}
+    both = {}
+    for h in (0, 1):
+        there = [r for r in halves[1 - h] if r.scored and r.p_correct is not None]
+        both[h] = _logistic(
+            [[_logit(float(r.p_correct or 0.0)), _logit(r.offline_gamma)] for r in there],
+            [r.label for r in there],
+            1.0,
+        )
+
+    def p_right(r: Row) -> float:
+        return float(rank[r.half].p_right(r.offline_gamma, _reasons(r), r.status))
+
+    def priority(name: str, subset: Sequence[Row]) -> list[float]:
+        ps = [p_right(r) if r.scored else 0.0 for r in subset]
+        return ps if name == MIX_RANKINGS[0] else [-abs(p - 0.5) for p in ps]
+
+    def finals_of(variant: int, family: Family) -> Callable[..., list[tuple[float, float]]]:
+        def finals(run: Sequence[Row], asked: Sequence[bool]) -> list[tuple[float, float]]:
+            out = []
+            for r, a in zip(run, asked):
+                if not r.scored:
+                    out.append((0.0, 0.0))
+                    continue
+                if a and r.p_correct is not None:
+                    p = float(r.p_correct)
+                    out.append(
+                        _scored(
+                            r, _apply(both[r.half], [_logit(p), _logit(r.offline_gamma)]), engine
+                        )
+                        if variant == 2
+                        else final(r, True, engine)[:2]
+                    )
+                    continue
+                g = r.offline_gamma
+                by_cap = family.low <= g <= family.high and not any(
+                    s in family.settle for _, s in r.severities
+                )
+                out.append(
+                    _scored(r, p_right(r), engine)
+                    if variant and by_cap
+                    else final(r, False, engine)[:2]
+                )
+            return out
+
+        return finals
+
+    table: list[dict[str, Any]] = []
+    risks: list[dict[str, Any]] = []
+    for cap in MIX_CAPS:
+        family = replace(chosen, share=cap, ranking=None)
+        for ranking in MIX_RANKINGS:
+            for variant, final_name in enumerate(MIX_FINALS):
+                finals = finals_of(variant, family)
+                for h, half in enumerate(halves):
+                    asked = family.decisions(half, priority(ranking, half))
+                    mine = finals(half, asked)
+                    labels = [r.label for r in half]
+                    all_llm = [final(r, True, engine)[:2] for r in half]
+                    groups: dict[Any, list[tuple[float, int]]] = {}
+                    for r, m in zip(half, mine):
+                        groups.setdefault(r.group, []).append((m[0], r.label))
+                    ece = {
+                        judge: calibration(
+                            [m[0] for m, a, r in zip(mine, asked, half) if r.scored and a == e],
+                            [r.label for a, r in zip(asked, half) if r.scored and a == e],
+                        )["ece"]
+                        for judge, e in (("escalated", True), ("kept", False))
+                    }
+                    table.append(
+                        {
+                            "cap": cap,
+                            "ranking": ranking,
+                            "final": final_name,
+                            "reported_on": ("tuned", "reported")[h],
+                            "share": round(sum(asked) / len(half), 4),
+                            "auroc_gamma": _r(auroc([m[0] for m in mine], labels)),
+                            "all_llm_gamma": _r(auroc([m[0] for m in all_llm], labels)),
+                            "auroc_score": _r(auroc([m[1] for m in mine], labels)),
+                            "all_llm_score": _r(auroc([m[1] for m in all_llm], labels)),
+                            "pairwise_gamma": pairwise(groups)["accuracy"],
+                            "ece": calibration([m[0] for m in mine], labels)["ece"],
+                            "ece_escalated": ece["escalated"],
+                            "ece_kept": ece["kept"],
+                        }
+                    )
+                if draws:
+                    order = {id(r): p for r, p in zip(rows, priority(ranking, rows))}
+                    v = check_draws(
+                        rows,
+                        engine,
+                        family,
+                        draws,
+                        priority=[order[id(r)] for r in rows],
+                        finals=finals,
+                    )
+                    risks.append({"cap": cap, "ranking": ranking, "final": final_name, **v})
+    return table, risks
+
+
+MIX_HEAD = (
+    "| cap | ranking | final gamma | reported on | share | AUROC gamma (all LLM) | "
+    "AUROC score (all LLM) | pairwise | ECE pooled | escalated | kept |\n"
+    "|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _mix_line(m: dict[str, Any]) -> str:
+    return (
+        f"| {m['cap'] * 100:g}% | {m['ranking']} | {m['final']} | {m['reported_on']} half | "
+        f"{m['share'] * 100:.1f}% | {m['auroc_gamma']:.3f} ({m['all_llm_gamma']:.3f}) | "
+        f"{m['auroc_score']:.3f} ({m['all_llm_score']:.3f}) | {m['pairwise_gamma']:.3f} | "
+        f"{m['ece']:.3f} | {m['ece_escalated']:.3f} | {m['ece_kept']:.3f} |"
+    )
+
+
+MIX_DRAWS_HEAD = (
+    "| cap | ranking | final gamma | runs | largest share | mean loss: gamma | score | over the "
+    "margin: gamma (> 0.031) | score (> 0.020) |\n|---:|---|---|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _mix_draws_line(v: dict[str, Any]) -> str:
+    return f"| {v['cap'] * 100:g}% | {v['ranking']} | {v['final']} " + _draws_line("", v)[3:]
+
+
 # --------------------------------------------------------------------------------------------
 # calibration of the mix, the model and critical findings
 # --------------------------------------------------------------------------------------------
@@ -1310,13 +1481,16 @@ def check_draws(
     seed: int = 7,
     priority: Sequence[float] | None = None,
     rescue: bool = False,
+    finals: Callable[[Sequence[Row], Sequence[bool]], list[tuple[float, float]]] | None = None,
 ) -> dict[str, Any]:
     """The default on ``draws`` random runs of :data:`CHECK_RECORDS` records drawn by question
     (whole questions, in a random order, the last one cut to fit): a stand-in for issue 25's
     hidden check. Per run the share escalated and the loss of AUROC of gamma and of the score
     against all-LLM on the same records; the mean loss, the share of runs whose loss exceeds
     the check's margin (:data:`CHECK_MARGINS`) and the largest share escalated. ``priority``
-    (one number per row of ``rows``): the cap's ranking instead of the family's.
+    (one number per row of ``rows``): the cap's ranking instead of the family's. ``finals``
+    (a run's rows and decisions -> each row's gamma and score): the cascade's final gamma
+    otherwise than the deciding judge's (all-LLM stays the model's p_correct).
 
     With ``rescue``, what fails the check, per measure: for each run over the margin, the
     record kept offline whose asking alone brings the run within it (the one that lowers the
@@ -1351,8 +1525,13 @@ def check_draws(
         shares.append(sum(asked) / len(run))
         ids = frozenset(r.id for r in run)
         held.append(ids)
+        mine = (
+            finals(run, asked)
+            if finals is not None
+            else [final(r, a, engine)[:2] for r, a in zip(run, asked)]
+        )
         for at, name in ((0, "gamma"), (1, "score")):
-            ours = auroc([final(r, a, engine)[at] for r, a in zip(run, asked)], labels) or 0.0
+            ours = auroc([m[at] for m in mine], labels) or 0.0
             theirs = auroc([final(r, True, engine)[at] for r in run], labels) or 0.0
             losses[name].append(theirs - ours)
             if rescue and theirs - ours > CHECK_MARGINS[name]:
@@ -2088,6 +2267,30 @@ def main(argv: list[str] | None = None) -> int:
         _combo_line,
     )
 
+    mixed, mixed_risks = mixed_gammas(rows, engine, chosen, args.draws)
+    _section(
+        report,
+        "mixed_gammas",
+        mixed,
+        "\nThe final gamma from both judges, held out (models fitted on the other half): the "
+        "default's band, settling and fill under a cap; candidates ranked by P(right), likelier "
+        "right first (the default) or nearest 0.5 first; the final gamma the deciding judge's "
+        "(shipped), P(right) for the records the cap keeps offline, and with it a logistic "
+        "model of the model's and the offline gamma for the escalated ones; ECE pooled and per "
+        "deciding judge\n" + MIX_HEAD,
+        _mix_line,
+    )
+    if mixed_risks:
+        _section(
+            report,
+            "mixed_gammas_draws",
+            mixed_risks,
+            f"\nThe same on {args.draws} runs of {CHECK_RECORDS} records drawn by question "
+            "(issue 25's check simulated; each record's models fitted on the other half)\n"
+            + MIX_DRAWS_HEAD,
+            _mix_draws_line,
+        )
+
     _section(
         report,
         "findings_rankings",
@@ -2372,6 +2575,11 @@ def main(argv: list[str] | None = None) -> int:
             ]
         md += ["", "## Score-level combination, held out", "", COMBO_HEAD]
         md += [_combo_line(c) for c in report["combinations"]]
+        md += ["", "## The final gamma from both judges, held out", "", MIX_HEAD]
+        md += [_mix_line(m) for m in report["mixed_gammas"]]
+        if report.get("mixed_gammas_draws"):
+            md += ["", "## The final gamma from both judges: the check simulated", ""]
+            md += [MIX_DRAWS_HEAD, *(_mix_draws_line(v) for v in report["mixed_gammas_draws"])]
         (args.out / "cascade.md").write_text("\n".join(md) + "\n", encoding="utf-8")
         print(
             f"\nwrote {args.out}/cascade.json, cascade.md, cascade.html"

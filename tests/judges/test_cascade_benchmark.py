@@ -1,0 +1,76 @@
+"""benchmarks/cascade.py: issue 25's check simulated (``check_draws``) measures the final gamma it
+is given. Given the deciding judge's own gamma and score it reports exactly what it reports
+without, and given the model's on every record it reports no loss: the session-16 comparison
+of mixed final gammas stands on that hook. Synthetic records, no recorded data."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+TOOL = Path(__file__).resolve().parents[2] / "benchmarks" / "cascade.py"
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cascade_bench", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["cascade_bench"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+# one question: its right and its wrong SQL, each with an offline gamma and the model's p_correct
+QUESTION = st.tuples(*(st.floats(0.0, 1.0) for _ in range(4)))
+
+
+def _rows(bench: ModuleType, questions: Sequence[tuple[float, float, float, float]]) -> list[Any]:
+    rows = []
+    for n, (g_right, p_right, g_wrong, p_wrong) in enumerate(questions):
+        for label, g, p in ((1, g_right, p_right), (0, g_wrong, p_wrong)):
+            row = bench.Row(
+                id=f"q{n}-{label}",
+                label=label,
+                group=("db", f"question {n}"),
+                half=n % 2,
+                scored=True,
+                offline_gamma=round(g, 4),
+                p_correct=round(p, 4),
+            )
+            # the deciding judge's gamma and score, as final() keeps them: no engine needed
+            row.memo["offline"] = (row.offline_gamma, round(100 * row.offline_gamma), "offline")
+            row.memo["llm"] = (row.p_correct, round(100 * row.p_correct), "llm")
+            rows.append(row)
+    return rows
+
+
+@settings(max_examples=25, deadline=None)
+@given(questions=st.lists(QUESTION, min_size=4, max_size=30))
+def test_the_check_measures_the_final_gamma_it_is_given(
+    bench: ModuleType, questions: list[tuple[float, float, float, float]]
+) -> None:
+    rows = _rows(bench, questions)
+    family = bench.Family(0.0, 0.9, ("critical",), 0.5, None, True)
+
+    def deciding(run: Sequence[Any], asked: Sequence[bool]) -> list[tuple[float, float]]:
+        return [bench.final(r, a, None)[:2] for r, a in zip(run, asked)]
+
+    def model_everywhere(run: Sequence[Any], asked: Sequence[bool]) -> list[tuple[float, float]]:
+        return [bench.final(r, True, None)[:2] for r in run]
+
+    plain = bench.check_draws(rows, None, family, 5)
+    assert bench.check_draws(rows, None, family, 5, finals=deciding) == plain
+    same = bench.check_draws(rows, None, family, 5, finals=model_everywhere)
+    assert same["runs"] == plain["runs"]
+    if same["runs"]:
+        assert same["gamma_mean_loss"] == same["score_mean_loss"] == 0
+        assert same["gamma_over_margin"] == same["score_over_margin"] == 0
