@@ -49,7 +49,8 @@ from validity import auroc, pairwise  # noqa: E402
 #: ``ROUND_13``, ``ROUND_14``, ``ROUND_15`` and ``ROUND_16`` the same way in sessions 13 to 16.
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
-         "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement")
+         "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement",
+         "field_service")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting")
@@ -57,7 +58,7 @@ ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
 ROUND_15: tuple[str, ...] = ("procurement", "clinical_trials")
-ROUND_16: tuple[str, ...] = ("recruiting",)
+ROUND_16: tuple[str, ...] = ("recruiting", "field_service")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16}
 THRESHOLD = 75.0
