@@ -44,6 +44,9 @@ _DATE_KEYS = ("date", "day", "week", "month", "year", "quarter", "hour", "time",
               "extract", "trunc", "format", "_at", "period", "weekday", "dow", "season")
 
 
+#: Name parts that say a column holds a moment (``visit_ts``, ``start_dt``, ``load_dttm``).
+_MOMENT_PARTS = frozenset({"ts", "dt", "dttm", "tstamp", "tmstmp", "datetime", "timestamp"})
+
 #: A question's time word -> the calendar unit it groups by.
 _WORD_UNITS = {
     "hour": "hour", "hours": "hour", "hourly": "hour",
@@ -169,7 +172,8 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     if any(norm(key) in {w[:i] + "id" for i in (1, 2, 3)} for w in words if len(w) > 2):
         return True  # "each boat" / GROUP BY bid: the boat's id, abbreviated
     lowered = key.lower()
-    if any(w in _TIME_WORDS for w in words) and any(d in lowered for d in _DATE_KEYS):
+    if any(w in _TIME_WORDS for w in words) and (
+            any(d in lowered for d in _DATE_KEYS) or set(parts(key)) & _MOMENT_PARTS):
         return True
     if any(w.rstrip("s") in _ROLE_WORDS for w in words) and set(parts(key)) & _PERSON_KEYS:
         return True  # "per rep" / GROUP BY owner_nm: the person a row is assigned to
@@ -190,6 +194,15 @@ _ROLE_WORDS = frozenset({"rep", "salesrep", "salesperson", "seller", "agent", "o
 #: ... and the name parts of the column that holds that person when it is named generically.
 _PERSON_KEYS = frozenset({"owner", "assignee", "assigned", "user", "usr", "employee", "emp",
                           "staff", "rep", "agent", "handler", "worker"})
+
+
+def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"each day" grouped by a column the SQL itself bounds by dates (``booked_for >=
+    date_trunc('week', current_date)``): the column holds dates, whatever its name says."""
+    if not any(w in _TIME_WORDS for w in group.split()):
+        return False
+    dated = {p.column.lower() for p in sql.periods if p.column and not p.periodic}
+    return any(k.lower() in dated for k in keys)
 
 
 def _as_ratio(group: str, sql: SqlSpec) -> bool:
@@ -291,7 +304,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     if q.group_by and aggregates:
         for group in q.group_by:
             if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
-                    or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)):
+                    or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
+                    or _dated_key(group, keys, sql)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "

@@ -51,7 +51,6 @@ from stef_core.periods import (
 from stef_core.reasons import reason
 from stef_core.spec import (
     ANCHOR_DAY,
-    Bound,
     Filter,
     Period,
     QuestionSpec,
@@ -59,7 +58,6 @@ from stef_core.spec import (
     RelativeUnit,
     Shift,
     SqlSpec,
-    StartOf,
 )
 from stef_core.words import norm
 
@@ -292,38 +290,10 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     whole = _whole_units(p)
     if whole is not None:
         out.append(whole)
-    out += [s for s in map(_sunday_weeks, out) if s is not None]
     # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
     # through yesterday (``< CURRENT_DATE``) answers it as well as through today.
     out += [replace(r, end=ANCHOR_DAY) for r in out if _through_today(r, today)]
     return out
-
-
-def _sunday_weeks(p: Period) -> Period | None:
-    """A period of calendar weeks ("last week", "this week") in weeks that start on Sunday, as
-    the US calendar, ClickHouse's ``toStartOfWeek(d)`` (mode 0) and MySQL's week mode 0 count
-    them: each start of a (Monday) week is the Sunday before the Monday that starts the week of
-    the day after (on a Sunday, that day itself)."""
-    bounds = [b for b in (p.start, p.end) if b is not None]
-    if not (p.relative and bounds and all(isinstance(b, RelativeDate) for b in bounds)
-            and any(s == StartOf("week") for b in bounds
-                    if isinstance(b, RelativeDate) for s in b.steps)):
-        return None
-
-    def sunday(bound: Bound | None) -> Bound | None:
-        if not isinstance(bound, RelativeDate):
-            return bound
-        moved = ANCHOR_DAY
-        for step in bound.steps:
-            if step == StartOf("week"):
-                moved = moved.shifted("day", 1).start_of("week").shifted("day", -1)
-            elif isinstance(step, StartOf):
-                moved = moved.start_of(step.unit)
-            else:
-                moved = moved.shifted(step.unit, step.n)
-        return moved
-
-    return replace(p, start=sunday(p.start), end=sunday(p.end))
 
 
 def _through_today(p: Period, today: date) -> bool:
@@ -627,8 +597,10 @@ def align_periods(
                 "major",
             ))
     if not asked:
+        # a period inside a conditional aggregate (COUNT_IF(due_date < CURRENT_DATE()): the
+        # overdue ones) shapes a value and keeps every row: never an extra filter
         out.extras = [f"{s.column} in {_shown(s, _canon(s, today), today)}"
-                      for s in sql_periods if not s.parts]
+                      for s in sql_periods if not s.parts and s.source != "case"]
         return out
 
     asked = [_as_restated(p, q.restated_periods or (), q.text, today) for p in asked]

@@ -29,6 +29,15 @@ went unseen and the question's own word unmatched:
 ('LOWER(m)', 'not like', '%timeout%')
 >>> show("x RLIKE '^(a|b)[0-9]+'", "databricks") is None
 True
+
+Snowflake's ``REGEXP_LIKE`` matches the whole string, other dialects' anywhere in it:
+
+>>> show("REGEXP_LIKE(tag, 'billing')", "snowflake"), show("REGEXP_LIKE(tag, 'billing')", "trino")
+(('tag', '=', 'billing'), ('tag', 'like', '%billing%'))
+>>> show("REGEXP_LIKE(email, '.*[.]edu')", "snowflake")
+('email', 'like', '%.edu')
+>>> show("positionCaseInsensitive(title, 'jazz') > 0", "clickhouse")
+('title', 'like', '%jazz%')
 """
 
 from __future__ import annotations
@@ -47,8 +56,13 @@ __all__ = ["matched"]
 Match = tuple[exp.Expr, Op, str]
 
 #: A regular expression that says only "contains this text" (optionally anchored): words,
-#: digits, spaces, hyphens and underscores between optional ``^``/``.*`` and ``$``/``.*``.
-_PLAIN = re.compile(r"(?P<head>\^|\.\*)?(?P<text>[\w][\w \-]*)(?P<tail>\$|\.\*)?")
+#: digits, spaces, hyphens, underscores and literal dots (``\.``, ``[.]``) between optional
+#: ``^``/``.*`` and ``$``/``.*``.
+_PLAIN = re.compile(
+    r"(?P<head>\^|\.\*)?(?P<text>(?:[\w]|\\\.|\[\.\])(?:[\w \-]|\\\.|\[\.\])*)"
+    r"(?P<tail>\$|\.\*)?")
+#: A literal dot in a pattern: ``\.`` or ``[.]`` (``\.edu``, ``[.]com``).
+_ESCAPED_DOT = re.compile(r"\\\.|\[\.\]")
 
 
 def _literal(node: exp.Expr | None) -> str | None:
@@ -59,19 +73,32 @@ def _literal(node: exp.Expr | None) -> str | None:
 
 
 def _regexp(node: exp.Expr) -> Match | None:
-    """``REGEXP_LIKE`` / ``RLIKE`` / ``REGEXP`` / ``~*`` / ``REGEXP_CONTAINS`` / ``match``."""
-    if not isinstance(node, (exp.RegexpLike, exp.RegexpILike)):
+    """``REGEXP_LIKE`` / ``RLIKE`` / ``REGEXP`` / ``~*`` / ``REGEXP_CONTAINS`` / ``match``.
+
+    Snowflake's ``REGEXP_LIKE`` / ``RLIKE`` match the whole string (sqlglot marks them
+    ``full_match``), as DuckDB's ``regexp_full_match`` does: there ``'refund'`` is ``=
+    'refund'`` and only ``'.*refund.*'`` is ``LIKE '%refund%'``; elsewhere a pattern may
+    match anywhere in the text."""
+    full = isinstance(node, _FULL_MATCH) or bool(node.args.get("full_match"))
+    if not (full or isinstance(node, (exp.RegexpLike, exp.RegexpILike))):
         return None
     pattern = _literal(node.expression)
     m = _PLAIN.fullmatch(pattern or "")
     if m is None:
         return None
-    text = m.group("text")
-    if m.group("head") == "^" and m.group("tail") == "$":
+    text = _ESCAPED_DOT.sub(".", m.group("text"))
+    anchored_start = m.group("head") == "^" or (full and not m.group("head"))
+    anchored_end = m.group("tail") == "$" or (full and not m.group("tail"))
+    if anchored_start and anchored_end:
         return node.this, "=", text
-    start = "" if m.group("head") == "^" else "%"
-    end = "" if m.group("tail") == "$" else "%"
+    start = "" if anchored_start else "%"
+    end = "" if anchored_end else "%"
     return node.this, "like", f"{start}{text}{end}"
+
+
+#: Regular-expression matches that must match the whole text (DuckDB ``regexp_full_match``).
+_FULL_MATCH: tuple[type[exp.Expr], ...] = tuple(
+    t for t in (getattr(exp, "RegexpFullMatch", None),) if isinstance(t, type))
 
 
 def _contains(node: exp.Expr) -> Match | None:
@@ -96,18 +123,29 @@ def _position(node: exp.Expr) -> Match | None:
     if not isinstance(node, (exp.GT, exp.GTE, exp.NEQ, exp.EQ, exp.LT, exp.LTE)):
         return None
     pos, number = node.this, node.expression
-    if not isinstance(pos, exp.StrPosition) or node.args.get("position") is not None:
-        return None
-    if pos.args.get("position") is not None or pos.args.get("occurrence") is not None:
+    if (isinstance(pos, exp.Anonymous) and str(pos.this).upper() in _CLICKHOUSE_POSITIONS
+            and len(pos.expressions) == 2):
+        # ClickHouse positionCaseInsensitive(haystack, needle), which sqlglot leaves anonymous
+        haystack, needle = pos.expressions
+    elif isinstance(pos, exp.StrPosition) and node.args.get("position") is None:
+        if pos.args.get("position") is not None or pos.args.get("occurrence") is not None:
+            return None
+        haystack, needle = pos.this, pos.args.get("substr")
+    else:
         return None
     if not (isinstance(number, exp.Literal) and not number.is_string
             and str(number.this).isdigit()):
         return None
     found = _FOUND.get((type(node), int(str(number.this))))
-    text = _literal(pos.args.get("substr"))
+    text = _literal(needle)
     if found is None or not text or "%" in text or "_" in text:
         return None
-    return pos.this, "like" if found else "not like", f"%{text}%"
+    return haystack, "like" if found else "not like", f"%{text}%"
+
+
+#: ClickHouse's position functions sqlglot does not read as ``StrPosition``.
+_CLICKHOUSE_POSITIONS = frozenset({"POSITIONCASEINSENSITIVE", "POSITIONUTF8",
+                                   "POSITIONCASEINSENSITIVEUTF8"})
 
 
 #: The rules, tried in order; each recognizes one idiom or says None.

@@ -161,13 +161,16 @@ class _Term:
     ``part`` (``YEAR(d)``, ``EXTRACT(MONTH FROM d)``; ``unit``) or ``clock`` (time of day).
     """
 
-    __slots__ = ("column", "fmt", "kind", "named", "text", "unit")
+    __slots__ = ("column", "first", "fmt", "kind", "named", "text", "unit")
 
     def __init__(self, column: str, kind: str, unit: str = "", fmt: str = "",
-                 text: bool = False, named: bool = False) -> None:
+                 text: bool = False, named: bool = False, first: int = 0) -> None:
         self.column = column
         self.kind = kind
         self.unit = unit
+        # the weekday (0 Monday ... 6 Sunday) a truncated week starts on: BigQuery's
+        # DATE_TRUNC(d, WEEK) weeks start on Sunday
+        self.first = first
         self.fmt = fmt
         self.text = text  # characters cut out of the stored text (substr), not a parsed date
         # a raw term whose column is referenced by its own name, not through an alias that a
@@ -432,9 +435,10 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
         if unit:
             inner, term = node.expression, _Term("", "part", unit=unit)
     elif isinstance(node, (exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc)):
-        unit = _TRUNC_UNITS.get(_unit_name(node.args.get("unit")), "")
+        week_first = _week_first_day(node.args.get("unit"))
+        unit = "week" if week_first else _TRUNC_UNITS.get(_unit_name(node.args.get("unit")), "")
         if unit:
-            inner, term = node.this, _Term("", "trunc", unit=unit)
+            inner, term = node.this, _Term("", "trunc", unit=unit, first=week_first)
     elif isinstance(node, (exp.Substring, exp.Left)):
         first: int | None = 1
         if isinstance(node, exp.Left):
@@ -508,6 +512,9 @@ _SQLITE_MODIFIER = re.compile(
     r"\s*([+-]?\s*\d+)\s+(year|month|day|hour|minute|second)s?\s*|\s*start of (year|month|day)\s*",
     re.IGNORECASE,
 )
+
+
+_SQLITE_WEEKDAY = re.compile(r"\s*weekday\s+([0-6])\s*", re.IGNORECASE)
 
 
 def _date_parts(node: exp.Expr) -> tuple[exp.Expr, exp.Expr, exp.Expr] | None:
@@ -619,7 +626,14 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             if m is None:
                 if str(arg.this).strip().lower() in {"localtime", "utc"}:
                     continue
-                return None
+                weekday = _SQLITE_WEEKDAY.fullmatch(str(arg.this))
+                if weekday is None:
+                    return None
+                # 'weekday N' (0 Sunday ... 6 Saturday): forward to the next such day, or stay
+                # on it: the start of the week that starts on the day after N, less one day
+                after = int(weekday.group(1)) % 7  # N + 1 as days after Monday
+                bound = _week_start_of(bound, after).shifted("day", 6)
+                continue
             if m.group(3):
                 start_unit = relative_unit(m.group(3).lower())
                 if start_unit is None:
@@ -632,6 +646,12 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
                 bound = bound.shifted(unit, int(m.group(1).replace(" ", "")))
         return bound
     if isinstance(node, (exp.DateTrunc, exp.TimestampTrunc, exp.DatetimeTrunc)):
+        first = _week_first_day(node.args.get("unit"))
+        if first:
+            # BigQuery DATE_TRUNC(d, WEEK) (= WEEK(SUNDAY)) or WEEK(SATURDAY): weeks that start
+            # on another day than Monday
+            inner = _relative(node.this)
+            return _week_start_of(inner, first) if inner is not None else None
         unit = relative_unit(_TRUNC_UNITS.get(_unit_name(node.args.get("unit")), ""))
         inner = _relative(node.this)
         if unit is None or inner is None:
@@ -689,6 +709,32 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             amount, amount_unit = count, "day"
         return base.shifted(amount_unit, -amount if isinstance(node, exp.Sub) else amount)
     return None
+
+
+#: Days after Monday that a week starting on each day (BigQuery ``WEEK(<day>)``) starts.
+_WEEK_FIRST_DAYS = {"MONDAY": 0, "TUESDAY": 1, "WEDNESDAY": 2, "THURSDAY": 3, "FRIDAY": 4,
+                    "SATURDAY": 5, "SUNDAY": 6}
+
+
+def _week_first_day(unit: Any) -> int:
+    """The weekday (0 Monday ... 6 Sunday) a BigQuery week unit starts on, when it is not
+    Monday (sqlglot reads its plain ``WEEK`` as ``WEEK(SUNDAY)``, as BigQuery means it);
+    0 for every other unit."""
+    if isinstance(unit, exp.WeekStart):
+        return _WEEK_FIRST_DAYS.get(_unit_name(unit.this), 0)
+    return 0
+
+
+def _week_start_of(day: RelativeDate, first: int) -> RelativeDate:
+    """The first day of the week holding ``day``, for weeks that start ``first`` days after
+    Monday (6: Sunday): the Monday-based week start of the day ``7 - first`` days later, moved
+    back as many days (on a Sunday, with Sunday weeks, the day itself).
+
+    >>> _week_start_of(ANCHOR_DAY, 6).describe()
+    'start of the week of (today + 1 day) - 1 day'
+    """
+    ahead = (7 - first) % 7
+    return day.shifted("day", ahead).start_of("week").shifted("day", -ahead)
 
 
 def _sqlite_quarter_offset(node: exp.Expr) -> bool:
@@ -1052,7 +1098,8 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
     unit = relative_unit(grain)
     if rel is None or unit is None:
         return None
-    start = rel.start_of(unit)
+    start = (_week_start_of(rel, term.first) if term.kind == "trunc" and term.first
+             else rel.start_of(unit))
     if offset:
         start = start.shifted(unit, offset)
     return Span(start, start.shifted(unit, 1), grain)

@@ -298,10 +298,12 @@ def _to_date(m: re.Match[str], s: _Scanner) -> _Atom:
 
 
 def _last_n(m: re.Match[str], s: _Scanner) -> _Atom:
-    n = _count(m.group(1))
+    n = _count(m.group(1)) if m.group(1) else 1  # "in the last hour": one
     unit = _words().units[m.group(2).casefold()]
-    if unit == "hour":  # the anchor is a day: 24 hours is the last day
-        n, unit = -(-n // 24), "day"
+    if unit == "hour" and n % 24 == 0:  # the anchor is a day: 24 hours is the last day
+        n, unit = n // 24, "day"
+    # fewer hours than whole days stay hours: "in the last 2 hours" is what the SQL's
+    # NOW() - INTERVAL '2 hours' keeps (both read from the anchor)
     return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -n), _TOMORROW, "day",
                  rolling=True)
 
@@ -642,6 +644,10 @@ RULES: tuple[_Rule, ...] = (
         r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+"
         + _number(w) + r"\s+(" + _units(w, "hour", "day", *_DATE_UNITS) + r")\b"),
         _last_n, needs=lambda w: w.units),
+    _Rule("last_hour", lambda w: (
+        r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous)\s+()("
+        + _units(w, "hour", plural=False) + r")\b"),
+        _last_n, needs=lambda w: (p for p, unit in w.units.items() if unit == "hour")),
     _Rule("next_n", lambda w: (
         r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:next|coming|following|upcoming)\s+"
         + _number(w) + r"\s+(" + _units(w, "hour", "day", *_DATE_UNITS) + r")\b"),

@@ -101,6 +101,8 @@ def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
         group = select.args.get("group")
         if group is not None:
             for key in group.expressions[:32]:
+                # GROUP BY 1 in a CTE: the item it points at (date_format(d, 'yyyy-MM'))
+                key = positional(select, key) or key
                 keys.extend(tree.columns_of(key))
                 if not isinstance(key, exp.Column) and tree.columns_of(key):
                     # TRUNC(d, 'MM') in a CTE's GROUP BY: its calendar unit answers "per

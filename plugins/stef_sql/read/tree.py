@@ -522,12 +522,26 @@ def render(nodes: list[exp.Expr]) -> list[str]:
     if _TEXT_GENERATOR is None:
         from sqlglot.dialects.dialect import Dialect
 
-        _TEXT_GENERATOR = Dialect.get_or_raise(None).generator()
+        base: Any = type(Dialect.get_or_raise(None).generator())
+
+        class TextGenerator(base):  # type: ignore[misc]
+            # Oracle / Snowflake TO_CHAR(d, 'YYYY-MM') kept with its format: the default
+            # dialect writes it CAST(d AS TEXT), and the format is the grain the aligner
+            # reads ("per month")
+            TRANSFORMS = {**base.TRANSFORMS, exp.ToChar: _to_char_text}
+
+        _TEXT_GENERATOR = TextGenerator()
     out = []
     for node in nodes:
         text = _plain_column(node)
         out.append(text if text is not None else _TEXT_GENERATOR.generate(node, copy=False))
     return out
+
+
+def _to_char_text(generator: Any, node: exp.ToChar) -> str:
+    """``TO_CHAR(d, 'YYYY-MM')`` as written (its format kept)."""
+    text: str = generator.func("TO_CHAR", node.this, node.args.get("format"))
+    return text
 
 
 def sql_text(node: exp.Expr) -> str:
