@@ -41,6 +41,7 @@ from typing import Any
 from stef_core.contracts import SqlExtractor
 from stef_core.models import Record
 from stef_core.spec import SqlSpec
+from stef_core.values import kept_side
 
 #: The value the SQL extractor gives a comparison with a subquery (``x = (SELECT ...)``).
 SUBQUERY = "<subquery>"
@@ -51,6 +52,11 @@ MAX_CATEGORY_VALUES = 12
 BENIGN_SHARE = 0.75
 #: ... and its value is named by at most this share of the questions that carry it.
 BENIGN_NAMED_SHARE = 0.2
+#: A guard judged among the queries that read one table is held by at least this many of them
+#: (3 of the 4 queries on ``refunds`` keeping 'approved' is a question's habit, not a guard).
+MIN_TABLE_GUARD = 5
+#: The operator under which :class:`Miner` counts every spelling of one flag guard.
+FLAG = "flag"
 #: A limit guard keeps at least this many rows (LIMIT 1 on a list is a pick, not a guard).
 MIN_GUARD = 10
 #: A limit guard is at least this share of the LIMITs on plain lists.
@@ -190,6 +196,13 @@ class Miner:
     guard_values: dict[tuple[str, str], Counter[Any]] = field(
         default_factory=lambda: defaultdict(Counter))
     guards_named: Counter[tuple[str, str]] = field(default_factory=Counter)
+    # guard -> the tables each query holding it reads (one count per set of tables): a guard
+    # on one table's flag is judged among the queries that read a table it guards
+    guard_tables: dict[tuple[str, str], Counter[frozenset[str]]] = field(
+        default_factory=lambda: defaultdict(Counter))
+    # flag guard -> how the SQL spells its "=" form (``is_test = 0``, ``is_test = FALSE``)
+    flag_spelling: dict[tuple[str, str], Counter[Any]] = field(
+        default_factory=lambda: defaultdict(Counter))
     # (column, value) -> records holding column = value whose question does not name it, and
     # the question words of those records (singular form -> count)
     value_unnamed: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -252,17 +265,27 @@ class Miner:
 
     def _filters(self, spec: SqlSpec, question: str, words: set[str]) -> None:
         seen: set[tuple[str, str]] = set()
+        read = frozenset(t.lower() for t in spec.tables if _NAME.fullmatch(t))
         for f in spec.filters:
             if not f.column or not _NAME.fullmatch(f.column):
                 continue
             column = f.column.lower()
             self.columns.setdefault(column, f.column)
             self.schema_words.update(_parts(f.column))
-            guard = (column, f.op)
+            guard: tuple[str, str] = (column, f.op)
+            value: Any = f.value
+            side = _flag_side(column, f.op, f.value)
+            if side is not None:
+                # one guard however it is spelled: ``is_test = false``, ``NOT is_test``,
+                # ``is_test = 0`` and ``is_test IS NOT TRUE`` keep the same rows of a flag
+                guard, value = (column, FLAG), side
+                if f.op == "=":
+                    self.flag_spelling[guard][f.value] += 1
             if guard not in seen and _hashable(f.value) and f.value != SUBQUERY:
                 seen.add(guard)
                 self.guards[guard] += 1
-                self.guard_values[guard][f.value] += 1
+                self.guard_values[guard][value] += 1
+                self.guard_tables[guard][read] += 1
                 if any(isinstance(v, (str, int)) and not isinstance(v, bool)
                        and _uses(question, str(v)) for v in _values(f.value)):
                     self.guards_named[guard] += 1
@@ -376,6 +399,28 @@ class Miner:
                        for w in self._frequent(context, self.table_unnamed[table])
                        if w not in values)
         return list(dict.fromkeys(out))
+
+    def _guard_share(self, guard: tuple[str, str], n: int, min_support: int) -> str | None:
+        """Where a guard is present in most queries: "n of M queries" when it is in most of
+        the log; "n of M queries that read orders" when it is in most of the queries that
+        read the table it guards (a test flag on ``orders`` is absent from the queries on
+        ``products``, which have nothing to guard); None otherwise. A table the guard guards
+        is one most of whose queries hold it (``is_void`` on ``time_entries`` and on
+        ``invoices``: one table is enough)."""
+        if n >= BENIGN_SHARE * self.records:
+            return f"{n} of {self.records} queries"
+        if len(self.guard_values[guard]) != 1:
+            return None  # a column compared with many values there is asked about, no guard
+        held: Counter[str] = Counter()
+        for tables, k in self.guard_tables[guard].items():
+            held.update(dict.fromkeys(tables, k))
+        home = {t for t, k in held.items()
+                if k >= max(min_support, MIN_TABLE_GUARD, BENIGN_SHARE * self.tables[t])}
+        if not home:
+            return None
+        best = max(sorted(home), key=lambda t: held[t])
+        return (f"{held[best]} of the {self.tables[best]} queries that read "
+                f"{self.columns.get(best, best)}")
 
     def _frequent(self, context: Counter[str], records: int) -> list[str]:
         """Words of ``context`` that come with enough of its ``records`` and name no column
@@ -555,18 +600,23 @@ class Miner:
 
         lines = []
         for (column, op), n in sorted(self.guards.items(), key=lambda kv: (-kv[1], kv[0])):
-            if self.records == 0 or n < max(min_support, BENIGN_SHARE * self.records):
+            if self.records == 0 or n < min_support:
                 break
-            if self.guards_named[(column, op)] > BENIGN_NAMED_SHARE * n:
+            share = self._guard_share((column, op), n, min_support)
+            if share is None or self.guards_named[(column, op)] > BENIGN_NAMED_SHARE * n:
                 continue
             seen_values = self.guard_values[(column, op)]
-            if len(seen_values) == 1:
+            if op == FLAG and len(seen_values) == 1:
+                rendered = _benign_flag(col(column), next(iter(seen_values)),
+                                        self.flag_spelling[(column, op)], render_scalar,
+                                        self.spelling)
+            elif len(seen_values) == 1:
                 rendered = _benign(col(column), op, next(iter(seen_values)), render_scalar,
                                    self.spelling)
             else:  # a guard whose value varies (each tenant its own id): any value
                 rendered = f"benign filter {col(column)} = *" if op == "=" else ""
             if rendered:
-                lines.append(f"{rendered}  # present in {n} of {self.records} queries")
+                lines.append(f"{rendered}  # present in {share}")
         sections.append(("Benign filters: guards present in most queries, whatever the "
                          "question", lines))
 
@@ -633,6 +683,25 @@ def _hashable(value: Any) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _flag_side(column: str, op: str, value: Any) -> bool | None:
+    """The side of a flag a guard keeps (:func:`stef_core.values.kept_side`), or None. 0 and
+    1 are a flag's values only off a key column (``store_id = 1`` is a tenant)."""
+    if isinstance(value, int) and not isinstance(value, bool) and (
+            column.endswith("id") or column.endswith("code") or column.endswith("_no")):
+        return None
+    return kept_side(op, value)
+
+
+def _benign_flag(column: str, side: bool, spelled: Counter[Any], render: Any,
+                 spelling: dict[str, str]) -> str:
+    """A flag guard as the SQL spells its "=" form most often (``is_test = 0``), else as
+    the boolean it keeps (``is_test = false`` for ``NOT is_test``)."""
+    value = spelled.most_common(1)[0][0] if spelled else side
+    if isinstance(value, bool):
+        return f"benign filter {column} = {str(value).lower()}"
+    return f"benign filter {column} = {render(spelling.get(value, value))}"
 
 
 def _benign(column: str, op: str, value: Any, render: Any, spelling: dict[str, str]) -> str:

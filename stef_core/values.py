@@ -90,3 +90,29 @@ def abbreviates(short: str, long: str) -> bool:
         return False
     it = iter(long)
     return all(ch in it for ch in short)
+
+
+#: How data spells a flag's two values (``False == 0`` and ``True == 1`` hash alike).
+FLAG_NO = frozenset({False, "0", "n", "no", "false", "f"})
+FLAG_YES = frozenset({True, "1", "y", "yes", "true", "t"})
+
+
+def kept_side(op: str, value: object) -> bool | None:
+    """The side of a flag that ``flag op value`` keeps: True for its "yes" rows (``= 1``,
+    ``!= false``), False for its "no" rows (``= 'N'``, ``!= TRUE``), None when the comparison
+    is no test of one flag value. One reading for every spelling of a guard (``NOT is_test``,
+    ``is_test = 0``, ``is_test IS NOT TRUE``).
+
+    >>> kept_side("=", "N"), kept_side("!=", 0), kept_side("<>", True), kept_side("=", "open")
+    (False, True, False, None)
+    """
+    if op not in ("=", "!=", "<>") or isinstance(value, (tuple, list)):
+        return None
+    v = value.lower() if isinstance(value, str) else value
+    try:
+        yes, no = v in FLAG_YES, v in FLAG_NO
+    except TypeError:  # an unhashable value
+        return None
+    if yes or no:
+        return yes == (op == "=")
+    return None

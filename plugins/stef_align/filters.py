@@ -427,6 +427,8 @@ def benign(f: Filter, rules_benign: Iterable[BenignFilter]) -> bool:
     for b in rules_benign:
         if b.column != "*" and norm(b.column) != norm(f.column or ""):
             continue
+        if _benign_flag(f, b):
+            return True
         op = {"<>": "!=", "IN": "in", "LIKE": "like"}.get(b.op, b.op)
         if b.op == "IS":
             if b.value is None:
@@ -442,6 +444,18 @@ def benign(f: Filter, rules_benign: Iterable[BenignFilter]) -> bool:
         if value_match(bval, f.value, f.op):
             return True
     return False
+
+
+def _benign_flag(f: Filter, b: BenignFilter) -> bool:
+    """Is ``f`` the declared flag guard ``b`` spelled another way? A flag kept on one side is
+    the same guard however the SQL says it: ``is_test = false`` is declared, and the agent
+    writes ``NOT is_test``, ``is_test IS NOT TRUE``, ``is_test <> 1`` or ``COALESCE(is_test,
+    FALSE) = FALSE``; ``test_yn = 'N'`` is ``test_yn <> 'Y'``."""
+    if b.column == "*" or isinstance(b.value, list) or b.op not in ("=", "<>", "!=", "IS"):
+        return False
+    declared = flag_side(Filter(b.column, "!=" if b.op == "<>" else "=" if b.op == "IS"
+                                else b.op, b.value))
+    return declared is not None and flag_side(f) is declared
 
 
 def _ranks(r: Filter, sql: SqlSpec) -> bool:

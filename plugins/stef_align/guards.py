@@ -64,6 +64,7 @@ from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.run import NO_RUN, RunProfile, table_key
 from stef_core.spec import NEGATED_OP, Aggregation, Filter, SqlSpec
+from stef_core.values import kept_side
 from stef_core.words import norm, stem
 
 #: Last identifier parts that make a column an identifier (a scope guard compares one).
@@ -83,10 +84,6 @@ GUARD_WORDS = frozenset({
     "simulation", "qc", "mock", "fraud", "fraudulent", "invalid",
 })
 _GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
-#: The "no" side of a flag, and its "yes" side (kept away from with != / NOT); 0 and 1 are
-#: the same members as False and True.
-_NO = frozenset({False, "0", "n", "no", "false", "f"})
-_YES = frozenset({True, "1", "y", "yes", "true", "t"})
 #: Longest literal a scope guard compares with (a tenant key, not a sentence).
 MAX_SCOPE_LITERAL = 40
 
@@ -270,10 +267,6 @@ def _flag_abbreviation(f: Filter) -> set[str]:
     return {FLAG_ABBREVIATIONS[p] for p in parts(f.column) if p in FLAG_ABBREVIATIONS}
 
 
-def _flag_value(v: object) -> object:
-    return v.lower() if isinstance(v, str) else v
-
-
 def flag_side(f: Filter) -> bool | None:
     """The side of a flag the filter keeps: True for its "yes" rows (``is_current = 1``,
     ``livemode != false``), False for its "no" rows (``is_test = 'N'``, ``NOT is_deleted``),
@@ -285,15 +278,9 @@ def flag_side(f: Filter) -> bool | None:
     True
     """
     values = _values(f)
-    if len(values) != 1 or f.op not in ("=", "!=", "<>"):
+    if len(values) != 1:
         return None
-    v = _flag_value(values[0])
-    yes = f.op == "="
-    if v in _YES:
-        return yes
-    if v in _NO:
-        return not yes
-    return None
+    return kept_side(f.op, values[0])
 
 
 def _words(text: str) -> frozenset[str]:

@@ -230,13 +230,23 @@ def _unparen(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _flag_fallback(node: exp.Expr, value: bool) -> bool:
+    """Is ``node`` ``COALESCE(column, v)`` with ``v`` the boolean ``value`` compared with?"""
+    node = _unparen(node)
+    if not isinstance(node, exp.Coalesce) or len(node.expressions) != 1:
+        return False
+    ok, fallback = literal_value(node.expressions[0])
+    return isinstance(_unparen(node.this), exp.Column) and ok and fallback is value
+
+
 def _blank_fallback(node: exp.Expr, value: object) -> bool:
     """Is ``node`` ``COALESCE(column, v)`` (``IFNULL``, ``NVL``) with ``v`` the blank
     ``value`` compared with ('' or 0): true exactly where the column has no value?"""
     node = _unparen(node)
     if not isinstance(node, exp.Coalesce) or len(node.expressions) != 1:
         return False
-    if not isinstance(_unparen(node.this), exp.Column) or value not in ("", 0):
+    if not isinstance(_unparen(node.this), exp.Column) or isinstance(value, bool) \
+            or value not in ("", 0):
         return False
     ok, fallback = literal_value(node.expressions[0])
     return ok and fallback == value and type(fallback) is type(value)
@@ -308,6 +318,11 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
             col = operand_column(left, resolver)
             if rval is None and op in {"=", "!="}:
                 return [make(col, "is null" if op == "=" else "is not null", None)]
+            if op in {"=", "!="} and isinstance(rval, bool) and _flag_fallback(left, rval):
+                # COALESCE(is_test, FALSE) = FALSE: the rows whose flag is not TRUE (NULL or
+                # FALSE), as ``is_test IS NOT TRUE`` reads them, not the rows without a flag
+                col = operand_column(cast(exp.Coalesce, _unparen(left)).this, resolver)
+                return [make(col, "!=" if op == "=" else "=", not rval)]
             if op in {"=", "!="} and _blank_fallback(left, rval):
                 # COALESCE(x, '') = '', COALESCE(x, 0) = 0: the rows without an x (a blank
                 # is no value either), as x IS NULL reads them

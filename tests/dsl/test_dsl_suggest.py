@@ -220,3 +220,48 @@ def test_a_time_word_never_stands_for_a_value(tmp_path: Path) -> None:
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     _, draft, _ = _suggest(str(path), "--no-progress")
     assert "weekly" not in draft.split("ruleset", 1)[1]
+
+
+def test_a_flag_guard_on_one_table_is_benign_however_it_is_spelled(tmp_path: Path) -> None:
+    # Every query on orders keeps the test flag out, spelled four ways; the queries on products
+    # have no flag to keep out. Among all queries the flag is under three in four, among the
+    # queries that read orders it is in all of them: one guard, proposed once.
+    spellings = ("o.is_test = false", "NOT o.is_test", "o.is_test IS NOT TRUE",
+                 "COALESCE(o.is_test, FALSE) = FALSE")
+    rows = []
+    for i in range(12):
+        rows.append({"question": f"How many orders did customer {i} place?",
+                     "sql": f"SELECT COUNT(*) FROM orders o WHERE o.store_id = 17 AND "
+                            f"{spellings[i % 4]} AND o.customer_id = {i}"})
+    for i in range(8):
+        rows.append({"question": f"Which products are in category {i}?",
+                     "sql": f"SELECT name FROM products WHERE store_id = 17 AND category_id = {i}"})
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    benign = [ln.split("  #")[0] for ln in draft.splitlines() if ln.startswith("benign filter")]
+    assert benign == ["benign filter store_id = 17", "benign filter is_test = false"]
+    assert "present in 12 of the 12 queries that read orders" in draft
+    # a status compared with many values on one table is asked about, never a guard
+    rows = [{"question": f"How many {s} orders did customer {i} place?",
+             "sql": f"SELECT COUNT(*) FROM orders WHERE status = '{s}' AND customer_id = {i}"}
+            for i in range(6) for s in ("paid", "shipped")]
+    rows += [{"question": f"List products of category {i}",
+              "sql": f"SELECT name FROM products WHERE category_id = {i}"} for i in range(10)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert "benign filter" not in draft
+
+
+def test_a_habit_of_a_few_queries_on_one_table_is_no_guard(tmp_path: Path) -> None:
+    # 4 of the 4 queries on refunds keep 'approved': too few to call it the deployment's guard
+    rows = [{"question": f"Refunds of customer {i}",
+             "sql": "SELECT id FROM refunds WHERE refund_status = 'approved' "
+                    f"AND customer_id = {i}"}
+            for i in range(4)]
+    rows += [{"question": f"Orders of customer {i}",
+              "sql": f"SELECT id FROM orders WHERE customer_id = {i}"} for i in range(12)]
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert "benign filter" not in draft
