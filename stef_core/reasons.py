@@ -113,6 +113,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`datediff(received_date, inspected_date)`), negative for every row, so its average, "
         "threshold or ranking says the opposite"),
     ReasonCode(
+        "date.wrong_unit", "function", "major",
+        "the question asks for a duration in one unit (\"avg approval time in hours\") and "
+        "every difference of two moments the SQL shows counts in another, unconverted "
+        "(`AVG(TIMESTAMPDIFF(DAY, created_at, approved_at))`: whole days, read as hours)"),
+    ReasonCode(
         "filter.extra", "condition", "info",
         "a filter the question did not ask for (not counted when R_app declares it benign or "
         "ignored; `minor` when extras alone keep a record out of the good band, so a score "

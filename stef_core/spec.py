@@ -424,6 +424,10 @@ class SqlSpec:
     # scaled: ``hour`` for ``DATEDIFF(minute, a, b) / 60``, the comparison, the number):
     # ``julianday(b) - julianday(a) <= 24`` is ``("day", "LTE", 24.0)``.
     duration_bounds: tuple[tuple[str, str, float], ...] = ()
+    # The units the differences of two time columns the SELECT shows count in once scaled
+    # (``AVG(TIMESTAMPDIFF(DAY, a, b))``: ``day``; ``AVG(DATEDIFF(minute, a, b)) / 60``:
+    # ``hour``), ``?`` for one scaled in a way not read.
+    measured_units: tuple[str, ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

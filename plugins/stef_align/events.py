@@ -509,6 +509,46 @@ def duration_units(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return []
 
 
+#: The unit a question asks a duration in ("avg approval time in hours", "in mins").
+_ASKED_UNIT = re.compile(r"\bin\s+(seconds|secs|minutes|mins|hours|hrs|days|weeks)\b")
+_UNIT_OF_WORD = {"seconds": "second", "secs": "second", "minutes": "minute", "mins": "minute",
+                 "hours": "hour", "hrs": "hour", "days": "day", "weeks": "week"}
+
+
+def measured_unit(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """``date.wrong_unit`` (major): the question asks for a duration in one unit ("avg
+    requisition approval time in hours") and every difference of two moments the SELECT list
+    shows counts in another once its constant factors are applied
+    (``AVG(TIMESTAMPDIFF(DAY, created_at, approved_at))``): whole days shown as the hours
+    asked. One converted (``/ 60`` from minutes) or scaled in a way not read is no finding,
+    nor is a question that names two units.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("avg approval time in hours", None)
+    >>> sql = "SELECT AVG(TIMESTAMPDIFF(DAY, created_at, approved_at)) FROM reqs"
+    >>> [(r.code, r.severity) for r in measured_unit(q, extract_spec(sql, dialect="mysql"))]
+    [('date.wrong_unit', 'major')]
+    >>> measured_unit(q, extract_spec(sql.replace("DAY", "HOUR"), dialect="mysql"))
+    []
+    """
+    if not sql.measured_units or "?" in sql.measured_units:
+        return []
+    asked = {_UNIT_OF_WORD[w] for w in _ASKED_UNIT.findall(q.text[:2000].lower())}
+    if len(asked) != 1:
+        return []
+    unit = asked.pop()
+    if unit in sql.measured_units:
+        return []
+    shown = ", ".join(f"{u}s" for u in sql.measured_units[:3])
+    return [reason(
+        "date.wrong_unit",
+        f"the question asks for the duration in {unit}s but the SQL counts it in {shown} "
+        f"and does not convert it: the figure is not in {unit}s",
+        "major",
+    )]
+
+
 #: The two ends of a trip or a visit, as a question says them before what it measures
 #: ("arrival delays", "pickup wait") and as a column names them (``actual_arr``,
 #: ``sched_dep``, ``pickup_ts``): each end's words, and the other end of each.

@@ -903,6 +903,49 @@ def _opposites_left_out(word: str, preds: Iterable[Filter]) -> int | None:
     return None
 
 
+def _non_value_word(value: object) -> str | None:
+    """The word a "non-" value negates (``'non_po'``: po, ``'non-billable'``: billable), or
+    None."""
+    if not isinstance(value, str):
+        return None
+    words = parts(value)
+    if len(words) >= 2 and words[0] in ("non", "not"):
+        return "_".join(words[1:])
+    return None
+
+
+def _non_left_out(word: str, preds: Iterable[Filter]) -> int | None:
+    """The SQL predicate that keeps a state by leaving out the value that negates it ("PO
+    invoices" / ``match_status <> 'non_po'``, "billable hours" / ``entry_type NOT IN
+    ('non_billable')``): every value left out is "non-" and the word."""
+    key = "_".join(parts(word))
+    if not key:
+        return None
+    for i, s in enumerate(preds):
+        if not s.column or s.op not in ("!=", "not in") or s.excluded:
+            continue
+        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        if values and all(_non_value_word(v) == key for v in values[:16]):
+            return i
+    return None
+
+
+def _non_named(s: Filter, q: QuestionSpec) -> bool:
+    """An extra filter that leaves out the "non-" value of a word the question says ("billable
+    hours by consultant" / ``entry_type <> 'non_billable'``): the question's own."""
+    if s.op not in ("!=", "not in") or not s.column or s.excluded:
+        return False
+    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    words = {_non_value_word(v) for v in values[:16]}
+    if len(words) != 1:
+        return False
+    word = words.pop()
+    # the word itself, not its own "non-" form ("non-billable hours" asks the other side)
+    return word is not None and re.search(
+        r"(?<![\w-])(?<!non )" + re.escape(word).replace("_", "[ _-]") + r"\b",
+        q.text[:2000], re.IGNORECASE) is not None
+
+
 #: Negated words of a question ("unresolved", "non-billable").
 _NEGATED_WORD = gated(r"\b(?:un|non)-?[a-z]{4,}\b")
 
@@ -1574,6 +1617,8 @@ def _match_flag(r: Filter, m: _Match) -> bool:
         flag = _negated_state(r.value, m.idx.preds[:MAX_SCAN])
     if flag is None and m.op_hit is None and r.op == "=" and isinstance(r.value, str):
         flag = _opposites_left_out(r.value, m.idx.preds[:MAX_SCAN])
+    if flag is None and m.op_hit is None and r.op == "=" and isinstance(r.value, str):
+        flag = _non_left_out(r.value, m.idx.preds[:MAX_SCAN])
     if flag is not None:
         return m.meet(flag)
     other = _flag(r, m.idx, opposite=True) if m.op_hit is None else None
@@ -1712,6 +1757,30 @@ def _match_used_value(r: Filter, m: _Match) -> bool:
     return False
 
 
+#: Words that ask for a share of rows ("late delivery rate per carrier", "% on time").
+_SHARE_WORDS = re.compile(r"\b(?:rate|share|percent(?:age)?|pct|ratio|proportion|fraction)\b|%",
+                          re.IGNORECASE)
+
+
+def _match_averaged_flag(r: Filter, m: _Match) -> bool:
+    """"First-pass match rate (share of invoices with first_pass_match = 1)" answered by
+    ``AVG(first_pass_match)`` or ``SUM(first_pass_match) / COUNT(*)``: the share of rows whose
+    0/1 flag is set is the flag's mean, so the flag's condition is the ratio's numerator, not
+    a filter the rows must pass. Only for a ratio the question asks, and a flag the SQL
+    aggregates itself (the rate of another flag leaves it unmet)."""
+    if r.op != "=" or r.column is None or isinstance(r.value, str) or r.value != 1:
+        return False
+    if "RATIO" not in m.q.aggregations and not _SHARE_WORDS.search(m.q.text[:2000]):
+        return False
+    column = norm(r.column)
+    for agg in m.sql.aggregations[:MAX_SCAN]:
+        if norm(agg.arg) == column and (agg.func == "AVG" or (
+                agg.func == "SUM" and m.sql.divides)):
+            m.matched.append(r.describe())
+            return True
+    return False
+
+
 def _percent_said(value: object, text: str) -> bool:
     """Does the text say the number as a percentage ("10%", "10 percent", "10 pct")?
 
@@ -1781,6 +1850,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_either_way,
     _match_other_operator,
     _match_used_value,
+    _match_averaged_flag,
     _match_computed_extreme,
     _match_set_apart,
     _match_absent_table,
@@ -1856,8 +1926,9 @@ def align_filters(
         if _other_end(s, [idx.preds[j] for j in used]):
             matched.append(s.describe())  # "within 30 days" as BETWEEN 0 AND 30
             continue
-        if (absence and _absence(s)) or _negated_word(s, negated):
-            matched.append(s.describe())  # the question's "no X" or "unX", as SQL spells it
+        if (absence and _absence(s)) or _negated_word(s, negated) or _non_named(s, q):
+            # the question's "no X" or "unX", as SQL spells it; its "X" as NOT 'non_X'
+            matched.append(s.describe())
             continue
         if _negated_key(s, negated):
             if s.op == "is null":

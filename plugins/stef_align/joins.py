@@ -69,7 +69,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from stef_align.names import parts
+from stef_align.names import initials, parts
 from stef_core.gated import gated
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.reasons import reason
@@ -111,11 +111,17 @@ def _named_key(table: str, column: str, other: str) -> bool:
     (True, True)
     >>> _named_key("pos_lines", "txn_id", "pos_txn"), _named_key("orders", "customer_id", "c")
     (False, False)
+
+    A table of two words or more may be keyed by its initials, the way it is said
+    (``purchase_orders.po_id``, ``work_orders.wo_id``); ``po_lines.po_id`` is not its own:
+
+    >>> _named_key("purchase_orders", "po_id", "po_lines"), _named_key("po_lines", "po_id", "x")
+    (True, False)
     """
     if own_key(table, column):
         return True
     words, others = parts(table), parts(other)
-    if len(words) > 1 and own_key(words[-1], column):
+    if len(words) > 1 and (own_key(words[-1], column) or own_key(initials(table), column)):
         return True
     shared = 0
     while shared < min(len(words), len(others)) - 1 and words[shared] == others[shared]:

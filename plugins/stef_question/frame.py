@@ -133,6 +133,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
         if i < j:
             times.append((i, j))
             claimed.update(range(i, j))
+    claimed.update(_week_bounds(text, times))
     comps, taken = comparatives.read(text, lex, frozenset(claimed))
     claimed |= taken
     sup, taken = superlatives.read(text, lex, frozenset(claimed) | bound_ranking)
@@ -255,6 +256,37 @@ _LEADING = frozenset({"by", "per", "the", "of", "a", "an", "for", "each", "every
 _WEEKDAY_KEPT = re.compile(
     r"\b(weekends?|weekdays?|(?:" + "|".join(WEEKDAYS) + r")s)\b"
     r"(?!\s+(?:vs\.?|versus|and|or)\b)", re.IGNORECASE)
+
+
+#: Words joining the two ends of a span of weekdays ("Monday to Sunday", "Mon-Sun").
+_SPAN_WORDS = frozenset({"to", "through", "thru", "till", "until", "-", "\u2013", "\u2014"})
+#: The two ways a whole week is spelled from its first day to its last.
+_WHOLE_WEEKS = frozenset({("monday", "sunday"), ("sunday", "saturday")})
+
+
+def _week_bounds(text: Text, times: list[tuple[int, int]]) -> set[int]:
+    """Tokens of weekday names that describe a period's bounds, not days kept: a whole week
+    spelled from its first day to its last ("last week (2026-03-09 to 2026-03-15, Monday to
+    Sunday)"), and a weekday written next to a date ("Monday 2026-03-09"), which labels it. A
+    shorter span ("Monday to Friday") keeps only some days and is left to the value readers.
+
+    >>> sorted(_week_bounds(tokenize("last week, Monday to Sunday"), []))
+    [3, 4, 5]
+    >>> sorted(_week_bounds(tokenize("orders placed Monday to Friday"), []))
+    []
+    """
+    words = text.words
+    days = [i for i, w in enumerate(words) if w in WEEKDAYS]
+    if not days:
+        return set()
+    out: set[int] = set()
+    for i in days:
+        if (i + 2 < len(words) and words[i + 1] in _SPAN_WORDS
+                and (words[i], words[i + 2]) in _WHOLE_WEEKS):
+            out.update((i, i + 1, i + 2))
+        if any(b == i or a == i + 1 for a, b in times):
+            out.add(i)  # "Monday 2026-03-09", "2026-03-09 Monday"
+    return out
 
 
 def _weekdays(question: str, asked: list[Filter]) -> list[Filter]:

@@ -598,8 +598,12 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         fmt = node.args.get("format")
         unit = (_FIRST_DAY_FORMATS.get(_to_strftime(str(fmt.this)))
                 if isinstance(fmt, exp.Literal) else None)
+        if unit == "month" and (aligned := _month_start(node.this)) is not None:
+            return aligned
         inner = _relative(node.this) if unit is not None else None
         return inner.start_of(unit) if inner is not None and unit is not None else None
+    if isinstance(node, (exp.Concat, exp.DPipe)):
+        return _written_date(node)
     if isinstance(node, exp.LastDay):  # LAST_DAY / EOMONTH: the month's last day
         inner = _relative(node.this)
         if inner is None:
@@ -669,16 +673,14 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             step = step.this
         else:
             unit_node = node.args.get("unit")
-        if (base is not None and isinstance(node, (exp.DateSub, exp.TimestampSub,
-                                                   exp.DatetimeSub))
-                and _weekday_of(step) == base):
-            # MySQL DATE_SUB(CURDATE(), INTERVAL WEEKDAY(CURDATE()) DAY): back to Monday
-            return base.start_of("week")
         n = _int_literal(step)
         unit = relative_unit(_INTERVAL_UNITS.get(_unit_name(unit_node).rstrip("S") or "DAY", ""))
+        sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
+        if base is not None and unit is not None and n is None:
+            # MySQL DATE_SUB(CURDATE(), INTERVAL WEEKDAY(CURDATE()) + 7 DAY): last Monday
+            return _calendar_step(base, step, unit, sub)
         if base is None or n is None or unit is None:
             return None
-        sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
         return base.shifted(unit, -n if sub else n)
     if isinstance(node, exp.AddMonths):  # Oracle ADD_MONTHS(d, -6)
         base, n = _relative(node.this), _int_literal(node.expression)
@@ -691,13 +693,14 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             return None
         step = node.expression
         amount_unit: RelativeUnit
-        if (isinstance(node, exp.Sub) and isinstance(step, exp.Interval)
-                and _weekday_of(step.this) == base):
-            return base.start_of("week")  # CURDATE() - INTERVAL WEEKDAY(CURDATE()) DAY
         if isinstance(step, exp.Interval):
             got = _interval_amount(step)
             if got is None:
-                return None
+                # CURDATE() - INTERVAL WEEKDAY(CURDATE()) DAY: this week's Monday
+                step_unit = relative_unit(
+                    _INTERVAL_UNITS.get(_unit_name(step.args.get("unit")).rstrip("S"), ""))
+                return (_calendar_step(base, step.this, step_unit, isinstance(node, exp.Sub))
+                        if step_unit is not None else None)
             amount, amount_unit = got
         else:
             count = _int_literal(step)  # CURRENT_DATE - 7: days
@@ -737,6 +740,41 @@ def _week_start_of(day: RelativeDate, first: int) -> RelativeDate:
     return day.shifted("day", ahead).start_of("week").shifted("day", -ahead)
 
 
+def _written_date(node: exp.Concat | exp.DPipe) -> RelativeDate | None:
+    """A day written out as text from the parts of today: ``CONCAT(YEAR(CURDATE()), '-01-01')``
+    (this year's first day; ``YEAR(CURDATE()) - 1``, last year's), ``CONCAT(DATE_FORMAT(
+    CURDATE(), '%Y-%m'), '-01')`` (this month's). Only a year or a year-month followed by the
+    rest of a day is read."""
+    pieces = ([node.this, node.expression] if isinstance(node, exp.DPipe)
+              else list(node.expressions))
+    if len(pieces) != 2 or not (isinstance(pieces[1], exp.Literal) and pieces[1].is_string):
+        return None
+    head, rest = _unwrap(pieces[0]), str(pieces[1].this)
+    years_on = 0
+    if isinstance(head, (exp.Add, exp.Sub)) and _int_literal(head.expression) is not None:
+        years_on = _int_literal(head.expression) or 0
+        years_on, head = (-years_on if isinstance(head, exp.Sub) else years_on), _unwrap(
+            head.this)
+    fmt = head.args.get("format") if isinstance(head, (exp.TimeToStr, exp.ToChar)) else None
+    layout = _to_strftime(str(fmt.this)) if isinstance(fmt, exp.Literal) else None
+    if isinstance(head, exp.Year) or layout == "%Y":
+        m = re.fullmatch(r"-(\d{2})-(\d{2})", rest)
+        unit: RelativeUnit = "year"
+    elif layout == "%Y-%m" and not years_on:
+        m = re.fullmatch(r"-()(\d{2})", rest)
+        unit = "month"
+    else:
+        return None
+    day = _relative(head.this) if m is not None else None
+    if m is None or day is None:
+        return None
+    month, day_n = int(m.group(1) or 1), int(m.group(2))
+    if not (1 <= month <= 12 and 1 <= day_n <= 28):
+        return None
+    start = day.start_of(unit).shifted("year", years_on).shifted("month", month - 1)
+    return start.shifted("day", day_n - 1)
+
+
 def _sqlite_quarter_offset(node: exp.Expr) -> bool:
     """SQLite's modifier that moves a month's first day back to its quarter's:
     ``printf('-%d months', (CAST(strftime('%m', 'now') AS INTEGER) - 1) % 3)`` (the months
@@ -771,13 +809,86 @@ def _sqlite_quarter_offset(node: exp.Expr) -> bool:
             and _relative(month.this) == ANCHOR_DAY)
 
 
-def _weekday_of(node: exp.Expr) -> RelativeDate | None:
-    """The day whose weekday (MySQL ``WEEKDAY(d)``: 0 on Monday) ``node`` counts: subtracted
-    from that day in days, it gives that week's Monday."""
+def _calendar_field(node: exp.Expr) -> tuple[str, RelativeDate, int] | None:
+    """An amount written from a day's own calendar fields, ``FIELD(d) + c``, as ``(FIELD, d,
+    c)``: MySQL ``WEEKDAY(d)`` (0 on Monday), ``DAYOFMONTH(d)`` / ``DAY(d)``, ``DAYOFYEAR(d)``,
+    ``MONTH(d)``, ``QUARTER(d)``, and ``(MONTH(d) - 1) % 3`` (the months since the quarter
+    began, field ``month_in_quarter``), each with ``d`` a day relative to the anchor."""
     node = _unwrap(node)
-    if isinstance(node, exp.Anonymous) and str(node.this).upper() == "WEEKDAY" and len(
-            node.expressions) == 1:
-        return _relative(node.expressions[0])
+    c = 0
+    if isinstance(node, (exp.Add, exp.Sub)) and _int_literal(node.expression) is not None:
+        amount = _int_literal(node.expression) or 0
+        c = -amount if isinstance(node, exp.Sub) else amount
+        node = _unwrap(node.this)
+    elif isinstance(node, exp.Add) and _int_literal(node.this) is not None:
+        c, node = _int_literal(node.this) or 0, _unwrap(node.expression)  # 7 + WEEKDAY(d)
+    if isinstance(node, exp.Mod) and _int_literal(node.expression) == 3:
+        inner = _calendar_field(node.this)
+        if inner is None or inner[0] != "month" or inner[2] != -1:
+            return None
+        return "month_in_quarter", inner[1], c
+    if (isinstance(node, exp.Anonymous) and str(node.this).upper() == "WEEKDAY"
+            and len(node.expressions) == 1):
+        day = _relative(node.expressions[0])
+        return ("weekday", day, c) if day is not None else None
+    names: dict[type[exp.Expr], str] = {
+        exp.DayOfMonth: "dayofmonth", exp.Day: "dayofmonth", exp.DayOfYear: "dayofyear",
+        exp.Month: "month", exp.Quarter: "quarter"}
+    name = names.get(type(node))
+    if name is None:
+        return None
+    day = _relative(node.this)
+    return (name, day, c) if day is not None else None
+
+
+#: Moving a day back by one of its own fields (plus ``c``) in days lands on the start of the
+#: unit the field counts within, ``c`` days (plus one when the field counts from 1) earlier.
+_BACK_TO_START: dict[str, tuple[RelativeUnit, int]] = {
+    "weekday": ("week", 0), "dayofmonth": ("month", 1), "dayofyear": ("year", 1)}
+
+
+def _calendar_step(base: RelativeDate, step: exp.Expr, unit: RelativeUnit,
+                   sub: bool) -> RelativeDate | None:
+    """``base`` moved by an amount read from its own calendar (MySQL, which has no
+    DATE_TRUNC): ``CURDATE() - INTERVAL WEEKDAY(CURDATE()) + 7 DAY`` is last week's Monday,
+    ``CURDATE() - INTERVAL DAYOFMONTH(CURDATE()) - 1 DAY`` this month's first day,
+    ``MAKEDATE(YEAR(CURDATE()), 1) + INTERVAL QUARTER(CURDATE()) - 1 QUARTER`` this quarter's
+    first day. An amount of another day than ``base`` (or any other arithmetic) is unread."""
+    field = _calendar_field(step)
+    if field is None:
+        return None
+    name, day, c = field
+    if sub and day == base and unit == "day" and name in _BACK_TO_START:
+        start, counted_from = _BACK_TO_START[name]
+        return base.start_of(start).shifted("day", -(c + counted_from))
+    if not sub and name == unit and name in ("month", "quarter") and base == day.start_of(
+            "year"):
+        # the year's first day plus (QUARTER(d) - 1) quarters: d's quarter's first day
+        return day.start_of(name).shifted(name, c + 1)
+    return None
+
+
+def _month_start(node: exp.Expr) -> RelativeDate | None:
+    """The first day of the month a day moved back by its months since a larger unit began
+    falls in: ``CURDATE() - INTERVAL (MONTH(CURDATE()) - 1) % 3 MONTH`` is a day in the
+    quarter's first month, whose first day (``DATE_FORMAT(..., '%Y-%m-01')``) is the quarter's;
+    ``- INTERVAL MONTH(CURDATE()) - 1 MONTH`` a day in January. None for anything else."""
+    node = _typed(_unwrap(node))
+    if isinstance(node, (exp.DateSub, exp.Sub)):
+        step = node.expression
+        unit_node: Any = node.args.get("unit")
+        if isinstance(step, exp.Interval):
+            unit_node, step = step.args.get("unit"), step.this
+        if _unit_name(unit_node).rstrip("S") != "MONTH":
+            return None
+        field, base = _calendar_field(step), _relative(node.this)
+        if field is None or base is None or field[1] != base:
+            return None
+        name, _, c = field
+        if name == "month_in_quarter":
+            return base.start_of("quarter").shifted("month", -c)
+        if name == "month" and c == -1:
+            return base.start_of("year")
     return None
 
 

@@ -17,21 +17,30 @@ OrderRequest(direction='asc', by=None)
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from stef_core.spec import OrderRequest
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
-#: Words after which "order" is the noun ("per order by channel", "each order by date").
+#: Words after which "order" is the noun ("per order by channel", "each order by date"),
+#: among them the first halves of compound nouns ("the largest purchase order by total",
+#: "work orders by priority" is a grouping of work orders, not a sort).
 _NOUN_BEFORE = frozenset({"per", "each", "every", "an", "the", "one", "first", "last", "any",
-                          "same", "single", "their", "its", "his", "her", "my", "our", "your"})
+                          "same", "single", "their", "its", "his", "her", "my", "our", "your",
+                          "purchase", "sales", "sale", "work", "change", "service", "transfer",
+                          "production", "blanket", "standing", "repair", "job", "customer",
+                          "supplier", "vendor", "return", "replenishment", "manufacturing",
+                          "maintenance", "release", "call-off", "limit", "market", "stop"})
 #: Words after "ordered by" that make it the verb of a purchase ("dishes ordered by that
 #: customer", "items ordered by each client"): a determiner or pronoun of who ordered, never a
 #: sort key.
 _BY_WHOM = frozenset({"that", "this", "these", "those", "each", "every", "any", "some", "a",
                       "an", "them", "him", "her", "whom", "who", "which", "me", "us", "you",
                       "someone", "somebody", "anyone"})
+#: A superlative adjective right before "order" ("largest", "biggest", "latest"): a noun follows.
+_SUPERLATIVE = re.compile(r"[a-z]{2,}est")
 _BY_STOP = frozenset({",", ".", ";", "?", "!", "in", "from", "and", "then", "with"})
 
 
@@ -41,8 +50,11 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> OrderRequest | No
     direction: Literal["asc", "desc"] | None = None
     by: str | None = None
     for m in lex.find("order", words, claimed):
-        if m.phrase.startswith("order ") and m.start > 0 and words[m.start - 1] in _NOUN_BEFORE:
-            continue  # "items per order by region": the noun "order", then a grouping
+        if m.phrase.startswith("order ") and m.start > 0 and (
+                words[m.start - 1] in _NOUN_BEFORE or _SUPERLATIVE.fullmatch(words[m.start - 1])):
+            # "items per order by region", "the biggest order by value": the noun "order",
+            # then a grouping or what it is ranked by
+            continue
         if m.phrase == "ordered by" and words[m.end:m.end + 1] and words[m.end] in _BY_WHOM:
             continue  # "the dishes ordered by that customer": bought, not sorted
         if m.meaning in ("asc", "desc"):

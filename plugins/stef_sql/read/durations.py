@@ -23,7 +23,11 @@ _KEEP = (exp.Cast, exp.TryCast, exp.TimeStrToTime, exp.TsOrDsToDate, exp.TsOrDsT
 MAX_DIFFERENCES = 16
 
 
-_NONE: dict[str, tuple[()]] = {"date_differences": (), "duration_bounds": ()}
+_NONE: dict[str, tuple[()]] = {"date_differences": (), "duration_bounds": (),
+                               "measured_units": ()}
+#: Functions a measured duration passes through to the SELECT list unchanged in unit.
+_SAME_UNIT = (exp.Paren, exp.Cast, exp.TryCast, exp.Round, exp.Floor, exp.Ceil, exp.Avg,
+              exp.Sum, exp.Max, exp.Min, exp.Median, exp.Abs, exp.Coalesce)
 
 
 def read(tree: Tree) -> Build:
@@ -31,6 +35,7 @@ def read(tree: Tree) -> Build:
         return lambda texts: _NONE  # no time function nor time-named column: no duration
     out: list[tuple[str, str, str]] = []
     bounds: list[tuple[str, str, float]] = []
+    units: list[str] = []
     for node in tree.nodes:
         if len(out) >= MAX_DIFFERENCES:
             break
@@ -49,8 +54,12 @@ def read(tree: Tree) -> Build:
         compared = _compared(node)
         if compared is not None and len(bounds) < MAX_DIFFERENCES:
             bounds.append(compared)
+        measured = _measured(node)
+        if measured is not None:
+            units.append(measured)
     fields = {"date_differences": tuple(dict.fromkeys(out)),
-              "duration_bounds": tuple(dict.fromkeys(bounds))}
+              "duration_bounds": tuple(dict.fromkeys(bounds)),
+              "measured_units": tuple(dict.fromkeys(units))}
     return lambda texts: fields
 
 
@@ -101,6 +110,44 @@ def _compared(node: exp.Expr) -> tuple[str, str, float] | None:
             other = parent.expression if parent.this is current else parent.this
             number = _number(other)
             return (unit, type(parent).__name__, number) if number is not None else None
+        else:
+            return None
+        depth += 1
+    return None
+
+
+def _measured(node: exp.Expr) -> str | None:
+    """The unit a difference the SELECT list shows counts in once scaled by constant factors
+    (``AVG(TIMESTAMPDIFF(MINUTE, a, b)) / 60``: hour), ``?`` when it is scaled by something
+    else; None when it is not shown as a measure (compared, or part of a larger computation).
+
+    >>> import sqlglot
+    >>> tree = sqlglot.parse_one("SELECT AVG(TIMESTAMPDIFF(DAY, a, b)) FROM t", read="mysql")
+    >>> _measured(tree.find(exp.TimestampDiff))
+    'day'
+    """
+    unit = _unit_of(node)
+    current: exp.Expr = node
+    parent = node.parent
+    if unit is None and isinstance(parent, exp.Extract) and parent.name.upper() == "EPOCH":
+        unit, current, parent = "second", parent, parent.parent
+    depth = 0
+    while unit is not None and parent is not None and depth < 8:
+        if isinstance(parent, exp.Select):
+            return unit  # a bare item of the SELECT list
+        if isinstance(parent, exp.Alias):
+            return unit if isinstance(parent.parent, exp.Select) else None
+        if isinstance(parent, _SAME_UNIT):
+            current, parent = parent, parent.parent
+        elif isinstance(parent, (exp.Mul, exp.Div)):
+            other = parent.expression if parent.this is current else parent.this
+            factor = _number(other)
+            if factor is None or (isinstance(parent, exp.Div) and parent.this is not current):
+                return "?"
+            unit = next((u for u in UNIT_SECONDS
+                         if (unit_factor(unit, u) if isinstance(parent, exp.Mul)
+                             else unit_factor(u, unit)) == factor), "?")
+            current, parent = parent, parent.parent
         else:
             return None
         depth += 1
