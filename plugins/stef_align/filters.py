@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from functools import lru_cache
 
 from stef_align.guards import (
@@ -50,7 +51,9 @@ from stef_align.guards import (
 )
 from stef_align.joins import NOTHING
 from stef_align.names import bare, in_identifiers, initials, parts, word_matches
-from stef_align.time import align_periods
+from stef_align.population import is_population
+from stef_align.presupposed import asks_in_force, in_force_window, presupposed
+from stef_align.time import align_periods, anchor_date
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.countries import country_of, is_country_code
 from stef_core.gated import gated
@@ -1412,6 +1415,7 @@ class _Match:
     unmet: list[Filter] = field(default_factory=list)  # no SQL value answers them (yet)
     wrong: int = 0
     op_hit: int | None = None
+    today: date | None = None  # the anchor's day, for windows written with literal dates
 
     def meet(self, i: int) -> bool:
         """Predicate ``i`` answers the requirement."""
@@ -1814,6 +1818,21 @@ def _match_set_apart(r: Filter, m: _Match) -> bool:
     return True
 
 
+def _match_in_force_window(r: Filter, m: _Match) -> bool:
+    """"active policies", "current contracts", "valid certifications" answered by an end date
+    kept from today on (``expiry_date >= CURRENT_DATE``): the state as the data keeps it, a
+    validity window, not a value some column holds (:mod:`stef_align.presupposed`)."""
+    if m.today is None or not asks_in_force(r):
+        return False
+    for p in m.sql.periods[:32]:
+        if in_force_window(p, m.today):
+            # a window written with a literal date is a filter too: it answers, no extra
+            m.used.update(i for i, s in enumerate(m.idx.preds[:MAX_SCAN]) if s in p.parts)
+            m.matched.append(r.describe())
+            return True
+    return False
+
+
 def _match_absent_table(r: Filter, m: _Match) -> bool:
     """"suppliers without any PO", "reqs that never turned into a PO", "customers with no SO":
     the negated word is the initials of a table the SQL reads (``purchase_orders``,
@@ -1854,6 +1873,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_computed_extreme,
     _match_set_apart,
     _match_absent_table,
+    _match_in_force_window,
 )
 
 
@@ -1874,7 +1894,7 @@ def align_filters(
     required = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
 
     # Each requirement goes through the MATCHERS, in order, until one decides it.
-    m = _Match(q, sql, rules, idx, literal_keys, work, reasons)
+    m = _Match(q, sql, rules, idx, literal_keys, work, reasons, today=anchor_date(anchor))
     strong_count = 0
     for r in required:
         if not is_weak(r):
@@ -1887,6 +1907,9 @@ def align_filters(
     # SQL filters nothing asked for: grounded in the question's words, benign, or extra.
     extras: list[Filter] = []
     grounded: list[Filter] = []  # filters on values the question spells out, asked for or not
+    # filters the question's words imply (a rate's population, a state "expiring" presupposes):
+    # no extras, and still what a "not X" of the question may be answered by
+    implied: list[Filter] = []
     benign_extras: list[str] = []
     # what the question says of rows lacking something, read once (not per filter)
     absence = NOTHING.search(q.text) is not None
@@ -1919,6 +1942,12 @@ def align_filters(
             continue
         if _feeds_aggregates(s, sql) or _counts_each_listed(s, sql):
             matched.append(s.describe())  # no constraint of its own: see either
+            continue
+        if is_population(s, q, sql) or presupposed(s, q.text):
+            # "win rate" / stage IN ('won', 'lost'): the ratio's denominator, which the rate
+            # asks for; "contracts expiring" / status = 'active': what the word already says
+            matched.append(s.describe())
+            implied.append(s)
             continue
         if not absence and _hides_empty_groups(s, sql):
             matched.append(s.describe())  # HAVING SUM(hours) > 0 beside SUM(hours) shown
@@ -2025,10 +2054,10 @@ def align_filters(
                 f"the question asks {r.describe()} but the SQL filters "
                 f"{other_country.describe()}, another country's code", "critical"))
             continue
-        kept = _keeps_others(r, [*extras, *keeping, *(idx.preds[i] for i in used)], rules)
+        candidates = [*extras, *keeping, *implied, *(idx.preds[i] for i in used)]
+        kept = _keeps_others(r, candidates, rules)
         if kept is None:
-            kept = _leaves_asked(r, [*extras, *keeping, *(idx.preds[i] for i in used)],
-                                 required, rules, sql)
+            kept = _leaves_asked(r, candidates, required, rules, sql)
         if kept is not None:
             # "trialing excluded" / status IN ('active', 'past_due'): the values kept leave
             # it out ("neither paid nor void": of both)

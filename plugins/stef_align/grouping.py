@@ -205,6 +205,31 @@ def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     return any(k.lower() in dated for k in keys)
 
 
+#: Words for the party a business serves or bills ("by customer", "per client", "each
+#: account"): deployments name that party in their keys by any of them (a B2B customer is an
+#: ``account_id``, an ``org_id``, a ``client_nm``) ...
+_PARTY_WORDS = frozenset({"customer", "client", "account", "org", "organization",
+                          "organisation", "company", "buyer"})
+#: ... the name parts of a key that holds one, and the parts that only say it is a key.
+_PARTY_KEYS = _PARTY_WORDS | {"cust", "acct", "clnt"}
+_KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
+                        "uuid", "sk"})
+
+
+def _party_key(group: str, key: str) -> bool:
+    """Is ``key`` the party ``group`` asks about under another of its names ("by customer" /
+    ``org_id``, "per client" / ``account_id``)? Whether the two are one in this business is
+    inference (a bank's customer holds several accounts): the finding stays, as minor.
+
+    >>> _party_key("customer", "org_id"), _party_key("customer", "account_manager_id")
+    (True, False)
+    """
+    if not {w.rstrip("s") for w in group.split()} & _PARTY_WORDS:
+        return False
+    named = [p for p in parts(key) if p not in _KEY_PARTS]
+    return bool(named) and all(p in _PARTY_KEYS for p in named)
+
+
 def _as_ratio(group: str, sql: SqlSpec) -> bool:
     """"revenue per employee" computed by a division over the group's table or column."""
     if not sql.divides:
@@ -312,12 +337,15 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                            f"{', '.join(dict.fromkeys(keys[:3]))}")
             else:
                 message = f"the question asks per {group} but the SQL does not group"
-            # A group only the agent's reformulation states is its reading of the question.
+            # A group only the agent's reformulation states is its reading of the question;
+            # a key that names the same party another way may be the group asked.
             restated = group in q.restated_groups
+            party = not restated and any(_party_key(group, k) for k in keys)
             out.append(reason("groupby.missing", message + (
-                " (a grouping only the reformulation states)" if restated else ""),
-                "minor" if restated else "critical"))
-            if not restated:
+                " (a grouping only the reformulation states)" if restated else
+                f" (another name for the {group} it asks about?)" if party else ""),
+                "minor" if restated or party else "critical"))
+            if not (restated or party):
                 break
     if (split := _count_split(q, sql)) is not None:
         out.append(reason("groupby.extra", split, "major"))

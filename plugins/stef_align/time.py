@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 
+from stef_align.presupposed import asks_in_force, in_force_window, says_in_force
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.periods import (
     add,
@@ -596,11 +597,15 @@ def align_periods(
                 f"range [day, next day)",
                 "major",
             ))
+    # "active policies" / expiry_date >= CURRENT_DATE: the state word's window, no extra
+    in_force = [s for s in sql_periods if not s.parts and in_force_window(s, today)] if (
+        says_in_force(q.text) or any(asks_in_force(f) for f in q.filters[:16])) else []
     if not asked:
         # a period inside a conditional aggregate (COUNT_IF(due_date < CURRENT_DATE()): the
         # overdue ones) shapes a value and keeps every row: never an extra filter
         out.extras = [f"{s.column} in {_shown(s, _canon(s, today), today)}"
-                      for s in sql_periods if not s.parts and s.source != "case"]
+                      for s in sql_periods
+                      if not s.parts and s.source != "case" and s not in in_force]
         return out
 
     asked = [_as_restated(p, q.restated_periods or (), q.text, today) for p in asked]
@@ -750,7 +755,7 @@ def align_periods(
                 and _holds_all(s, s_canon[j], [(sql_periods[k], s_canon[k]) for k in valued])):
             out.consumed.update(s.parts)
             out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
-        elif not s.parts:
+        elif not s.parts and s not in in_force:
             out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
     return out
 
