@@ -69,7 +69,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`minor` when the evidence is weak (a capitalised term, a bare number, a bare year, a "
         "colour or a status said of the rows); also (critical) an extreme taken by a subquery "
         "over every row while the query keeps only some (\"the tallest athlete from Sweden\" / "
-        "`WHERE region = 'Sweden' AND height = (SELECT MAX(height) FROM person)`)"),
+        "`WHERE region = 'Sweden' AND height = (SELECT MAX(height) FROM person)`); (major) a "
+        "share whose whole (\"share of repair jobs that were no-shows\") the numerator alone "
+        "keeps (`COUNT(*) FILTER (WHERE status = 'no_show' AND job_type = 'repair') / "
+        "COUNT(*)`), or whose denominator is a subquery over every period while the query keeps "
+        "one"),
     ReasonCode(
         "filter.value_mismatch", "value", "critical",
         "the column is filtered with another value (critical; `minor` when the SQL value is a "
@@ -211,7 +215,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "a SUM / AVG of one table's amount over a join to a table with many rows per row of the "
         "first (`AVG(o.total_amt)` with `JOIN order_items oi ON oi.order_id = o.order_id`: the "
         "first table's key joined to a column that is not the other's key): each row is "
-        "repeated once per match and its amount counted that many times"),
+        "repeated once per match and its amount counted that many times; so is a `COUNT(*)` of "
+        "the first table's things (\"how many jobs needed parts\") over such a join"),
     ReasonCode(
         "join.drops_empty", "table", "major",
         "the SQL looks for groups with nothing (`HAVING SUM(x) = 0`, `COUNT(*) = 0`) after inner "

@@ -428,6 +428,13 @@ class SqlSpec:
     # (``AVG(TIMESTAMPDIFF(DAY, a, b))``: ``day``; ``AVG(DATEDIFF(minute, a, b)) / 60``:
     # ``hour``), ``?`` for one scaled in a way not read.
     measured_units: tuple[str, ...] = ()
+    # Shares whose numerator keeps conditions the denominator and the WHERE do not, as (the
+    # division as written, those conditions, how many conditions the numerator has):
+    # ``countIf(status = 'no_show' AND job_type = 'repair') / count()``.
+    share_bases: tuple[tuple[str, tuple[Filter, ...], int], ...] = ()
+    # Shares whose denominator is a scalar subquery that leaves out columns the query's WHERE
+    # conditions on, as (the division as written, those columns).
+    denominator_drops: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.
@@ -482,6 +489,9 @@ class SqlSpec:
     # ``COUNT(t.id)``) under a numerator that counts DISTINCT values, over a join of that table
     # to another (``column`` is "*" or the counted column; see JoinedAggregate).
     joined_counts: tuple[JoinedAggregate, ...] = ()
+    # A COUNT(*) of the outer SELECT over a join of its first table to another (``column``
+    # is "*"; see JoinedAggregate): it counts the joined rows.
+    joined_row_counts: tuple[JoinedAggregate, ...] = ()
     # HAVING tests that keep the groups with nothing (``COUNT(*) = 0``, ``SUM(x) <= 0``,
     # ``COUNT(x) < 1``) in a SELECT that joins only by inner joins (or counts every row): a
     # group has at least one row there, so the entities with no matching row are never among

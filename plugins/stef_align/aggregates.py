@@ -550,8 +550,12 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
                  ) and _head(tables[0]) not in _OCCURRENCES
     for a in counts:
         column = bare(a.arg)
-        if (not a.nested and not pinned and len(tables) == 1 and _id_of(noun, column)
-                and not _abbreviates(norm(column)[:-2], tables[0])):
+        # over a join too when the query starts from a table of occurrences ("how many boaters
+        # booked transient slips" / COUNT(b.boater_id) FROM bookings b JOIN slips s): the
+        # occurrences repeat the id whatever the join adds
+        if (not a.nested and not pinned and _id_of(noun, column)
+                and (len(tables) == 1 or _head(tables[0]) in _OCCURRENCES)
+                and not any(_abbreviates(norm(column)[:-2], t) for t in tables)):
             return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
                     f"DISTINCT over the rows of {tables[0]}, which is not a table of {noun}: "
                     f"one with several rows there counts several times; count distinct "

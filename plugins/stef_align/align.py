@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from stef_align import (
     aggregates,
+    counted_joins,
     declared,
+    denominators,
     enrichment,
     events,
     grouping,
@@ -31,6 +33,7 @@ from stef_align import (
     projection,
     repeats,
     sets,
+    shares,
     superlatives,
     terms,
 )
@@ -60,6 +63,9 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *events.reversed_differences(sql, q),
         *events.duration_units(q, sql),
         *events.measured_unit(q, sql),
+        *shares.check(q, sql),
+        *denominators.check(q, sql),
+        *counted_joins.check(q, sql, anchor is not None and anchor.source == "timestamp"),
         *events.overdue_today(q, sql),
         *events.measured_end(q, sql),
         *enrichment.check(q, sql, rules, anchor),

@@ -281,8 +281,9 @@ def read(
 
 #: "show zeros", "zeros included", "including teams with no agents", "even those without
 #: orders", "showing 0 for carriers without loads": the groups with nothing are wanted too.
-#: "incl. ones with none" abbreviates "including". "customers with zero orders" is no such
-#: request (it asks for those groups only).
+#: "incl. ones with none" abbreviates "including"; "including marinas that sold none",
+#: "including teachers who taught no lessons" say it with a verb. "customers with zero orders"
+#: is no such request (it asks for those groups only).
 _EMPTY_GROUPS = gated(
     r"\b(?:show|shows|showing|include|includes|including|incl\.?|keep|keeping)\s+"
     r"(?:the\s+|all\s+)?"
@@ -291,6 +292,8 @@ _EMPTY_GROUPS = gated(
     r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
     r"(?:[a-z]+\s+){0,2}?(?:(?:with|that have|who have|which have|having)\s+"
     r"(?:no|none|nothing|zero|0)|without)\b"
+    r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
+    r"(?:[a-z]+\s+){0,2}?(?:that|who|which)\s+(?:[a-z]+\s+){1,2}?(?:none|nothing|no|zero|0)\b"
     r"|\bshowing\s+(?:0|zero)\s+for\b")
 
 
@@ -302,6 +305,8 @@ def asks_empty_groups(text: str) -> bool:
     >>> asks_empty_groups("number of agents in each team, including teams with no agents.")
     True
     >>> asks_empty_groups("open jobs per technician incl. ones with none")
+    True
+    >>> asks_empty_groups("diesel sales per marina, including marinas that sold none")
     True
     >>> asks_empty_groups("product categories with zero sales in april 2025.")
     False

@@ -12,6 +12,7 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.superlatives`: ranking windows, nested top-k, unscoped extremes;
 * :mod:`~stef_sql.read.structure`: tables, columns, literals, windows, CTEs, joins;
 * :mod:`~stef_sql.read.durations`: differences of two time columns;
+* :mod:`~stef_sql.read.shares`: what the part and the whole of a share each keep;
 * :mod:`~stef_sql.read.joins`: what joins and subqueries do to the rows (an amount repeated
   by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...)).
 
@@ -40,6 +41,7 @@ from stef_sql.read import (
     joins,
     ordering,
     projection,
+    shares,
     structure,
     superlatives,
     time,
@@ -60,6 +62,7 @@ READERS: tuple[Reader, ...] = (
     structure.read,
     joins.read,
     durations.read,
+    shares.read,
 )
 
 

@@ -15,6 +15,13 @@ may differ from its question whatever the data.
   values, in a SELECT that joins that table to another on a column of each (``LEFT JOIN
   exceptions e ON e.shipment_id = s.shipment_id``): the numerator says the join repeats rows,
   the base counts every repeat.
+* ``joined_row_counts``: a ``COUNT(*)`` of the outer SELECT that starts from one table and
+  joins it to another on a column of each (``FROM jobs j JOIN job_parts jp ON jp.job_id =
+  j.job_id``) in its SELECT list, outside any division and with no DISTINCT, nor a GROUP BY on
+  the first table's join column, nor an anti-join (``WHERE jp.job_id IS NULL``): it counts the
+  joined rows, so if the other table holds many rows per row of the first, each of the first
+  is counted once per match. Whether the question counts the first table's things is the
+  aligner's to read.
 * ``empty_tests``: HAVING tests that keep the groups with nothing (``COUNT(*) = 0``,
   ``SUM(oi.quantity) = 0``, ``COUNT(x) < 1``) in a SELECT without outer joins. A group has at
   least one row, and an inner join keeps only the rows that have a match, so the entities with
@@ -68,6 +75,7 @@ def read(tree: Tree) -> Build:
     fields: dict[str, Any] = {
         "joined_aggregates": tuple(dict.fromkeys(_joined_aggregates(tree))),
         "joined_counts": tuple(dict.fromkeys(_joined_counts(tree))),
+        "joined_row_counts": tuple(dict.fromkeys(_joined_row_counts(tree))),
         "empty_tests": tuple(dict.fromkeys(_empty_tests(tree))),
         "few_tests": tuple(dict.fromkeys(_few_tests(tree))),
         "keeps_unmatched": _keeps_unmatched(tree),
@@ -227,6 +235,69 @@ def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
         if len(out) >= MAX_READ:
             break
     return out
+
+
+def _joined_row_counts(tree: Tree) -> list[JoinedAggregate]:
+    """``COUNT(*)`` in the outer SELECT over a join of its first table to another (module
+    docstring), one entry per join equality on the first table."""
+    select = tree.select
+    if not tree.joins or not isinstance(select, exp.Select) or not select.args.get("joins") \
+            or select.args.get("distinct") is not None:
+        return []
+    source = select.args.get("from_")
+    first = source.this if source is not None else None
+    if not isinstance(first, exp.Table):
+        return []
+    table, alias = first.name.lower(), first.alias_or_name.lower()
+    if not table or table in _cte_names(tree):
+        return []
+    out: list[JoinedAggregate] = []
+    for node in tree.aggs[:MAX_READ]:
+        if (type(node) is not exp.Count or not isinstance(node.this, exp.Star)
+                or under_window(node) or owner_select(node) is not select
+                or _divided(node, select) or not _shown(node, select)):
+            continue
+        grouped = {c.name.lower() for c in _group_columns(select)
+                   if c.table.lower() in ("", alias)}
+        # an anti-join (``LEFT JOIN w ... WHERE w.wo_id IS NULL``) keeps one row per row of
+        # the first table: nothing is repeated
+        where = select.args.get("where")
+        unmatched = {n.this.table.lower() for n in (where.find_all(exp.Is) if where else ())
+                     if isinstance(n.this, exp.Column) and isinstance(n.expression, exp.Null)
+                     and not isinstance(n.parent, exp.Not)}
+        for left, right in _join_equalities(select):
+            for mine, other in ((left, right), (right, left)):
+                if mine.table.lower() != alias or not other.table or \
+                        other.table.lower() == alias or mine.name.lower() in grouped:
+                    continue
+                joined = tree.table_of(other)
+                if joined and joined != table and joined not in _cte_names(tree) \
+                        and other.table.lower() not in unmatched:
+                    out.append(JoinedAggregate(node.sql()[:200], table, "*", mine.name.lower(),
+                                               joined, other.name.lower(), True))
+        break  # one COUNT(*) says it
+    return out
+
+
+def _shown(node: exp.Expr, select: exp.Select) -> bool:
+    """Is ``node`` in ``select``'s list (not only its ORDER BY or HAVING: "the paper that
+    cites the most papers" ranks by the joined rows on purpose)?"""
+    current, depth = node, 0
+    while current.parent is not None and current.parent is not select and depth < 12:
+        current, depth = current.parent, depth + 1
+    return current.parent is select and current.arg_key == "expressions"
+
+
+def _divided(node: exp.Expr, select: exp.Select) -> bool:
+    """Is ``node`` part of a division (a share's base is :func:`_joined_counts`'s)?"""
+    parent = node.parent
+    depth = 0
+    while parent is not None and parent is not select and depth < 12:
+        if isinstance(parent, (exp.Div, exp.SafeDivide)):
+            return True
+        parent = parent.parent
+        depth += 1
+    return False
 
 
 def _group_columns(select: exp.Select) -> list[exp.Column]:

@@ -1,0 +1,83 @@
+"""A count of things over a join that repeats them: ``join.fan_out`` (major) when the question
+counts the things of one table ("how many install jobs needed parts") and the SQL counts
+``COUNT(*)`` over a join of that table to another that holds many rows per thing (``FROM jobs
+j JOIN job_parts jp ON jp.job_id = j.job_id``): a job with three parts counts three times.
+
+Which side repeats is read from the keys' names, as for a fanned-out SUM
+(:func:`stef_align.joins.fan_out`): the first table's join column is its own key
+(``jobs.job_id``) and the other's is not (``job_parts.job_id``). The question must count the
+first table's things: its head word ("jobs") comes after "how many" / "number of" before any
+word of the other table's own ("parts"), so "how many parts were used on install jobs" (the
+joined rows are what is counted) is left alone, and so is a question that counts by another
+name (a synonym proves nothing).
+
+Read in a logged record only (an agent's traffic: it has a timestamp), as the few-rows test of
+:func:`stef_align.joins.dropped_empty`: the public benchmark files' curated answers count the
+joined rows for "how many movies ... rated below 3" (BIRD's gold SQL does), so their labels
+would call the finding wrong there.
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> q = question_spec("how many install jobs needed parts last month", None)
+>>> sql = ("SELECT COUNT(*) FROM jobs j JOIN job_parts jp ON jp.job_id = j.job_id "
+...        "WHERE j.job_type = 'install'")
+>>> [(r.code, r.severity) for r in check(q, extract_spec(sql), logged=True)]
+[('join.fan_out', 'major')]
+>>> check(question_spec("how many parts were used on install jobs", None), extract_spec(sql),
+...       logged=True)
+[]
+>>> check(q, extract_spec(sql.replace("COUNT(*)", "COUNT(DISTINCT j.job_id)")), logged=True)
+[]
+>>> check(q, extract_spec(sql))  # a curated benchmark record: not read
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_align.joins import _named_key, keyed
+from stef_align.names import parts
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import stem
+
+#: What a count question counts: the words after "how many" / "number of" / "count of".
+_COUNTED = re.compile(r"\b(?:how many|number of|count of|no\. of|# of)\s+((?:[a-z0-9'-]+\s*){1,5})")
+
+
+def _head(table: str) -> str:
+    words = parts(table.split(".")[-1])
+    return stem(words[-1]) if words else ""
+
+
+def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
+    """``join.fan_out`` (module docstring); ``logged``: the record is an agent's logged
+    traffic (its anchor is its timestamp)."""
+    if not logged or not sql.joined_row_counts:
+        return []
+    phrases = [[stem(w) for w in m.split()] for m in _COUNTED.findall(q.text[:2000].lower())]
+    if not phrases:
+        return []
+    for j in sql.joined_row_counts[:8]:
+        if not _named_key(j.table, j.key, j.joined) or keyed(j.joined, j.joined_key):
+            continue
+        mine = _head(j.table)
+        theirs = {stem(w) for w in parts(j.joined.split(".")[-1])} - {
+            stem(w) for w in parts(j.table.split(".")[-1])}
+        for words in phrases:
+            if mine not in words:
+                continue
+            before = words[:words.index(mine)]
+            if theirs & set(before) or not theirs:
+                continue
+            return [reason(
+                "join.fan_out",
+                f"the question counts {j.table} but the SQL counts {j.expr} over a join of "
+                f"{j.table} to {j.joined} on {j.table}.{j.key} = {j.joined}.{j.joined_key}: "
+                f"each of {j.table} is counted once per matching row of {j.joined}; count "
+                f"DISTINCT {j.table}.{j.key}, or test {j.joined} with EXISTS",
+                "major",
+            )]
+    return []

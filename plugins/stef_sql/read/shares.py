@@ -1,0 +1,140 @@
+"""Shares: what each side of a division keeps (``share_bases``, ``denominator_drops``).
+
+A share is a part over its whole: ``COUNT(*) FILTER (WHERE status = 'no_show') / COUNT(*)``
+under ``WHERE job_type = 'repair'`` is the no-shows among repair jobs. Two spellings give the
+part conditions its whole lacks:
+
+* ``share_bases``: the numerator's own condition is a conjunction (``countIf(status =
+  'no_show' AND job_type = 'repair') / count()``) and some of its conditions are neither in the
+  denominator's condition nor in the query's WHERE: each such division with those conditions
+  (as filters) and the number of conditions the numerator has. Whether a condition belongs to
+  the whole is the question's to say (:mod:`stef_align.shares`).
+* ``denominator_drops``: the denominator is a scalar subquery (``COUNT(*) / (SELECT COUNT(*)
+  FROM enrollments WHERE org_id = 5)``) whose WHERE leaves out columns the query's own WHERE
+  conditions on: each such division with those columns.
+
+>>> from stef_sql.extract import extract_spec
+>>> spec = extract_spec("SELECT SUM(CASE WHEN status = 'x' AND kind = 'y' THEN 1 ELSE 0 END)"
+...                     " / COUNT(*) FROM t WHERE d >= '2025-01-01'")
+>>> [(f.column, f.value) for f in spec.share_bases[0][1]]
+[('status', 'x'), ('kind', 'y')]
+>>> spec = extract_spec("SELECT COUNT(*) / (SELECT COUNT(*) FROM t WHERE org = 5) FROM t "
+...                     "WHERE org = 5 AND d >= '2025-01-01'")
+>>> spec.denominator_drops[0][1]
+('d',)
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from stef_core.spec import Filter
+from stef_core.sql import read_condition
+from stef_core.sql.conditions import flatten
+from stef_sql.read.aggregates import _counted_condition, _strip
+from stef_sql.read.tree import Build, Tree, owner_select
+
+#: At most this many divisions are read per query (evidence, not a workload).
+_MAX = 16
+_NONE: dict[str, tuple[()]] = {"share_bases": (), "denominator_drops": ()}
+#: Aggregates of a value summed only where a condition holds (ClickHouse ``sumIf(x, c)``).
+_IF_AGGREGATES = frozenset({"sumif", "countif", "avgif"})
+
+
+def read(tree: Tree) -> Build:
+    if not (tree.divides and tree.aggs):
+        return lambda texts: _NONE
+    # BigQuery's SAFE_DIVIDE(a, b) is no Div: found as the parent of an aggregate it divides,
+    # without another walk of the tree.
+    safe = [a.parent for a in tree.aggs if isinstance(a.parent, exp.SafeDivide)]
+    bases: list[tuple[str, tuple[Filter, ...], int]] = []
+    drops: list[tuple[str, tuple[str, ...]]] = []
+    for d in list(dict.fromkeys([*tree.divisions, *safe]))[:_MAX]:
+        top, bottom = d.this, d.expression
+        if not (isinstance(top, exp.Expr) and isinstance(bottom, exp.Expr)):
+            continue
+        owner = owner_select(d)
+        where = owner.args.get("where") if owner is not None else None
+        kept = _atoms(where.this) if isinstance(where, exp.Where) else []
+        text = d.sql(dialect=tree.dialect or None)[:160]
+        part = _condition(tree, top)
+        whole = _condition(tree, bottom)
+        if part is not None and (whole is not None or _plain_aggregate(bottom)):
+            atoms = _atoms(part)
+            known = {a.sql().lower() for a in [*(_atoms(whole) if whole is not None else []),
+                                               *kept]}
+            only = [a for a in atoms if a.sql().lower() not in known]
+            if len(atoms) >= 2 and only:
+                found = tuple(f for a in only for f in read_condition(a, tree.resolver))
+                if found:
+                    bases.append((text, found, len(atoms)))
+        inner = _scalar_select(bottom)
+        if inner is not None and kept:
+            inner_where = inner.args.get("where")
+            inner_cols = ({c.name.lower() for c in inner_where.find_all(exp.Column)}
+                          if isinstance(inner_where, exp.Where) else set())
+            outer_cols = {c.name.lower() for a in kept for c in a.find_all(exp.Column)}
+            dropped = tuple(sorted(outer_cols - inner_cols))
+            if dropped:
+                drops.append((text, dropped))
+    fields = {"share_bases": tuple(bases), "denominator_drops": tuple(drops)}
+    return lambda texts: fields
+
+
+def _atoms(node: exp.Expr) -> list[exp.Expr]:
+    """The conjuncts of a condition, parentheses off."""
+    return [_strip(a) for a in flatten(_strip(node), exp.And)]
+
+
+def _condition(tree: Tree, node: exp.Expr) -> exp.Expr | None:
+    """The condition one side of a division counts or totals rows by (``countIf(c)``,
+    ``SUM(CASE WHEN c THEN amount ELSE 0 END)``, ``sumIf(amount, c)``, ``SUM(x) FILTER (WHERE
+    c)``), or None."""
+    found = _counted_condition(tree, node)
+    if found is not None:
+        return found
+    node = _strip(node)
+    if isinstance(node, exp.Mul):
+        sides = [x for x in (node.this, node.expression)
+                 if not (isinstance(_strip(x), exp.Literal))]
+        node = _strip(sides[0]) if len(sides) == 1 else node
+    if isinstance(node, exp.Filter) and isinstance(node.expression, exp.Where):
+        cond = node.expression.this
+        return cond if isinstance(node.this, exp.AggFunc) and isinstance(cond, exp.Expr) else None
+    if (isinstance(node, exp.CombinedAggFunc) and str(node.this).lower() in _IF_AGGREGATES
+            and len(node.expressions) == 2 and isinstance(node.expressions[1], exp.Expr)):
+        found_if: exp.Expr = node.expressions[1]
+        return found_if
+    if isinstance(node, exp.Sum):
+        arg = _strip(node.this)
+        if isinstance(arg, exp.Case) and len(arg.args.get("ifs") or []) == 1:
+            default = arg.args.get("default")
+            if default is None or isinstance(default, exp.Null) or (
+                    isinstance(default, exp.Literal) and str(default.this) in ("0", "0.0")):
+                cond = arg.args["ifs"][0].this
+                return cond if isinstance(cond, exp.Expr) else None
+    return None
+
+
+def _plain_aggregate(node: exp.Expr) -> bool:
+    """An unconditioned total or count (``COUNT(*)``, ``SUM(amount)``, ``count()``)."""
+    node = _strip(node)
+    while isinstance(node, exp.Mul):
+        sides = [x for x in (node.this, node.expression)
+                 if not isinstance(_strip(x), exp.Literal)]
+        if len(sides) != 1:
+            return False
+        node = _strip(sides[0])
+    return isinstance(node, (exp.Count, exp.Sum)) or (
+        isinstance(node, exp.Anonymous) and str(node.this).lower() == "count")
+
+
+def _scalar_select(node: exp.Expr) -> exp.Select | None:
+    """The SELECT of a scalar subquery computing one aggregate, through wrappers."""
+    node = _strip(node)
+    if isinstance(node, exp.Subquery):
+        node = node.this
+    if isinstance(node, exp.Select) and len(node.expressions) == 1 and not node.args.get(
+            "group") and node.find(exp.AggFunc) is not None:
+        return node
+    return None
