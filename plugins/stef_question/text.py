@@ -28,14 +28,16 @@ MAX_CHARS = 4000
 #: Most tokens read from one text.
 MAX_TOKENS = 600
 
-# The first two branches only make the scan cheaper, never change a token: a run of blanks is
-# consumed at once (else every branch is tried at each blank), and a word whose first letter
-# opens no other branch (only money opens with a letter: U, E, G, R) is taken before the ten
-# branches it would fail first; it is the ``word`` branch's pattern.
+# Only make the scan cheaper, never change a token: the blanks before a token are taken with
+# it (``\s*``; the token is its group's span), so the loop below sees one match a token instead
+# of two; a run of blanks no token follows is consumed at once by the last branch (else every
+# branch is tried at each blank); a word whose first letter opens no other branch (only money
+# opens with a letter: U, E, G, R) is taken before the ten branches it would fail first; it is
+# the ``word`` branch's pattern.
 _TOKEN = re.compile(
     r"""
-    (?P<space>\s+)
-  | (?P<plain>[^\W\d_UuEeGgRr][\w]*(?:['’&-][\w]+)*)
+    \s*(?:
+    (?P<plain>[^\W\d_UuEeGgRr][\w]*(?:['’&-][\w]+)*)
   | (?P<quoted>
         (?<![\w])"(?P<dq>[^"\n]{1,200})"
       | (?<![\w'])'(?P<sq>[^'\n]{1,200})'(?![\w])
@@ -54,6 +56,8 @@ _TOKEN = re.compile(
   | (?P<number>(?<![\w])-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?%?)
   | (?P<word>[^\W\d_][\w]*(?:['’&-][\w]+)*)
   | (?P<punct>[^\s\w])
+    )
+  | (?P<space>\s+)
     """,
     re.VERBOSE,
 )
@@ -120,31 +124,33 @@ def tokenize(text: str) -> Text:
     tokens: list[Token] = []
     boundary = True  # the next word opens a sentence
     for m in _TOKEN.finditer(raw):
-        kind = m.lastgroup or "punct"
-        if kind == "space":
+        group = m.lastgroup or "punct"  # the token's own span: the match's blanks left out
+        if group == "space":
             continue
         if len(tokens) >= MAX_TOKENS:
             raw = raw[: tokens[-1].end]
             break
-        if kind == "plain" or kind == "word":  # most tokens: the general path below, shorter
-            word = m.group()
+        if group == "plain" or group == "word":  # most tokens: the general path below, shorter
+            start, end = m.span(group)
+            word = raw[start:end]
             head = word[:4]  # a capital among the first four (most words have none)
-            start, end = m.span()
             tokens.append(_new(Token, (word, word.lower(), start, end, "word",
                                        not head.islower() and any(c.isupper() for c in head),
                                        boundary)))
             boundary = False
             continue
+        start, end = m.span(group)
+        kind = group
         if kind in ("dq", "sq", "cdq", "csq", "bq"):
             kind = "quoted"
         if kind == "quoted":
             inner = next(g for g in (m.group("dq"), m.group("sq"), m.group("cdq"),
                                      m.group("csq"), m.group("bq")) if g is not None)
             low = _WS.sub(" ", inner).strip().casefold()
-            tokens.append(_new(Token, (inner, low, m.start(), m.end(), "quoted", False, False)))
+            tokens.append(_new(Token, (inner, low, start, end, "quoted", False, False)))
             boundary = False
             continue
-        word = m.group()
+        word = raw[start:end]
         if kind == "money":  # "USD100,000": the amount, without its currency
             word = re.sub(r"^[^\d]+", "", word)
             kind = "number"
@@ -152,10 +158,10 @@ def tokenize(text: str) -> Text:
             word = word[:-2]
             kind = "number"
         if kind == "punct":
-            tokens.append(_new(Token, (word, word, m.start(), m.end(), "punct", False, False)))
+            tokens.append(_new(Token, (word, word, start, end, "punct", False, False)))
             # "No.5", "3.5", "St.Louis": a full stop inside a word opens no sentence.
             after_title = word == "." and len(tokens) > 1 and tokens[-2].low in _TITLES
-            if word in "?!;" or (word in ".:" and raw[m.end() : m.end() + 1].isspace()
+            if word in "?!;" or (word in ".:" and raw[end : end + 1].isspace()
                                  and not after_title):
                 boundary = True
             continue
@@ -165,7 +171,7 @@ def tokenize(text: str) -> Text:
         # four are not all lower case: most words of a question are).
         head = word[:4]
         cap = kind == "word" and ((not head.islower() and any(c.isupper() for c in head))
-                                  or m.lastgroup == "version")
-        tokens.append(_new(Token, (word, word.lower(), m.start(), m.end(), kind, cap, boundary)))
+                                  or group == "version")
+        tokens.append(_new(Token, (word, word.lower(), start, end, kind, cap, boundary)))
         boundary = False
     return Text(raw, tuple(tokens), tuple([t[1] for t in tokens]))  # t[1]: the token's low
