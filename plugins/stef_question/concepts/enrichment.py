@@ -562,23 +562,42 @@ def _content(words: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return [(i, w) for i, w in words if w not in _ANCHOR_SKIP]
 
 
+_Anchored = tuple[Text | None, tuple[tuple[int, str], ...], list[tuple[int, str]], list[str]]
+#: The last question :func:`anchor` read and what it made of it (its quoted tokens, content
+#: words and their forms): a record anchors each of its hint's phrases in one question. One
+#: entry, replaced whole (read once, so a thread never mixes two questions' parts).
+_ANCHORED: list[_Anchored] = [(None, (), [], [])]
+
+
+def _anchor_words(question: Text) -> _Anchored:
+    """The question's quoted tokens (index, low), content words (index, low) and their
+    forms, made once per question (known by identity: a :class:`Text` never changes)."""
+    last = _ANCHORED[0]
+    if last[0] is question:
+        return last
+    quoted = tuple((i, t.low) for i, t in enumerate(question.tokens) if t.kind == "quoted")
+    qwords = _content([(i, t.low) for i, t in enumerate(question.tokens) if t.kind != "punct"])
+    # Two words are the same when they are equal but for trailing s's (a singular matches its
+    # plural): compared as stripped forms, made once per word, not once per comparison.
+    qforms = [w.rstrip("s") for _, w in qwords]
+    last = _ANCHORED[0] = (question, quoted, qwords, qforms)
+    return last
+
+
 def anchor(question: Text, phrase: str) -> tuple[int, int] | None:
     """The question's token span the phrase names (case-insensitive, articles and
     punctuation ignored; a singular matches its plural), or None."""
     folded = " ".join(phrase.strip(" '\"“”‘’").split()).casefold()
-    for i, tok in enumerate(question.tokens):
-        if tok.kind == "quoted" and tok.low == folded:
+    _, quoted, qwords, qforms = _anchor_words(question)
+    for i, low in quoted:
+        if low == folded:
             return i, i + 1  # the phrase is a quoted value of the question
     ptoks = tokenize(phrase).tokens
     pwords = [w for _, w in _content([(i, t.low) for i, t in enumerate(ptoks)
                                       if t.kind != "punct"])]
     if not pwords or len(pwords) > 16:
         return None
-    qwords = _content([(i, t.low) for i, t in enumerate(question.tokens) if t.kind != "punct"])
     n, k = len(qwords), len(pwords)
-    # Two words are the same when they are equal but for trailing s's (a singular matches its
-    # plural): compared as stripped forms, made once per word, not once per comparison.
-    qforms = [w.rstrip("s") for _, w in qwords]
     pforms = [w.rstrip("s") for w in pwords]
     first = pforms[0]
     for i in range(n - k + 1):
