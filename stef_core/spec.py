@@ -383,6 +383,9 @@ class SqlSpec:
     ctes: tuple[str, ...] = ()
     subqueries: int = 0
     joins: int = 0
+    # Joins of the main SELECT alone (not of its CTEs and subqueries): an outer query that
+    # reads one grouped CTE joins nothing, whatever the CTE joins.
+    outer_joins: int = 0
     set_operation: str | None = None  # UNION / INTERSECT / EXCEPT at the top
     # Column-to-column equalities in JOIN ON / WHERE: (table, column, table, column), tables
     # resolved from aliases ("" when unknown).

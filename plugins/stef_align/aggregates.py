@@ -86,6 +86,12 @@ FAMILY = {
 _DISTINCT_COUNTS = frozenset({"APPROXDISTINCT", "APPROXCOUNTDISTINCT", "UNIQ", "UNIQEXACT"})
 
 
+#: Statistics of a distribution (a mean, median, percentile or extreme): "median spend per
+#: customer" asks one of them of the per-customer values, no division.
+DISTRIBUTION = frozenset({"AVG", "MAX", "MIN", "MEDIAN", "PERCENTILECONT", "PERCENTILEDISC",
+                          "QUANTILE", "QUANTILECONT", "QUANTILEDISC", "APPROXQUANTILE"})
+
+
 def family(func: str) -> str:
     """The aggregate ``func`` computes: ``COUNTIF`` is a COUNT, ``ARGMAX`` a MAX."""
     return FAMILY.get(func, func)
@@ -294,6 +300,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         and not rate_grouped
         and not sql.divides
         and "AVG" not in all_aggs
+        # a median or percentile of the per-group values ("median spend per customer")
+        and not (all_aggs & (DISTRIBUTION - {"AVG", "MAX", "MIN"}))
         and not _named(_RATIO_WORDS, names)
         and not ("RATIO" in q.weak_aggregations and ranks)
     ):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from stef_align.aggregates import family
+from stef_align.aggregates import DISTRIBUTION, family
 from stef_align.names import parts, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
@@ -178,7 +178,9 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     if any(w.rstrip("s") in _ROLE_WORDS for w in words) and set(parts(key)) & _PERSON_KEYS:
         return True  # "per rep" / GROUP BY owner_nm: the person a row is assigned to
     for column, synonyms in rules.synonyms.items():
-        if word_matches(column, key) and any(s.lower() in group for s in synonyms):
+        # the column itself, or a key naming it (``wo_id`` is no word of ``wo_id``)
+        if (norm(column) == norm(key.split(".")[-1]) or word_matches(column, key)) and any(
+                s.lower() in group for s in synonyms):
             return True
     for b in q.bindings:
         if any(w in b.phrase.split() for w in words) and any(
@@ -311,13 +313,15 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     # books") answers per author without grouping.
     aggregates = any(not a.nested for a in sql.aggregations) or bool(sql.windows)
     # A grouping inside a derived table answers "per X" when the outer query reads that table
-    # alone ("on average per teacher"), not when it joins it to other rows, nor when the outer
-    # query counts or sums the groups into one number ("for each region, how many stores" /
-    # SELECT COUNT(*) FROM (... GROUP BY store_id, region)); an average or extreme of the
-    # per-group values ("the highest average salary by department") keeps them.
+    # alone ("on average per teacher"; what the CTE joins to build its groups does not
+    # matter), not when the outer query joins it to other rows, nor when it only counts or
+    # sums the groups into one number ("for each region, how many stores" / SELECT COUNT(*)
+    # FROM (... GROUP BY store_id, region)); an average, median, percentile or extreme of the
+    # per-group values ("the highest average salary by department", "median hours per job")
+    # keeps them, shown beside a count of the groups or not.
     outer = {family(a.func) for a in sql.aggregations if not a.nested}
-    nested = sql.nested_group_by if not sql.joins and (
-        not outer or outer <= {"AVG", "MAX", "MIN"} or sql.windows) else ()
+    nested = sql.nested_group_by if not sql.outer_joins and (
+        not outer or outer & DISTRIBUTION or sql.windows) else ()
     keys = (*sql.group_by, *sql.implied_group_by, *sql.partition_by, *nested)
     if q.loose_groups and aggregates and not keys:
         out.append(reason(

@@ -4,7 +4,9 @@ and DISTINCT of nested SELECTs (``nested_group_by``, ``nested_distinct``).
 
 A key is a column's name (an alias or a position, ``GROUP BY 1``, stands for the SELECT item it
 names), or a grouping expression's text: ``GROUP BY DATE_TRUNC('month', created_at)`` keeps
-``date_trunc('month', created_at)``, whose calendar unit the aligner reads.
+``date_trunc('month', created_at)``, whose calendar unit the aligner reads. ``GROUP BY ALL``
+(DuckDB, Snowflake, Databricks) stands for every SELECT item that is not an aggregate, and a
+position in a CTE's GROUP BY for the item it names, as in the outer query.
 
 The question's counterpart is :mod:`stef_question.concepts.grouping`.
 """
@@ -26,7 +28,7 @@ def read(tree: Tree) -> Build:
     if select is not None:
         group = select.args.get("group")
         if group is not None:
-            for key in group.expressions:
+            for key in group_keys(select):
                 target = (
                     tree.aliases.get(key.name.lower(), key)
                     if isinstance(key, exp.Column) and not key.table
@@ -59,6 +61,20 @@ def read(tree: Tree) -> Build:
         }
 
     return build
+
+
+def group_keys(select: exp.Select) -> list[exp.Expr]:
+    """The GROUP BY keys of ``select`` as written; for ``GROUP BY ALL`` (DuckDB, Snowflake,
+    Databricks) the SELECT items it stands for: every item that computes no aggregate (a
+    window is not a key either)."""
+    group = select.args.get("group")
+    if group is None:
+        return []
+    if not group.args.get("all"):
+        return list(group.expressions)
+    items = [i.this if isinstance(i, exp.Alias) else i for i in select.expressions[:64]]
+    return [i for i in items if not isinstance(i, exp.Star)
+            and i.find(exp.AggFunc, exp.Window) is None]
 
 
 def distinct_on(tree: Tree) -> tuple[str, ...]:
@@ -98,14 +114,15 @@ def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
         if select is tree.select:
             continue
         distinct = distinct or bool(select.args.get("distinct"))
-        group = select.args.get("group")
-        if group is not None:
-            for key in group.expressions[:32]:
+        if select.args.get("group") is not None:
+            for key in group_keys(select)[:32]:
                 # GROUP BY 1 in a CTE: the item it points at (date_format(d, 'yyyy-MM'))
                 key = positional(select, key) or key
-                keys.extend(tree.columns_of(key))
-                if not isinstance(key, exp.Column) and tree.columns_of(key):
+                if isinstance(key, exp.Column):
+                    keys.extend(tree.columns_of(key))
+                elif tree.columns_of(key):
                     # TRUNC(d, 'MM') in a CTE's GROUP BY: its calendar unit answers "per
-                    # month", as it does in the outer query
+                    # month", as it does in the outer query (the bare column would answer
+                    # any unit: the expression stands for itself)
                     tree.texts.add("nested_group", key)
     return tuple(dict.fromkeys(keys)), distinct

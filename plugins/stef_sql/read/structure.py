@@ -45,6 +45,7 @@ def read(tree: Tree) -> Build:
         "ctes": cte_names,
         "subqueries": sum(1 for s in tree.selects if s is not tree.select),
         "joins": len(tree.joins),
+        "outer_joins": len(tree.select.args.get("joins") or ()) if tree.select is not None else 0,
         "set_operation": tree.set_operation,
         "unmatched_filtered": tuple(_unmatched_filtered(tree)),
         "null_equalities": tuple(_null_equalities(tree)),
