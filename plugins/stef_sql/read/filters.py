@@ -23,7 +23,15 @@ from sqlglot import exp
 
 from stef_core.spec import Filter, Source
 from stef_core.sql import read_condition
-from stef_sql.read.tree import Build, Tree, anti_joins, int_of, rank_aliases, subtree
+from stef_sql.read.tree import (
+    AntiJoin,
+    Build,
+    Tree,
+    anti_joins,
+    int_of,
+    rank_aliases,
+    subtree,
+)
 
 
 def read(tree: Tree) -> Build:
@@ -87,15 +95,21 @@ def row_conditions(tree: Tree) -> Iterator[tuple[exp.Expr, Source, bool]]:
     """Every row condition with its source (WHERE, HAVING, JOIN ON) and whether it sits inside
     a subquery whose rows are excluded (see :class:`Filter`)."""
     nested = len(tree.selects) > 1
+    # The ON of an anti-join ("LEFT JOIN tickets t ON ... AND t.status = 'solved' WHERE
+    # t.id IS NULL") says which rows are kept away, as a NOT EXISTS subquery does; so do the
+    # conditions of the CTE or derived table it joins ("LEFT JOIN done d ... WHERE d.id IS
+    # NULL" over ``done AS (SELECT ... WHERE status = 'delivered')``).
+    found = anti_joins(tree)
+    anti = {id(a.join) for a in found}
+    kept_away = _anti_joined(found) if nested else (frozenset(), frozenset())
     for where in tree.wheres:
         if isinstance(where.parent, exp.Filter):
             continue  # COUNT(*) FILTER (WHERE ...): a value condition
-        yield where.this, "where", nested and _excluded(where)
+        yield where.this, "where", nested and (
+            _excluded(where) != _inside(where, *kept_away))
     for having in tree.havings:
-        yield having.this, "having", nested and _excluded(having)
-    # The ON of an anti-join ("LEFT JOIN tickets t ON ... AND t.status = 'solved' WHERE
-    # t.id IS NULL") says which rows are kept away, as a NOT EXISTS subquery does.
-    anti = {id(a.join) for a in anti_joins(tree)}
+        yield having.this, "having", nested and (
+            _excluded(having) != _inside(having, *kept_away))
     for join in tree.joins:
         on = join.args.get("on")
         if on is not None:
@@ -174,6 +188,29 @@ def _rank_filters(tree: Tree) -> set[tuple[object, ...]]:
                 out.update((f.column, f.op, f.value)
                            for f in read_condition(cmp, tree.resolver, "where"))
     return out
+
+
+def _anti_joined(found: list[AntiJoin]) -> tuple[frozenset[str], frozenset[int]]:
+    """The CTEs (by name) and derived tables (by id) that an anti-join reads."""
+    names = frozenset(a.join.this.name.lower() for a in found
+                      if isinstance(a.join.this, exp.Table) and not a.join.this.db)
+    derived = frozenset(id(a.join.this) for a in found if isinstance(a.join.this, exp.Subquery))
+    return names, derived
+
+
+def _inside(node: exp.Expr, names: frozenset[str], derived: frozenset[int]) -> bool:
+    """Is ``node`` in a CTE named in ``names`` or in a derived table of ``derived``?"""
+    if not names and not derived:
+        return False
+    parent = node.parent
+    depth = 0
+    while parent is not None and depth < 64:
+        if id(parent) in derived or (
+                isinstance(parent, exp.CTE) and parent.alias_or_name.lower() in names):
+            return True
+        parent = parent.parent
+        depth += 1
+    return False
 
 
 def _excluded(node: exp.Expr) -> bool:
