@@ -203,14 +203,20 @@ _FORWARD = re.compile(
 def _coming_year(p: Period, text: str, today: date) -> Period:
     """"EMEA pipeline closing in December", asked in November: a month or quarter named
     without a year, of something the question puts ahead (:data:`_FORWARD`), is the coming
-    one when the latest one is already over; the latest one otherwise."""
+    one when the latest one is already over and the coming one starts sooner than the latest
+    one ended ("renewals in May" asked in June: the latest May); the latest one otherwise."""
     if not _dual(p) or p.source != "question" or p.grain not in ("month", "quarter") \
             or not p.start or not p.end or not _FORWARD.search(text) or _looks_back(text):
         return p  # "invoices that were due in March": told in the past, the latest March
-    if resolve(p.end, today) > _midnight(today):
+    now = _midnight(today)
+    if resolve(p.end, today) > now:
         return p  # the latest one is under way: it is this one
-    return replace(p, start=shift(p.start, "year", 1), end=shift(p.end, "year", 1),
-                   periodic=())
+    start = shift(p.start, "year", 1)
+    if resolve(start, today) - now >= now - resolve(p.end, today):
+        # "revenue from renewals in May" asked in mid-June: the May just over, not one eleven
+        # months ahead; the words only tip the reading towards the nearer of the two
+        return p
+    return replace(p, start=start, end=shift(p.end, "year", 1), periodic=())
 
 
 def _as_restated(p: Period, restated: tuple[Period, ...], text: str, today: date) -> Period:
