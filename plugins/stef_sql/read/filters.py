@@ -60,9 +60,15 @@ def _filtered_tables(tree: Tree) -> frozenset[str]:
                     continue  # a flag tested as it is (WHERE is_active, NOT is_test)
                 columns = [pred]
             elif isinstance(pred, exp.Predicate):
-                below = subtree(pred)
-                columns = [c for c in below if isinstance(c, exp.Column)]
-                if len(columns) != 1 or any(isinstance(n, exp.Select) for n in below):
+                plain = _plain_operands(pred)
+                if plain is None:  # not only names and literals: walk it
+                    below = subtree(pred)
+                    columns = [c for c in below if isinstance(c, exp.Column)]
+                    if any(isinstance(n, exp.Select) for n in below):
+                        continue
+                else:
+                    columns = plain
+                if len(columns) != 1:
                     continue
             else:
                 continue
@@ -72,6 +78,25 @@ def _filtered_tables(tree: Tree) -> frozenset[str]:
             if len(out) >= 16:
                 return frozenset(out)
     return frozenset(out)
+
+
+def _plain_operands(pred: exp.Expr) -> list[exp.Column] | None:
+    """The columns of a predicate whose operands are plain columns and literals (``r.brand_cd =
+    'AUR'``: most of them), in order, without walking it: what ``subtree(pred)`` holds of
+    columns, no SELECT among them; None for any other predicate. A plain column holds only
+    names (identifiers), a literal nothing."""
+    columns: list[exp.Column] = []
+    for value in pred.args.values():
+        if value is None or isinstance(value, (str, bool)):
+            continue
+        if not isinstance(value, (exp.Column, exp.Literal)):
+            return None
+        for part in value.args.values():
+            if part is not None and not isinstance(part, (exp.Identifier, str, bool)):
+                return None
+        if isinstance(value, exp.Column):
+            columns.append(value)
+    return columns
 
 
 def _excluded_tables(tree: Tree) -> frozenset[str]:
