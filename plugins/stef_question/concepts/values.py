@@ -55,6 +55,8 @@ _PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
 _CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\w-]*)$")
 _ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
 _NUMBERED = re.compile(r"(?:id|no|nr|num)[-_.#]?(\d{1,9})")
+#: A code said as a plural ("P1s", "L2s", "T3s"): the code is the value, the "s" is English.
+_PLURAL_CODE = re.compile(r"^[A-Z]+[-_.]?\d+s$")
 _PLURAL_NAME = re.compile(r"^[A-Z][a-z]+s$")
 _GRADE = re.compile(r"[A-F]")
 #: Words after which a state participle is an adjective ("the cancelled orders").
@@ -237,6 +239,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         if len(value) < 2 or lex.has("ignore", value):
             continue
         code = len(run) == 1 and _CODE.match(run[0].text) is not None
+        if code and _PLURAL_CODE.match(run[0].text):
+            value = value[:-1]  # "avg response time for P1s": priority 'P1'
         op = "!=" if negated_before(text, lex, a) else "="
         numbered = _NUMBERED.fullmatch(value) if code else None
         if numbered is not None:
