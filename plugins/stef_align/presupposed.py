@@ -42,6 +42,7 @@ from datetime import date, timedelta
 from stef_align.names import parts
 from stef_core.gated import gated
 from stef_core.spec import ANCHOR_DAY, Filter, Period
+from stef_core.values import kept_side
 
 #: Words that say the thing is in force (it can expire, lapse, renew or mature).
 _IN_FORCE_CUE = gated(r"\b(?:expir(?:e|es|ing|ation|y)|renew(?:al|als|s|ing)?|laps(?:e|es|ing)"
@@ -54,9 +55,6 @@ NOT_IN_FORCE = frozenset({"expired", "cancelled", "canceled", "terminated", "end
                           "pending", "suspended", "archived", "deleted"})
 #: Parts of a flag that keeps the rows in force on its "yes" side (``is_active``).
 _IN_FORCE_FLAGS = frozenset({"active", "current", "live", "valid", "enabled"})
-_FLAG_OPS = frozenset({"=", "!=", "<>"})
-_NO = frozenset({False, "0", "n", "no", "false", "f"})
-_YES = frozenset({True, "1", "y", "yes", "true", "t"})
 
 
 def _key(v: object) -> str:
@@ -66,14 +64,7 @@ def _key(v: object) -> str:
 def _flag_kept(f: Filter) -> bool | None:
     """True / False for a flag kept on its "yes" / "no" side, None for no flag test."""
     values = f.value if isinstance(f.value, tuple) else (f.value,)
-    if f.op not in _FLAG_OPS or len(values) != 1:
-        return None
-    v = values[0].lower() if isinstance(values[0], str) else values[0]
-    if v in _YES:
-        return f.op == "="
-    if v in _NO:
-        return f.op != "="
-    return None
+    return kept_side(f.op, values[0]) if len(values) == 1 else None
 
 
 def _in_force(f: Filter) -> bool:
