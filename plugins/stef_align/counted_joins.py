@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from stef_align.joins import _named_key, keyed
+from stef_align.joins import keyed, named_key
 from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -61,7 +61,7 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     if not phrases:
         return []
     for j in sql.joined_row_counts[:8]:
-        if not _named_key(j.table, j.key, j.joined) or keyed(j.joined, j.joined_key):
+        if not named_key(j.table, j.key, j.joined) or keyed(j.joined, j.joined_key):
             continue
         mine = _head(j.table)
         theirs = {stem(w) for w in parts(j.joined.split(".")[-1])} - {

@@ -18,7 +18,7 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   JOIN order_items oi``) is read: one that starts from the other rows and looks an amount up
   (``FROM subscriptions s JOIN plans p``: the plan's fee per subscription) counts it per row on
   purpose, and so is a unit price (``SUM(p.price)`` over order lines). The key is read past
-  a schema's prefix (:func:`_named_key`: ``rx_fills.fill_id``, ``pos_txn.txn_id`` joined to
+  a schema's prefix (:func:`named_key`: ``rx_fills.fill_id``, ``pos_txn.txn_id`` joined to
   ``pos_lines``). Last, a share or rate whose base counts DISTINCT keys of one table and whose
   numerator counts the rows of the other (:func:`repeated_share`: ``COUNT(pu.purchase_id) /
   COUNT(DISTINCT p.player_id)`` for "% of installs who became payers"): the DISTINCT says
@@ -101,21 +101,21 @@ def keyed(table: str, column: str) -> bool:
     return norm(column) == "id" or own_key(table, column)
 
 
-def _named_key(table: str, column: str, other: str) -> bool:
+def named_key(table: str, column: str, other: str) -> bool:
     """Is ``column`` ``table``'s own key, its name read past a schema's prefix: the last word
     of the table (``rx_fills.fill_id``, ``production_runs.run_id``), or what is left once the
     prefix both joined tables share is taken off (``pos_txn.txn_id`` joined to
     ``pos_lines``)?
 
-    >>> _named_key("rx_fills", "fill_id", "claims"), _named_key("pos_txn", "txn_id", "pos_lines")
+    >>> named_key("rx_fills", "fill_id", "claims"), named_key("pos_txn", "txn_id", "pos_lines")
     (True, True)
-    >>> _named_key("pos_lines", "txn_id", "pos_txn"), _named_key("orders", "customer_id", "c")
+    >>> named_key("pos_lines", "txn_id", "pos_txn"), named_key("orders", "customer_id", "c")
     (False, False)
 
     A table of two words or more may be keyed by its initials, the way it is said
     (``purchase_orders.po_id``, ``work_orders.wo_id``); ``po_lines.po_id`` is not its own:
 
-    >>> _named_key("purchase_orders", "po_id", "po_lines"), _named_key("po_lines", "po_id", "x")
+    >>> named_key("purchase_orders", "po_id", "po_lines"), named_key("po_lines", "po_id", "x")
     (True, False)
     """
     if own_key(table, column):
@@ -135,7 +135,7 @@ def _sibling(j: JoinedAggregate) -> tuple[str, str] | None:
     to ``merchants.merchant_id``: many rows per merchant), and the same SELECT joins a third
     table on that key by a column that is not that table's own either (``stores.merchant_id``):
     each transaction comes back once per store of its merchant. Keys are read by their names
-    (:func:`_named_key`): a column named like an id on both children, the parent's own; a
+    (:func:`named_key`): a column named like an id on both children, the parent's own; a
     table named as one row per key (``merchant_profiles``) repeats nothing.
 
     >>> from stef_core.spec import JoinedAggregate
@@ -149,13 +149,13 @@ def _sibling(j: JoinedAggregate) -> tuple[str, str] | None:
     """
     if not j.siblings or not norm(j.key).endswith("id"):
         return None
-    if _named_key(j.table, j.key, j.joined) or not _named_key(j.joined, j.joined_key, j.table):
+    if named_key(j.table, j.key, j.joined) or not named_key(j.joined, j.joined_key, j.table):
         return None  # a lookup of the aggregated table's own key, or no parent's key
     if _UNIT_AMOUNTS & set(parts(j.column)):
         return None
     for table, column in j.siblings:
         if (table in (j.table, j.joined) or not norm(column).endswith("id")
-                or _named_key(table, column, j.joined) or _ONE_PER_KEY & set(parts(table))):
+                or named_key(table, column, j.joined) or _ONE_PER_KEY & set(parts(table))):
             continue
         return table, column
     return None
@@ -185,7 +185,7 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         # the aggregated table's key is named after it (a bare ``id`` joined to ``x.person_id``
         # is as often a one-to-one link table as a one-to-many one), the joined column is not
         # the other table's key
-        if (j.table in seen or not _named_key(j.table, j.key, j.joined)
+        if (j.table in seen or not named_key(j.table, j.key, j.joined)
                 or keyed(j.joined, j.joined_key)):
             continue
         if not j.leads:
