@@ -1023,17 +1023,48 @@ def mix_calibration(rows: Sequence[Row], family: Family, engine: Any) -> dict[st
     return out
 
 
+def _finding_bound(row: Row) -> float:
+    """The gamma the offline judge gives at most to a record with a critical or major finding:
+    just below the row's ``correct`` cut (0.749 under default scoring; rows built without a
+    request, as in tests, use that)."""
+    from stef_judges.offline import CAP_MARGIN
+
+    cut = row.request.rules.scoring.verdict_cuts.correct if row.request is not None else 0.75
+    return max(0.0, round(cut - CAP_MARGIN, 3))
+
+
 def critical_findings(rows: Sequence[Row]) -> dict[str, Any]:
     """Does the model respect a finding of severity critical (or major)? Of the records that
-    carry one, how many it calls right (p_correct >= 0.75) and how many of those are right."""
+    carry one, how many it calls right (p_correct >= 0.75) and how many of those are right;
+    and what bounding the model as the offline judge bounds itself would do: the all-LLM
+    AUROC of gamma on each half and the whole file, as recorded and with p_correct capped at
+    the offline judge's bound (:func:`_finding_bound`) on the records with a critical finding
+    (row ``critical``) or a critical or major one (row ``major``, as the offline judge caps)."""
     out = {}
+    halves = _halves(rows)
+    bounded: set[str] = set()
     for severity in ("critical", "major"):
+        bounded.add(severity)
         with_it = [
             r
             for r in rows
             if r.scored and r.p_correct is not None and any(s == severity for _, s in r.severities)
         ]
         called_right = [r for r in with_it if (r.p_correct or 0) >= 0.75]
+        capped: dict[str, dict[str, float | None]] = {}
+        for title, subset in (
+            ("tuned half", halves[0]),
+            ("reported half", halves[1]),
+            ("whole file", list(rows)),
+        ):
+            there = [r for r in subset if r.scored and r.p_correct is not None]
+            labels = [r.label for r in there]
+            ps = [float(r.p_correct or 0.0) for r in there]
+            bound = [
+                min(p, _finding_bound(r)) if any(s in bounded for _, s in r.severities) else p
+                for p, r in zip(ps, there)
+            ]
+            capped[title] = {"recorded": _r(auroc(ps, labels)), "capped": _r(auroc(bound, labels))}
         out[severity] = {
             "records": len(with_it),
             "right": sum(r.label for r in with_it),
@@ -1045,6 +1076,7 @@ def critical_findings(rows: Sequence[Row]) -> dict[str, Any]:
             "auroc_offline": _r(
                 auroc([r.offline_gamma for r in with_it], [r.label for r in with_it])
             ),
+            "all_llm_capped": capped,
         }
     return out
 
@@ -2449,6 +2481,15 @@ def main(argv: list[str] | None = None) -> int:
             f"Records with a {severity} finding: {c['records']} ({c['right']} right); the model "
             f"calls {c['model_says_right']} right (p_correct >= 0.75), {c['of_those_right']} "
             f"of them are; AUROC there: model {c['auroc_model']}, offline {c['auroc_offline']}"
+        )
+        where = "a critical finding" if severity == "critical" else "a critical or major finding"
+        print(
+            f"  all-LLM AUROC of gamma, p_correct as recorded -> capped as the offline judge "
+            f"caps at {where}: "
+            + ", ".join(
+                f"{title} {v['recorded']} -> {v['capped']}"
+                for title, v in c["all_llm_capped"].items()
+            )
         )
 
     if args.replay:

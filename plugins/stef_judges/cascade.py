@@ -6,9 +6,9 @@ verdict is uncertain, for at most a set share of the records.
 to ask the model:
 
 1. a finding of a *settling* severity (``--settle``; shipped ``critical``) keeps the offline
-   verdict: such findings are precise (62 of the 66 records of nl2sql_bugs_public that carry a
-   critical one are wrong), and the offline judge already caps gamma below the ``correct`` cut
-   for them;
+   verdict: such findings are precise (57 of the 58 records of nl2sql_bugs_public that carry a
+   critical one are wrong, at session 17), and the offline judge already caps gamma below the
+   ``correct`` cut for them;
 2. otherwise the record is a candidate when the offline gamma lies in the uncertain band
    (``--escalate LOW,HIGH``, both ends included), and keeps the offline verdict outside it;
 3. the share cap (``--escalate-share``; shipped 0.74): of the records the judge has seen so far,
@@ -19,8 +19,8 @@ to ask the model:
    they are the surest wrong. "Likelier right" is the policy's :class:`Ranking`, a logistic
    model of P(right) on the offline gamma, the filter status and the kinds of finding (fitted
    on half of the recorded file); without one, the offline gamma. The cap holds whatever the
-   traffic: a band alone asks for 63 % of nl2sql_bugs_public but 76-94 % of the other dev
-   files;
+   traffic: the shipped band and settling alone ask for 85 % of nl2sql_bugs_public but 88-95 %
+   of the BIRD and Spider dev samples;
 4. the cap's room (``fill``, shipped since session 15; ``--settled-stay-offline`` turns it
    off): when a batch's candidates leave room under the cap, the records a finding settled
    in step 1 (with a gamma in the band) fill it, the likelier right first. Where the cap binds

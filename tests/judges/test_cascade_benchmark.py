@@ -74,3 +74,59 @@ def test_the_check_measures_the_final_gamma_it_is_given(
     if same["runs"]:
         assert same["gamma_mean_loss"] == same["score_mean_loss"] == 0
         assert same["gamma_over_margin"] == same["score_over_margin"] == 0
+
+
+# one record: its label, the model's p_correct and the severity of its one finding (None: none)
+RECORD = st.tuples(
+    st.integers(0, 1),
+    st.floats(0.0, 1.0),
+    st.sampled_from([None, "critical", "major", "minor"]),
+)
+
+
+def _found(bench: ModuleType, records: Sequence[tuple[int, float, str | None]]) -> list[Any]:
+    return [
+        bench.Row(
+            id=f"r{n}",
+            label=label,
+            group=("db", f"question {n}"),
+            half=n % 2,
+            scored=True,
+            severities=(("filter.missing", severity),) if severity else (),
+            p_correct=round(p, 4),
+        )
+        for n, (label, p, severity) in enumerate(records)
+    ]
+
+
+@settings(max_examples=50, deadline=None)
+@given(records=st.lists(RECORD, min_size=2, max_size=40))
+def test_bounding_the_model_at_a_finding_caps_only_the_records_with_one(
+    bench: ModuleType, records: list[tuple[int, float, str | None]]
+) -> None:
+    """The all-LLM AUROC with p_correct capped as the offline judge caps (0.749) moves only
+    when a record with a bounding finding is rated above the bound, and never falls when every
+    such record is wrong (a wrong answer rated lower misorders no more pairs)."""
+    found = bench.critical_findings(_found(bench, records))
+    for severity, bounding in (("critical", {"critical"}), ("major", {"critical", "major"})):
+        above = [(y, p) for y, p, s in records if s in bounding and round(p, 4) > 0.749]
+        for v in found[severity]["all_llm_capped"].values():
+            if v["recorded"] is None:
+                assert v["capped"] is None
+            elif not above:
+                assert v["capped"] == v["recorded"]
+            elif all(y == 0 for y, _, s in records if s in bounding):
+                assert v["capped"] >= v["recorded"]
+
+
+def test_a_wrong_answer_the_finding_catches_is_ranked_below_the_right_one(
+    bench: ModuleType,
+) -> None:
+    rows = _found(bench, [(1, 0.8, None), (0, 0.9, "critical"), (1, 0.7, "major"), (0, 0.2, None)])
+    found = bench.critical_findings(rows)
+    whole = found["critical"]["all_llm_capped"]["whole file"]
+    # the wrong answer at 0.9 falls to 0.749: below the right one at 0.8, still above 0.7
+    assert (whole["recorded"], whole["capped"]) == (0.5, 0.75)
+    # bounding major findings too leaves the right answer at 0.7, below the bound, where it is
+    assert found["major"]["all_llm_capped"]["whole file"]["capped"] == 0.75
+    assert found["critical"]["records"] == 1 and found["critical"]["model_says_right"] == 1
