@@ -488,6 +488,8 @@ def _code_for_name(required: Value, found: Filter) -> bool:
     if not isinstance(required, str) or not isinstance(found.value, str):
         return False
     value = found.value.strip()
+    if locode_of(value, required):
+        return True
     short = value.isalpha() and len(value) <= 4
     if not (short or (found.column and _CODE_COLUMN.search(found.column.lower()))):
         return False
@@ -498,6 +500,24 @@ def _code_for_name(required: Value, found: Filter) -> bool:
                  or (len(value) >= 3 and _in_order(value.lower(), letters.lower())))
             and letters.isalpha()  # 'SPRING25' is a code
             and not any(len(w) <= 4 and w not in GENERIC for w in words))
+
+
+def locode_of(code: str, name: str) -> bool:
+    """Is ``code`` the UN/LOCODE of the place ``name`` names ('CNSHA' for Shanghai, 'NLRTM'
+    for Rotterdam, 'DEHAM' for Hamburg)? Ports, airports and stations are kept so in freight
+    and travel data: a country's ISO code, then three letters of the place's name in order,
+    the first its initial.
+
+    >>> locode_of("CNSHA", "shanghai"), locode_of("NLRTM", "rotterdam")
+    (True, True)
+    >>> locode_of("BEANR", "rotterdam"), locode_of("XXSHA", "shanghai")
+    (False, False)
+    """
+    code = code.lower()
+    letters = name.replace(" ", "").replace("-", "").lower()
+    return (len(code) == 5 and code.isalpha() and len(letters) >= 4 and letters.isalpha()
+            and code[2] == letters[0] and _in_order(code[2:], letters)
+            and is_country_code(code[:2]))
 
 
 def _in_order(code: str, name: str) -> bool:

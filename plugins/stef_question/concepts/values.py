@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from stef_core.countries import is_country_code
 from stef_core.spec import Op, Scalar, Strength
 from stef_core.values import fold_text, number
 from stef_question.concepts.comparatives import negated_before
@@ -225,7 +226,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         run = toks[a:b]
         if len(run) == 1:
             tok = run[0]
-            if tok.sentence_start or lex.has("stop_proper", tok.low):
+            if tok.sentence_start or lex.has("stop_proper", tok.low) or _unit_symbol(lex, tok):
                 continue
             if lex.get("stop_proper", tok.low) == "month":
                 continue
@@ -348,6 +349,24 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
         final.append(v)
     return tuple(final)
+
+
+def _unit_symbol(lex: Lexicon, tok: Token) -> bool:
+    """Is the token a unit of measure written as its symbol ("system size in kW", "usage in
+    MWh", "KWH per meter")? It says how an amount is measured, not a value the rows must
+    equal. A symbol that is also a country's code ('GB', 'KW', 'MW') is a unit only in a
+    spelling no country code takes (a lower-case letter before a capital: 'kW', 'MWh').
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> lex = lexicon()
+    >>> [_unit_symbol(lex, t) for t in tokenize("size in kW, KWH or GB").tokens if t.cap]
+    [True, True, False]
+    """
+    if not lex.has("unit", tok.low) or tok.low.isdigit():
+        return False
+    mixed = any(a.islower() and b.isupper() for a, b in zip(tok.text, tok.text[1:]))
+    return mixed or not is_country_code(tok.low)
 
 
 #: Units of a moving window's size and the words that make one ("7 day rolling", "a 30-day
