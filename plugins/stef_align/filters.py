@@ -835,6 +835,39 @@ def _negated_key(s: Filter, words: list[str]) -> bool:
     return False
 
 
+#: "no X" / "without X" said of the rows (one or two words after it, an article skipped).
+_NO_THING = gated(r"\b(?:no|without)\s+(?:an?\s+|any\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?")
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _things_said_absent(text: str) -> tuple[tuple[str, ...], ...]:
+    """The stems of what a folded text says the rows have none of ("with no loyalty tier":
+    ``('loyalti', 'tier')``), each as the one or two words after "no" / "without"."""
+    return tuple(tuple(stem(w) for w in m if w) for m in _NO_THING.findall(text[:2000])[:8])
+
+
+def _said_absent(s: Filter, text: str) -> bool:
+    """A NULL test on a column the text says the rows have none of, in the column's own words
+    ("customers with no loyalty tier" / ``loyalty_tier IS NULL``; the reformulation's words
+    count): that absence is the question's own condition. Keys are :func:`_absence`'s; an
+    exclusion or one branch of an OR says nothing alone.
+
+    >>> _said_absent(Filter("loyalty_tier", "is null", None), "customers with no loyalty tier")
+    True
+    >>> _said_absent(Filter("loyalty_tier", "is null", None), "customers with a loyalty tier")
+    False
+    >>> _said_absent(Filter("discount_code", "is not null", None), "orders without discount")
+    False
+    """
+    if (not s.column or s.op not in ("is null", "is not null") or s.excluded
+            or s.alternative):
+        return False
+    said = tuple(stem(w) for w in parts(s.column) if w not in _MARKERS)
+    if not said or len(said) > 2 or said[-1] in _NULL_KEYS:
+        return False
+    return any(t[:len(said)] == said for t in _things_said_absent(text))
+
+
 def _flag_word(column: str) -> str:
     """What a flag says, its markers left out (``is_billable``: "billable")."""
     return " ".join(w for w in parts(column) if w not in _MARKERS) or column
@@ -1936,6 +1969,7 @@ def align_filters(
     negated = _negated_words(q)
     flipped: list[Filter] = []  # "non-X" asked, the rows with an X kept
     flipped_flags: list[Filter] = []  # "non-X" asked, the flag is_X kept set
+    flipped_nulls: list[Filter] = []  # "no X" asked, the column x kept NOT NULL
     for i, s in enumerate(idx.preds[: idx.n_filters]):
         if i in used or s.value == SUBQUERY:
             continue
@@ -1955,6 +1989,13 @@ def align_filters(
             continue
         if side == "yes":
             flipped_flags.append(s)  # "non-billable hours" / is_billable = TRUE
+            continue
+        said_absent = _said_absent(s, q.text)
+        if said_absent and s.op == "is null":
+            matched.append(s.describe())  # "customers with no loyalty tier" / tier IS NULL
+            continue
+        if said_absent:
+            flipped_nulls.append(s)  # "... with no loyalty tier" / tier IS NOT NULL
             continue
         if (s.op not in ("is null", "is not null") and _grounded(s, q)) or _flag_named(s, q):
             matched.append(s.describe())
@@ -2003,6 +2044,11 @@ def align_filters(
             f"the question asks for rows without a {_key_thing(s.column or '')} (its "
             f"non-... or un-...) but the SQL keeps the rows that have one ({s.describe()})",
             "critical"))
+    for s in flipped_nulls[:2]:
+        contrary.append((
+            f"{s.column} is null", "filter.operator_mismatch",
+            f"the question asks for rows with no {_flag_word(s.column or '')} but the SQL "
+            f"keeps the rows that have one ({s.describe()})", "critical"))
     asked_env = named_environment(q.text) if extras else None
     for s in [s for s in extras if asked_env and kept_environment(s) not in (None, asked_env)][:2]:
         # "errors in staging" / env = 'prod': another environment's rows, no guard

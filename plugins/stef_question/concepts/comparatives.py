@@ -200,15 +200,35 @@ _ABSTRACT = frozenset({"need", "use", "help", "doubt", "exception", "regard", "r
                        "reason", "question", "limit", "change", "delay"})
 
 
+#: Punctuation after which a "no" opens a terse exclusion ("hours by tech, no subs").
+_CLAUSE_OPENERS = frozenset({",", ";", "(", "-", "–", "—"})
+
+
+def _terse_exclusion(text: Text, i: int) -> bool:
+    """Is the "no" at token ``i`` a terse exclusion appended to a question ("labor hrs by tech
+    this month, no subs", "revenue by region (no test accounts)") rather than an absence said
+    of the rows ("customers with no orders", which the aligner reads as an anti-join)?
+
+    >>> from stef_question.text import tokenize
+    >>> [_terse_exclusion(t, i) for t in (tokenize("hrs by tech, no subs"),
+    ...  tokenize("customers with no orders")) for i, w in enumerate(t.words) if w == "no"]
+    [True, False]
+    """
+    before = text.tokens[i - 1] if i > 0 else None
+    return before is not None and before.kind == "punct" and before.low in _CLAUSE_OPENERS
+
+
 def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negated, ...]:
     """Negated predicates on plain words ("not shipped", "never been returned", "excluding
     online courses"): the word right after the negation (auxiliaries skipped)."""
     words = text.words
     out: list[Negated] = []
     for m in lex.find("negation", words, claimed):
-        if m.meaning != "not" or m.phrase in ("no",):
-            continue
+        if m.meaning != "not" or (m.phrase == "no" and not _terse_exclusion(text, m.start)):
+            continue  # "customers with no orders": an absence, read by the aligner
         j = m.end
+        if m.phrase == "excl" and j < len(words) and words[j] == ".":
+            j += 1  # "excl. warranty"
         while j < len(words) and words[j] in _NEGATED_SKIP:
             j += 1
         if j >= len(words) or j in claimed:
