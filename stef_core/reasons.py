@@ -109,6 +109,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "after another (`requested_at`, `created_at`, `appt_start_ts`) and on none of the asked "
         "event; also an age (\"older than 30 days\") measured from `updated_at`"),
     ReasonCode(
+        "column.opposite", "attribute", "major",
+        "the question names one side of a pair (destination, exports, shipper, drop-off, "
+        "arrivals) and not the other, and the SQL reads a column of the other side "
+        "(`GROUP BY origin`, `SUM(import_kwh)`, `consignee_id`) and nothing of the side asked"),
+    ReasonCode(
         "date.reversed_difference", "attribute", "major",
         "a duration computed backwards: the moment that opens or starts a record minus a later "
         "one "
@@ -236,6 +241,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the SQL does not show what the question asks to see (\"the email addresses\" / `SELECT "
         "phone`, names asked and ids shown, \"how many\" answered with a list): critical when "
         "the SQL shows plain readable columns and none is the one asked, minor otherwise"),
+    ReasonCode(
+        "projection.duplicate", "attribute", "major",
+        "two output columns named for two things (`AS disconnections`, `AS reconnections`) "
+        "computed by one conditional aggregate (`SUM(CASE WHEN order_type = 'DISCONNECT' ...)` "
+        "twice): one of them shows the other's figure under its own name"),
     ReasonCode(
         "projection.extra", "attribute", "major",
         "(only with `rule supporting_columns off`, for answers read by a program or labels made "

@@ -283,6 +283,10 @@ class Period:
     strength: Strength = "strong"
     #: SQL side: read inside a subquery whose rows the query excludes (see :class:`Filter`).
     excluded: bool = False
+    #: SQL side: the period is a calendar field's number compared with today's number plus
+    #: this step (``QUARTER(d) = QUARTER(CURDATE()) - 1``: -1). Read as the quarter before
+    #: today's, though the number neither wraps (0 in Q1) nor says which year.
+    step: int = 0
 
     @property
     def relative(self) -> bool:

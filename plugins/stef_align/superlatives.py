@@ -40,7 +40,7 @@ _DATE_PARTS = frozenset({"date", "dates", "time", "year", "years", "birth", "bir
                          "dob", "start", "started", "founded", "established", "created",
                          "opened", "joined", "hired", "hire", "since", "day", "month",
                          "timestamp", "at", "on", "debut", "built", "released", "published",
-                         "signup", "registered"})
+                         "signup", "registered", "dt", "ts", "dttm", "datetime"})
 _AGE_PARTS = frozenset({"age", "ages", "old", "seniority", "tenure", "duration", "days",
                         "years", "elapsed", "length", "wait", "waiting", "delay"})
 _SPEED_PARTS = frozenset({"speed", "rate", "throughput", "velocity", "mph", "kmh", "fps"})
@@ -57,7 +57,10 @@ _BAD_PARTS = frozenset({
 _FLIPS = {"date": _DATE_PARTS, "speed": _SPEED_PARTS, "rank": _RANK_PARTS | _BAD_PARTS}
 #: A time that may be a length ("the longest processed time", "the shortest flight time")
 #: flips "longest" / "shortest" only when it is surely a point in time (a date, a start).
-_LENGTHS = frozenset({"time", "year", "years", "day", "days", "month", "on", "at"})
+#: A column spelled ``*_dt`` / ``*_ts`` names a point in time for "oldest" (by age), but a
+#: difference of two of them is a length ("the longest arrival delays").
+_LENGTHS = frozenset({"time", "year", "years", "day", "days", "month", "on", "at", "dt", "ts",
+                      "dttm", "datetime"})
 
 #: A top-k asked within each group: "top 3 stores per merchant" ("per" right after the
 #: ranked noun: after the criterion it may be a ratio, "top 5 stores by sales per sq ft"),

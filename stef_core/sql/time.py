@@ -1420,7 +1420,23 @@ def _compare(term: _Term, op: str, value: exp.Expr) -> list[Period] | None:
         return None
     # the column itself equal to a day, relative or not: a moment equals only its midnight
     moment_day = op == "=" and term.kind == "raw" and term.named and span.grain == "day"
-    return [replace(period, spelling=term.spelling(span.spelling), moment_day=moment_day)]
+    return [replace(period, spelling=term.spelling(span.spelling), moment_day=moment_day,
+                    step=_number_step(term, value))]
+
+
+def _number_step(term: _Term, value: exp.Expr) -> int:
+    """The step added to today's calendar number when ``term`` (a month or quarter number) is
+    compared with it: -1 for ``QUARTER(d) = QUARTER(CURDATE()) - 1``, 0 for anything else
+    (``MONTH(d) = MONTH(CURRENT_DATE - INTERVAL 1 MONTH)`` shifts the date, which wraps)."""
+    if term.kind != "part" or term.unit not in ("month", "quarter"):
+        return 0
+    base = _typed(_unwrap(value))
+    if not isinstance(base, (exp.Sub, exp.Add)):
+        return 0
+    step = _int_literal(base.expression)
+    if not step:
+        return 0
+    return -step if isinstance(base, exp.Sub) else step
 
 
 #: Words of a column name that say each row holds one period, keyed by its start (a
