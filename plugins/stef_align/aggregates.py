@@ -805,12 +805,16 @@ def _averaged_stored_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
     >>> _averaged_stored_rate(q, extract_spec(
     ...     "SELECT role, SUM(amount) / SUM(hours) FROM time_entries GROUP BY role"))
     """
-    m = _WEIGHTED_RATE.search(q.text[:2000])
-    if m is None or sql.divides or sql.set_operation:
+    # The SQL's side first: most SQL averages no column, and the question's pattern, which
+    # no literal gates, would be tried at every position of the question and its hint.
+    if sql.divides or sql.set_operation:
         return None
     means = [a.arg for a in sql.aggregations[:32]
              if a.func == "AVG" and a.arg not in {"", "*"} and "," not in a.arg]
     if not means:
+        return None
+    m = _WEIGHTED_RATE.search(q.text[:2000])
+    if m is None:
         return None
     return (f"the question asks for the {m.group(0)}, a rate weighted by volume, but the SQL "
             f"only averages each row's {means[0]} (AVG({means[0]})): a small row weighs as "
@@ -1100,19 +1104,26 @@ def _count_for_measured_threshold(q: QuestionSpec, sql: SqlSpec) -> str | None:
     'the question sets a threshold of 75 hours, bu'
     >>> _count_for_measured_threshold(q, extract_spec(sql.replace("COUNT(*)", "SUM(e.hours)")))
     """
-    m = _MEASURED_THRESHOLD.search(q.text[:2000])
-    if m is None or sql.set_operation:
+    # The SQL's side first (only counts, a number held in its HAVING): the question's pattern,
+    # which no literal gates, would be tried at every position of the question and its hint.
+    if sql.set_operation:
         return None
     funcs = {family(a.func) for a in sql.aggregations[:32]}
     if funcs != {"COUNT"}:
+        return None
+    held = [f.value for f in sql.filters[:64]
+            if f.source == "having" and isinstance(f.value, (int, float))
+            and not isinstance(f.value, bool)]
+    if not held:
+        return None
+    m = _MEASURED_THRESHOLD.search(q.text[:2000])
+    if m is None:
         return None
     try:
         number = float(m.group(1).replace(",", ""))
     except ValueError:
         return None
-    if not any(f.source == "having" and isinstance(f.value, (int, float))
-               and not isinstance(f.value, bool) and float(f.value) == number
-               for f in sql.filters[:64]):
+    if not any(float(v) == number for v in held):
         return None
     noun = m.group(2)
     if any(word_matches(noun, p) for t in sql.tables[:16] for p in parts(t.split(".")[-1])):
