@@ -73,6 +73,7 @@ class Lexicon:
         self._index: dict[str, dict[str, list[tuple[tuple[str, ...], str, str]]]] = {}
         self._meanings: dict[str, dict[tuple[str, ...], str]] = {}
         self._meaning_sets: dict[str, frozenset[str]] = {}
+        self._singles: dict[str, frozenset[str]] = {}
         for concept, phrases in table.items():
             if concept.startswith("_"):
                 continue
@@ -110,9 +111,24 @@ class Lexicon:
                 self._meanings.get(concept, {}).values())
         return found
 
+    def singles(self, concept: str) -> frozenset[str]:
+        """Every one-word phrase of ``concept``: ``w in lex.singles(c)`` is ``lex.has(c, w)``,
+        and a text's words are tested against it at once (``isdisjoint``)."""
+        found = self._singles.get(concept)
+        if found is None:  # the tables never change after construction
+            found = self._singles[concept] = frozenset(
+                w[0] for w in self._meanings.get(concept, {}) if len(w) == 1)
+        return found
+
     def has(self, concept: str, word: str) -> bool:
         """Is the one-word phrase ``word`` (lower-case) a cue of ``concept``?"""
         return (word,) in self._meanings.get(concept, _NO_PHRASES)
+
+    def starts(self, concept: str) -> Mapping[str, object]:
+        """The words a phrase of ``concept`` starts with (read only): :meth:`at` finds nothing
+        at a token whose word is not among them. Readers that try :meth:`at` at every token
+        test this first: most words open no phrase, and the test costs a fraction of a call."""
+        return self._index.get(concept, _NO_PHRASES)
 
     def at(self, concept: str, words: Sequence[str], i: int) -> Match | None:
         """The longest phrase of ``concept`` starting at token ``i``, or None."""

@@ -83,6 +83,7 @@ def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH
     """Is the token at ``i`` negated by a cue at most ``reach`` tokens before it, within its
     clause ("not in 'Paris'", "other than Lyon")?"""
     words = text.words
+    cues = lex.starts("negation")
     lo = max(0, i - reach - 2)
     j = i - 1
     while j >= lo:
@@ -92,6 +93,8 @@ def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH
         if tok.low in _CLAUSE_WORDS:
             return False  # "not discontinued and cost less than 50": another predicate
         for k in range(max(lo, j - 2), j + 1):
+            if words[k] not in cues:
+                continue  # opens no negation (lex.at would say None)
             m = lex.at("negation", words, k)
             if (m is not None and m.end == j + 1 and m.meaning == "not"
                     and i - m.end <= reach):
@@ -299,6 +302,7 @@ def read(
     found: list[Comparison] = []
     taken: set[int] = set()
     n = len(words)
+    bounds, comparing = lex.starts("comparative_bound"), lex.starts("comparative")
     i = 0
     while i < n:
         if i in claimed or i in taken:
@@ -355,13 +359,14 @@ def read(
                 taken.update(range(i, after.end))
                 i = after.end
                 continue
-        bound = _bound_at(text, lex, i, claimed)
+        # (a word that opens no bound or comparative phrase has neither: lex.at says None)
+        bound = _bound_at(text, lex, i, claimed) if words[i] in bounds else None
         if bound is not None:
             found.append(bound)
             taken.update(range(bound.start, bound.end))
             i = bound.end
             continue
-        m = lex.at("comparative", words, i)
+        m = lex.at("comparative", words, i) if words[i] in comparing else None
         if m is None or m.meaning == "none":
             i += 1
             continue

@@ -357,9 +357,10 @@ def _binding_split(clause: str, lex: Lexicon) -> tuple[str, str, bool] | None:
     """``(left, right, weak)`` around the clause's binding verb, or None."""
     text = tokenize(clause)
     words = text.words
+    verbs = lex.starts("binding")
     weak_at: tuple[int, int] | None = None
     for i, tok in enumerate(text.tokens):
-        if tok.kind != "word":
+        if tok.kind != "word" or words[i] not in verbs:  # (else lex.at says None)
             continue
         m = lex.at("binding", words, i)
         if m is None:

@@ -180,7 +180,7 @@ def read(
     loose: list[str] = []
     ranked_by: list[str] = []
     taken: set[int] = set()
-    metric = any(lex.has("metric", w) for w in words)
+    metric = not lex.singles("metric").isdisjoint(words)
     found = lex.find("grouping", words, claimed)
     # "per" does not make a later "by" the agent of a passive: "avg amount per claim by
     # specialty" asks per specialty

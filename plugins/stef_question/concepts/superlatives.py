@@ -168,8 +168,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     k_dir: str | None = None
     taken: set[int] = set()
     # "top 3", "first five", "bottom 10"
+    topk = lex.starts("topk")
     for i in range(n):
-        if i in claimed:
+        if i in claimed or words[i] not in topk:  # (no phrase opens there: lex.at says None)
             continue
         m = lex.at("topk", words, i)
         if m is None or m.end >= n or m.end in claimed:

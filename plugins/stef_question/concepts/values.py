@@ -299,12 +299,13 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         out.append(Value(m.phrase, op, "word", word_strength, m.start, m.end,
                          text.span_text(m.start, m.end)))
         used.update(range(m.start, m.end))
+    participles = lex.singles("state_participle")  # (what _state_participle looks up first)
     for i, tok in enumerate(toks):
         if len(out) >= MAX_VALUES:
             break
         if i in claimed or i in used:
             continue
-        if _state_participle(text, lex, i):
+        if tok.low in participles and _state_participle(text, lex, i):
             op = "!=" if negated_before(text, lex, i) else "="
             # "unresolved", "unfulfilled": a state named by what it is not, which the data
             # keeps as the other states, NOT IN (...) or a missing date: inferred, weak
@@ -461,12 +462,13 @@ def _clause_negated(text: Text, lex: Lexicon, i: int) -> bool:
     """Is token ``i`` in a clause opened by a negation ("that do not have any cartoon directed
     by Ben Jones", "with no ships lost in the 'English Channel'")?"""
     words = text.words
+    cues = lex.starts("negation")
     j = i - 1
     while j >= max(0, i - CLAUSE_REACH):
         w = words[j]
         if w in _CLAUSE_BREAKS:
             return False
-        m = lex.at("negation", words, j)
+        m = lex.at("negation", words, j) if w in cues else None
         if m is not None and m.meaning == "not" and m.end <= i:
             return True
         j -= 1

@@ -1,0 +1,54 @@
+"""The lexicon's shortcuts answer as its lookups do: a word outside ``starts(concept)`` opens
+no phrase (``at`` finds none there), and ``w in singles(concept)`` is ``has(concept, w)``.
+The readers test a token against them before calling ``at`` or ``has`` on every token, so a
+shortcut that disagreed would change what they read. Checked for every concept of the built-in
+lexicon and of one R_app extends, on word sequences made of the lexicon's own words (whole
+phrases, their pieces) and others."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import stef_question
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from stef_question.lexicon import Lexicon, freeze, lexicon
+
+SETTINGS = settings(max_examples=200, deadline=None)
+
+EXTENDED = lexicon(freeze({"negation": {"except for": "not"}, "comparative": {"above par": ">="},
+                           "aggregate": {"tally": "count"}}))
+LEXICONS = (lexicon(), EXTENDED)
+CONCEPTS = sorted(c for c in json.loads(Path(stef_question.__file__).with_name(
+    "lexicon.json").read_text(encoding="utf-8")) if not c.startswith("_"))
+
+
+def _words(lex: Lexicon) -> list[str]:
+    return sorted({w for c in CONCEPTS for phrase in lex.table(c) for w in phrase.split(" ")})
+
+
+WORDS = st.sampled_from(sorted({*_words(lexicon()), *_words(EXTENDED), "orders", "the", "5",
+                                 "", "-", "x", "é", "at", "least", "not"}))
+
+
+@SETTINGS
+@given(lex=st.sampled_from(LEXICONS), concept=st.sampled_from(CONCEPTS),
+       words=st.lists(WORDS, max_size=8))
+def test_a_word_outside_starts_opens_no_phrase(lex: Lexicon, concept: str,
+                                               words: list[str]) -> None:
+    starts = lex.starts(concept)
+    for i, word in enumerate(words):
+        if word not in starts:
+            assert lex.at(concept, words, i) is None
+
+
+@SETTINGS
+@given(lex=st.sampled_from(LEXICONS), concept=st.sampled_from(CONCEPTS), word=WORDS)
+def test_singles_are_the_one_word_phrases(lex: Lexicon, concept: str, word: str) -> None:
+    assert (word in lex.singles(concept)) == lex.has(concept, word)
+
+
+def test_an_unknown_concept_has_no_shortcut() -> None:
+    lex = lexicon()
+    assert not lex.starts("no such concept") and not lex.singles("no such concept")
