@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Any
 
 from stef_core.models import LEXICON_MEANINGS
+from stef_question.text import MAX_CHARS
 
 #: The concepts R_app may extend (``Ruleset.lexicon``) and the meanings each accepts.
 EXTENDABLE: dict[str, frozenset[str]] = {
@@ -93,7 +94,12 @@ class Lexicon:
 
     def get(self, concept: str, phrase: str) -> str | None:
         """The meaning of exactly ``phrase`` in ``concept``, or None."""
-        return self._meanings.get(concept, {}).get(phrase_words(phrase))
+        table = self._meanings.get(concept, _NO_PHRASES)
+        if phrase.isascii() and phrase.isalpha() and phrase.islower() and len(phrase) <= MAX_CHARS:
+            # a plain word (most lookups: a token's word) is its own one-word phrase, as
+            # phrase_words says; looked up without the call
+            return table.get((phrase,))
+        return table.get(phrase_words(phrase))
 
     def table(self, concept: str) -> dict[str, str]:
         """Every phrase of ``concept`` (its words joined by spaces) with its meaning."""

@@ -52,3 +52,12 @@ def test_singles_are_the_one_word_phrases(lex: Lexicon, concept: str, word: str)
 def test_an_unknown_concept_has_no_shortcut() -> None:
     lex = lexicon()
     assert not lex.starts("no such concept") and not lex.singles("no such concept")
+
+
+@SETTINGS
+@given(lex=st.sampled_from(LEXICONS), concept=st.sampled_from(CONCEPTS),
+       word=WORDS | st.from_regex(r"[a-z]{1,12}", fullmatch=True))
+def test_a_plain_word_means_what_its_table_says(lex: Lexicon, concept: str, word: str) -> None:
+    # get() looks a plain lower-case word up as its own one-word phrase, without tokenizing
+    if word.isascii() and word.isalpha() and word.islower():
+        assert lex.get(concept, word) == lex.table(concept).get(word)
