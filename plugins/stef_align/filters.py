@@ -2267,11 +2267,10 @@ def align_filters(
             matched.append(r.describe())
             continue
         if is_weak(r):
+            said = (f"says {r.describe()}" if r.op == "not"
+                    else f"names {render_value(r.value)}")  # "…, no matter the region"
             reasons.append(reason(
-                "filter.missing",
-                f"the question names {render_value(r.value)} but no SQL filter uses it",
-                "minor",
-            ))
+                "filter.missing", f"the question {said} but no SQL filter uses it", "minor"))
             continue
         if keyed and r.op == "=" and isinstance(r.value, str) and (
                 r.column is None or (r.source == "rules" and _same_thing(r.column, keyed[0]))):

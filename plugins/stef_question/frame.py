@@ -108,7 +108,7 @@ class Frame:
                 out.append(Filter(None, c.op, c.value, source,
                                   "weak" if c.duration else "strong"))
         for n in self.negated:
-            out.append(Filter(n.word, "not", None, source))
+            out.append(Filter(n.word, "not", None, source, n.strength))
         for column, op, _, _ in self.nulls:
             out.append(Filter(column, op, None, source))
         for v in self.values:

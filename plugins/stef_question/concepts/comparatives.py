@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stef_core.spec import NEGATED_OP, Op, Scalar, as_op
+from stef_core.spec import NEGATED_OP, Op, Scalar, Strength, as_op
 from stef_core.values import number
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text, Token
@@ -59,6 +59,9 @@ class Negated:
     word: str
     start: int
     end: int
+    # "…, no subs": a terse exclusion may also be an idiom ("no matter the region", "no
+    # duplicates"), so unanswered it only lowers confidence
+    strength: Strength = "strong"
 
 
 def number_at(tok: Token, lex: Lexicon) -> int | float | None:
@@ -264,7 +267,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
                 break
             phrase.append(words[k])
             k += 1
-        out.append(Negated(" ".join(phrase), m.start, j + 1))
+        out.append(Negated(" ".join(phrase), m.start, j + 1,
+                           "weak" if m.phrase == "no" else "strong"))
     return tuple(out)
 
 
