@@ -324,6 +324,12 @@ class Ruleset(_Strict):
     limit_guard: int = Field(
         default=1000, ge=1, description="lambda_min: a LIMIT at or above it is a safety rail"
     )
+    week_start: Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                        "sunday"] = Field(
+        default="monday",
+        description="the day the deployment's weeks start on: what \"last week\", \"this "
+        "week\" and \"the week of <day>\" mean (ISO 8601 weeks start on Monday)",
+    )
     rules: dict[str, bool] = Field(
         default_factory=dict, description="normalization rule id -> on/off"
     )

@@ -32,7 +32,16 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from stef_core.spec import Bound, Filter, Period, RelativeDate, RelativeUnit, Shift, StartOf
+from stef_core.spec import (
+    ANCHOR_DAY,
+    Bound,
+    Filter,
+    Period,
+    RelativeDate,
+    RelativeUnit,
+    Shift,
+    StartOf,
+)
 
 __all__ = [
     "EARLIEST",
@@ -63,6 +72,8 @@ __all__ = [
     "split_years",
     "stated_durations",
     "unit_factor",
+    "week_floor",
+    "weeks_from",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -156,6 +167,37 @@ def floor(moment: datetime, unit: str) -> datetime:
     if unit == "second":
         return moment.replace(microsecond=0)
     return moment
+
+
+def week_floor(moment: datetime, first: int = 0) -> datetime:
+    """The first day of the week holding ``moment``, for weeks that start ``first`` days after
+    Monday (0: ISO weeks, :func:`floor`; 6: Sunday weeks, a deployment's ``week starts``).
+
+    >>> week_floor(datetime(2024, 3, 10), 6), week_floor(datetime(2024, 3, 10))
+    (datetime.datetime(2024, 3, 10, 0, 0), datetime.datetime(2024, 3, 4, 0, 0))
+    """
+    day = datetime(moment.year, moment.month, moment.day)
+    return day - timedelta(days=(day.weekday() - first) % 7)
+
+
+def weeks_from(bound: Bound, first: int) -> Bound:
+    """A bound read with ISO weeks, read with weeks that start ``first`` days after Monday:
+    every "start of the week" step of a relative bound ("last week", "this week", "week to
+    date") moves to that weekday; ISO bounds and other steps stay.
+
+    >>> last_week = ANCHOR_DAY.start_of("week").shifted("week", -1)
+    >>> weeks_from(last_week, 6).describe()
+    'start of the week of (today + 1 day) - 1 day - 1 week'
+    """
+    if not first or not isinstance(bound, RelativeDate):
+        return bound
+    out = ANCHOR_DAY
+    for step in bound.steps:
+        if isinstance(step, Shift):
+            out = out.shifted(step.unit, step.n)
+        else:
+            out = out.start_of_week(first) if step.unit == "week" else out.start_of(step.unit)
+    return out
 
 
 def iso(moment: datetime) -> str:

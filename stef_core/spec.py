@@ -211,6 +211,18 @@ class RelativeDate:
                 return self  # already at the start of a unit this one divides
         return RelativeDate((*self.steps, StartOf(unit)))
 
+    def start_of_week(self, first: int = 0) -> RelativeDate:
+        """The first day of the week holding this moment, for weeks that start ``first`` days
+        after Monday (6: Sunday; 0 is :meth:`start_of` ``("week")``): the Monday-based week
+        start of the day ``7 - first`` days later, moved back as many days (on a Sunday, with
+        Sunday weeks, the day itself).
+
+        >>> ANCHOR_DAY.start_of_week(6).describe()
+        'start of the week of (today + 1 day) - 1 day'
+        """
+        ahead = (7 - first) % 7
+        return self.shifted("day", ahead).start_of("week").shifted("day", -ahead)
+
     def describe(self) -> str:
         """The moment in words, for messages: ``today``, ``today - 7 days``, ``start of this
         month - 1 month``, ``start of the month of (today - 7 days)``."""

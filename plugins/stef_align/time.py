@@ -36,6 +36,7 @@ from itertools import pairwise
 from stef_align.presupposed import asks_in_force, in_force_window, says_in_force
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.periods import (
+    WEEKDAYS,
     add,
     describe,
     filter_periods,
@@ -254,7 +255,7 @@ def _looks_back(text: str) -> bool:
 
 
 def _readings(p: Period, today: date, over: RelativeUnit | None = None,
-              logged: bool = False, coming: bool = False) -> list[Period]:
+              logged: bool = False, coming: bool = False, first: int = 0) -> list[Period]:
     """The periods that answer the question's ``p``: itself; for a month named without a year,
     the latest one at the anchor (first: the production reading, shown in messages), that
     month of any year (not in a ``logged`` record: a question stamped with the time it was
@@ -263,7 +264,8 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     March?), the one a year before; with ``coming`` (a question not told in the past tense,
     :func:`_looks_back`), also the coming one when it starts within :data:`COMING` of the
     anchor. A change "over" the previous ``over`` unit ("mom growth for April") reads that
-    unit too: March and April."""
+    unit too: March and April. Calendar weeks start ``first`` days after Monday (the
+    ruleset's ``week starts``)."""
     out = [p]
     if _ahead(p) and isinstance(p.end, RelativeDate):
         # English does not say whether today or the last day counts: BETWEEN CURDATE() AND
@@ -275,8 +277,8 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
         if (len(steps) == 2 and isinstance(steps[0], Shift) and steps[0].n == 1
                 and steps[0].unit in ("week", "month", "quarter", "year")):
             # "within the next month" may also mean the calendar month after this one
-            first = ANCHOR_DAY.start_of(steps[0].unit).shifted(steps[0].unit, 1)
-            out.append(replace(p, start=first, end=first.shifted(steps[0].unit, 1),
+            after = _start_of(steps[0].unit, first).shifted(steps[0].unit, 1)
+            out.append(replace(p, start=after, end=after.shifted(steps[0].unit, 1),
                                grain=steps[0].unit))
     if _dual(p):
         latest = replace(p, periodic=())
@@ -294,7 +296,7 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
 
     if over and p.grain == over and out[0].start and out[0].end and not out[0].periodic:
         out.append(replace(out[0], start=shift(out[0].start, over, -1)))
-    whole = _whole_units(p)
+    whole = _whole_units(p, first)
     if whole is not None:
         out.append(whole)
     # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
@@ -314,7 +316,12 @@ def _through_today(p: Period, today: date) -> bool:
         start < day and end > day + timedelta(days=1) and _clips(p, today))
 
 
-def _whole_units(p: Period) -> Period | None:
+def _start_of(unit: RelativeUnit, first: int) -> RelativeDate:
+    """The start of the anchor's ``unit``; a week's starts ``first`` days after Monday."""
+    return ANCHOR_DAY.start_of_week(first) if unit == "week" else ANCHOR_DAY.start_of(unit)
+
+
+def _whole_units(p: Period, first: int = 0) -> Period | None:
     """"The last 6 months" read as the 6 whole months before this one (the reading of a
     monthly report: ``>= ADD_MONTHS(TRUNC(SYSDATE, 'MM'), -6) AND < TRUNC(SYSDATE, 'MM')``),
     beside the rolling window up to today; the same for weeks, quarters and years."""
@@ -328,7 +335,7 @@ def _whole_units(p: Period) -> Period | None:
         return None
     if step.n >= -1:
         return None  # "the last month" is last month already
-    this = ANCHOR_DAY.start_of(step.unit)
+    this = _start_of(step.unit, first)
     return replace(p, start=this.shifted(step.unit, step.n), end=this, grain=step.unit)
 
 
@@ -350,10 +357,10 @@ _PREFERENCE = {"same": 0, "open": 1, "different": 2}
 
 def _compare_readings(p: Period, today: date, s: Period, s_canon: _Canon,
                       s_clipped: _Canon, over: RelativeUnit | None = None,
-                      logged: bool = False, coming: bool = False) -> str:
+                      logged: bool = False, coming: bool = False, first: int = 0) -> str:
     """The best of ``_compare`` over the question period's readings."""
     best = "different"
-    for r in _readings(p, today, over, logged, coming):
+    for r in _readings(p, today, over, logged, coming, first):
         clip = _clips(r, today)
         kind = _compare(r, _canon(r, today, clip), s, s_clipped if clip else s_canon)
         if _PREFERENCE[kind] < _PREFERENCE[best]:
@@ -581,6 +588,7 @@ def align_periods(
     today = anchor_date(anchor)
     logged = anchor is not None and anchor.source == "timestamp"
     coming = logged and not _looks_back(q.text)
+    first = WEEKDAYS.index(rules.week_start)
     for s in sql_periods:  # a bare closing date on a timestamp column
         if s.end_of_day and s.column and is_timestamp_name(s.column) and s.source != "case":
             out.reasons.append(reason(
@@ -637,7 +645,7 @@ def align_periods(
                         wanted == "open" and s.source == "case"):
                     continue  # a period that shapes a value answers one, it bounds no rows
                 if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over,
-                                     logged, coming) == wanted:
+                                     logged, coming, first) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
                     used.update(joined.get(j, ()))
@@ -655,7 +663,7 @@ def align_periods(
             if j in f_used:
                 continue
             kind = _compare_readings(p, today, s, _canon(s, today), _canon(s, today, True),
-                                     over, logged, coming)
+                                     over, logged, coming, first)
             if kind in ("same", "open"):
                 fallback_hit[i] = (kind, s)
                 f_used.add(j)

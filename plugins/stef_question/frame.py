@@ -603,6 +603,7 @@ def question_spec(
     """The spec of a question, read from the question, its enrichment and R_app only."""
     rules = rules or Ruleset()
     lex = lexicon(freeze(rules.lexicon))
+    first = WEEKDAYS.index(rules.week_start)  # "last week" from the deployment's first day
     q_text = tokenize(question)
     reformulated, hint_text = enrichment.split_enrichment(question, enriched_question)
     hint = enrichment.read_hint(hint_text, lex)
@@ -679,14 +680,14 @@ def question_spec(
                        fold_text(r_text.raw))
         # Periods are compared against the record's anchor ("last month" restated as "April
         # 2025" is no drift), which only the aligner knows: the reformulation's go with the spec.
-        restated = read_time(reformulated[: 2 * MAX_CHARS])
+        restated = read_time(reformulated[: 2 * MAX_CHARS], first)
         # A condition the reformulation adds stays a requirement as written (issue 12: the
         # enrichment's explicit conditions are requirements): SQL that skips the agent's own
         # definition ("at risk" = gpa < 2.0 OR attendance_rate < 0.75) answers neither text.
         # That it was added is drift, reported apart.
     # The question's periods and the hint's: hint conditions that spell a period leave the
     # filters (the periods are compared as intervals, whatever the spelling).
-    periods, hint_filters = _periods(question, hint_text, hint_filters)
+    periods, hint_filters = _periods(question, hint_text, hint_filters, first)
     required = _not_ignored(merge_requirements([*hint_filters, *stated, *asked,
                                                 *_weekdays(question, asked)]), rules)
 
@@ -783,7 +784,7 @@ def question_spec(
     )
 
 
-def _periods(question: str, hint_text: str, hint_filters: list[Filter]
+def _periods(question: str, hint_text: str, hint_filters: list[Filter], first: int = 0
              ) -> tuple[tuple[Period, ...], list[Filter]]:
     """The periods of the question and its hint (:func:`question_periods`), and the hint
     filters left once those spelling a period are taken out."""
@@ -792,7 +793,8 @@ def _periods(question: str, hint_text: str, hint_filters: list[Filter]
     for f in hint_filters:
         spellings = f.value if isinstance(f.value, tuple) and f.op == "=" else (f.value,)
         plain.extend((f, Filter(f.column, f.op, v, "hint")) for v in spellings)
-    periods, rest = question_periods(question[: 2 * MAX_CHARS], hint_text, [p for _, p in plain])
+    periods, rest = question_periods(question[: 2 * MAX_CHARS], hint_text,
+                                     [p for _, p in plain], first)
     kept = set(rest)
     return periods, list(dict.fromkeys(f for f, p in plain if p in kept))
 

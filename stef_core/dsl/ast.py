@@ -135,6 +135,12 @@ class LimitGuard(Statement):
 
 
 @dataclass(frozen=True)
+class WeekStart(Statement):
+    day: str
+    day_span: Span
+
+
+@dataclass(frozen=True)
 class RuleSwitch(Statement):
     rule_id: str
     id_span: Span

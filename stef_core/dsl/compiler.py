@@ -1,10 +1,10 @@
 """Compiling ``.stef`` rulesets to R_app (:class:`stef_core.models.Ruleset`).
 
 Statements apply in order, and an ``include`` applies the included file's statements at that
-point, so later statements win: a later ``term``, ``rule``, ``score``, ``cue``, ``calibration``
-or ``limit guard`` replaces an earlier one. Lists (synonym words, categorical values, benign and
-ignored filters, notes) accumulate without duplicates. The including file's header names the
-result; an included file's header only has to be there.
+point, so later statements win: a later ``term``, ``rule``, ``score``, ``cue``, ``calibration``,
+``limit guard`` or ``week starts`` replaces an earlier one. Lists (synonym words, categorical
+values, benign and ignored filters, notes) accumulate without duplicates. The including file's
+header names the result; an included file's header only has to be there.
 
 A word means one thing: giving one word to two columns (``synonym``), or to two values
 (``value``), is an error that names both lines. A file included twice (a diamond of includes)
@@ -44,6 +44,7 @@ from stef_core.models import (
     VerdictScores,
     field_range,
 )
+from stef_core.periods import WEEKDAYS
 from stef_core.registry import did_you_mean
 from stef_core.ruleset_checks import (
     canonical_meaning,
@@ -156,6 +157,7 @@ class _State:
     benign: dict[str, dict[str, Any]] = field(default_factory=dict)
     ignored: dict[str, None] = field(default_factory=dict)
     limit_guard: int | None = None
+    week_start: str | None = None
     rules: dict[str, bool] = field(default_factory=dict)
     scores: dict[str, dict[str, float]] = field(default_factory=dict)
     top_scores: dict[str, float] = field(default_factory=dict)
@@ -211,6 +213,8 @@ class _State:
         }
         if self.limit_guard is not None:
             out["limit_guard"] = self.limit_guard
+        if self.week_start is not None:
+            out["week_start"] = self.week_start
         return out
 
 
@@ -398,6 +402,14 @@ class _Compiler:
                      "a whole number, e.g. limit guard >= 1000")
         else:
             self.state.limit_guard = v.data
+
+    def week_start(self, st: ast.WeekStart, at: _Site) -> None:
+        day = st.day.casefold()
+        if day not in WEEKDAYS:
+            at.error(st.day_span, f"unknown weekday {st.day!r}{did_you_mean(day, list(WEEKDAYS))}",
+                     "a weekday: " + ", ".join(WEEKDAYS))
+        else:
+            self.state.week_start = day
 
     def rule_switch(self, st: ast.RuleSwitch, at: _Site) -> None:
         known = self.rule_ids if self.rule_ids is not None else installed_rule_ids()
@@ -657,6 +669,7 @@ _STATEMENTS: dict[type[ast.Statement], Callable[[_Compiler, Any, _Site], None]] 
     ast.Benign: _Compiler.benign,
     ast.Ignore: _Compiler.ignore,
     ast.LimitGuard: _Compiler.limit_guard,
+    ast.WeekStart: _Compiler.week_start,
     ast.RuleSwitch: _Compiler.rule_switch,
     ast.ScoreSet: _Compiler.score,
     ast.Cue: _Compiler.cue,

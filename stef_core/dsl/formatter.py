@@ -89,6 +89,8 @@ def render_statement(st: ast.Statement) -> str:
         return f"ignore filter {st.column}"
     if isinstance(st, ast.LimitGuard):
         return f"limit guard >= {_ast_value(st.value)}"
+    if isinstance(st, ast.WeekStart):
+        return f"week starts {st.day.lower()}"
     if isinstance(st, ast.RuleSwitch):
         return f"rule {st.rule_id} {'on' if st.enabled else 'off'}"
     if isinstance(st, ast.ScoreSet):
@@ -176,6 +178,8 @@ def ruleset_to_stef(ruleset: Ruleset) -> str:
         lines.append(f"ignore filter {column}")
     if ruleset.limit_guard != defaults.limit_guard:
         lines.append(f"limit guard >= {ruleset.limit_guard}")
+    if ruleset.week_start != defaults.week_start:
+        lines.append(f"week starts {ruleset.week_start}")
     for rule_id, enabled in ruleset.rules.items():
         lines.append(f"rule {rule_id} {'on' if enabled else 'off'}")
     lines.extend(_score_lines(ruleset.scoring))

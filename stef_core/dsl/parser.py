@@ -23,7 +23,7 @@ from stef_core.registry import did_you_mean
 #: Statement keywords in the order the documentation lists them.
 STATEMENT_KEYWORDS: tuple[str, ...] = (
     "ruleset", "include", "synonym", "values", "value", "term", "benign", "ignore", "limit",
-    "rule", "score", "cue", "calibration", "note",
+    "week", "rule", "score", "cue", "calibration", "note",
 )
 
 _INT = re.compile(r"[+-]?\d+")
@@ -247,6 +247,8 @@ def _statement(tree: Tree[Token], n: int) -> ast.Statement:
         return ast.Ignore(span, str(toks[2]), _span(toks[2], n))
     if kind == "limit_guard":
         return ast.LimitGuard(span, _value(kids[2], n))
+    if kind == "week_start":
+        return ast.WeekStart(span, str(toks[2]), _span(toks[2], n))
     if kind == "rule_switch":
         return ast.RuleSwitch(span, str(toks[1]), _span(toks[1], n), str(toks[2]).lower() == "on")
     if kind == "score":

@@ -636,7 +636,7 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
                 # 'weekday N' (0 Sunday ... 6 Saturday): forward to the next such day, or stay
                 # on it: the start of the week that starts on the day after N, less one day
                 after = int(weekday.group(1)) % 7  # N + 1 as days after Monday
-                bound = _week_start_of(bound, after).shifted("day", 6)
+                bound = bound.start_of_week(after).shifted("day", 6)
                 continue
             if m.group(3):
                 start_unit = relative_unit(m.group(3).lower())
@@ -655,7 +655,7 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             # BigQuery DATE_TRUNC(d, WEEK) (= WEEK(SUNDAY)) or WEEK(SATURDAY): weeks that start
             # on another day than Monday
             inner = _relative(node.this)
-            return _week_start_of(inner, first) if inner is not None else None
+            return inner.start_of_week(first) if inner is not None else None
         unit = relative_unit(_TRUNC_UNITS.get(_unit_name(node.args.get("unit")), ""))
         inner = _relative(node.this)
         if unit is None or inner is None:
@@ -727,17 +727,6 @@ def _week_first_day(unit: Any) -> int:
         return _WEEK_FIRST_DAYS.get(_unit_name(unit.this), 0)
     return 0
 
-
-def _week_start_of(day: RelativeDate, first: int) -> RelativeDate:
-    """The first day of the week holding ``day``, for weeks that start ``first`` days after
-    Monday (6: Sunday): the Monday-based week start of the day ``7 - first`` days later, moved
-    back as many days (on a Sunday, with Sunday weeks, the day itself).
-
-    >>> _week_start_of(ANCHOR_DAY, 6).describe()
-    'start of the week of (today + 1 day) - 1 day'
-    """
-    ahead = (7 - first) % 7
-    return day.shifted("day", ahead).start_of("week").shifted("day", -ahead)
 
 
 def _written_date(node: exp.Concat | exp.DPipe) -> RelativeDate | None:
@@ -1209,7 +1198,7 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
     unit = relative_unit(grain)
     if rel is None or unit is None:
         return None
-    start = (_week_start_of(rel, term.first) if term.kind == "trunc" and term.first
+    start = (rel.start_of_week(term.first) if term.kind == "trunc" and term.first
              else rel.start_of(unit))
     if offset:
         start = start.shifted(unit, offset)

@@ -238,6 +238,7 @@ _RULESET_PARTS = st.fixed_dictionaries({
     "benign_filters": st.lists(_BENIGN, max_size=3),
     "ignored_filters": st.lists(_COLS, max_size=2, unique=True),
     "limit_guard": st.sampled_from([100, 500, 1000, 10000]),
+    "week_start": st.sampled_from(["monday", "sunday", "saturday"]),
     "notes": st.lists(st.sampled_from(["amounts are in cents", "forbid table salaries"]),
                       max_size=2, unique=True),
 })
@@ -245,7 +246,7 @@ _RULESET_PARTS = st.fixed_dictionaries({
 
 def rulesets(rule_ids: tuple[str, ...] = BUILTIN_RULE_IDS) -> st.SearchStrategy[Ruleset]:
     """A valid R_app :class:`~stef_core.models.Ruleset`: synonyms, benign and ignored filters,
-    a limit guard, rule switches over ``rule_ids`` and notes (scoring stays at its defaults,
+    a limit guard, a week start, rule switches over ``rule_ids`` and notes (scoring stays at its defaults,
     so scores remain comparable across examples)."""
     switches = st.dictionaries(st.sampled_from(rule_ids), st.booleans()) if rule_ids \
         else st.just({})

@@ -126,3 +126,25 @@ def test_degenerate_files_give_errors_not_tracebacks(text: str) -> None:
     with pytest.raises(RulesError) as info:
         compile_text(text, "x.stef")
     assert info.value.messages and all(m.startswith("x.stef:") for m in info.value.messages)
+
+
+def test_week_starts_names_the_deployments_first_weekday() -> None:
+    assert Ruleset().week_start == "monday"  # ISO 8601 unless the ruleset says otherwise
+    rs = _compile("week starts Saturday\nweek starts SUNDAY\n")
+    assert rs.week_start == "sunday"  # later statements win; the day is folded
+    assert compile_text(ruleset_to_stef(rs)) == rs.model_copy(update={"name": "t"})
+    assert format_text('ruleset "t"\nWEEK  Starts Sunday\n') == 'ruleset "t"\nweek starts sunday\n'
+    # "week" stays an ordinary word elsewhere: a column, a value, a synonym
+    rs = _compile("synonym week = wk\nvalues period = week, month\n")
+    assert rs.synonyms == {"week": ["wk"]} and rs.week_start == "monday"
+
+
+def test_week_starts_on_an_unknown_day_says_which_days_exist() -> None:
+    with pytest.raises(RulesError) as err:
+        _compile("week starts sundy\n")
+    assert str(err.value) == (
+        "t.stef:2:13: unknown weekday 'sundy' (did you mean 'sunday'?)\n"
+        "    week starts sundy\n"
+        "                ^^^^^\n"
+        "    expected: a weekday: monday, tuesday, wednesday, thursday, friday, saturday, sunday"
+    )

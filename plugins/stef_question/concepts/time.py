@@ -42,7 +42,7 @@ from typing import cast
 
 from stef_core.gated import NameLed
 from stef_core.limits import QUESTION_CACHE
-from stef_core.periods import add, floor, iso, merge
+from stef_core.periods import add, floor, iso, merge, parse_iso, week_floor, weeks_from
 from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit, Strength
 from stef_question.lexicon import lexicon
 
@@ -223,6 +223,7 @@ class _Atom:
     rolling: bool = False  # "in the past 7 days": ends now
     ago: bool = False  # "3 days ago": a day counted back from the anchor
     older: bool = False  # "older than 30 days": before that day
+    week_of: str = ""  # "the week of 2024-03-06": the day named (ISO), for other week starts
 
 
 def _span(start: datetime, unit: str) -> tuple[str, str]:
@@ -919,9 +920,11 @@ def _weeks_of_days(atoms: list[_Atom], text: str) -> list[_Atom]:
         m = _WEEK_STARTING.search(text[max(0, atom.start - 48) : atom.start])
         if m and atom.grain == "day" and isinstance(atom.lo, str) and atom.lo:
             day = datetime.fromisoformat(atom.lo)
-            if m.group("how") == "of":
+            named = atom.lo if m.group("how") == "of" else ""
+            if named:
                 day = floor(day, "week")
-            out.append(replace(atom, lo=iso(day), hi=iso(add(day, "week", 1)), grain="week"))
+            out.append(replace(atom, lo=iso(day), hi=iso(add(day, "week", 1)), grain="week",
+                               week_of=named))
         else:
             out.append(atom)
     return out
@@ -1122,9 +1125,10 @@ def _fineness(grain: str) -> int:
     return -order.index(grain) if grain in order else 0
 
 
-def read_time(text: str) -> tuple[Period, ...]:
-    """Every time constraint the text states, as periods on an unnamed column."""
-    return tuple(p for _, p in mentions(text))
+def read_time(text: str, first: int = 0) -> tuple[Period, ...]:
+    """Every time constraint the text states, as periods on an unnamed column (weeks start
+    ``first`` days after Monday: the ruleset's ``week starts``)."""
+    return tuple(p for _, p in mentions(text, first))
 
 
 def time_spans(text: str) -> list[tuple[int, int]]:
@@ -1142,10 +1146,13 @@ def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
-def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
+def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period], ...]:
     """``((start, end), period)`` for every time expression of ``text``, bounds and ranges
-    included in the span."""
+    included in the span; weeks start ``first`` days after Monday (the ruleset's ``week
+    starts``; 0: ISO weeks)."""
     atoms = _atoms(text)
+    if first:
+        atoms = [_in_weeks_from(a, first) for a in atoms]
     lower = text.lower() if len(text.lower()) == len(text) else text
     out: list[tuple[tuple[int, int], Period]] = []
     i = 0
@@ -1246,6 +1253,17 @@ def mentions(text: str) -> tuple[tuple[tuple[int, int], Period], ...]:
         prev_end, prev_strong = span_end, strong
         i += 1
     return tuple(_join_bounds(_join_day_and_time(out, lower), lower))
+
+
+def _in_weeks_from(atom: _Atom, first: int) -> _Atom:
+    """``atom`` read in a deployment whose weeks start ``first`` days after Monday: "last
+    week" and "this week" from that weekday (:func:`stef_core.periods.weeks_from`), "the week
+    of <day>" the week of that kind holding the day."""
+    if atom.week_of:
+        day = week_floor(parse_iso(atom.week_of), first)
+        return replace(atom, lo=iso(day), hi=iso(add(day, "week", 1)))
+    return replace(atom, lo=None if atom.lo is None else weeks_from(atom.lo, first),
+                   hi=None if atom.hi is None else weeks_from(atom.hi, first))
 
 
 _JOIN_AND = re.compile(r"\s*,?\s*(?:and|but)\s*")
@@ -1431,7 +1449,7 @@ def _binding(defined: str, p: Period) -> str:
 
 
 def question_periods(
-    question: str, hint: str, hint_filters: list[Filter]
+    question: str, hint: str, hint_filters: list[Filter], first: int = 0
 ) -> tuple[tuple[Period, ...], list[Filter]]:
     """The question's periods with the hint's, and the hint filters left once those that
     spell a period are taken out.
@@ -1443,9 +1461,10 @@ def question_periods(
     spelling; one that explains it as something else (a value: '2016 Summer', a column: "A15
     stands for the crimes committed in 1995", "in the past 24 hours refers to volume_24h")
     drops it; one that shows a compact spelling ("Year 2012 can be presented as Between 201201
-    And 201212") marks it. Other hint periods are required as well.
+    And 201212") marks it. Other hint periods are required as well. The question's weeks start
+    ``first`` days after Monday (the ruleset's ``week starts``).
     """
-    asked = [p for _, p in mentions(question)]
+    asked = [p for _, p in mentions(question, first)]
     clauses = _hint_clauses(hint) if hint else []
     spelled = [p for _, found in clauses for p in found]
     parts = {f for p in spelled for f in p.parts}
