@@ -5,7 +5,8 @@ Two passes over the logs, each streaming one record at a time:
 1. **Candidates.** From the SQL: columns compared with a small set of string values that the
    questions name (categorical values); a LIMIT that recurs on plain lists (no ORDER BY); a
    guard present in most queries whatever the question (benign filters: ``tenant_id = *`` when
-   its value varies). From the questions: words that come with one value of a categorical
+   its value varies), or in most of the queries that read one table (a business state:
+   ``status IN ('captured', 'settled')`` on transactions). From the questions: words that come with one value of a categorical
    column when the question does not name the value ("won deals" with ``stage =
    'closed_won'``), and words that come with a table the question does not name ("clients"
    for ``accounts``). From the enrichment's hints (``"X refers to Y"``, ``"X means Y"``): value
@@ -200,6 +201,14 @@ class Miner:
     # on one table's flag is judged among the queries that read a table it guards
     guard_tables: dict[tuple[str, str], Counter[frozenset[str]]] = field(
         default_factory=lambda: defaultdict(Counter))
+    # (guard, table) -> value -> queries reading the table that hold the guard with the value,
+    # and how many of those the question names: a business-state guard of one table (``status
+    # IN ('captured', 'settled')`` on transactions, ``status <> 'draft'`` on invoices) beside
+    # the column's other values that other tables' queries ask about
+    table_values: dict[tuple[tuple[str, str], str], Counter[Any]] = field(
+        default_factory=lambda: defaultdict(Counter))
+    table_named: dict[tuple[tuple[str, str], str], Counter[Any]] = field(
+        default_factory=lambda: defaultdict(Counter))
     # flag guard -> how the SQL spells its "=" form (``is_test = 0``, ``is_test = FALSE``)
     flag_spelling: dict[tuple[str, str], Counter[Any]] = field(
         default_factory=lambda: defaultdict(Counter))
@@ -286,9 +295,12 @@ class Miner:
                 self.guards[guard] += 1
                 self.guard_values[guard][value] += 1
                 self.guard_tables[guard][read] += 1
-                if any(isinstance(v, (str, int)) and not isinstance(v, bool)
-                       and _uses(question, str(v)) for v in _values(f.value)):
-                    self.guards_named[guard] += 1
+                named = any(isinstance(v, (str, int)) and not isinstance(v, bool)
+                            and _uses(question, str(v)) for v in _values(f.value))
+                self.guards_named[guard] += named
+                for table in read:
+                    self.table_values[(guard, table)][value] += 1
+                    self.table_named[(guard, table)][value] += named
             if f.op not in ("=", "in"):
                 continue
             for v in _values(f.value):
@@ -421,6 +433,36 @@ class Miner:
         best = max(sorted(home), key=lambda t: held[t])
         return (f"{held[best]} of the {self.tables[best]} queries that read "
                 f"{self.columns.get(best, best)}")
+
+    def _table_guards(self, guard: tuple[str, str], min_support: int
+                      ) -> list[tuple[Any, str]]:
+        """The values a guard keeps in most of the queries that read one table, whatever
+        their questions, each with its evidence ("40 of the 46 queries that read
+        transactions"): the column may hold other values other tables' queries ask about
+        (``status = 'open'`` on disputes beside ``status IN ('captured', 'settled')`` on
+        transactions). A value held by at least :data:`MIN_TABLE_GUARD` of a table's queries
+        and :data:`BENIGN_SHARE` of them is a guard when it stays there where the questions
+        do not name it (:func:`_unasked`) and the table is where it is kept: most of the
+        queries holding it read the table (``status IN ('arrived', 'diverted')`` in 7 of the
+        9 queries that read aircraft, but in 26 queries over flight legs, most of which go
+        without it: a condition some questions ask for, not the aircraft's guard)."""
+        best: dict[Any, tuple[int, str]] = {}
+        for (g, table), values in self.table_values.items():
+            if g != guard:
+                continue
+            total = self.tables[table]
+            for value, held in values.items():
+                named = self.table_named[(g, table)][value]
+                if held < max(min_support, MIN_TABLE_GUARD, BENIGN_SHARE * total,
+                              BENIGN_SHARE * self.guard_values[guard][value]) or not (
+                        _unasked(held, named, total, min_support)):
+                    continue
+                if held > best.get(value, (0, ""))[0] or (
+                        held == best[value][0] and table < best[value][1]):
+                    best[value] = (held, table)
+        return [(value, f"{held} of the {self.tables[table]} queries that read "
+                        f"{self.columns.get(table, table)}")
+                for value, (held, table) in sorted(best.items(), key=lambda kv: repr(kv[0]))]
 
     def _frequent(self, context: Counter[str], records: int) -> list[str]:
         """Words of ``context`` that come with enough of its ``records`` and name no column
@@ -603,7 +645,15 @@ class Miner:
             if self.records == 0 or n < min_support:
                 break
             share = self._guard_share((column, op), n, min_support)
-            if share is None or self.guards_named[(column, op)] > BENIGN_NAMED_SHARE * n:
+            if share is None or not _unasked(n, self.guards_named[(column, op)],
+                                             self.records, min_support):
+                # not a guard of the whole log: perhaps one table's business state
+                for held_value, where in self._table_guards((column, op), min_support):
+                    rendered = (_benign_flag(col(column), held_value, self.flag_spelling[
+                        (column, op)], render_scalar, self.spelling) if op == FLAG
+                        else _benign(col(column), op, held_value, render_scalar, self.spelling))
+                    if rendered:
+                        lines.append(f"{rendered}  # present in {where}")
                 continue
             seen_values = self.guard_values[(column, op)]
             if op == FLAG and len(seen_values) == 1:
@@ -671,6 +721,24 @@ def _parts(identifier: str) -> set[str]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", identifier)
     words = {_singular(p) for p in re.split(r"[^a-z0-9]+", spaced.lower()) if p}
     return words | {_singular(identifier.lower())}
+
+
+def _unasked(held: int, named: int, records: int, min_support: int) -> bool:
+    """Does a filter held by ``held`` of ``records`` queries, ``named`` of whose questions
+    name its value, stay where the questions do not name it? Questions that name a guard's
+    value ("learners", "delivered orders") do not make it asked when the queries whose
+    questions never name it hold it too: of the records that do not name it (at most
+    ``records - named``), at least :data:`BENIGN_SHARE` hold it (a lower bound), at least
+    ``min_support`` of them. A filter named in at most :data:`BENIGN_NAMED_SHARE` of its
+    queries passes as before.
+
+    >>> _unasked(85, 40, 90, 2), _unasked(72, 60, 90, 2), _unasked(6, 6, 6, 2)
+    (True, False, False)
+    """
+    if named <= BENIGN_NAMED_SHARE * held:
+        return True
+    unnamed = held - named
+    return unnamed >= min_support and unnamed >= BENIGN_SHARE * (records - named)
 
 
 def _values(value: Any) -> tuple[Any, ...]:

@@ -246,8 +246,8 @@ _RULESET_PARTS = st.fixed_dictionaries({
 
 def rulesets(rule_ids: tuple[str, ...] = BUILTIN_RULE_IDS) -> st.SearchStrategy[Ruleset]:
     """A valid R_app :class:`~stef_core.models.Ruleset`: synonyms, benign and ignored filters,
-    a limit guard, a week start, rule switches over ``rule_ids`` and notes (scoring stays at its defaults,
-    so scores remain comparable across examples)."""
+    a limit guard, a week start, rule switches over ``rule_ids`` and notes (scoring stays at
+    its defaults, so scores remain comparable across examples)."""
     switches = st.dictionaries(st.sampled_from(rule_ids), st.booleans()) if rule_ids \
         else st.just({})
     return st.builds(lambda parts, rules: Ruleset(**parts, rules=rules), _RULESET_PARTS, switches)

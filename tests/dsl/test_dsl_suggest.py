@@ -265,3 +265,50 @@ def test_a_habit_of_a_few_queries_on_one_table_is_no_guard(tmp_path: Path) -> No
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     _, draft, _ = _suggest(str(path), "--no-progress")
     assert "benign filter" not in draft
+
+
+def test_a_business_state_guard_of_one_table_is_benign_as_a_list_or_an_exclusion(
+        tmp_path: Path) -> None:
+    # A status column several tables share: sales count captured or settled transactions and
+    # billing leaves draft invoices out, whatever the question; disputes are asked by state.
+    rows = [{"question": f"card volume of merchant {i}",
+             "sql": "SELECT SUM(amount) FROM transactions WHERE status IN ('captured', "
+                    f"'settled') AND merchant_id = {i}"} for i in range(10)]
+    rows += [{"question": f"amount billed to client {i}",
+              "sql": "SELECT SUM(total) FROM invoices WHERE status <> 'draft' "
+                     f"AND client_id = {i}"} for i in range(8)]
+    rows += [{"question": f"How many {s} disputes does merchant {i} have?",
+              "sql": f"SELECT COUNT(*) FROM disputes WHERE status = '{s}' "
+                     f"AND merchant_id = {i}"} for i in range(4) for s in ("open", "won")]
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    benign = sorted(ln for ln in draft.splitlines() if ln.startswith("benign filter"))
+    assert benign == [
+        "benign filter status != 'draft'  # present in 8 of the 8 queries that read invoices",
+        "benign filter status IN ('captured', 'settled')  # present in 10 of the 10 queries "
+        "that read transactions",
+    ]
+
+
+def test_a_guard_the_questions_name_is_benign_when_the_others_keep_it_too(
+        tmp_path: Path) -> None:
+    # "learners" names the guard's value in 12 questions; the 8 that never say it keep it too:
+    # a deployment's definition, not a filter the questions ask for.
+    rows = [{"question": f"How many learners are in course {i}?",
+             "sql": "SELECT COUNT(*) FROM users WHERE account_type = 'learner' "
+                    f"AND course_id = {i}"} for i in range(12)]
+    rows += [{"question": f"How many enrollments does course {i} have?",
+              "sql": "SELECT COUNT(*) FROM users WHERE account_type = 'learner' "
+                     f"AND course_id = {i} AND enrolled"} for i in range(8)]
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert "benign filter account_type = 'learner'  # present in 20 of 20 queries" in draft
+    # ... but a value kept only where the questions name it is asked: no guard
+    rows = rows[:12] + [{"question": f"How many users does course {i} have?",
+                         "sql": f"SELECT COUNT(*) FROM users WHERE course_id = {i}"}
+                        for i in range(4)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert "benign filter account_type" not in draft
