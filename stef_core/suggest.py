@@ -6,12 +6,12 @@ Two passes over the logs, each streaming one record at a time:
    questions name (categorical values); a LIMIT that recurs on plain lists (no ORDER BY); a
    guard present in most queries whatever the question (benign filters: ``tenant_id = *`` when
    its value varies), or in most of the queries that read one table (a business state:
-   ``status IN ('captured', 'settled')`` on transactions). From the questions: words that come with one value of a categorical
-   column when the question does not name the value ("won deals" with ``stage =
-   'closed_won'``), and words that come with a table the question does not name ("clients"
-   for ``accounts``). From the enrichment's hints (``"X refers to Y"``, ``"X means Y"``): value
-   words (``X refers to status = 'extinct'``), predicate terms (``X refers to age > 30``) and
-   synonyms (``X refers to street_name``).
+   ``status IN ('captured', 'settled')`` on transactions). From the questions: words that
+   come with one value of a categorical column when the question does not name the value
+   ("won deals" with ``stage = 'closed_won'``), and words that come with a table the
+   question does not name ("clients" for ``accounts``). From the enrichment's hints (``"X
+   refers to Y"``, ``"X means Y"``): value words (``X refers to status = 'extinct'``),
+   predicate terms (``X refers to age > 30``) and synonyms (``X refers to street_name``).
 2. **Evidence.** Every candidate that a question would trigger (a value, a word, a phrase) is
    checked against every record: of the records whose question or enrichment uses it, how many
    have SQL that agrees (compares the column with the value, holds the condition, reads the

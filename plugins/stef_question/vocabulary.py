@@ -49,7 +49,8 @@ _FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|ma
 # the same negation.
 _NT = r"(?:n't|\b(?:have|has|had|do|does|did|is|are|was|were|wo|ca|could|should|would)nt)"
 _NEGATION = re.compile(
-    rf"(?:\b(?:not|never|without|excluding|except|other than|neither|nor|no|zero)\s+{_FILLER}"
+    rf"(?:\b(?:not|never|without|w/o|excluding|excludes?|excl\.?|except|other than|neither|"
+    rf"nor|no|zero)\s+{_FILLER}"
     rf"|{_NT}\s+{_FILLER}|\bnon-?\s?"
     rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+)$"
 )
@@ -89,6 +90,8 @@ def negated(text: str, start: int) -> bool:
     >>> negated("tickets that are not urgent", 21), negated("urgent tickets", 0)
     (True, False)
     >>> negated("pilots who havent flown", 18), negated("ones that didnt renew", 16)
+    (True, True)
+    >>> negated("parts used this yr excl warranty", 24), negated("excl. drafts", 6)
     (True, True)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
