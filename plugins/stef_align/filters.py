@@ -272,6 +272,21 @@ def _word_stems(value: object) -> set[str]:
             for p in parts(v) if len(p) >= 3}
 
 
+_ACRONYM = re.compile(r"[a-z]{2,6}")
+
+
+def _measure_named(r: Filter, sql: SqlSpec) -> bool:
+    """Is the question's word ``r`` (a short acronym no column is named for: "AUM", "NAV",
+    "MRR") the name the SQL gives what it computes, an outer SELECT item's alias or the
+    column it reads (``SUM(market_value) AS aum``, ``AVG(nav)``)? Then it names the measure,
+    not a value to keep rows by."""
+    if (r.op != "=" or r.column is not None or r.source not in ("question", "enrichment")
+            or not isinstance(r.value, str) or not _ACRONYM.fullmatch(r.value)):
+        return False
+    return any(r.value in ((p.alias or "").lower(), (p.column or "").lower())
+               for p in sql.projections)
+
+
 def is_weak(f: Filter) -> bool:
     return f.strength == "weak"
 
@@ -2103,6 +2118,11 @@ def align_filters(
     # state's value, a name's key; never also extras
     read_as_asked: list[Filter] = []
     for r in unmet:
+        if _measure_named(r, sql):
+            # "households with more than $1M in AUM", "MRR by plan": the acronym names the
+            # measure the SQL computes and shows (``SUM(market_value) AS aum``), no value
+            matched.append(r.describe())
+            continue
         if r.op == "is not null" and r.column and norm(r.column) in bounded:
             # "churned" (churned_at IS NOT NULL) / churned_at >= '2025-07-01' AND < ...: a
             # date in a range is never NULL

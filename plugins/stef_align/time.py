@@ -324,7 +324,8 @@ def _start_of(unit: RelativeUnit, first: int) -> RelativeDate:
 def _whole_units(p: Period, first: int = 0) -> Period | None:
     """"The last 6 months" read as the 6 whole months before this one (the reading of a
     monthly report: ``>= ADD_MONTHS(TRUNC(SYSDATE, 'MM'), -6) AND < TRUNC(SYSDATE, 'MM')``),
-    beside the rolling window up to today; the same for weeks, quarters and years."""
+    beside the rolling window up to today; the same for weeks and quarters, and a rolling year
+    as twelve whole months."""
     start, end = p.start, p.end
     if not (p.relative and isinstance(start, RelativeDate) and isinstance(end, RelativeDate)):
         return None
@@ -333,6 +334,12 @@ def _whole_units(p: Period, first: int = 0) -> Period | None:
     [step] = start.steps
     if not isinstance(step, Shift) or step.unit not in ("week", "month", "quarter", "year"):
         return None
+    if step.unit == "year":
+        # "over the past year", "the last 2 years": twelve (or 24) whole months, the monthly
+        # report's window (``>= date_add('month', -12, date_trunc('month', current_date))``);
+        # whole calendar years are what "last year" says, not "the past year"
+        this = ANCHOR_DAY.start_of("month")
+        return replace(p, start=this.shifted("month", 12 * step.n), end=this, grain="month")
     if step.n >= -1:
         return None  # "the last month" is last month already
     this = _start_of(step.unit, first)

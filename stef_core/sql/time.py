@@ -1150,6 +1150,10 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
         return None
     offset = 0
     base = _typed(_unwrap(node))
+    if term.kind == "raw":
+        at_grain = _own_grain_value(term, base)
+        if at_grain is not None:
+            return at_grain
     if isinstance(base, (exp.Sub, exp.Add)) and term.kind == "part":
         step = _int_literal(base.expression)
         if step is None:
@@ -1202,6 +1206,39 @@ def _relative_value(term: _Term, node: exp.Expr) -> Span | None:
              else rel.start_of(unit))
     if offset:
         start = start.shifted(unit, offset)
+    return Span(start, start.shifted(unit, 1), grain)
+
+
+def _own_grain_value(term: _Term, base: exp.Expr) -> Span | None:
+    """A period column set to today's period written at its grain: ``policy_year =
+    YEAR(CURRENT_DATE())`` (a column named for years, ``- 1`` for last year), ``period =
+    date_format(add_months(current_date(), -1), 'yyyy-MM')`` (the layout says the grain): the
+    period's rows, as ``YEAR(d) = YEAR(CURRENT_DATE())`` keeps them."""
+    offset = 0
+    if isinstance(base, (exp.Sub, exp.Add)):
+        step = _int_literal(base.expression)
+        if step is None:
+            return None
+        offset = -step if isinstance(base, exp.Sub) else step
+        base = _typed(_unwrap(base.this))
+    grain: str | None = None
+    moment: exp.Expr | None = None
+    if isinstance(base, exp.Year) and name_kind(term.column) == "year":
+        grain, moment = "year", base.this
+    elif (isinstance(base, exp.Extract) and name_kind(term.column) == "year"
+          and _PART_UNITS.get(_unit_name(base.this)) == "year"):
+        grain, moment = "year", base.expression
+    elif isinstance(base, (exp.TimeToStr, exp.ToChar)) and not offset:
+        fmt = base.args.get("format")
+        layout = _layout(_to_strftime(str(fmt.this))) if isinstance(fmt, exp.Literal) else None
+        if layout is not None and layout[1] is not None:
+            grain, moment = {"Y": "year", "m": "month", "d": "day"}.get(layout[1]), base.this
+    if grain is None or moment is None:
+        return None
+    rel, unit = _relative(moment), relative_unit(grain)
+    if rel is None or unit is None:
+        return None
+    start = rel.start_of(unit).shifted(unit, offset) if offset else rel.start_of(unit)
     return Span(start, start.shifted(unit, 1), grain)
 
 

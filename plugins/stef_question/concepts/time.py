@@ -161,9 +161,11 @@ _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"\b(?:" + words + r")\s+(?:the\s+)?(?:year\s+|month\s+of\s+)?" + _WEEKDAY
                 + "$"), kind)
     for words, kind in (
+        # "since last July": from the latest July (the month's reader reads "last July")
         (r"on or after|at or after|in or after|no earlier than|not earlier than|starting from|"
          r"starting in|"
-         r"starting on|starting|beginning in|beginning on|beginning|as of|since", "since"),
+         r"starting on|starting|beginning in|beginning on|beginning|as of|since(?:\s+last)?",
+         "since"),
         (r"after|later than|post", "after"),
         (r"on or before|at or before|in or before|during or before|during or prior to|"
          r"in or prior to|"
@@ -224,6 +226,8 @@ class _Atom:
     ago: bool = False  # "3 days ago": a day counted back from the anchor
     older: bool = False  # "older than 30 days": before that day
     week_of: str = ""  # "the week of 2024-03-06": the day named (ISO), for other week starts
+    period_end: bool = False  # "last month-end": the last day of a period, a snapshot's day
+    weak: bool = False  # "at month end": a snapshot the data may keep only then (no requirement)
 
 
 def _span(start: datetime, unit: str) -> tuple[str, str]:
@@ -368,6 +372,22 @@ def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom:
                      ANCHOR_DAY.shifted(unit, 1).shifted("day", 1), "day", rolling=True)
     lo = ANCHOR_DAY.start_of(unit).shifted(unit, _STEP[which])
     return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
+
+
+_EACH_BEFORE = re.compile(r"\b(?:each|every|per|all|by|for\s+each|across)\s+(?:the\s+)?$")
+
+
+def _period_end(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    """"AUM at month end", "quarter-end balances" (with no "last" or "this", which
+    :func:`_ends_of` reads): the latest such day before today, as weak evidence, since a
+    snapshot table kept at month ends answers it with its latest date as well; "each month
+    end", "per quarter-end" is every one of them, no day."""
+    if _EACH_BEFORE.search(s.lower[max(0, m.start() - 16) : m.start()]):
+        return None
+    unit = _words().units[m.group(1).casefold()]
+    hi = ANCHOR_DAY.start_of(unit)
+    return _Atom(m.start(), m.end(), hi.shifted("day", -1), hi, "day", period_end=True,
+                 weak=True)
 
 
 def _unit_before(m: re.Match[str], s: _Scanner) -> _Atom:
@@ -531,6 +551,9 @@ def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     # "may", "march" and the other abbreviations ("in jan", "for sept", but "Jan Smith", "mar
     # the finish") are a month only after a time word or before "last year"
     w = _words()
+    if (name in _ONLY_MONTHS and s.text[m.start("mon"):m.end("mon")].isupper()
+            and not _TIME_WORD_BEFORE.search(before)):
+        return None  # "average APR", "SEP contributions": an acronym (annual rate, a plan)
     if ((name in w.ambiguous_months or name not in w.full_months) and name not in _ONLY_MONTHS
             and not (name in _NAME_MONTHS and s.text[m.start("mon"):m.end("mon")].islower())
             and not _TIME_WORD_BEFORE.search(before)
@@ -641,8 +664,11 @@ RULES: tuple[_Rule, ...] = (
         + _alternation(w.to_date) + r")\b|\bso far this (" + _units(w, *_DATE_UNITS, plural=False)
         + r")\b|\bthis (" + _units(w, *_DATE_UNITS, plural=False) + r") so far\b"),
         _to_date, needs=lambda w: (*_date_units(w), *w.to_date)),
+    # "in the trailing 12 months" is the last twelve months (a finance habit); a bare
+    # "trailing 12 months" may size a moving window instead ("7 day trailing average")
     _Rule("last_n", lambda w: (
-        r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+"
+        r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
+        r"(?<=the )trailing)\s+"
         + _number(w) + r"\s+(" + _units(w, "hour", "day", *_DATE_UNITS) + r")\b"),
         _last_n, needs=lambda w: w.units),
     _Rule("last_hour", lambda w: (
@@ -672,6 +698,9 @@ RULES: tuple[_Rule, ...] = (
         r"coming|the coming|past|the past|the last)\s+(?:calendar\s+)?("
         + _units(w, *_DATE_UNITS, plural=False) + r")\b"),
         _this_unit, needs=_date_units),
+    _Rule("period_end", lambda w: r"\b(month|quarter|year)[- ]?end\b(?![- ]?(?:ing|ed)\b)",
+          _period_end, needs=lambda w: ("month", "quarter", "year", "monthend", "quarterend",
+                                        "yearend")),
     # full dates
     _Rule("iso_date", lambda w: (
         r"(?<![\d/.-])(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:t|\s+|\s+at\s+)(\d{1,2}):(\d{2})"
@@ -814,14 +843,52 @@ def _atoms(text: str, gate: bool = True) -> list[_Atom]:
 _END_OF = re.compile(r"\b(?:at|by|as\s+of|on)?\s*(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?$")
 
 
+_ROLLED_UNIT = re.compile(r"\b(?:the\s+(?:last|past))\s+(month|quarter|year)$")
+#: "at / as of / on the end of": a snapshot's day ("by the end of" bounds a stretch instead)
+_SNAPSHOT_END = re.compile(r"\b(?:at|as\s+of|on)\s+(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?$")
+_AS_OF = re.compile(r"\bas\s+(?:of|at)\s+(?:the\s+)?$")
+_END_AFTER = re.compile(r"[- ]?end\b(?![- ]?(?:ing|ed)\b)")
+
+
 def _ends_of(atoms: list[_Atom], text: str) -> list[_Atom]:
-    """"members at the end of last month", "balance as of end of Q2": the stretch's last day,
-    a point to hold a snapshot at, not the whole stretch (bounds relative to the anchor)."""
+    """"members at the end of last month", "balance as of end of Q2", "AUM as of last
+    month-end", "the last quarter end": the stretch's last day, a point to hold a snapshot at,
+    not the whole stretch (bounds relative to the anchor). A bare period end ("at month end")
+    read beside another time ("month-end AUM over the last year") is each month's end, no day."""
     out: list[_Atom] = []
     for a in atoms:
+        if a.weak and a.period_end and len(atoms) > 1:
+            continue
+        tail = _END_AFTER.match(text, a.end)
+        rolled = _ROLLED_UNIT.search(text, a.start, a.end) if a.rolling and tail else None
+        if rolled is not None:
+            # "as of the last month-end": the latest month's end, not the month up to today
+            unit = cast(RelativeUnit, rolled.group(1))
+            if a.lo == ANCHOR_DAY.shifted(unit, -1) and a.hi == _TOMORROW:
+                hi = ANCHOR_DAY.start_of(unit)
+                out.append(replace(a, end=cast(re.Match[str], tail).end(), lo=hi.shifted("day", -1),
+                                   hi=hi, rolling=False, period_end=True))
+                continue
+        if a.grain not in ("month", "quarter", "year"):
+            tail = None
+        said = _SNAPSHOT_END.search(text[max(0, a.start - 30):a.start])
+        if (a.grain in ("month", "quarter") and not a.bare_year and not a.rolling
+                and (tail is not None or said is not None)):
+            # "AUM at the end of February", "balances as of the Q4 2025 end": the last day
+            # of the named month or quarter (the latest one when no year is said)
+            latest = _latest(a) if a.yearless else None
+            end: Bound | None = (latest[1] if latest is not None
+                                 else a.hi if isinstance(a.hi, str) and not a.periodic else None)
+            if end is not None:
+                last = (end.shifted("day", -1) if isinstance(end, RelativeDate)
+                        else iso(add(datetime.fromisoformat(end), "day", -1)))
+                out.append(replace(a, end=tail.end() if tail else a.end, lo=last, hi=end,
+                                   periodic=(), yearless=False, grain="day", period_end=True))
+                continue
         if (isinstance(a.hi, RelativeDate) and not a.periodic and not a.rolling
-                and _END_OF.search(text[max(0, a.start - 30):a.start])):
-            out.append(replace(a, lo=a.hi.shifted("day", -1), grain="day"))
+                and (tail is not None or _END_OF.search(text[max(0, a.start - 30):a.start]))):
+            out.append(replace(a, end=tail.end() if tail else a.end, lo=a.hi.shifted("day", -1),
+                               grain="day", period_end=True))
             continue
         out.append(a)
     return out
@@ -1223,6 +1290,8 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
                 break
         if kind == "in" and re.search(r"\b(?:in|during|on)\s+or\s+(?:before|prior to)\s+$", clause):
             kind = "through"
+        if atom.period_end and kind == "since" and _AS_OF.search(clause):
+            kind = "in"  # "as of last month-end": the snapshot of that day, not every day since
         if atom.older and kind == "in":
             kind = "until"
         if atom.ago and kind == "in":
@@ -1234,7 +1303,7 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
                     break
         if atom.rolling and kind == "in":
             kind = "in"
-        strong = True
+        strong = not atom.weak
         if atom.bare_year:
             strong = (bool(_YEAR_CONTEXT.search(clause)) and kind == "in") or kind != "in"
             if _CONTINUATION.fullmatch(lower[prev_end : atom.start]) and prev_strong:

@@ -186,6 +186,19 @@ def _strength(text: Text, lex: Lexicon, a: int, b: int, code: bool) -> Strength:
     return "weak"
 
 
+#: An amount written with its scale ("$1M", "50k", "2.5bn"), and what places one: a currency
+#: sign or a comparison before it ("more than $1M", ">= 5M", "over 50k").
+_SCALED_AMOUNT = re.compile(r"\d+(?:\.\d+)?(?:k|m|mm|b|bn)", re.IGNORECASE)
+_AMOUNT_BEFORE = frozenset({"$", "€", "£", ">", "<", "=", "than", "over", "above", "under",
+                            "below", "least", "most", "exceeding", "exceeds", "to", "between"})
+
+
+def _amount(text: Text, i: int) -> bool:
+    """Is token ``i`` a scaled amount ("more than $1M in AUM", "UHNW >= 5M"), no code?"""
+    return (i > 0 and _SCALED_AMOUNT.fullmatch(text.tokens[i].text) is not None
+            and text.tokens[i - 1].low in _AMOUNT_BEFORE)
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]:
     """Every value the question names (unclaimed tokens only), capped at :data:`MAX_VALUES`."""
     toks = text.tokens
@@ -238,6 +251,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             run = toks[a:b]
         value = _name_value(run)
         if len(value) < 2 or lex.has("ignore", value):
+            continue
+        if b - a == 1 and _amount(text, a):
             continue
         code = len(run) == 1 and _CODE.match(run[0].text) is not None
         if code and _PLURAL_CODE.match(run[0].text):
