@@ -30,6 +30,14 @@ would call the finding wrong there.
 []
 >>> check(q, extract_spec(sql))  # a curated benchmark record: not read
 []
+
+The mirror case: the many rows are the first table's, the thing counted is the joined one.
+
+>>> q = question_spec("how many invoices did we pay late in january", None)
+>>> sql = ("SELECT COUNT(*) FROM payments p JOIN invoices i ON i.invoice_id = p.invoice_id "
+...        "WHERE p.paid_on > i.due_date")
+>>> [(r.code, r.severity) for r in check(q, extract_spec(sql), logged=True)]
+[('join.fan_out', 'major')]
 """
 
 from __future__ import annotations
@@ -40,7 +48,7 @@ from stef_align.joins import keyed, named_key
 from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import JoinedAggregate, QuestionSpec, SqlSpec
 from stef_core.words import stem
 
 #: What a count question counts: the words after "how many" / "number of" / "count of".
@@ -50,6 +58,39 @@ _COUNTED = re.compile(r"\b(?:how many|number of|count of|no\. of|# of)\s+((?:[a-
 def _head(table: str) -> str:
     words = parts(table.split(".")[-1])
     return stem(words[-1]) if words else ""
+
+
+#: Words before a counted noun that do not change what is counted.
+_LEADING = frozenset({"distinct", "different", "unique", "new", "the", "our", "all"})
+
+
+def _mirrored(j: JoinedAggregate, phrases: list[list[str]]) -> Reason | None:
+    """The mirror case: the first table holds many rows per thing (its join column is not
+    its own key: ``supplier_payments.invoice_id``) and the joined table is the thing, joined
+    on its own key (``supplier_invoices.invoice_id``), and the question counts the joined
+    table's things first ("how many invoices did we pay late"), not a compound that names the
+    first table ("learner sessions")."""
+    if (not named_key(j.joined, j.joined_key, j.table) or named_key(j.table, j.key, j.joined)
+            or keyed(j.table, j.key)):
+        return None
+    theirs = _head(j.joined)
+    mine = {stem(w) for w in parts(j.table.split(".")[-1])} - {
+        stem(w) for w in parts(j.joined.split(".")[-1])}
+    if not theirs or not mine:
+        return None
+    for words in phrases:
+        head = [w for w in words if w not in _LEADING]
+        if head[:1] != [theirs] or mine & set(head[1:2]):
+            continue
+        return reason(
+            "join.fan_out",
+            f"the question counts {j.joined} but the SQL counts {j.expr} over {j.table} "
+            f"joined to {j.joined} on {j.table}.{j.key} = {j.joined}.{j.joined_key}: each of "
+            f"{j.joined} is counted once per matching row of {j.table}; count DISTINCT "
+            f"{j.joined}.{j.joined_key}",
+            "major",
+        )
+    return None
 
 
 def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
@@ -62,6 +103,9 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         return []
     for j in sql.joined_row_counts[:8]:
         if not named_key(j.table, j.key, j.joined) or keyed(j.joined, j.joined_key):
+            mirrored = _mirrored(j, phrases)
+            if mirrored is not None:
+                return [mirrored]
             continue
         mine = _head(j.table)
         theirs = {stem(w) for w in parts(j.joined.split(".")[-1])} - {
