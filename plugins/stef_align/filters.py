@@ -49,6 +49,7 @@ from stef_align.guards import (
     named_environment,
     skipped_by,
 )
+from stef_align.happened import happened, same_done_state
 from stef_align.joins import NOTHING
 from stef_align.names import bare, in_identifiers, initials, parts, word_matches
 from stef_align.population import is_population
@@ -2025,6 +2026,11 @@ def align_filters(
             matched.append(s.describe())
             implied.append(s)
             continue
+        if happened(s, q.text):
+            # "refunds by reason" / refund_status = 'processed': the events counted took place
+            matched.append(s.describe())
+            implied.append(s)
+            continue
         if not absence and _hides_empty_groups(s, sql):
             matched.append(s.describe())  # HAVING SUM(hours) > 0 beside SUM(hours) shown
             continue
@@ -2189,6 +2195,12 @@ def align_filters(
                     if found in extras:
                         extras.remove(found)
                     continue
+        if found is not None and same_done_state(r.value, found.value):
+            # "completed transfers" / xfer_status = 'DONE': one done state in two words
+            matched.extend((r.describe(), found.describe()))
+            if found in extras:
+                extras.remove(found)
+            continue
         if found is not None:
             # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
             # / 'APG') may be that name's code: the data decides, not the words; it lowers

@@ -1,0 +1,95 @@
+"""What happened: a state that says the event a question counts or sums took place.
+
+"Refunds by reason last quarter", "transfers per type in April", "how much did payroll runs
+pay out": the rows a count or a sum stands for are events that happened, and the data keeps
+that as the row's state: ``refund_status = 'processed'``, ``xfer_status_cd = 'DONE'``,
+``run_state = 'SUCCEEDED'``. Such a filter says what the question's noun already says, as
+"expiring" says the contract is in force (:mod:`stef_align.presupposed`): it is not an extra.
+
+Only a state column (a status, state, stage or code) kept on done states with ``=`` / ``IN``
+reads so; a question that names a state of its own (``"cancelled hires"``, ``"pending
+payouts"``, ``"failed runs"``, ``"products shipped"``, ``"by status"``) asks for that state, not
+the one kept, and the filter stays what the other readings make of it. Which not-done states
+a business still counts (a payout 'HELD' beside 'SCHEDULED') is its own choice: only done
+states are read here.
+
+**One state, two words.** "Completed transfers" / ``xfer_status = 'DONE'``, "successful
+charges" / ``'SUCCEEDED'``: the question's word and the data's value name the same done state
+(:func:`same_done_state`); 'FAILED' or 'refunded' for either does not.
+
+>>> from stef_core.spec import Filter
+>>> happened(Filter("refund_status", "=", "processed"), "refunds by reason last quarter")
+True
+>>> happened(Filter("refund_status", "=", "pending"), "refunds by reason last quarter")
+False
+>>> happened(Filter("hire_status", "=", "completed"), "cancelled tool hires per branch")
+False
+>>> happened(Filter("item_status", "=", "delivered"), "how many products have been shipped")
+False
+>>> same_done_state("completed", "done"), same_done_state("completed", "failed")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_align.names import parts
+from stef_core.spec import Filter
+
+#: Values that say the event completed: what a count or a sum of those events stands for.
+DONE = frozenset({"done", "complete", "completed", "finished", "processed", "succeeded",
+                  "successful", "success", "settled", "fulfilled", "delivered", "flown",
+                  "sold"})
+#: Words of the question and values of the data for one and the same done state ("completed"
+#: / 'DONE'); 'delivered', 'settled', 'sold' and 'flown' are steps of their own business that
+#: another done word need not mean.
+_SAME_DONE = frozenset({"done", "complete", "completed", "finished", "processed", "succeeded",
+                        "successful", "success"})
+#: Identifier parts of a column that keeps a row's state.
+_STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase", "cd", "code"})
+#: The question naming a state of its own (or every state): the filter keeps the state the
+#: question names, or another one ("how many products have been shipped" / 'delivered'), never
+#: a state the events presuppose.
+_SAID_STATES = frozenset({
+    "pending", "fail", "failed", "fails", "failure", "failures", "cancel", "cancelled",
+    "canceled", "cancellation", "cancellations", "void", "voided", "declined", "rejected",
+    "abandoned", "attempted", "attempts", "processing", "unprocessed", "incomplete",
+    "unfinished", "open", "draft", "drafts", "held", "scheduled", "upcoming", "queued",
+    "disputed", "reversed", "returned", "shipped", "dispatched", "paid", "unpaid", "approved",
+    "accepted", "confirmed", "booked", "active", "inactive", "expired", "closed", "resolved",
+    "won", "lost", "status", "statuses", "state", "states", "regardless", "any", *DONE})
+_WORD = re.compile(r"[a-z]+")
+
+
+def _key(v: object) -> str:
+    return "_".join(v.strip().lower().replace("-", " ").split()) if isinstance(v, str) else ""
+
+
+def _done(f: Filter) -> bool:
+    """Does ``f`` keep only done states (``= 'DONE'``, ``IN ('settled', 'completed')``)?"""
+    if f.op not in ("=", "in"):
+        return False
+    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    keys = [_key(v) for v in values]
+    return bool(keys) and all(k in DONE for k in keys)
+
+
+def happened(f: Filter, text: str) -> bool:
+    """Is the SQL filter ``f`` the done state the events ``text`` counts or sums presuppose
+    (module docstring)?"""
+    if (f.column is None or f.relation or f.excluded or f.alternative
+            or not set(parts(f.column)) & _STATE_PARTS or not _done(f)):
+        return False
+    said = _SAID_STATES.intersection(_WORD.findall(text[:2000].lower()))
+    kept = {_key(v) for v in (f.value if isinstance(f.value, tuple) else (f.value,))}
+    if kept <= _SAME_DONE:
+        kept |= _SAME_DONE  # "successful charges" / 'SUCCEEDED': the same done state
+    return not said - kept
+
+
+def same_done_state(asked: object, stored: object) -> bool:
+    """Do the question's state word and the data's value name the same done state?"""
+    values = stored if isinstance(stored, tuple) else (stored,)
+    return (_key(asked) in _SAME_DONE and bool(values)
+            and all(_key(v) in _SAME_DONE for v in values))
