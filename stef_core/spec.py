@@ -489,6 +489,9 @@ class SqlSpec:
     # COUNT(*) over SELECT DISTINCT).
     nested_group_by: tuple[str, ...] = ()
     nested_distinct: bool = False
+    # The main SELECT reads one subquery or CTE grouped by a single key, and nothing else
+    # (``COUNT(*) FROM (SELECT buyer_id ... GROUP BY buyer_id) b``): its rows are distinct keys.
+    grouped_source: bool = False
     # Column-to-column comparisons (``salary > manager_salary``, ``delivered_at <
     # promised_at``): ``column`` op the column named by ``value``.
     relations: tuple[Filter, ...] = ()

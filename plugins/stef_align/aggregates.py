@@ -339,7 +339,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         sql.distinct or sql.nested_distinct or any(a.distinct for a in sql.aggregations)
         or bool(sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
     )
-    counts_distinct = sql.nested_distinct or any(
+    counts_distinct = sql.nested_distinct or sql.grouped_source or any(
         (a.distinct and a.func == "COUNT") or a.func in _DISTINCT_COUNTS
         for a in sql.aggregations)
     if q.distinct_count and "COUNT" in all_aggs and not counts_distinct and not (

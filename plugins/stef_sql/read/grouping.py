@@ -1,6 +1,7 @@
 """Grouping: the outer GROUP BY keys (``group_by``) and HAVING (``having``), window PARTITION
 BY and DISTINCT ON keys (``partition_by``: groupings that keep the rows), and the GROUP BY keys
-and DISTINCT of nested SELECTs (``nested_group_by``, ``nested_distinct``).
+and DISTINCT of nested SELECTs (``nested_group_by``, ``nested_distinct``), and whether the main
+SELECT reads one grouped query alone (``grouped_source``: its rows are the groups).
 
 A key is a column's name (an alias or a position, ``GROUP BY 1``, stands for the SELECT item it
 names), or a grouping expression's text: ``GROUP BY DATE_TRUNC('month', created_at)`` keeps
@@ -47,6 +48,7 @@ def read(tree: Tree) -> Build:
     partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on(tree), *limit_by(tree)[0])))
     nested_group_by, nested_distinct = _nested_grouping(tree) if len(tree.selects) > 1 else (
         (), False)
+    grouped_source = len(tree.selects) > 1 and _grouped_source(tree)
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
         rendered = iter(texts["group"])
@@ -58,6 +60,7 @@ def read(tree: Tree) -> Build:
             "nested_group_by": tuple(dict.fromkeys(
                 (*nested_group_by, *(t.lower() for t in texts["nested_group"])))),
             "nested_distinct": nested_distinct,
+            "grouped_source": grouped_source,
         }
 
     return build
@@ -126,3 +129,26 @@ def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
                     # any unit: the expression stands for itself)
                     tree.texts.add("nested_group", key)
     return tuple(dict.fromkeys(keys)), distinct
+
+
+def _grouped_source(tree: Tree) -> bool:
+    """Does the main SELECT count, with no join, the rows of one subquery or CTE grouped by a
+    single key (``SELECT COUNT(*) FROM (SELECT buyer_id FROM orders GROUP BY buyer_id) b``)?
+    Its rows are the distinct keys, one each: the count is a count of distinct values."""
+    select = tree.select
+    if select is None or select.args.get("joins"):
+        return False
+    source = select.args.get("from_")
+    inner = source.this if isinstance(source, exp.From) else None
+    if isinstance(inner, exp.Table) and not inner.args.get("db"):
+        name = inner.name.lower()
+        inner = next((c.this for c in tree.ctes if c.alias.lower() == name), None)
+    elif isinstance(inner, exp.Subquery):
+        inner = inner.this
+    # The count is the outer one: a COUNT the grouped query shows ("how many different courses
+    # per teacher, on average": AVG of a per-group COUNT) counts rows of its own (a HAVING
+    # COUNT only picks the groups).
+    return (isinstance(inner, exp.Select) and inner.args.get("group") is not None
+            and len(group_keys(inner)) == 1
+            and all(e.find(exp.Count) is None for e in inner.expressions[:64])
+            and any(e.find(exp.Count) is not None for e in select.expressions[:64]))
