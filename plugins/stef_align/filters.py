@@ -32,6 +32,7 @@ instead of scanning; only loose matches (names, patterns, abbreviations) scan, o
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -585,10 +586,12 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
 def _spelled(value: str, text: str) -> bool:
     """Does the question's text spell the value: as written, with spaces for underscores, as
     a word of the same stem ('closed' for "close"), as hyphenated words ('no_show' for
-    "no-shows") or as a word a short code abbreviates ('rcv' for "received")?"""
+    "no-shows"), as two adjacent words run together ('ONSALE' for "on sale") or as a word a
+    short code abbreviates ('rcv' for "received")?"""
     return (mentions(text, value) or mentions(text, value.replace("_", " "))
             or (" " not in value and stem(value) in _stems(text))
             or stem(_SEPARATORS.sub("", value)) in _joined_stems(text)
+            or (value.isalpha() and stem(value) in _paired_stems(text))
             or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
                 and (_family(value) in _families(text) or _root_typed(value, text)))
             or _code_of_word(value, text))
@@ -726,6 +729,15 @@ def _joined_stems(text: str) -> frozenset[str]:
     ``noshow``, as 'no_show' is)."""
     return frozenset(stem(w.replace("-", "")) for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+",
                                                                  text))
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _paired_stems(text: str) -> frozenset[str]:
+    """Stems of every two adjacent words of a folded text run together ("on sale" is
+    ``onsale``, "in stock" ``instock``): a code written that way names the state the words
+    say."""
+    words = re.findall(r"[a-z]+", text[:2000])
+    return frozenset(stem(a + b) for a, b in itertools.pairwise(words))
 
 
 def _code_of_word(value: str, text: str) -> bool:
