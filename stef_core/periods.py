@@ -420,7 +420,7 @@ def filter_periods(f: Filter) -> list[Period]:
     """
     if f.column is None or f.op not in ("=", "!=", ">", ">=", "<", "<=", "in"):
         return []
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = f.values
     out: list[Period] = []
     for value in values:
         if isinstance(value, bool) or value is None:

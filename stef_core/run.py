@@ -184,7 +184,7 @@ def filter_key(f: Filter) -> str | None:
     op: str = f.op
     if op in ("is null", "is not null"):
         return f"{column} {op}"
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = f.values
     if not values or any(isinstance(v, (tuple, list)) for v in values):
         return None
     keys = sorted({value_key(v) for v in values})
@@ -201,7 +201,7 @@ def _choice(f: Filter) -> tuple[str, bool, frozenset[str]] | None:
     column, as (column, keeps, value keys); None for flags, nulls and thresholds."""
     if f.op not in ("=", "in", "!=", "not in") or f.column is None:
         return None
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = f.values
     if not values or any(isinstance(v, (tuple, list, bool)) or v is None for v in values):
         return None
     keys = frozenset(value_key(v) for v in values)

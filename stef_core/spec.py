@@ -111,6 +111,11 @@ class Filter:
     excluded: bool = False
     alternative: bool = False
 
+    @property
+    def values(self) -> tuple[Scalar, ...]:
+        """The values compared with: an IN list's items, or the one value (``x = 5``: ``(5,)``)."""
+        return self.value if isinstance(self.value, tuple) else (self.value,)
+
     def turned(self) -> Filter:
         """The opposite constraint (``status = 'live'`` -> ``status != 'live'``): what a
         filter inside an excluded set, or under a negation, asks of the rows kept."""

@@ -573,7 +573,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     kept_as_rows = any(
         isinstance(v, str) and any(word_matches(noun, p) for p in parts(v))
         for f in sql.filters[:32] if f.op in ("=", "in") and not f.excluded
-        for v in (f.value if isinstance(f.value, tuple) else (f.value,))[:16])
+        for v in f.values[:16])
     for t in tables:
         ps = parts(t.split(".")[-1])
         head = _head(t)

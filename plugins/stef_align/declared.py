@@ -57,7 +57,7 @@ def check(sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         known = declared.get(norm(f.column.rsplit(".", 1)[-1]))
         if not known:
             continue
-        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        values = f.values
         for v in values[:MAX_VALUES]:
             if not isinstance(v, str) or v == SUBQUERY or value_key(v) in known:
                 continue

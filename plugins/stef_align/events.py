@@ -719,7 +719,7 @@ def _state_kept(word: str, sql: SqlSpec) -> bool:
             continue
         if not _STATE_PARTS & set(_name_parts(f.column)):
             continue
-        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        values = f.values
         if any(isinstance(v, str) and stem(v.lower()) == asked for v in values[:16]):
             return True
     return False

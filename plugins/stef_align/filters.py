@@ -232,7 +232,7 @@ def _opposite_kept(asked: str, s: Filter) -> bool:
     """
     if s.op not in ("=", "in"):
         return False
-    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    values = s.values
     return any(_contradicts(asked, p) for v in values if isinstance(v, str)
                for p in (v, *parts(v)))
 
@@ -312,7 +312,7 @@ def _keeps_others(r: Filter, preds: list[Filter], rules: Ruleset) -> Filter | No
     for s in preds[:MAX_SCAN]:
         if s.op not in ("=", "in") or s.excluded or s.value == SUBQUERY:
             continue
-        kept = {value_key(v) for v in (s.value if isinstance(s.value, tuple) else (s.value,))}
+        kept = {value_key(v) for v in s.values}
         if kept and not (kept & away) and _same_column(r, s, rules):
             return s
     return None
@@ -357,7 +357,7 @@ def _leaves_asked(r: Filter, preds: list[Filter], required: list[Filter], rules:
     for s in preds[:MAX_SCAN]:
         if s.op not in ("!=", "not in") or s.excluded or s.value == SUBQUERY:
             continue
-        away = {value_key(v) for v in (s.value if isinstance(s.value, tuple) else (s.value,))}
+        away = {value_key(v) for v in s.values}
         left = declared - away
         if (away <= declared and left and mine & left and left <= asked
                 and _same_column(r, s, rules)):
@@ -567,7 +567,7 @@ def ignored(f: Filter, rules: Ruleset) -> bool:
 
 def _grounded(s: Filter, q: QuestionSpec) -> bool:
     """Does the question spell out the SQL filter's value ("active users" / 'active')?"""
-    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    values = s.values
     found = False
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
@@ -980,7 +980,7 @@ def _opposites_left_out(word: str, preds: Iterable[Filter]) -> int | None:
     for i, s in enumerate(preds):
         if not s.column or s.op not in ("!=", "not in") or s.excluded:
             continue
-        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        values = s.values
         if values and all(isinstance(v, str) and set(parts(v)) & set(opposites)
                           for v in values[:16]):
             return i
@@ -1008,7 +1008,7 @@ def _non_left_out(word: str, preds: Iterable[Filter]) -> int | None:
     for i, s in enumerate(preds):
         if not s.column or s.op not in ("!=", "not in") or s.excluded:
             continue
-        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        values = s.values
         if values and all(_non_value_word(v) == key for v in values[:16]):
             return i
     return None
@@ -1019,7 +1019,7 @@ def _non_named(s: Filter, q: QuestionSpec) -> bool:
     hours by consultant" / ``entry_type <> 'non_billable'``): the question's own."""
     if s.op not in ("!=", "not in") or not s.column or s.excluded:
         return False
-    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    values = s.values
     words = {_non_value_word(v) for v in values[:16]}
     if len(words) != 1:
         return False
@@ -1147,7 +1147,7 @@ def _names_it(phrase: str, s: Filter) -> bool:
     for word in phrase.split():
         if s.column and (word_matches(word, s.column) or word_matches(s.column, word)):
             return True
-        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        values = s.values
         if any(isinstance(v, str) and v != SUBQUERY and (
                 word_matches(word, v) or v.startswith(word[:5])) for v in values[:MAX_SCAN]):
             return True
@@ -1732,7 +1732,7 @@ def _day_of_week(s: Filter) -> bool:
     with day names (``DAYNAME(d) = 'Saturday'``)?"""
     if not s.column or s.op not in ("=", "in", "!=", "not in") or s.relation:
         return False
-    values = s.value if isinstance(s.value, tuple) else (s.value,)
+    values = s.values
     if not values:
         return False
     if all(isinstance(v, str) and v.strip().lower() in _DAY_NAMES for v in values):

@@ -276,7 +276,7 @@ def _pinned(group: str, sql: SqlSpec, text: str = "") -> bool:
         if f.op not in ("=", "in") or not f.source.startswith(("where", "join")) or (
                 f.source.endswith(":neg")):
             continue
-        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        values = f.values
         if f.op == "=" and any(isinstance(v, str) and value_key(v) in (key, *modifiers)
                                for v in values):
             return True

@@ -107,14 +107,10 @@ def _guard_words(text: str) -> set[str]:
     return out
 
 
-def _values(f: Filter) -> tuple[object, ...]:
-    return f.value if isinstance(f.value, tuple) else (f.value,)
-
-
 def _scope(f: Filter, text: str) -> bool:
     if f.column is None or f.op not in ("=", "in"):
         return False
-    values = _values(f)
+    values = f.values
     if len(values) != 1:
         return False
     [v] = values
@@ -196,7 +192,7 @@ def _exclusion(f: Filter, text: str) -> str | None:
     if f.column is None:
         return None
     col_words = _guard_words(f.column) or _flag_abbreviation(f)
-    values = _values(f)
+    values = f.values
     shaped = False
     words: set[str] = set()
     if col_words:
@@ -277,7 +273,7 @@ def flag_side(f: Filter) -> bool | None:
     >>> flag_side(Filter("status", "=", "open")) is None
     True
     """
-    values = _values(f)
+    values = f.values
     if len(values) != 1:
         return None
     return kept_side(f.op, values[0])
@@ -435,7 +431,7 @@ def _current_version(f: Filter, text: str) -> bool:
     if f.column is None or f.excluded:
         return False
     ps = set(parts(f.column))
-    values = _values(f)
+    values = f.values
     if ps & _CURRENT_PARTS:
         if flag_side(f) is not True:
             return False
@@ -499,7 +495,7 @@ def kept_environment(f: Filter) -> str | None:
     if f.column is None or f.excluded:
         return None
     ps = set(parts(f.column))
-    values = _values(f)
+    values = f.values
     if ps & _ENV_PARTS and f.op == "=" and len(values) == 1 and isinstance(values[0], str):
         return _ENVIRONMENT_VALUES.get(stem(values[0].lower()))
     if ps & _LIVE_PARTS and flag_side(f) is True:
@@ -521,7 +517,7 @@ def _live_only(f: Filter, text: str) -> bool:
     if f.column is None or f.excluded:
         return False
     ps = set(parts(f.column))
-    values = _values(f)
+    values = f.values
     if len(values) != 1:
         return False
     [v] = values
@@ -541,7 +537,7 @@ def named(f: Filter, text: str) -> bool:
     named by "arrivals in August"."""
     words = _words(text)
     stems = {stem(w) for w in words}
-    values = [v for v in _values(f) if isinstance(v, str)]
+    values = [v for v in f.values if isinstance(v, str)]
     if any(stem(p) in stems for v in values for p in parts(v) if p not in FUNCTION_WORDS):
         return True
     entity = [p for p in parts(f.column or "") if p not in ID_PARTS and p not in _FLAG_PARTS]

@@ -70,8 +70,7 @@ def _done(f: Filter) -> bool:
     """Does ``f`` keep only done states (``= 'DONE'``, ``IN ('settled', 'completed')``)?"""
     if f.op not in ("=", "in"):
         return False
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
-    keys = [_key(v) for v in values]
+    keys = [_key(v) for v in f.values]
     return bool(keys) and all(k in DONE for k in keys)
 
 
@@ -82,7 +81,7 @@ def happened(f: Filter, text: str) -> bool:
             or not set(parts(f.column)) & _STATE_PARTS or not _done(f)):
         return False
     said = _SAID_STATES.intersection(_WORD.findall(text[:2000].lower()))
-    kept = {_key(v) for v in (f.value if isinstance(f.value, tuple) else (f.value,))}
+    kept = {_key(v) for v in f.values}
     if kept <= _SAME_DONE:
         kept |= _SAME_DONE  # "successful charges" / 'SUCCEEDED': the same done state
     return not said - kept

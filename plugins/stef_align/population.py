@@ -46,7 +46,7 @@ _LEAVES = frozenset({"!=", "<>", "not in"})
 
 
 def _keys(f: Filter) -> frozenset[str]:
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = f.values
     return frozenset(value_key(v) for v in values if isinstance(v, (str, int)))
 
 

@@ -63,13 +63,13 @@ def _key(v: object) -> str:
 
 def _flag_kept(f: Filter) -> bool | None:
     """True / False for a flag kept on its "yes" / "no" side, None for no flag test."""
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = f.values
     return kept_side(f.op, values[0]) if len(values) == 1 else None
 
 
 def _in_force(f: Filter) -> bool:
     """Does ``f`` keep only in-force states, or leave out only states that are not?"""
-    values = f.value if isinstance(f.value, tuple) else (f.value,)
+    values = f.values
     keys = [_key(v) for v in values]
     if not keys or not all(keys):
         return False

@@ -463,10 +463,6 @@ def _shown(p: Period, c: _Canon, today: date) -> str:
 _ID_NAME = re.compile(r"id$|^id_|_id_")
 
 
-def _values(f: Filter) -> tuple[object, ...]:
-    return f.value if isinstance(f.value, tuple) else (f.value,)
-
-
 def _fallback(sql: SqlSpec, taken: set[Filter], rules: Ruleset) -> list[Period]:
     """Plain SQL filters on times the SQL's periods do not hold, as periods merged per column:
     years kept in columns whose name says nothing (``founded > 1990``, ``T3.Model = '1980'``),
@@ -481,7 +477,7 @@ def _fallback(sql: SqlSpec, taken: set[Filter], rules: Ruleset) -> list[Period]:
         if kind == "date":
             # a date column compared with a bare year selects no year's dates
             found = [p for p in found if p.grain != "year"]
-        elif kind == "" and any(isinstance(v, str) for v in _values(f)):
+        elif kind == "" and any(isinstance(v, str) for v in f.values):
             # '1980' in a column whose name says nothing of time is a name, not a year
             found = [p for p in found if p.grain != "year"]
         if len(found) == 1 and not f.alternative:

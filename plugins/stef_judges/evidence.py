@@ -201,7 +201,7 @@ def features(request: JudgeRequest,
                if norm(f.column or "") in blessed or norm(f.column or "") in period_columns
                or f.value == SUBQUERY or (guards and f.describe() in guards)]
     skipped_values = {value_key(v) for f in skipped
-                      for v in (f.value if isinstance(f.value, tuple) else (f.value,))
+                      for v in f.values
                       if isinstance(v, str)}
     time_constraints = len(period_columns) + sum(1 for p in sql.periods if not p.column)
     out["shape:tables"] = _cap(len(sql.tables), 5)

@@ -43,14 +43,14 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     # 'urgent') is grounded, and a filter on an ignored column costs nothing, anywhere.
     # (every value of a list it required: "operated" is ``status IN ('arrived', 'diverted')``)
     vocabulary = {value_key(v) for f in request.question.filters[:256] if f.source == "rules"
-                  for v in (f.value if isinstance(f.value, tuple) else (f.value,))[:64]
+                  for v in f.values[:64]
                   if isinstance(v, (str, int, float))}
     ignored = _ignored_values(request)
     # A filter the aligner matched with the question ("Aruba" / countrycode = 'ABW') is
     # explained by it.
     matched = frozenset(request.alignment.filters.matched[:512])
     explained = {value_key(v) for f in request.sql.filters[:256] if f.describe() in matched
-                 for v in (f.value if isinstance(f.value, tuple) else (f.value,))[:64]
+                 for v in f.values[:64]
                  if isinstance(v, str)}
     # A business definition many of the run's queries share (``status IN ('paid', 'shipped',
     # 'delivered')`` for revenue) is one choice of the deployment's, not one guess per value:
@@ -58,7 +58,7 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
     definitions = frozenset(request.alignment.filters.definitions[:64])
     compared: list[str] = []
     for f in (*request.sql.filters[:256], *request.sql.conditions[:256]):
-        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        values = f.values
         if definitions and len(values) > 1 and f.describe() in definitions:
             values = values[:1]
         compared.extend(v for v in values[:64] if isinstance(v, str) and v != "<subquery>")
@@ -113,7 +113,7 @@ def _ignored_values(request: JudgeRequest) -> set[str]:
         # (a guard inside NOT EXISTS is listed as the aligner turned it round)
         if ((f.column and re.sub(r"[^a-z0-9]", "", f.column.lower()) in ignored)
                 or (guards and (f.describe() in guards or f.turned().describe() in guards))):
-            values = f.value if isinstance(f.value, tuple) else (f.value,)
+            values = f.values
             out.update(value_key(v) for v in values if isinstance(v, str))
     return out
 
