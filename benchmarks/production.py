@@ -46,7 +46,7 @@ from validity import auroc, pairwise  # noqa: E402
 #: The split is fixed once, before any tuning: the held-out half is never tuned on.
 #: Rounds: the first 24 domains by session 5; ``ROUND_7`` written blind in session 7, each
 #: domain's half fixed before it was written (``--domains`` scores a subset, e.g. one round);
-#: ``ROUND_13`` to ``ROUND_17`` the same way in sessions 13 to 17.
+#: ``ROUND_13`` to ``ROUND_18`` the same way in sessions 13 to 18.
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
          "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement",
@@ -54,15 +54,16 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
-            "wealth_mgmt")
+            "wealth_mgmt", "cloud_finops")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
 ROUND_15: tuple[str, ...] = ("procurement", "clinical_trials")
 ROUND_16: tuple[str, ...] = ("recruiting", "field_service")
 ROUND_17: tuple[str, ...] = ("wealth_mgmt", "event_ticketing")
+ROUND_18: tuple[str, ...] = ("cloud_finops",)
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
-          "round16": ROUND_16, "round17": ROUND_17}
+          "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
@@ -297,8 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--domains",
         help="only these domains (comma-separated names, or 'round7' / 'round13' / 'round14' / "
-        "'round15' / 'round16' / 'round17' for the domains written in session 7 / 13 / 14 / 15 / "
-        "16 / 17, or "
+        "'round15' / 'round16' / 'round17' / 'round18' for the domains written in session 7 / 13 / "
+        "14 / 15 / 16 / 17 / 18, or "
         "'round5' for the "
         "24 before session 7); each keeps its half",
     )
