@@ -50,7 +50,7 @@ from validity import auroc, pairwise  # noqa: E402
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
          "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement",
-         "field_service", "event_ticketing")
+         "field_service", "event_ticketing", "construction_pm")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -61,7 +61,7 @@ ROUND_14 = ("legal_billing", "ride_hailing")
 ROUND_15: tuple[str, ...] = ("procurement", "clinical_trials")
 ROUND_16: tuple[str, ...] = ("recruiting", "field_service")
 ROUND_17: tuple[str, ...] = ("wealth_mgmt", "event_ticketing")
-ROUND_18: tuple[str, ...] = ("cloud_finops",)
+ROUND_18: tuple[str, ...] = ("cloud_finops", "construction_pm")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18}
 THRESHOLD = 75.0
