@@ -292,6 +292,13 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "(offline judge) much to get right (many tables, filters and values, a long question; "
         "counted against a one-table query): such answers are wrong more often, confidence "
         "lowered"),
+    # -- an LLM judge: its own doubt, when no critical or major finding says why
+    ReasonCode(
+        "judge.doubt", "other", "major",
+        "(LLM judge) the model puts the chance that the SQL is right below the `correct` cut "
+        "and no critical or major finding says why; the message gives its P(correct) and its "
+        "rationale: major when it leans wrong (below the `likely_correct` cut), minor "
+        "otherwise"),
 )
 
 _BY_CODE: dict[str, ReasonCode] = {c.code: c for c in REASON_CODES}

@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 from stef_core import hookimpl
 from stef_core.contracts import Judge, JudgeRequest, PendingVerdicts, QuestionExtractor
 from stef_core.errors import JudgeError, JudgeInterrupted
-from stef_core.models import Ruleset, Scoring, Usage, Verdict, VerdictLabel
+from stef_core.models import Reason, Ruleset, Scoring, Usage, Verdict, VerdictLabel
+from stef_core.reasons import reason
 from stef_core.spec import Filter, OrderRequest, QuestionSpec
+from stef_core.stats import shorten
 
 if TYPE_CHECKING:  # imported when a judge is built: an offline run never loads them
     from stef_judges.llm_prompt import JudgeReply, SpecReply
@@ -75,6 +77,41 @@ def combine(
             note += f"; {requested - len(replies)} of {requested} failed"
         rationale = f"{rationale} ({note})".strip()
     return label, gamma, rationale
+
+
+#: How much of the model's rationale a ``judge.doubt`` message quotes.
+RATIONALE_CHARS = 300
+
+
+def doubt(verdict: Verdict, scoring: Scoring, findings: Sequence[Reason]) -> list[Reason]:
+    """The ``judge.doubt`` reason of a model's verdict below the ``correct`` cut that none of
+    the aligner's ``findings`` explains (none critical or major), [] otherwise (issue 20: no
+    score below 75 without a reason that says why; the offline judge names its evidence as
+    ``confidence.*`` reasons, a model's evidence is its rationale). Major when the model leans
+    wrong (gamma below the ``likely_correct`` cut), minor when it only doubts.
+
+    >>> v = Verdict(label="incorrect", confidence=0.1, rationale="counts every order",
+    ...             judge="llm:openai/m")
+    >>> [(r.code, r.severity) for r in doubt(v, Scoring(), [])]
+    [('judge.doubt', 'major')]
+    >>> print(doubt(v, Scoring(), [])[0].message)
+    the judge llm:openai/m puts the chance that the SQL is right at 0.10: counts every order
+    >>> [r.severity for r in doubt(v.model_copy(update={"confidence": 0.6}), Scoring(), [])]
+    ['minor']
+    >>> doubt(v.model_copy(update={"confidence": 0.8}), Scoring(), [])
+    []
+    """
+    cuts = scoring.verdict_cuts
+    if verdict.confidence >= cuts.correct:
+        return []
+    if any(r.severity in ("critical", "major") for r in findings):
+        return []  # the finding says why, as it does for the offline judge
+    said = shorten(verdict.rationale, RATIONALE_CHARS) or "the model gave no rationale"
+    return [reason(
+        "judge.doubt",
+        f"the judge {verdict.judge} puts the chance that the SQL is right at "
+        f"{verdict.confidence:.2f}: {said}",
+        "major" if verdict.confidence < cuts.likely_correct else "minor")]
 
 
 class _RulesHashes:
@@ -179,7 +216,11 @@ class LlmJudge(Judge):
                 outcome = JudgeError(f"judge: {type(exc).__name__}: {first_line(str(exc))}")
             outcomes.append(outcome)
             if len(outcomes) == n:
-                done[slot] = self._verdict(outcomes, n, scoring)
+                verdict = self._verdict(outcomes, n, scoring)
+                if isinstance(verdict, Verdict):
+                    verdict = verdict.model_copy(update={
+                        "reasons": doubt(verdict, scoring, request.alignment.reasons)})
+                done[slot] = verdict
 
         if n == 1:
             await sample(0)

@@ -92,3 +92,35 @@ def test_the_system_prompt_asks_for_p_correct(make_judge, llm_server):
     system = llm_server.requests[0]["messages"][0]["content"]
     assert "p_correct" in system and "probability" in system
     assert json.loads(verdict_json(0.5))["p_correct"] == 0.5
+
+
+def _one_record(judge: Any, question: str, sql: str) -> Result:
+    item = record_from_mapping({"id": "r", "question": question, "sql": sql}, default_id="r")
+    [result] = Engine(judge=judge).run([item])
+    return result
+
+
+@pytest.mark.parametrize(("p", "severity"), [(0.1, "major"), (0.6, "minor"), (0.9, None)])
+def test_a_doubting_model_says_why_in_the_reasons(make_judge, llm_server, p, severity):
+    # issue 20: no score below 75 without a reason that says why; the model's rationale was
+    # only in verdict.rationale
+    llm_server.default = Reply(verdict_json(p, rationale="counts every user, not the active"))
+    r = one(make_judge())
+    doubts = [x for x in r.reasons if x.code == "judge.doubt"]
+    if severity is None:
+        assert doubts == [] and r.score is not None and r.score >= 75
+        return
+    assert r.score is not None and r.score < 75
+    [d] = doubts
+    assert d.severity == severity
+    assert f"at {p:.2f}" in d.message and "counts every user, not the active" in d.message
+
+
+def test_a_finding_that_says_why_is_not_doubled_by_the_model(make_judge, llm_server):
+    llm_server.default = Reply(verdict_json(0.05, rationale="sorts ascending for 'most'"))
+    r = _one_record(make_judge(), "Which 3 customers spent the most?",
+                    "SELECT customer_id, SUM(amount) s FROM orders GROUP BY customer_id "
+                    "ORDER BY s ASC LIMIT 3")
+    codes = {(x.code, x.severity) for x in r.reasons}
+    assert ("orderby.direction", "critical") in codes
+    assert not any(code == "judge.doubt" for code, _ in codes)
