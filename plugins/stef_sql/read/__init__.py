@@ -41,6 +41,7 @@ from stef_sql.read import (
     joins,
     ordering,
     projection,
+    semijoins,
     shares,
     structure,
     superlatives,
@@ -70,7 +71,18 @@ def spec_of(root: exp.Expr, dialect: str | None = None) -> SqlSpec:
     """The spec of a parsed query (read in ``dialect``, when known). Pass a tree you own
     (``extract_spec`` does): reading it is pure, but rendering the few SQL texts the spec
     keeps may normalize nodes in place."""
-    return _spec(Tree(root, dialect))
+    return _spec(_tree(root, dialect))
+
+
+def _tree(root: exp.Expr, dialect: str | None) -> Tree:
+    """The query read once; a semi- or anti-join (Spark, ClickHouse, DuckDB) is first
+    rewritten as the EXISTS / NOT EXISTS it stands for (:mod:`~stef_sql.read.semijoins`) and
+    the rewritten tree read again: rare, and the walk has found the joins already."""
+    tree = Tree(root, dialect)
+    if any(j.args.get("kind") in semijoins.KINDS for j in tree.joins) and semijoins.rewrite(
+            tree.joins):
+        return Tree(root, dialect)
+    return tree
 
 
 def _spec(tree: Tree) -> SqlSpec:
@@ -84,7 +96,7 @@ def _spec(tree: Tree) -> SqlSpec:
 
 def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
     """Parse ``sql`` and return its spec; :class:`SqlParseError` when it cannot be analysed."""
-    tree = Tree(parse_statement(sql, dialect), dialect)
+    tree = _tree(parse_statement(sql, dialect), dialect)
     try:
         return _spec(tree)
     finally:
