@@ -25,6 +25,8 @@ the AVG of a 0/1 flag) for a ratio.
 ((), (), False, False, True)
 >>> agg("What is the average total price of the transactions?")
 (('AVG',), ('SUM',), False, False, False)
+>>> agg("unique listeners this month")
+((), (), True, True, False)
 """
 
 from __future__ import annotations
@@ -130,6 +132,10 @@ _RATE_COMPOUNDS = frozenset({"plan", "plans", "card", "cards", "class", "classes
                              "schedule", "schedules", "limit", "limits"})
 
 
+#: Words a number right before names one of ("the 95th percentile", "the 90th quantile").
+_QUANTILE_WORDS = frozenset({"percentile", "percentiles", "quantile", "quantiles", "pctl"})
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
 ) -> tuple[Aggregates, frozenset[int]]:
@@ -155,6 +161,12 @@ def read(
             continue
         ratio = True
         taken.update(range(m.start, m.end))
+    # "the 95th percentile", "90th quantile": the number says which one, no value to filter on
+    if "ntile" in text.raw or "NTILE" in text.raw or "pctl" in text.raw:  # most name none
+        for i, tok in enumerate(text.tokens[1:], 1):
+            if tok.low in _QUANTILE_WORDS and text.tokens[i - 1].kind == "number" and (
+                    i - 1) not in claimed:
+                taken.add(i - 1)
     skip = claimed | frozenset(taken)
     strong: list[str] = []
     weak: list[str] = []
@@ -214,6 +226,12 @@ def read(
         # "How many directors ...? List them.": the list answers it as well as a count
         strong.remove("COUNT")
         weak.append("COUNT")
+    if (distinct_said and not distinct_count and len(matches) == 1 and not ratio
+            and matches[0].start == 0):
+        # "unique listeners this month", "distinct borrowers last week": a terse question
+        # that opens on the word and asks nothing else; a count that answers it counts
+        # different ones (a list of the distinct values answers it as well)
+        distinct_count = True
     if distinct and not distinct_said:
         weak.append("DISTINCT")  # "the different template codes" often means all of them
     counted: list[str] = []

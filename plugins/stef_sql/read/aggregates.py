@@ -360,6 +360,8 @@ def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
                 out.append(Filter(operand_column(case.this, resolver), "=", value, "case"))
             continue
         if isinstance(cond, exp.Expr):
+            if _counts_otherwise(branch):
+                cond = exp.Not(this=cond.copy())
             out.extend(f for f in read_condition(cond, resolver, "case") if not f.relation)
     for where in tree.wheres:
         if isinstance(where.parent, exp.Filter):
@@ -370,6 +372,33 @@ def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
             out.extend(read_condition(predicate, resolver, "case"))
         out.extend(_decoded(agg, resolver))
     return tuple(dict.fromkeys(out))
+
+
+def _counts_otherwise(branch: exp.If) -> bool:
+    """Does the only branch of a CASE (or an IIF / IFF) give 0 where its condition holds and
+    a number otherwise (``CASE WHEN vaccinated THEN 0 ELSE 1 END``, ``IFF(is_escalated, 0,
+    1)``)? Then the rows it counts are those where the condition fails.
+
+    >>> from stef_core.sql import parse_statement
+    >>> case = parse_statement("SELECT AVG(CASE WHEN vaccinated THEN 0 ELSE 1 END) FROM p")
+    >>> _counts_otherwise(case.find(exp.If))
+    True
+    >>> case = parse_statement("SELECT SUM(CASE WHEN paid THEN 1 ELSE 0 END) FROM p")
+    >>> _counts_otherwise(case.find(exp.If))
+    False
+    """
+    case = branch.parent
+    if isinstance(case, exp.Case):
+        if len(case.args.get("ifs") or ()) != 1:
+            return False
+        otherwise = case.args.get("default")
+    else:
+        otherwise = branch.args.get("false")
+    true = branch.args.get("true")
+    if not isinstance(true, exp.Expr) or not isinstance(otherwise, exp.Expr):
+        return False
+    other = _number(otherwise)
+    return _number(true) == 0 and other is not None and other != 0
 
 
 def _decoded(agg: exp.Expr, resolver: Any) -> list[Filter]:
