@@ -1101,6 +1101,13 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
         if inside:
             new.remove(r)
             lost = [p for p in lost if all(p is not q for q in inside)]
+    # "last weekend" restated "on 2025-03-08 and 2025-03-09": the asked stretch named piece
+    # by piece, end to end, is restated as well
+    for p in list(lost):
+        pieces = _tiling(p, new, today)
+        if pieces:
+            lost.remove(p)
+            new = [r for r in new if all(r is not x for x in pieces)]
     out: list[tuple[str, str]] = []
     for p in lost:
         said = f"'{p.text}' ({plain(p, today)})" if p.text else plain(p, today)

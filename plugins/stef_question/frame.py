@@ -258,6 +258,10 @@ _WEEKDAY_KEPT = re.compile(
     r"(?!\s+(?:vs\.?|versus|and|or)\b)", re.IGNORECASE)
 
 
+#: Words that make "weekend" one weekend, a period ("last weekend", "this weekend").
+_RELATIVE_BEFORE = re.compile(r"\b(?:this|current|last|previous|prior|next|coming)\s+$")
+
+
 #: Words joining the two ends of a span of weekdays ("Monday to Sunday", "Mon-Sun").
 _SPAN_WORDS = frozenset({"to", "through", "thru", "till", "until", "-", "\u2013", "\u2014"})
 #: The two ways a whole week is spelled from its first day to its last.
@@ -302,6 +306,8 @@ def _weekdays(question: str, asked: list[Filter]) -> list[Filter]:
     for m in _WEEKDAY_KEPT.finditer(question[:MAX_CHARS]):
         word = m.group(1).lower()
         before = question[max(0, m.start() - 12):m.start()]
+        if word == "weekend" and _RELATIVE_BEFORE.search(before):
+            continue  # "last weekend": a period (two days), read with the other times
         if word not in have and not re.search(r"\b(?:by|per|each|vs\.?|versus)\s+$", before):
             # "on Saturdays", "on weekends", "every Monday": the days kept, plainly; a
             # word used as an adjective ("weekend occupancy") is read by inference

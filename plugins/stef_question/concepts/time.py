@@ -374,6 +374,14 @@ def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom:
     return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
 
 
+def _this_weekend(m: re.Match[str], s: _Scanner) -> _Atom:
+    """"last weekend", "this weekend", "next weekend": the Saturday and Sunday of the previous,
+    current or next week (weeks start on Monday, so the two days are together)."""
+    monday = ANCHOR_DAY.start_of("week").shifted("week", _STEP[m.group(1).casefold()])
+    lo = monday.shifted("day", 5)
+    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 2), "day")
+
+
 _EACH_BEFORE = re.compile(r"\b(?:each|every|per|all|by|for\s+each|across)\s+(?:the\s+)?$")
 
 
@@ -698,6 +706,9 @@ RULES: tuple[_Rule, ...] = (
         r"coming|the coming|past|the past|the last)\s+(?:calendar\s+)?("
         + _units(w, *_DATE_UNITS, plural=False) + r")\b"),
         _this_unit, needs=_date_units),
+    _Rule("this_weekend", lambda w: (
+        r"\b(this|current|the current|last|previous|the previous|prior|the prior|next|the next|"
+        r"coming|the coming)\s+weekend\b(?!s)"), _this_weekend, needs=lambda w: ("weekend",)),
     _Rule("period_end", lambda w: r"\b(month|quarter|year)[- ]?end\b(?![- ]?(?:ing|ed)\b)",
           _period_end, needs=lambda w: ("month", "quarter", "year", "monthend", "quarterend",
                                         "yearend")),

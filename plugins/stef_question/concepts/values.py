@@ -364,7 +364,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         elif v.op == "=" and _polarity_open(text, v.end):
             v = Value(v.value, v.op, v.kind, "weak", v.start, v.end, v.text)
         final.append(v)
-    return tuple(final)
+    # a list whose first value the clause negates ("not in ('DE', 'FR')") is negated whole
+    return tuple(_spread_negation(text, final))
 
 
 def _unit_symbol(lex: Lexicon, tok: Token) -> bool:
@@ -478,14 +479,22 @@ def _clause_negated(text: Text, lex: Lexicon, i: int) -> bool:
     by Ben Jones", "with no ships lost in the 'English Channel'")?"""
     words = text.words
     cues = lex.starts("negation")
+    # a parenthesis the token is in that opens with a word ("(status 'unpaid')"): it names
+    # where the data keeps what the words before it say
+    opened = None
     j = i - 1
     while j >= max(0, i - CLAUSE_REACH):
         w = words[j]
         if w in _CLAUSE_BREAKS:
             return False
+        if w == "(" and opened is None and text.tokens[j + 1].kind == "word":
+            opened = j
         m = lex.at("negation", words, j) if w in cues else None
         if m is not None and m.meaning == "not" and m.end <= i:
-            return True
+            # "not paid (status 'unpaid')": a parenthesis after the negated words restates
+            # the state in the data's terms (the rows kept have that value); "not in ('DE',
+            # 'FR')" lists the values the negation itself reaches
+            return opened is None or m.end >= opened
         j -= 1
     return False
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import islice
 
 from sqlglot import exp
 
 from stef_core.spec import Filter, Period, Source
 from stef_core.sql import operand_column, read_condition, read_periods
-from stef_core.sql.conditions import flatten
+from stef_core.sql.conditions import Resolver, flatten
 from stef_sql.read.aggregates import value_condition_exprs
 from stef_sql.read.filters import row_conditions
 from stef_sql.read.tree import Build, Tree
@@ -58,6 +59,8 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
 
     out: list[Period] = []
     for condition, source, excluded in row_conditions(tree):
+        if tree.derived:
+            condition = _looked_through(condition, resolver)
 
         def filters_of(node: exp.Expr, source: Source = source,
                        excluded: bool = excluded) -> list[Filter]:
@@ -75,6 +78,40 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
                 if period.column and not any(p.column == period.column for p in out):
                     out.append(replace(period, parts=tuple(filters_of(condition))))
     return tuple(out)
+
+
+def _looked_through(condition: exp.Expr, resolver: Resolver) -> exp.Expr:
+    """``condition`` with each column that a CTE or derived table computes from one column of
+    its own (``DATE_TRUNC('month', sold_ts) AS mth``) written as that computation, so that
+    ``WHERE mth = '2026-04-01'`` reads as the month it names, as ``DATE_TRUNC('month', sold_ts)
+    = '2026-04-01'`` does, not as the first day of it. Aggregates and windows are left alone
+    (``MAX(ts) AS last_ts`` compared with a date is another statement); so is a condition that
+    is one column (a flag).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("WITH m AS (SELECT DATE_TRUNC('month', ts) AS mth, COUNT(*) AS n "
+    ...                  "FROM t GROUP BY 1) SELECT n FROM m WHERE mth = '2026-04-01'")
+    >>> [(p.column, p.start, p.end) for p in s.periods]
+    [('ts', '2026-04-01', '2026-05-01')]
+    """
+    if isinstance(condition, exp.Column):
+        return condition
+    columns = list(islice(condition.find_all(exp.Column), 16))
+    written: dict[int, exp.Expr] = {}
+    for i, column in enumerate(columns):
+        meant = resolver.resolve(column)
+        if (meant is column or isinstance(meant, exp.Column)
+                or meant.find(exp.AggFunc, exp.Window) is not None
+                or len(list(islice(meant.find_all(exp.Column), 2))) != 1):
+            continue
+        written[i] = meant
+    if not written:
+        return condition
+    out = condition.copy()
+    for i, column in enumerate(islice(out.find_all(exp.Column), 16)):
+        if i in written:
+            column.replace(written[i].copy())
+    return out
 
 
 #: Words of a column that holds the time of a row's last event (``last_login_at``).
