@@ -453,6 +453,67 @@ def _mean_for_quantile(q: QuestionSpec, sql: SqlSpec) -> str | None:
     return "median" if word in ("median", "p50") else "percentile"
 
 
+#: The level a question asks an order statistic at: "the 95th percentile", "p90", "median".
+_ASKED_LEVEL = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+percentile\b|\bp(\d{2})\b|\b(median)\b")
+#: The level the SQL computes one at, as the SQL reader prints it: PERCENTILE_CONT(0.9)
+#: (PERCENTILE_DISC), QUANTILE(x, 0.95) / APPROX_QUANTILE(x, 0.75) (ClickHouse quantile,
+#: Spark percentile_approx, Snowflake / Trino approx_percentile), MEDIAN(x) and BigQuery's
+#: APPROX_QUANTILES(x, 100)[90].
+_SQL_LEVEL = re.compile(
+    r"\bPERCENTILE_(?:CONT|DISC)\(\s*(0?\.\d+)\s*\)"
+    r"|\b(?:APPROX_)?QUANTILE\(.{0,300}?,\s*(0?\.\d+)\s*\)"
+    r"|\b(MEDIAN)\("
+    r"|\bAPPROX_QUANTILES\(.{0,300}?,\s*(\d+)\s*\)\[(?:OFFSET\()?(\d+)",
+    re.IGNORECASE)
+
+
+def _quantile_level(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """The percentile the question names ("the 95th percentile", "p90", "median") when the
+    SQL computes order statistics at other levels only (``quantile(0.5)`` for "95th",
+    ``PERCENTILE_CONT(0.9)`` for "median"); None when either names no level or one agrees.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("95th percentile latency per region", None)
+    >>> _quantile_level(q, extract_spec("SELECT region, quantile(0.5)(ms) FROM r GROUP BY region",
+    ...                                 "clickhouse"))
+    'the question asks for the 95th percentile but the SQL computes the 50th'
+    >>> _quantile_level(q, extract_spec("SELECT region, quantile(0.95)(ms) FROM r GROUP BY region",
+    ...                                 "clickhouse")) is None
+    True
+    """
+    if not any(f in a.func for a in sql.aggregations[:32] for f in _QUANTILE_FUNCS):
+        return None
+    asked = set()
+    for m in _ASKED_LEVEL.finditer(q.text[:2000]):
+        number = m.group(1) or m.group(2)
+        asked.add(50 if m.group(3) else int(number))
+    if not asked:
+        return None
+    computed: set[float] = set()
+    for p in sql.projections[:32]:
+        for m in _SQL_LEVEL.finditer(p.expr[:2000]):
+            if m.group(3):
+                computed.add(50.0)
+            elif m.group(4):
+                computed.add(round(100 * int(m.group(5)) / max(1, int(m.group(4))), 6))
+            else:
+                computed.add(round(100 * float(m.group(1) or m.group(2)), 6))
+    if not computed or any(any(math.isclose(a, c) for c in computed) for a in asked):
+        return None
+    a, c = min(asked), min(computed)
+    return (f"the question asks for the {_nth(a)} percentile but the SQL computes the "
+            f"{_nth(c)}")
+
+
+def _nth(level: float) -> str:
+    n = int(level) if float(level).is_integer() else level
+    if isinstance(n, float):
+        return f"{n}th"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 #: A percentage the question states: "under 20%", "above 5 percent", "12.5 pct".
 _PERCENT_NUMBER = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b|pct\b)")
 
@@ -1295,6 +1356,7 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
     (_per_line_for_per_thing, "major"),
     (_count_for_amount, "major"),
     (_count_for_measured_threshold, "major"),
+    (_quantile_level, "major"),
     (_worded(_mean_for_quantile,
              "the question asks for the {0} but the SQL computes the mean (AVG) and no median "
              "or percentile function (MEDIAN, PERCENTILE_CONT, APPROX_QUANTILES ...)"),
