@@ -135,6 +135,7 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
         leads = source is not None and source.this.alias_or_name.lower() == alias
         grouped = {c.name.lower() for c in _group_columns(select) if c.table.lower() == alias}
         equalities = _join_equalities(select)
+        text = ""  # the aggregate's SQL, written once (the generator copies the node first)
         for left, right in equalities:
             for mine, other in ((left, right), (right, left)):
                 if mine.table.lower() != alias or not other.table or \
@@ -144,7 +145,8 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
                     continue  # one row per group: its amount averaged with itself
                 joined = tree.table_of(other)
                 if joined and joined != table and joined not in ctes:
-                    out.append(JoinedAggregate(node.sql()[:200], table, cols[0].name.lower(),
+                    text = text or node.sql()[:200]
+                    out.append(JoinedAggregate(text, table, cols[0].name.lower(),
                                                mine.name.lower(), joined, other.name.lower(),
                                                leads, _siblings(tree, equalities, other,
                                                                 (alias, other.table.lower()))))
@@ -265,6 +267,7 @@ def _joined_row_counts(tree: Tree) -> list[JoinedAggregate]:
         unmatched = {n.this.table.lower() for n in (where.find_all(exp.Is) if where else ())
                      if isinstance(n.this, exp.Column) and isinstance(n.expression, exp.Null)
                      and not isinstance(n.parent, exp.Not)}
+        text = ""  # the count's SQL, written once (the generator copies the node first)
         for left, right in _join_equalities(select):
             for mine, other in ((left, right), (right, left)):
                 if mine.table.lower() != alias or not other.table or \
@@ -273,7 +276,8 @@ def _joined_row_counts(tree: Tree) -> list[JoinedAggregate]:
                 joined = tree.table_of(other)
                 if joined and joined != table and joined not in _cte_names(tree) \
                         and other.table.lower() not in unmatched:
-                    out.append(JoinedAggregate(node.sql()[:200], table, "*", mine.name.lower(),
+                    text = text or node.sql()[:200]
+                    out.append(JoinedAggregate(text, table, "*", mine.name.lower(),
                                                joined, other.name.lower(), True))
         break  # one COUNT(*) says it
     return out

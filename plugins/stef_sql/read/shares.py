@@ -56,7 +56,8 @@ def read(tree: Tree) -> Build:
         owner = owner_select(d)
         where = owner.args.get("where") if owner is not None else None
         kept = _atoms(where.this) if isinstance(where, exp.Where) else []
-        text = d.sql(dialect=tree.dialect or None)[:160]
+        text = ""  # the division's SQL, written only for a division kept below (the generator
+        # copies the node first: most divisions are neither kind)
         part = _condition(tree, top)
         whole = _condition(tree, bottom)
         if part is not None and (whole is not None or _plain_aggregate(bottom)):
@@ -67,6 +68,7 @@ def read(tree: Tree) -> Build:
             if len(atoms) >= 2 and only:
                 found = tuple(f for a in only for f in read_condition(a, tree.resolver))
                 if found:
+                    text = text or d.sql(dialect=tree.dialect or None)[:160]
                     bases.append((text, found, len(atoms)))
         inner = _scalar_select(bottom)
         if inner is not None and kept:
@@ -76,6 +78,7 @@ def read(tree: Tree) -> Build:
             outer_cols = {c.name.lower() for a in kept for c in a.find_all(exp.Column)}
             dropped = tuple(sorted(outer_cols - inner_cols))
             if dropped:
+                text = text or d.sql(dialect=tree.dialect or None)[:160]
                 drops.append((text, dropped))
     fields = {"share_bases": tuple(bases), "denominator_drops": tuple(drops)}
     return lambda texts: fields
