@@ -77,7 +77,7 @@ def _null_equalities(tree: Tree) -> list[str]:
     """``x = NULL`` and ``x <> NULL`` (WHERE, HAVING, JOIN ON, CASE: wherever they stand; the
     walk filed every EQ and every node, so this is a scan of lists, not another walk),
     as written: a comparison with NULL is unknown for every row. ``IS NULL`` is meant."""
-    nodes = [*tree.eqs[:256], *(n for n in tree.nodes if type(n) is exp.NEQ)]
+    nodes = [*tree.eqs[:256], *(n for n in tree.neqs if type(n) is exp.NEQ)]
     out: list[str] = []
     for node in nodes:
         if isinstance(node.this, exp.Null) or isinstance(node.expression, exp.Null):
@@ -102,7 +102,7 @@ def _negated_alternatives(tree: Tree) -> list[str]:
     """``NOT EXISTS (...) OR NOT EXISTS (...)`` and the like (see ``SqlSpec``): two absences
     joined by OR, in a WHERE or HAVING."""
     out: list[str] = []
-    for node in tree.nodes:
+    for node in tree.ors:
         if (type(node) is exp.Or and _negative(node.this) and _negative(node.expression)
                 and node.find_ancestor(exp.Where, exp.Having) is not None):
             out.append(node.sql()[:160])
@@ -128,7 +128,7 @@ def _scalar_set_operations(tree: Tree) -> list[tuple[str, str]]:
     operation combines the two numbers (an INTERSECT keeps the number when both are equal), not
     the rows they count."""
     out: list[tuple[str, str]] = []
-    for node in tree.nodes:
+    for node in tree.set_operations:
         if not isinstance(node, exp.SetOperation):
             continue
         if _one_row_aggregate(node.left) and _one_row_aggregate(node.right):
@@ -170,7 +170,7 @@ def _disjoint_alternatives(tree: Tree) -> list[str]:
     directions that no value meets both of, joined by OR in a WHERE whose SELECT has no HAVING
     (a HAVING may ask each group for both: ``HAVING MAX(age) > 40 AND MIN(age) < 30``)."""
     out: list[str] = []
-    for node in tree.nodes:
+    for node in tree.ors:
         if type(node) is not exp.Or:
             continue
         a, b = _bound(node.this), _bound(node.expression)
@@ -253,7 +253,7 @@ def _undefined_tables(tree: Tree) -> list[str]:
             known.add(t.alias.lower())
     for cte in tree.ctes:
         known.add(cte.alias_or_name.lower())
-    for node in tree.nodes:
+    for node in tree.table_aliases:
         if isinstance(node, exp.TableAlias) and node.name:
             known.add(node.name.lower())
     struct = tree.dialect in _STRUCT_DIALECTS

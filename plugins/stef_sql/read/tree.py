@@ -4,12 +4,13 @@
 ``walk`` gives, which the readers' outputs keep), and files every node a reader asks for by
 kind: columns (with their lower-cased names), literals, tables, SELECTs, joins, WHERE / HAVING
 / QUALIFY clauses, CTEs, subqueries, windows, limits, equalities, CASE branches, aggregates,
-aliases, divisions and inequalities, plus whether anything divides or looks like time. A
-node's kind is looked up once per node type, not tested class by class. Readers take what
-they look for from these lists rather than walking the tree again: the lists are in the order
-``root.find_all`` gives, and the nodes of one clause are those of a list that lie inside it
-(:func:`inside`), in the order ``clause.find_all`` gives (a subtree's breadth-first order is
-the whole tree's, restricted to it).
+aliases, divisions, inequalities, ORs, not-equals, set operations and table aliases, plus
+whether anything divides or looks like time. A node's kind is looked up once per node type,
+not tested class by class. Readers take what they look for from these lists rather than
+walking the tree again: the lists are in the order ``root.find_all`` gives, and the nodes of
+one clause are those of a list that lie inside it (:func:`inside`), in the order
+``clause.find_all`` gives (a subtree's breadth-first order is the whole tree's, restricted to
+it).
 
 Columns are resolved (:class:`~stef_core.sql.Resolver`) through CTEs and derived tables; scope
 analysis runs only where there is one to look through. A query whose nested SELECTs all read
@@ -66,7 +67,8 @@ TIME_NODES: tuple[type[exp.Expr], ...] = (
 
 # Node kinds: the lists a node is filed in (their order is Tree's list order), then the flags.
 (_COLUMN, _LITERAL, _TABLE, _SELECT, _JOIN, _WHERE, _HAVING, _CTE, _SUBQUERY, _WINDOW,
- _LIMIT, _EQ, _IF, _QUALIFY, _AGG, _ALIAS, _DIV, _INEQUALITY, _LISTS) = range(19)
+ _LIMIT, _EQ, _IF, _QUALIFY, _AGG, _ALIAS, _DIV, _INEQUALITY, _OR, _NEQ, _SET_OPERATION,
+ _TABLE_ALIAS, _LISTS) = range(23)
 _DIVIDE, _TIME, _OTHER = _LISTS, _LISTS + 1, _LISTS + 2
 #: No node (None, a string, a flag), and a list of arguments (walked item by item).
 _NO_NODE, _ARGS = -1, -2
@@ -84,6 +86,11 @@ _BY_CLASS: tuple[tuple[tuple[type, ...], int], ...] = (
     ((exp.Alias,), _ALIAS),  # PivotAlias too
     ((exp.Div,), _DIV),
     ((exp.GT, exp.GTE, exp.LT, exp.LTE), _INEQUALITY),
+    # what the structure reader looks for among every node (filed here, not scanned for)
+    ((exp.Or,), _OR),
+    ((exp.NEQ,), _NEQ),
+    ((exp.SetOperation,), _SET_OPERATION),
+    ((exp.TableAlias,), _TABLE_ALIAS),
 )
 _KIND: dict[type, int] = {}
 
@@ -143,15 +150,19 @@ class Tree:
         "limits",
         "literals",
         "names",
+        "neqs",
         "nested",
         "nodes",
+        "ors",
         "qualifies",
         "resolver",
         "root",
         "select",
         "selects",
         "set_operation",
+        "set_operations",
         "subqueries",
+        "table_aliases",
         "tables",
         "texts",
         "time_nodes",
@@ -230,7 +241,8 @@ class Tree:
         self.nodes = queue
         (self.columns, self.literals, self.tables, self.selects, self.joins, self.wheres,
          self.havings, self.ctes, self.subqueries, self.windows, self.limits, self.eqs, self.ifs,
-         self.qualifies, self.aggs, self.alias_nodes, self.divisions, self.inequalities) = lists
+         self.qualifies, self.aggs, self.alias_nodes, self.divisions, self.inequalities,
+         self.ors, self.neqs, self.set_operations, self.table_aliases) = lists
         self.divides = divides or bool(self.divisions)
         self.time_nodes = time_nodes
         self.names = [_column_name(c) for c in self.columns]
