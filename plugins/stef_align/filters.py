@@ -289,6 +289,21 @@ def _measure_named(r: Filter, sql: SqlSpec) -> bool:
                for p in sql.projections)
 
 
+def _counted_column(r: Filter, sql: SqlSpec) -> bool:
+    """Does the SQL count ``r``'s column as such (``COUNT(contract_id)``, no CASE or COALESCE
+    that counts its NULLs too)?"""
+    col = norm(r.column or "")
+    return any(a.func == "COUNT" and not a.values_nulls and not a.distinct
+               and norm(bare(a.arg)) == col for a in sql.aggregations)
+
+
+def _joined_on(r: Filter, sql: SqlSpec) -> bool:
+    """Does the SQL compare ``r``'s column with another column (a join key, a correlation:
+    ``r.renewal_of_lease_id = l.lease_id``)?"""
+    col = norm(r.column or "")
+    return any(norm(a) == col or norm(b) == col for _, a, _, b in sql.join_keys)
+
+
 def is_weak(f: Filter) -> bool:
     return f.strength == "weak"
 
@@ -433,13 +448,25 @@ def _same_column(r: Filter, s: Filter, rules: Ruleset) -> bool:
     if r.column is None or s.column is None:
         return False
     rc, sc = norm(r.column), norm(s.column)
-    if rc == sc or columns_agree(r.column, s.column):
+    if rc == sc:
+        return True
+    if r.source == "rules" and {rc, sc} <= _declared_columns(rules):
+        # the ruleset declares the values of both, each its own column (``status`` of
+        # service contracts, ``visit_status``): by its own text they are two columns
+        return False
+    if columns_agree(r.column, s.column):
         return True
     return any(
         rc in {norm(column), *(norm(w) for w in words)}
         and sc in {norm(column), *(norm(w) for w in words)}
         for column, words in rules.synonyms.items()
     )
+
+
+def _declared_columns(rules: Ruleset) -> frozenset[str]:
+    """The columns whose values R_app declares (``values visit_status = ...``, ``values
+    service_contracts.status = ...``), by bare name."""
+    return frozenset(norm(key.rsplit(".", 1)[-1]) for key in rules.categories)
 
 
 def benign(f: Filter, rules_benign: Iterable[BenignFilter]) -> bool:
@@ -2145,6 +2172,21 @@ def align_filters(
             # "churned" (churned_at IS NOT NULL) / churned_at >= '2025-07-01' AND < ...: a
             # date in a range is never NULL
             matched.append(r.describe())
+            continue
+        if r.op == "is not null" and r.source == "rules" and _counted_column(r, sql):
+            # "% of WOs under contract" (``term "under contract" = contract_id IS NOT NULL``)
+            # / COUNT(contract_id) / COUNT(*): COUNT of a column counts the rows where it is
+            # not NULL, the term's rows, however the share is spelled
+            matched.append(r.describe())
+            continue
+        if r.op == "is not null" and r.source == "rules" and _joined_on(r, sql):
+            # "renewal rate" (``term "renewal" = renewal_of_lease_id IS NOT NULL``) / EXISTS
+            # (... WHERE r.renewal_of_lease_id = l.lease_id): an equality with another column
+            # never holds for NULL, so the SQL keeps the term through it (inference: weak)
+            reasons.append(reason(
+                "filter.missing",
+                f"the question says {r.describe()}; no SQL condition says it in words (it may "
+                f"be kept by the SQL's comparison of {r.column} with another column)", "minor"))
             continue
         other_country = _other_country(r, guessed)
         if other_country is not None:
