@@ -164,8 +164,11 @@ _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "since last July": from the latest July (the month's reader reads "last July")
         (r"on or after|at or after|in or after|no earlier than|not earlier than|starting from|"
          r"starting in|"
-         r"starting on|starting|beginning in|beginning on|beginning|as of|since(?:\s+last)?",
+         r"starting on|starting|beginning in|beginning on|beginning|since(?:\s+last)?",
          "since"),
+        # "deposits as of March 31", "members as of June 30": what holds on that day, a
+        # running total up to it (a snapshot's own day is read below), never "since then"
+        (r"as of", "through"),
         (r"after|later than|post", "after"),
         (r"on or before|at or before|in or before|during or before|during or prior to|"
          r"in or prior to|"
@@ -1301,7 +1304,7 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
                 break
         if kind == "in" and re.search(r"\b(?:in|during|on)\s+or\s+(?:before|prior to)\s+$", clause):
             kind = "through"
-        if atom.period_end and kind == "since" and _AS_OF.search(clause):
+        if atom.period_end and kind == "through" and _AS_OF.search(clause):
             kind = "in"  # "as of last month-end": the snapshot of that day, not every day since
         if atom.older and kind == "in":
             kind = "until"
@@ -1315,6 +1318,9 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
         if atom.rolling and kind == "in":
             kind = "in"
         strong = not atom.weak
+        if kind == "through" and atom.lo == ANCHOR_DAY and atom.hi == _TOMORROW and (
+                _AS_OF.search(clause)):
+            strong = False  # "balance as of today": when it is asked, no period of the rows
         if atom.bare_year:
             strong = (bool(_YEAR_CONTEXT.search(clause)) and kind == "in") or kind != "in"
             if _CONTINUATION.fullmatch(lower[prev_end : atom.start]) and prev_strong:
