@@ -94,9 +94,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "answered by an OR of the two bounds in one WHERE, which no row meets both of"),
     ReasonCode(
         "date.end_of_day", "value", "minor",
-        "(never makes a record poor on its own) a closing bound written as a bare date on a "
-        "timestamp column (`created_at BETWEEN '2024-01-01' AND '2024-12-31'` drops the last "
-        "day after midnight)"),
+        "a closing bound written as a bare date on a timestamp column (`created_at BETWEEN "
+        "'2024-01-01' AND '2024-12-31'` drops the last day after midnight); major where the "
+        "name says moments outright (`sold_ts <= '2026-03-31'`, in a CASE bucket too), minor "
+        "for `_at` and `time` names, which also name DATE columns"),
     ReasonCode(
         "date.moment_equals_day", "value", "major",
         "a column whose name says it holds moments (`created_ts`, `opened_at`) compared for "

@@ -328,8 +328,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     if sql.integer_averages:
         out.append(reason(
             "aggregation.mismatch",
-            f"the SQL averages {sql.integer_averages[0]}, a whole number, in a dialect whose "
-            f"AVG of integers is an integer: the average comes back truncated to whole units; "
+            f"the SQL averages {sql.integer_averages[0]}, a whole number (an AVG of integers "
+            f"or an integer division in this dialect): it comes back truncated to whole units; "
             f"cast to a decimal inside the AVG (or average a finer unit divided by 60.0, "
             f"24.0 ...)",
             "major",
@@ -1104,10 +1104,11 @@ def _largest_for_latest(q: QuestionSpec, sql: SqlSpec) -> str | None:
 
 
 #: A quantity counted in units of measure: "sold the most units", "how many pallets shipped",
-#: "total units produced". Its answer adds a quantity column up; the rows are sales lines or
-#: shipments, each of any number of units.
+#: "total units produced", a ranking "by qty" / "by quantity used". Its answer adds a quantity
+#: column up; the rows are sales lines or shipments, each of any number of units.
 _QUANTITY = gated(r"\b(?:most|fewest|least|how many|number of|total|sum of)\s+"
-                       r"(?:[a-z]+\s+)?(units|pallets|pieces|cartons|cases|crates|boxes)\b")
+                  r"(?:[a-z]+\s+)?(units|pallets|pieces|cartons|cases|crates|boxes)\b"
+                  r"|\bby\s+(?:total\s+)?(qty|quantity)\b")
 
 
 def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
@@ -1131,7 +1132,7 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
     funcs = {family(a.func) for a in sql.aggregations[:32]}
     if "COUNT" not in funcs or funcs & {"SUM", "AVG"} or sql.set_operation:
         return None
-    noun = m.group(1)
+    noun = m.group(1) or "units"
     if any(word_matches(noun, p) for t in sql.tables[:16] for p in parts(t.split(".")[-1])):
         return None  # "vacant units" counted in the units table
     return (f"the question asks for a quantity of {noun}, but the SQL only counts rows "

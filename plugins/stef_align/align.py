@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from stef_align import (
     aggregates,
+    buckets,
     contains,
     counted_joins,
     declared,
@@ -41,6 +42,7 @@ from stef_align import (
     shares,
     superlatives,
     terms,
+    zeroed,
 )
 from stef_align.filters import Work, align_filters
 from stef_align.guards import missing_guards
@@ -74,10 +76,12 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *events.overdue_today(q, sql),
         *events.measured_end(q, sql),
         *part_steps.check(sql, anchor),
+        *buckets.check(q, sql),
         *opposites.check(q, sql),
         *contains.check(q, sql),
         *duplicated.check(sql),
         *numerators.check(q, sql),
+        *zeroed.check(q, sql),
         *enrichment.check(q, sql, rules, anchor),
         *terms.check(q, sql, rules),
         *declared.check(sql, rules),

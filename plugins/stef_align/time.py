@@ -574,6 +574,9 @@ def _spelling_problem(q: Period, s: Period) -> str:
     return ""
 
 
+#: A column name that says it holds moments, never days (``sold_ts``, ``event_timestamp``).
+_MOMENT_NAME = re.compile(r"(?:_ts|_tstamp|_timestamp|_datetime|_dttm|_dtm)$|^ts$")
+
 _SPELLINGS = {"compact": "compactly (201309)", "iso": "with separators ('2013-09')",
               "year": "as a bare year"}
 
@@ -593,14 +596,19 @@ def align_periods(
     coming = logged and not _looks_back(q.text)
     first = WEEKDAYS.index(rules.week_start)
     for s in sql_periods:  # a bare closing date on a timestamp column
-        if s.end_of_day and s.column and is_timestamp_name(s.column) and s.source != "case":
+        # ``_ts`` / ``_timestamp`` say the column holds moments outright (a DATE is named
+        # ``_dt`` / ``_date``), so the lost last day is a finding of its own (major), in a CASE
+        # bucket too; ``_at`` and ``time`` also name DATE columns, so there it stays minor.
+        moment = s.column is not None and _MOMENT_NAME.search(s.column.lower()) is not None
+        if s.end_of_day and s.column and (moment or (
+                is_timestamp_name(s.column) and s.source != "case")):
             out.reasons.append(reason(
                 "date.end_of_day",
                 f"{s.column} is closed with a bare date ({_last_day(s, today)} read as the "
                 f"whole day): on a timestamp column that bound is midnight, so the rows of the "
                 f"last day after "
                 f"00:00 are dropped; compare with < the next day",
-                "minor",
+                "major" if moment else "minor",
             ))
     for s in sql_periods:  # a moment column equal to a day: only midnight matches
         if (s.moment_day and s.column and is_timestamp_name(s.column) and s.source != "case"

@@ -13,7 +13,9 @@ reads none), DISTINCT, and whether it sits in a CTE or subquery rather than the 
 An AVG of a date difference counted in whole hours, days or longer (``AVG(DATEDIFF(day, a,
 b))``) in a dialect whose AVG of integers is an integer (T-SQL, Redshift) is kept as written
 (``integer_averages``): the average comes back truncated to whole units; a cast or a factor
-(``* 1.0``, ``/ 24.0``) inside the AVG makes it exact.
+(``* 1.0``, ``/ 24.0``) inside the AVG makes it exact. So is a duration divided by a whole
+number where integer division truncates (``AVG(DATEDIFF(minute, a, b) / 60)``, any such
+dialect): each duration is cut to whole hours before it is averaged.
 
 A ratio's numerator lives in the conditions: ``SUM(CASE WHEN status = 'late' THEN 1 END) /
 COUNT(*)`` divides, computes SUM and COUNT, and conditions a value on ``status = 'late'``.
@@ -77,7 +79,8 @@ def read(tree: Tree) -> Build:
     compared = _compared_shares(tree) if (tree.divides or tree.aggs) else ()
     averaged = _averaged_ratios(tree) if tree.aggs else ()
     complements = _complement_ratios(tree) if (tree.divides and tree.aggs) else ()
-    integer_averages = tuple(_integer_averages(tree)) if tree.dialect in INTEGER_AVG else ()
+    integer_averages = tuple(_integer_averages(tree)) if (
+        tree.dialect in INTEGER_AVG or tree.divides) else ()
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
         rendered = iter(texts["aggregate"])
@@ -315,14 +318,23 @@ def _count_column(node: exp.Expr) -> bool:
 def _integer_averages(tree: Tree) -> list[str]:
     """The ``DATEDIFF(day, a, b)`` an AVG averages as it is: a whole number of coarse units,
     with nothing inside the AVG that makes it a decimal (a cast, ``* 1.0``); or a column
-    whose name says it holds a whole count (``AVG(days_supply)``, ``AVG(nights)``)."""
+    whose name says it holds a whole count (``AVG(days_supply)``, ``AVG(nights)``); both where
+    AVG of integers is an integer (:data:`INTEGER_AVG`). In any dialect whose integer division
+    truncates, a duration divided by a whole number (``AVG(DATEDIFF(minute, a, b) / 60)``):
+    each is cut to whole hours before the average."""
     out: list[str] = []
+    whole = tree.dialect in INTEGER_AVG
     for node in tree.aggs[:64]:
         if type(node) is not exp.Avg or under_window(node):
             continue
         arg = node.this
         while isinstance(arg, exp.Paren):
             arg = arg.this
+        if _truncated_duration(arg):
+            out.append(arg.sql()[:200])
+            continue
+        if not whole:
+            continue
         if _count_column(arg):
             out.append(arg.sql()[:200])
             continue
@@ -334,6 +346,23 @@ def _integer_averages(tree: Tree) -> list[str]:
             ends = [_unwrapped(arg.expression), _unwrapped(arg.this)]
             out.append(f"DATEDIFF({name.lower()}, {ends[0]}, {ends[1]})"[:200])
     return out
+
+
+def _truncated_duration(node: exp.Expr) -> bool:
+    """Is ``node`` a date difference (or an integer cast) divided by a whole number where the
+    dialect's division of integers truncates (sqlglot marks it ``typed``):
+    ``DATEDIFF(minute, a, b) / 60`` in T-SQL, ``epoch::int / 3600`` in Postgres, whole hours
+    whatever the minutes?"""
+    if not isinstance(node, exp.Div) or not node.args.get("typed"):
+        return False
+    divisor = node.expression
+    if not (isinstance(divisor, exp.Literal) and divisor.is_int):
+        return False
+    left = node.this
+    while isinstance(left, exp.Paren):
+        left = left.this
+    return isinstance(left, _DATE_DIFFS) or (
+        isinstance(left, exp.Cast) and left.to.is_type(*exp.DataType.INTEGER_TYPES))
 
 
 def _unwrapped(node: Any) -> str:

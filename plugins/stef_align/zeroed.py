@@ -1,0 +1,61 @@
+"""A rating averaged with its missing values turned into zeros: ``aggregation.mismatch``
+(major).
+
+AVG skips NULLs: the average rating is over the rows that have one. ``AVG(COALESCE(stars,
+0))`` (``IFNULL``, ``NVL``, ``ISNULL``, ``ZEROIFNULL`` read alike) counts every review without
+stars as a 0-star review and drags each average down. It is read so only for a column named
+as a rating, score or percentage: a missing amount is often no amount (``COALESCE(discount,
+0)`` over orders is the average discount per order), and a question that says to count the
+missing ones as zero asks for it.
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> q = question_spec("avg courier rating by vehicle type last month", None)
+>>> sql = extract_spec("SELECT vehicle_type, AVG(COALESCE(courier_stars, 0)) FROM ratings "
+...                    "GROUP BY vehicle_type")
+>>> [(r.code, r.severity) for r in check(q, sql)]
+[('aggregation.mismatch', 'major')]
+>>> check(q, extract_spec("SELECT AVG(COALESCE(discount_amt, 0)) FROM orders"))
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+
+#: ``AVG(COALESCE(x, 0))`` as the SQL reader writes it (a cast round it or not), and
+#: ``AVG(CASE WHEN x IS NULL THEN 0 ELSE x END)`` (Snowflake's ZEROIFNULL).
+_ZEROED = re.compile(
+    r"\bavg\(\s*(?:cast\(\s*)?(?:coalesce\(\s*([\w.]+)\s*,\s*0(?:\.0*)?\s*\)"
+    r"|case when ([\w.]+) is null then 0(?:\.0*)? else \2 end)", re.IGNORECASE)
+#: Name parts of a rating, a score or a percentage: a missing one is not a zero.
+_RATINGS = frozenset({"rating", "ratings", "stars", "star", "score", "scores", "satisfaction",
+                      "nps", "csat", "grade", "pct", "percent", "percentage"})
+#: The question asks to count the missing ones as zero.
+_AS_ZERO = re.compile(r"\b(?:as|at|count(?:ing)?)\s+(?:0|zero)\b|\bzeros?\b|\bas 0\b",
+                      re.IGNORECASE)
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    if "AVG" not in {a.func for a in sql.aggregations[:64]} or _AS_ZERO.search(q.text):
+        return []
+    for p in sql.projections[:64]:
+        if p.aggregate != "AVG":
+            continue
+        m = _ZEROED.search(p.expr)
+        if m is None:
+            continue
+        column = (m.group(1) or m.group(2)).split(".")[-1]
+        if set(re.split(r"[^a-z]+", column.lower())) & _RATINGS:
+            return [reason(
+                "aggregation.mismatch",
+                f"the SQL averages {column} with its missing values turned into 0 "
+                f"({p.expr.split(' AS ')[0][:80]}): every row without a {column} counts as a "
+                f"zero and pulls the average down, while AVG({column}) skips them",
+                "major",
+            )]
+    return []
