@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable
 
 from stef_align.joins import keyed, own_key
-from stef_align.names import bare, in_identifiers, parts, word_matches
+from stef_align.names import another_name, bare, in_identifiers, parts, word_matches
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
@@ -290,9 +290,10 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             ))
 
     # "sales per month", "revenue per employee": a ratio, or one value per group (a
-    # breakdown) when the SQL groups by it.
+    # breakdown) when the SQL groups by it, under its name or another ("per job" / proj_no).
     rate_grouped = bool(q.rates) and not q.asks_ratio and all(
         any(word_matches(w, k) for w in rate.split() for k in (*sql.group_by, *sql.partition_by))
+        or any(another_name(rate, k) for k in (*sql.group_by, *sql.partition_by))
         or (rate.split()[-1] in _TIME_RATES and any(_dated(k) for k in sql.group_by))
         for rate in q.rates)
     if (

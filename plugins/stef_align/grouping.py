@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from stef_align.aggregates import DISTRIBUTION, family
-from stef_align.names import parts, word_matches
+from stef_align.names import another_name, parts, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -207,31 +207,6 @@ def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     return any(k.lower() in dated for k in keys)
 
 
-#: Words for the party a business serves or bills ("by customer", "per client", "each
-#: account"): deployments name that party in their keys by any of them (a B2B customer is an
-#: ``account_id``, an ``org_id``, a ``client_nm``) ...
-_PARTY_WORDS = frozenset({"customer", "client", "account", "org", "organization",
-                          "organisation", "company", "buyer"})
-#: ... the name parts of a key that holds one, and the parts that only say it is a key.
-_PARTY_KEYS = _PARTY_WORDS | {"cust", "acct", "clnt"}
-_KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
-                        "uuid", "sk"})
-
-
-def _party_key(group: str, key: str) -> bool:
-    """Is ``key`` the party ``group`` asks about under another of its names ("by customer" /
-    ``org_id``, "per client" / ``account_id``)? Whether the two are one in this business is
-    inference (a bank's customer holds several accounts): the finding stays, as minor.
-
-    >>> _party_key("customer", "org_id"), _party_key("customer", "account_manager_id")
-    (True, False)
-    """
-    if not {w.rstrip("s") for w in group.split()} & _PARTY_WORDS:
-        return False
-    named = [p for p in parts(key) if p not in _KEY_PARTS]
-    return bool(named) and all(p in _PARTY_KEYS for p in named)
-
-
 def _as_ratio(group: str, sql: SqlSpec) -> bool:
     """"revenue per employee" computed by a division over the group's table or column."""
     if not sql.divides:
@@ -258,6 +233,12 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
         # "avg fills per day per store": a count over the days, divided (a weekday is a
         # breakdown: "avg sales per weekday")
         return True
+    # "avg headcount per day by job" averaged over a daily_logs table: its rows are days
+    # (as "per claim" over claims), so the average is over days, not one per day.
+    unit = _WORD_UNITS.get(head)
+    if unit is not None and unit != "dow" and not sql.divides:
+        return any(_WORD_UNITS.get(p) == unit and p.endswith("ly")
+                   for t in sql.tables for p in parts(t.split(".")[-1]))
     return any(word_matches(head, t) for t in sql.tables)
 
 
@@ -344,7 +325,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             # A group only the agent's reformulation states is its reading of the question;
             # a key that names the same party another way may be the group asked.
             restated = group in q.restated_groups
-            party = not restated and any(_party_key(group, k) for k in keys)
+            party = not restated and any(another_name(group, k) for k in keys)
             out.append(reason("groupby.missing", message + (
                 " (a grouping only the reformulation states)" if restated else
                 f" (another name for the {group} it asks about?)" if party else ""),

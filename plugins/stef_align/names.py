@@ -113,3 +113,36 @@ def in_identifiers(value: object, sql: SqlSpec) -> bool:
     return bool(words) and len(words) <= 3 and all(
         any(word_matches(w, c) for c in names) for w in words
     )
+
+
+#: Things deployments name in their keys by another word than the question's, each as (the
+#: question's words, the name parts of a key that holds one). The party a business serves or
+#: bills ("by customer", "per client", "each account": a B2B customer is an ``account_id``, an
+#: ``org_id``, a ``client_nm``); the job contractors and trades work ("per job": their
+#: warehouses key it as the project, ``proj_no``, ``project_id``).
+_PARTY_WORDS = frozenset({"customer", "client", "account", "org", "organization",
+                          "organisation", "company", "buyer"})
+_OTHER_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (_PARTY_WORDS, _PARTY_WORDS | {"cust", "acct", "clnt"}),
+    (frozenset({"job"}), frozenset({"project", "proj", "prj"})),
+)
+#: The name parts that only say a column is a key.
+_KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
+                        "uuid", "sk"})
+
+
+def another_name(group: str, key: str) -> bool:
+    """Is ``key`` the thing ``group`` asks about under another of its names ("by customer" /
+    ``org_id``, "per client" / ``account_id``, "per job" / ``proj_no``)? Whether the two are
+    one in this business is inference (a bank's customer holds several accounts): a grouping
+    finding stays, as minor.
+
+    >>> another_name("customer", "org_id"), another_name("customer", "account_manager_id")
+    (True, False)
+    >>> another_name("job", "p.proj_no"), another_name("job", "cost_cd")
+    (True, False)
+    """
+    said = {w.rstrip("s") for w in group.split()}
+    named = [p for p in parts(key.split(".")[-1]) if p not in _KEY_PARTS]
+    return bool(named) and any(said & words and all(p in keys for p in named)
+                               for words, keys in _OTHER_NAMES)

@@ -34,6 +34,7 @@ from stef_core.contracts import Context, Normalizer
 from stef_core.models import Ruleset
 from stef_core.spec import Filter, Op, QuestionSpec, Scalar, Source, Strength
 from stef_core.values import fold_text, fold_value, value_key
+from stef_question.frame import _term_forms as term_forms
 
 #: The ``source`` of every requirement this rule adds (the aligner treats it as strong).
 SOURCE: Source = "rules"
@@ -506,6 +507,32 @@ def _call(text: str) -> tuple[str, str] | None:
     return None
 
 
+#: A statistic named right before a term ("median days to pay", "max time to resolve", "the
+#: average of revenue"), by the aggregate it asks.
+_STATISTICS = {"median": "MEDIAN", "p50": "MEDIAN", "percentile": "MEDIAN", "quantile": "MEDIAN",
+               "max": "MAX", "maximum": "MAX", "min": "MIN", "minimum": "MIN"}
+_STATISTIC = re.compile(r"\b(" + "|".join(_STATISTICS) + r"|p\d\d|\d+(?:st|nd|rd|th) percentile)"
+                        r"\s+(?:of\s+)?(?:the\s+)?$")
+
+
+def _stated_statistic(term: str, text: str) -> str | None:
+    """The aggregate the question names right before ``term`` in ``text``, if any.
+
+    >>> _stated_statistic("days to pay", "median days to pay subs in q3")
+    'MEDIAN'
+    >>> [_stated_statistic("days to pay", t) for t in ("p90 days to pay", "days to pay by sub")]
+    ['MEDIAN', None]
+    """
+    folded = fold_text(text)
+    for form in term_forms(term):
+        for m in re.finditer(r"(?<!\w)" + re.escape(form) + r"(?!\w)", folded):
+            said = _STATISTIC.search(folded[:m.start()])
+            if said is not None:
+                word = said.group(1)
+                return _STATISTICS.get(word, "MEDIAN")
+    return None
+
+
 def _aggregate_call(sql: str) -> str | None:
     """The aggregate a term's expression asks for: the one call the whole expression is
     (``SUM(price * quantity)``), ``AVG`` for a sum over a count of the same rows
@@ -654,7 +681,10 @@ class Vocabulary(Normalizer):
                 continue
             exprs.append(sql)
             head = _aggregate_call(sql)
-            if head is not None and head not in aggs:
+            stated = _stated_statistic(phrase, q.text)
+            # "median days to pay" with `term "days to pay" = AVG(...)`: the statistic the
+            # question names is asked, the term's is only the metric's default.
+            if head is not None and head not in aggs and stated in (None, head):
                 aggs.append(head)
         q = replace(q, expressions=tuple(exprs), aggregations=tuple(aggs))
         q = with_requirements(q, found, words)
