@@ -383,16 +383,16 @@ _SHORT = {"average": ("avg",), "amount": ("amt",), "quantity": ("qty",),
           "minimum": ("min",), "maximum": ("max",)}
 
 
-def _term_forms(term: str) -> set[str]:
+def term_forms(term: str) -> set[str]:
     """The spellings a term is said in: as written, hyphens as spaces ("no show rate" for
     "no-show rate"), its words' short forms ("avg fare" for "average fare") and a leading
     participle after the noun ("room nights blocked" for "blocked room nights"). (Not the
     plural of the last word: measured on the production logs' held-out half, it cost a
     version pair and 0.002 of MAE.)
 
-    >>> sorted(_term_forms("average fare"))
+    >>> sorted(term_forms("average fare"))
     ['average fare', 'avg fare']
-    >>> "room nights blocked" in _term_forms("blocked room nights")
+    >>> "room nights blocked" in term_forms("blocked room nights")
     True
     """
     base = " ".join(fold_text(term).replace("-", " ").split())
@@ -412,12 +412,12 @@ def _term_forms(term: str) -> set[str]:
 
 
 def mentioned_terms(terms: Iterable[str], folded: str) -> tuple[str, ...]:
-    """The R_app terms the folded text uses in one of their forms (:func:`_term_forms`), a
+    """The R_app terms the folded text uses in one of their forms (:func:`term_forms`), a
     term said only inside a longer one left out ("room nights" in "blocked room nights": the
     longer term is what is meant)."""
     found: dict[str, list[tuple[int, int]]] = {}
     for term in terms:
-        spans = [m.span() for form in sorted(_term_forms(term), key=len, reverse=True)
+        spans = [m.span() for form in sorted(term_forms(term), key=len, reverse=True)
                  for m in re.finditer(rf"(?<![\w]){re.escape(form)}(?![\w])", folded)]
         if spans:
             found[term] = spans

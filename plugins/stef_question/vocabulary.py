@@ -34,7 +34,7 @@ from stef_core.contracts import Context, Normalizer
 from stef_core.models import Ruleset
 from stef_core.spec import Filter, Op, QuestionSpec, Scalar, Source, Strength
 from stef_core.values import fold_text, fold_value, value_key
-from stef_question.frame import _term_forms as term_forms
+from stef_question.frame import term_forms
 
 #: The ``source`` of every requirement this rule adds (the aligner treats it as strong).
 SOURCE: Source = "rules"
