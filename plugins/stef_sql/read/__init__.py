@@ -79,10 +79,7 @@ def _tree(root: exp.Expr, dialect: str | None) -> Tree:
     rewritten as the EXISTS / NOT EXISTS it stands for (:mod:`~stef_sql.read.semijoins`) and
     the rewritten tree read again: rare, and the walk has found the joins already."""
     tree = Tree(root, dialect)
-    if any(j.args.get("kind") in semijoins.KINDS for j in tree.joins) and semijoins.rewrite(
-            tree.joins):
-        return Tree(root, dialect)
-    return tree
+    return Tree(root, dialect) if semijoins.rewrite(tree.joins) else tree
 
 
 def _spec(tree: Tree) -> SqlSpec:

@@ -358,9 +358,7 @@ def _truncated_duration(node: exp.Expr) -> bool:
     divisor = node.expression
     if not (isinstance(divisor, exp.Literal) and divisor.is_int):
         return False
-    left = node.this
-    while isinstance(left, exp.Paren):
-        left = left.this
+    left = node.this.unnest()
     return isinstance(left, _DATE_DIFFS) or (
         isinstance(left, exp.Cast) and left.to.is_type(*exp.DataType.INTEGER_TYPES))
 

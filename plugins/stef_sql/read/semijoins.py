@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-__all__ = ["KINDS", "rewrite"]
+__all__ = ["rewrite"]
 
 #: The join kinds read here (sqlglot's ``Join.kind``).
 KINDS = frozenset({"SEMI", "ANTI"})
