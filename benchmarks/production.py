@@ -396,10 +396,14 @@ def main(argv: list[str] | None = None) -> int:
         print("\n| domain | version | records | true accuracy | estimated | error |")
         print("|---|---|---:|---:|---:|---:|")
         print("\n".join(version_lines))
-        tuned_rows = [r for p in all_parts for r in p["rows"] if r["qid"][0] in TUNED]
-        if tuned_rows:
-            print("\nReason-code precision (tuned half): code@severity, fires, wrong, precision")
-            for key, n, k in code_precision(tuned_rows):
+        # Precision per code is an aggregate, so the held-out half prints it too: it says which
+        # findings fire on right answers STEF was never tuned on without showing one record.
+        for half, members in halves.items():
+            half_rows = [r for p in all_parts for r in p["rows"] if r["qid"][0] in members]
+            if not half_rows:
+                continue
+            print(f"\nReason-code precision ({half} half): code@severity, fires, wrong, precision")
+            for key, n, k in code_precision(half_rows):
                 print(f"  {key}: {n} fires, {k} wrong, precision {k / n:.2f}")
         if detail_lines:
             print("\nMisjudged records (tuned half):")
