@@ -989,7 +989,81 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
             return None
     if isinstance(node, exp.Neg) and isinstance(node.this, exp.Literal):
         return "-" + str(node.this.this), False
-    return None
+    return _stepped_literal(node)
+
+
+#: A fixed step from a day: DATE_SUB, DATEADD, Spark's DATE_SUB (TsOrDsAdd) and their kin.
+_STEPS = (exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub, exp.DatetimeAdd,
+          exp.DatetimeSub, exp.TsOrDsAdd)
+
+
+def _stepped_literal(node: exp.Expr) -> tuple[str, bool] | None:
+    """A written-out day moved by a fixed step, as the literal of the day it lands on:
+    ``DATE_SUB('2025-10-02', INTERVAL 90 DAY)``, ``DATEADD(dd, -90, '2025-10-02')``, ``DATE
+    '2025-10-02' - 90``, sqlite ``date('2025-10-02', '-90 day')``. Agents resolve "the last 90
+    days" against the day they were asked and write that day out; the bound is as literal as
+    the day (read like ``CURRENT_DATE - 90``, which :func:`_relative` reads).
+
+    >>> from stef_core.sql.parse import parse_condition
+    >>> _stepped_literal(parse_condition("DATE_SUB('2025-10-02', INTERVAL 90 DAY)", "mysql"))
+    ('2025-07-04', True)
+    """
+    node = _typed(node)
+    moves: list[tuple[int, str]] = []
+    if isinstance(node, _STEPS):
+        step = node.expression
+        if isinstance(step, exp.Interval):
+            got = _interval_amount(step)
+            if got is None:
+                return None
+            n, unit = got
+        else:
+            count = _int_literal(step)
+            name = relative_unit(_INTERVAL_UNITS.get(
+                _unit_name(node.args.get("unit")).rstrip("S") or "DAY", ""))
+            if count is None or name is None:
+                return None
+            n, unit = count, name
+        sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
+        moves.append((-n if sub else n, unit))
+        base: exp.Expr = node.this
+    elif isinstance(node, (exp.Add, exp.Sub)):
+        step = node.expression
+        if isinstance(step, exp.Interval):
+            got = _interval_amount(step)
+            if got is None:
+                return None
+            n, unit = got
+        else:  # DATE '2025-10-02' - 90: days
+            count = _int_literal(step)
+            if count is None:
+                return None
+            n, unit = count, "day"
+        moves.append((-n if isinstance(node, exp.Sub) else n, unit))
+        base = node.this
+    elif (isinstance(node, exp.Anonymous) and str(node.this).upper() in {"DATE", "DATETIME"}
+          and len(node.expressions) >= 2):
+        # sqlite date('2025-10-02', '-90 day'): plain steps only ('start of ...' is no step)
+        for arg in node.expressions[1:]:
+            m = (_SQLITE_MODIFIER.fullmatch(str(arg.this))
+                 if isinstance(arg, exp.Literal) and arg.is_string else None)
+            unit_of = relative_unit(m.group(2).lower()) if m and not m.group(3) else None
+            if m is None or unit_of is None:
+                return None
+            moves.append((int(m.group(1).replace(" ", "")), unit_of))
+        base = node.expressions[0]
+    else:
+        return None
+    lit = _literal_text(base)
+    span = literal_span(lit[0]) if lit is not None and lit[1] else None
+    if span is None or span[2] not in ("day", "minute", "second"):
+        return None  # a day or a moment; '2025-10' - 90 is no day
+    moment = span[0]
+    for n, step_unit in moves:
+        if step_unit not in ("year", "quarter", "month", "week", "day"):
+            return None  # an hour from a written day lands on no day
+        moment = add(moment, step_unit, n)
+    return iso(moment).replace("T", " "), True
 
 
 def _parsed_literal(node: exp.StrToDate | exp.StrToTime) -> tuple[str, bool] | None:
