@@ -343,6 +343,12 @@ _AFTER: dict[str, frozenset[str]] = {
     "return": frozenset({"shipping", "delivery", "purchase", "payment"}),
 }
 
+#: The events that always come after a start (``end_ts - start_ts``). A scheduled start is a
+#: moment planned ahead (``sched_start_ts``, an appointment's): a cancellation, a payment, a
+#: reminder or a check-in comes before it as often as after, so ``sched_start_ts - cancel_ts``
+#: (hours of notice) is no reversed duration.
+_AFTER_START = frozenset({"completion", "return", "expiry", "renewal"})
+
 _AGE = re.compile(r"\bolder than\b|\b\d+\s*\+?\s*(?:hours?|days?|weeks?|months?|years?)\s+old\b"
                   r"|\baged?\s+(?:over|more than|above)\b")
 
@@ -429,8 +435,9 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
                 f"from the later one",
                 "major",
             )]
-        if (first in OPENING or first == "start") and then is not None \
-                and then not in OPENING and then not in ("deadline", "start"):
+        if then is not None and (
+                (first in OPENING and then not in OPENING and then not in ("deadline", "start"))
+                or (first == "start" and then in _AFTER_START)):
             return [reason(
                 "date.reversed_difference",
                 f"the SQL subtracts {earlier}, a later moment, from {later}, when the record "
