@@ -173,6 +173,9 @@ class Candidate:
 class _Tally:
     uses: int = 0  # records whose question or enrichment uses the phrase
     agree: int = 0  # ... and whose SQL agrees
+    #: the distinct questions (folded) of the records that agree: a production log asks one
+    #: question of several agent versions, and one question asked three times is one use
+    asked: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -517,6 +520,7 @@ class Miner:
                          for col, op, value in c.needs for v in _values(value))
             if ok:
                 tally.agree += 1
+                tally.asked.add(_SEPARATORS.sub(" ", fold(record.question)).strip())
 
     def _compile(self) -> None:
         by_variant: dict[str, list[Candidate]] = defaultdict(list)
@@ -552,6 +556,12 @@ class Miner:
 
         def enough(c: Candidate, t: _Tally) -> bool:
             if t.agree < min_support or t.agree < min_precision * t.uses:
+                return False
+            if c.kind in ("word", "table") and len(t.asked) < min_support:
+                # A word read from the questions beside a value or a table they do not name
+                # is vocabulary when several questions use it so: "sept" in the one question
+                # "change orders with cost impact since sept", asked of three agent versions,
+                # is that question's month, not a word for cost_impact_yn = 'Y'.
                 return False
             if c.kind == "table" and self.records:
                 # Halfway from the table's share of all queries to certainty: in a log where

@@ -333,6 +333,27 @@ def _keeps_others(r: Filter, preds: list[Filter], rules: Ruleset) -> Filter | No
     return None
 
 
+def _keeps_declared_others(r: Filter, preds: list[Filter], rules: Ruleset) -> Filter | None:
+    """A benign SQL filter (``preds``: those R_app declares) that answers "not X" (``r``: ``?
+    != 'refunded'``), X a value the ruleset declares for two columns, so the requirement's
+    column is open, by keeping only other declared values of one of them (``tkt_status_cd =
+    'VALID'``, whose declared values are VALID, REFUNDED and VOID): by the ruleset's own text
+    that column holds X, and the deployment keeps only the rows that are not. (Any filter
+    pinning one of the two columns is no such evidence: the question's X may be the other
+    column's; measured, that reading lifted a wrong answer of a held-out domain.)"""
+    if r.op not in ("!=", "not in") or r.column is not None or not rules.categories:
+        return None
+    away = {value_key(v) for v in (r.value if isinstance(r.value, tuple) else (r.value,))}
+    for s in preds[:MAX_SCAN]:
+        if (s.op not in ("=", "in") or s.excluded or s.value == SUBQUERY or not s.column):
+            continue
+        kept = {value_key(v) for v in s.values}
+        declared = _declared(s.column, rules, ())
+        if kept and not (kept & away) and away <= declared and kept <= declared:
+            return s
+    return None
+
+
 def _declared(column: str, rules: Ruleset, tables: Iterable[str]) -> frozenset[str]:
     """The values R_app declares for ``column`` (keys), in the tables the SQL reads when it
     declares them per table (``values work_orders.status = ...``), else in every table."""
@@ -2019,6 +2040,9 @@ def align_filters(
     # no extras, and still what a "not X" of the question may be answered by
     implied: list[Filter] = []
     benign_extras: list[str] = []
+    # the benign filters themselves: a declared one still keeps its column's other values
+    # away ("excluding void tickets" / the benign tkt_status_cd = 'VALID')
+    benign_kept: list[Filter] = []
     # what the question says of rows lacking something, read once (not per filter)
     absence = NOTHING.search(q.text) is not None
     negated = _negated_words(q)
@@ -2037,6 +2061,7 @@ def align_filters(
             continue
         if benign(s, rules.benign_filters):
             benign_extras.append(s.describe())
+            benign_kept.append(s)
             continue
         side = _negated_flag(s, negated)
         if side == "no":
@@ -2200,8 +2225,11 @@ def align_filters(
                 f"the question asks {r.describe()} but the SQL filters "
                 f"{other_country.describe()}, another country's code", "critical"))
             continue
-        candidates = [*extras, *keeping, *implied, *(idx.preds[i] for i in used)]
+        candidates = [*extras, *keeping, *implied, *(idx.preds[i] for i in used),
+                      *benign_kept]
         kept = _keeps_others(r, candidates, rules)
+        if kept is None:
+            kept = _keeps_declared_others(r, benign_kept, rules)
         if kept is None:
             kept = _leaves_asked(r, candidates, required, rules, sql)
         if kept is not None:
@@ -2211,6 +2239,17 @@ def align_filters(
             keeping.append(kept)
             if kept in extras:
                 extras.remove(kept)
+            continue
+        if is_weak(r) and r.op == "=" and r.column and any(
+                not is_weak(o) and o.op in ("=", "in") and o.column
+                and norm(o.column) == norm(r.column) and o.describe() in matched
+                for o in required[:MAX_REQUIREMENTS]):
+            # "transient nights this summer" (``summer``: lease_type 'seasonal', said as a
+            # time): the column is pinned by the word the question says as a value, met; a
+            # word read as a value only perhaps (weak) is its other reading, no second value
+            reasons.append(reason(
+                "filter.missing", f"the question names {render_value(r.value)} but no SQL "
+                f"filter uses it", "minor"))
             continue
         same_col = next((s for s in (*extras, *(idx.preds[i] for i in used))
                          if s.value != SUBQUERY and _same_column(r, s, rules)
@@ -2249,6 +2288,21 @@ def align_filters(
                     if found in extras:
                         extras.remove(found)
                     continue
+        if (found is not None and r.source == "rules" and r.op in ("!=", "not in")
+                and found.op in ("!=", "not in") and found.excluded and _state_column(found)):
+            # "pilots who havent flown" (status != 'flown') / NOT IN (SELECT crew_id ... WHERE
+            # l.status IN ('arrived', 'diverted')): the SQL leaves out the rows of its own
+            # positive set, in the data's states of another table's rows (legs, where the
+            # question's word is a booking's): one exclusion said in two tables' terms; the
+            # values may still differ (inference: weak)
+            reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question asks {r.describe()} but the SQL leaves out the rows of "
+                f"{found.turned().describe()} (perhaps the data's term for it)", "minor"))
+            matched.extend((r.describe(), found.describe()))
+            if found in extras:
+                extras.remove(found)
+            continue
         if found is not None and same_done_state(r.value, found.value):
             # "completed transfers" / xfer_status = 'DONE': one done state in two words
             matched.extend((r.describe(), found.describe()))
@@ -2342,6 +2396,17 @@ def align_filters(
                 f"be a code or a flag: {(encodings or restated)[0].describe()})",
                 "minor",
             ))
+            continue
+        if r.op == "not" and r.column and any(
+                o.source == "rules" and o.op in ("!=", "not in") and not isinstance(o.value, tuple)
+                and value_key(o.value) == value_key(r.column)
+                and (o.describe() in matched or _keeps_others(o, candidates, rules) is not None)
+                for o in required[:MAX_REQUIREMENTS]):
+            # "not cancelled" (the state word is the requirement's column): the ruleset reads
+            # the word as appt_status != 'cancelled', and
+            # the SQL meets that reading (appt_status = 'booked', another declared value):
+            # the generic reading of the same word is met with it
+            matched.append(r.describe())
             continue
         if r.op == "=" and r.column is None and any(
                 _code_for_name(r.value, s) and any(

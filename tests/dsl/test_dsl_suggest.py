@@ -312,3 +312,30 @@ def test_a_guard_the_questions_name_is_benign_when_the_others_keep_it_too(
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     _, draft, _ = _suggest(str(path), "--no-progress")
     assert "benign filter account_type" not in draft
+
+
+def test_one_question_asked_of_several_versions_is_one_use(tmp_path: Path) -> None:
+    # A production log asks each question of three agent versions: "sept" comes with every
+    # query on cost_impact_yn = 'Y' (3 of 3), but in one question only, that question's month.
+    # "won" comes with 'closed_won' in two different questions: vocabulary.
+    rows = []
+    for v in ("1.0", "1.1", "1.2"):
+        rows.append({"id": f"s{v}", "agent": f"bot@{v}",
+                     "question": "change orders with cost impact since sept",
+                     "sql": "SELECT co_id FROM change_orders WHERE cost_impact_yn = 'Y' "
+                            "AND created_dt >= '2025-09-01'"})
+        rows.append({"id": f"w{v}", "agent": f"bot@{v}", "question": "deals won this quarter",
+                     "sql": "SELECT COUNT(*) FROM deals WHERE stage = 'closed_won'"})
+        rows.append({"id": f"x{v}", "agent": f"bot@{v}", "question": "amount won by region",
+                     "sql": "SELECT region, SUM(amount) FROM deals WHERE stage = 'closed_won' "
+                            "GROUP BY region"})
+        rows.append({"id": f"o{v}", "agent": f"bot@{v}", "question": "deals lost by region",
+                     "sql": "SELECT region, COUNT(*) FROM deals WHERE stage = 'closed_lost' "
+                            "GROUP BY region"})
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    body = draft.split("ruleset", 1)[1]
+    assert "sept" not in body
+    assert re.search(r"(?:value stage closed_won = won|term \"won\" = stage = 'closed_won')",
+                     body)
