@@ -109,6 +109,55 @@ class Text:
         return lo
 
 
+#: A character before a cut that a token's look-behind reads (``(?<![\w'])'``, ...).
+_LOOKED_BEHIND = re.compile(r"[\w'.:]")
+#: A character after a cut that a token's look-ahead or ``\b`` reads like no character.
+_AS_END = re.compile(r"[^\w:]")
+
+
+def tokens_within(text: Text, start: int, end: int) -> tuple[int, int] | None:
+    """The tokens ``i`` to ``j`` (exclusive) of ``text`` that ``tokenize(text.raw[start:end])``
+    would make on its own (the same words, kinds and spans, moved by ``start``), or None
+    when the cut could change them: a token crosses it, or a pattern's look-around would read
+    the characters beyond it differently (a word character or ``'.:`` before it; a word
+    character or ``:`` after it, or a full stop after a digit: "1.2.3." holds no version).
+    Lets a reader split a text it has tokenized without tokenizing the pieces again.
+
+    >>> t = tokenize("female refers to gender = 'F'; born after 1990 refers to year > 1990.")
+    >>> i, j = tokens_within(t, 31, 68)
+    >>> t.words[i:j] == tokenize(t.raw[31:68]).words
+    True
+    >>> tokens_within(t, 32, 68) is None  # "orn": inside a word
+    True
+    >>> tokens_within(tokenize("v 1.2.3."), 0, 7) is None  # "1.2.3" alone is a version
+    True
+    """
+    raw, tokens = text.raw, text.tokens
+    if start > 0 and _LOOKED_BEHIND.match(raw, start - 1):
+        return None
+    if end < len(raw) and (not _AS_END.match(raw, end)
+                           or (raw[end] == "." and _dotted_before(raw, end))):
+        return None
+    i, j = text.index_at(start), text.index_at(end)
+    if (i < len(tokens) and tokens[i].start < start) or (j < len(tokens) and tokens[j].start < end):
+        return None
+    return i, j
+
+
+def _dotted_before(raw: str, end: int) -> bool:
+    """Does ``raw[:end]`` end with ``\\d.\\d+.\\d+`` (a version the full stop at ``end``
+    keeps from matching)?"""
+    k = end
+    for _ in range(2):
+        digits_end = k
+        while k > 0 and raw[k - 1].isdecimal():
+            k -= 1
+        if k == digits_end or k == 0 or raw[k - 1] != ".":
+            return False
+        k -= 1
+    return k > 0 and raw[k - 1].isdecimal()
+
+
 _WS = re.compile(r"\s+")
 #: ``_new(Token, (text, low, ...))`` is ``Token(text, low, ...)`` without the named tuple's
 #: generated ``__new__``: one Python call less per token (every field given).

@@ -37,7 +37,7 @@ from stef_core.limits import QUESTION_CACHE
 from stef_core.spec import Binding, Filter, as_op
 from stef_core.words import stem
 from stef_question.lexicon import Lexicon, lexicon
-from stef_question.text import MAX_CHARS, Text, tokenize
+from stef_question.text import MAX_CHARS, Text, tokenize, tokens_within
 
 if TYPE_CHECKING:
     from sqlglot import exp
@@ -323,50 +323,65 @@ def _bare_columns(text: str) -> tuple[str, ...]:
     return tuple(cols)
 
 
-def _clauses(hint: str) -> list[str]:
-    """The hint's clauses: split at ``;``, new lines and full stops that end a sentence,
-    never inside a quoted string."""
+def _clauses(hint: str) -> list[tuple[str, int]]:
+    """The hint's clauses, each with where it starts in ``tokenize(hint).raw``: split at
+    ``;``, new lines and full stops that end a sentence, never inside a quoted string."""
     text = tokenize(hint)
-    out: list[str] = []
+    out: list[tuple[str, int]] = []
     start = 0
     for tok in text.tokens:
         if tok.kind == "punct" and (tok.low == ";" or tok.low == "；" or (
             tok.low == "." and text.raw[tok.end : tok.end + 1] in (" ", "\n", ""))):
-            piece = text.raw[start : tok.start].strip()
-            if piece:
+            piece = _stripped(text.raw, start, tok.start)
+            if piece[0]:
                 out.append(piece)
             start = tok.end
             if len(out) >= MAX_CLAUSES:
                 return out
-    rest = text.raw[start:].strip()
-    if rest:
+    rest = _stripped(text.raw, start, len(text.raw))
+    if rest[0]:
         out.append(rest)
     # "SEX = 'Male', over 30,000 inhabitants refer to ...": a condition before a comma is a
     # clause of its own.
-    split: list[str] = []
-    for clause in out[:MAX_CLAUSES]:
+    split: list[tuple[str, int]] = []
+    for clause, at in out[:MAX_CLAUSES]:
         m = _LEADING_CONDITION.match(clause)
         if m and clause[m.end():].strip():
-            split.extend([m.group(1).strip(), clause[m.end():].strip()])
+            split.extend([_stripped(clause, m.start(1), m.end(1), at),
+                          _stripped(clause, m.end(), len(clause), at)])
         else:
-            split.append(clause)
+            split.append((clause, at))
     return split[:MAX_CLAUSES]
 
 
-def _binding_split(clause: str, lex: Lexicon) -> tuple[str, str, bool] | None:
-    """``(left, right, weak)`` around the clause's binding verb, or None."""
-    text = tokenize(clause)
-    words = text.words
+def _stripped(text: str, start: int, end: int, at: int = 0) -> tuple[str, int]:
+    """``text[start:end].strip()`` and where it starts (``at`` added)."""
+    piece = text[start:end]
+    kept = piece.lstrip()
+    return kept.rstrip(), at + start + len(piece) - len(kept)
+
+
+def _binding_split(clause: str, lex: Lexicon, hint: Text | None = None, at: int = 0
+                   ) -> tuple[str, str, bool] | None:
+    """``(left, right, weak)`` around the clause's binding verb, or None. The clause's
+    tokens are the hint's (``hint``, the clause starting at ``at`` in it) where tokenizing
+    the clause alone would give the same (:func:`~stef_question.text.tokens_within`)."""
+    within = None if hint is None else tokens_within(hint, at, at + len(clause))
+    if hint is not None and within is not None:
+        tokens, words = hint.tokens[within[0]:within[1]], hint.words[within[0]:within[1]]
+    else:
+        text = tokenize(clause)
+        tokens, words, at = text.tokens, text.words, 0
     verbs = lex.starts("binding")
     weak_at: tuple[int, int] | None = None
-    for i, tok in enumerate(text.tokens):
+    for i, tok in enumerate(tokens):
         if tok.kind != "word" or words[i] not in verbs:  # (else lex.at says None)
             continue
         m = lex.at("binding", words, i)
         if m is None:
             continue
-        left = text.raw[: tok.start].strip()
-        right = text.raw[text.tokens[m.end - 1].end :].strip()
+        left = clause[: tok.start - at].strip()
+        right = clause[tokens[m.end - 1].end - at :].strip()
         if m.meaning == "bind":
             return left, right, False
         if weak_at is None:
@@ -379,8 +394,8 @@ def _binding_split(clause: str, lex: Lexicon) -> tuple[str, str, bool] | None:
             return left, right, False
     if weak_at is not None:
         i, e = weak_at
-        left = text.raw[: text.tokens[i].start].strip()
-        right = text.raw[text.tokens[e - 1].end :].strip()
+        left = clause[: tokens[i].start - at].strip()
+        right = clause[tokens[e - 1].end - at :].strip()
         return left, right, True
     return None
 
@@ -501,8 +516,9 @@ def read_hint(hint: str, lex: Lexicon | None = None, *, with_bindings: bool = Tr
     exprs: list[str] = []
     columns: list[str] = []
     ratio = False
-    for clause in _clauses(hint):
-        split = _binding_split(clause, lex)
+    tokens = tokenize(hint)  # (made by _clauses: cached) the clauses' tokens are its own
+    for clause, at in _clauses(hint):
+        split = _binding_split(clause, lex, tokens, at)
         phrase, side = "", clause
         if split is not None:
             left, right, weak = split
