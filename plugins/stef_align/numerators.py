@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 
+from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -51,7 +52,7 @@ _COUNTED = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[a-z][a-z0-9]*")
-_RATE = re.compile(r"\b(?:rate|rates|share|ratio|percent|percentage|pct|proportion)\b|%")
+_RATE = gated(r"\b(?:rate|rates|share|ratio|percent|percentage|pct|proportion)\b|%")
 #: At most this many output columns and filters are read.
 MAX_ITEMS = 64
 

@@ -18,6 +18,7 @@ from datetime import date
 from functools import lru_cache
 
 from stef_core.contracts import JudgeRequest
+from stef_core.gated import gated
 from stef_core.spec import Period
 from stef_core.values import abbreviates, fold_text, value_key
 from stef_core.words import light_stem
@@ -118,12 +119,16 @@ def _ignored_values(request: JudgeRequest) -> set[str]:
     return out
 
 
+#: A year or decade ("1996", "1990s"): searched only in a text holding 18, 19 or 20.
+_YEAR = gated(r"(?<!\d)((?:18|19|20)\d)(\d)(?:'?s)?(?!\d)")
+
+
 @lru_cache(maxsize=1024)
 def _years(text: str) -> tuple[str, ...]:
     """Years (and decades, as their first three digits) the text names, with the year after
     each (a boundary: "after 1996" starts in 1997)."""
     out: set[str] = set()
-    for m in re.finditer(r"(?<!\d)((?:18|19|20)\d)(\d)(?:'?s)?(?!\d)", text):
+    for m in _YEAR.finditer(text):
         year = m.group(1) + m.group(2)
         out.add(year)
         out.add(str(int(year) + 1))

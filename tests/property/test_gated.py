@@ -18,7 +18,8 @@ SETTINGS = settings(max_examples=150, deadline=None)
 
 #: Modules whose readers search the question with gated patterns.
 MODULES = ("stef_align.aggregates", "stef_align.events", "stef_align.filters",
-           "stef_align.joins", "stef_align.repeats", "stef_question.concepts.enrichment",
+           "stef_align.joins", "stef_align.numerators", "stef_align.repeats",
+           "stef_judges.signals", "stef_question.concepts.enrichment",
            "stef_question.concepts.grouping", "stef_question.frame")
 
 
