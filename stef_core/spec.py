@@ -396,6 +396,7 @@ class SqlSpec:
     limit: int | None = None
     offset: int | None = None
     nested_limit: bool = False  # a LIMIT / TOP inside a subquery or CTE (a nested top-k)
+    with_ties: bool = False  # the outer LIMIT keeps the rows tied with its last (WITH TIES)
     distinct: bool = False
     tables: tuple[str, ...] = ()
     columns: frozenset[str] = frozenset()
@@ -487,6 +488,9 @@ class SqlSpec:
     conditions: tuple[Filter, ...] = ()
     # Window PARTITION BY keys (a grouping that keeps the rows).
     partition_by: tuple[str, ...] = ()
+    # SUM / COUNT windows with no ORDER BY, as written, in a query none of whose SUM / COUNT
+    # windows has one (``SUM(SUM(x)) OVER ()``): each row gets a whole total, nothing runs.
+    unordered_totals: tuple[str, ...] = ()
     # ORDER BY keys of nested queries that keep a few rows (``WHERE x = (SELECT x ... ORDER BY
     # y DESC LIMIT 1)``): a top-k asked of the question may be answered there.
     nested_order_by: tuple[OrderItem, ...] = ()

@@ -696,6 +696,10 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
     "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
     "baskets", "receipts", "reservations", "stays", "shifts",
+    # rows of what was done or said, many per thing: lines of an order or a sale, crew
+    # assignments, pharmacy fills, requests, votes, reviews, screenings, claims, scans
+    "lines", "items", "assignments", "fills", "requests", "votes", "reviews", "ratings",
+    "performances", "screenings", "claims", "scans", "entries",
 })
 
 
@@ -724,9 +728,9 @@ def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
 
 
 #: "3 or more different cuisines", "at least two distinct carriers", "more than 5 unique
-#: products": a number of different things, and the thing.
+#: products", "3+ different stations": a number of different things, and the thing.
 _DIFFERENT_THRESHOLD = re.compile(
-    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:or more\s+)?"
+    r"\b(?:\d+\+?|two|three|four|five|six|seven|eight|nine|ten)\s+(?:or more\s+)?"
     r"(?:different|distinct|unique|separate)\s+([a-z][a-z-]+)")
 
 
@@ -895,7 +899,9 @@ def _complement_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """Why the SQL's rate has another denominator, or None: the question asks a rate over all
     the rows ("cancellation rate by month") and the SQL divides the rows that meet the
     condition by those that do not (``countIf(status = 'cancelled') / countIf(status !=
-    'cancelled')``): cancelled per operated flight, always higher than the rate asked.
+    'cancelled')``), or by another status that excludes them (``countIf(status = 'failed') /
+    countIf(status = 'succeeded')``): cancelled per operated flight, failed per successful
+    payment, always higher than the rate asked.
 
     >>> from stef_question.frame import question_spec
     >>> from stef_sql.extract import extract_spec
@@ -913,8 +919,9 @@ def _complement_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
     if not _RATE_OVER_ALL.search(asked) or _PART_TO_PART.search(asked):
         return None
     return (f"the question asks for a rate over all the rows, but the SQL divides the rows "
-            f"that meet the condition by those that do not ({sql.complement_ratios[0]}): one "
-            f"part over the other, always above the rate asked; divide by every row (COUNT(*))")
+            f"that meet the condition by other rows that do not ({sql.complement_ratios[0]}): "
+            f"one part over another, always above the rate asked; divide by every row "
+            f"(COUNT(*)) or by both parts")
 
 
 #: "avg items per order by channel", "the average watch time per viewer": a mean per thing.

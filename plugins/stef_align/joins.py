@@ -129,6 +129,39 @@ def named_key(table: str, column: str, other: str) -> bool:
     return shared > 0 and own_key("_".join(words[shared:]), column)
 
 
+#: Last words of a table that holds the lines of another thing (``po_lines``, ``order_items``).
+_LINES = frozenset({"lines", "line", "items", "details", "detail"})
+
+
+def lines_of(table: str, column: str) -> bool:
+    """Does ``table`` hold the lines of the thing ``column`` keys, many rows per value: its name
+    is that thing's followed by "lines", "items" or "details" (``po_lines.po_id``,
+    ``order_items.order_id``)?
+
+    >>> lines_of("po_lines", "po_id"), lines_of("order_items", "order_id")
+    (True, True)
+    >>> lines_of("po_lines", "po_line_id"), lines_of("supplier_invoices", "po_id")
+    (False, False)
+    """
+    words = parts(table.split(".")[-1])
+    return (len(words) > 1 and words[-1] in _LINES
+            and own_key("_".join(words[:-1]), column))
+
+
+def short_key(table: str, column: str) -> bool:
+    """Is ``column`` ``table``'s key written short, its stem the start of the table's last
+    word (``projects.proj_id``, ``campaigns.camp_id``)?
+
+    >>> short_key("projects", "proj_id"), short_key("budget_lines", "proj_id")
+    (True, False)
+    >>> short_key("projects", "id"), short_key("pos", "po_id")
+    (False, False)
+    """
+    c, words = norm(column), parts(table.split(".")[-1])
+    stem = c[:-2] if c.endswith("id") else ""
+    return len(stem) >= 3 and bool(words) and words[-1] != stem and words[-1].startswith(stem)
+
+
 def _sibling(j: JoinedAggregate) -> tuple[str, str] | None:
     """The table that repeats ``j``'s rows as a sibling, or None: ``j`` sums a table joined
     to another table's own key by a column that is not its own (``transactions.merchant_id``
@@ -149,7 +182,8 @@ def _sibling(j: JoinedAggregate) -> tuple[str, str] | None:
     """
     if not j.siblings or not norm(j.key).endswith("id"):
         return None
-    if named_key(j.table, j.key, j.joined) or not named_key(j.joined, j.joined_key, j.table):
+    if named_key(j.table, j.key, j.joined) or not (
+            named_key(j.joined, j.joined_key, j.table) or short_key(j.joined, j.joined_key)):
         return None  # a lookup of the aggregated table's own key, or no parent's key
     if _UNIT_AMOUNTS & set(parts(j.column)):
         return None
@@ -184,9 +218,13 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
             continue
         # the aggregated table's key is named after it (a bare ``id`` joined to ``x.person_id``
         # is as often a one-to-one link table as a one-to-many one), the joined column is not
-        # the other table's key
-        if (j.table in seen or not named_key(j.table, j.key, j.joined)
-                or keyed(j.joined, j.joined_key)):
+        # the other table's key; or the joined table holds the lines of the thing the join
+        # key names (``LEFT JOIN po_lines pl ON pl.po_id = si.po_id``): many rows per key,
+        # whatever the aggregated table holds per key
+        lines = (j.key == j.joined_key and lines_of(j.joined, j.joined_key)
+                 and not lines_of(j.table, j.key) and not named_key(j.table, j.key, j.joined))
+        if j.table in seen or not (lines or (named_key(j.table, j.key, j.joined)
+                                             and not keyed(j.joined, j.joined_key))):
             continue
         if not j.leads:
             # the query starts from the other rows and looks the amount up (a plan's fee per

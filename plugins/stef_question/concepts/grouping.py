@@ -295,6 +295,14 @@ _EMPTY_GROUPS = gated(
     r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
     r"(?:[a-z]+\s+){0,2}?(?:that|who|which)\s+(?:[a-z]+\s+){1,2}?(?:none|nothing|no|zero|0)\b"
     r"|\bshowing\s+(?:0|zero)\s+for\b")
+#: The same asked after the groups are named: "zero if none", "0 if nothing was bought yet",
+#: "idle instructors included", "empty rooms too", "bars with none too" (a pattern of its own:
+#: one gate of this many words would hold too many needles).
+_EMPTY_GROUPS_KEPT = gated(
+    r"\b(?:0|zero)\s+(?:if|when|where)\s+(?:there\s+(?:is|are|was|were)\s+)?"
+    r"(?:none|nothing|no)\b"
+    r"|\b(?:idle|empty|unused|unsold|unbooked)\s+(?:[a-z]+\s+)?(?:included|too|as well)\b"
+    r"|\bwith\s+(?:none|nothing|zero|no\s+[a-z]+)\s+(?:included|too|as well)\b")
 
 
 def asks_empty_groups(text: str) -> bool:
@@ -308,8 +316,16 @@ def asks_empty_groups(text: str) -> bool:
     True
     >>> asks_empty_groups("diesel sales per marina, including marinas that sold none")
     True
+    >>> asks_empty_groups("material cost for each open job, zero if nothing bought yet")
+    True
+    >>> asks_empty_groups("lesson hours per instructor last week, idle instructors included")
+    True
+    >>> asks_empty_groups("room bookings per bar last week, bars with none too")
+    True
     >>> asks_empty_groups("product categories with zero sales in april 2025.")
     False
+    >>> asks_empty_groups("zero-balance accounts if none are overdue")
+    False
     """
-    return _EMPTY_GROUPS.search(text) is not None
+    return _EMPTY_GROUPS.search(text) is not None or _EMPTY_GROUPS_KEPT.search(text) is not None
 

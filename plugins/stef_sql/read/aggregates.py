@@ -565,26 +565,67 @@ def _counted_condition(tree: Tree, node: exp.Expr, depth: int = 0) -> exp.Expr |
     return None
 
 
+#: A comparison and the one that holds exactly where it does not (``a > b`` / ``a <= b``).
+_OPPOSITE_COMPARISONS = ((exp.EQ, exp.NEQ), (exp.NEQ, exp.EQ), (exp.GT, exp.LTE),
+                         (exp.LTE, exp.GT), (exp.LT, exp.GTE), (exp.GTE, exp.LT))
+#: Name parts of a column that holds one outcome per row (a status, a result, a yes/no flag):
+#: two of its values are two exclusive parts of the same rows. A type or a kind is not one:
+#: ``txn_type = 'RETURN'`` over ``txn_type = 'SALE'`` is how a retail return rate is written
+#: (two kinds of rows, not a part over the rest of the same rows).
+_OUTCOME_PARTS = frozenset({"status", "stat", "state", "outcome", "result", "response",
+                            "disposition", "decision", "verdict", "resolution", "flag", "flg",
+                            "yn", "ind"})
+_FLAG_PREFIXES = ("is", "has", "was", "did")
+
+
+def _outcome_column(node: exp.Expr) -> bool:
+    """Does ``node`` name a column that holds one outcome per row (``status``,
+    ``return_status``, ``is_callback``, ``late_flg``)?"""
+    if not isinstance(node, exp.Column):
+        return False
+    words = [w for w in re.split(r"[^a-z]+", node.name.lower()) if w]
+    return bool(words) and (words[0] in _FLAG_PREFIXES or bool(set(words) & _OUTCOME_PARTS))
+
+
 def _complementary(a: exp.Expr, b: exp.Expr) -> bool:
     """Is ``b`` the negation of ``a`` (``status = 'x'`` / ``status <> 'x'``, ``c`` / ``NOT
-    c``, ``IN`` / ``NOT IN`` the same list)?"""
+    c``, ``IN`` / ``NOT IN`` the same list, ``a > b`` / ``a <= b``), or another part of the
+    same rows that excludes it: another value of one outcome column (``status = 'failed'`` /
+    ``status = 'succeeded'``)?"""
     a, b = _strip(a), _strip(b)
     if isinstance(b, exp.Not):
         return _strip(b.this).sql().lower() == a.sql().lower()
     if isinstance(a, exp.Not):
         return _strip(a.this).sql().lower() == b.sql().lower()
-    pairs = ((exp.EQ, exp.NEQ), (exp.NEQ, exp.EQ))
-    for x, y in pairs:
+    for x, y in _OPPOSITE_COMPARISONS:
         if isinstance(a, x) and isinstance(b, y):
             return (a.this.sql().lower(), a.expression.sql().lower()) == (
                 b.this.sql().lower(), b.expression.sql().lower())
+    if isinstance(a, exp.EQ) and isinstance(b, exp.EQ):
+        left, right = _strip(a.this), _strip(b.this)
+        mine, theirs = _strip(a.expression), _strip(b.expression)
+        return (_outcome_column(left) and left.sql().lower() == right.sql().lower()
+                and isinstance(mine, (exp.Literal, exp.Boolean))
+                and isinstance(theirs, (exp.Literal, exp.Boolean))
+                and mine.sql().lower() != theirs.sql().lower())
     return False
 
 
 def _complement_ratios(tree: Tree) -> tuple[str, ...]:
     """Divisions of the rows that meet a condition by the rows that do not
-    (``countIf(status = 'cancelled') / countIf(status != 'cancelled')``): a ratio of one
-    part to the other, not a rate over all of them. As written."""
+    (``countIf(status = 'cancelled') / countIf(status != 'cancelled')``), or by another part
+    that excludes them (``countIf(status = 'failed') / countIf(status = 'succeeded')``): a
+    ratio of one part to another, not a rate over all of them. As written.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> extract_spec("SELECT COUNT_IF(status = 'failed') / COUNT_IF(status = 'succeeded') "
+    ...              "FROM payments").complement_ratios
+    ("COUNT_IF(status = 'failed') / COUNT_IF(status = 'succeeded')",)
+    >>> spec = extract_spec("SELECT SUM(CASE WHEN txn_type = 'RETURN' THEN 1 ELSE 0 END) / "
+    ...                     "SUM(CASE WHEN txn_type = 'SALE' THEN 1 ELSE 0 END) FROM pos")
+    >>> spec.complement_ratios
+    ()
+    """
     out: list[str] = []
     for d in tree.divisions[:_MAX_SHARES]:
         top = _counted_condition(tree, d.this)

@@ -45,6 +45,7 @@ def read(tree: Tree) -> Build:
                     tree.texts.add("group", target)
         having = select.args.get("having") is not None
     partition_by = _partition_keys(tree) if tree.windows else ()
+    unordered = _unordered_totals(tree) if tree.windows else ()
     partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on(tree), *limit_by(tree)[0])))
     nested_group_by, nested_distinct = _nested_grouping(tree) if len(tree.selects) > 1 else (
         (), False)
@@ -57,6 +58,7 @@ def read(tree: Tree) -> Build:
                 k if k is not None else next(rendered).lower() for k in keys)),
             "having": having,
             "partition_by": partition_by,
+            "unordered_totals": unordered,
             "nested_group_by": tuple(dict.fromkeys(
                 (*nested_group_by, *(t.lower() for t in texts["nested_group"])))),
             "nested_distinct": nested_distinct,
@@ -107,6 +109,28 @@ def _partition_keys(tree: Tree) -> tuple[str, ...]:
         for key in window.args.get("partition_by") or ():
             keys.extend(tree.columns_of(key))
     return tuple(dict.fromkeys(keys))
+
+
+#: Window aggregates that add rows up: with an ORDER BY they run (a running total), without one
+#: each row gets its partition's whole total.
+_TOTALS = (exp.Sum, exp.Count)
+
+
+def _unordered_totals(tree: Tree) -> tuple[str, ...]:
+    """The SUM / COUNT windows with no ORDER BY (``SUM(SUM(x)) OVER ()``, ``OVER (PARTITION BY
+    month)``), as written, when no SUM / COUNT window of the query has one: nothing there
+    adds up in order.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> extract_spec("SELECT d, SUM(SUM(x)) OVER () FROM t GROUP BY d").unordered_totals
+    ('SUM(SUM(x)) OVER ()',)
+    >>> extract_spec("SELECT d, SUM(SUM(x)) OVER (ORDER BY d) FROM t GROUP BY d").unordered_totals
+    ()
+    """
+    totals = [w for w in tree.windows[:32] if isinstance(w.this, _TOTALS)]
+    if any(w.args.get("order") is not None for w in totals):
+        return ()
+    return tuple(w.sql(dialect=tree.dialect or None)[:120] for w in totals[:4])
 
 
 def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:

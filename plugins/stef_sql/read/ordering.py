@@ -55,6 +55,9 @@ def read(tree: Tree) -> Build:
         if isinstance(offset_node, exp.Offset):
             offset = int_of(offset_node.expression)
     nested_limit = any(node is not limit_node for node in tree.limits)
+    # TOP k WITH TIES / FETCH FIRST k ROWS WITH TIES keeps every row tied with the k-th
+    options = limit_node.args.get("limit_options") if limit_node is not None else None
+    with_ties = bool(options is not None and options.args.get("with_ties"))
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
         return {
@@ -63,6 +66,7 @@ def read(tree: Tree) -> Build:
             "limit": limit,
             "offset": offset,
             "nested_limit": nested_limit,
+            "with_ties": with_ties,
         }
 
     return build

@@ -1,0 +1,54 @@
+"""A running total with nothing that runs: ``aggregation.mismatch`` (major) when the question
+asks for a running (cumulative) total and the SQL's only SUM / COUNT windows have no ORDER BY
+(``SUM(SUM(amount)) OVER ()``, ``OVER (PARTITION BY month)``): without an order a window adds
+up its whole partition, so every row shows the grand total (or its own group's), never the
+total so far. A running total written another way (a self-join, a correlated subquery) has no
+such window and is left alone.
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> q = question_spec("running total of deposits by date this year", None)
+>>> sql = "SELECT d, SUM(SUM(amount)) OVER () AS running FROM deposits GROUP BY d ORDER BY d"
+>>> [(r.code, r.severity) for r in check(q, extract_spec(sql))]
+[('aggregation.mismatch', 'major')]
+>>> check(q, extract_spec(sql.replace("OVER ()", "OVER (ORDER BY d)")))
+[]
+>>> check(question_spec("deposits by date this year", None), extract_spec(sql))
+[]
+>>> check(question_spec("cumulative spend per customer", None), extract_spec(
+...     "SELECT c, SUM(SUM(x)) OVER (PARTITION BY c) FROM t GROUP BY c"))
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+
+#: "running total", "running sum of": a total so far, said outright.
+_RUNNING = re.compile(r"\brunning\s+(?:total|sum|count|tally)s?\b")
+#: "cumulative revenue by month", "cumulative signups per day": a total so far along time.
+#: "cumulative spend per customer" alone is a lifetime total (one per customer), so
+#: "cumulative" needs a time axis.
+_CUMULATIVE = re.compile(r"\bcumulative(?:ly)?\b|\bcumulated\b")
+_TIME_AXIS = re.compile(r"\b(?:by|per|each|every|over)\s+(?:the\s+)?(?:day|date|week|month|"
+                        r"quarter|year|hour)s?\b|\b(?:daily|weekly|monthly|quarterly|"
+                        r"over time)\b")
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    if not sql.unordered_totals:
+        return []
+    text = q.text[:2000]
+    if not (_RUNNING.search(text) or (_CUMULATIVE.search(text) and _TIME_AXIS.search(text))):
+        return []
+    return [reason(
+        "aggregation.mismatch",
+        f"the question asks for a running (cumulative) total but the SQL's window has no ORDER "
+        f"BY ({sql.unordered_totals[0]}): it adds up its whole partition, so each row shows "
+        f"the total of all its rows, not the total so far; add ORDER BY to the window",
+        "major",
+    )]
