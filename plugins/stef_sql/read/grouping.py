@@ -142,9 +142,20 @@ def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
             continue
         distinct = distinct or bool(select.args.get("distinct"))
         if select.args.get("group") is not None:
+            aliases: dict[str, exp.Expr] | None = None
             for key in group_keys(select)[:32]:
                 # GROUP BY 1 in a CTE: the item it points at (date_format(d, 'yyyy-MM'))
                 key = positional(select, key) or key
+                if isinstance(key, exp.Column) and not key.table:
+                    # GROUP BY d where the subquery's SELECT says DATE(started_at) AS d: the
+                    # expression the alias names (its calendar unit answers "per day"), or
+                    # the column (customer_id AS c)
+                    if aliases is None:
+                        aliases = {i.alias.lower(): i.this for i in select.expressions[:64]
+                                   if isinstance(i, exp.Alias)}
+                    named = aliases.get(key.name.lower())
+                    if named is not None and named.find(exp.AggFunc, exp.Window) is None:
+                        key = named
                 if isinstance(key, exp.Column):
                     keys.extend(tree.columns_of(key))
                 elif tree.columns_of(key):
