@@ -348,6 +348,10 @@ _AFTER: dict[str, frozenset[str]] = {
 #: reminder or a check-in comes before it as often as after, so ``sched_start_ts - cancel_ts``
 #: (hours of notice) is no reversed duration.
 _AFTER_START = frozenset({"completion", "return", "expiry", "renewal"})
+#: A start set ahead (``sched_start_ts``, ``planned_start``): what opens the record, its
+#: booking or creation, comes before it. (A bare ``start_dt`` may be backdated before the
+#: record was created, so only a scheduled one is held against the opening.)
+_SCHEDULED = re.compile(r"(?:^|_|\.)(?:sched|scheduled|planned|plan)_", re.IGNORECASE)
 
 _AGE = re.compile(r"\bolder than\b|\b\d+\s*\+?\s*(?:hours?|days?|weeks?|months?|years?)\s+old\b"
                   r"|\baged?\s+(?:over|more than|above)\b")
@@ -437,7 +441,8 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
             )]
         if then is not None and (
                 (first in OPENING and then not in OPENING and then not in ("deadline", "start"))
-                or (first == "start" and then in _AFTER_START)):
+                or (first == "start" and then in _AFTER_START)
+                or (first in OPENING and then == "start" and _SCHEDULED.search(earlier))):
             return [reason(
                 "date.reversed_difference",
                 f"the SQL subtracts {earlier}, a later moment, from {later}, when the record "
