@@ -1393,6 +1393,40 @@ def _overlap(asked: Value, found: Value) -> bool:
     return bool(a & b)
 
 
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+#: A code made of a word and a number: 't1', 'sev1', 'phase 3', 'phase iii' (lower case).
+#: (Roman numerals after a space only: 'max' is no 10.)
+_CODE = re.compile(r"[a-z]{1,8}(?: ?(\d{1,3})| ([ivx]{1,4}))")
+
+
+def _spells_number(n: int, value: object) -> bool:
+    """Is the text ``value`` a short code of the number ``n`` alone: 'T1', 'SEV1', 'Phase 3',
+    'Phase III', 'L2' for 1, 1, 3, 3 and 2?
+
+    >>> _spells_number(3, "phase iii"), _spells_number(1, "t1"), _spells_number(2, "phase iii")
+    (True, True, False)
+    >>> [_spells_number(n, v) for n, v in ((1, "2025-01"), (9, "k-9"), (10, "max"))]
+    [False, False, False]
+    """
+    m = _CODE.fullmatch(value) if isinstance(value, str) else None
+    if m is None:
+        return False  # (a range's code, 'K-9', names no one number)
+    digits, roman = m.groups()
+    return digits == str(n) if digits else 0 < n <= len(_ROMAN) and roman == _ROMAN[n - 1]
+
+
+def _number_code(r: Filter, preds: list[Filter]) -> Filter | None:
+    """A condition keeping a code that spells the number the question names a thing by
+    ("phase 3" / ``phase = 'Phase III'``, "tier 1" / ``tier = 'T1'``), or None."""
+    if (r.op != "=" or r.source != "question" or not isinstance(r.value, int)
+            or isinstance(r.value, bool)):
+        return None
+    n = r.value
+    return next((s for s in preds[:MAX_SCAN] if s.op in ("=", "in") and s.value != SUBQUERY
+                 and not s.excluded and s.values
+                 and all(_spells_number(n, v) for v in s.values)), None)
+
+
 def _same_duration(r: Filter, s: Filter, text: str) -> bool:
     """Is the SQL's number ``s`` the question's duration ``r`` in a smaller unit ("within 1
     hour" / ``DATEDIFF(minute, a, b) <= 60``, "48 hours" / ``<= 2880`` minutes), the SQL's
@@ -2212,6 +2246,14 @@ def align_filters(
                 "filter.missing",
                 f"the question says {r.describe()}; no SQL condition says it in words (it may "
                 f"be kept by the SQL's comparison of {r.column} with another column)", "minor"))
+            continue
+        numbered = _number_code(r, [*extras, *(idx.preds[i] for i in used)])
+        if numbered is not None:
+            # "phase 3 trials" / phase = 'Phase III', "tier 1 tickets" / tier = 'T1': the
+            # numbered name in the data's code
+            matched.extend((r.describe(), numbered.describe()))
+            if numbered in extras:
+                extras.remove(numbered)
             continue
         other_country = _other_country(r, guessed)
         if other_country is not None:

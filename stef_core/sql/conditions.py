@@ -21,6 +21,7 @@ aliases, so ``WITH t AS (SELECT amount AS a FROM s) SELECT * FROM t WHERE a > 5`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -312,6 +313,12 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
             return [make(operand_column(left, resolver), quantified, SUBQUERY)]
         lok, lval = literal_value(left)
         rok, rval = literal_value(right)
+        if not (lok or rok) and op not in ("=", "!="):
+            # (an equality is a join on a shifted day: "day-1 retention" / session_date =
+            # install_date + INTERVAL 1 DAY, no bound on a duration)
+            duration = _duration(left, right, op, resolver)
+            if duration is not None:
+                return [make(*duration)]
         if lok and not rok:  # 5 < x  ->  x > 5
             left, right, rval, rok, op = right, left, lval, True, FLIPPED_OP[op]
         if rok:
@@ -388,6 +395,67 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
     if isinstance(node, exp.Column):  # WHERE flag
         return [make(operand_column(node, resolver), "=", True)]
     return []
+
+
+#: A fixed step of a moment: DATEADD(hour, 2, d), DATE_SUB(d, INTERVAL 1 DAY) and their kin.
+_STEPS: tuple[type[exp.Expr], ...] = (
+    exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub, exp.DatetimeAdd,
+    exp.DatetimeSub)
+_BACK_STEPS: tuple[type[exp.Expr], ...] = (exp.DateSub, exp.TimestampSub, exp.DatetimeSub)
+_AMOUNT = re.compile(r"\s*([+-]?\d+(?:\.\d+)?)(?:\s*[a-z]+)?\s*", re.IGNORECASE)
+
+
+def _amount(node: exp.Expr) -> int | float | None:
+    """The number of an interval (``INTERVAL '10 minutes'``, ``INTERVAL 5 MINUTE``) or of a
+    step's count (``DATEADD(hour, 2, d)``'s 2); the unit is the question's business."""
+    node = _unparen(node)
+    if isinstance(node, exp.Interval):
+        node = node.this
+    ok, value = literal_value(node)
+    if isinstance(value, str):
+        m = _AMOUNT.fullmatch(value)
+        value = number(m.group(1)) if m else None
+    if not ok or not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    return value
+
+
+def _moved(node: exp.Expr) -> tuple[exp.Expr, int | float] | None:
+    """A moment moved by a fixed step, as ``(moment, signed step)``: ``b + INTERVAL '5'
+    MINUTE`` is ``(b, 5)``, ``b - INTERVAL 24 HOURS`` and ``DATE_SUB(b, INTERVAL 1 DAY)`` are
+    ``(b, -24)`` and ``(b, -1)``."""
+    node = _unparen(node)
+    if isinstance(node, (exp.Add, exp.Sub)) and isinstance(_unparen(node.expression), exp.Interval):
+        k = _amount(node.expression)
+        return (node.this, -k if isinstance(node, exp.Sub) else k) if k is not None else None
+    if isinstance(node, _STEPS):
+        k = _amount(node.expression)
+        return (node.this, -k if isinstance(node, _BACK_STEPS) else k) if k is not None else None
+    return None
+
+
+def _duration(left: exp.Expr, right: exp.Expr, op: Op,
+              resolver: Resolver) -> tuple[str, Op, int | float] | None:
+    """A duration between two moments compared with a number, written as one moment against
+    the other moved by an interval: ``a > b + INTERVAL '5' MINUTE`` is ``a - b > 5``, as
+    ``DATEDIFF(minute, b, a) > 5`` reads. A step back (``a > b - INTERVAL 24 HOURS``) is the
+    other difference: ``b - a < 24``. The column is the difference; the number is what the
+    question says ("delayed over 5 minutes", "less than 24h before"). A difference compared
+    with an interval (``a - b > INTERVAL '10 minutes'``) is not read: its unit is not checked
+    against the question's, and unchecked it let a wrong answer through."""
+    for this, other, cmp in ((left, right, op), (right, left, FLIPPED_OP[op])):
+        moved = _moved(other)
+        if moved is None:
+            continue
+        base, step = moved
+        a, b = operand_column(this, resolver), operand_column(base, resolver)
+        if not (a and b and a != b and len(columns_of(this, resolver)) == 1
+                and len(columns_of(base, resolver)) == 1):
+            return None
+        if step < 0:  # a > b - 24h: b - a < 24
+            return f"{b} - {a}", FLIPPED_OP[cmp], -step
+        return f"{a} - {b}", cmp, step
+    return None
 
 
 def _sorted_tuple(values: list[Scalar]) -> tuple[Scalar, ...]:

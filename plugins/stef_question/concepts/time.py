@@ -576,10 +576,29 @@ def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
 
 # ---- times of day ----
 
+#: What opens a range of hours right before its first ("between 6 and 9 pm", "from 6-9pm").
+_RANGE_OPENS = re.compile(r"\b(?:between|from)\s+$")
+
+
 def _clock(m: re.Match[str], s: _Scanner) -> _Atom | None:
     g = m.groupdict()
     if g["w"]:
         hour, minute, grain = (12 if g["w"].casefold() == "noon" else 0), 0, "hour"
+    elif g["hr"] is not None:
+        # "between 6 and 9 pm": the range's am or pm, unless the start would come after the
+        # end ("between 11 and 2 pm" starts at 11 am)
+        hour, end = int(g["hr"]), int(g["er"])
+        if not (1 <= hour <= 12 and 1 <= end <= 12) or not _RANGE_OPENS.search(
+                s.lower, max(0, m.start() - 9), m.start()):
+            return None  # "rooms 6 and 9 pm": no range
+        pm = g["apr"].casefold().startswith("p")
+        if hour % 12 > end % 12:
+            if not pm:
+                return None  # "between 11 and 2 am" runs past midnight: no one stretch
+            pm = False
+        hour = (hour % 12) + (12 if pm else 0)
+        minute = int(g["mr"] or 0)
+        grain = "minute" if g["mr"] else "hour"
     elif g["h"] is not None:
         hour = int(g["h"])
         if not 1 <= hour <= 12:
@@ -792,7 +811,11 @@ RULES: tuple[_Rule, ...] = (
         # a fraction after the minutes or seconds makes a duration ("a result better than
         # '4:21.558'", a lap of 1:23.4), no time of day
         r"(?<![\d:])(?:at\s+)?(?P<h24>[01]?\d|2[0-3]):(?P<m24>[0-5]\d)(?::(?P<s24>[0-5]\d))?"
-        r"(?![\d:]|\.\d)|\b(?:at\s+)?(?P<w>noon|midnight)\b"),
+        r"(?![\d:]|\.\d)|\b(?:at\s+)?(?P<w>noon|midnight)\b|"
+        # the first hour of a range that says am or pm once, after its end ("between 6 and 9
+        # pm", "6-9pm", "from 10 to 11 am")
+        r"\b(?P<hr>\d{1,2})(?::(?P<mr>\d{2}))?(?=\s*(?:and|to|until|till|through|[-\u2013])\s*"
+        r"(?P<er>\d{1,2})(?::\d{2})?\s*(?P<apr>a\.?m\.?|p\.?m\.?)(?![a-z]))"),
         _clock, needs=lambda w: ("<clock>", "noon", "midnight")),
     # bare years
     _Rule("year_range", lambda w: (

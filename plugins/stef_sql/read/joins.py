@@ -424,6 +424,44 @@ def _not_null(test: exp.Is, name: str) -> bool:
             and isinstance(test.expression, exp.Null))
 
 
+#: Comparisons never true for a NULL operand (so a row where it is NULL is never kept).
+_NULL_REJECTING = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.Like, exp.ILike,
+                   exp.Between, exp.In)
+
+
+def _rejects_null(select: exp.Select, item: exp.Column) -> bool:
+    """Does the subquery itself leave out the rows where ``item`` is NULL: a comparison on the
+    bare column among its AND-ed conditions (``WHERE p.rep_id > 0``, ``= o.customer_id``), or
+    an inner join on it (``JOIN warehouses w ON w.wh_id = s.origin_wh_id``)? Either is never
+    true for NULL, as ``IS NOT NULL`` is not; under an OR, or in an outer join, it is no guard.
+    """
+    def names_it(node: exp.Expr) -> bool:
+        return (isinstance(node, exp.Column) and node.name.lower() == item.name.lower()
+                and (not node.table or not item.table or node.table == item.table))
+
+    def kept_by(cond: exp.Expr | None) -> bool:
+        if cond is None:
+            return False
+        parts = list(cond.flatten()) if isinstance(cond, exp.And) else [cond]
+        return any(isinstance(c, _NULL_REJECTING) and not c.args.get("negate")
+                   and (names_it(c.this) or (not isinstance(c, (exp.Between, exp.In))
+                                             and names_it(c.expression)))
+                   for c in parts[:32])
+
+    where = select.args.get("where")
+    if where is not None and kept_by(_unparen(where.this)):
+        return True
+    return any(not join.side and join.kind.upper() in ("", "INNER")
+               and kept_by(_unparen(join.args.get("on")))
+               for join in (select.args.get("joins") or [])[:8])
+
+
+def _unparen(node: Any) -> Any:
+    while isinstance(node, exp.Paren):
+        node = node.this
+    return node
+
+
 #: Dialects whose ``NOT IN`` never meets a NULL of its subquery: ClickHouse leaves NULLs out of
 #: an IN set (``transform_null_in = 0``, the default) and its columns are not Nullable unless
 #: declared so, so ``x NOT IN (SELECT ...)`` keeps the rows it reads as written.
@@ -459,7 +497,9 @@ def _exclusions(tree: Tree) -> list[Exclusion]:
         table = tree.table_of(item)
         name = item.name.lower()
         where = select.args.get("where")
-        guarded = where is not None and any(_not_null(n, name) for n in where.find_all(exp.Is))
+        guarded = ((where is not None and any(_not_null(n, name)
+                                              for n in where.find_all(exp.Is)))
+                   or _rejects_null(select, item))
         text = f"{pred.this.sql()[:80]} NOT IN (SELECT {item.sql()} FROM {table or '...'} ...)"
         outer = pred.this
         same = (isinstance(outer, exp.Column) and outer.name.lower() == name and bool(table)
