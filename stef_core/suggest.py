@@ -106,6 +106,13 @@ _QUESTION_WORDS = _EMPTY_WORDS | frozenset((
     # cancellations" is status = 'CANCELLED' per week).
     "hourly", "daily", "weekly", "monthly", "quarterly", "yearly", "tomorrow", "tonight",
     "ytd", "mtd", "qtd", "wtd",
+    # Months and weekdays say when too ("late flights in march" keeps status = 'arrived' for
+    # "late", not for March); a statistic names an aggregate ("median delay").
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday",
+    "saturday", "sunday", "weekday", "weekdays", "weekend", "weekends", "median",
+    "percentile",
 ))
 _WORD = re.compile(r"[a-z][a-z]+")
 _QUOTE = re.compile(r"'((?:[^']|'')*)'")

@@ -339,3 +339,25 @@ def test_one_question_asked_of_several_versions_is_one_use(tmp_path: Path) -> No
     assert "sept" not in body
     assert re.search(r"(?:value stage closed_won = won|term \"won\" = stage = 'closed_won')",
                      body)
+
+
+def test_a_month_or_a_weekday_never_stands_for_a_value(tmp_path: Path) -> None:
+    # Two different questions about March both keep arrived legs: "march" comes with
+    # status = 'arrived' in both, yet it says when (airline_ops drafted "value status arrived =
+    # march"); the same for a weekday and a statistic ("median").
+    rows = []
+    for i in range(3):
+        rows.append({"id": f"m{i}", "question": f"late flights to airport {i} in march",
+                     "sql": f"SELECT COUNT(*) FROM legs WHERE status = 'arrived' AND dest_id = {i}"
+                            " AND flight_date >= '2025-03-01' AND flight_date < '2025-04-01'"})
+        rows.append({"id": f"n{i}", "question": f"median delay of march flights at gate {i}",
+                     "sql": f"SELECT MEDIAN(delay_min) FROM legs WHERE status = 'arrived' AND "
+                            f"gate_id = {i} AND flight_date >= '2025-03-01'"})
+        rows.append({"id": f"s{i}", "question": f"monday flights from airport {i}",
+                     "sql": f"SELECT COUNT(*) FROM legs WHERE status = 'arrived' AND "
+                            f"origin_id = {i} AND DAYOFWEEK(flight_date) = 2"})
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    body = draft.split("ruleset", 1)[1]
+    assert "march" not in body and "monday" not in body and "median" not in body
