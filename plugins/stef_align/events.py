@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from stef_core.gated import gated
 from stef_core.models import Anchor, Reason
@@ -208,6 +208,7 @@ _GROUPING = frozenset({"by", "per"})
 _ATTRIBUTIVE = frozenset({"the", "of", "a", "an", "no", "any", "with", "without", "number",
                           "count", "and", "or", "their", "its", "our", "his", "her"})
 _STEPS = 5  # words looked at before a period
+_DAY = timedelta(days=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +269,8 @@ def _find(tokens: list[str], phrase: list[str]) -> int | None:
 def asked_event(q: QuestionSpec, today: date) -> Asked | None:
     """The event the question's words date its period by: the question's own words first,
     the reformulation's only when the question says none. A period ahead of ``today``
-    ("nothing booked next week") dates what is planned then, not an event that has happened."""
+    ("nothing booked next week") dates what is planned then, not an event that has happened;
+    one running into days ahead ("booked this quarter") may, for a booking."""
     tokens = _TOKEN.findall(q.text)
     day = datetime(today.year, today.month, today.day)
     for periods in (q.periods, q.restated_periods or ()):
@@ -281,6 +283,11 @@ def asked_event(q: QuestionSpec, today: date) -> Asked | None:
                 found = _event_before(tokens, at)
                 if found is not None:
                     asked, first = found
+                    if (asked.event == "booking" and p.end is not None
+                            and resolve(p.end, today) > day + _DAY):
+                        # "no shows booked this quarter": a period running into days ahead
+                        # may be the time booked, not when the bookings were made
+                        continue
                     return replace(asked, phrase=" ".join(tokens[first:at + len(phrase)]))
     return None
 
