@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 
+from stef_align.ages import age_in_months, age_period
 from stef_align.guards import (
     FUNCTION_WORDS,
     ID_PARTS,
@@ -1579,6 +1580,8 @@ class _Match:
     wrong: int = 0
     op_hit: int | None = None
     today: date | None = None  # the anchor's day, for windows written with literal dates
+    #: birth-date columns whose period answers an age the question asks (no extra period)
+    aged: list[str] = field(default_factory=list)
 
     def meet(self, i: int) -> bool:
         """Predicate ``i`` answers the requirement."""
@@ -2013,6 +2016,21 @@ def _match_absent_table(r: Filter, m: _Match) -> bool:
     return True
 
 
+def _match_age(r: Filter, m: _Match) -> bool:
+    """"members 65+", "players under 12" answered from a birth date (``birth_date <=
+    CURRENT_DATE - INTERVAL '65 years'``, ``MONTHS_BETWEEN(CURRENT_DATE, dob) >= 96`` for
+    "8+"): the age in the data's terms (:mod:`stef_align.ages`)."""
+    if m.today is not None:
+        p = age_period(r, m.sql.periods, m.today)
+        if p is not None and p.column:
+            m.used.update(i for i, s in enumerate(m.idx.preds[:MAX_SCAN]) if s in p.parts)
+            m.aged.append(p.column)
+            m.matched.append(r.describe())
+            return True
+    i = age_in_months(r, m.idx.preds[:MAX_SCAN])
+    return m.meet(i) if i is not None and i not in m.used else False
+
+
 #: A matcher decides one requirement (met, wrong or unmet, recorded in the :class:`_Match`)
 #: and says so, or leaves it to the next. A requirement no matcher decides is unmet.
 Matcher = Callable[[Filter, _Match], bool]
@@ -2023,6 +2041,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_nullness,
     _match_in_list,
     _match_value,
+    _match_age,
     _match_split_name,
     _match_code,
     _match_flag,
@@ -2533,7 +2552,10 @@ def align_filters(
     wrong += dates.wrong
     reasons += dates.reasons
     strong_count += len(dates.required)
-    extra_texts = [*dates.extras, *(s.describe() for s in extras)]
+    # (a birth date's period that answers an asked age is no extra: see _match_age)
+    extra_texts = [*(e for e in dates.extras
+                     if not any(e.startswith(f"{c} in ") for c in m.aged)),
+                   *(s.describe() for s in extras)]
     status: FilterStatus
     if not missing:
         status = "fully_applied_with_extras" if extra_texts else "fully_applied"
