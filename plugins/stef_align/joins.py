@@ -221,10 +221,11 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         # the other table's key; or the joined table holds the lines of the thing the join
         # key names (``LEFT JOIN po_lines pl ON pl.po_id = si.po_id``): many rows per key,
         # whatever the aggregated table holds per key
+        # (a key written short, ``invoices.inv_id``, is the table's own as well)
+        own = named_key(j.table, j.key, j.joined) or short_key(j.table, j.key)
         lines = (j.key == j.joined_key and lines_of(j.joined, j.joined_key)
-                 and not lines_of(j.table, j.key) and not named_key(j.table, j.key, j.joined))
-        if j.table in seen or not (lines or (named_key(j.table, j.key, j.joined)
-                                             and not keyed(j.joined, j.joined_key))):
+                 and not lines_of(j.table, j.key) and not own)
+        if j.table in seen or not (lines or (own and not keyed(j.joined, j.joined_key))):
             continue
         if not j.leads:
             # the query starts from the other rows and looks the amount up (a plan's fee per

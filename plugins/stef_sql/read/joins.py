@@ -135,11 +135,12 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
         leads = source is not None and source.this.alias_or_name.lower() == alias
         grouped = {c.name.lower() for c in _group_columns(select) if c.table.lower() == alias}
         equalities = _join_equalities(select)
+        unmatched = _unmatched(select)
         text = ""  # the aggregate's SQL, written once (the generator copies the node first)
         for left, right in equalities:
             for mine, other in ((left, right), (right, left)):
                 if mine.table.lower() != alias or not other.table or \
-                        other.table.lower() == alias:
+                        other.table.lower() in (alias, *unmatched):
                     continue
                 if isinstance(node, exp.Avg) and mine.name.lower() in grouped:
                     continue  # one row per group: its amount averaged with itself
@@ -261,12 +262,7 @@ def _joined_row_counts(tree: Tree) -> list[JoinedAggregate]:
             continue
         grouped = {c.name.lower() for c in _group_columns(select)
                    if c.table.lower() in ("", alias)}
-        # an anti-join (``LEFT JOIN w ... WHERE w.wo_id IS NULL``) keeps one row per row of
-        # the first table: nothing is repeated
-        where = select.args.get("where")
-        unmatched = {n.this.table.lower() for n in (where.find_all(exp.Is) if where else ())
-                     if isinstance(n.this, exp.Column) and isinstance(n.expression, exp.Null)
-                     and not isinstance(n.parent, exp.Not)}
+        unmatched = _unmatched(select)
         text = ""  # the count's SQL, written once (the generator copies the node first)
         for left, right in _join_equalities(select):
             for mine, other in ((left, right), (right, left)):
@@ -281,6 +277,16 @@ def _joined_row_counts(tree: Tree) -> list[JoinedAggregate]:
                                                joined, other.name.lower(), True))
         break  # one COUNT(*) says it
     return out
+
+
+def _unmatched(select: exp.Select) -> set[str]:
+    """The aliases whose columns ``select``'s WHERE tests IS NULL: an anti-join (``LEFT JOIN
+    w ... WHERE w.wo_id IS NULL``) keeps one row per row of the first table, nothing is
+    repeated."""
+    where = select.args.get("where")
+    return {n.this.table.lower() for n in (where.find_all(exp.Is) if where else ())
+            if isinstance(n.this, exp.Column) and isinstance(n.expression, exp.Null)
+            and not isinstance(n.parent, exp.Not)}
 
 
 def _shown(node: exp.Expr, select: exp.Select) -> bool:
