@@ -1011,35 +1011,18 @@ def _stepped_literal(node: exp.Expr) -> tuple[str, bool] | None:
     node = _typed(node)
     moves: list[tuple[int, str]] = []
     if isinstance(node, _STEPS):
-        step = node.expression
-        if isinstance(step, exp.Interval):
-            got = _interval_amount(step)
-            if got is None:
-                return None
-            n, unit = got
-        else:
-            count = _int_literal(step)
-            name = relative_unit(_INTERVAL_UNITS.get(
-                _unit_name(node.args.get("unit")).rstrip("S") or "DAY", ""))
-            if count is None or name is None:
-                return None
-            n, unit = count, name
+        got = _step(node.expression, relative_unit(_INTERVAL_UNITS.get(
+            _unit_name(node.args.get("unit")).rstrip("S") or "DAY", "")))
+        if got is None:
+            return None
         sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
-        moves.append((-n if sub else n, unit))
+        moves.append((-got[0] if sub else got[0], got[1]))
         base: exp.Expr = node.this
     elif isinstance(node, (exp.Add, exp.Sub)):
-        step = node.expression
-        if isinstance(step, exp.Interval):
-            got = _interval_amount(step)
-            if got is None:
-                return None
-            n, unit = got
-        else:  # DATE '2025-10-02' - 90: days
-            count = _int_literal(step)
-            if count is None:
-                return None
-            n, unit = count, "day"
-        moves.append((-n if isinstance(node, exp.Sub) else n, unit))
+        got = _step(node.expression, "day")  # DATE '2025-10-02' - 90: days
+        if got is None:
+            return None
+        moves.append((-got[0] if isinstance(node, exp.Sub) else got[0], got[1]))
         base = node.this
     elif (isinstance(node, exp.Anonymous) and str(node.this).upper() in {"DATE", "DATETIME"}
           and len(node.expressions) >= 2):
@@ -1064,6 +1047,15 @@ def _stepped_literal(node: exp.Expr) -> tuple[str, bool] | None:
             return None  # an hour from a written day lands on no day
         moment = add(moment, step_unit, n)
     return iso(moment).replace("T", " "), True
+
+
+def _step(step: exp.Expr, unit: str | None) -> tuple[int, str] | None:
+    """A step's amount and unit: an INTERVAL's own, or a bare whole number counted in
+    ``unit`` (None: no unit known, no step)."""
+    if isinstance(step, exp.Interval):
+        return _interval_amount(step)
+    count = _int_literal(step)
+    return None if count is None or unit is None else (count, unit)
 
 
 def _parsed_literal(node: exp.StrToDate | exp.StrToTime) -> tuple[str, bool] | None:
