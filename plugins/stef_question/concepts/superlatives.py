@@ -84,13 +84,14 @@ _PERIOD_MODIFIERS = frozenset({"full", "complete", "completed", "closed", "whole
                                "fiscal", "entire", "finished"})
 
 
-def _names_period(words: tuple[str, ...], end: int) -> bool:
+def _names_period(words: tuple[str, ...], end: int, plural: bool = False) -> bool:
     """Does a calendar word follow ``end`` ("the latest March", "the most recent full
-    quarter"), a few modifiers aside?"""
+    quarter"; with ``plural``, "months" and "weeks" too), a few modifiers aside?"""
     j = end
     while j < len(words) and words[j] in _PERIOD_MODIFIERS:
         j += 1
-    return j < len(words) and words[j] in _PERIOD_WORDS
+    return j < len(words) and (words[j] in _PERIOD_WORDS or (
+        plural and words[j].endswith("s") and words[j][:-1] in _PERIOD_WORDS))
 
 
 _SPREAD_STOP = frozenset({"whose", "where", "when", "is", "are", "was", "were", "in", "of",
@@ -179,6 +180,11 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
         if value is not None and float(value).is_integer() and 1000 < value <= 10**7 and not (
                 1800 <= value <= 2100):
             # "the first 60,000 customers": a cut-off of the data, not a ranking to check
+            taken.update(range(i, m.end + 1))
+            continue
+        if value is not None and words[i] in _RECENCY and _names_period(
+                words, m.end + 1, plural=True):
+            # "the last 4 full weeks", "the last six complete months": a period, no ranking
             taken.update(range(i, m.end + 1))
             continue
         if value is not None and float(value).is_integer() and 0 < value <= 1000:
