@@ -397,11 +397,12 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
     return []
 
 
-#: A fixed step of a moment: DATEADD(hour, 2, d), DATE_SUB(d, INTERVAL 1 DAY) and their kin.
-_STEPS: tuple[type[exp.Expr], ...] = (
+#: A fixed step of a moment: DATEADD(hour, 2, d), DATE_SUB(d, INTERVAL 1 DAY) and their kin
+#: (the time reader adds sqlglot's TsOrDsAdd); the BACK ones move it earlier.
+STEP_FUNCTIONS: tuple[type[exp.Expr], ...] = (
     exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub, exp.DatetimeAdd,
     exp.DatetimeSub)
-_BACK_STEPS: tuple[type[exp.Expr], ...] = (exp.DateSub, exp.TimestampSub, exp.DatetimeSub)
+BACK_STEPS: tuple[type[exp.Expr], ...] = (exp.DateSub, exp.TimestampSub, exp.DatetimeSub)
 _AMOUNT = re.compile(r"\s*([+-]?\d+(?:\.\d+)?)(?:\s*[a-z]+)?\s*", re.IGNORECASE)
 
 
@@ -428,9 +429,9 @@ def _moved(node: exp.Expr) -> tuple[exp.Expr, int | float] | None:
     if isinstance(node, (exp.Add, exp.Sub)) and isinstance(_unparen(node.expression), exp.Interval):
         k = _amount(node.expression)
         return (node.this, -k if isinstance(node, exp.Sub) else k) if k is not None else None
-    if isinstance(node, _STEPS):
+    if isinstance(node, STEP_FUNCTIONS):
         k = _amount(node.expression)
-        return (node.this, -k if isinstance(node, _BACK_STEPS) else k) if k is not None else None
+        return (node.this, -k if isinstance(node, BACK_STEPS) else k) if k is not None else None
     return None
 
 

@@ -72,9 +72,14 @@ from stef_core.spec import (
     Source,
     StartOf,
 )
-from stef_core.sql.conditions import flatten
+from stef_core.sql.conditions import BACK_STEPS, STEP_FUNCTIONS, flatten
 
 _TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
+
+
+#: The step functions the time reader moves a moment by (conditions' own, and sqlglot's
+#: TsOrDsAdd, a day-or-moment step).
+_STEPS: tuple[type[exp.Expr], ...] = (*STEP_FUNCTIONS, exp.TsOrDsAdd)
 
 
 def looks_like_time(text: str) -> bool:
@@ -661,11 +666,7 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         if unit is None or inner is None:
             return None
         return inner.start_of(unit)
-    if isinstance(
-        node,
-        (exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub, exp.DatetimeAdd,
-         exp.DatetimeSub, exp.TsOrDsAdd),
-    ):
+    if isinstance(node, _STEPS):
         base = _relative(node.this)
         step = node.expression
         if isinstance(step, exp.Interval):
@@ -675,7 +676,7 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
             unit_node = node.args.get("unit")
         n = _int_literal(step)
         unit = relative_unit(_INTERVAL_UNITS.get(_unit_name(unit_node).rstrip("S") or "DAY", ""))
-        sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
+        sub = isinstance(node, BACK_STEPS)
         if base is not None and unit is not None and n is None:
             # MySQL DATE_SUB(CURDATE(), INTERVAL WEEKDAY(CURDATE()) + 7 DAY): last Monday
             return _calendar_step(base, step, unit, sub)
@@ -993,8 +994,6 @@ def _literal_text(node: exp.Expr) -> tuple[str, bool] | None:
 
 
 #: A fixed step from a day: DATE_SUB, DATEADD, Spark's DATE_SUB (TsOrDsAdd) and their kin.
-_STEPS = (exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub, exp.DatetimeAdd,
-          exp.DatetimeSub, exp.TsOrDsAdd)
 
 
 def _stepped_literal(node: exp.Expr) -> tuple[str, bool] | None:
@@ -1015,7 +1014,7 @@ def _stepped_literal(node: exp.Expr) -> tuple[str, bool] | None:
             _unit_name(node.args.get("unit")).rstrip("S") or "DAY", "")))
         if got is None:
             return None
-        sub = isinstance(node, (exp.DateSub, exp.TimestampSub, exp.DatetimeSub))
+        sub = isinstance(node, BACK_STEPS)
         moves.append((-got[0] if sub else got[0], got[1]))
         base: exp.Expr = node.this
     elif isinstance(node, (exp.Add, exp.Sub)):
