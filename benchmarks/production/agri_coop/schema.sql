@@ -21,8 +21,12 @@
 --     test weighs). Training members carry no activity rows (no fields, loads, sales ...);
 --   * `void_flg = 0` on scale_tickets and input_sales (voided tickets and invoice lines);
 --   * `deleted_at IS NULL` on members and fields (soft deletes). Deleted members' and fields'
---     past loads, plantings and settlements stay in the facts and count in volume totals; the
---     member guard matters where members are counted or listed.
+--     past loads, plantings and settlements stay in the facts and count in volume totals.
+--   The member guards (is_test, deleted_at) apply where the members table is the population
+--   counted or listed (active members, new members, farm sizes, members with no deliveries);
+--   totals, rankings and counts built from activity rows (loads, settlements, sales, rentals)
+--   keep every member's rows, soft-deleted members' included (their loads were delivered and
+--   their cheques paid), also where members is joined only for names. The same holds for fields.
 --
 -- Business conventions at this co-op (what a careful analyst would apply):
 --   * members: "active" members are status_cd = 'A' ('S' suspended, 'X' exited), never "has
