@@ -32,7 +32,11 @@ What is not judged:
 * a period ahead ("nothing booked next week") or introduced by "for" ("booked for March"):
   the time booked, not when the booking was made; a verb used as an adjective ("the number of
   completed July visits");
-* the SQL bounding any period on a column of the asked event.
+* the SQL bounding any period on a column of the asked event;
+* a decision (approved, rejected) on a submission column (``submitted_at``): a claim may be
+  decided as it is sent (a pharmacy claim is adjudicated at once), unless the agent's
+  reformulation itself re-dates the rows by their submission ("approved last month" restated
+  "approved COs submitted in September").
 
 The same rule reads two events held against each other: "cancelled after pickup" is not
 answered by ``cancelled_at > accepted_at`` (the time of a third event) when no column of the
@@ -79,6 +83,11 @@ from stef_core.words import stem
 # the events of a record's life, by the words that name them (ordinary English)
 # --------------------------------------------------------------------------------------------
 
+#: The words of a submission: a claim, an expense report or a change order is submitted,
+#: then approved, rejected or paid. It opens the record, and waits for a decision
+#: (:data:`_DECISIONS`) that may also be taken the moment it is sent.
+_SUBMITTED = ("submit", "submitted", "submission", "submissions")
+
 #: Event -> the words that name it: verb forms the question uses next to a period and stems
 #: column names are made of. The events that open a record are :data:`OPENING`.
 EVENTS: dict[str, tuple[str, ...]] = {
@@ -90,7 +99,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
                 "enrol", "enroll", "enrolled", "enrolment", "enrollment", "enrolments",
                 "enrollments", "request", "requested", "raise", "raised", "filed", "subscribe",
                 "subscribed", "subscription", "subscriptions", "reported", "ordered", "hire",
-                "hired", "apply", "applied", "application"),
+                "hired", "apply", "applied", "application", *_SUBMITTED),
     "start": ("start", "started", "begin", "began", "begun"),
     "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
                    "done", "solve", "solved", "resolve", "resolved", "resolution", "close",
@@ -138,6 +147,12 @@ _NOUNS = frozenset({
 })
 
 _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
+
+#: Decisions on what was submitted. A claim or an authorisation is often decided as it is
+#: sent (a pharmacy claim is adjudicated at once), so a submission column may date them: only
+#: a reformulation that itself re-dates the rows by their submission ("owner CO $ approved
+#: last month" restated "approved COs submitted in September") shows the submissions counted.
+_DECISIONS = frozenset({"approval", "rejection"})
 
 #: Name parts that say a column holds time, not which event.
 _TIME_PARTS = frozenset({"at", "ts", "dt", "date", "time", "timestamp", "datetime", "dttm",
@@ -692,6 +707,9 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
     if asked is not None:
         if any(_answers(asked, e, _tables_of(c, tables, sql)) for c, e in known.items()):
             return []
+        if (asked.event in _DECISIONS and all(_column_word(c) in _SUBMITTED for c in known)
+                and not any(w in _SUBMITTED for w in _TOKEN.findall(q.text.partition(" . ")[2]))):
+            return []  # decided as submitted, maybe; the reformulation does not say otherwise
         if (asked.verb and stem(asked.word) in _GENERIC_DONE and _state_kept(asked.word, sql)
                 and any(e not in _FOLLOWS.get(asked.event, ()) for e in own.values())):
             # "refunds processed this quarter" / status = 'processed' AND refund_ts in it:
