@@ -491,6 +491,9 @@ class SqlSpec:
     # SUM / COUNT windows with no ORDER BY, as written, in a query none of whose SUM / COUNT
     # windows has one (``SUM(SUM(x)) OVER ()``): each row gets a whole total, nothing runs.
     unordered_totals: tuple[str, ...] = ()
+    # SUM / COUNT windows ordered descending only or by their own amount, in a query none of
+    # whose SUM / COUNT windows adds up forward (``SUM(r) OVER (ORDER BY month DESC)``).
+    backward_totals: tuple[str, ...] = ()
     # ORDER BY keys of nested queries that keep a few rows (``WHERE x = (SELECT x ... ORDER BY
     # y DESC LIMIT 1)``): a top-k asked of the question may be answered there.
     nested_order_by: tuple[OrderItem, ...] = ()
@@ -534,6 +537,9 @@ class SqlSpec:
     # Can a row or group the data has nothing for reach the result: an outer join, a scalar
     # subquery in the SELECT list, a set operation?
     keeps_unmatched: bool = False
+    # ``COUNT(b.col)`` where ``b`` is LEFT JOINed and the WHERE keeps its key NULL (an
+    # anti-join's missing side): 0 whatever the data (stef_sql.read.joins).
+    counted_unmatched: tuple[str, ...] = ()
     # ``NOT IN (SELECT ...)`` predicates (see Exclusion).
     exclusions: tuple[Exclusion, ...] = ()
     #: Comparisons with NULL by ``=`` or ``<>`` (``csm_owner = NULL``), as written: never true,

@@ -422,6 +422,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         out.append(reason("distinct.missing", active, "major"))
     elif (repeats := _threshold_with_repeats(q, sql)) is not None:
         out.append(reason("distinct.missing", repeats, "major"))
+    elif (repeated_ids := _threshold_of_ids(q, sql)) is not None:
+        out.append(reason("distinct.missing", repeated_ids, "major"))
     elif (other_rows := _counts_other_rows(q, sql)) is not None:
         out.append(reason("distinct.missing", other_rows, "major"))
     elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
@@ -822,6 +824,44 @@ def _threshold_with_repeats(q: QuestionSpec, sql: SqlSpec) -> str | None:
                 return (f"the question asks for {m.group(0)} but the SQL holds COUNT({column}) "
                         f"{f.op} {f.value}, which counts repeats: one {thing} met several times "
                         f"passes; COUNT(DISTINCT {column})")
+    return None
+
+
+#: "3+ prescribers", "4 or more coaches", "at least 3 suppliers": a number of things, and the
+#: thing (a plural noun).
+_THRESHOLD_OF = re.compile(
+    r"\b(?:at least|more than|over)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)"
+    r"\s+([a-z][a-z-]+s)\b|\b\d+\s*(?:\+|or more|plus)\s+([a-z][a-z-]+s)\b")
+
+
+def _threshold_of_ids(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a HAVING count of things counts rows, or None: the question wants groups with N
+    things ("patients with 3+ prescribers", "members with 4 or more coaches") and the SQL
+    holds ``COUNT(prescriber_id) >= 3``, the thing's own id counted without DISTINCT over a
+    table of occurrences (fills, sessions, appointments) that is not the thing's: three fills
+    from one prescriber pass. A table of the thing itself (``HAVING COUNT(session_id)`` for
+    "4+ sessions") and link tables (``course_instructors``: one row per pair) are not read."""
+    tables = sql.tables[:16]
+    if not tables or _head(tables[0]) not in _OCCURRENCES or sql.nested_distinct:
+        return None
+    for m in _THRESHOLD_OF.finditer(q.text[:2000]):
+        noun = m.group(1) or m.group(2)
+        if any(stem(_head(t)) == stem(noun) for t in tables):
+            continue  # the rows are the things ("4+ sessions" / sessions)
+        for f in sql.filters[:64]:
+            if f.source != "having" or not f.column or not isinstance(f.value, (int, float)):
+                continue
+            column = f.column.split(".")[-1]
+            if not _id_of(noun, column) or norm(column) in {
+                    norm(g.split(".")[-1]) for g in sql.group_by[:32]} or any(
+                    _abbreviates(norm(column)[:-2], t) for t in tables):
+                continue  # a table of the things, its key written short (appts.appt_id)
+            counted = [a for a in sql.aggregations if family(a.func) == "COUNT"
+                       and bare(a.arg) == column]
+            if counted and not any(a.distinct or a.func in _DISTINCT_COUNTS for a in counted):
+                return (f"the question asks for {m.group(0)} but the SQL holds COUNT({column}) "
+                        f"{f.op} {f.value} over the rows of {tables[0]}, several per one of "
+                        f"them: one met several times passes; COUNT(DISTINCT {column})")
     return None
 
 

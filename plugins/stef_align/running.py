@@ -5,6 +5,12 @@ up its whole partition, so every row shows the grand total (or its own group's),
 total so far. A running total written another way (a self-join, a correlated subquery) has no
 such window and is left alone.
 
+A running total along time ("running total of revenue by month") whose only SUM / COUNT
+windows run backwards is the same finding: ``OVER (ORDER BY month DESC)`` adds up each month
+and the months after it, ``OVER (ORDER BY amount)`` the smaller amounts first, neither the
+total so far. Without a time axis in the question the order may be the one asked (a running
+total by customer, largest first, is a Pareto curve) and nothing is read.
+
 >>> from stef_question.frame import question_spec
 >>> from stef_sql.extract import extract_spec
 >>> q = question_spec("running total of deposits by date this year", None)
@@ -14,6 +20,12 @@ such window and is left alone.
 >>> check(q, extract_spec(sql.replace("OVER ()", "OVER (ORDER BY d)")))
 []
 >>> check(question_spec("deposits by date this year", None), extract_spec(sql))
+[]
+>>> back = "SELECT d, SUM(SUM(amount)) OVER (ORDER BY d DESC) FROM deposits GROUP BY d"
+>>> [(r.code, r.severity) for r in check(q, extract_spec(back))]
+[('aggregation.mismatch', 'major')]
+>>> check(question_spec("running total of deposits by customer, largest first", None),
+...       extract_spec("SELECT c, SUM(SUM(x)) OVER (ORDER BY SUM(x) DESC) FROM t GROUP BY c"))
 []
 >>> check(question_spec("cumulative spend per customer", None), extract_spec(
 ...     "SELECT c, SUM(SUM(x)) OVER (PARTITION BY c) FROM t GROUP BY c"))
@@ -40,11 +52,23 @@ _TIME_AXIS = re.compile(r"\b(?:by|per|each|every|over)\s+(?:the\s+)?(?:day|date|
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    if not sql.unordered_totals:
+    if not (sql.unordered_totals or sql.backward_totals):
         return []
     text = q.text[:2000]
-    if not (_RUNNING.search(text) or (_CUMULATIVE.search(text) and _TIME_AXIS.search(text))):
+    along_time = _TIME_AXIS.search(text) is not None
+    if not (_RUNNING.search(text) or (_CUMULATIVE.search(text) and along_time)):
         return []
+    if not sql.unordered_totals:
+        if not along_time:
+            return []  # by customer, largest first: a Pareto curve runs that way
+        return [reason(
+            "aggregation.mismatch",
+            f"the question asks for a running (cumulative) total along time but the SQL's "
+            f"window ({sql.backward_totals[0]}) runs descending or by its own amount: each "
+            f"row adds up the rows after it (or the smaller amounts), not the total so far; "
+            f"order the window by the time key, ascending",
+            "major",
+        )]
     return [reason(
         "aggregation.mismatch",
         f"the question asks for a running (cumulative) total but the SQL's window has no ORDER "

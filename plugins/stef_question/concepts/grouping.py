@@ -35,9 +35,11 @@ enrichment binding; a time word such as "month" matches a date key).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from stef_core.gated import gated
+from stef_core.words import stem
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
@@ -316,6 +318,35 @@ _EMPTY_GROUPS_KEPT = gated(
     r"|\bwith\s+(?:none|nothing|zero|no\s+[a-z]+)\s+(?:included|too|as well)\b")
 
 
+#: "new clients per clinic this year (show all clinics)", "hours by technician, every
+#: technician included": every group asked for, named as the question groups by it
+#: (:func:`_all_groups`). "show all orders over $100" names no group and is a listing.
+_ALL_GROUPS = gated(
+    r"\b(?:show|showing|list|listing|include|including|incl\.?)\s+(?:all|every)\s+"
+    r"(?:the\s+|of\s+the\s+)?([a-z]+)"
+    r"|\b(?:all|every)\s+([a-z]+)\s+(?:included|shown|listed)\b")
+#: The noun a question groups by: "per clinic", "by clinic", "for each clinic".
+_GROUPED_BY = re.compile(r"\b(?:per|by|each|every)\s+([a-z]+)")
+
+
+def _all_groups(text: str) -> bool:
+    """Does the text ask for every group by name, the noun it groups by ("per clinic ...
+    (show all clinics)")?
+
+    >>> _all_groups("new clients per clinic this year (show all clinics)")
+    True
+    >>> _all_groups("hours by technician last week, every technician included")
+    True
+    >>> _all_groups("show all orders over $100 by customer")
+    False
+    """
+    for m in _ALL_GROUPS.finditer(text):
+        noun = stem(m.group(1) or m.group(2))
+        if any(stem(g.group(1)) == noun for g in _GROUPED_BY.finditer(text[:m.start()])):
+            return True
+    return False
+
+
 def asks_empty_groups(text: str) -> bool:
     """Does the (case-folded) text ask to show the groups with nothing too?
 
@@ -337,6 +368,9 @@ def asks_empty_groups(text: str) -> bool:
     False
     >>> asks_empty_groups("zero-balance accounts if none are overdue")
     False
+    >>> asks_empty_groups("new clients per clinic this year (show all clinics)")
+    True
     """
-    return _EMPTY_GROUPS.search(text) is not None or _EMPTY_GROUPS_KEPT.search(text) is not None
+    return (_EMPTY_GROUPS.search(text) is not None
+            or _EMPTY_GROUPS_KEPT.search(text) is not None or _all_groups(text))
 

@@ -46,6 +46,7 @@ def read(tree: Tree) -> Build:
         having = select.args.get("having") is not None
     partition_by = _partition_keys(tree) if tree.windows else ()
     unordered = _unordered_totals(tree) if tree.windows else ()
+    backward = _backward_totals(tree) if tree.windows else ()
     partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on(tree), *limit_by(tree)[0])))
     nested_group_by, nested_distinct = _nested_grouping(tree) if len(tree.selects) > 1 else (
         (), False)
@@ -59,6 +60,7 @@ def read(tree: Tree) -> Build:
             "having": having,
             "partition_by": partition_by,
             "unordered_totals": unordered,
+            "backward_totals": backward,
             "nested_group_by": tuple(dict.fromkeys(
                 (*nested_group_by, *(t.lower() for t in texts["nested_group"])))),
             "nested_distinct": nested_distinct,
@@ -131,6 +133,36 @@ def _unordered_totals(tree: Tree) -> tuple[str, ...]:
     if any(w.args.get("order") is not None for w in totals):
         return ()
     return tuple(w.sql(dialect=tree.dialect or None)[:120] for w in totals[:4])
+
+
+def _backward_totals(tree: Tree) -> tuple[str, ...]:
+    """The SUM / COUNT windows ordered so that nothing adds up from the start, as written,
+    when no SUM / COUNT window of the query adds up forward: ordered descending only
+    (``SUM(rev) OVER (ORDER BY month DESC)``: each row sums itself and the rows after it) or
+    by the very amount they add up (``SUM(lb) OVER (ORDER BY lb)``: the smaller values first,
+    whatever their place). Whether that order is the one asked (a Pareto curve runs by amount,
+    largest first) is the question's to say.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> extract_spec("SELECT m, SUM(r) OVER (ORDER BY m DESC) FROM x").backward_totals
+    ('SUM(r) OVER (ORDER BY m DESC)',)
+    >>> extract_spec("SELECT m, SUM(r) OVER (ORDER BY r) FROM x").backward_totals
+    ('SUM(r) OVER (ORDER BY r)',)
+    >>> extract_spec("SELECT m, SUM(r) OVER (ORDER BY m) FROM x").backward_totals
+    ()
+    """
+    backward: list[exp.Window] = []
+    for w in tree.windows[:32]:
+        if not isinstance(w.this, _TOTALS) or w.args.get("order") is None:
+            continue
+        keys = [o for o in w.args["order"].expressions[:8] if isinstance(o, exp.Ordered)]
+        if not keys:
+            continue
+        if all(o.args.get("desc") for o in keys) or all(o.this == w.this.this for o in keys):
+            backward.append(w)
+        else:
+            return ()  # one window adds up forward: a running total is there
+    return tuple(w.sql(dialect=tree.dialect or None)[:120] for w in backward[:4])
 
 
 def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:

@@ -34,6 +34,10 @@ may differ from its question whatever the data.
 * ``keeps_unmatched``: can a row or group the data has nothing for reach the result (an outer
   join, a scalar subquery in the SELECT list, a lateral, a set operation)? Without one, a
   count per group is never 0: "show zeros" is not answered.
+* ``counted_unmatched``: a ``COUNT(b.col)`` of the outer SELECT where ``b`` is LEFT JOINed and
+  the WHERE keeps ``b``'s join key IS NULL (an anti-join: the rows with no match): every
+  column of ``b`` is NULL on every row kept, so the count is 0 whatever the data
+  (``COUNT(a.col)`` of the kept side counts them, as meant).
 * ``exclusions``: ``x NOT IN (SELECT column FROM table ...)``. If the subquery yields one
   NULL, ``x NOT IN (...)`` is unknown for every row and the query returns nothing; a ``WHERE
   column IS NOT NULL`` in the subquery (``guarded``) or NOT EXISTS is safe. Whether the
@@ -79,6 +83,7 @@ def read(tree: Tree) -> Build:
         "empty_tests": tuple(dict.fromkeys(_empty_tests(tree))),
         "few_tests": tuple(dict.fromkeys(_few_tests(tree))),
         "keeps_unmatched": _keeps_unmatched(tree),
+        "counted_unmatched": tuple(dict.fromkeys(_counted_unmatched(tree))),
         "exclusions": tuple(_exclusions(tree)),
     }
     return lambda texts: fields
@@ -276,6 +281,53 @@ def _joined_row_counts(tree: Tree) -> list[JoinedAggregate]:
                     out.append(JoinedAggregate(text, table, "*", mine.name.lower(),
                                                joined, other.name.lower(), True))
         break  # one COUNT(*) says it
+    return out
+
+
+def _counted_unmatched(tree: Tree) -> list[str]:
+    """``COUNT(b.col)`` over an anti-join's missing side (module docstring), as written.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> extract_spec("SELECT COUNT(b.lane_id) FROM lanes l LEFT JOIN bookings b ON "
+    ...              "b.lane_id = l.lane_id WHERE b.booking_id IS NULL").counted_unmatched
+    ('COUNT(b.lane_id)',)
+    >>> extract_spec("SELECT COUNT(l.lane_id) FROM lanes l LEFT JOIN bookings b ON "
+    ...              "b.lane_id = l.lane_id WHERE b.lane_id IS NULL").counted_unmatched
+    ()
+    >>> extract_spec("SELECT COUNT(b.lane_id) FROM lanes l LEFT JOIN bookings b ON "
+    ...              "b.lane_id = l.lane_id WHERE b.coupon_id IS NULL").counted_unmatched
+    ()
+    """
+    select = tree.select
+    if not isinstance(select, exp.Select) or not select.args.get("joins"):
+        return []
+    where = select.args.get("where")
+    if where is None:
+        return []
+    missing: set[str] = set()  # aliases LEFT JOINed whose ON key the WHERE keeps NULL
+    for join in select.args["joins"][:16]:
+        on = join.args.get("on")
+        if (join.side or "").upper() != "LEFT" or on is None:
+            continue
+        if not isinstance(join.this, exp.Table):
+            continue
+        alias, name = join.this.alias_or_name.lower(), join.this.name.lower()
+        # its ON key, or its own key (``booking_id`` of ``bookings``, ``id``): NULL only on a
+        # row with no match (a nullable column, ``coupon_id``, is NULL on matched rows too)
+        keys = {c.name.lower() for c in on.find_all(exp.Column) if c.table.lower() == alias}
+        keys |= {"id", name.rstrip("s") + "_id", name.rstrip("s") + "id"}
+        for test in where.find_all(exp.Is):
+            if (isinstance(test.this, exp.Column) and isinstance(test.expression, exp.Null)
+                    and not isinstance(test.parent, exp.Not) and alias
+                    and test.this.table.lower() == alias and test.this.name.lower() in keys
+                    and owner_select(test) is select):
+                missing.add(alias)
+    out: list[str] = []
+    for node in tree.aggs[:MAX_READ]:
+        if (type(node) is exp.Count and isinstance(node.this, exp.Column)
+                and node.this.table.lower() in missing and owner_select(node) is select
+                and not under_window(node)):
+            out.append(node.sql()[:200])
     return out
 
 
