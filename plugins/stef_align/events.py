@@ -18,7 +18,9 @@ opening ("orders placed in April" on ``shipped_at``), a booking read as the star
 deadline (``due_date``, ``promised_dt``: when something should happen) read for anything that
 happened ("tasks completed on time last month"), and an event read on the one it always follows
 (:data:`_FOLLOWS`: refunds on the ``paid_at`` or ``purchase_ts`` of what they return,
-collections on the ``service_dt`` of what they pay for) unless the rows are the asked event's.
+collections on the ``service_dt`` of what they pay for, write-offs on the date of the invoice
+they give up on, also its own ``invoices.invoice_date`` when the write-offs have a table of their
+own in the query) unless the rows are the asked event's.
 What is not judged:
 
 * the events that open a record answer one another ("placed", "booked", "signed up" on
@@ -71,6 +73,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
+from itertools import pairwise
 
 from stef_core.gated import gated
 from stef_core.models import Anchor, Reason
@@ -129,6 +132,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "invoicing": ("invoice", "invoiced", "invoicing"),
     # what was taken out and is brought back: a rented car, a borrowed book, a shipped item
     "return": ("return", "returned"),
+    # a debt given up on: what was billed or sold is written off later, if ever
+    "writeoff": ("writeoff", "writeoffs", "write off", "write offs", "written off",
+                 "wrote off"),
     # a time set in advance (``due_date``, ``promised_dt``): when something should happen,
     # never when anything did
     "deadline": ("due", "deadline", "promised"),
@@ -143,7 +149,7 @@ OPENING = frozenset({"creation", "booking", "opening"})
 #: "shipments last month" names rows, not the moment they shipped.
 _NOUNS = frozenset({
     "refunds", "cancellations", "escalations", "completions", "collections", "payments",
-    "renewals", "approvals", "denials", "rejections",
+    "renewals", "approvals", "denials", "rejections", "writeoffs", "write offs",
 })
 
 _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
@@ -201,8 +207,10 @@ def _table_is_event(table: str, event: str) -> bool:
     name = "_".join(_name_parts(table))
     if _LOG_TABLES.search(name):
         return True
+    parts = name.split("_")
+    words = [*parts, *(" ".join(pair) for pair in pairwise(parts))]
     return any(_WORD_EVENT.get(p) == event or _WORD_EVENT.get(p.rstrip("s")) == event
-               for p in name.split("_"))
+               for p in words)
 
 
 # --------------------------------------------------------------------------------------------
@@ -255,18 +263,18 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
             i -= 2  # "collections by month for 2025": the grouping is not the event,
             target = False  # and its "for" introduces the period, not a time booked
             continue
-        if word == "up" and i >= 1:
-            word = f"{tokens[i - 1]} up"  # "signed up"
+        if word in ("up", "off", "offs") and i >= 1:
+            word = f"{tokens[i - 1]} {word}"  # "signed up", "written off", "write-offs"
         event = _WORD_EVENT.get(word)
         if event is None or event == "return":
             return None  # "returned": brought back, came back or bought again (see _AFTER)
+        first = i - 1 if " " in word else i
         if word in _NOUNS:
-            return Asked(word, event, verb=False), i
+            return Asked(word, event, verb=False), first
         did = "did" in tokens[max(0, i - 3):i - 1]  # "did we refund", "did our team close"
-        if target or not (word.endswith("ed") or word.endswith(" up") or did
+        if target or not (word.endswith(("ed", " up", " off")) or did
                           or word in ("paid", "done", "begun")):
             return None  # "booked for March": the time booked, not when the booking was made
-        first = i - 1 if word.endswith(" up") else i
         if first >= 1 and tokens[first - 1] in _ATTRIBUTIVE:
             return None
         return Asked(word, event, verb=True), first
@@ -317,6 +325,7 @@ _SAID = {
     "payment": "paid", "shipping": "shipped", "delivery": "delivered", "escalation":
     "escalated", "update": "last updated", "service": "served", "approval": "approved",
     "rejection": "rejected", "expiry": "expired", "renewal": "renewed", "return": "returned",
+    "writeoff": "written off",
 }
 
 
@@ -353,6 +362,8 @@ def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
 _FOLLOWS: dict[str, frozenset[str]] = {
     "refund": frozenset({"payment", "purchase", "service"}),
     "payment": frozenset({"service"}),
+    # a write-off gives up on what was invoiced, sold or served before it
+    "writeoff": frozenset({"invoicing", "purchase", "service"}),
 }
 
 #: Event -> the events it always follows, for a difference of their times: as
@@ -705,6 +716,13 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
         return []
     asked = asked_event(q, anchor.date if anchor is not None else date.today())
     if asked is not None:
+        if asked.event in _FOLLOWS and any(_table_is_event(t, asked.event)
+                                           for t in sql.tables[:16]):
+            # "write-offs last quarter" over write_offs joined to invoices, dated by
+            # invoice_date: the rows have a table of their own, and the invoice's own time is
+            # its invoicing, which a write-off follows (not the write-off's creation)
+            known = {c: own[c] if c in own and own[c] in _FOLLOWS[asked.event] else e
+                     for c, e in known.items()}
         if any(_answers(asked, e, _tables_of(c, tables, sql)) for c, e in known.items()):
             return []
         if (asked.event in _DECISIONS and all(_column_word(c) in _SUBMITTED for c in known)
