@@ -116,3 +116,54 @@ def kept_side(op: str, value: object) -> bool | None:
     if yes or no:
         return yes == (op == "=")
     return None
+
+
+#: Units an amount is measured in, by kind, as a multiple of the kind's base unit: an amount
+#: said in one ("over 2 MWh") may be compared in another (``energy_kwh > 2000``). Data sizes
+#: count in thousands or in 1024s, whichever the data's tooling uses.
+MEASURE_UNITS: dict[str, tuple[str, float]] = {
+    "wh": ("energy", 1.0), "kwh": ("energy", 1e3), "mwh": ("energy", 1e6),
+    "gwh": ("energy", 1e9),
+    "w": ("power", 1.0), "kw": ("power", 1e3), "mw": ("power", 1e6),
+    "g": ("mass", 1.0), "grams": ("mass", 1.0), "kg": ("mass", 1e3), "kgs": ("mass", 1e3),
+    "kilos": ("mass", 1e3), "t": ("mass", 1e6), "tonnes": ("mass", 1e6),
+    "tonne": ("mass", 1e6), "tons": ("mass", 1e6), "ton": ("mass", 1e6),
+    "mm": ("length", 1e-3), "cm": ("length", 1e-2), "m": ("length", 1.0),
+    "metres": ("length", 1.0), "meters": ("length", 1.0), "km": ("length", 1e3),
+    "ml": ("volume", 1e-3), "l": ("volume", 1.0), "litres": ("volume", 1.0),
+    "liters": ("volume", 1.0),
+    "kb": ("data", 1e3), "mb": ("data", 1e6), "gb": ("data", 1e9), "tb": ("data", 1e12),
+}
+_MEASURE_TEXT = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(" + "|".join(
+    sorted(MEASURE_UNITS, key=len, reverse=True)) + r")\b")
+_BINARY = {"kb": 1024.0, "mb": 1024.0 ** 2, "gb": 1024.0 ** 3, "tb": 1024.0 ** 4}
+
+
+def same_measure(asked: float, text: str, found: float, column: str) -> bool:
+    """Is ``found``, compared on ``column``, the amount ``asked`` that ``text`` states in
+    another unit of the kind the column's name ends in ("over 2 MWh" / ``energy_kwh > 2000``,
+    "under 800 kg" / ``weight_t < 0.8``)? A column naming no unit, or the same one, is not.
+
+    >>> same_measure(2, "furnace energy over 2 mwh per day", 2000, "sum(energy_kwh)")
+    True
+    >>> same_measure(2, "furnace energy over 2 mwh per day", 3000, "energy_kwh")
+    False
+    >>> same_measure(5, "over 5 kg", 5000, "price_usd")
+    False
+    """
+    # the column's own name: a table alias ("t.amount") names no unit
+    parts = [p for p in re.split(r"[^a-z0-9]+|_", re.sub(r"\b\w+\.", "", column.lower())) if p]
+    col_units = [p for p in parts if p in MEASURE_UNITS]
+    if not col_units:
+        return False
+    kind, scale = MEASURE_UNITS[col_units[-1]]
+    for amount, unit in _MEASURE_TEXT.findall(text.lower()[:4000])[:8]:
+        said_kind, said_scale = MEASURE_UNITS[unit]
+        if float(amount.replace(",", "")) != asked or said_kind != kind or said_scale == scale:
+            continue
+        factors = [said_scale / scale]
+        if unit in _BINARY and col_units[-1] in _BINARY:
+            factors.append(_BINARY[unit] / _BINARY[col_units[-1]])
+        if any(abs(asked * f - found) <= 1e-9 * max(1.0, abs(found)) for f in factors):
+            return True
+    return False

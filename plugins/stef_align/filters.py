@@ -89,7 +89,7 @@ from stef_core.spec import (
     Value,
     render_value,
 )
-from stef_core.values import abbreviates, value_key
+from stef_core.values import abbreviates, same_measure, value_key
 from stef_core.words import norm, stem
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
@@ -150,7 +150,8 @@ _STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase", "cd", "co
                           "flg", "ind", "is", "has"})
 _END_PARTS = frozenset({"end", "ended", "term", "terminated", "termination", "deleted",
                         "closed", "close", "cancelled", "canceled", "cancel", "expired",
-                        "expiry", "expiration", "resolved", "archived", "inactive", "left"})
+                        "expiry", "expiration", "resolved", "archived", "inactive", "left",
+                        "returned", "completed", "finished", "settled"})
 #: State words that contradict each other outright: one never answers the other.
 _OPPOSITE_STATES = (frozenset({"open", "closed"}), frozenset({"active", "inactive"}),
                     frozenset({"approved", "rejected"}), frozenset({"approved", "denied"}),
@@ -205,6 +206,19 @@ def _state_column(s: Filter) -> bool:
     if s.op in ("is null", "is not null"):
         return bool(names & _END_PARTS) or bool(names & _STATE_PARTS)
     return bool(names & _STATE_PARTS)
+
+
+#: Parts of a column name that say it holds a place (a tenant's or a row's), never a state.
+_PLACE_PARTS = frozenset({"region", "country", "city", "site", "zone", "market", "territory",
+                          "branch", "campus", "location", "store", "warehouse", "school"})
+
+
+def _placed_or_keyed(s: Filter) -> bool:
+    """Does ``s`` compare a key or a place column (``school_id``, ``region``), which holds
+    no state word's value?"""
+    if not s.column or _state_column(s):
+        return False
+    return _key_column(s.column) or bool(set(parts(s.column)) & _PLACE_PARTS)
 
 
 def _contradicts(asked: str, value: object) -> bool:
@@ -1243,9 +1257,17 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
     word = r.column or ""
     positive: int | None = None
     sub_positive: int | None = None
+    # "never sold" as HAVING MAX(CASE WHEN outcome = 'sold' THEN 1 ELSE 0 END) = 0 (or
+    # COUNTIF(...) = 0): the conditional count of the state compared with zero (read as
+    # ``outcome = 0`` in HAVING) keeps the groups with none, whatever the CASE says
+    none_of = {norm(s.column) for s in idx.preds[:MAX_SCAN] if s.source == "having"
+               and s.column and s.op == "=" and s.value == 0 and s.value is not False}
     for i, s in enumerate(idx.preds[:MAX_SCAN]):
         negative = s.op in _NEGATIVE or (s.op == "=" and s.value in (False, 0, "")) or (
             s.op == "!=" and s.value in (True, 1))
+        if (i >= idx.n_filters and not negative and s.column and norm(s.column) in none_of
+                and _names_it(word, s)):
+            return "met", i
         if s.value == SUBQUERY or s.column is None:
             if s.value == SUBQUERY and s.op == "not in":
                 return "met", i  # NOT IN (...) / NOT EXISTS: the "never" of SQL
@@ -1431,7 +1453,8 @@ def _number_code(r: Filter, preds: list[Filter]) -> Filter | None:
 def _same_duration(r: Filter, s: Filter, text: str) -> bool:
     """Is the SQL's number ``s`` the question's duration ``r`` in a smaller unit ("within 1
     hour" / ``DATEDIFF(minute, a, b) <= 60``, "48 hours" / ``<= 2880`` minutes), the SQL's
-    column or expression naming that unit?
+    column or expression naming that unit? So is an amount said in another unit of measure
+    ("over 2 MWh" / ``energy_kwh > 2000``: :func:`stef_core.values.same_measure`).
 
     >>> _same_duration(Filter(None, "<=", 1, strength="weak"),
     ...                Filter("timestamp_diff(b, a, minute)", "<=", 60), "within 1 hour")
@@ -1444,6 +1467,8 @@ def _same_duration(r: Filter, s: Filter, text: str) -> bool:
         return False
     asked, found = float(str(r.value)), float(str(s.value))
     column = s.column.lower()
+    if same_measure(asked, text, found, column):
+        return True  # "over 2 MWh" / energy_kwh > 2000: one amount in two units
     for number, unit in stated_durations(text):
         if number != asked:
             continue
@@ -2329,6 +2354,10 @@ def align_filters(
             # filter is the deployment's recurring choice, not this question's stand-in value.
             guesses = guessed if not is_weak(r) else [
                 s for s in guessed if guard_kind(s, q.text, sql, run) != "definition"]
+            if _state_word(r, q.text):
+                # "active rentals" is no region = 'EU-W' nor school_id = 'LS3': a state is
+                # kept in a state's column, never in a key's or a place's
+                guesses = [s for s in guesses if not _placed_or_keyed(s)]
             if found is None and guesses:
                 # the code of the name before any other guess ('RAK' for "Marrakech", not
                 # the status = 'arrived' beside it)

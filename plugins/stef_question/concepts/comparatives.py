@@ -176,10 +176,27 @@ def bucket_label(text: Text, start: int, end: int, op: str, value: Scalar) -> bo
     return False
 
 
+#: Words that make an "m" after a number metres, not millions: "5 m long", "longer than 12 m",
+#: "a 3 m wide gate" (a length is said with them; an amount of money or count is not).
+_LENGTH_WORDS = frozenset({"long", "wide", "tall", "deep", "length", "width", "height",
+                           "depth", "longer", "shorter", "wider", "narrower", "taller",
+                           "deeper", "lengths"})
+
+
 def scaled(text: Text, j: int, value: int | float) -> int | float:
-    """``2 million`` -> 2000000: a scale word right after the number multiplies it."""
+    """``2 million`` -> 2000000: a scale word right after the number multiplies it; an "m" a
+    length word stands beside ("5 m long", "longer than 12 m") is metres and leaves it.
+
+    >>> from stef_question.text import tokenize
+    >>> scaled(tokenize("over 5 m long"), 1, 5), scaled(tokenize("revenue over 5 m"), 2, 5)
+    (5, 5000000)
+    """
     if j + 1 < len(text.tokens):
-        factor = _SCALES.get(text.tokens[j + 1].low)
+        unit = text.tokens[j + 1].low
+        factor = _SCALES.get(unit)
+        if unit == "m" and any(t.low in _LENGTH_WORDS  # the comparative, or the word after
+                               for t in (*text.tokens[max(0, j - 3):j], *text.tokens[j + 2:j + 3])):
+            return value
         if factor:
             return value * factor
     return value
@@ -250,6 +267,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
         ahead = text.tokens[j + 1 : j + 4]
         if any(t.kind in ("quoted", "number") or t.cap for t in ahead):
             continue  # "don't work in Berlin", "does not end in 'x.com'": the value is negated
+        if j + 1 < len(words) and words[j + 1] in ("whose", "where"):
+            continue  # "except orders whose channel is 'marketplace'": the clause says which
         if any(lex.at("comparative", words, k) is not None
                for k in range(j, min(j + 5, len(words)))):
             continue  # "have not cost more than 1000": the comparative carries the negation
@@ -267,8 +286,12 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
                 break
             phrase.append(words[k])
             k += 1
+        # "not picked up by their owner on time": what is negated is the timing, which the
+        # SQL may say as a comparison of two moments (actual_check_out > planned_check_out)
+        timed = any(tuple(words[k:k + 2]) in (("on", "time"), ("in", "time"))
+                    for k in range(j + 1, min(j + 8, len(words))))
         out.append(Negated(" ".join(phrase), m.start, j + 1,
-                           "weak" if m.phrase == "no" else "strong"))
+                           "weak" if m.phrase == "no" or timed else "strong"))
     return tuple(out)
 
 
@@ -399,6 +422,12 @@ def read(
         if text.tokens[j].low.endswith("%") and j + 1 < n and words[j + 1] == "of":
             i = m.end  # "greater than 89% of the average": a share of something else
             continue
+        if _margin(text, j):
+            # "at least 20% over their budget": a margin over another quantity, no value of a
+            # column (its tokens are claimed, so no reader takes the 20 for one)
+            taken.update(range(i, j + 1))
+            i = j + 1
+            continue
         year = looks_like_year(value)
         if m.phrase in ("after", "before", "since", "until", "prior to", "later than",
                         "earlier than", "starting from") and not year:
@@ -413,6 +442,36 @@ def read(
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)
+
+
+#: Words after a percentage that make it a margin over another quantity ("20% over budget",
+#: "10% below quota", "5% higher than last year"), not a value of a column.
+_MARGIN_WORDS = frozenset({"over", "above", "below", "under", "more", "less", "higher", "lower",
+                           "greater", "beyond", "short", "up", "down"})
+
+
+def _margin(text: Text, j: int) -> bool:
+    """Is the number at ``j`` a percentage said as a margin over another quantity ("at least
+    20% over their supply budget": spend >= 1.2 * budget), the word after it comparing and no
+    number after that ("10% below 500" compares with 500, said outright)?
+
+    >>> from stef_question.text import tokenize
+    >>> _margin(tokenize("at least 20% over their budget"), 2)
+    True
+    >>> _margin(tokenize("contamination over 5% last week"), 2)
+    False
+    """
+    words = text.words
+    k = j + 1
+    if not text.tokens[j].low.endswith("%"):
+        if k < len(words) and words[k] in ("percent", "pct", "%"):
+            k += 1
+        else:
+            return False
+    if k >= len(words) or words[k] not in _MARGIN_WORDS:
+        return False
+    rest = text.tokens[k + 1:k + 4]
+    return not any(t.kind == "number" for t in rest)
 
 
 def _bound_at(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> Comparison | None:

@@ -167,12 +167,14 @@ def condition_filters(fragment: str) -> tuple[Filter, ...]:
 
 
 #: What puts a condition inside a set the answer has none of: "instructors with no course
-#: where course_status = 'live'", "accounts without any invoice having status = 'paid'". The
+#: where course_status = 'live'", "accounts without any invoice having status = 'paid'", and
+#: what an exclusion leaves out: "excluding delays whose reason is 'weather'". The
 #: condition holds of the rows kept away, so the answer's rows meet its opposite (a NOT EXISTS
 #: of it), as "not from 'APG'" is. A condition that restates a negation itself ("not shipped
 #: (shipped_at IS NULL)") has no such entity-and-relative between the cue and it.
 _NEGATED_EXISTENCE = re.compile(
-    r"\b(?:no|without(?:\s+any)?|not\s+any|none\s+of\s+(?:the|their|its))\s+"
+    r"\b(?:no|without(?:\s+any)?|not\s+any|none\s+of\s+(?:the|their|its)|excluding|"
+    r"except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from)\s+"
     r"(?:[a-z_]+\s+){0,3}?(?:where|with|having|whose|that\s+(?:has|have|had)|in\s+which)"
     r"\s*\(?\s*$", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[.;:!?]")

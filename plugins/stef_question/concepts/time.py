@@ -194,6 +194,11 @@ _BOUND_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*(?:to|till|until|through|thru)\s+date\b(?!\s+(?:of|for)\b)"), "since"),
     (re.compile(r"^\s*(?:or|and)\s+(?:earlier|before|prior|older)\b"), "through"),
 )
+#: "stays starting next week", "leases beginning next month": a thing named, then a bare
+#: "starting" before a coming period: the things that start in it (not "from then on", which
+#: "starting from", "starting on" and a past period say).
+_STARTING_IN = re.compile(r"\b[a-z]{3,}s\s+(?:starting|beginning)\s+$")
+_COMING_SPAN = re.compile(r"(?:next|coming|this coming)\s+(?:week|month|quarter|year)\b")
 _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?" + _WEEKDAY
                          + "['\"]?$")
 _DASHES = "-\u2013\u2014"  # hyphen, en dash, em dash
@@ -1103,6 +1108,10 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
     ``range``) makes of one atom (or of two, for a range)."""
     strength: Strength = "strong" if strong else "weak"
     latest = _latest(lo) if hi is None and lo.yearless else None
+    if latest is not None and kind in ("before", "until", "through"):
+        # "certificates expiring before September" asked in July: this year's September (a
+        # bound at the latest one, last year's, would keep nothing worth asking about)
+        latest = _this_years(lo) or latest
     if latest is not None:
         # "April", "Q1", "since June": the latest one at or before the anchor (the record's
         # timestamp); "in April" keeps April of any year as a second reading (the aligner
@@ -1203,6 +1212,18 @@ def _latest(atom: _Atom) -> tuple[RelativeDate, RelativeDate] | None:
                  .start_of("year").shifted("month", back).shifted("day", days[0] - 1))
         return start, start.shifted("day", 1)
     start = ANCHOR_DAY.shifted("month", -back).start_of("year").shifted("month", back)
+    return start, start.shifted("month", len(months))
+
+
+def _this_years(atom: _Atom) -> tuple[RelativeDate, RelativeDate] | None:
+    """Anchor-relative bounds of a month (or run of months) named without a year, in the
+    anchor's own year ("September" asked on 2026-07-02: [2026-09-01, 2026-10-01)); None for
+    a day of a month or anything else."""
+    months = sorted(v for u, v in atom.periodic if u == "month")
+    if not months or any(u != "month" for u, _ in atom.periodic) or months != list(
+            range(months[0], months[-1] + 1)):
+        return None
+    start = ANCHOR_DAY.start_of("year").shifted("month", months[0] - 1)
     return start, start.shifted("month", len(months))
 
 
@@ -1317,6 +1338,9 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
             kind = best[1]
             span_start = atom.start - len(clause) + best[0]
             negated = _NEGATION.search(clause[: best[0]]) is not None
+            if kind == "since" and _STARTING_IN.search(clause) and _COMING_SPAN.match(
+                    lower[atom.start:atom.end]):
+                kind = "in"  # "stays starting next week": the stays that start in it
         span_end = atom.end
         after = lower[atom.end : atom.end + 24]
         for pattern, bound in _BOUND_AFTER:

@@ -486,7 +486,9 @@ def _clause_negated(text: Text, lex: Lexicon, i: int) -> bool:
     while j >= max(0, i - CLAUSE_REACH):
         w = words[j]
         if w in _CLAUSE_BREAKS:
-            return False
+            # "excluding delays whose reason is 'weather'", "with no orders where channel is
+            # 'web'": the relative clause describes what the exclusion leaves out
+            return w in _RELATIVES and _excluded_head(text, lex, j)
         if w == "(" and opened is None and text.tokens[j + 1].kind == "word":
             opened = j
         m = lex.at("negation", words, j) if w in cues else None
@@ -496,6 +498,28 @@ def _clause_negated(text: Text, lex: Lexicon, i: int) -> bool:
             # 'FR')" lists the values the negation itself reaches
             return opened is None or m.end >= opened
         j -= 1
+    return False
+
+
+#: Relative words whose clause describes the noun before them.
+_RELATIVES = frozenset({"whose", "where", "which", "that", "who"})
+#: Cues that leave out the things they name ("excluding delays", "with no orders", "except
+#: refunds"); a plain "not" negates a verb or state, whose relative clause it does not reach.
+_EXCLUDING = frozenset({"no", "without", "excluding", "except", "exclude", "excl", "other",
+                        "apart", "aside"})
+
+
+def _excluded_head(text: Text, lex: Lexicon, j: int) -> bool:
+    """Is the noun before the relative word at ``j`` what an exclusion cue leaves out, the cue
+    at most three words before it ("excluding delays whose", "no late orders where")?"""
+    words = text.words
+    for k in range(j - 1, max(-1, j - 5), -1):
+        tok = text.tokens[k]
+        if tok.kind == "punct" or words[k] in _CLAUSE_BREAKS:
+            return False
+        if words[k] in _EXCLUDING and k < j - 1:
+            m = lex.at("negation", words, k)
+            return m is not None and m.meaning == "not" and m.end < j
     return False
 
 
