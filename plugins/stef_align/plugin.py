@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+
 from stef_core import hookimpl
 from stef_core.contracts import Aligner, Alignment, Context
 
@@ -17,9 +20,16 @@ class DefaultAligner(Aligner):
     version = "2"
 
     def align(self, ctx: Context) -> Alignment:
-        from stef_align.align import align
+        return _align()(ctx)
 
-        return align(ctx)
+
+@lru_cache(maxsize=1)
+def _align() -> Callable[[Context], Alignment]:
+    """The aligner, imported on first use and kept: an import statement run for every record
+    costs more than some checks."""
+    from stef_align.align import align
+
+    return align
 
 
 @hookimpl

@@ -37,7 +37,8 @@ from stef_core.calibration import Calibration
 from stef_core.contracts import JudgeRequest
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_judges.evidence import LOGGED, base_feature
+from stef_judges.evidence import LOGGED, base_feature, unnamed_columns
+from stef_judges.signals import ungrounded_tables
 
 #: The smallest share of the logit a reason is given for (besides the largest one).
 VISIBLE = 0.2
@@ -104,9 +105,6 @@ def _quoted(items: list[str], most: int = 3) -> str:
 def _reason(code: str, request: JudgeRequest, evidence: Mapping[str, float],
             ungrounded: list[str]) -> Reason:
     """The reason of ``code``, its facts in plain words."""
-    from stef_judges.evidence import unnamed_columns
-    from stef_judges.signals import ungrounded_tables
-
     sql = request.sql
     if code == "confidence.unnamed_value":
         return reason("confidence.unnamed_value",

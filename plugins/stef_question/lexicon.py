@@ -27,7 +27,7 @@ from types import MappingProxyType
 from typing import Any
 
 from stef_core.models import LEXICON_MEANINGS
-from stef_question.text import MAX_CHARS
+from stef_question.text import MAX_CHARS, MAX_TOKENS, tokenize
 
 #: The concepts R_app may extend (``Ruleset.lexicon``) and the meanings each accepts.
 EXTENDABLE: dict[str, frozenset[str]] = {
@@ -56,8 +56,6 @@ _PLAIN = re.compile(r"[a-z]+(?: [a-z]+)*")
 def phrase_words(phrase: str) -> tuple[str, ...]:
     """A lexicon phrase as the token forms it matches (tokenized like question text; a plain
     phrase is split at its spaces, which is what the tokenizer would make of it)."""
-    from stef_question.text import MAX_CHARS, MAX_TOKENS, tokenize
-
     if len(phrase) <= MAX_CHARS and _PLAIN.fullmatch(phrase) \
             and phrase.count(" ") < MAX_TOKENS:
         return tuple(phrase.split(" "))
@@ -156,20 +154,21 @@ class Lexicon:
         """Non-overlapping phrases of ``concept`` left to right (longest at each position),
         ``none`` meanings left out; tokens in ``skip`` start no phrase."""
         out: list[Match] = []
-        index = self._index.get(concept, {})
-        i = 0
-        n = len(words)
-        while i < n:
-            if i in skip or words[i] not in index:
-                i += 1
+        index = self._index.get(concept, _NO_PHRASES)
+        if index.keys().isdisjoint(words):  # no word opens a phrase (most texts, most concepts)
+            return out
+        end = 0  # where the last phrase found ends: no phrase starts inside it
+        # Only the positions whose word opens a phrase, left to right: what a walk over every
+        # token would try (the others find nothing).
+        for i in [i for i, w in enumerate(words) if w in index]:
+            if i < end or i in skip:
                 continue
             m = self.at(concept, words, i)
             if m is None:
-                i += 1
                 continue
             if m.meaning != "none":
                 out.append(m)
-            i = m.end
+            end = m.end
         return out
 
 

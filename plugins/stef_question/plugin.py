@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from stef_core import hookimpl
@@ -35,16 +37,23 @@ class RuleBasedQuestionExtractor(QuestionExtractor):
         self._cache: OrderedDict[tuple[str, str | None, int], QuestionSpec] = OrderedDict()
 
     def extract(self, question: str, enriched_question: str | None, rules: Ruleset) -> QuestionSpec:
-        from stef_question.extract import extract_question
-
         key = (question, enriched_question, id(rules))
         spec = self._cache.get(key)
         if spec is None:
-            spec = extract_question(question, enriched_question, rules)
+            spec = _extract_question()(question, enriched_question, rules)
             self._cache[key] = spec
             if len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         return spec
+
+
+@lru_cache(maxsize=1)
+def _extract_question() -> Callable[[str, str | None, Ruleset], QuestionSpec]:
+    """The reader, imported on first use and kept: an import statement run for every record
+    costs more than some readers."""
+    from stef_question.extract import extract_question
+
+    return extract_question
 
 
 @hookimpl

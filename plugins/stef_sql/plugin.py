@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+
 from stef_core import hookimpl
 from stef_core.contracts import SqlExtractor
 from stef_core.spec import SqlSpec
@@ -14,9 +17,16 @@ class SqlglotExtractor(SqlExtractor):
     version = "1"
 
     def extract(self, sql: str, dialect: str | None = None) -> SqlSpec:
-        from stef_sql.extract import extract_spec  # sqlglot loads on first use, not at start-up
+        return _extract_spec()(sql, dialect)
 
-        return extract_spec(sql, dialect)
+
+@lru_cache(maxsize=1)
+def _extract_spec() -> Callable[[str, str | None], SqlSpec]:
+    """The reader, imported on first use (sqlglot loads then, not at start-up) and kept: an
+    import statement run for every record costs more than some readers."""
+    from stef_sql.extract import extract_spec
+
+    return extract_spec
 
 
 @hookimpl

@@ -1,7 +1,8 @@
 """The lexicon's shortcuts answer as its lookups do: a word outside ``starts(concept)`` opens
 no phrase (``at`` finds none there), and ``w in singles(concept)`` is ``has(concept, w)``.
 The readers test a token against them before calling ``at`` or ``has`` on every token, so a
-shortcut that disagreed would change what they read. Checked for every concept of the built-in
+shortcut that disagreed would change what they read; ``find`` visits only the tokens that open
+a phrase and finds what a walk over every token finds. Checked for every concept of the built-in
 lexicon and of one R_app extends, on word sequences made of the lexicon's own words (whole
 phrases, their pieces) and others."""
 
@@ -61,3 +62,27 @@ def test_a_plain_word_means_what_its_table_says(lex: Lexicon, concept: str, word
     # get() looks a plain lower-case word up as its own one-word phrase, without tokenizing
     if word.isascii() and word.isalpha() and word.islower():
         assert lex.get(concept, word) == lex.table(concept).get(word)
+
+
+def _walk(lex: Lexicon, concept: str, words: list[str], skip: frozenset[int]) -> list[object]:
+    """``find`` as a walk over every token (what it was before it visited only the tokens
+    whose word opens a phrase)."""
+    out = []
+    i = 0
+    while i < len(words):
+        m = None if i in skip else lex.at(concept, words, i)
+        if m is None:
+            i += 1
+            continue
+        if m.meaning != "none":
+            out.append(m)
+        i = m.end
+    return out
+
+
+@SETTINGS
+@given(lex=st.sampled_from(LEXICONS), concept=st.sampled_from([*CONCEPTS, "no such concept"]),
+       words=st.lists(WORDS, max_size=12), skip=st.frozensets(st.integers(0, 12), max_size=4))
+def test_find_is_the_walk_over_every_token(lex: Lexicon, concept: str, words: list[str],
+                                           skip: frozenset[int]) -> None:
+    assert lex.find(concept, words, skip) == _walk(lex, concept, words, skip)

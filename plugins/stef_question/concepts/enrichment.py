@@ -35,7 +35,9 @@ from typing import TYPE_CHECKING
 from stef_core.gated import NameLed, gated
 from stef_core.limits import QUESTION_CACHE
 from stef_core.spec import Binding, Filter, as_op
+from stef_core.values import fold_text, number
 from stef_core.words import stem
+from stef_question.concepts.time import joined_ops, mask_spans, time_spans
 from stef_question.lexicon import Lexicon, lexicon
 from stef_question.text import MAX_CHARS, Text, tokenize, tokens_within
 
@@ -78,7 +80,6 @@ _SQLISH_IDENT = re.compile(
 _ARITH = re.compile(r"[\w`)\]]\s*[/*]\s*[\w`(\[]|\w\s+[-+]\s+\w")
 _CMP_OP = re.compile(r"(?:[<>!]=?|=|\blike\b|\bin\s*\(|\bbetween\b|\bis\s+(?:not\s+)?null\b)",
                      re.IGNORECASE)
-_SPACED_OP = gated(r"([<>!])\s+=")
 _ARITH_AFTER = re.compile(r"\s*[*/+]\s*[\w(`]")
 _ARITH_BEFORE = re.compile(r"[\w)`]\s+[-+]\s*$")  # a difference: "closed_at - created_at"
 _NOT_COLUMNS = frozenset({"and", "or", "refers", "to", "is", "means", "the", "a", "an", "of",
@@ -193,7 +194,7 @@ def _negated(text: str, start: int) -> bool:
 def _conditions(text: str) -> list[Filter]:
     """The conditions written in ``text`` (BETWEEN, IN, comparisons), parsed exactly; one a
     negated existence holds is read turned round (:data:`_NEGATED_EXISTENCE`)."""
-    text = _SPACED_OP.sub(r"\1=", text)  # "> =" written with a space
+    text = joined_ops(text)  # "> =" written with a space
     out: list[Filter] = []
     count = 0
     # Each match of these two holds its word ("between", in any case) or its parenthesis:
@@ -255,8 +256,6 @@ def _like(f: Filter) -> Filter:
 
 def _literal_filters(text: str) -> list[Filter]:
     """``'POPLATEK TYDNE'`` or ``between 201308 and 201311`` with no column: the value(s)."""
-    from stef_core.values import fold_text, number
-
     if _QUOTED_ONLY.match(text):
         values = [fold_text(a or b) for a, b in _QUOTE.findall(text)]
         return [Filter(None, "=", v, "hint") for v in values if v]
@@ -472,8 +471,6 @@ def _codes_or(m: re.Match[str]) -> bool:
 
 def _untimed(text: str) -> str:
     """``text`` with its time expressions blanked ("Q3 2021", "1/1/1980" are no SQL)."""
-    from stef_question.concepts.time import mask_spans, time_spans
-
     return mask_spans(text, time_spans(text)) if any(map(str.isdigit, text)) else text
 
 

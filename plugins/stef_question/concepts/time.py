@@ -40,7 +40,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import cast
 
-from stef_core.gated import NameLed
+from stef_core.gated import NameLed, gated
 from stef_core.limits import QUESTION_CACHE
 from stef_core.periods import add, floor, iso, merge, parse_iso, week_floor, weeks_from
 from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit, Strength
@@ -1528,6 +1528,20 @@ def hint_periods(hint: str) -> list[Period]:
     return [p for _, found in _hint_clauses(hint) for p in found]
 
 
+_SPACED_OP = gated(r"([<>!])\s+=")
+
+
+def joined_ops(text: str) -> str:
+    """``text`` with its operators written with a space joined ("DATE > = 1500": hints often
+    space them). The replacement is a function: a template (``r"\\1="``) makes ``sub`` import
+    ``re`` again on every call."""
+    return _SPACED_OP.sub(_joined_op, text)
+
+
+def _joined_op(m: re.Match[str]) -> str:
+    return m.group(1) + "="
+
+
 def _hint_clauses(hint: str) -> list[tuple[str, list[Period]]]:
     out: list[tuple[str, list[Period]]] = []
     for clause in hint.replace("\n", ";").split(";"):  # (re.split at ";" or a new line)
@@ -1537,8 +1551,7 @@ def _hint_clauses(hint: str) -> list[tuple[str, list[Period]]]:
         if not _MAY_COMPARE.search(clause):  # no operator, BETWEEN or LIKE: no fragment
             out.append((clause, found))
             continue
-        # hints often space their operators: "DATE > = 1500"
-        for m in _FRAGMENTS.finditer(re.sub(r"([<>!])\s+=", r"\1=", clause)):
+        for m in _FRAGMENTS.finditer(joined_ops(clause)):
             if m.group("lhs").lower() in {"and", "or", "not", "refers", "to", "is", "means"}:
                 continue
             for p in _fragment_periods(f"{m.group('lhs')} {m.group('rest')}"):

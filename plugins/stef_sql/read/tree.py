@@ -35,7 +35,8 @@ from typing import Any
 
 from sqlglot import exp
 
-from stef_core.sql import Resolver, literal_value
+from stef_core.periods import name_kind
+from stef_core.sql import Resolver, literal_value, looks_like_time
 from stef_core.sql.conditions import STRING_TYPES
 
 __all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name", "inside",
@@ -350,9 +351,6 @@ class Tree:
         date, a column whose name says date, time, year or month)"""
         if self.time_nodes:
             return True
-        from stef_core.periods import name_kind
-        from stef_core.sql import looks_like_time
-
         return any(name_kind(n) for n in self.names if n) or any(
             lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
         )
