@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable
 
 from stef_align.joins import keyed, own_key
-from stef_align.names import another_name, bare, in_identifiers, parts, word_matches
+from stef_align.names import abbreviated, another_name, bare, in_identifiers, parts, word_matches
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
@@ -188,11 +188,38 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
                 stem(w) == noun or (w in _PEOPLE and "population" in a.arg)
                 for w in q.counted):
             return True  # "How many people live in X?" / SUM(population), credits / credits_used
+    if not q.counted and not q.terms:
+        # A count the question asks without a count word ("cases imported per country",
+        # restated as "Number of cases imported") answered by summing a column named after
+        # a thing the question names in the plural (``SUM(cases)``, ``SUM(seat_qty)``): a
+        # count stored per row, not rows to count. Not where the deployment defines a term
+        # the question uses ("room nights" = COUNT(*) over a table of nights): its
+        # definition says what is counted.
+        plural = {stem(w) for w in q.words if len(w) > 3 and w.endswith("s")}
+        for a in sql.aggregations[:64]:
+            rest = [p for p in parts(a.arg.split(".")[-1]) if p not in _COUNT_PARTS]
+            if a.func == "SUM" and len(rest) == 1 and stem(rest[0]) in plural:
+                return True
     for p in sql.projections:
         if p.aggregate is None and p.column is not None:
             ps = parts(p.column)
             if ps and ps[-1] not in ("id", "ids") and stem(ps[-1]) in counted:
                 return True
+    # "how many bikes are available" / SELECT bikes_available, "how many tiles per pallet" /
+    # AVG(tiles_per_pallet): a count of the noun stored in a state or per a unit; "how many
+    # urns in stock" / SUM(qty_on_hand): a quantity in the state the question names.
+    in_state = bool(counted) and _STATE_WORDS.search(q.text[:2000]) is not None
+    for a in sql.aggregations[:64]:
+        latest = "BY" in a.func.upper() or "ARG" in a.func.upper()  # MAX_BY, argMax
+        ps = parts(a.arg.split(",")[0].split(".")[-1])
+        if (family(a.func) in ("SUM", "AVG") or latest) and (
+                _in_state(ps, counted) or _per_unit(ps, counted)
+                or (in_state and family(a.func) == "SUM" and set(ps) & _QUANTITY_PARTS)):
+            return True
+    for p in sql.projections[:64]:
+        if p.aggregate is None and p.column is not None and (
+                _in_state(parts(p.column), counted) or _per_unit(parts(p.column), counted)):
+            return True
     # A column anywhere in the query that says it holds a count of the noun ("in descending
     # order of number of products" / ORDER BY number_products, num_employees > 10).
     for column in sorted(sql.columns)[:256]:
@@ -200,6 +227,32 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
         if _COUNT_PARTS.intersection(ps) and any(stem(x) in counted for x in ps):
             return True
     return False
+
+
+#: Name parts that say a stored count is of things in a state (``bikes_available``,
+#: ``seats_left``, ``qty_on_hand``).
+_STATE_PARTS = frozenset({"available", "avail", "left", "remaining", "free", "open", "hand",
+                          "onhand", "stock", "instock", "vacant", "empty"})
+#: Name parts of a stored quantity (``qty_on_hand``, ``units_in_stock``).
+_QUANTITY_PARTS = frozenset({"qty", "quantity", "units", "onhand", "hand", "stock",
+                             "available", "avail", "count", "cnt"})
+#: A question's words for things in a state: "how many urns in stock", "seats left".
+_STATE_WORDS = gated(r"\b(?:in stock|on hand|in inventory|available|left|remaining|unsold|"
+                     r"in the warehouse)\b")
+
+
+def _in_state(ps: tuple[str, ...], counted: set[str]) -> bool:
+    """Do the name parts ``ps`` hold a count of a counted noun in a state: the noun before a
+    state word (``bikes_available``, ``seats_left``)?"""
+    if len(ps) < 2 or ps[-1] not in _STATE_PARTS:
+        return False
+    return any(stem(x) in counted for x in ps[:-1])
+
+
+def _per_unit(ps: tuple[str, ...], counted: set[str]) -> bool:
+    """Do the name parts ``ps`` hold a count of a counted noun per some unit
+    (``tiles_per_pallet``, ``seats_per_row``)?"""
+    return "per" in ps[1:-1] and stem(ps[ps.index("per") - 1]) in counted
 
 
 #: Time units "how many ..." may ask a length of time in ("how many days since ...").
@@ -359,7 +412,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     # "sales per month", "revenue per employee": a ratio, or one value per group (a
     # breakdown) when the SQL groups by it, under its name or another ("per job" / proj_no).
     rate_grouped = bool(q.rates) and not q.asks_ratio and all(
-        any(word_matches(w, k) for w in rate.split() for k in (*sql.group_by, *sql.partition_by))
+        any(word_matches(w, k) or abbreviated(w, k)
+            for w in rate.split() for k in (*sql.group_by, *sql.partition_by))
         or any(another_name(rate, k) for k in (*sql.group_by, *sql.partition_by))
         or (rate.split()[-1] in _TIME_RATES and any(_dated(k) for k in sql.group_by))
         for rate in q.rates)

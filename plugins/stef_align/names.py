@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 
 from stef_core.spec import SqlSpec
-from stef_core.values import value_key
+from stef_core.values import abbreviates, value_key
 from stef_core.words import norm, stem
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
@@ -122,13 +122,49 @@ def in_identifiers(value: object, sql: SqlSpec) -> bool:
 #: warehouses key it as the project, ``proj_no``, ``project_id``).
 _PARTY_WORDS = frozenset({"customer", "client", "account", "org", "organization",
                           "organisation", "company", "buyer"})
+_PLACE_WORDS = frozenset({"site", "location", "branch", "venue", "facility", "premises",
+                          "outlet"})
 _OTHER_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_PARTY_WORDS, _PARTY_WORDS | {"cust", "acct", "clnt"}),
     (frozenset({"job"}), frozenset({"project", "proj", "prj"})),
+    # a place the business works from: "per site" / location_id, "by venue" / facility_cd
+    (_PLACE_WORDS, _PLACE_WORDS | {"loc", "fac", "br"}),
 )
 #: The name parts that only say a column is a key.
 _KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
                         "uuid", "sk"})
+
+
+#: Two-letter parts that are a schema's own words (date, timestamp, year ...), never the
+#: abbreviation of a thing asked about.
+_SCHEMA_PAIRS = frozenset({"dt", "ts", "tm", "yr", "mo", "wk", "hr", "dy", "pk", "fk", "sk",
+                           "nb", "qt", "mm", "dd", "yy", "hh", "ss"})
+
+
+def abbreviated(word: str, key: str) -> bool:
+    """Does a short part of ``key`` abbreviate ``word`` ("department" ~ ``dept_nm``,
+    "manager" ~ ``mgr_id``)? Same first two letters, or consonants only (a vowel-less
+    abbreviation): "cat" is not "contract". Two consonants name a thing only as a key's own
+    name ("warehouse" ~ ``wh_cd``, "branch" ~ ``br_id``), never a date part (``hire_dt``).
+
+    >>> abbreviated("department", "dept_nm"), abbreviated("warehouse", "wh_cd")
+    (True, True)
+    >>> abbreviated("department", "hire_dt"), abbreviated("contract", "cat_id")
+    (False, False)
+    """
+    w = word.lower()
+    if len(w) < 5:
+        return False
+    ps = parts(key.split(".")[-1])
+    for i, p in enumerate(ps):
+        if 2 < len(p) <= 4 and abbreviates(p, w) and (
+                p[:2] == w[:2] or not set(p) & set("aeiou")):
+            return True
+        if (len(p) == 2 and len(w) >= 6 and p not in _SCHEMA_PAIRS and p not in _KEY_PARTS
+                and not set(p) & set("aeiouy") and abbreviates(p, w) and len(ps) > 1
+                and all(x in _KEY_PARTS for j, x in enumerate(ps) if j != i)):
+            return True  # wh_cd, br_id: the key of the thing, its name cut to two letters
+    return False
 
 
 def another_name(group: str, key: str) -> bool:

@@ -92,6 +92,12 @@ _DIFFERENCE = re.compile(r"\b(?:date|datetime|timestamp|time)_?diff\(|\bage\(|\s
 
 
 _COUNTED = re.compile(r"count\(|countif\(|count_if\(", re.I)
+#: A sum of what moved ("the slowest selling wines" by ``COALESCE(SUM(bottles), 0)``) is a
+#: count over the period as well, unless it sums a length of time (minutes on the road).
+_SUMMED = re.compile(r"\bsum\(", re.I)
+_DURATIONS = frozenset({"min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs",
+                        "sec", "secs", "second", "seconds", "day", "days", "duration", "time",
+                        "length", "elapsed", "wait", "lead"})
 
 
 def _throughput(columns: tuple[str, ...]) -> bool:
@@ -116,7 +122,8 @@ def _want_desc(q: QuestionSpec, columns: tuple[str, ...], expr: str = "") -> boo
         return None
     desc = q.superlative == "max"
     words = _words(columns)
-    if q.flip_on == "speed" and (_throughput(columns) or _COUNTED.match(expr)):
+    if q.flip_on == "speed" and (_throughput(columns) or _COUNTED.search(expr) or (
+            _SUMMED.search(expr) and not words & _DURATIONS)):
         # "the slowest lift" by rides per hour, "the slowest selling products" by how many
         # sold: a count over the period is a rate, the slowest has the least
         words = words | {"rate"}

@@ -88,6 +88,25 @@ def _compared(text: Text, lex: Lexicon, end: int) -> bool:
     return False
 
 
+#: Plural agent nouns: people or things that act ("skaters", "members", "visitors").
+_AGENT_ENDINGS = ("ers", "ors", "ists", "ians")
+
+
+def _things_after(text: Text, lex: Lexicon, j: int) -> bool:
+    """Does "total" at ``j - 1`` total things, not an amount: "total skaters today", "total
+    bookings" (a counted noun, or a plural agent noun that is no unit: "total liters" is an
+    amount)? Such a total is a count (of rows, or of a stored count), which the agent may
+    answer either way."""
+    words = text.words
+    if j >= len(words) or text.tokens[j].kind != "word":
+        return False
+    w = words[j]
+    if lex.has("metric", w) or lex.has("unit", w) or lex.has("unit", w.rstrip("s")) or (
+            j + 1 < len(words) and words[j + 1] in ("of", "amount", "value", "cost")):
+        return False
+    return lex.has("counted_noun", w) or (len(w) > 5 and w.endswith(_AGENT_ENDINGS))
+
+
 def _in_head(words: tuple[str, ...], i: int) -> bool:
     """Is token ``i`` at the head of its clause ("What is the total ...", "Count the ...")?"""
     j = i - 1
@@ -182,6 +201,10 @@ def read(
             continue  # "the flight numbers of flights": an attribute's name, no count
         if m.phrase in ("min", "max") and _unit_of_minutes(text, m.start):
             continue  # "session length in min", "30 min": minutes, no MIN
+        things = func == "SUM" and m.phrase in ("total", "combined") and _things_after(
+            text, lex, m.end)
+        if things:
+            func = "COUNT"  # "total skaters today": how many, by a count or a stored one
         taken.update(range(m.start, m.end))
         spans.append((m.start, m.end, func))
         prev = matches[idx - 1] if idx else None
@@ -211,6 +234,8 @@ def read(
         else:
             # "the highest average score": a ranking by a stored or grouped average
             is_strong = not ranked
+        if things:
+            is_strong = False  # a count read from "total": the agent's choice, weak
         if after_agg and prev is not None and prev.meaning == "AVG":
             is_strong = False  # "average total price": the AVG is the answer
         elif func in ("AVG", "SUM") and _valued(text, m.end):

@@ -91,6 +91,19 @@ class Grouping:
     ranked_by: tuple[str, ...] = ()  # "the top 5 products by revenue": a criterion, no group
 
 
+#: Verbs that order rows: "rank the harbours by revenue", "sort the vans by mileage". Said as
+#: a request (the text's first word, or after "please" / "and" / "then"), the "by" after the
+#: ranked noun names what the rows are ranked by, as after "the top 5" (:func:`_criterion`).
+_ORDER_VERBS = frozenset({"rank", "sort", "order", "arrange"})
+_REQUEST_OPENERS = frozenset({"please", "and", "then", "also"})
+
+
+def _order_verb_ends(words: tuple[str, ...]) -> tuple[int, ...]:
+    """Where each request to order rows ends ("rank" in "rank the harbours by revenue")."""
+    return tuple(i + 1 for i, w in enumerate(words[:64]) if w in _ORDER_VERBS and (
+        i == 0 or words[i - 1] in _REQUEST_OPENERS))
+
+
 #: Nouns that close a "by" phrase into a measure ("by language count", "by ticket count").
 _MEASURE_TAILS = frozenset({"count", "counts"})
 
@@ -186,6 +199,7 @@ def read(
     loose: list[str] = []
     ranked_by: list[str] = []
     taken: set[int] = set()
+    ranking_ends = (*ranking_ends, *_order_verb_ends(words))
     metric = not lex.singles("metric").isdisjoint(words)
     found = lex.find("grouping", words, claimed)
     # "per" does not make a later "by" the agent of a passive: "avg amount per claim by
