@@ -219,6 +219,11 @@ class Miner:
         default_factory=lambda: defaultdict(Counter))
     table_named: dict[tuple[tuple[str, str], str], Counter[Any]] = field(
         default_factory=lambda: defaultdict(Counter))
+    # (column, states) -> the questions of the queries that keep that list of states on a
+    # state column (``status IN ('flown', 'no_show')``), and how many of them name a state
+    state_lists: dict[tuple[str, tuple[str, ...]], set[str]] = field(
+        default_factory=lambda: defaultdict(set))
+    state_lists_named: Counter[tuple[str, tuple[str, ...]]] = field(default_factory=Counter)
     # flag guard -> how the SQL spells its "=" form (``is_test = 0``, ``is_test = FALSE``)
     flag_spelling: dict[tuple[str, str], Counter[Any]] = field(
         default_factory=lambda: defaultdict(Counter))
@@ -311,6 +316,11 @@ class Miner:
                 for table in read:
                     self.table_values[(guard, table)][value] += 1
                     self.table_named[(guard, table)][value] += named
+            states = _state_list(column, f.op, f.value)
+            if states:
+                self.state_lists[(column, states)].add(question)
+                self.state_lists_named[(column, states)] += any(
+                    _uses(question, v) for v in states)
             if f.op not in ("=", "in"):
                 continue
             for v in _values(f.value):
@@ -687,6 +697,23 @@ class Miner:
         sections.append(("Benign filters: guards present in most queries, whatever the "
                          "question", lines))
 
+        # A list of states kept by the queries of several questions, none of which names one
+        # of them (``status IN ('flown', 'no_show')`` for revenue, average fare and revenue
+        # share): the deployment's definition of what its metrics count, not a guard of every
+        # query; declared benign, it is no extra where a question leaves it unsaid.
+        declared = {ln.split("  #", 1)[0] for ln in lines}
+        lines = []
+        for (column, states), questions in sorted(self.state_lists.items()):
+            if (len(questions) < max(min_support, MIN_DEFINITION_QUESTIONS)
+                    or self.state_lists_named[(column, states)]):
+                continue
+            rendered = _benign(col(column), "in", states, render_scalar, self.spelling)
+            if rendered and rendered not in declared:
+                lines.append(f"{rendered}  # kept by the queries of {len(questions)} different "
+                             "questions, named by none")
+        sections.append(("Business definitions: the states several questions' queries count",
+                         lines))
+
         skipped = self.unreadable + self.unparsable
         out = [
             f"# Drafted by `stef rules suggest` from {self.records + skipped} records"
@@ -707,6 +734,27 @@ class Miner:
             out += body
             count += len(body)
         return "\n".join(out) + "\n", count
+
+
+#: Identifier parts of a column that keeps a row's state.
+STATE_PARTS = frozenset({"statu", "stat", "state", "stage", "phase"})  # (singular: "statu")
+#: A list of states is a definition when the queries of this many different questions keep it.
+MIN_DEFINITION_QUESTIONS = 3
+
+
+def _state_list(column: str, op: str, value: Any) -> tuple[str, ...]:
+    """The states an ``IN`` list of two or more words keeps on a state column, sorted (one
+    key however the SQL orders them); empty for anything else.
+
+    >>> _state_list("status", "in", ("no_show", "flown")), _state_list("region", "in", ("a", "b"))
+    (('flown', 'no_show'), ())
+    """
+    if op != "in" or not _parts(column) & STATE_PARTS or not isinstance(value, tuple):
+        return ()
+    if not 2 <= len(value) <= 8 or not all(
+            isinstance(v, str) and sum(c.isalpha() for c in v) >= 3 for v in value):
+        return ()
+    return tuple(sorted({fold(v) for v in value}))
 
 
 def matchable(value: str) -> bool:

@@ -163,6 +163,9 @@ _OPPOSITE_STATES = (frozenset({"open", "closed"}), frozenset({"active", "inactiv
                     frozenset({"completed", "cancelled"}), frozenset({"completed", "canceled"}),
                     frozenset({"online", "offline"}), frozenset({"enabled", "disabled"}),
                     frozenset({"paid", "denied"}), frozenset({"paid", "rejected"}),
+                    # what is overdue is not settled yet
+                    *(frozenset({"overdue", o}) for o in ("paid", "settled", "void", "voided",
+                                                          "refunded", "written_off")),
                     # "pending" is a state not yet decided: no outcome answers it
                     *(frozenset({"pending", o}) for o in (
                         "approved", "denied", "rejected", "declined", "paid", "completed",
@@ -330,7 +333,10 @@ def op_match(q_op: str, s_op: str) -> bool:
 #: Guard kinds that leave a filter free to answer (or wrongly answer) a value the question
 #: names: none, or a business definition of the run (``status_cd = 'dl'`` may be the
 #: "delivered" a question asks for).
-_NOT_GUARD = (None, "definition")
+_NOT_GUARD = (None, "definition", "lifecycle", "in_force")
+#: Guard kinds that are the deployment's business definitions (:mod:`stef_align.lifecycle`):
+#: no extra, and still a choice this question may not have needed.
+_DEFINITIONS = ("definition", "lifecycle", "in_force")
 
 
 def _keeps_others(r: Filter, preds: list[Filter], rules: Ruleset) -> Filter | None:
@@ -657,7 +663,22 @@ def _spelled(value: str, text: str) -> bool:
             or (value.isalpha() and stem(value) in _paired_stems(text))
             or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
                 and (_family(value) in _families(text) or _root_typed(value, text)))
-            or _code_of_word(value, text))
+            or _code_of_word(value, text)
+            or _ampersand_code(value, text))
+
+
+def _ampersand_code(value: str, text: str) -> bool:
+    """A code that spells a pair of initials the question joins with "&" ('fnb' or 'fb' for
+    "F&B", 'tm' or 'tnm' for "T&M", 'r_and_d' for "R&D").
+
+    >>> _ampersand_code("fnb", "f&b revenue per occupied room"), _ampersand_code("fb", "fab")
+    (True, False)
+    """
+    key = _SEPARATORS.sub("", value.lower())
+    if not 2 <= len(key) <= 7 or not key.isalpha():
+        return False
+    return any(key in (a + b, a + "n" + b, a + "and" + b)
+               for a, b in re.findall(r"\b([a-z])\s*&\s*([a-z])\b", text.lower()))
 
 
 def _root_typed(value: str, text: str) -> bool:
@@ -838,9 +859,19 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
     markers = _MARKERS | _BOUNDS if s.op == "is not null" else _MARKERS
     words = [w for w in parts(s.column) if w not in markers]
     stems = _stems(q.text)
+    if (s.op == "is not null" and 2 <= len(words) <= 3 and words[0] not in ID_PARTS
+            and all(w in _QUALIFIERS for w in words[1:])
+            and any(abbreviates(words[0], w) for w in _words_of(q.text) if len(w) >= 6)):
+        return True  # ctrl_sched IS NOT NULL for "controlled drugs": the class is present
     return bool(words) and len(words) <= 3 and all(
         stem(w) in stems and not any(stem(n + w) in stems for n in ("in", "un", "non"))
         for w in words)  # "inactive vendors" names no is_active = 1
+
+
+#: Parts that say a column holds a class or a code of what its first part names
+#: (``ctrl_sched``: the controlled-substance schedule; ``hazmat_class``, ``rx_cd``).
+_QUALIFIERS = frozenset({"sched", "schedule", "class", "cls", "cd", "code", "type", "typ",
+                         "level", "lvl", "category", "cat", "tier", "grade", "group", "grp"})
 
 
 def _counted_flag(s: Filter) -> bool:
@@ -2550,7 +2581,9 @@ def align_filters(
     # An exclusion the text states ("internal accounts excluded") answers it.
     # An identifier pinned to a literal while a value the question names went unanswered is
     # more likely a stand-in for that value ("Kyle" / ``student_id = 1``) than a tenant scope.
-    kinds = [guard_kind(s, q.text, sql, run) for s in extras]
+    # a question with no period of its own asks about now: what is in force is its population
+    timeless = not dates.asked
+    kinds = [guard_kind(s, q.text, sql, run, timeless) for s in extras]
     # (a value read above as answered in the data's own terms is not unanswered, nor is a
     # weak word that may not be a value at all: "kW" in "total kW sold per rep"; a state word
     # is: "still open" with no condition that says it)
@@ -2563,11 +2596,11 @@ def align_filters(
     # ``status IN ('paid', 'shipped')``) is the deployment's, not one this agent added to this
     # question: no extra. Whether this question needed it stays open, so its values still
     # count as values the question does not name (the judge's grounding).
-    definitions = [s for s, k in zip(extras, kinds) if k == "definition"]
+    definitions = [s for s, k in zip(extras, kinds) if k in _DEFINITIONS]
     matched += [s.describe() for s, k in zip(extras, kinds) if k == "stated"]
     extras = [s for s, k in zip(extras, kinds) if k is None and s not in read_as_asked]
     if guards or definitions:
-        reasons.append(guard_reason([*guards, *definitions], q.text, sql, run))
+        reasons.append(guard_reason([*guards, *definitions], q.text, sql, run, timeless))
     for s in extras[:3]:
         reasons.append(reason(
             "filter.extra",

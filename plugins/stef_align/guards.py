@@ -59,6 +59,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from stef_align.events import column_event, event_of_word
+from stef_align.lifecycle import enumerated_states, in_force_now, unissued
 from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -332,15 +333,17 @@ def skipped_by(agg: Aggregation) -> tuple[str, ...]:
 
 
 def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
-               run: RunProfile = NO_RUN) -> str | None:
+               run: RunProfile = NO_RUN, timeless: bool = False) -> str | None:
     """What the SQL filter ``f`` is, read against the question and enrichment folded as
     ``text`` (module docstring): ``'scope'`` or ``'exclusion'`` for a deployment guard the
     text says nothing about, ``'null'`` for a null guard on a column the query groups or
     aggregates by (``sql``), ``'run'`` for a filter most of the run's queries share
     (``run``) and the text never names; ``'definition'`` for one many of them share
-    (:data:`stef_core.run.COMMON`) and the text never names; ``'stated'`` for an exclusion
-    the text itself asks for ("internal and deleted accounts excluded"), which answers the
-    text like any matched filter; None for anything else."""
+    (:data:`stef_core.run.COMMON`) and the text never names; ``'lifecycle'`` for a list of
+    the states a metric counts and ``'in_force'`` for the rows in force, asked about now by a
+    ``timeless`` question (one with no period of its own): :mod:`stef_align.lifecycle`;
+    ``'stated'`` for an exclusion the text itself asks for ("internal and deleted accounts
+    excluded"), which answers the text like any matched filter; None for anything else."""
     if f.excluded and f.op in NEGATED_OP:
         # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
         # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``)
@@ -364,7 +367,23 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         return "null"
     if _implied_state(f, text, sql):
         return "implied"
+    if enumerated_states(f, text) and not any(
+            isinstance(v, str) and _guard_words(v) for v in f.values):
+        return "lifecycle"  # (a state that never took place, or guard data, defines nothing)
+    if f.op in ("!=", "<>", "not in") and not _values_named(f, text) and all(
+            isinstance(v, str) and (unissued(v) or _guard_words(v)) for v in f.values) and any(
+            isinstance(v, str) and unissued(v) for v in f.values):
+        return "lifecycle"  # status != 'draft', NOT IN ('draft', 'void'): never issued
+    if timeless and in_force_now(f, text) and not named(f, text):
+        return "in_force"
     return None
+
+
+def _values_named(f: Filter, text: str) -> bool:
+    """Does the text name one of the filter's values ("drafts" for 'draft')? (Not its column:
+    "tickets" names ``ticket_status`` but asks nothing of its drafts.)"""
+    stems = {stem(w) for w in _words(text)}
+    return any(stem(p) in stems for v in f.values if isinstance(v, str) for p in parts(v))
 
 
 #: Parts of a column that keeps a row's state.
@@ -564,15 +583,18 @@ KIND_WORDS = {
     "definition": "a business definition many of this run's queries share",
     "implied": "a state the time the query measures or bounds already implies",
     "current": "the current version of rows whose history the table keeps",
+    "lifecycle": "a business definition: the states of the lifecycle the metric counts",
+    "in_force": "a business definition: the rows in force, asked about now",
 }
 
 
 def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None,
-                 run: RunProfile = NO_RUN) -> Reason:
+                 run: RunProfile = NO_RUN, timeless: bool = False) -> Reason:
     """The one ``filter.guard`` note of a record: which filters, read as what."""
     by_kind: dict[str, list[str]] = {}
     for g in guards:
-        by_kind.setdefault(guard_kind(g, text, sql, run) or "scope", []).append(g.describe())
+        by_kind.setdefault(guard_kind(g, text, sql, run, timeless) or "scope",
+                           []).append(g.describe())
     said = "; ".join(f"{', '.join(fs[:4])}{' ...' if len(fs) > 4 else ''} ({KIND_WORDS[k]})"
                      for k, fs in by_kind.items())
     return reason(

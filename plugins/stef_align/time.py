@@ -34,6 +34,7 @@ from datetime import date, datetime, timedelta
 from itertools import pairwise
 
 from stef_align.presupposed import asks_in_force, in_force_window, says_in_force
+from stef_align.up_to_now import up_to_now
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.periods import (
     WEEKDAYS,
@@ -628,9 +629,18 @@ def align_periods(
     if not asked:
         # a period inside a conditional aggregate (COUNT_IF(due_date < CURRENT_DATE()): the
         # overdue ones) shapes a value and keeps every row: never an extra filter
-        out.extras = [f"{s.column} in {_shown(s, _canon(s, today), today)}"
-                      for s in sql_periods
-                      if not s.parts and s.source != "case" and s not in in_force]
+        for s in sql_periods:
+            if s.parts or s.source == "case" or s in in_force:
+                continue
+            c = _canon(s, today)
+            shown = f"{s.column} in {_shown(s, c, today)}"
+            # "past due", "on hand", "over 60 days": rows up to the moment asked, or that
+            # many days before it, answer the question's word (stef_align.up_to_now)
+            if (not s.negated and not s.excluded and not s.periodic and s.clock is None
+                    and up_to_now(c.start, c.end, q.text, today)):
+                out.matched.append(shown)
+            else:
+                out.extras.append(shown)
         return out
 
     asked = [_as_restated(p, q.restated_periods or (), q.text, today) for p in asked]

@@ -158,16 +158,17 @@ def test_a_filter_many_queries_share_is_a_definition(with_it: int, without: int)
 
 
 def test_a_business_definition_of_the_run_is_no_extra() -> None:
-    """Revenue counted over the deployment's paid statuses in a fifth of the run's queries:
+    """Revenue counted over the deployment's sales channels in a fifth of the run's queries:
     the filter is listed as a definition, not an extra, in a record whose question never
-    names it; a record scored alone still reads it as an extra."""
+    names it; a record scored alone still reads it as an extra. (A list of states, ``status
+    IN ('paid', 'shipped')``, is a definition alone too: :mod:`stef_align.lifecycle`.)"""
     revenue = [Record(id=f"v{i}", question="total revenue by now",
                       sql="SELECT SUM(total) FROM orders WHERE region = 'emea' "
-                          "AND status IN ('paid', 'shipped')",
+                          "AND channel IN ('store', 'web')",
                       timestamp="2025-03-01T00:00:00Z") for i in range(8)]
     results = _by_id(list(Engine().run([*_records(30), *revenue])))
     fa = results["v3"].filter_alignment
-    assert fa.definitions == ["status IN ('paid', 'shipped')"]
+    assert fa.definitions == ["channel IN ('store', 'web')"]
     assert fa.extras == [] and fa.status == "fully_applied"
     [alone] = Engine().evaluate_batch([revenue[0]])
     assert alone.filter_alignment.definitions == []

@@ -361,3 +361,34 @@ def test_a_month_or_a_weekday_never_stands_for_a_value(tmp_path: Path) -> None:
     _, draft, _ = _suggest(str(path), "--no-progress")
     body = draft.split("ruleset", 1)[1]
     assert "march" not in body and "monday" not in body and "median" not in body
+
+
+def test_a_list_of_states_several_questions_count_is_a_business_definition(
+        tmp_path: Path) -> None:
+    # Revenue, average fare and revenue share all count flown and no-show bookings; no
+    # question names either state, and the list is no guard of every query (nor of the
+    # bookings' queries: other questions count every booking). A list one question's
+    # versions keep, or one the questions name, is not.
+    asked = ("revenue by cabin", "average fare by channel", "share of revenue from members")
+    rows = [{"question": q, "sql": "SELECT SUM(fare) FROM bookings WHERE status IN ('flown', "
+                                   "'no_show') AND carrier = 'SKL'"}
+            for q in asked for _ in range(2)]
+    rows += [{"question": f"bookings taken by agent {i}",
+              "sql": f"SELECT COUNT(*) FROM bookings WHERE agent_id = {i} AND carrier = 'SKL'"}
+             for i in range(6)]
+    rows += [{"question": f"legs out of hub {i}",
+              "sql": f"SELECT COUNT(*) FROM legs WHERE origin_id = {i} AND carrier = 'SKL'"}
+             for i in range(10)]
+    rows += [{"question": "open or pending claims",
+              "sql": "SELECT COUNT(*) FROM claims WHERE status IN ('open', 'pending') "
+                     "AND carrier = 'SKL'"}] * 4
+    rows += [{"question": "refunds by agent",
+              "sql": "SELECT COUNT(*) FROM refunds WHERE state IN ('approved', 'paid') "
+                     "AND carrier = 'SKL'"}] * 4
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    assert [ln for ln in draft.splitlines() if ln.startswith("benign filter status")
+            or ln.startswith("benign filter state")] == [
+        "benign filter status IN ('flown', 'no_show')  # kept by the queries of 3 different "
+        "questions, named by none"]

@@ -1,0 +1,177 @@
+"""Business definitions: which states of its rows a deployment counts, and what is in force.
+
+Production SQL pins states no question states, and most of the time that is the deployment's
+definition of what the question's noun means, not a condition the agent added:
+
+* **Enumerated states.** "Revenue by service line" over ``status IN ('sent', 'paid')``,
+  "bookings" over ``IN ('confirmed', 'completed')``, "members" over ``IN ('active',
+  'frozen')``, "billings" over ``IN ('certified', 'paid', 'submitted')``: a list of two or more
+  states of one state column says which states of the lifecycle count, a choice made once for
+  the whole deployment. An agent that narrows a question by mistake pins one value (a channel,
+  a plan, ``status = 'paid'`` for revenue: cash for billings), not a list of states. So a list
+  of states on a state column, of which the question names none and while it names no state
+  of its own ("open", "paid", "by status": then the list answers, or mis-answers, that word),
+  reads as a definition (:func:`enumerated_states`). One state alone stays an extra: it may
+  be the narrowing itself; so does a list that keeps a state that never came to anything
+  (declined, void, lost, pending: the wrong population) or one-letter codes.
+
+* **Never issued.** ``status != 'draft'``, ``NOT IN ('draft', 'void')``: a document never
+  issued counts in no metric of what was billed or ordered (:func:`unissued`).
+
+* **In force, asked about now.** "How many technicians do we have", "members right now",
+  "how many pets are overdue", "MRR currently": a question about the present state of things
+  that come and go counts the ones in force, which the data keeps as ``is_active = TRUE``,
+  ``status = 'active'``, ``end_date IS NULL``, ``terminated_at IS NULL``, ``deceased_dt IS
+  NULL``, ``is_retired = 0`` (:func:`in_force_now`). A question with a period of its own
+  ("new members last month", "visits by species in 2025") counts the rows of that period,
+  those that have left since included: there the same filter is an extra.
+
+Both are reported among the deployment's filters (``filter.guard``, info, as a business
+definition) and cost no point; whether this question needed the definition stays open, so
+its values still count as values the question does not name (the judge's grounding).
+
+>>> from stef_core.spec import Filter
+>>> enumerated_states(Filter("status", "in", ("sent", "paid")), "revenue by service line")
+True
+>>> enumerated_states(Filter("status", "=", "paid"), "revenue by service line")
+False
+>>> enumerated_states(Filter("status", "in", ("sent", "paid")), "revenue from paid invoices")
+False
+>>> in_force_now(Filter("end_dt", "is null", None), "how many drivers do we have")
+True
+>>> in_force_now(Filter("is_active", "=", True), "hires by team")
+False
+"""
+
+from __future__ import annotations
+
+from stef_align.happened import names_a_state
+from stef_align.names import parts
+from stef_align.presupposed import IN_FORCE, NOT_IN_FORCE
+from stef_core.gated import gated
+from stef_core.spec import Filter
+from stef_core.values import kept_side
+
+#: Identifier parts of a column that keeps a row's state.
+STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase"})
+#: Most states one list may enumerate (a longer list is read value by value elsewhere).
+MAX_STATES = 8
+
+
+#: States of something that has not (yet) come to anything: a list that keeps one of them
+#: (``IN ('settled', 'pending')``, ``IN ('lost', 'withdrawn')``) is no definition of what a
+#: metric counts. (The states that never took place, and guard data, are the guards' own:
+#: :data:`stef_align.guards.NON_EVENT_ROOTS`, checked by the caller.)
+UNSETTLED = frozenset({"lost", "withdrawn", "expired", "lapsed", "pending", "tentative",
+                       "quote", "quoted", "proposed", "proposal", "hold", "on_hold",
+                       "disputed", "suspended", "inactive", "unpaid", "overdue"})
+
+
+def _state_value(v: object) -> bool:
+    """A state's name: a word of three letters or more (a one-letter code says nothing of
+    what it keeps), not a number or a date, and no state of something unsettled."""
+    if not isinstance(v, str) or not 3 <= len(v.strip()) <= 40:
+        return False
+    key = "_".join(v.strip().lower().replace("-", " ").split())
+    return sum(c.isalpha() for c in key) >= 3 and key not in UNSETTLED and not any(
+        p in UNSETTLED for p in parts(key))
+
+
+def enumerated_states(f: Filter, text: str) -> bool:
+    """Is ``f`` a list of two or more states of one state column (``status IN ('sent',
+    'paid')``) while ``text`` names no state at all (module docstring)?"""
+    if (f.column is None or f.relation or f.excluded or f.alternative or f.op != "in"
+            or not set(parts(f.column)) & STATE_PARTS):
+        return False
+    values = f.values
+    if not 2 <= len(values) <= MAX_STATES or not all(_state_value(v) for v in values):
+        return False
+    return not names_a_state(text, values)
+
+
+#: States of a document that was never issued: a draft counts in no metric of what was
+#: billed, sent or ordered, so ``status != 'draft'`` (``NOT IN ('draft', 'void')``) is the
+#: deployment's definition, as a list of the issued states is.
+NOT_ISSUED = frozenset({"draft", "drafts", "unsent", "unissued", "preview", "proforma",
+                        "pro_forma"})
+
+
+def unissued(value: str) -> bool:
+    """Is the value a state of a document never issued ('draft', 'DRAFT')?
+
+    >>> unissued("Draft"), unissued("paid")
+    (True, False)
+    """
+    return "_".join(value.strip().lower().replace("-", " ").split()) in NOT_ISSUED
+
+
+#: Words that ask about now: the present state of things, not a period's events. "Current"
+#: of a period ("the current month") is a period, read as one elsewhere.
+_NOW = gated(r"\b(?:right now|now|currently|as of today|today|at the moment|to date"
+             r"|current(?!\s+(?:day|week|month|quarter|year|period|fiscal|fy))"
+             r"|do we (?:\w+ )?(?:have|carry|employ|serve|service|manage|run|stock|own|hold)"
+             r"|are there|is there|(?:are|is) (?:\w+ )?(?:overdue|past due|due|on|enrolled"
+             r"|outstanding|open|in|with|still|out|left|booked|signed)"
+             r"|what'?s our|whats our"
+             # a stock, not a flow: what there is at a moment
+             r"|mrr|arr|headcount|head count|on hand|in stock|backlog|wip|pipeline"
+             r"|outstanding|balances?|roster"
+             # "how many clients with 3+ pets", "# of members who have a locker"
+             r"|(?:how many|number of|count of|of)\s+\w+(?:\s+\w+)?\s+(?:with|who have"
+             r"|that have|having)"
+             r")\b")
+#: Parts of a column whose value says a row stopped being in force (its end, its
+#: termination, a death, a retirement): kept empty, the row is in force.
+_ENDED_PARTS = frozenset({
+    "end", "ended", "ends", "terminated", "termination", "term", "cancelled", "canceled",
+    "cancel", "cancellation", "churned", "churn", "deceased", "death", "died", "retired",
+    "retirement", "left", "exit", "exited", "departed", "departure", "discharged", "expired",
+    "inactivated", "deactivated", "discontinued", "closed", "separation", "separated",
+    "offboarded", "resigned", "disposed", "sold", "removed", "archived",
+})
+#: Parts of a flag that keeps the rows in force on its "yes" side.
+_IN_FORCE_FLAGS = frozenset({"active", "current", "enabled", "live", "valid", "enrolled",
+                             "employed", "sellable", "rentable", "available"})
+
+
+def asks_now(text: str) -> bool:
+    """Does the question ask about the present state of things ("how many drivers do we
+    have", "MRR right now", "how many pets are overdue")? Checked on a question with no
+    period of its own.
+
+    >>> asks_now("how many technicians do we have"), asks_now("revenue by region")
+    (True, False)
+    """
+    return _NOW.search(text[:2000].lower()) is not None
+
+
+def _keeps_in_force(f: Filter) -> bool:
+    values = f.values
+    ps = set(parts(f.column or ""))
+    side = kept_side(f.op, values[0]) if len(values) == 1 else None
+    if side is not None and ps & _IN_FORCE_FLAGS:
+        return side  # is_active = TRUE
+    if side is not None and ps & _ENDED_PARTS:
+        return not side  # is_retired = 0
+    if f.op == "is null":
+        return bool(ps & _ENDED_PARTS)  # end_date IS NULL, deceased_dt IS NULL
+    if not ps & STATE_PARTS:
+        return False
+    keys = ["_".join(v.strip().lower().replace("-", " ").split()) if isinstance(v, str)
+            else "" for v in values]
+    if not keys or not all(keys):
+        return False
+    if f.op in ("=", "in"):
+        return all(k in IN_FORCE for k in keys)
+    if f.op in ("!=", "<>", "not in"):
+        return all(k in NOT_IN_FORCE for k in keys)
+    return False
+
+
+def in_force_now(f: Filter, text: str) -> bool:
+    """Is ``f`` the in-force state of rows a question about now counts (module docstring)?
+    The caller knows the question asks no period; the state must not be the question's own
+    word (then it is matched, or not, as asked)."""
+    if f.column is None or f.relation or f.excluded or f.alternative:
+        return False
+    return _keeps_in_force(f) and asks_now(text)
