@@ -818,7 +818,7 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     "sessions", "visits", "appointments", "appts", "orders", "purchases", "payments",
     "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
     "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
-    "baskets", "receipts", "reservations", "stays", "shifts",
+    "baskets", "receipts", "reservations", "stays", "shifts", "sales",
     # rows of what was done or said, many per thing: lines of an order or a sale, crew
     # assignments, pharmacy fills, requests, votes, reviews, screenings, claims, scans
     "lines", "items", "assignments", "fills", "requests", "votes", "reviews", "ratings",

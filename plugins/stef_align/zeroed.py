@@ -6,7 +6,8 @@ AVG skips NULLs: the average rating is over the rows that have one. ``AVG(COALES
 stars as a 0-star review and drags each average down. It is read so only for a column named
 as a rating, score or percentage: a missing amount is often no amount (``COALESCE(discount,
 0)`` over orders is the average discount per order), and a question that says to count the
-missing ones as zero asks for it.
+missing ones as zero asks for it (the person's own words: an agent's reformulation that adds
+"treating missing as 0" restates its own mistake).
 
 >>> from stef_question.frame import question_spec
 >>> from stef_sql.extract import extract_spec
@@ -41,7 +42,9 @@ _AS_ZERO = re.compile(r"\b(?:as|at|count(?:ing)?)\s+(?:0|zero)\b|\bzeros?\b|\bas
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    if "AVG" not in {a.func for a in sql.aggregations[:64]} or _AS_ZERO.search(q.text):
+    # the person's own words: a reformulation that adds "treating missing as 0" is the
+    # mistake itself, not a request (the person asked for the average)
+    if "AVG" not in {a.func for a in sql.aggregations[:64]} or _AS_ZERO.search(q.own_words):
         return []
     for p in sql.projections[:64]:
         if p.aggregate != "AVG":
