@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from stef_align.happened import names_a_state
 from stef_align.names import parts
-from stef_align.presupposed import IN_FORCE, NOT_IN_FORCE
+from stef_align.presupposed import in_force_states
 from stef_core.gated import gated
 from stef_core.spec import Filter
 from stef_core.values import kept_side
@@ -155,17 +155,7 @@ def _keeps_in_force(f: Filter) -> bool:
         return not side  # is_retired = 0
     if f.op == "is null":
         return bool(ps & _ENDED_PARTS)  # end_date IS NULL, deceased_dt IS NULL
-    if not ps & STATE_PARTS:
-        return False
-    keys = ["_".join(v.strip().lower().replace("-", " ").split()) if isinstance(v, str)
-            else "" for v in values]
-    if not keys or not all(keys):
-        return False
-    if f.op in ("=", "in"):
-        return all(k in IN_FORCE for k in keys)
-    if f.op in ("!=", "<>", "not in"):
-        return all(k in NOT_IN_FORCE for k in keys)
-    return False
+    return bool(ps & STATE_PARTS) and in_force_states(f)
 
 
 def in_force_now(f: Filter, text: str) -> bool:

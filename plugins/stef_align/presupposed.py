@@ -67,7 +67,7 @@ def _flag_kept(f: Filter) -> bool | None:
     return kept_side(f.op, values[0]) if len(values) == 1 else None
 
 
-def _in_force(f: Filter) -> bool:
+def in_force_states(f: Filter) -> bool:
     """Does ``f`` keep only in-force states, or leave out only states that are not?"""
     values = f.values
     keys = [_key(v) for v in values]
@@ -89,7 +89,7 @@ def presupposed(f: Filter, text: str) -> bool:
     side = _flag_kept(f)
     if side is not None:
         return side and bool(set(parts(f.column)) & _IN_FORCE_FLAGS)
-    return _in_force(f)
+    return in_force_states(f)
 
 
 #: The question's words for a state a validity window keeps ("active policies").
