@@ -75,13 +75,36 @@ _PER_GROUP_TOPK = re.compile(
 SAFETY_CAP = 100
 
 
+#: Verb endings after a word inside a name part: ``seeded_ac`` is the acres planted, not a
+#: tournament seed; ``seeding_dt`` the day of planting.
+_VERB_ENDING = re.compile(r"(?:ed|ing)(?![a-z])")
+
+
 def _words(columns: tuple[str, ...]) -> set[str]:
+    """The words of the ranking key's names, with the date and rank words found inside a
+    longer part (``birthdate``, ``worldrank``), unless a verb ending follows them there."""
     out: set[str] = set()
     for c in columns:
         out.update(parts(c))
         low = c.lower()
-        out.update(w for w in (*_DATE_PARTS, *_RANK_PARTS) if len(w) > 3 and w in low)
+        out.update(w for w in (*_DATE_PARTS, *_RANK_PARTS) if len(w) > 3 and w in low
+                   and not _inflected(low, w))
     return out
+
+
+def _inflected(low: str, word: str) -> bool:
+    """Does every occurrence of ``word`` in the name ``low`` carry a verb ending
+    (``seeded``, ``seeding``)?
+
+    >>> _inflected("seeded_ac", "seed"), _inflected("seed_no", "seed")
+    (True, False)
+    """
+    at = low.find(word)
+    while at >= 0:
+        if not _VERB_ENDING.match(low, at + len(word)):
+            return False
+        at = low.find(word, at + 1)
+    return True
 
 
 #: Time units a throughput is counted per ("rides_per_hour", "picks per minute").
