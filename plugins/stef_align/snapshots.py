@@ -19,8 +19,7 @@ period of any kind; an AVG over snapshots (the average stock) is a mean, not rea
 
 from __future__ import annotations
 
-import re
-
+from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import SqlSpec
@@ -37,13 +36,13 @@ _ADDS = frozenset({"SUM", "COUNT"})
 
 
 def _parts(name: str) -> set[str]:
-    return set(re.split(r"[^a-z0-9]+", name.lower().split(".")[-1]))
+    return set(parts(bare(name)))
 
 
 def _dated(name: str) -> bool:
-    bare = name.lower().split(".")[-1]
-    return bool(_parts(bare) & _DATED) or bare.startswith(("date", "snapshot", "month")) or (
-        "date_trunc" in bare or "(" in bare)
+    low = name.lower().split(".")[-1]
+    return bool(_parts(low) & _DATED) or low.startswith(("date", "snapshot", "month")) or (
+        "date_trunc" in low or "(" in low)
 
 
 def check(sql: SqlSpec) -> list[Reason]:

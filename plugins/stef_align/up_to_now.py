@@ -29,9 +29,10 @@ False
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from stef_core.gated import gated
+from stef_core.periods import add
 
 #: Words that say the question is about what holds now, up to the moment it is asked.
 _PRESENT = gated(r"\b(?:overdue|past[- ]due|late|outstanding|unpaid|open|on hand|in stock"
@@ -45,27 +46,18 @@ _AGO = re.compile(r"(?:\b(?:over|more than|older than|longer than|at least|beyon
                   r"|\b(\d{1,4})\s*\+\s*(days?|d|weeks?|wks?|months?|mos?|years?|yrs?)\b")
 
 
-def _months_before(day: date, n: int) -> date:
-    month = day.month - 1 - n
-    year = day.year + month // 12
-    month = month % 12 + 1
-    for d in range(day.day, 27, -1):  # the 31st of a shorter month: its last day
-        try:
-            return date(year, month, d)
-        except ValueError:
-            continue
-    return date(year, month, min(day.day, 28))
+#: The first letter of a unit the question writes -> its name in stef_core.periods.
+_UNITS = {"d": "day", "w": "week", "m": "month", "y": "year"}
 
 
 def _ago(today: date, n: int, unit: str) -> date:
-    u = unit[0]
-    if u == "d":
-        return today - timedelta(days=n)
-    if u == "w":
-        return today - timedelta(days=7 * n)
-    if u == "m":
-        return _months_before(today, n)
-    return _months_before(today, 12 * n)
+    """The day ``n`` units before ``today`` (stef_core.periods.add: the day clamped to the
+    month's last, a move past the calendar's edge stopped there: "over 9999 years").
+
+    >>> _ago(date(2026, 3, 31), 1, "month"), _ago(date(2026, 1, 5), 9999, "years").year
+    (datetime.date(2026, 2, 28), 1)
+    """
+    return add(datetime.combine(today, time()), _UNITS[unit[0]], -n).date()
 
 
 def ends_now(end: datetime, text: str, today: date) -> bool:
@@ -83,7 +75,7 @@ def ends_ago(end: datetime, text: str, today: date) -> bool:
     for m in _AGO.finditer(text[:2000].lower()):
         n, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         day = _ago(today, int(n), unit)
-        if end.date() in (day, day + timedelta(days=1), day - timedelta(days=1)):
+        if abs((end.date() - day).days) <= 1:
             return True
     return False
 
