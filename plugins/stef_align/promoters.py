@@ -41,11 +41,12 @@ _ANSWER = frozenset({"score", "scores", "rating", "ratings", "response", "answer
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    asked = q.own_words[:2000]
-    if not _NPS.search(asked) or _MEAN.search(asked) or sql.conditions:
-        return []
+    # (the SQL first: most queries take no AVG, and then the question's words go unread)
     averages = [a for a in sql.aggregations[:32] if a.func == "AVG"]
-    if not averages or len(averages) != len(sql.aggregations):
+    if not averages or len(averages) != len(sql.aggregations) or sql.conditions:
+        return []
+    asked = q.own_words[:2000]
+    if not _NPS.search(asked) or _MEAN.search(asked):
         return []
     for a in averages:
         column = a.arg.split(".")[-1].lower()
