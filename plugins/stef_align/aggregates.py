@@ -48,7 +48,16 @@ import re
 from collections.abc import Callable
 
 from stef_align.joins import keyed, own_key
-from stef_align.names import abbreviated, another_name, bare, in_identifiers, parts, word_matches
+from stef_align.names import (
+    ATTRIBUTE_HEADS,
+    abbreviated,
+    another_name,
+    assigned_person,
+    bare,
+    in_identifiers,
+    parts,
+    word_matches,
+)
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
@@ -414,9 +423,20 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     rate_grouped = bool(q.rates) and not q.asks_ratio and all(
         any(word_matches(w, k) or abbreviated(w, k)
             for w in rate.split() for k in (*sql.group_by, *sql.partition_by))
-        or any(another_name(rate, k) for k in (*sql.group_by, *sql.partition_by))
+        or any(another_name(rate, k) or assigned_person(rate, k)
+               for k in (*sql.group_by, *sql.partition_by))
         or (rate.split()[-1] in _TIME_RATES and any(_dated(k) for k in sql.group_by))
         for rate in q.rates)
+    # The SQL answers "per Y" as a breakdown by the key of a thing none of the question's
+    # other groups explains ("revenue per salesperson" / GROUP BY ae_id): it may be Y under a
+    # name the question does not spell, which only the schema tells. A guess, not a proof:
+    # minor. Not an attribute a row carries (region, cost_code), nor a date, nor when Y is
+    # itself such an attribute ("per department" / region): those are other groupings.
+    guessed = bool(q.rates) and not q.asks_ratio and not any(
+        rate.split()[-1] in ATTRIBUTE_HEADS for rate in q.rates if rate.split()) and any(
+        not any(word_matches(w, k) for g in q.group_by for w in g.split())
+        and not set(parts(bare(k))) & ATTRIBUTE_HEADS and not _dated(k)
+        for k in sql.group_by[:32])
     if (
         (q.asks_ratio or q.rates)
         and not rate_grouped
@@ -430,7 +450,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         out.append(reason(
             "aggregation.missing",
             "the question asks for a ratio or percentage but the SQL divides nothing",
-            "minor" if "RATIO" in q.weak_aggregations else (
+            "minor" if "RATIO" in q.weak_aggregations or guessed else (
                 "critical" if sql.aggregations or _lists(sql) else "major"),
         ))
 

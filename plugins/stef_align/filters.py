@@ -211,6 +211,15 @@ def _state_column(s: Filter) -> bool:
     return bool(names & _STATE_PARTS)
 
 
+def _state_flag(s: Filter) -> bool:
+    """Is ``s`` a 0/1 flag named after a state (``discontinued = 0``, ``closed = FALSE``,
+    ``active_yn = 1``): a row's state, kept as a yes or no?"""
+    if not s.column or s.op not in ("=", "!=") or not (
+            isinstance(s.value, bool) or s.value in (0, 1)):
+        return False
+    return bool(set(parts(s.column)) & (_STATE_WORDS | _END_PARTS))
+
+
 #: Parts of a column name that say it holds a place (a tenant's or a row's), never a state.
 _PLACE_PARTS = frozenset({"region", "country", "city", "site", "zone", "market", "territory",
                           "branch", "campus", "location", "store", "warehouse", "school"})
@@ -253,6 +262,37 @@ def _opposite_kept(asked: str, s: Filter) -> bool:
     values = s.values
     return any(_contradicts(asked, p) for v in values if isinstance(v, str)
                for p in (v, *parts(v)))
+
+
+#: States of money still owed ("unpaid fees", "outstanding balances", "open invoices").
+_OWED_WORDS = frozenset({"unpaid", "outstanding", "owed", "owing", "open", "unsettled",
+                         "uncollected"})
+#: Name parts of a column holding an amount owed, paid or billed.
+_AMOUNT_PARTS = frozenset({"amount", "amt", "paid", "due", "total", "balance", "bal", "owed",
+                           "billed", "charged", "fee", "fees", "price", "cost", "invoiced",
+                           "collected", "outstanding", "remaining", "open", "unpaid"})
+#: Name parts of a column holding what is still owed (a balance).
+_OWED_PARTS = frozenset({"balance", "bal", "due", "owed", "outstanding", "remaining", "open",
+                         "unpaid", "residual"})
+
+
+def _owed_amount(r: Filter, sql: SqlSpec) -> Filter | None:
+    """A condition of the SQL that keeps what is still owed, which an "unpaid" / "outstanding"
+    / "open" the question says of money may be: a paid amount below the amount due
+    (``amount_paid < amount_due``), or a balance above zero (``balance > 0``)."""
+    if r.op != "=" or r.column is not None or not isinstance(r.value, str) or (
+            r.value.lower() not in _OWED_WORDS):
+        return None
+    for s in sql.relations[:MAX_SCAN]:
+        if (s.op in ("<", ">", "!=") and s.column and isinstance(s.value, str)
+                and set(parts(s.column)) & _AMOUNT_PARTS
+                and set(parts(s.value)) & _AMOUNT_PARTS and not s.excluded):
+            return s
+    for s in sql.filters[:MAX_SCAN]:
+        if (s.column and s.op in (">", "!=") and not isinstance(s.value, bool)
+                and s.value == 0 and set(parts(s.column)) & _OWED_PARTS and not s.excluded):
+            return s
+    return None
 
 
 def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec,
@@ -1975,9 +2015,12 @@ def _match_used_value(r: Filter, m: _Match) -> bool:
         m.matched.append(r.describe())
         return True
     if (isinstance(r.value, (int, float)) and _percent_said(r.value, m.q.text)
-            and value_key(round(r.value / 100, 8)) in m.literal_keys):
+            and {value_key(round(r.value / 100, 8)), value_key(round(1 + r.value / 100, 8)),
+                 value_key(round(1 - r.value / 100, 8))} & m.literal_keys):
         # "refunds exceeded 10% of their volume" / refunded > 0.10 * volume: the share as
-        # the fraction it multiplies by
+        # the fraction it multiplies by; "over budget by more than 10%" / cost > budget *
+        # 1.1, "down more than 15%" / oct < sep * 0.85: a change by a share, as the factor
+        # the base is multiplied by
         m.matched.append(r.describe())
         return True
     return False
@@ -2389,6 +2432,11 @@ def align_filters(
                 # "active rentals" is no region = 'EU-W' nor school_id = 'LS3': a state is
                 # kept in a state's column, never in a key's or a place's
                 guesses = [s for s in guesses if not _placed_or_keyed(s)]
+                if any(_state_flag(e) for e in encodings):
+                    # "active frames" with discontinued = 0 beside practice_grp = 'VX': the
+                    # SQL keeps a state by a flag, and a value on a column that keeps no
+                    # state is no other spelling of the asked one
+                    guesses = [s for s in guesses if _state_column(s)]
             if found is None and guesses:
                 # the code of the name before any other guess ('RAK' for "Marrakech", not
                 # the status = 'arrived' beside it)
@@ -2470,7 +2518,7 @@ def align_filters(
         # conditions matched ("pending" / claim_status = 'SUBMITTED', which the agent's
         # restatement names): either may be the data's term for the question's word
         states = [s for s in (*encodings, *(idx.preds[i] for i in sorted(used)[:MAX_SCAN]))
-                  if _state_column(s) and s.value != SUBQUERY]
+                  if (_state_column(s) or _state_flag(s)) and s.value != SUBQUERY]
         if states and _state_word(r, q.text) and not any(
                 _contradicts(str(r.value), s.value) for s in states):
             # "active providers" / term_dt IS NULL: the data keeps the state in its own terms
@@ -2537,6 +2585,18 @@ def align_filters(
             # "flights to Marrakech" restated as "destination 'RAK'" and kept so: the
             # agent's reformulation named the name's code
             matched.append(r.describe())
+            continue
+        owed = _owed_amount(r, sql)
+        if owed is not None:
+            # "unpaid league fees" / amount_paid < amount_due, "open invoices" / balance > 0:
+            # what is still owed, kept as an amount the data compares (inference: weak)
+            reasons.append(reason(
+                "filter.missing",
+                f"the question says {r.describe()}; no SQL condition says it in words (it may "
+                f"be kept as an amount still owed: {owed.describe()})",
+                "minor",
+            ))
+            read_as_asked.append(owed)  # the data's spelling of the state: no extra as well
             continue
         if is_weak(r):
             said = (f"says {r.describe()}" if r.op == "not"

@@ -30,7 +30,15 @@ from __future__ import annotations
 import re
 
 from stef_align.aggregates import DISTRIBUTION, family
-from stef_align.names import abbreviated, another_name, parts, word_matches
+from stef_align.names import (
+    ATTRIBUTE_HEADS,
+    abbreviated,
+    another_name,
+    assigned_person,
+    bare,
+    parts,
+    word_matches,
+)
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -168,7 +176,7 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     if any(w in _TIME_WORDS for w in words) and (
             any(d in lowered for d in _DATE_KEYS) or set(parts(key)) & _MOMENT_PARTS):
         return True
-    if any(w.rstrip("s") in _ROLE_WORDS for w in words) and set(parts(key)) & _PERSON_KEYS:
+    if assigned_person(group, key):
         return True  # "per rep" / GROUP BY owner_nm: the person a row is assigned to
     for column, synonyms in rules.synonyms.items():
         # the column itself, or a key naming it (``wo_id`` is no word of ``wo_id``)
@@ -182,13 +190,6 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     return False
 
 
-#: Words for the person who owns or works a row ("per rep", "by agent", "each adjuster")...
-_ROLE_WORDS = frozenset({"rep", "salesrep", "salesperson", "seller", "agent", "owner",
-                         "assignee", "adjuster", "technician", "tech", "analyst", "handler",
-                         "account executive", "ae", "csm", "recruiter", "coordinator"})
-#: ... and the name parts of the column that holds that person when it is named generically.
-_PERSON_KEYS = frozenset({"owner", "assignee", "assigned", "user", "usr", "employee", "emp",
-                          "staff", "rep", "agent", "handler", "worker"})
 
 
 def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
@@ -201,11 +202,58 @@ def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
 
 
 def _as_ratio(group: str, sql: SqlSpec) -> bool:
-    """"revenue per employee" computed by a division over the group's table or column."""
+    """"revenue per employee" computed by a division over the group's table or column (its
+    name abbreviated too: "avg paid per member" as ``SUM(net_amt) / uniqExact(mbr_id)``)."""
     if not sql.divides:
         return False
     names = (*list(sql.columns)[:256], *sql.tables)
-    return any(word_matches(w, n) for w in group.split() for n in names)
+    return any(word_matches(w, n) or abbreviated(w, n) for w in group.split() for n in names)
+
+
+#: The last name part of a column that only says the column is a row's key.
+_ID_PARTS = frozenset({"id", "key", "code", "cd", "no", "nbr", "num", "number", "uuid"})
+
+
+def _joined_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"exams per optometrist" grouped by ``od_id`` where the query joins the optometrists
+    table on ``od_id``: the table named after the group is in the query and the key it is
+    joined on is the one grouped by, so the key is that table's (the abbreviation no word of
+    the question spells out is the schema's). Not a key named after another table of the
+    query: a stores table joined to regions on ``region_id`` keys the regions."""
+    words = group.split()
+    if not words or words[-1] in _TIME_WORDS or words[-1] in _WORD_UNITS:
+        return False
+    head = words[-1]
+    grouped = {bare(k).lower() for k in keys[:32]}
+    for t1, c1, t2, c2 in sql.join_keys[:64]:
+        for table, column in ((t1, c1), (t2, c2)):
+            ps = parts(column)
+            if (not table or column.lower() not in grouped or not ps or ps[-1] not in _ID_PARTS
+                    or not word_matches(head, table.split(".")[-1])):
+                continue
+            named = [p for p in ps[:-1] if p not in _ID_PARTS]
+            if any(word_matches(p, t.split(".")[-1]) for p in named for t in sql.tables[:32]
+                   if t != table):
+                continue
+            return True
+    return False
+
+
+def _averaged_groups(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> bool:
+    """"avg glasses spend per patient by store": a nested query groups by the patient and the
+    outer query averages (or takes the median of) the per-patient values, by store. The outer
+    query may join other rows in (the stores' names): the average is still one over patients."""
+    if not sql.nested_group_by or not re.search(
+            r"\bper\s+" + re.escape(group) + r"\b", q.text):
+        return False
+    # the outer average reads what the nested query aggregated per group (AVG(spend) over
+    # SUM(sale_amt) AS spend), not the rows again ("average salary per department" as the
+    # AVG of every employee's salary, joined to a CTE that only counts departments)
+    nested = {norm(a.arg) for a in sql.aggregations[:64] if a.nested}
+    if not any(family(a.func) in DISTRIBUTION and norm(a.arg) in nested
+               for a in sql.aggregations[:64] if not a.nested):
+        return False
+    return any(key_matches(group, k, q, rules) for k in sql.nested_group_by[:32])
 
 
 def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
@@ -302,14 +350,6 @@ def _count_split(q: QuestionSpec, sql: SqlSpec) -> str | None:
             "and shows only aggregates: it returns one count per group, not the number asked")
 
 
-#: Group words that name an attribute a row carries (a column of its own), not a party or a
-#: thing with rows of its own: "by region" grouped by some id is another grouping.
-_ATTRIBUTE_HEADS = frozenset({
-    "region", "country", "city", "state", "category", "type", "status", "channel", "segment",
-    "source", "tier", "plan", "level", "gender", "language", "currency", "brand", "model",
-    "size", "color", "colour", "priority", "stage", "reason", "method", "kind", "class",
-    "zone", "market", "industry", "sector", "department", "team", "grade", "band", "group",
-    "code", "version", "platform", "device", "os", "browser", "carrier", "outcome", "result"})
 
 
 def _restated_key(group: str, keys: tuple[str, ...], sql: SqlSpec, q: QuestionSpec,
@@ -327,7 +367,7 @@ def _restated_key(group: str, keys: tuple[str, ...], sql: SqlSpec, q: QuestionSp
     words = group.split()
     # the thing's nouns ("show" of "show played": a participle qualifies it)
     nouns = [w for w in words if not w.endswith(("ed", "ing"))] or words
-    if not nouns or any(w in _TIME_WORDS or w in _WORD_UNITS or w in _ATTRIBUTE_HEADS
+    if not nouns or any(w in _TIME_WORDS or w in _WORD_UNITS or w in ATTRIBUTE_HEADS
                         for w in nouns):
         return False
     names = (*sorted(sql.columns)[:256], *sql.tables[:32])
@@ -369,6 +409,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     if q.group_by and aggregates:
         for group in q.group_by:
             if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
+                    or _joined_key(group, keys, sql)
+                    or _averaged_groups(group, q, sql, rules)
                     or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
                     or _stored_per(group, sql, q.text)
                     or _dated_key(group, keys, sql)):

@@ -126,9 +126,13 @@ _PLACE_WORDS = frozenset({"site", "location", "branch", "venue", "facility", "pr
                           "outlet"})
 _OTHER_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_PARTY_WORDS, _PARTY_WORDS | {"cust", "acct", "clnt"}),
-    (frozenset({"job"}), frozenset({"project", "proj", "prj"})),
-    # a place the business works from: "per site" / location_id, "by venue" / facility_cd
-    (_PLACE_WORDS, _PLACE_WORDS | {"loc", "fac", "br"}),
+    # a job is a project, or a work order in field service ("per job" / wo_id)
+    (frozenset({"job"}), frozenset({"project", "proj", "prj", "wo", "workorder", "work",
+                                    "order"})),
+    # a place the business works from: "per site" / location_id, "by venue" / facility_cd;
+    # a site is the business's own kind of place too (a grain elevator, a store, a plant)
+    (_PLACE_WORDS, _PLACE_WORDS | {"loc", "fac", "br", "elev", "elevator", "store", "plant",
+                                   "depot", "yard", "warehouse", "wh", "terminal", "station"}),
 )
 #: The name parts that only say a column is a key.
 _KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
@@ -177,8 +181,40 @@ def another_name(group: str, key: str) -> bool:
     (True, False)
     >>> another_name("job", "p.proj_no"), another_name("job", "cost_cd")
     (True, False)
+    >>> another_name("install job", "w.wo_id"), another_name("site", "elev_nm")
+    (True, True)
     """
     said = {w.rstrip("s") for w in group.split()}
     named = [p for p in parts(key.split(".")[-1]) if p not in _KEY_PARTS]
     return bool(named) and any(said & words and all(p in keys for p in named)
                                for words, keys in _OTHER_NAMES)
+
+
+#: Words for the person who owns or works a row ("per rep", "by agent", "each adjuster")...
+ROLE_WORDS = frozenset({"rep", "salesrep", "salesperson", "seller", "agent", "owner",
+                        "assignee", "adjuster", "technician", "tech", "analyst", "handler",
+                        "account executive", "ae", "csm", "recruiter", "coordinator"})
+#: ... and the name parts of the column that holds that person when it is named generically.
+PERSON_KEYS = frozenset({"owner", "assignee", "assigned", "user", "usr", "employee", "emp",
+                         "staff", "rep", "agent", "handler", "worker"})
+
+
+def assigned_person(group: str, key: str) -> bool:
+    """Is ``key`` the person a row is assigned to, asked about by the role the question names
+    ("per rep" / ``owner_nm``, "revenue per salesperson" / ``rep_id``)?
+
+    >>> assigned_person("salesperson", "r.rep_id"), assigned_person("salesperson", "region")
+    (True, False)
+    """
+    return any(w.rstrip("s") in ROLE_WORDS for w in group.split()) and bool(
+        set(parts(key.split(".")[-1])) & PERSON_KEYS)
+
+
+#: Group words that name an attribute a row carries (a column of its own), not a party or a
+#: thing with rows of its own: "by region" grouped by some id is another grouping.
+ATTRIBUTE_HEADS = frozenset({
+    "region", "country", "city", "state", "category", "type", "status", "channel", "segment",
+    "source", "tier", "plan", "level", "gender", "language", "currency", "brand", "model",
+    "size", "color", "colour", "priority", "stage", "reason", "method", "kind", "class",
+    "zone", "market", "industry", "sector", "department", "team", "grade", "band", "group",
+    "code", "version", "platform", "device", "os", "browser", "carrier", "outcome", "result"})

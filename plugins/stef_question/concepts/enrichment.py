@@ -191,6 +191,51 @@ def _negated(text: str, start: int) -> bool:
     return _NEGATED_EXISTENCE.search(head) is not None
 
 
+#: A negated clause whose parenthesis names the rows the answer has none of: "have never
+#: ordered banners (product_cd = 'BANNER')", "with no delivery of the 2026 crop (crop_yr =
+#: 2026)", "with no check-in at the downtown club (club_cd = 'DT')". The clause's words
+#: (group 1) sit between the cue and the parenthesis.
+_NEGATED_OBJECT = re.compile(
+    r"\b(?:no|without(?:\s+any)?|never|not\s+any|none\s+of)\s+((?:[\w'-]+\s+){1,6}?)\(\s*$",
+    re.IGNORECASE)
+#: Values that restate a state rather than name a thing: a flag, a yes / no code, a zero.
+_FLAG_VALUES = frozenset({"y", "n", "t", "f", "yes", "no", "true", "false"})
+_NEGATIVE_VALUE = re.compile(r"^(?:un|in|non|not|no)(?:[_\- ]|[a-z])", re.IGNORECASE)
+
+
+def _negated_object(text: str, start: int, found: tuple[Filter, ...]) -> bool:
+    """Do the conditions at ``start`` name the rows a negated clause keeps away ("never
+    ordered banners (product_cd = 'BANNER')")? Only an equality or a list of values that the
+    clause itself names (its words spell the value or a part of the column), and never a
+    value that restates a state ("not in service (in_service = 0)", "with no activity
+    (status = 'dormant')", "never paid (status = 'unpaid')"): that one describes the rows
+    kept, as written."""
+    head = text[max(0, start - 160):start]
+    ends = list(_CLAUSE_END.finditer(head))
+    if ends:
+        head = head[ends[-1].end():]
+    m = _NEGATED_OBJECT.search(head)
+    if m is None or not found:
+        return False
+    said = {stem(w) for w in re.findall(r"[a-z0-9]+", m.group(1).lower())}
+    for f in found:
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        if f.op not in ("=", "in") or not f.column or not values:
+            return False
+        for v in values:
+            if isinstance(v, bool) or v is None or (isinstance(v, (int, float)) and v in (0, 1)):
+                return False
+            if isinstance(v, str) and (len(v) < 2 or v.lower() in _FLAG_VALUES
+                                       or _NEGATIVE_VALUE.match(v)):
+                return False
+        named = {stem(p) for p in re.split(r"[^a-z0-9]+", f.column.lower()) if len(p) > 1}
+        named |= {stem(p) for v in values for p in re.split(r"[^a-z0-9]+", str(v).lower())
+                  if len(p) > 1}
+        if not named & said:
+            return False
+    return True
+
+
 def _conditions(text: str) -> list[Filter]:
     """The conditions written in ``text`` (BETWEEN, IN, comparisons), parsed exactly; one a
     negated existence holds is read turned round (:data:`_NEGATED_EXISTENCE`)."""
@@ -225,7 +270,9 @@ def _conditions(text: str) -> list[Filter]:
         if op.strip().lower() in {"is", "is not"} and m.group(3).upper() != "NULL":
             frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"
         found = condition_filters(frag)
-        out.extend(tuple(f.turned() for f in found) if _negated(text, m.start()) else found)
+        out.extend(tuple(f.turned() for f in found)
+                   if _negated(text, m.start()) or _negated_object(text, m.start(), found)
+                   else found)
         count += 1
     if not out:
         for m in _BARE_VALUE.finditer(text):

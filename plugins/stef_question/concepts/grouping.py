@@ -76,7 +76,9 @@ _PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "h
                           "at", "on", "that", "which", "who", "where", "when", "is", "are",
                           "was", "were", "over", "between", "during",
                           "as", "than", "sorted", "ordered", "each", "every", "since", "before",
-                          "after", "alongside", "within", "across", "whose", "there"})
+                          "after", "alongside", "within", "across", "whose", "there",
+                          # a period after the group ("per site this crop yr", "by rep ytd")
+                          "this", "these", "those", "ytd", "mtd", "qtd", "wtd"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,16 +310,16 @@ def read(
 
 #: "show zeros", "zeros included", "including teams with no agents", "even those without
 #: orders", "showing 0 for carriers without loads": the groups with nothing are wanted too.
-#: "incl. ones with none" abbreviates "including"; "including marinas that sold none",
-#: "including teachers who taught no lessons" say it with a verb. "customers with zero orders"
-#: is no such request (it asks for those groups only).
+#: "incl. ones with none" abbreviates "including" ("incl sites w none": "with" too);
+#: "including marinas that sold none", "including teachers who taught no lessons" say it with
+#: a verb. "customers with zero orders" is no such request (it asks for those groups only).
 _EMPTY_GROUPS = gated(
     r"\b(?:show|shows|showing|include|includes|including|incl\.?|keep|keeping)\s+"
     r"(?:the\s+|all\s+)?"
     r"(?:zeros|zeroes|0s|zero counts|zero rows|empty ones)\b"
     r"|\bzero(?:e)?s\s+(?:included|shown|too|as well)\b"
     r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
-    r"(?:[a-z]+\s+){0,2}?(?:(?:with|that have|who have|which have|having)\s+"
+    r"(?:[a-z]+\s+){0,2}?(?:(?:with|w/|w|that have|who have|which have|having)\s+"
     r"(?:no|none|nothing|zero|0)|without)\b"
     r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
     r"(?:[a-z]+\s+){0,2}?(?:that|who|which)\s+(?:[a-z]+\s+){1,2}?(?:none|nothing|no|zero|0)\b"
@@ -369,6 +371,8 @@ def asks_empty_groups(text: str) -> bool:
     >>> asks_empty_groups("number of agents in each team, including teams with no agents.")
     True
     >>> asks_empty_groups("open jobs per technician incl. ones with none")
+    True
+    >>> asks_empty_groups("loads per site this crop yr, incl sites w none")
     True
     >>> asks_empty_groups("diesel sales per marina, including marinas that sold none")
     True
