@@ -110,6 +110,10 @@ class Filter:
     relation: bool = False
     excluded: bool = False
     alternative: bool = False
+    #: The tables a question-side value belongs to, when R_app declares it for some tables
+    #: only (``values equip_rentals.status = RES, OUT``) and the question names none of them:
+    #: an SQL that reads none of these tables has no such column to answer it with.
+    tables: tuple[str, ...] = ()
 
     @property
     def values(self) -> tuple[Scalar, ...]:

@@ -78,7 +78,7 @@ from stef_core.periods import (
     unit_factor,
 )
 from stef_core.reasons import Severity, reason
-from stef_core.run import NO_RUN, RunProfile
+from stef_core.run import NO_RUN, RunProfile, table_key
 from stef_core.spec import (
     ORDERINGS,
     SUBQUERY,
@@ -2172,7 +2172,16 @@ def align_filters(
     sql_filters = [f for f in sql.filters if not ignored(f, rules) and f not in dates.consumed]
     idx = _Index.build(sql_filters, sql.conditions)
     literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
-    required = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
+    asked = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
+    # A ruleset value of some tables only, read where the question names none of them
+    # (``values equip_rentals.status = ..., OUT`` for the "out" of "advances paid out"), is
+    # no requirement of an SQL that reads none of those tables and compares no such value:
+    # it stays listed as required (requirements do not depend on the SQL) but is compared
+    # with nothing.
+    read = {table_key(t) for t in sql.tables}
+    required = [f for f in asked if not (
+        f.tables and read and not read & set(f.tables)
+        and not any(value_key(v) in literal_keys for v in f.values))]
 
     # Each requirement goes through the MATCHERS, in order, until one decides it.
     m = _Match(q, sql, rules, idx, literal_keys, work, reasons, today=anchor_date(anchor))
@@ -2688,7 +2697,7 @@ def align_filters(
     # The status only: its points are the scorer's to state (Score.filter_points).
     fa = FilterAlignment(
         status=status,
-        required=[*(f.describe() for f in required), *dates.asked],
+        required=[*(f.describe() for f in asked), *dates.asked],
         matched=list(dict.fromkeys(matched)),
         missing=missing,
         extras=extra_texts,

@@ -224,6 +224,56 @@ def _exclusion(f: Filter, text: str) -> str | None:
     return "stated" if said == "stated" else None
 
 
+#: A question's word: letters and digits (a compound is two such words side by side).
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _outside_compounds(text: str, sql: SqlSpec | None) -> str:
+    """``text`` with each guard word that sits inside a compound the SQL names blanked out:
+    "median test wt barley" names the column ``test_wt``, "soil test kit sales" the value
+    'soil_test_kit' (or a LIKE '%soil test kit%'); there "test" is part of a measure's or a
+    product's name and asks nothing about test data, so ``is_test = 0`` beside it stays the
+    deployment's hygiene. A compound is two adjacent words of the question, one of them a
+    guard word and the other a word of its own (no flag or date part, no guard word), found
+    side by side in a column name or a string literal of the SQL. "How many test cycles"
+    (no ``test_cycle`` in the SQL) keeps its word.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT median(test_wt) FROM loads WHERE is_test = 0")
+    >>> _outside_compounds("median test wt barley ytd", s)
+    'median _ wt barley ytd'
+    >>> _outside_compounds("how many test loads", s)
+    'how many test loads'
+    """
+    if sql is None:
+        return text
+    names = [parts(c) for c in sorted(sql.columns)[:256]]
+    names += [parts(v) for v in sql.literals[:128] if isinstance(v, str) and len(v) <= 80]
+    pairs = {(stem(a), stem(b)) for ps in names for a, b in pairwise(ps)}
+    if not pairs:
+        return text
+    lowered = text[:2000].lower()
+    tokens = list(_TOKEN.finditer(lowered))
+    blank: set[int] = set()
+    for i, (a, b) in enumerate(pairwise(tokens)):
+        if lowered[a.end():b.start()].strip():
+            continue  # a comma or a clause between them: two words, not one name
+        sa, sb = stem(a.group()), stem(b.group())
+        if (sa, sb) not in pairs:
+            continue
+        for j, own, other in ((i, sa, b.group()), (i + 1, sb, a.group())):
+            if (own in _GUARD_STEMS and stem(other) not in _GUARD_STEMS
+                    and other not in _FLAG_PARTS and not other.isdigit()):
+                blank.add(j)
+    if not blank:
+        return text
+    out = list(lowered)
+    for j in blank:
+        m = tokens[j]
+        out[m.start():m.end()] = "_" + " " * (m.end() - m.start() - 1)
+    return re.sub(r"_ +", "_ ", "".join(out)) + text[2000:].lower()
+
+
 def _stated_exclusion(values: tuple[object, ...], text: str) -> str | None:
     """``'stated'`` when every value a ``!=`` / ``NOT IN`` filter leaves out is named in a
     clause of the text that says to leave it out ("excluding cancellations and no-shows" for
@@ -348,7 +398,7 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
         # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``)
         f = replace(f, op=NEGATED_OP[f.op], excluded=False)
-    kind = _exclusion(f, text)
+    kind = _exclusion(f, _outside_compounds(text, sql))
     if kind is not None:
         return kind
     if _live_only(f, text):

@@ -113,6 +113,10 @@ _NOW = gated(r"\b(?:right now|now|currently|as of today|today|at the moment|to d
              r"|are there|is there|(?:are|is) (?:\w+ )?(?:overdue|past due|due|on|enrolled"
              r"|outstanding|open|in|with|still|out|left|booked|signed)"
              r"|what'?s our|whats our"
+             # what is overdue is so at the moment asked ("total overdue amount by region"):
+             # kept as an in-force state only ('open', 'active'), never 'issued' or a list
+             # of the states the business calls unsettled (its own choice)
+             r"|overdue|past[- ]due"
              # a stock, not a flow: what there is at a moment
              r"|mrr|arr|headcount|head count|on hand|in stock|backlog|wip|pipeline"
              r"|outstanding|balances?|roster"
@@ -127,7 +131,7 @@ _ENDED_PARTS = frozenset({
     "cancel", "cancellation", "churned", "churn", "deceased", "death", "died", "retired",
     "retirement", "left", "exit", "exited", "departed", "departure", "discharged", "expired",
     "inactivated", "deactivated", "discontinued", "closed", "separation", "separated",
-    "offboarded", "resigned", "disposed", "sold", "removed", "archived",
+    "offboarded", "resigned", "disposed", "sold", "removed", "archived", "discharge",
 })
 #: Parts of a flag that keeps the rows in force on its "yes" side.
 _IN_FORCE_FLAGS = frozenset({"active", "current", "enabled", "live", "valid", "enrolled",

@@ -18,6 +18,10 @@ business's own choice (an invoice ``'issued'`` only, or also ``'partially_paid'`
 'paid'`` also keeps disputed and cancelled ones): the production corpus's wrong answers make
 exactly that mistake, so that reading is left out on purpose.
 
+**Upcoming.** Only what is scheduled can be upcoming: "upcoming shows in the next 30 days"
+over ``perf_status = 'sched'``, "upcoming installs" over ``status = 'scheduled'``
+(:func:`upcoming_state`).
+
 **In a window.** "Active policies", "current contracts", "valid certifications": a state
 many deployments keep as dates, not as a value; a row is in force while its end date is to
 come (``expiry_date >= CURRENT_DATE``, ``valid_to > '2025-09-15'``): :func:`in_force_window`
@@ -80,9 +84,37 @@ def in_force_states(f: Filter) -> bool:
     return False
 
 
+#: Words that say the thing is still to come ("upcoming shows", "installs coming up"):
+#: only what is scheduled can be upcoming.
+_UPCOMING_CUE = gated(r"\b(?:upcoming|coming up|forthcoming)\b")
+#: States of a thing still to come (a show on the schedule, a visit booked).
+SCHEDULED = frozenset({"scheduled", "sched", "schd", "planned", "booked", "confirmed",
+                       "upcoming", "not_started"})
+
+
+def upcoming_state(f: Filter, text: str) -> bool:
+    """Is ``f`` the scheduled state an "upcoming" of ``text`` presupposes ("upcoming shows" /
+    ``perf_status = 'sched'``, "upcoming installs" / ``IN ('scheduled', 'confirmed')``)? The
+    same state for a past period ("installs last month") is no such word's, and stays an
+    extra.
+
+    >>> upcoming_state(Filter("perf_status_cd", "=", "sched"), "upcoming shows next 30 days")
+    True
+    >>> upcoming_state(Filter("status", "=", "scheduled"), "installs by crew last month")
+    False
+    """
+    if (f.column is None or f.relation or f.excluded or f.alternative
+            or f.op not in ("=", "in") or _UPCOMING_CUE.search(text[:2000]) is None):
+        return False
+    keys = [_key(v) for v in f.values]
+    return bool(keys) and all(k in SCHEDULED for k in keys)
+
+
 def presupposed(f: Filter, text: str) -> bool:
     """Is the SQL filter ``f`` the in-force state an "expiring" / "renewal" word of ``text``
-    presupposes (module docstring)?"""
+    presupposes, or the scheduled state of an "upcoming" (module docstring)?"""
+    if upcoming_state(f, text):
+        return True
     if (f.column is None or f.relation or f.excluded or f.alternative
             or _IN_FORCE_CUE.search(text) is None):
         return False

@@ -464,10 +464,12 @@ class Matcher:
                         # "merchants that processed a sale": 'processed' is a value of
                         # refunds.status, and the question speaks of other tables
                         continue
-                    # no table named: perhaps this value (inferred: weak)
-                    meaning = replace(meaning, tables=None)
+                    # no table named: perhaps this value (inferred: weak), of its tables
+                    # (the aligner leaves it to an SQL that reads one of them: "advances
+                    # paid out" asks no rental's status OUT of a query on settlements)
                     out.append(Filter(meaning.column, "!=" if neg else "=",
-                                      fold_value(meaning.value), SOURCE, strength="weak"))
+                                      fold_value(meaning.value), SOURCE, strength="weak",
+                                      tables=tuple(sorted(meaning.tables))))
                     continue
                 if meaning.condition is not None:
                     for f in _condition(meaning.condition, neg):
