@@ -106,7 +106,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "start": ("start", "started", "begin", "began", "begun"),
     "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
                    "done", "solve", "solved", "resolve", "resolved", "resolution", "close",
-                   "closed", "closure", "process", "processed", "end", "ended"),
+                   "closed", "closure", "process", "processed", "end", "ended",
+                   # a case, an appeal or a claim is disposed of when it is decided
+                   "dispose", "disposed", "disposition"),
     "cancellation": ("cancel", "cancelled", "canceled", "cancellation", "cancellations",
                      "churn", "churned", "terminate", "terminated", "termination", "void",
                      "voided"),

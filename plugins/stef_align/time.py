@@ -160,22 +160,47 @@ def _dual(p: Period) -> bool:
     return bool(p.periodic and p.start and p.end and p.relative and p.source != "hint")
 
 
-def _resolved_year(p: Period, restated: tuple[Period, ...], today: date) -> Period:
+def _resolved_year(p: Period, restated: tuple[Period, ...], today: date,
+                   text: str = "") -> Period:
     """``p`` as the reformulation resolved it (:func:`_restated_year`), else ``p``."""
-    return _restated_year(p, restated, today) or p
+    return _restated_year(p, restated, today, text) or p
 
 
-def _restated_year(p: Period, restated: tuple[Period, ...], today: date) -> Period | None:
+def _restated_year(p: Period, restated: tuple[Period, ...], today: date,
+                   text: str = "") -> Period | None:
     """The year the reformulation gives a month or quarter the question names without one
     ("pickup for october", asked in September): the latest one at the anchor (``p``) or the
     coming one ("October 2025"); the question leaves open whether it looks back or ahead, the
     agent's restatement says which one it answered (rooms on the books for the coming
     October). An older year ("April 2024" for "april" in May 2025) is drift. None when the
-    reformulation names neither."""
+    reformulation names neither.
+
+    The coming one is a reading of the question only where the question may look ahead: not
+    when it tells what happened (:func:`_looks_back`, :func:`_told_done`: "permits
+    issued in march" or "open houses held in february" asked in November is the March or
+    February just past, whatever year the agent writes), and not when that one
+    is further away than :data:`COMING` while no word of the question puts it ahead
+    (:data:`_FORWARD`: "taproom sales in january" asked in October has no sales of the coming
+    January yet; "memberships expiring in march" may look that far). The agent's year is then
+    drift, and the SQL that follows it counts another period.
+
+    >>> from stef_question.frame import question_spec
+    >>> q = question_spec("taproom sales in january", "Taproom sales in January 2026.")
+    >>> [p] = [p for p in q.periods if p.source == "question"]
+    >>> _restated_year(p, q.restated_periods or (), date(2025, 10, 7), q.text) is None
+    True
+    >>> q = question_spec("pickup for october", "Room nights for October 2025 stay dates.")
+    >>> [p] = [p for p in q.periods if p.source == "question"]
+    >>> _restated_year(p, q.restated_periods or (), date(2025, 9, 9), q.text).start
+    '2025-10-01'
+    """
     if not _dual(p) or p.source != "question" or p.grain not in ("month", "quarter") \
             or not p.start:
         return None
     latest = resolve(p.start, today)
+    asked = text.partition(" . ")[0]  # the question's own words, not the reformulation's
+    ahead = not _looks_back(asked) and not _told_done(asked)
+    near = _FORWARD.search(asked) is not None
     twins: list[Period] = []
     for r in restated[:MAX_RESTATED]:
         if r.periodic or r.negated or not isinstance(r.start, str) or r.grain != p.grain:
@@ -191,6 +216,8 @@ def _restated_year(p: Period, restated: tuple[Period, ...], today: date) -> Peri
         end = add(start, p.grain, 1)
         if start.year != latest.year + 1 or (isinstance(r.end, str) and r.end != iso(end)):
             continue  # the coming one only: "April 2024" for "april" in May 2025 is drift
+        if not ahead or not (near or start - _midnight(today) <= COMING):
+            continue  # told in the past, or months ahead with nothing that looks ahead
         twins.append(replace(p, start=iso(start), end=iso(end), periodic=()))
     return twins[0] if len({t.start for t in twins}) == 1 else None
 
@@ -225,7 +252,7 @@ def _as_restated(p: Period, restated: tuple[Period, ...], text: str, today: date
     """``p`` in the year the reformulation names (:func:`_restated_year`), whatever its words
     ("visits scheduled in Q4 2025" for "missed visits in Q4", asked in March 2026); when it
     names none and the question puts ``p`` ahead, the coming one (:func:`_coming_year`)."""
-    named = _restated_year(p, restated, today)
+    named = _restated_year(p, restated, today, text)
     return named if named is not None else _coming_year(p, text, today)
 
 
@@ -237,6 +264,24 @@ COMING = timedelta(days=62)
 #: Words that tell a question in the past tense ("how many were booked in march").
 _PAST = re.compile(r"\b(?:was|were|did|had|happened)\b"
                    r"|\b[a-z]{3,}(?<!e)ed\s+(?:in|during|on|over|last|this|since|before)\b")
+#: Past participles without -ed before a period ("open houses held in february", "tickets
+#: sold in march"): read in the question's own words only (:func:`_told_done`), since a
+#: reformulation's "bookings made in the past 7 days" tells the time of another period.
+_PAST_IRREGULAR = re.compile(
+    r"\b(?:held|sent|sold|paid|made|built|won|lost|spent|bought|taken|given|done|seen|written"
+    r"|drawn)\s+(?:in|during|on|over|last|this|since|before)\b")
+
+
+def _told_done(text: str) -> bool:
+    """Does the question, in its own words (before the reformulation), tell a period's
+    events with a past participle without -ed (:data:`_PAST_IRREGULAR`)?
+
+    >>> _told_done("open houses held in february by agent")
+    True
+    >>> _told_done("pickup last 7 days for october . bookings made in the past 7 days")
+    False
+    """
+    return _PAST_IRREGULAR.search(text.partition(" . ")[0].lower()) is not None
 
 
 def _looks_back(text: str) -> bool:
@@ -594,7 +639,7 @@ def align_periods(
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
     logged = anchor is not None and anchor.source == "timestamp"
-    coming = logged and not _looks_back(q.text)
+    coming = logged and not _looks_back(q.text) and not _told_done(q.text)
     first = WEEKDAYS.index(rules.week_start)
     for s in sql_periods:  # a bare closing date on a timestamp column
         # ``_ts`` / ``_timestamp`` say the column holds moments outright (a DATE is named
