@@ -53,14 +53,32 @@ def _filtered_tables(tree: Tree) -> frozenset[str]:
     s.is_test`` ``shipments`` (see ``SqlSpec``)."""
     out: set[str] = set()
     for condition, _, _ in row_conditions(tree):
-        # subtree() is find_all's walk as a list (a condition is a few dozen nodes)
-        for pred in subtree(condition):
+        # find_all's walk, breadth first, without the nodes below a plain predicate (its
+        # columns' parent is the predicate, so none is a flag, and it holds no predicate) or a
+        # primitive node (an identifier, a literal: strings and flags): the nodes left are met
+        # in the same order, so the same tables are filed first
+        queue = [condition]
+        append = queue.append
+        i = 0
+        while i < len(queue):
+            pred = queue[i]
+            i += 1
+            plain = None
+            if isinstance(pred, exp.Predicate):
+                plain = _plain_operands(pred)
+            if plain is None:
+                for value in pred.args.values():
+                    if isinstance(value, list):
+                        for item in value:
+                            if isinstance(item, exp.Expr) and not item.is_primitive:
+                                append(item)
+                    elif isinstance(value, exp.Expr) and not value.is_primitive:
+                        append(value)
             if isinstance(pred, exp.Column):
                 if not isinstance(pred.parent, (exp.Not, exp.And, exp.Or, exp.Where)):
                     continue  # a flag tested as it is (WHERE is_active, NOT is_test)
                 columns = [pred]
             elif isinstance(pred, exp.Predicate):
-                plain = _plain_operands(pred)
                 if plain is None:  # not only names and literals: walk it
                     below = subtree(pred)
                     columns = [c for c in below if isinstance(c, exp.Column)]
