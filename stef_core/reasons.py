@@ -290,9 +290,13 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "confidence lowered"),
     ReasonCode(
         "confidence.complexity", "other", "minor",
-        "(offline judge) much to get right (many tables, filters and values, a long question; "
-        "counted against a one-table query): such answers are wrong more often, confidence "
-        "lowered"),
+        "(offline judge) much to get right (many tables or values, a long question; counted "
+        "against a one-table query): such answers are wrong more often, confidence lowered"),
+    ReasonCode(
+        "confidence.little_to_check", "other", "minor",
+        "(offline judge) little to check the SQL against (a short question, a SQL that "
+        "applies no filter), where the calibration finds such answers wrong more often (logged "
+        "traffic): confidence lowered"),
     # -- an LLM judge: its own doubt, when no critical or major finding says why
     ReasonCode(
         "judge.doubt", "other", "major",

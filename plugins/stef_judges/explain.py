@@ -18,14 +18,24 @@ confidence.unnamed_table   tables the question names none of
 confidence.unnamed_column  output columns nothing in the question mentions
 confidence.extra_columns   more output columns than the question asks for
 confidence.drift           constraints the reformulation added or dropped
-confidence.complexity      a long question, many tables, filters and values: such
-                           answers are wrong more often, whatever their findings
+confidence.complexity      many tables or values, a long question: such answers are
+                           wrong more often, whatever their findings
+confidence.little_to_check a short question, a SQL that applies no filter: where
+                           the calibration finds such answers wrong more often
+                           (logged traffic: a question that states constraints the
+                           SQL is then checked against is right more often)
 ========================== ======================================================
 
 A group's share of the logit decides what is named: every group that lowers the logit by at
 least :data:`VISIBLE` (0.2, odds x 0.82), and at least the largest one. The shares of the size
 features are taken against a simple query (:data:`REFERENCE`: one table, one filter, one value,
-ten words), so a one-table lookup is never called complex.
+ten words), so a one-table lookup is never called complex. A size feature lowers gamma in one
+of two ways, told apart by the sign of its weight: above the reference where more of it is
+riskier (a negative weight: tables, values, on benchmark files words), which is complexity;
+or below it where more of it is safer (a positive weight: in logged traffic the question's
+words and constraints and the SQL's filters), which is a question that leaves little to check
+the SQL against, and is said so: calling a four-word, one-table question complex would say
+the opposite of what lowered its gamma.
 """
 
 from __future__ import annotations
@@ -58,6 +68,8 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("shape:", "confidence.complexity"),
     ("question:", "confidence.complexity"),
 )
+#: The code of a size feature whose weight is positive (module docstring).
+LITTLE = "confidence.little_to_check"
 
 
 @lru_cache(maxsize=1024)  # a few dozen feature names, each looked up on every record
@@ -80,8 +92,10 @@ def confidence_reasons(calibration: Calibration, request: JudgeRequest,
         if code is None:
             continue
         # against a simple query, not against nothing: one table is no complexity
-        share = calibration.weight(feature) * (value - REFERENCE.get(base_feature(feature),
-                                                                     0.0))
+        weight = calibration.weight(feature)
+        share = weight * (value - REFERENCE.get(base_feature(feature), 0.0))
+        if code == "confidence.complexity" and weight > 0:
+            code = LITTLE  # less of it lowers gamma: too little, not too much
         shares[code] = shares.get(code, 0.0) + share
     shares = {code: share for code, share in shares.items() if share < 0}
     if not shares:
@@ -89,7 +103,7 @@ def confidence_reasons(calibration: Calibration, request: JudgeRequest,
     ranked = sorted(shares.items(), key=lambda kv: (kv[1], kv[0]))
     chosen = [code for i, (code, share) in enumerate(ranked)
               if i == 0 or -share >= VISIBLE][:MOST]
-    return [_reason(code, request, evidence, ungrounded) for code in chosen]
+    return [_reason(code, request, evidence, ungrounded, calibration) for code in chosen]
 
 
 def _value(evidence: Mapping[str, float], feature: str) -> float:
@@ -103,7 +117,7 @@ def _quoted(items: list[str], most: int = 3) -> str:
 
 
 def _reason(code: str, request: JudgeRequest, evidence: Mapping[str, float],
-            ungrounded: list[str]) -> Reason:
+            ungrounded: list[str], calibration: Calibration) -> Reason:
     """The reason of ``code``, its facts in plain words."""
     sql = request.sql
     if code == "confidence.unnamed_value":
@@ -129,11 +143,41 @@ def _reason(code: str, request: JudgeRequest, evidence: Mapping[str, float],
                       "the reformulation adds or drops constraints of the question (lowers "
                       "confidence)")
     words = round(_value(evidence, "question:words") * 10)
-    parts = [f"reads {len(sql.tables)} table{'s' if len(sql.tables) != 1 else ''}"]
     filters = int(_value(evidence, "shape:filters"))
-    if filters:
-        parts.append(f"applies {filters} filter{'s' if filters != 1 else ''}")
+    said = f"{words}{'+' if words >= 40 else ''} words"
+    if code == LITTLE:
+        # Only what lowered gamma: a question shorter than the simple query's ten words, a
+        # SQL with fewer filters than its one, where more of either raises it.
+        parts = []
+        if words < 10 and calibration.weight(_name(evidence, "question:words")) > 0:
+            parts.append(f"a question of {said}")
+        if not filters and calibration.weight(_name(evidence, "shape:filters")) > 0:
+            parts.append("a SQL that applies no filter")
+        subject = " and ".join(parts) or f"a question of {said}"
+        return reason("confidence.little_to_check",
+                      f"{subject} {'leave' if len(parts) > 1 else 'leaves'} little to check the "
+                      "answer against: such answers are wrong more often (lowers confidence)")
+    # Only what lowered gamma is named: the parts whose weight is negative and that exceed
+    # the simple query's (a filter the calibration counts in the SQL's favour is not "much
+    # to get right").
+    def lowers(feature: str) -> bool:
+        return (calibration.weight(_name(evidence, feature)) < 0
+                and _value(evidence, feature) > REFERENCE.get(feature, 0.0))
+
+    parts = []
+    if lowers("shape:tables"):
+        parts.append(f"reads {len(sql.tables)} tables")
+    if lowers("shape:filters"):
+        parts.append(f"applies {filters} filters")
+    if lowers("shape:literals"):
+        parts.append(f"compares with {int(_value(evidence, 'shape:literals'))} values")
+    if not parts:
+        parts = [f"reads {len(sql.tables)} table{'s' if len(sql.tables) != 1 else ''}"]
     return reason("confidence.complexity",
-                  f"the SQL {' and '.join(parts)} for a question of {words}"
-                  f"{'+' if words >= 40 else ''} words: answers with this much to get right "
-                  "are wrong more often (lowers confidence)")
+                  f"the SQL {' and '.join(parts)} for a question of {said}: answers with this "
+                  "much to get right are wrong more often (lowers confidence)")
+
+
+def _name(evidence: Mapping[str, float], feature: str) -> str:
+    """A feature's name as the record carries it (a logged record's with ``/logged``)."""
+    return feature if feature in evidence else feature + LOGGED

@@ -73,3 +73,34 @@ def test_the_reasons_are_written_once_in_the_result() -> None:
     data = json.loads(r.model_dump_json())
     assert "reasons" not in data["verdict"]
     assert any(x["code"].startswith("confidence.") for x in data["reasons"])
+
+
+@pytest.mark.parametrize("sql", [
+    "SELECT region, SUM(amount) FROM orders GROUP BY region",
+    "SELECT g.name, SUM(o.amount) FROM orders o JOIN regions g ON g.id = o.region_id "
+    "GROUP BY g.name",
+])
+def test_a_terse_logged_question_is_said_to_leave_little_to_check(sql: str) -> None:
+    # In logged traffic the calibration weighs a question's words and the SQL's filters in
+    # its favour (what the question states, the SQL is checked against): a three-word
+    # question with no filter falls below the cut for having too little, and the reason
+    # must say so, never call a one- or two-table query complex.
+    r = score_one("revenue by region", sql, timestamp="2026-03-20T09:00:00Z")
+    assert r.confidence is not None and r.confidence < CUT
+    codes = _codes(r)
+    assert "confidence.little_to_check" in codes and "confidence.complexity" not in codes
+    little = next(x for x in r.reasons if x.code == "confidence.little_to_check")
+    assert "3 words" in little.message and "no filter" in little.message
+
+
+def test_complexity_names_only_what_lowered_gamma() -> None:
+    # Five tables lower gamma; the one filter (weighed in the SQL's favour) is not named.
+    r = score_one("Which instructor has the best average quiz score this year?",
+                  "SELECT i.name FROM instructors i JOIN courses c ON c.instructor_id = i.id "
+                  "JOIN modules m ON m.course_id = c.id JOIN quizzes q ON q.module_id = m.id "
+                  "JOIN attempts a ON a.quiz_id = q.id WHERE a.taken_at >= DATE '2026-01-01' "
+                  "GROUP BY i.name ORDER BY AVG(a.score) DESC LIMIT 1",
+                  timestamp="2026-03-20T09:00:00Z")
+    assert r.confidence is not None and r.confidence < CUT
+    complexity = next(x for x in r.reasons if x.code == "confidence.complexity")
+    assert "5 tables" in complexity.message and "filter" not in complexity.message
