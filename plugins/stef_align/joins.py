@@ -117,11 +117,18 @@ def named_key(table: str, column: str, other: str) -> bool:
 
     >>> named_key("purchase_orders", "po_id", "po_lines"), named_key("po_lines", "po_id", "x")
     (True, False)
+
+    Initials that spell the table's first word name that word's thing, the table's parent
+    (``ra_addons``, the add-ons of a rental agreement, an RA: its ``ra_id`` is the RA's):
+
+    >>> named_key("ra_addons", "ra_id", "rental_agreements")
+    False
     """
     if own_key(table, column):
         return True
     words, others = parts(table), parts(other)
-    if len(words) > 1 and (own_key(words[-1], column) or own_key(initials(table), column)):
+    if len(words) > 1 and (own_key(words[-1], column) or (
+            initials(table) != words[0] and own_key(initials(table), column))):
         return True
     shared = 0
     while shared < min(len(words), len(others)) - 1 and words[shared] == others[shared]:
