@@ -129,6 +129,8 @@ def grain(key: str) -> str | None:
 
 
 _DAY_OF_WEEK = re.compile(r"\bday\s+of\s+(?:the\s+)?week\b")
+#: Format directives that number weeks in some dialects and weekdays in others.
+_WEEK_OR_DAY = re.compile(r"'[^']*%[wu][^']*'")
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -161,7 +163,11 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
         units.add("dow")  # "revenue by day of week" / FORMAT_DATE('%A', d): the weekday
     bucket = grain(key) if units else None
     if bucket is not None:
-        # "per quarter" grouped by DATE_TRUNC('month', d): the key says its unit
+        # "per quarter" grouped by DATE_TRUNC('month', d): the key says its unit. A format's
+        # %w / %u (read case-folded) is a week number in one dialect and a weekday in another
+        # (SQLite strftime('%W', d), MySQL DATE_FORMAT(d, '%u')): either unit is answered.
+        if bucket == "dow" and "week" in units and _WEEK_OR_DAY.search(key.lower()):
+            return True
         return bucket in units
     if any(word_matches(w, key) or abbreviated(w, key) or _misspelled(w, key)
            for w in words):

@@ -165,10 +165,25 @@ def _criterion(words: tuple[str, ...], lex: Lexicon, by: int,
     instead."""
     ends = [e for e in ranking_ends if e <= by and by - e <= 3]
     if not ends:
-        return False
-    between = words[max(ends):by]
+        # "the top 3 customers per product line by revenue": a group asked of the ranking
+        # ("per X", "in each X", "for each X") sits between the ranked noun and its criterion
+        ends = [e for e in ranking_ends if e <= by and by - e <= 7 and any(
+            words[j] in _GROUP_OPENERS for j in range(e + 1, min(e + 4, by)))]
+        if not ends:
+            return False
+        e = max(ends)
+        cut = next(j for j in range(e + 1, min(e + 4, by)) if words[j] in _GROUP_OPENERS)
+        if cut > 0 and words[cut - 1] in ("in", "for"):
+            cut -= 1
+        between = words[e:cut]
+    else:
+        between = words[max(ends):by]
     return bool(between) and not any(lex.has("metric", w) or lex.has("aggregate", w)
                                      for w in between)
+
+
+#: Words that open a group asked of a ranking ("per line", "in each region", "for every rep").
+_GROUP_OPENERS = frozenset({"per", "each", "every"})
 
 
 def _rate(words: tuple[str, ...], start: int, lex: Lexicon, aggregated: bool) -> bool:

@@ -461,6 +461,12 @@ def _aggregated_predicate(agg: exp.Expr) -> exp.Expr | None:
     if isinstance(agg, exp.CountIf) and isinstance(arg, (exp.Column, exp.Not)) and (
             not isinstance(arg, exp.Not) or isinstance(arg.this, exp.Column)):
         return arg
+    # ClickHouse's -If combinators (sumIf(x, cond), avgIf(x, cond), uniqExactIf(x, cond)):
+    # the last argument is the condition the value is taken under
+    if (isinstance(agg, exp.CombinedAggFunc) and str(agg.this).lower().endswith("if")
+            and len(agg.expressions) >= 2 and isinstance(agg.expressions[-1], PREDICATES)):
+        found: exp.Expr = agg.expressions[-1]
+        return found
     return None
 
 
