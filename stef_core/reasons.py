@@ -156,7 +156,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "over a key the question never names, and a share of an amount (\"share of revenue\") "
         "answered by a share of row counts; major for an average of whole "
         "days or hours truncated by the dialect (`AVG(DATEDIFF(day, a, b))` in T-SQL or "
-        "Redshift, whose AVG of integers is an integer); critical for two one-row aggregates "
+        "Redshift, whose AVG of integers is an integer); critical for a share that is 100 % "
+        "whatever the data (its numerator counts only rows the WHERE already keeps: "
+        "`SUM(passed) / COUNT(*) ... WHERE passed = 1`); critical for two one-row aggregates "
         "combined by INTERSECT or EXCEPT (`SELECT COUNT(*) ... INTERSECT SELECT COUNT(*) ...`: "
         "the numbers are compared, not the rows), or counted apart and stacked by UNION for "
         "\"how many ... or ...\""),
@@ -228,7 +230,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the SQL looks for groups with nothing (`HAVING SUM(x) = 0`, `COUNT(*) = 0`) after inner "
         "joins only, where every group has a matched row; or the question asks to show the "
         "groups with nothing (\"show zeros\", \"including teams with no agents\") and no outer "
-        "join, subquery or conditional count can keep them"),
+        "join, subquery or conditional count can keep them; or a ClickHouse anti-join tests "
+        "the unmatched side IS NULL without `join_use_nulls = 1` (unmatched columns hold 0 or "
+        "'', so nothing is kept)"),
     ReasonCode(
         "subquery.not_in_null", "subquery", "info",
         "`x NOT IN (SELECT col FROM t)` on a column that is not `t`'s key and that the subquery "

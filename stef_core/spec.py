@@ -421,6 +421,10 @@ class SqlSpec:
     # rows without a match hold NULL in every column of ``t``, so none is left. Each entry is
     # the requirement as written, then the IS NULL test.
     unmatched_filtered: tuple[tuple[str, str], ...] = ()
+    # ClickHouse anti-joins (``LEFT JOIN v ... WHERE v.k IS NULL``) without ``join_use_nulls =
+    # 1``: unmatched rows hold the type's default (0, ''), so the IS NULL test (as written)
+    # is never met.
+    defaulted_nulls: tuple[str, ...] = ()
     select_star: bool = False
     divides: bool = False  # a division anywhere (ratios, percentages, averages by hand)
     # Divisions of one integer count by another in a dialect whose integer division truncates
@@ -464,6 +468,10 @@ class SqlSpec:
     # Shares whose denominator is a scalar subquery that leaves out columns the query's WHERE
     # conditions on, as (the division as written, those columns).
     denominator_drops: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Shares that are 1 whatever the data: the numerator counts rows by a condition the
+    # query's WHERE keeps on every row, over a denominator counting those rows (each division
+    # as written): ``SUM(passed) / COUNT(*) ... WHERE passed = 1``.
+    constant_shares: tuple[str, ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

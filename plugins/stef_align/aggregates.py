@@ -782,7 +782,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     for t in tables:
         ps = parts(t.split(".")[-1])
         head = _head(t)
-        if (len(ps) > 1 and head in _EVENT_HEADS and not kept_as_rows
+        if (len(ps) > 1 and not kept_as_rows and occurrences_of(noun, ps, phrase)
                 and any(word_matches(noun, p) for p in ps[:-1])):
             return (f"the question counts {noun} but the SQL counts the rows of {t}, so "
                     f"{noun} with several {head} count several times: count distinct "
@@ -844,6 +844,48 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     "lines", "items", "assignments", "fills", "requests", "votes", "reviews", "ratings",
     "performances", "screenings", "claims", "scans", "entries",
 })
+
+
+#: Last words of a compound table name whose rows are what is done to or happens to a
+#: lasting thing its first words name, again and again (``vehicle_services``,
+#: ``cabinet_alarms``, ``boat_rentals``, ``patient_visits``). Left out: parts of a thing
+#: (lines, items, entries), money movements (payments, transactions), and occurrences that
+#: are often the thing itself, one each (``trip_bookings`` of trips, ``game_sessions`` of
+#: games played, ``tour_reservations``, deliveries, calls, shifts).
+_COMPOUND_HEADS = frozenset({
+    "visits", "rentals", "services", "servicings", "alarms", "alerts", "repairs",
+    "inspections", "readings", "checkins", "loads", "hauls", "plays", "views", "scans",
+    "clicks", "downloads", "uses", "logins",
+})
+
+
+def occurrences_of(noun: str, table_parts: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    """The table (its name's words) records occurrences of the counted thing: an event log
+    (``ticket_events``) or a compound whose last word names a repeated occurrence
+    (``vehicle_services``, ``patient_visits``), unless the question counts that compound
+    itself ("how many order lines", "number of room bookings": the word right after the
+    thing is the table's last word, so the rows are what is counted).
+
+    >>> occurrences_of("vehicles", ("vehicle", "services"), ("vehicles", "were", "serviced"))
+    True
+    >>> occurrences_of("order", ("order", "lines"), ("order", "lines", "were", "shipped"))
+    False
+    >>> occurrences_of("bags", ("baggage", "scans"), ("bags", "did", "we", "lose"))
+    False
+    >>> occurrences_of("members", ("member", "visits"), ("members", "visited", "last"))
+    True
+    """
+    head = table_parts[-1]
+    if head in _EVENT_HEADS:
+        return True
+    # the thing's own word, not a longer one it begins ("bags" / ``baggage_incidents``: one
+    # incident per lost bag)
+    if head not in _COMPOUND_HEADS or not any(
+            stem(p) == stem(noun) for p in table_parts[:-1]):
+        return False
+    after = phrase[phrase.index(noun) + 1:] if noun in phrase else ()
+    # "order lines" names the rows; "members visited" is a verb: the members are counted
+    return not (after and stem(after[0]) == stem(head) and not after[0].endswith("ed"))
 
 
 #: "DAU", "MAU", "weekly active users", "daily active players": a count of the users (the

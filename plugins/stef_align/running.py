@@ -30,12 +30,32 @@ total by customer, largest first, is a Pareto curve) and nothing is read.
 >>> check(question_spec("cumulative spend per customer", None), extract_spec(
 ...     "SELECT c, SUM(SUM(x)) OVER (PARTITION BY c) FROM t GROUP BY c"))
 []
+
+A running total along time with nothing that could run at all is the same finding (issue 25,
+session 21): "cumulative billings by month" answered by ``SUM(amount) ... GROUP BY month``
+with no window, no subquery and no join on an inequality (the ways a total so far is
+written) gives each month its own figure. A column that is already a total so far
+(``cumulative_m3``, ``balance``, ``ytd_amt``) is left alone, and so is a question without a
+time axis ("running total of sales by store": each store's total is its total so far).
+
+>>> flat = "SELECT d, SUM(amount) AS deposits FROM deposits GROUP BY d ORDER BY d"
+>>> [(r.code, r.severity) for r in check(q, extract_spec(flat))]
+[('aggregation.mismatch', 'major')]
+>>> check(q, extract_spec("SELECT a.d, SUM(b.amount) FROM deposits a JOIN deposits b "
+...                       "ON b.d <= a.d GROUP BY a.d"))
+[]
+>>> check(q, extract_spec("SELECT d, SUM(ytd_amount) FROM deposits GROUP BY d"))
+[]
+>>> check(question_spec("running total of sales by store", None),
+...       extract_spec("SELECT store, SUM(amount) FROM sales GROUP BY store"))
+[]
 """
 
 from __future__ import annotations
 
 import re
 
+from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -51,13 +71,46 @@ _TIME_AXIS = re.compile(r"\b(?:by|per|each|every|over)\s+(?:the\s+)?(?:day|date|
                         r"over time)\b")
 
 
+#: Name parts of a column that already holds a total so far: adding it up per period reads
+#: the total so far, not the period's own amount.
+_SO_FAR = frozenset({"cum", "cumul", "cumulative", "running", "ytd", "mtd", "qtd", "ltd",
+                     "balance", "lifetime", "todate", "odometer"})
+
+
+def _flat_total(sql: SqlSpec) -> str | None:
+    """The outer SUM / COUNT of a grouped query that has none of the ways a total so far is
+    written: no window, no subquery (a correlated or a derived self-join), no join on an
+    inequality; None otherwise, or when a summed column already holds a total so far."""
+    if sql.windows or sql.subqueries or not sql.group_by or sql.set_operation:
+        return None
+    if any(r.op in ("<", "<=", ">", ">=") for r in sql.relations):
+        return None
+    totals = [a for a in sql.aggregations if a.func in ("SUM", "COUNT") and not a.nested]
+    if not totals:
+        return None
+    if any(_SO_FAR & set(parts(c)) for a in sql.aggregations for c in a.arg.split(",")):
+        return None
+    a = totals[0]
+    return f"{a.func}({'DISTINCT ' if a.distinct else ''}{a.arg})"
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    if not (sql.unordered_totals or sql.backward_totals):
-        return []
     text = q.text[:2000]
     along_time = _TIME_AXIS.search(text) is not None
     if not (_RUNNING.search(text) or (_CUMULATIVE.search(text) and along_time)):
         return []
+    if not (sql.unordered_totals or sql.backward_totals):
+        flat = _flat_total(sql) if along_time else None
+        if flat is None:
+            return []
+        return [reason(
+            "aggregation.mismatch",
+            f"the question asks for a running (cumulative) total along time but the SQL "
+            f"gives each group its own {flat}: it has no window, no self-join and no "
+            f"subquery that could add up the total so far; use SUM(...) OVER (ORDER BY "
+            f"the time key)",
+            "major",
+        )]
     if not sql.unordered_totals:
         if not along_time:
             return []  # by customer, largest first: a Pareto curve runs that way

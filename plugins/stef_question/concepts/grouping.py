@@ -346,7 +346,9 @@ _EMPTY_GROUPS_KEPT = gated(
     r"\b(?:0|zero)\s+(?:if|when|where)\s+(?:there\s+(?:is|are|was|were)\s+)?"
     r"(?:none|nothing|no)\b"
     r"|\b(?:idle|empty|unused|unsold|unbooked)\s+(?:[a-z]+\s+)?(?:included|too|as well)\b"
-    r"|\bwith\s+(?:none|nothing|zero|no\s+[a-z]+)\s+(?:included|too|as well)\b")
+    r"|\bwith\s+(?:none|nothing|zero|no\s+[a-z]+)\s+(?:included|too|as well)\b"
+    # "rooms with none as 0", "guides with no tours shown as zero"
+    r"|\bwith\s+(?:none|nothing|no\s+[a-z]+)\s+(?:as|at|showing|shown\s+as)\s+(?:0|zero)\b")
 
 
 #: "new clients per clinic this year (show all clinics)", "hours by technician, every
@@ -402,6 +404,8 @@ def asks_empty_groups(text: str) -> bool:
     >>> asks_empty_groups("zero-balance accounts if none are overdue")
     False
     >>> asks_empty_groups("new clients per clinic this year (show all clinics)")
+    True
+    >>> asks_empty_groups("rentals per guide last month, guides with no tours as 0")
     True
     """
     return (_EMPTY_GROUPS.search(text) is not None

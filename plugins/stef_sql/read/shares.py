@@ -1,4 +1,5 @@
-"""Shares: what each side of a division keeps (``share_bases``, ``denominator_drops``).
+"""Shares: what each side of a division keeps (``share_bases``, ``denominator_drops``,
+``constant_shares``).
 
 A share is a part over its whole: ``COUNT(*) FILTER (WHERE status = 'no_show') / COUNT(*)``
 under ``WHERE job_type = 'repair'`` is the no-shows among repair jobs. Two spellings give the
@@ -12,6 +13,11 @@ part conditions its whole lacks:
 * ``denominator_drops``: the denominator is a scalar subquery (``COUNT(*) / (SELECT COUNT(*)
   FROM enrollments WHERE org_id = 5)``) whose WHERE leaves out columns the query's own WHERE
   conditions on: each such division with those columns.
+* ``constant_shares``: the numerator counts rows by a condition (``COUNT_IF(passed)``,
+  ``SUM(CASE WHEN renewed = 'Y' THEN 1 ELSE 0 END)``, ``SUM(passed)``) that the query's WHERE
+  already keeps on every row, over a denominator that counts every row kept (``COUNT(*)``,
+  or a condition the WHERE keeps too), or both sides count by one condition: the share is 1
+  (100 %) whatever the data.
 
 >>> from stef_sql.extract import extract_spec
 >>> spec = extract_spec("SELECT SUM(CASE WHEN status = 'x' AND kind = 'y' THEN 1 ELSE 0 END)"
@@ -22,6 +28,10 @@ part conditions its whole lacks:
 ...                     "WHERE org = 5 AND d >= '2025-01-01'")
 >>> spec.denominator_drops[0][1]
 ('d',)
+>>> extract_spec("SELECT SUM(passed) / COUNT(*) FROM tests WHERE passed = 1").constant_shares
+('SUM(passed) / COUNT(*)',)
+>>> extract_spec("SELECT SUM(passed) / COUNT(*) FROM tests WHERE kind = 'x'").constant_shares
+()
 """
 
 from __future__ import annotations
@@ -36,7 +46,8 @@ from stef_sql.read.tree import Build, Tree, owner_select
 
 #: At most this many divisions are read per query (evidence, not a workload).
 _MAX = 16
-_NONE: dict[str, tuple[()]] = {"share_bases": (), "denominator_drops": ()}
+_NONE: dict[str, tuple[()]] = {"share_bases": (), "denominator_drops": (),
+                                "constant_shares": ()}
 #: Aggregates of a value summed only where a condition holds (ClickHouse ``sumIf(x, c)``).
 _IF_AGGREGATES = frozenset({"sumif", "countif", "avgif"})
 
@@ -49,6 +60,7 @@ def read(tree: Tree) -> Build:
     safe = [a.parent for a in tree.aggs if isinstance(a.parent, exp.SafeDivide)]
     bases: list[tuple[str, tuple[Filter, ...], int]] = []
     drops: list[tuple[str, tuple[str, ...]]] = []
+    constant: list[str] = []
     for d in list(dict.fromkeys([*tree.divisions, *safe]))[:_MAX]:
         top, bottom = d.this, d.expression
         if not (isinstance(top, exp.Expr) and isinstance(bottom, exp.Expr)):
@@ -70,6 +82,9 @@ def read(tree: Tree) -> Build:
                 if found:
                     text = text or d.sql(dialect=tree.dialect or None)[:160]
                     bases.append((text, found, len(atoms)))
+        if _kept_everywhere(tree, top, bottom, kept):
+            text = text or d.sql(dialect=tree.dialect or None)[:160]
+            constant.append(text)
         inner = _scalar_select(bottom)
         if inner is not None and kept:
             inner_where = inner.args.get("where")
@@ -80,8 +95,50 @@ def read(tree: Tree) -> Build:
             if dropped:
                 text = text or d.sql(dialect=tree.dialect or None)[:160]
                 drops.append((text, dropped))
-    fields = {"share_bases": tuple(bases), "denominator_drops": tuple(drops)}
+    fields = {"share_bases": tuple(bases), "denominator_drops": tuple(drops),
+              "constant_shares": tuple(constant)}
     return lambda texts: fields
+
+
+def _kept_everywhere(tree: Tree, top: exp.Expr, bottom: exp.Expr,
+                     kept: list[exp.Expr]) -> bool:
+    """Does the numerator count rows by a condition every row the WHERE keeps meets, over a
+    denominator that counts the same rows (every row kept, or by a condition kept too)?"""
+    known = {a.sql().lower() for a in kept}
+    part = _counted_condition(tree, top)
+    whole = _counted_condition(tree, bottom)
+    if part is not None and whole is not None and {a.sql().lower() for a in _atoms(part)} == {
+            a.sql().lower() for a in _atoms(whole)}:
+        return True  # ``COUNT(*) FILTER (WHERE late) / COUNT(*) FILTER (WHERE late)``
+    if not known:
+        return False
+    if part is None:
+        flag = _strip(top)
+        if not (isinstance(flag, exp.Sum) and isinstance(_strip(flag.this), exp.Column)):
+            return False
+        column = _strip(flag.this)
+        # ``SUM(passed)`` under ``WHERE passed = 1`` (or ``= TRUE``, or ``WHERE passed``)
+        name = column.sql().lower()
+        if not ({name, f"{name} = 1", f"{name} = true"} & known):
+            return False
+    elif not all(a.sql().lower() in known for a in _atoms(part)):
+        return False
+    if whole is not None:
+        return all(a.sql().lower() in known for a in _atoms(whole))
+    node = _strip(bottom)
+    while isinstance(node, exp.Mul):
+        sides = [x for x in (node.this, node.expression)
+                 if not isinstance(_strip(x), exp.Literal)]
+        if len(sides) != 1:
+            return False
+        node = _strip(sides[0])
+    if isinstance(node, exp.Count):
+        arg = node.this
+        return (arg is None or isinstance(arg, exp.Star)
+                or (isinstance(arg, exp.Literal) and str(arg.this) == "1")) and not node.args.get(
+                    "distinct")
+    return isinstance(node, exp.Anonymous) and str(node.this).lower() == "count" and not (
+        node.expressions)
 
 
 def _atoms(node: exp.Expr) -> list[exp.Expr]:

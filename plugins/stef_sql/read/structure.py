@@ -2,7 +2,8 @@
 aside), every column name (``columns``), the literals compared with data (``literals``; date
 arithmetic aside), window texts (``windows``), CTE names, the number of nested SELECTs and
 joins, a top-level set operation, the LEFT JOINs whose unmatched rows the WHERE both keeps
-and rules out (``unmatched_filtered``), and comparisons with NULL by ``=`` or ``<>``
+and rules out (``unmatched_filtered``), the anti-joins whose NULL test ClickHouse never
+meets (``defaulted_nulls``), and comparisons with NULL by ``=`` or ``<>``
 (``null_equalities``), which are never true.
 
 The judges read these (how much a query reaches, which literals the question never names).
@@ -48,6 +49,7 @@ def read(tree: Tree) -> Build:
         "outer_joins": len(tree.select.args.get("joins") or ()) if tree.select is not None else 0,
         "set_operation": tree.set_operation,
         "unmatched_filtered": tuple(_unmatched_filtered(tree)),
+        "defaulted_nulls": tuple(_defaulted_nulls(tree)),
         "null_equalities": tuple(_null_equalities(tree)),
         "negated_alternatives": tuple(_negated_alternatives(tree)),
         "scalar_set_operations": tuple(_scalar_set_operations(tree)),
@@ -272,6 +274,30 @@ def _undefined_tables(tree: Tree) -> list[str]:
 
 #: Predicates true of a NULL (they keep rows a LEFT JOIN did not match).
 _NULL_TOLERANT = (exp.Is, exp.Coalesce, exp.Or, exp.Not)
+
+
+def _defaulted_nulls(tree: Tree) -> list[str]:
+    """The IS NULL tests of anti-joins (``LEFT JOIN v ... WHERE v.k IS NULL``) in ClickHouse
+    without ``join_use_nulls = 1``: ClickHouse fills an unmatched row's columns with their
+    type's default (0, ''), not NULL, so the test is never met and nothing is kept.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT count() FROM fields f LEFT JOIN visits v ON v.fld_id = f.fld_id "
+    ...        "WHERE v.fld_id IS NULL")
+    >>> extract_spec(sql, "clickhouse").defaulted_nulls
+    ('v.fld_id IS NULL',)
+    >>> extract_spec(sql + " SETTINGS join_use_nulls = 1", "clickhouse").defaulted_nulls
+    ()
+    >>> extract_spec(sql, "duckdb").defaulted_nulls
+    ()
+    """
+    if tree.dialect != "clickhouse":
+        return []
+    for select in tree.selects[:32]:
+        for setting in (select.args.get("settings") or [])[:16]:
+            if "join_use_nulls" in setting.sql().lower():
+                return []
+    return [anti.nulls[0].sql() for anti in anti_joins(tree)[:4]]
 
 
 def _unmatched_filtered(tree: Tree) -> list[tuple[str, str]]:
