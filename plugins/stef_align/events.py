@@ -106,7 +106,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "start": ("start", "started", "begin", "began", "begun"),
     "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
                    "done", "solve", "solved", "resolve", "resolved", "resolution", "close",
-                   "closed", "closure", "process", "processed", "end", "ended",
+                   "closed", "closure", "process", "processed", "end", "ended", "ends",
                    # a case, an appeal or a claim is disposed of when it is decided
                    "dispose", "disposed", "disposition"),
     "cancellation": ("cancel", "cancelled", "canceled", "cancellation", "cancellations",
@@ -331,13 +331,19 @@ _SAID = {
 }
 
 
-def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
-    """May a period on a column recording ``event`` (read from ``tables``) date the rows by
-    the asked event? Only a record's opening read for a later event (or the reverse), and a
-    booking read for the start it books, are found wrong: two later events ("completed" and
+def _answers(asked: Asked, event: str, tables: list[str], word: str = "") -> bool:
+    """May a period on a column recording ``event`` (read from ``tables``, named with
+    ``word``) date the rows by the asked event? Only a record's opening read for a later event
+    (or the reverse), a booking read for the start it books, and a cancellation read on the
+    end of the term it cancels are found wrong: two later events ("completed" and
     ``delivered_on``, "cancelled" and ``updated_at``) may be one, or the data's only record
     of it, and a row's own start is how rows named by their end are often reported ("visits
     completed last month")."""
+    if asked.word.startswith("cancel") and word in _TERM_END:
+        # "memberships cancelled last month" on ends_at: a cancellation is made when the
+        # member cancels, and the paid term runs on to its own end, often months later
+        # (not "churned" or "terminated", which may name the end itself)
+        return False
     if event == "deadline":
         # "completed last month" on due_date: the rows due then; "promised in May" on
         # promised_dt: the deadline is the asked event itself
@@ -358,6 +364,10 @@ def _answers(asked: Asked, event: str, tables: list[str]) -> bool:
         return not asked.verb or (event == "start" and asked.event != "booking")
     return True
 
+
+#: Words of a column that records the end of a term (``ends_at``, ``end_date``,
+#: ``ended_ts``): not when the term was cancelled, which comes before it.
+_TERM_END = frozenset({"end", "ended", "ends"})
 
 #: Asked event -> the events it always follows, never at the same moment: a refund returns a
 #: payment (or purchase) made before it; a payment settles a service rendered before it.
@@ -725,7 +735,8 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
             # its invoicing, which a write-off follows (not the write-off's creation)
             known = {c: own[c] if c in own and own[c] in _FOLLOWS[asked.event] else e
                      for c, e in known.items()}
-        if any(_answers(asked, e, _tables_of(c, tables, sql)) for c, e in known.items()):
+        if any(_answers(asked, e, _tables_of(c, tables, sql), _column_word(c) or "")
+               for c, e in known.items()):
             return []
         if (asked.event in _DECISIONS and all(_column_word(c) in _SUBMITTED for c in known)
                 and not any(w in _SUBMITTED for w in _TOKEN.findall(q.text.partition(" . ")[2]))):
