@@ -32,7 +32,9 @@ def parts(identifier: str) -> tuple[str, ...]:
     by prefix and suffix (see :func:`word_matches`), never by its capitals."""
     out: list[str] = []
     for p in _SPLIT.split(identifier.lower()):
-        if p:
+        if p.isalpha() or p.isdigit():  # no letter beside a digit (most names): one word
+            out.append(p)
+        elif p:
             out.extend(x for x in _DIGITS.split(p) if x)
     return tuple(out)
 

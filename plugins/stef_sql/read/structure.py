@@ -201,6 +201,11 @@ def _impossible_conjunctions(tree: Tree) -> list[str]:
     different literals."""
     out: list[str] = []
     for where in tree.wheres[:16]:
+        top = where.this
+        while isinstance(top, exp.Paren):
+            top = top.this
+        if not isinstance(top, exp.And):
+            continue  # one term (most WHEREs): no two to clash
         bounds: dict[str, list[tuple[str, float | str, exp.Expr]]] = {}
         equals: dict[str, tuple[object, exp.Expr]] = {}
         for term in islice(flatten(where.this, exp.And), 64):
@@ -261,6 +266,8 @@ def _undefined_tables(tree: Tree) -> list[str]:
     struct = tree.dialect in _STRUCT_DIALECTS
     out: list[str] = []
     for column in tree.columns:
+        if column.args.get("table") is None:
+            continue  # no qualifier (what column.table would say: "")
         qualifier = column.table
         if not qualifier or qualifier.lower() in known:
             continue
