@@ -40,6 +40,7 @@ from datetime import date
 from functools import lru_cache
 
 from stef_align.ages import age_in_months, age_period
+from stef_align.credentials import credential_named
 from stef_align.guards import (
     FUNCTION_WORDS,
     ID_PARTS,
@@ -680,7 +681,8 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     found = False
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
-            if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)):
+            if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
+                    or _surname_said(s.column, v, q.text)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -690,6 +692,41 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
         else:
             return False
     return found
+
+
+#: Parts of a column that holds a person's name.
+_NAME_PARTS = frozenset({"name", "nm", "fullname"})
+#: Parts of a column that holds a person's whole name (``full_nm``, ``display_name``).
+_PERSON_NAME_PARTS = frozenset({"full", "fullname", "last", "surname", "person", "display"})
+#: Titles said before a surname ("dr okafor", "Ms. Reyes").
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "doc"})
+
+
+def _surname_said(column: str | None, value: str, text: str) -> bool:
+    """A person's full name compared on a name column (``full_nm = 'dr. amara okafor'``)
+    while the question names the person by surname ("how many diagnoses did dr okafor
+    make"): the value's last word, of three letters or more and no title, is a word of the
+    question.
+
+    >>> _surname_said("full_nm", "dr. amara okafor", "diagnoses by dr okafor in october")
+    True
+    >>> _surname_said("full_nm", "dr. amara okafor", "diagnoses by dr chen in october")
+    False
+    >>> _surname_said("region", "north east", "revenue in the east")
+    False
+    >>> _surname_said("stage_nm", "closed won", "deals won last quarter")
+    False
+    """
+    names = set(parts(column or ""))
+    if not names & _NAME_PARTS:
+        return False
+    words = re.findall(r"[a-z]+", value.lower())
+    if not 2 <= len(words) <= 5 or len(words[-1]) < 3 or words[-1] in _TITLES:
+        return False
+    if words[0] not in _TITLES and not names & _PERSON_NAME_PARTS:
+        return False  # ``stage_nm = 'closed won'``: a name, but no person's
+    said = re.findall(r"[a-z]+", text[:2000].lower())
+    return words[-1] in said
 
 
 def _spelled(value: str, text: str) -> bool:
@@ -704,7 +741,8 @@ def _spelled(value: str, text: str) -> bool:
             or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
                 and (_family(value) in _families(text) or _root_typed(value, text)))
             or _code_of_word(value, text)
-            or _ampersand_code(value, text))
+            or _ampersand_code(value, text)
+            or credential_named(value, text))
 
 
 def _ampersand_code(value: str, text: str) -> bool:
