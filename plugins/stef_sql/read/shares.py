@@ -125,13 +125,7 @@ def _kept_everywhere(tree: Tree, top: exp.Expr, bottom: exp.Expr,
         return False
     if whole is not None:
         return all(a.sql().lower() in known for a in _atoms(whole))
-    node = _strip(bottom)
-    while isinstance(node, exp.Mul):
-        sides = [x for x in (node.this, node.expression)
-                 if not isinstance(_strip(x), exp.Literal)]
-        if len(sides) != 1:
-            return False
-        node = _strip(sides[0])
+    node = _unscaled(bottom)
     if isinstance(node, exp.Count):
         arg = node.this
         return (arg is None or isinstance(arg, exp.Star)
@@ -176,17 +170,24 @@ def _condition(tree: Tree, node: exp.Expr) -> exp.Expr | None:
     return None
 
 
-def _plain_aggregate(node: exp.Expr) -> bool:
-    """An unconditioned total or count (``COUNT(*)``, ``SUM(amount)``, ``count()``)."""
+def _unscaled(node: exp.Expr) -> exp.Expr | None:
+    """``node`` without the literal factors that scale it (``100.0 * COUNT(*)`` is a
+    ``COUNT(*)``), parentheses off; None for a product of two expressions."""
     node = _strip(node)
     while isinstance(node, exp.Mul):
         sides = [x for x in (node.this, node.expression)
                  if not isinstance(_strip(x), exp.Literal)]
         if len(sides) != 1:
-            return False
+            return None
         node = _strip(sides[0])
-    return isinstance(node, (exp.Count, exp.Sum)) or (
-        isinstance(node, exp.Anonymous) and str(node.this).lower() == "count")
+    return node
+
+
+def _plain_aggregate(node: exp.Expr) -> bool:
+    """An unconditioned total or count (``COUNT(*)``, ``SUM(amount)``, ``count()``)."""
+    base = _unscaled(node)
+    return isinstance(base, (exp.Count, exp.Sum)) or (
+        isinstance(base, exp.Anonymous) and str(base.this).lower() == "count")
 
 
 def _scalar_select(node: exp.Expr) -> exp.Select | None:
