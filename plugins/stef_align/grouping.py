@@ -42,7 +42,7 @@ from stef_align.names import (
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_core.values import value_key
+from stef_core.values import abbreviates, value_key
 from stef_core.words import norm, stem
 
 _TIME_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years",
@@ -245,6 +245,46 @@ def _joined_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     return False
 
 
+#: The last name part of a column that says what kind of row it is (``br_type``, ``loc_cls``).
+_KIND_PARTS = frozenset({"type", "typ", "tp", "kind", "class", "cls", "cat", "category"})
+
+
+def _typed_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"fleet count at each airport" grouped by ``br_cd`` where the SQL keeps ``br_type =
+    'APT'``: every row left is an airport, so each branch code is one airport. The kind column
+    and the grouped key name the same entity (``br_``), and the kind kept names the group's
+    head: the word itself or its abbreviation ('apt' for airport, 'dpt' for depot).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT b.br_cd, COUNT(*) FROM v JOIN b ON b.br_id = v.br_id "
+    ...                    "WHERE b.br_type = 'APT' GROUP BY b.br_cd")
+    >>> _typed_key("airport", sql.group_by, sql), _typed_key("hub", sql.group_by, sql)
+    (True, False)
+    """
+    words = group.split()
+    if not words:
+        return False
+    head = words[-1]
+    entities = set()
+    for k in keys[:32]:
+        ps = parts(bare(k))
+        if len(ps) > 1 and ps[-1] in _ID_PARTS:
+            entities.add(tuple(ps[:-1]))
+    if not entities:
+        return False
+    for f in sql.filters[:256]:
+        if f.op not in ("=", "in") or f.source.endswith(":neg") or not f.column:
+            continue
+        ps = parts(bare(f.column))
+        if len(ps) < 2 or ps[-1] not in _KIND_PARTS or tuple(ps[:-1]) not in entities:
+            continue
+        for v in f.values:
+            if isinstance(v, str) and (value_key(v) == value_key(head) or abbreviates(
+                    v.lower(), head.lower())):
+                return True
+    return False
+
+
 def _averaged_groups(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> bool:
     """"avg glasses spend per patient by store": a nested query groups by the patient and the
     outer query averages (or takes the median of) the per-patient values, by store. The outer
@@ -415,7 +455,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     if q.group_by and aggregates:
         for group in q.group_by:
             if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
-                    or _joined_key(group, keys, sql)
+                    or _joined_key(group, keys, sql) or _typed_key(group, keys, sql)
                     or _averaged_groups(group, q, sql, rules)
                     or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
                     or _stored_per(group, sql, q.text)
