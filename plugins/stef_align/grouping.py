@@ -196,8 +196,6 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     return False
 
 
-
-
 def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     """"each day" grouped by a column the SQL itself bounds by dates (``booked_for >=
     date_trunc('week', current_date)``): the column holds dates, whatever its name says."""
@@ -394,8 +392,6 @@ def _count_split(q: QuestionSpec, sql: SqlSpec) -> str | None:
         return None
     return (f"the question asks for one number but the SQL groups by {', '.join(keys[:3])} "
             "and shows only aggregates: it returns one count per group, not the number asked")
-
-
 
 
 def _restated_key(group: str, keys: tuple[str, ...], sql: SqlSpec, q: QuestionSpec,

@@ -188,8 +188,10 @@ def _mentions(words: set[str], text: str) -> str | None:
     return "stated" if found else None
 
 
-def _exclusion(f: Filter, text: str) -> str | None:
-    """``'exclusion'`` for an unstated guard, ``'stated'`` for one the text asks for."""
+def _exclusion(f: Filter, text: str, sql: SqlSpec | None = None) -> str | None:
+    """``'exclusion'`` for an unstated guard, ``'stated'`` for one the text asks for; a guard
+    word the text says only inside a compound the SQL names is not said
+    (:func:`_outside_compounds`)."""
     if f.column is None:
         return None
     col_words = _guard_words(f.column) or _flag_abbreviation(f)
@@ -219,6 +221,10 @@ def _exclusion(f: Filter, text: str) -> str | None:
     if not shaped:
         return None
     said = _mentions(words, text)
+    if said is not None and sql is not None:
+        # only a text that names the guard's words is read for compounds: blanking words out
+        # names nothing new, and most filters of most records never get here
+        said = _mentions(words, _outside_compounds(text, sql))
     if said is None:
         return "exclusion"
     return "stated" if said == "stated" else None
@@ -398,7 +404,7 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
         # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``)
         f = replace(f, op=NEGATED_OP[f.op], excluded=False)
-    kind = _exclusion(f, _outside_compounds(text, sql))
+    kind = _exclusion(f, text, sql)
     if kind is not None:
         return kind
     if _live_only(f, text):
