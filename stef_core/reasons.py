@@ -73,7 +73,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "share whose whole (\"share of repair jobs that were no-shows\") the numerator alone "
         "keeps (`COUNT(*) FILTER (WHERE status = 'no_show' AND job_type = 'repair') / "
         "COUNT(*)`), or whose denominator is a subquery over every period while the query keeps "
-        "one"),
+        "one; (major) a span the question states with a bound (\"canceled within 30 days\") "
+        "that the agent's reformulation drops and the SQL spells in no unit"),
     ReasonCode(
         "filter.value_mismatch", "value", "critical",
         "the column is filtered with another value (critical; `minor` when the SQL value is a "
@@ -161,7 +162,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`SUM(passed) / COUNT(*) ... WHERE passed = 1`); critical for two one-row aggregates "
         "combined by INTERSECT or EXCEPT (`SELECT COUNT(*) ... INTERSECT SELECT COUNT(*) ...`: "
         "the numbers are compared, not the rows), or counted apart and stacked by UNION for "
-        "\"how many ... or ...\""),
+        "\"how many ... or ...\"; major for a per-unit figure summed as a total "
+        "(`SUM(unit_cost)`, `SUM(price_per_litre)`: each row counted as one unit) and for "
+        "an amount summed once per distinct value (`SUM(DISTINCT amount)`)"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "
@@ -232,7 +235,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "groups with nothing (\"show zeros\", \"including teams with no agents\") and no outer "
         "join, subquery or conditional count can keep them; or a ClickHouse anti-join tests "
         "the unmatched side IS NULL without `join_use_nulls = 1` (unmatched columns hold 0 or "
-        "'', so nothing is kept)"),
+        "'', so nothing is kept); or a LEFT JOIN the WHERE turns inner (it requires a value of "
+        "the joined table) in a query that counts on the unmatched rows (`HAVING COUNT(p.id) = "
+        "0`, `COALESCE(SUM(x), 0)`)"),
     ReasonCode(
         "subquery.not_in_null", "subquery", "info",
         "`x NOT IN (SELECT col FROM t)` on a column that is not `t`'s key and that the subquery "

@@ -552,6 +552,17 @@ class SqlSpec:
     # ``COUNT(b.col)`` where ``b`` is LEFT JOINed and the WHERE keeps its key NULL (an
     # anti-join's missing side): 0 whatever the data (stef_sql.read.joins).
     counted_unmatched: tuple[str, ...] = ()
+    # LEFT JOINs whose WHERE requires a value of the joined table (so they keep no unmatched
+    # row) in a SELECT that counts on those rows (a HAVING test for nothing, a total
+    # defaulted to 0): (the condition, what counts on the rows), as written
+    # (stef_sql.read.defeated).
+    defeated_joins: tuple[tuple[str, str], ...] = ()
+    # Every number the SQL spells: its literals, the numbers in its strings and its names
+    # (``churned_30d``) (stef_sql.read.spelled).
+    spelled_numbers: frozenset[float] = frozenset()
+    # The spans it spells with a unit (``INTERVAL 1 DAY``, ``add_months(x, 1)``): (amount,
+    # unit in the singular, lower-case).
+    spelled_spans: frozenset[tuple[float, str]] = frozenset()
     # ``NOT IN (SELECT ...)`` predicates (see Exclusion).
     exclusions: tuple[Exclusion, ...] = ()
     #: Comparisons with NULL by ``=`` or ``<>`` (``csm_owner = NULL``), as written: never true,

@@ -14,7 +14,10 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.durations`: differences of two time columns;
 * :mod:`~stef_sql.read.shares`: what the part and the whole of a share each keep;
 * :mod:`~stef_sql.read.joins`: what joins and subqueries do to the rows (an amount repeated
-  by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...)).
+  by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...));
+* :mod:`~stef_sql.read.defeated`: LEFT JOINs the WHERE turns inner where the query counts on
+  the rows they keep;
+* :mod:`~stef_sql.read.spelled`: every number the SQL spells, in literals and names.
 
 A reader is ``read(tree) -> build``: it reads everything it needs from the tree and asks
 ``tree.texts`` for the SQL texts it keeps; once every reader has read, the texts are rendered
@@ -35,6 +38,7 @@ from stef_core.spec import SqlSpec
 from stef_core.sql import parse_statement
 from stef_sql.read import (
     aggregates,
+    defeated,
     durations,
     filters,
     grouping,
@@ -43,6 +47,7 @@ from stef_sql.read import (
     projection,
     semijoins,
     shares,
+    spelled,
     structure,
     superlatives,
     time,
@@ -62,6 +67,8 @@ READERS: tuple[Reader, ...] = (
     time.read,
     structure.read,
     joins.read,
+    defeated.read,
+    spelled.read,
     durations.read,
     shares.read,
 )
