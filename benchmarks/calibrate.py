@@ -103,12 +103,25 @@ def load(path: Path, production: str | None = None) -> tuple[list[dict[str, Any]
     return out, len(rows)
 
 
+#: Features of the run's other answers (stef_judges.evidence): fitted last, on top of the rest.
+RUN_FEATURES = ("peers:", "risk:peers")
+
+
+def _run_feature(name: str) -> bool:
+    return name.startswith(RUN_FEATURES)
+
+
 def fit(recs: list[dict[str, Any]], l2: float, fitted: dict[str, Any],
-        production_weight: float = 1.0, base: Calibration | None = None) -> Calibration:
+        production_weight: float = 1.0, base: Calibration | None = None,
+        hold_logged: bool = False) -> Calibration:
     """The calibration fitted on ``recs``: every public file weighs the same, and the
     production corpus's domains share ``production_weight`` files' worth between them. With
     ``base``, its benchmark context (every weight but the logged context's, and its
-    intercept) is kept as it is and only the rest is fitted."""
+    intercept) is kept as it is and the logged context is fitted without the run's evidence
+    (:data:`RUN_FEATURES`); then the run's evidence is fitted with every other weight held,
+    so that a record with no other answers to compare with scores as the logged context
+    alone says. ``hold_logged`` keeps the base's logged context too (only the run's evidence,
+    or any feature the base has no weight for, is fitted)."""
     from stef_judges.evidence import (
         CONTEXT_LOGGED,
         EVIDENCE_VERSION,
@@ -132,10 +145,21 @@ def fit(recs: list[dict[str, Any]], l2: float, fitted: dict[str, Any],
         for r in recs
     ]
     fixed = None
-    if base is not None:
+    if base is not None and hold_logged:
+        fixed = base.model_copy(update={"weights": {
+            k: v for k, v in base.weights.items() if not _run_feature(k)}})
+    elif base is not None:
         kept = {k: v for k, v in base.weights.items()
                 if not k.endswith(LOGGED) and k != CONTEXT_LOGGED}
-        fixed = base.model_copy(update={"weights": kept})
+        # the logged context first, without the run's evidence ...
+        plain = [Example({k: v for k, v in ex.features.items() if not _run_feature(k)},
+                         ex.label, ex.weight) for ex in examples]
+        b1, w1 = fit_logistic(plain, l2=l2, nonpositive=NONPOSITIVE, priors=PRIORS,
+                              prior_l2=PRIOR_L2, floors=FLOORS,
+                              fixed=base.model_copy(update={"weights": kept}))
+        # ... then the run's evidence on top of it
+        fixed = base.model_copy(update={"intercept": b1, "weights": {
+            k: v for k, v in w1.items() if not _run_feature(k)}})
     intercept, weights = fit_logistic(examples, l2=l2, nonpositive=NONPOSITIVE, priors=PRIORS,
                                       prior_l2=PRIOR_L2, floors=FLOORS, fixed=fixed)
     return Calibration(
@@ -354,10 +378,14 @@ def main(argv: list[str] | None = None) -> int:
                     "weight but the logged context's) and fit only the logged context on top "
                     "(stef_judges.evidence); the shipped model is fitted with --base "
                     "plugins/stef_judges/calibration/offline-v1.json")
+    ap.add_argument("--hold-logged", action="store_true",
+                    help="with --base, keep its logged context too and fit only the features "
+                    "it has no weight for (the run's other answers: stef_judges.evidence)")
     args = ap.parse_args(argv)
     base = None
     if args.base:
         base = calibration_from_text(Path(args.base).read_text("utf-8"), args.base)
+    hold = args.hold_logged and base is not None
     files = sorted(Path(args.data).glob("*.jsonl"))
     if not files:
         print(f"calibrate: no .jsonl files in {args.data}", file=sys.stderr)
@@ -389,16 +417,17 @@ def main(argv: list[str] | None = None) -> int:
                    + (f" --production benchmarks/production --production-weight {pw:g}"
                       if args.production else "")
                    + (" --base plugins/stef_judges/calibration/offline-v1.json"
-                      if base is not None else ""),
+                      if base is not None else "")
+                   + (" --hold-logged" if hold else ""),
     }
-    shipped = fit([r for n in train_names for r in data[n]], args.l2, provenance, pw, base)
+    shipped = fit([r for n in train_names for r in data[n]], args.l2, provenance, pw, base, hold)
     loo: dict[str, dict[str, Any]] = {}
     for name in data:
         if name in holdout:
             model = shipped
         else:
             model = fit([r for n in train_names if n != name for r in data[n]], args.l2, {}, pw,
-                        base)
+                        base, hold)
         loo[name] = measure(model, data[name], sizes[name])
     shipped_results = {name: measure(shipped, data[name], sizes[name]) for name in data}
     report = {

@@ -21,6 +21,7 @@ from stef_core.errors import (  # re-exported: plugins have imported them from h
     StefError,
 )
 from stef_core.models import Anchor, Band, FilterAlignment, Reason, Record, Ruleset, Verdict
+from stef_core.peers import Disagreement
 from stef_core.run import NO_RUN, RunProfile
 from stef_core.spec import QuestionSpec, SqlSpec
 
@@ -143,6 +144,11 @@ class JudgeRequest:
     anchor: Anchor | None = None
     #: Free for plugins that hand a judge more; STEF itself puts nothing here.
     extra: dict[str, Any] = field(default_factory=dict)
+    #: How many other answers to the record's question the run's profile holds, and where
+    #: this answer parts from what they agree on (:mod:`stef_core.peers`; nothing is said
+    #: with fewer than two).
+    peers: int = 0
+    disagreement: tuple[Disagreement, ...] = ()
 
 
 class PendingVerdicts:

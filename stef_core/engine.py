@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from datetime import date
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,7 @@ from stef_core.models import (
     Verdict,
     updated,
 )
+from stef_core.peers import Disagreement, answer_parts, disagreement, question_key
 from stef_core.reasons import reason
 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
@@ -342,7 +344,17 @@ class Engine:
             rules=self.rules,
             normalizations=ctx.fired,
             anchor=ctx.anchor,
+            **self._peers(record, sql_spec),
         )
+
+    def _peers(self, record: Record, spec: SqlSpec) -> dict[str, Any]:
+        """How many other answers to the record's question the run's profile holds, and where
+        this one parts from them (:mod:`stef_core.peers`)."""
+        if not self.run_profile.answers:
+            return {}
+        peers = self.run_profile.peers(question_key(record.question), record.id)
+        found: tuple[Disagreement, ...] = tuple(disagreement(answer_parts(spec), peers))
+        return {"peers": len(peers), "disagreement": found}
 
     def _anchor(self, record: Record) -> Anchor:
         """The date relative periods are read against, and where it came from."""
@@ -558,6 +570,7 @@ class Engine:
         records in input order; their SQL specs are kept for the run to reuse. Records that do
         not parse, cross a limit or take too long are passed over."""
         specs: list[SqlSpec] = []
+        answers: list[tuple[str, str, frozenset[str]]] = []
         self._prefix_specs.clear()
         for item in islice(items, PREFIX):
             if isinstance(item, BadRecord) or self._too_big(item) is not None:
@@ -572,7 +585,9 @@ class Engine:
                     continue
                 self._prefix_specs[(item.sql, dialect)] = spec
             specs.append(spec)
-        self.run_profile = learn(specs)
+            # the other answers to the same question (stef_core.peers), by the record's id
+            answers.append((question_key(item.question), item.id, answer_parts(spec)))
+        self.run_profile = replace(learn(specs), answers=tuple(answers))
         self._learnt = True
         return self.run_profile
 

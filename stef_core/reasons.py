@@ -298,6 +298,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "(offline judge) the reformulation adds or drops constraints of the question: "
         "confidence lowered"),
     ReasonCode(
+        "confidence.other_answers", "other", "minor",
+        "(offline judge, logged traffic) two or more other answers to the same question in "
+        "the run agree on a table, a date column or an output column this answer reads, "
+        "bounds or shows otherwise: confidence lowered"),
+    ReasonCode(
         "confidence.complexity", "other", "minor",
         "(offline judge) much to get right (many tables or values, a long question; counted "
         "against a one-table query): such answers are wrong more often, confidence lowered"),

@@ -45,7 +45,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from stef_core.spec import Filter, SqlSpec
 from stef_core.values import value_key
@@ -112,6 +112,23 @@ class RunProfile:
     common: frozenset[str] = frozenset()
     #: Definitions of one table (:data:`TABLE_SHARE`): the key and the tables it defines on.
     table_common: tuple[tuple[str, frozenset[str]], ...] = ()
+    #: The answers of the records the profile was learnt from, for the other answers to a
+    #: record's question (:meth:`peers`, :mod:`stef_core.peers`): question key, record id and
+    #: the answer's parts (:func:`stef_core.peers.answer_parts`).
+    answers: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    _by_question: dict[str, list[tuple[str, frozenset[str]]]] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        for key, rid, parts in self.answers:
+            index.setdefault(key, []).append((rid, parts))
+        object.__setattr__(self, "_by_question", index)
+
+    def peers(self, question: str, record_id: str) -> list[frozenset[str]]:
+        """The parts of the other answers to ``question`` (a :func:`stef_core.peers.
+        question_key`) the run's first records hold: every one but the record's own."""
+        return [parts for rid, parts in self._by_question.get(question, ()) if rid != record_id]
 
     def to_json(self) -> str:
         """The profile as JSON (what a Spark driver sends its workers)."""
@@ -121,6 +138,7 @@ class RunProfile:
             "table_common": [[k, sorted(t)] for k, t in self.table_common],
             "dominant": [[g.key, g.example, g.queries, sorted(g.tables), g.reading]
                          for g in self.dominant],
+            "answers": [[k, rid, sorted(parts)] for k, rid, parts in self.answers],
         }, sort_keys=True)
 
     @classmethod
@@ -130,7 +148,8 @@ class RunProfile:
             RunGuard(g[0], g[1], int(g[2]), frozenset(g[3]), int(g[4]) if len(g) > 4 else 0)
             for g in data["dominant"]),
             frozenset(data.get("common", ())),
-            tuple((k, frozenset(t)) for k, t in data.get("table_common", ())))
+            tuple((k, frozenset(t)) for k, t in data.get("table_common", ())),
+            tuple((k, rid, frozenset(p)) for k, rid, p in data.get("answers", ())))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
         """The dominant filters ``spec`` does not apply although it reads a table nearly every

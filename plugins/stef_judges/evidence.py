@@ -31,6 +31,15 @@ that the SQL answers the question. Three families, told apart by the prefix of t
     their errors), and what the normalization rules or R_app declared harmless (a guard
     LIMIT, a column pinned to one value, a benign or ignored filter) counts for nothing.
 
+``peers:known`` and ``risk:peers`` (logged records with two or more other answers to their
+question in the run only; the second's weight held <= 0)
+    That the run holds other answers to the same question to compare with, and how many kinds
+    of choice (a table, a date column, an output column) this answer makes otherwise than
+    they agree on (:mod:`stef_core.peers`): label-free evidence from the run itself, where a
+    deployment's versions answer the same questions. They are fitted last, every other weight
+    held (``benchmarks/calibrate.py``), so that a record with nothing to compare with weighs
+    as it did without them.
+
 ``context:logged`` and the ``/logged`` twins (weights of the twins of ``risk:*`` and
 ``findings@*`` held <= 0, like theirs)
     Where a record comes from. A record with a ``timestamp`` is logged traffic (an agent's
@@ -63,6 +72,7 @@ from __future__ import annotations
 import re
 
 from stef_core.contracts import JudgeRequest
+from stef_core.peers import MIN_PEERS, odd_kinds
 from stef_core.spec import SUBQUERY
 from stef_core.values import value_key
 from stef_core.words import light_stem, norm
@@ -179,6 +189,15 @@ def features(request: JudgeRequest,
     )
     out["risk:drift"] = _cap(len(request.question.drift), 3)
     out["risk:unnamed_columns"] = _cap(len(unnamed_columns(request)), 3)
+    # Logged traffic only: where two or more other answers to the same question in the run
+    # agree on a table, a date column or an output column and this one does not
+    # (stef_core.peers). A benchmark file's context is held as fitted on the public files
+    # (calibrate.py --base), whose intercept a new benchmark weight could not move with it.
+    # ``peers:known`` (weight free) says that they were there to compare with: a run whose
+    # questions are each asked once reads as the calibration's logged context without it.
+    if request.record.timestamp and request.peers >= MIN_PEERS:
+        out["peers:known"] = 1.0
+        out["risk:peers"] = _cap(odd_kinds(request.disagreement), 2)
 
     # -- shape of the SQL -----------------------------------------------------------------
     # What the query reaches and constrains, not how it is spelled: a join and an IN

@@ -18,6 +18,9 @@ confidence.unnamed_table   tables the question names none of
 confidence.unnamed_column  output columns nothing in the question mentions
 confidence.extra_columns   more output columns than the question asks for
 confidence.drift           constraints the reformulation added or dropped
+confidence.other_answers   two or more other answers to the same question in the
+                           run agree on a table, a date column or an output column
+                           this one reads, bounds or shows otherwise
 confidence.complexity      many tables or values, a long question: such answers are
                            wrong more often, whatever their findings
 confidence.little_to_check a short question, a SQL that applies no filter: where
@@ -65,6 +68,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("risk:unnamed_columns", "confidence.unnamed_column"),
     ("risk:extra_columns", "confidence.extra_columns"),
     ("risk:drift", "confidence.drift"),
+    ("risk:peers", "confidence.other_answers"),
     ("shape:", "confidence.complexity"),
     ("question:", "confidence.complexity"),
 )
@@ -138,6 +142,13 @@ def _reason(code: str, request: JudgeRequest, evidence: Mapping[str, float],
         return reason("confidence.extra_columns",
                       f"the SQL shows {len(sql.projections)} columns, more than the question "
                       "asks for (lowers confidence)")
+    if code == "confidence.other_answers":
+        found = request.disagreement
+        said = "; ".join(d.describe() for d in found[:MOST])
+        more = f" (and {len(found) - MOST} more)" if len(found) > MOST else ""
+        return reason("confidence.other_answers",
+                      f"{said}{more}: an answer that parts from what the other answers to its "
+                      "question agree on is wrong more often (lowers confidence)")
     if code == "confidence.drift":
         return reason("confidence.drift",
                       "the reformulation adds or drops constraints of the question (lowers "

@@ -10,7 +10,7 @@ from spark_records import make_records
 
 from stef_core import spark as stef_spark
 from stef_core.contracts import StefError
-from stef_core.engine import evaluate
+from stef_core.engine import Engine, evaluate, record_from_mapping
 
 
 @pytest.fixture
@@ -37,8 +37,12 @@ def test_engine_is_built_once_per_worker_not_per_batch(monkeypatch: pytest.Monke
 
 
 def test_rows_match_local_results(pd: Any) -> None:
-    config = stef_spark._config_key("{}", "offline", None, None, 64)
     records = make_records(30, seed=11)
+    # The run's profile (its guards, the other answers to each question) is learnt on the
+    # driver and sent to the workers, as score_dataframe does; evaluate learns the same.
+    profile = Engine().learn([record_from_mapping(r, default_id=str(r.get("id")))
+                              for r in records])
+    config = stef_spark._config_key("{}", "offline", None, None, 64, profile.to_json())
     [pdf] = list(stef_spark.score_batches(config, iter([pd.DataFrame(records)])))
     local = [stef_spark.result_row(r) for r in evaluate(records)]
     assert pdf.astype(object).where(pdf.notna(), None).to_dict(orient="records") == local
