@@ -335,6 +335,16 @@ def _integer_averages(tree: Tree) -> list[str]:
             continue
         if not whole:
             continue
+        if isinstance(arg, exp.Column) and tree.derived:
+            # A column a CTE or derived table computes is judged by its computation, not by
+            # its name: ``DATEDIFF(day, a, b) * 1.0 AS wait_days`` averages as a decimal.
+            meant = tree.resolver.resolve(arg)
+            while isinstance(meant, exp.Paren):
+                meant = meant.this
+            if not isinstance(meant, exp.Column):
+                if _decimal_made(meant):
+                    continue
+                arg = meant
         if _count_column(arg):
             out.append(arg.sql()[:200])
             continue
@@ -346,6 +356,18 @@ def _integer_averages(tree: Tree) -> list[str]:
             ends = [_unwrapped(arg.expression), _unwrapped(arg.this)]
             out.append(f"DATEDIFF({name.lower()}, {ends[0]}, {ends[1]})"[:200])
     return out
+
+
+def _decimal_made(node: exp.Expr) -> bool:
+    """Does ``node`` make its value a decimal: a cast to a non-integer number, or a product or
+    quotient with a decimal literal (``x * 1.0``, ``x / 24.0``)?"""
+    if isinstance(node, exp.Cast):
+        return node.to.is_type(*exp.DataType.REAL_TYPES)
+    if isinstance(node, (exp.Mul, exp.Div)):
+        sides = (node.this.unnest(), node.expression.unnest())
+        return any((isinstance(s, exp.Literal) and s.is_number and not s.is_int)
+                   or _decimal_made(s) for s in sides)
+    return False
 
 
 def _truncated_duration(node: exp.Expr) -> bool:
