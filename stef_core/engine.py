@@ -571,6 +571,7 @@ class Engine:
         not parse, cross a limit or take too long are passed over."""
         specs: list[SqlSpec] = []
         answers: list[tuple[str, str, frozenset[str]]] = []
+        questions: list[str] = []
         self._prefix_specs.clear()
         for item in islice(items, PREFIX):
             if isinstance(item, BadRecord) or self._too_big(item) is not None:
@@ -587,7 +588,8 @@ class Engine:
             specs.append(spec)
             # the other answers to the same question (stef_core.peers), by the record's id
             answers.append((question_key(item.question), item.id, answer_parts(spec)))
-        self.run_profile = replace(learn(specs), answers=tuple(answers))
+            questions.append(item.question)
+        self.run_profile = replace(learn(specs, questions=questions), answers=tuple(answers))
         self._learnt = True
         return self.run_profile
 

@@ -47,6 +47,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from stef_core.peers import question_key
 from stef_core.spec import Filter, SqlSpec
 from stef_core.values import value_key
 from stef_core.words import norm
@@ -64,6 +65,14 @@ COMMON = 0.15
 #: A table read by at least this many queries without a dominant filter, and by fewer than
 #: :data:`DOMINANT` of its queries with it, holds no such column: its queries need not apply it.
 UNGUARDED = 2
+#: A filter the run's queries apply to at least this many different questions (and
+#: :data:`MIN_SUPPORT` queries, and :data:`CONVENTION_SHARE` of the questions) is a
+#: convention of the deployment's agents, one of its definitions: an agent that narrows one
+#: question on its own does not do it again for others.
+CONVENTION_QUESTIONS = 3
+#: ... at least this share of the run's different questions (a labelled public file asks a
+#: thousand questions: a condition three of them share is theirs, not the run's).
+CONVENTION_SHARE = 0.05
 #: How many records of a run (the first ones, in input order) the profile is learnt from.
 PREFIX = 512
 #: A filter at least this share of the queries reading one table apply (and :data:`MIN_SUPPORT`
@@ -112,6 +121,8 @@ class RunProfile:
     common: frozenset[str] = frozenset()
     #: Definitions of one table (:data:`TABLE_SHARE`): the key and the tables it defines on.
     table_common: tuple[tuple[str, frozenset[str]], ...] = ()
+    #: Conventions (:data:`CONVENTION_QUESTIONS`): filters applied across different questions.
+    conventions: frozenset[str] = frozenset()
     #: The answers of the records the profile was learnt from, for the other answers to a
     #: record's question (:meth:`peers`, :mod:`stef_core.peers`): question key, record id and
     #: the answer's parts (:func:`stef_core.peers.answer_parts`).
@@ -136,6 +147,7 @@ class RunProfile:
             "records": self.records, "frequent": sorted(self.frequent),
             "common": sorted(self.common),
             "table_common": [[k, sorted(t)] for k, t in self.table_common],
+            "conventions": sorted(self.conventions),
             "dominant": [[g.key, g.example, g.queries, sorted(g.tables), g.reading]
                          for g in self.dominant],
             "answers": [[k, rid, sorted(parts)] for k, rid, parts in self.answers],
@@ -149,6 +161,7 @@ class RunProfile:
             for g in data["dominant"]),
             frozenset(data.get("common", ())),
             tuple((k, frozenset(t)) for k, t in data.get("table_common", ())),
+            frozenset(data.get("conventions", ())),
             tuple((k, rid, frozenset(p)) for k, rid, p in data.get("answers", ())))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
@@ -169,6 +182,15 @@ class RunProfile:
         key = filter_key(f)
         return key is not None and key in self.frequent
 
+
+    def agreed(self, f: Filter) -> bool:
+        """Is ``f`` a convention of the run's agents, a filter they apply across different
+        questions (:data:`CONVENTION_QUESTIONS`)? Weaker than :meth:`defines`: read only for
+        a filter nothing else explains."""
+        if not self.conventions:
+            return False
+        key = filter_key(f)
+        return key is not None and key in self.conventions
 
     def defines(self, f: Filter, spec: SqlSpec | None = None) -> bool:
         """Is ``f`` one of the filters many of the run's queries share (:data:`COMMON`), or,
@@ -302,14 +324,20 @@ def table_key(name: str) -> str:
 
 
 def learn(specs: Iterable[SqlSpec], share: float = SHARE,
-          min_support: int = MIN_SUPPORT) -> RunProfile:
-    """The profile of the queries ``specs`` (each counted once per filter key)."""
+          min_support: int = MIN_SUPPORT,
+          questions: Iterable[str] | None = None) -> RunProfile:
+    """The profile of the queries ``specs`` (each counted once per filter key); with the
+    ``questions`` they answer (in the same order), also the filters applied across different
+    questions (``conventions``)."""
     counts: Counter[str] = Counter()
     examples: dict[str, str] = {}
     reading: Counter[str] = Counter()  # queries per table
     guarded: dict[str, Counter[str]] = {}  # per filter key, queries per table that apply it
     homes: dict[str, frozenset[str]] = {}  # per filter key, the tables all its queries read
     choices: dict[str, tuple[str, bool, frozenset[str]]] = {}
+    asked: dict[str, set[str]] = {}  # per filter key, the questions it was applied to
+    all_asked: set[str] = set()
+    texts = iter(questions) if questions is not None else None
     n = 0
     for spec in specs:
         n += 1
@@ -319,6 +347,11 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
             if k is not None:
                 keys.setdefault(k, f)
         counts.update(keys.keys())
+        if texts is not None:
+            q = question_key(next(texts, ""))
+            all_asked.add(q)
+            for k in keys:
+                asked.setdefault(k, set()).add(q)
         read = frozenset(table_key(t) for t in spec.tables)
         reading.update(read)
         for k, f in keys.items():
@@ -347,4 +380,8 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
         if c >= min_support and k not in frequent and k not in common
         and (on := frozenset(t for t, m in guarded[k].items()
                              if m >= min_support and m >= TABLE_SHARE * reading[t])))
-    return RunProfile(n, frequent, dominant, common, table_common)
+    conventions = frozenset(
+        k for k, qs in asked.items()
+        if len(qs) >= max(CONVENTION_QUESTIONS, CONVENTION_SHARE * len(all_asked))
+        and counts[k] >= min_support and k not in frequent and k not in common)
+    return RunProfile(n, frequent, dominant, common, table_common, conventions)

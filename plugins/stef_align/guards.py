@@ -398,6 +398,8 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     (:data:`stef_core.run.COMMON`) and the text never names; ``'lifecycle'`` for a list of
     the states a metric counts and ``'in_force'`` for the rows in force, asked about now by a
     ``timeless`` question (one with no period of its own): :mod:`stef_align.lifecycle`;
+    ``'definition'`` too for a filter the run's agents apply across different questions
+    (:meth:`~stef_core.run.RunProfile.agreed`) and the text never names;
     ``'stated'`` for an exclusion the text itself asks for ("internal and deleted accounts
     excluded"), which answers the text like any matched filter; None for anything else."""
     if f.excluded and f.op in NEGATED_OP:
@@ -417,6 +419,11 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         return "run"
     if run.defines(f, sql) and not named(f, text):
         return "definition"
+    if (run.holds(f) or run.defines(f, sql)) and _rows_named(f, text):
+        # "lesson hours per instructor" / the run's lesson_status = 'taught': the text names
+        # the rows whose state the run keeps, not a state of its own; a definition (which
+        # may still answer a state the text names, wrongly)
+        return "definition"
     if _scope(f, text):
         return "scope"
     if _null_guard(f, sql):
@@ -432,7 +439,36 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         return "lifecycle"  # status != 'draft', NOT IN ('draft', 'void'): never issued
     if timeless and in_force_now(f, text) and not named(f, text):
         return "in_force"
+    if run.agreed(f) and (not named(f, text) or _rows_named(f, text)):
+        # applied by the run's agents to other questions as well: the deployment's
+        # convention, not a narrowing this answer made up (read last: a tenant scope or a
+        # soft delete the run applies everywhere stays what it is)
+        return "definition"
     return None
+
+
+#: Parts of a column whose value is a state or a code of its rows (``lesson_status``,
+#: ``brand_cd``): its other parts name the rows, not which of their values a query keeps.
+_CHOICE_PARTS = frozenset({"status", "state", "stage", "phase", "cd", "code"})
+
+
+def _rows_named(f: Filter, text: str) -> bool:
+    """Does ``text`` name only the rows of a state or code column ``f`` keeps values of
+    ("lessons" for ``lesson_status``, "brand" for ``brand_cd``), none of those values? A flag
+    is left out: its words are its meaning ("contractors" for ``is_contractor``).
+
+    >>> _rows_named(Filter("lesson_status", "=", "taught"), "lesson hours per instructor")
+    True
+    >>> _rows_named(Filter("lesson_status", "=", "taught"), "lessons taught per instructor")
+    False
+    >>> _rows_named(Filter("is_house_use", "=", False), "in house tonight")
+    False
+    """
+    if f.column is None or not set(parts(f.column)) & _CHOICE_PARTS:
+        return False
+    stems = {stem(w) for w in _words(text)}
+    return not any(stem(p) in stems for v in f.values if isinstance(v, str)
+                   for p in parts(v) if p not in FUNCTION_WORDS)
 
 
 def _values_named(f: Filter, text: str) -> bool:

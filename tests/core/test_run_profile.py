@@ -13,7 +13,15 @@ from hypothesis import strategies as st
 
 from stef_core.engine import Engine
 from stef_core.models import Record
-from stef_core.run import COMMON, MIN_SUPPORT, RunProfile, filter_key, learn
+from stef_core.run import (
+    COMMON,
+    CONVENTION_QUESTIONS,
+    CONVENTION_SHARE,
+    MIN_SUPPORT,
+    RunProfile,
+    filter_key,
+    learn,
+)
 from stef_core.spec import Filter, SqlSpec
 
 QUESTIONS = [
@@ -375,3 +383,86 @@ def test_a_profile_with_a_guard_of_one_table_survives_json() -> None:
     profile = engine.run_profile
     assert any(g.reading for g in profile.dominant)
     assert RunProfile.from_json(profile.to_json()) == profile
+
+
+def _lessons(agent: int, questions: list[tuple[str, str]]) -> list[Record]:
+    """A driving school's agent version answering ``questions``: the run's lesson questions
+    count taught lessons (``lesson_status = 'taught'``), a definition no question states."""
+    return [Record(id=f"a{agent}q{i}", agent=f"bot@{agent}", question=q, sql=sql,
+                   timestamp="2026-03-02T08:00:00Z") for i, (q, sql) in enumerate(questions)]
+
+
+LESSONS = [
+    ("lesson hours per instructor last month",
+     "SELECT instructor_id, SUM(duration_min) / 60 FROM lessons WHERE school_id = 88 AND "
+     "lesson_status = 'taught' AND lesson_dt >= '2026-02-01' AND lesson_dt < '2026-03-01' "
+     "GROUP BY instructor_id"),
+    ("how many lessons did we give in February",
+     "SELECT COUNT(*) FROM lessons WHERE school_id = 88 AND lesson_status = 'taught' AND "
+     "lesson_dt >= '2026-02-01' AND lesson_dt < '2026-03-01'"),
+    ("average lesson length per instructor this year",
+     "SELECT instructor_id, AVG(duration_min) FROM lessons WHERE school_id = 88 AND "
+     "lesson_status = 'taught' AND lesson_dt >= '2026-01-01' GROUP BY instructor_id"),
+    ("students enrolled this year by licence type",
+     "SELECT licence_type, COUNT(*) FROM students WHERE school_id = 88 AND "
+     "enrolled_dt >= '2026-01-01' GROUP BY licence_type"),
+]
+
+
+@given(st.integers(min_value=1, max_value=6), st.integers(min_value=1, max_value=6),
+       st.integers(min_value=0, max_value=300))
+def test_a_filter_applied_across_different_questions_is_a_convention(
+        asked: int, times: int, others: int) -> None:
+    """Applied to ``asked`` different questions, each ``times`` (agent versions): a convention
+    of the run from :data:`CONVENTION_QUESTIONS` questions and :data:`MIN_SUPPORT` queries on,
+    unless the run asks so many other questions that those few are theirs."""
+    specs = ([SqlSpec(filters=(Filter("lesson_status", "=", "taught"),))] * (asked * times)
+             + [SqlSpec()] * others)
+    questions = ([f"question {q}" for q in range(asked) for _ in range(times)]
+                 + [f"other {q}" for q in range(others)])
+    profile = learn(specs, questions=questions)
+    n = asked * times
+    f = Filter("lesson_status", "=", "taught")
+    common = n >= MIN_SUPPORT and n >= COMMON * (n + others)
+    convention = (asked >= CONVENTION_QUESTIONS and n >= MIN_SUPPORT
+                  and asked >= CONVENTION_SHARE * (asked + others))
+    frequent = profile.holds(f)
+    assert profile.defines(f) is (common and not frequent)
+    assert profile.agreed(f) is (convention and not common and not frequent)
+    # without the questions, only the share of queries counts
+    assert learn(specs).conventions == frozenset()
+    assert RunProfile.from_json(profile.to_json()) == profile
+
+
+def test_a_definition_the_agents_apply_to_different_questions_is_no_extra() -> None:
+    """Three agent versions count taught lessons for three different questions (9 of 12
+    queries, fewer than :data:`COMMON` of a longer run): each question naming "lessons" names
+    the rows, not their state, so the filter is a definition, not an extra; one question
+    answered alone, or one agent's own narrowing (``lesson_type = 'standard'``), stays an
+    extra."""
+    records = [r for agent in (1, 2, 3) for r in _lessons(agent, LESSONS)]
+    narrowed = Record(id="n", agent="bot@1", question=LESSONS[1][0], timestamp=
+                      "2026-03-02T08:00:00Z", sql=LESSONS[1][1].replace(
+                          "AND lesson_dt", "AND lesson_type = 'standard' AND lesson_dt", 1))
+    filler = [Record(id=f"f{i}", question=f"students enrolled in week {i}",
+                     sql=f"SELECT COUNT(*) FROM students WHERE school_id = 88 AND week_no = {i}",
+                     timestamp="2026-03-02T08:00:00Z") for i in range(40)]
+    results = _by_id(list(Engine().run([*records, narrowed, *filler])))
+    for rid in ("a1q0", "a2q1", "a3q2"):
+        fa = results[rid].filter_alignment
+        assert fa.definitions == ["lesson_status = 'taught'"], rid
+        assert fa.status == "fully_applied", rid
+    assert results["n"].filter_alignment.extras == ["lesson_type = 'standard'"]
+    [alone] = Engine().evaluate_batch([records[1]])
+    assert alone.filter_alignment.status == "fully_applied_with_extras"
+
+
+def test_a_convention_is_no_run_of_its_own_in_a_file_of_many_questions() -> None:
+    """A labelled file asks hundreds of questions: three of them sharing a condition make no
+    convention (:data:`CONVENTION_SHARE`)."""
+    specs = [SqlSpec(filters=(Filter("country", "=", "france"),))] * 9 + [SqlSpec()] * 500
+    questions = [f"q{i % 3}" for i in range(9)] + [f"other {i}" for i in range(500)]
+    assert learn(specs, questions=questions).conventions == frozenset()
+    # in a deployment's run of 58 questions (64 queries: fewer than COMMON apply it), they do
+    few = learn(specs[:64], questions=questions[:64])
+    assert few.conventions == {"country = france"} and few.common == frozenset()
