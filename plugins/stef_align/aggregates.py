@@ -134,11 +134,29 @@ _COUNTING_SUM = re.compile(r"\bSUM\(\s*CASE\s+WHEN\b.*?\bTHEN\s+1\s+(?:ELSE\s+0\
                            re.IGNORECASE | re.DOTALL)
 
 
+#: The first and last name parts of a 0/1 flag column (``is_no_show``, ``late_pickup_flag``,
+#: ``vip_ind``): it holds 1 on each row that counts.
+_FLAG_HEADS = frozenset({"is", "has", "was", "did"})
+_FLAG_TAILS = frozenset({"flag", "flg", "ind", "yn"})
+
+
+def _flag_sum(sql: SqlSpec) -> bool:
+    """Does the SQL add up a 0/1 flag column (``SUM(late_pickup_flag)``, ``SUM(CAST(is_no_show
+    AS INT))``)? Its sum is the number of rows flagged: a count, by another aggregate."""
+    for a in sql.aggregations[:64]:
+        ps = parts(bare(a.arg))
+        if a.func == "SUM" and len(ps) > 1 and (ps[0] in _FLAG_HEADS or ps[-1] in _FLAG_TAILS):
+            return True
+    return False
+
+
 def _computes(func: str, sql: SqlSpec, all_aggs: set[str],
               q: QuestionSpec) -> bool:
     window_text = " ".join(sql.windows).upper()
     if func in all_aggs or f"{func}(" in window_text:
         return True
+    if func == "COUNT" and _flag_sum(sql):
+        return True  # "late pickups per family" / SUM(late_pickup_flag): the flagged rows
     outer = functions(sql, outer_only=True)
     if func == "COUNT" and "SUM" in all_aggs and (sql.conditions or any(
             p.aggregate and _COUNTING_SUM.search(p.expr) for p in sql.projections[:64])):
@@ -168,6 +186,23 @@ def _dated(key: str) -> bool:
     """Does a GROUP BY key bucket dates (a date function, or a column named like a date)?"""
     return any(d in key for d in ("date", "trunc", "extract", "time", "year", "month",
                                   "quarter", "week", "day"))
+
+
+#: Name parts of a column that holds an extreme already (``max_occupancy``, ``peak_kw``).
+_EXTREME_PARTS = {"MAX": frozenset({"max", "maximum", "peak", "highest"}),
+                  "MIN": frozenset({"min", "minimum", "lowest"})}
+
+
+#: Keys that name a table's own rows without saying which table (``c.id``, ``name``).
+_OWN_KEYS = frozenset({"id", "name", "code", "uuid", "key"})
+
+
+def _own_key(rate: str, sql: SqlSpec) -> bool:
+    """"revenue per customer" / ``JOIN customers c ... GROUP BY c.id``: a breakdown by the
+    key of the table named after the thing, its id or its name."""
+    head = rate.split()[-1] if rate.split() else ""
+    return bool(head) and any(norm(bare(k)) in _OWN_KEYS for k in sql.group_by[:32]) and any(
+        word_matches(head, t.split(".")[-1]) for t in sql.tables[:32])
 
 
 #: Nouns that are counts themselves: "the total headcount" is a COUNT of employees.
@@ -403,10 +438,15 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             continue
         other = sorted((outer or all_aggs) - {func})
         if other:
+            # "the max capacity across our halls" / SUM(max_occupancy): the word names a
+            # column the SQL reads, which holds the extreme already; a reading, no proof
+            stored = func in _EXTREME_PARTS and any(
+                _EXTREME_PARTS[func] & set(parts(bare(a.arg))) for a in sql.aggregations[:64])
             out.append(reason(
                 "aggregation.mismatch",
-                f"the question asks for {func} but the SQL computes {', '.join(other)}",
-                "minor" if func in weak else "critical",
+                f"the question asks for {func} but the SQL computes {', '.join(other)}"
+                + (" (of a column named after it)" if stored else ""),
+                "minor" if func in weak or stored else "critical",
             ))
         else:
             # "How many employees ..." answered by a list of employees: a list, not a count.
@@ -426,6 +466,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         or any(another_name(rate, k) or assigned_person(rate, k)
                for k in (*sql.group_by, *sql.partition_by))
         or (rate.split()[-1] in _TIME_RATES and any(_dated(k) for k in sql.group_by))
+        or _own_key(rate, sql)
         for rate in q.rates)
     # The SQL answers "per Y" as a breakdown by the key of a thing none of the question's
     # other groups explains ("revenue per salesperson" / GROUP BY ae_id): it may be Y under a

@@ -28,6 +28,7 @@ do not) is the agent's reading: its absence is reported as minor.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from stef_align.aggregates import DISTRIBUTION, family
 from stef_align.names import (
@@ -37,9 +38,11 @@ from stef_align.names import (
     assigned_person,
     bare,
     parts,
+    person_by_role,
     word_matches,
 )
 from stef_core.models import Reason, Ruleset
+from stef_core.periods import resolve
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.values import abbreviates, value_key
@@ -172,8 +175,13 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     if any(word_matches(w, key) or abbreviated(w, key) or _misspelled(w, key)
            for w in words):
         return True
-    if len(words) > 1 and "".join(w[0] for w in words) in parts(key):
-        return True  # "per project manager" / GROUP BY pm_emp_id: the group's initials
+    if any(len(p) >= 5 and len(w) > len(p) + 2 and w.endswith(p) and p not in _ID_PARTS
+           for w in words for p in parts(bare(key))):
+        return True  # "per policyholder" / holder_id, "per homeowner" / owner_id: its head
+    # "per project manager" / GROUP BY pm_emp_id, "per living-learning community" / llc_cd
+    spelled = [x for w in words for x in w.split("-") if x]
+    if len(spelled) > 1 and "".join(w[0] for w in spelled) in parts(key):
+        return True  # the group's initials
     if norm(key) in ("name", "id", "fullname", "title", "code"):
         return True  # "per singer" / GROUP BY name: an entity grouped by its name or key
     if any(norm(key) in {w[:i] + "id" for i in (1, 2, 3)} for w in words if len(w) > 2):
@@ -203,6 +211,29 @@ def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
         return False
     dated = {p.column.lower() for p in sql.periods if p.column and not p.periodic}
     return any(k.lower() in dated for k in keys)
+
+
+#: The fewest days a calendar unit spans: a period no longer holds one unit at most.
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 28, "quarter": 90, "year": 365}
+#: Any day: a relative period's length is the same from every anchor, to a day.
+_SOME_DAY = date(2025, 6, 15)
+
+
+def _one_period(group: str, q: QuestionSpec) -> bool:
+    """"daily active members yesterday", "weekly check-ins last week": the question's period
+    is one day (one week) at most, so grouping by the day would return one group: the one
+    number asked. Not "daily rentals last week" (seven days)."""
+    units = {_WORD_UNITS.get(w) for w in group.split()} & set(_UNIT_DAYS)
+    if not units:
+        return False
+    longest = min(_UNIT_DAYS[u] for u in units if u is not None)
+    for p in q.periods[:16]:
+        if p.periodic or p.start is None or p.end is None:
+            continue
+        days = (resolve(p.end, _SOME_DAY) - resolve(p.start, _SOME_DAY)).days
+        if 0 < days <= longest:
+            return True
+    return False
 
 
 def _as_ratio(group: str, sql: SqlSpec) -> bool:
@@ -420,16 +451,53 @@ def _restated_key(group: str, keys: tuple[str, ...], sql: SqlSpec, q: QuestionSp
     # another group the question asks ("per viewer by device" / "by device type")
     asked = {w for g in q.group_by if g != group and g not in q.restated_groups
              for w in g.split()}
+    # (a restatement sharing the head but naming it otherwise, "per residential community"
+    # restated "per living-learning community", names it anew)
     others = [g for g in q.restated_groups
-              if g.split() and not set(g.split()) & set(nouns) and not set(g.split()) & asked]
+              if g.split() and not set(g.split()) <= set(words) and not set(g.split()) & asked]
     return any(key_matches(g, k, q, rules) for g in others for k in keys)
+
+
+def _aliased_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"gifts per donor" / ``SELECT constituent_id AS donor_id ... GROUP BY constituent_id``:
+    the query shows a grouped key under the group's name. It says what it takes the key to
+    be; whether the schema agrees is not in the texts, so a finding stays, as minor."""
+    words = [w for w in group.split() if w not in _TIME_WORDS]
+    grouped = {bare(k).lower() for k in keys[:32]}
+    return any(p.aggregate is None and p.alias and p.column
+               and bare(p.column).lower() in grouped
+               and any(word_matches(w, p.alias) for w in words)
+               for p in sql.projections[:64])
+
+
+def _role_keyed(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"hours worked per teacher" grouped by ``staff_id``: a person asked by role, grouped by a
+    key that holds a person without saying the role (:func:`stef_align.names.person_by_role`),
+    where no table or column of the query is named after the role (a query that reads a
+    ``teacher_id`` and groups by ``staff_id`` grouped by someone else)."""
+    head = group.split()[-1] if group.split() else ""
+    names = (*sorted(sql.columns)[:256], *sql.tables[:32])
+    if not head or any(word_matches(head, n.split(".")[-1]) for n in names):
+        return False
+    return any(person_by_role(group, k) for k in keys[:32])
+
+
+#: Windows that read another row's value: one value per row, no aggregate.
+_ROW_WINDOW = re.compile(r"\s*(?:lag|lead)\s*\(", re.IGNORECASE)
 
 
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out: list[Reason] = []
     # Outer aggregates only: a scalar subquery per row ("for each author, the number of
     # books") answers per author without grouping.
-    aggregates = any(not a.nested for a in sql.aggregations) or bool(sql.windows)
+    # A window that reads a neighbouring row (LAG(rev) OVER (ORDER BY mo)) keeps every row:
+    # "each month's sales and the change from the month before" over a row per month groups
+    # nothing away. Not a ranking ("rank the players within their team" asks for its
+    # PARTITION BY), nor when the question ranks or asks within loose groups.
+    row_wise = bool(sql.windows) and q.superlative is None and q.top_k is None and (
+        not q.loose_groups) and all(_ROW_WINDOW.match(w) for w in sql.windows[:32])
+    aggregates = any(not a.nested for a in sql.aggregations) or (
+        bool(sql.windows) and not row_wise)
     # A grouping inside a derived table answers "per X" when the outer query reads that table
     # alone ("on average per teacher"; what the CTE joins to build its groups does not
     # matter), not when the outer query joins it to other rows, nor when it only counts or
@@ -455,7 +523,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                     or _averaged_groups(group, q, sql, rules)
                     or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
                     or _stored_per(group, sql, q.text)
-                    or _dated_key(group, keys, sql)):
+                    or _dated_key(group, keys, sql) or _one_period(group, q)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "
@@ -466,6 +534,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             # a key that names the same party another way may be the group asked.
             restated = group in q.restated_groups
             party = not restated and (any(another_name(group, k) for k in keys)
+                                      or _role_keyed(group, keys, sql)
+                                      or _aliased_key(group, keys, sql)
                                       or _restated_key(group, keys, sql, q, rules))
             out.append(reason("groupby.missing", message + (
                 " (a grouping only the reformulation states)" if restated else

@@ -126,15 +126,25 @@ _PARTY_WORDS = frozenset({"customer", "client", "account", "org", "organization"
                           "organisation", "company", "buyer"})
 _PLACE_WORDS = frozenset({"site", "location", "branch", "venue", "facility", "premises",
                           "outlet"})
+#: The party a business serves under the names its trade gives it: a self-storage customer is
+#: a renter, a daycare's a household (``hh_id``) or a family, a club's a member, a landlord's
+#: a tenant keyed as an account.
+_SERVED_WORDS = frozenset({"customer", "client", "account", "tenant", "renter", "lessee",
+                           "member", "guest", "patron", "subscriber", "household", "family",
+                           "payer"})
 _OTHER_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     (_PARTY_WORDS, _PARTY_WORDS | {"cust", "acct", "clnt"}),
+    (_SERVED_WORDS, _SERVED_WORDS | _PARTY_WORDS | {"cust", "acct", "clnt", "mbr", "hh",
+                                                    "fam"}),
     # a job is a project, or a work order in field service ("per job" / wo_id)
     (frozenset({"job"}), frozenset({"project", "proj", "prj", "wo", "workorder", "work",
                                     "order"})),
     # a place the business works from: "per site" / location_id, "by venue" / facility_cd;
     # a site is the business's own kind of place too (a grain elevator, a store, a plant)
     (_PLACE_WORDS, _PLACE_WORDS | {"loc", "fac", "br", "elev", "elevator", "store", "plant",
-                                   "depot", "yard", "warehouse", "wh", "terminal", "station"}),
+                                   "depot", "yard", "warehouse", "wh", "terminal", "station",
+                                   "home", "center", "centre", "office", "clinic", "shop",
+                                   "hall", "club", "campus", "building", "bldg"}),
 )
 #: The name parts that only say a column is a key.
 _KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
@@ -220,3 +230,34 @@ ATTRIBUTE_HEADS = frozenset({
     "size", "color", "colour", "priority", "stage", "reason", "method", "kind", "class",
     "zone", "market", "industry", "sector", "department", "team", "grade", "band", "group",
     "code", "version", "platform", "device", "os", "browser", "carrier", "outcome", "result"})
+
+
+#: The name parts of a key that holds a person without saying which role (``staff_id``,
+#: ``fsc_emp_id``, ``booked_by_user_id``, a clinic's ``provider_id``).
+_ANY_PERSON = frozenset({"employee", "emp", "staff", "user", "usr", "worker", "person",
+                         "personnel", "owner", "assignee", "provider", "prov"})
+#: Endings of the nouns for a person by what they do (teacher, counselor, dentist, technician).
+_AGENT_ENDINGS = ("er", "or", "ist", "ian")
+
+
+def person_by_role(group: str, key: str) -> bool:
+    """Is ``key`` a generic person key (staff, employee, user) and ``group`` a person named by
+    role ("hours per teacher" / ``staff_id``, "arrangements per counselor" / ``fsc_emp_id``,
+    "rentals by each manager" / ``booked_by_user_id``)? Which staff are the teachers is the
+    schema's to say: a grouping finding stays, as minor. Short words ("order", "meter") are
+    no roles.
+
+    >>> person_by_role("teacher", "s.staff_id"), person_by_role("counselor", "fsc_emp_id")
+    (True, True)
+    >>> person_by_role("teacher", "room_id"), person_by_role("order", "user_id")
+    (False, False)
+    """
+    words = group.split()
+    if not words:
+        return False
+    head = words[-1].rstrip("s")
+    if head in ATTRIBUTE_HEADS or not (head in ROLE_WORDS or (
+            len(head) >= 6 and head.endswith(_AGENT_ENDINGS))):
+        return False
+    named = [p for p in parts(key.split(".")[-1]) if p not in _KEY_PARTS]
+    return bool(named) and named[-1] in _ANY_PERSON

@@ -209,6 +209,32 @@ def _evidence(q: QuestionSpec,
     return out
 
 
+#: Name parts of a column that closes a row's validity (``end_dt``, ``valid_to``) or marks
+#: the current row (``is_current``, ``curr_flag``).
+_CLOSING_PARTS = frozenset({"end", "ended", "to", "thru", "through", "until", "expiry",
+                            "expires", "expired"})
+_CURRENT_PARTS = frozenset({"current", "curr", "latest"})
+
+
+#: "for each unit", "of every subscriber": a thing per group, grouped or not.
+_EACH = re.compile(r"\b(?:each|every|per)\b")
+
+
+def _current_rows(sql: SqlSpec) -> bool:
+    """Does the SQL keep each thing's current row by the table's own mark: an open end
+    (``end_dt IS NULL``, ``valid_to IS NULL``) or a current flag (``is_current = 1``)?"""
+    for f in sql.filters[:256]:
+        if not f.column or f.source.endswith(":neg"):
+            continue
+        ps = set(parts(f.column.split(".")[-1]))
+        if f.op == "is null" and ps & _CLOSING_PARTS:
+            return True
+        if f.op == "=" and ps & _CURRENT_PARTS and any(
+                v in (1, True, "y", "yes", "true") for v in f.values):
+            return True
+    return False
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     out = _check(q, sql)
     if q.restated_ranking:
@@ -292,13 +318,19 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             ))
         elif kept is None and not has_extreme and not (asked_groups and (
                 sql.group_by or sql.partition_by)):
+            # "the current plan of every subscriber" / WHERE end_dt IS NULL: the latest row
+            # of each group kept by the table's own mark of the current row (a slowly
+            # changing table), which only the schema can vouch for: minor
+            current = bool(asked_groups or _EACH.search(q.text)) and q.singular and (
+                _current_rows(sql))
             out.append(reason(
                 "limit.missing_topk",
-                f"the question asks for the top {q.top_k} but the SQL has no LIMIT, "
-                "MAX/MIN or ranking" if not q.singular else
-                "the question asks for the one row that ranks first but the SQL keeps every "
-                "row (no LIMIT, MAX/MIN or ranking)",
-                "critical",
+                (f"the question asks for the top {q.top_k} but the SQL has no LIMIT, "
+                 "MAX/MIN or ranking" if not q.singular else
+                 "the question asks for the one row that ranks first but the SQL keeps every "
+                 "row (no LIMIT, MAX/MIN or ranking)")
+                + (" (it keeps the rows marked current)" if current else ""),
+                "minor" if current else "critical",
             ))
         elif kept is not None and kept != q.top_k and not (q.singular and kept == 1) and not (
                 q.rank is not None and kept == q.rank and sql.limit is None):

@@ -112,6 +112,23 @@ def _describes(text: Text, lex: Lexicon, end: int) -> bool:
     return False
 
 
+#: Calendar units a number measures a span in when the unit follows it in the singular.
+_SPAN_UNITS = frozenset({"minute", "hour", "day", "night", "week", "month", "quarter", "year",
+                         "yr", "mo", "wk"})
+
+
+def _span(text: Text, i: int) -> bool:
+    """Is the number at token ``i`` the length of a span ("highest 12 month retention",
+    "largest 90-day spend", "the 3 month period with the most ..."): a number followed by a
+    calendar unit in the singular measures a window, it counts no rows. ("the 3 months with
+    the most sales" counts months: the plural is left to the ranking.)"""
+    toks = text.tokens
+    j = i + 1
+    if j < len(toks) and toks[j].low == "-":
+        j += 1
+    return j < len(toks) and toks[j].kind == "word" and toks[j].low in _SPAN_UNITS
+
+
 def _plural(word: str) -> bool:
     return (len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics"))) \
         or word in ("people", "children", "men", "women", "staff", "data")
@@ -187,6 +204,11 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             # "the last 4 full weeks", "the last six complete months": a period, no ranking
             taken.update(range(i, m.end + 1))
             continue
+        if value is not None and _span(text, m.end):
+            # "top 12 month revenue": the number measures a window; it stays claimed here
+            # (no condition of the question's either), and no k is read
+            taken.add(m.end)
+            continue
         if value is not None and float(value).is_integer() and 0 < value <= 1000:
             k, k_dir = int(value), m.meaning  # "top 3", "the first five"
             taken.update(range(i, m.end + 1))
@@ -222,7 +244,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
         s_end = directions[0][1]
         if s_end < n and s_end not in claimed:
             value = number_at(text.tokens[s_end], lex)
-            if value is not None and float(value).is_integer() and 1 < value <= 100:
+            if value is not None and _span(text, s_end):
+                taken.add(s_end)  # "the largest 90-day spend": a window, claimed, no k
+            elif value is not None and float(value).is_integer() and 1 < value <= 100:
                 k = int(value)
                 taken.add(s_end)
     # "5 most", "the three largest", "10 agents who closed the most"
@@ -236,6 +260,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             value = ordinal if ordinal is not None else number_at(tok, lex)
             if value is None or not float(value).is_integer() or not 1 < value <= (
                     10**6 if ordinal is not None else 100):
+                continue
+            if _span(text, i):
+                taken.add(i)  # "the 3 month period with the highest": a window, no k
                 continue
             between = text.tokens[i + 1 : first]
             if any(t.kind != "word" or t.low in _SPREAD_STOP for t in between):
