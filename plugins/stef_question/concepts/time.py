@@ -1259,7 +1259,9 @@ def read_time(text: str, first: int = 0) -> tuple[Period, ...]:
 def time_spans(text: str) -> list[tuple[int, int]]:
     """The character spans of ``text`` that time expressions cover (other readers skip
     them: "2024" in "in March 2024" is not a number, "March" not a name)."""
-    return [span for span, _ in mentions(text)]
+    # ``first`` given as the other callers give it: ``mentions(text)`` and ``mentions(text,
+    # 0)`` are two keys of its cache, and the question was read once for each
+    return [span for span, _ in mentions(text, 0)]
 
 
 def mask_spans(text: str, spans: list[tuple[int, int]]) -> str:
