@@ -475,7 +475,14 @@ def _argument(text: str, start: int, cap: int = 240) -> str:
     return text[start:end]
 
 
-def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None, bool]:
+#: What :func:`_meaning` reads of the SQL side of a clause.
+_Meaning = tuple[tuple[Filter, ...], tuple[str, ...], tuple[str, ...], str | None, bool]
+
+
+# Cached: a database's hints define the same things in many questions ("female refers to
+# gender = 'F'"), and a clause's side is read the same whatever question it comes with.
+@lru_cache(maxsize=QUESTION_CACHE)
+def _meaning(side: str) -> _Meaning:
     """Filters, aggregates, directions, expression and ratio of the SQL side of a clause."""
     filters = [_like(f) for f in _conditions(side)]
     aggs: list[str] = []
@@ -503,7 +510,7 @@ def _meaning(side: str) -> tuple[list[Filter], list[str], list[str], str | None,
         expression = side.strip()
         if ratio or any(not _codes_or(m) for m in _SLASH.finditer(bare)):
             ratio = True
-    return filters, aggs, directions, expression, ratio
+    return tuple(filters), tuple(aggs), tuple(directions), expression, ratio
 
 
 #: A slash between two operands ("a / b", "SUM(x)/COUNT(*)").
@@ -521,6 +528,7 @@ def _untimed(text: str) -> str:
     return mask_spans(text, time_spans(text)) if any(map(str.isdigit, text)) else text
 
 
+@lru_cache(maxsize=QUESTION_CACHE)  # (as _meaning: the same clause in many hints)
 def _sides(left: str, right: str, weak: bool) -> tuple[str, str] | None:
     """``(phrase, meaning)`` of a binding: the meaning is the side that reads as SQL ("female
     refers to gender = 'F'"; "A11 refers to average salary" binds the other way). A weak verb
@@ -578,7 +586,7 @@ def read_hint(hint: str, lex: Lexicon | None = None, *, with_bindings: bool = Tr
             phrase, side = sides if sides[1] else ("", clause)
         c_filters, c_aggs, c_dirs, expr, c_ratio = _meaning(side)
         if not c_filters:
-            c_filters = _literal_filters(side)
+            c_filters = tuple(_literal_filters(side))
         cols = _identifiers(side) if (c_aggs or expr) else []
         bare = () if (c_filters or c_aggs or expr) else _bare_columns(side)
         shown = _WHERE_HEAD.match(side)
