@@ -134,9 +134,16 @@ def _excluded_tables(tree: Tree) -> frozenset[str]:
     return frozenset(out)
 
 
-def row_conditions(tree: Tree) -> Iterator[tuple[exp.Expr, Source, bool]]:
+def row_conditions(tree: Tree) -> tuple[tuple[exp.Expr, Source, bool], ...]:
     """Every row condition with its source (WHERE, HAVING, JOIN ON) and whether it sits inside
-    a subquery whose rows are excluded (see :class:`Filter`)."""
+    a subquery whose rows are excluded (see :class:`Filter`); found once per tree (the filters,
+    the filtered tables and the periods read them)."""
+    if tree._row_conditions is None:
+        tree._row_conditions = tuple(_row_conditions(tree))
+    return tree._row_conditions
+
+
+def _row_conditions(tree: Tree) -> Iterator[tuple[exp.Expr, Source, bool]]:
     nested = len(tree.selects) > 1
     # The ON of an anti-join ("LEFT JOIN tickets t ON ... AND t.status = 'solved' WHERE
     # t.id IS NULL") says which rows are kept away, as a NOT EXISTS subquery does; so do the

@@ -36,6 +36,7 @@ from typing import Any
 from sqlglot import exp
 
 from stef_core.periods import name_kind
+from stef_core.spec import Source
 from stef_core.sql import Resolver, literal_value, looks_like_time
 from stef_core.sql.conditions import STRING_TYPES
 
@@ -134,6 +135,7 @@ class Tree:
     __slots__ = (
         "_aliases",
         "_anti_joins",
+        "_row_conditions",
         "aggs",
         "alias_nodes",
         "aliases",
@@ -259,6 +261,8 @@ class Tree:
         self.resolver = Resolver(root, nested=self.derived, tables=[], joins=self.joins)
         self._aliases: dict[str, str] | None = None
         self._anti_joins: list[AntiJoin] | None = None
+        # (stef_sql.read.filters.row_conditions, read once for its three readers)
+        self._row_conditions: tuple[tuple[exp.Expr, Source, bool], ...] | None = None
         self.aliases: dict[str, exp.Expr] = {}
         if self.select is not None:
             for item in self.select.expressions:
