@@ -258,15 +258,26 @@ def _within(sql_period: Period, periods: tuple[Period, ...], today: date) -> boo
     return False
 
 
+#: The last request :func:`ungrounded_tables` read and its answer: the offline judge, its
+#: evidence and its explanation each ask for one record's. One entry, replaced whole (a
+#: request never changes, and the entry keeps it alive, so identity tells it).
+_UNGROUNDED: list[tuple[JudgeRequest | None, tuple[str, ...]]] = [(None, ())]
+
+
 def ungrounded_tables(request: JudgeRequest) -> list[str]:
     """Tables none of whose name parts the question (or enrichment) mentions."""
+    last = _UNGROUNDED[0]
+    if last[0] is request:
+        return list(last[1])
     stems = stems_of(request.record.question, request.record.enriched_question or "")
     # Compound names ("countrylanguage") count as unnamed unless a word matches a whole part:
     # matching substrings was measured to blur the signal (benchmarks/validity.py).
-    return [
+    found = [
         t for t in request.sql.tables
         if not any(light_stem(p) in stems for p in _identifier_parts(t))
     ]
+    _UNGROUNDED[0] = (request, tuple(found))
+    return found
 
 
 def asked_items(question: str) -> int:
