@@ -655,9 +655,30 @@ def _anchor_words(question: Text) -> _Anchored:
     return last
 
 
+#: The spans :func:`anchor` found in the last question, by phrase: a record anchors each of
+#: its bindings' phrases two or three times (the bindings that pick one of several values,
+#: then every binding, then the phrases the hint explains). One entry, replaced whole.
+_SPANS: list[tuple[Text | None, dict[str, tuple[int, int] | None]]] = [(None, {})]
+#: Most phrases kept for one question (a hint is capped, so its phrases are few).
+_MAX_SPANS = 256
+
+
 def anchor(question: Text, phrase: str) -> tuple[int, int] | None:
     """The question's token span the phrase names (case-insensitive, articles and
     punctuation ignored; a singular matches its plural), or None."""
+    last = _SPANS[0]
+    if last[0] is not question:
+        last = _SPANS[0] = (question, {})
+    spans = last[1]
+    if phrase in spans:
+        return spans[phrase]
+    span = _anchor(question, phrase)
+    if len(spans) < _MAX_SPANS:
+        spans[phrase] = span
+    return span
+
+
+def _anchor(question: Text, phrase: str) -> tuple[int, int] | None:
     folded = " ".join(phrase.strip(" '\"“”‘’").split()).casefold()
     _, quoted, qwords, qforms = _anchor_words(question)
     for i, low in quoted:
