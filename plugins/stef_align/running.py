@@ -56,16 +56,17 @@ from __future__ import annotations
 import re
 
 from stef_align.names import parts
+from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 
 #: "running total", "running sum of": a total so far, said outright.
-_RUNNING = re.compile(r"\brunning\s+(?:total|sum|count|tally)s?\b")
+_RUNNING = gated(r"\brunning\s+(?:total|sum|count|tally)s?\b")
 #: "cumulative revenue by month", "cumulative signups per day": a total so far along time.
 #: "cumulative spend per customer" alone is a lifetime total (one per customer), so
 #: "cumulative" needs a time axis.
-_CUMULATIVE = re.compile(r"\bcumulative(?:ly)?\b|\bcumulated\b")
+_CUMULATIVE = gated(r"\bcumulative(?:ly)?\b|\bcumulated\b")
 _TIME_AXIS = re.compile(r"\b(?:by|per|each|every|over)\s+(?:the\s+)?(?:day|date|week|month|"
                         r"quarter|year|hour)s?\b|\b(?:daily|weekly|monthly|quarterly|"
                         r"over time)\b")
@@ -96,8 +97,12 @@ def _flat_total(sql: SqlSpec) -> str | None:
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     text = q.text[:2000]
+    # (the time axis is looked for only in a question that asks for a total so far)
+    running = _RUNNING.search(text) is not None
+    if not (running or _CUMULATIVE.search(text)):
+        return []
     along_time = _TIME_AXIS.search(text) is not None
-    if not (_RUNNING.search(text) or (_CUMULATIVE.search(text) and along_time)):
+    if not (running or along_time):
         return []
     if not (sql.unordered_totals or sql.backward_totals):
         flat = _flat_total(sql) if along_time else None
