@@ -553,8 +553,8 @@ class SqlSpec:
     # anti-join's missing side): 0 whatever the data (stef_sql.read.joins).
     counted_unmatched: tuple[str, ...] = ()
     # LEFT JOINs whose WHERE requires a value of the joined table (so they keep no unmatched
-    # row) in a SELECT that counts on those rows (a HAVING test for nothing, a total
-    # defaulted to 0): (the condition, what counts on the rows), as written
+    # row): (the condition, what in the SELECT counts on those rows, a HAVING test for
+    # nothing or a total defaulted to 0, "" when nothing does), as written
     # (stef_sql.read.defeated).
     defeated_joins: tuple[tuple[str, str], ...] = ()
     # Every number the SQL spells: its literals, the numbers in its strings and its names

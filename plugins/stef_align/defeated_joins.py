@@ -8,15 +8,18 @@ p.paid_on >= date_trunc('year', current_date) ... HAVING count(p.payment_id) = 0
 with no payment this year is left out by the WHERE before the HAVING reads it, so the query
 returns nothing (or, with a conditional count, only the entities that had some rows). The
 SQL's own LEFT JOIN and its test for nothing say what it meant; the condition belongs in the
-JOIN's ON. The facts are the SQL reader's (:mod:`stef_sql.read.defeated`); the question is
-not read: the SQL states what it counts on.
+JOIN's ON. The facts are the SQL reader's (:mod:`stef_sql.read.defeated`): the SQL states
+what it counts on. So does a question that asks for the entities with none ("classes per
+instructor this month, including instructors with none": ``QuestionSpec.keeps_empty``) over a
+grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0.
 
 >>> from stef_sql.extract import extract_spec
 >>> sql = ("SELECT c.id FROM clients c LEFT JOIN payments p ON p.client_id = c.id "
 ...        "WHERE p.paid_on >= '2026-01-01' GROUP BY c.id HAVING COUNT(p.payment_id) = 0")
->>> [(r.code, r.severity) for r in check(extract_spec(sql))]
+>>> from stef_core.spec import QuestionSpec
+>>> [(r.code, r.severity) for r in check(QuestionSpec(), extract_spec(sql))]
 [('join.drops_empty', 'major')]
->>> check(extract_spec(sql.replace("WHERE", "AND")))
+>>> check(QuestionSpec(), extract_spec(sql.replace("WHERE", "AND")))
 []
 """
 
@@ -24,18 +27,28 @@ from __future__ import annotations
 
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_core.spec import SqlSpec
+from stef_core.spec import QuestionSpec, SqlSpec
+
+#: Aggregates a count or total per group is made of.
+_TOTALS = frozenset({"COUNT", "SUM", "COUNT_IF", "COUNTIF"})
 
 
-def check(sql: SqlSpec) -> list[Reason]:
-    if not sql.defeated_joins:
-        return []
-    condition, counted = sql.defeated_joins[0]
-    return [reason(
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    for condition, counted in sql.defeated_joins[:8]:
+        if counted:
+            return [_reason(condition, counted)]
+    grouped = bool(sql.group_by) and any(a.func in _TOTALS for a in sql.aggregations)
+    if q.keeps_empty and grouped and sql.defeated_joins:
+        return [_reason(sql.defeated_joins[0][0], "the question asks for those with none")]
+    return []
+
+
+def _reason(condition: str, counted: str) -> Reason:
+    return reason(
         "join.drops_empty",
         f"the SQL LEFT JOINs the rows it counts and counts on the entities with none "
         f"({counted}), but its WHERE also requires {condition}, which their unmatched row "
         f"(every joined column NULL) never meets: those entities are removed before they are "
         f"counted, as by an inner join; the condition belongs in the JOIN's ON",
         "major",
-    )]
+    )

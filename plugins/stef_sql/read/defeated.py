@@ -12,6 +12,9 @@ where the query says it wants those rows (``defeated_joins``):
 * a total or count defaulted to 0 in the SELECT list (``COALESCE(SUM(b.nights), 0)``): the 0
   was meant for the entities with none, which no longer reach it.
 
+Each defeated LEFT JOIN is kept with what counts on its unmatched rows ("" when nothing in the
+SQL does: the question may, "including instructors with none", which is the aligner's to read).
+
 Only conditions AND-ed at the top of the WHERE, on a column of the LEFT JOINed table, that no
 NULL meets (a comparison, IN, BETWEEN, LIKE or IS NOT NULL, on the bare column or one function
 of it) are read: ``p.paid_on >= ... OR p.paid_on IS NULL`` and ``COALESCE(p.amt, 0) = 0`` keep
@@ -28,6 +31,10 @@ equal to (or in a list of) values that are not 0 or '', or at least a value that
 ...              "AND p.paid_on >= '2026-01-01' GROUP BY c.id "
 ...              "HAVING COUNT(p.payment_id) = 0").defeated_joins
 ()
+>>> extract_spec("SELECT c.id, COUNT(p.payment_id) FROM clients c LEFT JOIN payments p "
+...              "ON p.client_id = c.id WHERE p.paid_on >= '2026-01-01' GROUP BY c.id"
+...              ).defeated_joins
+(("p.paid_on >= '2026-01-01'", ''),)
 """
 
 from __future__ import annotations
@@ -69,9 +76,7 @@ def _defeated(tree: Tree) -> list[tuple[str, str]]:
                       if _rejecting_alias(c, tree.dialect) in left]
         if not conditions:
             continue
-        counted = _counted_on(select)
-        if counted:
-            out.append((conditions[0].sql()[:200], counted))
+        out.append((str(conditions[0].sql())[:200], _counted_on(select)))
     return out
 
 
