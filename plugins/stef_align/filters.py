@@ -57,7 +57,7 @@ from stef_align.joins import NOTHING
 from stef_align.names import bare, in_identifiers, initials, parts, word_matches
 from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
-from stef_align.time import align_periods, anchor_date
+from stef_align.time import align_periods, anchor_date, excluded_year
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.countries import country_of, is_country_code
 from stef_core.gated import gated
@@ -210,6 +210,44 @@ def _state_column(s: Filter) -> bool:
     if s.op in ("is null", "is not null"):
         return bool(names & _END_PARTS) or bool(names & _STATE_PARTS)
     return bool(names & _STATE_PARTS)
+
+
+#: Last name parts of a column holding a moment (``discharge_dt``, ``shipped_at``).
+_MOMENT_PARTS = frozenset({"dt", "date", "at", "ts", "time", "timestamp", "datetime", "dttm",
+                           "on"})
+#: States a row is in until an event closes them ("active patients" until discharged, "open
+#: orders" until shipped), and states an event put it in ("churned", "shipped").
+_ONGOING_STATES = frozenset({
+    "active", "open", "pending", "outstanding", "current", "live", "ongoing", "unpaid",
+    "unresolved", "overdue", "due", "delinquent", "upcoming", "unverified", "backordered",
+    "on hold", "in progress", "late", "delayed"})
+_ENDED_STATES = frozenset({
+    "inactive", "closed", "cancelled", "canceled", "churned", "completed", "complete",
+    "expired", "lapsed", "resolved", "paid", "shipped", "delivered", "archived",
+    "discontinued", "approved", "rejected", "denied", "declined", "verified", "submitted",
+    "failed", "suspended"})
+def _moment_kept(word: str, s: Filter) -> bool | None:
+    """Does ``s`` keep the state ``word`` by an event's moment left unset or set? True for an
+    ongoing state kept as some event's date ``IS NULL`` ("active patients" / ``discharge_dt IS
+    NULL``, "open orders" / ``shipped_dt IS NULL``) or an ended one as ``IS NOT NULL``
+    ("churned members" / ``churned_on IS NOT NULL``); False when the moment is kept the other
+    way ("open orders" / ``shipped_dt IS NOT NULL``); None when ``s`` is no moment's test.
+
+    >>> _moment_kept("active", Filter("discharge_dt", "is null", None))
+    True
+    >>> _moment_kept("open", Filter("shipped_at", "is not null", None))
+    False
+    """
+    if not s.column or s.op not in ("is null", "is not null"):
+        return None
+    ps = parts(s.column)
+    if not ps or ps[-1] not in _MOMENT_PARTS:
+        return None
+    if word in _ONGOING_STATES:
+        return s.op == "is null"
+    if word in _ENDED_STATES:
+        return s.op == "is not null"
+    return None
 
 
 def _state_flag(s: Filter) -> bool:
@@ -1387,6 +1425,11 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
             continue
         if negative or any(_says_not(s.value, w) for w in word.split()[:4]):
             return "met", i  # <> 'married', or = 'never-married' / 'non-smoker'
+        if s.op in _POSITIVE and isinstance(s.value, str) and not _state_column(s) and not any(
+                _names_it(word, Filter(None, s.op, v)) for v in s.values[:8]):
+            # "suspensions excluding in-school" / school_yr = '2026-27': the column's name
+            # shares a word, its value keeps no such state
+            continue
         if s.op in _POSITIVE or (s.op in (">", ">=") and positive is None):
             positive = i
     if positive is not None:
@@ -1529,6 +1572,9 @@ _ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xi
 #: A code made of a word and a number: 't1', 'sev1', 'phase 3', 'phase iii' (lower case).
 #: (Roman numerals after a space only: 'max' is no 10.)
 _CODE = re.compile(r"[a-z]{1,8}(?: ?(\d{1,3})| ([ivx]{1,4}))")
+#: A code of two letters or more, a separator and a number (zero-padded or not): 'FV-03',
+#: 'THY-3' ("fermenter 3", "theory level 3"); one letter and a dash ('K-9') is a range.
+_PADDED = re.compile(r"[a-z]{2,8}[-_]0{0,2}(\d{1,3})")
 
 
 def _spells_number(n: int, value: object) -> bool:
@@ -1539,19 +1585,25 @@ def _spells_number(n: int, value: object) -> bool:
     (True, True, False)
     >>> [_spells_number(n, v) for n, v in ((1, "2025-01"), (9, "k-9"), (10, "max"))]
     [False, False, False]
+    >>> [_spells_number(n, v) for n, v in ((7, "r07"), (3, "fv-03"), (3, "thy-3"), (6, "c16"))]
+    [True, True, True, False]
     """
     m = _CODE.fullmatch(value) if isinstance(value, str) else None
+    padded = _PADDED.fullmatch(value) if isinstance(value, str) and m is None else None
+    if padded is not None:
+        return int(padded.group(1)) == n
     if m is None:
         return False  # (a range's code, 'K-9', names no one number)
     digits, roman = m.groups()
-    return digits == str(n) if digits else 0 < n <= len(_ROMAN) and roman == _ROMAN[n - 1]
+    # ('R07': the number zero-padded)
+    return int(digits) == n if digits else 0 < n <= len(_ROMAN) and roman == _ROMAN[n - 1]
 
 
 def _number_code(r: Filter, preds: list[Filter]) -> Filter | None:
     """A condition keeping a code that spells the number the question names a thing by
     ("phase 3" / ``phase = 'Phase III'``, "tier 1" / ``tier = 'T1'``), or None."""
-    if (r.op != "=" or r.source != "question" or not isinstance(r.value, int)
-            or isinstance(r.value, bool)):
+    if (r.op != "=" or r.source not in ("question", "enrichment")
+            or not isinstance(r.value, int) or isinstance(r.value, bool)):
         return None
     n = r.value
     return next((s for s in preds[:MAX_SCAN] if s.op in ("=", "in") and s.value != SUBQUERY
@@ -1795,6 +1847,11 @@ def _match_nullness(r: Filter, m: _Match) -> bool:
         return False
     idx = m.idx
     hit = flipped = None
+    # an empty string is the data's other spelling of no value: "customers without an email"
+    # / COALESCE(TRIM(email), '') = '', (phone IS NULL OR phone = '')
+    empties = [i for i, s in enumerate(idx.preds[: idx.n_filters + 64])
+               if s.op == "=" and s.value == "" and s.column and r.column is not None
+               and _names_column(r.column, s.column)] if r.op == "is null" else []
     for i, s in enumerate(idx.preds[: idx.n_filters + 64]):
         m.work.scans += 1
         if s.op not in ("is null", "is not null") or not (
@@ -1804,6 +1861,10 @@ def _match_nullness(r: Filter, m: _Match) -> bool:
             hit = i
             break
         flipped = i if flipped is None else flipped
+    if hit is None and empties:
+        hit = empties[0]
+    if hit is not None:
+        m.used.update(empties)
     if hit is None and r.op == "is null" and _anti_join(idx, m.sql):
         m.matched.append(r.describe())  # "stadiums without any concert": NOT IN / EXCEPT
     elif hit is not None:
@@ -1911,6 +1972,23 @@ def _match_code(r: Filter, m: _Match) -> bool:
     return m.meet(coded) if coded is not None else False
 
 
+_NOT_BEFORE = re.compile(r"(?:\b(?:not|never|no longer)|n't)\s+([a-z]+)")
+
+
+def _negated_flag_word(text: str, asked: str, s: Filter) -> bool:
+    """Does the question negate a word the flag column ``s`` is named after, another word
+    than the value ``asked`` ("not open on mondays" / ``open_mon``, asked 'mondays')?"""
+    if not s.column:
+        return False
+    names = {stem(x) for x in parts(s.column) if len(x) >= 3} - {stem(asked.lower())}
+    # (a word opposite to the asked one is the asked state said another way: "overdue" and
+    # "not paid", no second negation)
+    opposite = set(_OPPOSITES.get(asked.lower(), ()))
+    return any(stem(m.group(1)) in names and m.group(1) not in asked.lower()
+               and m.group(1) not in opposite
+               for m in _NOT_BEFORE.finditer(text.lower()[:2000]))
+
+
 def _match_flag(r: Filter, m: _Match) -> bool:
     """A state the SQL keeps as a flag column (see :func:`_flag`, :func:`_same_flag`); wrong
     when the SQL keeps the flag the other way ("inactive coaches" / ``is_active = TRUE``)."""
@@ -1923,9 +2001,15 @@ def _match_flag(r: Filter, m: _Match) -> bool:
         flag = _opposites_left_out(r.value, m.idx.preds[:MAX_SCAN])
     if flag is None and m.op_hit is None and r.op == "=" and isinstance(r.value, str):
         flag = _non_left_out(r.value, m.idx.preds[:MAX_SCAN])
+    other = _flag(r, m.idx, opposite=True) if m.op_hit is None else None
+    either = flag if flag is not None else other
+    if r.op == "=" and either is not None and _negated_flag_word(
+            m.q.text, str(r.value), m.idx.preds[either]):
+        # "taprooms not open on mondays" / open_mon = 0: the question negates the flag's
+        # own word, so the flag kept unset is the asked side (and kept set the other)
+        flag, other = other, flag
     if flag is not None:
         return m.meet(flag)
-    other = _flag(r, m.idx, opposite=True) if m.op_hit is None else None
     if other is None:
         return False
     m.used.add(other)
@@ -2397,6 +2481,12 @@ def align_filters(
             # date in a range is never NULL
             matched.append(r.describe())
             continue
+        if (r.op == "!=" and r.column and str(r.value).isdigit() and is_year(int(str(r.value)))
+                and excluded_year(sql, r.column, int(str(r.value)), anchor_date(anchor))):
+            # "active members with no delivery of the 2026 crop" (crop_yr != 2026) / LEFT
+            # ANTI JOIN (... crop_yr = toYear(today())): the year's rows are the set left out
+            matched.append(r.describe())
+            continue
         if r.op == "is not null" and r.source == "rules" and _counted_column(r, sql):
             # "% of WOs under contract" (``term "under contract" = contract_id IS NOT NULL``)
             # / COUNT(contract_id) / COUNT(*): COUNT of a column counts the rows where it is
@@ -2564,10 +2654,15 @@ def align_filters(
         # the state conditions no requirement took, and those the reformulation's own
         # conditions matched ("pending" / claim_status = 'SUBMITTED', which the agent's
         # restatement names): either may be the data's term for the question's word
+        # (an event's moment left unset keeps a state until the event: "active patients" /
+        # discharge_dt IS NULL; set the other way it keeps the rows past it, never the state)
+        word = str(r.value).lower()
         states = [s for s in (*encodings, *(idx.preds[i] for i in sorted(used)[:MAX_SCAN]))
-                  if (_state_column(s) or _state_flag(s)) and s.value != SUBQUERY]
+                  if (_state_column(s) or _state_flag(s) or _moment_kept(word, s))
+                  and s.value != SUBQUERY]
         if states and _state_word(r, q.text) and not any(
-                _contradicts(str(r.value), s.value) for s in states):
+                _contradicts(str(r.value), s.value) or _moment_kept(word, s) is False
+                for s in states):
             # "active providers" / term_dt IS NULL: the data keeps the state in its own terms
             reasons.append(reason(
                 "filter.missing",
@@ -2580,6 +2675,8 @@ def align_filters(
             # ('released', 'in_progress')); a list of its opposites is no such reading
             # ("open" / stage IN ('closed_won', 'closed_lost'))
             read_as_asked += [e for e in states if not _opposite_kept(str(r.value), e)]
+            if any(_moment_kept(word, e) for e in states):
+                matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
             continue
         kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))])
         if kept_as is not None:
@@ -2599,8 +2696,11 @@ def align_filters(
         # a condition a requirement of the reformulation (or the hint) names on its column:
         # one another word of the question took ("cancelled" / status = 'CX') says nothing
         # of this state
+        # (or an exclusion the reformulation writes: "excluding dealers" restated as
+        # consignor_type <> 'D', the agent's reading of the word in the data's code)
         restated = [s for s in (idx.preds[i] for i in sorted(used)[:MAX_SCAN])
-                    if _state_column(s) and s.value != SUBQUERY and any(
+                    if (_state_column(s) or s.op in ("!=", "not in"))
+                    and s.value != SUBQUERY and any(
                         o.source in ("enrichment", "hint") and _same_column(o, s, rules)
                         for o in required)] if r.op == "not" else []
         if r.op == "not" and (encodings or restated):

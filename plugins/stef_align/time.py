@@ -62,6 +62,7 @@ from stef_core.spec import (
     Shift,
     SqlSpec,
 )
+from stef_core.values import value_key
 from stef_core.words import norm
 
 
@@ -441,6 +442,15 @@ def _compare(q: Period, qc: _Canon, s: Period, sc: _Canon) -> str:
 _STEP = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
 
 
+def _last_moment(s: Period) -> bool:
+    """Does ``s`` bound each one's last moment: a HAVING over the group's dates (``HAVING
+    MAX(job_dt) < ...``) or a column that keeps the latest one (``last_visit_dt``)?"""
+    if s.parts and all(f.source.startswith("having") for f in s.parts):
+        return True
+    return bool(s.column) and bool(
+        {"last", "latest", "recent"} & set(re.split(r"[_\W]+", (s.column or "").lower())))
+
+
 def _compare_exact(q: Period, qc: _Canon, s: Period, sc: _Canon) -> str:
     q_clock, s_clock = _clock_at(qc.clock, q.grain), _clock_at(sc.clock, q.grain)
     if qc.periodic != sc.periodic:
@@ -453,9 +463,16 @@ def _compare_exact(q: Period, qc: _Canon, s: Period, sc: _Canon) -> str:
         s_open = (s_clock[0] == 0, s_clock[1] == _DAY_END.get(q.grain, 86400))
         return "open" if q_open != s_open else "different"
     if (qc.start, qc.end) == (sc.start, sc.end):
+        if qc.negated and not sc.negated and not s.excluded and _last_moment(s):
+            return "different"  # "not seen since march" / last_seen_dt >= march: seen since
         if qc.negated == sc.negated or qc.negated:
             return "same"  # a negation may be spelled outside (NOT IN (subquery ...))
         return "open"
+    if (qc.negated and not sc.negated and _last_moment(s)
+            and sc.start is None and qc.start is not None and qc.start == sc.end):
+        # "no service since july" / HAVING MAX(job_dt) < '2026-07-01' (or last_visit_dt <
+        # '2026-07-01'): each one's last row before it, none from then on
+        return "same"
     if qc.negated != sc.negated:
         return "different"
     # Open where a closed range was asked, closed where an open one was, or open on the other
@@ -602,6 +619,64 @@ def _used_otherwise(p: Period, sql: SqlSpec) -> bool:
                 return True
             return any(year in c for c in sql.columns)
     return False
+
+
+_MONTH_ABBR = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+               "dec")
+
+
+def _coded_period(p: Period, pc: _Canon, sql: SqlSpec) -> Filter | None:
+    """A SQL condition that names the asked month or quarter by a code on a column that holds
+    no date: "the november sale" / ``sale_cd = 'NOV26'``, "Q3 campaigns" / ``wave_cd =
+    '2026Q3'`` (the code holds the period's name and its year)."""
+    if pc.start is None or p.grain not in ("year", "month", "quarter"):
+        return None
+    year = pc.start.year
+    # (a year by its fiscal code: "2025" / sale_fy = 'FY25')
+    name = (_MONTH_ABBR[pc.start.month - 1] if p.grain == "month"
+            else f"q{(pc.start.month - 1) // 3 + 1}" if p.grain == "quarter" else "fy")
+    for f in sql.filters[:64]:
+        if f.op not in ("=", "in") or not f.column or name_kind(f.column) == "date":
+            continue
+        for v in f.values[:16]:
+            if isinstance(v, str) and len(v) <= 12 and name in v.lower() and (
+                    str(year) in v or f"{year % 100:02d}" in v):
+                return f
+    return None
+
+
+#: Name parts of a calendar column that numbers a quarter or a month of its year.
+_PART_COLUMNS = {"quarter": frozenset({"quarter", "qtr", "qtr_num", "quarter_num", "q"}),
+                 "month": frozenset({"month", "mon", "mth", "month_num", "month_no", "mm"})}
+
+
+def _part_kept(p: Period, pc: _Canon, s: _Canon, sql: SqlSpec) -> Filter | None:
+    """The filter that numbers the asked quarter or month of a year the SQL keeps whole on
+    another column ("jobs in q3" / ``d.cal_year = 2026 AND d.cal_quarter = 3``, a calendar
+    table's columns), or None."""
+    if p.grain not in _PART_COLUMNS or pc.start is None or s.start is None or s.end is None:
+        return None
+    if (s.start, s.end) != (datetime(pc.start.year, 1, 1), datetime(pc.start.year + 1, 1, 1)):
+        return None
+    number = (pc.start.month - 1) // 3 + 1 if p.grain == "quarter" else pc.start.month
+    spellings = {str(number), f"q{number}", f"{number:02d}"}
+    for f in sql.filters[:64]:
+        if f.op != "=" or not f.column or isinstance(f.value, bool):
+            continue
+        names = set(re.split(r"[_\W]+", f.column.lower()))
+        names.add(f.column.lower().split(".")[-1])
+        if names & _PART_COLUMNS[p.grain] and str(f.value).lower() in spellings:
+            return f
+    return None
+
+
+def _year_to(asked: _Canon, sql: _Canon) -> bool:
+    """Is ``sql`` the asked stretch up to its end ("through september": open start) started
+    at the start of the year that end falls in?"""
+    if asked.start is not None or asked.end is None or sql.start is None:
+        return False
+    last = asked.end - timedelta(days=1)
+    return sql.end == asked.end and sql.start == datetime(last.year, 1, 1)
 
 
 def _spelling_problem(q: Period, s: Period) -> str:
@@ -763,6 +838,15 @@ def align_periods(
                              f"the question asks {said} and the SQL has the same stretch on "
                              f"{s.column}, but {problem}")
                 continue
+            if kind == "open" and _year_to(pc, _canon(s, today)):
+                # "jobs through september" asked in November / job_dt >= '2026-01-01' AND <
+                # '2026-10-01': this year up to it, one reading of an open start (weak)
+                out.matched.append(f"{s.column} in {sql_text}")
+                out.reasons.append(reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {said}; the SQL starts {s.column} at the start of "
+                    f"that year ({plain(s, today)}), one reading of it", "minor"))
+                continue
             out.mismatch(asked_text, "filter.operator_mismatch",
                          f"the question asks {said} but the SQL bounds {s.column} another "
                          f"way: {plain(s, today)}")
@@ -791,6 +875,15 @@ def align_periods(
             used.add(j)
             s = sql_periods[j]
             out.consumed.update(s.parts)
+            part = _part_kept(p, pc, s_canon[j], sql)
+            if part is not None:
+                # "jobs in q3" / cal_year = 2026 AND cal_quarter = 3: the year on one column,
+                # its quarter (or month) numbered on another
+                out.consumed.add(part)
+                out.matched.append(f"? in {asked_text}")
+                if weak:
+                    out.required.append(f"? in {asked_text}")
+                continue
             if weak:
                 out.required.append(f"? in {asked_text}")
             out.mismatch(asked_text, "filter.value_mismatch",
@@ -806,6 +899,22 @@ def align_periods(
             out.reasons.append(reason(
                 "filter.missing",
                 f"the question names {said} but no SQL filter uses it",
+                "minor",
+            ))
+            continue
+        coded = _coded_period(p, pc, sql)
+        if coded is not None:
+            # "unsold lots at the november sale" / sale_cd = 'NOV26': the data names the
+            # period by a code of its own (inference: weak); no extra, unless a requirement
+            # names the code itself (then it answers that one)
+            out.matched.append(f"? in {asked_text}")
+            if not any(value_key(v) == value_key(c) for f in q.filters[:32]
+                       for v in f.values[:8] for c in coded.values[:8]):
+                out.consumed.add(coded)
+            out.reasons.append(reason(
+                "filter.missing",
+                f"the question asks {said}; no SQL condition bounds a date (it may be kept "
+                f"as a code: {coded.describe()})",
                 "minor",
             ))
             continue
@@ -1131,6 +1240,23 @@ def _tiling(r: Period, asked: list[Period], today: date) -> list[Period]:
     return [p for _, _, p in parts]
 
 
+def excluded_year(sql: SqlSpec, column: str, year: int, today: date) -> bool:
+    """Does the SQL leave out the rows of ``year`` on ``column`` through a period inside an
+    excluded set (``NOT IN``, ``NOT EXISTS``, an anti-join): "members with no delivery of the
+    2026 crop" (``crop_yr != 2026``) / ``LEFT ANTI JOIN (... WHERE crop_yr = toYear(today()))``?
+    """
+    whole = (datetime(year, 1, 1), datetime(year + 1, 1, 1))
+    return any(
+        p.excluded and p.column and norm(p.column) == norm(column)
+        and (_canon(p, today).start, _canon(p, today).end) == whole
+        for p in sql.periods[:64])
+
+
+def _unnegated_since(p: Period) -> Period:
+    """``p`` without its negation when it is a "since" (a start, no end)."""
+    return replace(p, negated=False) if p.negated and p.start and not p.end else p
+
+
 def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]]:
     """``(kind, message)`` for each period the reformulation changed (``changed``), dropped
     (``dropped``) or added (``added``), once per period, in plain words.
@@ -1142,8 +1268,10 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
     if q.restated_periods is None:
         return []
     today = anchor_date(anchor)
-    asked = [p for p in q.periods if p.source == "question"]
-    restated = list(q.restated_periods)
+    # "no activity since 2025-10-05" restating "no activity in the past 30 days": a negated
+    # event's "since" is negated where the "in" is not (the event's negation, not the time's)
+    asked = [_unnegated_since(p) for p in q.periods if p.source == "question"]
+    restated = [_unnegated_since(r) for r in q.restated_periods]
     kept: set[int] = set()  # restated periods that restate an asked one
     lost: list[Period] = []
     for p in asked:

@@ -154,6 +154,13 @@ _NEGATION = re.compile(
     r"excluding|other than|outside(?:\s+of)?|apart from)\s+(?:the\s+)?(?:year\s+)?$"
 )
 
+# A negated event before "since" ("sellers who havent come back since june", "customers with
+# no service since july"): the rows wanted have none of it from then on, so the period is
+# negated (an anti-join, or the last one before it, answers it).
+_SINCE_NEGATION = re.compile(
+    r"(?:\b(?:not|never|no|without|havent|hasnt|hadnt|didnt|doesnt|dont|wasnt|werent|isnt|"
+    r"arent)\b|n't\b)(?:\s+[\w'-]+){0,5}\s+$")
+
 #: A weekday written before a date ("from Monday 2025-11-03 to Sunday 2025-11-09").
 _WEEKDAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
 # Bounds written before a period: (pattern on the text before it, kind).
@@ -190,6 +197,8 @@ _BOUND_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\s*(?:or|and)\s+(?:later|after|onwards?|beyond|since|more recent|newer)\b"),
      "since"),
     (re.compile(r"^\s*(?:onwards?|forward|and up)\b"), "since"),
+    # "jobs from august on": from it up to today
+    (re.compile(r"^\s*on\s*(?:$|[,.;?!)])"), "since"),
     # "Period: 2025-01-01 to date", "April to date": from it up to today
     (re.compile(r"^\s*(?:to|till|until|through|thru)\s+date\b(?!\s+(?:of|for)\b)"), "since"),
     (re.compile(r"^\s*(?:or|and)\s+(?:earlier|before|prior|older)\b"), "through"),
@@ -1339,7 +1348,8 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
         if best is not None:
             kind = best[1]
             span_start = atom.start - len(clause) + best[0]
-            negated = _NEGATION.search(clause[: best[0]]) is not None
+            negated = _NEGATION.search(clause[: best[0]]) is not None or (
+                kind == "since" and _SINCE_NEGATION.search(clause[: best[0]]) is not None)
             if kind == "since" and _STARTING_IN.search(clause) and _COMING_SPAN.match(
                     lower[atom.start:atom.end]):
                 kind = "in"  # "stays starting next week": the stays that start in it
