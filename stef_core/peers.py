@@ -41,11 +41,15 @@ key), 15-35 % wrong.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stef_core.spec import SqlSpec
 
+#: Punctuation (and the underscore) a question key reads as a space.
+_PUNCT = re.compile(r"[^\w\s]|_")
 #: How many other answers to the question it takes to say that they agree.
 MIN_PEERS = 2
 #: The parts compared: a part present in this answer and in no other, or in every other and
@@ -55,13 +59,17 @@ UNIQUE = ("table", "period")
 LACKING = ("table", "period", "output")
 
 
-def question_key(question: str) -> str:
-    """The key two records asking the same question share (case and spacing folded).
+def question_key(text: str) -> str:
+    """The key two records asking the same question share: compatibility form, case,
+    punctuation and spacing ignored (``stef compare`` pairs two runs' records by it too).
 
-    >>> question_key("Revenue  last month?") == question_key("revenue last month?")
+    >>> question_key("Revenue  last month?") == question_key("revenue last month")
+    True
+    >>> question_key("top-5 products") == question_key("top 5 products")
     True
     """
-    return " ".join(question.lower().split())
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join(_PUNCT.sub(" ", folded).split())
 
 
 def _column(name: str) -> str:

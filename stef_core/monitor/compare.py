@@ -37,14 +37,13 @@ reported, not gated: the gate stays on the score.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from stef_core.models import BANDS
 from stef_core.monitor.results import Loaded
+from stef_core.peers import question_key
 from stef_core.stats import Accumulator, bootstrap_diff_ci, bootstrap_mean_ci
 
 MIN_PAIRS = 10
@@ -53,20 +52,6 @@ ALL = "(all)"
 _KEPT = ("records", "scored", "coverage", "mean", "p50", "p90", "estimated_accuracy")
 
 
-_PUNCT = re.compile(r"[^\w\s]|_")
-
-
-def question_key(text: str) -> str:
-    """A question as pairing reads it: compatibility form, case, punctuation and spacing
-    ignored.
-
-    >>> question_key("  Revenue last month? ") == question_key("revenue  LAST month")
-    True
-    >>> question_key("top-5 products") == question_key("top 5 products")
-    True
-    """
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join(_PUNCT.sub(" ", folded).split())
 
 
 @dataclass
