@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 import sqlglot
@@ -72,7 +73,45 @@ def parse_statement(sql: str, dialect: str | None = None) -> exp.Query:
     if not isinstance(statement, exp.Query):
         kind = type(statement).__name__.upper()
         raise SqlParseError(f"sql: a {kind} statement is not a query; STEF scores SELECT queries")
+    named = _SYNONYMS.get((dialect or "").lower())
+    if named and named[0].search(sql):
+        known = statement.transform(lambda node: _known(node, named[1]), copy=False)
+        if isinstance(known, exp.Query):
+            statement = known
     return statement
+
+
+#: Makes a known node of an anonymous function's arguments (None: not that function's form).
+_Make = Callable[[list[exp.Expr]], "exp.Expr | None"]
+
+
+def _avg(args: list[exp.Expr]) -> exp.Expr | None:
+    return exp.Avg(this=args[0]) if len(args) == 1 else None
+
+
+def _div(args: list[exp.Expr]) -> exp.Expr | None:
+    return exp.Div(this=args[0], expression=args[1]) if len(args) == 2 else None
+
+
+#: Functions a dialect's reader leaves anonymous that are a node every reader knows, by
+#: dialect: DuckDB's ``mean(x)`` is ``AVG(x)``; ClickHouse's ``divide(a, b)`` is ``a / b``
+#: (a Float64 division there, as its ``/`` is). Read as such, an average or a ratio written
+#: so is one (without them "average" finds no AVG and "rate" no division). The pattern keeps
+#: the tree walk to the statements that call one.
+_SYNONYMS: dict[str, tuple[re.Pattern[str], dict[str, _Make]]] = {
+    "duckdb": (re.compile(r"\bmean\s*\(", re.I), {"mean": _avg}),
+    "clickhouse": (re.compile(r"(?<![\w.])divide\s*\(", re.I), {"divide": _div}),
+}
+
+
+def _known(node: exp.Expr, names: dict[str, _Make]) -> exp.Expr:
+    if isinstance(node, exp.Anonymous):
+        make = names.get(str(node.this).lower())
+        if make is not None:
+            made = make(list(node.expressions))
+            if made is not None:
+                return made
+    return node
 
 
 def parse_condition(text: str, dialect: str | None = None) -> exp.Expr | None:
