@@ -182,7 +182,6 @@ class RunProfile:
         key = filter_key(f)
         return key is not None and key in self.frequent
 
-
     def agreed(self, f: Filter) -> bool:
         """Is ``f`` a convention of the run's agents, a filter they apply across different
         questions (:data:`CONVENTION_QUESTIONS`)? Weaker than :meth:`defines`: read only for
