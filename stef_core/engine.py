@@ -52,7 +52,13 @@ from stef_core.models import (
     Verdict,
     updated,
 )
-from stef_core.peers import Disagreement, answer_parts, disagreement, question_key
+from stef_core.peers import (
+    MIN_PEERS,
+    Disagreement,
+    answer_parts,
+    disagreement,
+    question_key,
+)
 from stef_core.reasons import reason
 
 # Re-exported: readers, the Spark engine and callers have imported them from here.
@@ -353,6 +359,8 @@ class Engine:
         if not self.run_profile.answers:
             return {}
         peers = self.run_profile.peers(question_key(record.question), record.id)
+        if len(peers) < MIN_PEERS:  # most questions of a run are asked once: nothing to read
+            return {"peers": len(peers), "disagreement": ()}
         found: tuple[Disagreement, ...] = tuple(disagreement(answer_parts(spec), peers))
         return {"peers": len(peers), "disagreement": found}
 

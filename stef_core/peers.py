@@ -29,7 +29,7 @@ Filter columns, aggregates and groupings were measured too and left out: right a
 there nearly as often as wrong ones (a status written as a flag, a grouping by a name or by its
 key), 15-35 % wrong.
 
->>> from stef_core.spec import Projection, SqlSpec
+>>> from stef_core.spec import SqlSpec
 >>> mine = answer_parts(SqlSpec(tables=("orders",)))
 >>> theirs = answer_parts(SqlSpec(tables=("orders", "refunds")))
 >>> [d.describe() for d in disagreement(mine, [theirs, theirs])]

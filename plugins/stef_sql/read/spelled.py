@@ -31,10 +31,9 @@ def read(tree: Tree) -> Build:
     texts = [str(lit.this) for lit in tree.literals[:MAX_NUMBERS]]
     texts += [name for name in tree.names[:MAX_NUMBERS] if any(ch.isdigit() for ch in name)]
     for text in texts:
-        for m in _NUMBER.finditer(text[:200]):
-            found.add(float(m.group(0)))
-            if len(found) >= MAX_NUMBERS:
-                break
+        found.update(float(m.group(0)) for m in _NUMBER.finditer(text[:200]))
+        if len(found) >= MAX_NUMBERS:
+            break
     fields = {"spelled_numbers": frozenset(found), "spelled_spans": frozenset(_spans(tree))}
     return lambda texts: fields
 
