@@ -307,8 +307,8 @@ def main(argv: list[str] | None = None) -> int:
         "--domains",
         help="only these domains (comma-separated names, or 'round7' / 'round13' / 'round14' / "
         "'round15' / 'round16' / 'round17' / 'round18' / 'round19' / 'round20' / 'round21' / "
-        "'round22' / 'round23' for the domains written in session 7 / 13 / 14 / 15 / 16 / 17 / 18 / "
-        "19 / 20 / 21 / 22 / 23, or "
+        "'round22' / 'round23' for the domains written in session 7 / 13 / 14 / 15 / 16 / 17 / "
+        "18 / 19 / 20 / 21 / 22 / 23, or "
         "'round5' for the "
         "24 before session 7); each keeps its half",
     )
