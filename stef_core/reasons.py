@@ -116,6 +116,12 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "arrivals) and not the other, and the SQL reads a column of the other side "
         "(`GROUP BY origin`, `SUM(import_kwh)`, `consignee_id`) and nothing of the side asked"),
     ReasonCode(
+        "date.retention_window", "operator", "major",
+        "\"d7 retention\" / \"day-30 retention\" (the share of a cohort active on day N after "
+        "its start) answered with a range of days: up to day N (`BETWEEN 0 AND 7`, the start "
+        "day counted) or day N and later (`>= c.install_date + 30`), rolling or unbounded "
+        "retention the question does not name"),
+    ReasonCode(
         "date.reversed_difference", "attribute", "major",
         "a duration computed backwards: the moment that opens or starts a record minus a later "
         "one "

@@ -457,6 +457,10 @@ class SqlSpec:
     # scaled: ``hour`` for ``DATEDIFF(minute, a, b) / 60``, the comparison, the number):
     # ``julianday(b) - julianday(a) <= 24`` is ``("day", "LTE", 24.0)``.
     duration_bounds: tuple[tuple[str, str, float], ...] = ()
+    # How many days after one time column another must fall, as (the comparison, the days),
+    # the later column on the left: ``s.d = DATE_ADD(c.d0, INTERVAL 7 DAY)`` is ``("EQ",
+    # 7.0)``, ``DATEDIFF(day, c.d0, s.d) BETWEEN 0 AND 7`` is ``("GTE", 0.0), ("LTE", 7.0)``.
+    day_offsets: tuple[tuple[str, float], ...] = ()
     # The units the differences of two time columns the SELECT shows count in once scaled
     # (``AVG(TIMESTAMPDIFF(DAY, a, b))``: ``day``; ``AVG(DATEDIFF(minute, a, b)) / 60``:
     # ``hour``), ``?`` for one scaled in a way not read.

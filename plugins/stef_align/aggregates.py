@@ -62,7 +62,7 @@ from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
 from stef_core.spec import ORDERINGS, Aggregation, QuestionSpec, SqlSpec
-from stef_core.values import value_key
+from stef_core.values import abbreviates, value_key
 from stef_core.words import norm, stem
 
 _COLUMN_WORDS = {
@@ -957,7 +957,7 @@ def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
 #: products", "3+ different stations": a number of different things, and the thing.
 _DIFFERENT_THRESHOLD = re.compile(
     r"\b(?:\d+\+?|two|three|four|five|six|seven|eight|nine|ten)\s+(?:or more\s+)?"
-    r"(?:different|distinct|unique|separate)\s+([a-z][a-z-]+)")
+    r"(?:different|distinct|unique|separate)\s+([a-z][a-z-]+)(?:\s+([a-z][a-z-]+))?")
 
 
 def _threshold_with_repeats(q: QuestionSpec, sql: SqlSpec) -> str | None:
@@ -968,20 +968,46 @@ def _threshold_with_repeats(q: QuestionSpec, sql: SqlSpec) -> str | None:
     if not q.distinct:
         return None
     for m in _DIFFERENT_THRESHOLD.finditer(q.text[:2000]):
-        thing = m.group(1)
+        # the thing is the word after "different", or the next one ("3+ different drive
+        # sites": ``site_id``)
+        things = [w for w in m.groups() if w]
         for f in sql.filters[:64]:
             if f.source != "having" or not f.column or not isinstance(f.value, (int, float)):
                 continue
             column = f.column.split(".")[-1]
-            if not word_matches(thing, column):
+            named = [w for w in things if word_matches(w, column) or _short_for(w, column)]
+            if not named:
                 continue
+            thing = named[0]
+            asked = q.text[m.start():m.end(1 if thing == m.group(1) else 2)]
             repeated = [a for a in sql.aggregations if family(a.func) == "COUNT"
                         and a.arg.split(".")[-1] == column]
-            if repeated and not any(a.distinct for a in repeated):
-                return (f"the question asks for {m.group(0)} but the SQL holds COUNT({column}) "
-                        f"{f.op} {f.value}, which counts repeats: one {thing} met several times "
-                        f"passes; COUNT(DISTINCT {column})")
+            if repeated and not any(a.distinct or a.func in _DISTINCT_COUNTS
+                                    for a in repeated):  # uniqExact(x) counts distinct
+                return (f"the question asks for {asked} but the SQL holds COUNT({column}) "
+                        f"{f.op} {f.value}, which counts repeats: one of the {thing} met several "
+                        f"times passes; COUNT(DISTINCT {column})")
     return None
+
+
+def _short_for(word: str, column: str) -> bool:
+    """Does a part of ``column`` write ``word`` short, as schemas do (``rte_cd`` for
+    "routes", ``tm_id`` for "teams", ``out_br_id`` for "branches"): two to four letters, the
+    word's first, the rest in the word's order? Read only where the question has just named
+    the thing counted ("3+ different routes") and the column is what a HAVING counts.
+
+    >>> _short_for("routes", "rte_cd"), _short_for("teams", "tm_id")
+    (True, True)
+    >>> _short_for("routes", "rider_id"), _short_for("teams", "id")
+    (False, False)
+    """
+    w = word.lower()  # the plural keeps every letter ("routes" for ``rte``)
+    return len(stem(w)) >= 4 and any(
+        p not in _COLUMN_KEY_PARTS and abbreviates(p, w) for p in parts(column))
+
+
+#: Parts of a column name that say it is a key, not what it names.
+_COLUMN_KEY_PARTS = frozenset({"id", "cd", "no", "nm", "key", "nbr", "num", "sk"})
 
 
 #: "3+ prescribers", "4 or more coaches", "at least 3 suppliers": a number of things, and the
@@ -1380,7 +1406,9 @@ def _largest_for_latest(q: QuestionSpec, sql: SqlSpec) -> str | None:
 #: column up; the rows are sales lines or shipments, each of any number of units.
 _QUANTITY = gated(r"\b(?:most|fewest|least|how many|number of|total|sum of)\s+"
                   r"(?:[a-z]+\s+)?(units|pallets|pieces|cartons|cases|crates|boxes)\b"
-                  r"|\bby\s+(?:total\s+)?(qty|quantity)\b")
+                  r"|\bby\s+(?:total\s+)?(qty|quantity)\b"
+                  r"|\bby\s+(?:total\s+)?(units|pallets|pieces|cartons|cases|crates|boxes)\s+"
+                  r"(?:sold|shipped|ordered|bought|produced|used|moved|received)\b")
 
 
 def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
@@ -1404,7 +1432,7 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
     funcs = {family(a.func) for a in sql.aggregations[:32]}
     if "COUNT" not in funcs or funcs & {"SUM", "AVG"} or sql.set_operation:
         return None
-    noun = m.group(1) or "units"
+    noun = m.group(1) or m.group(3) or "units"
     if any(word_matches(noun, p) for t in sql.tables[:16] for p in parts(t.split(".")[-1])):
         return None  # "vacant units" counted in the units table
     return (f"the question asks for a quantity of {noun}, but the SQL only counts rows "

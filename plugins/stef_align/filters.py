@@ -57,6 +57,7 @@ from stef_align.joins import NOTHING
 from stef_align.names import bare, in_identifiers, initials, parts, word_matches
 from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
+from stef_align.retention import asked_day_offsets
 from stef_align.time import align_periods, anchor_date, excluded_year
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_core.countries import country_of, is_country_code
@@ -2783,6 +2784,9 @@ def align_filters(
                 "minor",
             ))
 
+    # "d7 retention" / DATEDIFF(day, c.install_date, s.session_date) = 7: the day the
+    # question names, on a difference of two dates, is what it asks for
+    read_as_asked += asked_day_offsets(q, extras)
     # Extras shaped like deployment guards (a tenant scope, deleted or test rows left out)
     # that no requirement needed as a wrong value: reported as guards, not as extras.
     # An exclusion the text states ("internal accounts excluded") answers it.

@@ -12,6 +12,7 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.superlatives`: ranking windows, nested top-k, unscoped extremes;
 * :mod:`~stef_sql.read.structure`: tables, columns, literals, windows, CTEs, joins;
 * :mod:`~stef_sql.read.durations`: differences of two time columns;
+* :mod:`~stef_sql.read.offsets`: how many days after one time column another must fall;
 * :mod:`~stef_sql.read.shares`: what the part and the whole of a share each keep;
 * :mod:`~stef_sql.read.joins`: what joins and subqueries do to the rows (an amount repeated
   by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...));
@@ -43,6 +44,7 @@ from stef_sql.read import (
     filters,
     grouping,
     joins,
+    offsets,
     ordering,
     projection,
     semijoins,
@@ -70,6 +72,7 @@ READERS: tuple[Reader, ...] = (
     defeated.read,
     spelled.read,
     durations.read,
+    offsets.read,
     shares.read,
 )
 

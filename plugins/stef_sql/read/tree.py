@@ -668,11 +668,14 @@ def _anti_joins(tree: Tree) -> list[AntiJoin]:
         # (``id``, ``order_id`` of ``orders``)
         table = join.this.name.lower() if isinstance(join.this, exp.Table) else alias
         # ... or its key abbreviated by the initials of its name (``wo_id`` of ``work_orders``)
+        # ... or named by the last word of its name (``booking_id`` of ``kiln_bookings``)
         initials = "".join(p[0] for p in table.split("_") if p)
+        last = table.rsplit("_", 1)[-1].rstrip("s") if "_" in table else ""
         keys = frozenset({c.name.lower() for c in on.find_all(exp.Column)
                           if c.table.lower() == alias}
                          | {"id", f"{table.rstrip('s')}_id", f"{table.rstrip('s')}id"}
-                         | ({f"{initials}_id"} if len(initials) > 1 else set()))
+                         | ({f"{initials}_id"} if len(initials) > 1 else set())
+                         | ({f"{last}_id"} if len(last) > 2 else set()))
         terms = tuple(where.this.flatten()) if isinstance(where.this, exp.And) else (where.this,)
         nulls = tuple(t for t in terms[:64] if isinstance(t, exp.Is)
                       and isinstance(t.this, exp.Column) and isinstance(t.expression, exp.Null)
