@@ -1864,6 +1864,8 @@ def _match_nullness(r: Filter, m: _Match) -> bool:
         flipped = i if flipped is None else flipped
     if hit is None and empties:
         hit = empties[0]
+    if hit is None and flipped is None:
+        hit = _absence_flag(r, idx)
     if hit is not None:
         m.used.update(empties)
     if hit is None and r.op == "is null" and _anti_join(idx, m.sql):
@@ -1878,6 +1880,21 @@ def _match_nullness(r: Filter, m: _Match) -> bool:
     else:
         m.unmet.append(r)
     return True
+
+
+def _absence_flag(r: Filter, idx: _Index) -> int | None:
+    """A flag that keeps the thing asked present or absent ("installs without battery
+    storage" / ``has_battery = FALSE``, "runs with heating" / ``has_heating``): the flag's
+    "no" is the question's absence, its "yes" the presence; the flag's own words must name
+    the thing (``has_battery`` for "battery", not ``is_active``)."""
+    if not r.column:
+        return None
+    want = r.op == "is not null"
+    for i, s in enumerate(idx.preds[:MAX_SCAN]):
+        if (s.column and not s.excluded and not s.alternative and _flag_state(s) is want
+                and _names_column(r.column, _flag_word(s.column))):
+            return i
+    return None
 
 
 def _match_in_list(r: Filter, m: _Match) -> bool:
@@ -2109,6 +2126,12 @@ def _match_other_operator(r: Filter, m: _Match) -> bool:
     if m.op_hit is None:
         return False
     s = m.idx.preds[m.op_hit]
+    if _within_end(r, s, m.q.own_words):
+        # "within 48 hours" / TIMESTAMP_DIFF(...) < 48: English does not say whether the
+        # 48th hour counts, so the strict bound answers it as well as the loose one; the
+        # other side of the number does not ("within 48 hours" / > 48); as "the next 30
+        # days" is answered with its last day in or out (stef_align.time)
+        return m.meet(m.op_hit)
     return m.wrong_operator(
         r, m.op_hit, f"the question asks {r.describe()} but the SQL has {s.describe()}",
         "major" if is_weak(r) or m.op_hit >= m.idx.n_filters or _range_end(r, s, m)
@@ -2116,6 +2139,24 @@ def _match_other_operator(r: Filter, m: _Match) -> bool:
 
 
 _CLOSED_ENDS = {">=": "<=", "<=": ">="}
+#: "within 48 hours", "within the first 30 days": a span up to a number (its own words).
+_WITHIN = re.compile(r"\bwithin\s+(?:the\s+)?(?:first\s+)?(\d+(?:\.\d+)?)\s*[a-z]")
+
+
+def _within_end(r: Filter, s: Filter, text: str) -> bool:
+    """Is ``s`` the strict bound of the span the question says "within" (``< 48`` for
+    "within 48 hours", read as ``<= 48``)? A duration the question words with "within" only,
+    on the same number; "more than 2 days" kept as ``>= 2`` is no such span.
+
+    >>> _within_end(Filter(None, "<=", 48), Filter("d", "<", 48), "cancelled within 48 hours")
+    True
+    >>> _within_end(Filter(None, "<=", 2), Filter("d", "<", 2), "no more than 2 days")
+    False
+    """
+    if r.op != "<=" or s.op != "<" or isinstance(r.value, (tuple, bool)) \
+            or not isinstance(r.value, (int, float)) or value_key(r.value) != value_key(s.value):
+        return False
+    return any(float(n) == float(r.value) for n in _WITHIN.findall(text[:2000].lower()))
 
 
 def _range_end(r: Filter, s: Filter, m: _Match) -> bool:

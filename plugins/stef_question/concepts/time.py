@@ -171,7 +171,9 @@ _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # "since last July": from the latest July (the month's reader reads "last July")
         (r"on or after|at or after|in or after|no earlier than|not earlier than|starting from|"
          r"starting in|"
-         r"starting on|starting|beginning in|beginning on|beginning|since(?:\s+last)?",
+         r"starting on|starting|beginning in|beginning on|beginning|since(?:\s+last)?|"
+         # "since the start of May", "since the beginning of March": from its first day on
+         r"since\s+(?:the\s+)?(?:start|beginning)\s+of",
          "since"),
         # "deposits as of March 31", "members as of June 30": what holds on that day, a
         # running total up to it (a snapshot's own day is read below), never "since then"
