@@ -945,7 +945,16 @@ def align_periods(
             out.consumed.update(s.parts)
             out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
         elif not s.parts and s not in in_force:
-            out.extras.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
+            c = s_canon[j]
+            shown = f"{s.column} in {_shown(s, c, today)}"
+            # "disputes opened in the last 30 days that are past due": the asked period
+            # bounds one date, the question's word of the present bounds another up to the
+            # moment asked (due_date < today), as it does without a period of its own
+            if (not s.negated and not s.excluded and not s.periodic and s.clock is None
+                    and up_to_now(c.start, c.end, q.text, today)):
+                out.matched.append(shown)
+            else:
+                out.extras.append(shown)
     return out
 
 

@@ -482,6 +482,13 @@ class Matcher:
                     if timed and not neg:
                         was.append(out[-1])
             made = out[before:]
+            if made and not neg and " " in key:
+                # a word of a phrase that made its condition ("active" of the term "active
+                # members" = status_cd = 'A') is read with the phrase, not as a value of its
+                # own the SQL must also spell; a phrase that made none (a date condition)
+                # leaves its words to the question's reader, and so does a negated one ("no
+                # rejected lots", read against an anti-join by its word)
+                words.update(value_key(w) for w in key.split())
             (users if m.start() < own else agents).extend(made)
             if opposite and last is not None:
                 # "billable and non-billable hours": a condition and its opposite said
