@@ -87,12 +87,35 @@ def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
         return True, bool(node.this)
     if isinstance(node, exp.Null):
         return True, None
-    if (isinstance(node, exp.Column) and not node.table and isinstance(node.this, exp.Identifier)
-            and node.this.quoted and "%" in node.name):
+    if (isinstance(node, exp.Column) and isinstance(node.this, exp.Identifier)
+            and node.this.quoted and not node.table and "%" in node.name):
         # SQLite reads a double-quoted word that names no column as a string: a LIKE pattern
         # ("%w%") is never a column's name
         return True, fold_text(node.name)
     return False, None
+
+
+def _tables_in(root: exp.Expr) -> list[exp.Table]:
+    """``root.find_all(exp.Table)`` as a list, in its order (breadth first over the arguments,
+    as sqlglot's walk), by a plain loop: a hint's condition is read this way once per condition,
+    and the generator walk costs several times the loop."""
+    out: list[exp.Table] = []
+    queue = [root]
+    append = queue.append
+    i = 0
+    while i < len(queue):
+        node = queue[i]
+        i += 1
+        if isinstance(node, exp.Table):
+            out.append(node)
+        for value in node.args.values():
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, exp.Expr):
+                        append(item)
+            elif isinstance(value, exp.Expr):
+                append(value)
+    return out
 
 
 class Resolver:
@@ -121,7 +144,7 @@ class Resolver:
             for scope in self.root_scope.traverse():
                 self.scope_of[id(scope.expression)] = scope
         else:
-            for table in tables if tables is not None else root.find_all(exp.Table):
+            for table in tables if tables is not None else _tables_in(root):
                 self.aliases[table.alias_or_name.lower()] = table.name.lower()
 
     @property

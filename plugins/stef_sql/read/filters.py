@@ -30,7 +30,6 @@ from stef_sql.read.tree import (
     anti_joins,
     int_of,
     rank_aliases,
-    subtree,
 )
 
 
@@ -80,10 +79,10 @@ def _filtered_tables(tree: Tree) -> frozenset[str]:
                 columns = [pred]
             elif isinstance(pred, exp.Predicate):
                 if plain is None:  # not only names and literals: walk it
-                    below = subtree(pred)
-                    columns = [c for c in below if isinstance(c, exp.Column)]
-                    if any(isinstance(n, exp.Select) for n in below):
+                    column = _one_column(pred)
+                    if column is None:
                         continue
+                    columns = [column]
                 else:
                     columns = plain
                 if len(columns) != 1:
@@ -96,6 +95,33 @@ def _filtered_tables(tree: Tree) -> frozenset[str]:
             if len(out) >= 16:
                 return frozenset(out)
     return frozenset(out)
+
+
+def _one_column(pred: exp.Expr) -> exp.Column | None:
+    """The one column below ``pred`` when it holds exactly one and no SELECT, else None: what
+    ``subtree(pred)`` says of them, its walk left at a second column or a SELECT (either
+    answers None), so a predicate over two columns is not walked to its end."""
+    found: exp.Column | None = None
+    queue = [pred]
+    append = queue.append
+    i = 0
+    while i < len(queue):
+        node = queue[i]
+        i += 1
+        if isinstance(node, exp.Column):
+            if found is not None:
+                return None
+            found = node
+        elif isinstance(node, exp.Select):
+            return None
+        for value in node.args.values():
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, exp.Expr):
+                        append(item)
+            elif isinstance(value, exp.Expr):
+                append(value)
+    return found
 
 
 def _plain_operands(pred: exp.Expr) -> list[exp.Column] | None:

@@ -104,14 +104,15 @@ def _kept_everywhere(tree: Tree, top: exp.Expr, bottom: exp.Expr,
                      kept: list[exp.Expr]) -> bool:
     """Does the numerator count rows by a condition every row the WHERE keeps meets, over a
     denominator that counts the same rows (every row kept, or by a condition kept too)?"""
-    known = {a.sql().lower() for a in kept}
     part = _counted_condition(tree, top)
     whole = _counted_condition(tree, bottom)
     if part is not None and whole is not None and {a.sql().lower() for a in _atoms(part)} == {
             a.sql().lower() for a in _atoms(whole)}:
         return True  # ``COUNT(*) FILTER (WHERE late) / COUNT(*) FILTER (WHERE late)``
-    if not known:
+    if not kept:
         return False
+    # (written only here: each ``.sql()`` copies its node first)
+    known = {a.sql().lower() for a in kept}
     if part is None:
         flag = _strip(top)
         if not (isinstance(flag, exp.Sum) and isinstance(_strip(flag.this), exp.Column)):

@@ -24,12 +24,18 @@ from stef_sql.read.tree import Build, Tree
 #: Most numbers kept from one query.
 MAX_NUMBERS = 256
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
+#: A name holding a digit (a name without one spells no number: what _NUMBER reads).
+_DIGIT = re.compile(r"\d")
+#: Node types that may spell a span: ``add_months`` and every type with a ``unit`` argument
+#: (sqlglot's parser sets no argument a node type does not declare); and every type sorted.
+_SPAN_TYPES: set[type] = set()
+_SORTED: set[type] = set()
 
 
 def read(tree: Tree) -> Build:
     found: set[float] = set()
     texts = [str(lit.this) for lit in tree.literals[:MAX_NUMBERS]]
-    texts += [name for name in tree.names[:MAX_NUMBERS] if any(ch.isdigit() for ch in name)]
+    texts += [name for name in tree.names[:MAX_NUMBERS] if _DIGIT.search(name)]
     for text in texts:
         found.update(float(m.group(0)) for m in _NUMBER.finditer(text[:200]))
         if len(found) >= MAX_NUMBERS:
@@ -41,6 +47,16 @@ def read(tree: Tree) -> Build:
 def _spans(tree: Tree) -> set[tuple[float, str]]:
     """``(amount, unit)`` of every interval and date arithmetic with a literal amount."""
     out: set[tuple[float, str]] = set()
+    # The query's node types (a set made without a Python step per node): most queries hold
+    # no type that may spell a span, and their nodes are not walked one by one.
+    types = set(map(type, tree.nodes))
+    new = types - _SORTED
+    if new:
+        _SPAN_TYPES.update(t for t in new if issubclass(t, exp.AddMonths)
+                           or "unit" in getattr(t, "arg_types", ()))
+        _SORTED.update(new)
+    if types.isdisjoint(_SPAN_TYPES):
+        return out
     for node in tree.nodes:
         if isinstance(node, exp.AddMonths):
             amount, unit = node.args.get("expression"), "month"

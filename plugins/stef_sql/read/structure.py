@@ -21,7 +21,8 @@ from stef_core.spec import Scalar
 from stef_core.sql import literal_value
 from stef_core.sql.conditions import flatten
 from stef_core.values import fold_value
-from stef_sql.read.tree import Build, Tree, anti_joins, sql_text
+from stef_sql.read.tree import Build, Tree, anti_joins, sql_text, table_name
+from stef_sql.read.tree import qualifier as qualifier_of
 
 _DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub,
                     exp.DatetimeAdd, exp.DatetimeSub, exp.DateDiff, exp.TimeStrToTime)
@@ -40,7 +41,7 @@ def read(tree: Tree) -> Build:
         tree.texts.add("window", window)
     fields: dict[str, Any] = {
         "tables": tuple(dict.fromkeys(
-            t.name.lower() for t in tree.tables if t.name.lower() not in cte_names)),
+            name for t in tree.tables if (name := table_name(t).lower()) not in cte_names)),
         "columns": frozenset(n.lower() for n in tree.names if n),
         "literals": tuple(literals),
         "ctes": cte_names,
@@ -255,9 +256,9 @@ def _undefined_tables(tree: Tree) -> list[str]:
     Snowflake, DuckDB, Spark ...), only a qualifier shaped like an alias counts."""
     known = set(_PSEUDO_TABLES)
     for t in tree.tables:
-        known.add(t.name.lower())
-        if t.alias:
-            known.add(t.alias.lower())
+        known.add(table_name(t).lower())
+        if alias := t.alias:
+            known.add(alias.lower())
     for cte in tree.ctes:
         known.add(cte.alias_or_name.lower())
     for node in tree.table_aliases:
@@ -266,9 +267,7 @@ def _undefined_tables(tree: Tree) -> list[str]:
     struct = tree.dialect in _STRUCT_DIALECTS
     out: list[str] = []
     for column in tree.columns:
-        if column.args.get("table") is None:
-            continue  # no qualifier (what column.table would say: "")
-        qualifier = column.table
+        qualifier = qualifier_of(column)
         if not qualifier or qualifier.lower() in known:
             continue
         if struct and not _ALIAS_LIKE.fullmatch(qualifier.lower()):

@@ -40,8 +40,9 @@ from stef_core.spec import Source
 from stef_core.sql import Resolver, literal_value, looks_like_time
 from stef_core.sql.conditions import STRING_TYPES
 
-__all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name", "inside",
-           "int_of", "render", "subtree", "within"]
+__all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name",
+           "alias_or_name", "inside", "int_of", "qualifier", "render", "subtree", "table_name",
+           "within"]
 
 #: What a concept reader returns: given the rendered texts, its fields of the spec.
 Build = Callable[[dict[str, list[str]]], dict[str, Any]]
@@ -325,30 +326,31 @@ class Tree:
             # The sources scope analysis would give: the FROM / JOIN tables of the column's
             # own SELECT (a correlated column's table is not among them).
             sources = _sources(_scope_node(column))
-            if column.table:
-                found: exp.Expr | None = sources.get(column.table)
+            if table := qualifier(column):
+                found: exp.Expr | None = sources.get(table)
             elif len(sources) == 1:
                 found = next(iter(sources.values()))
             else:
                 return ""
-            return found.name.lower() if isinstance(found, exp.Table) else ""
+            return table_name(found).lower() if isinstance(found, exp.Table) else ""
         if not resolver.scope_of:
             if self._aliases is None:  # every alias of the query (a flat one has one scope)
-                self._aliases = {t.alias_or_name.lower(): t.name.lower() for t in self.tables}
-            if column.table:
-                return self._aliases.get(column.table.lower(), "")
+                self._aliases = {alias_or_name(t).lower(): table_name(t).lower()
+                                 for t in self.tables}
+            if table := qualifier(column):
+                return self._aliases.get(table.lower(), "")
             tables = set(self._aliases.values())
             return tables.pop() if len(tables) == 1 else ""
         scope = resolver.scope_for(column)
         if scope is None:
             return ""
-        if column.table:
-            source = scope.sources.get(column.table)
+        if table := qualifier(column):
+            source = scope.sources.get(table)
         elif len(scope.sources) == 1:
             source = next(iter(scope.sources.values()))
         else:
             return ""
-        return source.name.lower() if isinstance(source, exp.Table) else ""
+        return table_name(source).lower() if isinstance(source, exp.Table) else ""
 
     def timeish(self) -> bool:
         """Could a predicate here be about time? (a time function, a literal spelled like a
@@ -403,6 +405,48 @@ def _column_name(column: exp.Column) -> str:
     return column.name
 
 
+# sqlglot's ``name``, ``table`` and ``alias_or_name`` are property chains (``text()``, two
+# isinstance tests, the ``this`` property) asked of every column and table by several readers:
+# the usual plain identifier is read directly below, anything else through the property.
+
+
+def qualifier(column: exp.Column) -> str:
+    """``column.table``."""
+    ident = column.args.get("table")
+    if ident is None:
+        return ""
+    if type(ident) is exp.Identifier:
+        text = ident.args.get("this")
+        if type(text) is str:
+            return text
+    return column.table
+
+
+def table_name(table: exp.Table) -> str:
+    """``table.name``."""
+    ident = table.args.get("this")
+    if type(ident) is exp.Identifier:
+        text = ident.args.get("this")
+        if type(text) is str:
+            return text
+    return table.name
+
+
+def alias_or_name(node: exp.Expr) -> str:
+    """``node.alias_or_name``."""
+    if type(node) is exp.Table:
+        alias = node.args.get("alias")
+        if alias is None:
+            return table_name(node)
+        if type(alias) is exp.TableAlias:
+            ident = alias.args.get("this")
+            if type(ident) is exp.Identifier:
+                text = ident.args.get("this")
+                if type(text) is str:
+                    return text or table_name(node)
+    return node.alias_or_name
+
+
 def _scope_node(node: exp.Expr) -> exp.Expr | None:
     """The SELECT (or set operation) whose scope ``node`` is in."""
     parent = node.parent
@@ -419,7 +463,7 @@ def _sources(scope: exp.Expr | None) -> dict[str, exp.Expr]:
         items = [source.this] if source is not None else []
         items.extend(j.this for j in scope.args.get("joins") or ())
         for item in items:
-            out[item.alias_or_name] = item
+            out[alias_or_name(item)] = item
     return out
 
 
