@@ -932,7 +932,7 @@ def content_words(text: str) -> frozenset[str]:
 
 
 def _content(text: Text) -> frozenset[str]:
-    return frozenset(
+    return frozenset({
         t.low for t in text.tokens
         if t.kind == "word" and len(t.low) > 1 and t.low not in _STOPWORDS
-    )
+    })

@@ -35,7 +35,10 @@ def read(
     words = text.words
     n = len(words)
     out: list[tuple[str, Op, int, int]] = []
-    for i, w in enumerate(words):
+    # Each pass below reads only around its own words ("with", "have" ...; "without"; "is",
+    # "are" ...): a question holding none of them is not walked (most hold none of the first).
+    have = not _HAVE.isdisjoint(words)
+    for i, w in enumerate(words if have else ()):
         if i in claimed or w not in _HAVE:
             continue
         j = i + 1
@@ -47,7 +50,7 @@ def read(
         if text.tokens[m.end].kind == "word":
             out.append((words[m.end], as_op(m.meaning), i, m.end + 1))
     # "without a manager", "do not have an email address", "have no phone": IS NULL
-    for i, w in enumerate(words):
+    for i, w in enumerate(words if have or "without" in words else ()):
         if i in claimed:
             continue
         start: int | None = None
@@ -74,7 +77,7 @@ def read(
                     "address", "number", "date", "name", "id"):
                 end += 1
             out.append((" ".join(words[j:end]), "is null", i, end))
-    for i in range(1, n - 1):
+    for i in range(1, n - 1) if not _BE.isdisjoint(words) else ():
         if words[i] in _BE and text.tokens[i - 1].kind == "word" and i - 1 not in claimed:
             m = lex.at("presence", words, i + 1)
             if m is not None and not m.phrase.startswith("without") and m.phrase != "available":

@@ -187,7 +187,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     taken: set[int] = set()
     # "top 3", "first five", "bottom 10"
     topk = lex.starts("topk")
-    for i in range(n):
+    for i in range(n) if not topk.keys().isdisjoint(words) else ():
         if i in claimed or words[i] not in topk:  # (no phrase opens there: lex.at says None)
             continue
         m = lex.at("topk", words, i)
@@ -217,7 +217,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     directions: list[tuple[int, int, str]] = []
     skip = claimed | frozenset(taken)
     # "highest-grossing", "best-selling", "top-rated": the ranking word leads the compound
-    cues = tuple(w.split("-")[0] if "-" in w and w[:1].isalpha() else w for w in words)
+    cues = tuple(w.split("-")[0] if "-" in w and w[:1].isalpha() else w for w in words) \
+        if "-" in "".join(words) else words
     for m in lex.find("direction", cues, skip):
         if m.phrase in ("first", "last") and (m.start == 0 or words[m.start - 1] != "the"):
             continue  # "approved first in 1993": an adverb; "the first client" ranks
