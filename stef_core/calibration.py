@@ -143,9 +143,11 @@ class Calibration(BaseModel):
     def logit(self, features: Mapping[str, float]) -> float:
         """The linear predictor for ``features``."""
         z = self.intercept
+        weights = self.weights  # (read once: an attribute of a model costs a lookup hook)
         for name, value in features.items():
             if value:
-                z += self.weight(name) * value
+                w = weights.get(name)
+                z += (w if w is not None else self.weight(name)) * value
         return z
 
     def predict(self, features: Mapping[str, float]) -> float:

@@ -46,7 +46,9 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from stef_core.limits import QUESTION_CACHE
 from stef_core.spec import SqlSpec
 
 #: Punctuation (and the underscore) a question key reads as a space.
@@ -60,6 +62,7 @@ UNIQUE = ("table", "period")
 LACKING = ("table", "period", "output")
 
 
+@lru_cache(maxsize=QUESTION_CACHE)  # asked three times a record: learning, the run, the record
 def question_key(text: str) -> str:
     """The key two records asking the same question share: compatibility form, case,
     punctuation and spacing ignored (``stef compare`` pairs two runs' records by it too).

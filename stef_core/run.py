@@ -277,10 +277,14 @@ def complements(choices: dict[str, tuple[str, bool, frozenset[str]]],
             continue  # a column compared with that many values holds names, not states
         for a in keys:
             _, keeps, kept = choices[a]
+            if not keeps:
+                continue
             for b in keys:
                 _, keeps_b, left = choices[b]
+                if keeps_b or kept & left:
+                    continue
                 home = homes.get(a, frozenset()) & homes.get(b, frozenset())
-                if not keeps or keeps_b or kept & left or not home:
+                if not home:
                     continue
                 seen = set().union(*(choices[k][2] for k in keys
                                      if homes.get(k, frozenset()) & home))
@@ -354,7 +358,8 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
         read = frozenset(table_key(t) for t in spec.tables)
         reading.update(read)
         for k, f in keys.items():
-            examples.setdefault(k, f.describe())
+            if k not in examples:  # (described once: the first filter of a key is its example)
+                examples[k] = f.describe()
             guarded.setdefault(k, Counter()).update(read)
             homes[k] = homes[k] & read if k in homes else read
             if k not in choices and (choice := _choice(f)) is not None:
