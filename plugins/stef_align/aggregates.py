@@ -50,6 +50,7 @@ from collections.abc import Callable
 from stef_align.joins import keyed, own_key
 from stef_align.names import (
     ATTRIBUTE_HEADS,
+    a_party,
     abbreviated,
     another_name,
     assigned_person,
@@ -554,7 +555,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             "critical" if column is not None and not keyed else "minor",
         ))
     if (ungrouped := ungrouped_mean_per(q, sql)) is not None:
-        out.append(reason("groupby.missing", ungrouped, "major"))
+        out.append(reason("groupby.missing", ungrouped, _mean_per_severity(q, sql)))
     # what is computed against what is asked: a table of small rules (_MEANING)
     out.extend(reason("aggregation.mismatch", message, severity)
                for rule, severity in _MEANING if (message := rule(q, sql)) is not None)
@@ -1278,6 +1279,22 @@ def _mean_per_other_rows(q: QuestionSpec, sql: SqlSpec) -> tuple[str, str, str] 
     if not head or word_matches(per, head):
         return None
     return per, column, table
+
+
+def _mean_per_severity(q: QuestionSpec, sql: SqlSpec) -> Severity:
+    """How sure an ungrouped mean per thing is wrong: major when the thing is a person or a
+    party (a customer has many orders, a rider many trips) or the query names it elsewhere (it
+    reads ``events`` and averages ticket rows); minor otherwise: "avg party size per booking"
+    over ``reservations`` is right when each reservation is one booking, which only the
+    schema says."""
+    found = _mean_per_other_rows(q, sql)
+    if found is None or a_party(found[0]):
+        return "major"
+    names = (*sorted(sql.columns)[:256], *sql.tables[:32])
+    if any(word_matches(found[0], n.split(".")[-1]) or abbreviated(found[0], n.split(".")[-1])
+           for n in names):
+        return "major"
+    return "minor"
 
 
 def ungrouped_mean_per(q: QuestionSpec, sql: SqlSpec) -> str | None:

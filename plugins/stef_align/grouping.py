@@ -33,6 +33,7 @@ from datetime import date
 from stef_align.aggregates import DISTRIBUTION, family
 from stef_align.names import (
     ATTRIBUTE_HEADS,
+    a_party,
     abbreviated,
     another_name,
     assigned_person,
@@ -401,6 +402,24 @@ def _pinned(group: str, sql: SqlSpec, text: str = "") -> bool:
     return False
 
 
+def _named_one(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> bool:
+    """"rides per lift for the summit express" / ``lift_nm = 'Summit Express'``: the question
+    names the one group it wants and the SQL keeps that group's column to that value (whether
+    it groups by the column too or not): one group, the one asked. Not a value the question does
+    not name (a breakdown cut to one group the user never chose)."""
+    text = q.text.lower()
+    for f in sql.filters[:256]:
+        if f.op != "=" or not f.column or not f.source.startswith(("where", "join")) or (
+                f.source.endswith(":neg")):
+            continue
+        if not any(isinstance(v, str) and len(v) >= 3 and re.search(
+                r"(?<!\w)" + re.escape(v.lower()) + r"(?!\w)", text) for v in f.values):
+            continue
+        if key_matches(group, f.column, q, rules):
+            return True
+    return False
+
+
 def _count_split(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """"How many countries speak both English and Dutch?" / ``SELECT COUNT(DISTINCT code) ...
     GROUP BY code HAVING ...``: the question asks for one number, the SQL shows nothing but
@@ -482,6 +501,111 @@ def _role_keyed(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     return any(person_by_role(group, k) for k in keys[:32])
 
 
+def _each_row(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """"each booking with the room's average party size" answered by ``AVG(party_size) OVER
+    (PARTITION BY room_id)`` beside every booking: the question lists its rows, one per
+    booking, each with a value computed over its group; the SQL keeps every row (no GROUP BY)
+    and computes the value by a window. Grouped by the room instead, the bookings are gone."""
+    if sql.group_by or not sql.partition_by:
+        return False
+    return re.search(r"(?:^|\b(?:list|show|give|return|display)\s+)(?:each|every)\s+"
+                     + re.escape(group) + r"\b(?:\s+[a-z0-9-]+){0,4}?\s+with\b",
+                     q.text[:2000].lower()) is not None
+
+
+#: "avg party size per booking", "average fare per trip": a mean asked per thing.
+_MEAN_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){0,4}?\s+per\s+")
+
+
+def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """"avg party size per booking" as AVG(party_size) over ``reservations``, with no grouping:
+    if each row is one booking the average over rows is the average per booking. Nothing in the
+    query is named after the thing (a query that reads ``events`` or ``event_id`` and averages
+    ticket rows averages something else) and the thing is no person or party (a customer, a
+    rider, a counselor has many rows of any table by nature): whether a row is one booking is
+    the schema's to say, an inference, not a finding to stake the score on."""
+    words = group.split()
+    if not words or any(a_party(w) for w in words) or not re.search(
+            _MEAN_PER.pattern + re.escape(group) + r"\b", q.text[:2000]):
+        return False
+    if not (sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations[:64])):
+        return False
+    names = (*sorted(sql.columns)[:256], *sql.tables[:32])
+    return not any(word_matches(w, n.split(".")[-1]) or abbreviated(w, n.split(".")[-1])
+                   for w in words for n in names)
+
+
+#: A condition an aggregate is taken under, as the SELECT spells it (``channel_cd = 'WEB'``
+#: inside SUM(CASE WHEN ...), IFF(...) or COUNT(*) FILTER (WHERE ...)).
+_CONDITION = re.compile(r"([\w.\"`\[\]]+)\s*=\s*'([^']*)'")
+
+
+def _pivoted(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> bool:
+    """"ticket revenue by channel" as ``SUM(IFF(channel_cd = 'WEB', amt, 0)) AS web, SUM(IFF(
+    channel_cd = 'APP', amt, 0)) AS app``: a pivot, one column per value of the group's column,
+    shows the groups across instead of down. Two values at least (one conditional column is a
+    filter, not a breakdown), on a column that names the group (a pivot over another column
+    answers another breakdown).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> from stef_question.extract import extract_question
+    >>> sql = extract_spec("SELECT SUM(CASE WHEN ch = 'W' THEN a END) AS w, "
+    ...                    "COUNT(*) FILTER (WHERE ch = 'A') AS n FROM t", "postgres")
+    >>> q = extract_question("sales by ch", None)
+    >>> _pivoted("ch", q, sql, Ruleset()), _pivoted("region", q, sql, Ruleset())
+    (True, False)
+    """
+    values: dict[str, set[str]] = {}
+    for p in sql.projections[:64]:
+        if p.aggregate is None:
+            continue
+        for column, value in _CONDITION.findall(p.expr[:2000]):
+            values.setdefault(bare(column).lower(), set()).add(value.lower())
+    return any(len(kept) >= 2 and key_matches(group, column, q, rules)
+               for column, kept in values.items())
+
+
+#: Groups that are a pair of places, one a row leaves from and one it goes to ("per route",
+#: "by lane", "each city pair") ...
+_PAIR_HEADS = frozenset({"route", "routes", "lane", "lanes", "corridor", "corridors", "pair",
+                         "pairs", "leg", "legs"})
+#: ... and the name parts of the keys that hold either end (``orig_icao`` / ``dest_icao``,
+#: ``pickup_zone`` / ``dropoff_zone``, ``start_stn_id`` / ``end_stn_id``).
+_FROM_PARTS = frozenset({"orig", "origin", "from", "src", "dep", "departure", "pickup", "pu",
+                         "start"})
+_TO_PARTS = frozenset({"dest", "destination", "to", "dst", "arr", "arrival", "dropoff", "do",
+                       "end"})
+
+
+def _paired(group: str, keys: tuple[str, ...]) -> bool:
+    """"unique passengers per route" grouped by ``orig_icao, dest_icao``: a route is the pair of
+    its two ends, so grouping by both (or by one key built of both) groups by the route; one
+    end alone does not.
+
+    >>> _paired("route", ("orig_icao", "dest_icao")), _paired("route", ("orig_icao",))
+    (True, False)
+    """
+    words = group.split()
+    if not words or words[-1] not in _PAIR_HEADS:
+        return False
+    named = [set(parts(bare(k))) for k in keys[:32]]
+    return any(p & _FROM_PARTS for p in named) and any(p & _TO_PARTS for p in named)
+
+
+def _first_rows(group: str, q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """"latest viability test per accession" answered by ``ORDER BY test_dt DESC LIMIT 1``
+    over every row: the question asks for one row per accession, the SQL keeps the first row
+    (the first k) of all, with no grouping, no window and no aggregate that could pick one per
+    accession. A group the SQL keeps alone (a value it filters on) has one row to give."""
+    if (q.top_k is None or sql.limit is None or sql.limit > q.top_k or sql.aggregations
+            or sql.windows or sql.group_by or sql.partition_by or sql.nested_group_by):
+        return None
+    if group in q.restated_groups or _pinned(group, sql, q.text) or _one_period(group, q):
+        return None
+    return (f"the question asks for the first {q.top_k} per {group} but the SQL keeps the "
+            f"first {sql.limit} of all rows (LIMIT), neither grouped nor partitioned by {group}")
+
+
 #: Windows that read another row's value: one value per row, no aggregate.
 _ROW_WINDOW = re.compile(r"\s*(?:lag|lead)\s*\(", re.IGNORECASE)
 
@@ -523,7 +647,9 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                     or _averaged_groups(group, q, sql, rules)
                     or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
                     or _stored_per(group, sql, q.text)
-                    or _dated_key(group, keys, sql) or _one_period(group, q)):
+                    or _dated_key(group, keys, sql) or _one_period(group, q)
+                    or _pivoted(group, q, sql, rules) or _paired(group, keys)
+                    or _named_one(group, q, sql, rules) or _each_row(group, q, sql)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "
@@ -533,16 +659,22 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             # A group only the agent's reformulation states is its reading of the question;
             # a key that names the same party another way may be the group asked.
             restated = group in q.restated_groups
-            party = not restated and (any(another_name(group, k) for k in keys)
+            party = not restated and ((not keys and _rows_may_be(group, q, sql))
+                                      or any(another_name(group, k) for k in keys)
                                       or _role_keyed(group, keys, sql)
                                       or _aliased_key(group, keys, sql)
                                       or _restated_key(group, keys, sql, q, rules))
             out.append(reason("groupby.missing", message + (
                 " (a grouping only the reformulation states)" if restated else
+                f" (is each row one {group}?)" if party and not keys else
                 f" (another name for the {group} it asks about?)" if party else ""),
                 "minor" if restated or party else "critical"))
             if not (restated or party):
                 break
+    if q.group_by and not aggregates:
+        for group in q.group_by[:1]:
+            if (first := _first_rows(group, q, sql)) is not None:
+                out.append(reason("groupby.missing", first, "critical"))
     if (split := _count_split(q, sql)) is not None:
         out.append(reason("groupby.extra", split, "major"))
     extra_keys = [k for k in sql.group_by if k not in sql.implied_group_by]

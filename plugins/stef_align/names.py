@@ -261,3 +261,28 @@ def person_by_role(group: str, key: str) -> bool:
         return False
     named = [p for p in parts(key.split(".")[-1]) if p not in _KEY_PARTS]
     return bool(named) and named[-1] in _ANY_PERSON
+
+
+#: Nouns for people and the parties a business serves, beyond the served and role words above:
+#: each has many rows of any table (visits, orders, trips), never one row of its own kind.
+_PEOPLE = frozenset({"patient", "student", "pupil", "child", "kid", "person", "people",
+                     "applicant", "candidate", "donor", "resident", "visitor", "passenger",
+                     "employee", "staff", "user", "player", "viewer", "fan", "guest", "driver",
+                     "rider", "physician", "doctor", "nurse", "teacher", "learner", "shopper",
+                     "consumer", "borrower", "holder", "owner", "vendor", "supplier",
+                     "merchant", "seller", "partner", "agency", "advertiser", "investor",
+                     "policyholder", "insured", "claimant", "member", "caller", "listener"})
+
+
+def a_party(word: str) -> bool:
+    """Is ``word`` a person or a party (a customer, a rider, a donor, a counselor): someone who
+    has many rows of a table, as opposed to a thing a row may be one of (a booking, a trip)?
+
+    >>> a_party("customers"), a_party("rider"), a_party("counselor"), a_party("booking")
+    (True, True, True, False)
+    """
+    w = word.lower()
+    w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+    return (w in _PEOPLE or w in _SERVED_WORDS or w in _PARTY_WORDS or w in ROLE_WORDS
+            or w in PERSON_KEYS or w in _ANY_PERSON
+            or (len(w) >= 6 and w.endswith(_AGENT_ENDINGS)))
