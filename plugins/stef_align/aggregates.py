@@ -50,13 +50,14 @@ from collections.abc import Callable
 from stef_align.joins import keyed, own_key
 from stef_align.names import (
     ATTRIBUTE_HEADS,
-    a_party,
     abbreviated,
     another_name,
     assigned_person,
     bare,
+    has_many_rows,
     in_identifiers,
     parts,
+    rows_of_another,
     word_matches,
 )
 from stef_core.gated import gated
@@ -1288,7 +1289,8 @@ def _mean_per_severity(q: QuestionSpec, sql: SqlSpec) -> Severity:
     over ``reservations`` is right when each reservation is one booking, which only the
     schema says."""
     found = _mean_per_other_rows(q, sql)
-    if found is None or a_party(found[0]):
+    if found is None or has_many_rows(found[0]) or rows_of_another([found[0]], q.own_words,
+                                                             sql.tables):
         return "major"
     names = (*sorted(sql.columns)[:256], *sql.tables[:32])
     if any(word_matches(found[0], n.split(".")[-1]) or abbreviated(found[0], n.split(".")[-1])

@@ -17,7 +17,13 @@ spells its calendar unit (``DATE_TRUNC('quarter', d)``, ``EXTRACT(QUARTER FROM d
 ``CAST(d AS DATE)``), the unit must be the one asked: "per quarter" grouped by month only is
 another grain. A group the question states as a ratio ("revenue per employee", computed by a
 division) needs no GROUP BY. A group only the agent's reformulation states (the user's words
-do not) is the agent's reading: its absence is reported as minor.
+do not) is the agent's reading: its absence is reported as minor. So is a grouping the texts
+leave to the schema: a key of one thing of the kind asked under another name ("per aircraft"
+/ ``tail_no``), a mean per thing over rows that may each be one ("avg party size per booking"
+over ``reservations``). A pivot (one column per channel), a route's two ends, a group the
+question names alone ("per lift for the summit express") and "each booking with its room's
+average" (a window beside every row) answer the group; "latest test per accession" answered
+by LIMIT 1 over every row does not.
 
 >>> grain("timestamp_trunc(order_ts, quarter)"), grain("year(cast(d as date))")
 ('quarter', 'year')
@@ -38,8 +44,13 @@ from stef_align.names import (
     another_name,
     assigned_person,
     bare,
+    entity_key,
+    has_many_rows,
+    key_kind,
     parts,
     person_by_role,
+    rows_of_another,
+    served,
     word_matches,
 )
 from stef_core.models import Reason, Ruleset
@@ -406,7 +417,10 @@ def _named_one(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> boo
     """"rides per lift for the summit express" / ``lift_nm = 'Summit Express'``: the question
     names the one group it wants and the SQL keeps that group's column to that value (whether
     it groups by the column too or not): one group, the one asked. Not a value the question does
-    not name (a breakdown cut to one group the user never chose)."""
+    not name (a breakdown cut to one group the user never chose), nor a calendar group ("monthly
+    revenue for 2024" keeps a year, not one month)."""
+    if any(w in _TIME_WORDS or w in _WORD_UNITS for w in group.split()):
+        return False
     text = q.text.lower()
     for f in sql.filters[:256]:
         if f.op != "=" or not f.column or not f.source.startswith(("where", "join")) or (
@@ -513,6 +527,54 @@ def _each_row(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
                      q.text[:2000].lower()) is not None
 
 
+def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec) -> bool:
+    """"latest check per aircraft" grouped by ``tail_no``, "avg class size by school" by
+    ``campus_id``, "absences per child" by ``kid_id``, "flights per pilot" by
+    ``captain_emp_id``: the SQL groups by the key of one thing of the kind asked (a thing for a
+    thing, one of the business's people for one of its people, a party it serves for a party)
+    where nothing in the texts names the thing asked otherwise. Whether the key is the thing
+    under another name is the schema's to say: an inference, not proof of a wrong answer.
+
+    The texts do prove it when the group is a date or an attribute a row carries ("by region"
+    grouped by ``store_id``), when a key is a date, an attribute (``device_type``) or another
+    thing the question names ("best selling item per truck" grouped by ``item_nm``), when the
+    query names the thing asked and groups by something else, when the reformulation names the
+    thing in other words no key matches, and when the key is of another kind (a room for a
+    teacher, a member for a pro, a van for a rider)."""
+    words = group.split()
+    if not words or not keys or len(keys) > 4:
+        return False
+    if any(w in _TIME_WORDS or w in _WORD_UNITS or w in ATTRIBUTE_HEADS or w in _KIND_PARTS
+           for w in words):
+        return False
+    names = (*sorted(sql.columns)[:256], *sql.tables[:32])
+    if any(word_matches(w, n.split(".")[-1]) for w in words for n in names):
+        return False
+    others = [g for g in q.restated_groups if g != group
+              and not set(g.split()) <= set(words) and not set(words) <= set(g.split())]
+    if others:
+        return False
+    asked = {w for w in re.findall(r"[a-z]+", q.own_words[:2000].lower())
+             if len(w) > 3 and w not in words}
+    head = words[-1]
+    kinds = [(k, key_kind(k)) for k in keys]
+    if not any(kind for _, kind in kinds):
+        return False
+    for k, kind in kinds:
+        if not kind:
+            continue  # the name of the thing grouped (``full_nm``)
+        if not entity_key(k) or grain(k) is not None or any(p in _KIND_PARTS or p in ATTRIBUTE_HEADS
+                                                   or p in _TIME_WORDS or p in _MOMENT_PARTS
+                                                   for p in kind):
+            return False
+        if any(word_matches(w, k) for w in asked):
+            return False
+        person = a_party(kind[-1])  # what the key keys: ``account_manager_id``, a manager
+        if person != a_party(head) or (person and served(kind[-1]) != served(head)):
+            return False
+    return True
+
+
 #: "avg party size per booking", "average fare per trip": a mean asked per thing.
 _MEAN_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){0,4}?\s+per\s+")
 
@@ -522,17 +584,20 @@ def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     if each row is one booking the average over rows is the average per booking. Nothing in the
     query is named after the thing (a query that reads ``events`` or ``event_id`` and averages
     ticket rows averages something else) and the thing is no person or party (a customer, a
-    rider, a counselor has many rows of any table by nature): whether a row is one booking is
-    the schema's to say, an inference, not a finding to stake the score on."""
+    rider, a counselor has many rows of any table by nature), and the query reads no table named
+    after another thing the user names ("avg boat length per dock" over ``boats``: the rows are
+    boats): whether a row is one booking is the schema's to say, an inference, not a finding to
+    stake the score on."""
     words = group.split()
-    if not words or any(a_party(w) for w in words) or not re.search(
+    if not words or any(has_many_rows(w) for w in words) or not re.search(
             _MEAN_PER.pattern + re.escape(group) + r"\b", q.text[:2000]):
         return False
     if not (sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations[:64])):
         return False
     names = (*sorted(sql.columns)[:256], *sql.tables[:32])
-    return not any(word_matches(w, n.split(".")[-1]) or abbreviated(w, n.split(".")[-1])
-                   for w in words for n in names)
+    return not rows_of_another(words, q.own_words, sql.tables) and not any(
+        word_matches(w, n.split(".")[-1]) or abbreviated(w, n.split(".")[-1])
+        for w in words for n in names)
 
 
 #: A condition an aggregate is taken under, as the SELECT spells it (``channel_cd = 'WEB'``
@@ -663,7 +728,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                                       or any(another_name(group, k) for k in keys)
                                       or _role_keyed(group, keys, sql)
                                       or _aliased_key(group, keys, sql)
-                                      or _restated_key(group, keys, sql, q, rules))
+                                      or _restated_key(group, keys, sql, q, rules)
+                                      or _kindred_key(group, sql.group_by or keys, q, sql))
             out.append(reason("groupby.missing", message + (
                 " (a grouping only the reformulation states)" if restated else
                 f" (is each row one {group}?)" if party and not keys else

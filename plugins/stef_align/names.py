@@ -271,7 +271,15 @@ _PEOPLE = frozenset({"patient", "student", "pupil", "child", "kid", "person", "p
                      "rider", "physician", "doctor", "nurse", "teacher", "learner", "shopper",
                      "consumer", "borrower", "holder", "owner", "vendor", "supplier",
                      "merchant", "seller", "partner", "agency", "advertiser", "investor",
-                     "policyholder", "insured", "claimant", "member", "caller", "listener"})
+                     "policyholder", "insured", "claimant", "member", "caller", "listener",
+                     # the business's own people by role
+                     "pilot", "captain", "crew", "pro", "coach", "guide", "chef", "cook",
+                     "clerk", "cashier", "surgeon", "vet", "attorney", "lawyer", "paralegal",
+                     "broker", "banker", "mechanic", "plumber", "courier", "associate",
+                     "barber", "host", "server", "bartender", "lifeguard", "ranger",
+                     "attendant", "volunteer", "intern", "landlord", "therapist", "dentist",
+                     "hygienist", "pharmacist", "optometrist", "instructor", "tutor",
+                     "professor", "faculty", "manager", "supervisor", "director", "officer"})
 
 
 def a_party(word: str) -> bool:
@@ -286,3 +294,66 @@ def a_party(word: str) -> bool:
     return (w in _PEOPLE or w in _SERVED_WORDS or w in _PARTY_WORDS or w in ROLE_WORDS
             or w in PERSON_KEYS or w in _ANY_PERSON
             or (len(w) >= 6 and w.endswith(_AGENT_ENDINGS)))
+
+
+#: The places a business works from, under their trades' names (a store, a yard, a clinic).
+_PLACES = _PLACE_WORDS | frozenset({"store", "plant", "depot", "yard", "warehouse", "terminal",
+                                    "station", "home", "center", "centre", "office", "clinic",
+                                    "shop", "hall", "club", "campus", "building", "school",
+                                    "hospital", "property", "restaurant", "hotel", "resort",
+                                    "airport", "port", "marina", "dock", "gym", "farm", "mine",
+                                    "region", "territory", "market", "country", "city",
+                                    "state", "district", "zone", "area"})
+
+
+def has_many_rows(word: str) -> bool:
+    """Is ``word`` a person, a party or a place: something with many rows of any table by
+    nature (a customer's orders, a store's sales), never one row of its own kind?
+
+    >>> has_many_rows("stores"), has_many_rows("rider"), has_many_rows("booking")
+    (True, True, False)
+    """
+    w = word.lower()
+    w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+    return a_party(w) or w in _PLACES or w in ATTRIBUTE_HEADS
+
+
+def served(word: str) -> bool:
+    """Is ``word`` the party a business serves (a customer, a member, an account, a
+    household), as opposed to its own people (a rep, a pro, a teacher)?"""
+    w = word.lower()
+    w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+    return w in _SERVED_WORDS or w in _PARTY_WORDS or w in {"cust", "acct", "clnt", "mbr", "hh"}
+
+
+def entity_key(key: str) -> bool:
+    """Does ``key`` key or name an entity (``tail_no``, ``kid_id``, ``instructor_nm``), as
+    opposed to holding an attribute (``venue_area``, ``orig_icao``)?"""
+    ps = parts(key.split(".")[-1])
+    return len(ps) > 1 and ps[-1] in _KEY_PARTS
+
+
+def key_kind(key: str) -> tuple[str, ...]:
+    """The words of a key that name what it keys (``captain_emp_id`` -> captain, emp)."""
+    return tuple(p for p in parts(key.split(".")[-1])
+                 if p not in _KEY_PARTS and p not in _NAME_QUALIFIERS)
+
+
+#: Words that say which name a name column holds (``full_nm``, ``display_name``): the name of
+#: the thing grouped, not another thing.
+_NAME_QUALIFIERS = frozenset({"full", "first", "last", "display", "given", "short", "long",
+                              "legal", "desc", "description", "label", "title"})
+
+
+def rows_of_another(words: list[str], own: str, tables: tuple[str, ...]) -> bool:
+    """Does the query read a table named after another thing the user's own words name ("avg
+    boat length per dock" over ``boats``): its rows are that thing, not one of ``words`` each?
+
+    >>> rows_of_another(["dock"], "avg boat length per dock", ("slips", "boats"))
+    True
+    >>> rows_of_another(["booking"], "avg party size per booking", ("reservations",))
+    False
+    """
+    said = {w for w in re.findall(r"[a-z]+", own[:2000].lower()) if len(w) > 2}
+    said -= set(words)
+    return any(word_matches(w, t.split(".")[-1]) for w in said for t in tables[:32])
