@@ -667,6 +667,10 @@ def _first_rows(group: str, q: QuestionSpec, sql: SqlSpec) -> str | None:
         return None
     if group in q.restated_groups or _pinned(group, sql, q.text) or _one_period(group, q):
         return None
+    # "per accession", "for each machine" ask one row per group; "the song by the youngest
+    # singer" names whose song, not a group
+    if not re.search(r"\b(?:per|each|every)\s+" + re.escape(group) + r"\b", q.text[:2000]):
+        return None
     return (f"the question asks for the first {q.top_k} per {group} but the SQL keeps the "
             f"first {sql.limit} of all rows (LIMIT), neither grouped nor partitioned by {group}")
 
