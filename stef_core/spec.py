@@ -510,6 +510,9 @@ class SqlSpec:
     # SUM / COUNT windows ordered descending only or by their own amount, in a query none of
     # whose SUM / COUNT windows adds up forward (``SUM(r) OVER (ORDER BY month DESC)``).
     backward_totals: tuple[str, ...] = ()
+    # SUM / COUNT windows framed to the last few rows (``ROWS BETWEEN 1 PRECEDING AND CURRENT
+    # ROW``: a moving sum), in a query none of whose SUM / COUNT windows adds up from the start.
+    framed_totals: tuple[str, ...] = ()
     # ORDER BY keys of nested queries that keep a few rows (``WHERE x = (SELECT x ... ORDER BY
     # y DESC LIMIT 1)``): a top-k asked of the question may be answered there.
     nested_order_by: tuple[OrderItem, ...] = ()

@@ -18,7 +18,8 @@ not_applied                every required filter missing                        
 
 A requirement is matched by the small rules of :data:`MATCHERS`, in order (a negated state,
 a missing value, an IN list, the value itself, a name in parts, a code, a flag, a weak value,
-another operator, a value used elsewhere, a computed extreme); the first that decides it says
+a value counted in groups held at zero, another operator, a value used elsewhere, a computed
+extreme); the first that decides it says
 met, wrong or unmet. A new way of meeting a requirement is one more rule there.
 
 Only *strong* requirements decide the status; a weak one that is met counts as met, a weak one
@@ -335,8 +336,8 @@ def _owed_amount(r: Filter, sql: SqlSpec) -> Filter | None:
     return None
 
 
-def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec,
-                    candidates: list[Filter]) -> Filter | None:
+def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[Filter],
+                    rules: Ruleset | None = None) -> Filter | None:
     """A condition of the SQL that may keep, on another column, what a ruleset's word asks:
     ``r`` comes from R_app's vocabulary (a declared value or value word, a condition term)
     on a column the SQL never reads, and the SQL keeps the same word on another column
@@ -353,6 +354,15 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec,
         # ``is_final = TRUE`` is about "final": kept as ``exam_type = 'final'`` or
         # ``is_final_exam``, never by a flag about something else (``is_training = 0``)
         own |= named
+    # "non-void tickets" with ``value inv_status V = void`` (of invoices) / ``is_void = FALSE``
+    # on the tickets: a flag named for the value's word, kept the side the question asks (a
+    # hygiene flag too: the ruleset's word is what it says)
+    said = _value_word_stems(r, rules) if rules is not None else set()
+    asked_side = r.op in ("=", "in")
+    for s in sql.filters[:MAX_SCAN] if said else ():
+        if (s.column and not s.excluded and not s.alternative and _flag_state(s) is asked_side
+                and said & {stem(p) for p in parts(s.column)}):
+            return s
     for s in candidates[:MAX_SCAN]:
         if not s.column or s.excluded or s.alternative or norm(s.column) == norm(r.column):
             continue
@@ -364,6 +374,20 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec,
         elif _state_column(s) and not _grounded(s, q):
             return s
     return None
+
+
+def _value_word_stems(r: Filter, rules: Ruleset) -> set[str]:
+    """The stems of the words R_app declares for ``r``'s value(s) on ``r``'s column
+    (``value inv_status V = void, voided``: {"void"}): what a flag named for the value says."""
+    wanted = {value_key(v) for v in r.values}
+    out: set[str] = set()
+    for key, cat in rules.categories.items():
+        if norm(key.rpartition(".")[2]) != norm(r.column or ""):
+            continue
+        for word, value in list(cat.words.items())[:64]:
+            if value_key(value) in wanted:
+                out |= {stem(p) for p in parts(word) if len(p) >= 3}
+    return out
 
 
 def _word_stems(value: object) -> set[str]:
@@ -2116,6 +2140,23 @@ def _match_either_way(r: Filter, m: _Match) -> bool:
     return m.meet(m.op_hit)
 
 
+def _match_none_counted(r: Filter, m: _Match) -> bool:
+    """"routes with no missed pickups" (``? != 'M'``) / ``HAVING COUNTIF(lift_status = 'M') =
+    0``, ``SUM(CASE WHEN ... THEN 1 ELSE 0 END) = 0``, ``COUNT(*) FILTER (WHERE ...) = 0``:
+    the asked value kept inside a count that the groups hold at zero is the "no X" itself
+    (the HAVING bound reads as the column held at zero). Held above zero it keeps the
+    groups with X, which the next rule reports."""
+    if m.op_hit is None or r.op not in ("!=", "not in"):
+        return False
+    s = m.idx.preds[m.op_hit]
+    if m.op_hit < m.idx.n_filters or not s.column or s.op not in ("=", "in"):
+        return False
+    zeroed = any(h.source == "having" and h.column and norm(h.column) == norm(s.column)
+                 and h.op == "=" and h.value == 0 and h.value is not False
+                 for h in m.idx.preds[:MAX_SCAN])
+    return zeroed and m.meet(m.op_hit)
+
+
 def _match_other_operator(r: Filter, m: _Match) -> bool:
     """The asked value under another operator: wrong. A CASE condition computes a value; its
     operator may rightly differ ("from A to B" computed as the values at A and at B), so it
@@ -2312,6 +2353,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_weak_value,
     _match_absent_rows,
     _match_either_way,
+    _match_none_counted,
     _match_other_operator,
     _match_used_value,
     _match_averaged_flag,
@@ -2720,7 +2762,8 @@ def align_filters(
             if any(_moment_kept(word, e) for e in states):
                 matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
             continue
-        kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))])
+        kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))],
+                                  rules)
         if kept_as is not None:
             # "players who completed level 30" with ``values status = completed`` (of
             # purchases) / event_type = 'complete'; "active carriers" with ``value acct_status

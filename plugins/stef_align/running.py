@@ -31,6 +31,13 @@ total by customer, largest first, is a Pareto curve) and nothing is read.
 ...     "SELECT c, SUM(SUM(x)) OVER (PARTITION BY c) FROM t GROUP BY c"))
 []
 
+A window framed to its last few rows (``ROWS BETWEEN 1 PRECEDING AND CURRENT ROW``, ``ROWS 3
+PRECEDING``) is a moving sum: the same finding, with or without a time axis (session 23).
+
+>>> moving = sql.replace("OVER ()", "OVER (ORDER BY d ROWS BETWEEN 6 PRECEDING AND CURRENT ROW)")
+>>> [(r.code, r.severity) for r in check(q, extract_spec(moving))]
+[('aggregation.mismatch', 'major')]
+
 A running total along time with nothing that could run at all is the same finding (issue 25,
 session 21): "cumulative billings by month" answered by ``SUM(amount) ... GROUP BY month``
 with no window, no subquery and no join on an inequality (the ways a total so far is
@@ -104,6 +111,14 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     along_time = _TIME_AXIS.search(text) is not None
     if not (running or along_time):
         return []
+    if sql.framed_totals:
+        return [reason(
+            "aggregation.mismatch",
+            f"the question asks for a running (cumulative) total but the SQL's window "
+            f"({sql.framed_totals[0]}) adds up only the last rows of its frame, a moving sum, "
+            f"not the total so far; start the frame at UNBOUNDED PRECEDING (or leave it out)",
+            "major",
+        )]
     if not (sql.unordered_totals or sql.backward_totals):
         flat = _flat_total(sql) if along_time else None
         if flat is None:

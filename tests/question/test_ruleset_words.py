@@ -54,6 +54,21 @@ def test_a_ruleset_word_may_be_kept_by_a_flag_or_the_same_word_elsewhere() -> No
     assert kept is not None and kept.column == "event_type"
 
 
+def test_a_ruleset_value_may_be_kept_by_a_flag_named_for_its_word() -> None:
+    # ``value inv_status V = void`` (of invoices) / the tickets' own ``is_void`` flag
+    rules = Ruleset(categories={"inv_status": Category(values=["O", "V"], words={"void": "V"})})
+    q = QuestionSpec(text="tons from non-void tickets")
+    r = Filter("inv_status", "!=", "v", "rules")
+    sql = extract_spec("SELECT SUM(net_tons) FROM disp_tkts WHERE is_void = FALSE")
+    kept = _kept_elsewhere(r, q, sql, [], rules)
+    assert kept is not None and kept.column == "is_void"
+    # kept the other way, or without the ruleset's word for it: not kept
+    sql = extract_spec("SELECT SUM(net_tons) FROM disp_tkts WHERE is_void = TRUE")
+    assert _kept_elsewhere(r, q, sql, [], rules) is None
+    sql = extract_spec("SELECT SUM(net_tons) FROM disp_tkts WHERE is_void = FALSE")
+    assert _kept_elsewhere(r, q, sql, []) is None
+
+
 def test_a_ruleset_word_is_not_kept_by_nothing_or_by_its_own_column() -> None:
     q = QuestionSpec(text="how many active carriers")
     sql = extract_spec("SELECT COUNT(*) FROM carriers")

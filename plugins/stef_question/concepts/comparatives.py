@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from stef_core.spec import NEGATED_OP, Op, Scalar, Strength, as_op
 from stef_core.values import number
-from stef_question.lexicon import Lexicon
+from stef_question.lexicon import Lexicon, Match
 from stef_question.text import Text, Token
 
 #: Words that may stand between a comparative and its number ("over the age of 20").
@@ -321,6 +321,41 @@ def _number_after(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> 
     return None
 
 
+#: Words that end the noun a number counts before its "or more" ("5 orders or more", "3 times
+#: a week or more"): past one of them the "or more" belongs to something else.
+_NOUN_STOP = frozenset({"and", "or", "than", "to", "of", "in", "from", "by", "with", "per",
+                        "between", "not", "no", "at", "on", "for"})
+#: How many words a counted noun may take between its number and its "or more".
+_NOUN_WORDS = 3
+
+
+def _or_more_after_noun(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> Match | None:
+    """"5 orders or more", "3 times a week or more", "2 breakdowns or fewer": the bound said
+    after the noun the number counts (the lexicon's "or ..." phrases only: "5 stars and up"
+    keeps its own reading), or None.
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> [(c.op, c.value) for c in read(tokenize("customers with 5 orders or more"),
+    ...                                 lexicon(), frozenset())[0]]
+    [('>=', 5)]
+    >>> [(c.op, c.value) for c in read(tokenize("sites serviced 3 times a week or more"),
+    ...                                 lexicon(), frozenset())[0]]
+    [('>=', 3)]
+    >>> read(tokenize("5 orders or 3 returns"), lexicon(), frozenset())[0]
+    ()
+    """
+    words = text.words
+    for k in range(i + 1, min(i + 1 + _NOUN_WORDS, len(words))):
+        tok = text.tokens[k]
+        if k in claimed or tok.kind != "word" or tok.low in _NOUN_STOP:
+            return None
+        after = lex.at("comparative_after", words, k + 1)
+        if after is not None and after.phrase.startswith("or "):
+            return after
+    return None
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
 ) -> tuple[tuple[Comparison, ...], frozenset[int]]:
@@ -379,6 +414,8 @@ def read(
             if after is not None and after.phrase == "+" and after.end < len(text.tokens) and \
                     text.tokens[after.end].kind == "number":
                 after = None  # "2+2" is a sum, "3+ visits" a bound
+            if after is None:
+                after = _or_more_after_noun(text, lex, i, claimed)
             if after is not None and not any(k in claimed for k in range(i, after.end)):
                 if not bucket_label(text, i, after.end, as_op(after.meaning), value):
                     found.append(Comparison(as_op(after.meaning), value, i, after.end,

@@ -47,6 +47,7 @@ def read(tree: Tree) -> Build:
     partition_by = _partition_keys(tree) if tree.windows else ()
     unordered = _unordered_totals(tree) if tree.windows else ()
     backward = _backward_totals(tree) if tree.windows else ()
+    framed = _framed_totals(tree) if tree.windows else ()
     partition_by = tuple(dict.fromkeys((*partition_by, *distinct_on(tree), *limit_by(tree)[0])))
     nested_group_by, nested_distinct = _nested_grouping(tree) if len(tree.selects) > 1 else (
         (), False)
@@ -61,6 +62,7 @@ def read(tree: Tree) -> Build:
             "partition_by": partition_by,
             "unordered_totals": unordered,
             "backward_totals": backward,
+            "framed_totals": framed,
             "nested_group_by": tuple(dict.fromkeys(
                 (*nested_group_by, *(t.lower() for t in texts["nested_group"])))),
             "nested_distinct": nested_distinct,
@@ -163,6 +165,34 @@ def _backward_totals(tree: Tree) -> tuple[str, ...]:
         else:
             return ()  # one window adds up forward: a running total is there
     return tuple(w.sql(dialect=tree.dialect or None)[:120] for w in backward[:4])
+
+
+def _framed_totals(tree: Tree) -> tuple[str, ...]:
+    """The ordered SUM / COUNT windows whose frame starts a few rows (or a span) back, as
+    written, when no ordered SUM / COUNT window of the query starts at the first row: each
+    row adds up only its last rows, a moving sum, not the total so far.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = "SELECT m, SUM(t) OVER (ORDER BY m ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM x"
+    >>> extract_spec(sql).framed_totals
+    ('SUM(t) OVER (ORDER BY m ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)',)
+    >>> extract_spec(sql.replace("1 PRECEDING", "UNBOUNDED PRECEDING")).framed_totals
+    ()
+    >>> extract_spec("SELECT m, SUM(t) OVER (ORDER BY m) FROM x").framed_totals
+    ()
+    """
+    framed: list[exp.Window] = []
+    for w in tree.windows[:32]:
+        if not isinstance(w.this, _TOTALS) or w.args.get("order") is None:
+            continue
+        spec = w.args.get("spec")
+        start = spec.args.get("start") if isinstance(spec, exp.WindowSpec) else None
+        if (isinstance(start, exp.Expr) and spec is not None
+                and str(spec.args.get("start_side") or "").upper() == "PRECEDING"):
+            framed.append(w)
+        else:
+            return ()  # one window adds up from the first row: a running total is there
+    return tuple(w.sql(dialect=tree.dialect or None)[:120] for w in framed[:4])
 
 
 def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
