@@ -365,6 +365,9 @@ def read(
     taken: set[int] = set()
     n = len(words)
     bounds, comparing = lex.starts("comparative_bound"), lex.starts("comparative")
+    # A word token spells a number only as a one-word number phrase (lex.get says None for any
+    # other): number_at is asked only of numbers and those words, not of every token.
+    spelled = lex.singles("number_word")
     i = 0
     while i < n:
         if i in claimed or i in taken:
@@ -408,7 +411,7 @@ def read(
                     i = hi_i + 1
                     continue
         # <n> or more
-        value = number_at(tok, lex)
+        value = number_at(tok, lex) if tok.kind == "number" or tok.low in spelled else None
         if value is not None:
             after = lex.at("comparative_after", words, i + 1)
             if after is not None and after.phrase == "+" and after.end < len(text.tokens) and \

@@ -205,26 +205,27 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
     out: list[Value] = []
     used: set[int] = set()
     for i, tok in enumerate(toks):
+        if tok.kind != "quoted" or not tok.low or i in claimed:
+            continue  # (most tokens: tested first)
         if len(out) >= MAX_VALUES:
             break
-        if i in claimed:
-            continue
-        if tok.kind == "quoted" and tok.low:
-            op: Op = "!=" if negated_before(text, lex, i) else "="
-            out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
-            used.add(i)
+        op: Op = "!=" if negated_before(text, lex, i) else "="
+        out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
+        used.add(i)
     skip = claimed | frozenset(used)
     for i, tok in enumerate(toks):
+        if len(tok.text) != 1 or i == 0 or i in skip:
+            continue  # (what both readings below need first: a one-character token)
         # "got an A", "with a B": a letter grade (a capital letter after an article is no
         # article itself); the name reader leaves single letters out.
-        if (i > 0 and i not in skip and len(tok.text) == 1 and toks[i - 1].low in ("a", "an")
+        if (toks[i - 1].low in ("a", "an")
                 and _GRADE.fullmatch(tok.text) and len(out) < MAX_VALUES):
             op = "!=" if negated_before(text, lex, i) else "="
             out.append(Value(tok.low, op, "code", "strong", i, i + 1, tok.text))
             used.add(i)
         # "names that contain the letter e", "starting with letter D": the letter is the
         # value the names are matched on (``LIKE '%e%'``)
-        elif (i > 0 and i not in skip and len(tok.text) == 1 and tok.text.isalpha()
+        elif (tok.text.isalpha()
               and toks[i - 1].low in ("letter", "character") and len(out) < MAX_VALUES):
             op = "!=" if negated_before(text, lex, i - 1) else "="
             out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
