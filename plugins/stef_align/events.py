@@ -228,6 +228,9 @@ _FILLER = frozenset({"in", "on", "during", "for", "within", "over", "since", "fr
                      "late", "early", "more", "than", "less", "fewer", "least", "most",
                      "only", "all", "so", "far", "issued", "made"})
 _GROUPING = frozenset({"by", "per"})
+#: Words that leave the rows of the event noun after them out ("excluding refunds").
+_LEFT_OUT = frozenset({"excluding", "excl", "exclude", "except", "minus", "without", "less",
+                       "ex", "net", "not"})
 #: Words before a verb form that make it an adjective ("the number of completed July visits":
 #: visits that are completed, in July), not the event the period dates.
 _ATTRIBUTIVE = frozenset({"the", "of", "a", "an", "no", "any", "with", "without", "number",
@@ -272,6 +275,10 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
             return None  # "returned": brought back, came back or bought again (see _AFTER)
         first = i - 1 if " " in word else i
         if word in _NOUNS:
+            if first >= 1 and tokens[first - 1] in _LEFT_OUT:
+                # "fees collected excl. refunds in 2025": the rows left out are not the
+                # rows the period dates
+                return None
             return Asked(word, event, verb=False), first
         did = "did" in tokens[max(0, i - 3):i - 1]  # "did we refund", "did our team close"
         if target or not (word.endswith(("ed", " up", " off")) or did

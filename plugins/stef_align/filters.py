@@ -1131,6 +1131,32 @@ def _said_absent(s: Filter, text: str) -> bool:
     return any(t[:len(said)] == said for t in _things_said_absent(text))
 
 
+def _said_missing_or_empty(s: Filter, text: str, sql: SqlSpec) -> bool:
+    """A branch of ``(email IS NULL OR email = '')`` where the text says the rows have no
+    email: the empty string is the data's other spelling of no value, so the OR of the two
+    on one column is the absence said (:func:`_said_absent`). Only when every branch of
+    every OR in the SQL is such a test on that column: ``email IS NULL OR status = 'x'``
+    says nothing alone.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT id FROM owners WHERE (email IS NULL OR email = '')")
+    >>> [_said_missing_or_empty(f, "owners with no email", sql) for f in sql.filters]
+    [True, True]
+    >>> sql = extract_spec("SELECT id FROM owners WHERE (email IS NULL OR tier = '')")
+    >>> [_said_missing_or_empty(f, "owners with no email", sql) for f in sql.filters]
+    [False, False]
+    """
+    if not (s.alternative and s.column and not s.excluded
+            and (s.op == "is null" or (s.op == "=" and s.value == ""))):
+        return False
+    column = norm(s.column)
+    if not all(norm(f.column or "") == column and (
+            f.op == "is null" or (f.op == "=" and f.value == ""))
+               for f in sql.filters[:MAX_SCAN] if f.alternative):
+        return False
+    return _said_absent(Filter(s.column, "is null", None), text)
+
+
 def _flag_word(column: str) -> str:
     """What a flag says, its markers left out (``is_billable``: "billable")."""
     return " ".join(w for w in parts(column) if w not in _MARKERS) or column
@@ -2046,9 +2072,12 @@ def _match_flag(r: Filter, m: _Match) -> bool:
     other = _flag(r, m.idx, opposite=True) if m.op_hit is None else None
     either = flag if flag is not None else other
     if r.op == "=" and either is not None and _negated_flag_word(
-            m.q.text, str(r.value), m.idx.preds[either]):
+            m.q.own_words, str(r.value), m.idx.preds[either]):
         # "taprooms not open on mondays" / open_mon = 0: the question negates the flag's
-        # own word, so the flag kept unset is the asked side (and kept set the other)
+        # own word, so the flag kept unset is the asked side (and kept set the other); in
+        # its own words only: a reformulation's "paperwork not complete" for "pending
+        # paperwork", or "charges not settled" for "unpaid charges", restates the asked
+        # state, it does not negate it again
         flag, other = other, flag
     if flag is not None:
         return m.meet(flag)
@@ -2437,8 +2466,8 @@ def align_filters(
         if side == "yes":
             flipped_flags.append(s)  # "non-billable hours" / is_billable = TRUE
             continue
-        said_absent = _said_absent(s, q.text)
-        if said_absent and s.op == "is null":
+        said_absent = _said_absent(s, q.text) or _said_missing_or_empty(s, q.text, sql)
+        if said_absent and s.op in ("is null", "="):
             matched.append(s.describe())  # "customers with no loyalty tier" / tier IS NULL
             continue
         if said_absent:

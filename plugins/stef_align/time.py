@@ -349,7 +349,26 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
     # through yesterday (``< CURRENT_DATE``) answers it as well as through today.
     out += [replace(r, end=ANCHOR_DAY) for r in out if _through_today(r, today)]
+    counted = _today_counted(p)
+    if counted is not None:
+        out.append(counted)
     return out
+
+
+def _today_counted(p: Period) -> Period | None:
+    """"The last 7 days" counted with today as one of them (``>= CURRENT_DATE - 6``): the
+    rolling window of days or weeks read as that many calendar days up to today included,
+    beside the same span before today (English does not say whether today is one of the
+    seven). Not for months or years: "the last 3 months" counts no days."""
+    start, end = p.start, p.end
+    if not (p.relative and isinstance(start, RelativeDate) and isinstance(end, RelativeDate)):
+        return None
+    if end.steps != (Shift("day", 1),) or len(start.steps) != 1:
+        return None
+    [step] = start.steps
+    if not isinstance(step, Shift) or step.unit not in ("day", "week") or step.n > -2:
+        return None
+    return replace(p, start=start.shifted("day", 1))
 
 
 def _through_today(p: Period, today: date) -> bool:
@@ -414,12 +433,28 @@ def _compare_readings(p: Period, today: date, s: Period, s_canon: _Canon,
                       logged: bool = False, coming: bool = False, first: int = 0) -> str:
     """The best of ``_compare`` over the question period's readings."""
     best = "different"
-    for r in _readings(p, today, over, logged, coming, first):
+    readings = _readings(p, today, over, logged, coming, first)
+    for r in readings:
         clip = _clips(r, today)
         kind = _compare(r, _canon(r, today, clip), s, s_clipped if clip else s_canon)
         if _PREFERENCE[kind] < _PREFERENCE[best]:
             best = kind
+    if best != "same":
+        for r in _from_now(readings, today):
+            if _compare(r, _canon(r, today), s, s_canon) == "same":
+                return "same"
     return best
+
+
+def _from_now(readings: list[Period], today: date) -> list[Period]:
+    """"events until the end of october" asked in September: the rows up to then or, of
+    what lies ahead, those from now until then; the words do not say which, so a SQL that
+    starts at today answers it too (only as the same stretch: a bound open on one side is
+    still compared with the question's own reading)."""
+    day = _midnight(today) + timedelta(days=1)
+    return [replace(r, start=ANCHOR_DAY) for r in readings[:4]
+            if r.source == "question" and r.start is None and r.end is not None
+            and not r.periodic and not r.negated and resolve(r.end, today) > day]
 
 
 def _clock_at(clock: tuple[int, int] | None, grain: str) -> tuple[int, int] | None:
