@@ -149,6 +149,9 @@ class JudgeRequest:
     #: with fewer than two).
     peers: int = 0
     disagreement: tuple[Disagreement, ...] = ()
+    #: How many of those other answers part from the rest (:func:`stef_core.peers.
+    #: odd_answers`): evidence for this one where it is not odd itself.
+    odd_peers: int = 0
 
 
 class PendingVerdicts:

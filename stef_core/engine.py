@@ -57,6 +57,7 @@ from stef_core.peers import (
     Disagreement,
     answer_parts,
     disagreement,
+    odd_answers,
     question_key,
 )
 from stef_core.reasons import reason
@@ -361,8 +362,10 @@ class Engine:
         peers = self.run_profile.peers(question_key(record.question), record.id)
         if len(peers) < MIN_PEERS:  # most questions of a run are asked once: nothing to read
             return {"peers": len(peers), "disagreement": ()}
-        found: tuple[Disagreement, ...] = tuple(disagreement(answer_parts(spec), peers))
-        return {"peers": len(peers), "disagreement": found}
+        parts = answer_parts(spec)
+        found: tuple[Disagreement, ...] = tuple(disagreement(parts, peers))
+        return {"peers": len(peers), "disagreement": found,
+                "odd_peers": odd_answers(parts, peers)}
 
     def _anchor(self, record: Record) -> Anchor:
         """The date relative periods are read against, and where it came from."""

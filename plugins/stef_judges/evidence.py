@@ -31,12 +31,15 @@ that the SQL answers the question. Three families, told apart by the prefix of t
     their errors), and what the normalization rules or R_app declared harmless (a guard
     LIMIT, a column pinned to one value, a benign or ignored filter) counts for nothing.
 
-``peers:known`` and ``risk:peers`` (logged records with two or more other answers to their
-question in the run only; the second's weight held <= 0)
+``peers:known``, ``peers:agreed``, ``risk:peers`` and ``risk:peers_weak`` (logged records
+with two or more other answers to their question in the run only; the ``risk:`` weights held
+<= 0)
     That the run holds other answers to the same question to compare with, and how many kinds
     of choice (a table, a date column, an output column) this answer makes otherwise than
-    they agree on (:mod:`stef_core.peers`): label-free evidence from the run itself, where a
-    deployment's versions answer the same questions. They are fitted last, every other weight
+    they agree on (:mod:`stef_core.peers`; apart, how many only where right answers differ
+    too, and whether this answer sides with the rest against one that parts from them):
+    label-free evidence from the run itself, where a deployment's versions answer the same
+    questions. They are fitted last, every other weight
     held (``benchmarks/calibrate.py``), so that a record with nothing to compare with weighs
     as it did without them.
 
@@ -195,9 +198,17 @@ def features(request: JudgeRequest,
     # (calibrate.py --base), whose intercept a new benchmark weight could not move with it.
     # ``peers:known`` (weight free) says that they were there to compare with: a run whose
     # questions are each asked once reads as the calibration's logged context without it.
+    # ``risk:peers_weak``: only readings where right answers differ about as often as wrong
+    # ones (a table joined besides theirs, a supporting column), weighed apart so that they
+    # lower gamma by what they are worth; ``peers:agreed``: this answer sides with the rest
+    # against one that parts from them, evidence for it (stef_core.peers.odd_answers).
     if request.record.timestamp and request.peers >= MIN_PEERS:
+        strong = odd_kinds(request.disagreement)
         out["peers:known"] = 1.0
-        out["risk:peers"] = _cap(odd_kinds(request.disagreement), 2)
+        out["risk:peers"] = _cap(strong, 2)
+        out["risk:peers_weak"] = (
+            0.0 if strong else _cap(odd_kinds(request.disagreement, weak=True), 1))
+        out["peers:agreed"] = 1.0 if not strong and request.odd_peers else 0.0
 
     # -- shape of the SQL -----------------------------------------------------------------
     # What the query reaches and constrains, not how it is spelled: a join and an IN

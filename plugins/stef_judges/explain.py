@@ -143,7 +143,7 @@ def _reason(code: str, request: JudgeRequest, evidence: Mapping[str, float],
                       f"the SQL shows {len(sql.projections)} columns, more than the question "
                       "asks for (lowers confidence)")
     if code == "confidence.other_answers":
-        found = request.disagreement
+        found = sorted(request.disagreement, key=lambda d: d.weak)  # the strong ones first
         said = "; ".join(d.describe() for d in found[:MOST])
         more = f" (and {len(found) - MOST} more)" if len(found) > MOST else ""
         return reason("confidence.other_answers",
