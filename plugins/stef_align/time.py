@@ -971,6 +971,11 @@ def align_periods(
     # only bounds the rows scanned, the CASEs give the same sums with it or without it.
     valued = [j for kind, j in outcome.values() if kind == "same"
               and sql_periods[j].source == "case" and sql_periods[j].column]
+    # "this year" as YEAR(arrival_dt) = YEAR(CURRENT_DATE) AND arrival_dt < CURRENT_DATE: the
+    # asked period up to the moment asked (its rows after today are not there yet), no extra
+    now_columns = {norm(sql_periods[j].column or "") for kind, j in outcome.values()
+                   if kind == "same" and sql_periods[j].column
+                   and _holds_day(s_canon[j], today)}
     for j, s in enumerate(sql_periods):
         if j in used or j in joined or s.source == "case":
             continue
@@ -985,12 +990,28 @@ def align_periods(
             # "disputes opened in the last 30 days that are past due": the asked period
             # bounds one date, the question's word of the present bounds another up to the
             # moment asked (due_date < today), as it does without a period of its own
-            if (not s.negated and not s.excluded and not s.periodic and s.clock is None
-                    and up_to_now(c.start, c.end, q.text, today)):
+            open_bound = not s.negated and not s.excluded and not s.periodic and s.clock is None
+            if open_bound and (up_to_now(c.start, c.end, q.text, today) or (
+                    norm(s.column or "") in now_columns and _at_day(c, today))):
                 out.matched.append(shown)
             else:
                 out.extras.append(shown)
     return out
+
+
+def _holds_day(c: _Canon, today: date) -> bool:
+    """Does the resolved period ``c`` hold ``today`` (a closed start, no clock, no cycle)?"""
+    if c.start is None or c.periodic or c.clock:
+        return False
+    now = _midnight(today)
+    return c.start <= now and (c.end is None or c.end > now)
+
+
+def _at_day(c: _Canon, today: date) -> bool:
+    """Is ``c`` an open-start bound at the day asked (``< CURRENT_DATE``, ``<= CURRENT_DATE``)?"""
+    return (c.start is None and c.end is not None and not c.periodic and c.clock is None
+            and c.end.time() == datetime.min.time()
+            and c.end.date() in (today, today + timedelta(days=1)))
 
 
 def _holds_all(s: Period, c: _Canon, valued: list[tuple[Period, _Canon]]) -> bool:
@@ -1001,9 +1022,12 @@ def _holds_all(s: Period, c: _Canon, valued: list[tuple[Period, _Canon]]) -> boo
     for v, vc in valued:
         if norm(v.column or "") != norm(s.column or "") or vc.periodic or vc.clock:
             return False
-        if vc.start is None or vc.end is None:
+        if vc.start is None:
             return False
-        if (c.start is not None and c.start > vc.start) or (c.end is not None and c.end < vc.end):
+        # an open end ("this quarter" as in_ts >= its start, up to now) is held by a bound
+        # that is open-ended too: in_ts >= last quarter's start holds it and last quarter
+        if (c.start is not None and c.start > vc.start) or (
+                c.end is not None and (vc.end is None or c.end < vc.end)):
             return False
     return True
 

@@ -83,7 +83,7 @@ def ends_ago(end: datetime, text: str, today: date) -> bool:
 def up_to_now(start: datetime | None, end: datetime | None, text: str, today: date) -> bool:
     """Is an open-start period ending at ``end`` the question's "now" or its "over N days",
     asked on ``today`` (module docstring)? The caller knows the question asks no period of
-    its own."""
+    its own, or that the period it asks bounds another date."""
     if start is not None or end is None:
         return False
     return ends_now(end, text, today) or ends_ago(end, text, today)
