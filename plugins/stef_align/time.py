@@ -360,15 +360,25 @@ def _today_counted(p: Period) -> Period | None:
     rolling window of days or weeks read as that many calendar days up to today included,
     beside the same span before today (English does not say whether today is one of the
     seven). Not for months or years: "the last 3 months" counts no days."""
+    rolling = _rolling(p)
+    if rolling is None:
+        return None
+    start, step = rolling
+    if step.unit not in ("day", "week") or step.n > -2:
+        return None
+    return replace(p, start=start.shifted("day", 1))
+
+
+def _rolling(p: Period) -> tuple[RelativeDate, Shift] | None:
+    """The start and the one step back of a rolling window up to today ("the last 7 days":
+    from today shifted 7 days back to tomorrow), or None."""
     start, end = p.start, p.end
     if not (p.relative and isinstance(start, RelativeDate) and isinstance(end, RelativeDate)):
         return None
     if end.steps != (Shift("day", 1),) or len(start.steps) != 1:
         return None
     [step] = start.steps
-    if not isinstance(step, Shift) or step.unit not in ("day", "week") or step.n > -2:
-        return None
-    return replace(p, start=start.shifted("day", 1))
+    return (start, step) if isinstance(step, Shift) else None
 
 
 def _through_today(p: Period, today: date) -> bool:
@@ -392,14 +402,10 @@ def _whole_units(p: Period, first: int = 0) -> Period | None:
     monthly report: ``>= ADD_MONTHS(TRUNC(SYSDATE, 'MM'), -6) AND < TRUNC(SYSDATE, 'MM')``),
     beside the rolling window up to today; the same for weeks and quarters, and a rolling year
     as twelve whole months."""
-    start, end = p.start, p.end
-    if not (p.relative and isinstance(start, RelativeDate) and isinstance(end, RelativeDate)):
+    rolling = _rolling(p)
+    if rolling is None or rolling[1].unit not in ("week", "month", "quarter", "year"):
         return None
-    if end.steps != (Shift("day", 1),) or len(start.steps) != 1:
-        return None
-    [step] = start.steps
-    if not isinstance(step, Shift) or step.unit not in ("week", "month", "quarter", "year"):
-        return None
+    step = rolling[1]
     if step.unit == "year":
         # "over the past year", "the last 2 years": twelve (or 24) whole months, the monthly
         # report's window (``>= date_add('month', -12, date_trunc('month', current_date))``);

@@ -95,27 +95,30 @@ def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
     return False, None
 
 
-def _tables_in(root: exp.Expr) -> list[exp.Table]:
-    """``root.find_all(exp.Table)`` as a list, in its order (breadth first over the arguments,
-    as sqlglot's walk), by a plain loop: a hint's condition is read this way once per condition,
-    and the generator walk costs several times the loop."""
-    out: list[exp.Table] = []
-    queue = [root]
-    append = queue.append
+def subtree(node: exp.Expr) -> list[exp.Expr]:
+    """``node`` and every node below it, breadth first: what ``node.walk()`` yields, as a list
+    made by a plain loop (no generator per node; a SELECT item or an aggregate's argument is
+    a handful of nodes)."""
+    out = [node]
+    append = out.append
     i = 0
-    while i < len(queue):
-        node = queue[i]
-        i += 1
-        if isinstance(node, exp.Table):
-            out.append(node)
-        for value in node.args.values():
+    while i < len(out):
+        for value in out[i].args.values():
             if isinstance(value, list):
                 for item in value:
                     if isinstance(item, exp.Expr):
                         append(item)
             elif isinstance(value, exp.Expr):
                 append(value)
+        i += 1
     return out
+
+
+def _tables_in(root: exp.Expr) -> list[exp.Table]:
+    """``root.find_all(exp.Table)`` as a list, in its order (breadth first over the arguments,
+    as sqlglot's walk): a hint's condition is read this way once per condition, and the
+    generator walk costs several times the plain loop of :func:`subtree`."""
+    return [node for node in subtree(root) if isinstance(node, exp.Table)]
 
 
 class Resolver:

@@ -38,7 +38,7 @@ from sqlglot import exp
 from stef_core.periods import name_kind
 from stef_core.spec import Source
 from stef_core.sql import Resolver, literal_value, looks_like_time
-from stef_core.sql.conditions import STRING_TYPES
+from stef_core.sql.conditions import STRING_TYPES, subtree
 
 __all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name",
            "alias_or_name", "inside", "int_of", "qualifier", "render", "subtree", "table_name",
@@ -360,25 +360,6 @@ class Tree:
         return any(name_kind(n) for n in self.names if n) or any(
             lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
         )
-
-
-def subtree(node: exp.Expr) -> list[exp.Expr]:
-    """``node`` and every node below it, breadth first: what ``node.walk()`` yields, as a list
-    made by a plain loop (no generator per node; a SELECT item or an aggregate's argument is
-    a handful of nodes)."""
-    out = [node]
-    append = out.append
-    i = 0
-    while i < len(out):
-        for value in out[i].args.values():
-            if isinstance(value, list):
-                for item in value:
-                    if isinstance(item, exp.Expr):
-                        append(item)
-            elif isinstance(value, exp.Expr):
-                append(value)
-        i += 1
-    return out
 
 
 def inside(node: exp.Expr, ancestor: exp.Expr) -> bool:
