@@ -49,10 +49,12 @@ _FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|ma
 # A chat question often drops the apostrophe ("havent flown", "didnt renew", "isnt paid"):
 # the same negation.
 _NT = r"(?:n't|\b(?:have|has|had|do|does|did|is|are|was|were|wo|ca|could|should|would)nt)"
+# A negation reaches the word behind the first part of a hyphenated compound too ("excluding
+# patron-cancelled requests", "not counting customer-cancelled orders").
 _NEGATION = re.compile(
-    rf"(?:\b(?:not|never|without|w/o|excluding|excludes?|excl\.?|except|other than|neither|"
-    rf"nor|no|zero)\s+{_FILLER}"
-    rf"|{_NT}\s+{_FILLER}|\bnon-?\s?"
+    rf"(?:(?:\b(?:not\s+counting|not|never|without|w/o|excluding|excludes?|excl\.?|except|"
+    rf"other than|neither|nor|no|zero)\s+{_FILLER}|{_NT}\s+{_FILLER})(?:[a-z]+-)?"
+    rf"|\bnon-?\s?"
     rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+)$"
 )
 # What joins two listed words: "cancellations and no-shows", "solved or closed", "A / B".
@@ -94,6 +96,8 @@ def negated(text: str, start: int) -> bool:
     (True, True)
     >>> negated("parts used this yr excl warranty", 24), negated("excl. drafts", 6)
     (True, True)
+    >>> negated("excluding patron-cancelled requests", 17), negated("patron-cancelled", 7)
+    (True, False)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
 
