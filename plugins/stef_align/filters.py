@@ -1447,6 +1447,14 @@ def _says_not(value: object, word: str) -> bool:
     return False
 
 
+def _zeroed_columns(idx: _Index) -> set[str]:
+    """The columns whose conditional count (or sum) the groups hold at zero: ``HAVING
+    COUNTIF(status = 'M') = 0``, ``HAVING MAX(CASE WHEN ... THEN 1 ELSE 0 END) = 0`` read as
+    the column compared with 0 in HAVING; the groups kept have none of its rows."""
+    return {norm(s.column) for s in idx.preds[:MAX_SCAN] if s.source == "having"
+            and s.column and s.op == "=" and s.value == 0 and s.value is not False}
+
+
 def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, int | None]:
     """A negated predicate ("not shipped", "never returned") against the SQL: ``met`` when a
     predicate on it is negated (``<> 'shipped'``, ``NOT is_cancelled``, ``IS NULL``, ``NOT
@@ -1458,8 +1466,7 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
     # "never sold" as HAVING MAX(CASE WHEN outcome = 'sold' THEN 1 ELSE 0 END) = 0 (or
     # COUNTIF(...) = 0): the conditional count of the state compared with zero (read as
     # ``outcome = 0`` in HAVING) keeps the groups with none, whatever the CASE says
-    none_of = {norm(s.column) for s in idx.preds[:MAX_SCAN] if s.source == "having"
-               and s.column and s.op == "=" and s.value == 0 and s.value is not False}
+    none_of = _zeroed_columns(idx)
     for i, s in enumerate(idx.preds[:MAX_SCAN]):
         negative = s.op in _NEGATIVE or (s.op == "=" and s.value in (False, 0, "")) or (
             s.op == "!=" and s.value in (True, 1))
@@ -2180,10 +2187,7 @@ def _match_none_counted(r: Filter, m: _Match) -> bool:
     s = m.idx.preds[m.op_hit]
     if m.op_hit < m.idx.n_filters or not s.column or s.op not in ("=", "in"):
         return False
-    zeroed = any(h.source == "having" and h.column and norm(h.column) == norm(s.column)
-                 and h.op == "=" and h.value == 0 and h.value is not False
-                 for h in m.idx.preds[:MAX_SCAN])
-    return zeroed and m.meet(m.op_hit)
+    return norm(s.column) in _zeroed_columns(m.idx) and m.meet(m.op_hit)
 
 
 def _match_other_operator(r: Filter, m: _Match) -> bool:
