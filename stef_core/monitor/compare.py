@@ -52,8 +52,6 @@ ALL = "(all)"
 _KEPT = ("records", "scored", "coverage", "mean", "p50", "p90", "estimated_accuracy")
 
 
-
-
 @dataclass
 class Side:
     """One run's records of one agent."""

@@ -34,6 +34,7 @@ from stef_core.sql.conditions import (
 )
 from stef_core.sql.parse import FALLBACK_DIALECTS, MAX_SQL_CHARS, parse_condition, parse_statement
 from stef_core.sql.time import (
+    DATE_DIFFS,
     difference_unit,
     julianday_difference,
     looks_like_time,
@@ -41,6 +42,7 @@ from stef_core.sql.time import (
 )
 
 __all__ = [
+    "DATE_DIFFS",
     "FALLBACK_DIALECTS",
     "MAX_SQL_CHARS",
     "SUBQUERY",

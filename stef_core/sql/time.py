@@ -1345,6 +1345,11 @@ def _sqlite_strftime(node: exp.Expr) -> tuple[exp.Expr, exp.Expr] | None:
     return fmt, exp.Anonymous(this="DATE", expressions=list(moment))
 
 
+#: The nodes sqlglot reads the dialects' date and time differences into (DATEDIFF, DATE_DIFF,
+#: TIMESTAMPDIFF, ...): what :func:`difference_unit` reads the unit of.
+DATE_DIFFS = (exp.DateDiff, exp.TimestampDiff, exp.DatetimeDiff, exp.TsOrDsDiff)
+
+
 def difference_unit(node: exp.Expr) -> str | None:
     """The unit a DATEDIFF-like node counts in (``DATEDIFF(minute, a, b)``: minute; a day when
     it names none), or None for one this reader does not know.

@@ -38,7 +38,7 @@ from typing import Any
 from sqlglot import exp
 
 from stef_core.spec import Aggregation, Filter
-from stef_core.sql import literal_value, operand_column, read_condition
+from stef_core.sql import DATE_DIFFS, literal_value, operand_column, read_condition
 from stef_core.sql.conditions import PREDICATES
 from stef_sql.read.tree import Build, Tree, agg_name, owner_select, under_window, within
 
@@ -291,7 +291,6 @@ INTEGER_AVG = frozenset({"tsql", "fabric", "redshift"})
 #: Date-difference units whose truncation to a whole number changes an average by a lot.
 _COARSE_UNITS = frozenset({"HOUR", "HH", "DAY", "DD", "D", "WEEK", "WK", "WW", "MONTH", "MM",
                            "M", "QUARTER", "QQ", "Q", "YEAR", "YY", "YYYY"})
-_DATE_DIFFS = (exp.DateDiff, exp.TimestampDiff, exp.DatetimeDiff, exp.TsOrDsDiff)
 #: Wrappers a dialect's reader puts round DATEDIFF's arguments (T-SQL reads them as times).
 _WRAPPERS = (exp.TimeStrToTime, exp.Cast, exp.TsOrDsToDate, exp.Paren)
 
@@ -348,7 +347,7 @@ def _integer_averages(tree: Tree) -> list[str]:
         if _count_column(arg):
             out.append(arg.sql()[:200])
             continue
-        if not isinstance(arg, _DATE_DIFFS):
+        if not isinstance(arg, DATE_DIFFS):
             continue
         unit = arg.args.get("unit")
         name = (unit.name if isinstance(unit, exp.Expr) else str(unit or "")).upper()
@@ -381,7 +380,7 @@ def _truncated_duration(node: exp.Expr) -> bool:
     if not (isinstance(divisor, exp.Literal) and divisor.is_int):
         return False
     left = node.this.unnest()
-    return isinstance(left, _DATE_DIFFS) or (
+    return isinstance(left, DATE_DIFFS) or (
         isinstance(left, exp.Cast) and left.to.is_type(*exp.DataType.INTEGER_TYPES))
 
 

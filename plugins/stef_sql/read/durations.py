@@ -12,10 +12,9 @@ from __future__ import annotations
 from sqlglot import exp
 
 from stef_core.periods import UNIT_SECONDS, unit_factor
-from stef_core.sql import column_name, difference_unit, julianday_difference
+from stef_core.sql import DATE_DIFFS, column_name, difference_unit, julianday_difference
 from stef_sql.read.tree import Build, Tree
 
-_DIFFS = (exp.DateDiff, exp.TimestampDiff, exp.DatetimeDiff, exp.TsOrDsDiff)
 #: Wrappers that keep a moment where it is (a cast, a reader's conversion, parentheses).
 _KEEP = (exp.Cast, exp.TryCast, exp.TimeStrToTime, exp.TsOrDsToDate, exp.TsOrDsToTimestamp,
          exp.Paren, exp.Date)
@@ -39,7 +38,7 @@ def read(tree: Tree) -> Build:
     for node in tree.nodes:
         if len(out) >= MAX_DIFFERENCES:
             break
-        if isinstance(node, _DIFFS):
+        if isinstance(node, DATE_DIFFS):
             ends = (node.this, node.expression)
         elif isinstance(node, exp.Sub):
             julian = julianday_difference(node)  # julianday(b) - julianday(a)
@@ -67,7 +66,7 @@ def _unit_of(node: exp.Expr) -> str | None:
     """The unit a difference counts in: DATEDIFF's own, days for SQLite's julianday and
     Oracle's date arithmetic, seconds for ``EXTRACT(EPOCH FROM ...)``; None when unknown
     (a Postgres interval)."""
-    if isinstance(node, _DIFFS):
+    if isinstance(node, DATE_DIFFS):
         return difference_unit(node)
     if isinstance(node, exp.Sub) and julianday_difference(node) is not None:
         return "day"

@@ -26,12 +26,11 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from stef_core.sql import difference_unit
+from stef_core.sql import DATE_DIFFS, difference_unit
 from stef_sql.read.tree import Build, Tree
 
 #: Most offsets kept from one query.
 MAX_OFFSETS = 16
-_DIFFS = (exp.DateDiff, exp.TimestampDiff, exp.DatetimeDiff, exp.TsOrDsDiff)
 _SHIFTS = (exp.DateAdd, exp.TsOrDsAdd, exp.DatetimeAdd, exp.TimestampAdd)
 #: Wrappers that keep a moment or a number what it is.
 _KEEP = (exp.Cast, exp.TryCast, exp.Paren, exp.Date, exp.TsOrDsToDate)
@@ -92,7 +91,7 @@ def _days_between(node: exp.Expr | None) -> bool:
     """Is ``node`` the days from one column to another (a DATEDIFF in days, or a date minus
     a date)?"""
     node = _bare(node)
-    if isinstance(node, _DIFFS):
+    if isinstance(node, DATE_DIFFS):
         return (difference_unit(node) == "day" and isinstance(_bare(node.this), exp.Column)
                 and isinstance(_bare(node.expression), exp.Column))
     if isinstance(node, exp.Sub):
