@@ -51,7 +51,7 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
          "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement",
          "field_service", "event_ticketing", "construction_pm", "vet_clinics", "agri_coop",
-         "car_rental", "library_network", "waste_hauling")
+         "car_rental", "library_network", "waste_hauling", "solar_installs")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -69,7 +69,7 @@ ROUND_20: tuple[str, ...] = ("agri_coop", "water_utility")
 ROUND_21: tuple[str, ...] = ("car_rental", "dental_group")
 ROUND_22: tuple[str, ...] = ("library_network", "parking_ops")
 ROUND_23: tuple[str, ...] = ("waste_hauling", "coworking_spaces")
-ROUND_24: tuple[str, ...] = ("school_district",)
+ROUND_24: tuple[str, ...] = ("school_district", "solar_installs")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
