@@ -116,6 +116,20 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "arrivals) and not the other, and the SQL reads a column of the other side "
         "(`GROUP BY origin`, `SUM(import_kwh)`, `consignee_id`) and nothing of the side asked"),
     ReasonCode(
+        "date.day_off_period", "value", "major",
+        "a month, quarter or year one day off its calendar unit, in a CASE / IF / COUNTIF "
+        "bucket or the WHERE: a half-open range whose exclusive end is the unit's last day "
+        "(`>= '2026-04-01' AND < '2026-06-30'` leaves June 30 out of Q2), or a closed range "
+        "ending on the next unit's first day on a column of days (`BETWEEN '2026-04-01' AND "
+        "'2026-07-01'` takes July 1 into Q2); not where the question names that day"),
+    ReasonCode(
+        "date.age_by_year", "value", "major",
+        "an age bound (\"under 18\", \"65 or older\") computed in calendar years, in logged "
+        "traffic: this year minus the birth year (`YEAR(CURRENT_DATE) - YEAR(dob) >= 65`) or a "
+        "difference in years that counts year boundaries (`DATEDIFF(year, dob, GETDATE())` in "
+        "T-SQL, Snowflake, Redshift; BigQuery's `DATE_DIFF(..., YEAR)`): everyone whose birthday "
+        "is still to come this year is counted a year older; not \"turning N this year\""),
+    ReasonCode(
         "date.retention_window", "operator", "major",
         "\"d7 retention\" / \"day-30 retention\" (the share of a cohort active on day N after "
         "its start) answered with a range of days: up to day N (`BETWEEN 0 AND 7`, the start "

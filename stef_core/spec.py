@@ -461,6 +461,12 @@ class SqlSpec:
     # the later column on the left: ``s.d = DATE_ADD(c.d0, INTERVAL 7 DAY)`` is ``("EQ",
     # 7.0)``, ``DATEDIFF(day, c.d0, s.d) BETWEEN 0 AND 7`` is ``("GTE", 0.0), ("LTE", 7.0)``.
     day_offsets: tuple[tuple[str, float], ...] = ()
+    # Ages bounded in calendar years, as (the birth column, how the years are counted): this
+    # year minus the birth year (``YEAR(CURRENT_DATE) - YEAR(dob) >= 65``: ``year
+    # subtraction``) or a difference in years that counts year boundaries crossed
+    # (``DATEDIFF(year, dob, GETDATE()) < 18`` in T-SQL: ``year boundaries``), compared with a
+    # number: whoever has a birthday still to come this year is read a year older.
+    year_ages: tuple[tuple[str, str], ...] = ()
     # The units the differences of two time columns the SELECT shows count in once scaled
     # (``AVG(TIMESTAMPDIFF(DAY, a, b))``: ``day``; ``AVG(DATEDIFF(minute, a, b)) / 60``:
     # ``hour``), ``?`` for one scaled in a way not read.

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from stef_align import (
     aggregates,
+    birth_years,
     buckets,
     constant_shares,
     contains,
     counted_joins,
     counted_nulls,
+    day_off_periods,
     declared,
     defaulted_nulls,
     defeated_joins,
@@ -109,6 +111,8 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *dropped_windows.check(q, sql),
         *retention.check(q, sql),
         *single_rows.check(q, sql),
+        *day_off_periods.check(q, sql),
+        *birth_years.check(q, sql, anchor is not None and anchor.source == "timestamp"),
         *terms.check(q, sql, rules),
         *declared.check(sql, rules),
     ]

@@ -13,6 +13,8 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.structure`: tables, columns, literals, windows, CTEs, joins;
 * :mod:`~stef_sql.read.durations`: differences of two time columns;
 * :mod:`~stef_sql.read.offsets`: how many days after one time column another must fall;
+* :mod:`~stef_sql.read.year_ages`: ages bounded in calendar years (this year minus the birth
+  year);
 * :mod:`~stef_sql.read.shares`: what the part and the whole of a share each keep;
 * :mod:`~stef_sql.read.joins`: what joins and subqueries do to the rows (an amount repeated
   by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...));
@@ -53,6 +55,7 @@ from stef_sql.read import (
     structure,
     superlatives,
     time,
+    year_ages,
 )
 from stef_sql.read.tree import Reader, Tree
 
@@ -74,6 +77,7 @@ READERS: tuple[Reader, ...] = (
     durations.read,
     offsets.read,
     shares.read,
+    year_ages.read,
 )
 
 
