@@ -583,6 +583,7 @@ class Engine:
         specs: list[SqlSpec] = []
         answers: list[tuple[str, str, frozenset[str]]] = []
         questions: list[str] = []
+        agents: list[str | None] = []
         self._prefix_specs.clear()
         for item in islice(items, PREFIX):
             if isinstance(item, BadRecord) or self._too_big(item) is not None:
@@ -600,7 +601,9 @@ class Engine:
             # the other answers to the same question (stef_core.peers), by the record's id
             answers.append((question_key(item.question), item.id, answer_parts(spec)))
             questions.append(item.question)
-        self.run_profile = replace(learn(specs, questions=questions), answers=tuple(answers))
+            agents.append(item.agent)
+        self.run_profile = replace(learn(specs, questions=questions, agents=agents),
+                                   answers=tuple(answers))
         self._learnt = True
         return self.run_profile
 

@@ -73,6 +73,15 @@ CONVENTION_QUESTIONS = 3
 #: ... at least this share of the run's different questions (a labelled public file asks a
 #: thousand questions: a condition three of them share is theirs, not the run's).
 CONVENTION_SHARE = 0.05
+#: ... and at least this many queries: fewer than :data:`MIN_SUPPORT`, as a deployment's
+#: agents answer each question once or twice (three agent versions asking thirty questions
+#: make a run of ninety records), and three questions answered alike, five times between
+#: them, already show a habit. In a run of several agents, at least two of them must share it
+#: (:data:`CONVENTION_AGENTS`): one agent version's narrowing repeated is its bug, not the
+#: deployment's definition.
+CONVENTION_SUPPORT = 5
+#: How many of a run's agents (when it has more than one) must apply a convention.
+CONVENTION_AGENTS = 2
 #: How many records of a run (the first ones, in input order) the profile is learnt from.
 PREFIX = 512
 #: A filter at least this share of the queries reading one table apply (and :data:`MIN_SUPPORT`
@@ -328,10 +337,12 @@ def table_key(name: str) -> str:
 
 def learn(specs: Iterable[SqlSpec], share: float = SHARE,
           min_support: int = MIN_SUPPORT,
-          questions: Iterable[str] | None = None) -> RunProfile:
+          questions: Iterable[str] | None = None,
+          agents: Iterable[str | None] | None = None) -> RunProfile:
     """The profile of the queries ``specs`` (each counted once per filter key); with the
     ``questions`` they answer (in the same order), also the filters applied across different
-    questions (``conventions``)."""
+    questions (``conventions``), by at least :data:`CONVENTION_AGENTS` of the ``agents`` that
+    wrote them (in the same order) when those are more than one."""
     counts: Counter[str] = Counter()
     examples: dict[str, str] = {}
     reading: Counter[str] = Counter()  # queries per table
@@ -341,6 +352,9 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     asked: dict[str, set[str]] = {}  # per filter key, the questions it was applied to
     all_asked: set[str] = set()
     texts = iter(questions) if questions is not None else None
+    writers = iter(agents) if agents is not None else None
+    applied_by: dict[str, set[str]] = {}  # per filter key, the agents that applied it
+    all_agents: set[str] = set()
     n = 0
     for spec in specs:
         n += 1
@@ -355,6 +369,11 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
             all_asked.add(q)
             for k in keys:
                 asked.setdefault(k, set()).add(q)
+        if writers is not None:
+            agent = next(writers, None) or ""
+            all_agents.add(agent)
+            for k in keys:
+                applied_by.setdefault(k, set()).add(agent)
         read = frozenset(table_key(t) for t in spec.tables)
         reading.update(read)
         for k, f in keys.items():
@@ -387,5 +406,7 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     conventions = frozenset(
         k for k, qs in asked.items()
         if len(qs) >= max(CONVENTION_QUESTIONS, CONVENTION_SHARE * len(all_asked))
-        and counts[k] >= min_support and k not in frequent and k not in common)
+        and counts[k] >= min(min_support, CONVENTION_SUPPORT)
+        and (len(all_agents) < 2 or len(applied_by.get(k, ())) >= CONVENTION_AGENTS)
+        and k not in frequent and k not in common)
     return RunProfile(n, frequent, dominant, common, table_common, conventions)

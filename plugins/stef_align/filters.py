@@ -45,6 +45,7 @@ from stef_align.credentials import credential_named
 from stef_align.guards import (
     FUNCTION_WORDS,
     ID_PARTS,
+    ended_stated,
     flag_side,
     guard_kind,
     guard_reason,
@@ -2912,6 +2913,10 @@ def align_filters(
     # a question with no period of its own asks about now: what is in force is its population
     timeless = not dates.asked
     kinds = [guard_kind(s, q.text, sql, run, timeless) for s in extras]
+    # a text that says the rows have not ended ("in the fleet, not defleeted") asks for the
+    # filter that keeps them in force (defleet_dt IS NULL): it answers the text
+    kinds = ["stated" if k is None and ended_stated(s, q.text) else k
+             for s, k in zip(extras, kinds)]
     # (a value read above as answered in the data's own terms is not unanswered, nor is a
     # weak word that may not be a value at all: "kW" in "total kW sold per rep"; a state word
     # is: "still open" with no condition that says it)

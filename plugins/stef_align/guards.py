@@ -59,13 +59,13 @@ from dataclasses import replace
 from itertools import pairwise
 
 from stef_align.events import column_event, event_of_word
-from stef_align.lifecycle import enumerated_states, in_force_now, unissued
+from stef_align.lifecycle import ended_words, enumerated_states, in_force_now, unissued
 from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_core.run import NO_RUN, RunProfile, table_key
+from stef_core.run import NO_RUN, RunGuard, RunProfile, table_key
 from stef_core.spec import NEGATED_OP, Aggregation, Filter, SqlSpec
-from stef_core.values import kept_side
+from stef_core.values import kept_side, value_key
 from stef_core.words import norm, stem
 
 #: Last identifier parts that make a column an identifier (a scope guard compares one).
@@ -614,6 +614,22 @@ def kept_environment(f: Filter) -> str | None:
     return None
 
 
+def ended_stated(f: Filter, text: str) -> bool:
+    """Does ``text`` say the rows ``f`` keeps in force have not ended ("vehicles in the fleet
+    (not defleeted)" for ``defleet_dt IS NULL``, "associates who have not been terminated"
+    for ``is_terminated = 0``)? Then the filter answers the text. Read on an extra only: a
+    filter the aligner took as a state word's encoding ("active (not discontinued) frames"
+    with ``discontinued = 0``) is not one.
+
+    >>> ended_stated(Filter("defleet_dt", "is null", None), "cars in the fleet (not defleeted)")
+    True
+    >>> ended_stated(Filter("defleet_dt", "is null", None), "how many defleeted cars")
+    False
+    """
+    ended = ended_words(f)
+    return bool(ended) and _mentions(set(ended), text) == "stated"
+
+
 def _live_only(f: Filter, text: str) -> bool:
     """``livemode = true``, ``is_production = 1``, ``env = 'prod'``: test, sandbox or staging
     data left out by keeping the live data, unless the question speaks of either.
@@ -697,6 +713,52 @@ def guard_reason(guards: list[Filter], text: str, sql: SqlSpec | None = None,
     )
 
 
+def _chosen_otherwise(g: RunGuard, sql: SqlSpec) -> bool:
+    """Does ``sql`` keep rows of the run guard ``g``'s column that the guard leaves out: a
+    business value the run keeps (``direction = 'in'``, ``job_status = 'done'``) answered by
+    another (``direction = 'out'`` for "outbound tonnes", ``job_status <> 'rescheduled'`` for
+    a cancellation rate)? The query asks about other rows of that column on purpose; it has
+    not forgotten the guard. One that keeps fewer of the guard's rows (``ticket_status =
+    'picked_up'`` where the run leaves out 'voided'; 'completed' where it keeps 'completed'
+    and 'confirmed') narrows them, and stays reported. A tenant scope is never chosen
+    otherwise: ``org_id = 43`` in a run scoped to 42 reads another deployment's rows.
+
+    >>> g = RunGuard("direction = in", "direction = 'in'", 9, frozenset({"tickets"}))
+    >>> _chosen_otherwise(g, SqlSpec(filters=(Filter("t.direction", "=", "out"),)))
+    True
+    >>> _chosen_otherwise(g, SqlSpec(filters=(Filter("material", "=", "glass"),)))
+    False
+    >>> v = RunGuard("ticketstatus != voided", "ticket_status != 'voided'", 9, frozenset())
+    >>> _chosen_otherwise(v, SqlSpec(filters=(Filter("ticket_status", "=", "picked_up"),)))
+    False
+    >>> s = RunGuard("orgid = 42", "org_id = 42", 9, frozenset({"tickets"}))
+    >>> _chosen_otherwise(s, SqlSpec(filters=(Filter("org_id", "=", 43),)))
+    False
+    """
+    column, _, rest = g.key.partition(" ")
+    ps = parts(bare(g.example.split(" ", 1)[0]))
+    if not ps or ps[-1] in ID_PARTS or all(p in SCOPE_WORDS for p in ps):
+        return False  # a scope (or a key): another value is another tenant's rows
+    op = next((o for o in ("not in", "!=", "in", "=") if rest.startswith(o + " ")), None)
+    if op is None:
+        return False  # a flag, a missing value, a threshold: read as before
+    guard_keeps = op in ("in", "=")
+    named = set(rest[len(op) + 1:].split("|"))
+    for f in (*sql.filters, *sql.conditions):
+        if (f.column is None or norm(bare(f.column)) != column
+                or f.op not in ("=", "in", "!=", "not in") or f.excluded):
+            continue
+        values = {value_key(v) for v in f.values if isinstance(v, (str, int, float))}
+        if not values:
+            continue
+        keeps = f.op in ("=", "in")
+        if guard_keeps and (not keeps or values - named):
+            return True  # rows of values the guard does not keep
+        if not guard_keeps and ((keeps and values & named) or (not keeps and named - values)):
+            return True  # rows of a value the guard leaves out
+    return False
+
+
 def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
     """``filter.guard_missing`` for each filter nearly all of the run's queries apply and this
     one does not (:meth:`stef_core.run.RunProfile.lacking`); or nearly all the queries of a
@@ -722,6 +784,8 @@ def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
                 continue
             applied = f"{g.queries} of the run's {g.reading} queries reading {table} apply"
         else:
+            if _chosen_otherwise(g, sql):
+                continue
             applied = f"{g.queries} of the run's {run.records} queries apply"
         seen.add(g.key)
         out.append(reason(

@@ -41,6 +41,8 @@ False
 True
 >>> in_force_now(Filter("is_active", "=", True), "hires by team")
 False
+>>> in_force_now(Filter("defleet_dt", "is null", None), "how many cars in the fleet rn")
+True
 """
 
 from __future__ import annotations
@@ -107,7 +109,7 @@ def unissued(value: str) -> bool:
 
 #: Words that ask about now: the present state of things, not a period's events. "Current"
 #: of a period ("the current month") is a period, read as one elsewhere.
-_NOW = gated(r"\b(?:right now|now|currently|as of today|today|at the moment|to date"
+_NOW = gated(r"\b(?:right now|rn|now|currently|as of today|today|at the moment|to date"
              r"|current(?!\s+(?:day|week|month|quarter|year|period|fiscal|fy))"
              r"|do we (?:\w+ )?(?:have|carry|employ|serve|service|manage|run|stock|own|hold)"
              r"|are there|is there|(?:are|is) (?:\w+ )?(?:overdue|past due|due|on|enrolled"
@@ -132,6 +134,10 @@ _ENDED_PARTS = frozenset({
     "retirement", "left", "exit", "exited", "departed", "departure", "discharged", "expired",
     "inactivated", "deactivated", "discontinued", "closed", "separation", "separated",
     "offboarded", "resigned", "disposed", "sold", "removed", "archived", "discharge",
+    # taken out of service for good: a vehicle defleeted, a machine decommissioned, a
+    # licence revoked, a product delisted, a policy lapsed, a listing withdrawn
+    "defleet", "defleeted", "decommissioned", "decommission", "scrapped", "revoked",
+    "delisted", "lapsed", "withdrawn",
 })
 #: Parts of a flag that keeps the rows in force on its "yes" side.
 _IN_FORCE_FLAGS = frozenset({"active", "current", "enabled", "live", "valid", "enrolled",
@@ -160,6 +166,28 @@ def _keeps_in_force(f: Filter) -> bool:
     if f.op == "is null":
         return bool(ps & _ENDED_PARTS)  # end_date IS NULL, deceased_dt IS NULL
     return bool(ps & STATE_PARTS) and in_force_states(f)
+
+
+def ended_words(f: Filter) -> frozenset[str]:
+    """The words of ``f``'s column that say a row ended (``defleet_dt``, ``is_retired``,
+    ``terminated_at``) when ``f`` keeps the rows that have not (``IS NULL``, ``= 0``): the
+    words a text states the same condition with ("vehicles in the fleet, not defleeted";
+    "staff who have not been terminated").
+
+    >>> sorted(ended_words(Filter("defleet_dt", "is null", None)))
+    ['defleet']
+    >>> ended_words(Filter("defleet_dt", "is not null", None))
+    frozenset()
+    """
+    if f.column is None or f.relation or f.excluded or f.alternative:
+        return frozenset()
+    ps = set(parts(f.column))
+    ended = ps & _ENDED_PARTS
+    values = f.values
+    side = kept_side(f.op, values[0]) if len(values) == 1 else None
+    if ended and (f.op == "is null" or side is False):
+        return frozenset(ended)
+    return frozenset()
 
 
 def in_force_now(f: Filter, text: str) -> bool:

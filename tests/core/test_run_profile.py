@@ -17,6 +17,7 @@ from stef_core.run import (
     COMMON,
     CONVENTION_QUESTIONS,
     CONVENTION_SHARE,
+    CONVENTION_SUPPORT,
     MIN_SUPPORT,
     RunProfile,
     filter_key,
@@ -414,8 +415,8 @@ LESSONS = [
 def test_a_filter_applied_across_different_questions_is_a_convention(
         asked: int, times: int, others: int) -> None:
     """Applied to ``asked`` different questions, each ``times`` (agent versions): a convention
-    of the run from :data:`CONVENTION_QUESTIONS` questions and :data:`MIN_SUPPORT` queries on,
-    unless the run asks so many other questions that those few are theirs."""
+    of the run from :data:`CONVENTION_QUESTIONS` questions and :data:`CONVENTION_SUPPORT`
+    queries on, unless the run asks so many other questions that those few are theirs."""
     specs = ([SqlSpec(filters=(Filter("lesson_status", "=", "taught"),))] * (asked * times)
              + [SqlSpec()] * others)
     questions = ([f"question {q}" for q in range(asked) for _ in range(times)]
@@ -424,7 +425,7 @@ def test_a_filter_applied_across_different_questions_is_a_convention(
     n = asked * times
     f = Filter("lesson_status", "=", "taught")
     common = n >= MIN_SUPPORT and n >= COMMON * (n + others)
-    convention = (asked >= CONVENTION_QUESTIONS and n >= MIN_SUPPORT
+    convention = (asked >= CONVENTION_QUESTIONS and n >= CONVENTION_SUPPORT
                   and asked >= CONVENTION_SHARE * (asked + others))
     frequent = profile.holds(f)
     assert profile.defines(f) is (common and not frequent)
@@ -466,3 +467,65 @@ def test_a_convention_is_no_run_of_its_own_in_a_file_of_many_questions() -> None
     # in a deployment's run of 58 questions (64 queries: fewer than COMMON apply it), they do
     few = learn(specs[:64], questions=questions[:64])
     assert few.conventions == {"country = france"} and few.common == frozenset()
+
+
+@given(st.integers(min_value=1, max_value=8), st.integers(min_value=0, max_value=8))
+def test_one_agents_habit_is_no_convention_of_a_run_of_several(mine: int, theirs: int) -> None:
+    """A filter one agent version applies to ``mine`` different questions and another to
+    ``theirs``: in a run of several agents, a convention only when both apply it (one
+    agent's narrowing repeated is its bug); in a run of one agent, from its own queries."""
+    f = Filter("region", "=", "north")
+    specs = [SqlSpec(filters=(f,))] * (mine + theirs) + [SqlSpec()] * 20
+    questions = ([f"q{i}" for i in range(mine)] + [f"q{i}" for i in range(theirs)]
+                 + [f"other {i}" for i in range(20)])
+    agents = ["bot@1"] * mine + ["bot@2"] * theirs + ["bot@1", "bot@2"] * 10
+    asked = max(mine, theirs)
+    enough = asked >= CONVENTION_QUESTIONS and mine + theirs >= CONVENTION_SUPPORT
+    profile = learn(specs, questions=questions, agents=agents)
+    assert profile.agreed(f) is (enough and theirs > 0
+                                 and not profile.defines(f) and not profile.holds(f))
+    alone = learn(specs, questions=questions, agents=["bot@1"] * len(specs))
+    assert alone.agreed(f) is (enough and not alone.defines(f) and not alone.holds(f))
+
+
+def test_a_query_that_chooses_the_guards_column_otherwise_has_not_forgotten_it() -> None:
+    """A run whose queries nearly all keep one value of a business column (inbound tickets:
+    ``direction = 'in'``): a query that keeps another ("outbound tonnes", ``direction =
+    'out'``) asks about other rows on purpose, no guard is missing; one that reads the table
+    without any direction is reported, and so is a tenant scope set to another tenant."""
+    def rec(i: int, sql: str, q: str = "") -> Record:
+        return Record(id=f"r{i}", question=q or f"tonnes of material {i} received",
+                      sql=sql, timestamp="2026-11-09T07:00:00Z")
+    records = [rec(i, f"SELECT SUM(net_kg) FROM tickets WHERE org_id = 7 AND direction = 'in' "
+                      f"AND material_cd = 'M{i}'") for i in range(30)]
+    out = rec(90, "SELECT SUM(net_kg) FROM tickets WHERE org_id = 7 AND direction = 'out'",
+              "outbound tonnes shipped to processors")
+    bare = rec(91, "SELECT SUM(net_kg) FROM tickets WHERE org_id = 7", "tonnes weighed")
+    other = rec(92, "SELECT SUM(net_kg) FROM tickets WHERE org_id = 8 AND direction = 'in'",
+                "tonnes received")
+    results = _by_id(list(Engine().run([*records, out, bare, other])))
+
+    def missing(rid: str) -> list[str]:
+        return [r.message for r in results[rid].reasons if r.code == "filter.guard_missing"]
+    assert missing("r90") == []
+    assert any("direction = 'in'" in m for m in missing("r91"))
+    assert any("org_id = 7" in m for m in missing("r92"))
+
+
+def test_a_query_that_keeps_fewer_of_the_guards_rows_still_lacks_it() -> None:
+    """Nearly every query of a dry cleaner's run leaves out voided tickets (``ticket_status
+    <> 'voided'``): "voided tickets this month" keeps the rows the guard leaves out, on
+    purpose; ``ticket_status = 'picked_up'`` keeps fewer of the guard's rows (a narrowing),
+    and stays reported."""
+    records = [Record(id=f"r{i}", question=f"tickets of store {i} this month",
+                      sql=f"SELECT COUNT(*) FROM tickets WHERE ticket_status <> 'voided' "
+                          f"AND store_id = {i}", timestamp="2026-11-09T07:00:00Z")
+               for i in range(30)]
+    voided = Record(id="v", question="voided tickets this month", timestamp="2026-11-09T07:00:00Z",
+                    sql="SELECT COUNT(*) FROM tickets WHERE ticket_status = 'voided'")
+    narrowed = Record(id="n", question="average ticket value", timestamp="2026-11-09T07:00:00Z",
+                      sql="SELECT AVG(total_amt) FROM tickets WHERE ticket_status = 'picked_up'")
+    results = _by_id(list(Engine().run([*records, voided, narrowed])))
+    codes = {rid: [r.code for r in results[rid].reasons] for rid in ("v", "n")}
+    assert "filter.guard_missing" not in codes["v"]
+    assert "filter.guard_missing" in codes["n"]
