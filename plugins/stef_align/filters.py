@@ -1689,15 +1689,34 @@ def _same_duration(r: Filter, s: Filter, text: str) -> bool:
     column = s.column.lower()
     if same_measure(asked, text, found, column):
         return True  # "over 2 MWh" / energy_kwh > 2000: one amount in two units
+    named = _column_unit(column)
     for number, unit in stated_durations(text):
         if number != asked:
             continue
         for smaller in UNIT_SECONDS:
             factor = unit_factor(unit, smaller)
             if factor is not None and factor > 1 and asked * factor == found \
-                    and smaller in column:
+                    and (smaller in column or smaller == named):
                 return True
     return False
+
+
+#: The abbreviations a column's name gives a unit of time in ("duration_sec", "length_mins").
+_UNIT_ABBREVIATIONS = {"sec": "second", "secs": "second", "seconds": "second",
+                       "second": "second", "min": "minute", "mins": "minute",
+                       "minutes": "minute", "minute": "minute", "hr": "hour", "hrs": "hour",
+                       "hours": "hour", "hour": "hour"}
+
+
+def _column_unit(column: str) -> str | None:
+    """The unit of time the last word of a column's name abbreviates ("duration_sec":
+    second, "length_mins": minute), or None; a table alias names none.
+
+    >>> _column_unit("t.duration_sec"), _column_unit("length_mins"), _column_unit("min_price")
+    ('second', 'minute', None)
+    """
+    parts = [p for p in re.split(r"[^a-z0-9]+|_", re.sub(r"\b\w+\.", "", column.lower())) if p]
+    return _UNIT_ABBREVIATIONS.get(parts[-1]) if parts else None
 
 
 _FLIP: dict[Op, Op] = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
@@ -1827,6 +1846,9 @@ class _Match:
     today: date | None = None  # the anchor's day, for windows written with literal dates
     #: birth-date columns whose period answers an age the question asks (no extra period)
     aged: list[str] = field(default_factory=list)
+    #: the SQL conditions that spell a period the question negates ("not serviced in the last
+    #: 6 months" / last_service_date < ... OR IS NULL), compared there as periods
+    negated_dates: tuple[Filter, ...] = ()
 
     def meet(self, i: int) -> bool:
         """Predicate ``i`` answers the requirement."""
@@ -1888,6 +1910,11 @@ def _match_negation(r: Filter, m: _Match) -> bool:
         m.matched.append(r.describe())
         if s_hit is not None:
             m.used.add(s_hit)
+    elif state == "absent" and any(_names_it(r.column or "", f) for f in m.negated_dates):
+        # "ovens not serviced in the last 6 months" / last_service_date < <6 months ago> OR
+        # last_service_date IS NULL: the negated event's period, bounded on the event's own
+        # date (the time rules compare it), says the negation
+        m.matched.append(r.describe())
     elif state == "positive" and s_hit is not None:
         m.wrong_operator(
             r, s_hit,
@@ -2027,7 +2054,43 @@ def _match_value(r: Filter, m: _Match) -> bool:
         if op_hit is None:
             op_hit = i
     m.op_hit = op_hit
+    if hit is not None:
+        said = _unit_dropped(r, idx.preds[hit], m.q.text)
+        if said is not None:
+            # "trips over 30 minutes" / duration_sec > 30: the number said, on a column its
+            # name keeps in a smaller unit (30 seconds, not 30 minutes)
+            s = idx.preds[hit]
+            m.used.add(hit)
+            m.wrong += 1
+            m.missing.append(r.describe())
+            m.reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question asks {render_value(r.value)} {said[0]}s but the SQL compares "
+                f"{s.describe()}, a column its name keeps in {said[1]}s", "major"))
+            return True
     return m.meet(hit) if hit is not None else False
+
+
+def _unit_dropped(r: Filter, s: Filter, text: str) -> tuple[str, str] | None:
+    """(the unit said, the column's) when the question states ``r``'s number as a duration
+    ("over 30 minutes") and ``s`` compares that same number on a column whose name keeps a
+    smaller unit (``duration_sec``), else None.
+
+    >>> _unit_dropped(Filter(None, ">", 30), Filter("duration_sec", ">", 30), "over 30 minutes")
+    ('minute', 'second')
+    >>> _unit_dropped(Filter(None, ">", 30), Filter("wait_min", ">", 30), "over 30 minutes")
+    """
+    if not _numeric(r.value) or not _numeric(s.value) or not s.column:
+        return None
+    named = _column_unit(s.column)
+    if named is None:
+        return None
+    asked = float(str(r.value))
+    said = [unit for number, unit in stated_durations(text) if number == asked]
+    if not said or named in said:
+        return None
+    factor = unit_factor(said[0], named)
+    return (said[0], named) if factor is not None and factor > 1 else None
 
 
 def _match_split_name(r: Filter, m: _Match) -> bool:
@@ -2040,6 +2103,58 @@ def _match_split_name(r: Filter, m: _Match) -> bool:
     m.used.update(split)
     m.matched.append(r.describe())
     return True
+
+
+#: Columns that hold a person's name, or part of it.
+_PERSON_NAME = re.compile(
+    r"(?:^|_)(?:last|first|sur|given|family|full)_?name$|^(?:surname|lname|fname)$")
+
+
+def _match_titled_name(r: Filter, m: _Match) -> bool:
+    """A person named with the role the question gives them ("Driver Kowalski", "Pro Dana
+    Whitfield") / ``d.last_name = 'Kowalski'`` on the drivers table: the name's last words on a
+    column that holds a person's name, each word before them naming a table or column the SQL
+    reads (the role is the table the person is found in, no part of the name)."""
+    if m.op_hit is not None or not isinstance(r.value, str) or r.op != "=" or r.column:
+        return False
+    words = r.value.split()[:6]
+    if len(words) < 2:
+        return False
+    names = {table_key(t) for t in m.sql.tables[:64]} | {
+        c.lower().rsplit(".", 1)[-1] for c in list(m.sql.columns)[:256]}
+    for cut in range(1, len(words)):
+        role, rest = words[:cut], " ".join(words[cut:])
+        if not all(any(word_matches(w, n) for n in names) for w in role):
+            break
+        for i in m.idx.by_key.get(rest, ())[:4]:
+            s = m.idx.preds[i]
+            if s.op == "=" and s.column and _PERSON_NAME.search(
+                    s.column.lower().rsplit(".", 1)[-1]):
+                return m.meet(i)
+    return False
+
+
+#: Words of size or degree: what they name is a threshold the data sets ("shorts" run under
+#: some minutes, "small orders" stay under some amount); the low end's, then the high end's.
+_GRADED_LOW = frozenset({"short", "small", "tiny", "cheap", "low", "light", "micro", "mini"})
+_GRADED_HIGH = frozenset({"long", "large", "big", "expensive", "high", "heavy", "bulk"})
+
+
+def _graded_bound(r: Filter, extras: list[Filter]) -> Filter | None:
+    """The one bound on a number nothing asked for that leaves out what the question's
+    negated word of size or degree names ("excluding shorts" / ``runtime_min >= 40``, "not
+    large orders" / ``total < 500``), else None."""
+    words = (r.column or "").split()[:3]
+    first = words[0].rstrip("s") if words else ""
+    if first in _GRADED_LOW:
+        kept: tuple[str, ...] = (">", ">=")
+    elif first in _GRADED_HIGH:
+        kept = ("<", "<=")
+    else:
+        return None
+    bounds = [s for s in extras if s.op in (">", ">=", "<", "<=") and s.column
+              and _numeric(s.value) and not s.relation]
+    return bounds[0] if len(bounds) == 1 and bounds[0].op in kept else None
 
 
 def _match_code(r: Filter, m: _Match) -> bool:
@@ -2133,7 +2248,29 @@ def _match_weekday(r: Filter, m: _Match) -> bool:
     for i, s in enumerate(m.idx.preds[:MAX_SCAN]):
         if _day_of_week(s):
             return m.meet(i)
+    days = _day_range(m.idx)
+    if days:
+        m.used.update(days)
+        return m.meet(days[0])
     return False
+
+
+def _day_range(idx: _Index) -> list[int]:
+    """The two bounds of a range of day numbers on a date column that spans most of a week
+    ("weekday ridership" / ``day_of_week(started_at) BETWEEN 1 AND 5``, ``EXTRACT(DOW FROM d)
+    BETWEEN 1 AND 5``), or []. (A short range of small numbers may be hours: not read.)"""
+    bounds = [(i, s) for i, s in enumerate(idx.preds[:MAX_SCAN])
+              if s.column and not s.relation and s.op in (">=", "<=")
+              and isinstance(s.value, int) and not isinstance(s.value, bool)
+              and 0 <= s.value <= 7
+              and (name_kind(s.column) == "date" or is_timestamp_name(s.column))]
+    for i, lo in bounds:
+        for j, hi in bounds:
+            if (lo.op == ">=" and hi.op == "<=" and lo.column == hi.column
+                    and isinstance(lo.value, int) and isinstance(hi.value, int)
+                    and hi.value - lo.value >= 3):
+                return [i, j]
+    return []
 
 
 def _match_weak_value(r: Filter, m: _Match) -> bool:
@@ -2381,6 +2518,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_value,
     _match_age,
     _match_split_name,
+    _match_titled_name,
     _match_code,
     _match_flag,
     _match_weekday,
@@ -2424,7 +2562,9 @@ def align_filters(
         and not any(value_key(v) in literal_keys for v in f.values))]
 
     # Each requirement goes through the MATCHERS, in order, until one decides it.
-    m = _Match(q, sql, rules, idx, literal_keys, work, reasons, today=anchor_date(anchor))
+    m = _Match(q, sql, rules, idx, literal_keys, work, reasons, today=anchor_date(anchor),
+               negated_dates=tuple(dates.consumed) if any(
+                   p.negated for p in q.periods[:MAX_SCAN]) else ())
     strong_count = 0
     for r in required:
         if not is_weak(r):
@@ -2831,6 +2971,19 @@ def align_filters(
                 f"be a code or a flag: {(encodings or restated)[0].describe()})",
                 "minor",
             ))
+            continue
+        bound = _graded_bound(r, extras) if r.op == "not" else None
+        if bound is not None:
+            # "top titles excluding shorts" / runtime_min >= 40: a word of size or degree is
+            # a threshold the data sets, kept here as a bound (inference: weak)
+            reasons.append(reason(
+                "filter.missing",
+                f"the question says {r.describe()}; no SQL condition says it in words (it may "
+                f"be kept as a bound: {bound.describe()})",
+                "minor",
+            ))
+            read_as_asked.append(bound)
+            matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
             continue
         if r.op == "not" and r.column and any(
                 o.source == "rules" and o.op in ("!=", "not in") and not isinstance(o.value, tuple)

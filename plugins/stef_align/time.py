@@ -412,8 +412,10 @@ def _whole_units(p: Period, first: int = 0) -> Period | None:
         # whole calendar years are what "last year" says, not "the past year"
         this = ANCHOR_DAY.start_of("month")
         return replace(p, start=this.shifted("month", 12 * step.n), end=this, grain="month")
-    if step.n >= -1:
-        return None  # "the last month" is last month already
+    if step.n > -1:
+        return None
+    # ("in the last quarter", "the past month": one unit back, rolling or the calendar one
+    # before this, Q1 asked in June; English leaves it open)
     this = _start_of(step.unit, first)
     return replace(p, start=this.shifted(step.unit, step.n), end=this, grain=step.unit)
 

@@ -277,8 +277,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
         k = j + 1
         while k < len(words) and len(phrase) < 3 and k - j <= 4:
             nxt = text.tokens[k]
-            if nxt.kind != "word" or nxt.cap:
-                break
+            if nxt.kind != "word" or nxt.cap or k in claimed:
+                break  # "not serviced in the last 6 months": the period is no part of it
             if words[k] in ("as", "by", "for", "to", "a", "an", "the", "any", "in", "with"):
                 k += 1
                 continue

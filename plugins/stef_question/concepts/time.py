@@ -150,9 +150,13 @@ _QUANTITY_NOUN = re.compile(
 # A negation of the period itself ("not in 2014", "not completed in 1980", "except 2014"); a
 # negated verb further away ("did not respond in May") negates the event, not the time.
 _NEGATION = re.compile(
-    r"\b(?:(?:not|never|n't)\s+(?:\w+(?:ed|en|t)\s+)?(?:in|during|on|from|of|at)|except(?:\s+in)?|"
+    r"\b(?:(?:not|never|n't)\s+(?:\w+(?:ed|en|t)\s+)?(?:in|during|within|on|from|of|at)|"
+    r"except(?:\s+in)?|"
     r"excluding|other than|outside(?:\s+of)?|apart from)\s+(?:the\s+)?(?:year\s+)?$"
 )
+
+#: The preposition an atom may open with ("in the last 6 months", "during the past year").
+_ATOM_LEAD = re.compile(r"(?:in|during|within)\s+(?:the\s+)?")
 
 # A negated event before "since" ("sellers who havent come back since june", "customers with
 # no service since july"): the rows wanted have none of it from then on, so the period is
@@ -182,7 +186,8 @@ _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"on or before|at or before|in or before|during or before|during or prior to|"
          r"in or prior to|"
          r"no later than|not later than|up to and including|through|thru|until the end of|"
-         r"by the end of", "through"),
+         # "invoices up to the end of march", "to the end of q1": that period's last day on
+         r"by the end of|(?:up\s+)?(?:to|till|through|thru)\s+the\s+end\s+of", "through"),
         (r"until|till|up to|up until", "until"),
         (r"before|earlier than|prior to|preceding", "before"),
     )
@@ -214,7 +219,7 @@ _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?" + _WE
                          + "['\"]?$")
 _DASHES = "-\u2013\u2014"  # hyphen, en dash, em dash
 _RANGE_JOIN = re.compile(
-    r"^['\"]?\s*(?:and|to|until|till|through|thru)\s+(?:the\s+)?" + _WEEKDAY
+    r"^['\"]?\s*(?:and|to|until|till|through|thru)\s+(?:the\s+)?(?:end\s+of\s+)?" + _WEEKDAY
     + r"['\"]?$|^\s*[" + _DASHES + r"]\s*" + _WEEKDAY + "$"
 )
 #: Two dates joined without "from" or "between" ("2025-04-01 to 2025-04-30", "July-September
@@ -1299,7 +1304,10 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
     while i < len(atoms):
         atom = atoms[i]
         clause = _clause_before(lower, atom.start, prev_end)
-        negated = _NEGATION.search(clause) is not None
+        # "not serviced in the last 6 months": the atom may open with the preposition the
+        # negation reaches through ("in the last 6 months" is one atom)
+        lead = _ATOM_LEAD.match(lower, atom.start, atom.end)
+        negated = _NEGATION.search(clause + (lead.group(0) if lead else "")) is not None
         span_start = atom.start
         # a range: "between A and B", "from A to B", "A - B"
         nxt = atoms[i + 1] if i + 1 < len(atoms) else None
@@ -1382,6 +1390,11 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
         if kind == "through" and atom.lo == ANCHOR_DAY and atom.hi == _TOMORROW and (
                 _AS_OF.search(clause)):
             strong = False  # "balance as of today": when it is asked, no period of the rows
+        if atom.bare_year and _quantity_range(lower, atom.end, clause):
+            # "caskets priced between 2000 and 5000", "orders between 500 and 2000": a range
+            # whose other end is no year bounds a quantity, and so does this end
+            i += 1
+            continue
         if atom.bare_year:
             strong = (bool(_YEAR_CONTEXT.search(clause)) and kind == "in") or kind != "in"
             if _CONTINUATION.fullmatch(lower[prev_end : atom.start]) and prev_strong:
@@ -1400,6 +1413,37 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
         prev_end, prev_strong = span_end, strong
         i += 1
     return tuple(_join_bounds(_join_day_and_time(out, lower), lower))
+
+
+#: A range's other end written as a number: "between 2000 and 5000", "from 1200 to 3000".
+_RANGE_END_AFTER = re.compile(
+    r"^\s*(?:and|to|[-\u2013\u2014])\s*\$?(\d[\d,]*(?:\.\d+)?)(?!\d|[,.]\d|\s*[-/:])")
+_RANGE_END_BEFORE = re.compile(
+    r"\b(?:between|from)\s+\$?(\d[\d,]*(?:\.\d+)?)\s*(?:and|to|[-\u2013\u2014])\s*$")
+
+
+def _quantity_range(lower: str, end: int, clause: str) -> bool:
+    """Is a bare year one end of a "between A and B" / "from A to B" range whose other end is
+    a number that is no year (outside 1800-2100, or not four digits)? Such a range bounds a
+    quantity ("priced between 2000 and 5000"), so neither end is a year.
+
+    >>> _quantity_range("priced between 2000 and 5000", 19, "priced between ")
+    True
+    >>> _quantity_range("orders between 500 and 2000", 27, "orders between 500 and ")
+    True
+    >>> _quantity_range("between 2019 and 2021", 12, "between ")
+    False
+    """
+    after = _RANGE_END_AFTER.match(lower[end:end + 24])
+    if after is not None and _RANGE_OPEN.search(clause):
+        return not _year_number(after.group(1))
+    before = _RANGE_END_BEFORE.search(clause)
+    return before is not None and not _year_number(before.group(1))
+
+
+def _year_number(text: str) -> bool:
+    """Could a written number be a year (four digits, 1800-2100)?"""
+    return text.isdigit() and len(text) == 4 and 1800 <= int(text) <= 2100
 
 
 def _in_weeks_from(atom: _Atom, first: int) -> _Atom:

@@ -132,6 +132,9 @@ def _name_runs(text: Text, lex: Lexicon, skip: frozenset[int]) -> list[tuple[int
             if toks[j].cap and toks[j].kind == "word":
                 j += 1
                 continue
+            if _abbreviated(toks, j) and j + 1 not in skip:
+                j += 2  # "St. Mary's Hospital", "Mt. Hood": the full stop ends a short word
+                continue
             # one or two connectors between capitalised words: "Bank of America", "Alameda
             # de las Pulgas", "Ludwig van der Rohe"
             k = j
@@ -147,10 +150,22 @@ def _name_runs(text: Text, lex: Lexicon, skip: frozenset[int]) -> list[tuple[int
     return runs
 
 
+def _abbreviated(toks: tuple[Token, ...], j: int) -> bool:
+    """Is ``toks[j]`` the full stop of an abbreviation inside a name: a capitalised word of at
+    most three letters right before it ("St", "Mt", "Ft", "Dr"), a capitalised word right
+    after it ("St. Mary's", "Mt. Sinai")?"""
+    if j + 1 >= len(toks) or toks[j].text != "." or j == 0:
+        return False
+    prev, nxt = toks[j - 1], toks[j + 1]
+    return (prev.kind == "word" and prev.cap and len(prev.text) <= 3 and prev.text.isalpha()
+            and not prev.text.isupper() and nxt.kind == "word" and nxt.cap)
+
+
 def _trim(text: Text, lex: Lexicon, i: int, j: int) -> tuple[int, int]:
     """Drop question words and R_app ``ignore`` words from both ends of a name run."""
     toks = text.tokens
-    while i < j and (_ignored(lex, toks[i].low) or _PLURAL_ACRONYM.match(toks[i].text)):
+    while i < j and (_ignored(lex, toks[i].low) or _PLURAL_ACRONYM.match(toks[i].text)
+                     or toks[i].text == "."):  # "Dr. Chen": the title's full stop goes with it
         i += 1
     while j > i and (_ignored(lex, toks[j - 1].low) or _PLURAL_ACRONYM.match(toks[j - 1].text)
                      or (toks[j - 1].low in _CONNECTORS and not toks[j - 1].cap)):
@@ -163,7 +178,8 @@ def _name_value(toks: tuple[Token, ...]) -> str:
     last = words[-1]
     if last.endswith(("'s", "’s")):
         words[-1] = last[:-2]
-    return fold_text(" ".join(words))
+    # an abbreviation's full stop stays on its word: "st. mary's hospital"
+    return fold_text(" ".join(words).replace(" . ", ". "))
 
 
 def _strength(text: Text, lex: Lexicon, a: int, b: int, code: bool) -> Strength:
