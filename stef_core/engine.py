@@ -290,7 +290,16 @@ class Engine:
     def _too_big(self, record: Record) -> str | None:
         """The size limit ``record`` crosses, as its error message; None when it fits."""
         lim = self.limits
-        for name, text in (("question", record.question), ("sql", record.sql),
+        question, sql = record.question, record.sql
+        # Nearly every record fits: its lengths are compared once, without the loops below
+        # (a model's attribute costs a lookup hook); the loops name the first limit crossed.
+        if (len(question) <= lim.question and len(sql) <= lim.sql
+                and len(record.enriched_question or "") <= lim.enriched
+                and len(record.id or "") <= lim.field and len(record.agent or "") <= lim.field
+                and len(record.dialect or "") <= lim.field
+                and len(record.timestamp or "") <= lim.field):
+            return None
+        for name, text in (("question", question), ("sql", sql),
                            ("enriched", record.enriched_question or "")):
             if len(text) > getattr(lim, name):
                 return lim.message(name, len(text))

@@ -115,31 +115,46 @@ class Gated:
         self.pattern = pattern
         self.needles = needles(pattern, flags) or ()
 
-    def _may(self, text: str) -> bool:
-        if not self.needles:
-            return True
-        for needle in self.needles:  # noqa: SIM110 (a loop: any() of a generator costs more)
-            if needle in text:
-                return True
-        return False
+    # Each method tests the needles itself, in a loop (any() of a generator costs more), not
+    # through a shared helper: these run thousands of times a run, mostly on texts holding no
+    # needle, and a call is most of the cost of such a test. ``needles`` is empty only for a
+    # pattern they cannot gate: it is searched everywhere.
 
     def search(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.compiled.search(text, *args) if self._may(text) else None
+        for needle in self.needles:
+            if needle in text:
+                return self.compiled.search(text, *args)
+        return None if self.needles else self.compiled.search(text, *args)
 
     def match(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.compiled.match(text, *args) if self._may(text) else None
+        for needle in self.needles:
+            if needle in text:
+                return self.compiled.match(text, *args)
+        return None if self.needles else self.compiled.match(text, *args)
 
     def fullmatch(self, text: str, *args: int) -> re.Match[str] | None:
-        return self.compiled.fullmatch(text, *args) if self._may(text) else None
+        for needle in self.needles:
+            if needle in text:
+                return self.compiled.fullmatch(text, *args)
+        return None if self.needles else self.compiled.fullmatch(text, *args)
 
     def findall(self, text: str, *args: int) -> list[Any]:
-        return self.compiled.findall(text, *args) if self._may(text) else []
+        for needle in self.needles:
+            if needle in text:
+                return self.compiled.findall(text, *args)
+        return [] if self.needles else self.compiled.findall(text, *args)
 
     def finditer(self, text: str, *args: int) -> Iterator[re.Match[str]]:
-        return self.compiled.finditer(text, *args) if self._may(text) else iter(())
+        for needle in self.needles:
+            if needle in text:
+                return self.compiled.finditer(text, *args)
+        return iter(()) if self.needles else self.compiled.finditer(text, *args)
 
     def sub(self, repl: Any, text: str, count: int = 0) -> str:
-        return self.compiled.sub(repl, text, count) if self._may(text) else text
+        for needle in self.needles:
+            if needle in text:
+                return self.compiled.sub(repl, text, count)
+        return text if self.needles else self.compiled.sub(repl, text, count)
 
     def __repr__(self) -> str:
         return f"gated({self.pattern!r}, needles={self.needles!r})"

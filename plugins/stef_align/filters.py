@@ -2434,7 +2434,12 @@ def _percent_said(value: object, text: str) -> bool:
     """
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
-    return re.search(rf"(?<![\d.]){re.escape(value_key(value))}(?:\.0+)?\s*(?:%|percent\b|pct\b)",
+    key = value_key(value)
+    # Every match holds the number and a percent word: a text without both has none (and the
+    # pattern, new for each number, is not compiled for it).
+    if key not in text or not ("%" in text or "percent" in text or "pct" in text):
+        return False
+    return re.search(rf"(?<![\d.]){re.escape(key)}(?:\.0+)?\s*(?:%|percent\b|pct\b)",
                      text) is not None
 
 

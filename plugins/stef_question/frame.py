@@ -266,6 +266,7 @@ _RELATIVE_BEFORE = re.compile(r"\b(?:this|current|last|previous|prior|next|comin
 _SPAN_WORDS = frozenset({"to", "through", "thru", "till", "until", "-", "\u2013", "\u2014"})
 #: The two ways a whole week is spelled from its first day to its last.
 _WHOLE_WEEKS = frozenset({("monday", "sunday"), ("sunday", "saturday")})
+_WEEKDAY_WORDS = frozenset(WEEKDAYS)
 
 
 def _week_bounds(text: Text, times: list[tuple[int, int]]) -> set[int]:
@@ -280,9 +281,9 @@ def _week_bounds(text: Text, times: list[tuple[int, int]]) -> set[int]:
     []
     """
     words = text.words
-    days = [i for i, w in enumerate(words) if w in WEEKDAYS]
-    if not days:
+    if _WEEKDAY_WORDS.isdisjoint(words):  # (most texts: tested at once, no step per word)
         return set()
+    days = [i for i, w in enumerate(words) if w in WEEKDAYS]
     out: set[int] = set()
     for i in days:
         if (i + 2 < len(words) and words[i + 1] in _SPAN_WORDS

@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -159,8 +160,8 @@ class Lexicon:
             return out
         end = 0  # where the last phrase found ends: no phrase starts inside it
         # Only the positions whose word opens a phrase, left to right: what a walk over every
-        # token would try (the others find nothing).
-        for i in [i for i, w in enumerate(words) if w in index]:
+        # token would try (the others find nothing); picked without a Python step per token.
+        for i in compress(range(len(words)), map(index.__contains__, words)):
             if i < end or i in skip:
                 continue
             m = self.at(concept, words, i)

@@ -171,23 +171,31 @@ def tokenize(text: str) -> Text:
     """Split ``text`` (capped at :data:`MAX_CHARS`) into at most :data:`MAX_TOKENS` tokens."""
     raw = text[:MAX_CHARS]
     tokens: list[Token] = []
+    append = tokens.append
     boundary = True  # the next word opens a sentence
     for m in _TOKEN.finditer(raw):
         group = m.lastgroup or "punct"  # the token's own span: the match's blanks left out
+        if group == "plain" or group == "word":  # most tokens: the general path below, shorter
+            if len(tokens) >= MAX_TOKENS:
+                raw = raw[: tokens[-1].end]
+                break
+            start, end = m.span(group)
+            word = raw[start:end]
+            # A capital among the first four (most words have none: all lower case, tested
+            # without cutting the four out).
+            if word.islower():
+                cap = False
+            else:
+                head = word[:4]
+                cap = not head.islower() and any(c.isupper() for c in head)
+            append(_new(Token, (word, word.lower(), start, end, "word", cap, boundary)))
+            boundary = False
+            continue
         if group == "space":
             continue
         if len(tokens) >= MAX_TOKENS:
             raw = raw[: tokens[-1].end]
             break
-        if group == "plain" or group == "word":  # most tokens: the general path below, shorter
-            start, end = m.span(group)
-            word = raw[start:end]
-            head = word[:4]  # a capital among the first four (most words have none)
-            tokens.append(_new(Token, (word, word.lower(), start, end, "word",
-                                       not head.islower() and any(c.isupper() for c in head),
-                                       boundary)))
-            boundary = False
-            continue
         start, end = m.span(group)
         kind = group
         if kind in ("dq", "sq", "cdq", "csq", "bq"):

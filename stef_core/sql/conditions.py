@@ -56,6 +56,8 @@ _CMP: dict[type[exp.Expr], Op] = {
     exp.NullSafeEQ: "=",
     exp.NullSafeNEQ: "!=",
 }
+#: The comparison types, as ``isinstance`` takes them (made once, not per predicate).
+_CMP_TYPES: tuple[type[exp.Expr], ...] = tuple(_CMP)
 #: Node types :func:`read_condition` reads as predicates (besides a bare boolean column).
 PREDICATES: tuple[type[exp.Expr], ...] = (
     *_CMP, exp.In, exp.Between, exp.Like, exp.ILike, exp.Is, exp.And, exp.Or, exp.Not,
@@ -330,7 +332,7 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
     if text_match is not None:  # REGEXP_LIKE, RLIKE, CONTAINS, position(...) > 0 ...
         operand, match_op, match_text = text_match
         return [make(operand_column(operand, resolver), match_op, fold_text(match_text))]
-    if isinstance(node, tuple(_CMP)):
+    if isinstance(node, _CMP_TYPES):
         op = _CMP[type(node)]
         binary = cast(exp.Binary, node)
         left, right = binary.left, binary.right
