@@ -72,7 +72,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
                         anchor: Anchor | None = None) -> list[Reason]:
     """Every finding beyond the filters, concept by concept."""
     return [
-        *aggregates.check(q, sql),
+        *aggregates.check(q, sql, anchor is not None and anchor.source == "timestamp"),
         *superlatives.check(q, sql),
         *grouping.check(q, sql, rules),
         *projection.check(q, sql, rules),

@@ -511,13 +511,16 @@ def value_condition_exprs(tree: Tree) -> Iterator[exp.Expr]:
 
 #: A column named as a yes/no flag (``is_digital``, ``has_photo``, ``late_flag``, ``void_flg``).
 _FLAG_NAME = re.compile(r"^(?:is|has|was|did)_[a-z0-9_]+$|_(?:flag|flg)$")
+#: A column named as a count of things (``renew_cnt``, ``guest_count``, ``num_guests``,
+#: ``n_visits``): whole numbers, so its SUM is an integer count as well.
+_COUNT_NAME = re.compile(r"(?:^|_)(?:cnt|count)$|^(?:cnt|num|n)_[a-z]")
 
 
 def _integer_count(node: exp.Expr) -> bool:
     """Is ``node`` an integer count: ``COUNT(...)``, ``COUNT_IF(...)``, a ``SUM`` whose CASE or
     IIF branches are all integer literals (``SUM(CASE WHEN late THEN 1 ELSE 0 END)``), of a
-    cast to an integer type (``SUM(is_late::int)``) or of a column named as a flag
-    (``SUM(is_digital)``), or a
+    cast to an integer type (``SUM(is_late::int)``), of a column named as a flag
+    (``SUM(is_digital)``) or as a count (``SUM(renew_cnt)``), or a
     sum or product of such counts and integer literals with at least one count?"""
     while isinstance(node, (exp.Paren, exp.Filter)):  # COUNT(*) FILTER (WHERE ...)
         node = node.this
@@ -537,8 +540,10 @@ def _integer_count(node: exp.Expr) -> bool:
             return arg.to.this in exp.DataType.INTEGER_TYPES
         elif isinstance(arg, exp.Column):
             # SUM(is_digital), SUM(germinated_flag): where division truncates (these
-            # dialects) a boolean cannot be summed, so a flag that is summed holds 0/1 integers
-            return _FLAG_NAME.search(arg.name.lower()) is not None
+            # dialects) a boolean cannot be summed, so a flag that is summed holds 0/1 integers;
+            # SUM(renew_cnt): a column of counts holds whole numbers
+            name = arg.name.lower()
+            return _FLAG_NAME.search(name) is not None or _COUNT_NAME.search(name) is not None
         else:
             return False
         return all(b is None or isinstance(b, exp.Null) or _integer_literal(b) for b in branches)
