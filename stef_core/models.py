@@ -330,6 +330,12 @@ class Ruleset(_Strict):
         description="the day the deployment's weeks start on: what \"last week\", \"this "
         "week\" and \"the week of <day>\" mean (ISO 8601 weeks start on Monday)",
     )
+    year_start: Literal["january", "february", "march", "april", "may", "june", "july",
+                        "august", "september", "october", "november", "december"] = Field(
+        default="january",
+        description="the month the deployment's years start in (a fiscal or school year): "
+        "what \"this year\", \"last year\", \"ytd\" and \"this quarter\" mean",
+    )
     rules: dict[str, bool] = Field(
         default_factory=dict, description="normalization rule id -> on/off"
     )

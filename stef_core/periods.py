@@ -46,6 +46,7 @@ from stef_core.spec import (
 __all__ = [
     "EARLIEST",
     "LATEST",
+    "MONTHS",
     "UNITS",
     "UNIT_SECONDS",
     "WEEKDAYS",
@@ -74,6 +75,7 @@ __all__ = [
     "unit_factor",
     "week_floor",
     "weeks_from",
+    "years_from",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -197,6 +199,34 @@ def weeks_from(bound: Bound, first: int) -> Bound:
             out = out.shifted(step.unit, step.n)
         else:
             out = out.start_of_week(first) if step.unit == "week" else out.start_of(step.unit)
+    return out
+
+
+def years_from(bound: Bound, first_month: int) -> Bound:
+    """A bound read with calendar years, read with years that start in month ``first_month``
+    (a fiscal or school year: 7 for July-June): every "start of the year" step of a relative
+    bound ("this year", "last year", "ytd") moves to the start of the year that begins that
+    month, and every "start of the quarter" step to that year's quarters; ISO bounds and other
+    steps stay. The year holding the anchor is the one begun on the latest such 1st.
+
+    >>> from datetime import date
+    >>> last_year = ANCHOR_DAY.start_of("year").shifted("year", -1)
+    >>> resolve(years_from(last_year, 7), date(2026, 3, 10))
+    datetime.datetime(2024, 7, 1, 0, 0)
+    >>> resolve(years_from(ANCHOR_DAY.start_of("quarter"), 2), date(2026, 3, 10))
+    datetime.datetime(2026, 2, 1, 0, 0)
+    """
+    if not isinstance(bound, RelativeDate) or not 1 < first_month <= 12:
+        return bound
+    out = ANCHOR_DAY
+    for step in bound.steps:
+        if isinstance(step, Shift):
+            out = out.shifted(step.unit, step.n)
+            continue
+        k = {"year": first_month - 1, "quarter": (first_month - 1) % 3}.get(step.unit, 0)
+        # the start of the unit holding the moment k months earlier, moved k months on
+        out = (out.shifted("month", -k).start_of(step.unit).shifted("month", k) if k
+               else out.start_of(step.unit))
     return out
 
 
@@ -579,6 +609,9 @@ def _merge_periodic(
 
 #: The days of the week, Monday first (ISO).
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: The months of the year, January first (a ruleset's ``year starts``).
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december")
 #: Seconds in each unit a duration is counted in (months and years vary, and are left out).
 UNIT_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
 #: A duration a text states: "within 24 hours", "more than 3 days", "over 90 mins".

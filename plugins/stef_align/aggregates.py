@@ -58,7 +58,6 @@ from stef_align.names import (
     in_identifiers,
     parts,
     rows_of_another,
-    spelled_short,
     word_matches,
 )
 from stef_core.gated import gated
@@ -466,7 +465,7 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     # "sales per month", "revenue per employee": a ratio, or one value per group (a
     # breakdown) when the SQL groups by it, under its name or another ("per job" / proj_no).
     rate_grouped = bool(q.rates) and not q.asks_ratio and all(
-        any(word_matches(w, k) or abbreviated(w, k) or spelled_short(w, k)
+        any(word_matches(w, k) or abbreviated(w, k)
             for w in rate.split() for k in (*sql.group_by, *sql.partition_by))
         or any(another_name(rate, k) or assigned_person(rate, k)
                for k in (*sql.group_by, *sql.partition_by))

@@ -377,72 +377,6 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
     return None
 
 
-def _kept_otherwise(r: Filter, q: QuestionSpec, sql: SqlSpec, idx: _Index,
-                    encodings: list[Filter], rules: Ruleset) -> str | None:
-    """What may keep, in the data's own terms, a ruleset requirement ``r`` whose column the
-    SQL never reads. For a negated one said as an event ("never reserved": ``res_stat !=
-    'RSV'``): an anti-join (a key left NULL, NOT IN or NOT EXISTS, EXCEPT), or the exclusion
-    of a value of another state column. For any other: a condition no other word of the
-    question asks for that keeps a state without naming it, a key or a date tested for NULL
-    (``pass_id IS NULL``), a yes/no flag (``with_divemaster = 1``), an amount compared with
-    zero (``packets_left = 0``). The ruleset says what its column holds, not that the column
-    is the only way to keep the word. None when nothing may keep it."""
-    if (r.source != "rules" or not r.column or is_weak(r)
-            or norm(r.column) in {norm(c) for c in sql.columns}):
-        return None
-    flag = _ruleset_flag(r)
-    if r.op in ("!=", "not in"):
-        if _said_as_event(r, q, rules) and (sql.set_operation == "EXCEPT" or any(
-                s.excluded or (s.value == SUBQUERY and s.op == "not in")
-                or (s.op == "is null" and s.column and _key_column(s.column))
-                for s in idx.preds[:MAX_SCAN])):
-            # "never booked" said as an event: the rows with no such event at all; "no PM"
-            # names a kind of the rows left out, which the excluded side must keep itself
-            return "an anti-join"
-        for s in idx.preds[:MAX_SCAN]:
-            if (s.column and s.op in ("!=", "not in") and not s.excluded and not s.alternative
-                    and s.value != SUBQUERY and _state_column(s)
-                    and norm(s.column) != norm(r.column)):
-                return s.describe()
-        return None  # (a key left NULL, a flag: the kind an anti-join leaves out, said above)
-    for s in encodings[:MAX_SCAN]:
-        if s.excluded or s.alternative or not s.column:
-            continue
-        if s.op in ("is null", "is not null"):
-            return s.describe()
-        # (a flag the ruleset names is about its own word: ``is_final = TRUE`` is never kept
-        # by ``passed = TRUE``)
-        if (s.op in ("=", "!=", ">") and not flag and not isinstance(s.value, (str, tuple))
-                and (isinstance(s.value, bool) or s.value in (0, 1))):
-            return s.describe()
-    return None
-
-
-def _said_as_event(r: Filter, q: QuestionSpec, rules: Ruleset) -> bool:
-    """Does the question say ``r``'s value by a word of R_app's for it that is a past
-    participle ("reserved", "borrowed", "sold"): an event that happened to the rows, not a
-    kind of row ("PM", "ebook")?
-
-    >>> rules = Ruleset.model_validate(
-    ...     {"categories": {"res_stat": {"values": ["RSV"], "words": {"reserved": "RSV"}}}})
-    >>> said = QuestionSpec(text="members who never reserved a court")
-    >>> _said_as_event(Filter("res_stat", "!=", "rsv", "rules"), said, rules)
-    True
-    """
-    wanted = {value_key(v) for v in r.values}
-    text = set(_words_of(q.text))
-    for key, cat in rules.categories.items():
-        if norm(key.rpartition(".")[2]) != norm(r.column or ""):
-            continue
-        words = [w for w, v in list(cat.words.items())[:64] if value_key(v) in wanted]
-        words += [str(v) for v in cat.values[:64] if value_key(v) in wanted]
-        for w in words:
-            last = (parts(w) or [""])[-1].lower()
-            if last in text and (last.endswith("ed") or last in _IRREGULAR):
-                return True
-    return False
-
-
 def _value_word_stems(r: Filter, rules: Ruleset) -> set[str]:
     """The stems of the words R_app declares for ``r``'s value(s) on ``r``'s column
     (``value inv_status V = void, voided``: {"void"}): what a flag named for the value says."""
@@ -3020,19 +2954,6 @@ def align_filters(
                 f"does not read; it may keep that in its own terms ({kept_as.describe()})",
                 "minor",
             ))
-            continue
-        otherwise = _kept_otherwise(r, q, sql, idx, encodings, rules)
-        if otherwise is not None:
-            # "drop-in rides" with ``value rental_src DROPIN = drop-in`` / pass_id IS NULL;
-            # "members who never reserved" (res_stat != 'RSV') / NOT EXISTS (...): the
-            # ruleset's column is not read, and the SQL keeps the rows by a condition of its
-            # own that no other word asks for. Only a contradiction would be evidence; this is
-            # an inference (weak)
-            reasons.append(reason(
-                "filter.missing",
-                f"the ruleset reads the question's words as {r.describe()}, a column the SQL "
-                f"does not read; it may keep that in its own terms ({otherwise})", "minor"))
-            read_as_asked += [e for e in encodings if e.describe() == otherwise]
             continue
         # a state condition the reformulation itself names ("still not picked up" restated
         # as "status_cd = 'BK'"): the agent's reading of the state in the data's terms. Only

@@ -51,7 +51,6 @@ from stef_align.names import (
     person_by_role,
     rows_of_another,
     served,
-    spelled_short,
     word_matches,
 )
 from stef_core.models import Reason, Ruleset
@@ -186,7 +185,7 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
             return True
         return bucket in units
     if any(word_matches(w, key) or abbreviated(w, key) or _misspelled(w, key)
-           or spelled_short(w, key) for w in words):
+           for w in words):
         return True
     if any(len(p) >= 5 and len(w) > len(p) + 2 and w.endswith(p) and p not in _ID_PARTS
            for w in words for p in parts(bare(key))):
@@ -354,8 +353,6 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
         return False
     # the group's head noun names the averaged rows ("per claim" over claims; "per product
     # category" over products is a breakdown)
-    if _counted_days(group, q, sql):
-        return True
     # Only "per" says it ("average spending for each good" asks one average per good).
     if not group.split() or not re.search(r"\bper\s+" + re.escape(group) + r"\b", q.text):
         return False
@@ -371,28 +368,6 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
         return any(_WORD_UNITS.get(p) == unit and p.endswith("ly")
                    for t in sql.tables for p in parts(t.split(".")[-1]))
     return any(word_matches(head, t) for t in sql.tables)
-
-
-#: "avg daily sales", "average weekly sign-ups": a mean whose unit is a calendar span.
-_MEAN_OF_SPANS = re.compile(r"\b(?:avg|average|mean)\s+(hourly|daily|weekly|monthly|quarterly"
-                            r"|yearly|annual)\b")
-
-
-def _counted_days(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
-    """"avg daily sales per truck" as ``SUM(amt) / COUNT(DISTINCT DATE(order_ts))``: the total
-    divided by the days counted is the mean over days, the unit "daily" names, not one row
-    per day. The SQL counts distinct dates (a column named as a date or moment) in the
-    outer query; a total divided by rows or by nothing leaves "daily" unanswered."""
-    m = _MEAN_OF_SPANS.search(q.text[:2000].lower())
-    if m is None or not sql.divides or _WORD_UNITS.get(group) != _WORD_UNITS.get(m.group(1)):
-        return False
-    for a in sql.aggregations[:64]:
-        if a.nested or family(a.func) != "COUNT" or not a.distinct:
-            continue
-        arg = a.arg.lower()
-        if any(d in arg for d in _DATE_KEYS) or set(parts(a.arg)) & _MOMENT_PARTS:
-            return True
-    return False
 
 
 def _stored_per(group: str, sql: SqlSpec, text: str = "") -> bool:
@@ -552,38 +527,6 @@ def _each_row(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
                      q.text[:2000].lower()) is not None
 
 
-#: Words for one kind of attribute, as questions and schemas name it: a tier is a level.
-_ATTRIBUTE_KINDS = (
-    frozenset({"tier", "level", "lvl", "grade", "band", "rank"}),
-    frozenset({"type", "kind", "category", "class", "cat", "typ", "tp", "cls", "catg"}),
-    frozenset({"status", "stage", "stat", "sts", "stg"}),
-    frozenset({"source", "channel", "medium", "src", "chnl", "chan"}),
-    frozenset({"gender", "sex"}),
-)
-
-
-def _kindred_attribute(group: str, key: str) -> bool:
-    """"by customer tier" / ``loyalty_lvl``, "by pet type" / ``species_cat``: the group's head
-    and the key's last word name one kind of attribute in two words (a tier is a level, a
-    type a category). Which level the question means is the schema's to say (a customer may
-    carry a loyalty level and a pricing tier): an inference, not proof of a wrong answer.
-
-    >>> _kindred_attribute("customer tier", "c.loyalty_lvl"), _kindred_attribute("tier", "region")
-    (True, False)
-    """
-    words = group.split()
-    named = [p for p in parts(bare(key)) if p not in _ID_PARTS]
-    if not words or not named:
-        return False
-    head = words[-1].lower()
-    head = head[:-1] if head.endswith("s") and not head.endswith("ss") else head
-    return any(head in kind and named[-1] in kind for kind in _ATTRIBUTE_KINDS)
-
-
-#: Words that make a "member" one of the business's own people ("staff member").
-_STAFF_WORDS = frozenset({"staff", "team", "crew", "faculty"})
-
-
 def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec) -> bool:
     """"latest check per aircraft" grouped by ``tail_no``, "avg class size by school" by
     ``campus_id``, "absences per child" by ``kid_id``, "flights per pilot" by
@@ -614,8 +557,6 @@ def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpe
     asked = {w for w in re.findall(r"[a-z]+", q.own_words[:2000].lower())
              if len(w) > 3 and w not in words}
     head = words[-1]
-    if len(words) > 1 and head.rstrip("s") == "member" and words[-2] in _STAFF_WORDS:
-        head = words[-2]  # "per staff member", "each team member": one of the staff
     kinds = [(k, key_kind(k)) for k in keys]
     if not any(kind for _, kind in kinds):
         return False
@@ -657,62 +598,6 @@ def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     return not rows_of_another(words, q.own_words, sql.tables) and not any(
         word_matches(w, n.split(".")[-1]) or abbreviated(w, n.split(".")[-1])
         for w in words for n in names)
-
-
-def _bucket_names(keys: tuple[str, ...], sql: SqlSpec) -> tuple[str, ...]:
-    """The names the SELECT gives the buckets it groups by: ``CASE WHEN weight_lb < 20 THEN
-    'small' ... END AS size_band`` grouped by (its alias or the expression itself) is the
-    query's size band, a group it builds from another column. Only a CASE / IF bucket: a
-    plain column's alias is what the query takes the column to be (see :func:`_aliased_key`),
-    and a date function's unit is read from the function (see :func:`grain`).
-
-    >>> from stef_sql.extract import extract_spec
-    >>> sql = extract_spec("SELECT IFF(h < 12, 'AM', 'PM') AS shift, COUNT(*) FROM t "
-    ...                    "GROUP BY shift", "snowflake")
-    >>> _bucket_names(sql.group_by, sql)
-    ('shift',)
-    """
-    computed = {k.lower() for k in keys[:32]
-                if k.lower().startswith(("case ", "if(", "iif(", "iff("))}
-    if not computed:
-        return ()
-    return tuple(p.alias for p in sql.projections[:64]
-                 if p.alias and p.aggregate is None and p.expr[:2000].rsplit(" AS ", 1)[0]
-                 .lower() in computed)
-
-
-#: The last name part of a column that names the row it belongs to (``emp_nm``, ``full_name``).
-_NAME_PARTS = frozenset({"nm", "name", "title", "label", "desc", "descr"})
-
-
-def _pointed_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
-    """"dogs per groomer" / ``JOIN employees e ON e.emp_id = a.groomer_id GROUP BY e.emp_nm``:
-    a column named after the group (``groomer_id``) points to another table's key
-    (``emp_id``), and the query groups by that key or by a name column of the same row (the
-    key's stem with a name part: ``emp_nm``): one group per groomer, shown by name.
-
-    >>> from stef_sql.extract import extract_spec
-    >>> sql = extract_spec("SELECT e.emp_nm, COUNT(*) FROM a JOIN e ON e.emp_id = a.groomer_id "
-    ...                    "GROUP BY e.emp_nm")
-    >>> _pointed_key("groomer", sql.group_by, sql), _pointed_key("bather", sql.group_by, sql)
-    (True, False)
-    """
-    words = group.split()
-    if not words or words[-1] in _TIME_WORDS or words[-1] in _WORD_UNITS:
-        return False
-    head = words[-1]
-    grouped = [parts(bare(k)) for k in keys[:32]]
-    for t1, c1, t2, c2 in sql.join_keys[:64]:
-        for (_, named), (_, pointed) in (((t1, c1), (t2, c2)), ((t2, c2), (t1, c1))):
-            ps, qs = parts(named), parts(pointed)
-            if (len(ps) < 2 or ps[-1] not in _ID_PARTS or not word_matches(head, named)
-                    or len(qs) < 2 or qs[-1] not in _ID_PARTS or qs == ps):
-                continue
-            stem_ = qs[:-1]
-            if any(g == qs or (len(g) == len(stem_) + 1 and g[:-1] == stem_
-                               and g[-1] in _NAME_PARTS) for g in grouped):
-                return True
-    return False
 
 
 #: A condition an aggregate is taken under, as the SELECT spells it (``channel_cd = 'WEB'``
@@ -833,9 +718,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                     or _stored_per(group, sql, q.text)
                     or _dated_key(group, keys, sql) or _one_period(group, q)
                     or _pivoted(group, q, sql, rules) or _paired(group, keys)
-                    or _named_one(group, q, sql, rules) or _each_row(group, q, sql)
-                    or any(key_matches(group, b, q, rules) for b in _bucket_names(keys, sql))
-                    or _pointed_key(group, keys, sql)):
+                    or _named_one(group, q, sql, rules) or _each_row(group, q, sql)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "
@@ -846,8 +729,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             # a key that names the same party another way may be the group asked.
             restated = group in q.restated_groups
             party = not restated and ((not keys and _rows_may_be(group, q, sql))
-                                      or any(another_name(group, k)
-                                             or _kindred_attribute(group, k) for k in keys)
+                                      or any(another_name(group, k) for k in keys)
                                       or _role_keyed(group, keys, sql)
                                       or _aliased_key(group, keys, sql)
                                       or _restated_key(group, keys, sql, q, rules)

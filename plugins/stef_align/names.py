@@ -183,25 +183,6 @@ def abbreviated(word: str, key: str) -> bool:
     return False
 
 
-def spelled_short(word: str, key: str) -> bool:
-    """Is ``word`` the user's short spelling of a part of ``key`` ("sales per trk" ~
-    ``truck_id``, "appts by dept" ~ ``department_id``)? Letters skipped from the part, its
-    first kept (a prefix is :func:`word_matches`'s): three consonants, or four letters with
-    one vowel at most; a three-letter word with a vowel is a word ("pet" is no ``payment``).
-
-    >>> spelled_short("trk", "truck_id"), spelled_short("dept", "department_id")
-    (True, True)
-    >>> spelled_short("pet", "payment_id"), spelled_short("trk", "track_no")
-    (False, True)
-    """
-    w = word.lower()
-    vowels = sum(ch in "aeiou" for ch in w)
-    if not w.isalpha() or not ((len(w) == 3 and vowels == 0) or (len(w) == 4 and vowels <= 1)):
-        return False
-    return any(len(p) >= len(w) + 2 and not p.startswith(w) and abbreviates(w, p)
-               for p in parts(key.split(".")[-1]))
-
-
 def another_name(group: str, key: str) -> bool:
     """Is ``key`` the thing ``group`` asks about under another of its names ("by customer" /
     ``org_id``, "per client" / ``account_id``, "per job" / ``proj_no``)? Whether the two are

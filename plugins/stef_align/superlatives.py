@@ -245,23 +245,6 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return out
 
 
-#: Aggregates that return the most frequent value (``MODE() WITHIN GROUP (ORDER BY x)``,
-#: ``MODE(x)``, BigQuery's ``APPROX_TOP_COUNT(x, 1)``, Snowflake's ``APPROX_TOP_K``).
-_MODES = frozenset({"MODE", "APPROXTOPK"})
-#: "the most common organ", "which truck had the most orders": a superlative over how often.
-_FREQUENCY = re.compile(r"\bmost\s+(?:common(?:ly)?|frequent(?:ly)?|often|popular|usual|typical"
-                        r"|[a-z-]*[a-rtv-z]s)\b")
-
-
-def _mode_answers(q: QuestionSpec, sql: SqlSpec) -> bool:
-    """"most common organ offered" / ``mode() WITHIN GROUP (ORDER BY organ_cd)``: the value
-    that occurs most often is the mode, one aggregate that ranks the values by how often they
-    occur and keeps the first: the superlative asked, not another aggregate than the extreme.
-    Not "the most expensive ticket" (a superlative over a value, not a frequency)."""
-    return q.superlative == "max" and _FREQUENCY.search(q.text[:2000].lower()) is not None \
-        and any(family(a.func) in _MODES and not a.nested for a in sql.aggregations[:64])
-
-
 def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     out: list[Reason] = []
     if sql.unscoped_extremes and (q.superlative is not None
@@ -277,7 +260,6 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         ))
     has_extreme = (
         any(family(a.func) in ("MAX", "MIN") for a in sql.aggregations)
-        or _mode_answers(q, sql)
         or bool(sql.windows)
         or sql.nested_limit
         or bool(sql.nested_order_by)

@@ -37,6 +37,7 @@ from stef_align.presupposed import asks_in_force, in_force_window, says_in_force
 from stef_align.up_to_now import up_to_now
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.periods import (
+    MONTHS,
     WEEKDAYS,
     add,
     describe,
@@ -50,10 +51,12 @@ from stef_core.periods import (
     parse_iso,
     resolve,
     shift,
+    years_from,
 )
 from stef_core.reasons import reason
 from stef_core.spec import (
     ANCHOR_DAY,
+    Bound,
     Filter,
     Period,
     QuestionSpec,
@@ -61,6 +64,7 @@ from stef_core.spec import (
     RelativeUnit,
     Shift,
     SqlSpec,
+    StartOf,
 )
 from stef_core.values import value_key
 from stef_core.words import norm
@@ -302,7 +306,8 @@ def _looks_back(text: str) -> bool:
 
 
 def _readings(p: Period, today: date, over: RelativeUnit | None = None,
-              logged: bool = False, coming: bool = False, first: int = 0) -> list[Period]:
+              logged: bool = False, coming: bool = False, first: int = 0,
+              years: tuple[int, ...] = ()) -> list[Period]:
     """The periods that answer the question's ``p``: itself; for a month named without a year,
     the latest one at the anchor (first: the production reading, shown in messages), that
     month of any year (not in a ``logged`` record: a question stamped with the time it was
@@ -312,7 +317,9 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     :func:`_looks_back`), also the coming one when it starts within :data:`COMING` of the
     anchor. A change "over" the previous ``over`` unit ("mom growth for April") reads that
     unit too: March and April. Calendar weeks start ``first`` days after Monday (the
-    ruleset's ``week starts``)."""
+    ruleset's ``week starts``). With ``years`` (the months a fiscal or school year may start
+    in, :func:`_year_starts`), "this year", "last year", "ytd" and their quarters are also
+    read as the years that start in those months."""
     out = [p]
     if _ahead(p) and isinstance(p.end, RelativeDate):
         # English does not say whether today or the last day counts: BETWEEN CURDATE() AND
@@ -346,6 +353,7 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     whole = _whole_units(p, first)
     if whole is not None:
         out.append(whole)
+    out += [f for f in (_fiscal(p, m) for m in years) if f is not None]
     # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
     # through yesterday (``< CURRENT_DATE``) answers it as well as through today.
     out += [replace(r, end=ANCHOR_DAY) for r in out if _through_today(r, today)]
@@ -436,12 +444,117 @@ def _over(text: str) -> RelativeUnit | None:
 _PREFERENCE = {"same": 0, "open": 1, "different": 2}
 
 
+#: Words that say the question's years are not calendar years: a fiscal, financial, school
+#: or academic year (or quarter), "fy", "fytd".
+_FISCAL_WORDS = re.compile(
+    r"\b(?:fiscal|financial|school|academic)\s+(?:year|quarter|ytd)|\bfytd\b|\bfy\s?'?\d{0,4}\b")
+
+
+def _year_starts(q: QuestionSpec, today: date) -> tuple[int, ...]:
+    """The months other than January a year of the question may start in, by what the texts
+    say: every month when they call it a fiscal, financial, school or academic year, narrowed
+    to the months in which the reformulation's own dates start it ("ytd" restated "the school
+    year to date, since 2025-07-01": July only) when they do; without such a word, the months
+    in which the reformulation's dates start one of the question's relative years (the agent
+    resolved "this year" against its deployment's calendar, which is no drift); else none.
+
+    >>> from stef_question.frame import question_spec
+    >>> _year_starts(question_spec("absences this school year", None), date(2026, 3, 10))[:3]
+    (2, 3, 4)
+    >>> _year_starts(question_spec("absences ytd", "Absences for the school year to date "
+    ...     "(2025-07-01 through today)."), date(2026, 3, 10))
+    (7,)
+    >>> _year_starts(question_spec("absences this year", None), date(2026, 3, 10))
+    ()
+    """
+    said = _FISCAL_WORDS.search(q.text.lower()) is not None
+    asked = [p for p in q.periods[:8] if p.source == "question" and _fiscal(p, 7) is not None]
+    months = tuple(range(2, 13))
+    restated = [r for r in (q.restated_periods or ())[:MAX_RESTATED] if isinstance(r.start, str)]
+    told = tuple(m for m in months if any(
+        _same_stretch(f, r, today) for p in asked for r in restated
+        for f in (_fiscal(p, m),) if f is not None and (said or not _rolling_like(p, m, today))))
+    return told or (months if said else ())
+
+
+def _same_stretch(a: Period, b: Period, today: date) -> bool:
+    """Do ``a`` and ``b`` (one reading each) cover one stretch of time at the anchor?"""
+    clip = _clips(a, today) or _clips(b, today)
+    return _compare(a, _canon(a, today, clip), b, _canon(b, today, clip)) == "same"
+
+
+#: Words that say the question's years are calendar years.
+_CALENDAR_WORDS = re.compile(r"\bcalendar\s+(?:year|quarter)")
+
+
+def _fiscal_month(p: Period, today: date, s: Period, s_canon: _Canon, s_clipped: _Canon,
+                  over: RelativeUnit | None, logged: bool, coming: bool,
+                  first: int) -> int | None:
+    """The month a year starting in it makes the question's ``p`` the SQL's ``s`` (the same
+    stretch, or the same start up to now), when no word says which year is meant; None if
+    none. Not a month whose year (or quarter) a rolling window of whole months would give
+    as well: "ytd" read as the twelve months from the 1st of this month or the next one,
+    "last quarter" as the three whole months before this one, are mistakes, not a fiscal
+    calendar."""
+    if _fiscal(p, 2) is None:
+        return None  # no relative year or quarter in the question's period
+    for month in range(2, 13):
+        if _fiscal(p, month) is None or _rolling_like(p, month, today):
+            continue
+        if _compare_readings(p, today, s, s_canon, s_clipped, over, logged, coming, first,
+                             (month,)) == "same":
+            return month
+    return None
+
+
+def _rolling_like(p: Period, month: int, today: date) -> bool:
+    """Is ``p`` read with years starting in ``month`` the stretch a rolling window of whole
+    months gives as well (its years or quarters starting with this month or the next)?"""
+    f = _fiscal(p, month)
+    mine = _canon(f if f is not None else p, today)
+    return any(_canon(_fiscal(p, m) or p, today) == mine
+               for m in (today.month, today.month % 12 + 1))
+
+
+#: Words of a period that name a year or a quarter as a unit ("this year", "last quarter",
+#: "ytd"); a date named by its month ("since jan 1") is the calendar's whatever the year.
+_YEAR_WORDS = re.compile(r"year|quarter|\b(?:f?ytd|qtd|yr|qtr)\b")
+
+
+def _whole_years(bound: Bound | None) -> bool:
+    """Is ``bound`` open, today or tomorrow (a stretch up to now), or the start of a year or
+    quarter moved by whole years or quarters ("this year", "last quarter")? A bound moved by
+    months or days inside the year ("since march", "last quarter end") names a month or a day
+    of the calendar, whatever year the deployment counts."""
+    if bound is None or bound in (ANCHOR_DAY, _TOMORROW):
+        return True
+    return isinstance(bound, RelativeDate) and any(
+        isinstance(st, StartOf) for st in bound.steps) and all(
+        st.unit in ("year", "quarter") for st in bound.steps)
+
+
+def _fiscal(p: Period, first_month: int) -> Period | None:
+    """``p`` with its relative years (and their quarters) starting in ``first_month``
+    (:func:`stef_core.periods.years_from`), or None when that changes nothing (a literal
+    period, a month, a rolling window, a quarter of a year that starts with a calendar
+    quarter)."""
+    if (p.periodic or not p.relative or not _YEAR_WORDS.search(p.text.lower())
+            or not all(_whole_years(b) for b in (p.start, p.end))):
+        return None
+    start = None if p.start is None else years_from(p.start, first_month)
+    end = None if p.end is None else years_from(p.end, first_month)
+    if start == p.start and end == p.end:
+        return None
+    return replace(p, start=start, end=end)
+
+
 def _compare_readings(p: Period, today: date, s: Period, s_canon: _Canon,
                       s_clipped: _Canon, over: RelativeUnit | None = None,
-                      logged: bool = False, coming: bool = False, first: int = 0) -> str:
+                      logged: bool = False, coming: bool = False, first: int = 0,
+                      years: tuple[int, ...] = ()) -> str:
     """The best of ``_compare`` over the question period's readings."""
     best = "different"
-    readings = _readings(p, today, over, logged, coming, first)
+    readings = _readings(p, today, over, logged, coming, first, years)
     for r in readings:
         clip = _clips(r, today)
         kind = _compare(r, _canon(r, today, clip), s, s_clipped if clip else s_canon)
@@ -759,6 +872,10 @@ def align_periods(
     logged = anchor is not None and anchor.source == "timestamp"
     coming = logged and not _looks_back(q.text) and not _told_done(q.text)
     first = WEEKDAYS.index(rules.week_start)
+    # the deployment's years (R_app ``year starts``), else a fiscal or school year the texts
+    # name: the months its years may start in
+    declared = MONTHS.index(rules.year_start) + 1
+    years = () if declared > 1 else _year_starts(q, today)
     for s in sql_periods:  # a bare closing date on a timestamp column
         # ``_ts`` / ``_timestamp`` say the column holds moments outright (a DATE is named
         # ``_dt`` / ``_date``), so the lost last day is a finding of its own (major), in a CASE
@@ -807,6 +924,8 @@ def align_periods(
         return out
 
     asked = [_as_restated(p, q.restated_periods or (), q.text, today) for p in asked]
+    if declared > 1 and not _CALENDAR_WORDS.search(q.text.lower()):
+        asked = [_fiscal(p, declared) or p for p in asked]  # "ytd" in a July-June year
     sql_periods += _day_and_time(sql_periods)
     members = _unions(sql_periods)  # union index -> the alternatives it joins
     sql_periods += [union for union, _ in members]
@@ -829,7 +948,7 @@ def align_periods(
                         wanted == "open" and s.source == "case"):
                     continue  # a period that shapes a value answers one, it bounds no rows
                 if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over,
-                                     logged, coming, first) == wanted:
+                                     logged, coming, first, years) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
                     used.update(joined.get(j, ()))
@@ -847,7 +966,7 @@ def align_periods(
             if j in f_used:
                 continue
             kind = _compare_readings(p, today, s, _canon(s, today), _canon(s, today, True),
-                                     over, logged, coming, first)
+                                     over, logged, coming, first, years)
             if kind in ("same", "open"):
                 fallback_hit[i] = (kind, s)
                 f_used.add(j)
@@ -929,6 +1048,23 @@ def align_periods(
                 continue
             if weak:
                 out.required.append(f"? in {asked_text}")
+            # (a month or quarter named by its name, "Q3", is the calendar's: only "this year",
+            # "last quarter", "ytd" and the like are read in another calendar)
+            month = None if (years or declared > 1 or _dual(asked[i]) or asked[i].periodic
+                             or _CALENDAR_WORDS.search(q.text.lower())) else _fiscal_month(
+                p, today, s, s_canon[j], s_clipped[j], over, logged, coming, first)
+            if month is not None:
+                # "ytd" / att_dt >= '2025-07-01' asked in March 2026: the year of a deployment
+                # whose years start in July (a fiscal or school year). No word says so, and
+                # nothing but the calendar decides it, so it is one reading of the words (weak)
+                out.matched.append(f"{s.column} in {plain(s, today)}")
+                out.reasons.append(reason(
+                    "filter.value_mismatch",
+                    f"the question asks {said}; the SQL reads it as the year that starts in "
+                    f"{date(2000, month, 1):%B} ({s.column}: {plain(s, today)}), a fiscal or "
+                    f"school year: right only if the deployment counts its years that way",
+                    "minor"))
+                continue
             out.mismatch(asked_text, "filter.value_mismatch",
                          f"the question asks {said} but the SQL filters {s.column} on another "
                          f"period: {plain(s, today)}")
@@ -1350,8 +1486,11 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
     restated = [_unnegated_since(r) for r in q.restated_periods]
     kept: set[int] = set()  # restated periods that restate an asked one
     lost: list[Period] = []
+    years = _year_starts(q, today)
     for p in asked:
-        hit = next((j for j, r in enumerate(restated) if _same(p, r, today)), None)
+        hit = next((j for j, r in enumerate(restated) if _same(p, r, today) or any(
+            _same_stretch(f, r, today) for f in (_fiscal(p, m) for m in years)
+            if f is not None)), None)
         if hit is None:
             if p.strength == "strong":
                 lost.append(p)

@@ -141,6 +141,12 @@ class WeekStart(Statement):
 
 
 @dataclass(frozen=True)
+class YearStart(Statement):
+    month: str
+    month_span: Span
+
+
+@dataclass(frozen=True)
 class RuleSwitch(Statement):
     rule_id: str
     id_span: Span

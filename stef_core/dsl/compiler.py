@@ -44,7 +44,7 @@ from stef_core.models import (
     VerdictScores,
     field_range,
 )
-from stef_core.periods import WEEKDAYS
+from stef_core.periods import MONTHS, WEEKDAYS
 from stef_core.registry import did_you_mean
 from stef_core.ruleset_checks import (
     canonical_meaning,
@@ -158,6 +158,7 @@ class _State:
     ignored: dict[str, None] = field(default_factory=dict)
     limit_guard: int | None = None
     week_start: str | None = None
+    year_start: str | None = None
     rules: dict[str, bool] = field(default_factory=dict)
     scores: dict[str, dict[str, float]] = field(default_factory=dict)
     top_scores: dict[str, float] = field(default_factory=dict)
@@ -215,6 +216,8 @@ class _State:
             out["limit_guard"] = self.limit_guard
         if self.week_start is not None:
             out["week_start"] = self.week_start
+        if self.year_start is not None:
+            out["year_start"] = self.year_start
         return out
 
 
@@ -410,6 +413,16 @@ class _Compiler:
                      "a weekday: " + ", ".join(WEEKDAYS))
         else:
             self.state.week_start = day
+
+    def year_start(self, st: ast.YearStart, at: _Site) -> None:
+        word = st.month.casefold()
+        month = next((m for m in MONTHS if m == word or m[:3] == word), None)
+        if month is None:
+            at.error(st.month_span,
+                     f"unknown month {st.month!r}{did_you_mean(word, list(MONTHS))}",
+                     "a month: " + ", ".join(MONTHS))
+        else:
+            self.state.year_start = month
 
     def rule_switch(self, st: ast.RuleSwitch, at: _Site) -> None:
         known = self.rule_ids if self.rule_ids is not None else installed_rule_ids()
@@ -670,6 +683,7 @@ _STATEMENTS: dict[type[ast.Statement], Callable[[_Compiler, Any, _Site], None]] 
     ast.Ignore: _Compiler.ignore,
     ast.LimitGuard: _Compiler.limit_guard,
     ast.WeekStart: _Compiler.week_start,
+    ast.YearStart: _Compiler.year_start,
     ast.RuleSwitch: _Compiler.rule_switch,
     ast.ScoreSet: _Compiler.score,
     ast.Cue: _Compiler.cue,

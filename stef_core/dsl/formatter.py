@@ -91,6 +91,8 @@ def render_statement(st: ast.Statement) -> str:
         return f"limit guard >= {_ast_value(st.value)}"
     if isinstance(st, ast.WeekStart):
         return f"week starts {st.day.lower()}"
+    if isinstance(st, ast.YearStart):
+        return f"year starts {st.month.lower()}"
     if isinstance(st, ast.RuleSwitch):
         return f"rule {st.rule_id} {'on' if st.enabled else 'off'}"
     if isinstance(st, ast.ScoreSet):
@@ -180,6 +182,8 @@ def ruleset_to_stef(ruleset: Ruleset) -> str:
         lines.append(f"limit guard >= {ruleset.limit_guard}")
     if ruleset.week_start != defaults.week_start:
         lines.append(f"week starts {ruleset.week_start}")
+    if ruleset.year_start != defaults.year_start:
+        lines.append(f"year starts {ruleset.year_start}")
     for rule_id, enabled in ruleset.rules.items():
         lines.append(f"rule {rule_id} {'on' if enabled else 'off'}")
     lines.extend(_score_lines(ruleset.scoring))

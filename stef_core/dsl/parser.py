@@ -249,6 +249,8 @@ def _statement(tree: Tree[Token], n: int) -> ast.Statement:
         return ast.LimitGuard(span, _value(kids[2], n))
     if kind == "week_start":
         return ast.WeekStart(span, str(toks[2]), _span(toks[2], n))
+    if kind == "year_start":
+        return ast.YearStart(span, str(toks[2]), _span(toks[2], n))
     if kind == "rule_switch":
         return ast.RuleSwitch(span, str(toks[1]), _span(toks[1], n), str(toks[2]).lower() == "on")
     if kind == "score":

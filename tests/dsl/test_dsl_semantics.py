@@ -139,6 +139,27 @@ def test_week_starts_names_the_deployments_first_weekday() -> None:
     assert rs.synonyms == {"week": ["wk"]} and rs.week_start == "monday"
 
 
+def test_year_starts_names_the_deployments_first_month() -> None:
+    assert Ruleset().year_start == "january"  # calendar years unless the ruleset says otherwise
+    rs = _compile("year starts Oct\nyear starts JULY\n")
+    assert rs.year_start == "july"  # later statements win; the month is folded, or abbreviated
+    assert compile_text(ruleset_to_stef(rs)) == rs.model_copy(update={"name": "t"})
+    assert format_text('ruleset "t"\nYEAR  Starts July\n') == 'ruleset "t"\nyear starts july\n'
+    # "year" stays an ordinary word elsewhere: a column, a value, a synonym
+    rs = _compile("synonym year = yr\nvalues period = year, month\nignore filter year\n")
+    assert rs.synonyms == {"year": ["yr"]} and rs.year_start == "january"
+
+
+def test_year_starts_in_an_unknown_month_says_which_months_exist() -> None:
+    with pytest.raises(RulesError) as err:
+        _compile("year starts juli\n")
+    assert str(err.value).startswith(
+        "t.stef:2:13: unknown month 'juli' (did you mean 'july'?)\n"
+        "    year starts juli\n"
+        "                ^^^^\n"
+        "    expected: a month: january, february, march")
+
+
 def test_week_starts_on_an_unknown_day_says_which_days_exist() -> None:
     with pytest.raises(RulesError) as err:
         _compile("week starts sundy\n")

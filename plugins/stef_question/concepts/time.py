@@ -746,7 +746,8 @@ RULES: tuple[_Rule, ...] = (
         _unit_before, needs=_date_units),
     _Rule("this_unit", lambda w: (
         r"\b(this|current|the current|last|previous|the previous|prior|the prior|next|the next|"
-        r"coming|the coming|past|the past|the last)\s+(?:calendar\s+)?("
+        r"coming|the coming|past|the past|the last)\s+"
+        r"(?:(?:calendar|fiscal|financial|school|academic)\s+)?("
         + _units(w, *_DATE_UNITS, plural=False) + r")\b"),
         _this_unit, needs=_date_units),
     _Rule("this_weekend", lambda w: (
