@@ -1537,8 +1537,10 @@ def _number_step(term: _Term, value: exp.Expr) -> int:
 
 #: Words of a column name that say each row holds one period, keyed by its start (a
 #: monthly snapshot's ``usage_month``, a forecast's ``period_start_dt``, ``fiscal_qtr``); ""
-#: for a period of a unit the name does not say.
-_GRAIN_WORDS = {"month": "month", "months": "month", "mth": "month", "monthly": "month",
+#: for a period of a unit the name does not say; ``prod_mo`` and ``bill_mnth`` are how
+#: warehouses abbreviate a month.
+_GRAIN_WORDS = {"month": "month", "months": "month", "mth": "month", "mnth": "month",
+                "mo": "month", "monthly": "month",
                 "quarter": "quarter", "qtr": "quarter", "quarterly": "quarter",
                 "week": "week", "wk": "week", "weekly": "week", "year": "year", "yr": "year",
                 "yearly": "year", "annual": "year", "period": ""}
