@@ -27,7 +27,7 @@ from __future__ import annotations
 from sqlglot import exp
 
 from stef_core.sql import DATE_DIFFS, difference_unit
-from stef_sql.read.tree import Build, Tree
+from stef_sql.read.tree import Build, Tree, unwrapped
 
 #: Most offsets kept from one query.
 MAX_OFFSETS = 16
@@ -66,11 +66,7 @@ def read(tree: Tree) -> Build:
 
 
 def _bare(node: exp.Expr | None) -> exp.Expr | None:
-    depth = 0
-    while isinstance(node, _KEEP) and depth < 6:
-        node = node.this
-        depth += 1
-    return node
+    return unwrapped(node, _KEEP)
 
 
 def _number(node: exp.Expr | None) -> float | None:

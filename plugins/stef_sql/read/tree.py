@@ -510,6 +510,16 @@ def rank_aliases(tree: Tree) -> frozenset[str]:
                      if isinstance(w.this, RANKERS) and isinstance(w.parent, exp.Alias))
 
 
+def unwrapped(node: exp.Expr | None, kinds: tuple[type, ...], depth: int = 6) -> exp.Expr | None:
+    """``node`` without the wrappers of ``kinds`` around it (casts, parentheses, date
+    conversions: ``CAST(d AS DATE)``, ``(d)``), at most ``depth`` of them."""
+    for _ in range(depth):
+        if node is None or not isinstance(node, kinds):
+            break
+        node = node.this
+    return node
+
+
 def int_of(node: exp.Expr | None) -> int | None:
     if node is None:
         return None
