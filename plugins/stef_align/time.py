@@ -487,6 +487,37 @@ def _same_stretch(a: Period, b: Period, today: date) -> bool:
 _CALENDAR_WORDS = re.compile(r"\bcalendar\s+(?:year|quarter)")
 
 
+#: Most SQL filters looked at for the other end of an overlap.
+MAX_OVERLAP_FILTERS = 64
+
+
+def _overlap_end(pc: _Canon, s: Period, sql: SqlSpec, today: date) -> Filter | None:
+    """The other date column of an interval-overlap test of the asked stretch ``pc``: ``s``
+    bounds one column by the stretch's end alone (``start_dt < '2026-01-01'``) and another
+    column is bounded by its start alone (``end_dt >= '2025-01-01'``, often ORed with ``IS
+    NULL``), or the reverse; None when there is none."""
+    if pc.start is None or pc.end is None or pc.periodic or s.column is None or s.periodic:
+        return None
+    sc = _canon(s, today)
+    if sc.start is None and sc.end == pc.end:
+        want_start = True
+    elif sc.end is None and sc.start == pc.start:
+        want_start = False
+    else:
+        return None
+    for f in sql.filters[:MAX_OVERLAP_FILTERS]:
+        if f.column is None or norm(f.column) == norm(s.column):
+            continue
+        for q in filter_periods(f):
+            if q.periodic or (q.start is None) == (q.end is None):
+                continue
+            qc = _canon(q, today)
+            if (qc.start == pc.start if want_start else qc.end == pc.end) and (
+                    (qc.end is None) if want_start else (qc.start is None)):
+                return f
+    return None
+
+
 def _fiscal_month(p: Period, today: date, s: Period, s_canon: _Canon, s_clipped: _Canon,
                   over: RelativeUnit | None, logged: bool, coming: bool,
                   first: int) -> int | None:
@@ -1008,6 +1039,25 @@ def align_periods(
                     "filter.operator_mismatch",
                     f"the question asks {said}; the SQL starts {s.column} at the start of "
                     f"that year ({plain(s, today)}), one reading of it", "minor"))
+                continue
+            other = _overlap_end(pc, s, sql, today) if kind == "open" else None
+            if other is not None:
+                out.consumed.update(s.parts)
+                # the other end, and its "still open" alternative (``OR end_dt IS NULL``)
+                out.consumed.update(
+                    f for f in sql.filters[:MAX_OVERLAP_FILTERS] if f.column is not None
+                    and norm(f.column) == norm(other.column or "")
+                    and (f is other or f.value is None))
+                # "members active in 2025" / start_dt < '2026-01-01' AND (end_dt IS NULL OR
+                # end_dt >= '2025-01-01'): the rows whose own stretch overlaps the period, the
+                # reading of a state held during it; of rows that began in it ("hired in
+                # 2025") it is the wrong one, and the words alone do not say which (weak)
+                out.matched.append(f"{s.column} in {sql_text}")
+                out.reasons.append(reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {said}; the SQL keeps the rows whose {s.column} to "
+                    f"{other.column} overlaps it (the rows in force during it), one reading of it",
+                    "minor"))
                 continue
             out.mismatch(asked_text, "filter.operator_mismatch",
                          f"the question asks {said} but the SQL bounds {s.column} another "
