@@ -1715,8 +1715,8 @@ def _column_unit(column: str) -> str | None:
     >>> _column_unit("t.duration_sec"), _column_unit("length_mins"), _column_unit("min_price")
     ('second', 'minute', None)
     """
-    parts = [p for p in re.split(r"[^a-z0-9]+|_", re.sub(r"\b\w+\.", "", column.lower())) if p]
-    return _UNIT_ABBREVIATIONS.get(parts[-1]) if parts else None
+    words = parts(bare(column))
+    return _UNIT_ABBREVIATIONS.get(words[-1]) if words else None
 
 
 _FLIP: dict[Op, Op] = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
@@ -2988,7 +2988,7 @@ def align_filters(
                 "minor",
             ))
             read_as_asked.append(bound)
-            matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
+            matched.append(r.describe())  # answered (weakly): the bound is no extra
             continue
         if r.op == "not" and r.column and any(
                 o.source == "rules" and o.op in ("!=", "not in") and not isinstance(o.value, tuple)

@@ -492,10 +492,10 @@ MAX_OVERLAP_FILTERS = 64
 
 
 def _overlap_end(pc: _Canon, s: Period, sql: SqlSpec, today: date) -> Filter | None:
-    """The other date column of an interval-overlap test of the asked stretch ``pc``: ``s``
-    bounds one column by the stretch's end alone (``start_dt < '2026-01-01'``) and another
-    column is bounded by its start alone (``end_dt >= '2025-01-01'``, often ORed with ``IS
-    NULL``), or the reverse; None when there is none."""
+    """The filter on the other date column of an interval-overlap test of the asked stretch
+    ``pc``: ``s`` bounds one column by the stretch's end alone (``start_dt < '2026-01-01'``)
+    and another column is bounded by its start alone (``end_dt >= '2025-01-01'``, often ORed
+    with ``IS NULL``), or the reverse; None when there is none."""
     if pc.start is None or pc.end is None or pc.periodic or s.column is None or s.periodic:
         return None
     sc = _canon(s, today)
@@ -903,10 +903,7 @@ def align_periods(
     logged = anchor is not None and anchor.source == "timestamp"
     coming = logged and not _looks_back(q.text) and not _told_done(q.text)
     first = WEEKDAYS.index(rules.week_start)
-    # the deployment's years (R_app ``year starts``), else a fiscal or school year the texts
-    # name: the months its years may start in
-    declared = MONTHS.index(rules.year_start) + 1
-    years = () if declared > 1 else _year_starts(q, today)
+    declared = MONTHS.index(rules.year_start) + 1  # the deployment's years (``year starts``)
     for s in sql_periods:  # a bare closing date on a timestamp column
         # ``_ts`` / ``_timestamp`` say the column holds moments outright (a DATE is named
         # ``_dt`` / ``_date``), so the lost last day is a finding of its own (major), in a CASE
@@ -954,8 +951,12 @@ def align_periods(
                 out.extras.append(shown)
         return out
 
+    # else the months a fiscal or school year the texts name may start in (read only here,
+    # where the question asks a period: most records ask none)
+    years = () if declared > 1 else _year_starts(q, today)
+    calendar = _CALENDAR_WORDS.search(q.text.lower()) is not None
     asked = [_as_restated(p, q.restated_periods or (), q.text, today) for p in asked]
-    if declared > 1 and not _CALENDAR_WORDS.search(q.text.lower()):
+    if declared > 1 and not calendar:
         asked = [_fiscal(p, declared) or p for p in asked]  # "ytd" in a July-June year
     sql_periods += _day_and_time(sql_periods)
     members = _unions(sql_periods)  # union index -> the alternatives it joins
@@ -1047,7 +1048,7 @@ def align_periods(
                 out.consumed.update(
                     f for f in sql.filters[:MAX_OVERLAP_FILTERS] if f.column is not None
                     and norm(f.column) == norm(other.column or "")
-                    and (f is other or f.value is None))
+                    and (f is other or f.op == "is null"))
                 # "members active in 2025" / start_dt < '2026-01-01' AND (end_dt IS NULL OR
                 # end_dt >= '2025-01-01'): the rows whose own stretch overlaps the period, the
                 # reading of a state held during it; of rows that began in it ("hired in
@@ -1100,8 +1101,8 @@ def align_periods(
                 out.required.append(f"? in {asked_text}")
             # (a month or quarter named by its name, "Q3", is the calendar's: only "this year",
             # "last quarter", "ytd" and the like are read in another calendar)
-            month = None if (years or declared > 1 or _dual(asked[i]) or asked[i].periodic
-                             or _CALENDAR_WORDS.search(q.text.lower())) else _fiscal_month(
+            month = None if (years or declared > 1 or calendar or _dual(asked[i])
+                             or asked[i].periodic) else _fiscal_month(
                 p, today, s, s_canon[j], s_clipped[j], over, logged, coming, first)
             if month is not None:
                 # "ytd" / att_dt >= '2025-07-01' asked in March 2026: the year of a deployment
