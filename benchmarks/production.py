@@ -56,7 +56,7 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
             "wealth_mgmt", "cloud_finops", "fitness_clubs", "water_utility", "dental_group",
-            "parking_ops", "coworking_spaces", "school_district")
+            "parking_ops", "coworking_spaces", "school_district", "blood_bank")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -70,7 +70,7 @@ ROUND_21: tuple[str, ...] = ("car_rental", "dental_group")
 ROUND_22: tuple[str, ...] = ("library_network", "parking_ops")
 ROUND_23: tuple[str, ...] = ("waste_hauling", "coworking_spaces")
 ROUND_24: tuple[str, ...] = ("school_district", "solar_installs")
-ROUND_25: tuple[str, ...] = ("ski_resorts",)
+ROUND_25: tuple[str, ...] = ("ski_resorts", "blood_bank")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
