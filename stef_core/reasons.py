@@ -74,7 +74,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "keeps (`COUNT(*) FILTER (WHERE status = 'no_show' AND job_type = 'repair') / "
         "COUNT(*)`), or whose denominator is a subquery over every period while the query keeps "
         "one; (major) a span the question states with a bound (\"canceled within 30 days\") "
-        "that the agent's reformulation drops and the SQL spells in no unit"),
+        "that the agent's reformulation drops and the SQL spells in no unit; (minor) a no-show "
+        "rate over every booking, nothing in its base conditioned on the status or a "
+        "cancellation"),
     ReasonCode(
         "filter.value_mismatch", "value", "critical",
         "the column is filtered with another value (critical; `minor` when the SQL value is a "
@@ -184,7 +186,12 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the numbers are compared, not the rows), or counted apart and stacked by UNION for "
         "\"how many ... or ...\"; major for a per-unit figure summed as a total "
         "(`SUM(unit_cost)`, `SUM(price_per_litre)`: each row counted as one unit) and for "
-        "an amount summed once per distinct value (`SUM(DISTINCT amount)`)"),
+        "an amount summed once per distinct value (`SUM(DISTINCT amount)`); major for a rate "
+        "(\"completion rate by category\") answered by the average of per-group rates a nested "
+        "query computes over a key the question never names (`AVG(rate)` over a CTE of "
+        "`COUNTIF(done) / COUNT(*) AS rate` per course), and for a `COUNT(*)` per entity over "
+        "a LEFT JOIN (`teachers LEFT JOIN lessons ... GROUP BY t.teacher_id`), which counts "
+        "an entity with no match as 1"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "
@@ -247,7 +254,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "first (`AVG(o.total_amt)` with `JOIN order_items oi ON oi.order_id = o.order_id`: the "
         "first table's key joined to a column that is not the other's key): each row is "
         "repeated once per match and its amount counted that many times; so is a `COUNT(*)` of "
-        "the first table's things (\"how many jobs needed parts\") over such a join"),
+        "the first table's things (\"how many jobs needed parts\") over such a join, and a "
+        "HAVING `COUNT(*)` that keeps groups by a number of them (\"customers with 3 or more "
+        "orders\" over orders joined to their lines)"),
     ReasonCode(
         "join.drops_empty", "table", "major",
         "the SQL looks for groups with nothing (`HAVING SUM(x) = 0`, `COUNT(*) = 0`) after inner "

@@ -439,7 +439,9 @@ class SqlSpec:
     # Averages of ratios or of averages, as (kind, text): ``row ratio`` for the AVG of a
     # division of each row's values (``AVG(cost / miles)``), ``group average`` for the AVG of
     # a column a nested query computes as an AVG per group (``AVG(avg_invoice)`` over a CTE
-    # grouped by account), with the keys that group it.
+    # grouped by account), ``group ratio`` for the AVG of a column a nested query computes as
+    # a ratio of two aggregates per group (``AVG(rate)`` over a CTE of ``COUNTIF(done) /
+    # COUNT(*) AS rate`` grouped by course), with the keys that group it.
     averaged_ratios: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     # Divisions of the rows that meet a condition by the rows that do not
     # (``countIf(status = 'cancelled') / countIf(status != 'cancelled')``), as written: one
@@ -565,6 +567,17 @@ class SqlSpec:
     # ``COUNT(b.col)`` where ``b`` is LEFT JOINed and the WHERE keeps its key NULL (an
     # anti-join's missing side): 0 whatever the data (stef_sql.read.joins).
     counted_unmatched: tuple[str, ...] = ()
+    # A ``COUNT(*)`` (or ``COUNT(1)``) per entity over a LEFT JOIN: the SELECT groups by the
+    # join column of one table (``GROUP BY t.teacher_id``) and LEFT JOINs another on it
+    # (``LEFT JOIN lessons l ON l.teacher_id = t.teacher_id``) with no condition on the joined
+    # table in its WHERE: an entity with no match keeps one row of NULLs, which COUNT(*)
+    # counts (``table``/``key``: the grouped side; ``joined``/``joined_key``: the LEFT JOINed
+    # one; see JoinedAggregate; stef_sql.read.joins).
+    padded_counts: tuple[JoinedAggregate, ...] = ()
+    # A ``COUNT(*)`` in the HAVING of a SELECT over a join of its first table to another
+    # (``column`` is "*"; see JoinedAggregate): the groups are kept by a number of joined rows
+    # (stef_sql.read.joins).
+    having_row_counts: tuple[JoinedAggregate, ...] = ()
     # LEFT JOINs whose WHERE requires a value of the joined table (so they keep no unmatched
     # row): (the condition, what in the SELECT counts on those rows, a HAVING test for
     # nothing or a total defaulted to 0, "" when nothing does), as written

@@ -259,20 +259,48 @@ def _row_ratio(node: exp.Expr) -> bool:
             and node.expression.find(exp.Column) is not None)
 
 
+#: Functions that divide their first argument by their second (NULL or 0 for a zero divisor).
+_DIVIDING = frozenset({"div0", "div0null", "try_divide", "divide", "safe_divide"})
+
+
+def _aggregate_ratio(node: exp.Expr) -> bool:
+    """Does ``node`` divide one aggregate by another (``COUNTIF(done) / COUNT(*)``,
+    ``100.0 * SUM(scrap) / SUM(good + scrap)``, ``SAFE_DIVIDE(SUM(a), SUM(b))``): a rate of a
+    group's totals?"""
+    node = _strip(node)
+    if isinstance(node, exp.Mul):
+        sides = [x for x in (node.this, node.expression) if _number(x) is None]
+        return len(sides) == 1 and _aggregate_ratio(sides[0])
+    if isinstance(node, (exp.Div, exp.SafeDivide)):
+        top, bottom = node.this, node.expression
+    elif (isinstance(node, exp.Anonymous) and str(node.this).lower() in _DIVIDING
+          and len(node.expressions) == 2):
+        top, bottom = node.expressions
+    else:
+        return False
+    return (isinstance(top, exp.Expr) and isinstance(bottom, exp.Expr)
+            and top.find(exp.AggFunc) is not None and bottom.find(exp.AggFunc) is not None)
+
+
 def _averaged_ratios(tree: Tree) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
-    """Averages of each row's ratio (``AVG(cost / miles)``) and averages of a nested query's
-    per-group averages (``AVG(avg_invoice)`` where a CTE computes ``AVG(total) AS avg_invoice``
-    per account), outside windows."""
-    nested_avgs: dict[str, tuple[str, ...]] = {}
+    """Averages of each row's ratio (``AVG(cost / miles)``), of a nested query's per-group
+    averages (``AVG(avg_invoice)`` where a CTE computes ``AVG(total) AS avg_invoice`` per
+    account) and of a nested query's per-group rates (``AVG(rate)`` where a CTE computes
+    ``COUNTIF(done) / COUNT(*) AS rate`` per course: ``group ratio``), outside windows."""
+    nested_avgs: dict[str, tuple[str, tuple[str, ...]]] = {}
     for alias in tree.alias_nodes[:_MAX_SHARES]:
-        if not isinstance(_strip(alias.this), exp.Avg):
+        if isinstance(_strip(alias.this), exp.Avg):
+            kind = "group average"
+        elif _aggregate_ratio(alias.this):
+            kind = "group ratio"
+        else:
             continue
         owner = owner_select(alias)
         group = owner.args.get("group") if owner is not None else None
         if owner is None or owner is tree.select or group is None:
             continue
-        nested_avgs[alias.alias.lower()] = tuple(
-            e.sql().lower()[:80] for e in group.expressions[:16])
+        nested_avgs[alias.alias.lower()] = (kind, tuple(
+            e.sql().lower()[:80] for e in group.expressions[:16]))
     out: list[tuple[str, str, tuple[str, ...]]] = []
     for node in tree.aggs[:_MAX_SHARES]:
         if not isinstance(node, exp.Avg) or under_window(node):
@@ -283,8 +311,11 @@ def _averaged_ratios(tree: Tree) -> tuple[tuple[str, str, tuple[str, ...]], ...]
         arg = _strip(node.this)
         if isinstance(arg, exp.Column) and arg.name.lower() in nested_avgs and (
                 owner_select(node) is not None):
-            out.append(("group average", node.sql()[:160], nested_avgs[arg.name.lower()]))
+            kind, keys = nested_avgs[arg.name.lower()]
+            out.append((kind, node.sql()[:160], keys))
     return tuple(dict.fromkeys(out))
+
+
 #: Dialects whose AVG of an integer argument is an integer (SQL Server and Fabric return the
 #: argument's type, Redshift a BIGINT).
 INTEGER_AVG = frozenset({"tsql", "fabric", "redshift"})

@@ -38,6 +38,18 @@ may differ from its question whatever the data.
   the WHERE keeps ``b``'s join key IS NULL (an anti-join: the rows with no match): every
   column of ``b`` is NULL on every row kept, so the count is 0 whatever the data
   (``COUNT(a.col)`` of the kept side counts them, as meant).
+* ``having_row_counts``: a ``COUNT(*)`` in the HAVING of a SELECT that starts from one table
+  and joins it to another on a column of each (``FROM orders o JOIN order_lines l ON
+  l.order_id = o.order_id ... GROUP BY o.customer_id HAVING COUNT(*) >= 3``), with no GROUP BY
+  on the first table's join column and no anti-join: the groups are kept by a number of joined
+  rows. Whether the question counts the first table's things is the aligner's to read.
+* ``padded_counts``: a ``COUNT(*)`` (``COUNT(1)``) shown per group of a SELECT that groups by
+  one table's join column (``GROUP BY t.teacher_id``) and LEFT JOINs another table on it
+  (``LEFT JOIN lessons l ON l.teacher_id = t.teacher_id``), whose WHERE reads no column of the
+  joined table (a WHERE that does makes the join inner, or an anti-join): an entity with no
+  match keeps one row of NULLs, and COUNT(*) counts it as 1. Which side holds one row per key
+  is the aligner's to read (a LEFT JOIN to a parent, ``orders LEFT JOIN customers``, repeats
+  nothing).
 * ``exclusions``: ``x NOT IN (SELECT column FROM table ...)``. If the subquery yields one
   NULL, ``x NOT IN (...)`` is unknown for every row and the query returns nothing; a ``WHERE
   column IS NOT NULL`` in the subquery (``guarded``) or NOT EXISTS is safe. Whether the
@@ -84,6 +96,8 @@ def read(tree: Tree) -> Build:
         "few_tests": tuple(dict.fromkeys(_few_tests(tree))),
         "keeps_unmatched": _keeps_unmatched(tree),
         "counted_unmatched": tuple(dict.fromkeys(_counted_unmatched(tree))),
+        "padded_counts": tuple(dict.fromkeys(_padded_counts(tree))),
+        "having_row_counts": tuple(dict.fromkeys(_having_row_counts(tree))),
         "exclusions": tuple(_exclusions(tree)),
     }
     return lambda texts: fields
@@ -328,6 +342,123 @@ def _counted_unmatched(tree: Tree) -> list[str]:
                 and node.this.table.lower() in missing and owner_select(node) is select
                 and not under_window(node)):
             out.append(node.sql()[:200])
+    return out
+
+
+def _having_row_counts(tree: Tree) -> list[JoinedAggregate]:
+    """``COUNT(*)`` in a HAVING over a join (module docstring), one entry per join equality
+    between the SELECT's first table and another.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT o.customer_id FROM orders o JOIN order_lines l ON l.order_id = "
+    ...        "o.order_id GROUP BY o.customer_id HAVING COUNT(*) >= 3")
+    >>> [(j.table, j.key, j.joined) for j in extract_spec(sql).having_row_counts]
+    [('orders', 'order_id', 'order_lines')]
+    >>> extract_spec(sql.replace("COUNT(*)", "COUNT(DISTINCT o.order_id)")).having_row_counts
+    ()
+    """
+    out: list[JoinedAggregate] = []
+    ctes = _cte_names(tree)
+    for node in tree.aggs[:MAX_READ]:
+        if (type(node) is not exp.Count or node.args.get("distinct") is not None
+                or not isinstance(node.this, exp.Star) or under_window(node)):
+            continue
+        select = owner_select(node)
+        if not isinstance(select, exp.Select) or not select.args.get("joins") or not (
+                _in_having(node, select)):
+            continue
+        source = select.args.get("from_")
+        first = source.this if source is not None else None
+        if not isinstance(first, exp.Table) or first.name.lower() in ctes:
+            continue
+        alias = first.alias_or_name.lower()
+        grouped = {c.name.lower() for c in _group_columns(select)}
+        unmatched = _unmatched(select)
+        text = ""  # the count's SQL, written once (the generator copies the node first)
+        for left, right in _join_equalities(select):
+            for mine, other in ((left, right), (right, left)):
+                if (mine.table.lower() != alias or not other.table
+                        or other.table.lower() in (alias, *unmatched)
+                        or mine.name.lower() in grouped):
+                    continue
+                joined = tree.table_of(other)
+                if joined and joined != first.name.lower() and joined not in ctes:
+                    text = text or node.sql()[:200]
+                    out.append(JoinedAggregate(text, first.name.lower(), "*",
+                                               mine.name.lower(), joined, other.name.lower(),
+                                               True))
+        if out:
+            break  # one COUNT(*) says it
+    return out
+
+
+def _in_having(node: exp.Expr, select: exp.Select) -> bool:
+    """Is ``node`` in ``select``'s HAVING?"""
+    current, depth = node, 0
+    while current.parent is not None and current.parent is not select and depth < 12:
+        current, depth = current.parent, depth + 1
+    return current.parent is select and current.arg_key == "having"
+
+
+def _padded_counts(tree: Tree) -> list[JoinedAggregate]:
+    """``COUNT(*)`` per entity over a LEFT JOIN (module docstring): one entry per LEFT JOINed
+    table equated to a grouped column.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT t.teacher_id, COUNT(*) FROM teachers t LEFT JOIN lessons l "
+    ...        "ON l.teacher_id = t.teacher_id GROUP BY t.teacher_id")
+    >>> [(j.table, j.key, j.joined) for j in extract_spec(sql).padded_counts]
+    [('teachers', 'teacher_id', 'lessons')]
+    >>> extract_spec(sql.replace("COUNT(*)", "COUNT(l.lesson_id)")).padded_counts
+    ()
+    >>> extract_spec(sql.replace("GROUP BY", "WHERE l.kind = 'x' GROUP BY")).padded_counts
+    ()
+    """
+    out: list[JoinedAggregate] = []
+    ctes = _cte_names(tree)
+    for node in tree.aggs[:MAX_READ]:
+        if (type(node) is not exp.Count or node.args.get("distinct") is not None
+                or not (isinstance(node.this, exp.Star) or (
+                    isinstance(node.this, exp.Literal) and str(node.this.this) == "1"))
+                or under_window(node)):
+            continue
+        select = owner_select(node)
+        if (not isinstance(select, exp.Select) or not select.args.get("joins")
+                or not _shown(node, select) or _divided(node, select)):
+            continue
+        grouped = {(c.table.lower(), c.name.lower()) for c in _group_columns(select)}
+        if not grouped:
+            continue
+        where = select.args.get("where")
+        read = ({c.table.lower() for c in where.find_all(exp.Column)}
+                if where is not None else set())
+        text = ""  # the count's SQL, written once (the generator copies the node first)
+        for join in select.args["joins"][:16]:
+            on = join.args.get("on")
+            if (join.side or "").upper() != "LEFT" or on is None or not isinstance(
+                    join.this, exp.Table):
+                continue
+            alias, name = join.this.alias_or_name.lower(), join.this.name.lower()
+            if alias in read or name in ctes or any(t == alias for t, _ in grouped):
+                continue
+            for eq in on.find_all(exp.EQ):
+                sides = (eq.this, eq.expression)
+                if not all(isinstance(x, exp.Column) for x in sides):
+                    continue
+                for mine, other in (sides, sides[::-1]):
+                    if (mine.table.lower() != alias or not other.table
+                            or other.table.lower() == alias):
+                        continue
+                    if (other.table.lower(), other.name.lower()) not in grouped and (
+                            "", other.name.lower()) not in grouped:
+                        continue
+                    table = tree.table_of(other)
+                    if table and table not in ctes:
+                        text = text or node.sql()[:200]
+                        out.append(JoinedAggregate(text, table, "*", other.name.lower(), name,
+                                                   mine.name.lower(), True))
+        if out:
+            break  # one COUNT(*) says it
     return out
 
 
