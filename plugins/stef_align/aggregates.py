@@ -959,14 +959,15 @@ def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     question asks for active users ("DAU yesterday", "monthly active players") and every count
     the SQL takes counts rows, with nothing de-duplicated anywhere (no DISTINCT, no nested
     GROUP BY that makes one row per user): a user with three sessions counts three times."""
-    m = _ACTIVE_USERS.search(q.text[:2000])
-    if m is None:
-        return None
+    # (the SQL first: most queries fail it, and then the question goes unsearched)
     counts = [a for a in sql.aggregations if family(a.func) == "COUNT"]
     if not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in counts):
         return None
     if (sql.distinct or sql.nested_distinct or sql.nested_group_by or sql.set_operation
             or sql.windows or not sql.tables):
+        return None
+    m = _ACTIVE_USERS.search(q.text[:2000])
+    if m is None:
         return None
     return (f"the question asks for {m.group(0)}, each user counted once, but the SQL counts "
             f"rows ({counts[0].func}({counts[0].arg})) with no DISTINCT: a user active several "

@@ -41,6 +41,8 @@ _OTHER_METRIC = re.compile(
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    if not sql.day_offsets:
+        return []  # (most queries: the question's words go unread)
     text = q.own_words[:2000]
     m = _DAY_N.search(text)
     if m is None or _OTHER_METRIC.search(text) or not sql.day_offsets:
@@ -77,13 +79,16 @@ def asked_day_offsets(q: QuestionSpec, extras: list[Filter]) -> list[Filter]:
     >>> asked_day_offsets(q, [f]) == [f]
     True
     """
+    # (the extras first: most records have none such, and the question's words go unread)
+    pinned = [f for f in extras[:64] if f.op == "=" and isinstance(f.value, (int, float))
+              and not isinstance(f.value, bool) and f.column and _DIFFERENCE.search(f.column)]
+    if not pinned:
+        return []
     m = _DAY_N.search(q.own_words[:2000])
     if m is None:
         return []
     day = float(m.group(1) or m.group(2))
-    return [f for f in extras[:64] if f.op == "=" and isinstance(f.value, (int, float))
-            and not isinstance(f.value, bool) and float(f.value) == day and f.column
-            and _DIFFERENCE.search(f.column)]
+    return [f for f in pinned if isinstance(f.value, (int, float)) and float(f.value) == day]
 
 
 def _reason(asked: str, span: str) -> Reason:

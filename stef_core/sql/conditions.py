@@ -68,10 +68,29 @@ STRING_TYPES: tuple[type[exp.Expr], ...] = tuple(
 )
 
 
+#: What :func:`literal_value` looks through.
+_WRAPPERS: tuple[type[exp.Expr], ...] = (exp.Paren, exp.Cast, exp.TryCast)
+
+
 def literal_value(node: exp.Expr) -> tuple[bool, Scalar]:
     """``(True, value)`` when ``node`` is a constant, else ``(False, None)``."""
-    while isinstance(node, (exp.Paren, exp.Cast, exp.TryCast)):
+    while isinstance(node, _WRAPPERS):
         node = node.this
+    kind = type(node)
+    # The two most frequent nodes first, by exact type (neither is a subclass of another type
+    # tested below, so each answer is the one the tests below give): a literal, a column.
+    if kind is exp.Literal:
+        text = str(node.this)
+        if node.is_string:
+            return True, fold_text(text)
+        num = number(text)
+        return True, num if num is not None else text
+    if kind is exp.Column:
+        column = cast(exp.Column, node)
+        if (isinstance(column.this, exp.Identifier) and column.this.quoted and not column.table
+                and "%" in column.name):
+            return True, fold_text(column.name)  # a LIKE pattern (below)
+        return False, None
     if isinstance(node, STRING_TYPES):  # N'...' (T-SQL), raw strings: strings all the same
         return True, fold_text(str(node.this))
     if isinstance(node, exp.Literal):

@@ -202,6 +202,29 @@ def test_plain_column_texts_are_what_the_generator_writes(sql: str) -> None:
         assert fast is None or fast == generator.generate(column, copy=False)
 
 
+@pytest.mark.parametrize(("sql", "read"), [
+    ("SELECT COUNT(*), COUNT(DISTINCT T1.`Id`), count(x), Avg(T2.y), SUM(z), MAX(a), MIN(b) "
+     "FROM t AS T1", "mysql"),
+    # what the fast path leaves to the generator: comments, several arguments, DISTINCT ON
+    ("SELECT COUNT(* /* c */), COUNT(a /* c */), COUNT(DISTINCT a, b), MAX(a, b), SUM(a + 1), "
+     "COUNT(t.*), AVG(CAST(a AS REAL)) FROM t", "sqlite"),
+    ("SELECT COUNT(DISTINCT db.t.a), SUM(\"x y\"), COUNT(a) FROM t", "postgres"),
+])
+def test_plain_aggregate_texts_are_what_the_generator_writes(sql: str, read: str) -> None:
+    # The fast path for plain aggregates (tree.render, sql_text) must write exactly what
+    # sqlglot would, and leave to the generator everything else.
+    import sqlglot
+    from stef_sql.read.tree import _PLAIN_AGGREGATES, _plain_text
+
+    fast = 0
+    for node in sqlglot.parse_one(sql, read=read).find_all(*_PLAIN_AGGREGATES):
+        text = _plain_text(node)
+        if text is not None:
+            fast += 1
+            assert text == node.sql()
+    assert fast >= (7 if read == "mysql" else 1 if read == "postgres" else 0)
+
+
 def test_every_spec_field_is_read_by_exactly_one_concept_reader() -> None:
     """The READERS fold: each concept reader fills its own fields, and together they fill the
     whole spec (a field no reader fills, or two readers fill, is a bug in the table)."""

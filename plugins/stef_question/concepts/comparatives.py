@@ -19,6 +19,7 @@ The SQL counterpart is the operator of a WHERE / HAVING / JOIN ON predicate (``a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from stef_core.spec import NEGATED_OP, Op, Scalar, Strength, as_op
 from stef_core.values import number
@@ -368,12 +369,16 @@ def read(
     # A word token spells a number only as a one-word number phrase (lex.get says None for any
     # other): number_at is asked only of numbers and those words, not of every token.
     spelled = lex.singles("number_word")
+    cues = _cues(lex)
     i = 0
     while i < n:
         if i in claimed or i in taken:
             i += 1
             continue
         tok = text.tokens[i]
+        if words[i] not in cues and tok.kind != "number":
+            i += 1  # (most tokens: no reading below starts at a word that opens none of them)
+            continue
         # from <n> to <m> ("from account number 1 to account number 10")
         if tok.low == "from":
             lo_i = _number_after(text, lex, i + 1, claimed)
@@ -482,6 +487,14 @@ def read(
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)
+
+
+@lru_cache(maxsize=64)  # one per lexicon (a ruleset's), as lexicon() keeps them
+def _cues(lex: Lexicon) -> frozenset[str]:
+    """Every word at which :func:`read` may find something besides a number: "from",
+    "between", and the first words of a bound, a comparative or a spelled number."""
+    return frozenset({"from", "between", *lex.starts("comparative_bound"),
+                      *lex.starts("comparative"), *lex.starts("number_word")})
 
 
 #: Words after a percentage that make it a margin over another quantity ("20% over budget",

@@ -40,7 +40,15 @@ from sqlglot import exp
 from stef_core.spec import Aggregation, Filter
 from stef_core.sql import DATE_DIFFS, literal_value, operand_column, read_condition
 from stef_core.sql.conditions import PREDICATES
-from stef_sql.read.tree import Build, Tree, agg_name, owner_select, under_window, within
+from stef_sql.read.tree import (
+    Build,
+    Tree,
+    agg_name,
+    owner_select,
+    text_of,
+    under_window,
+    within,
+)
 
 
 def read(tree: Tree) -> Build:
@@ -72,7 +80,7 @@ def read(tree: Tree) -> Build:
             tree.texts.add("aggregate", arg)
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
     integer_divisions = tuple(
-        d.sql()[:200] for d in tree.divisions
+        text_of(d)[:200] for d in tree.divisions
         if d.args.get("typed") and _integer_count(d.this) and _integer_count(d.expression)
     ) if tree.divides else ()
 
@@ -233,7 +241,7 @@ def _compared_shares(tree: Tree) -> tuple[tuple[str, float, str], ...]:
                 scale = (aliases.get(bare.name.lower()) if isinstance(bare, exp.Column)
                          else share_scale(side))
                 if scale is not None:
-                    out.append((scale, value, cmp.sql()[:160]))
+                    out.append((scale, value, text_of(cmp)[:160]))
     return tuple(dict.fromkeys(out))
 
 
@@ -300,19 +308,19 @@ def _averaged_ratios(tree: Tree) -> tuple[tuple[str, str, tuple[str, ...]], ...]
         if owner is None or owner is tree.select or group is None:
             continue
         nested_avgs[alias.alias.lower()] = (kind, tuple(
-            e.sql().lower()[:80] for e in group.expressions[:16]))
+            text_of(e).lower()[:80] for e in group.expressions[:16]))
     out: list[tuple[str, str, tuple[str, ...]]] = []
     for node in tree.aggs[:_MAX_SHARES]:
         if not isinstance(node, exp.Avg) or under_window(node):
             continue
         if _row_ratio(node.this):
-            out.append(("row ratio", node.sql()[:160], ()))
+            out.append(("row ratio", text_of(node)[:160], ()))
             continue
         arg = _strip(node.this)
         if isinstance(arg, exp.Column) and arg.name.lower() in nested_avgs and (
                 owner_select(node) is not None):
             kind, keys = nested_avgs[arg.name.lower()]
-            out.append((kind, node.sql()[:160], keys))
+            out.append((kind, text_of(node)[:160], keys))
     return tuple(dict.fromkeys(out))
 
 
@@ -361,7 +369,7 @@ def _integer_averages(tree: Tree) -> list[str]:
         while isinstance(arg, exp.Paren):
             arg = arg.this
         if _truncated_duration(arg):
-            out.append(arg.sql()[:200])
+            out.append(text_of(arg)[:200])
             continue
         if not whole:
             continue
@@ -376,7 +384,7 @@ def _integer_averages(tree: Tree) -> list[str]:
                     continue
                 arg = meant
         if _count_column(arg):
-            out.append(arg.sql()[:200])
+            out.append(text_of(arg)[:200])
             continue
         if not isinstance(arg, DATE_DIFFS):
             continue
@@ -421,7 +429,7 @@ def _unwrapped(node: Any) -> str:
     while isinstance(node, _WRAPPERS) and depth < 8:
         node = node.this
         depth += 1
-    return node.sql()[:80] if isinstance(node, exp.Expr) else "?"
+    return text_of(node)[:80] if isinstance(node, exp.Expr) else "?"
 
 
 def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
@@ -666,20 +674,20 @@ def _complementary(a: exp.Expr, b: exp.Expr) -> bool:
     ``status = 'succeeded'``)?"""
     a, b = _strip(a), _strip(b)
     if isinstance(b, exp.Not):
-        return _strip(b.this).sql().lower() == a.sql().lower()
+        return text_of(_strip(b.this)).lower() == text_of(a).lower()
     if isinstance(a, exp.Not):
-        return _strip(a.this).sql().lower() == b.sql().lower()
+        return text_of(_strip(a.this)).lower() == text_of(b).lower()
     for x, y in _OPPOSITE_COMPARISONS:
         if isinstance(a, x) and isinstance(b, y):
-            return (a.this.sql().lower(), a.expression.sql().lower()) == (
-                b.this.sql().lower(), b.expression.sql().lower())
+            return (text_of(a.this).lower(), text_of(a.expression).lower()) == (
+                text_of(b.this).lower(), text_of(b.expression).lower())
     if isinstance(a, exp.EQ) and isinstance(b, exp.EQ):
         left, right = _strip(a.this), _strip(b.this)
         mine, theirs = _strip(a.expression), _strip(b.expression)
-        return (_outcome_column(left) and left.sql().lower() == right.sql().lower()
+        return (_outcome_column(left) and text_of(left).lower() == text_of(right).lower()
                 and isinstance(mine, (exp.Literal, exp.Boolean))
                 and isinstance(theirs, (exp.Literal, exp.Boolean))
-                and mine.sql().lower() != theirs.sql().lower())
+                and text_of(mine).lower() != text_of(theirs).lower())
     return False
 
 
@@ -703,5 +711,5 @@ def _complement_ratios(tree: Tree) -> tuple[str, ...]:
         top = _counted_condition(tree, d.this)
         bottom = _counted_condition(tree, d.expression) if top is not None else None
         if top is not None and bottom is not None and _complementary(top, bottom):
-            out.append(d.sql()[:160])
+            out.append(text_of(d)[:160])
     return tuple(dict.fromkeys(out))

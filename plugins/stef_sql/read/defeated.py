@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from stef_sql.read.tree import Build, Tree
+from stef_sql.read.tree import Build, Tree, text_of
 
 #: Most SELECTs, conditions and list items one query is read for (a bound on the work).
 MAX_READ = 32
@@ -76,7 +76,7 @@ def _defeated(tree: Tree) -> list[tuple[str, str]]:
                       if _rejecting_alias(c, tree.dialect) in left]
         if not conditions:
             continue
-        out.append((str(conditions[0].sql())[:200], _counted_on(select)))
+        out.append((str(text_of(conditions[0]))[:200], _counted_on(select)))
     return out
 
 
@@ -167,13 +167,13 @@ def _counted_on(select: exp.Select) -> str:
     if having is not None:
         for cmp in having.this.find_all(exp.EQ, exp.LTE, exp.LT):
             if isinstance(cmp, exp.Binary) and _tests_nothing(cmp):
-                return str(cmp.sql())[:200]
+                return str(text_of(cmp))[:200]
     for item in select.expressions[:MAX_READ]:
         for default in item.find_all(exp.Coalesce):
             zero = any(isinstance(v, exp.Literal) and not v.is_string and _zero(v)
                        for v in default.expressions)
             if zero and isinstance(_unparen(default.this), exp.AggFunc):
-                return str(default.sql())[:200]
+                return str(text_of(default))[:200]
     return ""
 
 

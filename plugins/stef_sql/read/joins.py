@@ -80,7 +80,7 @@ from typing import Any
 from sqlglot import exp
 
 from stef_core.spec import Exclusion, JoinedAggregate
-from stef_sql.read.tree import Build, Tree, owner_select, under_window
+from stef_sql.read.tree import Build, Tree, owner_select, text_of, under_window
 
 #: Most aggregates, equalities and subqueries one query is read for (a bound on the work).
 MAX_READ = 64
@@ -165,7 +165,7 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
                     continue  # one row per group: its amount averaged with itself
                 joined = tree.table_of(other)
                 if joined and joined != table and joined not in ctes:
-                    text = text or node.sql()[:200]
+                    text = text or text_of(node)[:200]
                     out.append(JoinedAggregate(text, table, cols[0].name.lower(),
                                                mine.name.lower(), joined, other.name.lower(),
                                                leads, _siblings(tree, equalities, other,
@@ -251,7 +251,7 @@ def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
                 joined = tree.table_of(other)
                 if joined and joined != table and joined not in ctes:
                     column = arg.name.lower() if isinstance(arg, exp.Column) else "*"
-                    out.append(JoinedAggregate(below.sql()[:200], table, column,
+                    out.append(JoinedAggregate(text_of(below)[:200], table, column,
                                                mine.name.lower(), joined, other.name.lower(),
                                                True))
         if len(out) >= MAX_READ:
@@ -291,7 +291,7 @@ def _joined_row_counts(tree: Tree) -> list[JoinedAggregate]:
                 joined = tree.table_of(other)
                 if joined and joined != table and joined not in _cte_names(tree) \
                         and other.table.lower() not in unmatched:
-                    text = text or node.sql()[:200]
+                    text = text or text_of(node)[:200]
                     out.append(JoinedAggregate(text, table, "*", mine.name.lower(),
                                                joined, other.name.lower(), True))
         break  # one COUNT(*) says it
@@ -341,7 +341,7 @@ def _counted_unmatched(tree: Tree) -> list[str]:
         if (type(node) is exp.Count and isinstance(node.this, exp.Column)
                 and node.this.table.lower() in missing and owner_select(node) is select
                 and not under_window(node)):
-            out.append(node.sql()[:200])
+            out.append(text_of(node)[:200])
     return out
 
 
@@ -538,7 +538,7 @@ def _empty_tests(tree: Tree) -> list[tuple[str, bool]]:
                 continue
             star = isinstance(agg, exp.Count) and isinstance(agg.this, exp.Star)
             if star or joins:
-                out.append((cmp.sql()[:200], star))
+                out.append((text_of(cmp)[:200], star))
     return out
 
 
@@ -568,7 +568,7 @@ def _few_tests(tree: Tree) -> list[str]:
                 continue
             if isinstance(cmp, exp.LT) and _literal(cmp.right) == 1:
                 continue  # COUNT(x) < 1: a test for nothing (empty_tests)
-            out.append(cmp.sql()[:200])
+            out.append(text_of(cmp)[:200])
     return out
 
 
@@ -689,7 +689,8 @@ def _exclusions(tree: Tree) -> list[Exclusion]:
         guarded = ((where is not None and any(_not_null(n, name)
                                               for n in where.find_all(exp.Is)))
                    or _rejects_null(select, item))
-        text = f"{pred.this.sql()[:80]} NOT IN (SELECT {item.sql()} FROM {table or '...'} ...)"
+        text = (f"{text_of(pred.this)[:80]} NOT IN (SELECT {text_of(item)} "
+                f"FROM {table or '...'} ...)")
         outer = pred.this
         same = (isinstance(outer, exp.Column) and outer.name.lower() == name and bool(table)
                 and tree.table_of(outer) == table)

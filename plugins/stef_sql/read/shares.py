@@ -42,7 +42,7 @@ from stef_core.spec import Filter
 from stef_core.sql import read_condition
 from stef_core.sql.conditions import flatten
 from stef_sql.read.aggregates import _counted_condition, _strip
-from stef_sql.read.tree import Build, Tree, owner_select
+from stef_sql.read.tree import Build, Tree, owner_select, text_of
 
 #: At most this many divisions are read per query (evidence, not a workload).
 _MAX = 16
@@ -61,6 +61,7 @@ def read(tree: Tree) -> Build:
     bases: list[tuple[str, tuple[Filter, ...], int]] = []
     drops: list[tuple[str, tuple[str, ...]]] = []
     constant: list[str] = []
+    key = _Keys()  # the divisions of one query share their WHERE's conditions
     for d in list(dict.fromkeys([*tree.divisions, *safe]))[:_MAX]:
         top, bottom = d.this, d.expression
         if not (isinstance(top, exp.Expr) and isinstance(bottom, exp.Expr)):
@@ -74,15 +75,15 @@ def read(tree: Tree) -> Build:
         whole = _condition(tree, bottom)
         if part is not None and (whole is not None or _plain_aggregate(bottom)):
             atoms = _atoms(part)
-            known = {a.sql().lower() for a in [*(_atoms(whole) if whole is not None else []),
+            known = {key(a) for a in [*(_atoms(whole) if whole is not None else []),
                                                *kept]}
-            only = [a for a in atoms if a.sql().lower() not in known]
+            only = [a for a in atoms if key(a) not in known]
             if len(atoms) >= 2 and only:
                 found = tuple(f for a in only for f in read_condition(a, tree.resolver))
                 if found:
                     text = text or d.sql(dialect=tree.dialect or None)[:160]
                     bases.append((text, found, len(atoms)))
-        if _kept_everywhere(tree, top, bottom, kept):
+        if _kept_everywhere(tree, top, bottom, kept, key):
             text = text or d.sql(dialect=tree.dialect or None)[:160]
             constant.append(text)
         inner = _scalar_select(bottom)
@@ -100,32 +101,48 @@ def read(tree: Tree) -> Build:
     return lambda texts: fields
 
 
+class _Keys:
+    """A condition's SQL text, lower-cased: what two conditions are compared by, written
+    once per node of the query being read (the tree does not change while it is read)."""
+
+    __slots__ = ("texts",)
+
+    def __init__(self) -> None:
+        self.texts: dict[int, str] = {}
+
+    def __call__(self, node: exp.Expr) -> str:
+        text = self.texts.get(id(node))
+        if text is None:
+            text = self.texts[id(node)] = text_of(node).lower()
+        return text
+
+
 def _kept_everywhere(tree: Tree, top: exp.Expr, bottom: exp.Expr,
-                     kept: list[exp.Expr]) -> bool:
+                     kept: list[exp.Expr], key: _Keys) -> bool:
     """Does the numerator count rows by a condition every row the WHERE keeps meets, over a
     denominator that counts the same rows (every row kept, or by a condition kept too)?"""
     part = _counted_condition(tree, top)
     whole = _counted_condition(tree, bottom)
-    if part is not None and whole is not None and {a.sql().lower() for a in _atoms(part)} == {
-            a.sql().lower() for a in _atoms(whole)}:
+    if part is not None and whole is not None and {key(a) for a in _atoms(part)} == {
+            key(a) for a in _atoms(whole)}:
         return True  # ``COUNT(*) FILTER (WHERE late) / COUNT(*) FILTER (WHERE late)``
     if not kept:
         return False
     # (written only here: each ``.sql()`` copies its node first)
-    known = {a.sql().lower() for a in kept}
+    known = {key(a) for a in kept}
     if part is None:
         flag = _strip(top)
         if not (isinstance(flag, exp.Sum) and isinstance(_strip(flag.this), exp.Column)):
             return False
         column = _strip(flag.this)
         # ``SUM(passed)`` under ``WHERE passed = 1`` (or ``= TRUE``, or ``WHERE passed``)
-        name = column.sql().lower()
+        name = text_of(column).lower()
         if not ({name, f"{name} = 1", f"{name} = true"} & known):
             return False
-    elif not all(a.sql().lower() in known for a in _atoms(part)):
+    elif not all(key(a) in known for a in _atoms(part)):
         return False
     if whole is not None:
-        return all(a.sql().lower() in known for a in _atoms(whole))
+        return all(key(a) in known for a in _atoms(whole))
     node = _unscaled(bottom)
     if isinstance(node, exp.Count):
         arg = node.this

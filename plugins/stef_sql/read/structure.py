@@ -21,7 +21,7 @@ from stef_core.spec import Scalar
 from stef_core.sql import literal_value
 from stef_core.sql.conditions import flatten
 from stef_core.values import fold_value
-from stef_sql.read.tree import Build, Tree, anti_joins, sql_text, table_name
+from stef_sql.read.tree import Build, Tree, anti_joins, sql_text, table_name, text_of
 from stef_sql.read.tree import qualifier as qualifier_of
 
 _DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub,
@@ -84,7 +84,7 @@ def _null_equalities(tree: Tree) -> list[str]:
     out: list[str] = []
     for node in nodes:
         if isinstance(node.this, exp.Null) or isinstance(node.expression, exp.Null):
-            out.append(node.sql()[:120])
+            out.append(text_of(node)[:120])
     return list(dict.fromkeys(out))
 
 
@@ -108,7 +108,7 @@ def _negated_alternatives(tree: Tree) -> list[str]:
     for node in tree.ors:
         if (type(node) is exp.Or and _negative(node.this) and _negative(node.expression)
                 and node.find_ancestor(exp.Where, exp.Having) is not None):
-            out.append(node.sql()[:160])
+            out.append(text_of(node)[:160])
         if len(out) >= 4:
             break
     return out
@@ -138,7 +138,7 @@ def _scalar_set_operations(tree: Tree) -> list[tuple[str, str]]:
             op = type(node).__name__.upper()
             if isinstance(node, exp.Union) and node.args.get("distinct") is False:
                 op = "UNION ALL"
-            out.append((op, node.sql()[:200]))
+            out.append((op, text_of(node)[:200]))
         if len(out) >= 4:
             break
     return out
@@ -190,7 +190,7 @@ def _disjoint_alternatives(tree: Tree) -> list[str]:
         select = node.find_ancestor(exp.Select)
         if (disjoint and isinstance(where, exp.Where) and select is not None
                 and not select.args.get("having")):
-            out.append(node.sql()[:160])
+            out.append(text_of(node)[:160])
         if len(out) >= 4:
             break
     return out
@@ -222,7 +222,7 @@ def _impossible_conjunctions(tree: Tree) -> list[str]:
                 key = sql_text(term.this).lower()
                 value = value.lower() if isinstance(value, str) else value
                 if key in equals and equals[key][0] != value:
-                    out.append(f"{equals[key][1].sql()} AND {term.sql()}"[:160])
+                    out.append(f"{text_of(equals[key][1])} AND {text_of(term)}"[:160])
                 equals.setdefault(key, (value, term))
         for items in bounds.values():
             lows = [(v, t) for d, v, t in items if d == ">"]
@@ -232,7 +232,7 @@ def _impossible_conjunctions(tree: Tree) -> list[str]:
                     strict = isinstance(lt, (exp.GT, exp.LT)) or isinstance(ht, (exp.GT, exp.LT))
                     if _comparable(low, high) and (
                             low > high or (low == high and strict)):  # type: ignore[operator]
-                        out.append(f"{lt.sql()} AND {ht.sql()}"[:160])
+                        out.append(f"{text_of(lt)} AND {text_of(ht)}"[:160])
         if len(out) >= 4:
             break
     return out[:4]
@@ -301,9 +301,9 @@ def _defaulted_nulls(tree: Tree) -> list[str]:
         return []
     for select in tree.selects[:32]:
         for setting in (select.args.get("settings") or [])[:16]:
-            if "join_use_nulls" in setting.sql().lower():
+            if "join_use_nulls" in text_of(setting).lower():
                 return []
-    return [anti.nulls[0].sql() for anti in anti_joins(tree)[:4]]
+    return [text_of(anti.nulls[0]) for anti in anti_joins(tree)[:4]]
 
 
 def _unmatched_filtered(tree: Tree) -> list[tuple[str, str]]:
@@ -320,5 +320,5 @@ def _unmatched_filtered(tree: Tree) -> list[tuple[str, str]]:
             if not isinstance(t, exp.Predicate) or not cols or any(
                     c.table.lower() != anti.alias for c in cols):
                 continue  # a condition on another table, or one that reads no column of t
-            out.append((t.sql(), anti.nulls[0].sql()))
+            out.append((text_of(t), text_of(anti.nulls[0])))
     return out

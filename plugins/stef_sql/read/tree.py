@@ -137,6 +137,7 @@ class Tree:
         "_aliases",
         "_anti_joins",
         "_row_conditions",
+        "_timeish",
         "aggs",
         "alias_nodes",
         "aliases",
@@ -264,6 +265,7 @@ class Tree:
         self._anti_joins: list[AntiJoin] | None = None
         # (stef_sql.read.filters.row_conditions, read once for its three readers)
         self._row_conditions: tuple[tuple[exp.Expr, Source, bool], ...] | None = None
+        self._timeish: bool | None = None  # (timeish, asked by four readers)
         self.aliases: dict[str, exp.Expr] = {}
         if self.select is not None:
             for item in self.select.expressions:
@@ -355,11 +357,11 @@ class Tree:
     def timeish(self) -> bool:
         """Could a predicate here be about time? (a time function, a literal spelled like a
         date, a column whose name says date, time, year or month)"""
-        if self.time_nodes:
-            return True
-        return any(name_kind(n) for n in self.names if n) or any(
-            lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals
-        )
+        if self._timeish is None:  # (read once: four readers ask)
+            self._timeish = self.time_nodes or any(
+                name_kind(n) for n in self.names if n) or any(
+                lit.is_string and looks_like_time(str(lit.this)) for lit in self.literals)
+        return self._timeish
 
 
 def inside(node: exp.Expr, ancestor: exp.Expr) -> bool:
@@ -582,7 +584,7 @@ def render(nodes: list[exp.Expr]) -> list[str]:
         _TEXT_GENERATOR = TextGenerator()
     out = []
     for node in nodes:
-        text = _plain_column(node)
+        text = _plain_text(node)
         out.append(text if text is not None else _TEXT_GENERATOR.generate(node, copy=False))
     return out
 
@@ -594,9 +596,22 @@ def _to_char_text(generator: Any, node: exp.ToChar) -> str:
 
 
 def sql_text(node: exp.Expr) -> str:
-    """``node.sql()``, without the generator (and its copy of the node) for a plain column:
-    the key of a column compared in a condition, read for every comparison of a WHERE."""
-    text = _plain_column(node)
+    """``node.sql()``, without the generator (and its copy of the node) for a plain column or
+    a plain aggregate: the key of what a condition compares, read for every comparison of a
+    WHERE or HAVING."""
+    text = _plain_text(node)
+    return text if text is not None else node.sql()
+
+
+def text_of(node: exp.Expr) -> str:
+    """``node.sql()``, comments included, without the generator (and its copy of the node)
+    for a plain column or a plain aggregate (:func:`_plain_text`): the texts the readers keep
+    or compare (``COUNT(*)``, ``T1.status``)."""
+    if type(node) is exp.Column and (node.comments or any(
+            part is not None and part.comments
+            for part in (node.args.get("this"), node.args.get("table")))):
+        return node.sql()  # the generator writes a column's comments
+    text = _plain_text(node)
     return text if text is not None else node.sql()
 
 
@@ -615,6 +630,47 @@ def _name_text(name: Any) -> str | None:
     if name.args.get("quoted"):
         return f'"{text}"' if _QUOTED_NAME.match(text) else None
     return text if _PLAIN_NAME.match(text) else None
+
+
+#: Aggregates the generator writes as ``NAME(argument)`` (sqlglot's function fallback).
+_PLAIN_AGGREGATES: dict[type, str] = {
+    exp.Count: "COUNT", exp.Sum: "SUM", exp.Avg: "AVG", exp.Max: "MAX", exp.Min: "MIN",
+}
+
+
+def _plain_text(node: exp.Expr) -> str | None:
+    """What the generator writes for a plain column (:func:`_plain_column`) or a plain
+    aggregate: ``COUNT(*)``, ``COUNT(DISTINCT T1.id)``, ``AVG(price)`` (most of the texts a
+    spec keeps that are no bare column); None for anything else, comments included (the
+    generator writes them)."""
+    name = _PLAIN_AGGREGATES.get(type(node))
+    if name is None:
+        return _plain_column(node)
+    if node.comments:
+        return None
+    arg: Any = None
+    for key, value in node.args.items():
+        if key == "this":
+            arg = value
+        elif not (value is None or value == [] or (key == "big_int" and type(value) is bool)):
+            return None  # MAX(x, y), COUNT(a, b), ... (a flag is written as no argument)
+    kind = type(arg)
+    if kind is exp.Star:
+        return None if arg.comments or any(arg.args.values()) else f"{name}(*)"
+    prefix = ""
+    if kind is exp.Distinct:
+        items = arg.args.get("expressions")
+        if arg.comments or arg.args.get("on") or not items or len(items) != 1:
+            return None
+        prefix, arg = "DISTINCT ", items[0]
+    if type(arg) is not exp.Column or arg.comments or any(
+            arg.args.get(k) for k in ("join_mark", "shadow")):
+        return None
+    for part in (arg.args.get("this"), arg.args.get("table")):
+        if part is not None and part.comments:
+            return None
+    text = _plain_column(arg)
+    return None if text is None else f"{name}({prefix}{text})"
 
 
 def _plain_column(node: exp.Expr) -> str | None:
