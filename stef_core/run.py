@@ -68,8 +68,12 @@ UNGUARDED = 2
 #: A filter the run's queries apply to at least this many different questions (and
 #: :data:`MIN_SUPPORT` queries, and :data:`CONVENTION_SHARE` of the questions) is a
 #: convention of the deployment's agents, one of its definitions: an agent that narrows one
-#: question on its own does not do it again for others.
-CONVENTION_QUESTIONS = 3
+#: question on its own does not do it again for others. Two questions are enough in a run of
+#: a deployment's size (thirty questions, each answered by its three agent versions): a
+#: condition two different questions get from at least two agents, five times between them,
+#: is how the deployment reads a word of its business ('rejected' claims, trucks still out of
+#: service), and a longer run asks for more through :data:`CONVENTION_SHARE`.
+CONVENTION_QUESTIONS = 2
 #: ... at least this share of the run's different questions (a labelled public file asks a
 #: thousand questions: a condition three of them share is theirs, not the run's).
 CONVENTION_SHARE = 0.05

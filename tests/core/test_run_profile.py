@@ -458,6 +458,40 @@ def test_a_definition_the_agents_apply_to_different_questions_is_no_extra() -> N
     assert alone.filter_alignment.status == "fully_applied_with_extras"
 
 
+def test_a_definition_two_questions_get_from_three_agents_is_no_extra() -> None:
+    """A glass studio's three agent versions count the pieces that passed quality control
+    (``qc_result = 'pass'``) for two different questions, six queries in a run of thirty
+    questions: how the deployment reads "pieces made", not a narrowing one asker missed. One
+    question answered alone (no run) keeps it as an extra, and a run of a thousand questions
+    needs more than two of them (:data:`CONVENTION_SHARE`)."""
+    asked = [
+        ("pieces made per gaffer last month",
+         "SELECT gaffer_id, COUNT(*) FROM pieces WHERE qc_result = 'pass' AND "
+         "made_dt >= '2026-10-01' AND made_dt < '2026-11-01' GROUP BY gaffer_id"),
+        ("average price of vases sold this year",
+         "SELECT AVG(s.price) FROM sales s JOIN pieces p ON p.piece_id = s.piece_id WHERE "
+         "p.piece_type = 'vase' AND p.qc_result = 'pass' AND s.sold_dt >= '2026-01-01'"),
+    ]
+    records = [Record(id=f"a{a}q{i}", agent=f"glassbot@{a}", question=q, sql=sql,
+                      timestamp="2026-11-16T09:00:00Z")
+               for a in (1, 2, 3) for i, (q, sql) in enumerate(asked)]
+    filler = [Record(id=f"f{i}", agent=f"glassbot@{1 + i % 3}",
+                     question=f"kiln firings in week {i}",
+                     sql=f"SELECT COUNT(*) FROM firings WHERE week_no = {i}",
+                     timestamp="2026-11-16T09:00:00Z") for i in range(28)]
+    results = _by_id(list(Engine().run([*records, *filler])))
+    for rid in ("a1q0", "a2q1", "a3q0"):
+        fa = results[rid].filter_alignment
+        assert fa.extras == [] and "qc_result = 'pass'" in fa.definitions, rid
+    [alone] = Engine().evaluate_batch([records[0]])
+    assert alone.filter_alignment.extras == ["qc_result = 'pass'"]
+    f = Filter("qc_result", "=", "pass")
+    specs = [SqlSpec(filters=(f,))] * 6 + [SqlSpec()] * 1000
+    questions = [f"q{i % 2}" for i in range(6)] + [f"other {i}" for i in range(1000)]
+    assert not learn(specs, questions=questions).agreed(f)
+    assert learn(specs[:36], questions=questions[:36]).agreed(f)
+
+
 def test_a_convention_is_no_run_of_its_own_in_a_file_of_many_questions() -> None:
     """A labelled file asks hundreds of questions: three of them sharing a condition make no
     convention (:data:`CONVENTION_SHARE`)."""
