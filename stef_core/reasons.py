@@ -329,8 +329,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "confidence.other_answers", "other", "minor",
         "(offline judge, logged traffic) two or more other answers to the same question in "
-        "the run agree on a table, a date column or an output column this answer reads, "
-        "bounds or shows otherwise: confidence lowered"),
+        "the run agree on a table, a date column, an output column or the values of a "
+        "column (`status IN ('open', 'held')`) this answer reads, bounds, shows or keeps "
+        "otherwise: confidence lowered"),
     ReasonCode(
         "confidence.complexity", "other", "minor",
         "(offline judge) much to get right (many tables or values, a long question; counted "

@@ -19,8 +19,9 @@ confidence.unnamed_column  output columns nothing in the question mentions
 confidence.extra_columns   more output columns than the question asks for
 confidence.drift           constraints the reformulation added or dropped
 confidence.other_answers   two or more other answers to the same question in the
-                           run agree on a table, a date column or an output column
-                           this one reads, bounds or shows otherwise
+                           run agree on a table, a date column, an output column or
+                           a column's values this one reads, bounds, shows or keeps
+                           otherwise
 confidence.complexity      many tables or values, a long question: such answers are
                            wrong more often, whatever their findings
 confidence.little_to_check a short question, a SQL that applies no filter: where
