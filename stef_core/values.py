@@ -136,6 +136,11 @@ MEASURE_UNITS: dict[str, tuple[str, float]] = {
 }
 _MEASURE_TEXT = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(" + "|".join(
     sorted(MEASURE_UNITS, key=len, reverse=True)) + r")\b")
+#: The first number of a range whose unit follows the second ("between 2 and 5 kg", "10 to 25
+#: km", "2-5 kg"): the unit is both numbers'.
+_RANGE_MEASURE_TEXT = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)\s*(?:and|to|-|\u2013)\s*"
+                                 r"\d+(?:,\d{3})*(?:\.\d+)?\s?(" + "|".join(
+                                     sorted(MEASURE_UNITS, key=len, reverse=True)) + r")\b")
 _BINARY = {"kb": 1024.0, "mb": 1024.0 ** 2, "gb": 1024.0 ** 3, "tb": 1024.0 ** 4}
 
 
@@ -150,6 +155,8 @@ def same_measure(asked: float, text: str, found: float, column: str) -> bool:
     False
     >>> same_measure(5, "over 5 kg", 5000, "price_usd")
     False
+    >>> same_measure(2, "batches between 2 and 5 kg", 2000, "batch_wt_g")
+    True
     """
     # the column's own name: a table alias ("t.amount") names no unit
     parts = [p for p in re.split(r"[^a-z0-9]+|_", re.sub(r"\b\w+\.", "", column.lower())) if p]
@@ -157,7 +164,8 @@ def same_measure(asked: float, text: str, found: float, column: str) -> bool:
     if not col_units:
         return False
     kind, scale = MEASURE_UNITS[col_units[-1]]
-    for amount, unit in _MEASURE_TEXT.findall(text.lower()[:4000])[:8]:
+    low = text.lower()[:4000]
+    for amount, unit in [*_MEASURE_TEXT.findall(low)[:8], *_RANGE_MEASURE_TEXT.findall(low)[:8]]:
         said_kind, said_scale = MEASURE_UNITS[unit]
         if float(amount.replace(",", "")) != asked or said_kind != kind or said_scale == scale:
             continue

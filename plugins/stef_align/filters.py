@@ -195,10 +195,14 @@ _STATE_WORDS = frozenset({
     "in progress", "backordered", "discontinued", "delayed", "shipped", "delivered"})
 
 
-def _state_word(r: Filter, text: str) -> bool:
+def _state_word(r: Filter, text: str, restated: bool = False) -> bool:
     """An unquoted state word of the question ("pending claims", "active providers"): weak
-    evidence about the value the data uses for it. A quoted value is the data's own."""
-    if r.source != "question" or r.op != "=" or not isinstance(r.value, str):
+    evidence about the value the data uses for it. A quoted value is the data's own. With
+    ``restated``, the reformulation's prose restating the word too ("active observers" /
+    "Observers with an active account": the merged requirement keeps the reformulation as its
+    source)."""
+    if r.source not in (("question", "enrichment") if restated else ("question",)) or (
+            r.op != "=" or not isinstance(r.value, str)):
         return False
     word = r.value.lower()
     return word in _STATE_WORDS and f"'{word}'" not in text and f'"{word}"' not in text
@@ -2923,7 +2927,13 @@ def align_filters(
         states = [s for s in (*encodings, *(idx.preds[i] for i in sorted(used)[:MAX_SCAN]))
                   if (_state_column(s) or _state_flag(s) or _moment_kept(word, s))
                   and s.value != SUBQUERY]
-        if states and _state_word(r, q.text) and not any(
+        # (a state the reformulation restates in prose is read so too, where an event's moment
+        # of the rows themselves left unset keeps it: "active observers" / deactivated_at IS
+        # NULL; not one of an excluded set's rows: "open cases without a signed contract" /
+        # NOT EXISTS (... signed_at IS NOT NULL) says nothing of "open")
+        if states and (_state_word(r, q.text) or (
+                _state_word(r, q.text, restated=True)
+                and any(_moment_kept(word, s) and not s.excluded for s in states))) and not any(
                 _contradicts(str(r.value), s.value) or _moment_kept(word, s) is False
                 for s in states):
             # "active providers" / term_dt IS NULL: the data keeps the state in its own terms

@@ -192,6 +192,11 @@ _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"before|earlier than|prior to|preceding", "before"),
     )
 )
+#: "since the storm on feb 10", "after the mirror recoat on jan 20": an event named between
+#: the bound and its day, dated by that day; the bound is the day's (a day only: "after the
+#: drive in january" does not say which day of the month the drive ended).
+_EVENT_BOUND = re.compile(r"\b(since|after|following)\s+(?:(?:the|our|their|its|his|her)\s+)?"
+                          r"(?:[a-z][\w'-]*\s+){1,5}on\s+(?:the\s+)?" + _WEEKDAY + "$")
 #: A reformulation's conditions on dates: "created_at >= 2026-01-01", "due_dt < '2025-11-24'"
 #: (on dates only: "score > 2020" compares a number).
 _SYMBOL_BOUNDS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -1356,6 +1361,10 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
             m = pattern.search(clause)
             if m is not None and (best is None or m.start() < best[0]):
                 best = (m.start(), bound)  # the longest phrase: "no later than", not "later than"
+        if best is None and atom.grain == "day" and atom.clock is None:
+            m = _EVENT_BOUND.search(clause)
+            if m is not None:
+                best = (m.start(), "after" if m.group(1) in ("after", "following") else "since")
         if best is not None:
             kind = best[1]
             span_start = atom.start - len(clause) + best[0]

@@ -215,6 +215,47 @@ def _amount(text: Text, i: int) -> bool:
             and text.tokens[i - 1].low in _AMOUNT_BEFORE)
 
 
+#: Cues that leave a thing out by naming it ("other than spectrographs", "except warranty
+#: jobs"): a code given in parentheses right after the thing is the code of what is left out.
+#: ("not", "no", "without" are left out: "not shipped (status 'PENDING')" may give the code
+#: of the state the rows are in instead.)
+_EXCLUDING_CUES = frozenset({"except", "except for", "excluding", "excl", "exclude",
+                             "other than", "apart from", "aside from", "leaving out",
+                             "leave out", "omitting"})
+#: Most tokens between a parenthesis and the quoted code it gives ("(instrument_type =
+#: 'SPEC')"), and between an excluding cue and that parenthesis ("other than hard-shell
+#: cases (").
+_PAREN_REACH = 6
+_CUE_REACH = 6
+
+
+def _restates_excluded(text: Text, lex: Lexicon, i: int) -> bool:
+    """Is the quoted token ``i`` a parenthesis's code for the thing an excluding cue just
+    before it names ("Instruments other than spectrographs (instrument_type 'SPEC')")? The
+    parenthesis restates the words it follows, their polarity included.
+
+    The parenthesis opens at most :data:`_PAREN_REACH` tokens before the code (no other
+    punctuation in between but ``=`` and ``:``), and the cue ends at most :data:`_CUE_REACH`
+    words before the parenthesis, within its clause (no punctuation between them).
+    """
+    toks = text.tokens
+    p = i - 1
+    while p >= max(0, i - _PAREN_REACH) and toks[p].low != "(":
+        if toks[p].kind == "punct" and toks[p].low not in ("=", ":", "_"):
+            return False
+        p -= 1
+    if p < 0 or toks[p].low != "(":
+        return False
+    words = text.words
+    for k in range(p - 1, max(-1, p - _CUE_REACH - 3), -1):
+        if toks[k].kind == "punct" and toks[k].low not in ("'", "-"):
+            return False
+        m = lex.at("negation", words, k)
+        if m is not None and m.end <= p and " ".join(words[m.start:m.end]) in _EXCLUDING_CUES:
+            return p - m.end <= _CUE_REACH
+    return False
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]:
     """Every value the question names (unclaimed tokens only), capped at :data:`MAX_VALUES`."""
     toks = text.tokens
@@ -225,7 +266,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             continue  # (most tokens: tested first)
         if len(out) >= MAX_VALUES:
             break
-        op: Op = "!=" if negated_before(text, lex, i) else "="
+        op: Op = "!=" if negated_before(text, lex, i) or _restates_excluded(text, lex, i) \
+            else "="
         out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
         used.add(i)
     skip = claimed | frozenset(used)
