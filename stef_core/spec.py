@@ -114,6 +114,10 @@ class Filter:
     #: only (``values equip_rentals.status = RES, OUT``) and the question names none of them:
     #: an SQL that reads none of these tables has no such column to answer it with.
     tables: tuple[str, ...] = ()
+    #: Asked only by the agent's reformulation, in R_app's words (``rules``): the person's own
+    #: words do not say it ("corp accounts with no rentals" restated "no rentals billed to
+    #: them"; "seeds shipped" restated "seeds in distributions that fulfilled a request").
+    restated: bool = False
 
     @property
     def values(self) -> tuple[Scalar, ...]:

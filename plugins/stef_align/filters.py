@@ -349,9 +349,14 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
     (``event_type = 'complete'`` for a declared status 'completed') or a state of its own
     that no other word of the question asks for (a code, a flag: ``is_active = 1``). The
     ruleset declares what a column holds, not that every use of its words is about that
-    column. Conditions on the rows an anti-join leaves out speak of other rows."""
+    column. Conditions on the rows an anti-join leaves out speak of other rows, and an
+    event's moment kept the other way (``cancelled_dt IS NULL`` for "cancelled") keeps the
+    opposite."""
     if r.source != "rules" or not r.column or norm(r.column) in {norm(c) for c in sql.columns}:
         return None
+    sibling = _same_event(r, candidates)
+    if sibling is not None:
+        return sibling
     own = _word_stems(r.value)
     flag = _ruleset_flag(r)
     named = {stem(p) for p in parts(r.column or "") if len(p) >= 3 and p != "has"}
@@ -376,9 +381,101 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
         if flag:
             if named and named <= {stem(p) for p in parts(s.column)}:
                 return s
-        elif _state_column(s) and not _grounded(s, q):
+        elif (_state_column(s) and not _grounded(s, q)
+              and not _moment_opposed(r, s, rules)):
             return s
     return None
+
+
+def _same_event(r: Filter, candidates: list[Filter]) -> Filter | None:
+    """A condition of the SQL that keeps the event whose moment ``r`` tests (``cxl_ts IS NOT
+    NULL``, "cancelled") by another column of that event: a cancellation's reason holding a
+    value (``cxl_rsn = 'RESC'``, ``cxl_rsn IS NOT NULL``) is set only on cancelled rows;
+    "not cancelled" (``cxl_ts IS NULL``) by its reason left unset. Only a row condition: a
+    CASE that counts one reason says nothing of the rows kept. (The reverse does not hold:
+    a cancellation date set says no reason.)"""
+    if r.op not in ("is null", "is not null") or not r.column:
+        return None
+    ps = parts(r.column)
+    event = {p for p in ps if p not in _MOMENT_PARTS}
+    if len(ps) < 2 or ps[-1] not in _MOMENT_PARTS or not event:
+        return None
+    for s in candidates[:MAX_SCAN]:
+        if (not s.column or s.excluded or s.alternative or s.source == "case"
+                or norm(s.column) == norm(r.column) or not event <= set(parts(s.column))
+                or set(parts(s.column)) & _MOMENT_PARTS):
+            continue
+        if r.op == "is null" and s.op == "is null":
+            return s
+        if r.op == "is not null" and (s.op == "is not null" or (
+                s.op in ("=", "in") and s.value != SUBQUERY
+                and all(v is not None for v in s.values))):
+            return s
+    return None
+
+
+def _word_of(word: str, r: Filter, rules: Ruleset) -> bool:
+    """Is ``word`` (a negated word of the question) the first word of a phrase R_app gives
+    ``r``'s value ("gone" of ``value job_status GOA = "gone on arrival"``)?"""
+    w = stem(norm(word))
+    return bool(w) and any(stem(p.split()[0]) == w for p in _value_words(r, rules) if p.split())
+
+
+def _moment_opposed(r: Filter, s: Filter, rules: Ruleset | None) -> bool:
+    """Does ``s`` keep an event's moment the other way from what ``r``'s value words say
+    ("cancelled", ``value ord_status CXL = cancelled``, against ``cancelled_dt IS NULL``)?"""
+    if rules is None or r.op not in ("=", "!=", "in", "not in"):
+        return False
+    asked = r.op in ("=", "in")
+    return any(_moment_kept(w, s) is (not asked) for w in _value_words(r, rules))
+
+
+def _value_words(r: Filter, rules: Ruleset) -> list[str]:
+    """The words R_app declares for ``r``'s value(s) on ``r``'s column, folded (``value
+    ord_status CXL = cancelled``: ["cancelled"])."""
+    wanted = {value_key(v) for v in r.values}
+    out: list[str] = []
+    for key, cat in rules.categories.items():
+        if norm(key.rpartition(".")[2]) != norm(r.column or ""):
+            continue
+        out += [word.lower() for word, value in list(cat.words.items())[:64]
+                if value_key(value) in wanted]
+    return out
+
+
+#: The last word of a column that holds a kind or a state of the thing its first word names
+#: (``claim_status``, ``hold_stat``, ``title_type``, ``payout_status_cd``).
+_KIND_PARTS = frozenset({"status", "stat", "sts", "type", "typ", "cd", "code", "kind", "class",
+                         "cat", "category", "result", "reason", "rsn", "tier", "level"})
+#: First words of a column that name no table (``is_active``, ``cur_status``, ``src_type``).
+_NO_ENTITY = frozenset({"is", "has", "cur", "curr", "current", "last", "first", "prev", "orig",
+                        "new", "old", "primary", "main", "total", "src", "source", "dest",
+                        "home", "parent", "child", "sub", "base", "end", "start", "final"})
+
+
+def _of_another_table(r: Filter, sql: SqlSpec) -> str | None:
+    """The thing a ruleset value's column is named for (``claim_status``: claims), when only
+    the agent's reformulation asks the value (``r.restated``), the SQL never reads that column
+    and reads no table that thing names (``rental_agreements``, ``corp_accounts``): the
+    reformulation words the rows the SQL reads in another table's terms ("rentals billed to
+    them", "$ sold" of front-store sales). Said by the person ("luxury bookings", the boat's
+    class) the value stays required, and so does a value of a table the SQL reads."""
+    if (not r.restated or r.source != "rules" or not r.column or r.op not in ("=", "!=", "in")
+            or not all(isinstance(v, str) for v in r.values) or not sql.tables
+            or norm(r.column) in {norm(c) for c in sql.columns}):
+        return None
+    words = parts(r.column)
+    if len(words) < 2 or words[-1] not in _KIND_PARTS or words[0] in _NO_ENTITY:
+        return None
+    thing = words[0]
+    if len(thing) < 2 or not thing.isalpha() or thing in _KIND_PARTS:
+        return None
+    for table in sql.tables[:MAX_SCAN]:
+        for w in parts(bare(table)):
+            if (stem(w) == stem(thing) or w.startswith(thing) or thing.startswith(w)
+                    or abbreviates(thing, w)):
+                return None
+    return thing
 
 
 def _value_word_stems(r: Filter, rules: Ruleset) -> set[str]:
@@ -2964,6 +3061,22 @@ def align_filters(
                 f"does not read; it may keep that in its own terms ({kept_as.describe()})",
                 "minor",
             ))
+            if _same_event(r, [kept_as]) is kept_as:
+                read_as_asked.append(kept_as)  # the event's reason: no extra as well
+            continue
+        other = _of_another_table(r, sql)
+        if other is not None:
+            # "net revenue per customer ... rentals billed to them" with ``values claim_status
+            # = ..., BILLED``: the agent's reformulation words the rows the SQL reads in the
+            # ruleset's value of a column named for another table (claims), which the SQL
+            # does not read; the person's words do not ask it (inference: weak)
+            reasons.append(reason(
+                "filter.missing",
+                f"the reformulation words the rows in the ruleset's terms as {r.describe()}, "
+                f"a column named for '{other}', and the SQL reads no such table; the question "
+                "itself does not ask it",
+                "minor",
+            ))
             continue
         # a state condition the reformulation itself names ("still not picked up" restated
         # as "status_cd = 'BK'"): the agent's reading of the state in the data's terms. Only
@@ -3000,9 +3113,11 @@ def align_filters(
             read_as_asked.append(bound)
             matched.append(r.describe())  # answered (weakly): the bound is no extra
             continue
+        # ("excluding gone on arrival": the negated word opens the phrase the ruleset gives
+        # the value, ``value job_status GOA = "gone on arrival"``)
         if r.op == "not" and r.column and any(
                 o.source == "rules" and o.op in ("!=", "not in") and not isinstance(o.value, tuple)
-                and value_key(o.value) == value_key(r.column)
+                and (value_key(o.value) == value_key(r.column) or _word_of(r.column, o, rules))
                 and (o.describe() in matched or _keeps_others(o, candidates, rules) is not None)
                 for o in required[:MAX_REQUIREMENTS]):
             # "not cancelled" (the state word is the requirement's column): the ruleset reads

@@ -69,6 +69,29 @@ _LISTED_AFTER_NEGATION = re.compile(
 # A negation after the word: "trialing excluded", "drafts left out".
 _NEGATION_AFTER = re.compile(
     r"^(?:\s+\w+){0,2}?\s+(?:excluded|excepted|left\s+out|filtered\s+out|removed)\b")
+# An inclusion: "including repatriations", "incl. clawbacks", "inclusive of deposits", and after
+# the word "gone on arrival included", "clawbacks counted too": those rows are kept with the
+# others, which asks no condition either way.
+_INCLUDED_BEFORE = re.compile(r"\b(?:including|incl\.?|inclusive\s+of)\s+"
+                              r"(?:(?:the|any|all|every)\s+)?$")
+_INCLUDED_AFTER = re.compile(r"^(?:[\s()\[\]]+[\w-]+){0,2}?[\s()\[\]]+(?:included|counted\s+too|"
+                             r"counted\s+as\s+well|kept\s+in)\b")
+
+
+def included(text: str, start: int, end: int) -> bool:
+    """Is the word at ``start:end`` of folded ``text`` said as included with the other rows
+    ("including repatriations", "clawbacks included")?
+
+    >>> t = "net commission, clawbacks included; seeds incl. repatriations"
+    >>> included(t, 16, 25), included(t, 48, 61), included("clawbacks by rep", 0, 9)
+    (True, True, False)
+    >>> included("plot sales; pre-need (reserved) plots included", 12, 20)
+    True
+    """
+    return (_INCLUDED_BEFORE.search(text, max(0, start - 24), start) is not None
+            or _INCLUDED_AFTER.match(text[end:end + 40]) is not None)
+
+
 # Straight and curly quotes (U+201C/D, U+2018/9).
 _QUOTED = re.compile("'([^']*)'|\"([^\"]*)\"|\u201c([^\u201d]*)\u201d|\u2018([^\u2019]*)\u2019")
 _SEPARATORS = re.compile(r"[\s_-]+")
@@ -403,6 +426,7 @@ class Matcher:
         was: list[Filter] = []  # states said of a time ("issued in 2025"): what rows were
         last: tuple[int, list[Filter]] | None = None  # the last word's end and its filters
         both: set[str] = set()  # conditions said together with their opposites
+        inclusion: int | None = None  # where the last word said as included ended
         named = {t for t, pattern in self.tables.items() if pattern.search(text)}
         own = len(text) if own is None else own
         users: list[Filter] = []  # what the person's own words ask
@@ -461,6 +485,15 @@ class Matcher:
                 # "by carrier mode (TL, LTL, PCL, INT)": the groups' names, no condition
                 words.add(value_key(m.group(0)))
                 continue
+            if not neg and (included(text, *m.span()) or (
+                    inclusion is not None
+                    and _LISTED.fullmatch(text, inclusion, m.start()) is not None)):
+                # "net commission, clawbacks included", "including cancellations and
+                # no-shows": those rows are kept with the others, no condition either way
+                words.add(value_key(m.group(0)))
+                inclusion = m.end()
+                last = None
+                continue
             for meaning in self.meanings.get(key, ()):
                 words.add(value_key(m.group(0)))
                 if meaning.tables is not None and not meaning.tables & named:
@@ -504,6 +537,9 @@ class Matcher:
             last = (m.end(), made)
         out = [f for f in out if not (f in was and _now_in(f, out, was))
                and f.describe() not in both and not _restated(f, users, agents)]
+        # what the reformulation alone asks, in the ruleset's words, is the agent's wording of
+        # the question (the aligner reads it against the tables the SQL reads)
+        out = [replace(f, restated=True) if f not in users else f for f in out]
         return (tuple(dict.fromkeys(self._enumerations(out))), frozenset(words),
                 tuple(spans))
 
