@@ -399,6 +399,10 @@ class SqlSpec:
     aggregations: tuple[Aggregation, ...] = ()
     filters: tuple[Filter, ...] = ()
     group_by: tuple[str, ...] = ()
+    # The base table of each GROUP BY key that is a column, as ``(key, table)`` pairs
+    # (``("display_nm", "tanks")`` for ``GROUP BY t.display_nm`` over ``tanks t``; table "" when
+    # unknown): a name column of the tanks names a tank.
+    group_tables: tuple[tuple[str, str], ...] = ()
     having: bool = False
     order_by: tuple[OrderItem, ...] = ()
     limit: int | None = None

@@ -347,7 +347,18 @@ def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     summing a column that stores a count of that noun (``SUM(word_count)``), or a quantity
     (``SUM(qty)``) where what is counted is units sold: a count of units, not of rows."""
     if q.counted and not _SOLD.search(" ".join(q.counted)):
-        return False  # "how many orders" / SUM(qty): units, not the orders asked
+        # "how many orders" / SUM(qty): units, not the orders asked. "how many bottles
+        # filled" / SUM(qty) over ``bottling``: no table of the query holds a bottle a row
+        # (nor is a bottle a party, with rows of its own in any table), so the quantity the
+        # SQL adds up is what counts them.
+        # (a table named after the activity, ``bottling``, holds runs, not bottles)
+        if any(has_many_rows(w) or any(word_matches(w, p) and not p.endswith("ing")
+                                       for t in sql.tables[:16]
+                                       for p in parts(t.split(".")[-1]))
+               for w in q.counted):
+            return False
+        return any(a.func == "SUM" and set(parts(a.arg.split(".")[-1])) <= _COUNT_PARTS
+                   for a in sql.aggregations[:64])
     said: set[str] | None = None
     for a in sql.aggregations[:64]:
         if a.func != "SUM":

@@ -50,7 +50,8 @@ from stef_align.names import (
     parts,
     person_by_role,
     rows_of_another,
-    served,
+    same_side,
+    side,
     word_matches,
 )
 from stef_core.models import Reason, Ruleset
@@ -62,7 +63,8 @@ from stef_core.words import norm, stem
 
 _TIME_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years",
                          "quarter", "quarters", "hour", "hours", "weekday", "weekdays",
-                         "date", "dates", "season", "seasons"})
+                         "date", "dates", "season", "seasons", "night", "nights", "evening",
+                         "evenings", "dow"})
 _DATE_KEYS = ("date", "day", "week", "month", "year", "quarter", "hour", "time", "strftime",
               "extract", "trunc", "format", "_at", "period", "weekday", "dow", "season")
 
@@ -74,13 +76,15 @@ _MOMENT_PARTS = frozenset({"ts", "dt", "dttm", "tstamp", "tmstmp", "datetime", "
 _WORD_UNITS = {
     "hour": "hour", "hours": "hour", "hourly": "hour",
     "day": "day", "days": "day", "daily": "day", "date": "day", "dates": "day",
+    # "skaters each night", "nightly revenue", "admissions each evening": one a day
+    "night": "day", "nights": "day", "nightly": "day", "evening": "day", "evenings": "day",
     "week": "week", "weeks": "week", "weekly": "week", "wk": "week",
     "month": "month", "months": "month", "monthly": "month", "mo": "month",
     "quarter": "quarter", "quarters": "quarter", "quarterly": "quarter", "qtr": "quarter",
     "qtrs": "quarter",
     "year": "year", "years": "year", "yearly": "year", "annual": "year", "annually": "year",
     "yr": "year", "yrs": "year",
-    "weekday": "dow", "weekdays": "dow",
+    "weekday": "dow", "weekdays": "dow", "dow": "dow",
 }
 #: A unit as date functions and format strings spell it (lower-cased SQL text).
 _SPELLED_UNITS = {
@@ -170,6 +174,14 @@ def _misspelled(word: str, key: str) -> bool:
     return len(w) >= 6 and any(len(p) >= 6 and _one_edit(w, stem(p)) for p in parts(key))
 
 
+#: Keys every trade's schemas spell their own short way: a state as its two-letter code
+#: (``st_cd``, ``cust_st``), a ZIP code as the postal code (``postal_cd``, ``postcode``).
+_SCHEMA_SPELLINGS = {"state": frozenset({"st"}),
+                     "zip": frozenset({"postal", "postcode", "zipcode"}),
+                     "postcode": frozenset({"postal", "zip", "zipcode"}),
+                     "postal": frozenset({"postcode", "zip", "zipcode"})}
+
+
 def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     """Does the GROUP BY / PARTITION BY key ``key`` group by the question's ``group``?"""
     words = group.split()
@@ -187,6 +199,10 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     if any(word_matches(w, key) or abbreviated(w, key) or _misspelled(w, key)
            for w in words):
         return True
+    named = set(parts(bare(key)))
+    if any(named & _SCHEMA_SPELLINGS.get(w[:-1] if w.endswith("s") else w, frozenset())
+           for w in words):
+        return True  # "rentals by state" / st_cd, "payouts by zip" / postal_cd
     if any(len(p) >= 5 and len(w) > len(p) + 2 and w.endswith(p) and p not in _ID_PARTS
            for w in words for p in parts(bare(key))):
         return True  # "per policyholder" / holder_id, "per homeowner" / owner_id: its head
@@ -284,6 +300,92 @@ def _joined_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
                 continue
             return True
     return False
+
+
+#: Name parts of a column that names or numbers the row it is on (``display_nm``, ``label``,
+#: ``serial_no``, ``plate_no``, ``asset_tag``), beside the parts that only say it is a key.
+_IDENTITY_PARTS = frozenset({"name", "nm", "label", "title", "display", "full", "short",
+                             "serial", "sn", "plate", "tag", "vin", "sku", "ref", "handle",
+                             "nickname", "alias", "callsign", "asset"})
+
+
+def _named_row(group: str, sql: SqlSpec) -> bool:
+    """"feedings per tank" grouped by ``t.display_nm`` of ``tanks t``, "loads per truck" by
+    ``tr.plate_no`` of ``trucks tr``, "tunings per piano" by ``p.serial_no`` of ``pianos p``:
+    the key is a column of the table named after the group that names or numbers its rows, so
+    each value is one tank. Not another column of that table (``t.water_type``,
+    ``tr.hauler_id``: an attribute, or another thing the row points to).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT t.display_nm, COUNT(*) FROM feed_log f JOIN tanks t "
+    ...                    "ON t.tank_id = f.tank_id GROUP BY t.display_nm")
+    >>> _named_row("tank", sql), _named_row("keeper", sql)
+    (True, False)
+    >>> _named_row("tank", extract_spec("SELECT t.water_type, COUNT(*) FROM feed_log f "
+    ...            "JOIN tanks t ON t.tank_id = f.tank_id GROUP BY t.water_type"))
+    False
+    """
+    words = group.split()
+    if not words or words[-1] in _TIME_WORDS or words[-1] in _WORD_UNITS:
+        return False
+    head = words[-1]
+    for key, table in sql.group_tables[:32]:
+        ps = parts(key)
+        if not table or not ps or not word_matches(head, table.split(".")[-1]):
+            continue
+        if ps[-1] not in _ID_PARTS and ps[-1] not in _IDENTITY_PARTS:
+            continue
+        if all(p in _ID_PARTS or p in _IDENTITY_PARTS or any(word_matches(w, p) for w in words)
+               for p in ps):
+            return True
+    return False
+
+
+def _verb_of(key: str) -> str | None:
+    """The verb of a key that holds who did something (``tuned_by``, ``sold_by``,
+    ``created_by_user_id``): the name part before its "by"."""
+    ps = parts(bare(key))
+    return next((ps[i - 1] for i in range(1, len(ps)) if ps[i] == "by"), None)
+
+
+def _done_by(group: str, keys: tuple[str, ...]) -> bool:
+    """"tunings per tuner" grouped by ``tuned_by``, "runs per scale operator" by
+    ``operated_by``: the key holds who did what the group's agent noun says (the tuner tuned,
+    the operator operated), so each value is one tuner.
+
+    >>> _done_by("tuner", ("tuned_by",)), _done_by("scale operator", ("operated_by",))
+    (True, True)
+    >>> _done_by("cashier", ("sold_by",)), _done_by("tuner", ("client_id",))
+    (False, False)
+    """
+    words = group.split()
+    if not words:
+        return False
+    head = words[-1][:-1] if words[-1].endswith("s") else words[-1]
+    if len(head) < 5 or not head.endswith(("er", "or")):
+        return False
+    for k in keys[:32]:
+        verb = _verb_of(k)
+        if verb is not None and len(verb) > 4 and verb.endswith(("ed", "en")) and (
+                verb[:-2] == head[:-2]):
+            return True
+    return False
+
+
+def _person_by(group: str, keys: tuple[str, ...]) -> bool:
+    """"tickets sold per cashier" grouped by ``sold_by``, "weighings per scale operator" by
+    ``recorded_by``: one of the business's own people asked by role, grouped by a key that
+    holds who did something. Whether that is the cashier is the schema's to say (a ticket's
+    seller may be a kiosk): a grouping finding stays, as minor. Not a party the business
+    serves ("per customer" / ``sold_by`` is another person).
+
+    >>> _person_by("cashier", ("sold_by",)), _person_by("customer", ("sold_by",))
+    (True, False)
+    """
+    words = group.split()
+    if not words or not a_party(words[-1]) or side(words[-1]) == "served":
+        return False
+    return any(_verb_of(k) is not None for k in keys[:32])
 
 
 #: The last name part of a column that says what kind of row it is (``br_type``, ``loc_cls``).
@@ -570,7 +672,9 @@ def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpe
         if any(word_matches(w, k) for w in asked):
             return False
         person = a_party(kind[-1])  # what the key keys: ``account_manager_id``, a manager
-        if person != a_party(head) or (person and served(kind[-1]) != served(head)):
+        # a person of another side (a customer for a teacher) is another person; one the
+        # words do not place ("per skater" / ``cust_id``) may be the one asked
+        if person != a_party(head) or (person and not same_side(kind[-1], head)):
             return False
     return True
 
@@ -718,7 +822,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                     or _stored_per(group, sql, q.text)
                     or _dated_key(group, keys, sql) or _one_period(group, q)
                     or _pivoted(group, q, sql, rules) or _paired(group, keys)
-                    or _named_one(group, q, sql, rules) or _each_row(group, q, sql)):
+                    or _named_one(group, q, sql, rules) or _each_row(group, q, sql)
+                    or _named_row(group, sql) or _done_by(group, keys)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "
@@ -731,6 +836,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             party = not restated and ((not keys and _rows_may_be(group, q, sql))
                                       or any(another_name(group, k) for k in keys)
                                       or _role_keyed(group, keys, sql)
+                                      or _person_by(group, keys)
                                       or _aliased_key(group, keys, sql)
                                       or _restated_key(group, keys, sql, q, rules)
                                       or _kindred_key(group, sql.group_by or keys, q, sql))

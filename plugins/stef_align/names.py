@@ -282,6 +282,10 @@ _PEOPLE = frozenset({"patient", "student", "pupil", "child", "kid", "person", "p
                      "professor", "faculty", "manager", "supervisor", "director", "officer"})
 
 
+#: The served party's names as keys cut them (``cust_id``, ``acct_no``, ``mbr_id``).
+_SERVED_SHORT = frozenset({"cust", "acct", "clnt", "mbr", "hh"})
+
+
 def a_party(word: str) -> bool:
     """Is ``word`` a person or a party (a customer, a rider, a donor, a counselor): someone who
     has many rows of a table, as opposed to a thing a row may be one of (a booking, a trip)?
@@ -292,7 +296,7 @@ def a_party(word: str) -> bool:
     w = word.lower()
     w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
     return (w in _PEOPLE or w in _SERVED_WORDS or w in _PARTY_WORDS or w in ROLE_WORDS
-            or w in PERSON_KEYS or w in _ANY_PERSON
+            or w in PERSON_KEYS or w in _ANY_PERSON or w in _SERVED_SHORT
             or (len(w) >= 6 and w.endswith(_AGENT_ENDINGS)))
 
 
@@ -318,12 +322,56 @@ def has_many_rows(word: str) -> bool:
     return a_party(w) or w in _PLACES or w in ATTRIBUTE_HEADS
 
 
+#: The people a business serves under the names its trades give them (a clinic's patients, a
+#: school's students, an aquarium's visitors), beyond the served words above ...
+_SERVED_PEOPLE = frozenset({"patient", "student", "pupil", "child", "kid", "applicant",
+                            "candidate", "donor", "resident", "visitor", "passenger", "player",
+                            "viewer", "fan", "learner", "shopper", "consumer", "borrower",
+                            "policyholder", "insured", "claimant", "caller", "listener",
+                            "investor", "advertiser", "holder", "rider"})
+#: ... its own people by role (a key of staff, ``emp_id``, holds one of them) ...
+_OWN_PEOPLE = ROLE_WORDS | frozenset({
+    "employee", "emp", "staff", "worker", "personnel", "assignee", "provider", "prov", "pilot",
+    "captain", "crew", "pro", "coach", "guide", "chef", "cook", "clerk", "cashier", "surgeon",
+    "vet", "attorney", "lawyer", "paralegal", "broker", "banker", "mechanic", "plumber",
+    "courier", "associate", "barber", "host", "server", "bartender", "lifeguard", "ranger",
+    "attendant", "volunteer", "intern", "therapist", "dentist", "hygienist", "pharmacist",
+    "optometrist", "instructor", "tutor", "professor", "faculty", "manager", "supervisor",
+    "director", "officer", "physician", "doctor", "nurse", "teacher", "driver"})
+#: ... and the businesses it deals with.
+_THIRD_PARTIES = frozenset({"vendor", "supplier", "merchant", "partner", "agency", "landlord"})
+
+
+def side(word: str) -> str | None:
+    """Whose person ``word`` is: ``served`` (a customer, a patient, a member), ``own`` (a
+    rep, a teacher, a cashier), ``third`` (a vendor), or None for a person the words do not
+    place (a skater is a roller rink's customer and an ice show's performer; a ``user_id``
+    holds either).
+
+    >>> side("patients"), side("cust"), side("cashier"), side("vendor"), side("skater")
+    ('served', 'served', 'own', 'third', None)
+    """
+    w = word.lower()
+    w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+    if served(w) or w in _SERVED_PEOPLE:
+        return "served"
+    if w in _THIRD_PARTIES:
+        return "third"
+    return "own" if w in _OWN_PEOPLE else None
+
+
+def same_side(a: str, b: str) -> bool:
+    """Could ``a`` and ``b`` be one person (neither placed on another side than the other)?"""
+    sa, sb = side(a), side(b)
+    return sa is None or sb is None or sa == sb
+
+
 def served(word: str) -> bool:
     """Is ``word`` the party a business serves (a customer, a member, an account, a
     household), as opposed to its own people (a rep, a pro, a teacher)?"""
     w = word.lower()
     w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
-    return w in _SERVED_WORDS or w in _PARTY_WORDS or w in {"cust", "acct", "clnt", "mbr", "hh"}
+    return w in _SERVED_WORDS or w in _PARTY_WORDS or w in _SERVED_SHORT
 
 
 def entity_key(key: str) -> bool:

@@ -78,7 +78,10 @@ _PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "h
                           "as", "than", "sorted", "ordered", "each", "every", "since", "before",
                           "after", "alongside", "within", "across", "whose", "there",
                           # a period after the group ("per site this crop yr", "by rep ytd")
-                          "this", "these", "those", "ytd", "mtd", "qtd", "wtd"})
+                          "this", "these", "those", "ytd", "mtd", "qtd", "wtd",
+                          # a day the user shortens ("per cashier yday", "by lane tdy")
+                          "yday", "yest", "ystd", "yesterday", "today", "tdy", "tonight",
+                          "tomorrow", "tmrw"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,6 +139,12 @@ def _asks_one(text: Text, sup_start: int) -> bool:
     "who is") rather than several ("which regions have", "list the most expensive
     products")?"""
     words = text.words
+    # "members who came most often", "growers with the biggest deliveries": the subject the
+    # question opens with is plural, whatever follows the superlative
+    j = 1 if words[:1] in (("the",), ("all",)) else 0
+    if j + 1 < sup_start and text.tokens[j].kind == "word" and _plural(words[j]) and (
+            words[j + 1] in ("who", "that", "which", "whose", "with")):
+        return False
     for i, w in enumerate(words[:sup_start]):
         if w in ("which", "what") and i + 1 < sup_start:
             nxt = words[i + 1]

@@ -25,6 +25,7 @@ from stef_sql.read.tree import Build, Tree, int_of, positional
 def read(tree: Tree) -> Build:
     select = tree.select
     keys: list[str | None] = []  # None: an expression, rendered last
+    tables: dict[tuple[str, str], None] = {}  # (key, its base table)
     having = False
     if select is not None:
         group = select.args.get("group")
@@ -39,7 +40,10 @@ def read(tree: Tree) -> Build:
                 if item is not None:
                     target = item
                 if isinstance(target, exp.Column):
-                    keys.append(column_name(tree.resolver.resolve(target)))
+                    resolved = tree.resolver.resolve(target)
+                    keys.append(column_name(resolved))
+                    if isinstance(resolved, exp.Column) and len(tables) < 32:
+                        tables[(resolved.name.lower(), tree.table_of(resolved))] = None
                 else:
                     keys.append(None)
                     tree.texts.add("group", target)
@@ -58,6 +62,7 @@ def read(tree: Tree) -> Build:
         return {
             "group_by": tuple(dict.fromkeys(
                 k if k is not None else next(rendered).lower() for k in keys)),
+            "group_tables": tuple(tables),
             "having": having,
             "partition_by": partition_by,
             "unordered_totals": unordered,
