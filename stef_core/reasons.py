@@ -96,6 +96,13 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "of a range share (\"citizenships shared by singers born before 1945 and after 1955\") "
         "answered by an OR of the two bounds in one WHERE, which no row meets both of"),
     ReasonCode(
+        "filter.late_bound", "operator", "major",
+        "\"late\", \"on time\" or \"SLA\" asked and a moment compared with its deadline "
+        "(`promised_dt`, `sla_due_at`, `sched_depart_ts`) that puts the deadline's own rows on "
+        "the wrong side: `done >= due` counts what was done exactly at the deadline as late, "
+        "`done < due` as not on time (on a column of days, a whole day's rows); not where the "
+        "question says a side outright (\"before the promised date\", \"on or after\")"),
+    ReasonCode(
         "date.end_of_day", "value", "minor",
         "a closing bound written as a bare date on a timestamp column (`created_at BETWEEN "
         "'2024-01-01' AND '2024-12-31'` drops the last day after midnight); major where the "

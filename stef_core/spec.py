@@ -518,6 +518,10 @@ class SqlSpec:
     # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
     # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.
     conditions: tuple[Filter, ...] = ()
+    # Column-to-column comparisons among them (``SUM(CASE WHEN delivered_dt <= promised_dt
+    # THEN 1 ELSE 0 END)``, ``COUNTIF(ready_at > promised_at)``): ``relations`` holds the row
+    # conditions' only.
+    value_relations: tuple[Filter, ...] = ()
     # Window PARTITION BY keys (a grouping that keeps the rows).
     partition_by: tuple[str, ...] = ()
     # SUM / COUNT windows with no ORDER BY, as written, in a query none of whose SUM / COUNT

@@ -235,6 +235,8 @@ _LEFT_OUT = frozenset({"excluding", "excl", "exclude", "except", "minus", "witho
 #: visits that are completed, in July), not the event the period dates.
 _ATTRIBUTIVE = frozenset({"the", "of", "a", "an", "no", "any", "with", "without", "number",
                           "count", "and", "or", "their", "its", "our", "his", "her"})
+#: Words before a verb form that negate it ("not cancelled", "never shipped"): a state.
+_NEGATING = frozenset({"not", "never", "non"})
 _STEPS = 5  # words looked at before a period
 _DAY = timedelta(days=1)
 
@@ -285,6 +287,10 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
                           or word in ("paid", "done", "begun")):
             return None  # "booked for March": the time booked, not when the booking was made
         if first >= 1 and tokens[first - 1] in _ATTRIBUTIVE:
+            return None
+        if first >= 1 and tokens[first - 1] in _NEGATING:
+            # "contracts sold (not cancelled) in Q3": a state the rows lack, not the event
+            # the period dates
             return None
         return Asked(word, event, verb=True), first
     return None

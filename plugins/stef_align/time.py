@@ -897,7 +897,7 @@ def align_periods(
     ignored = {norm(c) for c in rules.ignored_filters}
     sql_periods = [p for p in (*sql.periods, *sql.value_periods)
                    if norm(p.column or "") not in ignored]
-    asked = sorted(q.periods, key=_rank)
+    asked = sorted(_clock_within(list(q.periods), sql_periods), key=_rank)
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
     logged = anchor is not None and anchor.source == "timestamp"
@@ -1347,6 +1347,35 @@ def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
             first, last = periods[ordered[0]], periods[ordered[-1]]
             out.append((replace(first, end=last.end), ordered))
     return out
+
+
+def _clock_within(asked: list[Period], sql_periods: list[Period]) -> list[Period]:
+    """The question's time of day and its dates as one period when the SQL bounds one column
+    by both ("calls after 10 pm in october" / ``EXTRACT(HOUR FROM called_at) >= 22 AND
+    called_at >= '2026-10-01' AND called_at < '2026-11-01``, read as one period of October's
+    evenings): each alone would meet that period and miss the other. Only for one time of
+    day and one stretch of dates asked.
+
+    >>> from stef_core.spec import Period
+    >>> hours = Period(None, None, None, grain="hour", source="question", clock=(79200, 86400))
+    >>> days = Period(None, "2026-10-01", "2026-11-01", grain="month", source="question")
+    >>> both = Period("t", "2026-10-01", "2026-11-01", grain="hour", clock=(79200, 86400))
+    >>> [(p.start, p.clock) for p in _clock_within([hours, days], [both])]
+    [('2026-10-01', (79200, 86400))]
+    >>> len(_clock_within([hours, days], [replace(both, clock=None)]))
+    2
+    """
+    clocks = [p for p in asked if p.clock and p.start is None and p.end is None
+              and not p.periodic and not p.negated]
+    dated = [p for p in asked if p.clock is None and not p.negated
+             and (p.start is not None or p.end is not None)]
+    if len(clocks) != 1 or len(dated) != 1 or not any(
+            s.clock and (s.start is not None or s.end is not None) for s in sql_periods):
+        return asked
+    clock, days = clocks[0], dated[0]
+    merged = replace(days, clock=clock.clock, grain=clock.grain,
+                     text=f"{days.text} {clock.text}".strip())
+    return [merged if p is days else p for p in asked if p is not clock]
 
 
 def _day_and_time(periods: list[Period]) -> list[Period]:

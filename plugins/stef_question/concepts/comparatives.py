@@ -177,6 +177,59 @@ def bucket_label(text: Text, start: int, end: int, op: str, value: Scalar) -> bo
     return False
 
 
+#: Words before a number range that make it something else than a bound: a rank ("top 5-10"),
+#: a page or a chapter, a school's grade span ("schools teaching grades 1-12": a label the data
+#: may keep as one value, 'K-12').
+_NOT_RANGE_BEFORE = frozenset({"top", "bottom", "rank", "ranked", "ranks", "page", "pages",
+                               "chapter", "chapters", "section", "sections", "week", "weeks",
+                               "q", "quarter", "quarters", "h", "fy", "no", "id", "#",
+                               "grade", "grades"})
+
+
+def _range_at(text: Text, lex: Lexicon, i: int) -> tuple[Comparison, Comparison] | None:
+    """``>= lo`` and ``<= hi`` for the number range at token ``i`` ("aged 18-24", "parties of
+    6-8", "an azimuth of 135-225"): both ends are asked, inclusive, as "between 18 and 24"
+    says. Not a range that is one of a list of buckets ("18-24, 25-34, 35+") or one of several
+    in the text ("promoters 9-10 minus detractors 0-6": the bands a measure is cut into), days
+    after a month ("Sep 1-30": a period), years ("2019-2021": a period, the time concept's),
+    a rank or a page ("top 5-10"), nor a measure's scale ("on a 1-5 scale", "score (0-10)":
+    a range in parentheses says what a word means more often than it asks for rows).
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("members aged 18-24 who booked")
+    >>> [(c.op, c.value) for c in _range_at(t, lexicon(), 2)]
+    [('>=', 18), ('<=', 24)]
+    >>> _range_at(tokenize("members by age 18-24, 25-34, 35+"), lexicon(), 3) is None
+    True
+    >>> _range_at(tokenize("signups Sep 1-30"), lexicon(), 2) is None
+    True
+    >>> _range_at(tokenize("avg rating on a 1-10 scale"), lexicon(), 4) is None
+    True
+    """
+    bounds = _range_bounds(text.tokens[i])
+    if bounds is None or any(looks_like_year(b) for b in bounds):
+        return None
+    toks = text.tokens
+    if sum(1 for t in toks if t.kind == "range") > 1:
+        return None
+    before = toks[i - 1].low if i > 0 else ""
+    if before in _NOT_RANGE_BEFORE or lex.has("month", before) or lex.has(
+            "month_abbreviation", before) or before in _LIST_SEPARATORS - {"and", "or"}:
+        return None
+    after = toks[i + 1].low if i + 1 < len(toks) else ""
+    if after in _LIST_SEPARATORS - {"and", "or"} or after == "+" or after in ("st", "nd", "th"):
+        return None  # "0-30 / 90+": a list of buckets
+    if before == "(" or after == ")" or any(
+            t.low in ("scale", "scaled") for t in toks[max(0, i - 3):i + 3]):
+        return None  # "NPS score (0-10)", "satisfaction on a 1-5 scale": the measure's scale
+    lo = _whole(scaled(text, i, bounds[0]))
+    hi = _whole(scaled(text, i, bounds[1]))
+    duration = i + 1 < len(toks) and lex.has("calendar_unit", text.words[i + 1])
+    return (Comparison(">=", lo, i, i + 1, duration=duration),
+            Comparison("<=", hi, i, i + 1, duration=duration))
+
+
 #: Words that make an "m" after a number metres, not millions: "5 m long", "longer than 12 m",
 #: "a 3 m wide gate" (a length is said with them; an amount of money or count is not).
 _LENGTH_WORDS = frozenset({"long", "wide", "tall", "deep", "length", "width", "height",
@@ -376,7 +429,7 @@ def read(
             i += 1
             continue
         tok = text.tokens[i]
-        if words[i] not in cues and tok.kind != "number":
+        if words[i] not in cues and tok.kind not in ("number", "range"):
             i += 1  # (most tokens: no reading below starts at a word that opens none of them)
             continue
         # from <n> to <m> ("from account number 1 to account number 10")
@@ -415,6 +468,13 @@ def read(
                     taken.update(range(i, hi_i + 1))
                     i = hi_i + 1
                     continue
+        # <n>-<m>: "aged 18-24", "parties of 6-8"
+        ranged = _range_at(text, lex, i) if tok.kind == "range" else None
+        if ranged is not None:
+            found.extend(ranged)
+            taken.add(i)
+            i += 1
+            continue
         # <n> or more
         value = number_at(tok, lex) if tok.kind == "number" or tok.low in spelled else None
         if value is not None:

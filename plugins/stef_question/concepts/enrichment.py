@@ -51,8 +51,11 @@ MAX_FRAGMENT_CHARS = 400
 MAX_FRAGMENTS = 32
 
 _IDENT = r"(?:`[^`]{1,80}`|\"[^\"]{1,80}\"|\[[^\]]{1,80}\]|[A-Za-z_][\w.]{0,80})"
+#: A number is no value when a range goes on from it ("azimuth is 135-225" is no azimuth =
+#: 135: the question reader reads the range's two ends).
 _VALUE = (r"(?:'(?:[^']|''){0,200}'|\"[^\"]{0,200}\"|\d{4}-\d{1,2}-\d{1,2}(?![\d-])"
-          r"|-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|-?\d+(?:\.\d+)?|NULL|TRUE|FALSE)")
+          r"|-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|-?\d+(?:\.\d+)?(?![\d.]*[-\u2013]\d)"
+          r"|NULL|TRUE|FALSE)")
 #: A date written without quotes ("due_dt < 2025-11-24" in a reformulation): a date, not
 #: the arithmetic 2025 - 11 - 24.
 _BARE_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}")

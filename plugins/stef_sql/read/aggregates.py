@@ -79,6 +79,7 @@ def read(tree: Tree) -> Build:
         if not arg_cols:
             tree.texts.add("aggregate", arg)
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
+    value_relations = _value_relations(tree) if (tree.ifs or tree.aggs) else ()
     integer_divisions = tuple(
         text_of(d)[:200] for d in tree.divisions
         if d.args.get("typed") and _integer_count(d.this) and _integer_count(d.expression)
@@ -98,7 +99,8 @@ def read(tree: Tree) -> Build:
             for name, arg, is_text, distinct, nested, values_nulls in parts
         ]
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
-                "conditions": conditions, "integer_divisions": integer_divisions,
+                "conditions": conditions, "value_relations": value_relations,
+                "integer_divisions": integer_divisions,
                 "compared_shares": compared, "averaged_ratios": averaged,
                 "integer_averages": integer_averages, "complement_ratios": complements}
 
@@ -458,6 +460,40 @@ def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
         if predicate is not None:
             out.extend(read_condition(predicate, resolver, "case"))
         out.extend(_decoded(agg, resolver))
+    return tuple(dict.fromkeys(out))
+
+
+def _value_relations(tree: Tree) -> tuple[Filter, ...]:
+    """Column-to-column comparisons that shape a value: ``SUM(CASE WHEN delivered_dt <=
+    promised_dt THEN 1 ELSE 0 END)``, ``COUNTIF(ready_at > promised_at)``, ``FILTER (WHERE ...)``
+    (a CASE that gives 0 where its condition holds counts the rows where it fails: turned).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT AVG(CASE WHEN a_ts < due_ts THEN 1.0 ELSE 0 END) FROM t", "duckdb")
+    >>> [(f.column, f.op, f.value) for f in s.value_relations]
+    [('a_ts', '<', 'due_ts')]
+    >>> s = extract_spec("SELECT SUM(CASE WHEN a_ts < due_ts THEN 0 ELSE 1 END) FROM t", "duckdb")
+    >>> [(f.column, f.op, f.value) for f in s.value_relations]
+    [('a_ts', '>=', 'due_ts')]
+    """
+    resolver = tree.resolver
+    out: list[Filter] = []
+    for branch in tree.ifs:
+        cond = branch.this
+        case = branch.parent
+        if (isinstance(case, exp.Case) and case.this is not None) or not isinstance(
+                cond, exp.Expr):
+            continue
+        if _counts_otherwise(branch):
+            cond = exp.Not(this=cond.copy())
+        out.extend(f for f in read_condition(cond, resolver, "case") if f.relation)
+    for where in tree.wheres:
+        if isinstance(where.parent, exp.Filter):
+            out.extend(f for f in read_condition(where.this, resolver, "case") if f.relation)
+    for agg in tree.aggs:
+        predicate = _aggregated_predicate(agg)
+        if predicate is not None:
+            out.extend(f for f in read_condition(predicate, resolver, "case") if f.relation)
     return tuple(dict.fromkeys(out))
 
 

@@ -1,0 +1,102 @@
+"""Late or on time at the deadline itself (``filter.late_bound``).
+
+"Orders ready late", "on-time delivery rate", "SLA compliance": what happens exactly at its
+deadline (delivered on the promised day, resolved at the SLA due time) is on time, so late is
+``done > due`` and on time ``done <= due``. Two spellings put the deadline's own rows on the
+other side: ``done >= due`` counts them late and ``done < due`` counts them missed; on a
+column of days that is a whole day's rows (every parcel delivered on its promised date).
+
+Read on the comparisons of a moment with a deadline anywhere in the query (the WHERE, a CASE
+bucket, ``COUNTIF``, ``FILTER``), the deadline a bare column named for one (``due_dt``,
+``promised_at``, ``sla_due_ts``, ``sched_depart_ts``): with a margin (``> due_ts + INTERVAL 29
+MINUTE``, a grace period) the bound is the deployment's own. Only for a question that asks
+for lateness or punctuality in those words and says no side of the deadline outright
+("before the promised date", "on or after", "early": then the question decides), read in the
+user's words, not the agent's reformulation (which may restate the mistake).
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> q = question_spec("on-time delivery rate by driver", None)
+>>> sql = extract_spec("SELECT driver_id, COUNT_IF(delivered_dt < promised_dt) / COUNT(*) "
+...                    "FROM parcels GROUP BY driver_id", "snowflake")
+>>> [r.code for r in check(q, sql)]
+['filter.late_bound']
+>>> sql = extract_spec("SELECT COUNT_IF(delivered_dt <= promised_dt) / COUNT(*) FROM parcels",
+...                    "snowflake")
+>>> check(q, sql)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_align.names import bare, parts
+from stef_core.gated import gated
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import Filter, QuestionSpec, SqlSpec
+
+#: Words that ask whether things kept their deadline.
+_LATENESS = gated(r"\b(?:late|lateness|on[- ]time|otp|sla|slas|punctual(?:ity)?)\b")
+#: Words that say a side of the deadline outright: then the question's own bound decides.
+_SAID = gated(r"\b(?:before|after|early|earlier|ahead|prior|later than|or later|or earlier"
+              r"|at or|on or|no later|exactly|same day|same time)\b")
+#: Words of a column's name that say it holds a deadline (when something should happen).
+_DEADLINE = frozenset({"due", "deadline", "promised", "promise", "sla", "sched", "scheduled",
+                       "eta", "committed", "target"})
+#: How a moment compared with its deadline counts the deadline's own rows: ``done >= due``
+#: late, ``done < due`` not on time. Flipped when the deadline is written first.
+_WRONG = {">=": "late", "<": "missed"}
+_FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
+#: At most this many comparisons are read.
+_MAX = 16
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    relations = (*sql.relations, *sql.value_relations)
+    if not relations:
+        return []
+    asked = q.text.split(" . ", 1)[0]  # the user's words (the reformulation follows " . ")
+    if _LATENESS.search(asked) is None or _SAID.search(asked) is not None:
+        return []
+    for rel in relations[:_MAX]:
+        found = _against_deadline(rel)
+        if found is None:
+            continue
+        moment, op, deadline = found
+        side = _WRONG.get(op)
+        if side is None:
+            continue
+        said = (f"{moment} >= {deadline} counts what was done exactly at its deadline as late"
+                if side == "late" else
+                f"{moment} < {deadline} counts what was done exactly at its deadline as not "
+                f"on time")
+        fix = f"{moment} > {deadline}" if side == "late" else f"{moment} <= {deadline}"
+        return [reason(
+            "filter.late_bound",
+            f"{said}: at the deadline is on time (on a column of days, that is the whole "
+            f"day's rows); compare with {fix}",
+            "major",
+        )]
+    return []
+
+
+def _deadline(column: str) -> bool:
+    return any(p in _DEADLINE for p in parts(bare(column)))
+
+
+def _against_deadline(rel: Filter) -> tuple[str, str, str] | None:
+    """``(moment, op, deadline)`` of a moment compared with a deadline column, written in
+    either order; None for anything else (two deadlines, two moments, a value)."""
+    left, right = rel.column or "", rel.value
+    if not left or not isinstance(right, str) or rel.op not in _FLIP:
+        return None
+    if re.search(r"[^\w.\"`\[\]]", right) is not None:
+        return None  # an expression (a margin, a grace period): the deployment's bound
+    lo, ro = _deadline(left), _deadline(right)
+    if ro and not lo:
+        return bare(left), rel.op, bare(right)
+    if lo and not ro:
+        return bare(right), _FLIP[rel.op], bare(left)
+    return None
