@@ -210,6 +210,9 @@ class Disagreement:
     #: A reading where right answers differ about as often as wrong ones (module docstring):
     #: weaker evidence, weighed apart (``risk:peers_weak``).
     weak: bool = False
+    #: For a ``value`` part all the others keep: this answer reads the column nowhere (rather
+    #: than keeping other values of it); it changes the words, not the weight.
+    unread: bool = False
 
     def describe(self) -> str:
         """The disagreement in words."""
@@ -217,7 +220,7 @@ class Disagreement:
             column, _, values = self.name.partition("=")
             shown = [repr(v) for v in values.split(_VALUES)]
             listing = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
-            mine = "never reads it" if self.weak else f"keeps other values of {column}"
+            mine = "never reads it" if self.unread else f"keeps other values of {column}"
             return (f"the other {self.peers} answers keep the rows whose {column} is {listing}, "
                     f"this one {mine}")
         if self.unique:
@@ -269,8 +272,7 @@ def disagreement(parts: frozenset[str], peers: Sequence[frozenset[str]]) -> list
     filtered = {_value_column(n) for k, n in _split(parts) if k == "value"}
     values = [n for k, n in _split(every - parts) if k == "value" and _value_column(n) in filtered]
     # the column the others agree on is read nowhere by this answer: the state left out, or
-    # said with another column (a flag, another table's code): weaker (tuned half, session 25:
-    # 32 wrong of 47 such answers without a finding)
+    # said with another column (a flag, another table's code)
     read = {n for k, n in _split(parts) if k == "reads"}
     unread = [n for k, n in _split(every - parts)
               if k == "value" and _value_column(n) not in read | filtered]
@@ -288,8 +290,8 @@ def disagreement(parts: frozenset[str], peers: Sequence[frozenset[str]]) -> list
     return ([Disagreement(k, name, True, n) for k, name in strong_unique]
             + [Disagreement(k, name, False, n) for k, name in strong_lacking]
             + [Disagreement("value", name, False, n) for name in values]
+            + [Disagreement("value", name, False, n, unread=True) for name in unread]
             + [Disagreement(k, name, True, n, weak=True) for k, name in weak_unique]
-            + [Disagreement("value", name, False, n) for name in unread]
             + [Disagreement(k, name, False, n, weak=True) for k, name in weak_lacking])
 
 
