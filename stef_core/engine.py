@@ -360,18 +360,19 @@ class Engine:
             rules=self.rules,
             normalizations=ctx.fired,
             anchor=ctx.anchor,
-            **self._peers(record, sql_spec),
+            **self._peers(record, sql_spec, anchor.date),
         )
 
-    def _peers(self, record: Record, spec: SqlSpec) -> dict[str, Any]:
+    def _peers(self, record: Record, spec: SqlSpec, anchor: date) -> dict[str, Any]:
         """How many other answers to the record's question the run's profile holds, and where
-        this one parts from them (:mod:`stef_core.peers`)."""
+        this one parts from them (:mod:`stef_core.peers`; its periods read against ``anchor``,
+        the record's date)."""
         if not self.run_profile.answers:
             return {}
         peers = self.run_profile.peers(question_key(record.question), record.id)
         if len(peers) < MIN_PEERS:  # most questions of a run are asked once: nothing to read
             return {"peers": len(peers), "disagreement": ()}
-        parts = answer_parts(spec)
+        parts = answer_parts(spec, anchor)
         found: tuple[Disagreement, ...] = tuple(disagreement(parts, peers))
         return {"peers": len(peers), "disagreement": found,
                 "odd_peers": odd_answers(parts, peers)}
@@ -608,7 +609,8 @@ class Engine:
                 self._prefix_specs[(item.sql, dialect)] = spec
             specs.append(spec)
             # the other answers to the same question (stef_core.peers), by the record's id
-            answers.append((question_key(item.question), item.id, answer_parts(spec)))
+            answers.append((question_key(item.question), item.id,
+                            answer_parts(spec, self._anchor(item).date)))
             questions.append(item.question)
             agents.append(item.agent)
         self.run_profile = replace(learn(specs, questions=questions, agents=agents),

@@ -28,6 +28,10 @@ value        keeps other values of a column than the ones all of   14 of 14 /
              the others keep (``status = 'open'`` where they keep  27 of 32
              ``status IN ('open', 'held')``), or reads the column
              nowhere and filters no column of its own instead
+range        starts the period of a date column elsewhere than     52 of 52 /
+             the others, who agree on where it starts and ends     50 of 53
+             (each read against its own record's date: the
+             calendar month before it, 30 days back from it)
 ============ ===================================================== ==============
 
 (``value``: session 25, answers without any finding, the second figure the column read nowhere;
@@ -35,6 +39,14 @@ on the held-out half, counted only, 18 of 21 and 38 of 45. Where the answer says
 a column of its own the others do not filter, a flag or a date being set, 5 of 15 were wrong:
 left out. Flags and integer codes the others keep (``is_test = false``, ``is_void = 0``) and
 this answer reads nowhere: tuned 6 wrong of 7, held-out 8 of 12.)
+
+(``range``: session 26, every answer with two or more others, tuned / held-out (counted only);
+of those scored 75 or more before it, tuned none, held-out 5 wrong of 6: the time reader
+already finds most periods the question does not ask for. Left out, where right answers
+differ nearly as often: only the end differs (tuned 5 wrong of 6, held-out 5 of 12), an open
+end where the others close it at today or at the end of the year (few rows are dated in the
+future: 7 of 16, 7 of 12), a day closed with ``BETWEEN`` where the others close it with ``<``
+(20 of 77, 22 of 98).)
 
 Read otherwise, the same run's answers parted as often where right answers differ as where
 wrong ones do (session 23, same answers: 29 wrong of 122, against 12 % wrong without any
@@ -71,10 +83,12 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from stef_core.limits import QUESTION_CACHE
-from stef_core.spec import Filter, Projection, SqlSpec, Value
+from stef_core.periods import floor, resolve
+from stef_core.spec import Bound, Filter, Period, Projection, RelativeDate, SqlSpec, StartOf, Value
 
 #: Punctuation (and the underscore) a question key reads as a space.
 _PUNCT = re.compile(r"[^\w\s]|_")
@@ -137,12 +151,13 @@ def _bare(item: Projection) -> bool:
     return item.aggregate is None and _BARE.fullmatch(item.expr.strip()) is not None
 
 
-def answer_parts(spec: SqlSpec) -> frozenset[str]:
+def answer_parts(spec: SqlSpec, anchor: date | None = None) -> frozenset[str]:
     """The parts of an answer that are compared (``kind:name``): the tables it reads, the
     date columns it bounds (in its rows or inside an aggregate), the columns its SELECT list
     computes with (``output``; ``shown``: one shown as it is, what a count counts) and every
     column it reads anywhere (``reads``: never compared, it tells a column used otherwise from
-    one left out)."""
+    one left out); with the record's ``anchor``, the period of each date column it bounds
+    once (``range``: :func:`_ranges`)."""
     parts = {f"table:{_column(t)}" for t in spec.tables}
     # a period bounded inside an aggregate (COUNTIF(d >= ...), SUM(x) FILTER (WHERE d ...))
     # bounds the date column as a WHERE does: how the bound is spelled is not compared
@@ -170,7 +185,119 @@ def answer_parts(spec: SqlSpec) -> frozenset[str]:
                  if f.column)
     parts.update(f"filters:{_column(p.column)}" for p in (*spec.periods, *spec.value_periods)
                  if p.column)
+    if anchor is not None:
+        parts.update(_ranges(spec, anchor))
     return frozenset(parts)
+
+
+def _ranges(spec: SqlSpec, anchor: date) -> set[str]:
+    """The period of each date column the answer bounds with one period (``range:column=
+    start|end``, each bound the ways :func:`anchored` says it relative to ``anchor``): two
+    records answered on different days name the same period with different dates. A column
+    bounded twice (this month against last month), every March, a time of day or all but a
+    period is not compared."""
+    found: dict[str, set[str]] = {}
+    for p in (*spec.periods, *spec.value_periods):
+        if not p.column:
+            continue
+        said = _range(p, anchor)
+        found.setdefault(_column(p.column), set()).add(said or "")
+    return {f"range:{c}={next(iter(r))}" for c, r in found.items() if len(r) == 1 and "" not in r}
+
+
+def _range(p: Period, anchor: date) -> str | None:
+    """One period as ``start|end`` (:func:`anchored`), None where it is not compared."""
+    if p.periodic or p.clock is not None or p.negated:
+        return None
+    try:
+        start = resolve(p.start, anchor) if p.start is not None else None
+        end = resolve(p.end, anchor) if p.end is not None else None
+    except (ValueError, OverflowError):  # a date the calendar does not hold
+        return None
+    if start is not None and end is not None and end <= start:
+        return None
+    return (f"{_VALUES.join(sorted(anchored(p.start, anchor)))}|"
+            f"{_VALUES.join(sorted(anchored(p.end, anchor, end=True)))}")
+
+
+def anchored(bound: Bound | None, anchor: date, end: bool = False) -> frozenset[str]:
+    """The ways a bound is said relative to ``anchor`` (the record's date), one of which two
+    records must share to bound a period at the same place: ``m-1`` the start of the month
+    before the anchor's, ``q0`` the start of its quarter, ``y0``, ``w-1`` (Monday weeks),
+    ``d-30`` thirty days before it, ``M-1`` the same day a month before, ``a2025-04-01`` the
+    day itself (a literal date names one day whenever it was written), ``now`` (an end: none,
+    or at or after the anchor: the rows end there, as few are dated in the future).
+
+    A literal date is said every way it fits (2025-04-01 is ``m-1`` and ``d-31`` from
+    2025-05-02); a relative one only the way it is written (the start of last week is ``w-1``,
+    never ``d-7``, though on a Monday it is seven days back), and its exact steps otherwise.
+
+    >>> sorted(anchored("2025-04-01", date(2025, 5, 2)))
+    ['a2025-04-01', 'd-31', 'm-1', 'q0']
+    >>> from stef_core.spec import ANCHOR_DAY
+    >>> sorted(anchored(ANCHOR_DAY.start_of("month").shifted("month", -1), date(2025, 6, 20)))
+    ['m-1']
+    >>> sorted(anchored(ANCHOR_DAY.shifted("day", -30), date(2025, 5, 31)))
+    ['d-30']
+    >>> sorted(anchored(None, date(2025, 5, 2), end=True))
+    ['now']
+    """
+    if bound is None:
+        return frozenset({"now"})
+    moment = resolve(bound, anchor)
+    day = datetime(anchor.year, anchor.month, anchor.day)
+    out: set[str]
+    if isinstance(bound, RelativeDate):
+        if any(isinstance(step, StartOf) for step in bound.steps):
+            out = _aligned(moment, anchor) or {_days(moment, day)}
+            later = moment > day  # the start of this unit is the anchor on its first day
+        else:
+            units = {step.unit for step in bound.steps}
+            out = ({_days(moment, day)} if units <= {"day", "week"}
+                   else {"r" + " ".join(f"{step.unit}{step.n:+d}" for step in bound.steps
+                                        if not isinstance(step, StartOf))})
+            later = moment >= day
+    else:
+        midnight = moment == floor(moment, "day")
+        named = moment.date().isoformat() if midnight else moment.isoformat()
+        out = _aligned(moment, anchor) | {_days(moment, day), f"a{named}"}
+        if moment.day == anchor.day and midnight:
+            out.add(f"M{_months(moment, anchor)}")
+        later = moment >= day
+    if end and later:
+        out.add("now")
+    return frozenset(out)
+
+
+def _aligned(moment: datetime, anchor: date) -> set[str]:
+    """The calendar units ``moment`` starts, as offsets from the anchor's (``m-1``, ``q0``)."""
+    if moment != floor(moment, "day"):
+        return set()
+    out = set()
+    if moment.day == 1:
+        out.add(f"m{_months(moment, anchor)}")
+        if moment.month % 3 == 1:
+            quarters = ((moment.year - anchor.year) * 4 + (moment.month - 1) // 3
+                        - (anchor.month - 1) // 3)
+            out.add(f"q{quarters}")
+        if moment.month == 1:
+            out.add(f"y{moment.year - anchor.year}")
+    if moment.weekday() == 0:
+        week = floor(datetime(anchor.year, anchor.month, anchor.day), "week")
+        out.add(f"w{(moment - week).days // 7}")
+    return out
+
+
+def _months(moment: datetime, anchor: date) -> int:
+    return (moment.year * 12 + moment.month) - (anchor.year * 12 + anchor.month)
+
+
+def _days(moment: datetime, day: datetime) -> str:
+    """Days from the anchor, or seconds where the bound is not at midnight."""
+    delta = moment - day
+    if delta % timedelta(days=1):
+        return f"s{int(delta.total_seconds())}"
+    return f"d{delta.days}"
 
 
 def _kept(f: Filter) -> Value | None:
@@ -223,6 +350,9 @@ class Disagreement:
             mine = "never reads it" if self.unread else f"keeps other values of {column}"
             return (f"the other {self.peers} answers keep the rows whose {column} is {listing}, "
                     f"this one {mine}")
+        if self.kind == "range":
+            return (f"the other {self.peers} answers agree on the period of {self.name!r}, "
+                    "this one starts it elsewhere")
         if self.unique:
             what = {"table": "reads the table", "period": "bounds the dates of",
                     "output": "shows the column"}[self.kind]
@@ -291,8 +421,40 @@ def disagreement(parts: frozenset[str], peers: Sequence[frozenset[str]]) -> list
             + [Disagreement(k, name, False, n) for k, name in strong_lacking]
             + [Disagreement("value", name, False, n) for name in values]
             + [Disagreement("value", name, False, n, unread=True) for name in unread]
+            + [Disagreement("range", name, False, n) for name in _moved(parts, peers)]
             + [Disagreement(k, name, True, n, weak=True) for k, name in weak_unique]
             + [Disagreement(k, name, False, n, weak=True) for k, name in weak_lacking])
+
+
+def _moved(parts: frozenset[str], peers: Sequence[frozenset[str]]) -> list[str]:
+    """The date columns whose period all the others agree on (every two of them share a way
+    to say its start and one to say its end, :func:`anchored`) and this answer starts
+    elsewhere: last month's for this month's, 30 days back for the calendar month, the
+    quarter before. Where only the end differs it is no disagreement (module docstring)."""
+    mine = _range_parts(parts)
+    theirs = [_range_parts(p) for p in peers]
+    moved = []
+    for column, (start, _) in sorted(mine.items()):
+        others = [t.get(column) for t in theirs]
+        agreed = [o for o in others if o is not None]
+        if len(agreed) < len(others) or not all(
+                a[0] & b[0] and a[1] & b[1] for i, a in enumerate(agreed)
+                for b in agreed[i + 1:]):
+            continue
+        if not any(start & o[0] for o in agreed):
+            moved.append(column)
+    return moved
+
+
+def _range_parts(parts: frozenset[str]) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """The ``range`` parts of an answer: date column, the ways its start and end are said."""
+    out = {}
+    for kind, name in _split(parts):
+        if kind == "range":
+            column, _, said = name.partition("=")
+            start, _, end = said.partition("|")
+            out[column] = (frozenset(start.split(_VALUES)), frozenset(end.split(_VALUES)))
+    return out
 
 
 def _named(name: str, columns: set[str]) -> bool:

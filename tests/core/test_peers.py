@@ -5,6 +5,7 @@ reason; how the SQL is spelled never counts."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,8 @@ STAMP = "2025-05-02T10:00:00Z"
 
 
 def _records(case: dict) -> list[Record]:
-    return [Record(timestamp=STAMP, **r) for r in case["records"]]
+    # a record may carry its own timestamp: the versions answered on different days
+    return [Record(**{"timestamp": STAMP, **r}) for r in case["records"]]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -146,3 +148,23 @@ def test_the_odd_answers_are_counted_among_a_few_answers_only() -> None:
     assert odd_answers(usual, [usual] * (MOST_ODD - 1) + [swap]) == 1
     assert odd_answers(usual, [usual] * MOST_ODD + [swap]) == 0
     assert odd_answers(swap, [usual, usual]) == 0
+
+
+def test_a_period_started_elsewhere_says_so_in_words() -> None:
+    assert Disagreement("range", "refunded_at", False, 2).describe() == (
+        "the other 2 answers agree on the period of 'refunded_at', this one starts it elsewhere")
+
+
+def test_the_period_is_read_against_each_answers_own_date() -> None:
+    # the same calendar month written on two days, and 30 days back from a month's last day
+    sql = ("SELECT COUNT(*) FROM refunds WHERE refunded_at >= '2025-04-01' "
+           "AND refunded_at < '2025-05-01'")
+    april = answer_parts(_EXTRACT(sql, None), date(2025, 5, 2))
+    may = answer_parts(_EXTRACT("SELECT COUNT(*) FROM refunds WHERE refunded_at >= '2025-05-01' "
+                                "AND refunded_at < '2025-06-01'", None), date(2025, 6, 20))
+    rolling = answer_parts(_EXTRACT("SELECT COUNT(*) FROM refunds WHERE refunded_at >= "
+                                    "CURRENT_DATE - 30", None), date(2025, 5, 31))
+    assert [d.kind for d in disagreement(rolling, [april, may])] == ["range"]
+    assert disagreement(april, [may, may]) == []
+    # without a date to read it against, no period is compared
+    assert not [p for p in answer_parts(_EXTRACT(sql, None)) if p.startswith("range:")]
