@@ -273,7 +273,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the unmatched side IS NULL without `join_use_nulls = 1` (unmatched columns hold 0 or "
         "'', so nothing is kept); or a LEFT JOIN the WHERE turns inner (it requires a value of "
         "the joined table) in a query that counts on the unmatched rows (`HAVING COUNT(p.id) = "
-        "0`, `COALESCE(SUM(x), 0)`)"),
+        "0`, `COALESCE(SUM(x), 0)`) or keeps only them (`WHERE c.id IS NULL` beside "
+        "`c.is_test = 0`: nothing is kept)"),
     ReasonCode(
         "subquery.not_in_null", "subquery", "info",
         "`x NOT IN (SELECT col FROM t)` on a column that is not `t`'s key and that the subquery "

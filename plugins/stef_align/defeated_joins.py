@@ -8,7 +8,9 @@ p.paid_on >= date_trunc('year', current_date) ... HAVING count(p.payment_id) = 0
 with no payment this year is left out by the WHERE before the HAVING reads it, so the query
 returns nothing (or, with a conditional count, only the entities that had some rows). The
 SQL's own LEFT JOIN and its test for nothing say what it meant; the condition belongs in the
-JOIN's ON. The facts are the SQL reader's (:mod:`stef_sql.read.defeated`): the SQL states
+JOIN's ON. An anti-join in the same WHERE (``c.circ_id IS NULL``, "patrons who never
+borrowed") keeps only the unmatched rows, so with such a condition it keeps nothing at all. The
+facts are the SQL reader's (:mod:`stef_sql.read.defeated`): the SQL states
 what it counts on. So does a question that asks for the entities with none ("classes per
 instructor this month, including instructors with none": ``QuestionSpec.keeps_empty``) over a
 grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0.
@@ -21,6 +23,10 @@ grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0.
 [('join.drops_empty', 'major')]
 >>> check(QuestionSpec(), extract_spec(sql.replace("WHERE", "AND")))
 []
+>>> anti = ("SELECT COUNT(*) FROM patrons p LEFT JOIN checkouts c ON c.ptrn_id = p.ptrn_id "
+...         "WHERE c.is_test = 0 AND c.circ_id IS NULL")
+>>> [(r.code, r.severity) for r in check(QuestionSpec(), extract_spec(anti))]
+[('join.drops_empty', 'major')]
 """
 
 from __future__ import annotations
@@ -44,6 +50,16 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
 
 def _reason(condition: str, counted: str) -> Reason:
+    if counted.upper().endswith(" IS NULL"):
+        # the anti-join in the same WHERE (stef_sql.read.defeated): nothing is left at all
+        return reason(
+            "join.drops_empty",
+            f"the SQL LEFT JOINs a table and keeps only the rows with no match ({counted}), "
+            f"but its WHERE also requires {condition}, which such a row (every joined column "
+            f"NULL) never meets: the query keeps nothing; the condition belongs in the "
+            f"JOIN's ON",
+            "major",
+        )
     return reason(
         "join.drops_empty",
         f"the SQL LEFT JOINs the rows it counts and counts on the entities with none "

@@ -642,6 +642,30 @@ def _clock(m: re.Match[str], s: _Scanner) -> _Atom | None:
     return _Atom(m.start(), m.end(), None, None, grain, clock=(start, start + length))
 
 
+#: The word right after a range of hours, and the words a time of day may be followed by.
+_NEXT_WORD = re.compile(r"\s*([a-z']+)")
+_AFTER_HOURS = frozenset({
+    "yesterday", "today", "tomorrow", "last", "this", "next", "on", "in", "for", "during", "at",
+    "and", "or", "by", "per", "each", "every", "over", "across", "from", "since", "weekdays",
+    "weekends", "daily", "mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "tuesday",
+    "wednesday", "thursday", "friday", "saturday", "sunday", "only", "with", "where", "that",
+    "ytd", "mtd", "qtd", "yday", "local", "utc"})
+
+
+def _office_hours(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    """"between 9 and 5", "from 8 to 6": hours said without am or pm whose end comes before
+    their start, which only a clock reads (morning to afternoon, 9:00 to 17:00); a rising
+    range ("between 2 and 5 items") stays numbers."""
+    start, end = int(m["ob"]), int(m["oe"])
+    if not (1 <= end < start <= 12) or start - end < 2:
+        return None
+    after = _NEXT_WORD.match(s.lower, m.end())
+    if after is not None and after[1] not in _AFTER_HOURS:
+        return None  # "between 9 and 5 pm" (the clock rule's), "from 10 to 4 items" (numbers)
+    return _Atom(m.start(), m.end(), None, None, "hour",
+                 clock=(start * 3600, (end + 12) * 3600))
+
+
 # ---- bare years ----
 
 def _year_range(m: re.Match[str], s: _Scanner) -> _Atom | None:
@@ -833,6 +857,11 @@ RULES: tuple[_Rule, ...] = (
     _Rule("month_alone", lambda w: r"\b" + _month_names(w) + r"(?![a-z])", _month_alone,
           needs=lambda w: tuple(w.months)),
     # times of day
+    # office hours without am or pm, the end before the start ("between 9 and 5")
+    _Rule("office_hours", lambda w: (
+        r"\b(?:between|from)\s+(?P<ob>\d{1,2})\s*(?:and|to|until|till|[-\u2013])\s*"
+        r"(?P<oe>\d{1,2})\b(?![.,:%]\d|\s*%)"),
+        _office_hours, needs=lambda w: ("between", "from")),
     _Rule("clock", lambda w: (
         r"\b(?:at\s+)?(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>a\.?m\.?|p\.?m\.?)(?![a-z])|"
         # a fraction after the minutes or seconds makes a duration ("a result better than

@@ -62,7 +62,15 @@ _PLURAL_NAME = re.compile(r"^[A-Z][a-z]+s$")
 _GRADE = re.compile(r"[A-F]")
 #: Words after which a state participle is an adjective ("the cancelled orders").
 _STATE_DETERMINERS = frozenset({"the", "all", "many", "of", "any", "no", "these", "those",
-                                "every", "each", "show", "list", "count", "find", "give"})
+                                "every", "each", "show", "list", "count", "find", "give",
+                                # a quantity or a relation before the noun: "the most
+                                # completed lifts", "visits per completed job", "customers
+                                # with cancelled orders"
+                                "most", "fewest", "per", "for", "with"})
+#: Nouns after which a participle names a grouping or a column, not a state ("by booked date",
+#: "per delivered status"): the rows are broken down by it, not restricted to it.
+_STATE_COLUMN_NOUNS = frozenset({"date", "dates", "time", "times", "timestamp", "status",
+                                 "state", "flag", "type", "reason", "reasons", "amount", "value"})
 _TITLE_WORDS = frozenset({"dr", "mr", "mrs", "ms", "prof", "professor", "doctor", "sir"})
 
 
@@ -483,7 +491,9 @@ def _state_participle(text: Text, lex: Lexicon, i: int) -> bool:
     toks = text.tokens
     return (0 < i < len(toks) - 1 and lex.has("state_participle", toks[i].low)
             and toks[i - 1].low in _STATE_DETERMINERS and toks[i + 1].kind == "word"
-            and toks[i + 1].low not in _FUNCTION_WORDS)
+            and toks[i + 1].low not in _FUNCTION_WORDS
+            and toks[i + 1].low not in _STATE_COLUMN_NOUNS
+            and not lex.has("calendar_unit", toks[i + 1].low))
 
 
 def _numbered_noun(text: Text, lex: Lexicon, i: int) -> bool:

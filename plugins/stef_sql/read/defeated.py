@@ -11,6 +11,9 @@ where the query says it wants those rows (``defeated_joins``):
   ``SUM(x) <= 0``): the entities with no row were what it looked for, and they are gone;
 * a total or count defaulted to 0 in the SELECT list (``COALESCE(SUM(b.nights), 0)``): the 0
   was meant for the entities with none, which no longer reach it.
+* a test in the same WHERE that the joined row is missing (``c.circ_id IS NULL``, the
+  anti-join of "patrons who never borrowed"): it keeps only the unmatched rows, and the
+  condition on that table keeps none of them, so the query keeps nothing.
 
 Each defeated LEFT JOIN is kept with what counts on its unmatched rows ("" when nothing in the
 SQL does: the question may, "including instructors with none", which is the aligner's to read).
@@ -35,6 +38,9 @@ equal to (or in a list of) values that are not 0 or '', or at least a value that
 ...              "ON p.client_id = c.id WHERE p.paid_on >= '2026-01-01' GROUP BY c.id"
 ...              ).defeated_joins
 (("p.paid_on >= '2026-01-01'", ''),)
+>>> extract_spec("SELECT COUNT(*) FROM patrons p LEFT JOIN checkouts c ON c.ptrn_id = p.ptrn_id "
+...              "WHERE c.is_test = 0 AND c.circ_id IS NULL").defeated_joins
+(('c.is_test = 0', 'c.circ_id IS NULL'),)
 """
 
 from __future__ import annotations
@@ -76,7 +82,29 @@ def _defeated(tree: Tree) -> list[tuple[str, str]]:
                       if _rejecting_alias(c, tree.dialect) in left]
         if not conditions:
             continue
+        # The anti-join in the same WHERE (``c.circ_id IS NULL``) keeps only the unmatched
+        # rows, which the condition on that table then removes: the query keeps nothing.
+        absent = _absent(where.this, tree.dialect)
+        anti = [c for c in conditions if _rejecting_alias(c, tree.dialect) in absent]
+        if anti:
+            out.append((str(text_of(anti[0]))[:200],
+                        absent[_rejecting_alias(anti[0], tree.dialect) or ""]))
+            continue
         out.append((str(text_of(conditions[0]))[:200], _counted_on(select)))
+    return out
+
+
+def _absent(where: exp.Expr, dialect: str) -> dict[str, str]:
+    """The aliases the WHERE keeps only the unmatched rows of, by a top-level ``alias.col IS
+    NULL``, with that test as written (not in ClickHouse, whose unmatched rows hold defaults)."""
+    if dialect in DEFAULTS_FOR_NULLS:
+        return {}
+    out: dict[str, str] = {}
+    for cond in _conjuncts(where):
+        if (isinstance(cond, exp.Is) and not cond.args.get("negate")
+                and isinstance(cond.expression, exp.Null) and isinstance(cond.this, exp.Column)
+                and cond.this.table):
+            out.setdefault(cond.this.table.lower(), str(text_of(cond))[:200])
     return out
 
 
