@@ -9,6 +9,7 @@ SQL either.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -52,6 +53,23 @@ def required(question: str, enriched: str | None, sql: str, dialect: str | None
     return result.filter_alignment.required
 
 
+#: A time of day within a stretch of dates, listed as one period ("? in [2026-10-01,
+#: 2026-11-01) 22:00-24:00 of any day") where the SQL bounds one column by both, and as two
+#: where it does not (stef_align.time._clock_within): the same two requirements.
+_CLOCK_WITHIN = re.compile(
+    r"^\? in (.+?) (\d\d:\d\d-\d\d:\d\d of any day)( \(relative to [^)]*\))?$")
+
+
+def requirements(found: list[str]) -> tuple[str, ...]:
+    """The required list with a time of day within dates said as its two parts."""
+    out: list[str] = []
+    for item in found:
+        both = _CLOCK_WITHIN.match(item)
+        # a relative period says what it is relative to once, after the dates
+        out.extend([f"? in {both[2]}", f"? in {both[1]}{both[3] or ''}"] if both else [item])
+    return tuple(sorted(out))
+
+
 def test_the_corpus_is_there() -> None:
     assert len(corpus()) >= 300
 
@@ -63,14 +81,24 @@ def test_required_constraints_do_not_depend_on_the_sql(data: st.DataObject) -> N
     (question, enriched, dialect), own = data.draw(st.sampled_from(items))
     foreign = [sql for (_, _, d), sqls in items for sql in sqls if d == dialect]
     sqls = [*own, *data.draw(st.lists(st.sampled_from(foreign), min_size=1, max_size=3))]
-    seen = {tuple(r) for sql in sqls
+    seen = {requirements(r) for sql in sqls
             if (r := required(question, enriched, sql, dialect)) is not None}
     assert len(seen) <= 1, (question, seen)
 
 
+def test_a_time_of_day_within_dates_is_the_same_two_requirements() -> None:
+    question = "calls after 10 pm in october 2026"
+    seen = {requirements(r) for sql in (
+        "SELECT COUNT(*) FROM calls WHERE EXTRACT(HOUR FROM called_at) >= 22"
+        " AND called_at >= '2026-10-01' AND called_at < '2026-11-01'",
+        "SELECT COUNT(*) FROM calls WHERE called_at >= '2026-10-01' AND called_at < '2026-11-01'",
+        "SELECT COUNT(*) FROM calls") if (r := required(question, None, sql, None)) is not None}
+    assert seen == {("? in 22:00-24:00 of any day", "? in [2026-10-01, 2026-11-01)")}
+
+
 def test_every_corpus_question_keeps_its_requirements_across_its_own_sql() -> None:
     for (question, enriched, dialect), sqls in corpus():
-        seen = {tuple(r) for sql in sqls
+        seen = {requirements(r) for sql in sqls
                 if (r := required(question, enriched, sql, dialect)) is not None}
         assert len(seen) <= 1, (question, seen)
 
