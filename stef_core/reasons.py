@@ -274,7 +274,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "'', so nothing is kept); or a LEFT JOIN the WHERE turns inner (it requires a value of "
         "the joined table) in a query that counts on the unmatched rows (`HAVING COUNT(p.id) = "
         "0`, `COALESCE(SUM(x), 0)`) or keeps only them (`WHERE c.id IS NULL` beside "
-        "`c.is_test = 0`: nothing is kept)"),
+        "`c.is_test = 0`: nothing is kept); or a mean count per entity (\"average number of "
+        "walks per dog\") taken over a count per entity that inner joins compute: the "
+        "entities with none form no group and are not averaged in at 0"),
     ReasonCode(
         "subquery.not_in_null", "subquery", "info",
         "`x NOT IN (SELECT col FROM t)` on a column that is not `t`'s key and that the subquery "

@@ -586,6 +586,15 @@ class SqlSpec:
     # counts (``table``/``key``: the grouped side; ``joined``/``joined_key``: the LEFT JOINed
     # one; see JoinedAggregate; stef_sql.read.joins).
     padded_counts: tuple[JoinedAggregate, ...] = ()
+    # An AVG of a count per entity that a nested query computes over inner joins only
+    # (``AVG(n)`` over ``SELECT d.dog_id, COUNT(*) AS n FROM dogs d JOIN walks w ON w.dog_id =
+    # d.dog_id GROUP BY d.dog_id``): an entity with no joined row forms no group, so the mean
+    # leaves out its zero. ``expr`` is the AVG as written; ``table``/``key``: the table and
+    # column of the GROUP BY key the join equates; ``joined``/``joined_key``: the other side
+    # of that equality; ``column``: the counted column ("*" for ``COUNT(*)``), ``leads`` when
+    # it is a column of ``table`` (the grouped side counts its own rows). Which side holds one
+    # row per key is the aligner's to read (stef_sql.read.joins).
+    averaged_counts: tuple[JoinedAggregate, ...] = ()
     # A ``COUNT(*)`` in the HAVING of a SELECT over a join of its first table to another
     # (``column`` is "*"; see JoinedAggregate): the groups are kept by a number of joined rows
     # (stef_sql.read.joins).

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from stef_align import (
     aggregates,
+    averaged_counts,
     averaged_rates,
     birth_years,
     buckets,
@@ -85,6 +86,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *nulls.check(sql),
         *counted_nulls.check(sql),
         *padded_counts.check(sql),
+        *averaged_counts.check(q, sql),
         *defaulted_nulls.check(sql),
         *defeated_joins.check(q, sql),
         *neither.check(q, sql),

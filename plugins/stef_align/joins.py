@@ -254,8 +254,11 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
             break
     for j in sql.joined_counts[:32]:
         # a share of the first table's rows whose base counts them once per match of the
-        # other table: the same key names as above (the joined column is not its own key)
-        if j.table in seen or not own_key(j.table, j.key) or keyed(j.joined, j.joined_key):
+        # other table: the same key names as above (the joined column is not its own key);
+        # the first table's key may be written as its name's initials or its last word
+        # (``rental_agreements.ra_id`` joined to ``ra_addons``)
+        if (j.table in seen or not named_key(j.table, j.key, j.joined)
+                or keyed(j.joined, j.joined_key) or named_key(j.joined, j.joined_key, j.table)):
             continue
         if j.column != "*" and not keyed(j.table, j.column):
             continue  # the count of another column (a foreign key): not the table's rows

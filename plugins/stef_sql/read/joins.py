@@ -50,6 +50,13 @@ may differ from its question whatever the data.
   match keeps one row of NULLs, and COUNT(*) counts it as 1. Which side holds one row per key
   is the aligner's to read (a LEFT JOIN to a parent, ``orders LEFT JOIN customers``, repeats
   nothing).
+* ``averaged_counts``: an AVG of a column that a nested query (a derived table or CTE)
+  computes as a COUNT per group over inner joins only (``AVG(n)`` over ``SELECT d.dog_id,
+  COUNT(*) AS n FROM dogs d JOIN walks w ON w.dog_id = d.dog_id GROUP BY d.dog_id``), where a
+  join equates a GROUP BY key to another table's column: a group is formed only from rows
+  that found a match, so the entities with nothing are not averaged in at 0. Which side holds
+  one row per key, and whether the question's entities may have nothing, is the aligner's to
+  read.
 * ``exclusions``: ``x NOT IN (SELECT column FROM table ...)``. If the subquery yields one
   NULL, ``x NOT IN (...)`` is unknown for every row and the query returns nothing; a ``WHERE
   column IS NOT NULL`` in the subquery (``guarded``) or NOT EXISTS is safe. Whether the
@@ -97,6 +104,7 @@ def read(tree: Tree) -> Build:
         "keeps_unmatched": _keeps_unmatched(tree),
         "counted_unmatched": tuple(dict.fromkeys(_counted_unmatched(tree))),
         "padded_counts": tuple(dict.fromkeys(_padded_counts(tree))),
+        "averaged_counts": tuple(dict.fromkeys(_averaged_counts(tree))),
         "having_row_counts": tuple(dict.fromkeys(_having_row_counts(tree))),
         "exclusions": tuple(_exclusions(tree)),
     }
@@ -459,6 +467,89 @@ def _padded_counts(tree: Tree) -> list[JoinedAggregate]:
                                                    mine.name.lower(), True))
         if out:
             break  # one COUNT(*) says it
+    return out
+
+
+def _averaged_counts(tree: Tree) -> list[JoinedAggregate]:
+    """An AVG of a count per entity computed over inner joins (module docstring): one entry
+    per AVG, for the first GROUP BY key of the nested query that a join equates to a column
+    of another table.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT AVG(n) FROM (SELECT d.dog_id, COUNT(*) AS n FROM dogs d JOIN walks w "
+    ...        "ON w.dog_id = d.dog_id GROUP BY d.dog_id) t")
+    >>> [(j.table, j.key, j.joined, j.column) for j in extract_spec(sql).averaged_counts]
+    [('dogs', 'dog_id', 'walks', '*')]
+    >>> extract_spec(sql.replace("JOIN", "LEFT JOIN")).averaged_counts
+    ()
+    """
+    if not tree.joins or tree.set_operation:
+        return []
+    ctes = {c.alias_or_name.lower(): c.this for c in tree.ctes}
+    out: list[JoinedAggregate] = []
+    for node in tree.aggs[:MAX_READ]:
+        if type(node) is not exp.Avg or under_window(node):
+            continue
+        arg = node.this
+        while isinstance(arg, (exp.Cast, exp.TryCast, exp.Paren)):
+            arg = arg.this
+        select = owner_select(node)
+        if not isinstance(arg, exp.Column) or not isinstance(select, exp.Select):
+            continue
+        source = select.args.get("from_")
+        inner: exp.Expr | None = None
+        if source is not None and isinstance(source.this, exp.Subquery):
+            inner = source.this.this
+        elif source is not None and isinstance(source.this, exp.Table):
+            inner = ctes.get(source.this.name.lower())
+        if (not isinstance(inner, exp.Select) or select.args.get("joins")
+                or not inner.args.get("joins")):
+            continue
+        joins = inner.args["joins"]
+        if any(j.side or (j.kind or "").upper() == "CROSS" or j.args.get("on") is None
+               for j in joins[:16]):
+            continue  # an outer join keeps the entities with nothing
+        count = next((e.this for e in inner.expressions[:MAX_READ]
+                      if isinstance(e, exp.Alias) and e.alias.lower() == arg.name.lower()), None)
+        if not isinstance(count, exp.Count):
+            continue
+        counted = count.this
+        if isinstance(counted, exp.Distinct):
+            counted = counted.expressions[0] if counted.expressions else None
+        # the sources of the nested SELECT by alias (a derived table or CTE: "")
+        tables: dict[str, str] = {}
+        for src in [inner.args.get("from_"), *joins[:16]]:
+            this = src.this if src is not None else None
+            if isinstance(this, exp.Expr) and this.alias_or_name:
+                name = this.name.lower() if isinstance(this, exp.Table) else ""
+                tables[this.alias_or_name.lower()] = "" if name in ctes else name
+        found = None
+        for key in _group_columns(inner):
+            mine = key.table.lower()
+            for left, right in _join_equalities(inner):
+                for a, b in ((left, right), (right, left)):
+                    if (a.table.lower() == mine and a.name.lower() == key.name.lower()
+                            and b.table.lower() != mine and tables.get(mine)
+                            and tables.get(b.table.lower())):
+                        found = (tables[mine], key.name.lower(), tables[b.table.lower()],
+                                 b.name.lower(), mine)
+                        break
+                if found:
+                    break
+            if found:
+                break
+        if found is None:
+            continue
+        if isinstance(counted, exp.Column):
+            column, leads = counted.name.lower(), counted.table.lower() == found[4]
+        elif counted is None or isinstance(counted, exp.Star) or (
+                isinstance(counted, exp.Literal) and str(counted.this) == "1"):
+            # COUNT(*), COUNT(1) and ClickHouse's count()
+            column, leads = "*", False
+        else:
+            continue
+        out.append(JoinedAggregate(node.sql()[:200], found[0], column, found[1], found[2],
+                                   found[3], leads))
     return out
 
 
