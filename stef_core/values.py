@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from stef_core.spec import Scalar
 
-__all__ = ["abbreviates", "fold_text", "fold_value", "number", "value_key"]
+__all__ = ["abbreviates", "fold_text", "fold_value", "number", "state_key", "value_key"]
 
 _WS = re.compile(r"\s+")
 
@@ -90,6 +90,19 @@ def abbreviates(short: str, long: str) -> bool:
         return False
     it = iter(long)
     return all(ch in it for ch in short)
+
+
+def state_key(value: object) -> str:
+    """A state value as one key, however written: lower case, hyphens and runs of blanks as
+    one underscore (``'In Force'``, ``'in-force'`` -> ``'in_force'``); ``''`` for a value that
+    is no text. The readers of states compare a filter's values with their state lists so.
+
+    >>> state_key(" On  Hold "), state_key("pro-forma"), state_key(3)
+    ('on_hold', 'pro_forma', '')
+    """
+    if not isinstance(value, str):
+        return ""
+    return "_".join(value.strip().lower().replace("-", " ").split())
 
 
 #: How data spells a flag's two values (``False == 0`` and ``True == 1`` hash alike).

@@ -16,14 +16,28 @@ stays until the calibration is refitted (with a new evidence version).
 ['city', 'email', 'clos', 'clos', 'match', 'runn']
 >>> norm("Free Meal Count"), norm("free_meal_count")
 ('freemealcount', 'freemealcount')
+
+The words that ask for a rate, a share or a mean are here too, once: several aligner rules ask
+"does the person ask for a rate?" or "... for a mean?", each with its own reading of the
+question, fitted on its own records. Each builds its reading from these lists with
+:func:`any_word` and says in its own module which part it takes and what it adds, so a word
+added for one rule is added to the others knowingly.
+
+>>> rate = any_word((*SHARE_WORDS, "rates"), percent_sign=True)
+>>> [bool(rate.search(t)) for t in ("no-show rate", "% late", "their rates", "ratings")]
+[True, True, True, False]
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
-__all__ = ["light_stem", "norm", "stem"]
+from stef_core.gated import Gated, gated, needles
+
+__all__ = ["MEAN_FORMS", "MEAN_WORDS", "RATE_MEASURES", "SHARE_WORDS", "any_word", "light_stem",
+           "norm", "one_of", "stem"]
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
 
@@ -92,3 +106,44 @@ def light_stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
+
+
+#: Words that ask for a share of rows or a rate: "the no-show rate", "what share of orders",
+#: "the ratio", "percent late", "pct", "the proportion". Every rate or share reader takes
+#: them and a "%" sign (the rule for an averaged row ratio in ``stef_align.aggregates`` all
+#: but "proportion"); the plurals "rates", "percents", "percentages" and "fraction" only some.
+SHARE_WORDS: tuple[str, ...] = ("rate", "share", "ratio", "percent", "percentage", "pct",
+                                "proportion")
+#: Measures that are rates by name, with no share word: "gross margin", "crop yield", "quota
+#: attainment", "fleet utilisation", "seat occupancy" (regular-expression fragments).
+RATE_MEASURES: tuple[str, ...] = ("margin", "yield", "attainment", "utili[sz]ation",
+                                  "occupancy")
+#: Words that ask for a mean: "avg order value", "the average wait", "mean score".
+MEAN_WORDS: tuple[str, ...] = ("avg", "average", "mean")
+#: Their other forms ("the average of the monthly averages", "averaged over", "means");
+#: "typical" and "median" ask for a mean too in some readings, each says so.
+MEAN_FORMS: tuple[str, ...] = ("averages", "averaged", "means")
+
+
+def one_of(words: Iterable[str]) -> str:
+    r"""A regular-expression group matching any of ``words`` (each a fragment, as written):
+    ``(?:avg|average|mean)``, for a pattern that holds a word list among other parts."""
+    return "(?:" + "|".join(words) + ")"
+
+
+def any_word(words: Iterable[str], *, percent_sign: bool = False,
+             flags: int = 0) -> Gated | re.Pattern[str]:
+    r"""A pattern that finds any of ``words`` as a whole word (each a fragment:
+    ``utili[sz]ation``, ``load\s+factor``) and, with ``percent_sign``, a "%" anywhere. Gated
+    (:func:`stef_core.gated.gated`: searched only in texts that hold one of its literals)
+    where its literals can be read; compiled as it is where they cannot (case ignored, more
+    words than are worth testing), as a gate without needles would search every text anyway.
+
+    >>> p = any_word(MEAN_WORDS)
+    >>> p.pattern, bool(p.search("the avg wait")), bool(p.search("averaged"))
+    ('\\b(?:avg|average|mean)\\b', True, False)
+    """
+    pattern = rf"\b{one_of(words)}\b"
+    if percent_sign:
+        pattern = "%|" + pattern
+    return gated(pattern, flags) if needles(pattern, flags) else re.compile(pattern, flags)

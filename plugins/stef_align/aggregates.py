@@ -65,7 +65,16 @@ from stef_core.models import Reason
 from stef_core.reasons import Severity, reason
 from stef_core.spec import ORDERINGS, Aggregation, QuestionSpec, SqlSpec
 from stef_core.values import abbreviates, value_key
-from stef_core.words import norm, stem
+from stef_core.words import (
+    MEAN_FORMS,
+    MEAN_WORDS,
+    RATE_MEASURES,
+    SHARE_WORDS,
+    any_word,
+    norm,
+    one_of,
+    stem,
+)
 
 _COLUMN_WORDS = {
     "COUNT": frozenset({"count", "num", "number", "cnt", "quantity", "qty", "nbr", "tally",
@@ -1123,15 +1132,17 @@ def _phrase_after(text: str, word: str, n: int = 8) -> list[str]:
 
 
 #: Words that ask for a mean ("avg order value", "the typical wait").
-_MEAN_WORDS = re.compile(r"\b(?:avg|average|averages|averaged|mean|means|typical)\b")
+_MEAN_WORDS = any_word((*MEAN_WORDS, *MEAN_FORMS, "typical"))
 #: Two means in one breath ("the average of the monthly averages", "mean average score").
-_MEAN_OF_MEANS = re.compile(
-    r"\b(?:avg|average|mean)\b[^.?!;]{0,30}\b(?:avg|average|averages|mean|means)\b")
-#: A rate asked in words: "cost per mile", "gross margin %", "completion rate", "the ratio".
-_RATE_WORDS = re.compile(r"\bper\b|%|\bpercent(?:age)?s?\b|\bpct\b|\brate\b|\bratio\b"
-                         r"|\bmargin\b|\bshare\b|\butili[sz]ation\b|\boccupancy\b"
-                         r"|\befficiency\b|\battainment\b|\byield\b|\bload\s+factor\b"
-                         r"|\b(?:oee|ctr|cvr|roas|roi|revpar)\b")
+_MEAN_OF_MEANS = re.compile(rf"\b{one_of(MEAN_WORDS)}\b[^.?!;]{{0,30}}"
+                            rf"\b{one_of((*MEAN_WORDS, 'averages', 'means'))}\b")
+#: A rate asked in words: "cost per mile", "gross margin %", "completion rate", "the ratio":
+#: the share words but "proportion" (never read here), their plurals "percents" and
+#: "percentages", the measures that are rates by name, "efficiency", "load factor", the
+#: acronyms of rates, and "per".
+_RATE_WORDS = any_word((*(w for w in SHARE_WORDS if w != "proportion"), "percents",
+                        "percentages", *RATE_MEASURES, "efficiency", r"load\s+factor", "oee",
+                        "ctr", "cvr", "roas", "roi", "revpar", "per"), percent_sign=True)
 
 
 def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
@@ -1210,8 +1221,9 @@ def _averaged_stored_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
 
 
 #: A rate over all the rows asked ("cancellation rate", "% late", "share of refunds") ...
-_RATE_OVER_ALL = re.compile(r"\b(?:rates?|percent(?:age)?s?|pct|share|proportion|fraction)\b"
-                            r"|%")
+#: (the share words but "ratio", which asks part to part, with "fraction" and the plurals)
+_RATE_OVER_ALL = any_word((*(w for w in SHARE_WORDS if w != "ratio"), "rates", "percents",
+                           "percentages", "fraction"), percent_sign=True)
 #: ... and words that ask one part against the other ("the ratio of cancelled to operated
 #: flights", "odds", "won vs lost", "for every").
 _PART_TO_PART = re.compile(r"\b(?:ratio|odds|vs|versus|against|for\s+every|compared)\b")

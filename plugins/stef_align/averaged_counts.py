@@ -37,9 +37,10 @@ from stef_align.joins import lines_of, named_key, short_key
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import MEAN_WORDS, any_word
 
-#: A mean asked in words.
-_MEAN = re.compile(r"\b(?:avg|average|averages|mean)\b")
+#: A mean asked in words: the mean words and "averages".
+_MEAN = any_word((*MEAN_WORDS, "averages"))
 #: The person keeps only the entities that have some: "who came at least once", "with at
 #: least one order", "only those with any".
 _SOME = re.compile(r"\bat least (?:one|once|1|a|an)\b|\b(?:with|who had|who have|that had|"

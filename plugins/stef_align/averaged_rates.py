@@ -36,10 +36,11 @@ from stef_align.names import word_matches
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import MEAN_FORMS, MEAN_WORDS, RATE_MEASURES, SHARE_WORDS, any_word
 
-#: A rate asked in words: "completion rate", "no-show %", "the share", "conversion".
-_RATE = re.compile(r"%|\b(?:rate|rates|ratio|share|percent(?:age)?|pct|proportion|margin|"
-                   r"conversion|yield|attainment|utili[sz]ation|occupancy)\b")
+#: A rate asked in words: "completion rate", "no-show %", "the share", "conversion": the share
+#: words and "rates", the measures that are rates by name and "conversion".
+_RATE = any_word((*SHARE_WORDS, "rates", *RATE_MEASURES, "conversion"), percent_sign=True)
 #: A key that is a day, a week or a moment (``CAST(played_ts AS DATE)``, ``DATE_TRUNC('week',
 #: ts)``, ``visit_dt``): named by the question only by a period word ("daily", "by week"), not
 #: by the noun its column is named after ("lessons" for ``lesson_dt``).
@@ -48,8 +49,9 @@ _TEMPORAL_KEY = re.compile(r"\bas date\b|date_trunc|\b(?:date|trunc|to_date|day|
 #: Words that name a period per which rates may be asked ("daily no-show rate").
 _PERIOD_WORDS = re.compile(r"\b(?:daily|day|days|weekly|week|weeks|monthly|month|months|hourly|"
                            r"hour|hours|date|dates|weekday|weekdays|yearly|year|years)\b")
-#: A mean asked in words: the mean of per-group rates may be what is meant.
-_MEAN = re.compile(r"\b(?:avg|average|averages|averaged|mean|means|typical|median)\b")
+#: A mean asked in words, "typical" and "median" too: the mean of per-group rates may be what
+#: is meant.
+_MEAN = any_word((*MEAN_WORDS, *MEAN_FORMS, "typical", "median"))
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 
 from stef_align.joins import keyed, named_key
-from stef_align.names import parts
+from stef_align.names import head_stem, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import JoinedAggregate, QuestionSpec, SqlSpec
@@ -53,11 +53,6 @@ from stef_core.words import stem
 
 #: What a count question counts: the words after "how many" / "number of" / "count of".
 _COUNTED = re.compile(r"\b(?:how many|number of|count of|no\. of|# of)\s+((?:[a-z0-9'-]+\s*){1,5})")
-
-
-def _head(table: str) -> str:
-    words = parts(table.split(".")[-1])
-    return stem(words[-1]) if words else ""
 
 
 #: Words before a counted noun that do not change what is counted.
@@ -73,7 +68,7 @@ def _mirrored(j: JoinedAggregate, phrases: list[list[str]]) -> Reason | None:
     if (not named_key(j.joined, j.joined_key, j.table) or named_key(j.table, j.key, j.joined)
             or keyed(j.table, j.key)):
         return None
-    theirs = _head(j.joined)
+    theirs = head_stem(j.joined)
     mine = {stem(w) for w in parts(j.table.split(".")[-1])} - {
         stem(w) for w in parts(j.joined.split(".")[-1])}
     if not theirs or not mine:
@@ -107,7 +102,7 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
             if mirrored is not None:
                 return [mirrored]
             continue
-        mine = _head(j.table)
+        mine = head_stem(j.table)
         theirs = {stem(w) for w in parts(j.joined.split(".")[-1])} - {
             stem(w) for w in parts(j.table.split(".")[-1])}
         for words in phrases:

@@ -94,7 +94,7 @@ from stef_core.spec import (
     render_value,
 )
 from stef_core.values import abbreviates, same_measure, value_key
-from stef_core.words import norm, stem
+from stef_core.words import SHARE_WORDS, any_word, norm, stem
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
 MAX_SCAN = 256
@@ -2503,9 +2503,9 @@ def _match_used_value(r: Filter, m: _Match) -> bool:
     return False
 
 
-#: Words that ask for a share of rows ("late delivery rate per carrier", "% on time").
-_SHARE_WORDS = re.compile(r"\b(?:rate|share|percent(?:age)?|pct|ratio|proportion|fraction)\b|%",
-                          re.IGNORECASE)
+#: Words that ask for a share of rows ("late delivery rate per carrier", "% on time"): the
+#: share words and "fraction", in any case.
+_SHARE_WORDS = any_word((*SHARE_WORDS, "fraction"), percent_sign=True, flags=re.IGNORECASE)
 
 
 def _match_averaged_flag(r: Filter, m: _Match) -> bool:

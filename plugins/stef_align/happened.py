@@ -36,6 +36,7 @@ import re
 
 from stef_align.names import parts
 from stef_core.spec import Filter
+from stef_core.values import state_key
 from stef_core.words import stem
 
 #: Values that say the event completed: what a count or a sum of those events stands for.
@@ -63,15 +64,11 @@ _SAID_STATES = frozenset({
 _WORD = re.compile(r"[a-z]+")
 
 
-def _key(v: object) -> str:
-    return "_".join(v.strip().lower().replace("-", " ").split()) if isinstance(v, str) else ""
-
-
 def _done(f: Filter) -> bool:
     """Does ``f`` keep only done states (``= 'DONE'``, ``IN ('settled', 'completed')``)?"""
     if f.op not in ("=", "in"):
         return False
-    keys = [_key(v) for v in f.values]
+    keys = [state_key(v) for v in f.values]
     return bool(keys) and all(k in DONE for k in keys)
 
 
@@ -82,7 +79,7 @@ def happened(f: Filter, text: str) -> bool:
             or not set(parts(f.column)) & _STATE_PARTS or not _done(f)):
         return False
     said = _SAID_STATES.intersection(_WORD.findall(text[:2000].lower()))
-    kept = {_key(v) for v in f.values}
+    kept = {state_key(v) for v in f.values}
     if kept <= _SAME_DONE:
         kept |= _SAME_DONE  # "successful charges" / 'SUCCEEDED': the same done state
     return not said - kept
@@ -109,5 +106,5 @@ def names_a_state(text: str, values: tuple[object, ...] = ()) -> bool:
 def same_done_state(asked: object, stored: object) -> bool:
     """Do the question's state word and the data's value name the same done state?"""
     values = stored if isinstance(stored, tuple) else (stored,)
-    return (_key(asked) in _SAME_DONE and bool(values)
-            and all(_key(v) in _SAME_DONE for v in values))
+    return (state_key(asked) in _SAME_DONE and bool(values)
+            and all(state_key(v) in _SAME_DONE for v in values))

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from stef_align.joins import keyed, named_key
-from stef_align.names import parts
+from stef_align.names import head_stem, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -46,11 +46,6 @@ _THRESHOLD = re.compile(
     r"((?:[a-z0-9'-]+\s*){1,3})")
 
 
-def _head(table: str) -> str:
-    words = parts(table.split(".")[-1])
-    return stem(words[-1]) if words else ""
-
-
 def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     if not logged or not sql.having_row_counts:
         return []
@@ -62,7 +57,7 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         if not named_key(j.table, j.key, j.joined) or keyed(j.joined, j.joined_key) or \
                 named_key(j.joined, j.joined_key, j.table):
             continue
-        mine = _head(j.table)
+        mine = head_stem(j.table)
         theirs = {stem(w) for w in parts(j.joined.split(".")[-1])} - {
             stem(w) for w in parts(j.table.split(".")[-1])}
         for words in counted:

@@ -74,7 +74,7 @@ from stef_core.gated import gated
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import JoinedAggregate, QuestionSpec, SqlSpec
-from stef_core.words import norm
+from stef_core.words import MEAN_WORDS, SHARE_WORDS, any_word, norm
 
 #: Aggregates a per-group count or total is made of (a zero is one of theirs).
 _COUNTS = frozenset({"COUNT", "SUM", "COUNTIF", "COUNT_IF"})
@@ -336,8 +336,10 @@ _COUNT_OVER_DISTINCT = re.compile(
     r"COUNT\(\s*DISTINCT\s+(\w+)\.(\w+)\s*\)", re.I)
 #: "% of april installs who became payers", "refund rate per category": a share of the things
 #: counted below the line; "average activities per opportunity" asks for a mean per thing.
-_SHARE_WORDS = re.compile(r"%|\b(?:percent(?:age)?s?|pct|share|rate|ratio|proportion|fraction)\b")
-_MEAN_WORDS = re.compile(r"\b(?:avg|average|mean)\b")
+#: The share words, "fraction" and the plurals "percents", "percentages"; the mean words.
+_SHARE_WORDS = any_word((*SHARE_WORDS, "percents", "percentages", "fraction"),
+                        percent_sign=True)
+_MEAN_WORDS = any_word(MEAN_WORDS)
 _DIVIDES = re.compile(r"/|\b(?:SAFE_DIVIDE|TRY_DIVIDE|DIV0|DIV0NULL|DIVIDE)\s*\(", re.I)
 
 

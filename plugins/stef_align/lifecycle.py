@@ -52,7 +52,7 @@ from stef_align.names import parts
 from stef_align.presupposed import in_force_states
 from stef_core.gated import gated
 from stef_core.spec import Filter
-from stef_core.values import kept_side
+from stef_core.values import kept_side, state_key
 
 #: Identifier parts of a column that keeps a row's state.
 STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase"})
@@ -74,7 +74,7 @@ def _state_value(v: object) -> bool:
     what it keeps), not a number or a date, and no state of something unsettled."""
     if not isinstance(v, str) or not 3 <= len(v.strip()) <= 40:
         return False
-    key = "_".join(v.strip().lower().replace("-", " ").split())
+    key = state_key(v)
     return sum(c.isalpha() for c in key) >= 3 and key not in UNSETTLED and not any(
         p in UNSETTLED for p in parts(key))
 
@@ -104,7 +104,7 @@ def unissued(value: str) -> bool:
     >>> unissued("Draft"), unissued("paid")
     (True, False)
     """
-    return "_".join(value.strip().lower().replace("-", " ").split()) in NOT_ISSUED
+    return state_key(value) in NOT_ISSUED
 
 
 #: Words that ask about now: the present state of things, not a period's events. "Current"

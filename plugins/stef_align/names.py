@@ -52,6 +52,13 @@ def part_stems(identifier: str) -> frozenset[str]:
     return frozenset(stems)
 
 
+def head_stem(table: str) -> str:
+    """The stem of a table's last word, the thing its rows are (``crm.job_parts`` -> ``part``),
+    or ``""``."""
+    words = parts(table.split(".")[-1])
+    return stem(words[-1]) if words else ""
+
+
 @lru_cache(maxsize=65536)
 def word_matches(word: str, identifier: str) -> bool:
     """Does ``word`` name ``identifier`` or one of its parts? By stem ("cities" ~ ``city``);

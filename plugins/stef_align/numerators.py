@@ -40,10 +40,10 @@ from __future__ import annotations
 
 import re
 
-from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import SHARE_WORDS, any_word
 
 #: One equality inside an aggregate's condition, as the SQL reader prints it.
 _COUNTED = re.compile(
@@ -52,7 +52,8 @@ _COUNTED = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[a-z][a-z0-9]*")
-_RATE = gated(r"\b(?:rate|rates|share|ratio|percent|percentage|pct|proportion)\b|%")
+#: A rate asked in words: the share words and "rates".
+_RATE = any_word((*SHARE_WORDS, "rates"), percent_sign=True)
 #: At most this many output columns and filters are read.
 MAX_ITEMS = 64
 

@@ -46,7 +46,7 @@ from datetime import date, timedelta
 from stef_align.names import parts
 from stef_core.gated import gated
 from stef_core.spec import ANCHOR_DAY, Filter, Period
-from stef_core.values import kept_side
+from stef_core.values import kept_side, state_key
 
 #: Words that say the thing is in force (it can expire, lapse, renew or mature).
 _IN_FORCE_CUE = gated(r"\b(?:expir(?:e|es|ing|ation|y)|renew(?:al|als|s|ing)?|laps(?:e|es|ing)"
@@ -61,10 +61,6 @@ NOT_IN_FORCE = frozenset({"expired", "cancelled", "canceled", "terminated", "end
 _IN_FORCE_FLAGS = frozenset({"active", "current", "live", "valid", "enabled"})
 
 
-def _key(v: object) -> str:
-    return "_".join(v.strip().lower().replace("-", " ").split()) if isinstance(v, str) else ""
-
-
 def _flag_kept(f: Filter) -> bool | None:
     """True / False for a flag kept on its "yes" / "no" side, None for no flag test."""
     values = f.values
@@ -74,7 +70,7 @@ def _flag_kept(f: Filter) -> bool | None:
 def in_force_states(f: Filter) -> bool:
     """Does ``f`` keep only in-force states, or leave out only states that are not?"""
     values = f.values
-    keys = [_key(v) for v in values]
+    keys = [state_key(v) for v in values]
     if not keys or not all(keys):
         return False
     if f.op in ("=", "in"):
@@ -106,7 +102,7 @@ def upcoming_state(f: Filter, text: str) -> bool:
     if (f.column is None or f.relation or f.excluded or f.alternative
             or f.op not in ("=", "in") or _UPCOMING_CUE.search(text[:2000]) is None):
         return False
-    keys = [_key(v) for v in f.values]
+    keys = [state_key(v) for v in f.values]
     return bool(keys) and all(k in SCHEDULED for k in keys)
 
 

@@ -29,11 +29,13 @@ import re
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.words import MEAN_WORDS, any_word
 
 #: "NPS", "net promoter score": the metric, not the answers' mean.
 _NPS = re.compile(r"\bnps\b|\bnet\s+promoter(?:\s+score)?\b", re.IGNORECASE)
-#: Words that ask for a mean ("average NPS score", "mean rating").
-_MEAN = re.compile(r"\b(?:avg|average|averages|averaged|mean|typical)\b", re.IGNORECASE)
+#: Words that ask for a mean ("average NPS score", "mean rating"): the mean words,
+#: "averages", "averaged" and "typical", in any case.
+_MEAN = any_word((*MEAN_WORDS, "averages", "averaged", "typical"), flags=re.IGNORECASE)
 #: Name parts of a raw answer on the scale (``nps_score``, ``score``, ``rating``,
 #: ``likelihood_to_recommend``).
 _ANSWER = frozenset({"score", "scores", "rating", "ratings", "response", "answer",

@@ -8,13 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from stef_core.monitor.render import estimate, judge_line, reasons_line, safe_text
-
-
-def _fmt(x: Any, pct: bool = False) -> str:
-    if x is None:
-        return "-"
-    return f"{x * 100:.1f}%" if pct else f"{x:.1f}"
+from stef_core.monitor.render import estimate, fmt, judge_line, reasons_line, safe_text
 
 
 def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
@@ -35,8 +29,8 @@ def print_summary(data: dict[str, Any], *, err: bool = False) -> None:
     for name, s in rows:
         b = s["bands"]
         cells: list[Text | str] = [
-            safe_text(name), str(s["records"]), _fmt(s["coverage"], pct=True), _fmt(s["mean"]),
-            _fmt(s["p50"]), _fmt(s["p90"]), estimate(s)]
+            safe_text(name), str(s["records"]), fmt(s["coverage"], pct=True), fmt(s["mean"]),
+            fmt(s["p50"]), fmt(s["p90"]), estimate(s)]
         if labelled:
             acc = s.get("accuracy")
             cells.append(f"{acc:.2f} of {s['labelled']}" if acc is not None else "-")

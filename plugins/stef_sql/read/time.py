@@ -47,8 +47,10 @@ def _note_tables(tree: Tree, node: exp.Expr, tables: dict[tuple[str, str], None]
             tables[(resolved.name.lower(), tree.table_of(resolved))] = None
 
 
-def _periods(tree: Tree, tables: dict[tuple[str, str], None],
-             params: dict[str, exp.Expr]) -> tuple[Period, ...]:
+def _column_reader(tree: Tree, tables: dict[tuple[str, str], None]
+                   ) -> Callable[[exp.Expr], str | None]:
+    """``column_of`` for :func:`read_periods`: the column an operand reads, its table noted in
+    ``tables``."""
     resolver = tree.resolver
 
     def column_of(node: exp.Expr) -> str | None:
@@ -56,6 +58,14 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
         if column is not None:
             _note_tables(tree, node, tables)
         return column
+
+    return column_of
+
+
+def _periods(tree: Tree, tables: dict[tuple[str, str], None],
+             params: dict[str, exp.Expr]) -> tuple[Period, ...]:
+    resolver = tree.resolver
+    column_of = _column_reader(tree, tables)
 
     out: list[Period] = []
     for condition, source, excluded in row_conditions(tree):
@@ -266,12 +276,7 @@ def _value_periods(tree: Tree, tables: dict[tuple[str, str], None],
     if not (tree.ifs or tree.aggs):
         return ()
     resolver = tree.resolver
-
-    def column_of(node: exp.Expr) -> str | None:
-        column = operand_column(node, resolver)
-        if column is not None:
-            _note_tables(tree, node, tables)
-        return column
+    column_of = _column_reader(tree, tables)
 
     def filters_of(node: exp.Expr) -> list[Filter]:
         return read_condition(node, resolver, "case")
