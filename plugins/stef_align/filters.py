@@ -57,6 +57,7 @@ from stef_align.guards import (
 from stef_align.happened import happened, same_done_state
 from stef_align.joins import NOTHING
 from stef_align.names import bare, in_identifiers, initials, parts, word_matches
+from stef_align.period_terms import kept_in_dates
 from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
 from stef_align.retention import asked_day_offsets
@@ -2429,6 +2430,43 @@ def _match_none_counted(r: Filter, m: _Match) -> bool:
     return norm(s.column) in _zeroed_columns(m.idx) and m.meet(m.op_hit)
 
 
+#: Words that leave rows out of those counted, before or after the value's word: "ignoring
+#: cancelled performances", "excluding voids", "(cancelled excluded)".
+_LEFT_OUT_BEFORE = re.compile(
+    r"\b(?:excluding|excludes?|excl\.?|except|ignoring|omitting|leaving\s+out|not\s+counting|"
+    r"other\s+than|filtering\s+out|removing)\s+(?:(?:the|any|all)\s+)?(?:[\w-]+\s+){0,2}$")
+_LEFT_OUT_AFTER = re.compile(
+    r"(?:\s+[\w-]+){0,2}\s+(?:(?:are|is|were|was)\s+)?(?:excluded|ignored|omitted|removed|"
+    r"left\s+out|not\s+counted)\b")
+
+
+def _match_excluded_exclusion(r: Filter, m: _Match) -> bool:
+    """"venues with no shows booked, ignoring cancelled performances" (``? != 'cancelled'``, a
+    ruleset's value said as an exclusion) / ``NOT EXISTS (... perf_status_cd <> 'CANCELLED'
+    ...)``: the SQL leaves the value out, as asked, of the rows whose absence the anti-join
+    tests; read as a condition on the rows kept it turns into ``= 'cancelled'``, which is not
+    what the words or the SQL say. Only the ruleset's words (the SQL's own exclusion of a
+    declared value), never a value the SQL keeps inside the excluded set."""
+    if m.op_hit is None or r.op not in ("!=", "not in") or r.source != "rules":
+        return False
+    s = m.idx.preds[m.op_hit]
+    if not s.excluded or s.op not in ("=", "in") or s.value == SUBQUERY:
+        return False
+    asked = {value_key(v) for v in r.values}
+    if not asked or not asked <= {value_key(v) for v in s.values}:
+        return False
+    # said as rows left out ("ignoring cancelled ..."), not as the absence the anti-join
+    # tests ("no cancelled performances": there the SQL's <> keeps the other rows' absence)
+    words = [w for w in (*_value_words(r, m.rules), *(str(v).lower() for v in r.values)) if w]
+    text = m.q.text[:4000]
+    for w in words[:MAX_SCAN]:
+        for hit in re.finditer(rf"\b{re.escape(w)}", text):
+            if (_LEFT_OUT_BEFORE.search(text, max(0, hit.start() - 40), hit.start())
+                    or _LEFT_OUT_AFTER.match(text, hit.end(), hit.end() + 60)):
+                return m.meet(m.op_hit)
+    return False
+
+
 def _match_other_operator(r: Filter, m: _Match) -> bool:
     """The asked value under another operator: wrong. A CASE condition computes a value; its
     operator may rightly differ ("from A to B" computed as the values at A and at B), so it
@@ -2632,6 +2670,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_absent_rows,
     _match_either_way,
     _match_none_counted,
+    _match_excluded_exclusion,
     _match_other_operator,
     _match_used_value,
     _match_averaged_flag,
@@ -3047,6 +3086,23 @@ def align_filters(
             read_as_asked += [e for e in states if not _opposite_kept(str(r.value), e)]
             if any(_moment_kept(word, e) for e in states):
                 matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
+            continue
+        dated = kept_in_dates(r, q, sql, rules)
+        if dated is not None:
+            # "lessons this season" with ``term "this season" = season_cd = '2627'`` /
+            # lesson_dt >= DATE '2026-11-01': the period in the rows' own dates, which the
+            # ruleset's key does not let us compare (inference: weak); the bound is asked
+            where = dated.parts[0].describe() if dated.parts else dated.column
+            reasons.append(reason(
+                "filter.missing",
+                f"the ruleset reads the question's period as {r.describe()}, a column the SQL "
+                f"does not read; it may keep that period in its dates ({where})",
+                "minor",
+            ))
+            read_as_asked += list(dated.parts)
+            shown = [e for e in dates.extras if e.startswith(f"{dated.column} in ")]
+            dates.extras = [e for e in dates.extras if e not in shown]
+            matched += shown
             continue
         kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))],
                                   rules)

@@ -41,7 +41,12 @@ SOURCE: Source = "rules"
 
 # What may stand between a negation and the word it negates: "not yet shipped", "aren't in
 # pending status", "without a high priority".
-_FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|marked)\s+){0,2}"
+_FILLER = (r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|marked|status|"
+           r"state)\s+){0,2}")
+# Which rows an exclusion verb names before the word: "excluding those cancelled", "not
+# counting orders that were returned", "except the ones refunded".
+_WHICH = (r"(?:(?:those|the\s+ones|ones)\s+(?:(?:that|which|who)\s+)?"
+          r"|[a-z]+\s+(?:that|which|who|whose)\s+)?")
 # "no completed purchase", "zero unplanned downtime": none of the rows with that value;
 # "don't teach any live course", "never made a paid order": a negated verb and its object
 # (a comparative after "no" is no negation of the word: "no more than 3 pending" reaches no
@@ -51,19 +56,28 @@ _FILLER = r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|ma
 _NT = r"(?:n't|\b(?:have|has|had|do|does|did|is|are|was|were|wo|ca|could|should|would)nt)"
 # A negation reaches the word behind the first part of a hyphenated compound too ("excluding
 # patron-cancelled requests", "not counting customer-cancelled orders").
+# (and the verbs an exclusion is said with: "leaving out", "ignoring", "omitting", "filtering
+# out", "removing"; "minus" and "net of" are left out: they subtract a measure as often)
+# A value quoted after its negation ("excluding 'cancelled'") is negated as well.
 _NEGATION = re.compile(
-    rf"(?:(?:\b(?:not\s+counting|not|never|without|w/o|excluding|excludes?|excl\.?|except|"
-    rf"other than|neither|nor|no|zero)\s+{_FILLER}|{_NT}\s+{_FILLER})(?:[a-z]+-)?"
+    rf"(?:(?:\b(?:not\s+counting|excluding|excludes?|excl\.?|except|other than|leaving\s+out|"
+    rf"leave\s+out|ignoring|omitting|filtering\s+out|removing)\s+{_WHICH}{_FILLER}"
+    rf"|\b(?:not|never|without|w/o|neither|nor|no|zero)\s+{_FILLER}|{_NT}\s+{_FILLER})"
+    rf"(?:[a-z]+-)?"
     rf"|\bnon-?\s?"
-    rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+)$"
+    rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+)['\"\u2018\u201c]?$"
 )
 # What joins two listed words: "cancellations and no-shows", "solved or closed", "A / B".
-_LISTED = re.compile(r"\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor|/|&)\s+|/)\s*"
-                     r"(?:(?:a|an|the|any)\s+)?")
+# (quoted words, "'cancelled' and 'returned'", and a word's code in parentheses after it,
+# "cancelled (CX) and returned (RT)", list alike)
+_LISTED = re.compile(r"['\"\u2019\u201d]?(?:\s*\([^()]{1,24}\))?"
+                     r"\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor|/|&)\s+|/)\s*"
+                     r"(?:(?:a|an|the|any)\s+)?['\"\u2018\u201c]?")
 # A word listed after another one a negation opens, whether or not that one is a declared
 # word: "excluding cancellations and no-shows" ("cancellations" may be no value word).
 _LISTED_AFTER_NEGATION = re.compile(
-    r"\b(?:not|excluding|except|without|other than|neither|nor)\s+[\w-]+(?:\s+[\w-]+)?"
+    r"\b(?:not|excluding|except|without|other than|neither|nor|leaving\s+out|leave\s+out|"
+    r"ignoring|omitting|filtering\s+out|removing)\s+[\w-]+(?:\s+[\w-]+)?"
     r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor)\s+)"
     r"(?:(?:a|an|the|any)\s+)?$")
 # A negation after the word: "trialing excluded", "drafts left out".
@@ -120,6 +134,10 @@ def negated(text: str, start: int) -> bool:
     >>> negated("parts used this yr excl warranty", 24), negated("excl. drafts", 6)
     (True, True)
     >>> negated("excluding patron-cancelled requests", 17), negated("patron-cancelled", 7)
+    (True, False)
+    >>> negated("excluding 'cancelled'", 11), negated("except those refunded", 13)
+    (True, True)
+    >>> negated("not counting orders that were returned", 30), negated("orders that were", 17)
     (True, False)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
