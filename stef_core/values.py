@@ -188,3 +188,62 @@ def same_measure(asked: float, text: str, found: float, column: str) -> bool:
         if any(abs(asked * f - found) <= 1e-9 * max(1.0, abs(found)) for f in factors):
             return True
     return False
+
+
+#: Two years written as one: a season, school or fiscal year that runs across New Year
+#: ("2026/27", "26/27", "2025-26", "2025/2026"); the second is the year after the first.
+YEAR_SPAN = re.compile(r"(?<![\w/.-])((?:19|20)?\d\d)\s?[/-]\s?((?:19|20)?\d\d)(?![\w/.-])")
+
+
+def year_span(first: str, second: str) -> tuple[str, ...] | None:
+    """The spellings of the year ``first`` to ``second`` ("2026", "27") when the second is the
+    year after the first, else None. Such a span is one value, a season or a school or fiscal
+    year, never two numbers nor a division; the data keeps it in any of these spellings
+    (``season_cd = '2627'``, ``school_yr = '2025-26'``). A two-digit first year is read in
+    this century.
+
+    >>> year_span("2026", "27")
+    ('2026/27', '2026-27', '2627', '202627', '2026/2027', '2026-2027', '26/27', '26-27')
+    >>> year_span("26", "27")[:3], year_span("2026", "28"), year_span("2026", "2027")[2]
+    (('2026/27', '2026-27', '2627'), None, '2627')
+    >>> year_span("3", "4"), year_span("1999", "00")[:2]
+    (None, ('1999/00', '1999-00'))
+    """
+    if not (first.isdigit() and second.isdigit() and len(first) in (2, 4)
+            and len(second) in (2, 4)):
+        return None
+    start = int(first) if len(first) == 4 else 2000 + int(first)
+    end = int(second) if len(second) == 4 else (start // 100) * 100 + int(second)
+    if len(second) == 2 and end < start:
+        end += 100  # "1999/00"
+    if not 1900 <= start <= 2099 or end != start + 1:
+        return None
+    a, b, a2, b2 = str(start), str(end), f"{start % 100:02d}", f"{end % 100:02d}"
+    return (f"{a}/{b2}", f"{a}-{b2}", f"{a2}{b2}", f"{a}{b2}", f"{a}/{b}", f"{a}-{b}",
+            f"{a2}/{b2}", f"{a2}-{b2}")
+
+
+def season_start(value: object) -> int | None:
+    """The first year of a season or school year a question names as one value (the
+    spellings :func:`year_span` gives), else None.
+
+    >>> season_start(year_span("2026", "27")), season_start("2026/27"), season_start(2026)
+    (2026, None, None)
+    """
+    first = value[0] if isinstance(value, tuple) and value else None
+    if not isinstance(first, str):
+        return None
+    a, sep, b = first.partition("/")
+    return int(a) if sep and len(a) == 4 and year_span(a, b) is not None else None
+
+
+def season_opening(start: object, year: int) -> bool:
+    """Does a period that opens on ``start`` (a date) open the season or school year that
+    starts in ``year``: in that year, after the winter (a ski season in November, a school
+    year in August, a fiscal year in April or July; which month is the business's)?
+
+    >>> from datetime import date
+    >>> season_opening(date(2026, 11, 1), 2026), season_opening(date(2026, 1, 1), 2026)
+    (True, False)
+    """
+    return getattr(start, "year", None) == year and getattr(start, "month", 0) >= 3

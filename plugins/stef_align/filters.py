@@ -79,6 +79,7 @@ from stef_core.periods import (
     WEEKDAYS,
     is_timestamp_name,
     name_kind,
+    resolve,
     stated_durations,
     unit_factor,
 )
@@ -94,7 +95,13 @@ from stef_core.spec import (
     Value,
     render_value,
 )
-from stef_core.values import abbreviates, same_measure, value_key
+from stef_core.values import (
+    abbreviates,
+    same_measure,
+    season_opening,
+    season_start,
+    value_key,
+)
 from stef_core.words import SHARE_WORDS, any_word, norm, stem
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
@@ -2357,6 +2364,51 @@ def _match_weekday(r: Filter, m: _Match) -> bool:
     return False
 
 
+def _keeps_no_state(r: Filter, s: Filter) -> bool:
+    """"lift tickets this season excluding season passes" / ``season_yr = '2026-27'``: the
+    column shares a word with the negated one ("season" in ``season_yr``), but its value is
+    a year or a season, no state at all (as :func:`_negation` reads it); it is no wrong value
+    for the negation. A word ("English is not the official language" / ``language =
+    'english'``) still is.
+
+    >>> _keeps_no_state(Filter("season", "not", None), Filter("season_yr", "=", "2026-27"))
+    True
+    >>> _keeps_no_state(Filter("season", "not", None), Filter("pass_type", "=", "season"))
+    False
+    >>> _keeps_no_state(Filter("official language", "not", None),
+    ...                 Filter("language", "=", "english"))
+    False
+    """
+    return (r.op == "not" and isinstance(s.value, str) and s.op in _POSITIVE
+            and _YEARLIKE.fullmatch(s.value) is not None and not _state_column(s))
+
+
+#: A value spelled with digits only (a year, a season, a date): it keeps no state.
+_YEARLIKE = re.compile(r"[\d\s/_.-]+")
+
+
+def _match_season_dates(r: Filter, m: _Match) -> bool:
+    """"damage fees, 2026/27 season" kept as ``out_ts >= '2026-11-01'``: a season or school
+    year the data keeps as dates, opened in its first year after the winter (a ski season in
+    November, a school year in August, a fiscal year in April or July). Which month it opens
+    is the business's, so any month from March on answers it; a date in another year does
+    not."""
+    year = season_start(r.value) if r.op == "=" else None
+    if year is None:
+        return False
+    today = m.today or date.today()
+    for p in m.sql.periods[:MAX_SCAN]:
+        if p.negated or p.excluded or p.periodic or not p.start:
+            continue
+        if season_opening(resolve(p.start, today), year):
+            # the bounds that spell the period answer the season: no extra filters
+            m.used.update(i for i, s in enumerate(m.idx.preds[:MAX_SCAN])
+                          if s.column == p.column and s.op in (">", ">=", "<", "<=", "between"))
+            m.matched.append(r.describe())
+            return True
+    return False
+
+
 def _day_range(idx: _Index) -> list[int]:
     """The two bounds of a range of day numbers on a date column that spans most of a week
     ("weekday ridership" / ``day_of_week(started_at) BETWEEN 1 AND 5``, ``EXTRACT(DOW FROM d)
@@ -2666,6 +2718,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_code,
     _match_flag,
     _match_weekday,
+    _match_season_dates,
     _match_weak_value,
     _match_absent_rows,
     _match_either_way,
@@ -2953,7 +3006,8 @@ def align_filters(
             continue
         same_col = next((s for s in (*extras, *(idx.preds[i] for i in used))
                          if s.value != SUBQUERY and _same_column(r, s, rules)
-                         and s.op not in ("is null", "is not null")), None)
+                         and s.op not in ("is null", "is not null")
+                         and not _keeps_no_state(r, s)), None)
         found: Filter | None = None
         guessed_pair = False  # found only as a guess: weak evidence paired with weak evidence
         if same_col is not None and r.column and r.op not in ("is null", "is not null"):

@@ -66,7 +66,7 @@ from stef_core.spec import (
     SqlSpec,
     StartOf,
 )
-from stef_core.values import value_key
+from stef_core.values import season_opening, season_start, value_key
 from stef_core.words import norm
 
 
@@ -945,7 +945,7 @@ def align_periods(
             # "past due", "on hand", "over 60 days": rows up to the moment asked, or that
             # many days before it, answer the question's word (stef_align.up_to_now)
             if (not s.negated and not s.excluded and not s.periodic and s.clock is None
-                    and up_to_now(c.start, c.end, q.text, today)):
+                    and up_to_now(c.start, c.end, q.text, today)) or _own_calendar(s, q, today):
                 out.matched.append(shown)
             else:
                 out.extras.append(shown)
@@ -1192,6 +1192,51 @@ def align_periods(
             else:
                 out.extras.append(shown)
     return out
+
+
+#: Periods a business counts by its own calendar, which no reader can resolve without the
+#: deployment: a ski or sports season, a semester, a school or academic year, a school term.
+_OWN_CALENDAR = re.compile(
+    r"\b(?:seasons?|semesters?|(?:school|academic) years?"
+    r"|(?:this|current|last|previous|next|spring|fall|autumn|summer|winter) term)\b")
+
+
+def _own_calendar(s: Period, q: QuestionSpec, today: date) -> bool:
+    """"damage fees this season" restated "since 2026-11-01" and kept as ``out_ts >=
+    '2026-11-01'``: the question names a period of the business's own calendar, its
+    reformulation resolves it, and the SQL period is that resolution (the same stretch, or
+    one opened on the same day): it answers the question, no extra. Only where the person's
+    own words name such a period; a date the reformulation adds to a question without one
+    stays an extra. So does a season named as one value ("2026/27") that the SQL keeps as
+    dates opened in its first year.
+
+    >>> from stef_question.extract import extract_question
+    >>> q = extract_question("damage fees this season", "Damage fees since 2026-11-01.")
+    >>> s = Period(column="out_ts", start="2026-11-01", end=None)
+    >>> _own_calendar(s, q, date(2027, 1, 20)), _own_calendar(
+    ...     Period(column="out_ts", start="2026-12-01", end=None), q, date(2027, 1, 20))
+    (True, False)
+    >>> _own_calendar(s, extract_question("damage fees", "Damage fees since 2026-11-01."),
+    ...               date(2027, 1, 20))
+    False
+    """
+    if s.negated or s.excluded or s.periodic:
+        return False
+    sc = _canon(s, today)
+    # "snowmaking hours, 2026/27 season" / read_dt >= '2026-11-01': the season named as one
+    # value, opened in its first year
+    if sc.start is not None and any(
+            (year := season_start(f.value)) is not None and season_opening(sc.start, year)
+            for f in q.filters[:MAX_RESTATED] if f.op == "="):
+        return True
+    if not q.restated_periods or _OWN_CALENDAR.search(q.own_words) is None:
+        return False
+    for r in q.restated_periods[:MAX_RESTATED]:
+        rc = _canon(r, today)
+        if _same(r, s, today) or (
+                sc.start is not None and rc.start == sc.start and sc.end is None):
+            return True
+    return False
 
 
 def _holds_day(c: _Canon, today: date) -> bool:
@@ -1602,6 +1647,10 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
             out.append(("changed", f"the reformulation reads {said} as {plain(r, today)}"))
         else:
             out.append(("dropped", f"the reformulation drops {said}"))
+    if _OWN_CALENDAR.search(q.own_words) is not None:
+        # "this season" restated "since 2026-11-01": the resolution of a period the question
+        # names by the business's own calendar (:func:`_own_calendar`), not one added
+        new = []
     for r in new:
         out.append(("added", f"the reformulation adds the period {plain(r, today)}, which "
                              "the question does not name"))

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from stef_core.gated import NameLed, gated
 from stef_core.limits import QUESTION_CACHE
 from stef_core.spec import Binding, Filter, as_op
-from stef_core.values import fold_text, number
+from stef_core.values import YEAR_SPAN, fold_text, number, year_span
 from stef_core.words import stem
 from stef_question.concepts.time import joined_ops, mask_spans, time_spans
 from stef_question.lexicon import Lexicon, lexicon
@@ -527,8 +527,16 @@ def _codes_or(m: re.Match[str]) -> bool:
 
 
 def _untimed(text: str) -> str:
-    """``text`` with its time expressions blanked ("Q3 2021", "1/1/1980" are no SQL)."""
-    return mask_spans(text, time_spans(text)) if any(map(str.isdigit, text)) else text
+    """``text`` with its time expressions blanked ("Q3 2021", "1/1/1980", the season
+    "2026/27" are no SQL).
+
+    >>> _untimed("passes sold for the 2026/27 season").split()
+    ['passes', 'sold', 'for', 'the', 'season']
+    """
+    if not any(map(str.isdigit, text)):
+        return text
+    seasons = [m.span() for m in YEAR_SPAN.finditer(text[:MAX_CHARS]) if year_span(*m.groups())]
+    return mask_spans(text, [*time_spans(text), *seasons])
 
 
 @lru_cache(maxsize=QUESTION_CACHE)  # (as _meaning: the same clause in many hints)

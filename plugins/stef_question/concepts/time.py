@@ -342,6 +342,39 @@ def _last_n(m: re.Match[str], s: _Scanner) -> _Atom:
                  rolling=True)
 
 
+#: Words that make a stretch of calendar units whole ("the last 6 complete months").
+_WHOLE = r"full|complete|completed|whole|closed|finished"
+
+
+#: An explicit stretch in brackets right after a phrase ("the last six full months (2025-05
+#: to 2025-08)"): the dates the reformulation resolved the phrase to, read on their own.
+_DATES_AFTER = re.compile(r"\s*\((?=[^)]{0,40}\d{4})")
+
+
+def _last_whole_n(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    """"the last 6 complete months": the six calendar months before the current one.
+
+    >>> [p.grain for p in read_time("new members, last 2 full months", 0)]
+    ['month']
+    """
+    if _DATES_AFTER.match(s.lower, m.end()):
+        return None  # the dates in brackets say which months: a narrower stretch is drift
+    n = _count(m.group(1))
+    unit = _words().units[m.group(2).casefold()]
+    hi = ANCHOR_DAY.start_of(unit)
+    return _Atom(m.start(), m.end(), hi.shifted(unit, -n), hi, unit)
+
+
+def _last_whole(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    """"the previous Monday-to-Sunday week", "the last complete month": the unit before the
+    current one."""
+    if _DATES_AFTER.match(s.lower, m.end()):
+        return None
+    unit = _words().units[m.group(1).casefold()]
+    hi = ANCHOR_DAY.start_of(unit)
+    return _Atom(m.start(), m.end(), hi.shifted(unit, -1), hi, unit)
+
+
 def _next_n(m: re.Match[str], s: _Scanner) -> _Atom:
     """"in the next 30 days": from the anchor day to the day 30 days on, both included (the
     mirror of "in the past 30 days"); the aligner also accepts the window that leaves either
@@ -582,6 +615,14 @@ _NAME_MONTHS = frozenset({"jan", "jun", "jul", "dec"})
 _TIME_WORD_AFTER = re.compile(r"\s+(?:last|this|next|previous|prior)\s+year\b")
 
 
+@lru_cache(maxsize=1)
+def _month_range_after() -> re.Pattern[str]:
+    """A dash and a month with its year after an abbreviated month ("May-Oct 2026",
+    "Jun - Sep 2025"): the first month of a range, never a name or a verb."""
+    return re.compile(r"\s*[" + _DASHES + r"]\s*(?:" + _alternation(_words().months)
+                      + r")\.?\s+\d{4}\b")
+
+
 def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     name = m.group("mon").casefold()
     before = s.lower[max(0, m.start() - 16) : m.start()]
@@ -594,7 +635,8 @@ def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     if ((name in w.ambiguous_months or name not in w.full_months) and name not in _ONLY_MONTHS
             and not (name in _NAME_MONTHS and s.text[m.start("mon"):m.end("mon")].islower())
             and not _TIME_WORD_BEFORE.search(before)
-            and not _TIME_WORD_AFTER.match(s.lower, m.end())):
+            and not _TIME_WORD_AFTER.match(s.lower, m.end())
+            and not _month_range_after().match(s.lower, m.end())):
         return None
     return _Atom(m.start(), m.end(), None, None, "month",
                  periodic=(("month", _month(name)),), yearless=True)
@@ -744,6 +786,19 @@ RULES: tuple[_Rule, ...] = (
         + _alternation(w.to_date) + r")\b|\bso far this (" + _units(w, *_DATE_UNITS, plural=False)
         + r")\b|\bthis (" + _units(w, *_DATE_UNITS, plural=False) + r") so far\b"),
         _to_date, needs=lambda w: (*_date_units(w), *w.to_date)),
+    # "the last 6 complete months", "previous 4 full weeks": whole calendar units before the
+    # current one (a reformulation's way of saying "last 6 months"), not a window to today
+    _Rule("last_whole_n", lambda w: (
+        r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|prior|"
+        r"trailing)\s+" + _number(w) + r"\s+(?:" + _WHOLE + r")\s+("
+        + _units(w, *_DATE_UNITS) + r")\b"),
+        _last_whole_n, needs=_date_units),
+    # "the last complete month", "the previous full week", "the previous Monday-Sunday week":
+    # the unit before the current one, as "last month" is
+    _Rule("last_whole", lambda w: (
+        r"\b(?:the\s+)?(?:last|previous|prior|most recent|latest)\s+(?:" + _WHOLE
+        + r"|monday[- ](?:to[- ])?sunday)\s+(" + _units(w, *_DATE_UNITS, plural=False)
+        + r")\b"), _last_whole, needs=_date_units),
     # "in the trailing 12 months" is the last twelve months (a finance habit); a bare
     # "trailing 12 months" may size a moving window instead ("7 day trailing average")
     _Rule("last_n", lambda w: (
