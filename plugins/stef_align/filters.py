@@ -265,6 +265,42 @@ def _moment_kept(word: str, s: Filter) -> bool | None:
     return None
 
 
+def _left_out(s: Filter) -> bool:
+    """Does ``s`` leave its values out of the rows kept (``status NOT IN ('closed')``), and
+    not inside an excluded set, where it would keep them?"""
+    return s.op in ("!=", "not in") and not s.excluded
+
+
+#: States of recent activity, and of its lapse: a deployment often keeps them as a window on
+#: the rows' last activity ("active" = a visit in the last 18 months, "dormant" = no login
+#: since 90 days ago) rather than as a status value.
+_RECENT_STATES = frozenset({"active", "current", "engaged", "recent"})
+_LAPSED_STATES = frozenset({"inactive", "lapsed", "dormant", "idle", "stale"})
+
+
+def _recency_window(r: Filter, q: QuestionSpec, sql: SqlSpec,
+                    extras: Iterable[str]) -> str | None:
+    """The time column of a one-sided window the question does not ask (a period extra),
+    open toward today for a recency state ("active" / ``visit_dt >= today - 18 months``),
+    closed before it for a lapse ("inactive" / ``last_login_at < today - 90 days``): the
+    state word's definition in the data's dates. None when the word is no such state, or no
+    unasked window fits it."""
+    if not _state_word(r, q.text, restated=True):
+        return None
+    word = str(r.value).lower()
+    if word not in _RECENT_STATES and word not in _LAPSED_STATES:
+        return None
+    shown = tuple(extras)
+    for p in sql.periods[:MAX_SCAN]:
+        if (not p.column or p.negated or p.periodic or p.clock is not None
+                or not any(e.startswith(f"{p.column} in ") for e in shown)):
+            continue
+        if (p.start is not None and p.end is None) if word in _RECENT_STATES else (
+                p.start is None and p.end is not None):
+            return p.column
+    return None
+
+
 def _state_flag(s: Filter) -> bool:
     """Is ``s`` a 0/1 flag named after a state (``discontinued = 0``, ``closed = FALSE``,
     ``active_yn = 1``): a row's state, kept as a yes or no?"""
@@ -3121,10 +3157,16 @@ def align_filters(
         # of the rows themselves left unset keeps it: "active observers" / deactivated_at IS
         # NULL; not one of an excluded set's rows: "open cases without a signed contract" /
         # NOT EXISTS (... signed_at IS NOT NULL) says nothing of "open")
+        # (a list of the opposite states left out says the asked one: "active accounts" /
+        # status NOT IN ('CLOSED', 'SUSPENDED'); leaving out the asked word itself never does)
         if states and (_state_word(r, q.text) or (
                 _state_word(r, q.text, restated=True)
-                and any(_moment_kept(word, s) and not s.excluded for s in states))) and not any(
-                _contradicts(str(r.value), s.value) or _moment_kept(word, s) is False
+                and any((_moment_kept(word, s) and not s.excluded)
+                        or (_left_out(s) and _contradicts(word, s.value))
+                        for s in states))) and not any(
+                (_left_out(s) and word in (str(v).lower() for v in s.values))
+                or (_contradicts(str(r.value), s.value) and not _left_out(s))
+                or _moment_kept(word, s) is False
                 for s in states):
             # "active providers" / term_dt IS NULL: the data keeps the state in its own terms
             reasons.append(reason(
@@ -3140,6 +3182,23 @@ def align_filters(
             read_as_asked += [e for e in states if not _opposite_kept(str(r.value), e)]
             if any(_moment_kept(word, e) for e in states):
                 matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
+            continue
+        window = _recency_window(r, q, sql, dates.extras)
+        if window is not None:
+            # "how many active clients" / visit_dt >= add_months(current_date(), -18), the
+            # reformulation's "clients with a visit in the last 18 months": a window the
+            # question does not ask is the deployment's definition of the recency state
+            # (inference: weak); the window is then no extra either
+            reasons.append(reason(
+                "filter.missing",
+                f"the question says {r.describe()}; no SQL condition says it in words (it may "
+                f"be kept as a recency window on {window})",
+                "minor",
+            ))
+            matched.append(r.describe())
+            shown = [e for e in dates.extras if e.startswith(f"{window} in ")]
+            dates.extras = [e for e in dates.extras if e not in shown]
+            matched += shown
             continue
         dated = kept_in_dates(r, q, sql, rules)
         if dated is not None:
