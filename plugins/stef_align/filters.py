@@ -1540,6 +1540,22 @@ def _counts_each_listed(s: Filter, sql: SqlSpec) -> bool:
                and f.column and norm(bare(f.column)) == column for f in sql.filters[:MAX_SCAN])
 
 
+#: "each month", "every day": a calendar unit every member must cover.
+_EVERY_PERIOD = re.compile(r"\b(?:each|every)\s+(?:single\s+)?(?:hour|day|night|week|month|"
+                           r"quarter|year|weekday|season)\b")
+
+
+def _counts_every_period(s: Filter, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """``HAVING COUNT(DISTINCT date_trunc('month', order_date)) = 12`` for "customers who
+    ordered each month": the count of distinct periods is how the SQL says "each month", the
+    question's own condition, not one it adds."""
+    if s.source != "having" or not s.column or not _EVERY_PERIOD.search(q.text[:2000].lower()):
+        return False
+    column = norm(bare(s.column))
+    return any(a.func.upper() == "COUNT" and a.distinct and norm(bare(a.arg)) == column
+               for a in sql.aggregations[:MAX_SCAN])
+
+
 def _names_column(words: str, column: str) -> bool:
     """Does a phrase ("email address", "manager") name the column (``email``, ``manager_id``)?"""
     return any(word_matches(w, column) or word_matches(column, w) for w in words.split())
@@ -2856,7 +2872,8 @@ def align_filters(
             matched.append(s.describe())
             grounded.append(s)
             continue
-        if _feeds_aggregates(s, sql) or _counts_each_listed(s, sql):
+        if (_feeds_aggregates(s, sql) or _counts_each_listed(s, sql)
+                or _counts_every_period(s, q, sql)):
             matched.append(s.describe())  # no constraint of its own: see either
             continue
         if is_population(s, q, sql) or presupposed(s, q.text):

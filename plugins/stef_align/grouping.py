@@ -258,10 +258,35 @@ def _one_period(group: str, q: QuestionSpec) -> bool:
     for p in q.periods[:16]:
         if p.periodic or p.start is None or p.end is None:
             continue
-        days = (resolve(p.end, _SOME_DAY) - resolve(p.start, _SOME_DAY)).days
-        if 0 < days <= longest:
+        start, end = resolve(p.start, _SOME_DAY), resolve(p.end, _SOME_DAY)
+        if 0 < (end - start).days <= longest or any(
+                _whole_unit(start, end, u) for u in units if u is not None):
             return True
     return False
+
+
+#: Months a calendar unit longer than a week spans.
+_UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def _whole_unit(start: date, end: date, unit: str) -> bool:
+    """"monthly active users last month", "quarterly revenue for Q3": a period that is one
+    whole calendar unit (its first day to the next unit's first day) holds one group of that
+    unit, however many days the unit has (October's 31 are more than the fewest, 28).
+
+    >>> _whole_unit(date(2026, 10, 1), date(2026, 11, 1), "month")
+    True
+    >>> _whole_unit(date(2026, 7, 1), date(2026, 10, 1), "quarter")
+    True
+    >>> _whole_unit(date(2026, 10, 1), date(2026, 12, 1), "month")
+    False
+    >>> _whole_unit(date(2026, 10, 15), date(2026, 11, 15), "month")
+    False
+    """
+    months = _UNIT_MONTHS.get(unit)
+    if months is None or start.day != 1 or end.day != 1 or (start.month - 1) % months:
+        return False
+    return (end.year - start.year) * 12 + end.month - start.month == months
 
 
 def _as_ratio(group: str, sql: SqlSpec) -> bool:
@@ -515,6 +540,26 @@ def _pinned(group: str, sql: SqlSpec, text: str = "") -> bool:
     return False
 
 
+def _numbered(group: str, values: tuple[object, ...], text: str) -> bool:
+    """"revenue by store for store 12" / ``store_id = 12``: the question names one group by its
+    number, after the group's own word ("store 12", "charger #7").
+
+    >>> _numbered("store", (12,), "revenue by store for store 12")
+    True
+    >>> _numbered("store", (12,), "revenue by store for 12 months")
+    False
+    """
+    words = group.split()
+    if not words:
+        return False
+    head = words[-1]
+    heads = {head, head[:-1]} if head.endswith("s") and len(head) > 3 else {head}
+    numbers = [str(v) for v in values[:16] if (isinstance(v, int) and not isinstance(v, bool))
+               or (isinstance(v, str) and v.isdigit())]
+    return any(re.search(r"\b" + re.escape(h) + r"\s*(?:#|no\.?|number)?\s*" + re.escape(n)
+                         + r"\b", text) for h in heads for n in numbers)
+
+
 def _named_one(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> bool:
     """"rides per lift for the summit express" / ``lift_nm = 'Summit Express'``: the question
     names the one group it wants and the SQL keeps that group's column to that value (whether
@@ -529,7 +574,8 @@ def _named_one(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> boo
                 f.source.endswith(":neg")):
             continue
         if not any(isinstance(v, str) and len(v) >= 3 and re.search(
-                r"(?<!\w)" + re.escape(v.lower()) + r"(?!\w)", text) for v in f.values):
+                r"(?<!\w)" + re.escape(v.lower()) + r"(?!\w)", text) for v in f.values) and (
+                not _numbered(group, f.values, text)):
             continue
         if key_matches(group, f.column, q, rules):
             return True
@@ -627,6 +673,32 @@ def _each_row(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     return re.search(r"(?:^|\b(?:list|show|give|return|display)\s+)(?:each|every)\s+"
                      + re.escape(group) + r"\b(?:\s+[a-z0-9-]+){0,4}?\s+with\b",
                      q.text[:2000].lower()) is not None
+
+
+def _every_period(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> bool:
+    """"customers who ordered each month this year" answered by ``GROUP BY customer_id HAVING
+    COUNT(DISTINCT date_trunc('month', order_date)) = ...``: "each month" is a condition every
+    customer must meet, not a breakdown; the SQL counts the distinct periods of a date column
+    and keeps the members whose count passes. A count of rows (``HAVING COUNT(*) >= 7``) does
+    not count periods.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> from stef_question.extract import extract_question
+    >>> q = extract_question("customers who ordered each month", None)
+    >>> ok = extract_spec("SELECT c FROM o GROUP BY c HAVING COUNT(DISTINCT "
+    ...                   "date_trunc('month', order_date)) = 12", "postgres")
+    >>> rows = extract_spec("SELECT c FROM o GROUP BY c HAVING COUNT(*) >= 12", "postgres")
+    >>> _every_period("month", q, ok, Ruleset()), _every_period("month", q, rows, Ruleset())
+    (True, False)
+    """
+    if not any(w in _TIME_WORDS for w in group.split()):
+        return False
+    if not re.search(r"\b(?:each|every)\s+" + re.escape(group) + r"\b", q.text[:2000].lower()):
+        return False
+    having = sql.having or any(f.source == "having" for f in sql.filters[:256])
+    return having and any(
+        a.func.upper() == "COUNT" and a.distinct and key_matches(group, a.arg, q, rules)
+        for a in sql.aggregations[:64])
 
 
 def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec) -> bool:
@@ -823,7 +895,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                     or _dated_key(group, keys, sql) or _one_period(group, q)
                     or _pivoted(group, q, sql, rules) or _paired(group, keys)
                     or _named_one(group, q, sql, rules) or _each_row(group, q, sql)
-                    or _named_row(group, sql) or _done_by(group, keys)):
+                    or _named_row(group, sql) or _done_by(group, keys)
+                    or _every_period(group, q, sql, rules)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "
