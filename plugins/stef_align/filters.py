@@ -2416,6 +2416,10 @@ def _match_weekday(r: Filter, m: _Match) -> bool:
     return False
 
 
+#: A value spelled with digits only (a year, a season, a date): it keeps no state.
+_YEARLIKE = re.compile(r"[\d\s/_.-]+")
+
+
 def _keeps_no_state(r: Filter, s: Filter) -> bool:
     """"lift tickets this season excluding season passes" / ``season_yr = '2026-27'``: the
     column shares a word with the negated one ("season" in ``season_yr``), but its value is
@@ -2433,10 +2437,6 @@ def _keeps_no_state(r: Filter, s: Filter) -> bool:
     """
     return (r.op == "not" and isinstance(s.value, str) and s.op in _POSITIVE
             and _YEARLIKE.fullmatch(s.value) is not None and not _state_column(s))
-
-
-#: A value spelled with digits only (a year, a season, a date): it keeps no state.
-_YEARLIKE = re.compile(r"[\d\s/_.-]+")
 
 
 def _match_season_dates(r: Filter, m: _Match) -> bool:

@@ -523,21 +523,7 @@ def _averaged_counts(tree: Tree) -> list[JoinedAggregate]:
             if isinstance(this, exp.Expr) and this.alias_or_name:
                 name = this.name.lower() if isinstance(this, exp.Table) else ""
                 tables[this.alias_or_name.lower()] = "" if name in ctes else name
-        found = None
-        for key in _group_columns(inner):
-            mine = key.table.lower()
-            for left, right in _join_equalities(inner):
-                for a, b in ((left, right), (right, left)):
-                    if (a.table.lower() == mine and a.name.lower() == key.name.lower()
-                            and b.table.lower() != mine and tables.get(mine)
-                            and tables.get(b.table.lower())):
-                        found = (tables[mine], key.name.lower(), tables[b.table.lower()],
-                                 b.name.lower(), mine)
-                        break
-                if found:
-                    break
-            if found:
-                break
+        found = _key_joined_elsewhere(_group_columns(inner), _join_equalities(inner), tables)
         if found is None:
             continue
         if isinstance(counted, exp.Column):
@@ -551,6 +537,24 @@ def _averaged_counts(tree: Tree) -> list[JoinedAggregate]:
         out.append(JoinedAggregate(node.sql()[:200], found[0], column, found[1], found[2],
                                    found[3], leads))
     return out
+
+
+def _key_joined_elsewhere(keys: list[exp.Column],
+                          equalities: list[tuple[exp.Column, exp.Column]],
+                          tables: dict[str, str]) -> tuple[str, str, str, str, str] | None:
+    """The first GROUP BY key a join equates to a column of another named table, as (its
+    table, the key, the other table, its column, the key's alias), or None."""
+    pairs = [(a, b) for left, right in equalities for a, b in ((left, right), (right, left))]
+    for key in keys:
+        mine = key.table.lower()
+        if not tables.get(mine):
+            continue
+        for a, b in pairs:
+            other = b.table.lower()
+            if (a.table.lower() == mine and a.name.lower() == key.name.lower()
+                    and other != mine and tables.get(other)):
+                return tables[mine], key.name.lower(), tables[other], b.name.lower(), mine
+    return None
 
 
 def _unmatched(select: exp.Select) -> set[str]:
