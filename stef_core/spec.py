@@ -303,6 +303,11 @@ class Period:
     #: "until March": English does not say whether March is in; ``end`` includes it, and the
     #: end one ``grain`` earlier answers the question too.
     loose_end: bool = False
+    #: "early May", "mid-June", "the first half of March": a part of ``[start, end)`` the words
+    #: place but do not bound to the day (``early``, ``mid``, ``late``, ``first half``,
+    #: ``second half``); any stretch of the month in that place answers it, the whole month
+    #: does not (see :func:`stef_align.time._within_portion`). "" for the whole stretch.
+    portion: str = ""
     #: The question side's confidence, as for a :class:`Filter`: a bare year ("NAACL 2000",
     #: "the 2016 Summer Olympics") is ``weak`` evidence.
     strength: Strength = "strong"

@@ -616,8 +616,54 @@ def _clock_at(clock: tuple[int, int] | None, grain: str) -> tuple[int, int] | No
     return clock[0] // unit, clock[1] // unit
 
 
+#: Where each part of a month lies, in whole days: (counted from, start's least and most,
+#: end's least and most), counted from the month's first day (``start``: the end exclusive)
+#: or back from its end (``end``). "Early May" runs from the 1st to somewhere from the 5th
+#: to the 16th, "the first half" to the 14th, 15th or 16th, "mid-June" from between the 5th
+#: and the 16th to between the 14th and the 26th; "late" and "the second half" mirror them
+#: from the month's end.
+_PORTIONS: dict[str, tuple[str, int, int, int, int]] = {
+    "early": ("start", 0, 0, 5, 16), "first half": ("start", 0, 0, 14, 16),
+    "mid": ("start", 4, 15, 14, 26),
+    "late": ("end", 5, 16, 0, 0), "second half": ("end", 13, 17, 0, 0),
+}
+
+
+def _within_portion(q: Period, qc: _Canon, sc: _Canon) -> bool:
+    """Does the SQL's stretch ``sc`` answer the part of the month the question places
+    (:attr:`Period.portion`: "early May" / ``d >= '2026-05-01' AND d < '2026-05-11'``)? The
+    whole month, another month, or a part elsewhere in it does not.
+
+    >>> from datetime import datetime as dt
+    >>> may = _Canon(dt(2026, 5, 1), dt(2026, 6, 1), frozenset(), None, False)
+    >>> def sql(a, b): return _Canon(dt(2026, 5, a), dt(2026, 5, b), frozenset(), None, False)
+    >>> early, late = Period(None, portion="early"), Period(None, portion="late")
+    >>> _within_portion(early, may, sql(1, 11)), _within_portion(early, may, sql(1, 16))
+    (True, True)
+    >>> _within_portion(early, may, may), _within_portion(early, may, sql(11, 21))
+    (False, False)
+    >>> end = _Canon(dt(2026, 5, 21), dt(2026, 6, 1), frozenset(), None, False)
+    >>> _within_portion(late, may, end), _within_portion(late, may, sql(21, 31))
+    (True, False)
+    """
+    where = _PORTIONS.get(q.portion)
+    if (where is None or qc.start is None or qc.end is None or sc.start is None
+            or sc.end is None or qc.periodic or sc.periodic or sc.negated != qc.negated
+            or sc.clock is not None):
+        return False
+    if sc.start != floor(sc.start, "day") or sc.end != floor(sc.end, "day"):
+        return False
+    start, end = (sc.start - qc.start).days, (sc.end - qc.start).days
+    if where[0] == "end":  # counted back from the month's end
+        length = (qc.end - qc.start).days
+        start, end = length - start, length - end
+    return where[1] <= start <= where[2] and where[3] <= end <= where[4]
+
+
 def _compare(q: Period, qc: _Canon, s: Period, sc: _Canon) -> str:
     """``same``, ``open`` (one side open where the other is closed) or ``different``."""
+    if q.portion:
+        return "same" if _within_portion(q, qc, sc) else "different"
     kind = _compare_exact(q, qc, s, sc)
     if kind == "different" and q.loose_end and qc.end is not None and q.grain in _STEP:
         # "until March": the end without March answers it too
@@ -932,8 +978,12 @@ def align_periods(
                 "major",
             ))
     # "active policies" / expiry_date >= CURRENT_DATE: the state word's window, no extra
-    in_force = [s for s in sql_periods if not s.parts and in_force_window(s, today)] if (
+    in_force = [s for s in sql_periods if in_force_window(s, today)] if (
         says_in_force(q.text) or any(asks_in_force(f) for f in q.filters[:16])) else []
+    for s in in_force:
+        # ``NVL(expiry_date, DATE '9999-12-31') > SYSDATE``, ``valid_to >= '2025-09-15'``
+        # asked that day: the filters the window is written with are the state word's too
+        out.consumed.update(s.parts)
     if not asked:
         # a period inside a conditional aggregate (COUNT_IF(due_date < CURRENT_DATE()): the
         # overdue ones) shapes a value and keeps every row: never an extra filter
@@ -945,7 +995,8 @@ def align_periods(
             # "past due", "on hand", "over 60 days": rows up to the moment asked, or that
             # many days before it, answer the question's word (stef_align.up_to_now)
             if (not s.negated and not s.excluded and not s.periodic and s.clock is None
-                    and up_to_now(c.start, c.end, q.text, today)) or _own_calendar(s, q, today):
+                    and (up_to_now(c.start, c.end, q.text, today)
+                         or (in_force and _begun_by(c, today)))) or _own_calendar(s, q, today):
                 out.matched.append(shown)
             else:
                 out.extras.append(shown)
@@ -1187,7 +1238,8 @@ def align_periods(
             # moment asked (due_date < today), as it does without a period of its own
             open_bound = not s.negated and not s.excluded and not s.periodic and s.clock is None
             if open_bound and (up_to_now(c.start, c.end, q.text, today) or (
-                    norm(s.column or "") in now_columns and _at_day(c, today))):
+                    norm(s.column or "") in now_columns and _at_day(c, today))
+                    or (in_force and _begun_by(c, today))):
                 out.matched.append(shown)
             else:
                 out.extras.append(shown)
@@ -1237,6 +1289,20 @@ def _own_calendar(s: Period, q: QuestionSpec, today: date) -> bool:
                 sc.start is not None and rc.start == sc.start and sc.end is None):
             return True
     return False
+
+
+def _begun_by(c: _Canon, today: date) -> bool:
+    """Is ``c`` a start kept on or before the anchor day (``lease_start <= CURRENT_DATE``)?
+    Beside the end of a validity window kept from today on, it is the other half of "in
+    force": begun and not yet ended.
+
+    >>> _begun_by(_Canon(None, datetime(2026, 11, 11), frozenset(), None, False),
+    ...           date(2026, 11, 10))
+    True
+    """
+    day = _midnight(today)
+    return (c.start is None and c.end is not None and not c.periodic and c.clock is None
+            and day <= c.end <= day + timedelta(days=1))
 
 
 def _holds_day(c: _Canon, today: date) -> bool:
@@ -1454,6 +1520,8 @@ def _said(p: Period, today: date) -> str:
     """The question's period as it said it and as it is read: "'last month' (April 2025, as
     of 2025-05-27)", "March 2024"."""
     text = plain(p, today) + (f", as of {today.isoformat()}" if p.relative else "")
+    if p.portion:  # "'early May' (the early part of May 2026, ...)": not the whole month
+        text = f"the {p.portion} {'part ' if ' ' not in p.portion else ''}of {text}"
     if p.source == "hint" and not p.text:
         return f"{text} (from the hint)"
     if p.text and p.text.strip(" '\"").lower() != plain(p, today).lower():

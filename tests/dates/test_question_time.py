@@ -363,3 +363,35 @@ def test_yearless_periods_resolve_against_the_anchor(
     day = date.fromisoformat(anchor)
     got = tuple(iso(resolve(b, day)) if b else None for b in (p.start, p.end))
     assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "portion", "expected"),
+    [
+        # placed, not bounded to the day: the month, with the part it names
+        ("orders in the first half of March 2024", "first half", [M]),
+        ("tickets opened in early March 2024", "early", [M]),
+        ("bookings made mid-March 2024", "mid", [M]),
+        ("sales in the middle of March 2024", "mid", [M]),
+        ("claims filed in late March 2024", "late", [M]),
+        ("revenue in the second half of March 2024", "second half", [M]),
+        # bounded to the day
+        ("units sold in the first 10 days of March 2024", "", [("2024-03-01", "2024-03-11")]),
+        ("signups in the first two weeks of March 2024", "", [("2024-03-01", "2024-03-15")]),
+        ("shipments in the last week of March 2024", "", [("2024-03-25", "2024-04-01")]),
+        # no part of the month: "late" of the fees, the half of a year
+        ("late fees charged in March 2024", "", [M]),
+        ("sales in the first half of 2024", "", [("2024-01-01", "2024-07-01")]),
+    ],
+)
+def test_part_of_a_month(text: str, portion: str, expected: list[tuple[object, ...]]) -> None:
+    assert stretches(text) == expected
+    assert [p.portion for p in read_time(text)] == [portion]
+
+
+def test_part_of_a_month_without_a_year_keeps_its_words_out_of_other_readings() -> None:
+    # "the last week of September": one period, not last week and September
+    [p] = read_time("shipments in the last week of September")
+    assert p.text == "in the last week of September" and not p.periodic
+    [p] = read_time("tickets opened in early May")
+    assert (p.portion, p.periodic) == ("early", (("month", 5),))

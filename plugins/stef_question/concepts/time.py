@@ -257,6 +257,7 @@ class _Atom:
     week_of: str = ""  # "the week of 2024-03-06": the day named (ISO), for other week starts
     period_end: bool = False  # "last month-end": the last day of a period, a snapshot's day
     weak: bool = False  # "at month end": a snapshot the data may keep only then (no requirement)
+    portion: str = ""  # "early May": the part of the month the words place (Period.portion)
 
 
 def _span(start: datetime, unit: str) -> tuple[str, str]:
@@ -1042,6 +1043,105 @@ def _ends_of(atoms: list[_Atom], text: str) -> list[_Atom]:
     return out
 
 
+#: A part of a month said before it: "the first half of", "early", "mid-", "late", "the
+#: middle of" (placed, not bounded to the day: :attr:`Period.portion`) and "the first 10 days
+#: of", "the first two weeks of", "the last week of" (bounded to the day).
+_PART_BEFORE = re.compile(
+    r"(?:\b(?:in|during|over|for|within|across)\s+)?(?:the\s+(?:very\s+)?)?(?:"
+    r"(?P<half>first|second|1st|2nd|last|latter)\s+half\s+of"
+    r"|(?:(?<=in )|(?<=during )|(?<=from )|(?<=since )|(?<=until )|(?<=by )|(?<=for )"
+    r"|(?<=through )|(?<=over )|(?<=of )|(?<=and )|(?<=to )|^)(?P<vague>early|late)"
+    r"|\b(?P<mid>mid)|(?P<middle>middle)\s+of"
+    r"|(?P<side>first|last|final|opening|closing)\s+(?:(?P<n>\d{1,2}|[a-z]+)\s+)?"
+    r"(?P<unit>days?|weeks?|fortnight)\s+of)"
+    r"(?:\s+(?:the\s+)?month\s+of)?[\s-]+$")
+#: How far back :data:`_PART_BEFORE` looks.
+_PART_REACH = 48
+#: What joins a part read as a time of its own to its month ("last week| of |September").
+_OF_MONTH = re.compile(r"\s+of\s+(?:the\s+month\s+of\s+)?")
+
+
+def _day_shifted(bound: Bound, days: int) -> Bound:
+    """``bound`` moved by ``days`` days (an ISO day or an anchor-relative bound)."""
+    if isinstance(bound, RelativeDate):
+        return bound.shifted("day", days)
+    return iso(add(datetime.fromisoformat(bound), "day", days))
+
+
+def _month_bounds(atom: _Atom, text: str) -> tuple[Bound, Bound] | None:
+    """The bounds of a month named by its name (the latest such month for one named without
+    a year); None for anything else (a quarter, a run of months, a periodic day, "last month":
+    "shipments late last month" are the late ones, not the end of the month)."""
+    if atom.grain != "month" or atom.period_end or atom.rolling:
+        return None
+    if not any(w.isalpha() and w in _words().months
+               for w in _WORD.findall(text[atom.start:atom.end])):
+        return None
+    if atom.yearless:
+        if [u for u, _ in atom.periodic] != ["month"]:
+            return None
+        return _latest(atom)
+    if atom.periodic or atom.lo is None or atom.hi is None:
+        return None
+    if isinstance(atom.lo, str) and isinstance(atom.hi, str):
+        lo = datetime.fromisoformat(atom.lo)
+        if lo.day != 1 or iso(add(lo, "month", 1)) != atom.hi:
+            return None
+    elif not (isinstance(atom.lo, RelativeDate) and isinstance(atom.hi, RelativeDate)
+              and atom.lo.shifted("month", 1) == atom.hi):
+        return None
+    return atom.lo, atom.hi
+
+
+def _parts_of(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """"orders in the first half of March", "tickets opened in early May", "bookings made
+    mid-June", "claims filed in late January": a part of the month, not the month. The words
+    place the part without bounding it to the day ("early May" is the 1st to about the 10th
+    or the 15th), so the month is kept with its :attr:`Period.portion`; "the first 10 days
+    of August", "the first two weeks of April", "the last week of September" are bounded to
+    the day and read as those days. A part before anything else than a month named by its
+    name ("early 2026", "the end of Q2", "late last month") is left as it is, and so is an
+    "early" or "late" that follows no preposition ("orders shipped late May 3rd" may be the
+    late ones)."""
+    out: list[_Atom] = []
+    for atom in atoms:
+        floor_at = out[-1].end if out else 0
+        # searched in place (not in a slice), so that "^" is the text's start only
+        m = _PART_BEFORE.search(text, max(floor_at, atom.start - _PART_REACH), atom.start)
+        if m is None and out and _OF_MONTH.fullmatch(text, out[-1].end, atom.start):
+            # "the last week of September": "last week" was read as a time of its own
+            prev = out[-1]
+            joined = _PART_BEFORE.search(text, max(0, prev.start - 16), atom.start)
+            if joined is not None and joined.group("side") and joined.start() <= prev.start:
+                out.pop()
+                m = joined
+        bounds = _month_bounds(atom, text) if m is not None else None
+        if m is None or bounds is None:
+            out.append(atom)
+            continue
+        start = m.start()
+        lo, hi = bounds
+        if m.group("side"):
+            n = 1 if m.group("n") is None else _count(m.group("n")) if (
+                m.group("n").isdigit() or m.group("n") in _words().numbers) else 0
+            unit = m.group("unit")
+            days = n * (14 if unit == "fortnight" else 7 if unit.startswith("week") else 1)
+            if not 1 <= days <= 27:
+                out.append(atom)
+                continue
+            first = m.group("side") in ("first", "opening")
+            narrowed = (lo, _day_shifted(lo, days)) if first else (_day_shifted(hi, -days), hi)
+            out.append(replace(atom, start=start, lo=narrowed[0], hi=narrowed[1], periodic=(),
+                               yearless=False, grain="day"))
+            continue
+        if m.group("half"):
+            portion = "first half" if m.group("half") in ("first", "1st") else "second half"
+        else:
+            portion = m.group("vague") or "mid"
+        out.append(replace(atom, start=start, portion=portion))
+    return out
+
+
 _SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window|point|weeks?"
                            r"|months?|quarters?|qtr|half|season)\s+"
                            r"(?:as\s+|of\s+|in\s+)?$")
@@ -1169,8 +1269,8 @@ def _attach_clocks(atoms: list[_Atom], text: str) -> list[_Atom]:
 #: What the atoms read one by one become when read together, in order (each a pure function
 #: of the atoms and the folded text).
 _PASSES: tuple[Callable[[list[_Atom], str], list[_Atom]], ...] = (
-    _compared_stretches, _attach_clocks, _weeks_of_days, _in_relative_years, _ends_of,
-    _before_the_first,
+    _compared_stretches, _attach_clocks, _weeks_of_days, _in_relative_years, _parts_of,
+    _ends_of, _before_the_first,
 )
 
 
@@ -1225,7 +1325,8 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
         # stef_align.time)
         if kind == "in":
             return Period(None, *latest, periodic=lo.periodic, grain=lo.grain,
-                          source="question", text=text, negated=negated, strength=strength)
+                          source="question", text=text, negated=negated, strength=strength,
+                          portion=lo.portion)
         lo = replace(lo, lo=latest[0], hi=latest[1], periodic=(), yearless=False)
     if lo.clock is not None and (hi is None or hi.clock is not None):
         # times of day: "after 6 pm", "between 9 am and 5 pm" (the end is a moment)
@@ -1265,7 +1366,8 @@ def _period(lo: _Atom, hi: _Atom | None, kind: str, text: str, strong: bool,
         "before": (None, lo.lo), "through": (None, lo.hi), "until": (None, lo.hi),
     }[kind]
     return Period(None, start, end, grain=lo.grain, source="question", text=text,
-                  negated=negated, loose_end=kind == "until", strength=strength)
+                  negated=negated, loose_end=kind == "until", strength=strength,
+                  portion=lo.portion if kind == "in" else "")
 
 
 def _latest_range(lo: _Atom, hi: _Atom, periodic: tuple[tuple[str, int], ...]

@@ -180,12 +180,39 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
     return out
 
 
-def _far_future(node: exp.Expr) -> bool:
-    """A stand-in for "not ended yet": today (``CURRENT_DATE``, ``NOW()``) or a date far in
-    the future (``DATE '9999-12-31'``, ``'2999-01-01'``)."""
-    node = node.this if isinstance(node, exp.Cast) else node
+#: What makes a date of a literal in one dialect or another: Oracle's ``DATE '9999-12-31'``
+#: (DateStrToDate) and ``TO_DATE('9999-12-31', 'YYYY-MM-DD')``, MySQL's and Databricks'
+#: ``DATE('...')`` / ``to_date('...')``, BigQuery's and SQLite's ``DATE('...')``, casts.
+_DATE_OF = (exp.Cast, exp.TryCast, exp.DateStrToDate, exp.TsOrDsToDate, exp.Date,
+            exp.StrToDate, exp.StrToTime, exp.TimeStrToTime)
+#: ClickHouse's date constructors, which sqlglot leaves as plain calls.
+_DATE_CALLS = frozenset({"todate", "todatetime", "todate32", "todatetime64"})
+
+
+def _date_made_of(node: exp.Expr) -> exp.Expr:
+    """The value inside a date constructor (``DATE '9999-12-31'`` in any dialect's spelling,
+    ``CONVERT(date, '9999-12-31')``, ClickHouse ``toDate('9999-12-31')``), else ``node``."""
+    for _ in range(3):
+        if isinstance(node, _DATE_OF) and isinstance(node.this, exp.Expr):
+            node = node.this
+        elif isinstance(node, exp.Convert) and isinstance(node.expression, exp.Expr):
+            node = node.expression
+        elif (isinstance(node, exp.Anonymous) and str(node.this).lower() in _DATE_CALLS
+              and node.expressions):
+            node = node.expressions[0]
+        else:
+            break
+    return node
+
+
+def _far_future(node: exp.Expr, today: bool = True) -> bool:
+    """A stand-in for "not ended yet": today (``CURRENT_DATE``, ``NOW()``; not with
+    ``today=False``) or a date far in the future (``DATE '9999-12-31'``, ``'2999-01-01'``),
+    however the dialect makes a date of it (Oracle ``NVL(end_dt, DATE '9999-12-31') > SYSDATE``
+    is the same open end)."""
+    node = _date_made_of(node)
     if isinstance(node, (exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime)):
-        return True
+        return today
     if isinstance(node, exp.Literal) and node.is_string:
         year = node.this[:4]
         return year.isdigit() and int(year) >= 2100
@@ -199,32 +226,44 @@ def _open_end(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
     ``COALESCE(ended_at, DATE '9999-12-31') > DATE '2025-08-31'`` keeps the rows ended after
     the day and those not ended at all, as ``ended_at IS NULL OR ended_at > ...`` does: read as
     the period after the day on ``ended_at`` (with the start on or before the day, "members at
-    the end of last month": :func:`stef_align.time._spanning`).
+    the end of last month": :func:`stef_align.time._spanning`). Compared the other way
+    (``NVL(expiry_dt, DATE '9999-12-31') < SYSDATE``) the far date never passes, so it keeps
+    the rows ended before the day, as ``expiry_dt < SYSDATE`` does (with today as the stand-in
+    the rows not ended would pass whenever the day is to come: left unread).
 
     >>> from stef_sql.extract import extract_spec
     >>> s = extract_spec("SELECT COUNT(*) FROM subs WHERE started_at < DATE '2025-09-01' AND "
     ...                  "COALESCE(ended_at, DATE '9999-12-31') >= DATE '2025-09-01'")
     >>> [(p.column, p.start, p.end) for p in s.periods]
     [('started_at', None, '2025-09-01'), ('ended_at', '2025-09-01', None)]
+    >>> s = extract_spec("SELECT COUNT(*) FROM subs WHERE "
+    ...                  "COALESCE(ended_at, DATE '9999-12-31') < DATE '2025-09-01'")
+    >>> [(p.column, p.start, p.end) for p in s.periods]
+    [('ended_at', None, '2025-09-01')]
     """
     out: list[Period] = []
     for conjunct in flatten(condition, exp.And):
         node = conjunct.unnest() if isinstance(conjunct, exp.Paren) else conjunct
         if not isinstance(node, (exp.GT, exp.GTE, exp.LT, exp.LTE)):
             continue
-        later = isinstance(node, (exp.GT, exp.GTE))
-        end, value = (node.this, node.expression) if later else (node.expression, node.this)
-        if not isinstance(end, exp.Coalesce) or len(end.expressions) != 1:
+        greater = isinstance(node, (exp.GT, exp.GTE))
+        if isinstance(node.this, exp.Coalesce):
+            end, value, later = node.this, node.expression, greater
+        elif isinstance(node.expression, exp.Coalesce):
+            end, value, later = node.expression, node.this, not greater
+        else:
             continue
-        if not isinstance(end.this, exp.Column) or not _far_future(end.expressions[0]):
+        if (len(end.expressions) != 1 or not isinstance(end.this, exp.Column)
+                or not _far_future(end.expressions[0], today=later)):
             continue
-        kind = exp.GT if isinstance(node, (exp.GT, exp.LT)) else exp.GTE
+        strict = isinstance(node, (exp.GT, exp.LT))
+        kind = (exp.GT if strict else exp.GTE) if later else (exp.LT if strict else exp.LTE)
         bare = kind(this=end.this.copy(), expression=value.copy())
         parts = tuple(filters_of(conjunct))
         out.extend(replace(p, parts=parts)
                    for p in read_periods(bare, column_of, lambda n: [], source,
                                          excluded=excluded)
-                   if p.column and p.end is None)
+                   if p.column and (p.end is None if later else p.start is None))
     return out
 
 
