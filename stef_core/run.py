@@ -98,6 +98,13 @@ TABLE_SHARE = DOMINANT
 TABLE_GUARD_KEYS = (" is no", " is yes", " is null")
 #: Most keys of one column searched for complements (:func:`complements`).
 MAX_CHOICES = 32
+#: A table the run's queries place at least this many different columns in (by qualifier or
+#: as the one table of a SELECT) is one whose columns the run shows: a column never placed
+#: there while placed in other tables is, as far as the run shows, not one of its columns
+#: (:meth:`RunProfile.elsewhere`).
+KNOWN_COLUMNS = 3
+#: Most columns and tables the profile keeps for :attr:`RunProfile.homes`.
+MAX_HOMES = 2048
 #: The operators a guard is written with: one value kept or kept away, or a missing one.
 #: Date ranges are left out (one many questions share is a period, compared as one); a
 #: comparison with a number is kept (:func:`_threshold`).
@@ -140,7 +147,14 @@ class RunProfile:
     #: record's question (:meth:`peers`, :mod:`stef_core.peers`): question key, record id and
     #: the answer's parts (:func:`stef_core.peers.answer_parts`).
     answers: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    #: Where the run's queries read each column (:attr:`stef_core.spec.SqlSpec.column_tables`):
+    #: the column and the tables it was placed in, and the tables whose columns the run shows
+    #: (:data:`KNOWN_COLUMNS`).
+    homes: tuple[tuple[str, frozenset[str]], ...] = ()
+    known_tables: frozenset[str] = frozenset()
     _by_question: dict[str, list[tuple[str, frozenset[str]]]] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False)
+    _homes: dict[str, frozenset[str]] = field(
         default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -148,6 +162,32 @@ class RunProfile:
         for key, rid, parts in self.answers:
             index.setdefault(key, []).append((rid, parts))
         object.__setattr__(self, "_by_question", index)
+        object.__setattr__(self, "_homes", dict(self.homes))
+
+    def elsewhere(self, column: str, spec: SqlSpec) -> frozenset[str] | None:
+        """The tables the run's queries read ``column`` in, when ``spec`` reads none of them
+        and every table it reads is one whose columns the run shows (:data:`KNOWN_COLUMNS`),
+        never with this one: as far as the run shows, ``spec`` reads no table that holds the
+        column. None when the run does not show that (or ``spec`` reads the column).
+
+        >>> from stef_core.spec import SqlSpec
+        >>> run = RunProfile(homes=(("prodcd", frozenset({"tkt_sales"})),),
+        ...                  known_tables=frozenset({"tktsales", "snowdaily"}))
+        >>> run.elsewhere("prod_cd", SqlSpec(tables=("skidw.snow_daily",)))
+        frozenset({'tkt_sales'})
+        >>> run.elsewhere("prod_cd", SqlSpec(tables=("tkt_sales",))) is None
+        True
+        >>> run.elsewhere("prod_cd", SqlSpec(tables=("lifts",))) is None  # lifts: unknown
+        True
+        """
+        name = norm(column.rsplit(".", 1)[-1])
+        homes = self._homes.get(name)
+        if not homes or not spec.tables or name in {norm(c) for c in spec.columns}:
+            return None
+        read = {table_key(t) for t in spec.tables}
+        if read & {table_key(t) for t in homes} or not read <= self.known_tables:
+            return None
+        return homes
 
     def peers(self, question: str, record_id: str) -> list[frozenset[str]]:
         """The parts of the other answers to ``question`` (a :func:`stef_core.peers.
@@ -164,6 +204,8 @@ class RunProfile:
             "dominant": [[g.key, g.example, g.queries, sorted(g.tables), g.reading]
                          for g in self.dominant],
             "answers": [[k, rid, sorted(parts)] for k, rid, parts in self.answers],
+            "homes": [[c, sorted(t)] for c, t in self.homes],
+            "known_tables": sorted(self.known_tables),
         }, sort_keys=True)
 
     @classmethod
@@ -175,7 +217,9 @@ class RunProfile:
             frozenset(data.get("common", ())),
             tuple((k, frozenset(t)) for k, t in data.get("table_common", ())),
             frozenset(data.get("conventions", ())),
-            tuple((k, rid, frozenset(p)) for k, rid, p in data.get("answers", ())))
+            tuple((k, rid, frozenset(p)) for k, rid, p in data.get("answers", ())),
+            tuple((c, frozenset(t)) for c, t in data.get("homes", ())),
+            frozenset(data.get("known_tables", ())))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
         """The dominant filters ``spec`` does not apply although it reads a table nearly every
@@ -359,9 +403,17 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     writers = iter(agents) if agents is not None else None
     applied_by: dict[str, set[str]] = {}  # per filter key, the agents that applied it
     all_agents: set[str] = set()
+    placed: dict[str, set[str]] = {}  # per column, the tables the queries read it in
+    columns_of: dict[str, set[str]] = {}  # per table, the columns placed in it
     n = 0
     for spec in specs:
         n += 1
+        for column, table in spec.column_tables:
+            c, t = norm(column), table_key(table)
+            if len(placed) < MAX_HOMES or c in placed:  # (as written, for the reasons)
+                placed.setdefault(c, set()).add(table.rsplit(".", 1)[-1].lower())
+            if len(columns_of) < MAX_HOMES or t in columns_of:
+                columns_of.setdefault(t, set()).add(c)
         keys: dict[str, Filter] = {}
         for f in spec.filters:
             k = filter_key(f)
@@ -413,4 +465,7 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
         and counts[k] >= min(min_support, CONVENTION_SUPPORT)
         and (len(all_agents) < 2 or len(applied_by.get(k, ())) >= CONVENTION_AGENTS)
         and k not in frequent and k not in common)
-    return RunProfile(n, frequent, dominant, common, table_common, conventions)
+    return RunProfile(n, frequent, dominant, common, table_common, conventions,
+                      homes=tuple((c, frozenset(t)) for c, t in sorted(placed.items())),
+                      known_tables=frozenset(t for t, cs in columns_of.items()
+                                             if len(cs) >= KNOWN_COLUMNS))

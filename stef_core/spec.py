@@ -417,6 +417,10 @@ class SqlSpec:
     distinct: bool = False
     tables: tuple[str, ...] = ()
     columns: frozenset[str] = frozenset()
+    # The base table of each column read whose table is known, as ``(column, table)`` pairs
+    # (``("prod_cd", "tkt_sales")`` for ``s.prod_cd`` over ``skidw.tkt_sales s``): where a
+    # run's queries find a column (:attr:`stef_core.run.RunProfile.homes`).
+    column_tables: tuple[tuple[str, str], ...] = ()
     literals: tuple[Scalar, ...] = ()
     windows: tuple[str, ...] = ()
     ctes: tuple[str, ...] = ()

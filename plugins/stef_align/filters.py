@@ -57,7 +57,7 @@ from stef_align.guards import (
 from stef_align.happened import happened, same_done_state
 from stef_align.joins import NOTHING
 from stef_align.names import bare, in_identifiers, initials, parts, word_matches
-from stef_align.period_terms import kept_in_dates
+from stef_align.period_terms import kept_in_dates, period_asked
 from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
 from stef_align.retention import asked_day_offsets
@@ -520,6 +520,22 @@ def _of_another_table(r: Filter, sql: SqlSpec) -> str | None:
                     or abbreviates(thing, w)):
                 return None
     return thing
+
+
+def _placed_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
+                      run: RunProfile) -> frozenset[str] | None:
+    """The tables the run's queries read ``r``'s column in, when ``r`` is a ruleset's strong
+    requirement the SQL cannot answer there (:meth:`RunProfile.elsewhere`: it reads none of
+    those tables, and the run shows the columns of each it reads) and compares none of its
+    values; None otherwise. A value the ruleset scopes to its tables is read by those
+    (:func:`align_filters`), a period term by the SQL's dates (:func:`kept_in_dates`)."""
+    if (r.source != "rules" or not r.column or is_weak(r) or r.tables
+            or period_asked(r, q, rules)):
+        return None
+    if any(isinstance(v, str) and value_key(v) in {value_key(x) for x in sql.literals[:64]}
+           for v in r.values):
+        return None
+    return run.elsewhere(r.column, sql)
 
 
 def _value_word_stems(r: Filter, rules: Ruleset) -> set[str]:
@@ -2980,6 +2996,19 @@ def align_filters(
     # state's value, a name's key; never also extras
     read_as_asked: list[Filter] = []
     for r in unmet:
+        elsewhere = _placed_elsewhere(r, q, sql, rules, run)
+        if elsewhere is not None:
+            # "biggest powder day per resort" with ``value prod_cd DAY = "day ticket"``, on
+            # snow readings: the run's queries read prod_cd in ticket sales only, and show the
+            # columns of every table this SQL reads without it. The word is used in another
+            # sense here, or the SQL reads the wrong table, which the run cannot tell apart
+            # (inference: weak), as for a value the ruleset scopes to other tables
+            reasons.append(reason(
+                "filter.missing",
+                f"the ruleset reads the question's words as {r.describe()}, but the run's "
+                f"queries read {r.column} only in {', '.join(sorted(elsewhere)[:3])}, which the "
+                "SQL does not read (another sense of the words, or another table)", "minor"))
+            continue
         if _measure_named(r, sql):
             # "households with more than $1M in AUM", "MRR by plan": the acronym names the
             # measure the SQL computes and shows (``SUM(market_value) AS aum``), no value
@@ -3084,6 +3113,11 @@ def align_filters(
                     # SQL keeps a state by a flag, and a value on a column that keeps no
                     # state is no other spelling of the asked one
                     guesses = [s for s in guesses if _state_column(s)]
+            if guesses and period_asked(r, q, rules) and kept_in_dates(r, q, sql, rules):
+                # "pass holders who skied 5+ days this season" (``term "this season" =
+                # season_cd = '2627'``) / denied_flg = 'N' beside a bound on scan_ts: the
+                # period is kept by the dates (below), never by a flag the SQL also applies
+                guesses = []
             if found is None and guesses:
                 # the code of the name before any other guess ('RAK' for "Marrakech", not
                 # the status = 'arrived' beside it)

@@ -56,6 +56,13 @@ def _period_phrases(r: Filter, rules: Ruleset) -> list[str]:
             if _PERIOD_PHRASE.fullmatch(_fold(phrase)) and col.search(condition)]
 
 
+def period_asked(r: Filter, q: QuestionSpec, rules: Ruleset | None) -> bool:
+    """Is ``r`` the condition of a term the question says as a period ("this season")? Then
+    the SQL's dates may keep it (:func:`kept_in_dates`), whatever tables it reads."""
+    return rules is not None and r.source == "rules" and bool(r.column) and any(
+        re.search(rf"\b{re.escape(p)}\b", q.text) for p in _period_phrases(r, rules))
+
+
 def kept_in_dates(r: Filter, q: QuestionSpec, sql: SqlSpec,
                   rules: Ruleset | None) -> Period | None:
     """The SQL's date bound that may keep the period a condition term names (``r``, asked by

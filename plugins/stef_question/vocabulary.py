@@ -11,7 +11,7 @@ the hint reader, so requirements come from the question and the reformulation be
 * ``values`` and ``value`` (categorical values and the words that mean one of them): a
   question that uses one, singular or plural, requires ``column = value``, or ``column !=
   value`` when negated ("not", "non-", "excluding", "other than", "except", "never",
-  "without", "isn't");
+  "without", "isn't", "apart from", "barring", "don't count", "yet to be");
 * ``term`` with a condition (``tier = 'gold'``): the condition's filters are required whenever
   the phrase occurs (negated: ``NOT (condition)``).
 
@@ -41,8 +41,10 @@ SOURCE: Source = "rules"
 
 # What may stand between a negation and the word it negates: "not yet shipped", "aren't in
 # pending status", "without a high priority".
+# ("don't count cancelled ones", "not including refunds": the verb a negation leaves rows out
+# with)
 _FILLER = (r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|marked|status|"
-           r"state)\s+){0,2}")
+           r"state|count|counting|include|including)\s+){0,2}")
 # Which rows an exclusion verb names before the word: "excluding those cancelled", "not
 # counting orders that were returned", "except the ones refunded".
 _WHICH = (r"(?:(?:those|the\s+ones|ones)\s+(?:(?:that|which|who)\s+)?"
@@ -59,13 +61,28 @@ _NT = r"(?:n't|\b(?:have|has|had|do|does|did|is|are|was|were|wo|ca|could|should|
 # (and the verbs an exclusion is said with: "leaving out", "ignoring", "omitting", "filtering
 # out", "removing"; "minus" and "net of" are left out: they subtract a measure as often)
 # A value quoted after its negation ("excluding 'cancelled'") is negated as well.
+# The value said after the rows a negation says are absent: "customers with no orders
+# shipped", "zero sessions completed" (a plural after "no" or "zero"), "never had an order
+# delivered", "without a single claim approved", "haven't had any order (delivered or
+# shipped)" (a determiner after "without" or a verb of having). The value is the absent rows'
+# state, not the asked rows': none of those rows holds it. ("orders with no discount shipped
+# last week" is left alone: a singular after "no" may be the thing missing, the participle
+# the asked rows'.)
+_HAD = r"(?:had|have|has|get|got|made|make|placed|place|received|receive|booked|book|took|take)"
+_NONE_OF_THE_ROWS = (
+    rf"(?:\b(?:no|zero)\s+[a-z]+s"
+    rf"|(?:\bwithout|\b(?:never|not)\s+{_HAD}|{_NT}\s+{_HAD})\s+(?:a|an|any)\s+"
+    rf"(?:single\s+)?[a-z]+)\s+\(?\s*")
 _NEGATION = re.compile(
-    rf"(?:(?:\b(?:not\s+counting|excluding|excludes?|excl\.?|except|other than|leaving\s+out|"
-    rf"leave\s+out|ignoring|omitting|filtering\s+out|removing)\s+{_WHICH}{_FILLER}"
+    rf"(?:(?:\b(?:not\s+counting|without\s+counting|excluding|excludes?|"
+    rf"excl\.?|except|excepting|other than|apart\s+from|aside\s+from|exclusive\s+of|barring|"
+    rf"leaving\s+out|leave\s+out|ignoring|omitting|filtering\s+out|removing|yet\s+to|"
+    rf"still\s+to|waiting\s+to)\s+{_WHICH}{_FILLER}"
     rf"|\b(?:not|never|without|w/o|neither|nor|no|zero)\s+{_FILLER}|{_NT}\s+{_FILLER})"
     rf"(?:[a-z]+-)?"
     rf"|\bnon-?\s?"
-    rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+)['\"\u2018\u201c]?$"
+    rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+"
+    rf"|{_NONE_OF_THE_ROWS})['\"\u2018\u201c]?$"
 )
 # What joins two listed words: "cancellations and no-shows", "solved or closed", "A / B".
 # (quoted words, "'cancelled' and 'returned'", and a word's code in parentheses after it,
@@ -76,7 +93,8 @@ _LISTED = re.compile(r"['\"\u2019\u201d]?(?:\s*\([^()]{1,24}\))?"
 # A word listed after another one a negation opens, whether or not that one is a declared
 # word: "excluding cancellations and no-shows" ("cancellations" may be no value word).
 _LISTED_AFTER_NEGATION = re.compile(
-    r"\b(?:not|excluding|except|without|other than|neither|nor|leaving\s+out|leave\s+out|"
+    r"\b(?:not|excluding|except|excepting|without|other than|apart\s+from|aside\s+from|"
+    r"exclusive\s+of|barring|neither|nor|leaving\s+out|leave\s+out|"
     r"ignoring|omitting|filtering\s+out|removing)\s+[\w-]+(?:\s+[\w-]+)?"
     r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor)\s+)"
     r"(?:(?:a|an|the|any)\s+)?$")

@@ -563,3 +563,54 @@ def test_a_query_that_keeps_fewer_of_the_guards_rows_still_lacks_it() -> None:
     codes = {rid: [r.code for r in results[rid].reasons] for rid in ("v", "n")}
     assert "filter.guard_missing" not in codes["v"]
     assert "filter.guard_missing" in codes["n"]
+
+
+def _resort_records() -> list[Record]:
+    """A resort group's run: ticket sales read ``prod_cd`` on ``tkt_sales``; snow readings
+    (``snow_daily``) and lifts never hold it."""
+    sales = [Record(id=f"s{i}", question=f"day tickets sold at resort {i}",
+                    sql=f"SELECT SUM(s.qty) FROM tkt_sales s WHERE s.rg_id = 7 AND "
+                        f"s.prod_cd = 'DAY' AND s.resort_cd = 'R{i}'",
+                    timestamp="2027-01-11T10:00:00Z") for i in range(6)]
+    snow = [Record(id=f"n{i}", question=f"average base depth at resort {i}",
+                   sql=f"SELECT AVG(depth_cm) FROM snow_daily WHERE rg_id = 7 AND "
+                       f"resort_cd = 'R{i}' AND read_dt >= DATE '2026-12-01'",
+                   timestamp="2027-01-11T10:00:00Z") for i in range(6)]
+    return [*sales, *snow]
+
+
+RESORT_RULES = {"categories": {"prod_cd": {"values": ["DAY", "HALF", "MD3"]}}}
+
+
+def test_a_ruleset_word_on_a_column_the_run_reads_only_elsewhere_is_no_missing_filter() -> None:
+    """"Biggest powder day per resort" asks no day ticket: the run's queries read ``prod_cd``
+    in ticket sales only and show the snow table's columns without it, so the SQL on snow
+    readings misses nothing critical (a minor doubt). Scored alone, with no run to read, the
+    requirement stands; and a query of ticket sales that forgets it still misses it."""
+    from stef_core.models import Ruleset
+
+    rules = Ruleset.model_validate(RESORT_RULES)
+    powder = Record(id="p", question="biggest powder day per resort",
+                    sql="SELECT resort_cd, MAX(new_snow_cm) FROM snow_daily WHERE rg_id = 7 "
+                        "GROUP BY resort_cd", timestamp="2027-01-11T10:00:00Z")
+    forgot = Record(id="f", question="day tickets sold per resort",
+                    sql="SELECT resort_cd, SUM(qty) FROM tkt_sales WHERE rg_id = 7 "
+                        "GROUP BY resort_cd", timestamp="2027-01-11T10:00:00Z")
+    results = _by_id(list(Engine(rules).run([*_resort_records(), powder, forgot])))
+    reasons = results["p"].reasons
+    assert results["p"].filter_alignment.status == "fully_applied"
+    assert not any(r.code == "filter.missing" and r.severity == "critical" for r in reasons)
+    assert any("only in tkt_sales" in r.message and r.severity == "minor" for r in reasons)
+    assert any(r.code == "filter.missing" and r.severity == "critical"
+               for r in results["f"].reasons)
+    [alone] = Engine(rules).evaluate_batch([powder])
+    assert any(r.code == "filter.missing" and r.severity == "critical" for r in alone.reasons)
+
+
+def test_where_a_runs_queries_read_each_column_survives_json() -> None:
+    engine = Engine()
+    engine.learn(_resort_records())
+    profile = engine.run_profile
+    assert dict(profile.homes)["prodcd"] == frozenset({"tkt_sales"})
+    assert {"tktsales", "snowdaily"} <= profile.known_tables
+    assert RunProfile.from_json(profile.to_json()) == profile

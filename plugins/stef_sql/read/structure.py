@@ -43,6 +43,7 @@ def read(tree: Tree) -> Build:
         "tables": tuple(dict.fromkeys(
             name for t in tree.tables if (name := table_name(t).lower()) not in cte_names)),
         "columns": frozenset(n.lower() for n in tree.names if n),
+        "column_tables": _column_tables(tree, cte_names),
         "literals": tuple(literals),
         "ctes": cte_names,
         "subqueries": sum(1 for s in tree.selects if s is not tree.select),
@@ -63,6 +64,25 @@ def read(tree: Tree) -> Build:
         return {**fields, "windows": tuple(texts["window"])}
 
     return build
+
+
+#: Most columns read for :func:`_column_tables` (a query's first ones: enough to place them).
+MAX_PLACED = 48
+
+
+def _column_tables(tree: Tree, cte_names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """``(column, base table)`` for the columns the query reads whose base table the
+    qualifier (or the one table of the column's SELECT) gives, through CTEs and derived
+    tables; a CTE's own name is no base table."""
+    out: dict[tuple[str, str], None] = {}
+    for col in islice(tree.columns, MAX_PLACED):
+        resolved = tree.resolver.resolve(col) if tree.derived else col
+        if not isinstance(resolved, exp.Column) or not resolved.name:
+            continue
+        table = tree.table_of(resolved)
+        if table and table not in cte_names:
+            out[(resolved.name.lower(), table)] = None
+    return tuple(out)
 
 
 def _time_arithmetic(lit: exp.Expr) -> bool:
