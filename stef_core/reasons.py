@@ -237,7 +237,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "with repeats (critical unless the column is its table's key); major for \"how many X\" "
         "answered by counting the rows of X's event log (`ticket_events`) or of the thing the "
         "question says each X has at least one of (`orders` for \"customers who placed at "
-        "least one order\"), with no DISTINCT anywhere"),
+        "least one order\"), with no DISTINCT anywhere; major for days counted as rows "
+        "(\"pass holders who skied 5+ days\" kept by `HAVING COUNT(*) >= 5` over the lift "
+        "scans: five scans on one day pass) in a logged record"),
     ReasonCode(
         "join.unmatched_filtered", "condition", "critical",
         "the WHERE keeps the rows a LEFT JOIN did not match (`t.agent_id IS NULL`) and also "

@@ -368,8 +368,10 @@ class JoinedAggregate:
     (``joined_key``); ``leads`` when the SELECT starts from the aggregated table (its FROM)
     and brings the other in by a JOIN; ``siblings``: the other tables the same SELECT joins
     on that very key, as ``(table, column)`` (``stores`` beside ``transactions``, both
-    joined on ``merchants.merchant_id``). Which side the join repeats is the aligner's reading
-    of the keys."""
+    joined on ``merchants.merchant_id``); ``via``: when the SELECT starts from another table,
+    the aggregated table's columns the JOINs equate with that first table's, as ``(column,
+    first table)`` (``fees.ptrn_id`` for ``FROM patrons p JOIN fees f ON f.ptrn_id =
+    p.ptrn_id``). Which side the join repeats is the aligner's reading of the keys."""
 
     expr: str
     table: str
@@ -379,6 +381,7 @@ class JoinedAggregate:
     joined_key: str
     leads: bool = False
     siblings: tuple[tuple[str, str], ...] = ()
+    via: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,13 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   without DISTINCT over such a join (``COUNT(DISTINCT e.shipment_id) / COUNT(*)`` with ``LEFT
   JOIN exceptions e ON e.shipment_id = s.shipment_id``): a shipment with two exceptions is
   counted twice in the base. Only a query that starts from the repeated table (``FROM orders o
-  JOIN order_items oi``) is read: one that starts from the other rows and looks an amount up
-  (``FROM subscriptions s JOIN plans p``: the plan's fee per subscription) counts it per row on
-  purpose, and so is a unit price (``SUM(p.price)`` over order lines). The key is read past
+  JOIN order_items oi``), or from a table it hangs below (``FROM patrons p JOIN fees f ON
+  f.ptrn_id = p.ptrn_id LEFT JOIN fee_txns t ON t.fee_id = f.fee_id``: a patron's fees, each
+  repeated once per payment), is read: one that starts from the other rows and looks an amount
+  up by its key (``FROM subscriptions s JOIN plans p``: the plan's fee per subscription)
+  counts it per row on purpose, and so is a unit price (``SUM(p.price)`` over order lines).
+  A key abbreviated from its table's name (:func:`abbreviated_key`: ``plantings.plt_id``) is
+  the table's own. The key is read past
   a schema's prefix (:func:`named_key`: ``rx_fills.fill_id``, ``pos_txn.txn_id`` joined to
   ``pos_lines``). Last, a share or rate whose base counts DISTINCT keys of one table and whose
   numerator counts the rows of the other (:func:`repeated_share`: ``COUNT(pu.purchase_id) /
@@ -169,6 +173,50 @@ def short_key(table: str, column: str) -> bool:
     return len(stem) >= 3 and bool(words) and words[-1] != stem and words[-1].startswith(stem)
 
 
+def abbreviated_key(table: str, column: str) -> bool:
+    """Is ``column`` ``table``'s key written as an abbreviation of its last word, the word's
+    first letter and some of its others in order (``plantings.plt_id``, ``patrons.ptrn_id``,
+    ``appointments.appt_id``), as a warehouse shortens names it writes every day?
+
+    >>> abbreviated_key("plantings", "plt_id"), abbreviated_key("patrons", "ptrn_id")
+    (True, True)
+    >>> abbreviated_key("scale_tickets", "plt_id"), abbreviated_key("fees", "fee_id")
+    (False, False)
+    """
+    c, words = norm(column), parts(table.split(".")[-1])
+    stem = c[:-2] if c.endswith("id") else ""
+    if not 3 <= len(stem) <= 5 or not words or not stem.isalpha():
+        return False
+    word = words[-1]
+    if len(word) < len(stem) + 3 or word[0] != stem[0]:
+        return False
+    it = iter(word)
+    return all(ch in it for ch in stem)
+
+
+def _hangs_below(j: JoinedAggregate) -> bool:
+    """Does the aggregated table hang below the query's first table rather than being looked
+    up from it: every column it is joined to that table by is not its own key (``FROM
+    patrons p JOIN fees f ON f.ptrn_id = p.ptrn_id``: a patron's fees, many rows each, not a
+    fee looked up per patron)? Then its rows are the query's own as much as the first
+    table's, and a further join on its key repeats them as it would from the FROM (a fee
+    once per payment of it). A table joined by its own key (``JOIN plans p ON p.plan_id =
+    s.plan_id``) is a lookup, counted per row on purpose.
+
+    >>> from stef_core.spec import JoinedAggregate
+    >>> def j(*via):
+    ...     return JoinedAggregate("SUM(f.fee_amt)", "fees", "fee_amt", "fee_id", "fee_txns",
+    ...                            "fee_id", via=via)
+    >>> _hangs_below(j(("ptrn_id", "patrons"))), _hangs_below(j(("fee_id", "fee_txns")))
+    (True, False)
+    >>> _hangs_below(j())
+    False
+    """
+    return bool(j.via) and not any(
+        keyed(j.table, column) or named_key(j.table, column, first) or short_key(j.table, column)
+        or abbreviated_key(j.table, column) for column, first in j.via)
+
+
 def _sibling(j: JoinedAggregate) -> tuple[str, str] | None:
     """The table that repeats ``j``'s rows as a sibling, or None: ``j`` sums a table joined
     to another table's own key by a column that is not its own (``transactions.merchant_id``
@@ -228,13 +276,15 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         # the other table's key; or the joined table holds the lines of the thing the join
         # key names (``LEFT JOIN po_lines pl ON pl.po_id = si.po_id``): many rows per key,
         # whatever the aggregated table holds per key
-        # (a key written short, ``invoices.inv_id``, is the table's own as well)
-        own = named_key(j.table, j.key, j.joined) or short_key(j.table, j.key)
+        # (a key written short, ``invoices.inv_id``, or abbreviated, ``plantings.plt_id``, is
+        # the table's own as well)
+        own = (named_key(j.table, j.key, j.joined) or short_key(j.table, j.key)
+               or abbreviated_key(j.table, j.key))
         lines = (j.key == j.joined_key and lines_of(j.joined, j.joined_key)
                  and not lines_of(j.table, j.key) and not own)
         if j.table in seen or not (lines or (own and not keyed(j.joined, j.joined_key))):
             continue
-        if not j.leads:
+        if not j.leads and not _hangs_below(j):
             # the query starts from the other rows and looks the amount up (a plan's fee per
             # subscription, a course's price per enrolment): counted per row on purpose
             continue

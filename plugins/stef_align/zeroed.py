@@ -4,7 +4,9 @@
 AVG skips NULLs: the average rating is over the rows that have one. ``AVG(COALESCE(stars,
 0))`` (``IFNULL``, ``NVL``, ``ISNULL``, ``ZEROIFNULL`` read alike) counts every review without
 stars as a 0-star review and drags each average down. It is read so only for a column named
-as a rating, score or percentage: a missing amount is often no amount (``COALESCE(discount,
+as a rating, score or percentage, or as a physical reading (a depth, a temperature, a weight,
+by its name or its unit: ``depth_cm``, ``temp_c``): a sensor that was down read nothing, not
+zero. A missing amount is often no amount (``COALESCE(discount,
 0)`` over orders is the average discount per order), and a question that says to count the
 missing ones as zero asks for it (the person's own words: an agent's reformulation that adds
 "treating missing as 0" restates its own mistake).
@@ -18,6 +20,10 @@ missing ones as zero asks for it (the person's own words: an agent's reformulati
 [('aggregation.mismatch', 'major')]
 >>> check(q, extract_spec("SELECT AVG(COALESCE(discount_amt, 0)) FROM orders"))
 []
+>>> q = question_spec("avg base depth per resort last month", None)
+>>> [r.severity for r in check(q, extract_spec("SELECT resort, AVG(NVL(depth_cm, 0)) "
+...                                             "FROM snow_daily GROUP BY resort"))]
+['major']
 """
 
 from __future__ import annotations
@@ -35,7 +41,10 @@ _ZEROED = re.compile(
     r"|case when ([\w.]+) is null then 0(?:\.0*)? else \2 end)", re.IGNORECASE)
 #: Name parts of a rating, a score or a percentage: a missing one is not a zero.
 _RATINGS = frozenset({"rating", "ratings", "stars", "star", "score", "scores", "satisfaction",
-                      "nps", "csat", "grade", "pct", "percent", "percentage"})
+                      "nps", "csat", "grade", "pct", "percent", "percentage",
+                      # physical readings, by name or unit: a missing reading is no zero depth
+                      "depth", "temp", "temperature", "humidity", "pressure", "moisture",
+                      "weight", "height", "cm", "mm", "kg", "celsius", "fahrenheit", "psi"})
 #: The question asks to count the missing ones as zero.
 _AS_ZERO = re.compile(r"\b(?:as|at|count(?:ing)?)\s+(?:0|zero)\b|\bzeros?\b|\bas 0\b",
                       re.IGNORECASE)

@@ -84,6 +84,10 @@ _PERIOD_MODIFIERS = frozenset({"full", "complete", "completed", "closed", "whole
                                "fiscal", "entire", "finished"})
 
 
+#: Words before "peak hour" / "peak day" that make it a time the rows fall in, not the one
+#: ranked first ("calls at peak hour", "staffing during peak day").
+_AT_PEAK = frozenset({"at", "during", "in", "on", "outside", "over"})
+
 def _names_period(words: tuple[str, ...], end: int, plural: bool = False) -> bool:
     """Does a calendar word follow ``end`` ("the latest March", "the most recent full
     quarter"; with ``plural``, "months" and "weeks" too), a few modifiers aside?"""
@@ -235,6 +239,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             continue  # "ordered from the oldest to the youngest": an order, not a ranking
         if _describes(text, lex, m.end):
             continue  # "whose lowest grade is 9": a column named by the word, not a ranking
+        if m.phrase.startswith("peak ") and back and back[-1] in _AT_PEAK:
+            continue  # "wait times at peak hour", "during peak day": a condition, no ranking
         if m.phrase in _RECENCY and _names_period(words, m.end):
             continue  # "the latest March", "the most recent full quarter": a date, no ranking
         directions.append((m.start, m.end, m.meaning))

@@ -159,9 +159,11 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
         if not table or table in ctes:
             continue
         source = select.args.get("from_")
-        leads = source is not None and source.this.alias_or_name.lower() == alias
+        first = source.this.alias_or_name.lower() if source is not None else ""
+        leads = first == alias
         grouped = {c.name.lower() for c in _group_columns(select) if c.table.lower() == alias}
         equalities = _join_equalities(select)
+        via = () if leads else _via(tree, equalities, alias, first)
         unmatched = _unmatched(select)
         text = ""  # the aggregate's SQL, written once (the generator copies the node first)
         for left, right in equalities:
@@ -177,8 +179,24 @@ def _joined_aggregates(tree: Tree) -> list[JoinedAggregate]:
                     out.append(JoinedAggregate(text, table, cols[0].name.lower(),
                                                mine.name.lower(), joined, other.name.lower(),
                                                leads, _siblings(tree, equalities, other,
-                                                                (alias, other.table.lower()))))
+                                                                (alias, other.table.lower())),
+                                               via))
     return out
+
+
+def _via(tree: Tree, equalities: list[tuple[exp.Column, exp.Column]], alias: str,
+         first: str) -> tuple[tuple[str, str], ...]:
+    """The columns of ``alias`` that ``equalities`` equate with a column of ``first``, the
+    alias the SELECT starts from, as ``(column, first's table)``: how the aggregated table
+    hangs from the query's first rows (``f.ptrn_id = p.ptrn_id``)."""
+    out: list[tuple[str, str]] = []
+    for left, right in equalities:
+        for mine, other in ((left, right), (right, left)):
+            if mine.table.lower() == alias and other.table.lower() == first and first:
+                table = tree.table_of(other)
+                if table and (mine.name.lower(), table) not in out:
+                    out.append((mine.name.lower(), table))
+    return tuple(out[:8])
 
 
 def _siblings(tree: Tree, equalities: list[tuple[exp.Column, exp.Column]],
