@@ -56,7 +56,10 @@ SQL reader's, :mod:`stef_sql.read.joins`):
   corpus's tuned half the answers this note fires on are wrong four times in five). A set
   difference of one column between two slices of its own table (``player_id NOT IN (SELECT
   player_id FROM sessions ...)`` over sessions: yesterday's players not among the day
-  before's) stays a note: the rows counted are the column's own.
+  before's) stays a note: the rows counted are the column's own. A table named after the
+  thing the column keys holds that thing's own rows (:func:`owned_rows`: ``lift_id NOT IN
+  (SELECT lift_id FROM lift_downtime ...)``, ``truck_maint.truck_id``): none is without its
+  thing, so nothing is found.
 
 >>> own_key("client", "client_id"), own_key("card", "client_id")
 (True, False)
@@ -157,6 +160,23 @@ def lines_of(table: str, column: str) -> bool:
     words = parts(table.split(".")[-1])
     return (len(words) > 1 and words[-1] in _LINES
             and own_key("_".join(words[:-1]), column))
+
+
+def owned_rows(table: str, column: str) -> bool:
+    """Does ``table`` hold the rows of the thing ``column`` keys: its name is that thing's
+    followed by what they are (``lift_downtime.lift_id``, ``truck_maint.truck_id``,
+    ``order_items.order_id``, ``po_receipts.po_id``)? Such a row belongs to its thing and is
+    never without it, so the column is not NULL (``subquery.not_in_null``); a table named after
+    another thing (``lift_scans.pass_id``, ``orders.customer_id``) may leave it empty.
+
+    >>> owned_rows("skidw.lift_downtime", "lift_id"), owned_rows("ops.truck_maint", "truck_id")
+    (True, True)
+    >>> owned_rows("lift_scans", "pass_id"), owned_rows("orders", "customer_id")
+    (False, False)
+    """
+    words = parts(table.split(".")[-1])
+    return len(words) > 1 and (own_key(words[0], column)
+                               or own_key("_".join(words[:-1]), column))
 
 
 def short_key(table: str, column: str) -> bool:
@@ -503,7 +523,7 @@ def not_in_nulls(sql: SqlSpec, nullable: frozenset[str] = frozenset(),
     (['info'], ['major'])
     """
     for e in sql.exclusions[:8]:
-        if e.guarded or not e.table or keyed(e.table, e.column):
+        if e.guarded or not e.table or keyed(e.table, e.column) or owned_rows(e.table, e.column):
             continue
         if norm(e.column) in nullable or f"{norm(e.table)}.{norm(e.column)}" in nullable:
             return [reason(
