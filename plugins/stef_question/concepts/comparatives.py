@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from stef_core.spec import NEGATED_OP, Op, Scalar, Strength, as_op
 from stef_core.values import number
+from stef_question.concepts.seasons import season_at
 from stef_question.lexicon import Lexicon, Match
 from stef_question.text import Text, Token
 
@@ -211,6 +212,8 @@ def _range_at(text: Text, lex: Lexicon, i: int) -> tuple[Comparison, Comparison]
     if bounds is None or any(looks_like_year(b) for b in bounds):
         return None
     toks = text.tokens
+    if season_at(toks, i) is not None:
+        return None  # "school year 25-26": one school year, the values' (concepts.seasons)
     if sum(1 for t in toks if t.kind == "range") > 1:
         return None
     before = toks[i - 1].low if i > 0 else ""

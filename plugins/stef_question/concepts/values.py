@@ -41,8 +41,9 @@ from dataclasses import dataclass
 
 from stef_core.countries import is_country_code
 from stef_core.spec import Op, Scalar, Strength
-from stef_core.values import fold_text, number, year_span
+from stef_core.values import fold_text, number
 from stef_question.concepts.comparatives import negated_before
+from stef_question.concepts.seasons import season_at
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text, Token
 
@@ -396,7 +397,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
                              tok.text))
             used.add(i)
             continue
-        span = _year_span(toks, i)
+        span = season_at(toks, i)
         if span is not None:
             # "pass holders 26/27", "enrolment 2025-26": one season or school year, not two
             # numbers; named outright, as a year is (the data may keep it as a code or as a
@@ -443,31 +444,6 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         final.append(v)
     # a list whose first value the clause negates ("not in ('DE', 'FR')") is negated whole
     return tuple(_spread_negation(text, final))
-
-
-def _year_span(toks: tuple[Token, ...], i: int) -> tuple[str, ...] | None:
-    """The spellings of the season or school year that starts at token ``i`` ("2026/27" as
-    number, slash, number; "2025-26" as one range token), else None
-    (:func:`stef_core.values.year_span`).
-
-    >>> from stef_question.text import tokenize
-    >>> _year_span(tokenize("by tier 26/27").tokens, 2)[:3]
-    ('2026/27', '2026-27', '2627')
-    >>> _year_span(tokenize("school year 2025-26").tokens, 2)[2], _year_span(
-    ...     tokenize("aged 5-17").tokens, 1), _year_span(tokenize("3/4 of rows").tokens, 0)
-    ('2526', None, None)
-    """
-    tok = toks[i]
-    if tok.kind == "range":
-        first, sep, second = tok.low.partition("-")
-        return year_span(first, second) if sep else None
-    if (tok.kind != "number" or i + 2 >= len(toks) or toks[i + 1].low != "/"
-            or toks[i + 2].kind != "number" or toks[i + 1].start != tok.end
-            or toks[i + 2].start != toks[i + 1].end):
-        return None
-    if i + 3 < len(toks) and toks[i + 3].low == "/" and toks[i + 3].start == toks[i + 2].end:
-        return None  # "12/13/2026": a date
-    return year_span(tok.low, toks[i + 2].low)
 
 
 def _unit_symbol(lex: Lexicon, tok: Token) -> bool:
