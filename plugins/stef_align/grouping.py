@@ -19,11 +19,12 @@ another grain. A group the question states as a ratio ("revenue per employee", c
 division) needs no GROUP BY. A group only the agent's reformulation states (the user's words
 do not) is the agent's reading: its absence is reported as minor. So is a grouping the texts
 leave to the schema: a key of one thing of the kind asked under another name ("per aircraft"
-/ ``tail_no``), a mean per thing over rows that may each be one ("avg party size per booking"
-over ``reservations``). A pivot (one column per channel), a route's two ends, a group the
-question names alone ("per lift for the summit express") and "each booking with its room's
-average" (a window beside every row) answer the group; "latest test per accession" answered
-by LIMIT 1 over every row does not.
+/ ``tail_no``) or under its trade's own code ("per patient" / ``mrn``, "per vehicle" / ``vin``:
+:func:`stef_align.names.another_name`), a mean per thing over rows that may each be one
+("avg party size per booking" over ``reservations``). A pivot (one column per channel), a
+route's two ends, a group the question names alone ("per lift for the summit express") and
+"each booking with its room's average" (a window beside every row) answer the group; "latest
+test per accession" answered by LIMIT 1 over every row does not.
 
 >>> grain("timestamp_trunc(order_ts, quarter)"), grain("year(cast(d as date))")
 ('quarter', 'year')

@@ -153,6 +153,67 @@ _OTHER_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
                                    "home", "center", "centre", "office", "clinic", "shop",
                                    "hall", "club", "campus", "building", "bldg"}),
 )
+#: Things trades key by their own codes or words, not by the word a question uses (session 27,
+#: issue 20: "per patient" / ``mrn``, "per vehicle" / ``vin``, "per item" / ``sku``, "per
+#: doctor" / ``attending_md_id``, "per game" / ``title_cd``): the question's words, then the
+#: name parts of a key that holds one. Each is a guess only the schema settles, so a grouping
+#: on such a key stays a finding, as minor; a key in plain words for another thing (a ward, a
+#: drug class, a platform) is no such name.
+_TRADE_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (frozenset({"doctor", "physician", "provider", "clinician", "prescriber", "dentist",
+                "surgeon"}),
+     frozenset({"md", "dr", "doc", "physician", "provider", "prov", "npi", "attending",
+                "rendering", "clinician", "prescriber", "prescribing", "dds", "surgeon"})),
+    (frozenset({"patient"}), frozenset({"mrn", "pt", "pat", "patient"})),
+    (frozenset({"pharmacist"}), frozenset({"rph", "pharmacist", "verifying", "pharm"})),
+    (frozenset({"item", "product", "article"}),
+     frozenset({"sku", "upc", "ean", "gtin", "item", "product", "prod", "article",
+                "material", "matl"})),
+    (frozenset({"vehicle", "car", "truck", "van", "bus"}),
+     frozenset({"vin", "unit", "tail", "plate", "vehicle", "veh", "truck", "car", "bus",
+                "van", "fleet"})),
+    (frozenset({"investor", "lp"}),
+     frozenset({"lp", "investor", "holder", "shareholder", "partner"})),
+    (frozenset({"carrier"}), frozenset({"scac", "carrier"})),
+    (frozenset({"market", "metro"}), frozenset({"dma", "metro", "msa", "cbsa", "market",
+                                                "mkt"})),
+    # a game, a show or a film is a title of the catalogue
+    (frozenset({"game", "show", "movie", "film", "series", "programme", "program"}),
+     frozenset({"title", "content", "series", "show", "game", "movie", "film", "program",
+                "programme"})),
+    # a loyalty member is keyed by the card or the programme's number
+    (frozenset({"member", "cardholder", "shopper"}),
+     frozenset({"loyalty", "card", "cardholder", "member", "mbr"})),
+    (frozenset({"instructor", "coach", "trainer", "teacher", "tutor"}),
+     frozenset({"instructor", "coach", "trainer", "teacher", "tutor", "faculty"})),
+    (frozenset({"attorney", "lawyer"}), frozenset({"timekeeper", "tk", "attorney", "lawyer"})),
+    # a trial's subject or participant, keyed by the study's subject number (CDISC ``usubjid``)
+    (frozenset({"subject", "participant"}),
+     frozenset({"usubjid", "subjid", "subject", "participant", "ptid", "patient"})),
+    # a publisher's inventory: an app bundle, a site, a domain
+    (frozenset({"publisher"}), frozenset({"publisher", "pub", "app", "bundle", "domain",
+                                          "site", "inventory"})),
+    # a product's user as its analytics tool counts one: a distinct or anonymous id
+    (frozenset({"user", "visitor"}), frozenset({"distinct", "anonymous", "anon", "visitor",
+                                                "cookie", "user", "uid"})),
+    # a ride-hailing or delivery driver is the platform's partner
+    (frozenset({"driver", "courier"}), frozenset({"driver", "partner", "courier", "dasher",
+                                                  "chauffeur"})),
+    # a brewery's, winery's or distillery's product is a brand (a label, a recipe)
+    (frozenset({"beer", "wine", "spirit", "cider"}),
+     frozenset({"brand", "beer", "wine", "spirit", "cider", "recipe", "label", "sku"})),
+    # a coworking space is a desk, a room, an office
+    (frozenset({"space", "workspace"}), frozenset({"desk", "room", "office", "space", "seat",
+                                                   "pod", "suite", "workspace"})),
+)
+#: The same for a thing the question names in two words ("per product line", "by policy
+#: type", "per line of business").
+_TRADE_PHRASES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (frozenset({"product line", "product family", "product group", "product category"}),
+     frozenset({"category", "cat", "family", "fam", "line", "class", "grp", "group"})),
+    (frozenset({"policy type", "line of business", "business line", "coverage type"}),
+     frozenset({"lob", "line", "coverage", "cov", "product", "prod"})),
+)
 #: The name parts that only say a column is a key.
 _KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
                         "uuid", "sk"})
@@ -202,11 +263,27 @@ def another_name(group: str, key: str) -> bool:
     (True, False)
     >>> another_name("install job", "w.wo_id"), another_name("site", "elev_nm")
     (True, True)
+
+    A trade's own code for the thing (:data:`_TRADE_NAMES`), not another thing's word:
+
+    >>> another_name("patient", "mrn"), another_name("product line", "category_cd")
+    (True, True)
+    >>> another_name("doctor", "ward_cd"), another_name("product", "supplier_id")
+    (False, False)
     """
     said = {w.rstrip("s") for w in group.split()}
     named = [p for p in parts(key.split(".")[-1]) if p not in _KEY_PARTS]
-    return bool(named) and any(said & words and all(p in keys for p in named)
-                               for words, keys in _OTHER_NAMES)
+    phrase = _plain(group)
+    return bool(named) and (
+        any(said & words and all(p in keys for p in named)
+            for words, keys in (*_OTHER_NAMES, *_TRADE_NAMES))
+        or any(phrase in {_plain(w) for w in words} and all(p in keys for p in named)
+               for words, keys in _TRADE_PHRASES))
+
+
+def _plain(phrase: str) -> str:
+    """A phrase with each word's plural s taken off, as :func:`another_name` reads a group."""
+    return " ".join(w.rstrip("s") for w in phrase.split())
 
 
 #: Words for the person who owns or works a row ("per rep", "by agent", "each adjuster")...
