@@ -140,6 +140,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     # a time set in advance (``due_date``, ``promised_dt``): when something should happen,
     # never when anything did
     "deadline": ("due", "deadline", "promised"),
+    # a stay in a unit, a flat, a home: the tenant moves in, and moves out months later
+    "move_in": ("move in", "moved in", "move ins"),
+    "move_out": ("move out", "moved out", "move outs"),
 }
 
 #: The events that open a record: any of them answers another (a booking is the record's
@@ -152,6 +155,7 @@ OPENING = frozenset({"creation", "booking", "opening"})
 _NOUNS = frozenset({
     "refunds", "cancellations", "escalations", "completions", "collections", "payments",
     "renewals", "approvals", "denials", "rejections", "writeoffs", "write offs",
+    "move ins", "move outs",
 })
 
 _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
@@ -272,6 +276,8 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
             continue
         if word in ("up", "off", "offs") and i >= 1:
             word = f"{tokens[i - 1]} {word}"  # "signed up", "written off", "write-offs"
+        elif word in ("out", "outs", "ins") and i >= 1 and tokens[i - 1].startswith("mov"):
+            word = f"{tokens[i - 1]} {word}"  # "moved out", "move-outs", "move ins"
         event = _WORD_EVENT.get(word)
         if event is None or event == "return":
             return None  # "returned": brought back, came back or bought again (see _AFTER)
@@ -283,7 +289,7 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
                 return None
             return Asked(word, event, verb=False), first
         did = "did" in tokens[max(0, i - 3):i - 1]  # "did we refund", "did our team close"
-        if target or not (word.endswith(("ed", " up", " off")) or did
+        if target or not (word.endswith(("ed", " up", " off", "ed out")) or did
                           or word in ("paid", "done", "begun")):
             return None  # "booked for March": the time booked, not when the booking was made
         if first >= 1 and tokens[first - 1] in _ATTRIBUTIVE:
@@ -340,7 +346,7 @@ _SAID = {
     "payment": "paid", "shipping": "shipped", "delivery": "delivered", "escalation":
     "escalated", "update": "last updated", "service": "served", "approval": "approved",
     "rejection": "rejected", "expiry": "expired", "renewal": "renewed", "return": "returned",
-    "writeoff": "written off",
+    "writeoff": "written off", "move_in": "moved in", "move_out": "moved out",
 }
 
 
@@ -389,6 +395,8 @@ _FOLLOWS: dict[str, frozenset[str]] = {
     "payment": frozenset({"service"}),
     # a write-off gives up on what was invoiced, sold or served before it
     "writeoff": frozenset({"invoicing", "purchase", "service"}),
+    # a move-out ends a stay that began with its move-in, never on the same day's row
+    "move_out": frozenset({"move_in"}),
 }
 
 #: Event -> the events it always follows, for a difference of their times: as

@@ -5,7 +5,9 @@ A repeat customer is one with a second order: "repeat customer rate" is the shar
 with two or more. ``CASE WHEN n > 2`` (or ``HAVING COUNT(*) >= 3``) keeps those with three or
 more and leaves the two-order customers out. Only a question that states no number of its own
 is read ("customers with more than 2 orders" says what it means), and only when the SQL holds
-no threshold of two anywhere (``>= 2``, ``> 1``).
+no threshold of two anywhere (``>= 2``, ``> 1``). The number is looked for in the person's
+own words: a reformulation that restates "repeat riders" as "riders with more than 2 rides"
+is the agent's misreading, the very one the SQL carries, not a count the person asked for.
 
 >>> from stef_core.spec import QuestionSpec
 >>> from stef_sql.extract import extract_spec
@@ -20,6 +22,8 @@ no threshold of two anywhere (``>= 2``, ``> 1``).
 
 from __future__ import annotations
 
+import re
+
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -28,6 +32,9 @@ from stef_core.spec import QuestionSpec, SqlSpec
 #: "repeat customers", "repeat guest rate", "returning buyers": the ones who came back at
 #: least once, two or more in all.
 _REPEAT = gated(r"\b(?:repeat|returning)\s+([a-z]+)")
+#: A count the person states ("customers with 3+ orders", "ordered twice or more").
+_OWN_NUMBER = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|once|twice|thrice)\b")
 
 
 def _threshold(op: str, value: object) -> int | None:
@@ -39,7 +46,7 @@ def _threshold(op: str, value: object) -> int | None:
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     m = _REPEAT.search(q.text[:2000])
-    if m is None or q.numbers:
+    if m is None or _OWN_NUMBER.search(q.own_words[:2000]):
         return []
     kept = [(f, t) for f in (*sql.filters[:64], *sql.conditions[:64])
             if not f.excluded and (t := _threshold(f.op, f.value)) is not None]
