@@ -50,6 +50,7 @@ from collections.abc import Callable
 from stef_align.joins import keyed, named_key, own_key
 from stef_align.names import (
     ATTRIBUTE_HEADS,
+    a_party,
     abbreviated,
     another_name,
     assigned_person,
@@ -974,6 +975,19 @@ def occurrences_of(noun: str, table_parts: tuple[str, ...], phrase: tuple[str, .
 _ACTIVE_USERS = gated(r"\b(?:[dwm]aus?|(?:daily|weekly|monthly)\s+active\s+[a-z]+)\b")
 
 
+def _users_counted(sql: SqlSpec, counts: list[Aggregation]) -> bool:
+    """"MAU oct" as ``SELECT COUNT(*) FROM riders r WHERE EXISTS (SELECT 1 FROM trips t WHERE
+    t.rider_id = r.rider_id AND ...)``: the outer query reads one table of people (riders,
+    users, players), joined to nothing, and a subquery picks the active ones: each row is a
+    user, counted once. Not a count of the activity's rows (``FROM sessions WHERE user_id IN
+    (SELECT ... FROM users)``), nor one inside a subquery or over a CTE."""
+    if sql.joins or sql.ctes or not sql.subqueries or any(a.nested for a in counts):
+        return False
+    # the outer FROM comes first in the query's text
+    words = parts(bare(sql.tables[0]))
+    return bool(words) and a_party(words[-1])
+
+
 def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """Why the SQL's count of active users counts their activity instead, or None: the
     question asks for active users ("DAU yesterday", "monthly active players") and every count
@@ -985,6 +999,8 @@ def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
         return None
     if (sql.distinct or sql.nested_distinct or sql.nested_group_by or sql.set_operation
             or sql.windows or not sql.tables):
+        return None
+    if _users_counted(sql, counts):
         return None
     m = _ACTIVE_USERS.search(q.text[:2000])
     if m is None:

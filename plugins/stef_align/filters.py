@@ -60,6 +60,7 @@ from stef_align.names import bare, in_identifiers, initials, parts, word_matches
 from stef_align.period_terms import kept_in_dates, period_asked
 from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
+from stef_align.repeats import repeat_thresholds
 from stef_align.retention import asked_day_offsets
 from stef_align.time import align_periods, anchor_date, excluded_year
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
@@ -299,6 +300,19 @@ def _recency_window(r: Filter, q: QuestionSpec, sql: SqlSpec,
                 p.start is None and p.end is not None):
             return p.column
     return None
+
+
+def _active_by_rows(r: Filter, sql: SqlSpec) -> bool:
+    """Is a recency state ("active riders") kept by the rows' activity in the asked period: a
+    subquery the rows must be in (EXISTS, IN), not excluded, in a query bounded in time, with
+    no state of its own that says active (``status = 'ACTIVE'``)?"""
+    if str(r.value).lower() not in _RECENT_STATES or not sql.periods:
+        return False
+    if any("active" in str(v).lower() for f in sql.filters[:MAX_SCAN]
+           for v in (f.column, *f.values)):
+        return False
+    return any(f.value == SUBQUERY and f.op == "in" and not f.excluded
+               for f in sql.filters[:MAX_SCAN])
 
 
 def _state_flag(s: Filter) -> bool:
@@ -3040,6 +3054,14 @@ def align_filters(
                 f"the question says {r.describe()}; no SQL condition says it in words (it may "
                 f"be kept by the SQL's comparison of {r.column} with another column)", "minor"))
             continue
+        if _numeric(r.value) and r.op in ORDERINGS and any(
+                op_match(r.op, idx.preds[i].op) and _same_duration(r, idx.preds[i], q.text)
+                for i in sorted(used)[:MAX_SCAN]):
+            # "% of rides over 30 min" / duration_sec > 1800, which the reformulation also
+            # spells ("over 30 minutes (duration_sec > 1800)"): one condition said in two
+            # units took one predicate; the minutes are met by the seconds it keeps
+            matched.append(r.describe())
+            continue
         numbered = _number_code(r, [*extras, *(idx.preds[i] for i in used)])
         if numbered is not None:
             # "phase 3 trials" / phase = 'Phase III', "tier 1 tickets" / tier = 'T1': the
@@ -3367,6 +3389,12 @@ def align_filters(
             ))
             read_as_asked.append(owed)  # the data's spelling of the state: no extra as well
             continue
+        if is_weak(r) and _active_by_rows(r, sql):
+            # "active riders" / EXISTS (SELECT 1 FROM trips t WHERE t.rider_id = r.rider_id
+            # AND t.start_ts >= ...): active is having rows in the period, which the
+            # subquery keeps
+            matched.append(r.describe())
+            continue
         if is_weak(r):
             said = (f"says {r.describe()}" if r.op == "not"
                     else f"names {render_value(r.value)}")  # "…, no matter the region"
@@ -3408,6 +3436,8 @@ def align_filters(
     # "d7 retention" / DATEDIFF(day, c.install_date, s.session_date) = 7: the day the
     # question names, on a difference of two dates, is what it asks for
     read_as_asked += asked_day_offsets(q, extras)
+    # "repeat riders" / HAVING COUNT(*) >= 2: the threshold is what "repeat" means
+    read_as_asked += repeat_thresholds(q, extras)
     # Extras shaped like deployment guards (a tenant scope, deleted or test rows left out)
     # that no requirement needed as a wrong value: reported as guards, not as extras.
     # An exclusion the text states ("internal accounts excluded") answers it.

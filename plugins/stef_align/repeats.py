@@ -27,7 +27,7 @@ import re
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import Filter, QuestionSpec, SqlSpec
 
 #: "repeat customers", "repeat guest rate", "returning buyers": the ones who came back at
 #: least once, two or more in all.
@@ -42,6 +42,34 @@ def _threshold(op: str, value: object) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         return None
     return {">": value + 1, ">=": value}.get(op)
+
+
+#: A column that holds a count: ``n``, ``cnt``, ``ride_count``, ``num_orders``, ``n_visits``.
+_COUNT_COLUMN = re.compile(r"^(?:n|cnt|num|.*count.*|.*_cnt|cnt_.*|num_.*|n_.*)$")
+
+
+def repeat_thresholds(q: QuestionSpec, extras: list[Filter]) -> list[Filter]:
+    """The filters among ``extras`` that say what "repeat" means: "repeat riders last month"
+    answered by ``HAVING COUNT(t.trip_id) >= 2`` keeps the riders with a second ride, which is
+    what a repeat rider is; the threshold is the question's word, not a condition the SQL adds.
+    Only a count threshold of two (``>= 2``, ``> 1``) on a count (HAVING, or a column named as
+    one), and only when neither the question nor its reformulation states a number.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT COUNT(*) FROM (SELECT rider_id FROM trips GROUP BY rider_id "
+    ...                    "HAVING COUNT(trip_id) >= 2) x")
+    >>> q = QuestionSpec(text="repeat riders last month")
+    >>> [f.describe() for f in repeat_thresholds(q, list(sql.filters))]
+    ['trip_id >= 2']
+    >>> repeat_thresholds(QuestionSpec(text="riders last month"), list(sql.filters))
+    []
+    """
+    kept = [f for f in extras[:64] if not f.excluded and _threshold(f.op, f.value) == 2
+            and (f.source == "having" or _COUNT_COLUMN.match(
+                (f.column or "").split(".")[-1].lower()) is not None)]
+    if not kept or q.numbers or _REPEAT.search(q.text[:2000]) is None:
+        return []
+    return kept
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:

@@ -1652,7 +1652,7 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
     if isinstance(node, exp.Between):
         term = _term(node.this, column_of)
         if term is None:
-            return None
+            return _moment_between(node, column_of, negate)
         return _between(term, node.args["low"], node.args["high"], negate)
     if isinstance(node, exp.In):
         if node.args.get("query") is not None or negate:
@@ -1707,6 +1707,29 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
             out.extend(got)
         return out
     return None
+
+
+def _moment_between(node: exp.Between, column_of: Callable[[exp.Expr], str | None],
+                    negate: bool) -> list[Period] | None:
+    """``date('now') BETWEEN start_dt AND end_dt``: a moment between two columns, the rows in
+    force then, read as ``start_dt <= now`` and ``end_dt >= now`` (two periods, one per
+    column). Negated it is an OR of the two opposites, which no list of periods says.
+
+    >>> from sqlglot import parse_one
+    >>> node = parse_one("date('now') BETWEEN start_dt AND end_dt", read="sqlite")
+    >>> [(p.column, p.start is None, p.end is None)
+    ...  for p in _moment_between(node, lambda c: c.name, False)]
+    [('start_dt', True, False), ('end_dt', False, True)]
+    """
+    if negate or node.this.find(exp.Column) is not None:
+        return None
+    low, high = _term(node.args["low"], column_of), _term(node.args["high"], column_of)
+    if low is None or high is None or low.column == high.column:
+        return None
+    after, before = _compare(low, "<=", node.this), _compare(high, ">=", node.this)
+    if not after or not before:
+        return None
+    return [*after, *before]
 
 
 def read_periods(
