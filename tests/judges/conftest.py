@@ -29,7 +29,11 @@ def llm_server(_server: FakeLlmServer, monkeypatch: pytest.MonkeyPatch) -> FakeL
 
 @pytest.fixture
 def make_judge(llm_server: FakeLlmServer, tmp_path: Any) -> Iterator[Callable[..., Any]]:
-    """Build an LlmJudge against the fake server (fast retries, a fresh cache folder)."""
+    """Build an LlmJudge against the fake server (fast retries, a fresh cache folder).
+
+    The timeout is generous: on a loaded machine (CI on 2 shared cores) a first call that
+    imports the client can take seconds, and a retry would break the tests that count calls.
+    Tests of timeouts set their own."""
     from stef_judges.llm import LlmJudge
 
     made: list[Any] = []
@@ -42,7 +46,7 @@ def make_judge(llm_server: FakeLlmServer, tmp_path: Any) -> Iterator[Callable[..
             "cache_dir": str(tmp_path / "cache"),
             "retries": 2,
             "retry_backoff": 0.01,
-            "timeout": 5,
+            "timeout": 60,
         }
         opts.update(options)
         judge = LlmJudge(**opts)
