@@ -221,6 +221,9 @@ class Engine:
         self.learn_run = learn_run
         self._learnt = False  # learn() was called for the next run()
         self._prefix_specs: dict[tuple[str, str | None], SqlSpec] = {}
+        #: The answer parts learn() computed for those specs, by SQL, dialect and anchor date:
+        #: a record whose question other records ask reads its own again (:meth:`_peers`).
+        self._prefix_parts: dict[tuple[str, str | None, date], frozenset[str]] = {}
         self.sql_extractor = self.registry.get(SqlExtractor, sql_extractor)()
         self.question_extractor = self._make_question_extractor(
             question_extractor, judge, judge_options
@@ -360,10 +363,11 @@ class Engine:
             rules=self.rules,
             normalizations=ctx.fired,
             anchor=ctx.anchor,
-            **self._peers(record, sql_spec, anchor.date),
+            **self._peers(record, dialect, sql_spec, anchor.date),
         )
 
-    def _peers(self, record: Record, spec: SqlSpec, anchor: date) -> dict[str, Any]:
+    def _peers(self, record: Record, dialect: str | None, spec: SqlSpec,
+               anchor: date) -> dict[str, Any]:
         """How many other answers to the record's question the run's profile holds, and where
         this one parts from them (:mod:`stef_core.peers`; its periods read against ``anchor``,
         the record's date)."""
@@ -372,7 +376,9 @@ class Engine:
         peers = self.run_profile.peers(question_key(record.question), record.id)
         if len(peers) < MIN_PEERS:  # most questions of a run are asked once: nothing to read
             return {"peers": len(peers), "disagreement": ()}
-        parts = answer_parts(spec, anchor)
+        parts = self._prefix_parts.get((record.sql, dialect, anchor))
+        if parts is None:
+            parts = answer_parts(spec, anchor)
         found: tuple[Disagreement, ...] = tuple(disagreement(parts, peers))
         return {"peers": len(peers), "disagreement": found,
                 "odd_peers": odd_answers(parts, peers)}
@@ -591,10 +597,12 @@ class Engine:
         records in input order; their SQL specs are kept for the run to reuse. Records that do
         not parse, cross a limit or take too long are passed over."""
         specs: list[SqlSpec] = []
-        answers: list[tuple[str, str, frozenset[str]]] = []
+        # (question key, record id, spec, anchor date, dialect, SQL) of each answer read
+        read: list[tuple[str, str, SqlSpec, date, str | None, str]] = []
         questions: list[str] = []
         agents: list[str | None] = []
         self._prefix_specs.clear()
+        self._prefix_parts.clear()
         for item in islice(items, PREFIX):
             if isinstance(item, BadRecord) or self._too_big(item) is not None:
                 continue
@@ -608,11 +616,27 @@ class Engine:
                     continue
                 self._prefix_specs[(item.sql, dialect)] = spec
             specs.append(spec)
-            # the other answers to the same question (stef_core.peers), by the record's id
-            answers.append((question_key(item.question), item.id,
-                            answer_parts(spec, self._anchor(item).date)))
+            read.append((question_key(item.question), item.id, spec, self._anchor(item).date,
+                         dialect, item.sql))
             questions.append(item.question)
             agents.append(item.agent)
+        # The other answers to the same question (stef_core.peers), by the record's id. A
+        # record is compared with them only when it has MIN_PEERS at least, so the parts of
+        # an answer whose question fewer than MIN_PEERS of these records ask are never read:
+        # they are left empty (most questions of a log are asked once, and reading an
+        # answer's parts costs about 1 % of a record).
+        asked: dict[str, int] = {}
+        for key, *_ in read:
+            asked[key] = asked.get(key, 0) + 1
+        answers: list[tuple[str, str, frozenset[str]]] = []
+        for key, rid, spec, day, dialect, sql in read:
+            parts: frozenset[str] = frozenset()
+            if asked[key] >= MIN_PEERS:
+                found = self._prefix_parts.get((sql, dialect, day))
+                if found is None:
+                    found = self._prefix_parts[(sql, dialect, day)] = answer_parts(spec, day)
+                parts = found
+            answers.append((key, rid, parts))
         self.run_profile = replace(learn(specs, questions=questions, agents=agents),
                                    answers=tuple(answers))
         self._learnt = True

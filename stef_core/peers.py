@@ -216,11 +216,13 @@ def _range(p: Period, anchor: date) -> str | None:
         return None
     if start is not None and end is not None and end <= start:
         return None
-    return (f"{_VALUES.join(sorted(anchored(p.start, anchor)))}|"
-            f"{_VALUES.join(sorted(anchored(p.end, anchor, end=True)))}")
+    # each bound resolved once, above: anchored() is handed its moment
+    return (f"{_VALUES.join(sorted(anchored(p.start, anchor, moment=start)))}|"
+            f"{_VALUES.join(sorted(anchored(p.end, anchor, end=True, moment=end)))}")
 
 
-def anchored(bound: Bound | None, anchor: date, end: bool = False) -> frozenset[str]:
+def anchored(bound: Bound | None, anchor: date, end: bool = False,
+             moment: datetime | None = None) -> frozenset[str]:
     """The ways a bound is said relative to ``anchor`` (the record's date), one of which two
     records must share to bound a period at the same place: ``m-1`` the start of the month
     before the anchor's, ``q0`` the start of its quarter, ``y0``, ``w-1`` (Monday weeks),
@@ -244,7 +246,8 @@ def anchored(bound: Bound | None, anchor: date, end: bool = False) -> frozenset[
     """
     if bound is None:
         return frozenset({"now"})
-    moment = resolve(bound, anchor)
+    if moment is None:  # (``moment``: the bound already resolved against ``anchor``)
+        moment = resolve(bound, anchor)
     day = datetime(anchor.year, anchor.month, anchor.day)
     out: set[str]
     if isinstance(bound, RelativeDate):

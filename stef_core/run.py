@@ -145,7 +145,8 @@ class RunProfile:
     conventions: frozenset[str] = frozenset()
     #: The answers of the records the profile was learnt from, for the other answers to a
     #: record's question (:meth:`peers`, :mod:`stef_core.peers`): question key, record id and
-    #: the answer's parts (:func:`stef_core.peers.answer_parts`).
+    #: the answer's parts (:func:`stef_core.peers.answer_parts`; empty for a question fewer
+    #: than :data:`~stef_core.peers.MIN_PEERS` of them ask, whose parts no record compares).
     answers: tuple[tuple[str, str, frozenset[str]], ...] = ()
     #: Where the run's queries read each column (:attr:`stef_core.spec.SqlSpec.column_tables`):
     #: the column and the tables it was placed in, and the tables whose columns the run shows

@@ -51,9 +51,13 @@ def _fold(text: str) -> str:
 
 def _period_phrases(r: Filter, rules: Ruleset) -> list[str]:
     """The ruleset's condition terms said as a period whose condition reads ``r``'s column."""
+    periods = [(folded, condition) for folded, condition in
+               ((_fold(phrase), condition) for phrase, condition in rules.predicates.items())
+               if _PERIOD_PHRASE.fullmatch(folded)]
+    if not periods:  # most rulesets name no period: no column pattern to make
+        return []
     col = re.compile(rf"\b{re.escape(r.column or '')}\b", re.IGNORECASE)
-    return [_fold(phrase) for phrase, condition in rules.predicates.items()
-            if _PERIOD_PHRASE.fullmatch(_fold(phrase)) and col.search(condition)]
+    return [folded for folded, condition in periods if col.search(condition)]
 
 
 def period_asked(r: Filter, q: QuestionSpec, rules: Ruleset | None) -> bool:

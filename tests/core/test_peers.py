@@ -85,6 +85,23 @@ def test_the_profile_carries_the_answers_through_json() -> None:
     assert again.peers("other", "a") == []
 
 
+def test_the_parts_are_read_only_where_a_record_has_enough_peers() -> None:
+    # A record is compared only with MIN_PEERS other answers or more: learning leaves the
+    # parts of a question fewer records ask empty (never read), and a late record asking it
+    # again is told how many others there are, as before.
+    case = CASES[0]
+    records = _records(case)
+    alone = Record(id="z", question="a question asked once", sql="SELECT x FROM t",
+                   timestamp=STAMP)
+    engine = Engine()
+    profile = engine.learn([*records, alone])
+    parts = {rid: p for _, rid, p in profile.answers}
+    assert parts["z"] == frozenset()
+    assert all(parts[r.id] for r in records)
+    late = engine.analyse(alone.model_copy(update={"id": "z2"}))
+    assert late.peers == 1 and late.disagreement == ()  # type: ignore[union-attr]
+
+
 _PARTS = st.frozensets(st.sampled_from(
     ["table:a", "table:b", "period:d", "period:e", "output:x", "output:y", "reads:x"]),
     max_size=7)
