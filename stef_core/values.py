@@ -81,10 +81,10 @@ def value_key(value: Scalar) -> str:
 
 
 @lru_cache(maxsize=16384)
-def abbreviates(short: str, long: str) -> bool:
-    """Is ``short`` (2-4 letters) an abbreviation of ``long``: same first letter, its letters
-    in order ('svk' ~ 'slovakia', 'ca' ~ 'california', 'eur' ~ 'euro')?"""
-    if not (2 <= len(short) <= 4) or not short.isalpha() or len(long) <= len(short):
+def abbreviates(short: str, long: str, longest: int = 4) -> bool:
+    """Is ``short`` (2 to ``longest`` letters) an abbreviation of ``long``: same first letter,
+    its letters in order ('svk' ~ 'slovakia', 'ca' ~ 'california', 'eur' ~ 'euro')?"""
+    if not (2 <= len(short) <= longest) or not short.isalpha() or len(long) <= len(short):
         return False
     if short[0] != long[0]:
         return False

@@ -55,10 +55,15 @@ _OCCURRENCES = frozenset({
 })
 #: Name parts of a table kept one row per day (its COUNT is a count of days).
 _DAILY = frozenset({"daily", "day", "days", "dates", "calendar"})
+#: The aggregates that count rows: every aggregate of the SQL must be one (a SUM or a MAX of
+#: days may count days as days).
 _COUNTS = frozenset({"COUNT", "COUNT_BIG", "COUNTIF", "COUNT_IF"})
 
 
 def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
+    """``distinct.missing`` when ``sql`` compares a count of a table of occurrences' rows with
+    the number of days the question keeps (module docstring); [] otherwise, and always for a
+    record that is not ``logged``."""
     if not logged or sql.distinct or sql.nested_distinct:
         return []
     asked = {_NUMBERS.get(a or b, 0) or int(a or b)

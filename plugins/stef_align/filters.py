@@ -546,8 +546,8 @@ def _placed_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
     if (r.source != "rules" or not r.column or is_weak(r) or r.tables
             or period_asked(r, q, rules)):
         return None
-    if any(isinstance(v, str) and value_key(v) in {value_key(x) for x in sql.literals[:64]}
-           for v in r.values):
+    said = {value_key(x) for x in sql.literals[:64]}
+    if any(isinstance(v, str) and value_key(v) in said for v in r.values):
         return None
     return run.elsewhere(r.column, sql)
 
@@ -3135,7 +3135,7 @@ def align_filters(
                     # SQL keeps a state by a flag, and a value on a column that keeps no
                     # state is no other spelling of the asked one
                     guesses = [s for s in guesses if _state_column(s)]
-            if guesses and period_asked(r, q, rules) and kept_in_dates(r, q, sql, rules):
+            if guesses and kept_in_dates(r, q, sql, rules) is not None:
                 # "pass holders who skied 5+ days this season" (``term "this season" =
                 # season_cd = '2627'``) / denied_flg = 'N' beside a bound on scan_ts: the
                 # period is kept by the dates (below), never by a flag the SQL also applies

@@ -81,6 +81,7 @@ from stef_core.gated import gated
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.reasons import reason
 from stef_core.spec import JoinedAggregate, QuestionSpec, SqlSpec
+from stef_core.values import abbreviates
 from stef_core.words import MEAN_WORDS, SHARE_WORDS, any_word, norm
 
 #: Aggregates a per-group count or total is made of (a zero is one of theirs).
@@ -188,9 +189,14 @@ def short_key(table: str, column: str) -> bool:
     >>> short_key("projects", "id"), short_key("pos", "po_id")
     (False, False)
     """
-    c, words = norm(column), parts(table.split(".")[-1])
-    stem = c[:-2] if c.endswith("id") else ""
+    stem, words = _key_stem(column), parts(table.split(".")[-1])
     return len(stem) >= 3 and bool(words) and words[-1] != stem and words[-1].startswith(stem)
+
+
+def _key_stem(column: str) -> str:
+    """What a key column names before its ``id`` (``proj_id``: "proj"), "" for another column."""
+    c = norm(column)
+    return c[:-2] if c.endswith("id") else ""
 
 
 def abbreviated_key(table: str, column: str) -> bool:
@@ -203,15 +209,10 @@ def abbreviated_key(table: str, column: str) -> bool:
     >>> abbreviated_key("scale_tickets", "plt_id"), abbreviated_key("fees", "fee_id")
     (False, False)
     """
-    c, words = norm(column), parts(table.split(".")[-1])
-    stem = c[:-2] if c.endswith("id") else ""
-    if not 3 <= len(stem) <= 5 or not words or not stem.isalpha():
-        return False
-    word = words[-1]
-    if len(word) < len(stem) + 3 or word[0] != stem[0]:
-        return False
-    it = iter(word)
-    return all(ch in it for ch in stem)
+    stem, words = _key_stem(column), parts(table.split(".")[-1])
+    # three letters at least, and at least three the word has beyond them
+    return (len(stem) >= 3 and bool(words) and len(words[-1]) >= len(stem) + 3
+            and abbreviates(stem, words[-1], longest=5))
 
 
 def _hangs_below(j: JoinedAggregate) -> bool:

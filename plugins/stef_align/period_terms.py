@@ -75,11 +75,8 @@ def kept_in_dates(r: Filter, q: QuestionSpec, sql: SqlSpec,
     Only a positive condition (the rows of the period; "not this season" is left to the
     general reading). A bound inside an excluded set counts: "lifts with no downtime this
     season" bounds the downtime the anti-join leaves out."""
-    if (rules is None or r.source != "rules" or not r.column or r.op not in ("=", "in")
-            or r.column.lower() in {c.lower() for c in sql.columns}):
-        return None
-    phrases = _period_phrases(r, rules)
-    if not any(re.search(rf"\b{re.escape(p)}\b", q.text) for p in phrases):
+    if (r.op not in ("=", "in") or (r.column or "").lower() in {c.lower() for c in sql.columns}
+            or not period_asked(r, q, rules)):
         return None
     for p in sql.periods:
         if p.column and p.source != "case" and not p.negated and not p.periodic and (

@@ -88,6 +88,7 @@ _PERIOD_MODIFIERS = frozenset({"full", "complete", "completed", "closed", "whole
 #: ranked first ("calls at peak hour", "staffing during peak day").
 _AT_PEAK = frozenset({"at", "during", "in", "on", "outside", "over"})
 
+
 def _names_period(words: tuple[str, ...], end: int, plural: bool = False) -> bool:
     """Does a calendar word follow ``end`` ("the latest March", "the most recent full
     quarter"; with ``plural``, "months" and "weeks" too), a few modifiers aside?"""
