@@ -75,8 +75,9 @@ if TYPE_CHECKING:
 
 
 class BatchInterrupted(KeyboardInterrupt):
-    """The user interrupted a batch: ``results`` are its records that were finished (in input
-    order; records whose verdict had not come back are left out, so ``--resume`` redoes them)."""
+    """The user interrupted a batch: ``results`` are its records that were finished, in input
+    order, up to the first one whose verdict had not come back (``--resume`` continues from
+    there: a partial output is always a prefix of the input)."""
 
     def __init__(self, results: list[Result]) -> None:
         super().__init__()
@@ -518,11 +519,19 @@ class Engine:
             try:
                 verdicts = self._judge_result(batch.verdicts, len(pending))
             except JudgeInterrupted as exc:
-                # Keep every verdict that came back: they are written before the run stops.
+                # Keep the verdicts that came back, up to the first record whose verdict did
+                # not: a partial output is a prefix of the input, which --resume continues
+                # from its first missing record. Verdicts that came back after that gap are in
+                # the judge's cache, so the resumed run gets them without a call.
                 for (i, req), verdict in zip(pending, exc.partial):
                     if verdict is not None:
                         out[i] = self._judged(req, verdict)
-                raise BatchInterrupted([r for r in out if r is not None]) from None
+                kept: list[Result] = []
+                for done in out:
+                    if done is None:
+                        break
+                    kept.append(done)
+                raise BatchInterrupted(kept) from None
             for (i, req), verdict in zip(pending, verdicts):
                 out[i] = self._judged(req, verdict)
         # One result per item, whatever happened: a slot left empty is a bug, reported on it.

@@ -161,10 +161,12 @@ class _Pipelined(Judge):
 
     id = "pipelined"
 
-    def __init__(self, log: list[str], stop_at: int | None = None) -> None:
+    def __init__(self, log: list[str], stop_at: int | None = None,
+                 back: tuple[int, ...] = (0,)) -> None:
         super().__init__()
         self.log = log
         self.stop_at = stop_at
+        self.back = back  # the positions of the interrupted batch whose verdicts came back
         self.batches = 0
 
     def start_many(self, requests):  # type: ignore[no-untyped-def]
@@ -179,8 +181,9 @@ class _Pipelined(Judge):
             self.log.append(f"wait {n}")
             verdicts = [Verdict(label="correct", confidence=0.9, judge="pipelined")
                         for _ in requests]
-            if n == self.stop_at:  # the first verdict came back, the rest did not
-                raise JudgeInterrupted([verdicts[0]] + [None] * (len(requests) - 1))
+            if n == self.stop_at:  # the verdicts at ``back`` came back, the rest did not
+                raise JudgeInterrupted([v if k in self.back else None
+                                        for k, v in enumerate(verdicts)])
             return verdicts
 
         return PendingVerdicts(result, lambda: self.log.append(f"cancel {n}"))
@@ -227,6 +230,23 @@ def test_a_judge_that_starts_its_calls_gets_the_next_batch_before_the_first_is_w
     assert next(run).id == "0"
     run.close()
     assert log[-1] == "cancel 1"
+
+
+def test_an_interrupt_gives_the_finished_prefix_of_the_batch_only() -> None:
+    """A verdict that came back after one that did not is not given: the partial output must
+    be a prefix of the input, or --resume cannot continue it (it was written out of order)."""
+    import pytest
+
+    from stef_core.engine import record_from_mapping
+
+    for back, expected in [((0, 2), ["0"]), ((1, 2), []), ((0, 1), ["0", "1"])]:
+        engine = Engine(judge=_Pipelined([], stop_at=0, back=back), batch_size=3,
+                        learn_run=False)
+        given = []
+        with pytest.raises(KeyboardInterrupt):
+            for r in engine.run([record_from_mapping(r, default_id="x") for r in _active(3)]):
+                given.append(r.id)
+        assert given == expected, back
 
 
 def test_a_timestamps_day_anchors_the_record_and_records_of_one_day_share_it() -> None:
