@@ -22,6 +22,15 @@ it has a timestamp), as :mod:`stef_align.having_counts`.
 >>> check(q, extract_spec(sql.replace("COUNT(*) >= 5", "COUNT(DISTINCT CAST(scan_ts AS DATE)) "
 ...                                   ">= 5")), logged=True)
 []
+>>> check(q, extract_spec(sql.replace(">= 5", ">= 4")), logged=True)  # another threshold
+[]
+>>> [r.code for r in check(q, extract_spec(sql.replace(">= 5", "> 4")), logged=True)]
+['distinct.missing']
+>>> more = question_spec("pass holders who skied on more than 4 days", None)
+>>> [r.code for r in check(more, extract_spec(sql), logged=True)]
+['distinct.missing']
+>>> check(more, extract_spec(sql.replace(">= 5", ">= 4")), logged=True)
+[]
 >>> check(question_spec("members with 5+ visits this month", None), extract_spec(
 ...     sql.replace("lift_scans", "visits")), logged=True)
 []
@@ -43,7 +52,7 @@ _NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 #: days", "on more than 10 separate days" (a period, "the last 30 days", "within 7 days", is
 #: not one: no threshold word).
 _DAYS = re.compile(
-    rf"\b(?:at least|more than|no fewer than|a minimum of)\s+{_NUMBER}\s+"
+    rf"\b(at least|more than|no fewer than|a minimum of)\s+{_NUMBER}\s+"
     rf"(?:different\s+|distinct\s+|separate\s+)?days?\b"
     rf"|\b{_NUMBER}\s*(?:\+|or more|plus)\s*(?:different\s+|distinct\s+|separate\s+)?days?\b")
 #: Last words of tables whose rows are occurrences, several a day for one thing: a scan, a
@@ -66,16 +75,21 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     record that is not ``logged``."""
     if not logged or sql.distinct or sql.nested_distinct:
         return []
-    asked = {_NUMBERS.get(a or b, 0) or int(a or b)
-             for a, b in _DAYS.findall(q.own_words.lower()[:2000])}
+    # The fewest days each threshold keeps: "5+ days" and "at least 5 days" 5, "more than 4
+    # days" 5 (the words are cut before they are lower-cased: bounded work).
+    asked = {(_NUMBERS.get(a or b, 0) or int(a or b)) + (word == "more than")
+             for word, a, b in _DAYS.findall(q.own_words[:2000].lower())}
     if not asked:
         return []
     aggregates = sql.aggregations[:64]
     if not aggregates or any(a.distinct or a.func.upper() not in _COUNTS for a in aggregates):
         return []  # a DISTINCT count, or a sum of days: the days may be counted as days
-    thresholds = {f.value for f in sql.filters[:128] if f.source == "having"
+    # The fewest rows each HAVING threshold keeps: ">= 5" and "> 4" both 5. Only a threshold
+    # that is the question's own number of days says the SQL counts rows as days; another
+    # one ("5+ days" as ">= 4") is a different mistake, not this one.
+    thresholds = {f.value + (f.op == ">") for f in sql.filters[:128] if f.source == "having"
                   and f.op in (">=", ">") and isinstance(f.value, int)}
-    number = next((n for n in sorted(asked) if n in thresholds or n - 1 in thresholds), None)
+    number = next((n for n in sorted(asked) if n in thresholds), None)
     if number is None:
         return []
     for name in sql.tables[:16]:
@@ -88,8 +102,8 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         return []
     return [reason(
         "distinct.missing",
-        f"the question keeps what happened on {number} or more days, but the SQL compares a "
-        f"count of the rows of {table} with {number}: several {parts(table.split('.')[-1])[-1]} "
+        f"the question keeps what happened on {number} or more days, but the SQL keeps the "
+        f"groups with {number} or more rows of {table}: several {parts(table.split('.')[-1])[-1]} "
         f"on one day count as several days; count the distinct days (COUNT(DISTINCT "
         f"CAST(... AS DATE)))",
         "major",
