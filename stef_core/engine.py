@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import warnings
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from datetime import date
@@ -634,9 +635,7 @@ class Engine:
         # an answer whose question fewer than MIN_PEERS of these records ask are never read:
         # they are left empty (most questions of a log are asked once, and reading an
         # answer's parts costs about 1 % of a record).
-        asked: dict[str, int] = {}
-        for key, *_ in read:
-            asked[key] = asked.get(key, 0) + 1
+        asked = Counter(key for key, *_ in read)
         answers: list[tuple[str, str, frozenset[str]]] = []
         for key, rid, spec, day, dialect, sql in read:
             parts: frozenset[str] = frozenset()

@@ -3269,9 +3269,7 @@ def align_filters(
                 "minor",
             ))
             matched.append(r.describe())
-            shown = [e for e in dates.extras if e.startswith(f"{window} in ")]
-            dates.extras = [e for e in dates.extras if e not in shown]
-            matched += shown
+            matched += dates.take_extras(window)
             continue
         dated = kept_in_dates(r, q, sql, rules)
         if dated is not None:
@@ -3286,9 +3284,7 @@ def align_filters(
                 "minor",
             ))
             read_as_asked += list(dated.parts)
-            shown = [e for e in dates.extras if e.startswith(f"{dated.column} in ")]
-            dates.extras = [e for e in dates.extras if e not in shown]
-            matched += shown
+            matched += dates.take_extras(dated.column) if dated.column else []
             continue
         kept_as = _kept_elsewhere(r, q, sql, [*encodings, *(idx.preds[i] for i in sorted(used))],
                                   rules)

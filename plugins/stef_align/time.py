@@ -92,6 +92,14 @@ class PeriodAlignment:
     consumed: set[Filter] = field(default_factory=set)
     relative: bool = False  # a relative period was read: the result names its anchor
 
+    def take_extras(self, column: str) -> list[str]:
+        """Take the extra periods on ``column`` out of :attr:`extras` and return them: the
+        filter alignment reads them as what the question asked (a state word's recency
+        window, a ruleset's period term kept in the rows' dates)."""
+        taken = [e for e in self.extras if e.startswith(f"{column} in ")]
+        self.extras = [e for e in self.extras if e not in taken]
+        return taken
+
     def mismatch(self, asked: str, code: str, message: str) -> None:
         """A period the SQL holds wrongly: one wrong filter, the asked period missing."""
         self.wrong += 1
