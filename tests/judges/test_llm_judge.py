@@ -122,15 +122,14 @@ def test_malformed_twice_is_unscored_never_guessed(make_judge, llm_server, regis
     assert (overall["judge_calls"], overall["tokens"]) == (2, 240)
 
 
-def test_concurrency_bounds_and_speeds_up_calls(make_judge, llm_server, registry):
+def test_concurrency_overlaps_calls_and_bounds_them(make_judge, llm_server, registry):
+    # Overlap is asserted on the server's count of calls in flight, not on elapsed time: speed is
+    # measured in benchmarks/judge_throughput.py, and a wall-clock bound flakes on a loaded machine.
     n, c, delay = 8, 4, 0.4
     llm_server.default = Reply(delay=delay)
-    start = time.monotonic()
     rs = run(make_judge(concurrency=c, no_cache=True), registry, records(n))
-    elapsed = time.monotonic() - start
     assert all(r.status == "scored" for r in rs)
-    serial = n * delay
-    assert elapsed < 0.6 * serial, f"{elapsed:.2f} s for {n} calls of {delay} s at concurrency {c}"
+    assert llm_server.calls == n
     assert 2 <= llm_server.max_in_flight <= c
 
 
