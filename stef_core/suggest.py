@@ -671,6 +671,8 @@ class Miner:
         for (column, op), n in sorted(self.guards.items(), key=lambda kv: (-kv[1], kv[0])):
             if self.records == 0 or n < min_support:
                 break
+            if _period_column(column):
+                continue  # the questions' time scope ("this season"), theirs to ask
             share = self._guard_share((column, op), n, min_support)
             if share is None or not _unasked(n, self.guards_named[(column, op)],
                                              self.records, min_support):
@@ -804,6 +806,22 @@ def _unasked(held: int, named: int, records: int, min_support: int) -> bool:
         return True
     unnamed = held - named
     return unnamed >= min_support and unnamed >= BENIGN_SHARE * (records - named)
+
+
+#: Words of a column that holds a period (a season code, a fiscal year, a month number).
+PERIOD_PARTS = frozenset({"season", "year", "yr", "fy", "fiscal", "month", "mnth", "mon",
+                          "quarter", "qtr", "week", "wk", "period"})
+
+
+def _period_column(column: str) -> bool:
+    """Does ``column`` hold a period? A filter every query of a log keeps on one (``season_cd
+    = '2627'``, ``fiscal_yr = 2025``) is the time the questions ask about ("this season"), not
+    a guard: declared benign it would excuse a query that keeps last season.
+
+    >>> _period_column("season_cd"), _period_column("FiscalYear"), _period_column("rg_id")
+    (True, True, False)
+    """
+    return bool(_parts(column) & PERIOD_PARTS)
 
 
 def _values(value: Any) -> tuple[Any, ...]:

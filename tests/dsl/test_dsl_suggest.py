@@ -392,3 +392,32 @@ def test_a_list_of_states_several_questions_count_is_a_business_definition(
             or ln.startswith("benign filter state")] == [
         "benign filter status IN ('flown', 'no_show')  # kept by the queries of 3 different "
         "questions, named by none"]
+
+
+def test_a_period_every_query_keeps_is_the_log_s_time_scope_not_a_guard(
+        tmp_path: Path) -> None:
+    # A ski resort's season passes are asked about for the current season (season_cd '2627'),
+    # and a finance log's invoices for fiscal year 2025: what the questions mean by "this
+    # season" / "this year", which a benign guard would wrongly excuse when a query keeps last
+    # season. A period is the question's to ask; the tenant guard stays proposed.
+    rows = [{"question": f"How many passes did resort {i} sell?",
+             "sql": "SELECT COUNT(*) FROM season_passes WHERE rg_id = 'RG-1' AND "
+                    f"season_cd = '2627' AND resort_id = {i}"} for i in range(9)]
+    rows += [{"question": f"Invoices of client {i}",
+              "sql": "SELECT COUNT(*) FROM invoices WHERE rg_id = 'RG-1' AND fiscal_yr = 2025 "
+                     f"AND client_id = {i}"} for i in range(8)]
+    rows += [{"question": f"Lift scans at gate {i}",
+              "sql": f"SELECT COUNT(*) FROM scans WHERE rg_id = 'RG-1' AND gate_no = {i}"}
+             for i in range(4)]
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    benign = [ln.split("  #")[0] for ln in draft.splitlines() if ln.startswith("benign filter")]
+    assert benign == ["benign filter rg_id = 'RG-1'"]
+    # the same filters on columns that are not periods are guards of their tables
+    path.write_text(path.read_text().replace("season_cd", "channel_cd").replace(
+        "fiscal_yr", "region_no"))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    benign = [ln.split("  #")[0] for ln in draft.splitlines() if ln.startswith("benign filter")]
+    assert benign == ["benign filter rg_id = 'RG-1'", "benign filter channel_cd = '2627'",
+                      "benign filter region_no = 2025"]
