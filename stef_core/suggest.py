@@ -303,9 +303,12 @@ class Miner:
                 # one guard however it is spelled: ``is_test = false``, ``NOT is_test``,
                 # ``is_test = 0`` and ``is_test IS NOT TRUE`` keep the same rows of a flag
                 guard, value = (column, FLAG), side
-                if f.op == "=":
+                if f.op == "=" and not f.excluded:
                     self.flag_spelling[guard][f.value] += 1
-            if guard not in seen and _hashable(f.value) and f.value != SUBQUERY:
+            # A filter of an excluded set (``lease_id NOT IN (SELECT ... WHERE is_test = 1)``)
+            # says which rows of another table are left out, not which rows a guard keeps.
+            if (not f.excluded and guard not in seen and _hashable(f.value)
+                    and f.value != SUBQUERY):
                 seen.add(guard)
                 self.guards[guard] += 1
                 self.guard_values[guard][value] += 1
