@@ -421,3 +421,20 @@ def test_a_period_every_query_keeps_is_the_log_s_time_scope_not_a_guard(
     benign = [ln.split("  #")[0] for ln in draft.splitlines() if ln.startswith("benign filter")]
     assert benign == ["benign filter rg_id = 'RG-1'", "benign filter channel_cd = '2627'",
                       "benign filter region_no = 2025"]
+
+
+def test_a_flag_inside_an_anti_join_does_not_hide_the_guard(tmp_path: Path) -> None:
+    # 10 queries keep test leases out with is_test = 0; one leaves out the auctions of test
+    # leases through NOT IN (... is_test = 1): the flag of another table's rows, not a second
+    # value of the guard. The guard is still proposed.
+    rows = [{"question": f"Leases of customer {i}",
+             "sql": f"SELECT COUNT(*) FROM leases WHERE is_test = 0 AND customer_id = {i}"}
+            for i in range(10)]
+    rows.append({"question": "Auctions sold this year",
+                 "sql": "SELECT COUNT(*) FROM auctions WHERE lease_id NOT IN "
+                        "(SELECT lease_id FROM leases WHERE is_test = 1)"})
+    path = tmp_path / "log.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    _, draft, _ = _suggest(str(path), "--no-progress")
+    benign = [ln.split("  #")[0] for ln in draft.splitlines() if ln.startswith("benign filter")]
+    assert benign == ["benign filter is_test = 0"]
