@@ -64,6 +64,7 @@ from stef_align.repeats import repeat_thresholds
 from stef_align.retention import asked_day_offsets
 from stef_align.time import align_periods, anchor_date, excluded_year
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
+from stef_align.whole_counts import whole_counted
 from stef_core.countries import country_of, is_country_code
 from stef_core.gated import gated
 from stef_core.limits import QUESTION_CACHE
@@ -3406,6 +3407,15 @@ def align_filters(
                 "minor",
             ))
             read_as_asked.append(keyed[0])  # "DAL1" / wh_id = 1: no extra as well
+            continue
+        if whole_counted(r, q):
+            # "how many of our 40 stores ran a loss": the size of the whole, no condition
+            reasons.append(reason(
+                "filter.missing",
+                f"the question says {r.describe()} of the whole it counts in; read as its "
+                "size, not a condition",
+                "minor",
+            ))
             continue
         missing.append(r.describe())
         reasons.append(reason(

@@ -21,10 +21,13 @@ do not) is the agent's reading: its absence is reported as minor. So is a groupi
 leave to the schema: a key of one thing of the kind asked under another name ("per aircraft"
 / ``tail_no``) or under its trade's own code ("per patient" / ``mrn``, "per vehicle" / ``vin``:
 :func:`stef_align.names.another_name`), a mean per thing over rows that may each be one
-("avg party size per booking" over ``reservations``). A pivot (one column per channel), a
-route's two ends, a group the question names alone ("per lift for the summit express") and
-"each booking with its room's average" (a window beside every row) answer the group; "latest
-test per accession" answered by LIMIT 1 over every row does not.
+("avg party size per booking" over ``reservations``), a key named by the initials of the
+group's words ("by merchant category" / ``mcc``), a mean or a rate per thing computed by hand
+over the distinct keys of a thing of the kind asked ("calls handled per agent" as ``COUNT(*) /
+COUNT(DISTINCT rep_id)``). A pivot (one column per channel), a route's two ends, a group the
+question names alone ("per lift for the summit express") and "each booking with its room's
+average" (a window beside every row) answer the group; "latest test per accession" answered
+by LIMIT 1 over every row does not.
 
 >>> grain("timestamp_trunc(order_ts, quarter)"), grain("year(cast(d as date))")
 ('quarter', 'year')
@@ -756,6 +759,39 @@ def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpe
 _MEAN_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){0,4}?\s+per\s+")
 
 
+def _initialled(group: str, keys: tuple[str, ...]) -> bool:
+    """"card spend by merchant category" grouped by ``mcc``, "premium by line of business" by
+    ``lob_cd``: a key named by the initials of the group's two or more words (with a code's
+    C after them or not) is the trade's short name for it; the schema settles it.
+
+    >>> _initialled("merchant category", ("t.mcc",)), _initialled("line of business", ("lob",))
+    (True, True)
+    >>> _initialled("merchant category", ("merchant_id",)), _initialled("region", ("r",))
+    (False, False)
+    """
+    words = group.split()
+    if len(words) < 2:
+        return False
+    said = {"".join(w[0] for w in words),
+            "".join(w[0] for w in words if w not in ("of", "and", "the", "by", "per"))}
+    said = {i for i in said if len(i) >= 2}
+    named = {p for k in keys[:32] for p in parts(bare(k))}
+    return any(i in named or i + "c" in named or i + "cd" in named for i in said)
+
+
+def _counted_per(group: str, q: QuestionSpec, sql: SqlSpec) -> tuple[str, ...]:
+    """"avg tickets handled per agent", "calls handled per agent today" as ``COUNT(*) /
+    COUNT(DISTINCT assignee_id)``: a mean or a rate per thing computed by hand, over the
+    distinct keys the SQL counts (the columns those distinct counts read, when the SQL
+    divides). Whether a key is the thing asked under another name is then what the grouping's
+    own key would be asked."""
+    if not sql.divides or not re.search(r"\bper\s+" + re.escape(group) + r"\b", q.text[:2000]):
+        return ()
+    return tuple(dict.fromkeys(
+        a.arg for a in sql.aggregations[:64]
+        if family(a.func) == "COUNT" and a.distinct and a.arg != "*" and "," not in a.arg))
+
+
 def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     """"avg party size per booking" as AVG(party_size) over ``reservations``, with no grouping:
     if each row is one booking the average over rows is the average per booking. Nothing in the
@@ -907,7 +943,14 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             # A group only the agent's reformulation states is its reading of the question;
             # a key that names the same party another way may be the group asked.
             restated = group in q.restated_groups
-            party = not restated and ((not keys and _rows_may_be(group, q, sql))
+            rows = not restated and not keys and _rows_may_be(group, q, sql)
+            counted = () if keys or restated else _counted_per(group, q, sql)
+            initials = not restated and _initialled(group, keys)
+            by_hand = bool(counted) and (any(another_name(group, k) for k in counted)
+                                         or _role_keyed(group, counted, sql)
+                                         or _person_by(group, counted)
+                                         or _kindred_key(group, counted, q, sql))
+            party = not restated and (rows or by_hand or initials
                                       or any(another_name(group, k) for k in keys)
                                       or _role_keyed(group, keys, sql)
                                       or _person_by(group, keys)
@@ -916,7 +959,10 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                                       or _kindred_key(group, sql.group_by or keys, q, sql))
             out.append(reason("groupby.missing", message + (
                 " (a grouping only the reformulation states)" if restated else
-                f" (is each row one {group}?)" if party and not keys else
+                f" (is each row one {group}?)" if rows else
+                f" (it divides by COUNT(DISTINCT {counted[0]}): another name for the {group}?)"
+                if by_hand else
+                f" (its initials: another name for the {group}?)" if initials else
                 f" (another name for the {group} it asks about?)" if party else ""),
                 "minor" if restated or party else "critical"))
             if not (restated or party):

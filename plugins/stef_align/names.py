@@ -132,7 +132,7 @@ def in_identifiers(value: object, sql: SqlSpec) -> bool:
 _PARTY_WORDS = frozenset({"customer", "client", "account", "org", "organization",
                           "organisation", "company", "buyer"})
 _PLACE_WORDS = frozenset({"site", "location", "branch", "venue", "facility", "premises",
-                          "outlet"})
+                          "outlet", "office"})
 #: The party a business serves under the names its trade gives it: a self-storage customer is
 #: a renter, a daycare's a household (``hh_id``) or a family, a club's a member, a landlord's
 #: a tenant keyed as an account.
@@ -140,7 +140,9 @@ _SERVED_WORDS = frozenset({"customer", "client", "account", "tenant", "renter", 
                            "member", "guest", "patron", "subscriber", "household", "family",
                            "payer"})
 _OTHER_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
-    (_PARTY_WORDS, _PARTY_WORDS | {"cust", "acct", "clnt"}),
+    # (a bank keys its customer by the customer information file's number, ``cif_no``, or as
+    # a party)
+    (_PARTY_WORDS, _PARTY_WORDS | {"cust", "acct", "clnt", "cif", "party"}),
     (_SERVED_WORDS, _SERVED_WORDS | _PARTY_WORDS | {"cust", "acct", "clnt", "mbr", "hh",
                                                     "fam"}),
     # a job is a project, or a work order in field service ("per job" / wo_id)
@@ -205,6 +207,34 @@ _TRADE_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     # a coworking space is a desk, a room, an office
     (frozenset({"space", "workspace"}), frozenset({"desk", "room", "office", "space", "seat",
                                                    "pod", "suite", "workspace"})),
+    # (session 28, issue 20) where a customer or a lead came from: its channel, its source,
+    # its medium, as a marketing tool records it (``utm_source``, ``first_touch_channel``)
+    (frozenset({"channel", "source", "medium"}),
+     frozenset({"channel", "chnl", "chan", "source", "src", "medium", "utm", "touch",
+                "referrer", "ref", "acquisition", "acq", "first", "last"})),
+    # a rung of a ladder: a level, a grade, a band, a tier (``grade``, ``job_lvl``)
+    (frozenset({"level", "grade", "band", "tier"}),
+     frozenset({"level", "lvl", "grade", "grd", "band", "tier", "job", "pay", "salary"})),
+    # a giver of a charity: a constituent, a supporter, a donor (``constituent_id``)
+    (frozenset({"donor", "giver", "supporter"}),
+     frozenset({"donor", "constituent", "cons", "supporter", "giver", "contact"})),
+    # a seller on a marketplace or a delivery app is its merchant (``merchant_id`` for "per
+    # restaurant", "per store", "per seller")
+    (frozenset({"restaurant", "seller", "merchant", "vendor", "shop"}),
+     frozenset({"merchant", "mrch", "mcht", "seller", "vendor", "restaurant", "rest",
+                "store", "shop", "partner"})),
+    (frozenset({"vendor", "supplier"}),
+     frozenset({"vendor", "vend", "vnd", "supplier", "supp", "sup"})),
+    # a department is an organisational unit, a division
+    (frozenset({"department", "dept", "division"}),
+     frozenset({"department", "dept", "dpt", "org", "unit", "orgunit", "division", "div"})),
+    # a traveller or a passenger is a pax to an airline or an agency
+    (frozenset({"traveler", "traveller", "passenger"}),
+     frozenset({"pax", "passenger", "traveler", "traveller", "guest", "psgr"})),
+    # things on a network: a gateway (``gw_eui``), a sensor read as its probe or device
+    (frozenset({"gateway"}), frozenset({"gw", "gateway", "gtw", "eui"})),
+    (frozenset({"sensor", "probe", "meter"}),
+     frozenset({"sensor", "probe", "device", "dev", "eui", "serial", "meter"})),
 )
 #: The same for a thing the question names in two words ("per product line", "by policy
 #: type", "per line of business").
@@ -213,6 +243,15 @@ _TRADE_PHRASES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
      frozenset({"category", "cat", "family", "fam", "line", "class", "grp", "group"})),
     (frozenset({"policy type", "line of business", "business line", "coverage type"}),
      frozenset({"lob", "line", "coverage", "cov", "product", "prod"})),
+    # (session 28, issue 20) a company of a group as its books key it (``company_code``)
+    (frozenset({"legal entity", "business entity", "reporting entity"}),
+     frozenset({"entity", "company", "co", "le", "subsidiary", "sub", "bukrs"})),
+    # how a payment was made, as the till records it (``tender_type``)
+    (frozenset({"payment method", "payment type", "payment channel", "tender"}),
+     frozenset({"tender", "payment", "pay", "pmt", "method", "type", "instrument"})),
+    # an ad group is what Meta calls an ad set
+    (frozenset({"ad group", "ad set", "adgroup", "adset"}),
+     frozenset({"adset", "adgroup", "ad", "set", "group"})),
 )
 #: The name parts that only say a column is a key.
 _KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
@@ -269,6 +308,16 @@ def another_name(group: str, key: str) -> bool:
     >>> another_name("patient", "mrn"), another_name("product line", "category_cd")
     (True, True)
     >>> another_name("doctor", "ward_cd"), another_name("product", "supplier_id")
+    (False, False)
+
+    A business's own word for an attribute or a party (session 28): a channel as its source,
+    a level as a grade, a restaurant as a merchant, a legal entity as a company code:
+
+    >>> another_name("channel", "utm_source"), another_name("level", "grade")
+    (True, True)
+    >>> another_name("restaurant", "merchant_id"), another_name("legal entity", "company_code")
+    (True, True)
+    >>> another_name("channel", "country_cd"), another_name("restaurant", "courier_id")
     (False, False)
     """
     said = {w.rstrip("s") for w in group.split()}
