@@ -36,7 +36,9 @@
 --   * unique listeners = distinct non-NULL listener_id over (filtered) downloads; anonymous
 --     downloads (listener_id NULL) count as downloads but not as listeners.
 --   * an episode is a row of episode_type 'full'; trailers and bonus episodes are not counted
---     in episode counts, episode lengths or "per episode" figures unless asked for. Published =
+--     in episode counts, episode lengths or "per episode" figures unless asked for; a ranking of
+--     episodes by downloads ("most downloaded ep") ranks every published episode, bonus ones
+--     included (the relabel of round 34 found this unsaid). Published =
 --     publish_ts IS NOT NULL AND publish_ts <= now (drafts have no publish_ts; scheduled ones a
 --     future publish_ts). Episodes are dated by publish_ts. Length = duration_sec (minutes =
 --     duration_sec / 60).
