@@ -43,6 +43,8 @@ True
 False
 >>> in_force_now(Filter("defleet_dt", "is null", None), "how many cars in the fleet rn")
 True
+>>> in_force_now(Filter("expiry_dt", "is null", None), "premium of policies in force by line")
+True
 """
 
 from __future__ import annotations
@@ -110,6 +112,8 @@ def unissued(value: str) -> bool:
 #: Words that ask about now: the present state of things, not a period's events. "Current"
 #: of a period ("the current month") is a period, read as one elsewhere.
 _NOW = gated(r"\b(?:right now|rn|now|currently|as of today|today|at the moment|to date"
+             # "policies in force", "rentals still out": what holds at the moment asked
+             r"|in[- ]force|still"
              r"|current(?!\s+(?:day|week|month|quarter|year|period|fiscal|fy))"
              r"|do we (?:\w+ )?(?:have|carry|employ|serve|service|manage|run|stock|own|hold)"
              r"|are there|is there|(?:are|is) (?:\w+ )?(?:overdue|past due|due|on|enrolled"
@@ -138,6 +142,8 @@ _ENDED_PARTS = frozenset({
     # licence revoked, a product delisted, a policy lapsed, a listing withdrawn
     "defleet", "defleeted", "decommissioned", "decommission", "scrapped", "revoked",
     "delisted", "lapsed", "withdrawn",
+    # an expiry left empty never comes: a policy, a permit, a contract with no expiry date
+    "expiry", "expiration", "expires",
 })
 #: Parts of a flag that keeps the rows in force on its "yes" side.
 _IN_FORCE_FLAGS = frozenset({"active", "current", "enabled", "live", "valid", "enrolled",
@@ -151,6 +157,8 @@ def asks_now(text: str) -> bool:
 
     >>> asks_now("how many technicians do we have"), asks_now("revenue by region")
     (True, False)
+    >>> asks_now("total premium of policies in force"), asks_now("subscribers still with us")
+    (True, True)
     """
     return _NOW.search(text[:2000].lower()) is not None
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 
+from stef_align.lifecycle import asks_now
 from stef_align.presupposed import asks_in_force, in_force_window, says_in_force
 from stef_align.up_to_now import up_to_now
 from stef_core.models import Anchor, Reason, Ruleset
@@ -985,9 +986,13 @@ def align_periods(
                 f"range [day, next day)",
                 "major",
             ))
-    # "active policies" / expiry_date >= CURRENT_DATE: the state word's window, no extra
+    # "active policies" / expiry_date >= CURRENT_DATE: the state word's window, no extra;
+    # so is it for a question about now with no period of its own ("cars out of service
+    # right now" / COALESCE(oos_end_dt, DATE '9999-12-31') > current_date()), as the same
+    # end kept empty is (stef_align.lifecycle.in_force_now)
     in_force = [s for s in sql_periods if in_force_window(s, today)] if (
-        says_in_force(q.text) or any(asks_in_force(f) for f in q.filters[:16])) else []
+        says_in_force(q.text) or any(asks_in_force(f) for f in q.filters[:16])
+        or (not asked and asks_now(q.text))) else []
     for s in in_force:
         # ``NVL(expiry_date, DATE '9999-12-31') > SYSDATE``, ``valid_to >= '2025-09-15'``
         # asked that day: the filters the window is written with are the state word's too

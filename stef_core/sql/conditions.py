@@ -533,10 +533,103 @@ def read_condition(
             out.extend(read_condition(part, resolver, source, negate, excluded=excluded))
         return out
     if isinstance(node, disj):
+        if not negate:
+            open_end = _open_end_now(node, resolver, source, excluded)
+            if open_end is not None:
+                return open_end
         parts = [f for p in flatten(node, disj)
                  for f in read_condition(p, resolver, source, negate, excluded=excluded)]
         return _fold_disjunction(parts, source, negate, excluded)
     return _atom(node, resolver, source, negate, excluded)
+
+
+#: Functions that say "now" without arguments in one dialect or another (``NOW()``,
+#: ClickHouse ``today()``; the others parse to sqlglot's CurrentDate / CurrentTimestamp).
+_NOW_CALLS = frozenset({"NOW", "GETDATE", "SYSDATE", "CURDATE", "CURRENT_DATE",
+                        "CURRENT_TIMESTAMP", "SYSDATETIME", "GETUTCDATE", "LOCALTIMESTAMP",
+                        "UTC_TIMESTAMP", "UTC_DATE", "TODAY", "SYSTIMESTAMP"})
+
+
+#: Units a date is truncated to that keep its day (Oracle TRUNC's default 'DD').
+_DAY_UNITS = re.compile(r"^(?:DD|DDD|J|DAY|D)$")
+
+
+def _is_today(node: exp.Expr) -> bool:
+    """Is ``node`` the moment or the day of the query (``CURRENT_DATE``, ``NOW()``,
+    ``SYSDATE``, ``TRUNC(SYSDATE)``, ``CAST(GETDATE() AS DATE)``, SQLite ``date('now')``)?"""
+    for _ in range(4):
+        node = _unparen(node)
+        if isinstance(node, (exp.Cast, exp.TryCast, exp.TsOrDsToDate)) and isinstance(
+                node.this, exp.Expr):
+            node = node.this
+        elif (isinstance(node, (exp.DateTrunc, exp.TimestampTrunc))
+              and isinstance(node.this, exp.Expr) and _DAY_UNITS.search(
+                  str(node.args.get("unit") or "").strip("'\"").upper())):
+            node = node.this  # TRUNC(SYSDATE), TRUNC(SYSDATE, 'DD'): today, not a month's start
+        elif isinstance(node, exp.Convert) and isinstance(node.expression, exp.Expr):
+            node = node.expression
+        else:
+            break
+    if isinstance(node, (exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime,
+                         exp.Systimestamp)):
+        return True
+    if isinstance(node, exp.Date) and isinstance(node.this, exp.Literal):
+        return str(node.this.this).strip().lower() == "now"  # SQLite date('now')
+    if isinstance(node, exp.Anonymous):
+        args = node.expressions
+        if str(node.this).upper() in _NOW_CALLS and not args:
+            return True
+        # SQLite datetime('now')
+        return (str(node.this).upper() == "DATETIME" and len(args) == 1
+                and isinstance(args[0], exp.Literal) and str(args[0].this).lower() == "now")
+    return False
+
+
+def _open_end_now(node: exp.Expr, resolver: Resolver, source: Source,
+                  excluded: bool) -> list[Filter] | None:
+    """``end_dt IS NULL OR end_dt > CURRENT_DATE`` (``>=``, ``NOW()``, ``SYSDATE``): the rows
+    whose end has not come, the in-force state a question about now ("active", "current",
+    "in the fleet right now") counts, read as ``end_dt IS NULL``: an end set in the future is
+    rare and means the same state, so the state readers (:mod:`stef_align.lifecycle`) read
+    either spelling alike. Only the two branches on one column, the bound being today; with
+    a date of its own (``ended_at > '2025-08-31'``) it is a day's snapshot, left to the time
+    reader. None for any other disjunction.
+
+    >>> from sqlglot import parse_one
+    >>> sel = parse_one("SELECT 1 FROM v WHERE defleet_dt IS NULL OR defleet_dt > current_date")
+    >>> [f.describe() for f in read_condition(sel.args["where"].this, Resolver(sel))]
+    ['defleet_dt IS NULL']
+    >>> sel = parse_one("SELECT 1 FROM v WHERE ended_at IS NULL OR ended_at >= "
+    ...                 "date_trunc('month', current_date)")  # a month's first day: a snapshot
+    >>> [f.alternative for f in read_condition(sel.args["where"].this, Resolver(sel))]
+    [True]
+    >>> sel = parse_one("SELECT 1 FROM p WHERE exp_dt IS NULL OR exp_dt > TRUNC(SYSDATE)",
+    ...                 read="oracle")
+    >>> [f.describe() for f in read_condition(sel.args["where"].this, Resolver(sel))]
+    ['exp_dt IS NULL']
+    >>> sel = parse_one("SELECT 1 FROM v WHERE end_dt IS NULL OR start_dt > CURRENT_DATE")
+    >>> [(f.describe(), f.alternative) for f in read_condition(sel.args["where"].this,
+    ...                                                       Resolver(sel))]
+    [('end_dt IS NULL', True)]
+    """
+    branches = [_unparen(b) for b in flatten(node, exp.Or)]
+    if len(branches) != 2:
+        return None
+    nulls = [b.this for b in branches
+             if isinstance(b, exp.Is) and isinstance(b.expression, exp.Null)]
+    bounds = [b for b in branches if isinstance(b, (exp.GT, exp.GTE, exp.LT, exp.LTE))]
+    if len(nulls) != 1 or len(bounds) != 1:
+        return None
+    bound = bounds[0]
+    end, now = ((bound.this, bound.expression) if isinstance(bound, (exp.GT, exp.GTE))
+                else (bound.expression, bound.this))
+    end, null = _unparen(end), _unparen(nulls[0])
+    if not (isinstance(end, exp.Column) and isinstance(null, exp.Column) and _is_today(now)):
+        return None
+    column = operand_column(end, resolver)
+    if column is None or column != operand_column(null, resolver):
+        return None
+    return [Filter(column, "is null", None, source, excluded=excluded)]
 
 
 def _fold_disjunction(parts: list[Filter], source: Source, negate: bool,
