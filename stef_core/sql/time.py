@@ -609,6 +609,14 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         return inner.start_of(unit) if inner is not None and unit is not None else None
     if isinstance(node, (exp.Concat, exp.DPipe)):
         return _written_date(node)
+    if (isinstance(node, (exp.StrToDate, exp.StrToTime))
+            and isinstance(node.this, (exp.Concat, exp.DPipe))):
+        # MySQL STR_TO_DATE(CONCAT(YEAR(CURDATE()), '-01-01'), '%Y-%m-%d'): the day written
+        # out as text, parsed back (a literal's own parse is read as a literal elsewhere)
+        fmt = node.args.get("format")
+        if isinstance(fmt, exp.Literal) and _to_strftime(str(fmt.this)) in _DAY_LAYOUTS:
+            return _written_date(node.this)
+        return None
     if isinstance(node, exp.LastDay):  # LAST_DAY / EOMONTH: the month's last day
         inner = _relative(node.this)
         if inner is None:
@@ -765,6 +773,10 @@ def _written_date(node: exp.Concat | exp.DPipe) -> RelativeDate | None:
     return start.shifted("day", day_n - 1)
 
 
+#: The layouts a day written ``YYYY-MM-DD`` is parsed back with (STR_TO_DATE's format).
+_DAY_LAYOUTS = frozenset({"%Y-%m-%d", "%Y-%m-%d %H:%M:%S"})
+
+
 def _sqlite_quarter_offset(node: exp.Expr) -> bool:
     """SQLite's modifier that moves a month's first day back to its quarter's:
     ``printf('-%d months', (CAST(strftime('%m', 'now') AS INTEGER) - 1) % 3)`` (the months
@@ -777,13 +789,32 @@ def _sqlite_quarter_offset(node: exp.Expr) -> bool:
     True
     >>> _sqlite_quarter_offset(sqlglot.parse_one("printf('-%d months', 3)", read="sqlite"))
     False
+
+    The same modifier written by concatenation: ``'-' || ((CAST(strftime('%m', 'now') AS
+    INTEGER) - 1) % 3) || ' months'``.
+
+    >>> _sqlite_quarter_offset(sqlglot.parse_one(
+    ...     "'-' || ((CAST(strftime('%m', 'now') AS INTEGER) - 1) % 3) || ' months'",
+    ...     read="sqlite"))
+    True
+    >>> _sqlite_quarter_offset(sqlglot.parse_one("'-' || 3 || ' months'", read="sqlite"))
+    False
     """
-    if not (isinstance(node, exp.Anonymous) and str(node.this).upper() == "PRINTF"
+    if isinstance(node, exp.DPipe):
+        pieces = [_unwrap(p) for p in _piped(node)]
+        if not (len(pieces) == 3 and all(isinstance(p, exp.Literal) and p.is_string
+                                         for p in (pieces[0], pieces[2]))
+                and str(pieces[0].this).strip() == "-"
+                and re.fullmatch(r"\s*months?\s*", str(pieces[2].this), re.IGNORECASE)):
+            return False
+        value = pieces[1]
+    elif (isinstance(node, exp.Anonymous) and str(node.this).upper() == "PRINTF"
             and len(node.expressions) == 2):
-        return False
-    fmt, value = node.expressions
-    if not (isinstance(fmt, exp.Literal) and fmt.is_string and re.fullmatch(
-            r"\s*-\s*%d\s+months?\s*", str(fmt.this), re.IGNORECASE)):
+        fmt, value = node.expressions
+        if not (isinstance(fmt, exp.Literal) and fmt.is_string and re.fullmatch(
+                r"\s*-\s*%d\s+months?\s*", str(fmt.this), re.IGNORECASE)):
+            return False
+    else:
         return False
     value = _unwrap(value)
     if not (isinstance(value, exp.Mod) and _int_literal(value.expression) == 3):
@@ -797,6 +828,13 @@ def _sqlite_quarter_offset(node: exp.Expr) -> bool:
     fmt_node = month.args.get("format") if isinstance(month, exp.TimeToStr) else None
     return (isinstance(fmt_node, exp.Literal) and str(fmt_node.this) == "%m"
             and _relative(month.this) == ANCHOR_DAY)
+
+
+def _piped(node: exp.Expr) -> list[exp.Expr]:
+    """The pieces of a ``a || b || c`` chain, in order (at most a handful)."""
+    if isinstance(node, exp.DPipe) and isinstance(node.this, exp.Expr):
+        return [*_piped(node.this), node.expression][:8]
+    return [node]
 
 
 def _calendar_field(node: exp.Expr) -> tuple[str, RelativeDate, int] | None:
