@@ -219,6 +219,11 @@ _BOUND_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
 #: "starting" before a coming period: the things that start in it (not "from then on", which
 #: "starting from", "starting on" and a past period say).
 _STARTING_IN = re.compile(r"\b[a-z]{3,}s\s+(?:starting|beginning)\s+$")
+#: "outages starting in October", "projects beginning in Q3": things named, then "starting
+#: in" a period, past or coming: the things whose start falls in it (a count of events by
+#: their start), not every one from then on, which "starting from", "starting October" and
+#: a thing named without a plural ("revenue starting in October") say.
+_STARTING_WITHIN = re.compile(r"\b[a-z]{2,}[^s\W]s\s+(?:starting|beginning)\s+in\s+$")
 _COMING_SPAN = re.compile(r"(?:next|coming|this coming)\s+(?:week|month|quarter|year)\b")
 _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?" + _WEEKDAY
                          + "['\"]?$")
@@ -1559,6 +1564,8 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
             if kind == "since" and _STARTING_IN.search(clause) and _COMING_SPAN.match(
                     lower[atom.start:atom.end]):
                 kind = "in"  # "stays starting next week": the stays that start in it
+            elif kind == "since" and _STARTING_WITHIN.search(clause):
+                kind = "in"  # "outages starting in October": the ones that start in it
         span_end = atom.end
         after = lower[atom.end : atom.end + 24]
         for pattern, bound in _BOUND_AFTER:
