@@ -198,7 +198,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "query computes over a key the question never names (`AVG(rate)` over a CTE of "
         "`COUNTIF(done) / COUNT(*) AS rate` per course), and for a `COUNT(*)` per entity over "
         "a LEFT JOIN (`teachers LEFT JOIN lessons ... GROUP BY t.teacher_id`), which counts "
-        "an entity with no match as 1"),
+        "an entity with no match as 1; major for revenue, sales or an order value that adds "
+        "tax or tips to the amount (`SUM(total_amt + tax_amt)`): money collected for others"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "
@@ -278,7 +279,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "0`, `COALESCE(SUM(x), 0)`) or keeps only them (`WHERE c.id IS NULL` beside "
         "`c.is_test = 0`: nothing is kept); or a mean count per entity (\"average number of "
         "walks per dog\") taken over a count per entity that inner joins compute: the "
-        "entities with none form no group and are not averaged in at 0"),
+        "entities with none form no group and are not averaged in at 0; or the question or its "
+        "reformulation asks about rows with no X (\"invoices with no PO\") and the SQL "
+        "inner-joins X's table, which keeps only the rows that have one"),
     ReasonCode(
         "subquery.not_in_null", "subquery", "info",
         "`x NOT IN (SELECT col FROM t)` on a column that is not `t`'s key and that the subquery "

@@ -47,7 +47,7 @@ import math
 import re
 from collections.abc import Callable
 
-from stef_align.joins import keyed, named_key, own_key
+from stef_align.joins import _ONE_PER_KEY, keyed, named_key, own_key
 from stef_align.names import (
     ATTRIBUTE_HEADS,
     a_party,
@@ -835,7 +835,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         if (not a.nested and not pinned and _id_of(noun, column)
                 and (len(tables) == 1 or _head(tables[0]) in _OCCURRENCES
                      or (logged and _fanned(sql, tables[0])))
-                and not any(_abbreviates(norm(column)[:-2], t) for t in tables)):
+                and not any(_key_of_rows(norm(column)[:-2], t) for t in tables)):
             return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
                     f"DISTINCT over the rows of {tables[0]}, which is not a table of {noun}: "
                     f"one with several rows there counts several times; count distinct "
@@ -901,7 +901,7 @@ def _own_id_per_group(noun: str, counts: list[Aggregation], tables: tuple[str, .
     for a in counts:
         column = bare(a.arg)
         if (not a.nested and _id_of(noun, column) and norm(column) not in grouped
-                and not any(_abbreviates(norm(column)[:-2], t) for t in tables)):
+                and not any(_key_of_rows(norm(column)[:-2], t) for t in tables)):
             return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
                     f"DISTINCT over the rows of {tables[0]}, several per one of them, in each "
                     f"group: one with several rows there counts several times; count distinct "
@@ -1119,6 +1119,23 @@ def _id_of(noun: str, column: str) -> bool:
         return False
     return stem(c[:-2]) == stem(norm(noun)) or (
         len(c) >= 6 and norm(noun)[:1] == c[:1] and _abbreviates(c[:-2], norm(noun)))
+
+
+def _key_of_rows(short: str, table: str) -> bool:
+    """Is ``short`` (a counted id's stem) the thing ``table``'s rows are, written short
+    (``appt`` for ``appointments``)? Of a compound name only its last word is: ``rep_comm``
+    holds a rep's commission payments, several per rep, and ``patron_fees`` a patron's fees;
+    unless that word says one row per key of the first (``agent_profiles``, ``rep_settings``).
+
+    >>> _key_of_rows("appt", "appointments"), _key_of_rows("rep", "helio.dw.rep_comm")
+    (True, False)
+    >>> _key_of_rows("agent", "agent_profiles")
+    True
+    """
+    words = parts(table.split(".")[-1])
+    if len(words) < 2 or words[-1] in _ONE_PER_KEY:
+        return _abbreviates(short, table)
+    return _abbreviates(short, words[-1])
 
 
 def _abbreviates(short: str, table: str) -> bool:
