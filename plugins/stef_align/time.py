@@ -1001,10 +1001,17 @@ def align_periods(
         # a period inside a conditional aggregate (COUNT_IF(due_date < CURRENT_DATE()): the
         # overdue ones) shapes a value and keeps every row: never an extra filter
         for s in sql_periods:
-            if s.parts or s.source == "case" or s in in_force:
+            if s.source == "case" or s in in_force:
                 continue
             c = _canon(s, today)
             shown = f"{s.column} in {_shown(s, c, today)}"
+            if s.parts:
+                # "this season" restated "May 1 - Sep 30, 2026" and kept as two bounds: the
+                # season the question names, its bounds no extras; else they stay filters
+                if _own_calendar(s, q, today):
+                    out.matched.append(shown)
+                    out.consumed.update(s.parts)
+                continue
             # "past due", "on hand", "over 60 days": rows up to the moment asked, or that
             # many days before it, answer the question's word (stef_align.up_to_now)
             if (not s.negated and not s.excluded and not s.periodic and s.clock is None
@@ -1296,12 +1303,18 @@ def _own_calendar(s: Period, q: QuestionSpec, today: date) -> bool:
         return True
     if not q.restated_periods or _OWN_CALENDAR.search(q.own_words) is None:
         return False
-    for r in q.restated_periods[:MAX_RESTATED]:
+    restated = q.restated_periods[:MAX_RESTATED]
+    for r in restated:
         rc = _canon(r, today)
         if _same(r, s, today) or (
                 sc.start is not None and rc.start == sc.start and sc.end is None):
             return True
-    return False
+    # "the 2026 season" and nothing finer: a stretch inside that year is its season (one
+    # running across New Year is named by two years, "2026/27", and read above)
+    return all(r.grain == "year" for r in restated) and any(
+        (rc := _canon(r, today)).start is not None and rc.end is not None
+        and sc.start is not None and sc.end is not None
+        and rc.start <= sc.start and sc.end <= rc.end for r in restated)
 
 
 def _begun_by(c: _Canon, today: date) -> bool:

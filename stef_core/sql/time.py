@@ -1615,10 +1615,14 @@ def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[
     punit = _periodic_unit(term)
     if punit is not None:
         lo, hi = _field_value(punit, low), _field_value(punit, high)
-        if lo is None or hi is None:
+        if lo is not None and hi is not None:
+            values = _field_set(punit, ">=", lo) & _field_set(punit, "<=", hi)
+            return [_periodic(term.column, punit, values, negated)] if values else None
+        if term.kind != "raw":
             return None
-        values = _field_set(punit, ">=", lo) & _field_set(punit, "<=", hi)
-        return [_periodic(term.column, punit, values, negated)] if values else None
+        # ``week_start_dt BETWEEN '2026-10-01' AND '2026-10-31'``: a column only its name
+        # calls a week or a month number, compared with dates, holds dates: read below, as
+        # its >= and <= are
     a_clock = _clock_value(low) if term.kind in ("clock", "raw") else None
     if term.kind == "clock" or (a_clock is not None and name_kind(term.column) == "date"):
         b_clock = _clock_value(high)

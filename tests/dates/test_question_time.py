@@ -63,6 +63,10 @@ def stretches(text: str) -> list[tuple[object, ...]]:
         ("Orders between August and November 2013", [("2013-08-01", "2013-12-01")]),
         ("Orders from 1/1/2000 to 12/31/2005", [("2000-01-01", "2006-01-01")]),
         ("Orders in 2019-2021", [("2019-01-01", "2022-01-01")]),
+        # a day without its year joined to a dated day, no "from": one range (session 28)
+        ("Stays arriving May 1 - Sep 30, 2026", [("2026-05-01", "2026-10-01")]),
+        ("Stays arriving May 1 through Sep 30, 2026", [("2026-05-01", "2026-10-01")]),
+        ("Stays arriving Nov 15-Mar 31 2026", [("2025-11-15", "2026-04-01")]),
         ("Orders since 2020", [("2020-01-01", None)]),
         ("Orders from 2020 onwards", [("2020-01-01", None)]),
         ("Orders in 2014 or after", [("2014-01-01", None)]),

@@ -36,6 +36,12 @@ CASES = [
     ("sqlite", "'2024-03-01' <= d AND '2024-04-01' > d", MARCH),
     ("sqlite", "d = '2024-03-05'", DAY),
     ("sqlite", "d >= '2024-01-01'", ("d", "2024-01-01", None)),
+    # a date column its name calls a week or a month, BETWEEN dates: dates, as with >= and <=
+    # (session 28)
+    ("databricks", "week_start_dt BETWEEN '2024-03-01' AND '2024-03-31'",
+     ("week_start_dt", "2024-03-01", "2024-04-01")),
+    ("duckdb", "month_start_dt BETWEEN DATE '2024-01-01' AND DATE '2024-12-31'",
+     ("month_start_dt", "2024-01-01", "2025-01-01")),
     ("sqlite", "d < '2024-01-01'", ("d", None, "2024-01-01")),
     # strftime / TO_CHAR / FORMAT_DATE / DATE_FORMAT / FORMAT
     ("sqlite", "strftime('%Y', d) = '2024'", YEAR),
@@ -166,6 +172,7 @@ def test_relative_predicate_keeps_anchor_relative_bounds(
         ("postgres", "EXTRACT(MONTH FROM d) = 3", ("month", 3)),
         ("tsql", "DATENAME(month, d) = 'March'", ("month", 3)),
         ("sqlite", "month = 3", ("month", 3)),
+        ("sqlite", "bill_month BETWEEN 3 AND 3", ("month", 3)),
         ("mysql", "DAY(d) = 5", ("day", 5)),
     ],
 )

@@ -623,10 +623,19 @@ _TIME_WORD_AFTER = re.compile(r"\s+(?:last|this|next|previous|prior)\s+year\b")
 
 @lru_cache(maxsize=1)
 def _month_range_after() -> re.Pattern[str]:
-    """A dash and a month with its year after an abbreviated month ("May-Oct 2026",
-    "Jun - Sep 2025"): the first month of a range, never a name or a verb."""
+    """A dash and a month, with its year or without, after an abbreviated month ("May-Oct
+    2026", "Jun - Sep 2025", "the season (May-September)"): the first month of a range, never
+    a name or a verb."""
     return re.compile(r"\s*[" + _DASHES + r"]\s*(?:" + _alternation(_words().months)
-                      + r")\.?\s+\d{4}\b")
+                      + r")\b(?!\s*[" + _DASHES + r"]?\s*\d{1,2}\b(?!\d))")
+
+
+@lru_cache(maxsize=1)
+def _month_range_before() -> re.Pattern[str]:
+    """A month and a dash before an abbreviated month ("(May-Oct)", "Jan - Mar"): the last
+    month of a range."""
+    return re.compile(r"\b(?:" + _alternation(_words().months) + r")\.?\s*[" + _DASHES
+                      + r"]\s*$")
 
 
 def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
@@ -642,7 +651,8 @@ def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
             and not (name in _NAME_MONTHS and s.text[m.start("mon"):m.end("mon")].islower())
             and not _TIME_WORD_BEFORE.search(before)
             and not _TIME_WORD_AFTER.match(s.lower, m.end())
-            and not _month_range_after().match(s.lower, m.end())):
+            and not _month_range_after().match(s.lower, m.end())
+            and not _month_range_before().search(before)):
         return None
     return _Atom(m.start(), m.end(), None, None, "month",
                  periodic=(("month", _month(name)),), yearless=True)
@@ -1448,7 +1458,11 @@ def _dated_pair(a: _Atom, b: _Atom) -> bool:
     if a.bare_year or b.bare_year or a.clock or b.clock or a.rolling or b.rolling:
         return False
     if a.yearless:
-        return a.grain == "month" and b.grain == "month" and _year_of(b) is not None
+        # "May 1 - Sep 30, 2026", "(May 1 - Sep 30)", "(May-September)": a month or a day
+        # without its year joined to one of the same grain, with a year or without, is one
+        # stretch (a season a reformulation resolves), as "from May 1 to Sep 30" is
+        return a.grain == b.grain and a.grain in ("month", "day") and (
+            b.yearless or _year_of(b) is not None)
     if (a.grain == b.grain and a.grain in ("month", "quarter") and not b.yearless
             and isinstance(a.lo, str) and isinstance(b.lo, str) and a.lo[:1].isdigit()
             and b.lo[:1].isdigit()):
@@ -1520,7 +1534,11 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
         ):
             lo, hi = atom, nxt
             if lo.yearless and not hi.yearless and _year_of(hi) is not None:
-                lo = _with_year(lo, _year_of(hi) or 0)
+                hi_year = _year_of(hi) or 0
+                lo = _with_year(lo, hi_year)
+                if isinstance(lo.lo, str) and isinstance(hi.lo, str) and lo.lo > hi.lo:
+                    # "Nov 15 - Mar 31, 2026": across New Year
+                    lo = _with_year(atom, hi_year - 1)
             if hi.yearless and not lo.yearless and _year_of(lo) is not None:
                 hi = _with_year(hi, _year_of(lo) or 0)
             if opener is not None:
