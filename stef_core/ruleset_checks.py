@@ -256,11 +256,14 @@ def check_ruleset(
         elif not is_condition(sql):
             out.append(f"$.predicates{json_key(phrase)}: {sql!r} is not a condition; metrics go "
                        "under terms")
-    # One meaning per word: a synonym's column, or one value of one column.
-    meanings: dict[str, tuple[str, str]] = {}  # folded word -> (meaning, path)
+    # One meaning per word and kind: one column a synonym names, one value of one column a
+    # value word means. A word may be both (the question tells which by where it says it:
+    # grouped or ranked by, the column; anywhere else, the value), as the DSL allows.
+    columns: dict[str, tuple[str, str]] = {}  # folded word -> (meaning, path)
+    meanings: dict[str, tuple[str, str]] = {}  # folded value word -> (meaning, path)
     for column, words in ruleset.synonyms.items():
         for i, word in enumerate(words):
-            _claim(meanings, out, fold_word(word), f"column {column}",
+            _claim(columns, out, fold_word(word), f"column {column}",
                    f"$.synonyms{json_key(column)}[{i}]")
     for column, cat in ruleset.categories.items():
         keys = {value_key(v) for v in cat.values}
@@ -281,7 +284,7 @@ def check_ruleset(
     for phrase in ruleset.predicates:
         path = f"$.predicates{json_key(phrase)}"
         held = meanings.get(fold_word(phrase))
-        if held is not None and not held[0].startswith("column "):
+        if held is not None:
             out.append(f"{path}: {phrase!r} already means {held[0]} ({held[1]}); a word means "
                        "one thing")
         for column, cat in ruleset.categories.items():

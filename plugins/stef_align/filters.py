@@ -703,6 +703,50 @@ def _leaves_asked(r: Filter, preds: list[Filter], required: list[Filter], rules:
     return None
 
 
+def _excludes_unlisted(r: Filter, preds: list[Filter], rules: Ruleset,
+                       sql: SqlSpec) -> Filter | None:
+    """A SQL filter that keeps what ``r`` asks (``col IN ('open', 'triaged')``, a ruleset's
+    term or value) by leaving out other values only (``col NOT IN ('resolved', 'closed')``),
+    one of them a value the ruleset does not list for the column (or it lists none): the
+    ruleset cannot say what else the column holds, so the exclusion perhaps keeps just what
+    was asked ("open incidents" as ``inc_status NOT IN ('RESOLVED', 'CLOSED')``). An
+    exclusion of listed values only is read by the list (:func:`_leaves_asked`), and one
+    that leaves out an asked value is wrong."""
+    if r.op not in ("=", "in") or r.column is None or r.source != "rules":
+        return None
+    declared = _declared(r.column, rules, sql.tables)
+    mine = {value_key(v) for v in r.values}
+    if not mine:
+        return None
+    for s in preds[:MAX_SCAN]:
+        if s.op not in ("!=", "not in") or s.excluded or s.value == SUBQUERY:
+            continue
+        away = {value_key(v) for v in s.values}
+        if (away and not away & mine and not away <= declared
+                and not any(isinstance(v, bool) or _numeric(v) for v in s.values)
+                and _same_column(r, s, rules)):
+            return s
+    return None
+
+
+def _like_keeps(s: Filter, declared: frozenset[str]) -> frozenset[str] | None:
+    """The declared values (keys) a ``LIKE`` / ``NOT LIKE`` filter keeps (``fare_cd LIKE
+    'RT%'`` of ADT, RT1, RT7: RT1 and RT7), or None when it is no pattern on a string.
+
+    >>> sorted(_like_keeps(Filter("c", "like", "rt%"), frozenset({"adt", "rt1", "rt7"})))
+    ['rt1', 'rt7']
+    >>> sorted(_like_keeps(Filter("c", "not like", "rt%"), frozenset({"adt", "rt1"})))
+    ['adt']
+    """
+    if s.op not in ("like", "not like") or not isinstance(s.value, str) or s.value == SUBQUERY:
+        return None
+    pattern = re.compile("".join(
+        ".*" if ch == "%" else "." if ch == "_" else re.escape(ch)
+        for ch in s.value.lower()[:200]), re.DOTALL)
+    hits = frozenset(v for v in declared if pattern.fullmatch(v.lower()))
+    return hits if s.op == "like" else declared - hits
+
+
 def _ops_fit(r: Filter, s: Filter) -> bool:
     if op_match(r.op, s.op) or (r.op == "=" and s.op in ("like", "in")):
         return True
@@ -2206,6 +2250,37 @@ def _match_in_list(r: Filter, m: _Match) -> bool:
     return False
 
 
+def _match_declared_pattern(r: Filter, m: _Match) -> bool:
+    """A ruleset's value or term asked of a column whose values it declares, against a
+    pattern on that column (``fare_cd LIKE 'RT%'`` for ``term "return tickets" = fare_cd IN
+    ('RT1', 'RT7', 'RT30')``, ``NOT LIKE 'RT%'`` for "not return tickets"): by the declared
+    list the pattern keeps exactly some values; met when it keeps every value asked and no
+    others (asked away: none of them), wrong when it keeps another value or only part of
+    those asked (left to the rules after this one)."""
+    if r.source != "rules" or r.column is None or r.op not in ("=", "in", "!=", "not in"):
+        return False
+    declared = _declared(r.column, m.rules, m.sql.tables)
+    mine = {value_key(v) for v in r.values}
+    if not declared or not mine or not mine <= declared:
+        return False
+    asked = set(mine)
+    for o in m.q.filters[:MAX_REQUIREMENTS]:
+        if o.op == r.op and o.column and norm(o.column) == norm(r.column):
+            asked |= {value_key(v) for v in o.values}
+    for i, s in enumerate(m.idx.preds[:min(m.idx.n_filters, MAX_SCAN)]):
+        m.work.scans += 1
+        if s.excluded or not s.column or not _same_column(r, s, m.rules):
+            continue
+        kept = _like_keeps(s, declared)
+        if not kept:
+            continue
+        if r.op in ("=", "in") and mine <= kept <= asked:
+            return m.meet(i)
+        if r.op in ("!=", "not in") and not kept & asked:
+            return m.meet(i)
+    return False
+
+
 def _match_value(r: Filter, m: _Match) -> bool:
     """The asked value under a fitting operator on a fitting column: looked up by value key
     (scaled: 15% / 0.15; shifted: ">= 5" / "> 4"), else found by a bounded loose scan. A
@@ -2523,10 +2598,13 @@ def _match_absent_rows(r: Filter, m: _Match) -> bool:
     JOIN deliveries d ON ... AND d.delivery_status = 'completed'``) and keeps the entities it
     found none for (``d.delivery_id IS NULL``, ``HAVING COUNT(d.id) = 0``): the value is the
     one of the absent rows, stated positively where they are joined."""
-    if m.op_hit is None or r.op != "!=":
+    if m.op_hit is None or r.op not in ("!=", "not in"):
         return False
     s = m.idx.preds[m.op_hit]
-    if s.op != "=" or s.source != "join" or s.excluded or not any(
+    # (a term's list of states, "kennels with no stays" for ``stay_status IN (...)``, is
+    # joined as that list, or as more of it)
+    if s.op not in ("=", "in") or s.source != "join" or s.excluded or not (
+            {value_key(v) for v in r.values} <= {value_key(v) for v in s.values}) or not any(
             _absence(p) for p in m.idx.preds[:MAX_SCAN]):
         return False
     return m.meet(m.op_hit)
@@ -2794,6 +2872,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_negation,
     _match_nullness,
     _match_in_list,
+    _match_declared_pattern,
     _match_value,
     _match_age,
     _match_split_name,
@@ -3090,6 +3169,14 @@ def align_filters(
             kept = _keeps_declared_others(r, benign_kept, rules)
         if kept is None:
             kept = _leaves_asked(r, candidates, required, rules, sql)
+        unlisted = _excludes_unlisted(r, candidates, rules, sql) if kept is None else None
+        if unlisted is not None:
+            reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question asks {r.describe()} and the SQL leaves out other values "
+                f"({unlisted.describe()}), some the ruleset does not list: perhaps the "
+                f"column holds no more", "minor"))
+            kept = unlisted
         if kept is not None:
             # "trialing excluded" / status IN ('active', 'past_due'): the values kept leave
             # it out ("neither paid nor void": of both)

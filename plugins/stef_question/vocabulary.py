@@ -73,6 +73,15 @@ _NONE_OF_THE_ROWS = (
     rf"(?:\b(?:no|zero)\s+[a-z]+s"
     rf"|(?:\bwithout|\b(?:never|not)\s+{_HAD}|{_NT}\s+{_HAD})\s+(?:a|an|any)\s+"
     rf"(?:single\s+)?[a-z]+)\s+\(?\s*")
+# Verbs of leaving rows out said as a request ("drop the cancelled ones", "skip any voids",
+# "filter out test orders", "all but cancelled", "ignore voids", "omit drafts", "setting aside
+# refunds"), with no filler between but a determiner or "those"; "drop" and "skip" only with
+# one ("drop in cancelled bookings" is a fall, "drop shipped orders" a way to ship, a "skip"
+# a container).
+_LEAVE_OUT = (r"(?:\b(?:drop|dropping|skip|skipping)\s+(?:the|any|all|those)\s+"
+              r"|\b(?:filter\s+out|filters\s+out|all\s+but|anything\s+but|ignore|omit|remove|"
+              r"besides|(?:setting|set|leaving|putting)\s+aside)\s+(?:(?:the|any|all|those)\s+)?)"
+              r"(?:[a-z]+-)?")
 _NEGATION = re.compile(
     rf"(?:(?:\b(?:not\s+counting|without\s+counting|excluding|excludes?|"
     rf"excl\.?|except|excepting|other than|apart\s+from|aside\s+from|exclusive\s+of|barring|"
@@ -81,6 +90,7 @@ _NEGATION = re.compile(
     rf"|\b(?:not|never|without|w/o|neither|nor|no|zero)\s+{_FILLER}|{_NT}\s+{_FILLER})"
     rf"(?:[a-z]+-)?"
     rf"|\bnon-?\s?"
+    rf"|{_LEAVE_OUT}"
     rf"|(?:\b(?:not|never)|{_NT})\s+[a-z]+\s+(?:any|a|an)\s+"
     rf"|{_NONE_OF_THE_ROWS})['\"\u2018\u201c]?$"
 )
@@ -95,12 +105,18 @@ _LISTED = re.compile(r"['\"\u2019\u201d]?(?:\s*\([^()]{1,24}\))?"
 _LISTED_AFTER_NEGATION = re.compile(
     r"\b(?:not|excluding|except|excepting|without|other than|apart\s+from|aside\s+from|"
     r"exclusive\s+of|barring|neither|nor|leaving\s+out|leave\s+out|"
-    r"ignoring|omitting|filtering\s+out|removing)\s+[\w-]+(?:\s+[\w-]+)?"
+    r"ignoring|omitting|filtering\s+out|removing|drop|dropping|skip|skipping|filter\s+out|"
+    r"filters\s+out|all\s+but|ignore|omit|remove|besides)\s+[\w-]+(?:\s+[\w-]+)?"
     r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor)\s+)"
     r"(?:(?:a|an|the|any)\s+)?$")
-# A negation after the word: "trialing excluded", "drafts left out".
+# A negation after the word: "trialing excluded", "drafts left out", "voids don't count",
+# "refunds not included" ("dropped", "skipped", "taken out" and "set aside" are states as
+# often: "missed and skipped lifts", "loans taken out").
 _NEGATION_AFTER = re.compile(
-    r"^(?:\s+\w+){0,2}?\s+(?:excluded|excepted|left\s+out|filtered\s+out|removed)\b")
+    r"^(?:\s+\w+){0,2}?\s+(?:excluded|excepted|left\s+out|filtered\s+out|removed|"
+    r"not\s+counted|not\s+included|"
+    r"(?:do|does|did|should|would|will|are|is|were|was)(?:n't|nt|\s+not)\s+"
+    r"(?:count|counted|included|be\s+counted|be\s+included))\b")
 # An inclusion: "including repatriations", "incl. clawbacks", "inclusive of deposits", and after
 # the word "gone on arrival included", "clawbacks counted too": those rows are kept with the
 # others, which asks no condition either way.
@@ -157,6 +173,14 @@ def negated(text: str, start: int) -> bool:
     (True, True)
     >>> negated("not counting orders that were returned", 30), negated("orders that were", 17)
     (True, False)
+    >>> negated("bookings, drop the cancelled ones", 19), negated("skip any voids", 9)
+    (True, True)
+    >>> negated("drop shipped orders", 5), negated("skip voids", 5)
+    (False, False)
+    >>> negated("filter out test orders", 11), negated("all but cancelled", 8)
+    (True, True)
+    >>> negated("drop in cancelled bookings", 8), negated("ignore voids", 7)
+    (False, True)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
 
@@ -166,6 +190,10 @@ def negated_after(text: str, end: int) -> bool:
 
     >>> negated_after("current mrr, trialing excluded", 21), negated_after("trialing mrr", 8)
     (True, False)
+    >>> negated_after("missed and skipped lifts", 6)
+    False
+    >>> negated_after("cancelled ones don't count", 9), negated_after("voids not included", 5)
+    (True, True)
     """
     return _NEGATION_AFTER.search(text[end : end + 40]) is not None
 
@@ -278,6 +306,9 @@ _STATE_FORM = re.compile(r"[a-z]+(?:ed|en|id|nt|ve|ng|wn|st|lt)")
 # "next weekend", "over the holidays".
 _TIME_NOUN = re.compile(r"(?:summer|winter|spring|autumn|fall|season|weekend|holidays?|"
                         r"morning|evening|night|tonight)s?")
+# A calendar unit said as a period or a grain: "by day", "per week", "each month", "3 days".
+_CALENDAR_UNIT = re.compile(r"(?:hour|day|night|week|month|quarter|year)s?")
+_GRAIN_BEFORE_UNIT = re.compile(r"(?:\bby|\bper|\beach|\bevery|\ba|\ban|\d)\s+$")
 _PERIOD_BEFORE = re.compile(r"\b(?:this|last|next|previous|past|prior|coming|over\s+the|"
                             r"during\s+the|in\s+the)\s+$")
 
@@ -285,14 +316,24 @@ _PERIOD_BEFORE = re.compile(r"\b(?:this|last|next|previous|past|prior|coming|ove
 def _said_as_time(text: str, start: int, end: int) -> bool:
     """Is the value word at ``start:end`` of folded ``text`` a time of year, week or day
     said as a period ("nights sold this summer", with ``value lease_type seasonal =
-    summer``)? Then it says when, which the question's dates carry: one reading of two.
+    summer``), or a calendar unit said as a period or a grain ("revenue by day this month",
+    with ``values prod_cd = DAY, HALF, MD3``: a day pass's code)? Then it says when, which
+    the question's dates and grouping carry: one reading of two.
 
     >>> t = "transient nights sold this summer; summer leases"
     >>> _said_as_time(t, 27, 33), _said_as_time(t, 35, 41)
     (True, False)
+    >>> t = "revenue by day this month; day tickets per week"
+    >>> _said_as_time(t, 11, 14), _said_as_time(t, 20, 25), _said_as_time(t, 27, 30)
+    (True, True, False)
+    >>> _said_as_time("tickets per week", 12, 16), _said_as_time("3 days", 2, 6)
+    (True, True)
     """
-    return (_TIME_NOUN.fullmatch(text, start, end) is not None
-            and _PERIOD_BEFORE.search(text, max(0, start - 16), start) is not None)
+    if _TIME_NOUN.fullmatch(text, start, end) is not None:
+        return _PERIOD_BEFORE.search(text, max(0, start - 16), start) is not None
+    return _CALENDAR_UNIT.fullmatch(text, start, end) is not None and (
+        _PERIOD_BEFORE.search(text, max(0, start - 16), start) is not None
+        or _GRAIN_BEFORE_UNIT.search(text, max(0, start - 16), start) is not None)
 
 
 def _timed_state(text: str, start: int, end: int) -> bool:
@@ -462,6 +503,8 @@ class Matcher:
         was: list[Filter] = []  # states said of a time ("issued in 2025"): what rows were
         last: tuple[int, list[Filter]] | None = None  # the last word's end and its filters
         both: set[str] = set()  # conditions said together with their opposites
+        said_as_kind: set[int] = set()  # ids of a term's filters a value word before it sets
+        value_end: tuple[int, list[Filter]] | None = None  # the last value word: end, filters
         inclusion: int | None = None  # where the last word said as included ended
         named = {t for t, pattern in self.tables.items() if pattern.search(text)}
         own = len(text) if own is None else own
@@ -555,6 +598,12 @@ class Matcher:
                     if timed and not neg:
                         was.append(out[-1])
             made = out[before:]
+            is_condition = any(meaning.condition is not None
+                               for meaning in self.meanings.get(key, ()))
+            if (made and is_condition and not neg and value_end is not None
+                    and _ADJACENT.fullmatch(text, value_end[0], m.start()) is not None):
+                said_as_kind.update(id(f) for f in _said_as_kind(value_end[1], made))
+            value_end = (m.end(), made) if made and not is_condition and not neg else None
             if made and not neg and " " in key:
                 # a word of a phrase that made its condition ("active" of the term "active
                 # members" = status_cd = 'A') is read with the phrase, not as a value of its
@@ -572,7 +621,8 @@ class Matcher:
                 both.update(f.describe() for f in last[1] if f.turned().describe() in said)
             last = (m.end(), made)
         out = [f for f in out if not (f in was and _now_in(f, out, was))
-               and f.describe() not in both and not _restated(f, users, agents)]
+               and f.describe() not in both and not _restated(f, users, agents)
+               and id(f) not in said_as_kind]
         # what the reformulation alone asks, in the ruleset's words, is the agent's wording of
         # the question (the aligner reads it against the tables the SQL reads)
         out = [replace(f, restated=True) if f not in users else f for f in out]
@@ -738,6 +788,40 @@ def _listed_groups(text: str, at: int) -> bool:
     close = text.find(")", at)
     inside = m.group(1) + text[at:close if close >= 0 else at]
     return close >= 0 and ("," in inside or " or " in inside or "/" in inside)
+
+
+# Nothing but a space or a hyphen between two words ("cancelled stays", "no-show bookings").
+_ADJACENT = re.compile(r"[\s-]{1,3}")
+
+
+def _said_as_kind(values: list[Filter], term: list[Filter]) -> list[Filter]:
+    """The filters of a condition term (``term "stays" = stay_status IN ('CHECKED_IN',
+    'CHECKED_OUT')``) that a value word said right before its phrase overrides: "cancelled
+    stays" names the rows of another value of the term's own column (``stay_status =
+    'CANCELLED'``), so the phrase says what the rows are (stays, bookings), not the term's
+    states, which no row of that value has. A value the term keeps ("checked in stays") or
+    one of another column ("large-dog stays") leaves the term asked.
+
+    >>> v = [Filter("stay_status", "=", "cancelled")]
+    >>> t = [Filter("stay_status", "in", ("checked_in", "checked_out"))]
+    >>> [f.describe() for f in _said_as_kind(v, t)]
+    ["stay_status IN ('checked_in', 'checked_out')"]
+    >>> _said_as_kind([Filter("stay_status", "=", "checked_in")], t)
+    []
+    >>> _said_as_kind([Filter("size_cd", "=", "lg")], t)
+    []
+    """
+    out: list[Filter] = []
+    for f in term:
+        if f.op not in ("=", "in") or not f.column:
+            continue
+        kept = {value_key(v) for v in f.values}
+        for v in values:
+            if (v.op == "=" and v.column and v.column.lower() == f.column.lower()
+                    and not isinstance(v.value, tuple) and value_key(v.value) not in kept):
+                out.append(f)
+                break
+    return out
 
 
 def _condition(condition: str, negate: bool) -> tuple[Filter, ...]:

@@ -166,8 +166,11 @@ class _State:
     lexicon: dict[str, dict[str, str]] = field(default_factory=dict)
     calibration: str | None = None
     notes: dict[str, None] = field(default_factory=dict)
-    # folded word -> (its meaning, how a message names it, where it was given)
-    meanings: dict[str, tuple[tuple[str, ...], str, _Where]] = field(default_factory=dict)
+    # (kind, folded word) -> (its meaning, how a message names it, where it was given); the
+    # kind is "column" (a synonym) or "value" (a value word): a word may name one column and
+    # one value, the place it is said in a question tells which (see :meth:`claim`)
+    meanings: dict[tuple[str, str], tuple[tuple[str, ...], str, _Where]] = field(
+        default_factory=dict)
     # folded declared value -> [(column, where)]
     declared: dict[str, list[tuple[str, _Where]]] = field(default_factory=dict)
     # folded phrase of a condition term -> where it was defined (last definition)
@@ -358,8 +361,13 @@ class _Compiler:
 
     def claim(self, text: str, meaning: tuple[str, ...], describe: str, span: ast.Span,
               error: _Report, where: Any, source: str) -> bool:
-        """Give ``text`` one meaning; a second, different one is an error naming both."""
-        key = fold_word(text)
+        """Give ``text`` one meaning of its kind; a second, different one is an error naming
+        both. A column's synonym and a value's word are two kinds: a word may be both ("refund"
+        the column ``refund_amt`` and ``txn_type = 'REFUND'``), because the question tells
+        which it means by where it says it (grouped or ranked by, "by refund", "top 5 reps":
+        the column, the value then only perhaps asked; anywhere else the value). Two columns,
+        or two values, for one word the question cannot tell apart."""
+        key = (meaning[0], fold_word(text))
         held = self.state.meanings.get(key)
         if held is None:
             self.state.meanings[key] = (meaning, describe, where(span))
@@ -632,7 +640,9 @@ class _Compiler:
                 error_at(w, f"{_render(value)} is not a declared value of {column}{hint}",
                          "one of " + ", ".join(_render(v) for v in declared)
                          + f" (values {column} on {first.ref(w.file)})")
-        for word, (meaning, describe, w) in s.meanings.items():
+        for (kind, word), (meaning, describe, w) in s.meanings.items():
+            if kind != "value":
+                continue  # a declared value's word may name a column too (see claim)
             for column, dw in s.declared.get(word, ()):
                 if meaning != ("value", column.lower(), word):
                     error_at(w, f"{word!r} is given two meanings: {describe} here, a value of "
@@ -641,7 +651,7 @@ class _Compiler:
                     break
         # A condition's phrase is a requirement of its own: it may not also mean a value.
         for phrase, w in s.conditions.items():
-            held = s.meanings.get(phrase)
+            held = s.meanings.get(("value", phrase))
             other: str | None = None
             if held is not None and held[0][0] == "value":
                 other = f"{held[1]} on {held[2].ref(w.file)}"

@@ -134,3 +134,29 @@ def test_json_ranges_come_from_the_schema() -> None:
         "rules.json: $.scoring.verdict.correct: -3 is less than the minimum of 0",
         "rules.json: $.scoring.verdict_cuts.correct: 1.5 is greater than the maximum of 1",
     ]
+
+
+def test_json_word_may_name_a_column_and_a_value(tmp_path: Path) -> None:
+    """A column's synonym and a value's word are two kinds of meaning, as in the language: the
+    question tells which by where it says the word. Two columns or two values stay errors."""
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps({
+        "name": "shop",
+        "synonyms": {"refund_amt": ["refund"]},
+        "categories": {"txn_type": {"values": ["SALE", "REFUND"], "words": {"refund": "REFUND"}}},
+    }))
+    assert load_rules(path).synonyms == {"refund_amt": ["refund"]}
+    path.write_text(json.dumps({
+        "name": "shop",
+        "synonyms": {"refund_amt": ["refund"], "credit_amt": ["refund"]},
+        "categories": {"txn_type": {"values": ["SALE", "REFUND"], "words": {"back": "REFUND"}},
+                       "kind": {"values": ["A", "B"], "words": {"back": "A"}}},
+    }))
+    with pytest.raises(RulesError) as info:
+        load_rules(path)
+    assert [m.removeprefix(f"{path}: ") for m in info.value.messages] == [
+        "$.synonyms.credit_amt[0]: 'refund' already means column refund_amt "
+        "($.synonyms.refund_amt[0]); a word means one thing",
+        "$.categories.kind.words.back: 'back' already means txn_type = 'REFUND' "
+        "($.categories.txn_type.words.back); a word means one thing",
+    ]

@@ -203,11 +203,13 @@ def _filters(tree: Tree) -> tuple[Filter, ...]:
     # (a top-k, read by stef_sql.read.superlatives), it constrains no column.
     out = [f for f in out if (f.column or "").lower() != "rownum"]
     out = _point_ranges(out)
-    # One filter written twice is one constraint.
+    # One filter written twice is one constraint; written once for the rows kept and once
+    # inside a NOT EXISTS (``(SELECT MAX(t.ts) ... WHERE t.status = 'done') AS last_done`` beside
+    # ``NOT EXISTS (... t.status = 'done' ...)``) it is two, one of them turned.
     seen: set[tuple[object, ...]] = set()
     unique: list[Filter] = []
     for f in out:
-        key = (f.column, f.op, f.value, f.relation)
+        key = (f.column, f.op, f.value, f.relation, f.excluded)
         if key not in seen:
             seen.add(key)
             unique.append(f)
