@@ -225,6 +225,21 @@ def test_plain_aggregate_texts_are_what_the_generator_writes(sql: str, read: str
     assert fast >= (7 if read == "mysql" else 1 if read == "postgres" else 0)
 
 
+def test_rendered_texts_use_sqlglots_own_generator_class() -> None:
+    # Compiled sqlglot (sqlglotc, the `fast` extra) makes Generator a mypyc class that a
+    # Python subclass cannot be made from ("interpreted classes cannot inherit from
+    # compiled"): a subclass in tree.render left every record unscored there. The shared
+    # generator is the default dialect's own class, TO_CHAR kept with its format.
+    import sqlglot
+    from sqlglot.dialects.dialect import Dialect
+    from stef_sql.read import tree
+
+    nodes = sqlglot.parse_one("SELECT TO_CHAR(d, 'YYYY-MM'), a + b * 2, x / y FROM t",
+                              read="oracle").expressions
+    assert tree.render(list(nodes)) == ["TO_CHAR(d, 'YYYY-MM')", "a + b * 2", "x / y"]
+    assert type(tree._TEXT_GENERATOR) is type(Dialect.get_or_raise(None).generator())
+
+
 def test_every_spec_field_is_read_by_exactly_one_concept_reader() -> None:
     """The READERS fold: each concept reader fills its own fields, and together they fill the
     whole spec (a field no reader fills, or two readers fill, is a bug in the table)."""

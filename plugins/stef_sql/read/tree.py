@@ -573,15 +573,22 @@ def render(nodes: list[exp.Expr]) -> list[str]:
     if _TEXT_GENERATOR is None:
         from sqlglot.dialects.dialect import Dialect
 
-        base: Any = type(Dialect.get_or_raise(None).generator())
-
-        class TextGenerator(base):  # type: ignore[misc]
-            # Oracle / Snowflake TO_CHAR(d, 'YYYY-MM') kept with its format: the default
-            # dialect writes it CAST(d AS TEXT), and the format is the grain the aligner
-            # reads ("per month")
-            TRANSFORMS = {**base.TRANSFORMS, exp.ToChar: _to_char_text}
-
-        _TEXT_GENERATOR = TextGenerator()
+        # Oracle / Snowflake TO_CHAR(d, 'YYYY-MM') kept with its format: the default
+        # dialect writes it CAST(d AS TEXT), and the format is the grain the aligner
+        # reads ("per month"). The default generator is given its own dispatch table, not
+        # subclassed: with compiled sqlglot (sqlglotc, the `fast` extra) the Generator is a
+        # mypyc class, and making an instance of a Python subclass of it raises TypeError
+        # ("interpreted classes cannot inherit from compiled"), which left every record
+        # unscored. Writing through the table sqlglot dispatches on (`_dispatch`, built
+        # from TRANSFORMS) gives the same texts as the subclass did.
+        generator: Any = Dialect.get_or_raise(None).generator()
+        if isinstance(getattr(generator, "_dispatch", None), dict):
+            generator._dispatch = {**generator._dispatch, exp.ToChar: _to_char_text}
+        else:  # a sqlglot without the table: the subclass (pure sqlglot only)
+            base: Any = type(generator)
+            generator = type("TextGenerator", (base,), {
+                "TRANSFORMS": {**base.TRANSFORMS, exp.ToChar: _to_char_text}})()
+        _TEXT_GENERATOR = generator
     out = []
     for node in nodes:
         text = _plain_text(node)
