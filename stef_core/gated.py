@@ -21,16 +21,20 @@ cannot match, and is answered without running the pattern. Every result is the p
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator
 from typing import Any
 
-try:  # the engine's own parse of a pattern (Python 3.11 on)
-    from re import _constants as _c
-    from re import _parser as _p
+# The engine's own parse of a pattern: re._constants / re._parser from Python 3.11 on,
+# sre_constants / sre_parse on 3.10. Imported by name: typeshed has no stubs for re's private
+# submodules, so mypy (2.4) rejects `from re import _parser`.
+try:
+    _c: Any = importlib.import_module("re._constants")
+    _p: Any = importlib.import_module("re._parser")
 except ImportError:  # pragma: no cover - Python 3.10
-    import sre_constants as _c
-    import sre_parse as _p
+    _c = importlib.import_module("sre_constants")
+    _p = importlib.import_module("sre_parse")
 
 __all__ = ["Gated", "gated", "needles"]
 
