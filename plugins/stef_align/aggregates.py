@@ -47,7 +47,7 @@ import math
 import re
 from collections.abc import Callable
 
-from stef_align.joins import _ONE_PER_KEY, keyed, named_key, own_key
+from stef_align.joins import ONE_PER_KEY, keyed, named_key, own_key
 from stef_align.names import (
     ATTRIBUTE_HEADS,
     a_party,
@@ -1133,7 +1133,7 @@ def _key_of_rows(short: str, table: str) -> bool:
     True
     """
     words = parts(table.split(".")[-1])
-    if len(words) < 2 or words[-1] in _ONE_PER_KEY:
+    if len(words) < 2 or words[-1] in ONE_PER_KEY:
         return _abbreviates(short, table)
     return _abbreviates(short, words[-1])
 

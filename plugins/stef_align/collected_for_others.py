@@ -54,9 +54,11 @@ _FOR_OTHERS = frozenset({"tax", "taxes", "vat", "gst", "hst", "tip", "tips", "gr
 _WITHOUT = frozenset({"pre", "ex", "excl", "exclusive", "net", "before", "less", "without",
                       "wo", "after", "no", "untaxed"})
 #: A column added by ``+`` (on either side of it), possibly inside a call: ``COALESCE(tax, 0)``,
-#: ``SUM(amt) + SUM(tip_amt)``.
+#: ``SUM(amt) + SUM(tip_amt)``. A name before ``+`` is tried from its first character only
+#: (the lookbehind): tried from each of its characters, a long name with no ``+`` after it is
+#: read again from every one.
 _ADDED = re.compile(
-    r"([\w.\"`\[\]]+)\s*\)?\s*(?=\+)"
+    r"(?<![\w.\"`\[\]])([\w.\"`\[\]]+)\s*\)?\s*(?=\+)"
     r"|\+\s*(?:\w+\s*\(\s*)*([\w.\"`\[\]]+)", re.I)
 
 

@@ -741,11 +741,40 @@ def _like_keeps(s: Filter, declared: frozenset[str]) -> frozenset[str] | None:
     """
     if s.op not in ("like", "not like") or not isinstance(s.value, str) or s.value == SUBQUERY:
         return None
-    pattern = re.compile("".join(
-        ".*" if ch == "%" else "." if ch == "_" else re.escape(ch)
-        for ch in s.value.lower()[:200]), re.DOTALL)
-    hits = frozenset(v for v in declared if pattern.fullmatch(v.lower()))
+    pattern = s.value.lower()[:200]
+    hits = frozenset(v for v in declared if _like_fullmatch(pattern, v.lower()))
     return hits if s.op == "like" else declared - hits
+
+
+def _like_fullmatch(pattern: str, text: str) -> bool:
+    """Does the whole of ``text`` match the LIKE ``pattern`` (``%`` any run, ``_`` any one
+    character, every other character itself)? Walked with one pointer back to the last ``%``,
+    in at most ``len(pattern) * len(text)`` steps: a pattern of the query's own, made a regular
+    expression (``%a%a%a ...`` as ``.*a.*a.*a ...``), backtracks exponentially on a declared
+    value that nearly matches.
+
+    >>> _like_fullmatch("rt%", "rt1"), _like_fullmatch("%t_", "rt1"), _like_fullmatch("rt", "rt1")
+    (True, True, False)
+    >>> _like_fullmatch("%a" * 12 + "%b", "a" * 40), _like_fullmatch("%%", "")
+    (False, True)
+    """
+    p = t = 0
+    star, mark = -1, 0  # the last % seen, and where in the text its run ends for now
+    while t < len(text):
+        if p < len(pattern) and pattern[p] == "%":
+            star, mark = p, t
+            p += 1
+        elif p < len(pattern) and pattern[p] in ("_", text[t]):
+            p += 1
+            t += 1
+        elif star >= 0:
+            mark += 1  # the last % takes one more character
+            p, t = star + 1, mark
+        else:
+            return False
+    while p < len(pattern) and pattern[p] == "%":
+        p += 1
+    return p == len(pattern)
 
 
 def _ops_fit(r: Filter, s: Filter) -> bool:
@@ -3518,8 +3547,10 @@ def align_filters(
             # "how many of our 40 stores ran a loss": the size of the whole, no condition
             reasons.append(reason(
                 "filter.missing",
-                f"the question says {r.describe()} of the whole it counts in; read as its "
-                "size, not a condition",
+                # (said as the number: the filter's own notation, ``? = 40``, means nothing
+                # to a reader)
+                f"the question's number {r.value:g} is the size of the whole it counts in "
+                "(as 40 is in \"of our 40 stores\"), read as no condition",
                 "minor",
             ))
             continue

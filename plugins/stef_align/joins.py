@@ -88,7 +88,7 @@ from stef_core.words import MEAN_WORDS, SHARE_WORDS, any_word, norm
 _COUNTS = frozenset({"COUNT", "SUM", "COUNTIF", "COUNT_IF"})
 #: Table name parts that say one row per key of another table (an extension of it, its
 #: settings, its current state): joined on that key they repeat nothing.
-_ONE_PER_KEY = frozenset({"profile", "profiles", "detail", "details", "setting", "settings",
+ONE_PER_KEY = frozenset({"profile", "profiles", "detail", "details", "setting", "settings",
                           "info", "ext", "extension", "current", "latest", "summary",
                           "summaries", "stats", "attributes", "preferences", "config"})
 #: Column parts that say an amount is per unit, meant to be counted once per sale or line.
@@ -265,7 +265,7 @@ def _sibling(j: JoinedAggregate) -> tuple[str, str] | None:
         return None
     for table, column in j.siblings:
         if (table in (j.table, j.joined) or not norm(column).endswith("id")
-                or named_key(table, column, j.joined) or _ONE_PER_KEY & set(parts(table))):
+                or named_key(table, column, j.joined) or ONE_PER_KEY & set(parts(table))):
             continue
         return table, column
     return None

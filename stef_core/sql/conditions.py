@@ -545,7 +545,8 @@ def read_condition(
 
 #: Functions that say "now" without arguments in one dialect or another (``NOW()``,
 #: ClickHouse ``today()``; the others parse to sqlglot's CurrentDate / CurrentTimestamp).
-_NOW_CALLS = frozenset({"NOW", "GETDATE", "SYSDATE", "CURDATE", "CURRENT_DATE",
+#: One list for the condition reader and :mod:`stef_core.sql.time`, which imports it.
+NOW_CALLS = frozenset({"NOW", "GETDATE", "SYSDATE", "CURDATE", "CURRENT_DATE",
                         "CURRENT_TIMESTAMP", "SYSDATETIME", "GETUTCDATE", "LOCALTIMESTAMP",
                         "UTC_TIMESTAMP", "UTC_DATE", "TODAY", "SYSTIMESTAMP"})
 
@@ -577,7 +578,7 @@ def _is_today(node: exp.Expr) -> bool:
         return str(node.this.this).strip().lower() == "now"  # SQLite date('now')
     if isinstance(node, exp.Anonymous):
         args = node.expressions
-        if str(node.this).upper() in _NOW_CALLS and not args:
+        if str(node.this).upper() in NOW_CALLS and not args:
             return True
         # SQLite datetime('now')
         return (str(node.this).upper() == "DATETIME" and len(args) == 1

@@ -72,7 +72,7 @@ from stef_core.spec import (
     Source,
     StartOf,
 )
-from stef_core.sql.conditions import BACK_STEPS, STEP_FUNCTIONS, flatten
+from stef_core.sql.conditions import BACK_STEPS, NOW_CALLS, STEP_FUNCTIONS, flatten
 
 _TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
 
@@ -118,10 +118,6 @@ _MOMENT_TYPES = {
 _TEXT_TYPES = {"TEXT", "VARCHAR", "CHAR", "NVARCHAR", "NCHAR", "STRING"}
 _NUMBER_TYPES = {"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "INT64", "NUMBER",
                  "DECIMAL", "NUMERIC"}
-_NOW_NAMES = {
-    "NOW", "GETDATE", "SYSDATE", "CURDATE", "CURRENT_DATE", "CURRENT_TIMESTAMP", "SYSDATETIME",
-    "GETUTCDATE", "LOCALTIMESTAMP", "UTC_TIMESTAMP", "UTC_DATE", "TODAY", "SYSTIMESTAMP",
-}
 _NOW_TYPES: tuple[type[exp.Expr], ...] = (
     exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime,
 )
@@ -507,7 +503,7 @@ def _is_now(node: exp.Expr) -> bool:
     if isinstance(node, _NOW_TYPES):
         return True
     if isinstance(node, exp.Anonymous):
-        return str(node.this).upper() in _NOW_NAMES and not node.expressions
+        return str(node.this).upper() in NOW_CALLS and not node.expressions
     if isinstance(node, exp.Literal) and node.is_string:
         return str(node.this).strip().lower() == "now"
     return False
@@ -831,10 +827,18 @@ def _sqlite_quarter_offset(node: exp.Expr) -> bool:
 
 
 def _piped(node: exp.Expr) -> list[exp.Expr]:
-    """The pieces of a ``a || b || c`` chain, in order (at most a handful)."""
-    if isinstance(node, exp.DPipe) and isinstance(node.this, exp.Expr):
-        return [*_piped(node.this), node.expression][:8]
-    return [node]
+    """The first pieces of a ``a || b || c`` chain, in order (eight at most). Walked down its
+    left spine in a loop: a chain of thousands of pieces is no deeper a recursion.
+
+    >>> import sqlglot
+    >>> [p.sql() for p in _piped(sqlglot.parse_one("'-' || x || ' months'", read="sqlite"))]
+    ["'-'", 'x', "' months'"]
+    """
+    rights: list[exp.Expr] = []
+    while isinstance(node, exp.DPipe) and isinstance(node.this, exp.Expr):
+        rights.append(node.expression)
+        node = node.this
+    return [node, *reversed(rights)][:8]
 
 
 def _calendar_field(node: exp.Expr) -> tuple[str, RelativeDate, int] | None:
