@@ -86,6 +86,14 @@ def cli() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    import logging
+
     from stef_core.cli import commands  # noqa: F401  (registers the subcommands)
+
+    # STEF renders parts of the scored SQL as text for its messages; sqlglot's generator logs a
+    # warning where the dialect cannot say a construct exactly ("Conversion format is required
+    # for TO_NUMBER"), which reached the terminal as a bare line with no record or file. STEF
+    # never runs the SQL it renders, so those warnings say nothing to a user.
+    logging.getLogger("sqlglot").setLevel(logging.ERROR)
 
     cli.main(args=argv, prog_name="stef")

@@ -146,6 +146,20 @@ def test_bad_records_become_unscored_lines_and_never_stop_the_run(tmp_path: Path
     assert "Traceback" not in proc.stderr
 
 
+def test_sql_the_dialect_cannot_render_exactly_prints_nothing_on_stderr(tmp_path: Path) -> None:
+    # sqlglot warns when it renders Oracle's TO_NUMBER without a format; STEF renders SQL only
+    # for its messages, so that warning must not reach the terminal as a bare, placeless line.
+    log = tmp_path / "oracle.jsonl"
+    log.write_text(json.dumps({
+        "id": "o1", "question": "total fare of rides over 10", "dialect": "oracle",
+        "sql": "SELECT SUM(TO_NUMBER(fare_txt)) FROM rides WHERE TO_NUMBER(fare_txt) > 10",
+    }) + "\n")
+    proc = stef("eval", str(log), "--no-progress", "-o", str(tmp_path / "out.jsonl"))
+    assert proc.returncode == 0, proc.stderr
+    assert "TO_NUMBER" not in proc.stderr
+    assert lines(tmp_path / "out.jsonl")[0]["status"] == "scored"
+
+
 def test_empty_file_gives_an_empty_summary(tmp_path: Path) -> None:
     src = tmp_path / "empty.jsonl"
     src.write_text("")
