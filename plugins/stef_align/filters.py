@@ -52,6 +52,7 @@ from stef_align.guards import (
     kept_environment,
     named,
     named_environment,
+    null_guard,
     skipped_by,
 )
 from stef_align.happened import happened, same_done_state
@@ -1233,12 +1234,14 @@ _YES = frozenset({1, "1", "y", "yes", "t", "true"})  # 1 is True
 #: Name parts that mark a column as a flag or a point in time, not as what it records.
 _MARKERS = frozenset({"is", "has", "was", "flag", "yn", "ind", "at", "ts", "dt", "date", "time",
                       "on"})
+#: Parts that say a column holds a key or a number of what its other parts name.
+_KEY_PARTS = ID_PARTS | frozenset({"no", "nbr", "num", "number"})
 #: Where an event's time column says which end of it it dates: ``trial_end_ts IS NOT NULL``
 #: is "there was a trial" ("trial conversion rate").
 _BOUNDS = frozenset({"start", "started", "end", "ended", "begin", "began"})
 
 
-def _flag_named(s: Filter, q: QuestionSpec) -> bool:
+def _flag_named(s: Filter, q: QuestionSpec, sql: SqlSpec | None = None) -> bool:
     """A flag set or an event's time present, on a column the question's words name
     (``is_final = 1`` for "final exams", ``sla_breached = TRUE`` for "an sla breach",
     ``first_response_at IS NOT NULL`` for "first response time"): the question asks it."""
@@ -1247,8 +1250,17 @@ def _flag_named(s: Filter, q: QuestionSpec) -> bool:
         return False
     if any(r.column and norm(r.column) == norm(s.column) for r in q.filters[:MAX_SCAN]):
         return False  # the question constrains that column itself: the matchers decide
-    markers = _MARKERS | _BOUNDS if s.op == "is not null" else _MARKERS
+    # (a key or a number present is the thing present: ``voucher_id IS NOT NULL`` for
+    # "voucher redemptions", ``loyalty_no IS NOT NULL`` for "loyalty members")
+    # (not a key the query groups or counts by: ``customer_id IS NOT NULL`` under "which
+    # customer" is a null guard, stef_align.guards)
+    markers = (_MARKERS | _BOUNDS | _KEY_PARTS if s.op == "is not null" and not null_guard(s, sql)
+               else _MARKERS | _BOUNDS if s.op == "is not null" else _MARKERS)
     words = [w for w in parts(s.column) if w not in markers]
+    if len(words) < len([w for w in parts(s.column) if w not in _MARKERS | _BOUNDS]) and any(
+            re.search(rf"\b(?:non|no|without(?:\s+(?:a|an|any))?)[\s-]*{re.escape(w)}",
+                      q.text.lower()) for w in words):
+        return False  # "non-member bookings" / member_id IS NOT NULL: the other side
     stems = _stems(q.text)
     if (s.op == "is not null" and 2 <= len(words) <= 3 and words[0] not in ID_PARTS
             and all(w in _QUALIFIERS for w in words[1:])
@@ -3007,7 +3019,7 @@ def align_filters(
         if said_absent:
             flipped_nulls.append(s)  # "... with no loyalty tier" / tier IS NOT NULL
             continue
-        if (s.op not in ("is null", "is not null") and _grounded(s, q)) or _flag_named(s, q):
+        if (s.op not in ("is null", "is not null") and _grounded(s, q)) or _flag_named(s, q, sql):
             matched.append(s.describe())
             grounded.append(s)
             continue
@@ -3193,7 +3205,10 @@ def align_filters(
             continue
         candidates = [*extras, *keeping, *implied, *(idx.preds[i] for i in used),
                       *benign_kept]
-        kept = _keeps_others(r, candidates, rules)
+        # (and a conditional aggregate's condition: COUNT_IF(status_cd IN ('COMPLETED',
+        # 'PARTIAL')) counts the restocks that are not SKIPPED, as a WHERE would keep them)
+        kept = _keeps_others(r, [*candidates, *(p for p in idx.preds[:MAX_SCAN]
+                                                if p.source == "case")], rules)
         if kept is None:
             kept = _keeps_declared_others(r, benign_kept, rules)
         if kept is None:

@@ -367,6 +367,12 @@ def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
                for w in sql.windows[:16])
 
 
+def null_guard(f: Filter, sql: SqlSpec | None) -> bool:
+    """Public :func:`_null_guard`: is ``f`` a null guard on a column the query groups, ranks
+    or aggregates by?"""
+    return _null_guard(f, sql)
+
+
 #: Aggregates that skip the rows whose argument is NULL.
 NULL_SKIPPING = frozenset({"AVG", "SUM", "MIN", "MAX", "MEDIAN", "COUNT", "STDDEV",
                            "STDDEV_SAMP", "STDDEV_POP", "VARIANCE", "VAR_SAMP", "VAR_POP"})
@@ -417,6 +423,8 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     # where one question leaves a value unanswered (the aligner's stand-in reading of a scope)
     if run.holds(f) and not named(f, text):
         return "run"
+    if run.holds(f) and _run_scope(f, text):
+        return "run"
     if run.defines(f, sql) and not named(f, text):
         return "definition"
     if (run.holds(f) or run.defines(f, sql)) and _rows_named(f, text):
@@ -445,6 +453,57 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         # soft delete the run applies everywhere stays what it is)
         return "definition"
     return None
+
+
+def _run_scope(f: Filter, text: str) -> bool:
+    """Is ``f``, a filter most of the run's queries share, the deployment's tenant scope
+    (``operator_id = 5117``, ``network_id = 42``) though the text names what its column is
+    about ("operator cancellations by reason", "downloads the network got")? The run applies
+    that one value whatever the question, and the text names the entity only: no value of it
+    ("operator 7", "network 'nbx'") and not several of them ("per network", "all operators",
+    "networks"), which a scope to one would narrow.
+
+    >>> f = Filter("network_id", "=", 42)
+    >>> _run_scope(f, "how many downloads did the network get"), _run_scope(f, "network 42")
+    (True, False)
+    >>> _run_scope(f, "downloads per network"), _run_scope(f, "downloads across networks")
+    (False, False)
+    >>> _run_scope(f, "downloads of network 7"), _run_scope(f, "downloads of network 'nbx'")
+    (False, False)
+    >>> _run_scope(Filter("region", "=", "emea"), "revenue in the region")
+    False
+    """
+    if f.column is None or f.op not in ("=", "in") or len(f.values) != 1:
+        return False
+    [v] = f.values
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        return False
+    ps = parts(f.column)
+    if not ps or not (ps[-1] in ID_PARTS or all(p in SCOPE_WORDS for p in ps)):
+        return False
+    entity = [p for p in ps if p not in ID_PARTS]
+    if not entity or str(v).lower() in _words(text.lower()):
+        return False
+    words = [w for w in re.findall(r"[a-z0-9]+", text.lower())]
+    head = stem(entity[-1])
+    for i, w in enumerate(words):
+        if stem(w) != head:
+            continue
+        if w != entity[-1] and w.endswith("s"):
+            return False  # "networks": several of them
+        if i > 0 and words[i - 1] in _SPREAD_WORDS:
+            return False  # "per network", "each operator"
+        if i + 1 < len(words) and (words[i + 1] in _NAME_AFTER or words[i + 1][0].isdigit()):
+            return False  # "network 7", "network id 7", "operator number"
+    # "network 'NBX'", "operator #12": a value of it, quoted or numbered
+    return re.search(rf"\b{re.escape(entity[-1])}\s*[#'\"\u2018\u201c]", text.lower()) is None
+
+
+#: Words before an entity that speak of several of it ("per network", "all operators").
+_SPREAD_WORDS = frozenset({"per", "by", "each", "every", "all", "across", "any", "other",
+                           "another", "which", "what", "between", "vs", "versus"})
+#: Words after an entity that introduce one of its values ("operator id 7", "store no. 12").
+_NAME_AFTER = frozenset({"id", "ids", "no", "number", "num", "code", "cd", "named", "called"})
 
 
 #: Parts of a column whose value is a state or a code of its rows (``lesson_status``,

@@ -127,6 +127,8 @@ IN_FORCE_WORDS = frozenset({"active", "current", "valid", "unexpired", "live", "
 _END_PARTS = frozenset({"expiry", "expiration", "expires", "expire", "exp", "end", "ends",
                         "until", "thru", "through", "to", "maturity", "termination",
                         "renewal", "renews"})
+#: (public: a column named so is an end, for the period aligner's "begun and not ended")
+END_PARTS = _END_PARTS
 _TODAY = (ANCHOR_DAY, ANCHOR_DAY.shifted("day", 1))
 
 

@@ -34,7 +34,8 @@ from datetime import date, datetime, timedelta
 from itertools import pairwise
 
 from stef_align.lifecycle import asks_now
-from stef_align.presupposed import asks_in_force, in_force_window, says_in_force
+from stef_align.names import parts
+from stef_align.presupposed import END_PARTS, asks_in_force, in_force_window, says_in_force
 from stef_align.up_to_now import up_to_now
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.periods import (
@@ -998,6 +999,11 @@ def align_periods(
         # asked that day: the filters the window is written with are the state word's too
         out.consumed.update(s.parts)
     if not asked:
+        # "active service sites" as ``start_dt <= CURRENT_DATE AND (end_dt IS NULL OR ...)``,
+        # "published episodes" as ``publish_ts IS NOT NULL AND publish_ts <= now()``: a start
+        # kept up to the day asked beside its end kept empty, or beside its own column kept
+        # set, is the state's other half (begun and not ended; happened by now), no extra
+        begun = _begun_beside(sql)
         # a period inside a conditional aggregate (COUNT_IF(due_date < CURRENT_DATE()): the
         # overdue ones) shapes a value and keeps every row: never an extra filter
         for s in sql_periods:
@@ -1016,7 +1022,8 @@ def align_periods(
             # many days before it, answer the question's word (stef_align.up_to_now)
             if (not s.negated and not s.excluded and not s.periodic and s.clock is None
                     and (up_to_now(c.start, c.end, q.text, today)
-                         or (in_force and _begun_by(c, today)))) or _own_calendar(s, q, today):
+                         or ((in_force or begun.ended or norm(s.column or "") in begun.set_)
+                             and _begun_by(c, today)))) or _own_calendar(s, q, today):
                 out.matched.append(shown)
             else:
                 out.extras.append(shown)
@@ -1315,6 +1322,35 @@ def _own_calendar(s: Period, q: QuestionSpec, today: date) -> bool:
         (rc := _canon(r, today)).start is not None and rc.end is not None
         and sc.start is not None and sc.end is not None
         and rc.start <= sc.start and sc.end <= rc.end for r in restated)
+
+
+@dataclass(frozen=True)
+class _Begun:
+    """What the SQL keeps beside a start bound at the day asked: an end column kept empty
+    (``end_dt IS NULL``), and the columns it keeps set (``publish_ts IS NOT NULL``)."""
+
+    ended: bool
+    set_: frozenset[str]
+
+
+def _begun_beside(sql: SqlSpec) -> _Begun:
+    """The SQL's empty ends and set columns (:class:`_Begun`), outside excluded subqueries.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> b = _begun_beside(extract_spec(
+    ...     "SELECT 1 FROM s WHERE start_dt <= CURRENT_DATE AND end_dt IS NULL"))
+    >>> b.ended, sorted(b.set_)
+    (True, [])
+    """
+    ended, set_ = False, set()
+    for f in sql.filters[:256]:
+        if f.column is None or f.excluded:
+            continue
+        if f.op == "is null" and set(parts(f.column)) & END_PARTS:
+            ended = True
+        elif f.op == "is not null":
+            set_.add(norm(f.column))
+    return _Begun(ended, frozenset(set_))
 
 
 def _begun_by(c: _Canon, today: date) -> bool:

@@ -44,7 +44,7 @@ SOURCE: Source = "rules"
 # ("don't count cancelled ones", "not including refunds": the verb a negation leaves rows out
 # with)
 _FILLER = (r"(?:(?:a|an|the|any|yet|in|of|for|as|be|been|being|is|are|was|were|marked|status|"
-           r"state|count|counting|include|including)\s+){0,2}")
+           r"state|count|counting|include|including|longer)\s+){0,2}")
 # Which rows an exclusion verb names before the word: "excluding those cancelled", "not
 # counting orders that were returned", "except the ones refunded".
 _WHICH = (r"(?:(?:those|the\s+ones|ones)\s+(?:(?:that|which|who)\s+)?"
@@ -79,13 +79,15 @@ _NONE_OF_THE_ROWS = (
 # one ("drop in cancelled bookings" is a fall, "drop shipped orders" a way to ship, a "skip"
 # a container).
 _LEAVE_OUT = (r"(?:\b(?:drop|dropping|skip|skipping)\s+(?:the|any|all|those)\s+"
+              r"|\ball\s+[a-z]+s\s+but\s+(?:the\s+|any\s+|those\s+)?"
               r"|\b(?:filter\s+out|filters\s+out|all\s+but|anything\s+but|ignore|omit|remove|"
               r"besides|(?:setting|set|leaving|putting)\s+aside)\s+(?:(?:the|any|all|those)\s+)?)"
               r"(?:[a-z]+-)?")
 _NEGATION = re.compile(
     rf"(?:(?:\b(?:not\s+counting|without\s+counting|excluding|excludes?|"
     rf"excl\.?|except|excepting|other than|apart\s+from|aside\s+from|exclusive\s+of|barring|"
-    rf"leaving\s+out|leave\s+out|ignoring|omitting|filtering\s+out|removing|yet\s+to|"
+    rf"leaving\s+out|leave\s+out|ignoring|omitting|filtering\s+out|removing|disregarding|"
+    rf"disregard|yet\s+to|"
     rf"still\s+to|waiting\s+to)\s+{_WHICH}{_FILLER}"
     rf"|\b(?:not|never|without|w/o|neither|nor|no|zero)\s+{_FILLER}|{_NT}\s+{_FILLER})"
     rf"(?:[a-z]+-)?"
@@ -107,21 +109,33 @@ _LISTED_AFTER_NEGATION = re.compile(
     r"exclusive\s+of|barring|neither|nor|leaving\s+out|leave\s+out|"
     r"ignoring|omitting|filtering\s+out|removing|drop|dropping|skip|skipping|filter\s+out|"
     r"filters\s+out|all\s+but|ignore|omit|remove|besides)\s+[\w-]+(?:\s+[\w-]+)?"
-    r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*\s*(?:,\s*(?:(?:and|or|nor)\s+)?|(?:and|or|nor)\s+)"
+    r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*\s*(?:,\s*(?:(?:and|or|nor)\s+)?|\b(?:and|or|nor)\s+)"
     r"(?:(?:a|an|the|any)\s+)?$")
 # A negation after the word: "trialing excluded", "drafts left out", "voids don't count",
-# "refunds not included" ("dropped", "skipped", "taken out" and "set aside" are states as
+# "refunds not included", and after the words listed with it ("trials and test listeners
+# excluded": only a list right after the word, so "active plans and test accounts excluded"
+# leaves "active" asked) ("dropped", "skipped", "taken out" and "set aside" are states as
 # often: "missed and skipped lifts", "loans taken out").
 _NEGATION_AFTER = re.compile(
-    r"^(?:\s+\w+){0,2}?\s+(?:excluded|excepted|left\s+out|filtered\s+out|removed|"
+    r"^(?:(?:\s+\w+){0,2}?|\s+(?:and|or|nor|&)(?:\s+[\w-]+){1,2})\s+"
+    r"(?:excluded|excepted|left\s+out|filtered\s+out|removed|(?<!\bset\s)aside|"
     r"not\s+counted|not\s+included|"
     r"(?:do|does|did|should|would|will|are|is|were|was)(?:n't|nt|\s+not)\s+"
     r"(?:count|counted|included|be\s+counted|be\s+included))\b")
-# An inclusion: "including repatriations", "incl. clawbacks", "inclusive of deposits", and after
+# An inclusion: "including repatriations", "incl. clawbacks", "including later cancellations"
+# (a word of time between, none other: "including tax for active members" asks "active"),
+# "inclusive of deposits", and after
 # the word "gone on arrival included", "clawbacks counted too": those rows are kept with the
 # others, which asks no condition either way.
 _INCLUDED_BEFORE = re.compile(r"\b(?:including|incl\.?|inclusive\s+of)\s+"
-                              r"(?:(?:the|any|all|every)\s+)?$")
+                              r"(?:(?:the|any|all|every)\s+)?(?:(?:later|late|earlier|early|"
+                              r"prior|past|previous|subsequent|eventual|future|possible|partial)"
+                              r"\s+)?$")
+# Rows said as included though they hold none of the word's rows: "including zones with zero
+# rides", "incl. customers with no orders" (the groups kept at zero, no condition on the rows).
+_INCLUDED_NONE = re.compile(r"\b(?:including|incl\.?|inclusive\s+of)\s+(?:(?:the|any|all|every)"
+                            r"\s+)?[a-z]+\s+(?:with|having|that\s+(?:have|had))\s+(?:no|zero|0)"
+                            r"\s+(?:[a-z]+\s+)?$")
 _INCLUDED_AFTER = re.compile(r"^(?:[\s()\[\]]+[\w-]+){0,2}?[\s()\[\]]+(?:included|counted\s+too|"
                              r"counted\s+as\s+well|kept\s+in)\b")
 
@@ -181,6 +195,10 @@ def negated(text: str, start: int) -> bool:
     (True, True)
     >>> negated("drop in cancelled bookings", 8), negated("ignore voids", 7)
     (False, True)
+    >>> negated("customers no longer active", 20), negated("disregarding voids", 13)
+    (True, True)
+    >>> negated("all orders but the cancelled", 19), negated("all but cancelled", 8)
+    (True, True)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
 
@@ -194,6 +212,12 @@ def negated_after(text: str, end: int) -> bool:
     False
     >>> negated_after("cancelled ones don't count", 9), negated_after("voids not included", 5)
     (True, True)
+    >>> negated_after("orders, cancelled ones aside", 17), negated_after("cash set aside", 4)
+    (True, False)
+    >>> negated_after("trials and test accounts excluded", 6)
+    True
+    >>> negated_after("active plans and test accounts excluded", 6)
+    False
     """
     return _NEGATION_AFTER.search(text[end : end + 40]) is not None
 
@@ -401,6 +425,10 @@ _COORDINATED = re.compile(r"\s*(?:,\s*)?(?:and|or|&|/|vs\.?|versus|as\s+well\s+a
 # The word after a matched phrase, and words after which it is no noun adjunct ("delivery
 # last week", "delivery of parts"): function words, time words, verbs of being.
 _NEXT_WORD = re.compile(r"[\s-]+([a-z]{3,})\b")
+# Nouns that measure the rows a word names ("ride count"), not another thing's kind.
+_MEASURE_NOUNS = frozenset({"count", "counts", "number", "numbers", "volume", "volumes", "total",
+                            "totals", "tally", "rate", "rates", "conversion", "conversions",
+                            "share", "ratio", "percentage", "pct"})
 _NOT_A_NOUN = frozenset({
     "and", "are", "but", "for", "from", "has", "have", "into", "last", "next", "not", "per",
     "since", "than", "that", "the", "this", "was", "were", "with", "within", "which", "who",
@@ -504,6 +532,7 @@ class Matcher:
         last: tuple[int, list[Filter]] | None = None  # the last word's end and its filters
         both: set[str] = set()  # conditions said together with their opposites
         said_as_kind: set[int] = set()  # ids of a term's filters a value word before it sets
+        kinds: set[int] = set()  # ids of a term's filters read weak as another thing's kind
         value_end: tuple[int, list[Filter]] | None = None  # the last value word: end, filters
         inclusion: int | None = None  # where the last word said as included ended
         named = {t for t, pattern in self.tables.items() if pattern.search(text)}
@@ -553,6 +582,17 @@ class Matcher:
                 text, max(0, m.start() - 40), m.start()) is not None
             if absent_rows:
                 strength = "weak"
+            # A condition term's singular before another noun names that thing's kind, not
+            # rows of the term: "restock visits skipped" (``term "restocks" = status_cd <>
+            # 'SKIPPED'``), "each ride payment" (``term "rides" = trip_status IN ...``), "never
+            # had a play session": one reading of two (weak). "ride count", "restock volume"
+            # measure the term's rows, and "trial conversion rate", a metric the ruleset names,
+            # measures the trials: the condition stays asked.
+            after = _NEXT_WORD.match(text, m.end())
+            kind_of = (not values_only and after is not None
+                       and after.group(1) not in _MEASURE_NOUNS
+                       and self._adjunct(text, key, m.end())
+                       and not self._inside_other(text, *m.span()))
             opposite = (last is not None and _COORDINATED.fullmatch(text, last[0], m.start())
                         is not None)
             previous = (m.end(), neg)
@@ -560,6 +600,10 @@ class Matcher:
             if strength == "strong":
                 # (a word read two ways stays readable as the column its synonym names)
                 spans.append(m.span())
+            if neg and _INCLUDED_NONE.search(text, max(0, m.start() - 60), m.start()):
+                # "including zones with zero rides": the groups kept at zero, no condition
+                words.add(value_key(m.group(0)))
+                continue
             if not neg and _listed_groups(text, m.start()):
                 # "by carrier mode (TL, LTL, PCL, INT)": the groups' names, no condition
                 words.add(value_key(m.group(0)))
@@ -589,8 +633,10 @@ class Matcher:
                     continue
                 if meaning.condition is not None:
                     for f in _condition(meaning.condition, neg):
-                        out.append(replace(f, source=SOURCE, strength="weak") if absent_rows
-                                   else replace(f, source=SOURCE))
+                        out.append(replace(f, source=SOURCE, strength="weak")
+                                   if absent_rows or kind_of else replace(f, source=SOURCE))
+                        if kind_of:
+                            kinds.add(id(out[-1]))
                 else:
                     op: Op = "!=" if neg else "="
                     out.append(Filter(meaning.column.lower() if meaning.column else None, op,
@@ -620,6 +666,10 @@ class Matcher:
                 both.update(said & turned)
                 both.update(f.describe() for f in last[1] if f.turned().describe() in said)
             last = (m.end(), made)
+        # a kind's weak reading of a condition the text asks elsewhere ("avg ride distance per
+        # ride") is that one condition, asked once
+        asked = {(f.column, f.op, f.value) for f in out if id(f) not in kinds}
+        out = [f for f in out if id(f) not in kinds or (f.column, f.op, f.value) not in asked]
         out = [f for f in out if not (f in was and _now_in(f, out, was))
                and f.describe() not in both and not _restated(f, users, agents)
                and id(f) not in said_as_kind]

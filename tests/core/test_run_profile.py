@@ -614,3 +614,27 @@ def test_where_a_runs_queries_read_each_column_survives_json() -> None:
     assert dict(profile.homes)["prodcd"] == frozenset({"tkt_sales"})
     assert {"tktsales", "snowdaily"} <= profile.known_tables
     assert RunProfile.from_json(profile.to_json()) == profile
+
+
+def test_the_runs_tenant_scope_stays_a_guard_where_the_question_names_its_entity() -> None:
+    """``network_id = 42`` on nearly every query of the run is the deployment's scope, also
+    where a question names the network without a value of it ("downloads the network got");
+    where it asks for several networks or names another, it is a condition of its own."""
+    questions = ["downloads last month", "episodes per show", "top 5 shows by downloads",
+                 "listeners by country", "ad revenue ytd", "how many shows",
+                 "avg episode length", "downloads by app", "new listeners last week",
+                 "episodes published this month"]
+    records = [Record(id=f"r{i}", question=questions[i % 10],
+                      sql=f"SELECT COUNT(*) FROM t{i % 10} WHERE network_id = 42",
+                      timestamp="2025-03-01T00:00:00Z") for i in range(20)]
+    asks = {
+        "one": "how many downloads did the network get last month",
+        "several": "downloads per network last month",
+        "other": "downloads of network 7 last month",
+    }
+    extra = [Record(id=k, question=q, sql="SELECT COUNT(*) FROM downloads WHERE network_id = 42",
+                    timestamp="2025-03-01T00:00:00Z") for k, q in asks.items()]
+    results = _by_id(list(Engine().run([*records, *extra])))
+    assert "network_id = 42" in results["one"].filter_alignment.guards
+    assert "network_id = 42" not in results["several"].filter_alignment.guards
+    assert "network_id = 42" not in results["other"].filter_alignment.guards
