@@ -36,10 +36,11 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
 
+from stef_align.academic_terms import read_terms
 from stef_align.ages import age_in_months, age_period
 from stef_align.credentials import credential_named
 from stef_align.guards import (
@@ -2946,8 +2947,22 @@ def align_filters(
     relative periods are read from); the SQL filters that spell a compared period are
     accounted for there."""
     work = work if work is not None else Work()
-    dates = align_periods(q, sql, rules, anchor)
+    # a term named by a season and a year ("fall 2026", "FA26", "AY 2026-27") is one
+    # requirement, read from the words alone; its words are no date nor value of their own,
+    # and the term codes or dates that speak of it are compared here (stef_align.academic_terms)
+    terms = read_terms(q, sql)
+    sql_dates = sql
+    if terms is not None:
+        q = terms.question
+        # (a term's dates, or a code read as a year, ``LIKE '2026%'``: no period of its own)
+        sql_dates = replace(sql, periods=tuple(p for p in sql.periods if not (
+            any(p is t for t in terms.periods)
+            or (p.parts and all(f in terms.consumed for f in p.parts)))))
+    dates = align_periods(q, sql_dates, rules, anchor)
     reasons: list[Reason] = []
+    # (the term's codes stay readable by the other requirements: "the Summer Olympics" /
+    # games_name = '2012 Summer'; they are no extras: read_as_asked below)
+    term_codes = terms.consumed if terms is not None else ()
     sql_filters = [f for f in sql.filters if not ignored(f, rules) and f not in dates.consumed]
     idx = _Index.build(sql_filters, sql.conditions)
     literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
@@ -2974,6 +2989,12 @@ def align_filters(
         if not any(match(r, m) for match in MATCHERS):
             m.unmet.append(r)
     matched, missing, used, wrong, unmet = m.matched, m.missing, m.used, m.wrong, m.unmet
+    if terms is not None:
+        matched += terms.matched
+        missing += terms.missing
+        wrong += terms.wrong
+        strong_count += terms.strong
+        reasons += terms.reasons
 
     # SQL filters nothing asked for: grounded in the question's words, benign, or extra.
     extras: list[Filter] = []
@@ -3129,7 +3150,7 @@ def align_filters(
     keeping: list[Filter] = []  # filters that answered a "not X" by keeping other values
     # conditions read (weakly) as the data's spelling of something the question says: a
     # state's value, a name's key; never also extras
-    read_as_asked: list[Filter] = []
+    read_as_asked: list[Filter] = list(term_codes)
     for r in unmet:
         elsewhere = _placed_elsewhere(r, q, sql, rules, run)
         if elsewhere is not None:
@@ -3583,8 +3604,10 @@ def align_filters(
     # An identifier pinned to a literal while a value the question names went unanswered is
     # more likely a stand-in for that value ("Kyle" / ``student_id = 1``) than a tenant scope.
     # a question with no period of its own asks about now: what is in force is its population
-    timeless = not dates.asked
-    kinds = [guard_kind(s, q.text, sql, run, timeless) for s in extras]
+    timeless = not dates.asked and terms is None  # a term is a period
+    # (a term's code or key is what the question's term asked for: no guard either)
+    kinds = [None if s in term_codes else guard_kind(s, q.text, sql, run, timeless)
+             for s in extras]
     # a text that says the rows have not ended ("in the fleet, not defleeted") asks for the
     # filter that keeps them in force (defleet_dt IS NULL): it answers the text
     kinds = ["stated" if k is None and ended_stated(s, q.text) else k
@@ -3633,7 +3656,8 @@ def align_filters(
     # The status only: its points are the scorer's to state (Score.filter_points).
     fa = FilterAlignment(
         status=status,
-        required=[*(f.describe() for f in asked), *dates.asked],
+        required=[*(f.describe() for f in asked), *dates.asked,
+                  *(terms.asked if terms is not None else ())],
         matched=list(dict.fromkeys(matched)),
         missing=missing,
         extras=extra_texts,
