@@ -64,6 +64,10 @@ elsewhere, a key grouped by but not shown, or a date column bounded besides thei
 58, at the rate where nothing parts; a column read nowhere, a table joined besides theirs or
 left out, 23 of 68).
 
+Session 29: a name the SELECT list itself defines (``this_apr - last_apr AS diff``) is read as
+the columns behind it, and a value a subquery looks up (``term_cd = (SELECT ...)``) as no value
+of its own: equivalent forms compare equal.
+
 >>> from stef_core.spec import SqlSpec
 >>> mine = answer_parts(SqlSpec(tables=("payments",)))
 >>> theirs = answer_parts(SqlSpec(tables=("invoices",)))
@@ -88,7 +92,17 @@ from functools import lru_cache
 
 from stef_core.limits import QUESTION_CACHE
 from stef_core.periods import floor, resolve
-from stef_core.spec import Bound, Filter, Period, Projection, RelativeDate, SqlSpec, StartOf, Value
+from stef_core.spec import (
+    SUBQUERY,
+    Bound,
+    Filter,
+    Period,
+    Projection,
+    RelativeDate,
+    SqlSpec,
+    StartOf,
+    Value,
+)
 
 #: Punctuation (and the underscore) a question key reads as a space.
 _PUNCT = re.compile(r"[^\w\s]|_")
@@ -151,6 +165,29 @@ def _bare(item: Projection) -> bool:
     return item.aggregate is None and _BARE.fullmatch(item.expr.strip()) is not None
 
 
+def _behind(item: Projection, items: Sequence[Projection]) -> set[str]:
+    """The columns an item of the SELECT list reads, a name another item of the same list
+    defines read as the columns behind it (``this_apr - last_apr AS diff`` beside ``sumIf(amt,
+    ...) AS this_apr``: ``amt`` and the date column, as where the measures are written out).
+    A name that is also a column the defining item reads (``SUM(net_amt) AS net_amt``) is
+    that column.
+
+    >>> from stef_core.spec import Projection
+    >>> a = Projection("SUM(amt) AS cur", aggregate="SUM", alias="cur", columns=("amt",))
+    >>> b = Projection("cur * 2 AS twice", alias="twice", columns=("cur",))
+    >>> sorted(_behind(b, [a, b]))
+    ['amt']
+    """
+    named = {_column(other.alias): other for other in items
+             if other.alias and other is not item}
+    out: set[str] = set()
+    for c in item.columns:
+        other = named.get(_column(c)) if "." not in c else None
+        behind = {_column(x) for x in other.columns} if other is not None else set()
+        out.update(behind if behind and _column(c) not in behind else {_column(c)})
+    return out
+
+
 def answer_parts(spec: SqlSpec, anchor: date | None = None) -> frozenset[str]:
     """The parts of an answer that are compared (``kind:name``): the tables it reads, the
     date columns it bounds (in its rows or inside an aggregate), the columns its SELECT list
@@ -169,7 +206,7 @@ def answer_parts(spec: SqlSpec, anchor: date | None = None) -> frozenset[str]:
     # session 23); the columns a measure is computed from are a choice of data.
     for item in spec.projections:
         kind = "shown" if _bare(item) or _counts(item.aggregate) else "output"
-        parts.update(f"{kind}:{_column(c)}" for c in item.columns)
+        parts.update(f"{kind}:{c}" for c in _behind(item, spec.projections))
     parts.update(f"reads:{_column(c)}" for c in spec.columns)
     # which values of a column keep the rows (``status IN ('open', 'held')``): written as an
     # IN list or an equality, in any order or case, it is the same set; an exclusion, a
@@ -318,6 +355,10 @@ def _values(value: Value) -> tuple[str, ...]:
     0``); () where one is a fraction or NULL (a measure's bound, read as a bound) or where
     strings and numbers mix."""
     values = value if isinstance(value, tuple) else (value,)
+    # a value a subquery looks up (``term_cd = (SELECT term_cd FROM terms WHERE ...)``) is
+    # found in the data when the query runs: it is no other value than one written out
+    if SUBQUERY in values:
+        return ()
     if not (all(isinstance(v, str) for v in values)
             or all(isinstance(v, (bool, int)) for v in values)):
         return ()
