@@ -103,6 +103,13 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`done < due` as not on time (on a column of days, a whole day's rows); not where the "
         "question says a side outright (\"before the promised date\", \"on or after\")"),
     ReasonCode(
+        "filter.weekday_number", "value", "major",
+        "days of the week kept by number in another numbering than the dialect's: \"fri or "
+        "sat\" as `dayofweek(d) IN (6, 7)` in DuckDB (0 = Sunday .. 6 = Saturday: Saturday "
+        "alone, 7 never comes), \"weekend\" as `EXTRACT(DAYOFWEEK FROM d) IN (6, 7)` in "
+        "BigQuery (1 = Sunday: Friday and Saturday); where the session sets the numbering "
+        "(Snowflake's WEEK_START, T-SQL's DATEFIRST) any of its numberings answers"),
+    ReasonCode(
         "date.end_of_day", "value", "minor",
         "a closing bound written as a bare date on a timestamp column (`created_at BETWEEN "
         "'2024-01-01' AND '2024-12-31'` drops the last day after midnight); major where the "

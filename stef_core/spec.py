@@ -489,6 +489,13 @@ class SqlSpec:
     # (``DATEDIFF(year, dob, GETDATE()) < 18`` in T-SQL: ``year boundaries``), compared with a
     # number: whoever has a birthday still to come this year is read a year older.
     year_ages: tuple[tuple[str, str], ...] = ()
+    # Days of the week kept by comparing a weekday function with numbers, as (the call,
+    # the numbers as written, and per numbering the dialect may give the function: its
+    # name, the ISO days 1 = Monday .. 7 = Sunday it keeps, whether a number is no day of
+    # it): DuckDB's ``dayofweek(d) IN (6, 7)`` is ``("dayofweek(d)", "6, 7", (("0 = Sunday
+    # .. 6 = Saturday", (6,), True),))``.
+    weekday_numbers: tuple[tuple[str, str, tuple[tuple[str, tuple[int, ...], bool], ...]],
+                           ...] = ()
     # The units the differences of two time columns the SELECT shows count in once scaled
     # (``AVG(TIMESTAMPDIFF(DAY, a, b))``: ``day``; ``AVG(DATEDIFF(minute, a, b)) / 60``:
     # ``hour``), ``?`` for one scaled in a way not read.

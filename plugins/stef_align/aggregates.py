@@ -1175,7 +1175,7 @@ _MEAN_OF_MEANS = re.compile(rf"\b{one_of(MEAN_WORDS)}\b[^.?!;]{{0,30}}"
 #: acronyms of rates, and "per".
 _RATE_WORDS = any_word((*(w for w in SHARE_WORDS if w != "proportion"), "percents",
                         "percentages", *RATE_MEASURES, "efficiency", r"load\s+factor", "oee",
-                        "ctr", "cvr", "roas", "roi", "revpar", "per"), percent_sign=True)
+                        "ctr", "cvr", "roas", "roi", "revpar", "adr", "per"), percent_sign=True)
 
 
 def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:

@@ -25,6 +25,7 @@ from stef_align import (
     averaged_rates,
     birth_years,
     buckets,
+    chasm_joins,
     collected_for_others,
     constant_shares,
     contains,
@@ -66,6 +67,7 @@ from stef_align import (
     terms,
     ties,
     unit_sums,
+    weekdays,
     zeroed,
 )
 from stef_align.filters import Work, align_filters
@@ -80,7 +82,7 @@ __all__ = ["align", "align_filters", "structural_findings"]
 def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
                         anchor: Anchor | None = None) -> list[Reason]:
     """Every finding beyond the filters, concept by concept."""
-    return [
+    found = [
         *aggregates.check(q, sql, anchor is not None and anchor.source == "timestamp"),
         *superlatives.check(q, sql),
         *grouping.check(q, sql, rules),
@@ -130,10 +132,16 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *single_rows.check(q, sql),
         *day_off_periods.check(q, sql),
         *late_bounds.check(q, sql),
+        *weekdays.check(q, sql),
         *birth_years.check(q, sql, anchor is not None and anchor.source == "timestamp"),
         *terms.check(q, sql, rules),
         *declared.check(sql, rules),
     ]
+    # two child tables summed across their join: said once, where the fan-out of one table
+    # over its lines (joins.check) has not said it already
+    if not any(r.code == "join.fan_out" for r in found):
+        found += chasm_joins.check(sql)
+    return found
 
 
 def align(ctx: Context, work: Work | None = None) -> Alignment:

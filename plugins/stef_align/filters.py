@@ -2547,6 +2547,16 @@ def _day_of_week(s: Filter) -> bool:
             and (name_kind(s.column) == "date" or is_timestamp_name(s.column)))
 
 
+def _day_numbers(s: Filter) -> bool:
+    """Is ``s`` a date column compared with day numbers in any way (``<``, ``IN ('0',
+    '6')``)? Read only where the SQL reader saw a weekday function compared with numbers."""
+    if not s.column or s.relation or not s.values or not (
+            name_kind(s.column) == "date" or is_timestamp_name(s.column)):
+        return False
+    return all(not isinstance(v, bool) and str(v).strip().isdigit() and 0 <= int(str(v)) <= 7
+               for v in s.values)
+
+
 def _match_weekday(r: Filter, m: _Match) -> bool:
     """"Revenue on Saturdays", "weekend orders": a day of the week the SQL keeps by number or
     name, in any dialect's numbering (the number itself is not checked: Sunday is 0, 1 or 7
@@ -2561,6 +2571,15 @@ def _match_weekday(r: Filter, m: _Match) -> bool:
     if days:
         m.used.update(days)
         return m.meet(days[0])
+    if m.sql.weekday_numbers:
+        # the SQL reader found a weekday function compared with numbers (SQLite's
+        # strftime('%w', d) IN ('0', '6'), MySQL's WEEKDAY(d) < 5): its conditions, kept on
+        # the column, keep the days (whether they are the asked ones is
+        # stef_align.weekdays')
+        days = [i for i, s in enumerate(m.idx.preds[:MAX_SCAN]) if _day_numbers(s)]
+        if days:
+            m.used.update(days)
+            return m.meet(days[0])
     return False
 
 

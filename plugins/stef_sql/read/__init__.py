@@ -15,6 +15,8 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.offsets`: how many days after one time column another must fall;
 * :mod:`~stef_sql.read.year_ages`: ages bounded in calendar years (this year minus the birth
   year);
+* :mod:`~stef_sql.read.weekdays`: days of the week kept by number, in each numbering the
+  dialect may use;
 * :mod:`~stef_sql.read.shares`: what the part and the whole of a share each keep;
 * :mod:`~stef_sql.read.joins`: what joins and subqueries do to the rows (an amount repeated
   by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...));
@@ -55,6 +57,7 @@ from stef_sql.read import (
     structure,
     superlatives,
     time,
+    weekdays,
     year_ages,
 )
 from stef_sql.read.tree import Reader, Tree
@@ -78,6 +81,7 @@ READERS: tuple[Reader, ...] = (
     offsets.read,
     shares.read,
     year_ages.read,
+    weekdays.read,
 )
 
 

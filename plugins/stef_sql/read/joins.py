@@ -82,6 +82,7 @@ may differ from its question whatever the data.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sqlglot import exp
@@ -426,6 +427,10 @@ def _in_having(node: exp.Expr, select: exp.Select) -> bool:
     return current.parent is select and current.arg_key == "having"
 
 
+#: A column that names the entity of its row (``park_nm``, ``boat_name``, ``title``).
+_ENTITY_NAME = re.compile(r"(?:^|_)(?:nm|name|title)$")
+
+
 def _padded_counts(tree: Tree) -> list[JoinedAggregate]:
     """``COUNT(*)`` per entity over a LEFT JOIN (module docstring): one entry per LEFT JOINed
     table equated to a grouped column.
@@ -476,8 +481,13 @@ def _padded_counts(tree: Tree) -> list[JoinedAggregate]:
                             or other.table.lower() == alias):
                         continue
                     if (other.table.lower(), other.name.lower()) not in grouped and (
-                            "", other.name.lower()) not in grouped:
-                        continue
+                            "", other.name.lower()) not in grouped and not any(
+                            t == other.table.lower() and _ENTITY_NAME.search(c) is not None
+                            for t, c in grouped):
+                        continue  # (or grouped by the kept side's name, ``p.park_nm``: one
+                        # group per park, and a park with no match still counts as one row;
+                        # a category of it, ``m.city``, may be joined to a table of one row
+                        # per member, its profile, and is not read)
                     table = tree.table_of(other)
                     if table and table not in ctes:
                         text = text or node.sql()[:200]

@@ -1,0 +1,114 @@
+"""Days of the week kept in another numbering than the dialect's (``filter.weekday_number``).
+
+"% of stays arriving fri or sat" kept as ``dayofweek(arrival_dt) IN (6, 7)`` in DuckDB (0 =
+Sunday .. 6 = Saturday) is Saturday alone, 7 never comes back; "weekend sales" kept as
+``EXTRACT(DAYOFWEEK FROM d) IN (6, 7)`` in BigQuery (1 = Sunday .. 7 = Saturday) is Friday
+and Saturday. The SQL reader reads which days each comparison of a weekday function with
+numbers keeps, in each numbering the dialect may give it (``SqlSpec.weekday_numbers``, from
+:mod:`stef_sql.read.weekdays`); here the days the question names decide.
+
+The days asked are read from the user's words (from the reformulation only when they name
+none: a reformulation may restate the mistake, "weekend days (day of week 6 and 7)"):
+"weekend" Saturday and Sunday, "weekday(s)", "business days" Monday to Friday, a day's name
+or its short form ("fri", "sat") that day. A comparison answers them when, in some numbering
+of its function, every number is a day and the days it keeps are all asked (a CASE branch
+of "saturday and sunday sales, each" keeps one of them; "weekend vs weekday" asks every
+day) or exactly the days not asked ("not on weekends" kept as the working week); "which
+weekday", "by weekday" ask for a breakdown and name no days.
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> q = question_spec("% of stays arriving fri or sat this season", None)
+>>> sql = extract_spec("SELECT COUNT(*) FILTER (WHERE dayofweek(arrival_dt) IN (6, 7)) * 100.0"
+...                    " / COUNT(*) FROM reservations", "duckdb")
+>>> [r.code for r in check(q, sql)]
+['filter.weekday_number']
+>>> sql = extract_spec("SELECT COUNT(*) FILTER (WHERE isodow(arrival_dt) IN (5, 6)) * 100.0"
+...                    " / COUNT(*) FROM reservations", "duckdb")
+>>> check(q, sql)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+
+#: The ISO number (1 = Monday) of each day's name and short forms.
+_DAY_WORDS = {
+    "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3,
+    "thursday": 4, "thu": 4, "thur": 4, "thurs": 4, "friday": 5, "fri": 5, "saturday": 6,
+    "sat": 6, "sunday": 7, "sun": 7,
+}
+_WEEKEND = frozenset({6, 7})
+_WORKWEEK = frozenset({1, 2, 3, 4, 5})
+_ALL = frozenset(range(1, 8))
+#: Words that name days of the week (a day, the weekend, the working week), plural too.
+_DAYS = re.compile(
+    r"\b(?:(?P<breakdown>which|what|busiest|slowest|quietest|by|per|each|every|best|worst)"
+    r"\s+)?(?P<word>week[- ]?ends?|week[- ]?days?|business\s+days?|working\s+days?|"
+    + "|".join(sorted(_DAY_WORDS, key=len, reverse=True)) + r")s?\b")
+_UNITS = {"weekend": _WEEKEND, "weekday": _WORKWEEK, "business": _WORKWEEK,
+          "working": _WORKWEEK}
+_NAMES = {1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday",
+          6: "Saturday", 7: "Sunday"}
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    if not sql.weekday_numbers:
+        return []
+    asked_text, _, reformulation = q.text.partition(" . ")
+    asked = _asked_days(asked_text)
+    if asked is None:
+        asked = _asked_days(reformulation)
+    if asked is None:
+        return []
+    for call, numbers, readings in sql.weekday_numbers:
+        if any(_answers(days, outside, asked) for _, days, outside in readings):
+            continue
+        name, days, outside = readings[0]
+        kept = ", ".join(_NAMES[d] for d in days) or "no day"
+        said = (f"{call} compared with {numbers} keeps {kept} ({name}"
+                + ("; a number there is no day of it" if outside else "") + ")")
+        if len(readings) > 1:
+            said += " in every numbering the session may give it"
+        return [reason(
+            "filter.weekday_number",
+            f"the question asks {_days_text(asked)} but {said}", "major")]
+    return []
+
+
+def _answers(days: tuple[int, ...], outside: bool, asked: frozenset[int]) -> bool:
+    """Do the days a comparison keeps answer the days asked: all asked (one branch of a
+    CASE may keep some of them), or exactly the others ("not on weekends" kept as the
+    working week)?"""
+    if outside or not days:
+        return False
+    kept = frozenset(days)
+    return kept <= asked or kept == _ALL - asked
+
+
+def _asked_days(text: str) -> frozenset[int] | None:
+    """The ISO days ``text`` names, None when it names none."""
+    days: set[int] = set()
+    for m in _DAYS.finditer(text):
+        word = m.group("word").replace("-", "").replace(" ", "")
+        unit = next((u for k, u in _UNITS.items() if word.startswith(k)), None)
+        if unit is not None:
+            if word.startswith("weekday") and m.group("breakdown"):
+                continue  # "which weekday", "revenue by weekday": a breakdown, no days
+            days |= unit
+        else:
+            days.add(_DAY_WORDS[word])
+    return frozenset(days) if days else None
+
+
+def _days_text(days: frozenset[int]) -> str:
+    if days == _WEEKEND:
+        return "the weekend (Saturday and Sunday)"
+    if days == _WORKWEEK:
+        return "weekdays (Monday to Friday)"
+    return " or ".join(_NAMES[d] for d in sorted(days))
