@@ -367,7 +367,10 @@ def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
                                        for p in parts(t.split(".")[-1]))
                for w in q.counted):
             return False
-        return any(a.func == "SUM" and set(parts(a.arg.split(".")[-1])) <= _COUNT_PARTS
+        # (a quantity qualified by which units count, ``good_qty``, ``shipped_qty``: still
+        # units, the column's last part says so)
+        return any(a.func == "SUM" and (set(ps := parts(a.arg.split(".")[-1])) <= _COUNT_PARTS
+                                        or (len(ps) == 2 and ps[-1] in _QUANTITY_PARTS))
                    for a in sql.aggregations[:64])
     said: set[str] | None = None
     for a in sql.aggregations[:64]:
@@ -413,6 +416,8 @@ def _stored_threshold(func: str, q: QuestionSpec, sql: SqlSpec) -> bool:
 
 #: Identifier parts that mark a column as a stored count (``number_products``, ``num_staff``).
 _COUNT_PARTS = frozenset({"number", "num", "count", "cnt", "nb", "qty", "quantity"})
+#: Last parts of a column that holds a quantity of units (``good_qty``, ``shipped_quantity``).
+_QUANTITY_PARTS = frozenset({"qty", "quantity"})
 
 
 def _keys(table: str, column: str) -> bool:
@@ -1367,7 +1372,11 @@ def _mean_per_severity(q: QuestionSpec, sql: SqlSpec) -> Severity:
     if found is None or has_many_rows(found[0]) or rows_of_another([found[0]], q.own_words,
                                                              sql.tables):
         return "major"
-    names = (*sorted(sql.columns)[:256], *sql.tables[:32])
+    # (the averaged table itself is no other place: "avg spend per rental" over
+    # ``rental_agreements`` names the rows' kind in a word of the table, which may be that
+    # thing or another, as any table may)
+    names = (*sorted(sql.columns)[:256],
+             *(t for t in sql.tables[:32] if t.split(".")[-1] != found[2]))
     if any(word_matches(found[0], n.split(".")[-1]) or abbreviated(found[0], n.split(".")[-1])
            for n in names):
         return "major"

@@ -295,9 +295,15 @@ def _recency_window(r: Filter, q: QuestionSpec, sql: SqlSpec,
     if word not in _RECENT_STATES and word not in _LAPSED_STATES:
         return None
     shown = tuple(extras)
+    # (the reformulation may define the word by that window itself, which the SQL then
+    # meets: "active members" restated "members with a purchase within the past 90 days" /
+    # DATE_DIFF(CURRENT_DATE(), order_dt, DAY) <= 90; the question's own words name no period)
+    defined = not q.periods and any(
+        t.start is not None and not t.negated and not t.periodic
+        for t in (q.restated_periods or ())[:MAX_SCAN])
     for p in sql.periods[:MAX_SCAN]:
         if (not p.column or p.negated or p.periodic or p.clock is not None
-                or not any(e.startswith(f"{p.column} in ") for e in shown)):
+                or not (defined or any(e.startswith(f"{p.column} in ") for e in shown))):
             continue
         if (p.start is not None and p.end is None) if word in _RECENT_STATES else (
                 p.start is None and p.end is not None):
@@ -2751,7 +2757,9 @@ def _match_other_operator(r: Filter, m: _Match) -> bool:
     if m.op_hit is None:
         return False
     s = m.idx.preds[m.op_hit]
-    if _within_end(r, s, m.q.own_words):
+    # (a span the reformulation words, "downloads within 7 days of publishing", is read in
+    # its words: the requirement is the reformulation's own)
+    if _within_end(r, s, m.q.text if r.source == "enrichment" else m.q.own_words):
         # "within 48 hours" / TIMESTAMP_DIFF(...) < 48: English does not say whether the
         # 48th hour counts, so the strict bound answers it as well as the loose one; the
         # other side of the number does not ("within 48 hours" / > 48); as "the next 30
@@ -3395,7 +3403,14 @@ def align_filters(
         # (an event's moment left unset keeps a state until the event: "active patients" /
         # discharge_dt IS NULL; set the other way it keeps the rows past it, never the state)
         word = str(r.value).lower()
-        states = [s for s in (*encodings, *(idx.preds[i] for i in sorted(used)[:MAX_SCAN]))
+        # (an exclusion the text itself states, "active machines (machines not removed)" /
+        # removed_dt IS NULL, is the agent's definition of the state word when it keeps the
+        # state by an event's moment left unset: the data's terms for it, read by inference)
+        stated = [s for i, s in enumerate(idx.preds[:MAX_SCAN]) if i not in used
+                  and s.column and s.op in ("is null", "is not null")
+                  and _moment_kept(word, s) and guard_kind(s, q.text, sql, run) == "stated"]
+        states = [s for s in (*encodings, *(idx.preds[i] for i in sorted(used)[:MAX_SCAN]),
+                              *stated)
                   if (_state_column(s) or _state_flag(s) or _moment_kept(word, s))
                   and s.value != SUBQUERY]
         # (a state the reformulation restates in prose is read so too, where an event's moment

@@ -421,6 +421,94 @@ def _person_by(group: str, keys: tuple[str, ...]) -> bool:
 _KIND_PARTS = frozenset({"type", "typ", "tp", "kind", "class", "cls", "cat", "category"})
 
 
+#: Words a question names a breakdown by the kind of its rows with, on their own.
+_KIND_WORDS = frozenset({"type", "types", "kind", "kinds", "category", "categories", "class",
+                         "classes"})
+#: Last name parts of a key that holds a code, a label of a catalogue.
+_CODE_PARTS = frozenset({"cd", "code"})
+
+
+def _coded_kind(group: str, keys: tuple[str, ...], text: str) -> bool:
+    """"surcharge revenue by type" grouped by ``surcharge_cd``: "type" alone names no column;
+    the code of the thing the question measures (named by a word of it, "surcharge",
+    "add-on" / ``addon_cd``) may be its kind (a small catalogue: lunch, transfer, photo) or the
+    thing itself (a product's code): only the schema tells, so a grouping finding stays, as
+    minor. A code of another thing (``region_cd``) is no such reading.
+
+    >>> _coded_kind("type", ("x.addon_cd",), "add-on revenue by type last month")
+    True
+    >>> _coded_kind("type", ("region_cd",), "add-on revenue by type last month")
+    False
+    """
+    if group not in _KIND_WORDS:
+        return False
+    said = {w.replace("-", "") for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*",
+                                                    text[:2000].lower())}
+    said -= _KIND_WORDS
+    for k in keys[:32]:
+        ps = parts(bare(k))
+        if len(ps) >= 2 and ps[-1] in _CODE_PARTS and any(
+                len(p) >= 3 and any(stem(p) == stem(w) for w in said) for p in ps[:-1]):
+            return True
+    return False
+
+
+def _averaged_entities(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
+    """"avg add-on spend per stay" answered by per-reservation totals (a derived table grouped
+    by ``res_id``, joined back on ``res_id``) averaged over the reservations: the SQL averages
+    over one row per key, which is the unit "per stay" asks for under the table's own name,
+    or another thing; only the schema tells, so the finding stays, as minor. An average over
+    the rows themselves (``AVG(amount)`` of every payment for "avg spend per member") has no
+    such unit and stays critical.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> from stef_question.extract import extract_question
+    >>> q = extract_question("avg parts cost per repair", None)
+    >>> sql = extract_spec("SELECT SUM(COALESCE(p.c, 0)) / COUNT(*) FROM work_orders w LEFT "
+    ...                    "JOIN (SELECT wo_id, SUM(amt) AS c FROM wo_parts GROUP BY wo_id) p "
+    ...                    "ON p.wo_id = w.wo_id")
+    >>> _averaged_entities("repair", q, sql)
+    True
+    >>> _averaged_entities("repair", q, extract_spec("SELECT AVG(amt) FROM wo_parts"))
+    False
+    """
+    if "AVG" not in q.aggregations or len(sql.nested_group_by) != 1 or not re.search(
+            r"\bper\s+" + re.escape(group) + r"\b", q.text[:2000]):
+        return False
+    outer = {family(a.func) for a in sql.aggregations if not a.nested}
+    if not ("AVG" in outer or (sql.divides and outer)):
+        return False
+    key = bare(sql.nested_group_by[0]).lower()
+    if key in {bare(k).lower() for k in sql.group_by}:
+        return False
+    # the key is a table's own (``res_id`` of reservations, ``wo_id`` of work_orders): one
+    # row per key there. A key of another thing (``dept_id`` joined back to employees)
+    # repeats over the rows averaged, which are then not the groups.
+    if not any(_names_table(key, t) for t in sql.tables[:32]):
+        return False
+    return any(bare(a).lower() == key or bare(b).lower() == key
+               for _, a, _, b in sql.join_keys[:64])
+
+
+def _names_table(key: str, table: str) -> bool:
+    """Is ``key`` the own key of ``table``: its name parts but the id say the table's name,
+    in full, cut short or by initials (``res_id`` / reservations, ``wo_id`` / work_orders,
+    ``episode_id`` / episodes)?
+
+    >>> [_names_table(k, t) for k, t in (("res_id", "reservations"), ("wo_id", "work_orders"),
+    ...                                  ("episode_id", "episodes"), ("dept_id", "employees"))]
+    [True, True, True, False]
+    """
+    named = "".join(p for p in parts(key) if p not in _ID_PARTS)
+    name = table.split(".")[-1].lower()
+    whole = "".join(parts(name))
+    if len(named) < 2 or not whole:
+        return False
+    initials = "".join(p[0] for p in parts(name))
+    return (whole.startswith(named) or initials == named or word_matches(named, name)
+            or abbreviates(named, whole))
+
+
 def _typed_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     """"fleet count at each airport" grouped by ``br_cd`` where the SQL keeps ``br_type =
     'APT'``: every row left is an airport, so each branch code is one airport. The kind column
@@ -955,6 +1043,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                                       or _role_keyed(group, keys, sql)
                                       or _person_by(group, keys)
                                       or _aliased_key(group, keys, sql)
+                                      or _coded_kind(group, keys, q.text)
+                                      or _averaged_entities(group, q, sql)
                                       or _restated_key(group, keys, sql, q, rules)
                                       or _kindred_key(group, sql.group_by or keys, q, sql))
             out.append(reason("groupby.missing", message + (

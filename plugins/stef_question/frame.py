@@ -116,6 +116,19 @@ class Frame:
         return out
 
 
+def _zeros(text: Text) -> list[int]:
+    """The tokens of "0s" ("show 0s", "incl 0s"): the plural of zero, the groups shown at
+    nothing, no value a row must equal.
+
+    >>> from stef_question.text import tokenize
+    >>> _zeros(tokenize("cancelled orders per channel, show 0s")), _zeros(tokenize("0 s"))
+    ([6, 7], [])
+    """
+    toks = text.tokens
+    return [k for i, t in enumerate(toks[:-1]) if t.kind == "number" and t.low == "0"
+            and toks[i + 1].low == "s" and toks[i + 1].start == t.end for k in (i, i + 1)]
+
+
 def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
                bound_ranking: frozenset[int] = frozenset(),
                bound_terms: frozenset[int] = frozenset()) -> Frame:
@@ -134,6 +147,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
             times.append((i, j))
             claimed.update(range(i, j))
     claimed.update(_week_bounds(text, times))
+    claimed.update(_zeros(text))
     comps, taken = comparatives.read(text, lex, frozenset(claimed))
     claimed |= taken
     sup, taken = superlatives.read(text, lex, frozenset(claimed) | bound_ranking)

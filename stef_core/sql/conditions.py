@@ -333,6 +333,30 @@ def _quantified_subquery(op: str, right: exp.Expr) -> Op | None:
     return None
 
 
+def _spread(left: exp.Expr, right: exp.Expr, op: Op, resolver: Resolver) -> str | None:
+    """The column of ``MIN(c) <> MAX(c)`` (``MIN(c) < MAX(c)``, ``MAX(c) > MIN(c)``): a group
+    whose values of ``c`` differ, two distinct values at least; None for anything else.
+
+    >>> from sqlglot import parse_one
+    >>> sel = parse_one("SELECT k FROM t GROUP BY k HAVING MIN(br_id) <> MAX(br_id)")
+    >>> [f.describe() for f in read_condition(sel.args["having"].this, Resolver(sel),
+    ...                                       "having")]
+    ['br_id > 1']
+    >>> sel = parse_one("SELECT k FROM t GROUP BY k HAVING MAX(br_id) > MIN(br_id)")
+    >>> [f.describe() for f in read_condition(sel.args["having"].this, Resolver(sel),
+    ...                                       "having")]
+    ['br_id > 1']
+    """
+    left, right = _unparen(left), _unparen(right)
+    if isinstance(left, exp.Max) and isinstance(right, exp.Min):
+        left, right, op = right, left, FLIPPED_OP[op]
+    if not (isinstance(left, exp.Min) and isinstance(right, exp.Max)) or op not in ("!=", "<"):
+        return None
+    if not isinstance(left.this, exp.Column) or left.this != right.this:
+        return None
+    return operand_column(left.this, resolver)
+
+
 def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
           excluded: bool) -> list[Filter]:
     """Filters for one predicate that contains no AND/OR."""
@@ -386,6 +410,12 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
         if isinstance(right, (exp.Subquery, exp.Select)) or isinstance(left, exp.Subquery):
             target = left if not isinstance(left, exp.Subquery) else right
             return [make(operand_column(target, resolver), op, SUBQUERY)]
+        if source == "having":
+            spread = _spread(left, right, op, resolver)
+            if spread is not None:
+                # HAVING MIN(branch_id) <> MAX(branch_id): the group holds two values at
+                # least, as COUNT(DISTINCT branch_id) > 1 says ("from 2+ different branches")
+                return [make(spread, ">", 1)]
         if op in ("=", "!=") and not negate:
             return []  # column = column: a join condition, not a filter
         # Column against column ("salary > manager salary"): a relation between two columns,

@@ -457,10 +457,15 @@ def _term(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> _Term 
     if inner is None or term is None:
         return None
     inner = _unwrap(inner)
-    if isinstance(inner, (exp.Date, exp.TsOrDsToDate)) or (
-        isinstance(inner, (exp.Cast, exp.TryCast)) and _type_name(inner) in _DAY_TYPES
-    ):
-        inner = _unwrap(inner.this)  # YEAR(DATE(d)), strftime('%Y', CAST(d AS DATE))
+    # YEAR(DATE(d)), strftime('%Y', CAST(d AS DATE)); BigQuery FORMAT_DATE('%Y-%m', DATE(ts))
+    # reads as TimeToStr(TsOrDsToDate(Date(ts))): a day of a day is that day
+    for _ in range(3):
+        if isinstance(inner, (exp.Date, exp.TsOrDsToDate)) or (
+            isinstance(inner, (exp.Cast, exp.TryCast)) and _type_name(inner) in _DAY_TYPES
+        ):
+            inner = _unwrap(inner.this)
+        else:
+            break
     if not isinstance(inner, exp.Column):
         return None
     col = column_of(inner)
@@ -1661,13 +1666,39 @@ def _date_diff(node: exp.Expr, op: str, value: exp.Expr,
     elif _is_now(earlier) and isinstance(later, exp.Column):
         column, flipped, offset = column_of(later), op, n  # d - now <= n: d <= now + n
     else:
-        return None
+        # julianday('2026-10-14') - julianday(reg_dt) > 14: the same, from a day written out
+        # (an agent often writes the day it was asked on): reg_dt before 2026-09-30
+        day_later, day_earlier = _literal_day(later), _literal_day(earlier)
+        if day_later is not None and isinstance(earlier, exp.Column):
+            column, flipped, offset, day = column_of(earlier), _FLIP[op], -n, day_later
+        elif day_earlier is not None and isinstance(later, exp.Column):
+            column, flipped, offset, day = column_of(later), op, n, day_earlier
+        else:
+            return None
+        if not column or unit not in ("day", "week"):
+            return None
+        first = add(day, unit, offset) if unit == "day" else day + timedelta(weeks=offset)
+        found = bounded(column, _absolute(first, add(first, "day", 1) if unit == "day"
+                                          else first + timedelta(weeks=1), unit), flipped, False)
+        return [found] if found is not None else None
     if not column:
         return None
     start = ANCHOR_DAY.start_of(unit).shifted(unit, offset)
     span = Span(start, start.shifted(unit, 1), unit)
     period = bounded(column, span, flipped, False)
     return [period] if period is not None else None
+
+
+def _literal_day(node: exp.Expr) -> datetime | None:
+    """The day a date literal names (``'2026-10-14'``, ``DATE '2026-10-14'``), or None."""
+    node = _typed(_unwrap(node))
+    if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)) and isinstance(
+            node.this, exp.Expr):
+        node = _unwrap(node.this)
+    if not isinstance(node, exp.Literal) or not node.is_string:
+        return None
+    span = literal_span(str(node.this).strip())
+    return span[0] if span is not None and span[2] == "day" else None
 
 
 def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],

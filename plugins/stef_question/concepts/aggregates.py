@@ -137,12 +137,49 @@ def _compound(text: Text, lex: Lexicon, i: int) -> bool:
 
 
 def _unit_of_minutes(text: Text, i: int) -> bool:
-    """Is the "min" at token ``i`` a unit ("in min", "30 min", "min per session") rather than
-    an aggregate ("min price", "the min")?"""
+    """Is the "min" at token ``i`` a unit ("in min", "30 min", "min per session", "avg prep
+    time (min)") rather than an aggregate ("min price", "the min")? Alone in brackets after a
+    measure, it labels the unit the answer is given in, as "(usd)" or "(days)" would.
+
+    >>> from stef_question.text import tokenize
+    >>> [_unit_of_minutes(tokenize(t), 6) for t in ("avg prep time last month (min)",
+    ...                                             "price by store , the ( min , max )")]
+    [True, False]
+    """
     if text.tokens[i].low != "min" or i == 0:
         return False
     before = text.tokens[i - 1]
+    if before.low == "(" and i + 1 < len(text.tokens) and text.tokens[i + 1].low == ")":
+        return True
     return before.kind == "number" or before.low in ("in", "of", "per")
+
+
+#: What may stand between a comparison and the limit it compares with ("under the min pax").
+_LIMIT_SKIP = frozenset({"the", "their", "its", "a", "his", "her"})
+
+
+def _compared_limit(text: Text, lex: Lexicon, i: int) -> bool:
+    """Is the extreme word at token ``i`` a limit a comparison is made against ("departures
+    that ran under min pax", "skus below the minimum stock level", "over max capacity")? Each
+    row carries such a limit (a column), or a subquery computes it: the answer is no MIN or
+    MAX, so the word is only a weak cue (read by inference, never a critical finding).
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> [_compared_limit(tokenize(t), lexicon(), i) for t, i in (
+    ...     ("departures ran under min pax", 3), ("skus below the minimum stock", 3),
+    ...     ("the min price by store", 1))]
+    [True, True, False]
+    """
+    words = text.words
+    j = i - 1
+    while j >= 0 and words[j] in _LIMIT_SKIP:
+        j -= 1
+    for start in range(max(0, j - 2), j + 1):
+        m = lex.at("comparative", words, start)
+        if m is not None and m.end == j + 1 and m.meaning in ("<", ">", "<=", ">="):
+            return True
+    return False
 
 
 #: Nouns a weak ratio word names a thing with: "rate plan", "rate card", "rate class".
@@ -230,7 +267,7 @@ def read(
                 func == "SUM" and m.phrase in ("total", "totals", "aggregate", "combined")):
             is_strong = not ranked and not after_agg and _in_head(words, m.start)
         elif func in ("MAX", "MIN"):
-            is_strong = True
+            is_strong = not _compared_limit(text, lex, m.start)
         else:
             # "the highest average score": a ranking by a stored or grouped average
             is_strong = not ranked

@@ -168,6 +168,12 @@ def _criterion(words: tuple[str, ...], lex: Lexicon, by: int,
     instead."""
     ends = [e for e in ranking_ends if e <= by and by - e <= 3]
     if not ends:
+        # "the top 10 priciest recipes on the menu by cost": a place or a set the ranked noun
+        # is taken from ("on the menu", "in the catalogue") sits before its criterion
+        ends = [e for e in ranking_ends if e < by and by - e <= 7 and any(
+            words[j] in _SET_PREPOSITIONS for j in range(e + 1, by)) and not any(
+            words[j] in _GROUP_OPENERS for j in range(e, by))]
+    if not ends:
         # "the top 3 customers per product line by revenue": a group asked of the ranking
         # ("per X", "in each X", "for each X") sits between the ranked noun and its criterion
         ends = [e for e in ranking_ends if e <= by and by - e <= 7 and any(
@@ -187,6 +193,9 @@ def _criterion(words: tuple[str, ...], lex: Lexicon, by: int,
 
 #: Words that open a group asked of a ranking ("per line", "in each region", "for every rep").
 _GROUP_OPENERS = frozenset({"per", "each", "every"})
+#: Prepositions that say where a ranked noun is taken from ("recipes on the menu", "titles in
+#: the catalogue", "stations across the network").
+_SET_PREPOSITIONS = frozenset({"on", "in", "at", "from", "across", "within", "among"})
 
 
 def _rate(words: tuple[str, ...], start: int, lex: Lexicon, aggregated: bool) -> bool:
