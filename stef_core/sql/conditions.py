@@ -22,7 +22,7 @@ aliases, so ``WITH t AS (SELECT amount AS a FROM s) SELECT * FROM t WHERE a > 5`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 from sqlglot import exp
@@ -40,6 +40,7 @@ __all__ = [
     "column_name",
     "columns_of",
     "flatten",
+    "is_now",
     "literal_value",
     "operand_column",
     "read_condition",
@@ -581,38 +582,85 @@ NOW_CALLS = frozenset({"NOW", "GETDATE", "SYSDATE", "CURDATE", "CURRENT_DATE",
                         "UTC_TIMESTAMP", "UTC_DATE", "TODAY", "SYSTIMESTAMP"})
 
 
-#: Units a date is truncated to that keep its day (Oracle TRUNC's default 'DD').
-_DAY_UNITS = re.compile(r"^(?:DD|DDD|J|DAY|D)$")
+#: Units a date is truncated to that keep its day, written as a string (the form of Oracle's
+#: TRUNC format models, its default 'DD'): 'DDD' and 'J' too. Not 'DAY', 'DY' or 'D': in Oracle
+#: they are the first day of the week (as 'IW' is the ISO Monday), where Snowflake's TRUNC and
+#: BigQuery's DATE_TRUNC in the same string form mean the day; read without the dialect, the
+#: form is ambiguous, and a week's start taken for today makes ``end > TRUNC(SYSDATE, 'DAY')``
+#: (ended earlier this week or not) the rows in force.
+_DAY_FORMATS = frozenset({"DD", "DDD", "J"})
+#: The same as a keyword (``DATE_TRUNC('day', x)``, T-SQL ``DATETRUNC(dd, x)``, DuckDB 'd'):
+#: the day in every dialect that writes it so.
+_DAY_KEYWORDS = frozenset({"DAY", "DAYS", "DD", "D"})
 
 
-def _is_today(node: exp.Expr) -> bool:
-    """Is ``node`` the moment or the day of the query (``CURRENT_DATE``, ``NOW()``,
-    ``SYSDATE``, ``TRUNC(SYSDATE)``, ``CAST(GETDATE() AS DATE)``, SQLite ``date('now')``)?"""
-    for _ in range(4):
-        node = _unparen(node)
-        if isinstance(node, (exp.Cast, exp.TryCast, exp.TsOrDsToDate)) and isinstance(
+#: Functions that make a moment of a date without moving it (``DATETIME(d)``, BigQuery
+#: ``TIMESTAMP(d)``) when no zone is given.
+_MOMENT_OF: tuple[type[exp.Expr], ...] = tuple(
+    t for t in (getattr(exp, "Timestamp", None), getattr(exp, "Datetime", None),
+                getattr(exp, "TsOrDsToDatetime", None))
+    if isinstance(t, type))
+
+
+def _day_truncated(node: exp.Expr) -> exp.Expr | None:
+    """The moment ``node`` truncates to its day (``TRUNC(SYSDATE)``, ``TRUNC(SYSDATE, 'DD')``,
+    ``DATE_TRUNC('day', NOW())``, Redshift ``TRUNC(GETDATE())``), or None."""
+    if isinstance(node, exp.Trunc) and node.args.get("decimals") is None:
+        return node.this if isinstance(node.this, exp.Expr) else None
+    if not isinstance(node, (exp.DateTrunc, exp.TimestampTrunc)) or not isinstance(
+            node.this, exp.Expr):
+        return None
+    unit = node.args.get("unit")
+    if isinstance(unit, exp.Literal) and unit.is_string:
+        return node.this if str(unit.this).strip().upper() in _DAY_FORMATS else None
+    if isinstance(unit, (exp.Var, exp.Identifier)):
+        return node.this if str(unit.this).strip().upper() in _DAY_KEYWORDS else None
+    return None
+
+
+def is_now(node: exp.Expr, unwrap: Callable[[exp.Expr], exp.Expr] | None = None) -> bool:
+    """Is ``node`` the moment or the day of the query: ``CURRENT_DATE``, ``NOW()``, ``SYSDATE``,
+    ``SYSTIMESTAMP``, ``TRUNC(SYSDATE)``, ``CAST(GETDATE() AS DATE)``, ``CONVERT(date,
+    GETDATE())``, SQLite ``date('now')`` and ``datetime('now')``, a bare ``'now'`` (PostgreSQL's
+    ``'now'::date``)? One recogniser for the condition reader (the in-force OR) and
+    :mod:`stef_core.sql.time`, which passes its own ``unwrap`` (the wrappers that keep a moment,
+    in its reading) to apply at every level. A day moved from now (SQLite ``date('now', '-7
+    day')``) and a week's or a month's start are not now.
+
+    >>> from sqlglot import parse_one
+    >>> [is_now(parse_one(f"SELECT {s}", read="oracle").expressions[0])
+    ...  for s in ("TRUNC(SYSDATE)", "TRUNC(SYSDATE, 'DD')", "TRUNC(SYSDATE, 'DAY')")]
+    [True, True, False]
+    """
+    for _ in range(8):
+        node = _unparen(unwrap(node) if unwrap is not None else node)
+        if isinstance(node, exp.Date) and node.args.get("zone") is not None:
+            return False  # the default reader's date('now', '-7 day'): a modifier moves it
+        if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)) and isinstance(
                 node.this, exp.Expr):
             node = node.this
-        elif (isinstance(node, (exp.DateTrunc, exp.TimestampTrunc))
-              and isinstance(node.this, exp.Expr) and _DAY_UNITS.search(
-                  str(node.args.get("unit") or "").strip("'\"").upper())):
-            node = node.this  # TRUNC(SYSDATE), TRUNC(SYSDATE, 'DD'): today, not a month's start
+        elif (isinstance(node, _MOMENT_OF) and isinstance(node.this, exp.Expr)
+              and not node.args.get("zone") and not node.expressions):
+            node = node.this  # the default reader's datetime('now'), BigQuery TIMESTAMP(...)
         elif isinstance(node, exp.Convert) and isinstance(node.expression, exp.Expr):
-            node = node.expression
+            node = node.expression  # CONVERT(date, GETDATE())
+        elif (day := _day_truncated(node)) is not None:
+            node = day  # TRUNC(SYSDATE), TRUNC(SYSDATE, 'DD'): today, not a month's start
         else:
             break
     if isinstance(node, (exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime,
                          exp.Systimestamp)):
         return True
-    if isinstance(node, exp.Date) and isinstance(node.this, exp.Literal):
-        return str(node.this.this).strip().lower() == "now"  # SQLite date('now')
+    if isinstance(node, exp.Literal) and node.is_string:
+        return str(node.this).strip().lower() == "now"  # 'now'::date, date('now')
     if isinstance(node, exp.Anonymous):
-        args = node.expressions
-        if str(node.this).upper() in NOW_CALLS and not args:
+        name, args = str(node.this).upper(), node.expressions
+        if name in NOW_CALLS and not args:
             return True
-        # SQLite datetime('now')
-        return (str(node.this).upper() == "DATETIME" and len(args) == 1
-                and isinstance(args[0], exp.Literal) and str(args[0].this).lower() == "now")
+        # SQLite's datetime('now'), date('now') read as functions of their own
+        return (name in {"DATE", "DATETIME"} and len(args) == 1
+                and isinstance(args[0], exp.Literal) and args[0].is_string
+                and str(args[0].this).strip().lower() == "now")
     return False
 
 
@@ -655,7 +703,7 @@ def _open_end_now(node: exp.Expr, resolver: Resolver, source: Source,
     end, now = ((bound.this, bound.expression) if isinstance(bound, (exp.GT, exp.GTE))
                 else (bound.expression, bound.this))
     end, null = _unparen(end), _unparen(nulls[0])
-    if not (isinstance(end, exp.Column) and isinstance(null, exp.Column) and _is_today(now)):
+    if not (isinstance(end, exp.Column) and isinstance(null, exp.Column) and is_now(now)):
         return None
     column = operand_column(end, resolver)
     if column is None or column != operand_column(null, resolver):

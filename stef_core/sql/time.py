@@ -72,7 +72,7 @@ from stef_core.spec import (
     Source,
     StartOf,
 )
-from stef_core.sql.conditions import BACK_STEPS, NOW_CALLS, STEP_FUNCTIONS, flatten
+from stef_core.sql.conditions import BACK_STEPS, STEP_FUNCTIONS, flatten, is_now
 
 _TIME_TEXT = re.compile(r"\s*(?:\d{4}(?:[-/]\d|%)|\d{1,2}:\d{2})")
 
@@ -118,9 +118,6 @@ _MOMENT_TYPES = {
 _TEXT_TYPES = {"TEXT", "VARCHAR", "CHAR", "NVARCHAR", "NCHAR", "STRING"}
 _NUMBER_TYPES = {"INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "INT64", "NUMBER",
                  "DECIMAL", "NUMERIC"}
-_NOW_TYPES: tuple[type[exp.Expr], ...] = (
-    exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime,
-)
 _PART_UNITS = {
     "YEAR": "year", "YEARS": "year", "YY": "year", "YYYY": "year", "Y": "year",
     "QUARTER": "quarter", "QQ": "quarter", "Q": "quarter",
@@ -499,21 +496,6 @@ def _quarter_of_month(node: exp.Expr,
     return _Term(term.column, "part", unit="quarter")
 
 
-def _is_now(node: exp.Expr) -> bool:
-    node = _unwrap(node)
-    if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)):
-        return _is_now(node.this)
-    if isinstance(node, exp.Convert):  # CONVERT(date, GETDATE())
-        return _is_now(node.expression)
-    if isinstance(node, _NOW_TYPES):
-        return True
-    if isinstance(node, exp.Anonymous):
-        return str(node.this).upper() in NOW_CALLS and not node.expressions
-    if isinstance(node, exp.Literal) and node.is_string:
-        return str(node.this).strip().lower() == "now"
-    return False
-
-
 _SQLITE_MODIFIER = re.compile(
     r"\s*([+-]?\s*\d+)\s+(year|month|day|hour|minute|second)s?\s*|\s*start of (year|month|day)\s*",
     re.IGNORECASE,
@@ -583,10 +565,11 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
     node = _typed(_unwrap(node))
     if _date_parts(node) is not None:
         return _relative_parts(node)
-    if isinstance(node, exp.Date) and node.args.get("zone") is not None and _is_now(node.this):
+    if (isinstance(node, exp.Date) and node.args.get("zone") is not None
+            and is_now(node.this, _unwrap)):
         # the default reader's date('now', '-7 day'): the modifier lands in `zone`
         return _relative(exp.Anonymous(this="DATE", expressions=[node.this, node.args["zone"]]))
-    if _is_now(node):
+    if is_now(node, _unwrap):
         return ANCHOR_DAY
     if isinstance(node, (exp.Cast, exp.TryCast, exp.Date, exp.TsOrDsToDate)) or (
             isinstance(node, _MOMENT_OF) and node.this is not None):
@@ -629,7 +612,7 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
     if isinstance(node, exp.Anonymous) and str(node.this).upper() in {"DATE", "DATETIME"}:
         # sqlite: date('now', '-7 day', 'start of month', ...)
         args = node.expressions
-        if not args or not _is_now(args[0]):
+        if not args or not is_now(args[0], _unwrap):
             return None
         bound = ANCHOR_DAY
         for arg in args[1:]:
@@ -974,7 +957,7 @@ def _epoch_trunc(node: exp.Expr) -> RelativeDate | None:
     if unit is None or unit != outer:
         return None
     later, earlier = _unwrap(step.this), _unwrap(step.expression)
-    if not (_is_now(later) and _is_epoch(earlier)):
+    if not (is_now(later, _unwrap) and _is_epoch(earlier)):
         return None
     return ANCHOR_DAY.start_of(unit).shifted(unit, offset)
 
@@ -1661,9 +1644,9 @@ def _date_diff(node: exp.Expr, op: str, value: exp.Expr,
     if n is None or unit is None:
         return None
     # DateDiff is `this - expression` in units crossed.
-    if _is_now(later) and isinstance(earlier, exp.Column):
+    if is_now(later, _unwrap) and isinstance(earlier, exp.Column):
         column, flipped, offset = column_of(earlier), _FLIP[op], -n  # now - d <= n: d >= now - n
-    elif _is_now(earlier) and isinstance(later, exp.Column):
+    elif is_now(earlier, _unwrap) and isinstance(later, exp.Column):
         column, flipped, offset = column_of(later), op, n  # d - now <= n: d <= now + n
     else:
         # julianday('2026-10-14') - julianday(reg_dt) > 14: the same, from a day written out

@@ -34,6 +34,7 @@ import re
 from sqlglot import exp
 
 from stef_core.sql import DATE_DIFFS, difference_unit
+from stef_core.sql.conditions import NOW_CALLS
 from stef_sql.read.tree import Build, Tree, unwrapped
 
 #: Most ages kept from one query.
@@ -46,10 +47,8 @@ _BOUNDARY_DIALECTS = frozenset({"tsql", "snowflake", "redshift", "bigquery", "cl
 #: Wrappers that keep a moment what it is.
 _KEEP = (exp.Cast, exp.TryCast, exp.Paren, exp.Date, exp.TsOrDsToDate, exp.TimeStrToTime,
          exp.TsOrDsToTimestamp, exp.StrToTime, exp.StrToDate)
-#: Today, in every dialect's spelling.
+#: Today, in every dialect's spelling (the functions: :data:`stef_core.sql.conditions.NOW_CALLS`).
 _NOW = (exp.CurrentDate, exp.CurrentTimestamp, exp.CurrentDatetime, exp.CurrentTime)
-_NOW_NAMES = frozenset({"NOW", "TODAY", "GETDATE", "SYSDATE", "SYSDATETIME", "CURDATE",
-                        "CURRENT_DATE", "CURRENT_TIMESTAMP", "GETUTCDATE", "LOCALTIMESTAMP"})
 _COMPARE = (exp.EQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.NEQ)
 _NONE: dict[str, tuple[()]] = {"year_ages": ()}
 
@@ -134,7 +133,7 @@ def _is_now(node: exp.Expr | None) -> bool:
     if isinstance(node, _NOW):
         return True
     if isinstance(node, exp.Anonymous):
-        return str(node.this).upper() in _NOW_NAMES
+        return str(node.this).upper() in NOW_CALLS
     if isinstance(node, exp.Literal) and node.is_string:
         return str(node.this).lower() == "now"
     return False
