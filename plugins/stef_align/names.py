@@ -160,8 +160,10 @@ _OTHER_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
 #: doctor" / ``attending_md_id``, "per game" / ``title_cd``): the question's words, then the
 #: name parts of a key that holds one. Each is a guess only the schema settles, so a grouping
 #: on such a key stays a finding, as minor; a key in plain words for another thing (a ward, a
-#: drug class, a platform) is no such name.
-_TRADE_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+#: drug class, a platform) is no such name. An entry may add a third set, its qualifiers: parts
+#: that say which one ("first" in first_touch_channel, "job" in job_lvl) and name the thing only
+#: beside one of its own parts (session 29: first_name is no channel, job_id no level).
+_TRADE_NAMES: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"doctor", "physician", "provider", "clinician", "prescriber", "dentist",
                 "surgeon"}),
      frozenset({"md", "dr", "doc", "physician", "provider", "prov", "npi", "attending",
@@ -209,12 +211,15 @@ _TRADE_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
                                                    "pod", "suite", "workspace"})),
     # (session 28, issue 20) where a customer or a lead came from: its channel, its source,
     # its medium, as a marketing tool records it (``utm_source``, ``first_touch_channel``)
+    # (session 29: which touch, which tool are qualifiers: first_name and ref_no are no channel)
     (frozenset({"channel", "source", "medium"}),
-     frozenset({"channel", "chnl", "chan", "source", "src", "medium", "utm", "touch",
-                "referrer", "ref", "acquisition", "acq", "first", "last"})),
-    # a rung of a ladder: a level, a grade, a band, a tier (``grade``, ``job_lvl``)
+     frozenset({"channel", "chnl", "chan", "source", "src", "medium", "referrer"}),
+     frozenset({"utm", "touch", "ref", "acquisition", "acq", "first", "last"})),
+    # a rung of a ladder: a level, a grade, a band, a tier (``grade``, ``job_lvl``; a job or a
+    # pay alone is no rung: job_id)
     (frozenset({"level", "grade", "band", "tier"}),
-     frozenset({"level", "lvl", "grade", "grd", "band", "tier", "job", "pay", "salary"})),
+     frozenset({"level", "lvl", "grade", "grd", "band", "tier"}),
+     frozenset({"job", "pay", "salary"})),
     # a giver of a charity: a constituent, a supporter, a donor (``constituent_id``)
     (frozenset({"donor", "giver", "supporter"}),
      frozenset({"donor", "constituent", "cons", "supporter", "giver", "contact"})),
@@ -238,7 +243,7 @@ _TRADE_NAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
 )
 #: The same for a thing the question names in two words ("per product line", "by policy
 #: type", "per line of business").
-_TRADE_PHRASES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+_TRADE_PHRASES: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"product line", "product family", "product group", "product category"}),
      frozenset({"category", "cat", "family", "fam", "line", "class", "grp", "group"})),
     (frozenset({"policy type", "line of business", "business line", "coverage type"}),
@@ -249,9 +254,9 @@ _TRADE_PHRASES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
     # how a payment was made, as the till records it (``tender_type``)
     (frozenset({"payment method", "payment type", "payment channel", "tender"}),
      frozenset({"tender", "payment", "pay", "pmt", "method", "type", "instrument"})),
-    # an ad group is what Meta calls an ad set
+    # an ad group is what Meta calls an ad set (ad_set_id; an ad alone is another thing: ad_id)
     (frozenset({"ad group", "ad set", "adgroup", "adset"}),
-     frozenset({"adset", "adgroup", "ad", "set", "group"})),
+     frozenset({"adset", "adgroup", "set", "group"}), frozenset({"ad"})),
 )
 #: The name parts that only say a column is a key.
 _KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
@@ -319,15 +324,39 @@ def another_name(group: str, key: str) -> bool:
     (True, True)
     >>> another_name("channel", "country_cd"), another_name("restaurant", "courier_id")
     (False, False)
+
+    A qualifier says which one, never the thing alone (session 29): a first touch's channel is a
+    channel, a first name is not; a job's level is a level, a job is not:
+
+    >>> another_name("channel", "first_touch_channel"), another_name("channel", "c.first_name")
+    (True, False)
+    >>> another_name("channel", "utm_source"), another_name("channel", "ref_no")
+    (True, False)
+    >>> another_name("level", "job_lvl"), another_name("level", "job_id")
+    (True, False)
+    >>> another_name("grade", "pay_grade"), another_name("grade", "salary_no")
+    (True, False)
+    >>> another_name("ad group", "ad_set_id"), another_name("ad group", "ad_id")
+    (True, False)
     """
     said = {w.rstrip("s") for w in group.split()}
     named = [p for p in parts(key.split(".")[-1]) if p not in _KEY_PARTS]
     phrase = _plain(group)
     return bool(named) and (
-        any(said & words and all(p in keys for p in named)
-            for words, keys in (*_OTHER_NAMES, *_TRADE_NAMES))
-        or any(phrase in {_plain(w) for w in words} and all(p in keys for p in named)
-               for words, keys in _TRADE_PHRASES))
+        any(said & entry[0] and _names(named, entry)
+            for entry in (*_OTHER_NAMES, *_TRADE_NAMES))
+        or any(phrase in {_plain(w) for w in entry[0]} and _names(named, entry)
+               for entry in _TRADE_PHRASES))
+
+
+def _names(named: list[str], entry: tuple[frozenset[str], ...]) -> bool:
+    """Do a key's name parts name the thing of ``entry`` (its words, its own parts, its
+    qualifiers if any)? Every part known, at least one the thing's own: a qualifier says which
+    one (first_touch_channel, job_lvl), never the thing alone (first_name, job_id)."""
+    core = entry[1]
+    qualifiers = entry[2] if len(entry) > 2 else frozenset()
+    return (all(p in core or p in qualifiers for p in named)
+            and any(p in core for p in named))
 
 
 def _plain(phrase: str) -> str:
