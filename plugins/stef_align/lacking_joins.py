@@ -31,6 +31,13 @@ rows with nothing the question leaves out ("excluding customers with no orders")
 >>> check(QuestionSpec(text="which products have no stock"), extract_spec(
 ...     "SELECT p.sku FROM products p JOIN stock s ON s.sku = p.sku WHERE s.qty = 0"))
 []
+
+"No PO" is a lack in any case; "no of orders" is a number of orders:
+
+>>> [r.code for r in check(QuestionSpec(text="Invoices with No PO"), extract_spec(sql))]
+['join.drops_empty']
+>>> check(QuestionSpec(text="invoices by no of po lines"), extract_spec(sql))
+[]
 """
 
 from __future__ import annotations
@@ -46,12 +53,16 @@ from stef_core.words import stem
 
 #: The two words after "no", "without (a / an / any)", "never had (a / an / any)" ...: the
 #: thing lacked, or its modifier and the thing ("no late deliveries", "without a survey
-#: response").
+#: response"). In any case: a question or a reformulation may be written "No PO" (session 29).
 _LACKS = re.compile(r"\b(?:no|without(?:\s+(?:a|an|any))?|never\s+(?:had|got|received)"
-                    r"(?:\s+(?:a|an|any))?)\s+([a-z][a-z0-9]*)\b(?:\s+([a-z][a-z0-9]*)\b)?")
-#: Words after "no" that say something else than a lack of rows ("no show", "no later than").
+                    r"(?:\s+(?:a|an|any))?)\s+([a-z][a-z0-9]*)\b(?:\s+([a-z][a-z0-9]*)\b)?",
+                    re.IGNORECASE)
+#: Words after "no" that say something else than a lack of rows ("no show", "no later than"),
+#: "of" among them: "no of orders" (and "no. of", which the pattern does not take) is "number of"
+#: (session 29).
 _NOT_A_THING = frozenset({"show", "shows", "longer", "later", "earlier", "more", "less",
-                          "than", "one", "other", "data", "value", "values", "date", "dates"})
+                          "than", "one", "other", "data", "value", "values", "date", "dates",
+                          "of"})
 #: Words that leave the rows with nothing out ("excluding customers with no orders"): then the
 #: inner join does what was asked.
 _LEFT_OUT = re.compile(r"\b(?:exclud\w*|ignor\w*|except|omit\w*|leav\w* out|drop\w*|skip\w*|"
@@ -88,7 +99,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         return []  # an anti-join finds the rows with nothing, X's table read in a CTE included
     words: list[str] = []
     for m in islice(_LACKS.finditer(q.text), 8):  # the first eight, the rest never searched
-        first, second = m.group(1), m.group(2)
+        first, second = m.group(1).lower(), m.group(2) and m.group(2).lower()
         if first in _NOT_A_THING or _LEFT_OUT.search(q.text[max(0, m.start() - 40):m.start()]):
             continue
         words += [first, second] if second else [first]
