@@ -69,7 +69,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
+from stef_core.limits import QUESTION_CACHE
 from stef_core.models import Reason
 from stef_core.periods import name_kind
 from stef_core.reasons import reason
@@ -244,12 +246,25 @@ def question_terms(q: QuestionSpec) -> list[Term]:
     """The terms the question and its reformulation name, each once: a term said twice (the
     question's "fall 26", the reformulation's "Fall 2026") is one requirement, made of both
     mentions' words."""
+    return list(_merged_terms(q.text)) if q.text else []
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _merged_terms(text: str) -> tuple[Term, ...]:
+    # Read once per question text (every record goes through align_filters, and the versions
+    # of an agent ask the same questions); a text without a digit names no term (each
+    # mention holds a year), so most questions cost one scan.
+    if not _DIGIT.search(text):
+        return ()
     merged: dict[tuple[tuple[int, ...], frozenset[str]], Term] = {}
-    for t in terms_asked(q.text) if q.text else []:
+    for t in terms_asked(text):
         seen = merged.get((t.years, t.seasons))
         merged[(t.years, t.seasons)] = t if seen is None else replace(
             seen, words=seen.words | t.words, codes=seen.codes | t.codes)
-    return list(merged.values())
+    return tuple(merged.values())
+
+
+_DIGIT = re.compile(r"\d")
 
 
 def _term_column(column: str) -> bool:

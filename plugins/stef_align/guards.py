@@ -340,7 +340,7 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(w for w in parts(text))
 
 
-def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
+def null_guard(f: Filter, sql: SqlSpec | None) -> bool:
     """``x IS NOT NULL`` (or ``x != ''`` beside it) on a column the query groups, ranks or
     aggregates by: it drops the rows that have no value there, the group "unknown" of
     ``GROUP BY customer_id`` or nothing at all under ``COUNT(DISTINCT customer_id)``."""
@@ -365,12 +365,6 @@ def _null_guard(f: Filter, sql: SqlSpec | None) -> bool:
     name = f.column.rsplit(".", 1)[-1].lower()
     return any(re.search(r"\border\s+by\b[^)]*\b" + re.escape(name) + r"\b", w.lower())
                for w in sql.windows[:16])
-
-
-def null_guard(f: Filter, sql: SqlSpec | None) -> bool:
-    """Public :func:`_null_guard`: is ``f`` a null guard on a column the query groups, ranks
-    or aggregates by?"""
-    return _null_guard(f, sql)
 
 
 #: Aggregates that skip the rows whose argument is NULL.
@@ -434,7 +428,7 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         return "definition"
     if _scope(f, text):
         return "scope"
-    if _null_guard(f, sql):
+    if null_guard(f, sql):
         return "null"
     if _implied_state(f, text, sql):
         return "implied"
@@ -484,7 +478,7 @@ def _run_scope(f: Filter, text: str) -> bool:
     entity = [p for p in ps if p not in ID_PARTS]
     if not entity or str(v).lower() in _words(text.lower()):
         return False
-    words = [w for w in re.findall(r"[a-z0-9]+", text.lower())]
+    words = re.findall(r"[a-z0-9]+", text.lower())
     head = stem(entity[-1])
     for i, w in enumerate(words):
         if stem(w) != head:

@@ -34,14 +34,15 @@ from __future__ import annotations
 import re
 
 from stef_core.models import Reason
+from stef_core.periods import WEEKDAYS
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 
 #: The ISO number (1 = Monday) of each day's name and short forms.
 _DAY_WORDS = {
-    "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3,
-    "thursday": 4, "thu": 4, "thur": 4, "thurs": 4, "friday": 5, "fri": 5, "saturday": 6,
-    "sat": 6, "sunday": 7, "sun": 7,
+    **{day: n for n, day in enumerate(WEEKDAYS, 1)},
+    **{day[:3]: n for n, day in enumerate(WEEKDAYS, 1)},
+    "tues": 2, "thur": 4, "thurs": 4,
 }
 _WEEKEND = frozenset({6, 7})
 _WORKWEEK = frozenset({1, 2, 3, 4, 5})
@@ -53,8 +54,7 @@ _DAYS = re.compile(
     + "|".join(sorted(_DAY_WORDS, key=len, reverse=True)) + r")s?\b")
 _UNITS = {"weekend": _WEEKEND, "weekday": _WORKWEEK, "business": _WORKWEEK,
           "working": _WORKWEEK}
-_NAMES = {1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday",
-          6: "Saturday", 7: "Sunday"}
+_NAMES = {n: day.capitalize() for n, day in enumerate(WEEKDAYS, 1)}
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
