@@ -78,7 +78,11 @@ cap sees them), and the all-LLM and all-offline ends. Then:
   judge's gamma, the ranking's P(right) for the records the cap keeps offline, and that with a
   logistic model of the model's and the offline gamma for the escalated ones (models fitted on
   the other half): AUROC of gamma and of the score, pairwise accuracy, ECE pooled and per
-  deciding judge, and with ``--draws`` the check simulated for each;
+  deciding judge, and with ``--draws`` the check simulated for each; since session 30 also the
+  candidates ranked by the chance that the model's verdict and the offline one fall on either
+  side of 0.5, and every record kept offline placed in the model's scale (the ranking's
+  P(right) mapped onto p_correct by an isotonic fit on the other half); ``--splits N`` repeats
+  the whole comparison over N more splits by question, each way round;
 * calibration per deciding judge and pooled, raw and after a leave-one-out Platt refit per
   judge (if the refit does not improve the pooled figures, the mix needs no remapping);
 * whether the model respects a critical finding: of the records with such a finding, how many
@@ -778,12 +782,48 @@ def combinations(
 
 #: Session 16 (issue 25, item 1): the final gamma from both judges, under caps of these shares.
 MIX_CAPS = (0.5, 0.6, 0.74)
-MIX_RANKINGS = ("likelier right first", "most uncertain first")
+MIX_RANKINGS = (
+    "likelier right first",
+    "most uncertain first",
+    # session 30: the records whose ranking the model would change, asked first
+    "the model likelier to disagree first",
+)
 MIX_FINALS = (
     "the deciding judge's gamma",
     "kept by the cap: P(right)",
     "kept by the cap: P(right); escalated: model and offline gamma",
+    # session 30: every record kept offline placed among the model's verdicts
+    "kept: P(right) in the model's scale",
 )
+
+
+def isotonic(xs: Sequence[float], ys: Sequence[float]) -> Callable[[float], float]:
+    """The non-decreasing function of x nearest ``ys`` in least squares (pool adjacent
+    violators), read between its blocks by straight lines through each block's mean x and
+    value, and flat beyond the first and last: a monotone map of one judge's scale onto
+    another's that keeps the order of what it maps (a step function would tie whole blocks)."""
+    same: dict[float, list[float]] = {}  # the points of one x are one block from the start
+    for x, y in zip(xs, ys):
+        same.setdefault(x, []).append(y)
+    blocks: list[list[float]] = []  # [sum of x, sum of y, count]
+    for x, v in sorted(same.items()):
+        blocks.append([x * len(v), sum(v), float(len(v))])
+        while len(blocks) > 1 and blocks[-2][1] * blocks[-1][2] >= blocks[-1][1] * blocks[-2][2]:
+            sx, sy, n = blocks.pop()
+            blocks[-1] = [blocks[-1][0] + sx, blocks[-1][1] + sy, blocks[-1][2] + n]
+    knots = [(sx / n, sy / n) for sx, sy, n in blocks]
+    at = [x for x, _ in knots]
+
+    def f(x: float) -> float:
+        i = bisect.bisect_right(at, x)
+        if i == 0:
+            return knots[0][1]
+        if i == len(knots):
+            return knots[-1][1]
+        (x0, y0), (x1, y1) = knots[i - 1], knots[i]
+        return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+
+    return f
 
 
 def _scored(row: Row, gamma: float, engine: Any) -> tuple[float, float]:
@@ -801,7 +841,11 @@ def _scored(row: Row, gamma: float, engine: Any) -> tuple[float, float]:
 
 
 def mixed_gammas(
-    rows: Sequence[Row], engine: Any, chosen: Family, draws: int
+    rows: Sequence[Row],
+    engine: Any,
+    chosen: Family,
+    draws: int,
+    halves: tuple[list[Row], list[Row]] | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The cascade's final gamma from both judges, held out (issue 25, item 1). Under the
     default's band, settling and fill with a cap of each of :data:`MIX_CAPS`, the candidates
@@ -810,12 +854,33 @@ def mixed_gammas(
     deciding judge's (shipped), or for a record the cap keeps offline (a candidate not asked)
     the ranking's P(right), and with that for an escalated record a logistic model (L2 1) of
     the label on the logits of the model's and the offline gamma. Every model is fitted on the
-    other half than the one reported. Per half: share escalated, AUROC of gamma and of the
+    other half than the one reported. Session 30 (the ideas of issue 25's brief not yet
+    measured): the candidates ranked by the chance that the model's verdict and the offline
+    one fall on either side of 0.5 (the ranking's features, :func:`fit_ranking` with
+    :func:`_disagrees`), most likely first; and every record kept offline (by the cap or by a
+    settling finding) given the ranking's P(right) mapped onto the model's p_correct by an
+    :func:`isotonic` fit on the other half, so that the pairs across the two judges order as
+    the model would order them. Per half: share escalated, AUROC of gamma and of the
     score beside all-LLM's, pairwise accuracy, ECE pooled and per deciding judge; with
     ``draws``, issue 25's check simulated (:func:`check_draws`, each record's models fitted on
-    the other half)."""
-    halves = _halves(rows)
+    the other half). ``halves``: another split than the tuned and reported halves
+    (:func:`mixed_splits`)."""
+    halves = halves or _halves(rows)
+    side = {id(r): h for h in (0, 1) for r in halves[h]}
     rank = {h: fit_ranking(halves[1 - h]) for h in (0, 1)}
+    # session 30: where the model's verdict and the offline one fall on either side of 0.5,
+    # by the ranking's features; and the ranking's P(right) mapped onto the model's
+    # p_correct (what the model answers, on average, for records the ranking rates so), so
+    # that a record kept offline sits among the model's verdicts where records like it do
+    disagree = {h: fit_ranking(halves[1 - h], _disagrees) for h in (0, 1)}
+    scale = {
+        h: isotonic(
+            [rank[h].p_right(r.offline_gamma, _reasons(r), r.status) for r in there],
+            [float(r.p_correct or 0.0) for r in there],
+        )
+        for h in (0, 1)
+        for there in [[r for r in halves[1 - h] if r.scored and r.p_correct is not None]]
+    }
     both = {}
     for h in (0, 1):
         there = [r for r in halves[1 - h] if r.scored and r.p_correct is not None]
@@ -826,11 +891,23 @@ def mixed_gammas(
         )
 
     def p_right(r: Row) -> float:
-        return float(rank[r.half].p_right(r.offline_gamma, _reasons(r), r.status))
+        return float(rank[side[id(r)]].p_right(r.offline_gamma, _reasons(r), r.status))
 
     def priority(name: str, subset: Sequence[Row]) -> list[float]:
+        if name == MIX_RANKINGS[2]:
+            return [
+                disagree[side[id(r)]].p_right(r.offline_gamma, _reasons(r), r.status)
+                if r.scored
+                else 0.0
+                for r in subset
+            ]
         ps = [p_right(r) if r.scored else 0.0 for r in subset]
         return ps if name == MIX_RANKINGS[0] else [-abs(p - 0.5) for p in ps]
+
+    def in_scale(r: Row) -> float:
+        # the map is flat beyond its ends: a thousandth of P(right) keeps the ranking's order
+        q = p_right(r)
+        return min(1.0, max(0.0, scale[side[id(r)]](q) + 0.001 * (q - 0.5)))
 
     def finals_of(variant: int, family: Family) -> Callable[..., list[tuple[float, float]]]:
         def finals(run: Sequence[Row], asked: Sequence[bool]) -> list[tuple[float, float]]:
@@ -843,11 +920,16 @@ def mixed_gammas(
                     p = float(r.p_correct)
                     out.append(
                         _scored(
-                            r, _apply(both[r.half], [_logit(p), _logit(r.offline_gamma)]), engine
+                            r,
+                            _apply(both[side[id(r)]], [_logit(p), _logit(r.offline_gamma)]),
+                            engine,
                         )
                         if variant == 2
                         else final(r, True, engine)[:2]
                     )
+                    continue
+                if variant == 3:
+                    out.append(_scored(r, in_scale(r), engine))
                     continue
                 g = r.offline_gamma
                 by_cap = family.low <= g <= family.high and not any(
@@ -913,6 +995,68 @@ def mixed_gammas(
                     )
                     risks.append({"cap": cap, "ranking": ranking, "final": final_name, **v})
     return table, risks
+
+
+def mixed_splits(
+    rows: Sequence[Row], engine: Any, chosen: Family, splits: int
+) -> list[dict[str, Any]]:
+    """:func:`mixed_gammas` over ``splits`` other splits by question (:func:`_split`, salts 1
+    to ``splits``), each way round: for each cap, ranking and final gamma, the mean loss of
+    AUROC of gamma and of the score against all-LLM on the half the models never saw, how
+    often the loss of gamma is within 0.03, and how often each is smaller than the shipped
+    variant's (likelier right first, the deciding judge's gamma) on the same half."""
+    losses: dict[tuple[float, str, str], list[tuple[float, float]]] = {}
+    for salt in range(1, splits + 1):
+        table, _ = mixed_gammas(rows, engine, chosen, 0, _split(rows, salt))
+        for m in table:
+            losses.setdefault((m["cap"], m["ranking"], m["final"]), []).append(
+                (
+                    (m["all_llm_gamma"] or 0.0) - (m["auroc_gamma"] or 0.0),
+                    (m["all_llm_score"] or 0.0) - (m["auroc_score"] or 0.0),
+                )
+            )
+    out = []
+    for (cap, ranking, final_name), pairs in losses.items():
+        shipped = losses[cap, MIX_RANKINGS[0], MIX_FINALS[0]]
+        itself = (ranking, final_name) == (MIX_RANKINGS[0], MIX_FINALS[0])
+        n = len(pairs)
+        out.append(
+            {
+                "cap": cap,
+                "ranking": ranking,
+                "final": final_name,
+                "fits": n,
+                "gamma_mean_loss": round(sum(g for g, _ in pairs) / n, 4),
+                "score_mean_loss": round(sum(x for _, x in pairs) / n, 4),
+                "gamma_within_003": round(sum(g <= 0.03 for g, _ in pairs) / n, 3),
+                "gamma_better": None
+                if itself
+                else round(sum(a[0] < b[0] for a, b in zip(pairs, shipped)) / n, 3),
+                "score_better": None
+                if itself
+                else round(sum(a[1] < b[1] for a, b in zip(pairs, shipped)) / n, 3),
+            }
+        )
+    return out
+
+
+MIX_SPLITS_HEAD = (
+    "| cap | ranking | final gamma | fits | mean loss: gamma | score | gamma within 0.03 | "
+    "better than shipped: gamma | score |\n|---:|---|---|---:|---:|---:|---:|---:|---:|"
+)
+
+
+def _mix_splits_line(m: dict[str, Any]) -> str:
+    return (
+        f"| {m['cap'] * 100:g}% | {m['ranking']} | {m['final']} | {m['fits']} | "
+        f"{m['gamma_mean_loss']:.4f} | {m['score_mean_loss']:.4f} | "
+        f"{m['gamma_within_003'] * 100:.0f}% | {_pct0(m['gamma_better'])} | "
+        f"{_pct0(m['score_better'])} |"
+    )
+
+
+def _pct0(x: float | None) -> str:
+    return "-" if x is None else f"{x * 100:.0f}%"
 
 
 MIX_HEAD = (
@@ -1193,17 +1337,18 @@ RANK_STATUSES = ("fully_applied_with_extras", "partially_applied", "not_applied"
 RANK_SEVERITIES = ("critical", "major", "minor", "info")
 
 
-def fit_ranking(rows: Sequence[Row]) -> Any:
+def fit_ranking(rows: Sequence[Row], target: Callable[[Row], float] | None = None) -> Any:
     """The share cap's ranking (``stef_judges.cascade.Ranking``) fitted on ``rows``: P(right)
-    by a logistic model (L2 1) of the label on the logit of the offline gamma, the filter
-    status, whether a finding of each severity is there, and one indicator per kind of
-    finding (code and severity) on at least :data:`KIND_MIN` scored records of ``rows``. The
-    kind model (:func:`kind_model`) with the filter status and the severities beside the
-    kinds: issue 25's check fails mostly where a right answer is kept offline under the cap,
-    and the status and severities place the surest wrong answers below the others."""
+    by a logistic model (L2 1) of the label (or of ``target``, a 0/1 function of a record with
+    a recorded reply) on the logit of the offline gamma, the filter status, whether a finding
+    of each severity is there, and one indicator per kind of finding (code and severity) on at
+    least :data:`KIND_MIN` scored records of ``rows``. The kind model (:func:`kind_model`)
+    with the filter status and the severities beside the kinds: issue 25's check fails mostly
+    where a right answer is kept offline under the cap, and the status and severities place
+    the surest wrong answers below the others."""
     from stef_judges.cascade import Ranking
 
-    fitted = [r for r in rows if r.scored]
+    fitted = [r for r in rows if r.scored and (target is None or r.p_correct is not None)]
     kinds = _frequent_kinds(fitted)
 
     def x(r: Row) -> list[float]:
@@ -1216,7 +1361,8 @@ def fit_ranking(rows: Sequence[Row]) -> Any:
             *(float(k in found) for k in kinds),
         ]
 
-    w = [round(v, 4) for v in _logistic([x(r) for r in fitted], [r.label for r in fitted], 1.0)]
+    ys = [float(r.label) if target is None else target(r) for r in fitted]
+    w = [round(v, 4) for v in _logistic([x(r) for r in fitted], ys, 1.0)]
     n, m = len(RANK_STATUSES), len(RANK_SEVERITIES)
     return Ranking(
         w[0],
@@ -2361,6 +2507,16 @@ def main(argv: list[str] | None = None) -> int:
         )
         _section(
             report,
+            "mixed_splits",
+            mixed_splits(rows, engine, chosen, args.splits),
+            f"\nThe final gamma from both judges over {args.splits} other splits by question, "
+            "each way round (held-out loss against all-LLM; 'better': than the shipped "
+            "variant, likelier right first with the deciding judge's gamma, on the same half)\n"
+            + MIX_SPLITS_HEAD,
+            _mix_splits_line,
+        )
+        _section(
+            report,
             "kinds",
             kind_robustness(rows, engine, price, chosen, args.splits),
             f"\nFinding kinds, the expected gain of asking and a combined gamma over "
@@ -2605,6 +2761,8 @@ def main(argv: list[str] | None = None) -> int:
             md += [_splits_line(x) for x in report["splits"]]
             md += ["", "## Finding kinds and the expected gain, over other splits", "", KINDS_HEAD]
             md += [_kinds_line(x) for x in report["kinds"]]
+            md += ["", "## The final gamma from both judges, over other splits", ""]
+            md += [MIX_SPLITS_HEAD, *(_mix_splits_line(m) for m in report["mixed_splits"])]
         if report.get("traffic"):
             md += ["", "## The default on other traffic", "", TRAFFIC_HEAD]
             md += [_traffic_line_md(t) for t in report["traffic"]]

@@ -1,13 +1,16 @@
 """benchmarks/cascade.py: issue 25's check simulated (``check_draws``) measures the final gamma it
 is given. Given the deciding judge's own gamma and score it reports exactly what it reports
 without, and given the model's on every record it reports no loss: the session-16 comparison
-of mixed final gammas stands on that hook. Synthetic records, no recorded data."""
+of mixed final gammas stands on that hook. The isotonic map that places a record kept offline
+in the model's scale (session 30) never reverses the ranking's order. Synthetic records, no
+recorded data."""
 
 from __future__ import annotations
 
 import importlib.util
 import sys
 from collections.abc import Sequence
+from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -130,3 +133,34 @@ def test_a_wrong_answer_the_finding_catches_is_ranked_below_the_right_one(
     # bounding major findings too leaves the right answer at 0.7, below the bound, where it is
     assert found["major"]["all_llm_capped"]["whole file"]["capped"] == 0.75
     assert found["critical"]["records"] == 1 and found["critical"]["model_says_right"] == 1
+
+
+# session 30: the map of the ranking's P(right) onto the model's p_correct (pool adjacent
+# violators, read by straight lines between the blocks)
+POINTS = st.lists(st.tuples(st.floats(0.0, 1.0), st.floats(0.0, 1.0)), min_size=1, max_size=40)
+
+
+@settings(max_examples=100, deadline=None)
+@given(points=POINTS, probes=st.lists(st.floats(-0.5, 1.5), min_size=2, max_size=20))
+def test_the_isotonic_map_never_reverses_the_order_it_maps(
+    bench: ModuleType, points: list[tuple[float, float]], probes: list[float]
+) -> None:
+    """A record the ranking rates likelier right is never placed lower on the model's scale,
+    and the map stays within the values it was fitted to."""
+    f = bench.isotonic([x for x, _ in points], [y for _, y in points])
+    ys = [y for _, y in points]
+    values = [f(x) for x in sorted(probes)]
+    assert all(a <= b + 1e-12 for a, b in pairwise(values))
+    assert all(min(ys) - 1e-12 <= v <= max(ys) + 1e-12 for v in values)
+
+
+def test_the_isotonic_map_pools_what_runs_against_the_order(bench: ModuleType) -> None:
+    # 1 -> 1 and 2 -> 0 run against the order: one block at x 1.5 of value 0.5; then 3 -> 2
+    f = bench.isotonic([1.0, 2.0, 3.0], [1.0, 0.0, 2.0])
+    assert [f(0.0), f(1.5), f(2.25), f(3.0), f(9.0)] == [0.5, 0.5, 1.25, 2.0, 2.0]
+    # points of one x are one block from the start, whatever their order
+    g = bench.isotonic([1.0, 1.0, 2.0], [1.0, 0.0, 1.0])
+    assert [g(1.0), g(1.5), g(2.0)] == [0.5, 0.75, 1.0]
+    # already in order: the map runs through every point
+    h = bench.isotonic([0.1, 0.4, 0.8], [0.05, 0.3, 0.9])
+    assert [round(h(x), 10) for x in (0.1, 0.4, 0.8)] == [0.05, 0.3, 0.9]
