@@ -68,6 +68,7 @@ whether the requirement is met:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -186,6 +187,9 @@ class TermReading:
     missing: list[str] = field(default_factory=list)
     wrong: int = 0
     strong: int = 0  # terms that decide the filter status (met, mismatched, or strong words)
+    #: the names of the terms the SQL keeps whole (its code, name or dates; within an academic
+    #: year it keeps), not on their year or season only (stef_align.defined_terms reads them)
+    kept: list[str] = field(default_factory=list)
     reasons: list[Reason] = field(default_factory=list)
 
 
@@ -575,13 +579,19 @@ def _within(inner: Term, outer: Term) -> bool:
     return start >= low and end <= high
 
 
-def read_terms(q: QuestionSpec, sql: SqlSpec) -> TermReading | None:
+def read_terms(q: QuestionSpec, sql: SqlSpec,
+               defined: Mapping[str, frozenset[str]] | None = None) -> TermReading | None:
     """The question's terms, checked against the SQL's term codes and dates; None when the
     question names no term. Which terms are required, and which of the question's other
-    requirements are the terms' own words, depends on the question alone."""
+    requirements are the terms' own words, depends on the question alone. ``defined``: the
+    codes the deployment's ruleset gives a term, by its name (``term "fall 2026" = term_cd =
+    '202710'``: stef_align.defined_terms), read as the code the words give it."""
     terms = question_terms(q)
     if not terms:
         return None
+    if defined:
+        terms = [replace(t, codes=t.codes | defined[t.name]) if t.name in defined else t
+                 for t in terms]
     words = frozenset().union(*(t.words for t in terms))
     made = [f for f in q.filters if _made_by(f, words)]
     question = replace(
@@ -617,6 +627,7 @@ def read_terms(q: QuestionSpec, sql: SqlSpec) -> TermReading | None:
         if s.kept or (s.year and s.season):
             first = (s.kept or s.year)[0]
             out.matched.append(_met(first, name))
+            out.kept.append(name)
             used += (s.kept + s.year + s.season) if consume else []
             out.strong += 1
         elif s.other:
@@ -631,6 +642,7 @@ def read_terms(q: QuestionSpec, sql: SqlSpec) -> TermReading | None:
                 f"{s.other[0].text}, {what}", "major"))
         elif whole is not None:
             out.matched.append(f"? in {name}: {whole.name}")
+            out.kept.append(name)
             out.strong += 1
         elif s.year or s.season:
             first = (s.year or s.season)[0]

@@ -40,9 +40,10 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
 
-from stef_align.academic_terms import read_terms
+from stef_align.academic_terms import TermReading, read_terms
 from stef_align.ages import age_in_months, age_period
 from stef_align.credentials import credential_named
+from stef_align.defined_terms import defined_codes, kept_by_term
 from stef_align.guards import (
     FUNCTION_WORDS,
     ID_PARTS,
@@ -2133,6 +2134,8 @@ class _Match:
     #: the SQL conditions that spell a period the question negates ("not serviced in the last
     #: 6 months" / last_service_date < ... OR IS NULL), compared there as periods
     negated_dates: tuple[Filter, ...] = ()
+    #: the question's terms by a season and a year, as the SQL keeps them (academic_terms)
+    terms: TermReading | None = None
 
     def meet(self, i: int) -> bool:
         """Predicate ``i`` answers the requirement."""
@@ -2937,7 +2940,27 @@ def _match_age(r: Filter, m: _Match) -> bool:
 Matcher = Callable[[Filter, _Match], bool]
 
 #: The rules a requirement is matched by, in order.
+def _match_defined_term(r: Filter, m: _Match) -> bool:
+    """A ruleset condition that defines a term by its code (``term "fall 2026" = term_cd =
+    '202710'``), on a column the SQL never filters, met by the term kept whole another way:
+    its name through a terms table, its academic year's spelling (stef_align.defined_terms).
+    The filters that keep it are the requirement's, no extras."""
+    if r.source != "rules" or not r.column:
+        return False
+    column = norm(r.column)
+    if any(p.column and norm(p.column) == column for p in m.idx.preds[:MAX_SCAN]):
+        return False  # the SQL filters the condition's own column: compared as usual
+    kept = kept_by_term(r, m.q, m.sql, m.rules, m.terms)
+    if kept is None:
+        return False
+    entry, filters = kept
+    m.matched.append(entry)
+    m.used.update(i for i, p in enumerate(m.idx.preds[:MAX_SCAN]) if p in filters)
+    return True
+
+
 MATCHERS: tuple[Matcher, ...] = (
+    _match_defined_term,
     _match_negation,
     _match_nullness,
     _match_in_list,
@@ -2977,7 +3000,7 @@ def align_filters(
     # a term named by a season and a year ("fall 2026", "FA26", "AY 2026-27") is one
     # requirement, read from the words alone; its words are no date nor value of their own,
     # and the term codes or dates that speak of it are compared here (stef_align.academic_terms)
-    terms = read_terms(q, sql)
+    terms = read_terms(q, sql, defined_codes(q, rules))
     sql_dates = sql
     if terms is not None:
         q = terms.question
@@ -3007,7 +3030,7 @@ def align_filters(
     # Each requirement goes through the MATCHERS, in order, until one decides it.
     m = _Match(q, sql, rules, idx, literal_keys, work, reasons, today=anchor_date(anchor),
                negated_dates=tuple(dates.consumed) if any(
-                   p.negated for p in q.periods[:MAX_SCAN]) else ())
+                   p.negated for p in q.periods[:MAX_SCAN]) else (), terms=terms)
     strong_count = 0
     for r in required:
         if not is_weak(r):
