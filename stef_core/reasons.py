@@ -76,7 +76,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "one; (major) a span the question states with a bound (\"canceled within 30 days\") "
         "that the agent's reformulation drops and the SQL spells in no unit; (minor) a no-show "
         "rate over every booking, nothing in its base conditioned on the status or a "
-        "cancellation"),
+        "cancellation; (major) money taken in (\"revenue\", \"fees collected\") summed with "
+        "only the failed payments left out (`pay_status <> 'FAILED'`): refunded, voided and "
+        "pending ones are summed too"),
     ReasonCode(
         "filter.value_mismatch", "value", "critical",
         "the column is filtered with another value (critical; `minor` when the SQL value is a "
@@ -163,7 +165,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "date.wrong_unit", "function", "major",
         "the question asks for a duration in one unit (\"avg approval time in hours\") and "
         "every difference of two moments the SQL shows counts in another, unconverted "
-        "(`AVG(TIMESTAMPDIFF(DAY, created_at, approved_at))`: whole days, read as hours)"),
+        "(`AVG(TIMESTAMPDIFF(DAY, created_at, approved_at))`: whole days, read as hours); or, "
+        "whatever the question, a difference of two moments counted in whole days and "
+        "multiplied into hours, minutes or seconds (`datediff(resolved_ts, opened_ts) * 24`: "
+        "a ticket solved the same day is 0 hours, one solved just after midnight 24)"),
     ReasonCode(
         "filter.extra", "condition", "info",
         "a filter the question did not ask for (not counted when R_app declares it benign or "
@@ -193,7 +198,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "over a key the question never names, and a share of an amount (\"share of revenue\") "
         "answered by a share of row counts; major for an average of whole "
         "days or hours truncated by the dialect (`AVG(DATEDIFF(day, a, b))` in T-SQL or "
-        "Redshift, whose AVG of integers is an integer); critical for a share that is 100 % "
+        "Redshift, whose AVG of integers is an integer), or of whole seconds or minutes cut by "
+        "an integer division (`AVG(duration_sec / 60)` in SQLite, Postgres, Trino ...); "
+        "critical for one integer count divided by another where integer division truncates "
+        "(`COUNT_IF(late) / COUNT(*)`, `SUM(booked_pax) / SUM(seat_capacity)`: 0 or 1); "
+        "critical for a share that is 100 % "
         "whatever the data (its numerator counts only rows the WHERE already keeps: "
         "`SUM(passed) / COUNT(*) ... WHERE passed = 1`); critical for two one-row aggregates "
         "combined by INTERSECT or EXCEPT (`SELECT COUNT(*) ... INTERSECT SELECT COUNT(*) ...`: "
@@ -247,7 +256,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "question says each X has at least one of (`orders` for \"customers who placed at "
         "least one order\"), with no DISTINCT anywhere; major for days counted as rows "
         "(\"pass holders who skied 5+ days\" kept by `HAVING COUNT(*) >= 5` over the lift "
-        "scans: five scans on one day pass) in a logged record"),
+        "scans: five scans on one day pass) in a logged record; major, in a logged record, "
+        "for \"how many X have a Y\" counted over Y's rows joined to X's table by X's key "
+        "(`COUNT(*) FROM standing_orders s JOIN accounts a ON a.account_id = s.account_id`)"),
     ReasonCode(
         "join.unmatched_filtered", "condition", "critical",
         "the WHERE keeps the rows a LEFT JOIN did not match (`t.agent_id IS NULL`) and also "

@@ -500,6 +500,13 @@ class SqlSpec:
     # (``AVG(TIMESTAMPDIFF(DAY, a, b))``: ``day``; ``AVG(DATEDIFF(minute, a, b)) / 60``:
     # ``hour``), ``?`` for one scaled in a way not read.
     measured_units: tuple[str, ...] = ()
+    # Differences counted in whole days between moments and multiplied into a finer unit, as
+    # written (``DATEDIFF(day, opened_ts, resolved_ts) * 24``): whole days in hours.
+    scaled_days: tuple[str, ...] = ()
+    # A bare moment column compared with a bare column of days, as (moment, operator, day),
+    # the moment on the left: ``delivered_ts > promised_dt`` is ``("delivered_ts", ">",
+    # "promised_dt")`` (the day compares as its midnight).
+    moments_on_days: tuple[tuple[str, str, str], ...] = ()
     # Shares whose numerator keeps conditions the denominator and the WHERE do not, as (the
     # division as written, those conditions, how many conditions the numerator has):
     # ``countIf(status = 'no_show' AND job_type = 'repair') / count()``.

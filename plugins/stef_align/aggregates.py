@@ -816,6 +816,10 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
     if not phrase or q.counted[0] not in q.words:
         return None  # "how many and how much": no thing counted
     tables = sql.tables[:16]
+    if logged and not sql.group_by:
+        through = _counted_through_owner(q.counted[0], phrase, counts, tables, sql)
+        if through is not None:
+            return through
     if any(word_matches(w, _head(t)) for w in phrase[:1] for t in tables):
         return None  # a table of the counted thing
     noun = q.counted[0]
@@ -873,6 +877,35 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         return (f"the question counts {noun}, people, but the SQL counts the rows of {t}, "
                 f"one per {_head(t).rstrip('s')}: one with several {_head(t)} counts several "
                 f"times; count distinct {noun} (COUNT(DISTINCT ...))")
+    return None
+
+
+def _counted_through_owner(noun: str, phrase: tuple[str, ...], counts: list[Aggregation],
+                           tables: tuple[str, ...], sql: SqlSpec) -> str | None:
+    """"how many accounts have a paused standing order" / ``SELECT COUNT(*) FROM
+    standing_orders s JOIN accounts a ON a.account_id = s.account_id``: the query starts from
+    a table that is not the counted thing's, and joins the counted thing's table by its own
+    key to a column of the first that is not the first's key (many rows of the first per
+    counted thing). ``COUNT(*)`` (or a count of a column of the first table) then counts the
+    first table's rows, one counted thing as often as it has them. Read in logged traffic
+    only (the caller), ungrouped, with no de-duplication anywhere (the caller)."""
+    first = tables[0]
+    if any(word_matches(w, _head(first)) for w in phrase[:1]):
+        return None
+    owners = {t for t in tables[1:] if any(word_matches(w, _head(t)) for w in phrase[:1])}
+    if not owners or any(a.nested for a in counts):
+        return None
+    if any(a.arg != "*" and _id_of(noun, bare(a.arg)) for a in counts):
+        return None  # the thing's own id: read below
+    for t1, c1, t2, c2 in sql.join_keys[:16]:
+        for mine, col, other, their in ((t1, c1, t2, c2), (t2, c2, t1, c1)):
+            if (mine == first and other in owners and named_key(other, their, mine)
+                    and not keyed(mine, col) and not named_key(mine, col, other)):
+                rows = first.split(".")[-1]
+                return (f"the question counts {noun} but the SQL counts the rows of {rows}, "
+                        f"joined to {other.split('.')[-1]} on the key of {noun}: one with "
+                        f"several rows in {rows} counts several times; count distinct {noun} "
+                        f"(COUNT(DISTINCT {col}))")
     return None
 
 

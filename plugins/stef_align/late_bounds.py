@@ -5,6 +5,10 @@ deadline (delivered on the promised day, resolved at the SLA due time) is on tim
 ``done > due`` and on time ``done <= due``. Two spellings put the deadline's own rows on the
 other side: ``done >= due`` counts them late and ``done < due`` counts them missed; on a
 column of days that is a whole day's rows (every parcel delivered on its promised date).
+So does a moment held as it stands against a column of days (``delivered_ts > promised_dt``,
+``finished_at <= due_date``): the day compares as its midnight, so the deadline day's own
+rows are late (or not on time) whichever way the bound is written; its day
+(``CAST(delivered_ts AS DATE)``) is what compares with the deadline.
 
 Read on the comparisons of a moment with a deadline anywhere in the query (the WHERE, a CASE
 bucket, ``COUNTIF``, ``FILTER``), the deadline a bare column named for one (``due_dt``,
@@ -25,6 +29,10 @@ user's words, not the agent's reformulation (which may restate the mistake).
 ...                    "snowflake")
 >>> check(q, sql)
 []
+>>> sql = extract_spec("SELECT COUNT_IF(delivered_ts <= promised_dt) / COUNT(*) FROM parcels",
+...                    "snowflake")
+>>> [r.code for r in check(q, sql)]
+['filter.late_bound']
 """
 
 from __future__ import annotations
@@ -79,7 +87,26 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             f"day's rows); compare with {fix}",
             "major",
         )]
+    # A moment held as it stands against a column of days (delivered_ts > promised_dt): the
+    # day compares as its midnight, so everything done during the deadline day itself is
+    # after it, counted late by ``>`` and not on time by ``<=`` (``>=`` and ``<`` are read
+    # above).
+    for moment, op, day in sql.moments_on_days[:_MAX]:
+        if op not in _ON_DAY or not _deadline(day):
+            continue
+        moment, day = bare(moment), bare(day)
+        return [reason(
+            "filter.late_bound",
+            f"{moment} {op} {day} compares a moment with a column of days, which compares as "
+            f"its midnight: everything done during the deadline day itself is {_ON_DAY[op]}; "
+            f"compare the moment's day (CAST({moment} AS DATE) {op} {day})",
+            "major",
+        )]
     return []
+
+
+#: A moment compared with a day's deadline, and what it makes of the deadline day's rows.
+_ON_DAY = {">": "counted late", "<=": "counted as not on time"}
 
 
 def _deadline(column: str) -> bool:

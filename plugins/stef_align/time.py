@@ -1234,6 +1234,8 @@ def align_periods(
         ))
     if over is not None:
         _over_a_year(over, outcome, s_canon, out)
+    elif _YOY.search(q.text) is not None:
+        _year_over_previous(outcome, s_canon, out)
     # The asked period kept on a second date column too ("billed vs collected last quarter":
     # invoices issued and payments made in Q3) is that period again, not an extra one.
     # Up to now, rows after today do not exist: a month's budget row for "this month"
@@ -1421,6 +1423,38 @@ def _over_a_year(over: RelativeUnit, outcome: dict[int, tuple[str, int]],
                      f"{_stretch(c.start, c.end)} against the {over} before ({asked}), but "
                      f"the SQL compares it with {_stretch(*year)}, a year earlier "
                      f"(a year-over-year change)")
+        return
+
+
+#: A change asked year over year ("yoy sales growth oct", "y/y", "year-over-year").
+_YOY = re.compile(r"\b(?:yoy|y/y|year[- ]over[- ]year)\b")
+
+
+def _year_over_previous(outcome: dict[int, tuple[str, int]], s_canon: list[_Canon],
+                        out: PeriodAlignment) -> None:
+    """"yoy sales growth oct" compares October with October a year earlier: a SQL that sets
+    the asked month (quarter, week) beside the one just before it, and beside no period a
+    year earlier, computes a change over the previous period (``filter.value_mismatch``), the
+    mirror of :func:`_over_a_year`."""
+    spans = {(c.start, c.end) for c in s_canon if c.start is not None and c.end is not None}
+    units: tuple[RelativeUnit, ...] = ("month", "quarter", "week")
+    for kind, j in outcome.values():
+        c = s_canon[j]
+        if kind != "same" or c.start is None or c.end is None:
+            continue
+        unit = next((u for u in units if add(c.start, u, 1) == c.end), None)
+        if unit is None:
+            continue
+        before = (add(c.start, unit, -1), add(c.end, unit, -1))
+        year = (add(c.start, "year", -1), add(c.end, "year", -1))
+        if before not in spans or year in spans:
+            continue
+        asked = _stretch(*year)
+        out.mismatch(asked, "filter.value_mismatch",
+                     f"the question asks a year-over-year change: {_stretch(c.start, c.end)} "
+                     f"against the same {unit} a year earlier ({asked}), but the SQL compares "
+                     f"it with {_stretch(*before)}, the {unit} before (a {unit}-over-{unit} "
+                     f"change)")
         return
 
 

@@ -421,8 +421,21 @@ def _truncated_duration(node: exp.Expr) -> bool:
     if not (isinstance(divisor, exp.Literal) and divisor.is_int):
         return False
     left = node.this.unnest()
+    if isinstance(left, exp.Column):
+        # duration_sec / 60, handle_secs / 60, bay_minutes / 60: a column kept in whole
+        # seconds or minutes, cut to whole minutes or hours
+        words = set(re.split(r"[^a-z0-9]+", left.name.lower()))
+        return (str(divisor.this) in _TIME_FACTORS and bool(words & _WHOLE_TIME_PARTS)
+                and not words & _DECIMAL_PARTS)
     return isinstance(left, DATE_DIFFS) or (
         isinstance(left, exp.Cast) and left.to.is_type(*exp.DataType.INTEGER_TYPES))
+
+
+#: Name parts of a column kept in whole seconds or minutes (``duration_sec``, ``wait_mins``).
+_WHOLE_TIME_PARTS = frozenset({"sec", "secs", "second", "seconds", "min", "mins", "minute",
+                               "minutes"})
+#: The whole numbers that turn seconds or minutes into minutes, hours or days.
+_TIME_FACTORS = frozenset({"60", "3600", "1440", "86400"})
 
 
 def _unwrapped(node: Any) -> str:
@@ -618,7 +631,11 @@ def _integer_count(node: exp.Expr) -> bool:
             # dialects) a boolean cannot be summed, so a flag that is summed holds 0/1 integers;
             # SUM(renew_cnt): a column of counts holds whole numbers
             name = arg.name.lower()
-            return _FLAG_NAME.search(name) is not None or _COUNT_NAME.search(name) is not None
+            return (_FLAG_NAME.search(name) is not None or _COUNT_NAME.search(name) is not None
+                    or _headcount(arg))
+        elif isinstance(arg, (exp.Add, exp.Coalesce)):
+            # SUM(adult_pax + child_pax), SUM(COALESCE(guests, 0)): whole numbers added up
+            return _whole_terms(arg)
         else:
             return False
         return all(b is None or isinstance(b, exp.Null) or _integer_literal(b) for b in branches)
@@ -626,6 +643,44 @@ def _integer_count(node: exp.Expr) -> bool:
         sides = (node.this, node.expression)
         return (all(_integer_count(x) or _integer_literal(x) for x in sides)
                 and any(_integer_count(x) for x in sides))
+    return False
+
+
+#: Name parts of a column that counts people or places (``booked_pax``, ``seat_capacity``,
+#: ``child_tickets``, ``guests``): whole numbers, where division truncates (these dialects)
+#: as integer as a ``_cnt`` column.
+#: (Not ``qty`` nor ``days``: a quantity or a length of stay may be a decimal column.)
+_HEAD_PARTS = frozenset({"pax", "passengers", "seats", "capacity", "guests", "beds", "headcount",
+                         "attendees", "tickets", "nights", "units", "visits", "stops", "legs",
+                         "sessions", "items", "pallets", "cnt", "count"})
+#: ... unless another part names a measure (``capacity_kw``, ``seats_pct``, ``avg_pax``).
+_MEASURE_PARTS = _DECIMAL_PARTS | {"kw", "kwh", "mw", "mwh", "gb", "tb", "mb", "kg", "lb", "lbs",
+                                   "tons", "tonnes", "liters", "litres", "gal", "gallons",
+                                   "sqft", "m2", "m3", "factor", "util", "utilization"}
+
+
+def _headcount(node: exp.Column) -> bool:
+    """Is ``node`` a column whose name says it counts people or places (:data:`_HEAD_PARTS`,
+    ``booked_pax``, ``seat_capacity``) and names no measure (:data:`_MEASURE_PARTS`)?"""
+    words = set(re.split(r"[^a-z0-9]+", node.name.lower()))
+    return bool(words & _HEAD_PARTS) and not words & _MEASURE_PARTS
+
+
+def _whole_terms(node: exp.Expr, depth: int = 0) -> bool:
+    """Is ``node`` a sum of whole-number columns (:func:`_headcount`, ``_cnt`` ones), possibly
+    defaulted to an integer literal (``adult_pax + child_pax``, ``COALESCE(guests, 0)``)?"""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if depth > 6:
+        return False
+    if isinstance(node, exp.Column):
+        return _headcount(node) or _COUNT_NAME.search(node.name.lower()) is not None
+    if isinstance(node, exp.Add):
+        return _whole_terms(node.this, depth + 1) and _whole_terms(node.expression, depth + 1)
+    if isinstance(node, exp.Coalesce):
+        rest = node.expressions
+        return _whole_terms(node.this, depth + 1) and all(
+            _integer_literal(x) or _whole_terms(x, depth + 1) for x in rest)
     return False
 
 

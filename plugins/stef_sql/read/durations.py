@@ -5,13 +5,27 @@ the later moment minus the earlier one), ``closed_at - created_at``, SQLite's
 kept as written, with the column it subtracts from and the column it subtracts, so that the
 aligner can tell a duration computed backwards (:mod:`stef_align.events`). A difference under
 ``ABS`` or a negation has no direction and is left out.
+
+A difference counted in whole days between two moments and then multiplied into hours, minutes
+or seconds (``DATEDIFF(day, opened_ts, resolved_ts) * 24``, Spark's ``datediff(b, a) * 24``) is
+kept as written (``scaled_days``): DATEDIFF counts the midnights crossed, so the figure is whole
+days in another unit (a ticket solved the same day 0 hours, one solved just after midnight 24).
+SQLite's julianday difference is a fraction of a day and is not one of them.
+
+A moment compared as it stands with a column of days (``delivered_ts > promised_dt``,
+``finished_at <= due_date``) is kept as ``(moment, operator, day)``, the moment on the left
+(``moments_on_days``): the day compares as its midnight, so every moment of that day itself is
+after it. A cast or a function on either side (``CAST(delivered_ts AS DATE)``) is another
+comparison and is not kept; nor is a day column whose name says it holds moments.
 """
 
 from __future__ import annotations
 
+import re
+
 from sqlglot import exp
 
-from stef_core.periods import UNIT_SECONDS, unit_factor
+from stef_core.periods import UNIT_SECONDS, is_timestamp_name, unit_factor
 from stef_core.sql import DATE_DIFFS, column_name, difference_unit, julianday_difference
 from stef_sql.read.tree import Build, Tree
 
@@ -23,7 +37,14 @@ MAX_DIFFERENCES = 16
 
 
 _NONE: dict[str, tuple[()]] = {"date_differences": (), "duration_bounds": (),
-                               "measured_units": ()}
+                               "measured_units": (), "scaled_days": (), "moments_on_days": ()}
+#: Comparisons read for a moment held against a day, and the operator seen from the other side.
+_MIRROR: dict[type[exp.Expr], str] = {exp.GT: "<", exp.GTE: "<=", exp.LT: ">", exp.LTE: ">="}
+_OP: dict[type[exp.Expr], str] = {exp.GT: ">", exp.GTE: ">=", exp.LT: "<", exp.LTE: "<="}
+#: Last name parts of a column of days (``promised_dt``, ``due_date``, ``sched_day``).
+_DAY_SUFFIXES = frozenset({"dt", "date", "day", "dte"})
+#: Factors that turn a number of days into hours, minutes or seconds.
+_DAY_FACTORS = frozenset({24.0, 1440.0, 86400.0})
 #: Functions a measured duration passes through to the SELECT list unchanged in unit.
 _SAME_UNIT = (exp.Paren, exp.Cast, exp.TryCast, exp.Round, exp.Floor, exp.Ceil, exp.Avg,
               exp.Sum, exp.Max, exp.Min, exp.Median, exp.Abs, exp.Coalesce)
@@ -35,9 +56,16 @@ def read(tree: Tree) -> Build:
     out: list[tuple[str, str, str]] = []
     bounds: list[tuple[str, str, float]] = []
     units: list[str] = []
+    scaled: list[str] = []
+    on_days: list[tuple[str, str, str]] = []
     for node in tree.nodes:
         if len(out) >= MAX_DIFFERENCES:
             break
+        if type(node) in _OP and len(on_days) < MAX_DIFFERENCES:
+            found = _moment_on_day(node)
+            if found is not None:
+                on_days.append(found)
+            continue
         if isinstance(node, DATE_DIFFS):
             ends = (node.this, node.expression)
         elif isinstance(node, exp.Sub):
@@ -56,9 +84,16 @@ def read(tree: Tree) -> Build:
         measured = _measured(node)
         if measured is not None:
             units.append(measured)
+        if (isinstance(node, DATE_DIFFS) and difference_unit(node) == "day"
+                and (is_timestamp_name(later) or is_timestamp_name(earlier))):
+            factor = _day_factor(node)
+            if factor is not None:
+                scaled.append(factor.sql(dialect=tree.dialect or None)[:160])
     fields = {"date_differences": tuple(dict.fromkeys(out)),
               "duration_bounds": tuple(dict.fromkeys(bounds)),
-              "measured_units": tuple(dict.fromkeys(units))}
+              "measured_units": tuple(dict.fromkeys(units)),
+              "scaled_days": tuple(dict.fromkeys(scaled)),
+              "moments_on_days": tuple(dict.fromkeys(on_days))}
     return lambda texts: fields
 
 
@@ -151,6 +186,46 @@ def _measured(node: exp.Expr) -> str | None:
             return None
         depth += 1
     return None
+
+
+def _moment_on_day(node: exp.Expr) -> tuple[str, str, str] | None:
+    """``(moment, operator, day)`` for a bare moment column compared with a bare column of
+    days (``delivered_ts > d.promised_dt``; ``promised_dt < delivered_ts`` is read the same
+    way), None otherwise."""
+    left, right = node.this, node.expression
+    if not (isinstance(left, exp.Column) and isinstance(right, exp.Column)):
+        return None
+    a, b = column_name(left), column_name(right)
+    if _moment(a) and _day(b):
+        return a, _OP[type(node)], b
+    if _day(a) and _moment(b):
+        return b, _MIRROR[type(node)], a
+    return None
+
+
+def _moment(name: str) -> bool:
+    return bool(name) and is_timestamp_name(name.split(".")[-1])
+
+
+def _day(name: str) -> bool:
+    bare = name.split(".")[-1].lower()
+    return (bool(bare) and not is_timestamp_name(bare)
+            and re.split(r"[^a-z0-9]+", bare)[-1] in _DAY_SUFFIXES)
+
+
+def _day_factor(node: exp.Expr) -> exp.Expr | None:
+    """The product that multiplies a whole-day difference into hours, minutes or seconds
+    (``DATEDIFF(day, a, b) * 24``, through parentheses or a cast), or None."""
+    current: exp.Expr = node
+    parent = node.parent
+    depth = 0
+    while isinstance(parent, (exp.Paren, exp.Cast, exp.TryCast)) and depth < 4:
+        current, parent = parent, parent.parent
+        depth += 1
+    if not isinstance(parent, exp.Mul):
+        return None
+    other = parent.expression if parent.this is current else parent.this
+    return parent if _number(other) in _DAY_FACTORS else None
 
 
 def _column(node: exp.Expr | None) -> str:
