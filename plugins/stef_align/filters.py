@@ -44,6 +44,7 @@ from stef_align.academic_terms import TermReading, read_terms
 from stef_align.ages import age_in_months, age_period
 from stef_align.credentials import credential_named
 from stef_align.defined_terms import defined_codes, kept_by_term
+from stef_align.elapsed import elapsed_period, elapsed_reversed
 from stef_align.guards import (
     FUNCTION_WORDS,
     ID_PARTS,
@@ -2129,7 +2130,8 @@ class _Match:
     wrong: int = 0
     op_hit: int | None = None
     today: date | None = None  # the anchor's day, for windows written with literal dates
-    #: birth-date columns whose period answers an age the question asks (no extra period)
+    #: date columns whose period answers an age or a time elapsed the question asks (birth
+    #: dates, "60+ days overdue"): no extra period
     aged: list[str] = field(default_factory=list)
     #: the SQL conditions that spell a period the question negates ("not serviced in the last
     #: 6 months" / last_service_date < ... OR IS NULL), compared there as periods
@@ -2935,6 +2937,34 @@ def _match_age(r: Filter, m: _Match) -> bool:
     return m.meet(i) if i is not None and i not in m.used else False
 
 
+
+def _match_elapsed(r: Filter, m: _Match) -> bool:
+    """"members 60+ days overdue", "tickets open 7+ days" answered by a date that long before
+    today (``due_dt < CURDATE() - INTERVAL 60 DAY``, ``DATEDIFF(CURDATE(), due_dt) > 60``):
+    the time since the date in the data's terms (:mod:`stef_align.elapsed`)."""
+    if m.today is None:
+        return False
+    p = elapsed_period(r, m.q.text, m.sql.periods, m.today)
+    if p is not None and p.column:
+        m.used.update(i for i, s in enumerate(m.idx.preds[:MAX_SCAN]) if s in p.parts)
+        m.aged.append(p.column)
+        m.matched.append(r.describe())
+        return True
+    other = elapsed_reversed(r, m.q.text, m.sql.periods, m.today)
+    if other is None or not other[0].column:
+        return False
+    # the recent rows for the old ones: "more than 45 days past due" kept as the last 45 days
+    column, unit = other[0].column, other[1]
+    m.aged.append(column)
+    m.wrong += 1
+    m.missing.append(r.describe())
+    m.reasons.append(reason(
+        "filter.operator_mismatch",
+        f"the question asks for {r.value} {unit}s ago or longer, but the SQL keeps {column} "
+        f"within the last {r.value} {unit}s (the recent rows)", "major"))
+    return True
+
+
 #: A matcher decides one requirement (met, wrong or unmet, recorded in the :class:`_Match`)
 #: and says so, or leaves it to the next. A requirement no matcher decides is unmet.
 Matcher = Callable[[Filter, _Match], bool]
@@ -2967,6 +2997,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_declared_pattern,
     _match_value,
     _match_age,
+    _match_elapsed,
     _match_split_name,
     _match_titled_name,
     _match_code,
@@ -3699,7 +3730,8 @@ def align_filters(
     wrong += dates.wrong
     reasons += dates.reasons
     strong_count += len(dates.required)
-    # (a birth date's period that answers an asked age is no extra: see _match_age)
+    # (a date's period that answers an asked age or time elapsed is no extra: _match_age,
+    # _match_elapsed)
     extra_texts = [*(e for e in dates.extras
                      if not any(e.startswith(f"{c} in ") for c in m.aged)),
                    *(s.describe() for s in extras)]
