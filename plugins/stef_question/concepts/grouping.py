@@ -364,12 +364,14 @@ _EMPTY_GROUPS_KEPT = gated(
 
 
 #: "new clients per clinic this year (show all clinics)", "hours by technician, every
-#: technician included": every group asked for, named as the question groups by it
+#: technician included", "closures per course this season, all courses", "tickets per agent
+#: for all agents": every group asked for, named again after the question groups by it
 #: (:func:`_all_groups`). "show all orders over $100" names no group and is a listing.
 _ALL_GROUPS = gated(
     r"\b(?:show|showing|list|listing|include|including|incl\.?)\s+(?:all|every)\s+"
     r"(?:the\s+|of\s+the\s+)?([a-z]+)"
-    r"|\b(?:all|every)\s+([a-z]+)\s+(?:included|shown|listed)\b")
+    r"|\b(?:all|every)\s+([a-z]+)\s+(?:included|shown|listed)\b"
+    r"|(?:,|\bfor|\bacross)\s+(?:all|every)\s+(?:the\s+|of\s+the\s+)?([a-z]+)")
 #: The noun a question groups by: "per clinic", "by clinic", "for each clinic".
 _GROUPED_BY = re.compile(r"\b(?:per|by|each|every)\s+([a-z]+)")
 
@@ -384,9 +386,13 @@ def _all_groups(text: str) -> bool:
     True
     >>> _all_groups("show all orders over $100 by customer")
     False
+    >>> _all_groups("full-day closures per course this season, all courses")
+    True
+    >>> _all_groups("total sales by month for all stores")
+    False
     """
     for m in _ALL_GROUPS.finditer(text):
-        noun = stem(m.group(1) or m.group(2))
+        noun = stem(m.group(1) or m.group(2) or m.group(3))
         if any(stem(g.group(1)) == noun for g in _GROUPED_BY.finditer(text[:m.start()])):
             return True
     return False
