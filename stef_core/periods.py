@@ -612,6 +612,8 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 #: The months of the year, January first (a ruleset's ``year starts``).
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")
+#: The seasons' names, a school's or a league's terms ("fall 2026", "spring '27").
+SEASONS = ("spring", "summer", "fall", "autumn", "winter")
 #: Seconds in each unit a duration is counted in (months and years vary, and are left out).
 UNIT_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
 #: A duration a text states: "within 24 hours", "more than 3 days", "over 90 mins".

@@ -63,6 +63,7 @@ from stef_align.names import (
 )
 from stef_core.gated import gated
 from stef_core.models import Reason
+from stef_core.periods import SEASONS
 from stef_core.reasons import Severity, reason
 from stef_core.spec import ORDERINGS, Aggregation, QuestionSpec, SqlSpec
 from stef_core.values import abbreviates, value_key
@@ -1367,7 +1368,8 @@ def _mean_per_other_rows(q: QuestionSpec, sql: SqlSpec) -> tuple[str, str, str] 
         return None
     per = m.group(1)
     after = _WORD_AFTER.match(text, m.end())
-    if after is not None and after.group(1) not in _NOT_NOUNS:
+    if (after is not None and after.group(1) not in _NOT_NOUNS
+            and not _SEASON_YEAR.match(text, after.start(1))):
         per = after.group(1)  # "per paying user", "per active account": the noun
     if len(per) < 3 or stem(per) in {stem(u) for u in _PER_UNITS}:
         return None
@@ -1393,6 +1395,11 @@ def _mean_per_other_rows(q: QuestionSpec, sql: SqlSpec) -> tuple[str, str, str] 
     if not head or word_matches(per, head):
         return None
     return per, column, table
+
+
+#: A season and its year after the noun ("avg discount per reg fall 26"): the term asked, not
+#: the noun of "per paying user".
+_SEASON_YEAR = re.compile(rf"(?:{'|'.join(SEASONS)})\s*['\u2019]?\s*\d")
 
 
 def _mean_per_severity(q: QuestionSpec, sql: SqlSpec) -> Severity:

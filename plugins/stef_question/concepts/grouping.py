@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass
 
 from stef_core.gated import gated
+from stef_core.periods import SEASONS
 from stef_core.words import stem
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
@@ -82,6 +83,20 @@ _PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "h
                           # a day the user shortens ("per cashier yday", "by lane tdy")
                           "yday", "yest", "ystd", "yesterday", "today", "tdy", "tonight",
                           "tomorrow", "tmrw"})
+#: A season said with its year after the group ("per reg fall 26", "by team spring '27"): the
+#: term asked, not a word of the group's name.
+_SEASONS = frozenset(SEASONS)
+
+
+def _season_next(text: Text, k: int) -> bool:
+    """Does token ``k`` open a season and its year ("fall 26", "fall '26", "fall 2026")?"""
+    tokens = text.tokens
+    if text.words[k] not in _SEASONS:
+        return False
+    j = k + 1
+    if j < len(tokens) and tokens[j].kind == "punct" and text.words[j] in ("'", "\u2019"):
+        j += 1
+    return j < len(tokens) and tokens[j].kind == "number"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +159,8 @@ def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[
     while k < n and len(taken) < MAX_GROUP_WORDS and k not in claimed:
         tok = text.tokens[k]
         if tok.kind != "word" or words[k] in _PHRASE_STOP or lex.has("unit", words[k]):
+            break
+        if taken and _season_next(text, k):
             break
         if words[k].endswith(("'s", "’s")):
             taken.append(words[k][:-2])
