@@ -623,12 +623,13 @@ _TIME_WORD_AFTER = re.compile(r"\s+(?:last|this|next|previous|prior)\s+year\b")
 
 @lru_cache(maxsize=1)
 def _month_range_after() -> re.Pattern[str]:
-    """A dash and a month, with its year or without, after an abbreviated month ("May-Oct
-    2026", "Jun - Sep 2025", "the season (May-September)"): the first month of a range, never
-    a name or a verb."""
+    """A dash (or "through", "to", "until") and a month, with its year or without, after an
+    abbreviated month ("May-Oct 2026", "Jun - Sep 2025", "the season (May-September)", "May
+    through October 2026"): the first month of a range, never a name or a verb."""
     # (the dash of "May-Oct 15" is optional in the lookahead once, not between two runs of
     # spaces: ``\s*-?\s*`` splits a long run of spaces every way before failing)
-    return re.compile(r"\s*[" + _DASHES + r"]\s*(?:" + _alternation(_words().months)
+    return re.compile(r"(?:\s*[" + _DASHES + r"]\s*|\s+(?:through|thru|to|until|till)\s+)(?:"
+                      + _alternation(_words().months)
                       + r")\b(?!\s*(?:[" + _DASHES + r"]\s*)?\d{1,2}\b(?!\d))")
 
 
