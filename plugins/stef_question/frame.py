@@ -32,7 +32,7 @@ from typing import Literal
 
 from stef_core.gated import gated
 from stef_core.models import Ruleset
-from stef_core.periods import WEEKDAYS, literal_span
+from stef_core.periods import SEASONS, WEEKDAYS, literal_span
 from stef_core.spec import (
     Ask,
     Binding,
@@ -448,6 +448,24 @@ _DENIALS = frozenset({"!=", "not", "not in"})
 _DENIES = re.compile(r"\b(?:not|no|never|without|none|neither|nor)\b|n't\b")
 
 
+#: A season, a school or fiscal year or a quarter said before a two-digit year ("fall 26", "FY26",
+#: "Q3 '25"): the year of a term, which a reformulation writes out ("Fall 2026").
+_SHORT_YEAR_AFTER = re.compile(rf"(?:\b(?:{'|'.join(SEASONS)}|fy|ay|sy|q[1-4])\s*|['\u2019])$")
+
+
+def _year_written_out(value: Value, q_text: str, r_text: str) -> bool:
+    """Is ``value`` a two-digit year the question says after a season, "FY" or a quarter
+    ("fall 26") and the reformulation writes in full ("Fall 2026")? Restated, not dropped."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
+        return False
+    if not re.search(rf"\b20{value:02d}\b", r_text):
+        return False
+    for m in re.finditer(rf"(?<![\w.]){value:02d}\b", q_text[:2000]):
+        if _SHORT_YEAR_AFTER.search(q_text[max(0, m.start() - 12):m.start()]):
+            return True
+    return False
+
+
 def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Filter],
            explicit: list[Filter], q_text: str, r_text: str) -> tuple[str, ...]:
     """Constraints the reformulation added, changed or dropped. A value both texts spell out
@@ -479,7 +497,7 @@ def _drift(question: Frame, asked: list[Filter], reform: Frame, stated: list[Fil
             continue
         if _vkey(f.value) not in {_vkey(s.value) for s in stated} and not _mentioned(
             f.value, r_text
-        ) and _bound(f) not in stated_bounds:
+        ) and _bound(f) not in stated_bounds and not _year_written_out(f.value, q_text, r_text):
             out.append(f"dropped {f.describe()}")
     qk, rk = question.superlative.k, reform.superlative.k
     if qk is not None and rk is not None and qk != rk:
