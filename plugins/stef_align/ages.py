@@ -56,7 +56,7 @@ def _years(r: Filter) -> int | None:
     return r.value
 
 
-def _near(moment: datetime, day: datetime) -> bool:
+def near_day(moment: datetime, day: datetime) -> bool:
     """Is ``moment`` the day ``day`` or the next (an inclusive and an exclusive bound)?"""
     return timedelta(0) <= moment - day <= timedelta(days=1)
 
@@ -85,7 +85,7 @@ def age_period(r: Filter, periods: Sequence[Period], today: date) -> Period | No
         else:
             continue
         moment = resolve(bound, today)
-        if any(_near(moment, d) for d in days):
+        if any(near_day(moment, d) for d in days):
             return p
     return None
 

@@ -35,38 +35,34 @@ question's term whose code its reformulation gives as this value ("Fall 2026 (se
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from stef_align.academic_terms import Term, TermReading, question_terms, read_terms, terms_asked
 from stef_core.models import Ruleset
 from stef_core.spec import Filter, QuestionSpec, SqlSpec
+from stef_core.sql import Resolver, parse_condition, read_condition
 
-#: A condition on one column, ``[table.]column = value`` or ``column IN (values)``.
-_CONDITION = re.compile(
-    r"\s*(?:[a-z_][a-z0-9_]*\.)?(?P<column>[a-z_][a-z0-9_]*)\s*(?P<op>=|\bin\b)\s*(?P<rest>.+?)\s*",
-    re.IGNORECASE | re.DOTALL)
-_VALUE = re.compile(r"'((?:[^']|'')*)'|(-?\d+(?:\.\d+)?)")
-_CONNECTIVE = re.compile(r"\b(?:and|or|not|between|like|is)\b|[<>!]", re.IGNORECASE)
 #: The most ruleset conditions looked at (bounded work on a large ruleset).
 _MAX_PREDICATES = 512
 
 
 def _one_column(condition: str) -> tuple[str, frozenset[str]] | None:
-    """The column and values of a condition on one column by ``=`` or ``IN``, else None."""
-    m = _CONDITION.fullmatch(condition)
-    if m is None or _CONNECTIVE.search(re.sub(r"'(?:[^']|'')*'", "''", m["rest"])):
+    """The column and values of a condition on one column by ``=`` or ``IN``, else None: read
+    by the core's condition reader (:func:`stef_core.sql.read_condition`), as the requirement
+    it defines was, so both spell the values alike."""
+    cond = parse_condition(condition)
+    if cond is None:
         return None
-    rest = m["rest"]
-    if m["op"].lower() == "in":
-        if not (rest.startswith("(") and rest.endswith(")")):
-            return None
-        rest = rest[1:-1]
-    values = [(a if a else b).replace("''", "'").lower() for a, b in _VALUE.findall(rest)]
-    left = _VALUE.sub("", rest).replace(",", "").strip()
-    if not values or left or (m["op"] == "=" and len(values) != 1):
+    try:
+        found = read_condition(cond, Resolver(cond, nested=False), "rules")
+    except Exception:  # a condition the reader cannot take defines no term here
         return None
-    return m["column"].lower(), frozenset(values)
+    if len(found) != 1:
+        return None
+    f = found[0]
+    if not f.column or f.op not in ("=", "in") or f.relation or f.excluded or f.alternative:
+        return None
+    return f.column.lower(), _values(f)
 
 
 @lru_cache(maxsize=16)

@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
+from stef_align.ages import near_day
 from stef_core.periods import add, resolve
 from stef_core.spec import Filter, Period
 
@@ -50,11 +51,6 @@ def _units(n: int, text: str) -> list[str]:
     """The units ``text`` names right after the number ``n`` ("60+ days" -> ["day"])."""
     found = re.finditer(rf"(?<![\w.]){n}{_AFTER}", text[:2000])
     return list(dict.fromkeys(_UNITS[w] for m in found if (w := m.group(1)) in _UNITS))
-
-
-def _near(moment: datetime, day: datetime) -> bool:
-    """Is ``moment`` the day ``day`` or the next (an inclusive and an exclusive bound)?"""
-    return timedelta(0) <= moment - day <= timedelta(days=1)
 
 
 def elapsed_period(r: Filter, text: str, periods: Sequence[Period], today: date
@@ -110,6 +106,6 @@ def _bounded(n: int, units: Sequence[str], periods: Sequence[Period], today: dat
             moment = resolve(p.start, today) + timedelta(days=1)
         else:
             continue
-        if any(_near(moment, d) for d in days):
+        if any(near_day(moment, d) for d in days):
             return p
     return None

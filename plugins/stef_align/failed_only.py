@@ -55,9 +55,7 @@ _STATE = frozenset({"status", "stat", "state", "sts", "cd", "code", "result", "o
 
 
 def _values(f: Filter) -> list[str]:
-    value = f.value
-    items = value if isinstance(value, tuple) else (value,)
-    return [str(v).lower() for v in items if isinstance(v, str)]
+    return [v.lower() for v in f.values if isinstance(v, str)]
 
 
 def _state_column(column: str) -> bool:
