@@ -1540,6 +1540,9 @@ def _compare(term: _Term, op: str, value: exp.Expr) -> list[Period] | None:
         return None
     if op == "=" and term.kind == "raw":
         span = _period_row(term.column, span) or span
+    elif op in ("<=", ">") and term.kind == "raw":
+        # the operators that read the value's end: ``month <= '2026-10-01'`` keeps October
+        span = _period_end_row(term.column, span) or span
     raw_moment = term.kind == "raw" and not isinstance(span.start, RelativeDate)
     period = bounded(term.column, span, op, raw_moment)
     if period is None:
@@ -1579,7 +1582,8 @@ _GRAIN_WORDS = {"month": "month", "months": "month", "mth": "month", "mnth": "mo
 def _period_row(column: str, span: Span) -> Span | None:
     """``usage_month = DATE '2025-05-01'``, ``period_start_dt = DATE_TRUNC('quarter',
     CURRENT_DATE)``: a column whose name says it holds a month (quarter, week, year, period)
-    compared with the start of one answers that whole period, not its first day. The unit
+    compared with the start of one answers that whole period, not its first day (and ``<=``,
+    ``>`` or a BETWEEN's upper bound keep or pass the whole period). The unit
     comes from the name, or, for a bare "period", from the value (the start of a quarter);
     a value that is not the start of such a unit is left as it is."""
     named = {_GRAIN_WORDS[w] for w in re.split(r"[^a-z]+", column.lower()) if w in _GRAIN_WORDS}
@@ -1601,6 +1605,17 @@ def _period_row(column: str, span: Span) -> Span | None:
         if unit in named and floor(day, unit) == day:
             return Span(start, iso(add(day, unit, 1))[:10], unit)
     return None
+
+
+def _period_end_row(column: str, span: Span) -> Span | None:
+    """:func:`_period_row` for a value that closes a range (``<=``, ``>``, BETWEEN's upper
+    bound). A written Monday is left a day: ``week_start_dt BETWEEN '2025-01-01' AND
+    '2025-03-31'`` keeps the weeks that start in Q1, and March 31 is a month's last day that
+    happens to be a Monday; the first of a month, a quarter or a year is no such accident."""
+    row = _period_row(column, span)
+    if row is None or (row.grain == "week" and not isinstance(span.start, RelativeDate)):
+        return None
+    return row
 
 
 def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[Period] | None:
@@ -1625,6 +1640,10 @@ def _between(term: _Term, low: exp.Expr, high: exp.Expr, negated: bool) -> list[
     a_span, b_span = _span_at(term, low), _span_at(term, high)
     if a_span is None or b_span is None:
         return None
+    if term.kind == "raw":
+        # ``month BETWEEN DATE '2026-05-01' AND DATE '2026-10-01'`` on a column of month
+        # starts: the closing month is kept whole
+        b_span = _period_end_row(term.column, b_span) or b_span
     eod = (term.kind == "raw" and b_span.grain == "day"
            and not isinstance(b_span.end, RelativeDate))
     grain = a_span.grain if UNITS.index(a_span.grain) > UNITS.index(b_span.grain) else b_span.grain

@@ -42,6 +42,19 @@ CASES = [
      ("week_start_dt", "2024-03-01", "2024-04-01")),
     ("duckdb", "month_start_dt BETWEEN DATE '2024-01-01' AND DATE '2024-12-31'",
      ("month_start_dt", "2024-01-01", "2025-01-01")),
+    # a column of month (quarter) starts: the month an upper bound names is kept whole, the
+    # one a lower ">" names passed whole (session 31)
+    ("bigquery", "month BETWEEN DATE '2026-05-01' AND DATE '2026-10-01'",
+     ("month", "2026-05-01", "2026-11-01")),
+    ("postgres", "usage_month <= DATE '2024-03-01'", ("usage_month", None, "2024-04-01")),
+    ("postgres", "usage_month > DATE '2024-03-01'", ("usage_month", "2024-04-01", None)),
+    ("snowflake", "fiscal_quarter BETWEEN '2024-01-01' AND '2024-04-01'",
+     ("fiscal_quarter", "2024-01-01", "2024-07-01")),
+    ("postgres", "d <= DATE '2024-03-01'", ("d", None, "2024-03-02")),
+    # ... but a written Monday stays a day: March 31 2025 closes Q1 (weeks starting in it)
+    ("trino", "week_start_dt BETWEEN DATE '2025-01-01' AND DATE '2025-03-31'",
+     ("week_start_dt", "2025-01-01", "2025-04-01")),
+    ("postgres", "week_start_dt <= DATE '2025-03-31'", ("week_start_dt", None, "2025-04-01")),
     ("sqlite", "d < '2024-01-01'", ("d", None, "2024-01-01")),
     # strftime / TO_CHAR / FORMAT_DATE / DATE_FORMAT / FORMAT
     ("sqlite", "strftime('%Y', d) = '2024'", YEAR),
