@@ -184,7 +184,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "filter.guard_missing", "condition", "major",
         "the SQL lacks a filter nearly every query of the run applies (90 % or more: the "
         "deployment's tenant scope or soft-delete guard, learnt from the run itself) while it "
-        "reads a table those queries read: other tenants' or excluded rows may be counted"),
+        "reads a table those queries read: other tenants' or excluded rows may be counted; or "
+        "writes a soft delete nearly every query reading a table applies to that table "
+        "(`s.deleted_at IS NULL`) on another table only (`a.deleted_at IS NULL`) while it picks "
+        "rows of the first"),
     ReasonCode(
         "aggregation.mismatch", "function", "critical",
         "the question asks for one aggregate (AVG) and the SQL computes another (SUM), or ranks "
@@ -215,7 +218,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`COUNTIF(done) / COUNT(*) AS rate` per course), and for a `COUNT(*)` per entity over "
         "a LEFT JOIN (`teachers LEFT JOIN lessons ... GROUP BY t.teacher_id`), which counts "
         "an entity with no match as 1; major for revenue, sales or an order value that adds "
-        "tax or tips to the amount (`SUM(total_amt + tax_amt)`): money collected for others"),
+        "tax or tips to the amount (`SUM(total_amt + tax_amt)`): money collected for others; "
+        "major for two columns added inside SUM or AVG (`SUM(orig_amt + rev_amt)`) where the "
+        "run's other queries read one of them through COALESCE: a row where it is NULL drops "
+        "out, the other amount with it"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "

@@ -153,6 +153,12 @@ class RunProfile:
     #: (:data:`KNOWN_COLUMNS`).
     homes: tuple[tuple[str, frozenset[str]], ...] = ()
     known_tables: frozenset[str] = frozenset()
+    #: Guards of one table placed on it (:func:`_placed_guards`): a flag or a soft delete
+    #: nearly every query reading the table applies to that table's own column.
+    placed: tuple[RunGuard, ...] = ()
+    #: Columns some query of the run reads through COALESCE (:attr:`stef_core.spec.SqlSpec.
+    #: defaulted_columns`): its writer expects NULLs there.
+    defaulted: frozenset[str] = frozenset()
     _by_question: dict[str, list[tuple[str, frozenset[str]]]] = field(
         default_factory=dict, init=False, compare=False, hash=False, repr=False)
     _homes: dict[str, frozenset[str]] = field(
@@ -207,6 +213,9 @@ class RunProfile:
             "answers": [[k, rid, sorted(parts)] for k, rid, parts in self.answers],
             "homes": [[c, sorted(t)] for c, t in self.homes],
             "known_tables": sorted(self.known_tables),
+            "placed": [[g.key, g.example, g.queries, sorted(g.tables), g.reading]
+                       for g in self.placed],
+            "defaulted": sorted(self.defaulted),
         }, sort_keys=True)
 
     @classmethod
@@ -220,7 +229,10 @@ class RunProfile:
             frozenset(data.get("conventions", ())),
             tuple((k, rid, frozenset(p)) for k, rid, p in data.get("answers", ())),
             tuple((c, frozenset(t)) for c, t in data.get("homes", ())),
-            frozenset(data.get("known_tables", ())))
+            frozenset(data.get("known_tables", ())),
+            tuple(RunGuard(g[0], g[1], int(g[2]), frozenset(g[3]), int(g[4]))
+                  for g in data.get("placed", ())),
+            frozenset(data.get("defaulted", ())))
 
     def lacking(self, spec: SqlSpec) -> list[RunGuard]:
         """The dominant filters ``spec`` does not apply although it reads a table nearly every
@@ -396,6 +408,9 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     examples: dict[str, str] = {}
     reading: Counter[str] = Counter()  # queries per table
     guarded: dict[str, Counter[str]] = {}  # per filter key, queries per table that apply it
+    # per filter key of a table guard's kind, queries per table that apply it to that table's
+    # own column (``s.deleted_at IS NULL`` placed in ``subscriptions``)
+    placed_on: dict[str, Counter[str]] = {}
     homes: dict[str, frozenset[str]] = {}  # per filter key, the tables all its queries read
     choices: dict[str, tuple[str, bool, frozenset[str]]] = {}
     asked: dict[str, set[str]] = {}  # per filter key, the questions it was applied to
@@ -406,9 +421,12 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     all_agents: set[str] = set()
     placed: dict[str, set[str]] = {}  # per column, the tables the queries read it in
     columns_of: dict[str, set[str]] = {}  # per table, the columns placed in it
+    defaulted: set[str] = set()
     n = 0
     for spec in specs:
         n += 1
+        if len(defaulted) < MAX_HOMES:
+            defaulted.update(spec.defaulted_columns)
         for column, table in spec.column_tables:
             c, t = norm(column), table_key(table)
             if len(placed) < MAX_HOMES or c in placed:  # (as written, for the reasons)
@@ -433,6 +451,11 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
                 applied_by.setdefault(k, set()).add(agent)
         read = frozenset(table_key(t) for t in spec.tables)
         reading.update(read)
+        for k in keys:
+            if k.endswith(TABLE_GUARD_KEYS):
+                column = k.split(" ", 1)[0]
+                put = {table_key(t) for c, t in spec.column_tables if norm(c) == column}
+                placed_on.setdefault(k, Counter()).update(put & read)
         for k, f in keys.items():
             if k not in examples:  # (described once: the first filter of a key is its example)
                 examples[k] = f.describe()
@@ -448,6 +471,10 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
         for k, c in sorted(counts.items()) if c >= max(min_support, DOMINANT * n))
     dominant += _table_guards(counts, examples, reading, guarded, min_support,
                               {g.key for g in dominant})
+    on_table = tuple(
+        RunGuard(k, examples[k], m, frozenset({t}), reading[t])
+        for k in sorted(placed_on) for t, m in sorted(placed_on[k].items())
+        if m >= min_support and m >= TABLE_SHARE * reading[t])
     frequent = frozenset(k for k, c in counts.items() if c >= need)
     shared = Counter(counts)
     for a, b in complements(choices, homes):  # one choice, spelled two ways
@@ -469,4 +496,5 @@ def learn(specs: Iterable[SqlSpec], share: float = SHARE,
     return RunProfile(n, frequent, dominant, common, table_common, conventions,
                       homes=tuple((c, frozenset(t)) for c, t in sorted(placed.items())),
                       known_tables=frozenset(t for t, cs in columns_of.items()
-                                             if len(cs) >= KNOWN_COLUMNS))
+                                             if len(cs) >= KNOWN_COLUMNS),
+                      placed=on_table, defaulted=frozenset(defaulted))

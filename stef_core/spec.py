@@ -489,6 +489,12 @@ class SqlSpec:
     # (``DATEDIFF(year, dob, GETDATE()) < 18`` in T-SQL: ``year boundaries``), compared with a
     # number: whoever has a birthday still to come this year is read a year older.
     year_ages: tuple[tuple[str, str], ...] = ()
+    # Columns read through COALESCE / IFNULL / NVL / ISNULL (``appr_rev_amt`` for
+    # ``COALESCE(appr_rev_amt, 0)``), lower-case: their writer expects NULLs there.
+    defaulted_columns: frozenset[str] = frozenset()
+    # SUM / AVG of two bare columns added, as (the function, one column, the other), lower-case
+    # (``("SUM", "orig_bud_amt", "appr_rev_amt")``): a row where either is NULL drops out.
+    added_sums: tuple[tuple[str, str, str], ...] = ()
     # Days of the week kept by comparing a weekday function with numbers, as (the call,
     # the numbers as written, and per numbering the dialect may give the function: its
     # name, the ISO days 1 = Monday .. 7 = Sunday it keeps, whether a number is no day of

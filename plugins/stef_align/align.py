@@ -50,11 +50,13 @@ from stef_align import (
     late_bounds,
     neither,
     no_show_bases,
+    null_sums,
     nulls,
     numerators,
     opposites,
     padded_counts,
     part_steps,
+    placed_guards,
     projection,
     promoters,
     repeats,
@@ -152,5 +154,6 @@ def align(ctx: Context, work: Work | None = None) -> Alignment:
     fa, bonus, filter_reasons = align_filters(ctx.question, ctx.sql, ctx.rules, work,
                                               ctx.anchor, ctx.run)
     reasons = (filter_reasons + missing_guards(ctx.sql, ctx.run)
+               + placed_guards.check(ctx.sql, ctx.run) + null_sums.check(ctx.sql, ctx.run)
                + structural_findings(ctx.question, ctx.sql, ctx.rules, ctx.anchor))
     return Alignment(filters=fa, bonus=bonus, reasons=tuple(reasons))

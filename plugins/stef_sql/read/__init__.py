@@ -22,7 +22,8 @@ the spec is the fold of their parts.
   by a join, a HAVING that looks for groups an inner join never keeps, NOT IN (SELECT ...));
 * :mod:`~stef_sql.read.defeated`: LEFT JOINs the WHERE turns inner where the query counts on
   the rows they keep;
-* :mod:`~stef_sql.read.spelled`: every number the SQL spells, in literals and names.
+* :mod:`~stef_sql.read.spelled`: every number the SQL spells, in literals and names;
+* :mod:`~stef_sql.read.nulls`: columns read through COALESCE, sums of two columns added.
 
 A reader is ``read(tree) -> build``: it reads everything it needs from the tree and asks
 ``tree.texts`` for the SQL texts it keeps; once every reader has read, the texts are rendered
@@ -48,6 +49,7 @@ from stef_sql.read import (
     filters,
     grouping,
     joins,
+    nulls,
     offsets,
     ordering,
     projection,
@@ -82,6 +84,7 @@ READERS: tuple[Reader, ...] = (
     shares.read,
     year_ages.read,
     weekdays.read,
+    nulls.read,
 )
 
 
