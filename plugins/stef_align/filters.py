@@ -666,6 +666,28 @@ def _keeps_declared_others(r: Filter, preds: list[Filter], rules: Ruleset) -> Fi
     return None
 
 
+def _keeps_declared_complement(r: Filter, preds: list[Filter], rules: Ruleset,
+                               sql: SqlSpec) -> Filter | None:
+    """A SQL filter that answers "not X" (``r``: ``? != 'cancelled'``), X a value the ruleset
+    declares for two columns (so the requirement's column is open), by keeping every other
+    value the ruleset declares for one of them in the tables the SQL reads, and only those
+    (``status_cd IN ('SCHEDULED', 'COMPLETED')`` where ``values tournaments.status_cd =
+    SCHEDULED, COMPLETED, CANCELLED``): by the ruleset's own list, the rows that are not X. A
+    list that leaves out another value too is no such evidence (the question's X may be the
+    other column's: :func:`_keeps_declared_others`)."""
+    if r.op not in ("!=", "not in") or r.column is not None or not rules.categories:
+        return None
+    away = {value_key(v) for v in r.values}
+    for s in preds[:MAX_SCAN]:
+        if (s.op not in ("=", "in") or s.excluded or s.value == SUBQUERY or not s.column):
+            continue
+        kept = {value_key(v) for v in s.values}
+        declared = _declared(s.column, rules, sql.tables)
+        if kept and away and not (kept & away) and kept | away == declared:
+            return s
+    return None
+
+
 def _declared(column: str, rules: Ruleset, tables: Iterable[str]) -> frozenset[str]:
     """The values R_app declares for ``column`` (keys), in the tables the SQL reads when it
     declares them per table (``values work_orders.status = ...``), else in every table."""
@@ -1719,6 +1741,26 @@ def _anti_join(idx: _Index, sql: SqlSpec) -> bool:
 _NOT_WORDS = frozenset({"never", "not", "non", "no", "without"})
 
 
+#: Stored values that say a flag is set: "not smoking" / ``smoking_pref = 'Y'`` keeps the state.
+_YES_VALUES = frozenset({"y", "yes", "t", "true", "1"})
+
+
+def _keeps_other_values(phrase: str, s: Filter) -> bool:
+    """Does ``s`` keep, on a column ``phrase`` names, words none of which names ``phrase``
+    ("not shipped yet" / ``ship_status IN ('pending', 'packing')``, "not vaccinated" /
+    ``vaccination_status = 'due'``)? Only the column says it speaks of the state: the values
+    kept may be the other states, not the negated one. A value that names the state
+    (``'shipped'``), or says a flag is set (``'Y'``), keeps it."""
+    if s.op not in ("=", "in") or not s.column or not s.values:
+        return False
+    values = s.values[:8]
+    if not all(isinstance(v, str) and v != SUBQUERY for v in values):
+        return False
+    if any(str(v).strip().lower() in _YES_VALUES for v in values):
+        return False
+    return not any(_names_it(phrase, Filter(None, s.op, v)) for v in values)
+
+
 def _says_not(value: object, word: str) -> bool:
     """Does a stored value itself say "not <word>" ('Never-married', 'non smoker',
     'unpaid')?"""
@@ -1749,6 +1791,7 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
     ``EXISTS``), else ``absent``."""
     word = r.column or ""
     positive: int | None = None
+    other: int | None = None
     sub_positive: int | None = None
     # "never sold" as HAVING MAX(CASE WHEN outcome = 'sold' THEN 1 ELSE 0 END) = 0 (or
     # COUNTIF(...) = 0): the conditional count of the state compared with zero (read as
@@ -1775,10 +1818,18 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
             # "suspensions excluding in-school" / school_yr = '2026-27': the column's name
             # shares a word, its value keeps no such state
             continue
+        if _keeps_other_values(word, s):
+            # "orders not shipped yet" / ship_status IN ('pending', 'packing'): the column
+            # the word names, kept at other values (perhaps the states left)
+            if other is None:
+                other = i
+            continue
         if s.op in _POSITIVE or (s.op in (">", ">=") and positive is None):
             positive = i
     if positive is not None:
         return "positive", positive
+    if other is not None:
+        return "other", other
     if sql is not None and sql.set_operation == "EXCEPT":
         return "met", None  # "templates not used by any document": all EXCEPT the used ones
     anti = next((i for i, s in enumerate(idx.preds[:MAX_SCAN]) if s.op == "is null"), None)
@@ -2204,6 +2255,16 @@ def _match_negation(r: Filter, m: _Match) -> bool:
         # last_service_date IS NULL: the negated event's period, bounded on the event's own
         # date (the time rules compare it), says the negation
         m.matched.append(r.describe())
+    elif state == "other" and s_hit is not None:
+        # the column the negated word names kept at other values: perhaps the states left, or
+        # only some of them; no evidence of the negated state itself (a doubt, not a finding)
+        m.matched.append(r.describe())
+        m.used.add(s_hit)
+        m.reasons.append(reason(
+            "filter.value_mismatch",
+            f"the question asks {r.describe()} and the SQL keeps "
+            f"{m.idx.preds[s_hit].describe()}: other values of the column it names, perhaps "
+            f"every state but that one", "minor"))
     elif state == "positive" and s_hit is not None:
         m.wrong_operator(
             r, s_hit,
@@ -2300,6 +2361,57 @@ def _match_in_list(r: Filter, m: _Match) -> bool:
             "major" if is_weak(r) else "critical",
         ))
         return True
+    return False
+
+
+def _whole_number(value: object) -> int | None:
+    """``value`` when it is a whole number (no bool), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+#: Most whole numbers a listed range may span ("priority 4 or 5", "grades 9 through 12").
+_MAX_LISTED_SPAN = 16
+
+
+def _whole_numbers(f: Filter) -> set[int]:
+    """The whole numbers ``f`` asks by ``=`` or ``IN``."""
+    if f.op not in ("=", "in"):
+        return set()
+    return {n for n in (_whole_number(v) for v in f.values) if n is not None}
+
+
+def _match_listed_range(r: Filter, m: _Match) -> bool:
+    """Whole numbers the question lists ("priority 4 or 5", "levels 1, 2 or 3") kept as the
+    closed range they fill on one column (``priority BETWEEN 4 AND 5``, ``level >= 1 AND level
+    < 4``): the same rows of a column of whole numbers. A range that also keeps a number the
+    question does not list (``BETWEEN 3 AND 5`` for "4 or 5") is left to the value rules."""
+    mine = _whole_numbers(r)
+    if not mine or len(mine) != len(r.values):
+        return False
+    listed = set(mine)
+    for o in m.q.filters[:MAX_REQUIREMENTS]:
+        if o.column is None or r.column is None or norm(o.column) == norm(r.column):
+            listed |= _whole_numbers(o)
+    if len(listed) < 2:
+        return False  # one number is "= n", not a list
+    preds = m.idx.preds[:min(m.idx.n_filters, MAX_SCAN)]
+    for i, lo in enumerate(preds):
+        bottom = _whole_number(lo.value)
+        if lo.op not in (">=", ">") or bottom is None or not lo.column or lo.excluded:
+            continue
+        low = bottom + (lo.op == ">")
+        for j, hi in enumerate(preds):
+            top = _whole_number(hi.value)
+            if (hi.op not in ("<=", "<") or top is None or hi.excluded
+                    or norm(hi.column or "") != norm(lo.column)):
+                continue
+            high = top - (hi.op == "<")
+            if (0 <= high - low < _MAX_LISTED_SPAN and all(low <= v <= high for v in mine)
+                    and set(range(low, high + 1)) <= listed
+                    and _column_fit(r, lo, m.rules, m.sql.columns)):
+                m.used.update((i, j))
+                m.matched.append(r.describe())
+                return True
     return False
 
 
@@ -2770,10 +2882,33 @@ def _match_other_operator(r: Filter, m: _Match) -> bool:
         # other side of the number does not ("within 48 hours" / > 48); as "the next 30
         # days" is answered with its last day in or out (stef_align.time)
         return m.meet(m.op_hit)
+    if _pattern_keeps_asked(r, s, m):
+        # "advanced courses" (``term = level_cd IN ('C1', 'C2')``) / ``level_cd LIKE 'C%'``:
+        # the pattern keeps every asked value; with no values declared for the column, what
+        # else it keeps the ruleset cannot say (as an exclusion of unlisted values, above)
+        m.reasons.append(reason(
+            "filter.value_mismatch",
+            f"the question asks {r.describe()} and the SQL keeps {s.describe()}, a pattern "
+            f"every asked value matches: perhaps the column holds no other", "minor"))
+        return m.meet(m.op_hit)
     return m.wrong_operator(
         r, m.op_hit, f"the question asks {r.describe()} but the SQL has {s.describe()}",
         "major" if is_weak(r) or m.op_hit >= m.idx.n_filters or _range_end(r, s, m)
         else "critical")
+
+
+def _pattern_keeps_asked(r: Filter, s: Filter, m: _Match) -> bool:
+    """Is ``s`` a ``LIKE`` pattern with a literal start on ``r``'s column that every value
+    ``r`` asks matches (``level_cd LIKE 'C%'`` for ``level_cd IN ('C1', 'C2')``), where the
+    ruleset declares no values for that column (a declared list is read exactly by
+    :func:`_match_declared_pattern`)? ``r`` is the ruleset's own condition: a value the
+    question names in words may be spelled by a pattern in many ways."""
+    if (r.source != "rules" or r.op not in ("=", "in") or s.op != "like" or s.excluded
+            or not isinstance(s.value, str) or not s.value or s.value[0] in "%_"
+            or not _same_column(r, s, m.rules) or _declared(r.column or "", m.rules, ())):
+        return False
+    asked = [str(v).lower() for v in r.values]
+    return bool(asked) and all(_like_fullmatch(s.value.lower()[:200], v) for v in asked)
 
 
 _CLOSED_ENDS = {">=": "<=", "<=": ">="}
@@ -2995,6 +3130,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_nullness,
     _match_in_list,
     _match_declared_pattern,
+    _match_listed_range,
     _match_value,
     _match_age,
     _match_elapsed,
@@ -3313,6 +3449,8 @@ def align_filters(
                                                 if p.source == "case")], rules)
         if kept is None:
             kept = _keeps_declared_others(r, benign_kept, rules)
+        if kept is None:
+            kept = _keeps_declared_complement(r, candidates, rules, sql)
         if kept is None:
             kept = _leaves_asked(r, candidates, required, rules, sql)
         unlisted = _excludes_unlisted(r, candidates, rules, sql) if kept is None else None

@@ -113,7 +113,7 @@ def unissued(value: str) -> bool:
 #: of a period ("the current month") is a period, read as one elsewhere.
 _NOW = gated(r"\b(?:right now|rn|now|currently|as of today|today|at the moment|to date"
              # "policies in force", "rentals still out": what holds at the moment asked
-             r"|in[- ]force|still"
+             r"|in[- ]force|still|ongoing"
              r"|current(?!\s+(?:day|week|month|quarter|year|period|fiscal|fy))"
              r"|do we (?:\w+ )?(?:have|carry|employ|serve|service|manage|run|stock|own|hold)"
              r"|are there|is there|(?:are|is) (?:\w+ )?(?:overdue|past due|due|on|enrolled"
@@ -144,6 +144,10 @@ _ENDED_PARTS = frozenset({
     "delisted", "lapsed", "withdrawn",
     # an expiry left empty never comes: a policy, a permit, a contract with no expiry date
     "expiry", "expiration", "expires",
+    # the event that closes what is still out, open or owed: a rental returned, an outage
+    # restored, a ticket resolved, a job completed, a bill paid or settled
+    "returned", "return", "ret", "restored", "restore", "resolved", "completed", "finished",
+    "fulfilled", "settled", "paid",
 })
 #: Parts of a flag that keeps the rows in force on its "yes" side.
 _IN_FORCE_FLAGS = frozenset({"active", "current", "enabled", "live", "valid", "enrolled",

@@ -272,6 +272,13 @@ _WEEKDAY_KEPT = re.compile(
     r"(?!\s+(?:vs\.?|versus|and|or)\b)", re.IGNORECASE)
 
 
+#: One day of the week said as any such day ("completed on a Saturday", "every Monday"): the
+#: day kept, as "on Saturdays" keeps it ("on Saturday" alone may be one date: not read).
+_WEEKDAY_ANY = re.compile(
+    r"\b(?:on\s+an?|every)\s+(" + "|".join(WEEKDAYS) + r")\b"
+    r"(?!\s+(?:vs\.?|versus|and|or)\b)", re.IGNORECASE)
+
+
 #: Words that make "weekend" one weekend, a period ("last weekend", "this weekend").
 _RELATIVE_BEFORE = re.compile(r"\b(?:this|current|last|previous|prior|next|coming)\s+$")
 
@@ -328,6 +335,11 @@ def _weekdays(question: str, asked: list[Filter]) -> list[Filter]:
             # word used as an adjective ("weekend occupancy") is read by inference
             plain = word.endswith("s") or re.search(r"\b(?:on|every)\s+(?:a\s+)?$", before)
             out.append(Filter(None, "=", word, "question", "strong" if plain else "weak"))
+            have.add(word)
+    for m in _WEEKDAY_ANY.finditer(question[:MAX_CHARS]):
+        word = m.group(1).lower()
+        if word not in have and word + "s" not in have:
+            out.append(Filter(None, "=", word, "question", "strong"))
             have.add(word)
     return out[:4]
 

@@ -436,7 +436,16 @@ _NOT_A_NOUN = frozenset({
     "every", "its", "yesterday", "today", "ytd", "mtd", "qtd"})
 # An existence negation before "non-": "no non-cancelled appointments", "nothing non-billable":
 # the "non-X" says which rows the absent set holds.
-_NO_NON = re.compile(r"\b(?:no|nothing|none|without|zero|never)\s+(?:[a-z]+\s+)?non-?\s?$")
+# "than" right after a word: a comparison ("other than", "later than"), not a value said.
+_THAN_AFTER = re.compile(r"\s+than\b")
+# (also in parentheses: "no (non-cancelled) orders")
+_NO_NON = re.compile(r"\b(?:no|nothing|none|without|zero|never)\s+(?:[a-z]+\s+)?\(?non-?\s?$")
+# A relative clause of the thing an existence negation says absent: "with no assignment on any
+# departure that ran", "no orders which were delivered": the clause's word says which rows the
+# absent set holds.
+_NO_THAT = re.compile(r"\b(?:no|without|never|zero|none)\s+(?:[a-z'-]+\s+){0,5}?"
+                      r"(?:that|which|who|whose|where)\s+"
+                      r"(?:(?:was|were|is|are|has|have|had|been|got|did)\s+){0,2}$")
 
 
 @dataclass(frozen=True)
@@ -459,6 +468,9 @@ class Matcher:
     spelled: frozenset[str] = frozenset()
     #: The words R_app declares as a column's synonyms, singular and plural ("rep", "reps").
     column_words: frozenset[str] = frozenset()
+    #: The synonyms of more than one word ("booking channel"): a condition term's word inside
+    #: one names that column.
+    column_phrases: re.Pattern[str] | None = None
 
     @classmethod
     def build(cls, rules: Ruleset) -> Matcher:
@@ -509,9 +521,10 @@ class Matcher:
                       *rules.predicates])
         column_words = frozenset(v for ws in rules.synonyms.values() for w in ws
                                  for v in _variants(w))
+        phrases = [w for w in column_words if " " in w.strip()]
         return cls(_alternation(meanings), {k: tuple(v) for k, v in meanings.items()},
                    declared, _alternation(others) if others else None, tables, spelled,
-                   column_words)
+                   column_words, _alternation(phrases) if phrases else None)
 
     def requirements(
         self, text: str, own: int | None = None
@@ -548,6 +561,10 @@ class Matcher:
                 # Part of a quoted name ('Pending Corp'), or the value of an SQL fragment in
                 # the enrichment (status != 'pending'), which the hint reader reads exactly.
                 continue
+            if _THAN_AFTER.match(text, m.end()):
+                # "outcomes other than MISSING" (``values species = DOG, CAT, OTHER``), "a
+                # later than usual start": a word before "than" compares, it names no value
+                continue
             key = _SEPARATORS.sub(" ", m.group(0))
             # A value word read another way too is one reading of two (inferred: weak; the
             # SQL that compares with the value is still grounded by it): "monthly" in "monthly
@@ -580,6 +597,11 @@ class Matcher:
             # excluded subquery says in its own (positive) terms: one reading of two
             absent_rows = neg and _NO_NON.search(
                 text, max(0, m.start() - 40), m.start()) is not None
+            if not neg and _NO_THAT.search(text, max(0, m.start() - 80), m.start()):
+                # "no assignment on any departure that ran": the absent rows' state, said
+                # away as "no completed visits" is (NOT EXISTS (... status = 'RAN')), and
+                # one reading of two
+                neg = absent_rows = True
             if absent_rows:
                 strength = "weak"
             # A condition term's singular before another noun names that thing's kind, not
@@ -593,11 +615,18 @@ class Matcher:
                        and after.group(1) not in _MEASURE_NOUNS
                        and self._adjunct(text, key, m.end())
                        and not self._inside_other(text, *m.span()))
+            # A condition term's word inside a longer phrase the ruleset gives a column:
+            # "cancellation rate by booking channel" (``synonym channel_cd = "booking
+            # channel"``, ``term "bookings" = status_cd <> 'CANCELLED'``) names the column,
+            # not the term's rows (one reading of two: weak). The phrase stays readable as
+            # the column's name.
+            in_column = not values_only and self._in_column_name(text, *m.span())
+            kind_of = kind_of or in_column
             opposite = (last is not None and _COORDINATED.fullmatch(text, last[0], m.start())
                         is not None)
             previous = (m.end(), neg)
             before = len(out)
-            if strength == "strong":
+            if strength == "strong" and not in_column:
                 # (a word read two ways stays readable as the column its synonym names)
                 spans.append(m.span())
             if neg and _INCLUDED_NONE.search(text, max(0, m.start() - 60), m.start()):
@@ -685,6 +714,14 @@ class Matcher:
         return self.other is not None and any(
             m.start() <= start and m.end() >= end and m.span() != (start, end)
             for m in self.other.finditer(text, max(0, start - 48), min(len(text), end + 48)))
+
+    def _in_column_name(self, text: str, start: int, end: int) -> bool:
+        """Is ``start:end`` inside a longer phrase R_app declares as a column's synonym
+        ("booking" in "booking channel")?"""
+        return self.column_phrases is not None and any(
+            m.start() <= start and m.end() >= end and m.span() != (start, end)
+            for m in self.column_phrases.finditer(
+                text, max(0, start - 48), min(len(text), end + 48)))
 
     def _adjunct(self, text: str, key: str, end: int) -> bool:
         """Is ``key`` the singular of a phrase the ruleset declares only in the plural

@@ -93,14 +93,25 @@ def _div(args: list[exp.Expr]) -> exp.Expr | None:
     return exp.Div(this=args[0], expression=args[1]) if len(args) == 2 else None
 
 
+def _is_null(args: list[exp.Expr]) -> exp.Expr | None:
+    return exp.Is(this=args[0], expression=exp.Null()) if len(args) == 1 else None
+
+
+def _is_not_null(args: list[exp.Expr]) -> exp.Expr | None:
+    return exp.Not(this=exp.Is(this=args[0], expression=exp.Null())) if len(args) == 1 else None
+
+
 #: Functions a dialect's reader leaves anonymous that are a node every reader knows, by
 #: dialect: DuckDB's ``mean(x)`` is ``AVG(x)``; ClickHouse's ``divide(a, b)`` is ``a / b``
 #: (a Float64 division there, as its ``/`` is). Read as such, an average or a ratio written
-#: so is one (without them "average" finds no AVG and "rate" no division). The pattern keeps
-#: the tree walk to the statements that call one.
+#: so is one (without them "average" finds no AVG and "rate" no division). ClickHouse's
+#: ``isNull(x)`` / ``isNotNull(x)`` are ``x IS NULL`` / ``x IS NOT NULL`` ("attendants without a
+#: supervisor" as ``isNull(supervisor_id)``). The pattern keeps the tree walk to the statements
+#: that call one.
 _SYNONYMS: dict[str, tuple[re.Pattern[str], dict[str, _Make]]] = {
     "duckdb": (re.compile(r"\bmean\s*\(", re.I), {"mean": _avg}),
-    "clickhouse": (re.compile(r"(?<![\w.])divide\s*\(", re.I), {"divide": _div}),
+    "clickhouse": (re.compile(r"(?<![\w.])(?:divide|isnull|isnotnull)\s*\(", re.I),
+                   {"divide": _div, "isnull": _is_null, "isnotnull": _is_not_null}),
 }
 
 

@@ -272,6 +272,10 @@ def _conditions(text: str) -> list[Filter]:
         # "X is 'abc'" in prose is an equality, not IS NULL.
         if op.strip().lower() in {"is", "is not"} and m.group(3).upper() != "NULL":
             frag = f"{lhs} {'=' if op.strip().lower() == 'is' else '!='} {m.group(3)}"
+        bound = _OR_MORE.match(text, m.end()) if op.strip().lower() in ("=", "is") else None
+        if bound is not None:
+            # "full-time = 12 or more credit hours": a bound, not the number itself
+            frag = f"{lhs} {'>=' if bound.group(1) else '<='} {value}"
         found = condition_filters(frag)
         out.extend(tuple(f.turned() for f in found)
                    if _negated(text, m.start()) or _negated_object(text, m.start(), found)
@@ -282,6 +286,11 @@ def _conditions(text: str) -> list[Filter]:
             if m.group(1).lower() not in _NOT_COLUMNS:
                 out.extend(condition_filters(f"{m.group(1)} {m.group(2)} '{m.group(3)}'"))
     return list(dict.fromkeys(out))
+
+
+#: A number's bound said after it ("= 12 or more", "is 3 or fewer"): group 1 for at least.
+_OR_MORE = re.compile(r"\s*(?:(or more|or above|or higher|or greater|or over|and up|and above)"
+                      r"|or less|or fewer|or below|or under|or lower)\b", re.IGNORECASE)
 
 
 _LEADING_CONDITION = re.compile(

@@ -473,7 +473,45 @@ def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
         if predicate is not None:
             out.extend(read_condition(predicate, resolver, "case"))
         out.extend(_decoded(agg, resolver))
+        missing = _counted_missing(agg)
+        if missing is not None:
+            out.extend(read_condition(exp.Is(this=missing.copy(), expression=exp.Null()),
+                                      resolver, "case"))
     return tuple(dict.fromkeys(out))
+
+
+def _counted_missing(agg: exp.Expr) -> exp.Column | None:
+    """The column whose NULLs ``COUNT(*) - COUNT(col)`` counts (the rows still out:
+    ``COUNT(*) - COUNT(returned_ts)``), as ``SUM(CASE WHEN col IS NULL THEN 1 ELSE 0 END)``
+    does; ``agg`` is the subtracted ``COUNT(col)``. None for any other aggregate.
+
+    >>> from stef_core.sql import parse_statement
+    >>> sub = parse_statement("SELECT COUNT(*) - COUNT(r.ret_ts) FROM rentals r").find(exp.Sub)
+    >>> _counted_missing(sub.expression).sql()
+    'r.ret_ts'
+    >>> _counted_missing(parse_statement("SELECT COUNT(ret_ts) FROM r").find(exp.Count)) is None
+    True
+    """
+    sub = agg.parent
+    while isinstance(sub, exp.Paren):
+        sub = sub.parent
+    if not (isinstance(agg, exp.Count) and isinstance(sub, exp.Sub) and isinstance(
+            agg.this, exp.Column)):
+        return None
+    right = sub.expression
+    while isinstance(right, exp.Paren):
+        right = right.this
+    left = sub.this
+    while isinstance(left, exp.Paren):
+        left = left.this
+    if right is not agg or not isinstance(left, exp.Count):
+        return None
+    # every row: COUNT(*), COUNT(1)
+    counted = left.this
+    if not (isinstance(counted, exp.Star) or (isinstance(counted, exp.Literal)
+                                              and not counted.is_string)):
+        return None
+    return agg.this
 
 
 def _value_relations(tree: Tree) -> tuple[Filter, ...]:

@@ -710,7 +710,7 @@ class AntiJoin:
     join: exp.Join
     alias: str
     keys: frozenset[str]
-    nulls: tuple[exp.Is, ...]
+    nulls: tuple[exp.Expr, ...]
     terms: tuple[exp.Expr, ...]
 
 
@@ -775,12 +775,47 @@ def _anti_joins(tree: Tree) -> list[AntiJoin]:
                          | ({f"{initials}_id"} if len(initials) > 1 else set())
                          | ({f"{last}_id"} if len(last) > 2 else set()))
         terms = tuple(where.this.flatten()) if isinstance(where.this, exp.And) else (where.this,)
-        nulls = tuple(t for t in terms[:64] if isinstance(t, exp.Is)
+        nulls: tuple[exp.Expr, ...] = tuple(t for t in terms[:64] if isinstance(t, exp.Is)
                       and isinstance(t.this, exp.Column) and isinstance(t.expression, exp.Null)
                       and t.this.table.lower() == alias
                       and (t.this.name.lower() in keys or abbreviated_key(table,
                                                                           t.this.name.lower())))
+        if not nulls and isinstance(join.this, exp.Subquery):
+            nulls = _zero_counts(join.this, alias, terms[:64])
         if nulls:
             out.append(AntiJoin(join, alias, keys, nulls,
                                 tuple(t for t in terms[:64] if t not in nulls)))
     return out
+
+
+def _zero_counts(derived: exp.Subquery, alias: str,
+                 terms: tuple[exp.Expr, ...]) -> tuple[exp.Expr, ...]:
+    """The WHERE terms that keep the rows a derived table of counts has none for: ``LEFT JOIN
+    (SELECT shelter_id, COUNT(*) AS n FROM intakes WHERE ... GROUP BY shelter_id) e ... WHERE
+    COALESCE(e.n, 0) = 0`` (or ``e.n IS NULL``), ``n`` a COUNT of its SELECT: no matched row,
+    as ``e.shelter_id IS NULL`` says (a plain ``e.n = 0`` is never true of an unmatched row
+    outside ClickHouse's default: not read)."""
+    select = derived.this
+    if not isinstance(select, exp.Select) or not select.args.get("group"):
+        return ()
+    counts = {e.alias.lower() for e in select.expressions
+              if isinstance(e, exp.Alias) and isinstance(e.this, exp.Count)}
+    if not counts:
+        return ()
+
+    def counted(node: exp.Expr | None) -> bool:
+        return (isinstance(node, exp.Column) and node.table.lower() == alias
+                and node.name.lower() in counts)
+
+    out: list[exp.Expr] = []
+    for t in terms:
+        if isinstance(t, exp.Is) and isinstance(t.expression, exp.Null) and counted(t.this):
+            out.append(t)
+        elif isinstance(t, exp.EQ) and isinstance(t.this, exp.Coalesce):
+            zero = t.expression
+            fallback = t.this.expressions
+            if (counted(t.this.this) and len(fallback) == 1
+                    and all(isinstance(z, exp.Literal) and not z.is_string and z.this == "0"
+                            for z in (zero, fallback[0]))):
+                out.append(t)
+    return tuple(out)
