@@ -81,7 +81,13 @@ Session 31: where every other answer filters the key the lookup is joined on and
 keeps the rows by the key's name instead (``JOIN terms t ON t.term_cd = e.term_cd WHERE
 t.term_nm = 'Fall 2026'`` for ``e.term_cd = '202710'``) the two say the same rows, and
 neither is a disagreement (:func:`_by_name`; tuned half, answers with nothing else against
-them: 25 right of 27 read so no longer weak, held-out, counted only: 3 right of 3).
+them: 25 right of 27 read so no longer weak, held-out, counted only: 3 right of 3). A
+period taken from a calendar none of the others reads, the row of a seasons or terms table
+holding the record's day (``CURRENT_DATE BETWEEN s.start_dt AND s.end_dt``, its start then
+bounding ``r.played_dt >= s.start_dt``), is the period the others write out: the table, its
+columns and the date column it bounds (read, but bounded by no period of its own) are no
+disagreement (:func:`_calendars`; tuned half: 11 right answers and 1 wrong, wrong for another
+reason, no longer read as parting, in two domains; held-out, counted only: none).
 
 >>> from stef_core.spec import SqlSpec
 >>> mine = answer_parts(SqlSpec(tables=("payments",)))
@@ -151,6 +157,8 @@ COUNTS = frozenset({"COUNT", "COUNTIF", "UNIQ", "UNIQEXACT", "APPROXDISTINCT",
 _SHOWN = ("output", "shown")
 #: Between the values of a ``value`` part (a character no normalized value holds).
 _VALUES = "\x1f"
+#: One day (a bound on the record's day or the next holds it).
+_DAY = timedelta(days=1)
 #: An item of the SELECT list that is one column, perhaps aliased.
 _BARE = re.compile(r"[\w.\"`\[\]]+(?:\s+AS\s+[\w\"`\[\]]+)?", re.IGNORECASE)
 
@@ -240,7 +248,48 @@ def answer_parts(spec: SqlSpec, anchor: date | None = None) -> frozenset[str]:
     parts.update(_lookups(spec))
     if anchor is not None:
         parts.update(_ranges(spec, anchor))
+        parts.update(_calendars(spec, anchor))
     return frozenset(parts)
+
+
+def _calendars(spec: SqlSpec, anchor: date) -> set[str]:
+    """The tables whose row holding the record's day the answer reads (``calendar:table=
+    start_col,end_col``): one of its date columns bounded to start by that day and another to
+    end on it or later (``CURDATE() BETWEEN s.start_dt AND s.end_dt``): the current season,
+    term or fiscal period, whose start bounds the answer's own dates (``r.played_dt >=
+    s.start_dt``, a comparison of two columns no period reads).
+
+    >>> from stef_core.spec import ANCHOR_DAY
+    >>> spec = SqlSpec(tables=("rounds", "seasons"), periods=(
+    ...     Period("start_dt", end=ANCHOR_DAY.shifted("day", 1)),
+    ...     Period("end_dt", start=ANCHOR_DAY)),
+    ...     column_tables=(("start_dt", "seasons"), ("end_dt", "seasons")))
+    >>> sorted(_calendars(spec, date(2026, 11, 18)))
+    ['calendar:seasons=end_dt,start_dt']
+    """
+    day = datetime(anchor.year, anchor.month, anchor.day)
+    homes: dict[str, set[str]] = {}
+    for column, table in spec.column_tables:
+        homes.setdefault(_column(column), set()).add(_column(table))
+    starts: dict[str, set[str]] = {}
+    ends: dict[str, set[str]] = {}
+    for p in (*spec.periods, *spec.value_periods):
+        if not p.column or p.periodic or p.negated or p.clock is not None:
+            continue
+        try:
+            start = resolve(p.start, anchor) if p.start is not None else None
+            end = resolve(p.end, anchor) if p.end is not None else None
+        except (ValueError, OverflowError):
+            continue
+        # on the day or the next (an exclusive end the day after it, ``<= CURDATE()``)
+        for table in homes.get(_column(p.column), ()):
+            if start is None and end is not None and timedelta(0) <= end - day <= _DAY:
+                starts.setdefault(table, set()).add(_column(p.column))
+            if end is None and start is not None and timedelta(0) <= day - start <= _DAY:
+                ends.setdefault(table, set()).add(_column(p.column))
+    return {f"calendar:{table}={','.join(sorted(columns | ends[table]))}"
+            for table, columns in starts.items()
+            if columns - ends.get(table, set()) and ends.get(table, set()) - columns}
 
 
 def _lookups(spec: SqlSpec) -> set[str]:
@@ -487,6 +536,15 @@ def disagreement(parts: frozenset[str], peers: Sequence[frozenset[str]]) -> list
     some = frozenset.union(*peers)
     unique = [(k, n) for k, n in _split(parts - some) if k in UNIQUE]
     lacking = [(k, n) for k, n in _split(every - parts) if k in LACKING]
+    # a period taken from a calendar none of the others reads (the current season's start,
+    # :func:`_calendars`): its table and its columns are no source of this answer's, and a
+    # date column the others bound and this one reads is bounded through it
+    calendar = _calendar(parts, some)
+    if calendar:
+        unique = [(k, n) for k, n in unique
+                  if not ((k == "table" and n in calendar)
+                          or (k == "period" and any(n in c for c in calendar.values())))]
+        lacking = [(k, n) for k, n in lacking if not (k == "period" and f"reads:{n}" in parts)]
     strong_lacking = [(k, n) for k, n in lacking
                       if not (k == "output" and f"reads:{n}" in parts)]
     strong_unique = [(k, n) for k, n in unique if k not in INSTEAD
@@ -537,7 +595,8 @@ def disagreement(parts: frozenset[str], peers: Sequence[frozenset[str]]) -> list
             + [Disagreement(k, name, False, n) for k, name in strong_lacking]
             + [Disagreement("value", name, False, n) for name in values]
             + [Disagreement("value", name, False, n, unread=True) for name in unread]
-            + [Disagreement("range", name, False, n) for name in _moved(parts, peers)]
+            + [Disagreement("range", name, False, n) for name in _moved(parts, peers)
+               if not _from_calendar(name, parts, calendar)]
             + [Disagreement(k, name, True, n, weak=True) for k, name in weak_unique]
             + [Disagreement(k, name, False, n, weak=True) for k, name in weak_lacking])
 
@@ -560,6 +619,29 @@ def _looked_up(table: str, parts: frozenset[str], peers: Sequence[frozenset[str]
     theirs = {n for p in peers for k, n in _split(p) if k == "reads"}
     shown = columns & {n for k, n in _split(parts) if k == "shown"}
     return bool(shown) and not shown & theirs
+
+
+def _calendar(parts: frozenset[str], some: frozenset[str]) -> dict[str, set[str]]:
+    """This answer's calendars (:func:`_calendars`) that none of the others reads, and the
+    date columns of each it bounds."""
+    out = {}
+    for kind, name in _split(parts):
+        table, _, columns = name.partition("=")
+        if kind == "calendar" and f"table:{table}" not in some:
+            out[table] = set(columns.split(","))
+    return out
+
+
+def _from_calendar(column: str, parts: frozenset[str], calendar: dict[str, set[str]]) -> bool:
+    """Whether the period this answer bounds ``column`` with may start where a calendar's
+    row does: a calendar's own column, or one whose start this answer leaves open (``played_dt
+    <= CURDATE()`` beside ``played_dt >= s.start_dt``)."""
+    if not calendar:
+        return False
+    if any(column in columns for columns in calendar.values()):
+        return True
+    start = _range_parts(parts).get(column, (frozenset(), frozenset()))[0]
+    return start == frozenset({"now"})
 
 
 def _by_name(table: str, parts: frozenset[str], peers: Sequence[frozenset[str]]) -> bool:
