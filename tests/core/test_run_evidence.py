@@ -33,9 +33,14 @@ BILLING = [
 ]
 
 
+def _records(prefix: str, log: list[tuple[str, str]], n: int) -> list[Record]:
+    """``n`` records cycling through ``log``'s (question, SQL) pairs: a run's other traffic."""
+    return [Record(id=f"{prefix}{i}", question=log[i % len(log)][0],
+                   sql=log[i % len(log)][1], timestamp=T) for i in range(n)]
+
+
 def _billing(n: int = 20) -> list[Record]:
-    return [Record(id=f"b{i}", question=BILLING[i % 5][0], sql=BILLING[i % 5][1], timestamp=T)
-            for i in range(n)]
+    return _records("b", BILLING, n)
 
 
 def _run(records: list[Record]) -> dict[str, Result]:
@@ -108,8 +113,7 @@ BUDGETS = [
 
 
 def _budgets(n: int = 12) -> list[Record]:
-    return [Record(id=f"g{i}", question=BUDGETS[i % 4][0], sql=BUDGETS[i % 4][1], timestamp=T)
-            for i in range(n)]
+    return _records("g", BUDGETS, n)
 
 
 def test_two_amounts_added_where_one_is_null_on_some_rows_is_reported() -> None:
