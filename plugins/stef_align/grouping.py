@@ -343,7 +343,9 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     ``tr.plate_no`` of ``trucks tr``, "tunings per piano" by ``p.serial_no`` of ``pianos p``:
     the key is a column of the table named after the group that names or numbers its rows, so
     each value is one tank. Not another column of that table (``t.water_type``,
-    ``tr.hauler_id``: an attribute, or another thing the row points to).
+    ``tr.hauler_id``: an attribute, or another thing the row points to). "leads per
+    exhibitor" by ``e.company_nm`` of ``exhibitors e``: a business's table names its rows by
+    their company (or legal, trading) name; a person's company name is their employer's.
 
     >>> from stef_sql.extract import extract_spec
     >>> sql = extract_spec("SELECT t.display_nm, COUNT(*) FROM feed_log f JOIN tanks t "
@@ -352,6 +354,13 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     (True, False)
     >>> _named_row("tank", extract_spec("SELECT t.water_type, COUNT(*) FROM feed_log f "
     ...            "JOIN tanks t ON t.tank_id = f.tank_id GROUP BY t.water_type"))
+    False
+    >>> sql = extract_spec("SELECT e.company_nm, COUNT(*) FROM scans l JOIN exhibitors e "
+    ...                    "ON e.exhibitor_id = l.exhibitor_id GROUP BY e.company_nm")
+    >>> _named_row("exhibitor", sql)
+    True
+    >>> _named_row("visitor", extract_spec("SELECT v.company_nm, COUNT(*) FROM scans l "
+    ...            "JOIN visitors v ON v.visitor_id = l.visitor_id GROUP BY v.company_nm"))
     False
     """
     words = group.split()
@@ -367,7 +376,40 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
         if all(p in _ID_PARTS or p in _IDENTITY_PARTS or any(word_matches(w, p) for w in words)
                for p in ps):
             return True
+        if ps[-1] in _NAME_ENDS and _an_organisation(head) and all(
+                p in _ORG_NAME_PARTS or p in _IDENTITY_PARTS for p in ps):
+            return True
     return False
+
+
+#: The last parts of a column that holds a name.
+_NAME_ENDS = frozenset({"name", "nm"})
+#: Name parts of a column that names an organisation (``company_nm``, ``legal_name``,
+#: ``org_name``, ``business_nm``): on the table of a party that is a business (an
+#: exhibitor, a sponsor, a supplier), the name of the row itself.
+_ORG_NAME_PARTS = frozenset({"company", "co", "org", "organization", "organisation",
+                             "business", "firm", "legal", "trading", "corporate", "corp"})
+#: Nouns for natural persons: on their table a company name is their employer's, another
+#: thing than the person (a visitor's ``company_nm``, a contact's ``company_name``).
+_NATURAL_PERSONS = frozenset({
+    "person", "people", "contact", "user", "visitor", "attendee", "registrant", "delegate",
+    "patient", "student", "pupil", "child", "kid", "passenger", "rider", "driver", "player",
+    "viewer", "fan", "learner", "resident", "applicant", "candidate", "guest", "member",
+    "employee", "traveler", "traveller", "speaker", "volunteer", "donor", "lead",
+    "subscriber", "listener", "caller", "shopper", "consumer", "borrower", "individual"})
+
+
+def _an_organisation(word: str) -> bool:
+    """May ``word`` name a business rather than a natural person (an exhibitor, a sponsor,
+    a customer, a supplier: not a visitor, a contact, a rep)? Then its table's company name
+    names the row; a person's is their employer's.
+
+    >>> _an_organisation("exhibitors"), _an_organisation("visitor"), _an_organisation("rep")
+    (True, False, False)
+    """
+    w = word.lower()
+    w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+    return w not in _NATURAL_PERSONS and side(w) != "own"
 
 
 def _verb_of(key: str) -> str | None:
