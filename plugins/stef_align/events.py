@@ -759,6 +759,8 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
         if any(_answers(asked, e, _tables_of(c, tables, sql), _column_word(c) or "")
                for c, e in known.items()):
             return []
+        if asked.event in _FOLLOWS and _kind_kept(asked.event, sql):
+            return []  # the rows are the asked event's: their own time dates it
         if (asked.event in _DECISIONS and all(_column_word(c) in _SUBMITTED for c in known)
                 and not any(w in _SUBMITTED for w in _TOKEN.findall(q.text.partition(" . ")[2]))):
             return []  # decided as submitted, maybe; the reformulation does not say otherwise
@@ -794,6 +796,37 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
 
 
 _STATE_PARTS = frozenset({"status", "state", "stage", "phase"})
+#: Name parts of a column that says which kind of row a row is (``pay_type``, ``txn_kind``,
+#: ``entry_cd``), as opposed to the state it has reached.
+_KIND_PARTS = frozenset({"type", "kind", "class", "category", "cat", "typ", "cd", "code"})
+
+
+def _kind_kept(event: str, sql: SqlSpec) -> bool:
+    """Does the SQL keep only rows of the kind that names ``event`` (``pay_type = 'REFUND'``
+    for "refunds this quarter", ``txn_type IN ('refund', 'partial_refund')``)? A ledger of
+    payments and refunds holds each refund as a row of its own: its ``pay_dt`` is when the
+    refund was paid out, not the payment it returns. A state (``status = 'refunded'`` on an
+    order) is not a kind: the order row keeps the time it was placed or paid.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> _kind_kept("refund", extract_spec("SELECT SUM(amount) FROM payments "
+    ...            "WHERE pay_type = 'REFUND' AND pay_dt >= '2026-10-01'"))
+    True
+    >>> _kind_kept("refund", extract_spec("SELECT SUM(amount) FROM orders "
+    ...            "WHERE order_status = 'refunded' AND paid_at >= '2026-10-01'"))
+    False
+    """
+    for f in sql.filters[:64]:
+        if f.excluded or f.op not in ("=", "in") or not f.column:
+            continue
+        names = set(_name_parts(f.column.split(".")[-1]))
+        if not names & _KIND_PARTS or names & _STATE_PARTS:
+            continue
+        values = [v for v in f.values[:16] if isinstance(v, str)]
+        if values and all(event_of_word(v) == event or event_of_word(v.rstrip("s")) == event
+                          for v in values):
+            return True
+    return False
 #: Verbs that say a row's own action went through and name no event of their own
 #: ("refunds processed": the refund done), unlike "paid", "settled", "closed" or "resolved".
 _GENERIC_DONE = frozenset(stem(w) for w in ("processed", "handled"))
