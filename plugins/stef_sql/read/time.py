@@ -77,6 +77,8 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
             return read_condition(node, resolver, source, excluded=excluded)
 
         out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
+        if source == "having":
+            out.extend(_group_bounds(condition, column_of, filters_of, excluded))
         out.extend(_none_since(condition, column_of, filters_of, source))
         out.extend(_open_end(condition, column_of, filters_of, source, excluded))
         if params:
@@ -122,6 +124,60 @@ def _looked_through(condition: exp.Expr, resolver: Resolver) -> exp.Expr:
         if i in written:
             column.replace(written[i].copy())
     return out
+
+
+#: Comparisons with the aggregate on the left that say a group has a row on the bound's side
+#: (``MAX(d) >= x``: one row at or after x), or all its rows (``MIN(d) >= x``).
+_SINCE_OPS = (exp.GT, exp.GTE)
+_CMP_TYPES = (exp.GT, exp.GTE, exp.LT, exp.LTE, exp.EQ)
+_FLIPPED: dict[type[exp.Binary], type[exp.Binary]] = {
+    exp.GT: exp.LT, exp.GTE: exp.LTE, exp.LT: exp.GT, exp.LTE: exp.GTE, exp.EQ: exp.EQ}
+
+
+def _group_bounds(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
+                  filters_of: Callable[[exp.Expr], list[Filter]],
+                  excluded: bool) -> list[Period]:
+    """A group's first or last time bounded in HAVING, read as a period of that column:
+    ``HAVING MIN(signed_dt) >= DATE_TRUNC('year', GETDATE())`` ("first-time exhibitors who
+    signed this year": the first signing falls in the year), ``MIN(d) BETWEEN a AND b``, and
+    ``MAX(order_dt) >= '2026-01-01'`` ("customers who ordered this year": one order at least
+    in it). ``MAX(d) < x`` (nothing since x) is not a period the rows fall in
+    (:func:`_none_since` reads it with its IS NULL branch). A literal bound is a filter
+    already; the expressions of a relative one (``DATE_TRUNC``, ``DATEADD``) are read here.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT COUNT(*) FROM (SELECT c.x FROM c GROUP BY c.x HAVING "
+    ...                  "MIN(c.signed_dt) >= DATE_TRUNC('year', GETDATE())) t", "redshift")
+    >>> [(p.column, p.start, p.end) for p in s.periods]
+    [('signed_dt', RelativeDate(steps=(StartOf(unit='year'),)), None)]
+    >>> extract_spec("SELECT c.x FROM c GROUP BY c.x HAVING MAX(c.d) < DATE '2026-01-01'"
+    ...              ).periods
+    ()
+    """
+    bounds: list[exp.Expr] = []
+    read: list[exp.Expr] = []
+    for conjunct in flatten(condition, exp.And):
+        node = conjunct.unnest() if isinstance(conjunct, exp.Paren) else conjunct
+        if isinstance(node, _CMP_TYPES):
+            kind: type[exp.Binary] = type(node)
+            left, right = node.this, node.expression
+            if not isinstance(left, (exp.Min, exp.Max)):
+                left, right, kind = right, left, _FLIPPED[type(node)]
+            if (isinstance(left, exp.Min) or (isinstance(left, exp.Max) and kind in _SINCE_OPS)
+                    ) and isinstance(left.this, exp.Column) and right.find(exp.Column) is None:
+                bounds.append(kind(this=left.this.copy(), expression=right.copy()))
+                read.append(conjunct)
+        elif (isinstance(node, exp.Between) and isinstance(node.this, exp.Min)
+              and isinstance(node.this.this, exp.Column)):
+            bounds.append(exp.Between(this=node.this.this.copy(), low=node.args["low"].copy(),
+                                      high=node.args["high"].copy()))
+            read.append(conjunct)
+    if not bounds:
+        return []
+    # ``MIN(d) >= a AND MIN(d) < b``: one period [a, b) of ``d``, as the WHERE's would be
+    parts = tuple(f for c in read for f in filters_of(c))
+    return [replace(p, parts=parts) for p in read_periods(
+        exp.and_(*bounds), column_of, lambda n: [], "having", excluded=excluded) if p.column]
 
 
 #: Words of a column that holds the time of a row's last event (``last_login_at``).
