@@ -1256,7 +1256,9 @@ def align_periods(
             continue
         if (s.column and s_clipped[j] in kept) or (
                 len(valued) == len(asked) and not s.negated and not s.excluded
-                and _holds_all(s, s_canon[j], [(sql_periods[k], s_canon[k]) for k in valued])):
+                and _holds_all(s, s_canon[j], [(sql_periods[k], s_canon[k]) for k in valued])
+                ) or _none_before(s, s_canon[j], [(sql_periods[k], s_canon[k]) for kind, k
+                                                  in outcome.values() if kind == "same"]):
             out.consumed.update(s.parts)
             out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
         elif not s.parts and s not in in_force:
@@ -1273,6 +1275,19 @@ def align_periods(
             else:
                 out.extras.append(shown)
     return out
+
+
+def _none_before(s: Period, c: _Canon, kept: list[tuple[Period, _Canon]]) -> bool:
+    """Is ``s`` the "none before" half of a first-time test: a period a NOT EXISTS (or NOT
+    IN) subquery keeps away, open at its start and ending where a period the question asks
+    for, kept on the same column, begins ("first-time exhibitors who signed this year" /
+    ``signed_dt >= start of year AND NOT EXISTS (... c0.signed_dt < start of year)``)? It
+    says the rows' first one falls in the asked period, which the question's "first-time"
+    or "new" asks, not another period."""
+    if not s.excluded or s.negated or c.start is not None or c.end is None or not s.column:
+        return False
+    return any(k.column and norm(k.column) == norm(s.column) and not k.excluded
+               and kc.start == c.end for k, kc in kept)
 
 
 #: Periods a business counts by its own calendar, which no reader can resolve without the
