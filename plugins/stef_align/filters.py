@@ -1027,7 +1027,7 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
-                    or _surname_said(s.column, v, q.text)):
+                    or _surname_said(s.column, v, q.text) or _edition_said(v, q)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1037,6 +1037,31 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
         else:
             return False
     return found
+
+
+#: A name ending in a year: an edition of a recurring thing ('packaging world 2026',
+#: 'summer league 2025').
+_EDITION = re.compile(r"(.{4,}?)\s+((?:19|20)\d\d)")
+_YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def _edition_said(value: str, q: QuestionSpec) -> bool:
+    """Does the question name a recurring thing whose edition the value names, with no year
+    or period of its own ("how many exhibitors signed for packaging world" / ``show_nm =
+    'Packaging World 2026'``)? The SQL picks the edition the person means (the current one);
+    a question that states a year or a period says which, and is read as it states it.
+
+    >>> q = QuestionSpec(text="how many exhibitors signed for packaging world")
+    >>> _edition_said("packaging world 2026", q), _edition_said("world 2026", q)
+    (True, False)
+    >>> _edition_said("packaging world 2026", QuestionSpec(text="packaging world 2025 leads"))
+    False
+    """
+    m = _EDITION.fullmatch(value.strip().lower())
+    if m is None or q.periods or _YEAR_SAID.search(q.text[:2000]):
+        return False
+    name = m.group(1).strip()
+    return len(name.split()) >= 2 and mentions(q.text, name)
 
 
 #: Parts of a column that holds a person's name.
