@@ -65,6 +65,13 @@ _NOT_GROUP_NOUNS = frozenset({"far", "name", "way", "means", "default", "themsel
                               "hand", "contrast", "chance", "accident", "mistake", "law",
                               "order", "size", "weight", "number", "count", "amount", "other",
                               "one", "time", "now", "then", "example", "instance"})
+#: Nouns of :data:`_NOT_GROUP_NOUNS` that open a compound naming an attribute ("by time
+#: control", "by time zone", "by size band"): right after the cue, the compound groups.
+_NOUN_AFTER = {
+    "time": frozenset({"control", "controls", "zone", "zones", "slot", "slots", "band", "bands",
+                       "bucket", "buckets", "window", "windows", "format", "class"}),
+    "size": frozenset({"band", "bands", "bucket", "buckets", "class", "category", "tier"}),
+}
 _CLAUSE_OPENERS = frozenset({"list", "show", "give", "find", "return", "what", "which", "who",
                              "how", "where", "when", "display", "name", "count", "also"})
 #: "revenue per month" is revenue by month (a trend), not a ratio to months.
@@ -297,7 +304,8 @@ def read(
         if m.phrase == "per" and any(text.tokens[k].kind == "number"
                                      for k in range(max(0, m.start - 2), m.start)):
             continue  # "at least 250,000 per account", "29.00 per unit": a rate
-        if head in _NOT_GROUP_NOUNS:
+        if head in _NOT_GROUP_NOUNS and not (
+                j == m.end and j + 1 < n and words[j + 1] in _NOUN_AFTER.get(head, ())):
             continue
         phrase, end = _phrase(text, lex, j, claimed)
         if not phrase:

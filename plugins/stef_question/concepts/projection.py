@@ -91,6 +91,26 @@ _AGENTS = {"wrote": "author", "written": "author", "writes": "author", "directed
            "hosts": "host", "hosted": "host", "plays": "player", "played": "player"}
 
 
+#: Contact details a question may open with, asking to see them with no verb ("emails of
+#: clients with an inspection last month", "phone numbers for members who lapsed").
+_CONTACT_HEADS = frozenset({"emails", "email", "email addresses", "phone numbers", "phones",
+                            "names and emails", "names", "addresses", "mailing addresses"})
+
+
+def _contact_opens(words: tuple[str, ...] | list[str]) -> bool:
+    """Does the text open with contact details of something ("emails of ...", "phone numbers
+    for ...")?
+
+    >>> _contact_opens(["emails", "of", "clients"]), _contact_opens(["number", "of", "orders"])
+    (True, False)
+    """
+    for k in (1, 2, 3):
+        if k < len(words) and words[k] in ("of", "for") and " ".join(words[:k]) in (
+                _CONTACT_HEADS):
+            return True
+    return False
+
+
 def _participle(word: str) -> bool:
     """A verb form that ends a noun phrase: "the medals won", "employees earning", "movies
     rated"."""
@@ -250,6 +270,9 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int],
                              ((agent,) if agent else ()) + ("name",))]
             elif w in _VERBS and not (w == "name" and i + 1 < n and words[i + 1] == "of"):
                 found = _items(text, lex, i + 1, claimed, computed)
+            elif i == 0 and _contact_opens(words):
+                # "emails of agent-referred clients ...": the question is the list it asks
+                found = _items(text, lex, i, claimed, computed)
         sentence_start = False
         for item in found:
             if all(a.words != item.words for a in out):
