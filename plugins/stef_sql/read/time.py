@@ -126,9 +126,6 @@ def _looked_through(condition: exp.Expr, resolver: Resolver) -> exp.Expr:
     return out
 
 
-#: Comparisons with the aggregate on the left that say a group has a row on the bound's side
-#: (``MAX(d) >= x``: one row at or after x), or all its rows (``MIN(d) >= x``).
-_SINCE_OPS = (exp.GT, exp.GTE)
 _CMP_TYPES = (exp.GT, exp.GTE, exp.LT, exp.LTE, exp.EQ)
 _FLIPPED: dict[type[exp.Binary], type[exp.Binary]] = {
     exp.GT: exp.LT, exp.GTE: exp.LTE, exp.LT: exp.GT, exp.LTE: exp.GTE, exp.EQ: exp.EQ}
@@ -137,13 +134,13 @@ _FLIPPED: dict[type[exp.Binary], type[exp.Binary]] = {
 def _group_bounds(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
                   filters_of: Callable[[exp.Expr], list[Filter]],
                   excluded: bool) -> list[Period]:
-    """A group's first or last time bounded in HAVING, read as a period of that column:
-    ``HAVING MIN(signed_dt) >= DATE_TRUNC('year', GETDATE())`` ("first-time exhibitors who
-    signed this year": the first signing falls in the year), ``MIN(d) BETWEEN a AND b``, and
-    ``MAX(order_dt) >= '2026-01-01'`` ("customers who ordered this year": one order at least
-    in it). ``MAX(d) < x`` (nothing since x) is not a period the rows fall in
-    (:func:`_none_since` reads it with its IS NULL branch). A literal bound is a filter
-    already; the expressions of a relative one (``DATE_TRUNC``, ``DATEADD``) are read here.
+    """A group's first time bounded in HAVING, read as a period of that column: ``HAVING
+    MIN(signed_dt) >= DATE_TRUNC('year', GETDATE())`` ("first-time exhibitors who signed
+    this year": the first signing falls in the year), ``MIN(d) BETWEEN a AND b``. Not a last
+    time: ``MAX(d) >= x`` (one row at least since x) is how the groups "with no order in the
+    last 90 days" are got backwards, and ``MAX(d) < x`` (nothing since x) is
+    :func:`_none_since`'s, with its IS NULL branch. A literal bound is a filter already; the
+    expressions of a relative one (``DATE_TRUNC``, ``DATEADD``) are read here.
 
     >>> from stef_sql.extract import extract_spec
     >>> s = extract_spec("SELECT COUNT(*) FROM (SELECT c.x FROM c GROUP BY c.x HAVING "
@@ -161,10 +158,10 @@ def _group_bounds(condition: exp.Expr, column_of: Callable[[exp.Expr], str | Non
         if isinstance(node, _CMP_TYPES):
             kind: type[exp.Binary] = type(node)
             left, right = node.this, node.expression
-            if not isinstance(left, (exp.Min, exp.Max)):
+            if not isinstance(left, exp.Min):
                 left, right, kind = right, left, _FLIPPED[type(node)]
-            if (isinstance(left, exp.Min) or (isinstance(left, exp.Max) and kind in _SINCE_OPS)
-                    ) and isinstance(left.this, exp.Column) and right.find(exp.Column) is None:
+            if (isinstance(left, exp.Min) and isinstance(left.this, exp.Column)
+                    and right.find(exp.Column) is None):
                 bounds.append(kind(this=left.this.copy(), expression=right.copy()))
                 read.append(conjunct)
         elif (isinstance(node, exp.Between) and isinstance(node.this, exp.Min)
