@@ -1,0 +1,251 @@
+"""The question's side of a condition turned round or swapped for another value.
+
+Three readings, each keyed to the question's own words (``QuestionSpec.own_words``: an agent's
+reformulation that flips the condition is the mistake itself):
+
+* ``filter.operator_mismatch`` (critical): the question asks for rows that have none of
+  something ("clients with no projects this year", "accounts without an order") and the SQL
+  keeps them through a positive ``EXISTS`` / ``IN (SELECT ...)`` over a table of that thing,
+  with no anti-join anywhere (``NOT EXISTS``, ``NOT IN``, a LEFT JOIN kept by ``IS NULL``,
+  ``EXCEPT``, a count held at zero): the rows that *have* one are kept.
+* ``filter.operator_mismatch`` (critical): a "non-" word ("tickets from non-contractors") and
+  the SQL keeps that very value (``seller_type = 'contractor'``) and excludes it nowhere.
+* ``filter.value_mismatch`` (major): the question qualifies a noun with a word ("junior
+  heats", "grocery accounts", "paid in cash") that nothing in the SQL reads, and the SQL keeps
+  another value, named nowhere in the question, on a kind column of that noun
+  (``heat_type = 'adult'``, ``account_type = 'cafe'``, ``countIf(payment_method = 'card')``):
+  the column whose asked value the question names is kept at another one. Major, not
+  critical: without a schema the word is only probably that column's value.
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> def codes(question, sql):
+...     return [(r.code, r.severity) for r in check(question_spec(question, None),
+...                                                 extract_spec(sql))]
+>>> codes("clients with no projects", "SELECT c.id FROM clients c WHERE EXISTS "
+...       "(SELECT 1 FROM projects p WHERE p.client_id = c.id)")
+[('filter.operator_mismatch', 'critical')]
+>>> codes("clients with no projects", "SELECT c.id FROM clients c WHERE NOT EXISTS "
+...       "(SELECT 1 FROM projects p WHERE p.client_id = c.id)")
+[]
+>>> codes("tickets from non-contractors", "SELECT t.id FROM tickets t JOIN sellers s ON "
+...       "s.id = t.seller_id WHERE s.seller_type = 'contractor'")
+[('filter.operator_mismatch', 'critical')]
+>>> codes("how many junior heats", "SELECT COUNT(*) FROM heats WHERE heat_type = 'adult'")
+[('filter.value_mismatch', 'major')]
+>>> codes("how many junior heats", "SELECT COUNT(*) FROM heats WHERE heat_type = 'junior'")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_align.names import head_stem, parts, word_matches
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import SUBQUERY, QuestionSpec, SqlSpec
+from stef_core.values import abbreviates
+from stef_core.words import stem
+
+#: Most conditions looked through per record (bounded work).
+_MAX = 64
+
+#: "no X" / "without X" said of the rows: the one or two words after it, an article skipped.
+_NO_THING = re.compile(r"\b(?:with no|without|has no|have no|had no)\s+(?:an?\s+|any\s+)?"
+                       r"([a-z]{3,})(?:\s+([a-z]{3,}))?")
+
+
+def _anti_join(sql: SqlSpec) -> bool:
+    """Does the SQL keep rows by the absence of others anywhere (``NOT EXISTS``, ``NOT IN
+    (SELECT ...)``, ``IS NULL``, an excluded condition, ``EXCEPT``, a count held at zero)?"""
+    if sql.set_operation == "EXCEPT":
+        return True
+    for s in (*sql.filters[:_MAX], *sql.conditions[:_MAX]):
+        if s.excluded or s.op == "is null" or (s.value == SUBQUERY and s.op == "not in"):
+            return True
+        if s.source == "having" and s.op in ("=", "<", "<=") and s.value in (0, 1) and (
+                not isinstance(s.value, bool)):
+            return True
+    return False
+
+
+def dropped_absence(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """"Clients with no projects" answered by ``EXISTS (SELECT 1 FROM projects ...)``."""
+    positive = [s for s in sql.filters[:_MAX] if s.value == SUBQUERY and s.op == "in"
+                and not s.alternative]
+    if not positive or _anti_join(sql):
+        return []
+    for m in _NO_THING.finditer(q.own_words[:2000]):
+        words = [w for w in m.groups() if w]
+        for table in sql.tables[1:16]:
+            # a table other than the first one read (the rows asked about) named by the thing
+            head = head_stem(table)
+            hit = next((w for w in words if stem(w) == head), None) if head else None
+            if hit is not None:
+                return [reason(
+                    "filter.operator_mismatch",
+                    f"the question asks for rows with no {hit}, but the SQL keeps "
+                    f"those that have one ({table} read through EXISTS / IN, with no NOT "
+                    f"EXISTS, NOT IN or anti-join anywhere): the negation is dropped",
+                    "critical")]
+    return []
+
+
+#: "non-contractors", "non contractor", "noncontractor".
+_NON = re.compile(r"\bnon[- ]?([a-z]{3,})")
+
+
+def _value_words(value: object) -> list[str]:
+    return [w for w in re.split(r"[\s_\-/]+", value.lower()) if w] if isinstance(
+        value, str) else []
+
+
+def kept_non(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """"Tickets from non-contractors" answered by ``seller_type = 'contractor'``."""
+    text = q.own_words[:2000]
+    nons = {stem(w) for w in _NON.findall(text)[:8]}
+    if not nons:
+        return []
+    # "contractor vs non-contractor": the word is also asked plainly
+    plain = {stem(w) for w in re.findall(r"(?<![\w-])(?<!non )([a-z]{3,})", text)}
+    nons -= plain
+    if not nons:
+        return []
+    conds = [s for s in (*sql.filters[:_MAX], *sql.conditions[:_MAX]) if s.column]
+    negated_cols = {s.column for s in conds if s.op in ("!=", "not in") or s.excluded}
+    for s in conds:
+        if (s.op not in ("=", "in") or s.excluded or s.alternative or s.column in negated_cols
+                or s.source not in ("where", "join")):
+            continue
+        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        for v in values[:8]:
+            vw = _value_words(v)
+            if len(vw) == 1 and stem(vw[0]) in nons:
+                return [reason(
+                    "filter.operator_mismatch",
+                    f"the question asks for non-{vw[0]} rows, but the SQL keeps "
+                    f"{s.describe()}: the very value the question leaves out",
+                    "critical")]
+    return []
+
+
+#: The last part of a column that holds a kind of its rows (``heat_type``, ``payment_method``).
+_KIND_PARTS = frozenset({"type", "typ", "category", "cat", "kind", "class", "segment", "seg",
+                         "tier", "method", "channel", "mode", "group", "grp", "level", "lvl"})
+#: Verb forms that name the thing a kind column's first part names ("paid in cash").
+_FORMS = {"paid": "pay", "paying": "pay", "pays": "pay"}
+#: Words before a noun that are no value of its kind.
+_NOT_VALUES = frozenset({
+    "the", "a", "an", "all", "any", "each", "every", "many", "much", "more", "most", "less",
+    "few", "fewer", "new", "old", "total", "top", "last", "this", "next", "first", "same",
+    "other", "our", "my", "their", "its", "his", "her", "how", "what", "which", "who",
+    "number", "count", "average", "avg", "sum", "share", "percent", "pct", "per", "by", "of",
+    "for", "from", "with", "in", "on", "at", "to", "and", "or", "not", "no", "non", "did",
+    "does", "were", "was", "are", "is", "that", "those", "these", "distinct", "unique",
+    "different", "open", "closed", "active", "inactive", "cancelled", "canceled", "completed",
+    "paid", "unpaid", "late", "overdue", "biggest", "largest", "smallest", "best", "worst",
+    "highest", "lowest", "recent", "latest", "daily", "weekly", "monthly", "yearly", "annual",
+    "repeat", "returning", "regular", "single", "several", "some", "both", "only", "ytd",
+    "mtd", "qtd", "year", "month", "week", "day", "today", "yesterday", "quarter",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+    "sept", "oct", "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday",
+    "saturday", "sunday", "weekend", "weekday", "morning", "evening", "night", "spring",
+    "summer", "autumn", "fall", "winter", "season", "holiday", "fiscal", "fy"})
+#: Link words between a noun and the value said after it ("paid in cash", "orders by card").
+_AFTER = frozenset({"in", "by", "with", "via", "using"})
+
+
+def _named_anywhere(word: str, sql: SqlSpec) -> bool:
+    """Does the SQL read the word anywhere: a column, a table or a string it compares?"""
+    if any(word_matches(word, c) for c in list(sql.columns)[:256]):
+        return True
+    if any(word_matches(word, t) for t in sql.tables[:32]):
+        return True
+    w = stem(word)
+    for lit in sql.literals[:256]:
+        if isinstance(lit, str) and (w in lit.lower() or any(
+                stem(x) == w or x.startswith(w[:5]) or abbreviates(x, word)
+                for x in _value_words(lit))):
+            return True
+    return False
+
+
+def _kind_noun(column: str, sql: SqlSpec) -> str | None:
+    """The noun a kind column names (``heat_type`` -> "heat"), or that of its table for a bare
+    ``category`` / ``type``."""
+    ps = parts(column)
+    if not ps or ps[-1] not in _KIND_PARTS:
+        return None
+    if len(ps) >= 2:
+        return ps[-2]
+    table = dict(sql.column_tables).get(column.lower()) or dict(sql.column_tables).get(column)
+    return head_stem(table) if table else None
+
+
+def _asked_in_question(value: str, words: list[str]) -> bool:
+    vw = _value_words(value)
+    if not vw:
+        return True
+    for x in vw:
+        sx = stem(x)
+        if any(stem(w) == sx or (len(sx) >= 4 and (w.startswith(sx) or sx.startswith(stem(w))))
+               for w in words if len(w) >= 3):
+            return True
+    return False
+
+
+def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """"Junior heats" answered by ``heat_type = 'adult'``."""
+    words = re.findall(r"[a-z][a-z'-]*", q.own_words[:2000])[:80]
+    if not words:
+        return []
+    # the reformulation may name the stored value ("breakdown (corrective) tickets")
+    told = re.findall(r"[a-z][a-z'-]*", q.text[:2000])[:160]
+    conds = [s for s in (*sql.filters[:_MAX], *sql.conditions[:_MAX]) if s.column]
+    # a breakdown (``COUNTIF(t = 'COM')``, ``COUNTIF(t = 'RES')``) keeps no one value
+    kept: dict[str, set[object]] = {}
+    for s in conds:
+        kept.setdefault((s.column or "").lower(), set()).update(
+            s.value if isinstance(s.value, tuple) else (s.value,))
+    for s in conds:
+        if (not s.column or s.op not in ("=", "in") or s.excluded or s.alternative
+                or s.source not in ("where", "case", "join")):
+            continue
+        values = s.value if isinstance(s.value, tuple) else (s.value,)
+        if not values or not all(isinstance(v, str) and v != SUBQUERY for v in values[:8]):
+            continue
+        if s.source == "case" and len(kept.get(s.column.lower(), ())) > len(values):
+            continue
+        if any(len(str(v)) <= 2 or not re.fullmatch(r"[A-Za-z][A-Za-z _-]*", str(v))
+               or _asked_in_question(str(v), told) for v in values[:8]):
+            continue  # a code ('de', 'GRC'), or a value the question names
+        noun = _kind_noun(s.column, sql)
+        if not noun:
+            continue
+        for j, w in enumerate(words):
+            if not word_matches(_FORMS.get(w, w), noun):
+                continue
+            candidates = []
+            if j >= 1:
+                candidates.append(words[j - 1])  # "junior heats"
+            if j + 2 < len(words) and words[j + 1] in _AFTER and (
+                    w in _FORMS or (len(w) > 4 and w.endswith("ed"))):
+                candidates.append(words[j + 2])  # "paid in cash", "shipped by ground"
+            for c in candidates:
+                if (len(c) < 3 or c in _NOT_VALUES or c.endswith(("'s", "ly"))
+                        or c.startswith("non")  # "non-wholesale": :func:`kept_non`'s
+                        or word_matches(c, s.column) or _named_anywhere(c, sql)
+                        or any(abbreviates(str(v).lower(), c) for v in values[:8])):
+                    continue
+                return [reason(
+                    "filter.value_mismatch",
+                    f"the question asks for '{c}' {noun} rows, which nothing in the SQL reads, "
+                    f"but the SQL keeps {s.describe()}: another value of that column",
+                    "major")]
+    return []
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    return [*dropped_absence(q, sql), *kept_non(q, sql), *other_value(q, sql)]
