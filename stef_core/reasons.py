@@ -88,7 +88,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the question states compared in another unit (\"within 24 hours\" / "
         "`julianday(b) - julianday(a) <= 24`: days), or a value the ruleset does not list for "
         "its column that is a part or a near spelling of one it does (`stage_nm = 'Lost'` for "
-        "'Closed Lost')"),
+        "'Closed Lost'), or a word qualifying a noun (\"junior heats\", \"paid in cash\") that "
+        "nothing in the SQL reads while a kind column of that noun is kept at a value the "
+        "question does not name (`heat_type = 'adult'`, `countIf(payment_method = 'card')`)"),
     ReasonCode(
         "filter.operator_mismatch", "operator", "critical",
         "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
@@ -96,7 +98,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "`<>` (`csm_owner = NULL`), which is never true; or \"neither X nor Y\" answered by an OR "
         "of two absences (`NOT EXISTS (...) OR NOT EXISTS (...)`); or what rows on both sides "
         "of a range share (\"citizenships shared by singers born before 1945 and after 1955\") "
-        "answered by an OR of the two bounds in one WHERE, which no row meets both of"),
+        "answered by an OR of the two bounds in one WHERE, which no row meets both of; or rows "
+        "with none of something (\"clients with no projects\") kept by a positive EXISTS / IN "
+        "over its table, no anti-join anywhere; or a \"non-\" word (\"non-contractors\") "
+        "answered by keeping that very value (`seller_type = 'contractor'`)"),
     ReasonCode(
         "filter.late_bound", "operator", "major",
         "\"late\", \"on time\" or \"SLA\" asked and a moment compared with its deadline "
@@ -317,7 +322,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "projection.missing", "attribute", "critical",
         "the SQL does not show what the question asks to see (\"the email addresses\" / `SELECT "
-        "phone`, names asked and ids shown, \"how many\" answered with a list): critical when "
+        "phone`, names asked and ids shown, \"how many\" answered with a list, \"top 5 "
+        "accounts ... and how much each spent\" showing the accounts only): critical when "
         "the SQL shows plain readable columns and none is the one asked, minor otherwise"),
     ReasonCode(
         "projection.duplicate", "attribute", "major",

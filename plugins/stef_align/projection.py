@@ -198,6 +198,18 @@ def _readable(name: str) -> bool:
     return bool(ps) and all((p.isalpha() and len(p) >= 3) or p == "id" for p in ps)
 
 
+#: Two-letter name parts every warehouse spells alike (``client_nm``, ``ship_dt``).
+_SHORT_PARTS = frozenset({"id", "nm", "dt", "ts", "cd"})
+
+
+def _spelled(name: str) -> bool:
+    """Readable, or short only by a part every warehouse spells alike: ``client_nm`` is a
+    name, so "emails" shown as ``client_nm`` is surely not shown (an entity asked, "which
+    sites", may well be shown by such a name: :func:`_readable` alone decides there)."""
+    ps = parts(name)
+    return bool(ps) and all((p.isalpha() and len(p) >= 3) or p in _SHORT_PARTS for p in ps)
+
+
 def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """``projection.extra`` (major, minor for a top-k list): the SQL also shows the aggregate
     it ranks by ("Which state has the most universities?" / ``SELECT state, COUNT(*) ...
@@ -241,6 +253,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         return out
     plain = all(p.aggregate is None and p.column is not None for p in sql.projections)
     readable = bool(shown) and all(_readable(c) for c in shown)
+    spelled = bool(shown) and all(_spelled(c) for c in shown)
     # Names are stored under many column names (label, title, full_name ...): a missing
     # "name" is sure only when what is shown instead is a key ("names, not ids").
     names_only = all((a.head or a.words.split()[-1]) in _NAMES for a in missing)
@@ -253,7 +266,9 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     # fewer columns than the question asks for.
     shown_any = len(missing) < len(asks)
     fewer = len(sql.projections) < len(asks)
-    precise = plain and readable and (not names_only or keys_shown) and (
+    attributes = all(a.kind == "attribute" for a in missing)
+    precise = plain and (spelled if attributes else readable) and (
+        not names_only or keys_shown) and (
         not shown_any or fewer)
     if any(a.kind in ("entity", "person") for a in missing) and readable:
         precise = True

@@ -272,6 +272,8 @@ def read(
             continue
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _NOT_BEFORE_EACH:
             continue  # "after each transaction", "with each order": not one answer per group
+        if m.phrase == "each" and m.start > 0 and words[m.start - 1] in ("much", "many"):
+            continue  # "top 5 accounts and how much each spent": each of them, no group
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _LISTERS and (
                 not aggregated or partitioned):
             continue  # "List each sale with the running total at its store": every row

@@ -229,6 +229,40 @@ def _entity(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> Ask | 
     return Ask(" ".join(noun), "entity", noun[-1], None, _alternatives(noun, lex))
 
 
+#: Heads of "<X> of <rows>" that are no column the rows hold: a summary or a computed value.
+_NOT_ATTRIBUTES = frozenset({"breakdown", "summary", "overview", "split", "mix", "trend",
+                             "trends", "history", "distribution", "share", "percentage",
+                             "percent", "proportion", "ratio", "rate", "rates", "top",
+                             "bottom", "most", "half", "part", "rest", "remainder", "none",
+                             "some", "many", "few", "each", "one", "ones", "revenue", "sales",
+                             "volume", "cost", "costs", "value", "spend", "growth", "change",
+                             "size", "length", "median", "mean", "max", "min", "majority"})
+
+
+def _attributes_of(text: Text, claimed: frozenset[int], computed: frozenset[int]) -> bool:
+    """Does the question open with plain nouns and then "of" ("emails of clients who ...",
+    "names and phone numbers of members ...")? Those nouns are what it asks to see."""
+    words = text.words
+    j = 0
+    nouns = 0
+    while j < len(words) and j < 6:
+        tok = text.tokens[j]
+        w = words[j]
+        if w == "of":
+            return nouns > 0
+        if w in ("and", ","):
+            j += 1
+            continue
+        if (tok.kind != "word" or tok.cap or j in claimed or j in computed or w in _STOP
+                or w in _VAGUE or w in _SKIP or w in _NOT_ATTRIBUTES or w in _VERBS
+                or w in ("what", "which", "who", "how", "when", "where", "why")
+                or _participle(w)):
+            return False
+        nouns += 1
+        j += 1
+    return False
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int],
          computed: frozenset[int] = frozenset()) -> tuple[Ask, ...]:
     """What the question asks to see, in order. ``computed`` are the tokens of aggregate
@@ -270,8 +304,10 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int],
                              ((agent,) if agent else ()) + ("name",))]
             elif w in _VERBS and not (w == "name" and i + 1 < n and words[i + 1] == "of"):
                 found = _items(text, lex, i + 1, claimed, computed)
-            elif i == 0 and _contact_opens(words):
-                # "emails of agent-referred clients ...": the question is the list it asks
+            elif i == 0 and (_contact_opens(words)
+                             or _attributes_of(text, claimed, computed)):
+                # "emails of agent-referred clients ...", "phone numbers of ...": the question
+                # is the list it asks
                 found = _items(text, lex, i, claimed, computed)
         sentence_start = False
         for item in found:
