@@ -532,8 +532,9 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         out.append(reason(
             "aggregation.mismatch",
             f"the SQL divides one integer count by another ({sql.integer_divisions[0]}) in a "
-            f"dialect whose integer division truncates, so the ratio comes back 0 or 1: "
-            f"multiply by 1.0 or cast to a decimal first",
+            f"dialect whose integer division truncates (or by intDiv), so the ratio is cut to "
+            f"a whole number (a share comes back 0 or 1): multiply by 1.0 or cast to a "
+            f"decimal first",
             "critical",
         ))
 

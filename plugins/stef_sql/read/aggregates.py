@@ -6,7 +6,9 @@ directly as in ``SUM(x = 1)``).
 A division of two integer counts (``COUNT``, ``COUNT_IF``, a ``SUM`` of 0/1 CASE branches) in a
 dialect whose integer division truncates is kept as written (``integer_divisions``): sqlglot
 marks such a division ``typed`` when it reads those dialects, and a factor such as ``1.0 *`` or
-a cast on either side makes it exact.
+a cast on either side makes it exact. So is ClickHouse's ``intDiv(a, b)`` of two counts
+(``intDiv(100 * countIf(cancelled), count())``): an integer division by name, in any dialect,
+which cuts the share (or percentage) to a whole number.
 
 An aggregation keeps its function, its argument (the columns it reads, or its text when it
 reads none), DISTINCT, and whether it sits in a CTE or subquery rather than the outer SELECT.
@@ -84,6 +86,8 @@ def read(tree: Tree) -> Build:
         text_of(d)[:200] for d in tree.divisions
         if d.args.get("typed") and _integer_count(d.this) and _integer_count(d.expression)
     ) if tree.divides else ()
+    if tree.aggs:
+        integer_divisions += tuple(_int_div_calls(tree))
 
     compared = _compared_shares(tree) if (tree.divides or tree.aggs) else ()
     averaged = _averaged_ratios(tree) if tree.aggs else ()
@@ -640,6 +644,22 @@ _FLAG_NAME = re.compile(r"^(?:is|has|was|did)_[a-z0-9_]+$|_(?:flag|flg)$")
 #: A column named as a count of things (``renew_cnt``, ``guest_count``, ``num_guests``,
 #: ``n_visits``): whole numbers, so its SUM is an integer count as well.
 _COUNT_NAME = re.compile(r"(?:^|_)(?:cnt|count)$|^(?:cnt|num|n)_[a-z]")
+
+
+#: Functions that divide and drop the remainder whatever their arguments' types (ClickHouse).
+_INT_DIV_FUNCS = frozenset({"intdiv", "intdivorzero"})
+
+
+def _int_div_calls(tree: Tree) -> Iterator[str]:
+    """``intDiv(a, b)`` calls whose two arguments are integer counts: the share comes back cut
+    to a whole number (a rate of 9.09 % as 9, a fraction as 0 or 1), whatever the data. A
+    division by a constant (``intDiv(seconds, 60)``) counts no share and is no such call."""
+    for node in tree.nodes:
+        if (isinstance(node, exp.Anonymous) and str(node.this).lower() in _INT_DIV_FUNCS
+                and len(node.expressions) == 2
+                and _integer_count(node.expressions[0])
+                and _integer_count(node.expressions[1])):
+            yield text_of(node)[:200]
 
 
 def _integer_count(node: exp.Expr) -> bool:
