@@ -21,6 +21,11 @@ happened ("tasks completed on time last month"), and an event read on the one it
 collections on the ``service_dt`` of what they pay for, write-offs on the date of the invoice
 they give up on, also its own ``invoices.invoice_date`` when the write-offs have a table of their
 own in the query) unless the rows are the asked event's.
+"New subscriptions this year" dates the rows by their opening: any opening, start or first
+purchase answers it, not a column of their end or last update (``cancelled_on``). A question's
+"returned" (brought back, or came back) is read as the return of what was sold, shipped or
+delivered only where the SQL itself reads a column of returns (``returned_at IS NOT NULL``
+beside a period on ``sold_at``).
 What is not judged:
 
 * the events that open a record answer one another ("placed", "booked", "signed up" on
@@ -159,6 +164,10 @@ _NOUNS = frozenset({
 })
 
 _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
+#: Column words of an event that a question's same word does not always mean: ``sold_at`` is
+#: the sale (the purchase of what was sold), where "sold in March" may date an order's
+#: creation, which this module does not hold against it.
+_COLUMN_EVENT = {"sold": "purchase"}
 
 #: Decisions on what was submitted. A claim or an authorisation is often decided as it is
 #: sent (a pharmacy claim is adjudicated at once), so a submission column may date them: only
@@ -191,7 +200,9 @@ def column_event(column: str) -> str | None:
     """The event a time column's name says it records (its last part that names one), or
     None (``order_ts``, ``dt``: no event)."""
     found = _column_word(column)
-    return _WORD_EVENT[found] if found else None
+    if found is None:
+        return None
+    return _WORD_EVENT.get(found) or _COLUMN_EVENT.get(found)
 
 
 def _column_word(column: str) -> str | None:
@@ -202,7 +213,7 @@ def _column_word(column: str) -> str | None:
         pair = " ".join(parts[i:i + 2])
         if pair in _WORD_EVENT:
             found = pair
-        elif part in _WORD_EVENT:
+        elif part in _WORD_EVENT or part in _COLUMN_EVENT:
             found = part
     return found
 
@@ -256,9 +267,11 @@ class Asked:
     phrase: str = ""  # the word and its period, as the question says them
 
 
-def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
+def _event_before(tokens: list[str], end: int,
+                  returns: bool = False) -> tuple[Asked, int] | None:
     """The event word just before ``tokens[end]`` (fillers and a "by X" grouping skipped),
-    and where it starts."""
+    and where it starts. "Returned" is read as an event only where ``returns`` says the SQL
+    reads a column of returns itself."""
     i, steps, target = end - 1, 0, end < len(tokens) and tokens[end] == "for"
     while i >= 0 and steps < _STEPS:
         steps += 1
@@ -278,8 +291,11 @@ def _event_before(tokens: list[str], end: int) -> tuple[Asked, int] | None:
             word = f"{tokens[i - 1]} {word}"  # "signed up", "written off", "write-offs"
         elif word in ("out", "outs", "ins") and i >= 1 and tokens[i - 1].startswith("mov"):
             word = f"{tokens[i - 1]} {word}"  # "moved out", "move-outs", "move ins"
+        if i >= 1 and tokens[i - 1] == "new" and word not in _NEW_PLACES:
+            # "new subscriptions this year": the rows dated by their opening
+            return Asked("new", "opening", verb=True), i - 1
         event = _WORD_EVENT.get(word)
-        if event is None or event == "return":
+        if event is None or (event == "return" and not returns):
             return None  # "returned": brought back, came back or bought again (see _AFTER)
         first = i - 1 if " " in word else i
         if word in _NOUNS:
@@ -310,7 +326,7 @@ def _find(tokens: list[str], phrase: list[str]) -> int | None:
     return None
 
 
-def asked_event(q: QuestionSpec, today: date) -> Asked | None:
+def asked_event(q: QuestionSpec, today: date, returns: bool = False) -> Asked | None:
     """The event the question's words date its period by: the question's own words first,
     the reformulation's only when the question says none. A period ahead of ``today``
     ("nothing booked next week") dates what is planned then, not an event that has happened;
@@ -324,7 +340,7 @@ def asked_event(q: QuestionSpec, today: date) -> Asked | None:
             phrase = _TOKEN.findall(p.text.lower())
             at = _find(tokens, phrase) if phrase else None
             if at is not None:
-                found = _event_before(tokens, at)
+                found = _event_before(tokens, at, returns)
                 if found is not None:
                     asked, first = found
                     if (asked.event == "booking" and p.end is not None
@@ -358,6 +374,10 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "") -> boo
     ``delivered_on``, "cancelled" and ``updated_at``) may be one, or the data's only record
     of it, and a row's own start is how rows named by their end are often reported ("visits
     completed last month")."""
+    if asked.word == "new":
+        # "new subscriptions this year": any time of the record's opening answers (its
+        # creation, its start, a first purchase), not the time it ended or was last touched
+        return event not in _ENDINGS
     if asked.word.startswith("cancel") and word in _TERM_END:
         # "memberships cancelled last month" on ends_at: a cancellation is made when the
         # member cancels, and the paid term runs on to its own end, often months later
@@ -384,6 +404,14 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "") -> boo
     return True
 
 
+#: Events that end a record or come after its life began: "new subscriptions this year" on
+#: ``cancelled_on`` counts the subscriptions that ended this year, new or not.
+_ENDINGS = frozenset({"cancellation", "completion", "expiry", "writeoff", "move_out",
+                      "update", "refund", "rejection", "renewal"})
+#: Places whose name begins with "new" ("orders from new york last month"): no new rows.
+_NEW_PLACES = frozenset({"york", "jersey", "zealand", "mexico", "orleans", "hampshire",
+                         "south", "brunswick", "england", "delhi", "haven"})
+
 #: Words of a column that records the end of a term (``ends_at``, ``end_date``,
 #: ``ended_ts``): not when the term was cancelled, which comes before it.
 _TERM_END = frozenset({"end", "ended", "ends"})
@@ -397,6 +425,9 @@ _FOLLOWS: dict[str, frozenset[str]] = {
     "writeoff": frozenset({"invoicing", "purchase", "service"}),
     # a move-out ends a stay that began with its move-in, never on the same day's row
     "move_out": frozenset({"move_in"}),
+    # what is returned was sold, shipped or delivered before (read only where the SQL
+    # itself reads a column of returns: asked_event)
+    "return": frozenset({"purchase", "shipping", "delivery"}),
 }
 
 #: Event -> the events it always follows, for a difference of their times: as
@@ -747,7 +778,11 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
     known = {c: e for c, e in events.items() if e is not None}
     if not known:
         return []
-    asked = asked_event(q, anchor.date if anchor is not None else date.today())
+    # "devices returned in february" over a table with ``returned_at``: the agent reads the
+    # rows as brought back, so the question's "returned" is that event (not "came back")
+    returns = any(f.column and column_event(f.column) == "return" for f in sql.filters[:32])
+    returns = returns or any(column_event(c) == "return" for c in events)
+    asked = asked_event(q, anchor.date if anchor is not None else date.today(), returns)
     if asked is not None:
         if asked.event in _FOLLOWS and any(_table_is_event(t, asked.event)
                                            for t in sql.tables[:16]):
