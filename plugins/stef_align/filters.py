@@ -3296,7 +3296,7 @@ def align_filters(
             matched.append(s.describe())
             implied.append(s)
             continue
-        if happened(s, q.text):
+        if happened(s, q.text, sql.tables):
             # "refunds by reason" / refund_status = 'processed': the events counted took place
             matched.append(s.describe())
             implied.append(s)

@@ -76,13 +76,15 @@ SCOPE_WORDS = frozenset({
     "client", "account", "store", "shop", "merchant", "site", "partner", "project",
 })
 #: Words that name data a deployment leaves out (soft deletes, test, internal, staff and bot
-#: data; comped, i.e. complimentary, sales that earned nothing).
+#: data; comped, i.e. complimentary, sales that earned nothing; samples).
 GUARD_WORDS = frozenset({
     "deleted", "delete", "removed", "purged", "test", "testing", "internal", "bot", "bots",
     "robot", "crawler", "spam", "fake", "dummy", "demo", "sandbox", "qa", "synthetic", "junk",
     "example", "staging", "void", "voided", "archived", "duplicate", "dup", "dupe",
     "training", "staff", "employee", "comp", "comped", "complimentary", "simulated",
     "simulation", "qc", "mock", "fraud", "fraudulent", "invalid",
+    # a sample row: a free sample given away, a lab's or a demo's sample data, no sale
+    "sample",
 })
 _GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
 #: Longest literal a scope guard compares with (a tenant key, not a sentence).
@@ -91,11 +93,11 @@ MAX_SCOPE_LITERAL = 40
 
 #: Beginnings of the words that say a row records something that never took place or was
 #: undone (a cancelled order, a rejected timesheet, a failed payment, a reversed charge, a
-#: no-show, a refunded sale, a waived fine, a dismissed citation): a count of what happened
-#: leaves such rows out as it leaves out test data. Any form of the word names them
-#: ("cancellations" names 'cancelled', "refunds" ``is_refunded``).
+#: no-show, a refunded sale, a waived fine, a dismissed citation, an aborted game): a count
+#: of what happened leaves such rows out as it leaves out test data. Any form of the word
+#: names them ("cancellations" names 'cancelled', "refunds" ``is_refunded``).
 NON_EVENT_ROOTS = ("cancel", "reject", "declin", "fail", "revers", "abandon", "bounce",
-                   "noshow", "errored", "refund", "waiv", "dismiss")
+                   "noshow", "errored", "refund", "waiv", "dismiss", "abort")
 
 
 def _guard_words(text: str) -> set[str]:

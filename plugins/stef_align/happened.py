@@ -62,21 +62,40 @@ _SAID_STATES = frozenset({
     "accepted", "confirmed", "booked", "active", "inactive", "expired", "closed", "resolved",
     "won", "lost", "status", "statuses", "state", "states", "regardless", "any", *DONE})
 _WORD = re.compile(r"[a-z]+")
+#: Things that are held, i.e. take place at a set time ("the session was held"): for them
+#: 'held' is the done state ("sessions per weekday" / ``status = 'held'``: the sessions that
+#: took place), where for a payment or an order it says it is on hold, not done.
+_HELD_THINGS = frozenset(stem(w) for w in (
+    "session", "meeting", "class", "lesson", "event", "workshop", "seminar", "webinar",
+    "interview", "hearing", "ceremony", "tournament", "appointment", "consultation",
+    "rehearsal", "lecture", "tutorial", "conference", "exam"))
 
 
-def _done(f: Filter) -> bool:
-    """Does ``f`` keep only done states (``= 'DONE'``, ``IN ('settled', 'completed')``)?"""
+def _done(f: Filter, text: str = "") -> bool:
+    """Does ``f`` keep only done states (``= 'DONE'``, ``IN ('settled', 'completed')``)?
+    'held' is one where ``text`` counts things that are held (:data:`_HELD_THINGS`).
+
+    >>> _done(Filter("status", "=", "held"), "sessions per weekday last month")
+    True
+    >>> _done(Filter("status", "=", "held"), "payouts per creator last month")
+    False
+    """
     if f.op not in ("=", "in"):
         return False
     keys = [state_key(v) for v in f.values]
-    return bool(keys) and all(k in DONE for k in keys)
+    if "held" in keys and not any(
+            stem(w) in _HELD_THINGS for w in _WORD.findall(text[:2000].lower())):
+        return False
+    return bool(keys) and all(k in DONE or k == "held" for k in keys)
 
 
-def happened(f: Filter, text: str) -> bool:
+def happened(f: Filter, text: str, tables: tuple[str, ...] = ()) -> bool:
     """Is the SQL filter ``f`` the done state the events ``text`` counts or sums presuppose
-    (module docstring)?"""
+    (module docstring)? ``tables``, the SQL's, may name the things held ("top engineer by
+    billed hours" over ``sessions`` / ``status = 'held'``)."""
+    named = " ".join([text[:2000], *(" ".join(parts(t)) for t in tables[:8])])
     if (f.column is None or f.relation or f.excluded or f.alternative
-            or not set(parts(f.column)) & _STATE_PARTS or not _done(f)):
+            or not set(parts(f.column)) & _STATE_PARTS or not _done(f, named)):
         return False
     said = _SAID_STATES.intersection(_WORD.findall(text[:2000].lower()))
     kept = {state_key(v) for v in f.values}
