@@ -66,6 +66,7 @@ from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
 from stef_align.repeats import repeat_thresholds
 from stef_align.retention import asked_day_offsets
+from stef_align.scales import read_spans
 from stef_align.time import align_periods, anchor_date, excluded_year
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_align.whole_counts import whole_counted
@@ -1027,7 +1028,8 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
-                    or _surname_said(s.column, v, q.text) or _edition_said(v, q)):
+                    or _surname_said(s.column, v, q.text) or _edition_said(v, q)
+                    or _graded(s.column, v, q.own_words)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1062,6 +1064,31 @@ def _edition_said(value: str, q: QuestionSpec) -> bool:
         return False
     name = m.group(1).strip()
     return len(name.split()) >= 2 and mentions(q.text, name)
+
+
+def _graded(column: str | None, value: str, text: str) -> bool:
+    """A one-letter grade, class or tier said right after the column's own name ("grade A
+    honey" / ``grade = 'A'``, "class B shares" / ``share_class = 'B'``): a letter a reader of
+    words takes for an article. Read in the person's own words only, and not on a state
+    column: "active members (status A)", the agent's gloss, says which code "active" is,
+    which the state matchers read.
+
+    >>> _graded("grade", "a", "grade A honey per yard in June")
+    True
+    >>> _graded("grade", "b", "grade A honey per yard in June")
+    False
+    >>> _graded("region", "a", "a region with grade a honey")
+    False
+    """
+    if len(value) != 1 or not value.isalpha() or not column:
+        return False
+    ps = parts(column)
+    if set(ps) & _STATE_PARTS:
+        return False
+    names = [p for p in ps if len(p) >= 4]
+    return bool(names) and re.search(
+        rf"\b(?:{'|'.join(re.escape(n) for n in names)})\s+{re.escape(value)}\b",
+        text.lower()) is not None
 
 
 #: Parts of a column that holds a person's name.
@@ -1289,7 +1316,7 @@ def _words_of(text: str) -> tuple[str, ...]:
 _YES = frozenset({1, "1", "y", "yes", "t", "true"})  # 1 is True
 #: Name parts that mark a column as a flag or a point in time, not as what it records.
 _MARKERS = frozenset({"is", "has", "was", "flag", "yn", "ind", "at", "ts", "dt", "date", "time",
-                      "on"})
+                      "on", "under"})  # (``under_warranty``: the jobs under warranty)
 #: Parts that say a column holds a key or a number of what its other parts name.
 _KEY_PARTS = ID_PARTS | frozenset({"no", "nbr", "num", "number"})
 #: Where an event's time column says which end of it it dates: ``trial_end_ts IS NOT NULL``
@@ -2101,6 +2128,34 @@ def _counts_times(op: str, n: int, s_op: str, s_value: int) -> bool:
         return True
     return (op, s_op, s_value) in {(">", ">=", n + 1), (">=", ">", n - 1),
                                    ("<", "<=", n - 1), ("<=", "<", n + 1)}
+
+
+def _times_bounds(rel: Filter, sql: SqlSpec) -> tuple[list[Filter], list[Filter]]:
+    """The HAVING bounds on a group's rows that say a count of times the question states
+    ("hives inspected more than twice": ``HAVING COUNT(*) > 2`` or ``>= 3``), and those that
+    say its number with the other strictness (``>= 2`` for "more than twice": the hives
+    inspected exactly twice kept too). The first answer the question, no extra; the second
+    keep another set of groups.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT k FROM t GROUP BY k HAVING COUNT(*) >= 2")
+    >>> [[f.describe() for f in fs] for fs in _times_bounds(Filter(None, ">", "twice"), sql)]
+    [[], ['? >= 2']]
+    """
+    times = _TIMES.get(str(rel.value))
+    met: list[Filter] = []
+    off: list[Filter] = []
+    if times is None:
+        return met, off
+    for f in sql.filters[:MAX_SCAN]:
+        if (f.source != "having" or not isinstance(f.value, int) or isinstance(f.value, bool)
+                or f.excluded):
+            continue
+        if _counts_times(rel.op, times, f.op, f.value):
+            met.append(f)
+        elif f.value == times and {rel.op, f.op} in ({">", ">="}, {"<", "<="}):
+            off.append(f)
+    return met, off
 
 
 def _relation(rel: Filter, sql: SqlSpec) -> str:
@@ -3180,6 +3235,10 @@ MATCHERS: tuple[Matcher, ...] = (
 )
 
 
+#: Endings of a participle ("told", "shipped", "seen", "paid"): a state a flag may keep.
+_PARTICIPLE_ENDS = ("ed", "ld", "en", "id", "wn", "ht", "nt")
+
+
 def align_filters(
     q: QuestionSpec, sql: SqlSpec, rules: Ruleset, work: Work | None = None,
     anchor: Anchor | None = None, run: RunProfile = NO_RUN,
@@ -3209,6 +3268,8 @@ def align_filters(
     idx = _Index.build(sql_filters, sql.conditions)
     literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
     asked = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
+    # "4 or 5 stars" / rating >= 4, "in the 90s" / BETWEEN 1990 AND 1999: one span
+    asked = read_spans(asked, q.text, sql_filters)
     # A ruleset value of some tables only, read where the question names none of them
     # (``values equip_rentals.status = ..., OUT`` for the "out" of "advances paid out"), is
     # no requirement of an SQL that reads none of those tables and compares no such value:
@@ -3393,6 +3454,9 @@ def align_filters(
     # conditions read (weakly) as the data's spelling of something the question says: a
     # state's value, a name's key; never also extras
     read_as_asked: list[Filter] = list(term_codes)
+    # requirements read (weakly) as kept by a state or flag in the data's terms: answered
+    # by that condition, so no identifier is their stand-in (a tenant scope stays a guard)
+    kept_weakly: list[Filter] = []
     for r in unmet:
         elsewhere = _placed_elsewhere(r, q, sql, rules, run)
         if elsewhere is not None:
@@ -3657,6 +3721,7 @@ def align_filters(
             # ('released', 'in_progress')); a list of its opposites is no such reading
             # ("open" / stage IN ('closed_won', 'closed_lost'))
             read_as_asked += [e for e in states if not _opposite_kept(str(r.value), e)]
+            kept_weakly.append(r)
             if any(_moment_kept(word, e) for e in states):
                 matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
             continue
@@ -3741,6 +3806,13 @@ def align_filters(
                 f"be a code or a flag: {(encodings or restated)[0].describe()})",
                 "minor",
             ))
+            # "incidents where parents weren't told" / parent_notified = 'N': one flag of a
+            # state (a participle) kept on its "no" side is the data's "not X", no extra
+            flags = [e for e in encodings if e.column and flag_side(e) is False
+                     and any(p.endswith("ed") and len(p) > 4 for p in parts(e.column))]
+            if len(flags) == 1 and str(r.column or "").endswith(_PARTICIPLE_ENDS):
+                read_as_asked.append(flags[0])
+                kept_weakly.append(r)
             continue
         bound = _graded_bound(r, extras) if r.op == "not" else None
         if bound is not None:
@@ -3829,6 +3901,20 @@ def align_filters(
 
     for rel in q.relations[:8]:
         state = _relation(rel, sql)
+        times_met, times_off = _times_bounds(rel, sql)
+        # "more than twice" / HAVING COUNT(*) > 2: the bound is the question's own, no extra
+        read_as_asked += times_met
+        if state == "absent" and times_off:
+            wrong += 1
+            missing.append(f"{rel.op} {rel.value}")
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question asks for {rel.op} {rel.value} but the SQL keeps "
+                f"{times_off[0].describe()}: the groups with exactly {times_off[0].value} are "
+                f"{'kept' if times_off[0].op in ('>=', '<=') else 'left out'} too",
+                "critical",
+            ))
+            continue
         if state == "reversed":
             wrong += 1
             missing.append(f"{rel.op} {rel.value}")
@@ -3866,8 +3952,8 @@ def align_filters(
     # (a value read above as answered in the data's own terms is not unanswered, nor is a
     # weak word that may not be a value at all: "kW" in "total kW sold per rep"; a state word
     # is: "still open" with no condition that says it)
-    if any(r.describe() not in matched and (not is_weak(r) or _state_word(r, q.text))
-           for r in unmet):
+    if any(r.describe() not in matched and r not in kept_weakly
+           and (not is_weak(r) or _state_word(r, q.text)) for r in unmet):
         kinds = [None if k == "scope" else k for k in kinds]
     guards = [s for s, k in zip(extras, kinds)
               if k in ("scope", "exclusion", "null", "run", "implied", "current")]
