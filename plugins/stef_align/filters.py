@@ -3268,7 +3268,10 @@ def align_filters(
     idx = _Index.build(sql_filters, sql.conditions)
     literal_keys = {value_key(v) for v in sql.literals[:MAX_INDEXED_VALUES]}
     asked = [f for f in q.filters if not ignored(f, rules)][:MAX_REQUIREMENTS]
-    # "4 or 5 stars" / rating >= 4, "in the 90s" / BETWEEN 1990 AND 1999: one span
+    # "4 or 5 stars" / rating >= 4, "in the 90s" / BETWEEN 1990 AND 1999: one span, read so
+    # where the SQL writes its bounds; the question's requirements, listed as ``required``,
+    # stay what the words say (they never depend on the SQL)
+    listed = asked
     asked = read_spans(asked, q.text, sql_filters)
     # A ruleset value of some tables only, read where the question names none of them
     # (``values equip_rentals.status = ..., OUT`` for the "out" of "advances paid out"), is
@@ -3984,6 +3987,10 @@ def align_filters(
     extra_texts = [*(e for e in dates.extras
                      if not any(e.startswith(f"{c} in ") for c in m.aged)),
                    *(s.describe() for s in extras)]
+    # the question's own values a span answered ("4 or 5 stars" met by ``rating >= 4``)
+    spans = [f.describe() for f in asked if f not in listed]
+    if spans and all(d in matched for d in spans):
+        matched += [f.describe() for f in listed if f not in asked]
     status: FilterStatus
     if not missing:
         status = "fully_applied_with_extras" if extra_texts else "fully_applied"
@@ -3994,7 +4001,7 @@ def align_filters(
     # The status only: its points are the scorer's to state (Score.filter_points).
     fa = FilterAlignment(
         status=status,
-        required=[*(f.describe() for f in asked), *dates.asked,
+        required=[*(f.describe() for f in listed), *dates.asked,
                   *(terms.asked if terms is not None else ())],
         matched=list(dict.fromkeys(matched)),
         missing=missing,
