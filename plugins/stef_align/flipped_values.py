@@ -43,6 +43,7 @@ import re
 
 from stef_align.names import head_stem, parts, word_matches
 from stef_core.models import Reason
+from stef_core.periods import MONTHS, SEASONS, WEEKDAYS
 from stef_core.reasons import reason
 from stef_core.spec import SUBQUERY, QuestionSpec, SqlSpec
 from stef_core.values import abbreviates
@@ -148,11 +149,9 @@ _NOT_VALUES = frozenset({
     "highest", "lowest", "recent", "latest", "daily", "weekly", "monthly", "yearly", "annual",
     "repeat", "returning", "regular", "single", "several", "some", "both", "only", "ytd",
     "mtd", "qtd", "year", "month", "week", "day", "today", "yesterday", "quarter",
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-    "sept", "oct", "nov", "dec", "monday", "tuesday", "wednesday", "thursday", "friday",
-    "saturday", "sunday", "weekend", "weekday", "morning", "evening", "night", "spring",
-    "summer", "autumn", "fall", "winter", "season", "holiday", "fiscal", "fy"})
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "weekend", "weekday", "morning", "evening", "night", "season", "holiday", "fiscal", "fy",
+    *MONTHS, *WEEKDAYS, *SEASONS})
 #: Link words between a noun and the value said after it ("paid in cash", "orders by card").
 _AFTER = frozenset({"in", "by", "with", "via", "using"})
 
@@ -180,7 +179,8 @@ def _kind_noun(column: str, sql: SqlSpec) -> str | None:
         return None
     if len(ps) >= 2:
         return ps[-2]
-    table = dict(sql.column_tables).get(column.lower()) or dict(sql.column_tables).get(column)
+    homes = dict(sql.column_tables)
+    table = homes.get(column.lower()) or homes.get(column)
     return head_stem(table) if table else None
 
 

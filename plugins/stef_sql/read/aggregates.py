@@ -502,12 +502,7 @@ def _counted_missing(agg: exp.Expr) -> exp.Column | None:
     if not (isinstance(agg, exp.Count) and isinstance(sub, exp.Sub) and isinstance(
             agg.this, exp.Column)):
         return None
-    right = sub.expression
-    while isinstance(right, exp.Paren):
-        right = right.this
-    left = sub.this
-    while isinstance(left, exp.Paren):
-        left = left.this
+    right, left = sub.expression.unnest(), sub.this.unnest()
     if right is not agg or not isinstance(left, exp.Count):
         return None
     # every row: COUNT(*), COUNT(1)

@@ -27,12 +27,6 @@ MAX_SUMS = 8
 _NONE: dict[str, object] = {"defaulted_columns": frozenset(), "added_sums": ()}
 
 
-def _bare(node: exp.Expr) -> exp.Expr:
-    while isinstance(node, exp.Paren):
-        node = node.this
-    return node
-
-
 def read(tree: Tree) -> Build:
     defaulted: set[str] = set()
     for column in tree.columns:  # (the columns filed by the one walk: no second walk)
@@ -50,10 +44,10 @@ def read(tree: Tree) -> Build:
         arg = node.this
         if not isinstance(arg, exp.Expr):
             continue
-        arg = _bare(arg)
+        arg = arg.unnest()
         if not isinstance(arg, exp.Add):
             continue
-        left, right = _bare(arg.this), _bare(arg.expression)
+        left, right = arg.this.unnest(), arg.expression.unnest()
         if not (isinstance(left, exp.Column) and isinstance(right, exp.Column)):
             continue
         names = (left.name.lower(), right.name.lower())
