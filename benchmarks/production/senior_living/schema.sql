@@ -18,9 +18,9 @@
 -- Agent: `carebot`, versions 3.0, 3.1 and 3.2, deployed for operator 'OP-0512'
 -- ("Maple Grove Senior Living": Oakridge (AL + MC), Lakeside (AL only), Hillcrest (AL + MC),
 -- and Riverbend (AL), opened on 15 September 2026).
--- Log window: 2026-11-09 to 2026-11-24. The warehouse is loaded nightly up to the day before
--- each question (future tours and scheduled assessments are already booked). Relative dates are
--- read against the record's timestamp:
+-- Log window: 2026-11-09 to 2026-11-24. The agent queries a warehouse copy loaded up to
+-- 2026-11-08, the day before the window (booked tours and scheduled assessments after that day
+-- are already in it). Relative dates are read against the record's timestamp:
 --   "last month"                October 2026 (2026-10-01 .. 2026-10-31)
 --   "this month" / "mtd"        November 2026, 1st up to today
 --   "last quarter" / "Q3"       July - September 2026
@@ -28,7 +28,7 @@
 --   "last year"                 calendar 2025; "vs last year" = the same period one year back
 --   "last 6 months"             the six whole months May - October 2026
 --   "last 90 days"              the 90 days before today (current_date - 90 .. yesterday)
---   "rn" / "right now" / "current" as of today (the load of last night).
+--   "rn" / "right now" / "current" as of today (the copy holds everything up to 2026-11-08).
 --
 -- Guards the deployment adds (the agent's system prompt requires them):
 --   * tenant: `operator_id = 'OP-0512'` on every table of every query (row-level security);
