@@ -46,8 +46,8 @@ from validity import auroc, pairwise  # noqa: E402
 #: The split is fixed once, before any tuning: the held-out half is never tuned on.
 #: Rounds: the first 24 domains by session 5; ``ROUND_7`` written blind in session 7, each
 #: domain's half fixed before it was written (``--domains`` scores a subset, e.g. one round);
-#: ``ROUND_13`` to ``ROUND_41`` the same way in sessions 13 to 32 (two rounds in 27, seven in 28,
-#: two in 29 and 32, one in 30 and 31; round 35 a tuned domain alone).
+#: ``ROUND_13`` to ``ROUND_42`` the same way in sessions 13 to 33 (two rounds in 27, seven in 28,
+#: two in 29 and 32, one in 30, 31 and 33; round 35 a tuned domain alone).
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
          "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement",
@@ -58,7 +58,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "community_college", "youth_soccer", "bakery_wholesale",
          "golf_courses",
          "animal_shelter",
-         "trade_shows", "food_bank")
+         "trade_shows", "food_bank",
+         "escape_rooms")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -69,7 +70,8 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "print_shop", "admissions", "wedding_venues", "laundry_services",
             "moving_services",
             "equipment_rental",
-            "winery_dtc", "auto_parts")
+            "winery_dtc", "auto_parts",
+            "senior_living")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -100,6 +102,7 @@ ROUND_38: tuple[str, ...] = ("golf_courses", "moving_services")
 ROUND_39: tuple[str, ...] = ("animal_shelter", "equipment_rental")
 ROUND_40: tuple[str, ...] = ("trade_shows", "winery_dtc")
 ROUND_41: tuple[str, ...] = ("food_bank", "auto_parts")
+ROUND_42: tuple[str, ...] = ("escape_rooms", "senior_living")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -114,7 +117,8 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round38": ROUND_38,
           "round39": ROUND_39,
           "round40": ROUND_40,
-          "round41": ROUND_41}
+          "round41": ROUND_41,
+          "round42": ROUND_42}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
@@ -349,9 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--domains",
         help="only these domains (comma-separated names, or 'round7' / 'round13' / ... / "
-        "'round41' for the domains written in session 7 / 13 / ... / 32 (27 and 28 both in "
+        "'round42' for the domains written in session 7 / 13 / ... / 33 (27 and 28 both in "
         "session 27, 29 to 35 in session 28, 36 and 37 in session 29, 38 in session 30, 39 in "
-        "session 31, 40 and 41 in session 32), or 'round5' for the 24 before session 7); "
+        "session 31, 40 and 41 in session 32, 42 in session 33), or 'round5' for the 24 before session 7); "
         "each keeps its half",
     )
     ap.add_argument("stef_args", nargs="*", help="extra arguments for stef eval (after --)")
