@@ -99,7 +99,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "of two absences (`NOT EXISTS (...) OR NOT EXISTS (...)`); or what rows on both sides "
         "of a range share (\"citizenships shared by singers born before 1945 and after 1955\") "
         "answered by an OR of the two bounds in one WHERE, which no row meets both of; or rows "
-        "with none of something (\"clients with no projects\") kept by a positive EXISTS / IN "
+        "with none of something (\"clients with no projects\", \"students who haven't booked a "
+        "lesson\", \"never ordered\") kept by a positive EXISTS / IN "
         "over its table, no anti-join anywhere; or a \"non-\" word (\"non-contractors\") "
         "answered by keeping that very value (`seller_type = 'contractor'`)"),
     ReasonCode(
@@ -130,7 +131,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "date.wrong_event", "attribute", "major",
         "the question dates its rows by one event (\"refunded in April\", \"tickets solved "
-        "last month\", \"booked yesterday\") and the SQL bounds the period on a column named "
+        "last month\", \"booked yesterday\", \"bookings made yesterday\") and the SQL bounds "
+        "the period on a column named "
         "after another (`requested_at`, `created_at`, `appt_start_ts`) and on none of the asked "
         "event; also an age (\"older than 30 days\") measured from `updated_at`"),
     ReasonCode(
@@ -234,6 +236,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "groupby.missing", "clause", "critical",
         "\"per X\" / \"for each X\" without GROUP BY or PARTITION BY on a matching column; "
+        "\"orders by channel\" (a \"by\" in a question that names no aggregate) answered by "
+        "one aggregate over every row that reads nothing of X (no column, value or CASE of "
+        "it); "
         "major for a mean asked per X (\"avg bill rate per client\") answered, with no GROUP BY "
         "at all, by one AVG over the rows of a table that is not X's (`AVG(bill_rate_usd)` over "
         "`placements`)"),

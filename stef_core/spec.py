@@ -765,6 +765,10 @@ class QuestionSpec:
     # Groups asked by "of their X" / "within its X": any GROUP BY or PARTITION BY answers them
     # (the X may be what is aggregated: "the total sales of their songs").
     loose_groups: tuple[str, ...] = ()
+    # "orders by channel yesterday": a "by" group in a question whose own words aggregate
+    # nothing ("orders" may list the rows or count them): one answer per channel when the SQL
+    # aggregates, no group when it lists rows.
+    plain_groups: tuple[str, ...] = ()
     # The criterion a top-k or superlative ranks by, as the question words it ("the top 5
     # products by revenue"): the value the ranking is about, fine to show.
     ranked_by: tuple[str, ...] = ()

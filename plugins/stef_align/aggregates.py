@@ -181,9 +181,10 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str],
         return True  # "how many ... in total", "the total headcount": a count is the total
     if func in ("SUM", "COUNT") and "AVG" in all_aggs and {"SUM", "COUNT"} <= set(q.aggregations):
         return True  # "DIVIDE(SUM(height), COUNT(id))": an average
-    if func == "AVG" and (("SUM" in all_aggs and ("COUNT" in all_aggs or sql.divides))
-                          or (sql.divides and all_aggs)):
-        return True  # an average by hand
+    if func == "AVG" and sql.divides and all_aggs:
+        # an average by hand; a SUM shown beside a COUNT, undivided, is its parts, not the
+        # mean asked ("average loan by category" as SUM(principal), COUNT(*))
+        return True
     if not (outer - {"MAX", "MIN"}) and _named(_COLUMN_WORDS.get(func, frozenset()),
                                                _names(sql, stored=True)):
         return True  # a pre-aggregated column read as is

@@ -243,6 +243,10 @@ _FILLER = frozenset({"in", "on", "during", "for", "within", "over", "since", "fr
                      "late", "early", "more", "than", "less", "fewer", "least", "most",
                      "only", "all", "so", "far", "issued", "made"})
 _GROUPING = frozenset({"by", "per"})
+#: Nouns of an opening event that "made" turns into the event itself ("bookings made
+#: yesterday", "reservations made last week"): the moment each was made, not the time booked.
+_OPENING_NOUNS = frozenset({"bookings", "reservations", "registrations", "applications",
+                            "enrolments", "enrollments", "requests", "signups"})
 #: Words that leave the rows of the event noun after them out ("excluding refunds").
 _LEFT_OUT = frozenset({"excluding", "excl", "exclude", "except", "minus", "without", "less",
                        "ex", "net", "not"})
@@ -273,11 +277,13 @@ def _event_before(tokens: list[str], end: int,
     and where it starts. "Returned" is read as an event only where ``returns`` says the SQL
     reads a column of returns itself."""
     i, steps, target = end - 1, 0, end < len(tokens) and tokens[end] == "for"
+    made = False
     while i >= 0 and steps < _STEPS:
         steps += 1
         word = tokens[i]
         if word in _FILLER:
             target = target or word == "for"
+            made = made or word == "made"
             i -= 1
             continue
         if word == "time" and i >= 1 and tokens[i - 1] in ("on", "in"):
@@ -298,6 +304,10 @@ def _event_before(tokens: list[str], end: int,
         if event is None or (event == "return" and not returns):
             return None  # "returned": brought back, came back or bought again (see _AFTER)
         first = i - 1 if " " in word else i
+        if made and not target and word.endswith("s") and word in _OPENING_NOUNS and not (
+                first >= 1 and tokens[first - 1] in _NEGATING):
+            # "bookings were made yesterday": the bookings' own event, as "booked yesterday"
+            return Asked(word, event, verb=True), first
         if word in _NOUNS:
             if first >= 1 and tokens[first - 1] in _LEFT_OUT:
                 # "fees collected excl. refunds in 2025": the rows left out are not the
@@ -807,7 +817,8 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
             # purchases: a refund always follows the purchase it returns)
             return []
         column = next(iter(known))
-        said = asked.word if asked.verb else _SAID[asked.event]
+        said = asked.word if asked.verb and asked.word not in _OPENING_NOUNS else (
+            _SAID[asked.event])
         other = _column_word(column) or ""
         return [reason(
             "date.wrong_event",

@@ -57,6 +57,12 @@ _NO_THING = re.compile(r"\b(?:with no|without|has no|have no|had no)\s+(?:an?\s+
                        r"([a-z]{3,})(?:\s+([a-z]{3,}))?")
 
 
+#: "never booked a lesson", "haven't ordered since", "did not attend any drill": the rows
+#: lack an event; the few words after the negation name it (its verb or its noun).
+_NEVER = re.compile(r"\b(?:never|(?:have|has|had|did|do|does)(?:n['\u2019]t| not)|not yet)\s+"
+                    r"((?:[a-z]+\s+){0,4}[a-z]+)")
+
+
 def _anti_join(sql: SqlSpec) -> bool:
     """Does the SQL keep rows by the absence of others anywhere (``NOT EXISTS``, ``NOT IN
     (SELECT ...)``, ``IS NULL``, an excluded condition, ``EXCEPT``, a count held at zero)?"""
@@ -77,12 +83,17 @@ def dropped_absence(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 and not s.alternative]
     if not positive or _anti_join(sql):
         return []
-    for m in _NO_THING.finditer(q.own_words[:2000]):
-        words = [w for w in m.groups() if w]
+    said = [[w for w in m.groups() if w] for m in _NO_THING.finditer(q.own_words[:2000])]
+    # "students who haven't booked a single lesson": the event's verb or noun ("booked" ~
+    # ``bookings``, "lesson" ~ ``lessons``) in the words after the negation
+    said += [[w for w in m.group(1).split() if len(w) >= 4]
+             for m in _NEVER.finditer(q.own_words[:2000])]
+    for words in said[:8]:
         for table in sql.tables[1:16]:
             # a table other than the first one read (the rows asked about) named by the thing
             head = head_stem(table)
-            hit = next((w for w in words if stem(w) == head), None) if head else None
+            hit = next((w for w in words if stem(w) == head or (
+                len(stem(w)) >= 4 and head.startswith(stem(w)))), None) if head else None
             if hit is not None:
                 return [reason(
                     "filter.operator_mismatch",

@@ -1022,6 +1022,61 @@ def _first_rows(group: str, q: QuestionSpec, sql: SqlSpec) -> str | None:
 _ROW_WINDOW = re.compile(r"\s*(?:lag|lead)\s*\(", re.IGNORECASE)
 
 
+def _answered(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
+              rules: Ruleset, per: bool = True) -> bool:
+    """Does the SQL answer the question's group some way: a key of it, a ratio (a group said
+    with "per": "hours by instructor" is no ratio), a value it keeps alone, a pivot, one
+    period, a table stored per group ...?"""
+    return (any(key_matches(group, k, q, rules) for k in keys)
+            or (per and _as_ratio(group, sql))
+            or _joined_key(group, keys, sql) or _typed_key(group, keys, sql)
+            or _averaged_groups(group, q, sql, rules)
+            or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
+            or _stored_per(group, sql, q.text)
+            or _dated_key(group, keys, sql) or _one_period(group, q)
+            or _pivoted(group, q, sql, rules) or _paired(group, keys)
+            or _named_one(group, q, sql, rules) or _each_row(group, q, sql)
+            or _named_row(group, sql) or _done_by(group, keys)
+            or _every_period(group, q, sql, rules))
+
+
+def _plain_ungrouped(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
+                     ungrouped: bool) -> str | None:
+    """"orders by channel yesterday" answered by one ``COUNT(*)``: the question's words
+    aggregate nothing, so its "by" may list rows in some order, but once the SQL aggregates
+    every row into one number the asked breakdown is gone. Only when the SQL reads nothing
+    of the group at all, neither a column nor a value (``channel = 'email'`` for "tickets by
+    email", a ``CASE`` on it, an order by it): a table joined on the group's key alone ("hours
+    by instructor" joining ``instructors`` on ``instructor_id``) is no answer per instructor.
+    """
+    if not ungrouped or q.group_by or q.loose_groups or q.rates or sql.set_operation:
+        return None
+    for group in q.plain_groups[:2]:
+        if _answered(group, (), q, sql, rules, per=False) or _rows_may_be(group, q, sql) or (
+                _averaged_entities(group, q, sql)):
+            return None
+        words = [w for w in group.split() if len(w) > 2]
+        if not words or any(w in _TIME_WORDS or w in _WORD_UNITS for w in group.split()):
+            return None  # "renewals due by month end": a deadline as like as a trend
+        reformulated = q.text.split(" . ", 1)[1] if " . " in q.text else None
+        if reformulated is not None and not any(stem(w) in reformulated for w in words):
+            return None  # the agent's reformulation reads no breakdown: "by" as means or agent
+        read = [c for p in sql.projections[:64] for c in (*p.columns, p.column or "")]
+        read += [f.column or "" for f in (*sql.filters, *sql.conditions)][:256]
+        read += [c for o in sql.order_by[:16] for c in o.columns]
+        if any(c and (key_matches(group, c, q, rules) or any(word_matches(w, c) for w in words))
+               for c in read):
+            return None
+        said = " ".join(value_key(str(v)) for v in sql.literals[:256])
+        if any(stem(w) in said for w in words):
+            return None
+        if any(stem(w) in value_key(p.expr) for p in sql.projections[:64] for w in words):
+            return None
+        return (f"the question asks for {q.own_words.split(' by ', 1)[0][-40:].strip()} by "
+                f"{group}, but the SQL aggregates every row into one and reads no {group}")
+    return None
+
+
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out: list[Reason] = []
     # Outer aggregates only: a scalar subquery per row ("for each author, the number of
@@ -1054,16 +1109,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         ))
     if q.group_by and aggregates:
         for group in q.group_by:
-            if (any(key_matches(group, k, q, rules) for k in keys) or _as_ratio(group, sql)
-                    or _joined_key(group, keys, sql) or _typed_key(group, keys, sql)
-                    or _averaged_groups(group, q, sql, rules)
-                    or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
-                    or _stored_per(group, sql, q.text)
-                    or _dated_key(group, keys, sql) or _one_period(group, q)
-                    or _pivoted(group, q, sql, rules) or _paired(group, keys)
-                    or _named_one(group, q, sql, rules) or _each_row(group, q, sql)
-                    or _named_row(group, sql) or _done_by(group, keys)
-                    or _every_period(group, q, sql, rules)):
+            if _answered(group, keys, q, sql, rules):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "
@@ -1099,6 +1145,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                 "minor" if restated or party else "critical"))
             if not (restated or party):
                 break
+    if (plain := _plain_ungrouped(q, sql, rules, aggregates and not keys)) is not None:
+        out.append(reason("groupby.missing", plain, "critical"))
     if q.group_by and not aggregates:
         for group in q.group_by[:1]:
             if (first := _first_rows(group, q, sql)) is not None:

@@ -94,7 +94,12 @@ def happened(f: Filter, text: str, tables: tuple[str, ...] = ()) -> bool:
     (module docstring)? ``tables``, the SQL's, may name the things held ("top engineer by
     billed hours" over ``sessions`` / ``status = 'held'``)."""
     named = " ".join([text[:2000], *(" ".join(parts(t)) for t in tables[:8])])
-    if (f.column is None or f.relation or f.excluded or f.alternative
+    # A done state inside NOT EXISTS ("students with no lesson in the last 30 days" /
+    # NOT EXISTS (... lessons ... status = 'done')) says what counts as the event that did
+    # not happen, as it does for the events counted (the aligner reads it turned round).
+    if f.excluded and f.op in ("!=", "not in"):
+        f = f.turned()
+    if (f.column is None or f.relation or f.alternative
             or not set(parts(f.column)) & _STATE_PARTS or not _done(f, named)):
         return False
     said = _SAID_STATES.intersection(_WORD.findall(text[:2000].lower()))

@@ -94,6 +94,7 @@ class Frame:
     groups: tuple[str, ...] = ()
     rates: tuple[str, ...] = ()  # "orders per customer" on average: a ratio per a group
     loose_groups: tuple[str, ...] = ()  # "of their department": some grouping
+    plain_groups: tuple[str, ...] = ()  # "orders by channel": a group if the SQL aggregates
     ranked_by: tuple[str, ...] = ()  # "the top 5 products by revenue": the ranking's criterion
     projections: tuple[Ask, ...] = ()
     order: OrderRequest | None = None
@@ -189,6 +190,7 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
         groups=grouped.groups,
         rates=grouped.rates,
         loose_groups=grouped.loose,
+        plain_groups=grouped.plain,
         ranked_by=grouped.ranked_by,
         projections=asked,
         order=order,
@@ -810,6 +812,7 @@ def question_spec(
         projections=projection.plain(frame.projections),
         asks=frame.projections,
         loose_groups=frame.loose_groups,
+        plain_groups=frame.plain_groups,
         ranked_by=frame.ranked_by,
         relations=(*hint.relations, *fragments.relations, *(
             Filter(None, c.op, c.other, "question") for c in frame.comparisons

@@ -351,6 +351,9 @@ def _typed(node: exp.Expr) -> exp.Expr:
         day_after = exp.Add(this=args[0], expression=exp.Literal.number(1))
         return exp.Sub(this=exp.TimestampTrunc(this=day_after, unit=exp.var("WEEK")),
                        expression=exp.Literal.number(1))
+    if name.startswith("TOINTERVAL") and len(args) == 1 and name[10:] in _CLICKHOUSE_UNITS:
+        # ClickHouse toIntervalMonth(1): INTERVAL 1 MONTH (today() - toIntervalMonth(1))
+        return exp.Interval(this=args[0], unit=exp.var(name[10:]))
     if name == "YESTERDAY" and not args:
         return exp.Sub(this=exp.CurrentDate(), expression=exp.Literal.number(1))
     step = _CLICKHOUSE_STEPS.get(name)
@@ -367,6 +370,9 @@ def _typed(node: exp.Expr) -> exp.Expr:
 #: ClickHouse's calendar-part functions, as EXTRACT units.
 _CLICKHOUSE_PARTS = {"TOYEAR": "YEAR", "TOMONTH": "MONTH", "TOQUARTER": "QUARTER",
                      "TODAYOFMONTH": "DAY", "TOHOUR": "HOUR", "TOISOWEEK": "WEEK"}
+#: ClickHouse's interval units (toIntervalMonth(n), toIntervalQuarter(n) ...).
+_CLICKHOUSE_UNITS = frozenset({"YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "HOUR", "MINUTE",
+                               "SECOND"})
 #: ClickHouse's date steps: addMonths(d, n), subtractDays(d, n) ...
 _CLICKHOUSE_STEPS = {f"{verb}{unit.upper()}S": unit.upper()
                      for verb in ("ADD", "SUBTRACT")
@@ -684,7 +690,7 @@ def _relative(node: exp.Expr) -> RelativeDate | None:
         base = _relative(node.this)
         if base is None:
             return None
-        step = node.expression
+        step = _typed(_unwrap(node.expression))  # ClickHouse toIntervalMonth(1) too
         amount_unit: RelativeUnit
         if isinstance(step, exp.Interval):
             got = _interval_amount(step)

@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 
 from stef_core.gated import gated
-from stef_core.periods import SEASONS
+from stef_core.periods import MONTHS, SEASONS, WEEKDAYS
 from stef_core.words import stem
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
@@ -116,6 +116,9 @@ class Grouping:
     spans: frozenset[int] = frozenset()
     loose: tuple[str, ...] = ()  # "of their department": some grouping, whatever its key
     ranked_by: tuple[str, ...] = ()  # "the top 5 products by revenue": a criterion, no group
+    #: "orders by channel yesterday": a "by" group in a question whose words aggregate nothing
+    #: ("orders" may list rows or count them); a group only where the SQL aggregates.
+    plain: tuple[str, ...] = ()
 
 
 #: Verbs that order rows: "rank the harbours by revenue", "sort the vans by mileage". Said as
@@ -155,6 +158,27 @@ def _passive_before(words: tuple[str, ...], i: int) -> bool:
     prev = words[j]
     verb = prev in _PASSIVES or (len(prev) > 3 and prev.endswith(_PASSIVE_ENDINGS))
     return verb or (j < i - 1 and prev in _PAST)
+
+
+#: Words after "by" that say when, not per what ("due by friday", "done by noon").
+_BY_WHEN = frozenset({*WEEKDAYS, *MONTHS, *SEASONS, "end", "noon", "midnight", "today",
+                      "tomorrow", "tonight", "now", "then", "eod", "eow", "eom", "close",
+                      "morning", "evening", "afternoon", "lunch", "next", "last", "this"})
+
+
+#: Words before "by" in idioms of manner ("one by one", "side by side", "case by case").
+_BY_IDIOMS = frozenset({"one", "side", "step", "little", "bit", "case", "piece", "hand"})
+
+
+def _bare_singular(text: Text, j: int) -> bool:
+    """Is the word at ``j`` a bare singular noun, no determiner, no name ("hours taught by
+    instructor"): telegraphic for "per instructor", where "taught by instructors" or "by
+    Dana" names who did it?"""
+    if j >= len(text.tokens):
+        return False
+    tok = text.tokens[j]
+    return (tok.kind == "word" and not tok.cap and not tok.low.endswith("s")
+            and tok.low not in _BY_WHEN and tok.low not in _DETERMINERS)
 
 
 def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[str, int]:
@@ -251,6 +275,7 @@ def read(
     rates: list[str] = []
     loose: list[str] = []
     ranked_by: list[str] = []
+    plain: list[str] = []
     taken: set[int] = set()
     ranking_ends = (*ranking_ends, *_order_verb_ends(words))
     metric = not lex.singles("metric").isdisjoint(words)
@@ -277,8 +302,10 @@ def read(
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _LISTERS and (
                 not aggregated or partitioned):
             continue  # "List each sale with the running total at its store": every row
-        if m.phrase == "by" and (not (aggregated or metric) or _passive_before(words, m.start)
-                                 or has_each):
+        # "orders by channel": no aggregate said; a group only if the SQL aggregates
+        weak = m.phrase == "by" and not (aggregated or metric)
+        if m.phrase == "by" and (has_each or (_passive_before(words, m.start) and not (
+                weak and _bare_singular(text, m.end)))):
             continue  # "reservations by sailors ... for each boat": the "each" groups
         j = m.end
         while j < n and words[j] in _DETERMINERS and j not in claimed:
@@ -311,6 +338,14 @@ def read(
             continue
         phrase, end = _phrase(text, lex, j, claimed)
         if not phrase:
+            continue
+        if weak:
+            before = words[m.start - 1] if m.start > 0 else ""
+            ranks = (end < n and words[end] in _MEASURE_TAILS) or _criterion(
+                words, lex, m.start, ranking_ends)  # "rank the vans by mileage": a criterion
+            if phrase not in plain and head not in _BY_WHEN and before != head and (
+                    before not in _BY_IDIOMS) and not ranks:
+                plain.append(phrase)
             continue
         if m.phrase == "per" and head not in _CALENDAR_UNITS and _rate(
                 words, m.start, lex, aggregated):
@@ -358,8 +393,8 @@ def read(
             if more not in out:
                 out.append(more)
             taken.update(range(k, end))
-    return (Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose), tuple(ranked_by)),
-            frozenset(taken))
+    return (Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose), tuple(ranked_by),
+                     tuple(plain)), frozenset(taken))
 
 
 #: "show zeros", "zeros included", "including teams with no agents", "even those without
