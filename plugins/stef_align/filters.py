@@ -3372,8 +3372,12 @@ def align_filters(
             matched.append(s.describe())
             grounded.append(s)
             continue
-        if current_own_key(s, q):
-            matched.append(s.describe())  # "this season" / season_id = 106: its key
+        if current_own_key(s, q) and not any(
+                r.column and s.column and norm(r.column) == norm(s.column)
+                for r in required[:MAX_REQUIREMENTS]):
+            # "this season" / season_id = 106: its key (where the ruleset says which value
+            # the season is, that value is compared instead)
+            matched.append(s.describe())
             continue
         if (_feeds_aggregates(s, sql) or _counts_each_listed(s, sql)
                 or _counts_every_period(s, q, sql)):
