@@ -67,7 +67,7 @@ from stef_align.presupposed import asks_in_force, in_force_window, presupposed
 from stef_align.repeats import repeat_thresholds
 from stef_align.retention import asked_day_offsets
 from stef_align.scales import read_spans
-from stef_align.time import align_periods, anchor_date, excluded_year
+from stef_align.time import align_periods, anchor_date, current_own_key, excluded_year
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_align.whole_counts import whole_counted
 from stef_core.countries import country_of, is_country_code
@@ -421,7 +421,9 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
     ruleset declares what a column holds, not that every use of its words is about that
     column. Conditions on the rows an anti-join leaves out speak of other rows, and an
     event's moment kept the other way (``cancelled_dt IS NULL`` for "cancelled") keeps the
-    opposite."""
+    opposite. A state the ruleset declares for another word the question says ("spec class
+    crash rate" with ``value result_cd DNF = crash``: ``result_cd = 'DNF'``) answers that
+    word, not this one."""
     if r.source != "rules" or not r.column or norm(r.column) in {norm(c) for c in sql.columns}:
         return None
     sibling = _same_event(r, candidates)
@@ -452,9 +454,29 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
             if named and named <= {stem(p) for p in parts(s.column)}:
                 return s
         elif (_state_column(s) and not _grounded(s, q)
-              and not _moment_opposed(r, s, rules)):
+              and not _moment_opposed(r, s, rules) and not _declared_word_said(s, q, rules)):
             return s
     return None
+
+
+def _declared_word_said(s: Filter, q: QuestionSpec, rules: Ruleset | None) -> bool:
+    """Does the question say a word R_app declares for ``s``'s value on ``s``'s column
+    ("crash" of ``value result_cd DNF = crash``, for ``result_cd = 'DNF'``)?
+
+    >>> from stef_question.extract import extract_question
+    >>> rules = Ruleset.model_validate({"categories": {"result_cd": {
+    ...     "values": ["FIN", "DNF"], "words": {"crash": "DNF"}}}})
+    >>> q = extract_question("spec class crash rate this season", None)
+    >>> _declared_word_said(Filter("result_cd", "=", "dnf"), q, rules)
+    True
+    >>> _declared_word_said(Filter("result_cd", "=", "fin"), q, rules)
+    False
+    """
+    if rules is None or not rules.categories or s.column is None:
+        return False
+    said = {stem(w) for w in re.findall(r"[a-z]+", q.text.lower()[:2000])}
+    return any(ws and ws <= said for ws in (
+        {stem(p) for p in parts(phrase) if len(p) >= 3} for phrase in _value_words(s, rules)))
 
 
 def _same_event(r: Filter, candidates: list[Filter]) -> Filter | None:
@@ -3349,6 +3371,13 @@ def align_filters(
         if (s.op not in ("is null", "is not null") and _grounded(s, q)) or _flag_named(s, q, sql):
             matched.append(s.describe())
             grounded.append(s)
+            continue
+        if current_own_key(s, q) and not any(
+                r.column and s.column and norm(r.column) == norm(s.column)
+                for r in required[:MAX_REQUIREMENTS]):
+            # "this season" / season_id = 106: its key (where the ruleset says which value
+            # the season is, that value is compared instead)
+            matched.append(s.describe())
             continue
         if (_feeds_aggregates(s, sql) or _counts_each_listed(s, sql)
                 or _counts_every_period(s, q, sql)):

@@ -26,6 +26,14 @@ False
 False
 >>> happened(Filter("item_status", "=", "delivered"), "how many products have been shipped")
 False
+>>> happened(Filter("status", "=", "paid"), "tickets sold per event this month")
+True
+>>> happened(Filter("status", "=", "paid"), "revenue by artist last month")
+False
+>>> happened(Filter("stage", "=", "won"), "which sales rep closed the most revenue")
+True
+>>> happened(Filter("stage", "=", "lost"), "which sales rep closed the most revenue")
+False
 >>> same_done_state("completed", "done"), same_done_state("completed", "failed")
 (True, False)
 """
@@ -43,6 +51,17 @@ from stef_core.words import stem
 DONE = frozenset({"done", "complete", "completed", "finished", "processed", "succeeded",
                   "successful", "success", "settled", "fulfilled", "delivered", "flown",
                   "sold"})
+#: Done states of a step that only some words presuppose, with those words: what was sold or
+#: bought was paid for ("tickets sold per event" / ``status = 'paid'``), a deal closed in the
+#: sales sense was won ("which rep closed the most revenue" / ``stage = 'won'``: lost deals
+#: bring none). Elsewhere the same state narrows ("revenue" over ``status = 'paid'`` is cash,
+#: not billings): it stays what the other readings make of it.
+_DONE_WHEN_SAID = {
+    "paid": frozenset({"sold", "sell", "sells", "purchase", "purchases", "purchased",
+                       "bought"}),
+    "won": frozenset({"closed", "close", "closes", "won"}),
+    "closed_won": frozenset({"closed", "close", "closes", "won"}),
+}
 #: Words of the question and values of the data for one and the same done state ("completed"
 #: / 'DONE'); 'delivered', 'settled', 'sold' and 'flown' are steps of their own business that
 #: another done word need not mean.
@@ -83,10 +102,11 @@ def _done(f: Filter, text: str = "") -> bool:
     if f.op not in ("=", "in"):
         return False
     keys = [state_key(v) for v in f.values]
-    if "held" in keys and not any(
-            stem(w) in _HELD_THINGS for w in _WORD.findall(text[:2000].lower())):
+    words = _WORD.findall(text[:2000].lower())
+    if "held" in keys and not any(stem(w) in _HELD_THINGS for w in words):
         return False
-    return bool(keys) and all(k in DONE or k == "held" for k in keys)
+    return bool(keys) and all(k in DONE or k == "held" or (
+        k in _DONE_WHEN_SAID and not _DONE_WHEN_SAID[k].isdisjoint(words)) for k in keys)
 
 
 def happened(f: Filter, text: str, tables: tuple[str, ...] = ()) -> bool:
@@ -106,7 +126,9 @@ def happened(f: Filter, text: str, tables: tuple[str, ...] = ()) -> bool:
     kept = {state_key(v) for v in f.values}
     if kept <= _SAME_DONE:
         kept |= _SAME_DONE  # "successful charges" / 'SUCCEEDED': the same done state
-    return not said - kept
+    # ("tickets sold" / 'paid', "closed the most revenue" / 'won': the word the state meets)
+    met = {w for k in kept for w in _DONE_WHEN_SAID.get(k, ())}
+    return not said - kept - met
 
 
 def names_a_state(text: str, values: tuple[object, ...] = ()) -> bool:

@@ -1325,7 +1325,9 @@ def _own_calendar(s: Period, q: QuestionSpec, today: date) -> bool:
             (year := season_start(f.value)) is not None and season_opening(sc.start, year)
             for f in q.filters[:MAX_RESTATED] if f.op == "="):
         return True
-    if not q.restated_periods or _OWN_CALENDAR.search(q.own_words) is None:
+    if not q.restated_periods:
+        return _current_own_period(sc, q, today)
+    if _OWN_CALENDAR.search(q.own_words) is None:
         return False
     restated = q.restated_periods[:MAX_RESTATED]
     for r in restated:
@@ -1339,6 +1341,76 @@ def _own_calendar(s: Period, q: QuestionSpec, today: date) -> bool:
         (rc := _canon(r, today)).start is not None and rc.end is not None
         and sc.start is not None and sc.end is not None
         and rc.start <= sc.start and sc.end <= rc.end for r in restated)
+
+
+#: The current period of the business's own calendar, in the person's words: "this season",
+#: "the current term", "season to date", "this semester".
+_CURRENT_OWN = re.compile(
+    r"\b(?:(?:this|current|the current)\s+(?:season|semester|term|school year|academic year)"
+    r"|season[- ]to[- ]date|semester[- ]to[- ]date|term[- ]to[- ]date)\b")
+
+
+def _current_own_period(sc: _Canon, q: QuestionSpec, today: date) -> bool:
+    """"downtime hours per lift this season" / ``start_ts >= DATE '2026-11-01'`` asked in
+    January 2027, no reformulation to resolve it: the question asks for the current period of
+    the business's own calendar, which no reader can date, and the SQL keeps one stretch that
+    opens on a month's first day within the year before the day asked (at the latest that
+    day) and lasts a month or more: the season as the deployment dates it, no extra. A
+    rolling window ("the last 30 days") opens on no fixed day and stays an extra; so does a
+    stretch a year or more back, or one opened after the day asked.
+
+    >>> from stef_question.extract import extract_question
+    >>> q = extract_question("downtime hours per lift this season", None)
+    >>> c = _canon(Period(column="start_ts", start="2026-11-01", end=None), date(2027, 1, 19))
+    >>> _current_own_period(c, q, date(2027, 1, 19))
+    True
+    >>> _current_own_period(c, extract_question("downtime hours per lift last season", None),
+    ...                     date(2027, 1, 19))
+    False
+    >>> _current_own_period(_canon(Period(column="start_ts", start="2026-12-20", end=None),
+    ...                            date(2027, 1, 19)), q, date(2027, 1, 19))
+    False
+    """
+    if sc.start is None or sc.periodic or sc.clock is not None or sc.negated:
+        return False
+    if _CURRENT_OWN.search(q.own_words.lower()) is None:
+        return False
+    now = _midnight(today) + timedelta(days=1)
+    if sc.start.day != 1 or not now - timedelta(days=366) <= sc.start < now:
+        return False
+    return sc.end is None or sc.end - sc.start >= timedelta(days=28)
+
+
+#: Parts of a column that names a period of the business's own calendar by a key or a name.
+_OWN_PERIOD_PARTS = frozenset({"season", "semester", "term", "session"})
+
+
+def current_own_key(f: Filter, q: QuestionSpec) -> bool:
+    """"forfeits by team this season" / ``season_id = 106``, no reformulation to resolve it:
+    the question asks for the current period of the business's own calendar and the SQL
+    keeps one value of a column named for that kind of period (its key, code or name): the
+    current season as the data keys it, no extra. Which value is the current one the data
+    decides (the run's other answers compare it); a period the question itself names or
+    dates ("the 2025 season"), or a reformulation that restates it, is compared elsewhere.
+
+    >>> from stef_question.extract import extract_question
+    >>> q = extract_question("forfeits by team this season", None)
+    >>> current_own_key(Filter("season_id", "=", 106), q)
+    True
+    >>> current_own_key(Filter("division_id", "=", 106), q)
+    False
+    >>> current_own_key(Filter("season_id", "=", 106),
+    ...                 extract_question("forfeits by team last season", None))
+    False
+    """
+    if (f.column is None or f.op != "=" or f.excluded or f.relation or q.restated_periods
+            or q.periods):
+        return False
+    m = _CURRENT_OWN.search(q.own_words.lower())
+    if m is None:
+        return False
+    said = {w for w in re.findall(r"[a-z]+", m.group(0)) if w in _OWN_PERIOD_PARTS}
+    return bool(said & set(parts(f.column)))
 
 
 @dataclass(frozen=True)
