@@ -198,11 +198,11 @@ def _asked_in_question(value: str, words: list[str]) -> bool:
 
 def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """"Junior heats" answered by ``heat_type = 'adult'``."""
-    words = re.findall(r"[a-z][a-z'-]*", q.own_words[:2000])[:80]
-    if not words:
-        return []
-    # the reformulation may name the stored value ("breakdown (corrective) tickets")
-    told: list[str] | None = None  # read at the first value that needs it
+    # The question's words, and the reformulation's (it may name the stored value:
+    # "breakdown (corrective) tickets"), are read at the first value that needs them: most
+    # queries keep none that could be another value of a kind.
+    words: list[str] | None = None
+    told: list[str] | None = None
     conds = [s for s in (*sql.filters[:_MAX], *sql.conditions[:_MAX]) if s.column]
     # a breakdown (``COUNTIF(t = 'COM')``, ``COUNTIF(t = 'RES')``) keeps no one value
     kept: dict[str, set[object]] = {}
@@ -221,6 +221,10 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         if any(len(str(v)) <= 2 or not re.fullmatch(r"[A-Za-z][A-Za-z _-]*", str(v))
                for v in values[:8]):
             continue  # a code ('de', 'GRC')
+        if words is None:
+            words = re.findall(r"[a-z][a-z'-]*", q.own_words[:2000])[:80]
+        if not words:
+            return []
         if told is None:
             told = re.findall(r"[a-z][a-z'-]*", q.text[:2000])[:160]
         if any(_asked_in_question(str(v), told) for v in values[:8]):
