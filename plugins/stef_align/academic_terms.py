@@ -262,6 +262,8 @@ def _merged_terms(text: str) -> tuple[Term, ...]:
     # million instructions a hint-long text, and a hint's "= 1" holds a digit but no year.
     if not _YEAR_DIGITS.search(text):
         return ()
+    if text.isascii() and not _TERM_SAID.search(text.lower()):
+        return ()  # no season, academic or school year, nor a short code before a year
     merged: dict[tuple[tuple[int, ...], frozenset[str]], Term] = {}
     for t in terms_asked(text):
         seen = merged.get((t.years, t.seasons))
@@ -271,6 +273,12 @@ def _merged_terms(text: str) -> tuple[Term, ...]:
 
 
 _YEAR_DIGITS = re.compile(r"\d\d")
+#: What every mention holds (in :data:`_MENTIONS` and :data:`_SPAN`): a season word, "academic"
+#: or "school", or a short code or pair ("fa", "ss", "ay") opening a word, followed by a blank,
+#: an apostrophe or the year's digits. Searched in the lower-cased text, so only an ASCII one
+#: (the patterns' IGNORECASE also matches the long s and the Kelvin sign for "s" and "k").
+_TERM_SAID = re.compile(r"fall|autumn|spring|summer|winter|academic|school"
+                        r"|(?<![a-z0-9_])(?:ss|fw|aw|fa|sp|su|wi|ay|sy)[\s'\d]")
 
 
 def _term_column(column: str) -> bool:

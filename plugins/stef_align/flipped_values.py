@@ -209,11 +209,11 @@ def _asked_in_question(value: str, words: list[str]) -> bool:
 
 def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """"Junior heats" answered by ``heat_type = 'adult'``."""
-    words = re.findall(r"[a-z][a-z'-]*", q.own_words[:2000])[:80]
-    if not words:
-        return []
-    # the reformulation may name the stored value ("breakdown (corrective) tickets")
-    told = re.findall(r"[a-z][a-z'-]*", q.text[:2000])[:160]
+    # The question's words, and the reformulation's (it may name the stored value:
+    # "breakdown (corrective) tickets"), are read at the first value that needs them: most
+    # queries keep none that could be another value of a kind.
+    words: list[str] | None = None
+    told: list[str] | None = None
     conds = [s for s in (*sql.filters[:_MAX], *sql.conditions[:_MAX]) if s.column]
     # a breakdown (``COUNTIF(t = 'COM')``, ``COUNTIF(t = 'RES')``) keeps no one value
     kept: dict[str, set[object]] = {}
@@ -230,8 +230,16 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         if s.source == "case" and len(kept.get(s.column.lower(), ())) > len(values):
             continue
         if any(len(str(v)) <= 2 or not re.fullmatch(r"[A-Za-z][A-Za-z _-]*", str(v))
-               or _asked_in_question(str(v), told) for v in values[:8]):
-            continue  # a code ('de', 'GRC'), or a value the question names
+               for v in values[:8]):
+            continue  # a code ('de', 'GRC')
+        if words is None:
+            words = re.findall(r"[a-z][a-z'-]*", q.own_words[:2000])[:80]
+        if not words:
+            return []
+        if told is None:
+            told = re.findall(r"[a-z][a-z'-]*", q.text[:2000])[:160]
+        if any(_asked_in_question(str(v), told) for v in values[:8]):
+            continue  # a value the question names
         noun = _kind_noun(s.column, sql)
         if not noun:
             continue

@@ -57,6 +57,9 @@ from stef_core.words import stem
 _LACKS = re.compile(r"\b(?:no|without(?:\s+(?:a|an|any))?|never\s+(?:had|got|received)"
                     r"(?:\s+(?:a|an|any))?)\s+([a-z][a-z0-9]*)\b(?:\s+([a-z][a-z0-9]*)\b)?",
                     re.IGNORECASE)
+#: What every match of :data:`_LACKS` holds, searched (case-sensitive, so fast) in the
+#: lower-cased text of an ASCII question: "no", "without" or "never" and a blank.
+_LACK_WORD = re.compile(r"(?:no|without|never)\s")
 #: Words after "no" that say something else than a lack of rows ("no show", "no later than"),
 #: "of" among them: "no of orders" (and "no. of", which the pattern does not take) is "number of"
 #: (session 29).
@@ -98,6 +101,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     if sql.excluded_tables or any(f.op == "not in" for f in sql.filters[:64]):
         return []  # an anti-join finds the rows with nothing, X's table read in a CTE included
     words: list[str] = []
+    if q.text.isascii() and _LACK_WORD.search(q.text.lower()) is None:
+        return []  # (on other text IGNORECASE also matches beyond ASCII letters)
     for m in islice(_LACKS.finditer(q.text), 8):  # the first eight, the rest never searched
         first, second = m.group(1).lower(), m.group(2) and m.group(2).lower()
         if first in _NOT_A_THING or _LEFT_OUT.search(q.text[max(0, m.start() - 40):m.start()]):

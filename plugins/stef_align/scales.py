@@ -45,6 +45,8 @@ _TOP_OF_SCALE = re.compile(
 _TOPS = (5, 10)
 #: "the 90s", "their 60s", "the '90s".
 _TENS = re.compile(r"\b(?:the|their|his|her|its)\s+'?([1-9]0)'?s\b")
+#: The numbers ``_TENS`` reads.
+_TENS_SAID = frozenset(range(10, 100, 10))
 
 
 def _is_int(v: object) -> bool:
@@ -117,4 +119,14 @@ def read_spans(asked: list[Filter], text: str, sql: list[Filter]) -> list[Filter
     docstring); the others as they are."""
     if not asked or not sql:
         return asked
-    return _decades(_top_of_scale(asked, text, sql), text, sql)
+    # Each reading replaces bare numbers the question says (``? = 4``): without them the
+    # text is not searched. The top of a scale needs 4 and 5 or 9 and 10, a decade its tens;
+    # the first reading only takes numbers away, so the second's test holds after it.
+    said = {f.value for f in asked if f.column is None and f.op == "=" and _is_int(f.value)}
+    if not said:
+        return asked
+    if {4, 5} <= said or {9, 10} <= said:
+        asked = _top_of_scale(asked, text, sql)
+    if not said.isdisjoint(_TENS_SAID):
+        asked = _decades(asked, text, sql)
+    return asked

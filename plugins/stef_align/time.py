@@ -991,9 +991,12 @@ def align_periods(
     # so is it for a question about now with no period of its own ("cars out of service
     # right now" / COALESCE(oos_end_dt, DATE '9999-12-31') > current_date()), as the same
     # end kept empty is (stef_align.lifecycle.in_force_now)
-    in_force = [s for s in sql_periods if in_force_window(s, today)] if (
-        says_in_force(q.text) or any(asks_in_force(f) for f in q.filters[:16])
-        or (not asked and asks_now(q.text))) else []
+    # (the SQL's windows first: most queries have none, and then the question is not read)
+    in_force = [s for s in sql_periods if in_force_window(s, today)]
+    if in_force and not (
+            says_in_force(q.text) or any(asks_in_force(f) for f in q.filters[:16])
+            or (not asked and asks_now(q.text))):
+        in_force = []
     for s in in_force:
         # ``NVL(expiry_date, DATE '9999-12-31') > SYSDATE``, ``valid_to >= '2025-09-15'``
         # asked that day: the filters the window is written with are the state word's too

@@ -32,10 +32,13 @@ _AND_HOW = re.compile(r"(?:\band|\bplus|\bwith|,)\s+how (much|many)\b")
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    m = _AND_HOW.search(q.own_words[:2000])
-    if m is None or sql.select_star or not sql.aggregations or not sql.projections:
+    # the SQL's shape first: most queries leave the question unread
+    if sql.select_star or not sql.aggregations or not sql.projections:
         return []
     if sql.set_operation or not (sql.group_by or sql.order_by):
+        return []
+    m = _AND_HOW.search(q.own_words[:2000])
+    if m is None:
         return []
     if any(p.aggregate or p.column is None or p.expr.strip().lower() != _plain(p)
            for p in sql.projections[:32]):

@@ -67,13 +67,19 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
                 if v.strip("%_ ") and value_key(v) not in ignored]
     if not literals:
         return 1.0, []
-    text_keys = _tokens(text)  # (only where a literal asks: many queries compare none)
+    # The text's tokens and years are read at the first literal that needs them (many
+    # queries compare none, and most literals are in the text as written).
+    text_keys: frozenset[str] | None = None
+    years: tuple[str, ...] | None = None
     missing = []
-    years = _years(text)
     for lit in literals:
         core = lit.strip("%_ ").replace("%", " ").strip()
+        if core in text:
+            continue
+        if text_keys is None:
+            text_keys = _tokens(text)
         spaced = core.replace("_", " ")
-        if (core in text or value_key(core) in text_keys or value_key(core) in vocabulary
+        if (value_key(core) in text_keys or value_key(core) in vocabulary
                 or value_key(lit) in explained or (spaced != core and spaced in text)):
             continue  # 'mobile_app' is "mobile app"
         if " " not in core and light_stem(core) in _stems(text):
@@ -82,9 +88,11 @@ def grounding(request: JudgeRequest) -> tuple[float, list[str]]:
             continue  # 'denied' for "denial rate"
         # Within a year or decade the question names ("born before 1950" for '1950-01-01',
         # "the 1980s").
-        if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core) and any(
-                core.startswith(y) for y in years):
-            continue
+        if re.fullmatch(r"\d{4}(-\d{2}){0,2}( [\d:]+)?", core):
+            if years is None:
+                years = _years(text)
+            if any(core.startswith(y) for y in years):
+                continue
         # -- dates: the aligner compares the question's periods with the SQL's, whatever the
         # -- spelling ('2012-08-26' for "8/26/2012", '201309' for "September 2013"); time
         # -- syntax (strftime layouts, date('now', '-7 day') modifiers, unit names) is no value.

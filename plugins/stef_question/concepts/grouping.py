@@ -434,6 +434,9 @@ _ALL_GROUPS = gated(
     r"(?:the\s+|of\s+the\s+)?([a-z]+)"
     r"|\b(?:all|every)\s+([a-z]+)\s+(?:included|shown|listed)\b"
     r"|(?:,|\bfor|\bacross)\s+(?:all|every)\s+(?:the\s+|of\s+the\s+)?([a-z]+)")
+#: What every match of :data:`_ALL_GROUPS` holds: "all" or "every" and a blank after it (a
+#: finer test than its needles, "all" and "every" anywhere: "overall", "smaller").
+_ALL_OR_EVERY = re.compile(r"(?:all|every)\s")
 #: The noun a question groups by: "per clinic", "by clinic", "for each clinic".
 _GROUPED_BY = re.compile(r"\b(?:per|by|each|every)\s+([a-z]+)")
 
@@ -453,6 +456,8 @@ def _all_groups(text: str) -> bool:
     >>> _all_groups("total sales by month for all stores")
     False
     """
+    if _ALL_OR_EVERY.search(text) is None:
+        return False
     for m in _ALL_GROUPS.finditer(text):
         noun = stem(m.group(1) or m.group(2) or m.group(3))
         if any(stem(g.group(1)) == noun for g in _GROUPED_BY.finditer(text[:m.start()])):
