@@ -74,9 +74,12 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "keeps (`COUNT(*) FILTER (WHERE status = 'no_show' AND job_type = 'repair') / "
         "COUNT(*)`), or whose denominator is a subquery over every period while the query keeps "
         "one; (major) a span the question states with a bound (\"canceled within 30 days\") "
-        "that the agent's reformulation drops and the SQL spells in no unit; (minor) a no-show "
+        "that the agent's reformulation drops and the SQL spells in no unit; (major) a no-show "
         "rate over every booking, nothing in its base conditioned on the status or a "
-        "cancellation; (major) money taken in (\"revenue\", \"fees collected\") summed with "
+        "cancellation, the no-show counted as one state of a column of states "
+        "(`COUNT_IF(appt_status = 'NO_SHOW') / COUNT(*)`: cancelled bookings, which can never "
+        "be no-shows, are in the base; minor for a 0/1 flag, `no_show_flag = 1`); (major) "
+        "money taken in (\"revenue\", \"fees collected\") summed with "
         "only the failed payments left out (`pay_status <> 'FAILED'`): refunded, voided and "
         "pending ones are summed too"),
     ReasonCode(
