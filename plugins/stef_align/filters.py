@@ -2911,7 +2911,8 @@ def _match_none_counted(r: Filter, m: _Match) -> bool:
 #: cancelled performances", "excluding voids", "(cancelled excluded)".
 _LEFT_OUT_BEFORE = re.compile(
     r"\b(?:excluding|excludes?|excl\.?|except|ignoring|omitting|leaving\s+out|not\s+counting|"
-    r"other\s+than|filtering\s+out|removing)\s+(?:(?:the|any|all)\s+)?(?:[\w-]+\s+){0,2}$")
+    r"other\s+than|filtering\s+out|removing)\s+(?:(?:the|any|all)\s+)?"
+    r"(?:[\w-]+(?:\s*[/,&]\s*|\s+(?:or\s+|and\s+)?)){0,3}$")
 _LEFT_OUT_AFTER = re.compile(
     r"(?:\s+[\w-]+){0,2}\s+(?:(?:are|is|were|was)\s+)?(?:excluded|ignored|omitted|removed|"
     r"left\s+out|not\s+counted)\b")
@@ -2942,6 +2943,29 @@ def _match_excluded_exclusion(r: Filter, m: _Match) -> bool:
                     or _LEFT_OUT_AFTER.match(text, hit.end(), hit.end() + 60)):
                 return m.meet(m.op_hit)
     return False
+
+
+#: Words that say rows are lacking: "no", "zero", "never", "without", "nothing" ...
+_LACKING = re.compile(r"\b(?:no|zero|never|without|w/o|nothing|none|not\s+any)\b|n't\b")
+
+
+def _match_term_of_absent_rows(r: Filter, m: _Match) -> bool:
+    """A ruleset's condition on the rows whose absence is asked ("promo codes with no
+    redemptions on charged boxes", ``term "charged boxes" = status IN ('SHIPPED',
+    'DELIVERED')``) kept by the SQL inside the set it excludes (``NOT EXISTS (... AND
+    b.status IN ('SHIPPED', 'DELIVERED'))``, or in the ON of a LEFT JOIN whose unmatched rows
+    are kept): the SQL states it of those rows, as the words do; read as a condition on the
+    rows kept it turns into ``NOT IN``, which neither says."""
+    if m.op_hit is None or r.op not in ("=", "in") or r.source != "rules":
+        return False
+    s = m.idx.preds[m.op_hit]
+    if not s.excluded or s.op not in ("!=", "not in") or s.value == SUBQUERY:
+        return False
+    if {value_key(v) for v in r.values} != {value_key(v) for v in s.values}:
+        return False
+    if not _LACKING.search(m.q.text[:4000].lower()):
+        return False
+    return m.meet(m.op_hit)
 
 
 def _match_other_operator(r: Filter, m: _Match) -> bool:
@@ -3225,6 +3249,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_either_way,
     _match_none_counted,
     _match_excluded_exclusion,
+    _match_term_of_absent_rows,
     _match_other_operator,
     _match_used_value,
     _match_averaged_flag,
