@@ -2968,6 +2968,43 @@ def _match_term_of_absent_rows(r: Filter, m: _Match) -> bool:
     return m.meet(m.op_hit)
 
 
+def _gapless(f: Filter) -> list[int] | None:
+    """The whole numbers an ``IN`` list keeps, in order, when they run without a gap
+    (``IN (4, 5)``, ``IN (1, 2, 3)``: a closed range written as a list), else None."""
+    ints = sorted(_whole_numbers(f)) if f.op == "in" and not f.excluded else []
+    if len(ints) < 2 or len(ints) != len(f.values) or ints[-1] - ints[0] != len(ints) - 1:
+        return None
+    return ints
+
+
+def _match_listed_bound(r: Filter, m: _Match) -> bool:
+    """"difficulty 4+" (``>= 4``) answered by the whole numbers from that bound listed
+    (``difficulty IN (4, 5)``): on a column of whole numbers, a list without gaps is a closed
+    range, and its asked end is the bound. Its other end the question may not say (the top of
+    a scale): a doubt, unless the question or its reformulation states it too ("4-5")."""
+    bound = _whole_number(r.value)
+    if m.op_hit is None or r.op not in (">=", ">", "<=", "<") or bound is None:
+        return False
+    s = m.idx.preds[m.op_hit]
+    ints = _gapless(s)
+    if ints is None:
+        return False
+    lower = r.op in (">=", ">")
+    end = bound + (1 if r.op == ">" else -1 if r.op == "<" else 0)
+    if (ints[0] if lower else ints[-1]) != end:
+        return False
+    other, ops = (ints[-1], ("<=", "<")) if lower else (ints[0], (">=", ">"))
+    stated = any(f.op in ops and (n := _whole_number(f.value)) is not None
+                 and n + (1 if f.op == ">" else -1 if f.op == "<" else 0) == other
+                 for f in m.q.filters[:MAX_SCAN])
+    if not stated:
+        m.reasons.append(reason(
+            "filter.value_mismatch",
+            f"the question asks {r.describe()} and the SQL lists {s.describe()}: the same "
+            f"if {other} is the column's {'highest' if lower else 'lowest'} value", "minor"))
+    return m.meet(m.op_hit)
+
+
 def _match_other_operator(r: Filter, m: _Match) -> bool:
     """The asked value under another operator: wrong. A CASE condition computes a value; its
     operator may rightly differ ("from A to B" computed as the values at A and at B), so it
@@ -3250,6 +3287,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_none_counted,
     _match_excluded_exclusion,
     _match_term_of_absent_rows,
+    _match_listed_bound,
     _match_other_operator,
     _match_used_value,
     _match_averaged_flag,
