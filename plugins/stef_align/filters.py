@@ -3879,6 +3879,16 @@ def align_filters(
             if len(flags) == 1 and str(r.column or "").endswith(_PARTICIPLE_ENDS):
                 read_as_asked.append(flags[0])
                 kept_weakly.append(r)
+            # "cards not voided" / status IN ('ACTIVE', 'REDEEMED', 'EXPIRED'): one list of
+            # other states on a state column, none of them the negated one, is the data's
+            # "every state but that one" spelled out, no extra
+            lists = [e for e in encodings if e.op == "in" and len(e.values) >= 2
+                     and _state_column(e) and not e.excluded
+                     and _keeps_other_values(str(r.column or ""), e)]
+            if (not flags and len(lists) == 1
+                    and str(r.column or "").endswith(_PARTICIPLE_ENDS)):
+                read_as_asked.append(lists[0])
+                kept_weakly.append(r)
             continue
         bound = _graded_bound(r, extras) if r.op == "not" else None
         if bound is not None:
