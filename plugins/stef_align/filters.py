@@ -2933,7 +2933,8 @@ def _match_none_counted(r: Filter, m: _Match) -> bool:
 #: cancelled performances", "excluding voids", "(cancelled excluded)".
 _LEFT_OUT_BEFORE = re.compile(
     r"\b(?:excluding|excludes?|excl\.?|except|ignoring|omitting|leaving\s+out|not\s+counting|"
-    r"other\s+than|filtering\s+out|removing)\s+(?:(?:the|any|all)\s+)?(?:[\w-]+\s+){0,2}$")
+    r"other\s+than|filtering\s+out|removing)\s+(?:(?:the|any|all)\s+)?"
+    r"(?:[\w-]+(?:\s*[/,&]\s*|\s+(?:or\s+|and\s+)?)){0,3}$")
 _LEFT_OUT_AFTER = re.compile(
     r"(?:\s+[\w-]+){0,2}\s+(?:(?:are|is|were|was)\s+)?(?:excluded|ignored|omitted|removed|"
     r"left\s+out|not\s+counted)\b")
@@ -2964,6 +2965,66 @@ def _match_excluded_exclusion(r: Filter, m: _Match) -> bool:
                     or _LEFT_OUT_AFTER.match(text, hit.end(), hit.end() + 60)):
                 return m.meet(m.op_hit)
     return False
+
+
+#: Words that say rows are lacking: "no", "zero", "never", "without", "nothing" ...
+_LACKING = re.compile(r"\b(?:no|zero|never|without|w/o|nothing|none|not\s+any)\b|n't\b")
+
+
+def _match_term_of_absent_rows(r: Filter, m: _Match) -> bool:
+    """A ruleset's condition on the rows whose absence is asked ("promo codes with no
+    redemptions on charged boxes", ``term "charged boxes" = status IN ('SHIPPED',
+    'DELIVERED')``) kept by the SQL inside the set it excludes (``NOT EXISTS (... AND
+    b.status IN ('SHIPPED', 'DELIVERED'))``, or in the ON of a LEFT JOIN whose unmatched rows
+    are kept): the SQL states it of those rows, as the words do; read as a condition on the
+    rows kept it turns into ``NOT IN``, which neither says."""
+    if m.op_hit is None or r.op not in ("=", "in") or r.source != "rules":
+        return False
+    s = m.idx.preds[m.op_hit]
+    if not s.excluded or s.op not in ("!=", "not in") or s.value == SUBQUERY:
+        return False
+    if {value_key(v) for v in r.values} != {value_key(v) for v in s.values}:
+        return False
+    if not _LACKING.search(m.q.text[:4000].lower()):
+        return False
+    return m.meet(m.op_hit)
+
+
+def _gapless(f: Filter) -> list[int] | None:
+    """The whole numbers an ``IN`` list keeps, in order, when they run without a gap
+    (``IN (4, 5)``, ``IN (1, 2, 3)``: a closed range written as a list), else None."""
+    ints = sorted(_whole_numbers(f)) if f.op == "in" and not f.excluded else []
+    if len(ints) < 2 or len(ints) != len(f.values) or ints[-1] - ints[0] != len(ints) - 1:
+        return None
+    return ints
+
+
+def _match_listed_bound(r: Filter, m: _Match) -> bool:
+    """"difficulty 4+" (``>= 4``) answered by the whole numbers from that bound listed
+    (``difficulty IN (4, 5)``): on a column of whole numbers, a list without gaps is a closed
+    range, and its asked end is the bound. Its other end the question may not say (the top of
+    a scale): a doubt, unless the question or its reformulation states it too ("4-5")."""
+    bound = _whole_number(r.value)
+    if m.op_hit is None or r.op not in (">=", ">", "<=", "<") or bound is None:
+        return False
+    s = m.idx.preds[m.op_hit]
+    ints = _gapless(s)
+    if ints is None:
+        return False
+    lower = r.op in (">=", ">")
+    end = bound + (1 if r.op == ">" else -1 if r.op == "<" else 0)
+    if (ints[0] if lower else ints[-1]) != end:
+        return False
+    other, ops = (ints[-1], ("<=", "<")) if lower else (ints[0], (">=", ">"))
+    stated = any(f.op in ops and (n := _whole_number(f.value)) is not None
+                 and n + (1 if f.op == ">" else -1 if f.op == "<" else 0) == other
+                 for f in m.q.filters[:MAX_SCAN])
+    if not stated:
+        m.reasons.append(reason(
+            "filter.value_mismatch",
+            f"the question asks {r.describe()} and the SQL lists {s.describe()}: the same "
+            f"if {other} is the column's {'highest' if lower else 'lowest'} value", "minor"))
+    return m.meet(m.op_hit)
 
 
 def _match_other_operator(r: Filter, m: _Match) -> bool:
@@ -3247,6 +3308,8 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_either_way,
     _match_none_counted,
     _match_excluded_exclusion,
+    _match_term_of_absent_rows,
+    _match_listed_bound,
     _match_other_operator,
     _match_used_value,
     _match_averaged_flag,
@@ -3844,6 +3907,16 @@ def align_filters(
                      and any(p.endswith("ed") and len(p) > 4 for p in parts(e.column))]
             if len(flags) == 1 and str(r.column or "").endswith(_PARTICIPLE_ENDS):
                 read_as_asked.append(flags[0])
+                kept_weakly.append(r)
+            # "cards not voided" / status IN ('ACTIVE', 'REDEEMED', 'EXPIRED'): one list of
+            # other states on a state column, none of them the negated one, is the data's
+            # "every state but that one" spelled out, no extra
+            lists = [e for e in encodings if e.op == "in" and len(e.values) >= 2
+                     and _state_column(e) and not e.excluded
+                     and _keeps_other_values(str(r.column or ""), e)]
+            if (not flags and len(lists) == 1
+                    and str(r.column or "").endswith(_PARTICIPLE_ENDS)):
+                read_as_asked.append(lists[0])
                 kept_weakly.append(r)
             continue
         bound = _graded_bound(r, extras) if r.op == "not" else None

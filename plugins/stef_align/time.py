@@ -367,10 +367,24 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
     # through yesterday (``< CURRENT_DATE``) answers it as well as through today.
     out += [replace(r, end=ANCHOR_DAY) for r in out if _through_today(r, today)]
+    # The same stretch a year back ("ytd vs last year": last year to the same day) ends the
+    # same way: through that day or before it. Said as "last year" outright, not "the same
+    # period last year", the whole of last year answers it too (some compare a year so far
+    # with the last one whole).
+    yearly = [r for r in out if r.end == _TOMORROW_A_YEAR_BACK]
+    out += [replace(r, end=_TODAY_A_YEAR_BACK) for r in yearly]
+    if yearly and p.start == _LAST_YEAR_START and "same" not in p.text.lower():
+        out.append(replace(p, end=_YEAR_START, grain="year"))
     counted = _today_counted(p)
     if counted is not None:
         out.append(counted)
     return out
+
+
+_TODAY_A_YEAR_BACK = ANCHOR_DAY.shifted("year", -1)
+_YEAR_START = ANCHOR_DAY.start_of("year")
+_LAST_YEAR_START = _YEAR_START.shifted("year", -1)
+_TOMORROW_A_YEAR_BACK = ANCHOR_DAY.shifted("day", 1).shifted("year", -1)
 
 
 def _today_counted(p: Period) -> Period | None:

@@ -66,8 +66,9 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         asked = _asked_days(reformulation)
     if asked is None:
         return []
+    split = _split(asked_text) or (asked == _ALL and _split(reformulation))
     for call, numbers, readings in sql.weekday_numbers:
-        if any(_answers(days, outside, asked) for _, days, outside in readings):
+        if any(_answers(days, outside, asked, split) for _, days, outside in readings):
             continue
         name, days, outside = readings[0]
         kept = ", ".join(_NAMES[d] for d in days) or "no day"
@@ -77,18 +78,37 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             said += " in every numbering the session may give it"
         return [reason(
             "filter.weekday_number",
-            f"the question asks {_days_text(asked)} but {said}", "major")]
+            f"the question asks {_SPLIT_TEXT if split else _days_text(asked)} but {said}",
+            "major")]
     return []
 
 
-def _answers(days: tuple[int, ...], outside: bool, asked: frozenset[int]) -> bool:
+def _answers(days: tuple[int, ...], outside: bool, asked: frozenset[int],
+             split: bool = False) -> bool:
     """Do the days a comparison keeps answer the days asked: all asked (one branch of a
     CASE may keep some of them), or exactly the others ("not on weekends" kept as the
-    working week)?"""
+    working week)? A ``split`` of the week ("weekend vs weekday bookings") asks every day,
+    so a comparison answers it by keeping one side whole: the weekend or the working week."""
     if outside or not days:
         return False
     kept = frozenset(days)
+    if split:
+        return kept in (_WEEKEND, _WORKWEEK)
     return kept <= asked or kept == _ALL - asked
+
+
+#: "weekend vs weekday", "weekdays and weekends": the week split in its two sides.
+_SPLIT = re.compile(
+    r"\bweek[- ]?ends?\b.*\b(?:week[- ]?days?|business\s+days?|working\s+days?)\b"
+    r"|\b(?:week[- ]?days?|business\s+days?|working\s+days?)\b.*\bweek[- ]?ends?\b")
+
+
+_SPLIT_TEXT = "the weekend (Saturday and Sunday) beside weekdays (Monday to Friday)"
+
+
+def _split(text: str) -> bool:
+    """Does ``text`` set the weekend beside the working week ("weekend vs weekday")?"""
+    return _SPLIT.search(text) is not None
 
 
 def _asked_days(text: str) -> frozenset[int] | None:

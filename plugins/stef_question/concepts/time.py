@@ -43,7 +43,16 @@ from typing import cast
 from stef_core.gated import NameLed, gated
 from stef_core.limits import QUESTION_CACHE
 from stef_core.periods import add, floor, iso, merge, parse_iso, week_floor, weeks_from
-from stef_core.spec import ANCHOR_DAY, Bound, Filter, Period, RelativeDate, RelativeUnit, Strength
+from stef_core.spec import (
+    ANCHOR_DAY,
+    Bound,
+    Filter,
+    Period,
+    RelativeDate,
+    RelativeUnit,
+    StartOf,
+    Strength,
+)
 from stef_question.lexicon import lexicon
 
 # --------------------------------------------------------------------------------------------
@@ -1189,14 +1198,37 @@ def _before_the_first(atoms: list[_Atom], text: str) -> list[_Atom]:
     return out
 
 
+#: "ytd vs last year": nothing but the comparing word between a period to date and last year.
+_VERSUS_ONLY = re.compile(r"\s*,?\s*(?:" + _VERSUS + r")\s+(?:the\s+)?")
+
+
+def _to_date_atom(atom: _Atom | None) -> bool:
+    """A period to date ("ytd", "mtd", "quarter to date"): from the start of the anchor's unit
+    to today."""
+    return (atom is not None and atom.rolling and atom.hi == _TOMORROW
+            and isinstance(atom.lo, RelativeDate) and len(atom.lo.steps) == 1
+            and isinstance(atom.lo.steps[0], StartOf))
+
+
 def _compared_stretches(atoms: list[_Atom], text: str) -> list[_Atom]:
     """"mtd vs same period last year": the other period is the first one a year earlier (the
     same days), not the whole of last year. When the first one's bounds are relative to the
-    anchor it is moved back a year; otherwise the comparison is left unread, not misread."""
+    anchor it is moved back a year; otherwise the comparison is left unread, not misread.
+    A period to date compared with last year outright ("revenue ytd vs last year") is compared
+    like for like too: a part of this year set against the whole of the last one says nothing
+    of the change, so the analyst's reading is last year to the same day (the comparison of
+    :mod:`stef_align.time` also takes the whole of last year: some compare so)."""
     out: list[_Atom] = []
     for a in atoms:
         floor = max(0, a.start - 40)
         same = _SAME_STRETCH.search(text[floor:a.start]) if a.grain == "year" else None
+        prev = out[-1] if out else None
+        if (same is None and a.grain == "year" and a.lo == _LAST_YEAR and prev is not None
+                and _to_date_atom(prev) and _VERSUS_ONLY.fullmatch(text[prev.end:a.start])):
+            assert isinstance(prev.lo, RelativeDate) and isinstance(prev.hi, RelativeDate)
+            out.append(replace(prev, start=a.start, end=a.end, lo=prev.lo.shifted("year", -1),
+                               hi=prev.hi.shifted("year", -1)))
+            continue
         if same is not None and a.lo == _LAST_YEAR:
             first = out[-1] if out else None
             if (first is not None and isinstance(first.lo, RelativeDate)

@@ -323,7 +323,8 @@ def _defaulted_nulls(tree: Tree) -> list[str]:
         for setting in (select.args.get("settings") or [])[:16]:
             if "join_use_nulls" in text_of(setting).lower():
                 return []
-    return [text_of(anti.nulls[0]) for anti in anti_joins(tree)[:4]]
+    return [text_of(anti.nulls[0]) for anti in anti_joins(tree)[:4]
+            if isinstance(anti.nulls[0], exp.Is)]
 
 
 def _unmatched_filtered(tree: Tree) -> list[tuple[str, str]]:

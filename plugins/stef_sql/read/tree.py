@@ -703,9 +703,10 @@ def _plain_column(node: exp.Expr) -> str | None:
 @dataclass(frozen=True)
 class AntiJoin:
     """A LEFT JOIN whose unmatched rows its SELECT's WHERE keeps (``t.k IS NULL`` on a column
-    of the join's ON: "customers with no orders"): ``join``, the joined table's ``alias``,
-    its ``keys`` (the ON's columns of that table), the IS NULL tests (``nulls``) and the
-    other top-level AND terms of the WHERE (``terms``)."""
+    of the join's ON: "customers with no orders"), or whose groups with no match its HAVING
+    keeps (``GROUP BY c.name HAVING COUNT(t.k) = 0``): ``join``, the joined table's
+    ``alias``, its ``keys`` (the ON's columns of that table), the IS NULL tests or zero counts
+    (``nulls``) and the other top-level AND terms of the WHERE (``terms``)."""
 
     join: exp.Join
     alias: str
@@ -759,8 +760,9 @@ def _anti_joins(tree: Tree) -> list[AntiJoin]:
         if join.side != "LEFT" or not isinstance(select, exp.Select) or join.this is None:
             continue
         where, on = select.args.get("where"), join.args.get("on")
+        having = select.args.get("having")
         alias = join.this.alias_or_name.lower()
-        if where is None or on is None or not alias:
+        if (where is None and having is None) or on is None or not alias:
             continue
         # a column no matched row holds NULL in: one the ON compares, or the table's own key
         # (``id``, ``order_id`` of ``orders``)
@@ -774,18 +776,36 @@ def _anti_joins(tree: Tree) -> list[AntiJoin]:
                          | {"id", f"{table.rstrip('s')}_id", f"{table.rstrip('s')}id"}
                          | ({f"{initials}_id"} if len(initials) > 1 else set())
                          | ({f"{last}_id"} if len(last) > 2 else set()))
-        terms = tuple(where.this.flatten()) if isinstance(where.this, exp.And) else (where.this,)
+        terms = _and_terms(where.this) if where is not None else ()
         nulls: tuple[exp.Expr, ...] = tuple(t for t in terms[:64] if isinstance(t, exp.Is)
-                      and isinstance(t.this, exp.Column) and isinstance(t.expression, exp.Null)
-                      and t.this.table.lower() == alias
-                      and (t.this.name.lower() in keys or abbreviated_key(table,
-                                                                          t.this.name.lower())))
+                      and isinstance(t.expression, exp.Null)
+                      and _matched_only(t.this, alias, table, keys))
         if not nulls and isinstance(join.this, exp.Subquery):
             nulls = _zero_counts(join.this, alias, terms[:64])
+        if not nulls and having is not None and select.args.get("group"):
+            # ``GROUP BY r.room_nm HAVING COUNT(u.upkeep_id) = 0``: the groups no row of the
+            # joined table matched, as ``u.upkeep_id IS NULL`` keeps them row by row
+            nulls = tuple(t for t in _and_terms(having.this)[:16] if isinstance(t, exp.EQ)
+                          and isinstance(t.this, exp.Count)
+                          and _matched_only(t.this.this, alias, table, keys)
+                          and isinstance(t.expression, exp.Literal)
+                          and not t.expression.is_string and t.expression.this == "0")
         if nulls:
             out.append(AntiJoin(join, alias, keys, nulls,
                                 tuple(t for t in terms[:64] if t not in nulls)))
     return out
+
+
+def _matched_only(c: exp.Expr, alias: str, table: str, keys: frozenset[str]) -> bool:
+    """Is ``c`` a column of the joined table (``alias``) that every matched row holds: one of
+    its ``keys``, or its own key abbreviated?"""
+    return (isinstance(c, exp.Column) and c.table.lower() == alias
+            and (c.name.lower() in keys or abbreviated_key(table, c.name.lower())))
+
+
+def _and_terms(condition: exp.Expr) -> tuple[exp.Expr, ...]:
+    """The top-level AND terms of a WHERE or HAVING condition."""
+    return tuple(condition.flatten()) if isinstance(condition, exp.And) else (condition,)
 
 
 def _zero_counts(derived: exp.Subquery, alias: str,
