@@ -252,9 +252,38 @@ def _compared_shares(tree: Tree) -> tuple[tuple[str, float, str], ...]:
 
 
 def _strip(node: exp.Expr) -> exp.Expr:
-    while isinstance(node, _SAME_SCALE):
-        node = node.this
-    return node
+    """``node`` through the wrappers that keep its scale, and through a guard that only
+    keeps a division from a zero divisor."""
+    while True:
+        while isinstance(node, _SAME_SCALE):
+            node = node.this
+        guarded = _guarded_division(node)
+        if guarded is None:
+            return node
+        node = guarded
+
+
+def _guarded_division(node: exp.Expr) -> exp.Expr | None:
+    """The division a zero guard wraps, else None: Snowflake's ``DIV0(a, b)`` and
+    ``DIV0NULL(a, b)``, which sqlglot spells ``IF(b = 0 ..., 0, a / b)``, and the hand-written
+    ``CASE WHEN COUNT(*) = 0 THEN NULL ELSE a / b END``. The guard decides only what an empty
+    divisor gives, so the rate is the division's.
+
+    >>> from sqlglot import parse_one
+    >>> _guarded_division(parse_one("DIV0(COUNT_IF(x), COUNT(*))", read="snowflake")).sql()
+    'COUNT_IF(x) / COUNT(*)'
+    >>> _guarded_division(parse_one("IFF(late, 1, 0)", read="snowflake")) is None
+    True
+    """
+    if isinstance(node, exp.If):
+        guard, division = node.args.get("true"), node.args.get("false")
+    elif isinstance(node, exp.Case) and len(node.args.get("ifs") or []) == 1:
+        guard, division = node.args["ifs"][0].args.get("true"), node.args.get("default")
+    else:
+        return None
+    if not isinstance(division, (exp.Div, exp.SafeDivide)) or not isinstance(guard, exp.Expr):
+        return None
+    return division if isinstance(guard, exp.Null) or _number(guard) == 0.0 else None
 
 
 def _row_ratio(node: exp.Expr) -> bool:
