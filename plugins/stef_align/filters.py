@@ -474,7 +474,7 @@ def _declared_word_said(s: Filter, q: QuestionSpec, rules: Ruleset | None) -> bo
     """
     if rules is None or not rules.categories or s.column is None:
         return False
-    said = {stem(w) for w in re.findall(r"[a-z]+", q.text.lower()[:2000])}
+    said = _stems(q.text[:2000])
     return any(ws and ws <= said for ws in (
         {stem(p) for p in parts(phrase) if len(p) >= 3} for phrase in _value_words(s, rules)))
 
@@ -2967,7 +2967,9 @@ def _match_excluded_exclusion(r: Filter, m: _Match) -> bool:
     return False
 
 
-#: Words that say rows are lacking: "no", "zero", "never", "without", "nothing" ...
+#: Words that say rows are lacking: "no", "zero", "never", "without", "nothing" ... Narrower
+#: than :data:`~stef_align.joins.NOTHING`: a bare "not" ("not cancelled") states a condition on
+#: the rows kept, not the absence of rows, so it does not turn a ruleset's condition round.
 _LACKING = re.compile(r"\b(?:no|zero|never|without|w/o|nothing|none|not\s+any)\b|n't\b")
 
 
