@@ -254,6 +254,9 @@ _LEFT_OUT = frozenset({"excluding", "excl", "exclude", "except", "minus", "witho
 #: visits that are completed, in July), not the event the period dates.
 _ATTRIBUTIVE = frozenset({"the", "of", "a", "an", "no", "any", "with", "without", "number",
                           "count", "and", "or", "their", "its", "our", "his", "her"})
+#: Nouns a verb form after them makes the amount a row was sold at ("price paid", "prices
+#: charged"), not the moment of a payment.
+_PRICES = frozenset({"price", "prices"})
 #: Words before a verb form that negate it ("not cancelled", "never shipped"): a state.
 _NEGATING = frozenset({"not", "never", "non"})
 _STEPS = 5  # words looked at before a period
@@ -320,6 +323,8 @@ def _event_before(tokens: list[str], end: int,
             return None  # "booked for March": the time booked, not when the booking was made
         if first >= 1 and tokens[first - 1] in _ATTRIBUTIVE:
             return None
+        if first >= 1 and tokens[first - 1] in _PRICES:
+            return None  # "sales (price paid) per package ytd": the amount, not a payment
         if first >= 1 and tokens[first - 1] in _NEGATING:
             # "contracts sold (not cancelled) in Q3": a state the rows lack, not the event
             # the period dates

@@ -55,6 +55,7 @@ from stef_align.names import (
     person_by_role,
     rows_of_another,
     same_side,
+    same_things,
     side,
     word_matches,
 )
@@ -335,7 +336,9 @@ def _joined_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
 #: ``serial_no``, ``plate_no``, ``asset_tag``), beside the parts that only say it is a key.
 _IDENTITY_PARTS = frozenset({"name", "nm", "label", "title", "display", "full", "short",
                              "serial", "sn", "plate", "tag", "vin", "sku", "ref", "handle",
-                             "nickname", "alias", "callsign", "asset"})
+                             "nickname", "alias", "callsign", "asset",
+                             # a car's registration (``reg_plate``, ``license_plate``)
+                             "reg", "registration", "license", "licence"})
 
 
 def _named_row(group: str, sql: SqlSpec) -> bool:
@@ -362,14 +365,23 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     >>> _named_row("visitor", extract_spec("SELECT v.company_nm, COUNT(*) FROM scans l "
     ...            "JOIN visitors v ON v.visitor_id = l.visitor_id GROUP BY v.company_nm"))
     False
+
+    A table named by the trade's other word for the thing: "spend by car" grouped by the
+    ``reg_plate`` of ``vehicles v`` (session 34, issue 20):
+
+    >>> _named_row("car", extract_spec("SELECT v.reg_plate, SUM(m.cost) FROM upkeep m "
+    ...            "JOIN vehicles v ON v.vehicle_id = m.vehicle_id GROUP BY v.reg_plate"))
+    True
     """
     words = group.split()
     if not words or words[-1] in _TIME_WORDS or words[-1] in _WORD_UNITS:
         return False
     head = words[-1]
+    kinds = same_things(head)
     for key, table in sql.group_tables[:32]:
         ps = parts(key)
-        if not table or not ps or not word_matches(head, table.split(".")[-1]):
+        if not table or not ps or not any(word_matches(w, table.split(".")[-1])
+                                          for w in kinds):
             continue
         if ps[-1] not in _ID_PARTS and ps[-1] not in _IDENTITY_PARTS:
             continue
@@ -858,6 +870,9 @@ def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpe
     names = (*sorted(sql.columns)[:256], *sql.tables[:32])
     if any(word_matches(w, n.split(".")[-1]) for w in words for n in names):
         return False
+    if any(word_matches(w, t.split(".")[-1]) for w in same_things(words[-1]) - {words[-1]}
+           for t in sql.tables[:32]):
+        return False  # "rides per bus" over ``vehicles`` grouped by its depot: named, not kept
     others = [g for g in q.restated_groups if g != group
               and not set(g.split()) <= set(words) and not set(words) <= set(g.split())]
     if others:
@@ -1040,6 +1055,19 @@ def _answered(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
             or _every_period(group, q, sql, rules))
 
 
+def _averaged_over_said(group: str, q: QuestionSpec) -> bool:
+    """"avg minor faults on practical tests by branch" restated as "mean faults per practical
+    test taken, by branch": the reformulation's "per" names the rows the question's own
+    average runs over, which the question says without grouping by them; no breakdown the
+    question lacks (session 34, issue 20)."""
+    if "AVG" not in q.aggregations:
+        return False
+    words = [w for w in group.split() if len(w) > 2]
+    own = {stem(w) for w in q.own_words.split()}
+    said = [w for w in words if stem(w) in own]
+    return bool(said) and len(said) >= max(1, len(words) - 1)
+
+
 def _plain_ungrouped(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
                      ungrouped: bool) -> str | None:
     """"orders by channel yesterday" answered by one ``COUNT(*)``: the question's words
@@ -1119,6 +1147,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             # A group only the agent's reformulation states is its reading of the question;
             # a key that names the same party another way may be the group asked.
             restated = group in q.restated_groups
+            if restated and _averaged_over_said(group, q):
+                continue
             rows = not restated and not keys and _rows_may_be(group, q, sql)
             counted = () if keys or restated else _counted_per(group, q, sql)
             initials = not restated and _initialled(group, keys)

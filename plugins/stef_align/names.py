@@ -349,6 +349,25 @@ def another_name(group: str, key: str) -> bool:
                for entry in _TRADE_PHRASES))
 
 
+def same_things(word: str) -> frozenset[str]:
+    """The question's other words for the thing ``word`` names in a trade (:data:`_TRADE_NAMES`:
+    a car is one of the vehicles, a coach an instructor, a vendor a supplier), ``word`` itself
+    included: a table named by any of them holds that thing's rows ("per car" over
+    ``vehicles v``).
+
+    >>> sorted(same_things("cars"))
+    ['bus', 'car', 'truck', 'van', 'vehicle']
+    >>> sorted(same_things("branch"))
+    ['branch']
+    """
+    w = word.lower().rstrip("s") if len(word) > 3 else word.lower()
+    out = {w}
+    for entry in _TRADE_NAMES:
+        if w in entry[0]:
+            out |= entry[0]
+    return frozenset(out)
+
+
 def _names(named: list[str], entry: tuple[frozenset[str], ...]) -> bool:
     """Do a key's name parts name the thing of ``entry`` (its words, its own parts, its
     qualifiers if any)? Every part known, at least one the thing's own: a qualifier says which

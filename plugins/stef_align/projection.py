@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from stef_align.names import parts, word_matches
+from stef_align.names import parts, same_things, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import Severity, reason
 from stef_core.spec import Ask, QuestionSpec, SqlSpec
@@ -183,8 +183,9 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
         if any(word_matches(head, c) for c in shown):
             return True
         # the thing's name, whatever its table is called (a key only when named like it);
-        # "Which cars ..." / SELECT make, model FROM cars: the entity's own columns
-        if any(word_matches(head, t) for t in tables):
+        # "Which cars ..." / SELECT make, model FROM cars: the entity's own columns (a table
+        # named by the trade's other word for it too: "which cars" over ``vehicles``)
+        if any(word_matches(w, t) for w in same_things(head) for t in tables):
             return True
         return any(not _is_key(c) and any(n in c.lower() for n in ("name", "title", "label"))
                    for c in shown)

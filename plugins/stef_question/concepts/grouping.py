@@ -323,6 +323,10 @@ def read(
             # "books by Jane Austen", "flown by aircraft N123AB": an agent ("revenue by
             # region 2025": a number the time reader claimed is the period, no name)
             continue
+        if m.phrase in ("by", "per") and words[j].endswith(("'s", "’s")) and j + 1 < n and (
+                text.tokens[j + 1].kind == "word" and j + 1 not in claimed
+                and words[j + 1] not in _PHRASE_STOP):
+            j += 1  # "by the learner's branch": the branch of each learner is the group
         head = words[j]
         if lex.has("unit", head) or lex.has("unit", head.rstrip("s")):
             continue
