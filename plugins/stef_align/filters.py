@@ -621,6 +621,23 @@ def _measure_named(r: Filter, sql: SqlSpec) -> bool:
                for p in sql.projections)
 
 
+def _absent_rows(r: Filter, required: list[Filter], text: str, sql: SqlSpec) -> bool:
+    """Is ``r`` a state left out (``status != 'booked'``) by the very words that ask for
+    rows to be absent altogether ("havent booked a single lesson", "no lessons booked"), rows
+    the question requires absent (an absence requirement, which the other matchers compare
+    with the SQL) or the SQL anti-joins (``NOT EXISTS (... FROM lessons ...)``)? Then the
+    absence says it: no lessons, booked or not."""
+    if r.op != "!=" or not isinstance(r.value, str) or not r.value.isalpha():
+        return False
+    heads = {stem(f.column.split()[-1]) for f in required[:MAX_SCAN]
+             if f is not r and f.op in ("is null", "not") and f.value is None and f.column}
+    heads |= {stem(t.split(".")[-1]) for t in sorted(sql.excluded_tables)[:16]}
+    word = re.escape(r.value.lower())
+    return any(re.search(rf"\b{word}\w*\s+(?:\w+\s+){{0,3}}?{re.escape(h)}"
+                         rf"|\b{re.escape(h)}\w*\s+{word}\b", text[:2000])
+               for h in sorted(heads)[:16] if h)
+
+
 def _counted_column(r: Filter, sql: SqlSpec) -> bool:
     """Does the SQL count ``r``'s column as such (``COUNT(contract_id)``, no CASE or COALESCE
     that counts its NULLs too)?"""
@@ -3718,6 +3735,12 @@ def align_filters(
                     if found in extras:
                         extras.remove(found)
                     continue
+        if r.source == "rules" and _absent_rows(r, required, q.text, sql):
+            # "learners who havent booked a single lesson" (``value lessons.status BOOKED``:
+            # status != 'booked') / NOT EXISTS (... FROM lessons ...): no lesson at all, the
+            # booked ones with the rest; the question's absence of lessons says it
+            matched.append(r.describe())
+            continue
         if (found is not None and r.source == "rules" and r.op in ("!=", "not in")
                 and found.op in ("!=", "not in") and found.excluded and _state_column(found)):
             # "pilots who havent flown" (status != 'flown') / NOT IN (SELECT crew_id ... WHERE
