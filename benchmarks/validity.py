@@ -449,6 +449,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", help="write OUT.md and OUT.json")
     args = ap.parse_args(argv)
     data = Path(args.data)
+    if not data.exists():
+        ap.error(f"{data}: no such file or folder (give a labelled .jsonl file or a folder of "
+                 "them, e.g. ../shared/data/dev)")
     files = sorted(data.glob("*.jsonl")) if data.is_dir() else [data]
     if not files:
         print(f"validity: no .jsonl files in {data}", file=sys.stderr)
