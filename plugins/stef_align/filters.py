@@ -4051,6 +4051,17 @@ def align_filters(
                 "minor",
             ))
             continue
+        if (r.restated and r.source == "rules" and r.column
+                and norm(r.column) not in {norm(c) for c in sql.columns}):
+            # "avg goals per game U12" restated "U12 (U12B and U12G) games", "refunds this
+            # quarter" restated "refunds paid out": the ruleset's words in the agent's prose
+            # explain as often as they ask; on a column the SQL never reads, the question's
+            # own words not asking it, its absence is weak evidence
+            reasons.append(reason(
+                "filter.missing",
+                f"the reformulation words the rows in the ruleset's terms as {r.describe()}, "
+                "a column the SQL does not read; the question itself does not ask it", "minor"))
+            continue
         missing.append(r.describe())
         reasons.append(reason(
             "filter.missing", f"required filter {r.describe()} is not in the SQL", "critical"
