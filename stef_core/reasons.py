@@ -67,7 +67,8 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "filter.missing", "condition", "critical",
         "a required filter or period is not in the SQL: `critical` for a strong requirement, "
         "`minor` when the evidence is weak (a capitalised term, a bare number, a bare year, a "
-        "colour or a status said of the rows); also (critical) an extreme taken by a subquery "
+        "colour or a status said of the rows, a ruleset value only the agent's reformulation "
+        "names on a column the SQL never reads); also (critical) an extreme taken by a subquery "
         "over every row while the query keeps only some (\"the tallest athlete from Sweden\" / "
         "`WHERE region = 'Sweden' AND height = (SELECT MAX(height) FROM person)`); (major) a "
         "share whose whole (\"share of repair jobs that were no-shows\") the numerator alone "

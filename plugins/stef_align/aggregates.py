@@ -263,6 +263,17 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
             ps = parts(p.column)
             if ps and ps[-1] not in ("id", "ids") and stem(ps[-1]) in counted:
                 return True
+        # "how many hours did each tech log" / SELECT hours_logged, "how many seats are left
+        # on each departure" / capacity - seats_sold AS seats_left: each row holds (or the
+        # SELECT works out) a number of the noun, named so; not a key (order_id, order_no)
+        if p.aggregate is None and counted:
+            names = parts(p.column) if p.column is not None else (
+                parts(p.alias) if p.alias is not None and p.columns else ())
+            rest = [x for x in names if stem(x) not in counted]
+            if names and len(rest) < len(names) and not set(names) & _KEY_NAME_PARTS and all(
+                    x in _STATE_PARTS or x in _COUNT_PARTS or x in _USED_OR_LEFT
+                    or (len(x) > 4 and x.endswith("ed")) for x in rest):
+                return True
     # "how many bikes are available" / SELECT bikes_available, "how many tiles per pallet" /
     # AVG(tiles_per_pallet): a count of the noun stored in a state or per a unit; "how many
     # urns in stock" / SUM(qty_on_hand): a quantity in the state the question names.
@@ -287,6 +298,15 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     return False
 
 
+#: Name parts that say a column is a key, a name, a moment or a kind of a thing, never a
+#: number of it (``order_id``, ``order_date``, ``order_status``).
+_KEY_NAME_PARTS = frozenset({"id", "ids", "key", "no", "nbr", "code", "cd", "nm", "name",
+                             "uuid", "ref", "sku", "date", "dt", "ts", "at", "time", "tm",
+                             "timestamp", "status", "stat", "type", "kind", "desc"})
+#: Name parts that say a column holds a number of the noun used up or left (``hours_used``,
+#: ``seats_sold``); so do a participle (``hours_logged``) and a state (``seats_left``,
+#: ``free_beds``), where ``ticket_subject`` and ``claim_amount`` (money) do not.
+_USED_OR_LEFT = frozenset({"used", "remaining", "left", "spent", "earned", "worked", "sold"})
 #: Name parts that say a stored count is of things in a state (``bikes_available``,
 #: ``seats_left``, ``qty_on_hand``).
 _STATE_PARTS = frozenset({"available", "avail", "left", "remaining", "free", "open", "hand",

@@ -82,6 +82,7 @@ from stef_core.models import (
     Ruleset,
 )
 from stef_core.periods import (
+    SEASONS,
     UNIT_SECONDS,
     WEEKDAYS,
     is_timestamp_name,
@@ -1068,7 +1069,7 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
         if isinstance(v, str) and v != SUBQUERY:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
                     or _surname_said(s.column, v, q.text) or _edition_said(v, q)
-                    or _graded(s.column, v, q.own_words)):
+                    or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1102,7 +1103,53 @@ def _edition_said(value: str, q: QuestionSpec) -> bool:
     if m is None or q.periods or _YEAR_SAID.search(q.text[:2000]):
         return False
     name = m.group(1).strip()
-    return len(name.split()) >= 2 and mentions(q.text, name)
+    # a season names a term's edition alone ("summer session headcount" / ``term_nm =
+    # 'Summer 2026'``)
+    return (len(name.split()) >= 2 or name in SEASONS) and mentions(q.text, name)
+
+
+#: Parts of a column that holds a thing's name (not a code, not a status).
+_TITLE_PARTS = frozenset({"name", "nm", "title", "label"})
+#: Words that go on a name ("the harbor branch", "riverside in 2025") rather than continue it.
+_AFTER_NAME = frozenset({"in", "on", "at", "for", "of", "from", "by", "per", "this", "last",
+                         "next", "and", "or", "with", "during", "since", "between", "vs",
+                         "versus", "today", "yesterday", "ytd", "mtd", "qtd"})
+
+
+def _name_begun(column: str | None, value: str, text: str) -> bool:
+    """A thing the question calls by the first word of its name ("at riverside" / ``facility_nm
+    = 'Riverside Rd'``, "the harbor branch" / ``branch_name = 'Harbor Point'``): a name column
+    compared with a name of two to four words whose first word (four letters or more, no
+    generic word) the question says, the name not continued there by a word the value lacks
+    ("harbor point" is not 'Harbor View'), only by the column's own noun, a function word or
+    the end.
+
+    >>> _name_begun("facility_nm", "riverside rd", "vacant units by size at riverside")
+    True
+    >>> _name_begun("branch_name", "harbor point", "sessions at the harbor branch this month")
+    True
+    >>> _name_begun("branch_name", "harbor view", "sessions at the harbor point branch")
+    False
+    >>> _name_begun("status", "riverside rd", "vacant units at riverside")
+    False
+    """
+    if not column or not set(parts(column)) & _TITLE_PARTS:
+        return False
+    words = re.findall(r"[a-z0-9]+", value.lower())
+    if not 2 <= len(words) <= 4 or len(words[0]) < 4 or not all(w.isalpha() for w in words) or (
+            words[0] in GENERIC):
+        return False  # (a name with a number is an edition: :func:`_edition_said`)
+    said = re.findall(r"[a-z0-9]+", text[:2000].lower())
+    for i, w in enumerate(said):
+        if w != words[0]:
+            continue
+        j = 1  # the question may go on with the value's own next words ("harbor point")
+        while j < len(words) and i + j < len(said) and said[i + j] == words[j]:
+            j += 1
+        nxt = said[i + j] if i + j < len(said) else None
+        if nxt is None or nxt in _AFTER_NAME or word_matches(nxt, column):
+            return True
+    return False
 
 
 def _graded(column: str | None, value: str, text: str) -> bool:
@@ -1761,7 +1808,10 @@ def _hides_empty_groups(s: Filter, sql: SqlSpec) -> bool:
         if p.aggregate not in ("SUM", "COUNT"):
             continue
         shown = re.sub(r"\s+", "", re.sub(r"(?i)\s+as\s+\w+$", "", p.expr).lower())
-        if column == shown or (p.column is not None and norm(bare(s.column)) == norm(p.column)):
+        # (or by its alias, as MySQL lets HAVING say: ``SUM(...) AS vacant ... HAVING vacant >
+        # 0``)
+        if column == shown or (p.column is not None and norm(bare(s.column)) == norm(p.column)) or (
+                p.alias is not None and column == p.alias.lower()):
             return True
     return False
 
@@ -4023,6 +4073,17 @@ def align_filters(
                 "(as 40 is in \"of our 40 stores\"), read as no condition",
                 "minor",
             ))
+            continue
+        if (r.restated and r.source == "rules" and r.column
+                and norm(r.column) not in {norm(c) for c in sql.columns}):
+            # "avg goals per game U12" restated "U12 (U12B and U12G) games", "refunds this
+            # quarter" restated "refunds paid out": the ruleset's words in the agent's prose
+            # explain as often as they ask; on a column the SQL never reads, the question's
+            # own words not asking it, its absence is weak evidence
+            reasons.append(reason(
+                "filter.missing",
+                f"the reformulation words the rows in the ruleset's terms as {r.describe()}, "
+                "a column the SQL does not read; the question itself does not ask it", "minor"))
             continue
         missing.append(r.describe())
         reasons.append(reason(

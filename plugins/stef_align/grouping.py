@@ -1052,7 +1052,29 @@ def _answered(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
             or _pivoted(group, q, sql, rules) or _paired(group, keys)
             or _named_one(group, q, sql, rules) or _each_row(group, q, sql)
             or _named_row(group, sql) or _done_by(group, keys)
-            or _every_period(group, q, sql, rules))
+            or _every_period(group, q, sql, rules) or _bucketed(group, keys))
+
+
+#: Words that name a group made of ranges of a value ("age bucket", "size band", "income
+#: bracket"): the SQL makes one by a CASE, not by a column of that name.
+_BUCKET_WORDS = frozenset({"bucket", "buckets", "band", "bands", "bracket", "brackets", "range",
+                           "ranges", "bin", "bins", "tier", "tiers", "group", "groups"})
+_MADE_KEY = re.compile(r"^\s*(?:case\b|width_bucket\s*\(|ntile\s*\()", re.IGNORECASE)
+
+
+def _bucketed(group: str, keys: tuple[str, ...]) -> bool:
+    """"open tickets by age bucket", "customers by spend band": the question asks for ranges
+    of a value, which the SQL makes by a CASE (or ``WIDTH_BUCKET``) it groups by: no column
+    of the group's name is needed.
+
+    >>> _bucketed("age bucket", ("case when age < 7 then '<7d' else '7d+' end",))
+    True
+    >>> _bucketed("age bucket", ("region",)), _bucketed("region", ("case when x then 1 end",))
+    (False, False)
+    """
+    words = group.split()
+    return bool(words) and words[-1] in _BUCKET_WORDS and any(
+        _MADE_KEY.match(k) for k in keys[:16])
 
 
 def _averaged_over_said(group: str, q: QuestionSpec) -> bool:

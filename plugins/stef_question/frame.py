@@ -650,6 +650,36 @@ def _same_kind(said: Value, value: Value, op: str) -> bool:
     return False
 
 
+#: A window said in a number glued to a unit's letter after a word of recency ("last 30d",
+#: "past 12mo", "trailing 4wk", "next 24h") or as an analyst's tag ("l30d", "L7D", "l12m").
+_GLUED_WINDOW = re.compile(
+    r"\b(last|past|previous|prior|trailing|rolling|next|within|over)\s+(\d{1,3})\s?"
+    r"(d|h|hr|hrs|w|wk|wks|mo|mos|y|yr|yrs)\b", re.IGNORECASE)
+_WINDOW_TAG = re.compile(r"\bl(\d{1,3})(d|w|m)\b", re.IGNORECASE)
+_GLUED_UNITS = {"d": "days", "h": "hours", "hr": "hours", "hrs": "hours", "w": "weeks",
+                "wk": "weeks", "wks": "weeks", "mo": "months", "mos": "months", "m": "months",
+                "y": "years", "yr": "years", "yrs": "years"}
+
+
+def spelled_durations(text: str) -> str:
+    """The question with a window glued to its unit's letter spelled out ("signups last 30d" is
+    "signups last 30 days", "l7d revenue" is "last 7 days revenue"), so the period readers see
+    a number of days, not a top-k of 30 ("last 30") or a ``? = 'l7d'``. Only after a word of
+    recency, or as the ``l<n><unit>`` tag: "3d printers" and "24h fitness" stay names.
+
+    >>> spelled_durations("signups last 30d"), spelled_durations("L12M revenue by region")
+    ('signups last 30 days', 'last 12 months revenue by region')
+    >>> spelled_durations("3d printers sold past 2wk")
+    '3d printers sold past 2 weeks'
+    """
+    if not any(c.isdigit() for c in text[:4000]):
+        return text
+    text = _GLUED_WINDOW.sub(
+        lambda m: f"{m.group(1)} {m.group(2)} {_GLUED_UNITS[m.group(3).lower()]}", text)
+    return _WINDOW_TAG.sub(
+        lambda m: f"last {m.group(1)} {_GLUED_UNITS[m.group(2).lower()]}", text)
+
+
 def question_spec(
     question: str, enriched_question: str | None, rules: Ruleset | None = None
 ) -> QuestionSpec:
@@ -657,6 +687,7 @@ def question_spec(
     rules = rules or Ruleset()
     lex = lexicon(freeze(rules.lexicon))
     first = WEEKDAYS.index(rules.week_start)  # "last week" from the deployment's first day
+    question = spelled_durations(question)
     q_text = tokenize(question)
     reformulated, hint_text = enrichment.split_enrichment(question, enriched_question)
     hint = enrichment.read_hint(hint_text, lex)

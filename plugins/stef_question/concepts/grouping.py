@@ -90,6 +90,11 @@ _PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "h
                           # a day the user shortens ("per cashier yday", "by lane tdy")
                           "yday", "yest", "ystd", "yesterday", "today", "tdy", "tonight",
                           "tomorrow", "tmrw"})
+#: Verbs that open another grouping cue after a group ("per delivery broken down by courier",
+#: "per order split out by channel"): never a word of the group before them ("age group" is
+#: a group, so "group" is not one of them).
+_SPLIT_VERBS = frozenset({"broken", "broke", "breaking", "grouped", "grouping", "split",
+                          "splitting", "segmented", "bucketed", "sliced"})
 #: A season said with its year after the group ("per reg fall 26", "by team spring '27"): the
 #: term asked, not a word of the group's name.
 _SEASONS = frozenset(SEASONS)
@@ -193,6 +198,9 @@ def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[
             break
         if taken and _season_next(text, k):
             break
+        if taken and words[k] in _SPLIT_VERBS and k + 1 < n and words[k + 1] in (
+                "down", "out", "up", "by"):
+            break  # "per delivery broken down by courier": the next cue's verb, no group word
         if words[k].endswith(("'s", "’s")):
             taken.append(words[k][:-2])
             k += 1

@@ -828,10 +828,11 @@ RULES: tuple[_Rule, ...] = (
         + r"|monday[- ](?:to[- ])?sunday)\s+(" + _units(w, *_DATE_UNITS, plural=False)
         + r")\b"), _last_whole, needs=_date_units),
     # "in the trailing 12 months" is the last twelve months (a finance habit); a bare
-    # "trailing 12 months" may size a moving window instead ("7 day trailing average")
+    # "trailing 12 months" may size a moving window instead ("7 day trailing average"), but
+    # not where it opens the question ("trailing 12 months revenue")
     _Rule("last_n", lambda w: (
         r"\b(?:(?:in|over|during|within|for)\s+)?(?:the\s+)?(?:last|past|previous|recent|"
-        r"(?<=the )trailing)\s+"
+        r"(?<=the )trailing|^trailing)\s+"
         + _number(w) + r"\s+(" + _units(w, "hour", "day", *_DATE_UNITS) + r")\b"),
         _last_n, needs=lambda w: w.units),
     _Rule("last_hour", lambda w: (
