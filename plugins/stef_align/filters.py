@@ -2180,6 +2180,12 @@ def _times_bounds(rel: Filter, sql: SqlSpec) -> tuple[list[Filter], list[Filter]
     return met, off
 
 
+#: A margin over another quantity ("at least 20% over their budget", "2x above target"): the
+#: bound is the margin's, which the words do not say closed or open.
+_MARGIN = re.compile(r"\d[\d.,]*\s*(?:%|percent|pct|x|times)?\s+(?:over|above|under|below"
+                     r"|more than|less than|higher than|lower than)\b", re.IGNORECASE)
+
+
 def _relation(rel: Filter, sql: SqlSpec) -> str:
     """A comparison with another quantity ("later than promised") against the SQL's
     column-to-column comparisons: ``met``, ``reversed`` or ``absent``. A count of times
@@ -2205,6 +2211,10 @@ def _relation(rel: Filter, sql: SqlSpec) -> str:
             return "met"
         if (op in _UP and rel.op in _DOWN) or (op in _DOWN and rel.op in _UP):
             return "reversed"
+        if {op, rel.op} in ({">", ">="}, {"<", "<="}) and times is None:
+            # "sold above list price" / sale_price >= list_price: the rows sold at list
+            # price are kept too (or, for "at least", left out)
+            return "bound"
         return "met"
     for s in sql.filters[:MAX_SCAN]:
         # "priced higher than the average price" / price < (SELECT AVG(price) ...)
@@ -4028,6 +4038,17 @@ def align_filters(
             reasons.append(reason(
                 "filter.operator_mismatch",
                 f"the question compares {rel.op} {rel.value} but the SQL compares the other way",
+                "critical",
+            ))
+        elif state == "bound" and not _MARGIN.search(q.text[:2000]):
+            wrong += 1
+            missing.append(f"{rel.op} {rel.value}")
+            equal = "kept" if rel.op in (">", "<") else "left out"
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question compares {rel.op} {rel.value} but the SQL compares with the "
+                f"{'closed' if rel.op in ('>', '<') else 'open'} bound: the rows equal to it "
+                f"are {equal}",
                 "critical",
             ))
         elif state == "absent":
