@@ -2180,6 +2180,19 @@ def _times_bounds(rel: Filter, sql: SqlSpec) -> tuple[list[Filter], list[Filter]
     return met, off
 
 
+def _paired_rows(r: Filter, sql: SqlSpec) -> bool:
+    """Is "more than one" (``? > 1``, ``? >= 2``) kept by a self-join: a table joined to
+    itself on a shared key, its two rows told apart by their own ids (``b.trip_id >
+    a.trip_id``, ``<>``), so only keys with two rows or more are kept?"""
+    if r.column is not None or isinstance(r.value, bool) or (r.op, r.value) not in (
+            (">", 1), (">=", 2)):
+        return False
+    if not any(t1 == t2 and c1 == c2 for t1, c1, t2, c2 in sql.join_keys[:16]):
+        return False
+    return any(s.op in ("<", ">", "!=", "<>") and s.column
+               and norm(s.column) == norm(str(s.value)) for s in sql.relations[:MAX_SCAN])
+
+
 #: A margin over another quantity ("at least 20% over their budget", "2x above target"): the
 #: bound is the margin's, which the words do not say closed or open.
 _MARGIN = re.compile(r"\d[\d.,]*\s*(?:%|percent|pct|x|times)?\s+(?:over|above|under|below"
@@ -4010,6 +4023,11 @@ def align_filters(
                 "(as 40 is in \"of our 40 stores\"), read as no condition",
                 "minor",
             ))
+            continue
+        if _paired_rows(r, sql):
+            # "clients who booked more than one trip" / trips a JOIN trips b ON b.client_id =
+            # a.client_id AND b.trip_id > a.trip_id: two different rows of one client
+            matched.append(r.describe())
             continue
         missing.append(r.describe())
         reasons.append(reason(
