@@ -69,7 +69,10 @@ def _anti_join(sql: SqlSpec) -> bool:
     if sql.set_operation == "EXCEPT":
         return True
     for s in (*sql.filters[:_MAX], *sql.conditions[:_MAX]):
-        if s.excluded or s.op == "is null" or (s.value == SUBQUERY and s.op == "not in"):
+        # (an IS NULL keeps unmatched rows only after an outer join: ``churned_dt IS NULL``
+        # of the rows themselves is a state, "active customers", not an absence)
+        if s.excluded or (s.op == "is null" and sql.outer_joins) or (
+                s.value == SUBQUERY and s.op == "not in"):
             return True
         if s.source == "having" and s.op in ("=", "<", "<=") and s.value in (0, 1) and (
                 not isinstance(s.value, bool)):
