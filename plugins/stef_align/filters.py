@@ -64,7 +64,7 @@ from stef_align.names import bare, in_identifiers, initials, parts, word_matches
 from stef_align.period_terms import kept_in_dates, period_asked
 from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
-from stef_align.repeats import repeat_thresholds
+from stef_align.repeats import prior_bounds, repeat_thresholds
 from stef_align.retention import asked_day_offsets
 from stef_align.scales import read_spans
 from stef_align.time import align_periods, anchor_date, current_own_key, excluded_year
@@ -4081,6 +4081,9 @@ def align_filters(
     read_as_asked += asked_day_offsets(q, extras)
     # "repeat riders" / HAVING COUNT(*) >= 2: the threshold is what "repeat" means
     read_as_asked += repeat_thresholds(q, extras)
+    # "returning jumpers this year" / EXISTS (... e.visit_dt < '2026-01-01'): the earlier
+    # visit is what "returning" means
+    read_as_asked += prior_bounds(q, sql, extras)
     # Extras shaped like deployment guards (a tenant scope, deleted or test rows left out)
     # that no requirement needed as a wrong value: reported as guards, not as extras.
     # An exclusion the text states ("internal accounts excluded") answers it.
