@@ -892,6 +892,17 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         return (f"the question counts {noun} that have at least one {has.group(1)}, but the "
                 f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
                 f"times: count distinct {noun} (COUNT(DISTINCT ...))")
+    if has is not None and not pinned:
+        # "how many bowlers joined a league" / COUNT(m.bowler_id) FROM league_members: the
+        # rows pair each bowler with one league, and the question asks for any league, so a
+        # bowler in two leagues counts twice
+        ps = parts(tables[0].split(".")[-1])
+        if len(ps) > 1 and any(stem(p) == stem(has.group(1)) for p in ps[:-1]) and any(
+                not a.nested and _id_of(noun, bare(a.arg)) for a in counts):
+            return (f"the question counts {noun} that have any {has.group(1)}, but the SQL "
+                    f"counts the ids of {noun} without DISTINCT over {tables[0]}, one row per "
+                    f"{noun.rstrip('s')} and {has.group(1)}: one with several counts several "
+                    f"times; count distinct {noun} (COUNT(DISTINCT ...))")
     occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
     if ((_PERSON.search(noun) or noun in _PERSON_NOUNS) and occurrences
             and all(a.arg == "*" for a in counts)

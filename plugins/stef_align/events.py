@@ -20,7 +20,10 @@ happened ("tasks completed on time last month"), and an event read on the one it
 (:data:`_FOLLOWS`: refunds on the ``paid_at`` or ``purchase_ts`` of what they return,
 collections on the ``service_dt`` of what they pay for, write-offs on the date of the invoice
 they give up on, also its own ``invoices.invoice_date`` when the write-offs have a table of their
-own in the query) unless the rows are the asked event's.
+own in the query, and sales on the ``intake_dt`` of the item that came in to be sold) unless the
+rows are the asked event's. Also the two ends of a stay or a trip read for each other ("hems
+dropped off yesterday" on ``picked_up_ts``), and a churn on a plain ``started_dt`` (the term
+it ends began months before).
 "New subscriptions this year" dates the rows by their opening: any opening, start or first
 purchase answers it, not a column of their end or last update (``cancelled_on``). A question's
 "returned" (brought back, or came back) is read as the return of what was sold, shipped or
@@ -145,6 +148,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     # a time set in advance (``due_date``, ``promised_dt``): when something should happen,
     # never when anything did
     "deadline": ("due", "deadline", "promised"),
+    # what comes in to be kept, sold or cared for: a consigned item, an animal, a donation
+    # (sold, adopted or given out later, if ever)
+    "intake": ("intake", "intakes"),
     # a stay in a unit, a flat, a home: the tenant moves in, and moves out months later
     "move_in": ("move in", "moved in", "move ins"),
     "move_out": ("move out", "moved out", "move outs"),
@@ -168,6 +174,10 @@ _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
 #: the sale (the purchase of what was sold), where "sold in March" may date an order's
 #: creation, which this module does not hold against it.
 _COLUMN_EVENT = {"sold": "purchase"}
+#: Question words of an event that no column word maps to the same way: "items sold in
+#: June" dates the rows by their sale, which an order's own creation answers (see
+#: :func:`_answers`), but not the day the item came in (``intake_dt``).
+_QUESTION_EVENT = {"sold": "purchase"}
 
 #: Decisions on what was submitted. A claim or an authorisation is often decided as it is
 #: sent (a pharmacy claim is adjudicated at once), so a submission column may date them: only
@@ -303,7 +313,7 @@ def _event_before(tokens: list[str], end: int,
         if i >= 1 and tokens[i - 1] == "new" and word not in _NEW_PLACES:
             # "new subscriptions this year": the rows dated by their opening
             return Asked("new", "opening", verb=True), i - 1
-        event = _WORD_EVENT.get(word)
+        event = _WORD_EVENT.get(word) or _QUESTION_EVENT.get(word)
         if event is None or (event == "return" and not returns):
             return None  # "returned": brought back, came back or bought again (see _AFTER)
         first = i - 1 if " " in word else i
@@ -319,7 +329,7 @@ def _event_before(tokens: list[str], end: int,
             return Asked(word, event, verb=False), first
         did = "did" in tokens[max(0, i - 3):i - 1]  # "did we refund", "did our team close"
         if target or not (word.endswith(("ed", " up", " off", "ed out")) or did
-                          or word in ("paid", "done", "begun")):
+                          or word in ("paid", "done", "begun", "sold")):
             return None  # "booked for March": the time booked, not when the booking was made
         if first >= 1 and tokens[first - 1] in _ATTRIBUTIVE:
             return None
@@ -381,7 +391,8 @@ _SAID = {
 }
 
 
-def _answers(asked: Asked, event: str, tables: list[str], word: str = "") -> bool:
+def _answers(asked: Asked, event: str, tables: list[str], word: str = "",
+             column: str = "") -> bool:
     """May a period on a column recording ``event`` (read from ``tables``, named with
     ``word``) date the rows by the asked event? Only a record's opening read for a later event
     (or the reverse), a booking read for the start it books, and a cancellation read on the
@@ -402,6 +413,17 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "") -> boo
         # "completed last month" on due_date: the rows due then; "promised in May" on
         # promised_dt: the deadline is the asked event itself
         return asked.event == "deadline"
+    if {_end_word(asked.word), _end_word(word)} == {"pickup", "dropoff"}:
+        # "hems dropped off yesterday" on picked_up_ts: the two ends of a stay or a trip,
+        # days apart, never one event
+        return False
+    if asked.word.startswith("churn") and event == "start" and _bare_start(column):
+        # "customers who churned in september" on started_dt: a churn ends a customer's
+        # term, which began months before (not "classes cancelled last month" on a session's
+        # start_ts, which reports the sessions by the time they were to run)
+        return False
+    if asked.word == "sold" and event in OPENING:
+        return True  # "sold in March" on an order's created_at: the order is the sale
     if asked.event in _FOLLOWS and event in _FOLLOWS[asked.event]:
         # a refund on the paid_at of the payment it returns, collections on the date of the
         # service billed: another moment, unless the table's rows are the asked event's own
@@ -417,6 +439,24 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "") -> boo
         # "orders placed in April" on shipped_at; a booking is not the start it books
         return not asked.verb or (event == "start" and asked.event != "booking")
     return True
+
+
+#: The words of the two ends of a stay or a trip: a garment dropped off, then picked up; a
+#: passenger picked up, then dropped off.
+_END_WORDS = {"pickup": "pickup", "pick up": "pickup", "picked up": "pickup",
+              "dropoff": "dropoff", "drop off": "dropoff", "dropped off": "dropoff"}
+
+
+def _end_word(word: str) -> str | None:
+    """``pickup`` or ``dropoff`` for a word naming one end of a stay or a trip, else None."""
+    return _END_WORDS.get(word)
+
+
+def _bare_start(column: str) -> bool:
+    """Does a column's name say only a start (``started_dt``, ``start_date``), no thing of
+    its own started (``appt_start_ts``, ``sched_start``)?"""
+    parts = [p for p in _name_parts(column.split(".")[-1]) if p not in _TIME_PARTS]
+    return parts in (["start"], ["started"])
 
 
 #: Events that end a record or come after its life began: "new subscriptions this year" on
@@ -438,6 +478,8 @@ _FOLLOWS: dict[str, frozenset[str]] = {
     "payment": frozenset({"service"}),
     # a write-off gives up on what was invoiced, sold or served before it
     "writeoff": frozenset({"invoicing", "purchase", "service"}),
+    # an item is sold after it came in (a consigned item's intake)
+    "purchase": frozenset({"intake"}),
     # a move-out ends a stay that began with its move-in, never on the same day's row
     "move_out": frozenset({"move_in"}),
     # what is returned was sold, shipped or delivered before (read only where the SQL
@@ -806,7 +848,7 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
             # its invoicing, which a write-off follows (not the write-off's creation)
             known = {c: own[c] if c in own and own[c] in _FOLLOWS[asked.event] else e
                      for c, e in known.items()}
-        if any(_answers(asked, e, _tables_of(c, tables, sql), _column_word(c) or "")
+        if any(_answers(asked, e, _tables_of(c, tables, sql), _column_word(c) or "", c)
                for c, e in known.items()):
             return []
         if asked.event in _FOLLOWS and _kind_kept(asked.event, sql):

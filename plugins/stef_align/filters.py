@@ -64,7 +64,7 @@ from stef_align.names import bare, in_identifiers, initials, parts, word_matches
 from stef_align.period_terms import kept_in_dates, period_asked
 from stef_align.population import is_population
 from stef_align.presupposed import asks_in_force, in_force_window, presupposed
-from stef_align.repeats import repeat_thresholds
+from stef_align.repeats import prior_bounds, repeat_thresholds
 from stef_align.retention import asked_day_offsets
 from stef_align.scales import read_spans
 from stef_align.time import align_periods, anchor_date, current_own_key, excluded_year
@@ -2247,6 +2247,25 @@ def _times_bounds(rel: Filter, sql: SqlSpec) -> tuple[list[Filter], list[Filter]
     return met, off
 
 
+def _paired_rows(r: Filter, sql: SqlSpec) -> bool:
+    """Is "more than one" (``? > 1``, ``? >= 2``) kept by a self-join: a table joined to
+    itself on a shared key, its two rows told apart by their own ids (``b.trip_id >
+    a.trip_id``, ``<>``), so only keys with two rows or more are kept?"""
+    if r.column is not None or isinstance(r.value, bool) or (r.op, r.value) not in (
+            (">", 1), (">=", 2)):
+        return False
+    if not any(t1 == t2 and c1 == c2 for t1, c1, t2, c2 in sql.join_keys[:16]):
+        return False
+    return any(s.op in ("<", ">", "!=", "<>") and s.column
+               and norm(s.column) == norm(str(s.value)) for s in sql.relations[:MAX_SCAN])
+
+
+#: A margin over another quantity ("at least 20% over their budget", "2x above target"): the
+#: bound is the margin's, which the words do not say closed or open.
+_MARGIN = re.compile(r"\d[\d.,]*\s*(?:%|percent|pct|x|times)?\s+(?:over|above|under|below"
+                     r"|more than|less than|higher than|lower than)\b", re.IGNORECASE)
+
+
 def _relation(rel: Filter, sql: SqlSpec) -> str:
     """A comparison with another quantity ("later than promised") against the SQL's
     column-to-column comparisons: ``met``, ``reversed`` or ``absent``. A count of times
@@ -2272,6 +2291,10 @@ def _relation(rel: Filter, sql: SqlSpec) -> str:
             return "met"
         if (op in _UP and rel.op in _DOWN) or (op in _DOWN and rel.op in _UP):
             return "reversed"
+        if {op, rel.op} in ({">", ">="}, {"<", "<="}) and times is None:
+            # "sold above list price" / sale_price >= list_price: the rows sold at list
+            # price are kept too (or, for "at least", left out)
+            return "bound"
         return "met"
     for s in sql.filters[:MAX_SCAN]:
         # "priced higher than the average price" / price < (SELECT AVG(price) ...)
@@ -4074,6 +4097,11 @@ def align_filters(
                 "minor",
             ))
             continue
+        if _paired_rows(r, sql):
+            # "clients who booked more than one trip" / trips a JOIN trips b ON b.client_id =
+            # a.client_id AND b.trip_id > a.trip_id: two different rows of one client
+            matched.append(r.describe())
+            continue
         if (r.restated and r.source == "rules" and r.column
                 and norm(r.column) not in {norm(c) for c in sql.columns}):
             # "avg goals per game U12" restated "U12 (U12B and U12G) games", "refunds this
@@ -4114,6 +4142,17 @@ def align_filters(
                 f"the question compares {rel.op} {rel.value} but the SQL compares the other way",
                 "critical",
             ))
+        elif state == "bound" and not _MARGIN.search(q.text[:2000]):
+            wrong += 1
+            missing.append(f"{rel.op} {rel.value}")
+            equal = "kept" if rel.op in (">", "<") else "left out"
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question compares {rel.op} {rel.value} but the SQL compares with the "
+                f"{'closed' if rel.op in ('>', '<') else 'open'} bound: the rows equal to it "
+                f"are {equal}",
+                "critical",
+            ))
         elif state == "absent":
             reasons.append(reason(
                 "filter.missing",
@@ -4126,6 +4165,9 @@ def align_filters(
     read_as_asked += asked_day_offsets(q, extras)
     # "repeat riders" / HAVING COUNT(*) >= 2: the threshold is what "repeat" means
     read_as_asked += repeat_thresholds(q, extras)
+    # "returning jumpers this year" / EXISTS (... e.visit_dt < '2026-01-01'): the earlier
+    # visit is what "returning" means
+    read_as_asked += prior_bounds(q, sql, extras)
     # Extras shaped like deployment guards (a tenant scope, deleted or test rows left out)
     # that no requirement needed as a wrong value: reported as guards, not as extras.
     # An exclusion the text states ("internal accounts excluded") answers it.

@@ -1,6 +1,6 @@
 """The question's side of a condition turned round or swapped for another value.
 
-Three readings, each keyed to the question's own words (``QuestionSpec.own_words``: an agent's
+Four readings, most keyed to the question's own words (``QuestionSpec.own_words``: an agent's
 reformulation that flips the condition is the mistake itself):
 
 * ``filter.operator_mismatch`` (critical): the question asks for rows that have none of
@@ -16,6 +16,9 @@ reformulation that flips the condition is the mistake itself):
   (``heat_type = 'adult'``, ``account_type = 'cafe'``, ``countIf(payment_method = 'card')``):
   the column whose asked value the question names is kept at another one. Major, not
   critical: without a schema the word is only probably that column's value.
+* ``filter.operator_mismatch`` (critical): the question or its reformulation says the rows
+  have no X ("walk-ins (sessions with no customer account)") and the SQL keeps the rows whose
+  reference to an X is set (``customer_id IS NOT NULL``), with no IS NULL anywhere.
 
 >>> from stef_question.frame import question_spec
 >>> from stef_sql.extract import extract_spec
@@ -69,7 +72,10 @@ def _anti_join(sql: SqlSpec) -> bool:
     if sql.set_operation == "EXCEPT":
         return True
     for s in (*sql.filters[:_MAX], *sql.conditions[:_MAX]):
-        if s.excluded or s.op == "is null" or (s.value == SUBQUERY and s.op == "not in"):
+        # (an IS NULL keeps unmatched rows only after an outer join: ``churned_dt IS NULL``
+        # of the rows themselves is a state, "active customers", not an absence)
+        if s.excluded or (s.op == "is null" and sql.outer_joins) or (
+                s.value == SUBQUERY and s.op == "not in"):
             return True
         if s.source == "having" and s.op in ("=", "<", "<=") and s.value in (0, 1) and (
                 not isinstance(s.value, bool)):
@@ -266,5 +272,37 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return []
 
 
+#: The parts of a column that say it holds a reference to another row.
+_REF_PARTS = frozenset({"id", "key", "no", "num", "nbr", "ref"})
+
+
+def kept_present(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """"Walk-in sessions (sessions with no customer account)" answered by ``customer_id IS
+    NOT NULL``: the texts say the rows have no X and the SQL keeps those whose reference to
+    an X is set, the very rows they leave out. Read in the question and its reformulation
+    (the reformulation defining a word, "walk-ins", by the absence the SQL turns round)."""
+    present = [s for s in sql.filters[:_MAX] if s.op == "is not null" and s.column
+               and not s.excluded and not s.alternative and s.source == "where"]
+    if not present:
+        return []
+    if any(s.op == "is null" for s in sql.filters[:_MAX]):
+        return []
+    said = [[w for w in m.groups() if w] for m in _NO_THING.finditer(q.text[:2000])]
+    for s in present:
+        ps = parts(s.column or "")
+        if len(ps) < 2 or ps[-1] not in _REF_PARTS:
+            continue
+        thing = ps[:-1]
+        for words in said[:8]:
+            if words and stem(words[0]) == stem(thing[-1]):
+                return [reason(
+                    "filter.operator_mismatch",
+                    f"the texts ask for rows with no {' '.join(words)}, but the SQL keeps "
+                    f"{s.describe()}: the rows that have one",
+                    "critical")]
+    return []
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    return [*dropped_absence(q, sql), *kept_non(q, sql), *other_value(q, sql)]
+    return [*dropped_absence(q, sql), *kept_non(q, sql), *other_value(q, sql),
+            *kept_present(q, sql)]

@@ -1090,6 +1090,20 @@ def _averaged_over_said(group: str, q: QuestionSpec) -> bool:
     return bool(said) and len(said) >= max(1, len(words) - 1)
 
 
+#: Last words of a column that names a collection of the things before them
+#: (``salon_group_id``, ``hotel_chain_id``): the collection, not one of the things.
+_COLLECTIONS = frozenset({"group", "grp", "chain", "network", "family", "holding", "parent",
+                          "portfolio", "brand", "franchise", "system"})
+
+
+def _collection(column: str, words: list[str]) -> bool:
+    """Does ``column`` name a collection of what ``words`` name (``salon_group_id`` for
+    "salon") rather than the thing itself?"""
+    ps = [p for p in parts(column) if p not in _ID_PARTS]
+    return (len(ps) > 1 and ps[-1] in _COLLECTIONS
+            and not any(word_matches(w, ps[-1]) for w in words))
+
+
 def _plain_ungrouped(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
                      ungrouped: bool) -> str | None:
     """"orders by channel yesterday" answered by one ``COUNT(*)``: the question's words
@@ -1112,7 +1126,9 @@ def _plain_ungrouped(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         if reformulated is not None and not any(stem(w) in reformulated for w in words):
             return None  # the agent's reformulation reads no breakdown: "by" as means or agent
         read = [c for p in sql.projections[:64] for c in (*p.columns, p.column or "")]
-        read += [f.column or "" for f in (*sql.filters, *sql.conditions)][:256]
+        # (a tenant scope on a group of the things, ``salon_group_id = 7``, reads no salon)
+        read += [f.column or "" for f in (*sql.filters, *sql.conditions)[:256]
+                 if not _collection(f.column or "", words)]
         read += [c for o in sql.order_by[:16] for c in o.columns]
         if any(c and (key_matches(group, c, q, rules) or any(word_matches(w, c) for w in words))
                for c in read):

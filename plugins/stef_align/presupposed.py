@@ -125,7 +125,7 @@ IN_FORCE_WORDS = frozenset({"active", "current", "valid", "unexpired", "live", "
                             "inforce", "effective", "ongoing"})
 #: Parts of a column that holds when a row stops being in force.
 _END_PARTS = frozenset({"expiry", "expiration", "expires", "expire", "exp", "end", "ends",
-                        "until", "thru", "through", "to", "maturity", "termination",
+                        "ended", "until", "thru", "through", "to", "maturity", "termination",
                         "renewal", "renews"})
 #: (public: a column named so is an end, for the period aligner's "begun and not ended")
 END_PARTS = _END_PARTS

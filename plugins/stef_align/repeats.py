@@ -27,7 +27,7 @@ import re
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
-from stef_core.spec import Filter, QuestionSpec, SqlSpec
+from stef_core.spec import SUBQUERY, Filter, QuestionSpec, SqlSpec
 
 #: "repeat customers", "repeat guest rate", "returning buyers": the ones who came back at
 #: least once, two or more in all.
@@ -72,8 +72,67 @@ def repeat_thresholds(q: QuestionSpec, extras: list[Filter]) -> list[Filter]:
     return kept
 
 
+def _prior_rows(sql: SqlSpec) -> bool:
+    """Does the SQL look for the rows' earlier ones through a subquery (``EXISTS (SELECT 1
+    FROM tickets e WHERE e.jumper_id = t.jumper_id AND e.visit_dt < '2026-01-01')``)?"""
+    return any(f.value == SUBQUERY and f.op == "in" and not f.excluded
+               for f in sql.filters[:64])
+
+
+def prior_bounds(q: QuestionSpec, sql: SqlSpec, extras: list[Filter]) -> list[Filter]:
+    """The filters among ``extras`` that say what "returning" means: "returning jumpers this
+    year" answered by an EXISTS over the same rows before the year (``e.visit_dt <
+    '2026-01-01'`` beside ``t.visit_dt >= '2026-01-01'``): the earlier visit that makes a
+    jumper a returning one, not a condition the SQL adds.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT COUNT(DISTINCT t.j) FROM t WHERE t.d >= '2026-01-01' AND "
+    ...                    "EXISTS (SELECT 1 FROM t e WHERE e.j = t.j AND e.d < '2026-01-01')")
+    >>> [f.describe() for f in prior_bounds(QuestionSpec(text="returning jumpers this year"),
+    ...                                     sql, list(sql.filters))]
+    ["d < '2026-01-01'"]
+    """
+    if _REPEAT.search(q.text[:2000]) is None or not _prior_rows(sql):
+        return []
+    starts = {(f.column, str(f.value)) for f in sql.filters[:64] if f.op in (">=", ">")}
+    return [f for f in extras[:64] if f.op in ("<", "<=") and not f.excluded
+            and (f.column, str(f.value)) in starts]
+
+
+def _tells_returning(sql: SqlSpec) -> bool:
+    """Does anything in the SQL tell a returning row from a first one: a count threshold, a
+    subquery, a window (``LAG``, ``ROW_NUMBER``), a self-join, a grouping inside or a
+    ``MIN`` / ``MAX`` (a first or last time)?"""
+    if sql.subqueries or sql.windows or sql.nested_group_by or sql.set_operation:
+        return True
+    if any(f.source == "having" or f.value == SUBQUERY
+           for f in (*sql.filters[:64], *sql.conditions[:64])):
+        return True
+    if any(t1 == t2 for t1, _, t2, _ in sql.join_keys[:16]):
+        return True
+    if any((_threshold(f.op, f.value) or 0) >= 2
+           for f in (*sql.filters[:64], *sql.conditions[:64])):
+        return True  # a stored count (``visits_cnt >= 2``)
+    # a flag or a value of its own (``is_returning``, ``customer_type = 'repeat'``)
+    named = [*sql.columns, *(str(v) for v in sql.literals[:256])][:512]
+    if any(_NAMED.search(str(c)) for c in named):
+        return True
+    return any(a.func.upper() in ("MIN", "MAX") for a in sql.aggregations[:32])
+
+
+_NAMED = re.compile(r"return|repeat|recurr|loyal|first|new_|prior|previous", re.IGNORECASE)
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     m = _REPEAT.search(q.text[:2000])
+    if m is not None and _REPEAT.search(q.own_words[:2000]) and not _tells_returning(sql):
+        return [reason(
+            "filter.missing",
+            f"the question asks for {m.group(0)}, those who came back after an earlier "
+            f"time, but nothing in the SQL tells them from the first-timers (no earlier row "
+            f"looked up, no count of times): all {m.group(1)} are counted",
+            "major",
+        )]
     if m is None or _OWN_NUMBER.search(q.own_words[:2000]):
         return []
     kept = [(f, t) for f in (*sql.filters[:64], *sql.conditions[:64])

@@ -501,6 +501,32 @@ def _year_starts(q: QuestionSpec, today: date) -> tuple[int, ...]:
     return told or (months if said else ())
 
 
+def _told_year_start(q: QuestionSpec, today: date) -> int:
+    """The month (2-12) the question's fiscal, financial, school or academic year starts in,
+    when the question calls it so and its reformulation names the day one of the question's
+    relative years starts, read that way ("sales fiscal ytd" restated "the fiscal year starts
+    1 February, so from 2025-02-01"): the year the agent declares, as a ruleset's ``year
+    starts`` would; 0 when the texts do not say one month.
+
+    >>> from stef_question.frame import question_spec
+    >>> _told_year_start(question_spec("sales fiscal ytd", "Sales this fiscal year to date; "
+    ...     "the fiscal year starts 1 February, so from 2025-02-01."), date(2025, 10, 21))
+    2
+    >>> _told_year_start(question_spec("sales ytd", "Sales from 2025-02-01."),
+    ...                  date(2025, 10, 21))
+    0
+    """
+    if not _FISCAL_WORDS.search(q.text.partition(" . ")[0].lower()):
+        return 0
+    asked = [p for p in q.periods[:8] if p.source == "question"]
+    days = {r.start for r in (q.restated_periods or ())[:MAX_RESTATED]
+            if isinstance(r.start, str)}
+    told = {m for m in range(2, 13) for p in asked for f in (_fiscal(p, m),)
+            if f is not None and f.start is not None
+            and iso(resolve(f.start, today)) in days}
+    return told.pop() if len(told) == 1 else 0
+
+
 def _same_stretch(a: Period, b: Period, today: date) -> bool:
     """Do ``a`` and ``b`` (one reading each) cover one stretch of time at the anchor?"""
     clip = _clips(a, today) or _clips(b, today)
@@ -1048,6 +1074,8 @@ def align_periods(
 
     # else the months a fiscal or school year the texts name may start in (read only here,
     # where the question asks a period: most records ask none)
+    if declared <= 1:
+        declared = _told_year_start(q, today) or declared  # the agent's own fiscal year
     years = () if declared > 1 else _year_starts(q, today)
     calendar = _CALENDAR_WORDS.search(q.text.lower()) is not None
     asked = [_as_restated(p, q.restated_periods or (), q.text, today) for p in asked]

@@ -317,6 +317,29 @@ def _week_bounds(text: Text, times: list[tuple[int, int]]) -> set[int]:
     return out
 
 
+#: A whole week spelled by its first and last days ("league weeks run Sunday to Saturday").
+_WEEK_SPAN = re.compile(r"\bweeks?\b[^.;]{0,40}?\b(" + "|".join(WEEKDAYS) + r")\s*(?:to|through"
+                        r"|thru|until|till|-|\u2013|\u2014)\s*(" + "|".join(WEEKDAYS) + r")\b",
+                        re.IGNORECASE)
+
+
+def _told_week_start(reformulated: str) -> int:
+    """The first day of the week (0 = Monday) the reformulation says its weeks run from
+    ("last league week (league weeks run Sunday to Saturday)"), a whole week spelled from its
+    first day to its last; 0 when it says none.
+
+    >>> _told_week_start("Games in the last league week (league weeks run Sunday to Saturday)")
+    6
+    >>> _told_week_start("Sessions on weekdays, Monday to Friday"), _told_week_start("x")
+    (0, 0)
+    """
+    m = _WEEK_SPAN.search(reformulated[:MAX_CHARS])
+    if m is None:
+        return 0
+    start, end = WEEKDAYS.index(m.group(1).lower()), WEEKDAYS.index(m.group(2).lower())
+    return start if (end + 1) % 7 == start else 0
+
+
 def _weekdays(question: str, asked: list[Filter]) -> list[Filter]:
     """Weak requirements for the days of the week the question keeps, when the question's
     own reading has none for them (a weekday is an inference about how the SQL spells it)."""
@@ -690,6 +713,8 @@ def question_spec(
     question = spelled_durations(question)
     q_text = tokenize(question)
     reformulated, hint_text = enrichment.split_enrichment(question, enriched_question)
+    if first == 0 and reformulated:
+        first = _told_week_start(reformulated)  # the agent's own weeks, when it says them
     hint = enrichment.read_hint(hint_text, lex)
     hint_filters, bound_values, bound_aggs, bound_ranking = _bind(q_text, hint, lex)
 

@@ -110,6 +110,11 @@ def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH
 
 _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000,
            "m": 1_000_000, "bn": 1_000_000_000}
+#: Nouns that name a quantity a row's figure is held against ("above list price", "below
+#: reorder level", "below target").
+_QUANTITIES = frozenset({"price", "cost", "budget", "target", "quota", "limit", "threshold",
+                         "average", "par", "plan", "forecast", "estimate", "msrp", "level",
+                         "capacity", "minimum", "maximum", "goal", "benchmark", "baseline"})
 _OTHER_SKIP = frozenset({"their", "its", "his", "her", "the", "a", "an", "that", "those", "what"})
 _OTHER_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "on", "at", "to", "from",
                          "is", "are", "was", "were", "?", ".", ",", ";", "who", "which", "that",
@@ -514,6 +519,10 @@ def read(
             elif other and m.phrase in ("above", "below", "over", "under") and words[
                     m.end:m.end + 1] in (("their",), ("its",), ("the",)):
                 # "under their reorder point", "above the average": another quantity
+                found.append(Comparison(as_op(m.meaning), None, i, m.end, other=other))
+            elif other and m.phrase in ("above", "below") and other.split()[-1] in _QUANTITIES:
+                # "sold above list price", "stock below reorder level": another quantity of
+                # the same row, named without an article
                 found.append(Comparison(as_op(m.meaning), None, i, m.end, other=other))
             i = m.end
             continue
