@@ -27,7 +27,8 @@ answered by AVG with no median or percentile function in any dialect's spelling 
 a stated percentage ("under 20%") held against a share on the other scale (a fraction compared
 with 20, critical); a rate ("cost per mile", "margin %", "oee") answered by the average of each
 row's ratio when the person asked for no mean (a reformulation's "average rent per square foot"
-is the mistake, not an excuse), a rate weighted by volume ("effective rate", "blended rate")
+is the mistake, not an excuse; in logged traffic so is the person's own "avg rent per sq ft"),
+a rate weighted by volume ("effective rate", "blended rate")
 answered by the plain mean of a stored rate, one average answered by the average of
 per-group averages, a share of an amount ("share of revenue") answered by a share of row
 counts, "the latest X" answered by MAX(X) of a measure with nothing ordered by time, "the
@@ -591,6 +592,8 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     # what is computed against what is asked: a table of small rules (_MEANING)
     out.extend(reason("aggregation.mismatch", message, severity)
                for rule, severity in _MEANING if (message := rule(q, sql)) is not None)
+    if logged and (unit_rate := _averaged_unit_rate(q, sql)) is not None:
+        out.append(reason("aggregation.mismatch", unit_rate, "major"))
     return out
 
 
@@ -1253,6 +1256,43 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
                     f"averages ({text}, each computed per {unnamed[0]}, which the question "
                     f"does not name): a group with one row weighs as much as one with many")
     return None
+
+
+#: A mean of a rate per unit in the person's own words: "avg rent per sq ft", "average
+#: good units per hour", "avg price per sqm" (the mean word first, then "per" and a word).
+_MEAN_PER_UNIT = re.compile(rf"\b{one_of((*MEAN_WORDS, *MEAN_FORMS))}\b[^.?!;,]{{0,40}}?"
+                            r"\bper\s+[a-z]")
+
+
+def _averaged_unit_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a mean of a rate per unit, asked in logged traffic, is answered by another figure;
+    None otherwise: the person asks for the average of a rate per unit of something ("avg
+    rent per sq ft by region", "avg good units per hour by line") and the SQL averages each
+    row's ratio of two of its columns (``AVG(monthly_rate / sq_ft)``). A business's "average
+    price per square metre" is its totals divided (``SUM(net_amt) / SUM(sqm)``): averaged per
+    row, a 9 m2 booth weighs as much as a 90 m2 one. (:func:`_averaged_ratio` reads the same
+    SQL where the person names no mean; here the mean word is theirs, so only an agent's
+    logged traffic is read, where the deployments' conventions are rates of totals; a public
+    benchmark's "average price per unit" may be the plain mean.) A relative change asked as a
+    mean ("avg ECRI %": each increase's own percentage averaged) has no "per" and is left
+    alone, as is a duration divided by a constant (``AVG(secs / 60.0)``: a unit, no ratio).
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT region, AVG(rent / sq_ft) FROM leases GROUP BY region")
+    >>> _averaged_unit_rate(question_spec("avg rent per sq ft by region", None), sql)[:40]
+    'the question asks for the average rate p'
+    >>> _averaged_unit_rate(question_spec("avg rent increase % by region", None), sql)
+    """
+    ratios = [text for kind, text, _ in sql.averaged_ratios[:16] if kind == "row ratio"]
+    if not ratios:
+        return None
+    m = _MEAN_PER_UNIT.search(q.own_words[:2000])
+    if m is None:
+        return None
+    return (f"the question asks for the average rate per unit ({m.group(0)} ...), but the SQL "
+            f"averages each row's ratio ({ratios[0]}): a small row weighs as much as a large "
+            f"one; the rate over a group is its totals divided (SUM(...) / SUM(...))")
 
 
 #: A rate the question weighs by its volume: "effective rate", "blended rate", "weighted
