@@ -594,6 +594,8 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
                for rule, severity in _MEANING if (message := rule(q, sql)) is not None)
     if logged and (unit_rate := _averaged_unit_rate(q, sql)) is not None:
         out.append(reason("aggregation.mismatch", unit_rate, "major"))
+    if logged and (valued := _valued_base(q, sql)) is not None:
+        out.append(reason("aggregation.mismatch", valued, "major"))
     return out
 
 
@@ -1370,6 +1372,33 @@ def _complement_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
             f"that meet the condition by other rows that do not ({sql.complement_ratios[0]}): "
             f"one part over another, always above the rate asked; divide by every row "
             f"(COUNT(*)) or by both parts")
+
+
+def _valued_base(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a share asked over rows, in logged traffic, is taken over fewer; None otherwise:
+    the person asks for a share, a percentage or a rate ("on-time %", "share of stays from
+    out of state guests") and the SQL counts the rows that meet a condition over
+    ``COUNT(column)`` of a plain column (``COUNT(p.ready_ts)``, ``COUNT(g.home_state)``,
+    :attr:`SqlSpec.valued_bases`): the orders never ready, the guests with no known state,
+    drop out of the base, and the share is of the rows that have a value. Read in logged
+    traffic only, where a column left empty is common (a public benchmark's curated
+    "percentage of ... " over ``COUNT(T1.col)`` counts its rows, where nothing is NULL).
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT 100 * COUNTIF(ready_ts <= promised_ts) / COUNT(ready_ts) "
+    ...                    "FROM preorders")
+    >>> _valued_base(question_spec("mobile on-time % last month", None), sql)[:36]
+    'the question asks for a share of the'
+    >>> _valued_base(question_spec("mobile orders ready on time last month", None), sql)
+    """
+    if not sql.valued_bases or not _RATE_OVER_ALL.search(q.own_words):
+        return None
+    text = sql.valued_bases[0]
+    return (f"the question asks for a share of the rows, but the SQL divides by a count of "
+            f"a column's values ({text}): COUNT(column) leaves out the rows where it is "
+            f"NULL, so they drop out of the base and the share is over the rows that have a "
+            f"value; count every row (COUNT(*)) or say why the others are left out")
 
 
 #: "avg items per order by channel", "the average watch time per viewer": a mean per thing.
