@@ -575,6 +575,8 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         out.append(reason("distinct.missing", repeated_ids, "major"))
     elif (other_rows := _counts_other_rows(q, sql, logged)) is not None:
         out.append(reason("distinct.missing", other_rows, "major"))
+    elif (heads := _headcount_rows(q, sql)) is not None:
+        out.append(reason("distinct.missing", heads, "major"))
     elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
         # "List the distinct categories" / SELECT category: every repeat is listed.
         # Critical for a single column that repeats: "the different countries of customers"
@@ -888,6 +890,43 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
     return None
 
 
+#: A count of people by the word that says so: "headcount", "head count".
+_HEADCOUNT = gated(r"\bhead\s?counts?\b")
+
+
+def _headcount_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a headcount counts rows, or None: the person asks for a headcount ("headcount fall
+    2026", "dual enrollment headcount by high school"), a number of people, each once, and
+    the SQL counts the rows of a table of occurrences (``COUNT(*) FROM enrollments``,
+    ``COUNT(e.enrl_id)``: a student in four classes counts four times) with no DISTINCT or
+    per-person grouping anywhere. A mean of daily headcounts ("avg headcount on site per
+    day") averages a stored figure, and a table of the people themselves (``agents``) holds
+    each once: neither is read.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("headcount fall 2026", None)
+    >>> sql = "SELECT COUNT(*) FROM enrollments e WHERE e.term_cd = '202710'"
+    >>> _headcount_rows(q, extract_spec(sql))[:34]
+    'the question asks for a headcount,'
+    >>> _headcount_rows(q, extract_spec(sql.replace("COUNT(*)", "COUNT(DISTINCT student_id)")))
+    """
+    if not sql.tables or _head(sql.tables[0]) not in _OCCURRENCES:
+        return None
+    counts = [a for a in sql.aggregations[:32] if family(a.func) == "COUNT" and not a.nested]
+    if (not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in sql.aggregations)
+            or sql.distinct or sql.nested_distinct or sql.grouped_source
+            or sql.nested_group_by or sql.set_operation):
+        return None
+    own = q.own_words[:2000]
+    if _HEADCOUNT.search(own) is None or _MEAN_WORDS.search(own):
+        return None
+    return (f"the question asks for a headcount, each person once, but the SQL counts "
+            f"{counts[0].func}({counts[0].arg}) over the rows of {sql.tables[0]}, several per "
+            f"person: one with several counts several times; count distinct people "
+            f"(COUNT(DISTINCT ...))")
+
+
 def _counted_through_owner(noun: str, phrase: tuple[str, ...], counts: list[Aggregation],
                            tables: tuple[str, ...], sql: SqlSpec) -> str | None:
     """"how many accounts have a paused standing order" / ``SELECT COUNT(*) FROM
@@ -971,6 +1010,11 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     # assignments, pharmacy fills, requests, votes, reviews, screenings, claims, scans
     "lines", "items", "assignments", "fills", "requests", "votes", "reviews", "ratings",
     "performances", "screenings", "claims", "scans", "entries",
+    # what a person is billed, enrolled in, borrows or gives, again and again: invoices and
+    # charges, enrolments and registrations, loans, holds, rentals, donations, applications
+    "invoices", "bills", "charges", "enrollments", "enrolments", "registrations", "loans",
+    "checkouts", "holds", "adoptions", "intakes", "donations", "gifts", "rentals",
+    "applications",
 })
 
 
