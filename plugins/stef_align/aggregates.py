@@ -897,8 +897,9 @@ _HEADCOUNT = gated(r"\bhead\s?counts?\b")
 def _headcount_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """Why a headcount counts rows, or None: the person asks for a headcount ("headcount fall
     2026", "dual enrollment headcount by high school"), a number of people, each once, and
-    the SQL counts the rows of a table of occurrences (``COUNT(*) FROM enrollments``,
-    ``COUNT(e.enrl_id)``: a student in four classes counts four times) with no DISTINCT or
+    the SQL counts the rows of a table of occurrences or of a link table (``COUNT(*) FROM
+    enrollments``, ``COUNT(e.enrl_id)``: a student in four classes counts four times) with no
+    DISTINCT or
     per-person grouping anywhere. A mean of daily headcounts ("avg headcount on site per
     day") averages a stored figure, and a table of the people themselves (``agents``) holds
     each once: neither is read.
@@ -911,7 +912,7 @@ def _headcount_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     'the question asks for a headcount,'
     >>> _headcount_rows(q, extract_spec(sql.replace("COUNT(*)", "COUNT(DISTINCT student_id)")))
     """
-    if not sql.tables or _head(sql.tables[0]) not in _OCCURRENCES:
+    if not sql.tables or _head(sql.tables[0]) not in _OCCURRENCES | _LINK_ROWS:
         return None
     counts = [a for a in sql.aggregations[:32] if family(a.func) == "COUNT" and not a.nested]
     if (not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in sql.aggregations)
@@ -1010,12 +1011,14 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     # assignments, pharmacy fills, requests, votes, reviews, screenings, claims, scans
     "lines", "items", "assignments", "fills", "requests", "votes", "reviews", "ratings",
     "performances", "screenings", "claims", "scans", "entries",
-    # what a person is billed, enrolled in, borrows or gives, again and again: invoices and
-    # charges, enrolments and registrations, loans, holds, rentals, donations, applications
-    "invoices", "bills", "charges", "enrollments", "enrolments", "registrations", "loans",
-    "checkouts", "holds", "adoptions", "intakes", "donations", "gifts", "rentals",
-    "applications",
+    # what a person is billed, borrows or gives, again and again: invoices and charges,
+    # loans, holds, rentals, donations, applications
+    "invoices", "bills", "charges", "loans", "checkouts", "holds", "adoptions", "intakes",
+    "donations", "gifts", "rentals", "applications",
 })
+#: Link tables, one row per person and thing (a student's enrolment in a course): a count of
+#: students enrolled in one course counts each once, a headcount over all of them does not.
+_LINK_ROWS = frozenset({"enrollments", "enrolments", "registrations"})
 
 
 #: Last words of a compound table name whose rows are what is done to or happens to a
