@@ -467,6 +467,10 @@ class SqlSpec:
     # (``countIf(status = 'cancelled') / countIf(status != 'cancelled')``), as written: one
     # part over the other, not a rate over all rows.
     complement_ratios: tuple[str, ...] = ()
+    # Shares whose base counts the values of a plain column, not rows or keys
+    # (``COUNTIF(ready_ts <= promised_ts) / COUNT(ready_ts)``): the rows where that column is
+    # NULL drop out of the base; as written.
+    valued_bases: tuple[str, ...] = ()
     # Date differences in whole hours, days or longer averaged as they are in a dialect whose
     # AVG of integers is an integer (T-SQL, Redshift: ``AVG(DATEDIFF(day, a, b))`` is
     # truncated to whole days): each ``DATEDIFF(day, a, b)``.

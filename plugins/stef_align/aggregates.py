@@ -27,7 +27,8 @@ answered by AVG with no median or percentile function in any dialect's spelling 
 a stated percentage ("under 20%") held against a share on the other scale (a fraction compared
 with 20, critical); a rate ("cost per mile", "margin %", "oee") answered by the average of each
 row's ratio when the person asked for no mean (a reformulation's "average rent per square foot"
-is the mistake, not an excuse), a rate weighted by volume ("effective rate", "blended rate")
+is the mistake, not an excuse; in logged traffic so is the person's own "avg rent per sq ft"),
+a rate weighted by volume ("effective rate", "blended rate")
 answered by the plain mean of a stored rate, one average answered by the average of
 per-group averages, a share of an amount ("share of revenue") answered by a share of row
 counts, "the latest X" answered by MAX(X) of a measure with nothing ordered by time, "the
@@ -594,6 +595,8 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         out.append(reason("distinct.missing", repeated_ids, "major"))
     elif (other_rows := _counts_other_rows(q, sql, logged)) is not None:
         out.append(reason("distinct.missing", other_rows, "major"))
+    elif (heads := _headcount_rows(q, sql)) is not None:
+        out.append(reason("distinct.missing", heads, "major"))
     elif q.distinct and not q.distinct_count and not deduplicates and not all_aggs:
         # "List the distinct categories" / SELECT category: every repeat is listed.
         # Critical for a single column that repeats: "the different countries of customers"
@@ -611,6 +614,10 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     # what is computed against what is asked: a table of small rules (_MEANING)
     out.extend(reason("aggregation.mismatch", message, severity)
                for rule, severity in _MEANING if (message := rule(q, sql)) is not None)
+    if logged and (unit_rate := _averaged_unit_rate(q, sql)) is not None:
+        out.append(reason("aggregation.mismatch", unit_rate, "major"))
+    if logged and (valued := _valued_base(q, sql)) is not None:
+        out.append(reason("aggregation.mismatch", valued, "major"))
     return out
 
 
@@ -914,6 +921,44 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
     return None
 
 
+#: A count of people by the word that says so: "headcount", "head count".
+_HEADCOUNT = gated(r"\bhead\s?counts?\b")
+
+
+def _headcount_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a headcount counts rows, or None: the person asks for a headcount ("headcount fall
+    2026", "dual enrollment headcount by high school"), a number of people, each once, and
+    the SQL counts the rows of a table of occurrences or of a link table (``COUNT(*) FROM
+    enrollments``, ``COUNT(e.enrl_id)``: a student in four classes counts four times) with no
+    DISTINCT or
+    per-person grouping anywhere. A mean of daily headcounts ("avg headcount on site per
+    day") averages a stored figure, and a table of the people themselves (``agents``) holds
+    each once: neither is read.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("headcount fall 2026", None)
+    >>> sql = "SELECT COUNT(*) FROM enrollments e WHERE e.term_cd = '202710'"
+    >>> _headcount_rows(q, extract_spec(sql))[:34]
+    'the question asks for a headcount,'
+    >>> _headcount_rows(q, extract_spec(sql.replace("COUNT(*)", "COUNT(DISTINCT student_id)")))
+    """
+    if not sql.tables or _head(sql.tables[0]) not in _OCCURRENCES | _LINK_ROWS:
+        return None
+    counts = [a for a in sql.aggregations[:32] if family(a.func) == "COUNT" and not a.nested]
+    if (not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in sql.aggregations)
+            or sql.distinct or sql.nested_distinct or sql.grouped_source
+            or sql.nested_group_by or sql.set_operation):
+        return None
+    own = q.own_words[:2000]
+    if _HEADCOUNT.search(own) is None or _MEAN_WORDS.search(own):
+        return None
+    return (f"the question asks for a headcount, each person once, but the SQL counts "
+            f"{counts[0].func}({counts[0].arg}) over the rows of {sql.tables[0]}, several per "
+            f"person: one with several counts several times; count distinct people "
+            f"(COUNT(DISTINCT ...))")
+
+
 def _counted_through_owner(noun: str, phrase: tuple[str, ...], counts: list[Aggregation],
                            tables: tuple[str, ...], sql: SqlSpec) -> str | None:
     """"how many accounts have a paused standing order" / ``SELECT COUNT(*) FROM
@@ -997,7 +1042,14 @@ _OCCURRENCES = _EVENT_HEADS | frozenset({
     # assignments, pharmacy fills, requests, votes, reviews, screenings, claims, scans
     "lines", "items", "assignments", "fills", "requests", "votes", "reviews", "ratings",
     "performances", "screenings", "claims", "scans", "entries",
+    # what a person is billed, borrows or gives, again and again: invoices and charges,
+    # loans, holds, rentals, donations, applications
+    "invoices", "bills", "charges", "loans", "checkouts", "holds", "adoptions", "intakes",
+    "donations", "gifts", "rentals", "applications",
 })
+#: Link tables, one row per person and thing (a student's enrolment in a course): a count of
+#: students enrolled in one course counts each once, a headcount over all of them does not.
+_LINK_ROWS = frozenset({"enrollments", "enrolments", "registrations"})
 
 
 #: Last words of a compound table name whose rows are what is done to or happens to a
@@ -1286,6 +1338,43 @@ def _averaged_ratio(q: QuestionSpec, sql: SqlSpec) -> str | None:
     return None
 
 
+#: A mean of a rate per unit in the person's own words: "avg rent per sq ft", "average
+#: good units per hour", "avg price per sqm" (the mean word first, then "per" and a word).
+_MEAN_PER_UNIT = re.compile(rf"\b{one_of((*MEAN_WORDS, *MEAN_FORMS))}\b[^.?!;,]{{0,40}}?"
+                            r"\bper\s+[a-z]")
+
+
+def _averaged_unit_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a mean of a rate per unit, asked in logged traffic, is answered by another figure;
+    None otherwise: the person asks for the average of a rate per unit of something ("avg
+    rent per sq ft by region", "avg good units per hour by line") and the SQL averages each
+    row's ratio of two of its columns (``AVG(monthly_rate / sq_ft)``). A business's "average
+    price per square metre" is its totals divided (``SUM(net_amt) / SUM(sqm)``): averaged per
+    row, a 9 m2 booth weighs as much as a 90 m2 one. (:func:`_averaged_ratio` reads the same
+    SQL where the person names no mean; here the mean word is theirs, so only an agent's
+    logged traffic is read, where the deployments' conventions are rates of totals; a public
+    benchmark's "average price per unit" may be the plain mean.) A relative change asked as a
+    mean ("avg ECRI %": each increase's own percentage averaged) has no "per" and is left
+    alone, as is a duration divided by a constant (``AVG(secs / 60.0)``: a unit, no ratio).
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT region, AVG(rent / sq_ft) FROM leases GROUP BY region")
+    >>> _averaged_unit_rate(question_spec("avg rent per sq ft by region", None), sql)[:40]
+    'the question asks for the average rate p'
+    >>> _averaged_unit_rate(question_spec("avg rent increase % by region", None), sql)
+    """
+    ratios = [text for kind, text, _ in sql.averaged_ratios[:16] if kind == "row ratio"]
+    if not ratios:
+        return None
+    m = _MEAN_PER_UNIT.search(q.own_words[:2000])
+    if m is None:
+        return None
+    return (f"the question asks for the average rate per unit ({m.group(0)} ...), but the SQL "
+            f"averages each row's ratio ({ratios[0]}): a small row weighs as much as a large "
+            f"one; the rate over a group is its totals divided (SUM(...) / SUM(...))")
+
+
 #: A rate the question weighs by its volume: "effective rate", "blended rate", "weighted
 #: average price", "realized rate": the group's totals divided, never a plain mean of rows.
 _WEIGHTED_RATE = re.compile(
@@ -1361,6 +1450,33 @@ def _complement_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
             f"that meet the condition by other rows that do not ({sql.complement_ratios[0]}): "
             f"one part over another, always above the rate asked; divide by every row "
             f"(COUNT(*)) or by both parts")
+
+
+def _valued_base(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why a share asked over rows, in logged traffic, is taken over fewer; None otherwise:
+    the person asks for a share, a percentage or a rate ("on-time %", "share of stays from
+    out of state guests") and the SQL counts the rows that meet a condition over
+    ``COUNT(column)`` of a plain column (``COUNT(p.ready_ts)``, ``COUNT(g.home_state)``,
+    :attr:`SqlSpec.valued_bases`): the orders never ready, the guests with no known state,
+    drop out of the base, and the share is of the rows that have a value. Read in logged
+    traffic only, where a column left empty is common (a public benchmark's curated
+    "percentage of ... " over ``COUNT(T1.col)`` counts its rows, where nothing is NULL).
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT 100 * COUNTIF(ready_ts <= promised_ts) / COUNT(ready_ts) "
+    ...                    "FROM preorders")
+    >>> _valued_base(question_spec("mobile on-time % last month", None), sql)[:36]
+    'the question asks for a share of the'
+    >>> _valued_base(question_spec("mobile orders ready on time last month", None), sql)
+    """
+    if not sql.valued_bases or not _RATE_OVER_ALL.search(q.own_words):
+        return None
+    text = sql.valued_bases[0]
+    return (f"the question asks for a share of the rows, but the SQL divides by a count of "
+            f"a column's values ({text}): COUNT(column) leaves out the rows where it is "
+            f"NULL, so they drop out of the base and the share is over the rows that have a "
+            f"value; count every row (COUNT(*)) or say why the others are left out")
 
 
 #: "avg items per order by channel", "the average watch time per viewer": a mean per thing.

@@ -26,7 +26,9 @@ A share compared with a number (``compared_shares``) keeps its scale: ``fraction
 division, the AVG of a 0/1 value) or ``percent`` (one multiplied by 100), through the alias a
 query gives it (``HAVING completion_rate < 20``, an outer ``WHERE rate > 0.2``). Averages of
 each row's ratio (``AVG(cost / miles)``) and of a nested query's per-group averages are kept in
-``averaged_ratios``.
+``averaged_ratios``. A share whose base counts a plain column's values (``COUNT_IF(ready_ts <=
+promised_ts) / COUNT(ready_ts)``: the rows where it is NULL drop out of the base) is kept as
+written in ``valued_bases``.
 
 The question's counterpart is :mod:`stef_question.concepts.aggregates`.
 """
@@ -92,6 +94,7 @@ def read(tree: Tree) -> Build:
     compared = _compared_shares(tree) if (tree.divides or tree.aggs) else ()
     averaged = _averaged_ratios(tree) if tree.aggs else ()
     complements = _complement_ratios(tree) if (tree.divides and tree.aggs) else ()
+    valued = _valued_bases(tree) if (tree.divides and tree.aggs) else ()
     integer_averages = tuple(_integer_averages(tree)) if (
         tree.dialect in INTEGER_AVG or tree.divides) else ()
 
@@ -106,7 +109,8 @@ def read(tree: Tree) -> Build:
                 "conditions": conditions, "value_relations": value_relations,
                 "integer_divisions": integer_divisions,
                 "compared_shares": compared, "averaged_ratios": averaged,
-                "integer_averages": integer_averages, "complement_ratios": complements}
+                "integer_averages": integer_averages, "complement_ratios": complements,
+                "valued_bases": valued}
 
     return build
 
@@ -816,6 +820,43 @@ def _counted_condition(tree: Tree, node: exp.Expr, depth: int = 0) -> exp.Expr |
         if isinstance(arg, PREDICATES):
             return arg
     return None
+
+
+#: Last parts of a column's name that name a key or an identifier (``order_id``, ``po_no``):
+#: counted, it counts the rows that have one, as COUNT(*) does where it is always set.
+_KEY_PARTS = ("id", "key", "no", "nbr", "num", "number", "code", "cd")
+
+
+def _valued_bases(tree: Tree) -> tuple[str, ...]:
+    """Shares whose numerator counts rows by a condition and whose base counts the values of
+    a plain column (``100 * SUM(CASE WHEN g.home_state <> p.state_cd THEN 1 ELSE 0 END) /
+    COUNT(g.home_state)``): COUNT(column) leaves out the rows where the column is NULL, so
+    the share is over the rows that have a value, not over the rows the query keeps. A key
+    or identifier counted (``COUNT(o.order_id)``, the matched rows of an outer join) and a
+    DISTINCT count are other readings and are left alone. As written.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> extract_spec("SELECT COUNTIF(ready_ts <= promised_ts) / COUNT(ready_ts) "
+    ...              "FROM preorders").valued_bases
+    ('COUNT_IF(ready_ts <= promised_ts) / COUNT(ready_ts)',)
+    >>> extract_spec("SELECT COUNTIF(late) / COUNT(order_id) FROM orders").valued_bases
+    ()
+    """
+    out: list[str] = []
+    for base in tree.aggs[:_MAX_SHARES]:
+        if type(base) is not exp.Count or not isinstance(base.this, exp.Column):
+            continue
+        d = base.parent
+        while isinstance(d, _SAME_SCALE) and d.parent is not None:
+            d = d.parent
+        if (not isinstance(d, (exp.Div, exp.SafeDivide)) or _strip(d.expression) is not base
+                or _counted_condition(tree, d.this) is None):
+            continue
+        name = base.this.name.lower()
+        if name.endswith("id") or name.split("_")[-1] in _KEY_PARTS:
+            continue
+        out.append(text_of(d)[:160])
+    return tuple(dict.fromkeys(out))
 
 
 #: A comparison and the one that holds exactly where it does not (``a > b`` / ``a <= b``).

@@ -250,6 +250,20 @@ def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
         # the numerator counts the rows of the other table (COUNT(r.refund_id) / COUNT(o.order_id)
         # over a LEFT JOIN of orders to refunds): the base counts each order once per refund
         other_rows = [c.this for c in counts if isinstance(c.this, exp.Column) and c.this.table]
+        # or counts the rows by a condition on another table's columns (``COUNT_IF(x.addon_cd
+        # = 'LUNCH') / COUNT(*)`` over ``bookings b LEFT JOIN booking_addons x``): the
+        # numerator is of the joined rows, the base of the first table's, once per match
+        # (read where that table is LEFT JOINed: an inner join of the benchmarks' curated
+        # ``SUM(CASE WHEN T2.x ...) / COUNT(*)`` keeps one row per match on purpose)
+        owner = owner_select(below)
+        outer = {j.this.alias_or_name.lower() for j in (
+            owner.args.get("joins") or [] if isinstance(owner, exp.Select) else [])[:16]
+            if j.side == "LEFT" and isinstance(j.this, exp.Table)}
+        # (not a test of the match itself, ``COUNTIF(r.response_id IS NULL)``: one row per
+        # unmatched ticket, the share of tickets without one)
+        other_rows += [c for node in div.this.find_all(exp.CountIf, exp.Sum)
+                       for c in node.find_all(exp.Column)
+                       if c.table.lower() in outer and not isinstance(c.parent, exp.Is)][:8]
         if not distinct and not other_rows:
             continue  # the numerator counts the joined rows too: one base for both
         arg = below.this
