@@ -70,8 +70,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             continue
         if c.column.split(".")[-1].lower() in kept:
             continue  # the state's column is bounded in the WHERE too: read elsewhere
-        said = stem(value_key(c.value))
-        if len(said) >= 3 and said in own:
+        state = stem(value_key(c.value))
+        if len(state) >= 3 and state in own:
             return [reason(
                 "filter.missing",
                 f"the question counts the rows that are {c.value!s} (a threshold of "
