@@ -349,21 +349,23 @@ def another_name(group: str, key: str) -> bool:
                for entry in _TRADE_PHRASES))
 
 
+@lru_cache(maxsize=4096)
 def same_things(word: str) -> frozenset[str]:
     """The question's other words for the thing ``word`` names in a trade (:data:`_TRADE_NAMES`:
     a car is one of the vehicles, a coach an instructor, a vendor a supplier), ``word`` itself
-    included: a table named by any of them holds that thing's rows ("per car" over
-    ``vehicles v``).
+    included, compared by their stems: a table named by any of them holds that thing's rows
+    ("per car" over ``vehicles v``).
 
     >>> sorted(same_things("cars"))
     ['bus', 'car', 'truck', 'van', 'vehicle']
     >>> sorted(same_things("branch"))
     ['branch']
     """
-    w = word.lower().rstrip("s") if len(word) > 3 else word.lower()
-    out = {w}
+    low = word.lower()
+    out = {low[:-1] if low.endswith("s") and not low.endswith("ss") else low}
+    said = stem(low)
     for entry in _TRADE_NAMES:
-        if w in entry[0]:
+        if any(stem(e) == said for e in entry[0]):
             out |= entry[0]
     return frozenset(out)
 
