@@ -708,6 +708,23 @@ class OrderRequest:
     by: str | None = None
 
 
+#: What joins the person's question and the agent's reformulation in ``QuestionSpec.text``:
+#: readings that must hear only one of the two split the text here.
+REFORMULATION_JOIN = " . "
+
+
+def asked_and_restated(text: str) -> tuple[str, str]:
+    """The person's words and the agent's reformulation ("" when none) of a folded text.
+
+    >>> asked_and_restated("rev last month . revenue for april 2025")
+    ('rev last month', 'revenue for april 2025')
+    >>> asked_and_restated("rev last month")
+    ('rev last month', '')
+    """
+    own, _, restated = text.partition(REFORMULATION_JOIN)
+    return own, restated
+
+
 @dataclass(frozen=True, slots=True)
 class QuestionSpec:
     """What the question (and its enrichment) asks for, as far as words tell.
@@ -797,4 +814,10 @@ class QuestionSpec:
     def own_words(self) -> str:
         """The person's own words: ``text`` up to its enrichment (``text`` is "question .
         enrichment", folded), for readings the agent's reformulation must not feed."""
-        return self.text.split(" . ", 1)[0]
+        return asked_and_restated(self.text)[0]
+
+    @property
+    def restated_words(self) -> str | None:
+        """The agent's reformulation as folded into ``text``; None when the record has none."""
+        _, joined, restated = self.text.partition(REFORMULATION_JOIN)
+        return restated if joined else None

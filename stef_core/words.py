@@ -36,8 +36,8 @@ from functools import lru_cache
 
 from stef_core.gated import Gated, gated, needles
 
-__all__ = ["MEAN_FORMS", "MEAN_WORDS", "RATE_MEASURES", "SHARE_WORDS", "any_word", "light_stem",
-           "norm", "one_of", "stem"]
+__all__ = ["CODE_PARTS", "KEY_PARTS", "MEAN_FORMS", "MEAN_WORDS", "NAME_PARTS", "RATE_MEASURES",
+           "SHARE_WORDS", "any_word", "light_stem", "norm", "one_of", "stem"]
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
 
@@ -123,6 +123,19 @@ MEAN_WORDS: tuple[str, ...] = ("avg", "average", "mean")
 #: Their other forms ("the average of the monthly averages", "averaged over", "means");
 #: "typical" and "median" ask for a mean too in some readings, each says so.
 MEAN_FORMS: tuple[str, ...] = ("averages", "averaged", "means")
+
+#: Identifier name parts: the last part of a column that names a row rather than a fact about
+#: it (``customer_id``, ``order_no``, ``invoice_nbr``, ``badge_number``, ``txn_ref``,
+#: ``account_key``, ``user_uuid``, ``store_sk``). Rules that ask "is this column a key?" or
+#: "which words does this key name?" take these, with :data:`CODE_PARTS` and
+#: :data:`NAME_PARTS` when a code or a name identifies the row as well; a rule with a narrower
+#: reading (the tenant guard's ``*_id``/``*_key`` only) says so in its own module.
+KEY_PARTS: frozenset[str] = frozenset({"id", "ids", "key", "uuid", "guid", "sk", "no", "nbr",
+                                       "num", "number", "nr", "ref"})
+#: Code parts: ``status_cd``, ``region_code``.
+CODE_PARTS: frozenset[str] = frozenset({"code", "cd"})
+#: Name parts: ``dept_nm``, ``customer_name``.
+NAME_PARTS: frozenset[str] = frozenset({"name", "nm"})
 
 
 def one_of(words: Iterable[str]) -> str:

@@ -69,8 +69,11 @@ from stef_core.reasons import Severity, reason
 from stef_core.spec import ORDERINGS, Aggregation, QuestionSpec, SqlSpec
 from stef_core.values import abbreviates, value_key
 from stef_core.words import (
+    CODE_PARTS,
+    KEY_PARTS,
     MEAN_FORMS,
     MEAN_WORDS,
+    NAME_PARTS,
     RATE_MEASURES,
     SHARE_WORDS,
     any_word,
@@ -1188,7 +1191,7 @@ def _short_for(word: str, column: str) -> bool:
 
 
 #: Parts of a column name that say it is a key, not what it names.
-_COLUMN_KEY_PARTS = frozenset({"id", "cd", "no", "nm", "key", "nbr", "num", "sk"})
+_COLUMN_KEY_PARTS = KEY_PARTS | CODE_PARTS | NAME_PARTS
 
 
 #: "3+ prescribers", "4 or more coaches", "at least 3 suppliers": a number of things, and the

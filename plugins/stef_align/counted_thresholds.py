@@ -27,10 +27,10 @@ from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import Filter, QuestionSpec, SqlSpec
 from stef_core.values import value_key
-from stef_core.words import stem
+from stef_core.words import KEY_PARTS, stem
 
 #: Name parts of a column that counts rows whatever their state (``COUNT(t.test_id)``).
-_KEY_PARTS = frozenset({"id", "key", "no", "num", "number", "nr"})
+_KEY_PARTS = KEY_PARTS
 
 
 #: Counts said in words ("more than twice", "three or more times").

@@ -854,7 +854,7 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
         if asked.event in _FOLLOWS and _kind_kept(asked.event, sql):
             return []  # the rows are the asked event's: their own time dates it
         if (asked.event in _DECISIONS and all(_column_word(c) in _SUBMITTED for c in known)
-                and not any(w in _SUBMITTED for w in _TOKEN.findall(q.text.partition(" . ")[2]))):
+                and not any(w in _SUBMITTED for w in _TOKEN.findall(q.restated_words or ""))):
             return []  # decided as submitted, maybe; the reformulation does not say otherwise
         if (asked.verb and stem(asked.word) in _GENERIC_DONE and _state_kept(asked.word, sql)
                 and any(e not in _FOLLOWS.get(asked.event, ()) for e in own.values())):

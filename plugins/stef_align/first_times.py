@@ -26,7 +26,7 @@ month" and a superlative "the first order" are other things.
 
 from __future__ import annotations
 
-from stef_align.names import parts
+from stef_align.occurrences import tells_occurrences
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -35,27 +35,11 @@ from stef_core.spec import QuestionSpec, SqlSpec
 #: "first time pass rate", "first-time donors", "first timers", "on the first attempt",
 #: "first try", "first-attempt fix rate".
 _FIRST_TIME = gated(r"\bfirst[- ]?(?:time|timers?)\b|\bfirst[- ](?:attempts?|try|tries)\b")
-#: Name parts of a column kept for the first one or its rank: ``is_first_visit``,
-#: ``attempt_no``, ``new_donor_flag``, ``visit_seq``, ``prior_gifts``, ``retake``.
-_FIRST_PARTS = frozenset({"first", "attempt", "attempts", "try", "seq", "sequence", "nth",
-                          "new", "prior", "previous", "prev", "retake", "retest", "initial",
-                          "repeat", "returning", "ordinal", "rank", "rn"})
-#: Aggregates that find the earliest row of a group, or its rank.
-_EARLIEST = frozenset({"MIN", "ARG_MIN", "MIN_BY", "ARGMIN"})
-
-
-def _picks_first(sql: SqlSpec) -> bool:
-    """Has the SQL any way of picking each thing's first row (see the module's docstring)?"""
-    if sql.windows or sql.excluded_tables or sql.having or sql.nested_group_by:
-        return True
-    if any(a.func.upper() in _EARLIEST for a in sql.aggregations[:64]):
-        return True
-    return any(p in _FIRST_PARTS for c in sorted(sql.columns)[:512] for p in parts(c))
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     m = _FIRST_TIME.search(q.text[:2000])
-    if m is None or _picks_first(sql):
+    if m is None or tells_occurrences(sql):
         return []
     return [reason(
         "filter.missing",

@@ -50,7 +50,7 @@ from stef_core.periods import MONTHS, SEASONS, WEEKDAYS
 from stef_core.reasons import reason
 from stef_core.spec import SUBQUERY, QuestionSpec, SqlSpec
 from stef_core.values import abbreviates
-from stef_core.words import stem
+from stef_core.words import KEY_PARTS, stem
 
 #: Most conditions looked through per record (bounded work).
 _MAX = 64
@@ -273,7 +273,7 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
 
 #: The parts of a column that say it holds a reference to another row.
-_REF_PARTS = frozenset({"id", "key", "no", "num", "nbr", "ref"})
+_REF_PARTS = KEY_PARTS
 
 
 def kept_present(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:

@@ -64,7 +64,7 @@ from stef_core.periods import resolve
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.values import abbreviates, value_key
-from stef_core.words import norm, stem
+from stef_core.words import CODE_PARTS, KEY_PARTS, norm, stem
 
 _TIME_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years",
                          "quarter", "quarters", "hour", "hours", "weekday", "weekdays",
@@ -304,7 +304,7 @@ def _as_ratio(group: str, sql: SqlSpec) -> bool:
 
 
 #: The last name part of a column that only says the column is a row's key.
-_ID_PARTS = frozenset({"id", "key", "code", "cd", "no", "nbr", "num", "number", "uuid"})
+_ID_PARTS = KEY_PARTS | CODE_PARTS
 
 
 def _joined_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
@@ -1122,7 +1122,7 @@ def _plain_ungrouped(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         words = [w for w in group.split() if len(w) > 2]
         if not words or any(w in _TIME_WORDS or w in _WORD_UNITS for w in group.split()):
             return None  # "renewals due by month end": a deadline as like as a trend
-        reformulated = q.text.split(" . ", 1)[1] if " . " in q.text else None
+        reformulated = q.restated_words
         if reformulated is not None and not any(stem(w) in reformulated for w in words):
             return None  # the agent's reformulation reads no breakdown: "by" as means or agent
         read = [c for p in sql.projections[:64] for c in (*p.columns, p.column or "")]

@@ -65,7 +65,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     relations = (*sql.relations, *sql.value_relations)
     if not relations:
         return []
-    asked = q.text.split(" . ", 1)[0]  # the user's words (the reformulation follows " . ")
+    asked = q.own_words  # the user's words, not the reformulation's
     if _LATENESS.search(asked) is None or _SAID.search(asked) is not None:
         return []
     for rel in relations[:_MAX]:

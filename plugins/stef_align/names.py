@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from stef_core.spec import SqlSpec
 from stef_core.values import abbreviates, value_key
-from stef_core.words import norm, stem
+from stef_core.words import CODE_PARTS, KEY_PARTS, NAME_PARTS, norm, stem
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _DIGITS = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])")
@@ -259,8 +259,7 @@ _TRADE_PHRASES: tuple[tuple[frozenset[str], ...], ...] = (
      frozenset({"adset", "adgroup", "set", "group"}), frozenset({"ad"})),
 )
 #: The name parts that only say a column is a key.
-_KEY_PARTS = frozenset({"id", "key", "name", "nm", "code", "cd", "no", "nbr", "num", "number",
-                        "uuid", "sk"})
+_KEY_PARTS = KEY_PARTS | CODE_PARTS | NAME_PARTS
 
 
 #: Two-letter parts that are a schema's own words (date, timestamp, year ...), never the

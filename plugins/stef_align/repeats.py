@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from stef_align.occurrences import tells_occurrences, threshold
 from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -35,13 +36,6 @@ _REPEAT = gated(r"\b(?:repeat|returning)\s+([a-z]+)")
 #: A count the person states ("customers with 3+ orders", "ordered twice or more").
 _OWN_NUMBER = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|once|twice|thrice)\b")
-
-
-def _threshold(op: str, value: object) -> int | None:
-    """The smallest whole count a comparison keeps (``> 2``: 3, ``>= 2``: 2), or None."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        return None
-    return {">": value + 1, ">=": value}.get(op)
 
 
 #: A column that holds a count: ``n``, ``cnt``, ``ride_count``, ``num_orders``, ``n_visits``.
@@ -64,7 +58,7 @@ def repeat_thresholds(q: QuestionSpec, extras: list[Filter]) -> list[Filter]:
     >>> repeat_thresholds(QuestionSpec(text="riders last month"), list(sql.filters))
     []
     """
-    kept = [f for f in extras[:64] if not f.excluded and _threshold(f.op, f.value) == 2
+    kept = [f for f in extras[:64] if not f.excluded and threshold(f.op, f.value) == 2
             and (f.source == "having" or _COUNT_COLUMN.match(
                 (f.column or "").split(".")[-1].lower()) is not None)]
     if not kept or q.numbers or _REPEAT.search(q.text[:2000]) is None:
@@ -99,33 +93,9 @@ def prior_bounds(q: QuestionSpec, sql: SqlSpec, extras: list[Filter]) -> list[Fi
             and (f.column, str(f.value)) in starts]
 
 
-def _tells_returning(sql: SqlSpec) -> bool:
-    """Does anything in the SQL tell a returning row from a first one: a count threshold, a
-    subquery, a window (``LAG``, ``ROW_NUMBER``), a self-join, a grouping inside or a
-    ``MIN`` / ``MAX`` (a first or last time)?"""
-    if sql.subqueries or sql.windows or sql.nested_group_by or sql.set_operation:
-        return True
-    if any(f.source == "having" or f.value == SUBQUERY
-           for f in (*sql.filters[:64], *sql.conditions[:64])):
-        return True
-    if any(t1 == t2 for t1, _, t2, _ in sql.join_keys[:16]):
-        return True
-    if any((_threshold(f.op, f.value) or 0) >= 2
-           for f in (*sql.filters[:64], *sql.conditions[:64])):
-        return True  # a stored count (``visits_cnt >= 2``)
-    # a flag or a value of its own (``is_returning``, ``customer_type = 'repeat'``)
-    named = [*sql.columns, *(str(v) for v in sql.literals[:256])][:512]
-    if any(_NAMED.search(str(c)) for c in named):
-        return True
-    return any(a.func.upper() in ("MIN", "MAX") for a in sql.aggregations[:32])
-
-
-_NAMED = re.compile(r"return|repeat|recurr|loyal|first|new_|prior|previous", re.IGNORECASE)
-
-
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     m = _REPEAT.search(q.text[:2000])
-    if m is not None and _REPEAT.search(q.own_words[:2000]) and not _tells_returning(sql):
+    if m is not None and _REPEAT.search(q.own_words[:2000]) and not tells_occurrences(sql):
         return [reason(
             "filter.missing",
             f"the question asks for {m.group(0)}, those who came back after an earlier "
@@ -136,7 +106,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     if m is None or _OWN_NUMBER.search(q.own_words[:2000]):
         return []
     kept = [(f, t) for f in (*sql.filters[:64], *sql.conditions[:64])
-            if not f.excluded and (t := _threshold(f.op, f.value)) is not None]
+            if not f.excluded and (t := threshold(f.op, f.value)) is not None]
     if not kept or any(t == 2 for _, t in kept):
         return []
     f = next((f for f, t in kept if t == 3), None)

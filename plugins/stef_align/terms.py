@@ -57,7 +57,7 @@ from functools import lru_cache
 from stef_align.names import parts, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import reason
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import QuestionSpec, SqlSpec, asked_and_restated
 from stef_core.values import fold_value, value_key
 from stef_core.words import norm
 
@@ -251,7 +251,7 @@ def _averaged_tests(phrase: str, text: str, atoms: Atoms, sql: SqlSpec) -> list[
     conditioned = {norm(f.column) for f in sql.conditions[:MAX_FILTERS] if f.column}
     # the person's words only: ``QuestionSpec.text`` is "question . reformulation", and a
     # reformulation that restates the metric as a mean ("average NPS score") is the mistake
-    asked = text.lower().split(" . ", 1)[0]
+    asked = asked_and_restated(text.lower())[0]
     after = {m.group(1) for m in re.finditer(r"\b" + re.escape(phrase.lower()) + r"\s+(\w+)",
                                              asked)}
     for a in sql.aggregations[:MAX_AGGREGATES]:

@@ -67,6 +67,7 @@ from stef_core.spec import (
     Shift,
     SqlSpec,
     StartOf,
+    asked_and_restated,
 )
 from stef_core.values import season_opening, season_start, value_key
 from stef_core.words import norm
@@ -213,7 +214,7 @@ def _restated_year(p: Period, restated: tuple[Period, ...], today: date,
             or not p.start:
         return None
     latest = resolve(p.start, today)
-    asked = text.partition(" . ")[0]  # the question's own words, not the reformulation's
+    asked = asked_and_restated(text)[0]  # the question's own words, not the reformulation's
     ahead = not _looks_back(asked) and not _told_done(asked)
     near = _FORWARD.search(asked) is not None
     twins: list[Period] = []
@@ -296,7 +297,7 @@ def _told_done(text: str) -> bool:
     >>> _told_done("pickup last 7 days for october . bookings made in the past 7 days")
     False
     """
-    return _PAST_IRREGULAR.search(text.partition(" . ")[0].lower()) is not None
+    return _PAST_IRREGULAR.search(asked_and_restated(text)[0].lower()) is not None
 
 
 def _looks_back(text: str) -> bool:
@@ -516,7 +517,7 @@ def _told_year_start(q: QuestionSpec, today: date) -> int:
     ...                  date(2025, 10, 21))
     0
     """
-    if not _FISCAL_WORDS.search(q.text.partition(" . ")[0].lower()):
+    if not _FISCAL_WORDS.search(q.own_words.lower()):
         return 0
     asked = [p for p in q.periods[:8] if p.source == "question"]
     days = {r.start for r in (q.restated_periods or ())[:MAX_RESTATED]

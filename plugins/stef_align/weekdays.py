@@ -36,7 +36,7 @@ import re
 from stef_core.models import Reason
 from stef_core.periods import WEEKDAYS
 from stef_core.reasons import reason
-from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.spec import QuestionSpec, SqlSpec, asked_and_restated
 
 #: The ISO number (1 = Monday) of each day's name and short forms.
 _DAY_WORDS = {
@@ -60,7 +60,7 @@ _NAMES = {n: day.capitalize() for n, day in enumerate(WEEKDAYS, 1)}
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     if not sql.weekday_numbers:
         return []
-    asked_text, _, reformulation = q.text.partition(" . ")
+    asked_text, reformulation = asked_and_restated(q.text)
     asked = _asked_days(asked_text)
     if asked is None:
         asked = _asked_days(reformulation)

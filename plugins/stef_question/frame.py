@@ -34,6 +34,7 @@ from stef_core.gated import gated
 from stef_core.models import Ruleset
 from stef_core.periods import SEASONS, WEEKDAYS, literal_span
 from stef_core.spec import (
+    REFORMULATION_JOIN,
     Ask,
     Binding,
     Filter,
@@ -845,8 +846,8 @@ def question_spec(
     terms = mentioned_terms(rules.terms, lowered)
     # Two texts, not one sentence: a word that ends the question does not qualify a period
     # that starts the reformulation ("... picked up > delivered" + "August 2025 order funnel").
-    folded_all = fold_text((question + (" . " + enriched_question if enriched_question else ""))
-                           [: 2 * MAX_CHARS])
+    joined = question + (REFORMULATION_JOIN + enriched_question if enriched_question else "")
+    folded_all = fold_text(joined[: 2 * MAX_CHARS])
     numbers = tuple(
         float(f.value) for f in required
         if isinstance(f.value, (int, float)) and not isinstance(f.value, bool)

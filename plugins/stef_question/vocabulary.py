@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from stef_core import hookimpl
 from stef_core.contracts import Context, Normalizer
 from stef_core.models import Ruleset
-from stef_core.spec import Filter, Op, QuestionSpec, Scalar, Source, Strength
+from stef_core.spec import REFORMULATION_JOIN, Filter, Op, QuestionSpec, Scalar, Source, Strength
 from stef_core.values import fold_text, fold_value, value_key
 from stef_question.frame import term_forms
 
@@ -995,7 +995,7 @@ class Vocabulary(Normalizer):
         text = ctx.question.text
         if rules.predicates or rules.categories:
             asked = asked_text(text)
-            own = asked.find(" . ")
+            own = asked.find(REFORMULATION_JOIN)
             found, words, spans = self.matcher(rules).requirements(
                 asked, own if own >= 0 else None)
             # A value word or condition phrase is read whole: "waiting on the customer" means

@@ -44,6 +44,7 @@ from sqlglot import exp
 from stef_core.spec import Aggregation, Filter
 from stef_core.sql import DATE_DIFFS, literal_value, operand_column, read_condition
 from stef_core.sql.conditions import PREDICATES
+from stef_core.words import CODE_PARTS, KEY_PARTS
 from stef_sql.read.tree import (
     Build,
     Tree,
@@ -824,7 +825,7 @@ def _counted_condition(tree: Tree, node: exp.Expr, depth: int = 0) -> exp.Expr |
 
 #: Last parts of a column's name that name a key or an identifier (``order_id``, ``po_no``):
 #: counted, it counts the rows that have one, as COUNT(*) does where it is always set.
-_KEY_PARTS = ("id", "key", "no", "nbr", "num", "number", "code", "cd")
+_KEY_PARTS = KEY_PARTS | CODE_PARTS
 
 
 def _valued_bases(tree: Tree) -> tuple[str, ...]:
