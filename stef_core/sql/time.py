@@ -1398,6 +1398,14 @@ def difference_unit(node: exp.Expr) -> str | None:
     return _INTERVAL_UNITS.get(name) or _INTERVAL_UNITS.get(name.rstrip("S"))
 
 
+#: SQLite date modifiers that keep the day: ``julianday('now', 'start of day')``.
+_TODAY_MODIFIERS = frozenset({"start of day", "localtime", "utc"})
+
+
+def _is_now_literal(node: exp.Expr) -> bool:
+    return isinstance(node, exp.Literal) and node.is_string and str(node.this).lower() == "now"
+
+
 def julianday_difference(node: exp.Expr) -> exp.DateDiff | None:
     """SQLite's ``julianday(a) - julianday(b)``: the days from ``b`` to ``a``, read as
     ``DATEDIFF(day, b, a)``."""
@@ -1407,9 +1415,16 @@ def julianday_difference(node: exp.Expr) -> exp.DateDiff | None:
     for side in (node.this, node.expression):
         side = _unwrap(side)
         if not (isinstance(side, exp.Anonymous) and str(side.this).upper() == "JULIANDAY"
-                and len(side.expressions) == 1):
+                and side.expressions):
             return None
-        sides.append(side.expressions[0])
+        first, *modifiers = side.expressions
+        # julianday('now', 'start of day'): today at midnight, a day's reading of now; any
+        # other modifier ('-7 days', 'start of month') moves the day
+        if modifiers and not (_is_now_literal(first) and all(
+                isinstance(m, exp.Literal) and m.is_string
+                and str(m.this).strip().lower() in _TODAY_MODIFIERS for m in modifiers)):
+            return None
+        sides.append(first)
     return exp.DateDiff(this=sides[0], expression=sides[1], unit=exp.var("DAY"))
 
 
