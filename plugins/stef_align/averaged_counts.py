@@ -14,10 +14,9 @@ table's own key (``GROUP BY p.household_id`` over pickups, ``h.household_id`` of
 makes that other table the entity. Left alone: the lines of a thing (``invoice_lines`` per
 invoice: none is without), a counted table joined by its own key (one row per entity: nothing
 is dropped), and a question whose own words keep only the entities that have some ("only
-members who came at least once"; "per active student" where the SQL keeps no active state:
-the active ones are then those who came). Read only where the person asks a mean in words ("avg", "average", "mean"): the person's
-own words, not an agent's reformulation, which restates its own reading ("over learners who
-finished at least one").
+members who came at least once"). Read only where the person asks a mean in words ("avg",
+"average", "mean"): the person's own words, not an agent's reformulation, which restates its
+own reading ("over learners who finished at least one").
 
 >>> from stef_question.frame import question_spec
 >>> from stef_sql.extract import extract_spec
@@ -46,17 +45,6 @@ _MEAN = any_word((*MEAN_WORDS, "averages"))
 #: least one order", "only those with any".
 _SOME = re.compile(r"\bat least (?:one|once|1|a|an)\b|\b(?:with|who had|who have|that had|"
                    r"that have) (?:any|some)\b|\bonly (?:those|ones|the ones)\b")
-#: "per active student": where the SQL states no active status (``status = 'active'``,
-#: ``is_active``), the active ones are read as those the period's rows show, which is what the
-#: join keeps; whether the deployment means a status is not in the texts.
-_ACTIVE = re.compile(r"\bactive\b")
-_ACTIVE_STATE = re.compile(r"activ", re.IGNORECASE)
-
-
-def _states_active(sql: SqlSpec) -> bool:
-    """Does the SQL keep an active state itself (``status = 'active'``, ``is_active = 1``)?"""
-    return any(_ACTIVE_STATE.search(f"{f.column} {f.value}")
-               for f in (*sql.filters[:64], *sql.conditions[:64]))
 
 
 def _keyed(table: str, column: str, other: str) -> bool:
@@ -68,8 +56,6 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         return []
     own = q.own_words.lower()
     if _MEAN.search(own) is None or _SOME.search(own):
-        return []
-    if _ACTIVE.search(own) and not _states_active(sql):
         return []
     for j in sql.averaged_counts[:8]:
         if j.column != "*":
