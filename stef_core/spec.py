@@ -550,6 +550,11 @@ class SqlSpec:
     # FROM time_entries ...)``, ``NOT IN (SELECT ...)``): the rows found there keep others
     # away, so a guard of that table applies there too.
     excluded_tables: frozenset[str] = frozenset()
+    # The base tables a LEFT JOIN kept to its unmatched rows reads (``LEFT JOIN certificates ce
+    # ... WHERE ce.cert_id IS NULL``, through a CTE or derived table too) and the IS NULL tests
+    # that keep them (bare columns): an anti-join, "pickups with no certificate".
+    anti_joined_tables: frozenset[str] = frozenset()
+    anti_join_tests: tuple[str, ...] = ()
     # Conditions that shape a value without filtering rows: CASE WHEN / IIF / IF branches and
     # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
     # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.

@@ -67,7 +67,13 @@ from stef_align.presupposed import asks_in_force, in_force_window, presupposed
 from stef_align.repeats import prior_bounds, repeat_thresholds
 from stef_align.retention import asked_day_offsets
 from stef_align.scales import read_spans
-from stef_align.time import align_periods, anchor_date, current_own_key, excluded_year
+from stef_align.time import (
+    PeriodAlignment,
+    align_periods,
+    anchor_date,
+    current_own_key,
+    excluded_year,
+)
 from stef_align.values import GENERIC, is_year, keys, mentions, value_match
 from stef_align.whole_counts import whole_counted
 from stef_core.countries import country_of, is_country_code
@@ -99,6 +105,8 @@ from stef_core.spec import (
     Filter,
     Op,
     QuestionSpec,
+    RelativeDate,
+    Shift,
     SqlSpec,
     Value,
     render_value,
@@ -313,6 +321,24 @@ def _recency_window(r: Filter, q: QuestionSpec, sql: SqlSpec,
                 p.start is None and p.end is not None):
             return p.column
     return None
+
+
+def _window_said(r: Filter, q: QuestionSpec, dates: PeriodAlignment) -> bool:
+    """"which shows have gone dormant (nothing published in 90 days)": the question defines
+    its lapse state by a window up to today in which nothing happened (or its recency state
+    by one in which something did: "active (ordered in the last 30 days)"), and the SQL holds
+    that window (matched, none missing): the state is answered by it, no condition of its
+    own to find. An "active" beside a window of absence ("active shows with nothing
+    published in 90 days") is a state of its own."""
+    word = str(r.value).lower()
+    if word not in _RECENT_STATES | _LAPSED_STATES or not _state_word(r, q.text, restated=True):
+        return False
+    lapsed = (word in _LAPSED_STATES) == (r.op in ("=", "in"))
+    rolling = [p for p in q.periods[:MAX_SCAN]
+               if p.start is not None and p.end is not None and not p.periodic
+               and p.negated == lapsed
+               and isinstance(p.end, RelativeDate) and p.end.steps == (Shift("day", 1),)]
+    return bool(rolling) and not dates.missing and not dates.wrong and bool(dates.matched)
 
 
 def _active_by_rows(r: Filter, sql: SqlSpec) -> bool:
@@ -632,11 +658,45 @@ def _absent_rows(r: Filter, required: list[Filter], text: str, sql: SqlSpec) -> 
         return False
     heads = {stem(f.column.split()[-1]) for f in required[:MAX_SCAN]
              if f is not r and f.op in ("is null", "not") and f.value is None and f.column}
-    heads |= {stem(t.split(".")[-1]) for t in sorted(sql.excluded_tables)[:16]}
+    heads |= {stem(t.split(".")[-1]) for t in sorted(
+        sql.excluded_tables | sql.anti_joined_tables)[:16]}
     word = re.escape(r.value.lower())
     return any(re.search(rf"\b{word}\w*\s+(?:\w+\s+){{0,3}}?{re.escape(h)}"
                          rf"|\b{re.escape(h)}\w*\s+{word}\b", text[:2000])
                for h in sorted(heads)[:16] if h)
+
+
+#: Words that say something is absent or has not happened yet ("no", "without", "haven't",
+#: "still waiting on", "not yet", "missing", "unpaid").
+_ABSENCE = re.compile(
+    r"\b(?:no|not|never|without|w/o|none|nothing|zero|(?:have|has|had|did|do|does|was|were|is|"
+    r"are|ca|wo)n'?t|yet|awaiting|waiting|missing|lacking|un[a-z]{3,}ed)\b")
+
+
+def _anti_joined_as_asked(q: QuestionSpec, sql: SqlSpec, extras: list[Filter]) -> list[Filter]:
+    """The IS NULL tests of a LEFT JOIN kept to its unmatched rows (``LEFT JOIN certificates
+    ce ... WHERE ce.cert_id IS NULL``) where the question says an absence ("still waiting on
+    a certificate", "stays w/ no store purchase"): the SQL's way to keep the rows with none,
+    as NOT EXISTS is; no filter the question did not ask for. A question that says no
+    absence leaves the anti-join an extra."""
+    if not sql.anti_join_tests or not _ABSENCE.search(q.text[:2000]):
+        return []
+    tests = {norm(t) for t in sql.anti_join_tests[:8]}
+    return [s for s in extras[:MAX_SCAN] if s.op == "is null" and norm(s.column or "") in tests]
+
+
+def _empty_groups_dropped(q: QuestionSpec, sql: SqlSpec, extras: list[Filter]) -> list[Filter]:
+    """HAVING tests that only leave out the groups whose figure is zero or NULL ("still open
+    baggage claims by type" / ``HAVING countIf(resolved_at IS NULL) > 0``, ``HAVING SUM(x)
+    FILTER (WHERE ...) IS NOT NULL``): a breakdown without its empty rows, each group's figure
+    unchanged; no filter on the rows. Not where the question asks to show the groups with
+    none ("include branches with zero")."""
+    if q.keeps_empty or not (sql.group_by or sql.implied_group_by):
+        return []
+    return [s for s in extras[:MAX_SCAN] if s.source == "having" and (
+        s.op == "is not null" or (
+            isinstance(s.value, (int, float)) and not isinstance(s.value, bool)
+            and (s.op, s.value) in ((">", 0), (">=", 1), ("!=", 0))))]
 
 
 def _counted_column(r: Filter, sql: SqlSpec) -> bool:
@@ -2875,9 +2935,10 @@ def _day_numbers(s: Filter) -> bool:
 def _match_weekday(r: Filter, m: _Match) -> bool:
     """"Revenue on Saturdays", "weekend orders": a day of the week the SQL keeps by number or
     name, in any dialect's numbering (the number itself is not checked: Sunday is 0, 1 or 7
-    depending on the function and dialect)."""
-    if m.op_hit is not None or r.op not in ("=", "!=") or not isinstance(r.value, str) \
-            or r.value.lower() not in _WEEKDAY_WORDS:
+    depending on the function and dialect). A list of days ("weekend" as ``IN ('saturday',
+    'sunday')``) is read the same way."""
+    if m.op_hit is not None or r.op not in ("=", "!=", "in", "not in") or not r.values or not all(
+            isinstance(v, str) and v.lower() in _WEEKDAY_WORDS for v in r.values[:8]):
         return False
     for i, s in enumerate(m.idx.preds[:MAX_SCAN]):
         if _day_of_week(s):
@@ -3918,6 +3979,9 @@ def align_filters(
             if any(_moment_kept(word, e) for e in states):
                 matched.append(r.describe())  # answered (weakly): a tenant scope stays a guard
             continue
+        if _window_said(r, q, dates):
+            matched.append(r.describe())
+            continue
         window = _recency_window(r, q, sql, dates.extras)
         if window is not None:
             # "how many active clients" / visit_dt >= add_months(current_date(), -18), the
@@ -4168,6 +4232,12 @@ def align_filters(
     # "returning jumpers this year" / EXISTS (... e.visit_dt < '2026-01-01'): the earlier
     # visit is what "returning" means
     read_as_asked += prior_bounds(q, sql, extras)
+    # "completed pickups still waiting on a certificate" / LEFT JOIN certificates ce ... WHERE
+    # ce.cert_id IS NULL: the anti-join's test is the absence asked
+    read_as_asked += _anti_joined_as_asked(q, sql, extras)
+    # "no-shows by channel" / HAVING COUNT(*) FILTER (WHERE status = 'NO_SHOW') > 0: the
+    # groups with none are left out of the breakdown, no condition on the rows
+    read_as_asked += _empty_groups_dropped(q, sql, extras)
     # Extras shaped like deployment guards (a tenant scope, deleted or test rows left out)
     # that no requirement needed as a wrong value: reported as guards, not as extras.
     # An exclusion the text states ("internal accounts excluded") answers it.

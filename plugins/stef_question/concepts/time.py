@@ -272,6 +272,7 @@ class _Atom:
     period_end: bool = False  # "last month-end": the last day of a period, a snapshot's day
     weak: bool = False  # "at month end": a snapshot the data may keep only then (no requirement)
     portion: str = ""  # "early May": the part of the month the words place (Period.portion)
+    absent: bool = False  # "haven't played in 90 days": the event is absent in the stretch
 
 
 def _span(start: datetime, unit: str) -> tuple[str, str]:
@@ -355,6 +356,28 @@ def _last_n(m: re.Match[str], s: _Scanner) -> _Atom:
     # NOW() - INTERVAL '2 hours' keeps (both read from the anchor)
     return _Atom(m.start(), m.end(), ANCHOR_DAY.shifted(unit, -n), _TOMORROW, "day",
                  rolling=True)
+
+
+#: The words that say an event did not happen (a negated verb, "no", "nothing").
+_IDLE_NEGATION = (r"(?:have|has|had|did|do|does|was|were|is|are)n'?t|not|never|no|nothing|none")
+
+
+def _idle_n(m: re.Match[str], s: _Scanner) -> _Atom:
+    """"active members who haven't played in 90 days": the 90 days up to today, where the
+    event is absent; the atom is the period's own words ("in 90 days").
+
+    >>> [(p.text, p.grain) for p in read_time("members who haven't played in 90 days", 0)]
+    [('in 90 days', 'day')]
+    >>> [p.text for p in read_time("pets not seen in over a year", 0)]
+    ['in over a year']
+    >>> [p.text for p in read_time("invoices due in 30 days", 0)]
+    []
+    """
+    said = m.group("n")
+    n = 1 if said in ("a", "an") else _count(said)
+    unit = _words().units[m.group("unit").casefold()]
+    return _Atom(m.start("lead"), m.end(), ANCHOR_DAY.shifted(unit, -n), _TOMORROW, "day",
+                 rolling=True, weak=True, absent=True)
 
 
 #: Words that make a stretch of calendar units whole ("the last 6 complete months").
@@ -827,6 +850,14 @@ RULES: tuple[_Rule, ...] = (
         r"\b(?:the\s+)?(?:last|previous|prior|most recent|latest)\s+(?:" + _WHOLE
         + r"|monday[- ](?:to[- ])?sunday)\s+(" + _units(w, *_DATE_UNITS, plural=False)
         + r")\b"), _last_whole, needs=_date_units),
+    # "members who haven't played in 90 days", "nothing published in 90 days", "pets not
+    # seen in over a year": an event said not to have happened in N units is the trailing
+    # window up to today, as "in the last 90 days" is (the absence is the filters' to read)
+    _Rule("idle_n", lambda w: (
+        r"\b(?:" + _IDLE_NEGATION + r")\s+(?:[a-z'-]+\s+){0,4}?(?P<lead>in|within|for)\s+"
+        r"(?:(?:over|more than)\s+)?(?P<n>" + _number(w) + r"|a|an)\s+(?P<unit>"
+        + _units(w, "day", *_DATE_UNITS) + r")\b"),
+        _idle_n, needs=lambda w: w.units),
     # "in the trailing 12 months" is the last twelve months (a finance habit); a bare
     # "trailing 12 months" may size a moving window instead ("7 day trailing average"), but
     # not where it opens the question ("trailing 12 months revenue")
@@ -1665,7 +1696,8 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
             if not strong and not 1800 <= int(year) <= 2099:
                 i += 1
                 continue
-        period = _period(atom, None, kind, text[span_start:span_end], strong, negated)
+        period = _period(atom, None, kind, text[span_start:span_end], strong,
+                         negated or atom.absent)
         out.append(((span_start, span_end), period))
         prev_end, prev_strong = span_end, strong
         i += 1

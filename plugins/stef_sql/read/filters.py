@@ -35,7 +35,7 @@ from stef_sql.read.tree import (
 
 def read(tree: Tree) -> Build:
     found = _filters(tree)
-    fields = {
+    fields: dict[str, Any] = {
         "filters": tuple(f for f in found if not f.relation
                          and not (f.column and " over (" in f.column)),
         "relations": tuple(f for f in found if f.relation),
@@ -43,7 +43,41 @@ def read(tree: Tree) -> Build:
         "filtered_tables": _filtered_tables(tree),
         "excluded_tables": _excluded_tables(tree),
     }
+    fields["anti_joined_tables"], fields["anti_join_tests"] = _anti_joined_tables(tree)
     return lambda texts: fields
+
+
+def _anti_joined_tables(tree: Tree) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The base tables a LEFT JOIN kept to its unmatched rows reads (``LEFT JOIN certificates
+    ce ON ... WHERE ce.cert_id IS NULL``; through a CTE or derived table, the tables it reads),
+    and the IS NULL tests that keep them (bare column names): the SQL's other way to say
+    "pickups with no certificate", as NOT EXISTS says it.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("WITH b AS (SELECT DISTINCT res_id FROM store_sales) SELECT COUNT(*) "
+    ...                  "FROM stays s LEFT JOIN b ON b.res_id = s.res_id WHERE b.res_id IS NULL")
+    >>> sorted(s.anti_joined_tables), s.anti_join_tests
+    (['store_sales'], ('res_id',))
+    >>> extract_spec("SELECT * FROM a LEFT JOIN b ON b.id = a.id").anti_joined_tables
+    frozenset()
+    """
+    tables: set[str] = set()
+    tests: list[str] = []
+    ctes = {c.alias_or_name.lower(): c.this for c in tree.ctes[:32]}
+    for anti in anti_joins(tree)[:8]:
+        tests += [n.this.name.lower() for n in anti.nulls if isinstance(n, exp.Is)
+                  and isinstance(n.this, exp.Column)]
+        source = anti.join.this
+        if isinstance(source, exp.Table) and source.name.lower() not in ctes:
+            tables.add(source.name.lower())
+            continue
+        body = ctes.get(source.name.lower()) if isinstance(source, exp.Table) else source.this
+        for select in (body.find_all(exp.Select) if isinstance(body, exp.Expr) else ()):
+            for part in (select.args.get("from_"), *(select.args.get("joins") or ())):
+                if part is not None and isinstance(part.this, exp.Table) and (
+                        part.this.name.lower() not in ctes):
+                    tables.add(part.this.name.lower())
+    return frozenset(tables), tuple(dict.fromkeys(tests))
 
 
 def _filtered_tables(tree: Tree) -> frozenset[str]:
