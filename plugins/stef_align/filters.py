@@ -3264,7 +3264,7 @@ def _match_used_value(r: Filter, m: _Match) -> bool:
     number whose column the SQL never reads (``fill_nbr = 0`` is not met by an ``ELSE 0``)."""
     if _ruleset_flag(r) and norm(r.column or "") not in {norm(c) for c in m.sql.columns}:
         return False
-    if keys(r.value) & m.literal_keys or in_identifiers(r.value, m.sql):
+    if keys(r.value) & m.literal_keys or in_identifiers(r.value, m.sql, _count_names(r, m.sql)):
         m.matched.append(r.describe())
         return True
     if (isinstance(r.value, (int, float)) and _percent_said(r.value, m.q.text)
@@ -3277,6 +3277,37 @@ def _match_used_value(r: Filter, m: _Match) -> bool:
         m.matched.append(r.describe())
         return True
     return False
+
+
+#: An unconditional count: ``COUNT(*)``, ``COUNT(x)``, ``COUNT(DISTINCT t.x)`` and its alias.
+_PLAIN_COUNT = re.compile(r"count\(\s*(?:\*|(?:distinct\s+)?[\w.]+)\s*\)(?:\s+as\s+\w+)?",
+                          re.IGNORECASE)
+
+
+def _count_names(r: Filter, sql: SqlSpec) -> frozenset[str]:
+    """The names the SQL gives an unconditional count (``COUNT(*) AS passes``, read again by
+    ``ORDER BY passes``), where they cannot answer ``r``: the name says what the count is
+    meant to be, not which rows it keeps, so a state the question asks ("top instructor by
+    practical passes": ``result = 'PASS'``; "still open claims" / ``COUNT(*) AS open_claims``)
+    is not met by it. A conditional count (``SUM(CASE WHEN result = 'PASS' ...) AS passes``)
+    keeps its state by its own literal. Left as names when the question's word has no column
+    and the SQL keeps a state of its own (``hold_stat IN ('W', 'T', 'R')`` beside ``COUNT(*)
+    AS active_holds``, ``closed_dt IS NULL`` for "active accounts"): that state may be the word
+    in the deployment's codes, which the name then confirms.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT i, COUNT(*) AS passes, SUM(CASE WHEN r = 1 THEN 1 END) AS "
+    ...                    "fails FROM t WHERE t.status = 'TAKEN'")
+    >>> sorted(_count_names(Filter("result", "=", "pass"), sql))
+    ['passes']
+    >>> sorted(_count_names(Filter(None, "=", "pass"), sql))
+    []
+    """
+    if (r.column is None and isinstance(r.value, str)
+            and any(_state_column(s) and not s.excluded for s in sql.filters[:MAX_SCAN])):
+        return frozenset()
+    return frozenset(p.alias.lower() for p in sql.projections[:64]
+                     if p.alias and p.aggregate == "COUNT" and _PLAIN_COUNT.fullmatch(p.expr))
 
 
 #: Words that ask for a share of rows ("late delivery rate per carrier", "% on time"): the

@@ -103,13 +103,15 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _MAX_NAMES = 256  # identifiers looked through per value: bounded work per record
 
 
-def in_identifiers(value: object, sql: SqlSpec) -> bool:
+def in_identifiers(value: object, sql: SqlSpec, skip: frozenset[str] = frozenset()) -> bool:
     """The value names a column or table the SQL reads: ``NumGE1500`` for "at least 1500",
     ``AvgScrRead`` for "the score in Reading", ``satscores`` for "SAT", ``(Ages 5-17)`` for
-    "aged 5 to 17": the SQL answers it through what it reads, not with a filter."""
+    "aged 5 to 17": the SQL answers it through what it reads, not with a filter. Names in
+    ``skip`` (lower case) are not looked at."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         return False
-    names = [*list(sql.columns)[:_MAX_NAMES], *sql.tables[:64]]
+    names = [c for c in list(sql.columns)[:_MAX_NAMES] if c.lower() not in skip]
+    names += sql.tables[:64]
     token = norm(str(value))
     if isinstance(value, (int, float)):
         text = value_key(value)

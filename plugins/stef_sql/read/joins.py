@@ -795,11 +795,24 @@ NULL_FREE_IN = frozenset({"clickhouse"})
 
 
 def _exclusions(tree: Tree) -> list[Exclusion]:
+    """The ``exclusions`` (module docstring), one per SELECT of a UNION the NOT IN reads.
+
+    >>> from stef_core.sql import parse_statement
+    >>> from stef_sql.read import spec_of
+    >>> [(e.table, e.column) for e in spec_of(parse_statement(
+    ...     "SELECT t.nm FROM teams t WHERE t.team_id NOT IN (SELECT home_id FROM games "
+    ...     "UNION SELECT away_id FROM games)")).exclusions]
+    [('games', 'home_id'), ('games', 'away_id')]
+    """
     out: list[Exclusion] = []
     if tree.dialect in NULL_FREE_IN:
         return out
     for select in tree.selects[1:MAX_READ]:
         sub = select.parent
+        while isinstance(sub, exp.Union):
+            # NOT IN (SELECT a FROM t UNION SELECT b FROM t): one NULL of either side is in
+            # the set the rows are compared with (EXCEPT and INTERSECT decide otherwise)
+            sub = sub.parent
         if isinstance(sub, exp.Subquery) and isinstance(sub.parent, exp.All):
             sub = sub.parent
         pred: exp.Expr | None
