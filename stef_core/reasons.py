@@ -94,7 +94,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "its column that is a part or a near spelling of one it does (`stage_nm = 'Lost'` for "
         "'Closed Lost'), or a word qualifying a noun (\"junior heats\", \"paid in cash\") that "
         "nothing in the SQL reads while a kind column of that noun is kept at a value the "
-        "question does not name (`heat_type = 'adult'`, `countIf(payment_method = 'card')`)"),
+        "question does not name (`heat_type = 'adult'`, `countIf(payment_method = 'card')`)"
+        "; major for a word the question says after its noun (\"% of enrollments that were "
+        "online\") that the SQL never reads while it keeps its opposite (`format = 'in_person'`,"
+        " `direction = 'outbound'` for \"inbound\")"),
     ReasonCode(
         "filter.operator_mismatch", "operator", "critical",
         "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
@@ -106,7 +109,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "with none of something (\"clients with no projects\", \"students who haven't booked a "
         "lesson\", \"never ordered\") kept by a positive EXISTS / IN "
         "over its table, no anti-join anywhere; or a \"non-\" word (\"non-contractors\") "
-        "answered by keeping that very value (`seller_type = 'contractor'`)"),
+        "answered by keeping that very value (`seller_type = 'contractor'`)"
+        "; critical for a question about what is still in force (\"master plumbers still on "
+        "staff\") answered by the rows that ended (`terminated_dt IS NOT NULL`, `is_active = 0`)"),
     ReasonCode(
         "filter.late_bound", "operator", "major",
         "\"late\", \"on time\" or \"SLA\" asked and a moment compared with its deadline "
@@ -236,7 +241,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "tax or tips to the amount (`SUM(total_amt + tax_amt)`): money collected for others; "
         "major for two columns added inside SUM or AVG (`SUM(orig_amt + rev_amt)`) where the "
         "run's other queries read one of them through COALESCE: a row where it is NULL drops "
-        "out, the other amount with it"),
+        "out, the other amount with it"
+        "; critical for \"first X date per Y\" answered by the MAX of each group (or \"last\" by "
+        "the MIN), whatever the ORDER BY of the groups; critical for each group's count divided"
+        " by `COUNT(*) OVER ()` over a grouped result (the number of groups, not of rows: the "
+        "share is `COUNT(*) / SUM(COUNT(*)) OVER ()`)"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "
@@ -249,7 +258,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "it); "
         "major for a mean asked per X (\"avg bill rate per client\") answered, with no GROUP BY "
         "at all, by one AVG over the rows of a table that is not X's (`AVG(bill_rate_usd)` over "
-        "`placements`)"),
+        "`placements`)"
+        "; critical for \"the top X on each Y\" ranked in one window with no PARTITION BY "
+        "(`ROW_NUMBER() OVER (ORDER BY guests DESC) ... rn = 1`: the first of all rows, not of "
+        "each Y)"),
     ReasonCode(
         "groupby.extra", "clause", "minor",
         "a grouping neither the question nor the SELECT needs; `major` when the question asks "
@@ -286,7 +298,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "(\"pass holders who skied 5+ days\" kept by `HAVING COUNT(*) >= 5` over the lift "
         "scans: five scans on one day pass) in a logged record; major, in a logged record, "
         "for \"how many X have a Y\" counted over Y's rows joined to X's table by X's key "
-        "(`COUNT(*) FROM standing_orders s JOIN accounts a ON a.account_id = s.account_id`)"),
+        "(`COUNT(*) FROM standing_orders s JOIN accounts a ON a.account_id = s.account_id`)"
+        "; major, in a logged record, for \"more than one X\" (several, multiple, two or more) "
+        "kept by `HAVING COUNT(x) > 1` of X's own value over a join, without DISTINCT (a "
+        "student in two French courses has one language)"),
     ReasonCode(
         "join.unmatched_filtered", "condition", "critical",
         "the WHERE keeps the rows a LEFT JOIN did not match (`t.agent_id IS NULL`) and also "

@@ -1496,8 +1496,24 @@ def _flag_named(s: Filter, q: QuestionSpec, sql: SqlSpec | None = None) -> bool:
             and any(abbreviates(words[0], w) for w in _words_of(q.text) if len(w) >= 6)):
         return True  # ctrl_sched IS NOT NULL for "controlled drugs": the class is present
     return bool(words) and len(words) <= 3 and all(
-        stem(w) in stems and not any(stem(n + w) in stems for n in ("in", "un", "non"))
+        (stem(w) in stems or _verb_of(w) in stems)
+        and not any(stem(n + w) in stems for n in ("in", "un", "non"))
         for w in words)  # "inactive vendors" names no is_active = 1
+
+
+def _verb_of(noun: str) -> str:
+    """The stem of the verb a noun of the act is made of ("rental" -> "rent", "renewal" ->
+    "renew", "shipment" -> "ship"): ``skate_rental = TRUE`` for "rented out skates"; "" for
+    any other word.
+
+    >>> _verb_of("rental"), _verb_of("shipment"), _verb_of("total"), _verb_of("skate")
+    ('rent', 'ship', '', '')
+    """
+    for ending in ("ment", "al"):
+        base = noun[:-len(ending)]
+        if noun.endswith(ending) and len(base) >= 4:
+            return stem(base)
+    return ""
 
 
 #: Parts that say a column holds a class or a code of what its first part names

@@ -44,6 +44,8 @@ from __future__ import annotations
 
 import re
 
+from stef_align.lifecycle import ended_rows
+from stef_align.lifecycle import keeps_in_force as _keeps_in_force
 from stef_align.names import head_stem, parts, word_matches
 from stef_core.models import Reason
 from stef_core.periods import MONTHS, SEASONS, WEEKDAYS
@@ -303,6 +305,97 @@ def kept_present(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return []
 
 
+#: Words that ask for what is in force at the moment asked ("master plumbers still on staff",
+#: "members currently enrolled").
+_STILL = re.compile(r"\b(?:still|currently|right now|rn|at the moment|on staff|in force)\b")
+#: Words that ask for rows that ended, or may: then an end kept set is what is asked.
+_ENDED_ASKED = re.compile(r"\b(?:former|ex|no longer|not anymore|left|leavers?|quit|gone"
+                          r"|past|previous|churned|lapsed|expired|inactive|ended|terminated"
+                          r"|retired|dead|deceased|departed|closed|cancel+ed|un\w+|who have"
+                          r"|never)\b")
+
+
+def kept_ended(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """"Master plumbers still on staff" answered by ``terminated_dt IS NOT NULL`` (or
+    ``is_retired = 1``, ``is_active = 0``): the question asks for what is in force now and
+    the SQL keeps the rows whose end has come, the very ones "still" leaves out."""
+    text = q.own_words[:2000]
+    if not _STILL.search(text) or _ENDED_ASKED.search(text):
+        return []
+    said = {stem(w) for w in re.findall(r"[a-z]{3,}", text)[:80]}
+    conds = [f for f in sql.filters[:_MAX] if f.column and f.source == "where"
+             and not f.excluded and not f.alternative and not f.relation]
+    if any(_keeps_in_force(f) for f in conds):
+        return []
+    for f in conds:
+        ps = parts(f.column or "")
+        if said & {stem(p) for p in ps}:
+            continue  # the question names the column's word: its own condition
+        if not ended_rows(f):
+            continue
+        return [reason(
+            "filter.operator_mismatch",
+            f"the question asks for what is still in force, but the SQL keeps "
+            f"{f.describe()}: the rows that have ended",
+            "critical")]
+    return []
+
+
+#: Word pairs whose one side the data never spells as the other: a row kept by one is not
+#: the row the other asks for (beside the states of stef_align.filters).
+_OPPOSITE_WORDS = {
+    "online": ("offline", "in person", "inperson", "onsite", "on site", "in store",
+               "instore", "in class", "classroom", "face to face"),
+    "inbound": ("outbound",), "outbound": ("inbound",),
+    "domestic": ("international", "foreign"), "international": ("domestic",),
+    "internal": ("external",), "external": ("internal",),
+}
+#: The linking words before a part's word in a share or a list ("% of enrollments that were
+#: online", "orders which are inbound").
+_PART_WORD = re.compile(r"\b(?:that|which|who)\s+(?:were|are|was|is|went)\s+([a-z]{4,})\b")
+
+
+def opposite_part(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    """"% of enrollments that were online" answered by ``COUNT_IF(format = 'in_person')``:
+    the word the question asks for is said after its noun ("that were online", so no value
+    reader takes it), the SQL never reads it and keeps its opposite instead.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("% of enrollments that were online last quarter", None)
+    >>> sql = "SELECT COUNT_IF(format = 'in_person') / COUNT(*) FROM enrollments"
+    >>> [(r.code, r.severity) for r in opposite_part(q, extract_spec(sql, dialect="snowflake"))]
+    [('filter.value_mismatch', 'major')]
+    >>> opposite_part(q, extract_spec(sql.replace("in_person", "online"), dialect="snowflake"))
+    []
+    """
+    text = q.own_words[:2000].lower()
+    asked = [w for w in _PART_WORD.findall(text)[:4] if w in _OPPOSITE_WORDS]
+    if not asked:
+        return []
+    said = " ".join(re.findall(r"[a-z]+", q.text[:2000].lower()))
+    read = [re.sub(r"[\s_-]+", " ", v.lower()) for v in sql.literals[:256] if isinstance(v, str)]
+    for w in asked:
+        if any(w in v for v in read):
+            continue
+        others = _OPPOSITE_WORDS[w]
+        if any(o in said for o in others):
+            continue  # "online vs in person": both sides asked
+        for f in (*sql.filters[:_MAX], *sql.conditions[:_MAX]):
+            if (not f.column or f.op not in ("=", "in") or f.excluded or f.alternative
+                    or f.source not in ("where", "case")):
+                continue
+            values = f.value if isinstance(f.value, tuple) else (f.value,)
+            kept = [re.sub(r"[\s_-]+", " ", v.lower()) for v in values[:8] if isinstance(v, str)]
+            if kept and all(v in others or v.replace(" ", "") in others for v in kept):
+                return [reason(
+                    "filter.value_mismatch",
+                    f"the question asks for rows that were {w}, which nothing in the SQL "
+                    f"reads, but the SQL keeps {f.describe()}: the other side",
+                    "major")]
+    return []
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return [*dropped_absence(q, sql), *kept_non(q, sql), *other_value(q, sql),
-            *kept_present(q, sql)]
+            *kept_present(q, sql), *kept_ended(q, sql), *opposite_part(q, sql)]

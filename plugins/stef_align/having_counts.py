@@ -46,7 +46,62 @@ _THRESHOLD = re.compile(
     r"((?:[a-z0-9'-]+\s*){1,3})")
 
 
+#: "more than one language", "two or more languages", "several languages", "multiple
+#: sites": a number of different values, the noun that follows.
+_SEVERAL = re.compile(
+    r"\b(?:more than (?:one|1)|at least (?:two|2)|(?:two|2) or more|(?:two|2)\+|several"
+    r"|multiple)\s+(?:different\s+)?([a-z]{3,})")
+#: Name parts of a column that holds a reference, not a value of the thing itself.
+_REF = frozenset({"id", "key", "no", "num", "nbr", "code", "cd", "ref", "uuid"})
+
+
+def counted_values(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
+    """"Students taking more than one language" kept by ``HAVING COUNT(c.language) > 1`` over
+    enrolments joined to courses: COUNT counts the rows that carry a language, so a student
+    in two French courses passes; the number of different languages is ``COUNT(DISTINCT
+    c.language)``. Only for a column named by the question's noun that holds the value
+    itself (not an id), over a join (one table of one language per row counts right), in a
+    logged record.
+
+    >>> from stef_question.frame import question_spec
+    >>> from stef_sql.extract import extract_spec
+    >>> q = question_spec("students taking more than one language", None)
+    >>> sql = ("SELECT e.student_id FROM enrollments e JOIN courses c ON c.course_id = "
+    ...        "e.course_id GROUP BY e.student_id HAVING COUNT(c.language) > 1")
+    >>> [(r.code, r.severity) for r in counted_values(q, extract_spec(sql), logged=True)]
+    [('distinct.missing', 'major')]
+    >>> counted_values(q, extract_spec(sql.replace("COUNT(", "COUNT(DISTINCT ")), logged=True)
+    []
+    """
+    if not logged or not sql.having or not sql.joins:
+        return []
+    nouns = {stem(m) for m in _SEVERAL.findall(q.own_words.lower()[:2000])}
+    if not nouns:
+        return []
+    distinct = {a.arg.lower() for a in sql.aggregations[:64] if a.distinct}
+    tested = {(f.column or "").lower() for f in sql.filters[:256]
+              if f.source == "having" and f.op in (">", ">=")}
+    for a in sql.aggregations[:64]:
+        arg = a.arg.lower()
+        if a.func != "COUNT" or a.distinct or arg in distinct or arg not in tested:
+            continue
+        ps = parts(arg.split(".")[-1])
+        if not ps or set(ps) & _REF or stem(ps[-1]) not in nouns:
+            continue
+        return [reason(
+            "distinct.missing",
+            f"the question asks for a number of different {ps[-1]} values, but the SQL's "
+            f"HAVING counts the rows that carry one (COUNT({a.arg})) over a join: the same "
+            f"{ps[-1]} twice counts twice; count DISTINCT {a.arg}",
+            "major")]
+    return []
+
+
 def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
+    return [*_joined(q, sql, logged), *counted_values(q, sql, logged)]
+
+
+def _joined(q: QuestionSpec, sql: SqlSpec, logged: bool) -> list[Reason]:
     if not logged or not sql.having_row_counts:
         return []
     counted = [[stem(w) for w in (a or b).split()]

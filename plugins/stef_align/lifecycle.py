@@ -167,6 +167,35 @@ def asks_now(text: str) -> bool:
     return _NOW.search(text[:2000].lower()) is not None
 
 
+def ended_rows(f: Filter) -> bool:
+    """Does ``f`` keep the rows that stopped being in force: an end set (``terminated_dt IS
+    NOT NULL``), an ended flag on its "yes" side (``is_retired = 1``) or an in-force flag on
+    its "no" side (``is_active = 0``)?
+
+    >>> ended_rows(Filter("terminated_dt", "is not null", None))
+    True
+    >>> ended_rows(Filter("is_active", "=", 0))
+    True
+    >>> ended_rows(Filter("terminated_dt", "is null", None))
+    False
+    """
+    if f.column is None or f.relation or f.excluded or f.alternative:
+        return False
+    ps = set(parts(f.column))
+    values = f.values
+    side = kept_side(f.op, values[0]) if len(values) == 1 else None
+    if side is not None and ps & _IN_FORCE_FLAGS:
+        return not side
+    if side is not None and ps & _ENDED_PARTS:
+        return side
+    return f.op == "is not null" and bool(ps & _ENDED_PARTS)
+
+
+def keeps_in_force(f: Filter) -> bool:
+    """Does ``f`` keep the rows in force (``end_dt IS NULL``, ``is_active = TRUE``)?"""
+    return _keeps_in_force(f)
+
+
 def _keeps_in_force(f: Filter) -> bool:
     values = f.values
     ps = set(parts(f.column or ""))

@@ -197,7 +197,16 @@ def _evidence(q: QuestionSpec,
     """How the SQL ranks: ``(kind, descending, columns, expression)`` for a top-k ORDER BY
     (outer or nested), a ranking window and MAX / MIN aggregates."""
     out: list[tuple[str, bool, tuple[str, ...], str]] = []
-    if sql.order_by and (sql.limit is not None or "order_by" not in sql.tolerated):
+    # "first job date for each customer" / MAX(requested_ts) ... GROUP BY customer ORDER BY it:
+    # the extreme of each group picks the answer; an ORDER BY with no LIMIT only sorts the
+    # groups, and says nothing of which extreme was asked
+    # (not when the question names an extreme of its own to rank by: "the region with the
+    # lowest max temperature")
+    per_group = (sql.limit is None and bool(sql.group_by) and bool(q.group_by)
+                 and not {"MAX", "MIN"} & set(q.aggregations) and any(
+                     family(a.func) in ("MAX", "MIN") for a in sql.aggregations if not a.nested))
+    if sql.order_by and not per_group and (
+            sql.limit is not None or "order_by" not in sql.tolerated):
         keys = [o for o in sql.order_by if not _grouping_key(o, q, sql)] or list(sql.order_by)
         out.append(("order", keys[0].desc, _named(keys[0], sql), keys[0].expr))
     for item in (*sql.nested_order_by[:4], *sql.ranking[:2]):
@@ -372,6 +381,22 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             f"the first {q.top_k} of each",
             "critical",
         ))
+
+    # "top lead guide on each river" / ROW_NUMBER() OVER (ORDER BY guests DESC) ... rn = 1:
+    # one window over every group's rows keeps the first k of all, not k per river.
+    if (q.top_k is not None and sql.rank_limit is not None and sql.limit is None
+            and not sql.partition_by and not sql.group_by):
+        for group in asked_groups[:2]:
+            if re.search(r"\b(?:each|every|per)\s+(?:[a-z]+\s+)?" + re.escape(group) + r"\b",
+                         q.text[:2000]):
+                out.append(reason(
+                    "groupby.missing",
+                    f"the question asks for the top {q.top_k} on each {group} but the SQL "
+                    f"ranks every row in one window (no PARTITION BY) and keeps the first "
+                    f"{sql.rank_limit} of all: most {group} values get none",
+                    "critical",
+                ))
+                break
 
     # "the second highest salary": the row at that rank, which the top row is not.
     if q.rank is not None and (not _skips_first(sql) or (

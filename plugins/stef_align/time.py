@@ -368,6 +368,10 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
     # through yesterday (``< CURRENT_DATE``) answers it as well as through today.
     out += [replace(r, end=ANCHOR_DAY) for r in out if _through_today(r, today)]
+    if _since(p, today):
+        # "no-show rate since april" runs to date: a SQL that stops at now (``< NOW()``) or
+        # counts complete days (``< CURRENT_DATE``) answers it as well as no end does
+        out += [replace(p, end=_TOMORROW), replace(p, end=ANCHOR_DAY)]
     # The same stretch a year back ("ytd vs last year": last year to the same day) ends the
     # same way: through that day or before it. Said as "last year" outright, not "the same
     # period last year", the whole of last year answers it too (some compare a year so far
@@ -412,6 +416,21 @@ def _rolling(p: Period) -> tuple[RelativeDate, Shift] | None:
         return None
     [step] = start.steps
     return (start, step) if isinstance(step, Shift) else None
+
+
+def _since(p: Period, today: date) -> bool:
+    """Is ``p`` a stretch from a past day with no end, said with "since" ("since april",
+    "since the 1st"): up to now?
+
+    >>> from datetime import date
+    >>> p = Period(None, "2026-04-01", None, text="since april", source="question")
+    >>> _since(p, date(2026, 7, 2)), _since(replace(p, text="after april"), date(2026, 7, 2))
+    (True, False)
+    """
+    if (p.end is not None or p.start is None or p.periodic or p.clock or p.negated
+            or not re.search(r"\bsince\b", p.text.lower())):
+        return False
+    return resolve(p.start, today) < _midnight(today)
 
 
 def _through_today(p: Period, today: date) -> bool:

@@ -18,6 +18,7 @@ The SQL counterpart is the operator of a WHERE / HAVING / JOIN ON predicate (``a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -418,6 +419,41 @@ def _or_more_after_noun(text: Text, lex: Lexicon, i: int, claimed: frozenset[int
     return None
 
 
+#: A grade, level or tier code: a letter or two and its number ("V5", "L3", "P2", "T4").
+_GRADE_CODE = re.compile(r"[a-z]{1,2}(\d{1,2})")
+
+
+#: Bounds after a code that count up its numbers, whatever the scale ranks first.
+_UP_THE_SCALE = frozenset({"and up", "+"})
+
+
+def _graded_at(text: Text, lex: Lexicon, i: int) -> Comparison | None:
+    """"routes V5 and up", "L3 or higher", "P2+": a code on an ordered scale with a bound
+    after it is a threshold on the scale's number (``CAST(SUBSTRING(grade, 2) AS INT) >=
+    5``), not the one code V5. Only said as up the scale's numbers ("and up", "+"): "P2 or
+    higher" may mean the more urgent P1 (a priority ranks the other way).
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> c = _graded_at(tokenize("routes V5 and up"), lexicon(), 1)
+    >>> (c.op, c.value, c.end) if c else None
+    ('>=', 5, 4)
+    >>> _graded_at(tokenize("routes V5 and V6"), lexicon(), 1) is None
+    True
+    """
+    tok = text.tokens[i]
+    m = _GRADE_CODE.fullmatch(tok.low) if tok.kind == "word" else None
+    if m is None:
+        return None
+    after = lex.at("comparative_after", text.words, i + 1)
+    if after is None or (after.phrase == "+" and after.end < len(text.tokens)
+                         and text.tokens[after.end].kind == "number"):
+        return None
+    if after.phrase not in _UP_THE_SCALE:
+        return None
+    return Comparison(">=", int(m.group(1)), i, after.end, False)
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
 ) -> tuple[tuple[Comparison, ...], frozenset[int]]:
@@ -437,6 +473,12 @@ def read(
             i += 1
             continue
         tok = text.tokens[i]
+        graded = _graded_at(text, lex, i)
+        if graded is not None:
+            found.append(graded)
+            taken.update(range(i, graded.end))
+            i = graded.end
+            continue
         if words[i] not in cues and tok.kind not in ("number", "range"):
             i += 1  # (most tokens: no reading below starts at a word that opens none of them)
             continue

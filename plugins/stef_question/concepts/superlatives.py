@@ -188,6 +188,31 @@ def _ordinal(text: Text, lex: Lexicon, i: int) -> int | None:
     return int(word) if word else None
 
 
+#: Words that say whose rows "first" or "last" ranks ("their first order").
+_OWNERS = frozenset({"their", "its", "his", "her", "our", "my", "your"})
+#: The words of a date: "first job date" asks for the date the first job has.
+_DATE_WORDS = frozenset({"date", "dates", "day", "timestamp"})
+
+
+def _owned_first(words: tuple[str, ...], start: int, end: int) -> bool:
+    """Is "first" / "last" at ``start`` one thing's first or last row: after a possessive
+    ("each customer's first order date", "their last visit date") or opening the question
+    ("first job date for each customer"), and asking its date? Then it ranks the rows by
+    time (MIN / MAX of the date), as "earliest" does.
+
+    >>> _owned_first(("each", "customer's", "first", "order", "date"), 2, 3)
+    True
+    >>> _owned_first(("first", "job", "date", "for", "each", "customer"), 0, 1)
+    True
+    >>> _owned_first(("first", "class", "passengers"), 0, 1)
+    False
+    """
+    before = words[start - 1] if start else ""
+    owned = start == 0 or before.endswith(("'s", "\u2019s")) or before in _OWNERS
+    # (without its date, "their first purchase in May" may ask for first-time buyers)
+    return owned and not _DATE_WORDS.isdisjoint(words[end:end + 3])
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative, frozenset[int]]:
     """The question's superlative (if any) and the tokens its k claims."""
     words = text.words
@@ -231,7 +256,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
     cues = tuple(w.split("-")[0] if "-" in w and w[:1].isalpha() else w for w in words) \
         if "-" in "".join(words) else words
     for m in lex.find("direction", cues, skip):
-        if m.phrase in ("first", "last") and (m.start == 0 or words[m.start - 1] != "the"):
+        if m.phrase in ("first", "last") and (m.start == 0 or words[m.start - 1] != "the") and (
+                not _owned_first(words, m.start, m.end)):
             continue  # "approved first in 1993": an adverb; "the first client" ranks
         if m.phrase in ("first", "last") and words[m.end:m.end + 1] in (("and",), ("or",), (",",)):
             continue  # "the first and second line": ordinals, not a ranking

@@ -1268,6 +1268,11 @@ def _compared_stretches(atoms: list[_Atom], text: str) -> list[_Atom]:
                 out.append(replace(first, start=floor + same.start(), end=a.end,
                                    lo=first.lo.shifted("year", -1),
                                    hi=first.hi.shifted("year", -1)))
+            elif first is not None and first.yearless and (latest := _latest(first)):
+                # "february admissions vs same month last year": the latest February, a
+                # year back
+                out.append(_Atom(floor + same.start(), a.end, latest[0].shifted("year", -1),
+                                 latest[1].shifted("year", -1), first.grain))
             continue
         out.append(a)
     return out

@@ -504,7 +504,33 @@ def _state_participle(text: Text, lex: Lexicon, i: int) -> bool:
             and toks[i - 1].low in _STATE_DETERMINERS and toks[i + 1].kind == "word"
             and toks[i + 1].low not in _FUNCTION_WORDS
             and toks[i + 1].low not in _STATE_COLUMN_NOUNS
-            and not lex.has("calendar_unit", toks[i + 1].low))
+            and not lex.has("calendar_unit", toks[i + 1].low)
+            and not _ranked_by(toks, i))
+
+
+#: Words before "(the) most" that open the list asked for: the noun after "most booked" is
+#: the thing ranked, not a count of rows in a state.
+_LIST_OPENERS = frozenset({"top", "bottom", "what", "which", "are", "were", "is", "was",
+                           "show", "list", "give", "find", "get", "name", "our", "my"})
+
+
+def _ranked_by(toks: tuple[Token, ...], i: int) -> bool:
+    """Is the participle at ``i`` a superlative's own verb ("top 3 most booked tools", "the
+    most viewed pages": the tools booked the most times), not a state of the rows another
+    thing has the most of ("the tech with the most completed jobs", "who taught the most
+    completed lessons")? It is when "(the) most" opens the question or the list asked for.
+
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("top 3 most booked tools last quarter").tokens
+    >>> _ranked_by(t, 3), _ranked_by(tokenize("tech with the most completed jobs").tokens, 4)
+    (True, False)
+    """
+    if toks[i - 1].low not in ("most", "fewest"):
+        return False
+    j = i - 2
+    if j >= 0 and toks[j].low == "the":
+        j -= 1
+    return j < 0 or toks[j].low in _LIST_OPENERS or toks[j].low.isdigit()
 
 
 def _numbered_noun(text: Text, lex: Lexicon, i: int) -> bool:
