@@ -44,8 +44,7 @@ from __future__ import annotations
 
 import re
 
-from stef_align.lifecycle import ended_rows
-from stef_align.lifecycle import keeps_in_force as _keeps_in_force
+from stef_align.lifecycle import ended_rows, keeps_in_force
 from stef_align.names import head_stem, parts, word_matches
 from stef_core.models import Reason
 from stef_core.periods import MONTHS, SEASONS, WEEKDAYS
@@ -325,7 +324,7 @@ def kept_ended(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     said = {stem(w) for w in re.findall(r"[a-z]{3,}", text)[:80]}
     conds = [f for f in sql.filters[:_MAX] if f.column and f.source == "where"
              and not f.excluded and not f.alternative and not f.relation]
-    if any(_keeps_in_force(f) for f in conds):
+    if any(keeps_in_force(f) for f in conds):
         return []
     for f in conds:
         ps = parts(f.column or "")

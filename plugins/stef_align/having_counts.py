@@ -35,7 +35,7 @@ from stef_align.names import head_stem, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_core.words import stem
+from stef_core.words import CODE_PARTS, KEY_PARTS, stem
 
 #: A threshold on a count: "3 or more orders", "3+ orders", "at least 5 visits", "more than
 #: two bookings": the words that follow the number.
@@ -52,7 +52,7 @@ _SEVERAL = re.compile(
     r"\b(?:more than (?:one|1)|at least (?:two|2)|(?:two|2) or more|(?:two|2)\+|several"
     r"|multiple)\s+(?:different\s+)?([a-z]{3,})")
 #: Name parts of a column that holds a reference, not a value of the thing itself.
-_REF = frozenset({"id", "key", "no", "num", "nbr", "code", "cd", "ref", "uuid"})
+_REF = KEY_PARTS | CODE_PARTS
 
 
 def counted_values(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:

@@ -193,10 +193,6 @@ def ended_rows(f: Filter) -> bool:
 
 def keeps_in_force(f: Filter) -> bool:
     """Does ``f`` keep the rows in force (``end_dt IS NULL``, ``is_active = TRUE``)?"""
-    return _keeps_in_force(f)
-
-
-def _keeps_in_force(f: Filter) -> bool:
     values = f.values
     ps = set(parts(f.column or ""))
     side = kept_side(f.op, values[0]) if len(values) == 1 else None
@@ -237,4 +233,4 @@ def in_force_now(f: Filter, text: str) -> bool:
     word (then it is matched, or not, as asked)."""
     if f.column is None or f.relation or f.excluded or f.alternative:
         return False
-    return _keeps_in_force(f) and asks_now(text)
+    return keeps_in_force(f) and asks_now(text)
