@@ -666,11 +666,12 @@ def _absent_rows(r: Filter, required: list[Filter], text: str, sql: SqlSpec) -> 
                for h in sorted(heads)[:16] if h)
 
 
-#: Words that say something is absent or has not happened yet ("no", "without", "haven't",
-#: "still waiting on", "not yet", "missing", "unpaid").
-_ABSENCE = re.compile(
-    r"\b(?:no|not|never|without|w/o|none|nothing|zero|(?:have|has|had|did|do|does|was|were|is|"
-    r"are|ca|wo)n'?t|yet|awaiting|waiting|missing|lacking|un[a-z]{3,}ed)\b")
+#: Beside :data:`~stef_align.joins.NOTHING` ("no", "without", "haven't"), the words that say
+#: something is absent or has not happened yet: "w/o", "havent" typed without its
+#: apostrophe, "still waiting on", "not yet", "missing", "unpaid".
+_NOT_YET = re.compile(
+    r"\b(?:w/o|(?:have|has|had|did|do|does|was|were|is|are|ca|wo)nt|yet|awaiting|waiting"
+    r"|missing|lacking|un[a-z]{3,}ed)\b")
 
 
 def _anti_joined_as_asked(q: QuestionSpec, sql: SqlSpec, extras: list[Filter]) -> list[Filter]:
@@ -679,7 +680,8 @@ def _anti_joined_as_asked(q: QuestionSpec, sql: SqlSpec, extras: list[Filter]) -
     a certificate", "stays w/ no store purchase"): the SQL's way to keep the rows with none,
     as NOT EXISTS is; no filter the question did not ask for. A question that says no
     absence leaves the anti-join an extra."""
-    if not sql.anti_join_tests or not _ABSENCE.search(q.text[:2000]):
+    text = q.text[:2000]
+    if not sql.anti_join_tests or not (NOTHING.search(text) or _NOT_YET.search(text)):
         return []
     tests = {norm(t) for t in sql.anti_join_tests[:8]}
     return [s for s in extras[:MAX_SCAN] if s.op == "is null" and norm(s.column or "") in tests]
