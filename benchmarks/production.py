@@ -61,7 +61,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "trade_shows", "food_bank",
          "escape_rooms", "dance_studios",
          "driving_schools",
-         "tutoring_centers")
+         "tutoring_centers",
+         "bowling_centers")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -111,6 +112,7 @@ ROUND_42: tuple[str, ...] = ("escape_rooms", "senior_living")
 ROUND_43: tuple[str, ...] = ("dance_studios", "art_galleries")
 ROUND_44: tuple[str, ...] = ("driving_schools", "pet_grooming")
 ROUND_45: tuple[str, ...] = ("tutoring_centers", "florist_chain")
+ROUND_46: tuple[str, ...] = ("bowling_centers", "hvac_services")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -129,7 +131,8 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round42": ROUND_42,
           "round43": ROUND_43,
           "round44": ROUND_44,
-          "round45": ROUND_45}
+          "round45": ROUND_45,
+          "round46": ROUND_46}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
