@@ -40,6 +40,8 @@ of the run's queries share it (``'definition'``: not an extra, but not a guard e
 >>> from stef_core.spec import Filter
 >>> guard_kind(Filter("org_id", "=", "acme"), "how many open tickets")
 'scope'
+>>> guard_kind(Filter("range_co_id", "=", "bullseye"), "lane hours per range last week")
+'scope'
 >>> guard_kind(Filter("deleted_at", "is null", None), "how many users signed up")
 'exclusion'
 >>> guard_kind(Filter("deleted_at", "is null", None), "how many deleted users are there")
@@ -148,10 +150,13 @@ def _scope(f: Filter, text: str) -> bool:
 _PERIOD_TOKEN = re.compile(r"\b(?:q|h|fy|cy|wk|w)\d{1,4}\b")
 
 #: Last words of a scope column that name a collection of the things before them
-#: (``resort_group_id``, ``hotel_chain_id``, ``podcast_network_id``): such a column is named
-#: by its last word, not by the thing it collects.
+#: (``resort_group_id``, ``hotel_chain_id``, ``podcast_network_id``) or the company or
+#: tenant that owns them (``range_co_id``, ``clinic_company_id``, ``store_org_id``): such a
+#: column is named by its last word, not by the thing it collects.
 COLLECTIVE_HEADS = frozenset({"group", "chain", "network", "family", "holding", "parent",
-                              "portfolio", "brand", "franchise", "system", "operator"})
+                              "portfolio", "brand", "franchise", "system", "operator",
+                              "co", "company", "corp", "org", "organization", "organisation",
+                              "tenant"})
 
 
 #: Words that say rows are left out ("internal accounts excluded", "non-test orders").
