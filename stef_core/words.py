@@ -60,6 +60,8 @@ def stem(word: str) -> str:
     ['cancel', 'cancel', 'cancel', 'ship', 'deny', 'clos']
     >>> [stem(w) for w in ("filled", "called", "added", "billing", "spelled")]
     ['fill', 'call', 'add', 'bill', 'spell']
+    >>> [stem(w) for w in ("centres", "center", "labour", "labor", "colours", "hours", "genre")]
+    ['center', 'center', 'labor', 'labor', 'color', 'hour', 'genr']
     """
     w = word.lower()
     if len(w) > 4 and w.endswith("ies"):
@@ -74,6 +76,13 @@ def stem(word: str) -> str:
         w = w[:-3] + "y"
     elif len(w) > 4 and w.endswith("ed"):
         w = _undouble(w[:-2])
+    # British spelling meets American: "centre" a ``center_nm``, "theatre" "theater",
+    # "labour" ``labor_cost``, "colour" ``color`` (only -tre/-bre and -our after five letters:
+    # "genre", "store", "hour" and "four" keep theirs)
+    if len(w) > 4 and w.endswith(("tre", "bre")):
+        w = w[:-2] + "er"
+    elif len(w) > 5 and w.endswith("our"):
+        w = w[:-2] + "r"
     if len(w) > 3 and w.endswith("e") and not w.endswith(("ee", "ie", "ue")):
         w = w[:-1]
     return w
