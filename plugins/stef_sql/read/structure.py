@@ -324,7 +324,29 @@ def _defaulted_nulls(tree: Tree) -> list[str]:
             if "join_use_nulls" in text_of(setting).lower():
                 return []
     return [text_of(anti.nulls[0]) for anti in anti_joins(tree)[:4]
-            if isinstance(anti.nulls[0], exp.Is)]
+            if isinstance(anti.nulls[0], exp.Is) and not _nullable(tree, anti.nulls[0])]
+
+
+def _nullable(tree: Tree, test: exp.Is) -> bool:
+    """Does the SQL test the anti-join's column for NULL somewhere else too (``customer_id
+    IS NOT NULL`` in the joined subquery)? Then the column is Nullable, and ClickHouse fills
+    an unmatched row's Nullable column with NULL whatever join_use_nulls says: the anti-join
+    keeps what it should.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT count() FROM members m LEFT JOIN (SELECT DISTINCT customer_id FROM "
+    ...        "bookings WHERE customer_id IS NOT NULL) b ON b.customer_id = m.customer_id "
+    ...        "WHERE b.customer_id IS NULL")
+    >>> extract_spec(sql, "clickhouse").defaulted_nulls
+    ()
+    """
+    col = test.this
+    if not isinstance(col, exp.Column):
+        return False
+    name = col.name.lower()
+    return any(other is not test and isinstance(other.this, exp.Column)
+               and other.this.name.lower() == name and isinstance(other.expression, exp.Null)
+               for other in tree.root.find_all(exp.Is))
 
 
 def _unmatched_filtered(tree: Tree) -> list[tuple[str, str]]:
