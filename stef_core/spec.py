@@ -534,6 +534,10 @@ class SqlSpec:
     # query's WHERE keeps on every row, over a denominator counting those rows (each division
     # as written): ``SUM(passed) / COUNT(*) ... WHERE passed = 1``.
     constant_shares: tuple[str, ...] = ()
+    # Divisions the outer SELECT shows of a row count by the row count over an empty window
+    # (``100.0 * COUNT(*) / COUNT(*) OVER ()``), each as written: over a grouped result the
+    # window counts the groups.
+    group_count_shares: tuple[str, ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.
