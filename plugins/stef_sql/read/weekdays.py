@@ -50,6 +50,10 @@ every number so; a label that is no day's name leaves the CASE unread.
 >>> extract_spec(sql.replace("'Monday'", "'Sunday'").replace("'Tuesday'", "'Monday'"),
 ...              "sqlite").weekday_labels
 ()
+>>> extract_spec("WITH d AS (SELECT CAST(strftime('%w', ts) AS INTEGER) AS dow, COUNT(*) AS n "
+...              "FROM s GROUP BY 1) SELECT CASE dow WHEN 0 THEN 'Mon' WHEN 1 THEN 'Tue' END, n "
+...              "FROM d", "sqlite").weekday_labels[0][1]
+"'0' -> Monday"
 """
 
 from __future__ import annotations
@@ -132,7 +136,7 @@ def read(tree: Tree) -> Build:
             if found is not None and found not in out:
                 out.append(found)
         elif isinstance(node, exp.Case) and len(labels) < MAX_WEEKDAYS:
-            named = _misnamed(node, tree.dialect)
+            named = _misnamed(node, tree)
             if named is not None and named not in labels:
                 labels.append(named)
     fields = {"weekday_numbers": tuple(out), "weekday_labels": tuple(labels)}
@@ -178,29 +182,33 @@ def _comparison(node: exp.Expr, dialect: str) -> Found | None:
     return _found(call, [c], lambda v: test(v) != negated, exact=False)
 
 
-def _misnamed(case: exp.Case, dialect: str) -> tuple[str, str, str] | None:
+def _misnamed(case: exp.Case, tree: Tree) -> tuple[str, str, str] | None:
     """``(the call, the first label that disagrees, the numbering)`` when ``case`` gives days'
     names to the numbers of one weekday function (``CASE f WHEN 0 THEN 'Sun'`` or ``CASE
-    WHEN f = 0 THEN 'Sun'``) and no numbering of it in the dialect names them so, else None."""
+    WHEN f = 0 THEN 'Sun'``; ``f`` also a column a CTE or a derived table computes so) and no
+    numbering of it in the dialect names them so, else None."""
+    ifs = case.args.get("ifs") or []
+    days = [_day_label(branch.args.get("true")) for branch in ifs]
+    if len(ifs) < 2 or any(day is None for day in days):
+        return None  # (read first: most CASEs name no day)
     call: tuple[str, tuple[Numbering, ...]] | None = None
     pairs: list[tuple[int, int]] = []
-    for branch in case.args.get("ifs") or []:
-        test, value = branch.this, branch.args.get("true")
+    for branch, day in zip(ifs, days, strict=True):
+        test = branch.this
         number: int | None = None
         found: tuple[str, tuple[Numbering, ...]] | None = None
         if case.this is not None:
-            found, number = _call(case.this, dialect), _number(test)
+            found, number = _derived_call(case.this, tree), _number(test)
         elif isinstance(test, exp.EQ):
-            found, number = _call(test.this, dialect), _number(test.expression)
+            found, number = _derived_call(test.this, tree), _number(test.expression)
             if found is None:
-                found, number = _call(test.expression, dialect), _number(test.this)
-        day = _day_label(value)
+                found, number = _derived_call(test.expression, tree), _number(test.this)
         if found is None or number is None or day is None or (
                 call is not None and found[0] != call[0]):
             return None
         call = found
         pairs.append((number, day))
-    if call is None or len(pairs) < 2:
+    if call is None:
         return None
     text, numberings = call
     for _, first, iso in numberings:
@@ -209,6 +217,19 @@ def _misnamed(case: exp.Case, dialect: str) -> tuple[str, str, str] | None:
     name, first, iso = numberings[0]
     n, day = next(((n, d) for n, d in pairs if not (0 <= n - first < 7 and iso[n - first] == d)))
     return text, f"'{n}' -> {WEEKDAYS[day - 1].capitalize()}", name
+
+
+def _derived_call(node: exp.Expr | None, tree: Tree) -> tuple[str, tuple[Numbering, ...]] | None:
+    """:func:`_call` of ``node``, or of what the column ``node`` stands for when a CTE or a
+    derived table computes it (``WITH d AS (SELECT CAST(strftime('%w', ts) AS INTEGER) AS
+    dow ...) SELECT CASE dow WHEN 0 ...``)."""
+    found = _call(node, tree.dialect)
+    column = unwrapped(node, _KEEP)
+    if found is None and isinstance(column, exp.Column):
+        meant = tree.resolver.resolve(column)
+        if meant is not column:
+            found = _call(meant, tree.dialect)
+    return found
 
 
 def _day_label(node: exp.Expr | None) -> int | None:
