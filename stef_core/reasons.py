@@ -125,7 +125,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "sat\" as `dayofweek(d) IN (6, 7)` in DuckDB (0 = Sunday .. 6 = Saturday: Saturday "
         "alone, 7 never comes), \"weekend\" as `EXTRACT(DAYOFWEEK FROM d) IN (6, 7)` in "
         "BigQuery (1 = Sunday: Friday and Saturday); where the session sets the numbering "
-        "(Snowflake's WEEK_START, T-SQL's DATEFIRST) any of its numberings answers"),
+        "(Snowflake's WEEK_START, T-SQL's DATEFIRST) any of its numberings answers; also days "
+        "named by number in a CASE in another numbering (`CASE strftime('%w', d) WHEN '0' THEN "
+        "'Monday'` in SQLite, where 0 is Sunday: each day shown under another's name)"),
     ReasonCode(
         "date.end_of_day", "value", "minor",
         "a closing bound written as a bare date on a timestamp column (`created_at BETWEEN "

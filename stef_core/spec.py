@@ -506,6 +506,12 @@ class SqlSpec:
     # .. 6 = Saturday", (6,), True),))``.
     weekday_numbers: tuple[tuple[str, str, tuple[tuple[str, tuple[int, ...], bool], ...]],
                            ...] = ()
+    # Days of the week named by number in a CASE (``CASE strftime('%w', d) WHEN '0' THEN
+    # 'Monday' ...``) where no numbering the dialect may give the weekday function names the
+    # numbers so, as (the call, the first label that disagrees as ``'0' -> Monday``, the
+    # dialect's numbering): ``("STRFTIME('%w', d)", "'0' -> Monday", "0 = Sunday .. 6 =
+    # Saturday")``.
+    weekday_labels: tuple[tuple[str, str, str], ...] = ()
     # The units the differences of two time columns the SELECT shows count in once scaled
     # (``AVG(TIMESTAMPDIFF(DAY, a, b))``: ``day``; ``AVG(DATEDIFF(minute, a, b)) / 60``:
     # ``hour``), ``?`` for one scaled in a way not read.
@@ -528,6 +534,10 @@ class SqlSpec:
     # query's WHERE keeps on every row, over a denominator counting those rows (each division
     # as written): ``SUM(passed) / COUNT(*) ... WHERE passed = 1``.
     constant_shares: tuple[str, ...] = ()
+    # Divisions the outer SELECT shows of a row count by the row count over an empty window
+    # (``100.0 * COUNT(*) / COUNT(*) OVER ()``), each as written: over a grouped result the
+    # window counts the groups.
+    group_count_shares: tuple[str, ...] = ()
     # Set by normalization rules: group-by keys that the SELECT list forces (rule 1).
     implied_group_by: tuple[str, ...] = ()
     # Set by normalization rules: ORDER BY / LIMIT kept by the SQL but judged harmless.

@@ -141,6 +141,26 @@ def _names(sql: SqlSpec, stored: bool = False) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def _unsummed_names(sql: SqlSpec) -> tuple[str, ...]:
+    """:func:`_names` without the columns shown only inside a SUM: "ice rental revenue per
+    rink" answered by one ``SUM(hours * rate_usd)`` reads a stored rate (per hour) to total
+    an amount; the total is no ratio per rink, whatever the column is called.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> _unsummed_names(extract_spec("SELECT SUM(hours * rate_usd) AS rev FROM rentals"))
+    ('rev',)
+    >>> _unsummed_names(extract_spec("SELECT AVG(rate_usd) AS avg_rate FROM rentals"))
+    ('rate_usd', 'avg_rate')
+    """
+    names: list[str] = []
+    for p in sql.projections[:64]:
+        if p.aggregate != "SUM":
+            names.extend(p.columns)
+        if p.alias:
+            names.append(p.alias)
+    return tuple(dict.fromkeys(names))
+
+
 def _named(words: frozenset[str], names: tuple[str, ...]) -> bool:
     """Does some column or alias carry one of ``words`` (``avgscrread`` for "avg")?"""
     return any(word_matches(w, n) for w in words for n in names)
@@ -541,7 +561,7 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         and "AVG" not in all_aggs
         # a median or percentile of the per-group values ("median spend per customer")
         and not (all_aggs & (DISTRIBUTION - {"AVG", "MAX", "MIN"}))
-        and not _named(_RATIO_WORDS, names)
+        and not _named(_RATIO_WORDS, names if q.asks_ratio else _unsummed_names(sql))
         and not ("RATIO" in q.weak_aggregations and ranks)
     ):
         out.append(reason(

@@ -5,7 +5,9 @@
 pass_type`` divides each group's count by the count of every row. Written ``COUNT(*) /
 COUNT(*) OVER ()``, the window counts the rows of the grouped result: one per pass type. The
 figure is each group's count over the number of groups, no share of anything (with three pass
-types, 100 checkins of one type read 3333 %).
+types, 100 checkins of one type read 3333 %). The divisions are read from the SQL's tree
+(``SqlSpec.group_count_shares``, :mod:`stef_sql.read.shares`): a row count, scaled or cast,
+over the row count of an empty window, in a zero guard or not.
 
 >>> from stef_sql.extract import extract_spec
 >>> sql = ("SELECT pass_type, 100.0 * COUNT(*) / COUNT(*) OVER () AS pct FROM checkins "
@@ -18,28 +20,17 @@ types, 100 checkins of one type read 3333 %).
 
 from __future__ import annotations
 
-import re
-
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import SqlSpec
 
-#: A row count divided by a window that counts the rows of the result: ``COUNT(*) /
-#: COUNT(*) OVER ()`` (``COUNT(1)`` alike), an empty window (no PARTITION BY).
-_OVER_GROUPS = re.compile(
-    r"count\(\s*(?:\*|1)\s*\)[^/()]{0,24}\)?\s*/\s*\(?\s*(?:nullif\(\s*)?count\(\s*(?:\*|1)\s*\)\s+"
-    r"over\s*\(\s*\)", re.IGNORECASE)
-
 
 def check(sql: SqlSpec) -> list[Reason]:
-    if not sql.group_by or not sql.windows:
+    if not sql.group_by or not sql.group_count_shares:
         return []
-    for p in sql.projections[:64]:
-        if _OVER_GROUPS.search(p.expr):
-            return [reason(
-                "aggregation.mismatch",
-                "the SQL divides each group's count by COUNT(*) OVER (), which over a grouped "
-                "result counts the groups, not the rows: the share of all rows is COUNT(*) / "
-                "SUM(COUNT(*)) OVER ()",
-                "critical")]
-    return []
+    return [reason(
+        "aggregation.mismatch",
+        f"the SQL divides each group's count by COUNT(*) OVER () ({sql.group_count_shares[0]}), "
+        "which over a grouped result counts the groups, not the rows: the share of all rows is "
+        "COUNT(*) / SUM(COUNT(*)) OVER ()",
+        "critical")]

@@ -58,6 +58,8 @@ _NAMES = {n: day.capitalize() for n, day in enumerate(WEEKDAYS, 1)}
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    if sql.weekday_labels:
+        return [misnamed(sql)]
     if not sql.weekday_numbers:
         return []
     asked_text, reformulation = asked_and_restated(q.text)
@@ -81,6 +83,27 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             f"the question asks {_SPLIT_TEXT if split else _days_text(asked)} but {said}",
             "major")]
     return []
+
+
+def misnamed(sql: SqlSpec) -> Reason:
+    """``filter.weekday_number`` (major) for days named by number in a CASE in another
+    numbering than the dialect's (``SqlSpec.weekday_labels``): ``CASE strftime('%w', d) WHEN
+    '0' THEN 'Monday' ...`` in SQLite shows Sunday's rows as Monday's, and each day under the
+    next one's name, whatever the question asks ("busiest weekday" answers the wrong day).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT CASE strftime('%w', d) WHEN '0' THEN 'Monday' WHEN '1' "
+    ...                    "THEN 'Tuesday' ELSE 'Sunday' END AS wd, COUNT(*) FROM s "
+    ...                    "GROUP BY 1", "sqlite")
+    >>> [(r.code, r.severity) for r in check(QuestionSpec(text="busiest weekday"), sql)]
+    [('filter.weekday_number', 'major')]
+    """
+    call, label, numbering = sql.weekday_labels[0]
+    return reason(
+        "filter.weekday_number",
+        f"the SQL names the days of {call} by number in a CASE ({label}), but the dialect "
+        f"numbers them {numbering}: each day is shown under another day's name",
+        "major")
 
 
 def _answers(days: tuple[int, ...], outside: bool, asked: frozenset[int],

@@ -18,6 +18,10 @@ part conditions its whole lacks:
   already keeps on every row, over a denominator that counts every row kept (``COUNT(*)``,
   or a condition the WHERE keeps too), or both sides count by one condition: the share is 1
   (100 %) whatever the data.
+* ``group_count_shares``: a division the outer SELECT shows whose numerator counts rows
+  (``COUNT(*)``, ``COUNT(1)``, scaled by a number or cast) and whose denominator is the same
+  count over an empty window (``COUNT(*) OVER ()``, in NULLIF or a cast too): over a grouped
+  result the window counts the groups, not the rows (:mod:`stef_align.group_counts`).
 
 >>> from stef_sql.extract import extract_spec
 >>> spec = extract_spec("SELECT SUM(CASE WHEN status = 'x' AND kind = 'y' THEN 1 ELSE 0 END)"
@@ -32,6 +36,11 @@ part conditions its whole lacks:
 ('SUM(passed) / COUNT(*)',)
 >>> extract_spec("SELECT SUM(passed) / COUNT(*) FROM tests WHERE kind = 'x'").constant_shares
 ()
+>>> extract_spec("SELECT k, ROUND(100.0 * COUNT(*) / NULLIF(COUNT(*) OVER (), 0), 1) FROM t "
+...              "GROUP BY k").group_count_shares
+('100.0 * COUNT(*) / NULLIF(COUNT(*) OVER (), 0)',)
+>>> extract_spec("SELECT k, COUNT(*) / SUM(COUNT(*)) OVER () FROM t GROUP BY k").group_count_shares
+()
 """
 
 from __future__ import annotations
@@ -42,12 +51,12 @@ from stef_core.spec import Filter
 from stef_core.sql import read_condition
 from stef_core.sql.conditions import flatten
 from stef_sql.read.aggregates import _counted_condition, _strip
-from stef_sql.read.tree import Build, Tree, owner_select, text_of
+from stef_sql.read.tree import Build, Tree, inside, owner_select, text_of
 
 #: At most this many divisions are read per query (evidence, not a workload).
 _MAX = 16
 _NONE: dict[str, tuple[()]] = {"share_bases": (), "denominator_drops": (),
-                                "constant_shares": ()}
+                                "constant_shares": (), "group_count_shares": ()}
 #: Aggregates of a value summed only where a condition holds (ClickHouse ``sumIf(x, c)``).
 _IF_AGGREGATES = frozenset({"sumif", "countif", "avgif"})
 
@@ -61,6 +70,8 @@ def read(tree: Tree) -> Build:
     bases: list[tuple[str, tuple[Filter, ...], int]] = []
     drops: list[tuple[str, tuple[str, ...]]] = []
     constant: list[str] = []
+    over_groups: list[str] = []
+    shown = tree.select.expressions if isinstance(tree.select, exp.Select) else []
     key = _Keys()  # the divisions of one query share their WHERE's conditions
     for d in list(dict.fromkeys([*tree.divisions, *safe]))[:_MAX]:
         top, bottom = d.this, d.expression
@@ -86,6 +97,10 @@ def read(tree: Tree) -> Build:
         if _kept_everywhere(tree, top, bottom, kept, key):
             text = text or d.sql(dialect=tree.dialect or None)[:160]
             constant.append(text)
+        if (_counts_rows(_unscaled(top)) and _over_every_row(bottom)
+                and any(inside(d, e) for e in shown)):
+            text = text or d.sql(dialect=tree.dialect or None)[:160]
+            over_groups.append(text)
         inner = _scalar_select(bottom)
         if inner is not None and kept:
             inner_where = inner.args.get("where")
@@ -97,7 +112,7 @@ def read(tree: Tree) -> Build:
                 text = text or d.sql(dialect=tree.dialect or None)[:160]
                 drops.append((text, dropped))
     fields = {"share_bases": tuple(bases), "denominator_drops": tuple(drops),
-              "constant_shares": tuple(constant)}
+              "constant_shares": tuple(constant), "group_count_shares": tuple(over_groups)}
     return lambda texts: fields
 
 
@@ -199,6 +214,26 @@ def _unscaled(node: exp.Expr) -> exp.Expr | None:
             return None
         node = _strip(sides[0])
     return node
+
+
+def _counts_rows(node: exp.Expr | None) -> bool:
+    """A count of every row: ``COUNT(*)``, ``COUNT(1)``, ClickHouse's ``count()``."""
+    if isinstance(node, exp.Count):
+        arg = node.this
+        return (arg is None or isinstance(arg, exp.Star)
+                or (isinstance(arg, exp.Literal) and str(arg.this) == "1")) and not node.args.get(
+                    "distinct")
+    return isinstance(node, exp.Anonymous) and str(node.this).lower() == "count" and not (
+        node.expressions)
+
+
+def _over_every_row(node: exp.Expr) -> bool:
+    """A count of every row over an empty window (``COUNT(*) OVER ()``), through a zero
+    guard, a cast or a number it is scaled by."""
+    window = _unscaled(node)
+    return (isinstance(window, exp.Window) and not window.args.get("partition_by")
+            and not window.args.get("order") and not window.args.get("spec")
+            and _counts_rows(window.this))
 
 
 def _plain_aggregate(node: exp.Expr) -> bool:

@@ -36,6 +36,24 @@ the numbering, a day that never comes). Which days the question asks is the alig
 (('1 = Monday .. 7 = Sunday', (1, 2, 3, 4, 5), False),)
 >>> extract_spec("SELECT 1 FROM t WHERE dayofweek(started_at) = 1", None).weekday_numbers
 ()
+
+Days named by number in a CASE (``weekday_labels``): ``CASE strftime('%w', d) WHEN '0' THEN
+'Monday' WHEN '1' THEN 'Tuesday' ... END`` in SQLite calls Sunday's rows Monday (0 = Sunday),
+and every day after it the next one's name. Kept when two or more branches give a day's name
+(or its short form) to a number, and no numbering the dialect may give the function names
+every number so; a label that is no day's name leaves the CASE unread.
+
+>>> sql = ("SELECT CASE strftime('%w', d) WHEN '0' THEN 'Monday' WHEN '1' THEN 'Tuesday' "
+...        "ELSE 'Sunday' END AS wd, COUNT(*) FROM s GROUP BY 1")
+>>> extract_spec(sql, "sqlite").weekday_labels
+(("STRFTIME('%w', d)", "'0' -> Monday", '0 = Sunday .. 6 = Saturday'),)
+>>> extract_spec(sql.replace("'Monday'", "'Sunday'").replace("'Tuesday'", "'Monday'"),
+...              "sqlite").weekday_labels
+()
+>>> extract_spec("WITH d AS (SELECT CAST(strftime('%w', ts) AS INTEGER) AS dow, COUNT(*) AS n "
+...              "FROM s GROUP BY 1) SELECT CASE dow WHEN 0 THEN 'Mon' WHEN 1 THEN 'Tue' END, n "
+...              "FROM d", "sqlite").weekday_labels[0][1]
+"'0' -> Monday"
 """
 
 from __future__ import annotations
@@ -44,6 +62,7 @@ from collections.abc import Callable
 
 from sqlglot import exp
 
+from stef_core.periods import WEEKDAYS
 from stef_sql.read.tree import Build, Tree, unwrapped
 
 #: Most comparisons kept from one query.
@@ -93,7 +112,13 @@ _COMPARE = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 #: The comparison seen from the other side (``5 > d`` is ``d < 5``).
 _MIRROR: dict[type, type] = {exp.EQ: exp.EQ, exp.NEQ: exp.NEQ, exp.GT: exp.LT,
                              exp.GTE: exp.LTE, exp.LT: exp.GT, exp.LTE: exp.GTE}
-_NONE: dict[str, tuple[()]] = {"weekday_numbers": ()}
+_NONE: dict[str, tuple[()]] = {"weekday_numbers": (), "weekday_labels": ()}
+#: The ISO number (1 = Monday) of a day's name as a CASE writes it ("Monday", "mon", "Thurs").
+_DAY_LABELS = {
+    **{day: n for n, day in enumerate(WEEKDAYS, 1)},
+    **{day[:3]: n for n, day in enumerate(WEEKDAYS, 1)},
+    "tues": 2, "thur": 4, "thurs": 4,
+}
 Reading = tuple[str, tuple[int, ...], bool]
 Found = tuple[str, str, tuple[Reading, ...]]
 
@@ -102,6 +127,7 @@ def read(tree: Tree) -> Build:
     if not tree.timeish():  # (a weekday call reads a column named for a date or a moment)
         return lambda texts: _NONE
     out: list[Found] = []
+    labels: list[tuple[str, str, str]] = []
     for node in tree.nodes:
         if len(out) >= MAX_WEEKDAYS:
             break
@@ -109,7 +135,11 @@ def read(tree: Tree) -> Build:
             found = _comparison(node, tree.dialect)
             if found is not None and found not in out:
                 out.append(found)
-    fields = {"weekday_numbers": tuple(out)}
+        elif isinstance(node, exp.Case) and len(labels) < MAX_WEEKDAYS:
+            named = _misnamed(node, tree)
+            if named is not None and named not in labels:
+                labels.append(named)
+    fields = {"weekday_numbers": tuple(out), "weekday_labels": tuple(labels)}
     return lambda texts: fields
 
 
@@ -150,6 +180,63 @@ def _comparison(node: exp.Expr, dialect: str) -> Found | None:
         exp.LTE: lambda v: v <= c}
     test = tests[kind]
     return _found(call, [c], lambda v: test(v) != negated, exact=False)
+
+
+def _misnamed(case: exp.Case, tree: Tree) -> tuple[str, str, str] | None:
+    """``(the call, the first label that disagrees, the numbering)`` when ``case`` gives days'
+    names to the numbers of one weekday function (``CASE f WHEN 0 THEN 'Sun'`` or ``CASE
+    WHEN f = 0 THEN 'Sun'``; ``f`` also a column a CTE or a derived table computes so) and no
+    numbering of it in the dialect names them so, else None."""
+    ifs = case.args.get("ifs") or []
+    days = [_day_label(branch.args.get("true")) for branch in ifs]
+    if len(ifs) < 2 or any(day is None for day in days):
+        return None  # (read first: most CASEs name no day)
+    call: tuple[str, tuple[Numbering, ...]] | None = None
+    pairs: list[tuple[int, int]] = []
+    for branch, day in zip(ifs, days, strict=True):
+        test = branch.this
+        number: int | None = None
+        found: tuple[str, tuple[Numbering, ...]] | None = None
+        if case.this is not None:
+            found, number = _derived_call(case.this, tree), _number(test)
+        elif isinstance(test, exp.EQ):
+            found, number = _derived_call(test.this, tree), _number(test.expression)
+            if found is None:
+                found, number = _derived_call(test.expression, tree), _number(test.this)
+        if found is None or number is None or day is None or (
+                call is not None and found[0] != call[0]):
+            return None
+        call = found
+        pairs.append((number, day))
+    if call is None:
+        return None
+    text, numberings = call
+    for _, first, iso in numberings:
+        if all(0 <= n - first < 7 and iso[n - first] == day for n, day in pairs):
+            return None
+    name, first, iso = numberings[0]
+    n, day = next(((n, d) for n, d in pairs if not (0 <= n - first < 7 and iso[n - first] == d)))
+    return text, f"'{n}' -> {WEEKDAYS[day - 1].capitalize()}", name
+
+
+def _derived_call(node: exp.Expr | None, tree: Tree) -> tuple[str, tuple[Numbering, ...]] | None:
+    """:func:`_call` of ``node``, or of what the column ``node`` stands for when a CTE or a
+    derived table computes it (``WITH d AS (SELECT CAST(strftime('%w', ts) AS INTEGER) AS
+    dow ...) SELECT CASE dow WHEN 0 ...``)."""
+    found = _call(node, tree.dialect)
+    column = unwrapped(node, _KEEP)
+    if found is None and isinstance(column, exp.Column):
+        meant = tree.resolver.resolve(column)
+        if meant is not column:
+            found = _call(meant, tree.dialect)
+    return found
+
+
+def _day_label(node: exp.Expr | None) -> int | None:
+    """The ISO day a string literal names ('Monday', 'sat'), else None."""
+    if not isinstance(node, exp.Literal) or not node.is_string:
+        return None
+    return _DAY_LABELS.get(str(node.this).strip().lower())
 
 
 def _found(call: tuple[str, tuple[Numbering, ...]], values: list[int],
