@@ -453,7 +453,7 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
     word, not this one."""
     if r.source != "rules" or not r.column or norm(r.column) in {norm(c) for c in sql.columns}:
         return None
-    sibling = _same_event(r, candidates)
+    sibling = _same_event(r, candidates, _counted_alone(sql))
     if sibling is not None:
         return sibling
     own = _word_stems(r.value)
@@ -472,10 +472,14 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
         if (s.column and not s.excluded and not s.alternative and _flag_state(s) is asked_side
                 and said & {stem(p) for p in parts(s.column)}):
             return s
+    modifiers = _term_modifiers(r, q, rules) if rules is not None else []
     for s in candidates[:MAX_SCAN]:
         if not s.column or s.excluded or s.alternative or norm(s.column) == norm(r.column):
             continue
         if own & _word_stems(s.value):
+            return s
+        if modifiers and s.op in ("=", "in") and any(
+                _spells_modifier(v, m) for v in s.values for m in modifiers):
             return s
         if flag:
             if named and named <= {stem(p) for p in parts(s.column)}:
@@ -484,6 +488,39 @@ def _kept_elsewhere(r: Filter, q: QuestionSpec, sql: SqlSpec, candidates: list[F
               and not _moment_opposed(r, s, rules) and not _declared_word_said(s, q, rules)):
             return s
     return None
+
+
+def _term_modifiers(r: Filter, q: QuestionSpec, rules: Ruleset) -> list[frozenset[str]]:
+    """The stems of the words before the head noun of each term R_app defines by a
+    condition on ``r``'s column that the question says ("non-po invoices" with ``term
+    "non-po invoices" = po_id IS NULL``: {"non", "po"}): what the term says of its rows,
+    which the data may keep as a value of its own ('non_po')."""
+    said = _stems(q.text[:2000].lower())
+    col = norm(r.column or "")
+    out: list[frozenset[str]] = []
+    for phrase, condition in list(rules.predicates.items())[:256]:
+        words = [stem(w) for w in re.findall(r"[a-z][a-z0-9]*", phrase.lower())]
+        if len(words) < 2 or not set(words) <= said or col not in {
+                norm(bare(t)) for t in re.findall(r"[a-z_][a-z0-9_.]*", condition.lower())}:
+            continue
+        out.append(frozenset(words[:-1]))
+    return out
+
+
+def _spells_modifier(value: object, modifier: frozenset[str]) -> bool:
+    """Is ``value`` a code of two words or more spelled with exactly the words a term says of
+    its rows ('non_po' for the "non-po" of "non-po invoices")?
+
+    >>> _spells_modifier("non_po", frozenset({"non", "po"}))
+    True
+    >>> _spells_modifier("po", frozenset({"non", "po"})), _spells_modifier("no_po", frozenset(
+    ...     {"non", "po"}))
+    (False, False)
+    """
+    if not isinstance(value, str) or value == SUBQUERY:
+        return False
+    ps = parts(value)
+    return len(ps) >= 2 and {stem(p) for p in ps} == modifier
 
 
 def _declared_word_said(s: Filter, q: QuestionSpec, rules: Ruleset | None) -> bool:
@@ -506,13 +543,29 @@ def _declared_word_said(s: Filter, q: QuestionSpec, rules: Ruleset | None) -> bo
         {stem(p) for p in parts(phrase) if len(p) >= 3} for phrase in _value_words(s, rules)))
 
 
-def _same_event(r: Filter, candidates: list[Filter]) -> Filter | None:
+def _counted_alone(sql: SqlSpec) -> frozenset[str]:
+    """The columns of the one conditional count a query answers with and nothing else
+    (``SELECT count_if(cxl_rsn = 'RESC') FROM contracts ...``: {"cxl_rsn"}): its condition
+    says which rows the answer counts, as a WHERE would. Empty where there is another
+    aggregate or a division (a share's numerator keeps only some of the rows read)."""
+    outer = [a for a in sql.aggregations if not a.nested]
+    if len(outer) != 1 or sql.divides or len(sql.projections) != 1:
+        return frozenset()
+    [a] = outer
+    if a.func not in ("COUNTIF", "COUNT_IF", "SUM", "COUNT") or a.distinct:
+        return frozenset()
+    return frozenset(norm(bare(c)) for c in a.arg.split(",") if c.strip())
+
+
+def _same_event(r: Filter, candidates: list[Filter],
+                counted: frozenset[str] = frozenset()) -> Filter | None:
     """A condition of the SQL that keeps the event whose moment ``r`` tests (``cxl_ts IS NOT
     NULL``, "cancelled") by another column of that event: a cancellation's reason holding a
     value (``cxl_rsn = 'RESC'``, ``cxl_rsn IS NOT NULL``) is set only on cancelled rows;
     "not cancelled" (``cxl_ts IS NULL``) by its reason left unset. Only a row condition: a
-    CASE that counts one reason says nothing of the rows kept. (The reverse does not hold:
-    a cancellation date set says no reason.)"""
+    CASE that counts one reason says nothing of the rows kept, unless that count is all the
+    query answers (``counted``: :func:`_counted_alone`). (The reverse does not hold: a
+    cancellation date set says no reason.)"""
     if r.op not in ("is null", "is not null") or not r.column:
         return None
     ps = parts(r.column)
@@ -520,7 +573,8 @@ def _same_event(r: Filter, candidates: list[Filter]) -> Filter | None:
     if len(ps) < 2 or ps[-1] not in _MOMENT_PARTS or not event:
         return None
     for s in candidates[:MAX_SCAN]:
-        if (not s.column or s.excluded or s.alternative or s.source == "case"
+        if (not s.column or s.excluded or s.alternative
+                or (s.source == "case" and norm(s.column) not in counted)
                 or norm(s.column) == norm(r.column) or not event <= set(parts(s.column))
                 or set(parts(s.column)) & _MOMENT_PARTS):
             continue
@@ -706,6 +760,58 @@ def _counted_column(r: Filter, sql: SqlSpec) -> bool:
     that counts its NULLs too)?"""
     col = norm(r.column or "")
     return any(a.func == "COUNT" and not a.values_nulls and not a.distinct
+               and norm(bare(a.arg)) == col for a in sql.aggregations)
+
+
+_SET_CONDITION = re.compile(r"\s*([a-z_][a-z0-9_]*\.)?([a-z_][a-z0-9_]*)\s+is\s+not\s+null\s*")
+
+
+def _other_reading(r: Filter, q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
+                   bounded: set[str]) -> str | None:
+    """The condition of another R_app term for the very words R_app declares for ``r``'s
+    value ("moved out" of ``value status_cd VACATED = "moved out"``; ``term "move outs" =
+    move_out_dt IS NOT NULL``), said by the question and kept by the SQL (a moment set, or
+    bounded: a date in a range is never NULL). The ruleset reads the words both ways; the
+    SQL answers one of them."""
+    if r.source != "rules" or r.op not in ("=", "in") or not r.column:
+        return None
+    said = _stems(q.text[:2000].lower())
+    words = [frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]*", word))
+             for word in _value_words(r, rules)]
+    words = [w for w in words if len(w) >= 2 and w <= said]
+    if not words:
+        return None
+    kept = {norm(f.column) for f in sql.filters if f.column and f.op == "is not null"
+            and not f.excluded and not f.alternative} | bounded
+    for phrase, condition in list(rules.predicates.items())[:256]:
+        m = _SET_CONDITION.fullmatch(condition.lower())
+        if m is None or norm(m.group(2)) not in kept:
+            continue
+        if frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]*", phrase.lower())) in words:
+            return f"{m.group(2)} IS NOT NULL"
+    return None
+
+
+def _summed_flag(r: Filter, sql: SqlSpec) -> bool:
+    """Does the SQL sum or average ``r``'s 0/1 flag as such (``SUM(is_first_visit)``,
+    ``AVG(is_member)``), where ``r`` asks the flag's "yes" side (``is_first_visit = 1``)? The
+    sum of a 0/1 flag counts the rows where it is 1 and its average is their share: the
+    figure is the flagged rows' own, however many other rows the query reads beside it.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT agency, SUM(is_first_visit), COUNT(*) FROM visits GROUP BY 1")
+    >>> _summed_flag(Filter("is_first_visit", "=", 1), s)
+    True
+    >>> _summed_flag(Filter("is_first_visit", "=", 0), s)
+    False
+    >>> _summed_flag(Filter("is_first_visit", "=", 1), extract_spec(
+    ...     "SELECT agency, SUM(pounds) FROM visits GROUP BY 1"))
+    False
+    """
+    if r.op != "=" or r.value not in (1, True) or not r.column:
+        return False
+    col = norm(r.column)
+    return any(a.func in ("SUM", "AVG") and not a.values_nulls and not a.distinct
                and norm(bare(a.arg)) == col for a in sql.aggregations)
 
 
@@ -3788,6 +3894,22 @@ def align_filters(
             # "% of WOs under contract" (``term "under contract" = contract_id IS NOT NULL``)
             # / COUNT(contract_id) / COUNT(*): COUNT of a column counts the rows where it is
             # not NULL, the term's rows, however the share is spelled
+            matched.append(r.describe())
+            continue
+        other_reading = _other_reading(r, q, sql, rules, bounded)
+        if other_reading is not None:
+            # "tenants who moved out this yr" with ``value status_cd VACATED = "moved out"``
+            # and ``term "move outs" = move_out_dt IS NOT NULL`` / move_out_dt >= '2026-01-01':
+            # the ruleset gives the same words two readings and the SQL keeps the other one
+            reasons.append(reason(
+                "filter.missing",
+                f"the ruleset reads the question's words as {r.describe()}; it also defines "
+                f"them as {other_reading}, which the SQL keeps", "minor"))
+            continue
+        if r.source == "rules" and _summed_flag(r, sql):
+            # "first time visits by agency type" (``term "first-time visits" = is_first_visit
+            # = 1``) / SUM(is_first_visit) beside COUNT(*): the flag's sum counts the term's
+            # rows, its average their share
             matched.append(r.describe())
             continue
         if r.op == "is not null" and r.source == "rules" and _joined_on(r, sql):

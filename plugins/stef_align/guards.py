@@ -61,7 +61,15 @@ from dataclasses import replace
 from itertools import pairwise
 
 from stef_align.events import column_event, event_of_word
-from stef_align.lifecycle import ended_words, enumerated_states, in_force_now, unissued
+from stef_align.lifecycle import (
+    ended_words,
+    enumerated_states,
+    in_force_now,
+    keeps_in_force,
+    rate_base,
+    roster_asked,
+    unissued,
+)
 from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -442,12 +450,19 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     if enumerated_states(f, text) and not any(
             isinstance(v, str) and _guard_words(v) for v in f.values):
         return "lifecycle"  # (a state that never took place, or guard data, defines nothing)
+    if rate_base(f, text, sql):
+        return "lifecycle"  # "no show rate" / status IN ('checked_in', 'no_show'): the base
     if f.op in ("!=", "<>", "not in") and not _values_named(f, text) and all(
             isinstance(v, str) and (unissued(v) or _guard_words(v)) for v in f.values) and any(
             isinstance(v, str) and unissued(v) for v in f.values):
         return "lifecycle"  # status != 'draft', NOT IN ('draft', 'void'): never issued
     if timeless and in_force_now(f, text) and not named(f, text):
         return "in_force"
+    if (f.column and not f.relation and not f.excluded and not f.alternative
+            and keeps_in_force(f) and roster_asked(text) and not named(f, text)):
+        # "which associates had fewer than 100 hrs in feb" / terminated_on IS NULL: the
+        # things listed with none come from the roster of those there are
+        return "roster"
     if run.agreed(f) and (not named(f, text) or _rows_named(f, text)):
         # applied by the run's agents to other questions as well: the deployment's
         # convention, not a narrowing this answer made up (read last: a tenant scope or a
@@ -753,6 +768,8 @@ KIND_WORDS = {
     "current": "the current version of rows whose history the table keeps",
     "lifecycle": "a business definition: the states of the lifecycle the metric counts",
     "in_force": "a business definition: the rows in force, asked about now",
+    "roster": "a business definition: the things in force, of which those with none are "
+              "listed",
 }
 
 

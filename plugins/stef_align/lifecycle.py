@@ -49,12 +49,15 @@ True
 
 from __future__ import annotations
 
+import re
+
 from stef_align.happened import names_a_state
 from stef_align.names import parts
 from stef_align.presupposed import in_force_states
 from stef_core.gated import gated
-from stef_core.spec import Filter
+from stef_core.spec import Filter, SqlSpec
 from stef_core.values import kept_side, state_key
+from stef_core.words import stem
 
 #: Identifier parts of a column that keeps a row's state.
 STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase"})
@@ -91,6 +94,61 @@ def enumerated_states(f: Filter, text: str) -> bool:
     if not 2 <= len(values) <= MAX_STATES or not all(_state_value(v) for v in values):
         return False
     return not names_a_state(text, values)
+
+
+#: Words that ask for a share ("no show rate", "% of bookings").
+_SHARE = gated(r"(?:%|\b(?:rate|rates|share|pct|percent|percentage|proportion|ratio)\b)")
+
+
+def _state_said(value: str, stems: set[str]) -> bool:
+    """Does one of the text's word stems say a word of state ``value`` ('no_show' by "no
+    show", 'cancelled' by "cancellation": one stem begins the other)?"""
+    for p in parts(value):
+        if len(p) <= 2:
+            continue
+        v = stem(p)
+        if any(w == v or (min(len(w), len(v)) >= 5 and (w.startswith(v) or v.startswith(w)))
+               for w in stems):
+            return True
+    return False
+
+
+def rate_base(f: Filter, text: str, sql: SqlSpec | None) -> bool:
+    """Is ``f`` the base of a rate the question asks of a state: a list of states of one
+    state column that holds the state the question names and others beside it ("no show
+    rate by park" / ``status IN ('checked_in', 'checked_out', 'no_show')``, "cancellation
+    rate" / ``status_cd IN ('attended', 'cancelled', 'no_show')``), in a query that divides
+    or averages? The rate counts its state among the rows the list says may have it: the
+    deployment's definition of the base, not a narrowing. A list without the named state,
+    or one asked as a count ("late cancels by studio" / ``IN ('cancelled', 'late_cancel')``),
+    stays an extra.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT park, AVG(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END) "
+    ...                  "FROM r WHERE status IN ('checked_in', 'checked_out', 'no_show') "
+    ...                  "GROUP BY 1")
+    >>> f = Filter("status", "in", ("checked_in", "checked_out", "no_show"))
+    >>> rate_base(f, "no show rate by park q3", s)
+    True
+    >>> rate_base(f, "no shows by park q3", s)
+    False
+    >>> rate_base(Filter("status", "in", ("checked_in", "checked_out")), "no show rate", s)
+    False
+    """
+    if (sql is None or f.column is None or f.relation or f.excluded or f.alternative
+            or f.op != "in" or not set(parts(f.column)) & STATE_PARTS):
+        return False
+    values = [v for v in f.values if isinstance(v, str)]
+    if not 2 <= len(values) == len(f.values) <= MAX_STATES or not all(
+            _state_value(v) for v in values):
+        return False
+    low = text[:2000].lower()
+    if not _SHARE.search(low) or not (sql.divides or any(
+            a.func == "AVG" and not a.nested for a in sql.aggregations)):
+        return False
+    stems = {stem(w) for w in re.findall(r"[a-z]+", low)}
+    said = [v for v in values if _state_said(v, stems)]
+    return 0 < len(said) < len(values)
 
 
 #: States of a document that was never issued: a draft counts in no metric of what was
@@ -152,6 +210,49 @@ _ENDED_PARTS = frozenset({
 #: Parts of a flag that keeps the rows in force on its "yes" side.
 _IN_FORCE_FLAGS = frozenset({"active", "current", "enabled", "live", "valid", "enrolled",
                              "employed", "sellable", "rentable", "available"})
+
+
+#: Words that say the in-force state outright ("active guides", "current members").
+_IN_FORCE_WORDS = _IN_FORCE_FLAGS | {"open", "still", "current", "currently", "existing",
+                                     "remaining", "inactive", "former", "closed", "ended",
+                                     "terminated", "retired", "left"}
+
+
+#: Words that list things by what they lack or have little of over a period ("which sites
+#: had zero sessions last week", "techs with no completed visits", "include branches w/
+#: none", "machines with at most 2 breakdown tickets").
+_ROSTER = gated(
+    r"\b(?:which|what|with|w/)\b[^.?!;]{0,60}?(?:\b(?:no|zero|none|fewer than|less than"
+    r"|at most|did ?n'?t|did not|have ?n'?t|have not|has ?n'?t|has not|never)\b|\b0\b)"
+    r"|\bincl(?:ude|udes|uding|\.)?\b[^.?!;]{0,40}?(?:\bnone\b|\bzeros?\b|\b0\b"
+    r"|\bw/o\b|\bwithout\b)")
+
+
+def roster_asked(text: str) -> bool:
+    """Does the question list things by what they lack, or have little of (module
+    docstring: "In force, asked about now")? Those with none are listed from the roster of
+    the things there are, which the data keeps as the rows in force (``terminated_on IS
+    NULL``, ``is_active``): whoever left before the period would be listed too, with nothing.
+
+    >>> roster_asked("which sites had zero sessions last week")
+    True
+    >>> roster_asked("completed lessons per car last month, incl cars that did none")
+    True
+    >>> roster_asked("which associates had fewer than 100 billable hrs in feb?")
+    True
+    >>> roster_asked("new members last month"), roster_asked("sessions per site last week")
+    (False, False)
+
+    A question that says the in-force state itself ("which active guides had no tours") is
+    answered by the filter that keeps it, which is then no definition of the deployment's:
+
+    >>> roster_asked("which active guides had no tours last month")
+    False
+    """
+    low = text[:2000].lower()
+    if set(re.findall(r"[a-z]+", low)) & _IN_FORCE_WORDS:
+        return False
+    return _ROSTER.search(low) is not None
 
 
 def asks_now(text: str) -> bool:
