@@ -463,6 +463,18 @@ def _lists(sql: SqlSpec) -> bool:
     )
 
 
+#: Words that total what follows them ("total passengers", "combined bookings").
+_TOTALLED = re.compile(r"\b(?:total|combined)\s+[a-z]")
+
+
+def _totalled(func: str, weak: set[str], q: QuestionSpec) -> bool:
+    """Is ``func`` a count the question's own "total" asks of things ("total passengers
+    flown in june": question.concepts.aggregates reads it as a weak COUNT)? Such a total is
+    the number of rows or the sum of a stored count (``SUM(pax_cnt)``), either way a sum of
+    something; never an average or an extreme."""
+    return func == "COUNT" and func in weak and _TOTALLED.search(q.own_words) is not None
+
+
 def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     """Aggregate findings; ``logged``: the record is an agent's logged traffic (its anchor is
     its timestamp), where a count over a join that repeats its rows is read too."""
@@ -493,16 +505,23 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         elif _computes(func, sql, all_aggs, q):
             continue
         other = sorted((outer or all_aggs) - {func})
+        totalled = _totalled(func, weak, q)
+        if totalled and "SUM" in other:
+            continue  # "total passengers" / SUM(pax_cnt): the sum of a stored count
         if other:
             # "the max capacity across our halls" / SUM(max_occupancy): the word names a
             # column the SQL reads, which holds the extreme already; a reading, no proof
             stored = func in _EXTREME_PARTS and any(
                 _EXTREME_PARTS[func] & set(parts(bare(a.arg))) for a in sql.aggregations[:64])
+            # "total passengers" / AVG(pax_cnt): a total is no average nor extreme, whichever
+            # column it sums
+            averaged = totalled and not {"SUM", "COUNT"} & set(other)
             out.append(reason(
                 "aggregation.mismatch",
                 f"the question asks for {func} but the SQL computes {', '.join(other)}"
-                + (" (of a column named after it)" if stored else ""),
-                "minor" if func in weak or stored else "critical",
+                + (" (of a column named after it)" if stored else "")
+                + (" (a total asked, no sum computed)" if averaged else ""),
+                "major" if averaged else "minor" if func in weak or stored else "critical",
             ))
         else:
             # "How many employees ..." answered by a list of employees: a list, not a count.
