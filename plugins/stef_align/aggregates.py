@@ -569,6 +569,16 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
             "minor" if "RATIO" in q.weak_aggregations or guessed else (
                 "critical" if sql.aggregations or _lists(sql) else "major"),
         ))
+        if q.rates and not q.asks_ratio and sql.aggregations and not (
+                sql.group_by or sql.partition_by or sql.windows):
+            # "revenue per launch site" / one SUM over every row: neither reading of "per"
+            # is answered, the breakdown no more than the ratio
+            out.append(reason(
+                "groupby.missing",
+                f"the question asks per {q.rates[0]} but the SQL neither groups by it nor "
+                f"divides by it: one figure over every row",
+                "minor",
+            ))
 
     # One integer count divided by another where the dialect truncates: a share comes back
     # 0 (or 1 when every row counts), whatever the data. The SQL's own text says so.
