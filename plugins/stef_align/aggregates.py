@@ -446,6 +446,14 @@ _COUNT_PARTS = frozenset({"number", "num", "count", "cnt", "nb", "qty", "quantit
 _QUANTITY_PARTS = frozenset({"qty", "quantity"})
 
 
+def _picks_one(word: str, column: str) -> bool:
+    """Does a filter on ``column`` pick one ``word`` (``site_id``, ``site``, ``site_cd`` for
+    "site"), not a collection of them (``resort_group_id`` for "resort")?"""
+    ps = [p for p in parts(bare(column)) if p not in ("id", "cd", "code", "key", "no", "nm",
+                                                      "name")]
+    return bool(ps) and word_matches(word, ps[-1])
+
+
 def _keys(table: str, column: str) -> bool:
     """Is ``column`` the key of ``table``: its id, or named after it (``template_type_code``
     of ``ref_template_types``)?"""
@@ -570,9 +578,13 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
                 "critical" if sql.aggregations or _lists(sql) else "major"),
         ))
         if q.rates and not q.asks_ratio and sql.aggregations and not (
-                sql.group_by or sql.partition_by or sql.windows):
+                sql.group_by or sql.partition_by or sql.windows) and not any(
+                rate.split()[-1] in _TIME_RATES or any(
+                    _picks_one(rate.split()[-1], f.column or "") for f in sql.filters[:64])
+                for rate in q.rates if rate.split()):
             # "revenue per launch site" / one SUM over every row: neither reading of "per"
-            # is answered, the breakdown no more than the ratio
+            # is answered, the breakdown no more than the ratio (not "per day" over one
+            # day, nor "per site" where the SQL picks one site)
             out.append(reason(
                 "groupby.missing",
                 f"the question asks per {q.rates[0]} but the SQL neither groups by it nor "

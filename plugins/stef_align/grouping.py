@@ -1183,11 +1183,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             else:
                 message = f"the question asks per {group} but the SQL does not group"
             # A group only the agent's reformulation states is its reading of the question;
-            # a key that names the same party another way may be the group asked. A plain
-            # "by" of the question's own ("outstanding balance by crew": no aggregate word, so
-            # the question alone could list rows in crew order) that the reformulation reads as
-            # a breakdown ("per crew") is asked by both texts, not by the reformulation only.
-            restated = group in q.restated_groups and group not in q.plain_groups
+            # a key that names the same party another way may be the group asked.
+            restated = group in q.restated_groups
             if restated and _averaged_over_said(group, q):
                 continue
             rows = not restated and not keys and _rows_may_be(group, q, sql)
