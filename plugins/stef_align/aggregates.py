@@ -466,6 +466,14 @@ _COUNT_PARTS = frozenset({"number", "num", "count", "cnt", "nb", "qty", "quantit
 _QUANTITY_PARTS = frozenset({"qty", "quantity"})
 
 
+def _picks_one(word: str, column: str) -> bool:
+    """Does a filter on ``column`` pick one ``word`` (``site_id``, ``site``, ``site_cd`` for
+    "site"), not a collection of them (``resort_group_id`` for "resort")?"""
+    ps = [p for p in parts(bare(column)) if p not in ("id", "cd", "code", "key", "no", "nm",
+                                                      "name")]
+    return bool(ps) and word_matches(word, ps[-1])
+
+
 def _keys(table: str, column: str) -> bool:
     """Is ``column`` the key of ``table``: its id, or named after it (``template_type_code``
     of ``ref_template_types``)?"""
@@ -481,6 +489,18 @@ def _lists(sql: SqlSpec) -> bool:
     return not sql.aggregations and not sql.windows and (
         sql.select_star or all(p.aggregate is None for p in sql.projections)
     )
+
+
+#: Words that total what follows them ("total passengers", "combined bookings").
+_TOTALLED = re.compile(r"\b(?:total|combined)\s+[a-z]")
+
+
+def _totalled(func: str, weak: set[str], q: QuestionSpec) -> bool:
+    """Is ``func`` a count the question's own "total" asks of things ("total passengers
+    flown in june": question.concepts.aggregates reads it as a weak COUNT)? Such a total is
+    the number of rows or the sum of a stored count (``SUM(pax_cnt)``), either way a sum of
+    something; never an average or an extreme."""
+    return func == "COUNT" and func in weak and _TOTALLED.search(q.own_words) is not None
 
 
 def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
@@ -513,16 +533,23 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         elif _computes(func, sql, all_aggs, q):
             continue
         other = sorted((outer or all_aggs) - {func})
+        totalled = _totalled(func, weak, q)
+        if totalled and "SUM" in other:
+            continue  # "total passengers" / SUM(pax_cnt): the sum of a stored count
         if other:
             # "the max capacity across our halls" / SUM(max_occupancy): the word names a
             # column the SQL reads, which holds the extreme already; a reading, no proof
             stored = func in _EXTREME_PARTS and any(
                 _EXTREME_PARTS[func] & set(parts(bare(a.arg))) for a in sql.aggregations[:64])
+            # "total passengers" / AVG(pax_cnt): a total is no average nor extreme, whichever
+            # column it sums
+            averaged = totalled and not {"SUM", "COUNT"} & set(other)
             out.append(reason(
                 "aggregation.mismatch",
                 f"the question asks for {func} but the SQL computes {', '.join(other)}"
-                + (" (of a column named after it)" if stored else ""),
-                "minor" if func in weak or stored else "critical",
+                + (" (of a column named after it)" if stored else "")
+                + (" (a total asked, no sum computed)" if averaged else ""),
+                "major" if averaged else "minor" if func in weak or stored else "critical",
             ))
         else:
             # "How many employees ..." answered by a list of employees: a list, not a count.
@@ -570,6 +597,20 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
             "minor" if "RATIO" in q.weak_aggregations or guessed else (
                 "critical" if sql.aggregations or _lists(sql) else "major"),
         ))
+        if q.rates and not q.asks_ratio and sql.aggregations and not (
+                sql.group_by or sql.partition_by or sql.windows) and not any(
+                rate.split()[-1] in _TIME_RATES or any(
+                    _picks_one(rate.split()[-1], f.column or "") for f in sql.filters[:64])
+                for rate in q.rates if rate.split()):
+            # "revenue per launch site" / one SUM over every row: neither reading of "per"
+            # is answered, the breakdown no more than the ratio (not "per day" over one
+            # day, nor "per site" where the SQL picks one site)
+            out.append(reason(
+                "groupby.missing",
+                f"the question asks per {q.rates[0]} but the SQL neither groups by it nor "
+                f"divides by it: one figure over every row",
+                "minor",
+            ))
 
     # One integer count divided by another where the dialect truncates: a share comes back
     # 0 (or 1 when every row counts), whatever the data. The SQL's own text says so.

@@ -2381,6 +2381,9 @@ def _column_unit(column: str) -> str | None:
     return _UNIT_ABBREVIATIONS.get(words[-1]) if words else None
 
 
+#: A bound and the same bound with its end closed or opened (``>`` / ``>=``).
+_LOOSENED = frozenset({(">", ">="), (">=", ">"), ("<", "<="), ("<=", "<")})
+
 _FLIP: dict[Op, Op] = {">": "<", ">=": "<=", "<": ">", "<=": ">=", "=": "=", "!=": "!="}
 
 
@@ -4031,6 +4034,24 @@ def align_filters(
             # "exactly 12 units" / units_in_stock = 21: a number the question never says.
             found = next((s for s in guessed_nums
                           if op_match(r.op, s.op) or (r.op == "=" and s.op in ("=", "in"))), None)
+            loose = None if found is not None else next(
+                (s for s in guessed_nums if (r.op, s.op) in _LOOSENED
+                 and _same_duration(r, s, q.text)), None)
+            if loose is not None:
+                # "more than 4 hours" / DATEDIFF(minute, a, b) >= 240: the duration asked, in
+                # a smaller unit, with the bound closed where the question leaves it open
+                # (or the reverse): the rows exactly that long are kept or left out
+                guessed_nums.remove(loose)
+                wrong += 1
+                missing.append(r.describe())
+                if loose in extras:
+                    extras.remove(loose)
+                reasons.append(reason(
+                    "filter.operator_mismatch",
+                    f"the question asks {r.describe()} but the SQL has {loose.describe()}: "
+                    f"the same duration in another unit, with the "
+                    f"{'closed' if r.op in ('>', '<') else 'open'} bound", "critical"))
+                continue
             if found is not None:
                 guessed_nums.remove(found)
                 guessed_pair = True

@@ -34,7 +34,7 @@ from stef_align.names import parts, same_things, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import Severity, reason
 from stef_core.spec import Ask, QuestionSpec, SqlSpec
-from stef_core.words import norm
+from stef_core.words import NAME_PARTS, norm
 
 #: Heads that only qualify the word before them: "postal code", "email address".
 _QUALIFIERS = frozenset({"address", "addresses", "number", "numbers", "code", "codes", "name",
@@ -85,6 +85,8 @@ def _word_shown(words: list[str], head: str, shown: list[str],
         if head in _NAMES and not key and not others and (
                 any(word_matches(e, c) for e in entities) or "title" in parts(c)):
             return True  # "airline names" / Airline of airlines, "cartoon names" / Title
+        if head in ("name", "names") and not key and NAME_PARTS & set(parts(c)):
+            return True  # "with name and phone" / full_nm
         if word_matches(head, c) and not (head in _NAMES and key) and (
                 not generic or not others or others_ok):
             return True
@@ -272,6 +274,12 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         not names_only or keys_shown) and (
         not shown_any or fewer)
     if any(a.kind in ("entity", "person") for a in missing) and readable:
+        precise = True
+    # "top 10 customers by hours, with name and phone" / SELECT customer_id, SUM(hours): the
+    # rows are shown by their keys alone beside the figures, where names were asked
+    grouped = [p for p in sql.projections if p.aggregate is None]
+    if any((a.head or a.words.split()[-1]) in _NAMES for a in missing) and grouped and all(
+            p.column is not None and _is_key(p.column) for p in grouped):
         precise = True
     severity: Severity = "critical" if precise else "minor"
     what = ", ".join(repr(a.words if a.kind != "person" else "who") for a in missing[:3])

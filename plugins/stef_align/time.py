@@ -267,13 +267,59 @@ def _coming_year(p: Period, text: str, today: date) -> Period:
 def _as_restated(p: Period, restated: tuple[Period, ...], text: str, today: date) -> Period:
     """``p`` in the year the reformulation names (:func:`_restated_year`), whatever its words
     ("visits scheduled in Q4 2025" for "missed visits in Q4", asked in March 2026); when it
-    names none and the question puts ``p`` ahead, the coming one (:func:`_coming_year`)."""
+    names none and the question puts ``p`` ahead, the coming one (:func:`_coming_year`); a
+    year the question calls fiscal, as the reformulation dates it (:func:`_declared_fiscal`)."""
+    declared = _declared_fiscal(p, restated, text)
+    if declared is not None:
+        return declared
     named = _restated_year(p, restated, today, text)
     return named if named is not None else _coming_year(p, text, today)
 
 
 #: Most restated periods looked at for one asked period.
 MAX_RESTATED = 8
+
+
+def _fiscal_named(year: int, asked: str) -> bool:
+    """Do the question's own words name ``year`` as a fiscal, financial, school or academic
+    year ("fiscal 2025", "fiscal year 2025", "FY2025", "FY 25")?"""
+    yy = f"{year % 100:02d}"
+    return re.search(
+        rf"\b(?:(?:fiscal|financial|school|academic)\s+(?:year\s+)?(?:{year}|'?{yy})"
+        rf"|fy\s?'?(?:{year}|{yy}))\b", asked.lower()) is not None
+
+
+def _declared_fiscal(p: Period, restated: tuple[Period, ...], text: str) -> Period | None:
+    """The twelve months the reformulation dates a year the question calls fiscal ("charges
+    in fiscal 2025" restated "fiscal year 2025 (2024-11-01 to 2025-10-31)"): the question's
+    words name no calendar year, and the agent declares which months its year holds, as a
+    ruleset's ``year starts`` would. Only twelve whole months from a month's first day other
+    than January's, ending in the year named or starting in it (years are named either way);
+    None otherwise, and the question's year stays the calendar's."""
+    if p.source != "question" or p.grain != "year" or p.periodic or not (
+            isinstance(p.start, str) and isinstance(p.end, str)):
+        return None
+    try:
+        first = parse_iso(p.start).date()
+        after = parse_iso(p.end).date()
+    except ValueError:
+        return None
+    if (first.month, first.day) != (1, 1) or after != date(first.year + 1, 1, 1):
+        return None
+    if not _fiscal_named(first.year, asked_and_restated(text)[0]):
+        return None
+    for r in restated[:MAX_RESTATED]:
+        if r.periodic or r.negated or not (isinstance(r.start, str) and isinstance(r.end, str)):
+            continue
+        try:
+            start, end = parse_iso(r.start).date(), parse_iso(r.end).date()
+        except ValueError:
+            continue
+        if start.day != 1 or start.month == 1 or end != date(start.year + 1, start.month, 1):
+            continue
+        if start.year == first.year or end.year == first.year:
+            return replace(p, start=r.start, end=r.end, grain=r.grain)
+    return None
 #: A month or quarter named without a year that starts within this time after the anchor
 #: may be the coming one (:func:`_readings`).
 COMING = timedelta(days=62)

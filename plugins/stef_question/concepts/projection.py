@@ -263,6 +263,32 @@ def _attributes_of(text: Text, claimed: frozenset[int], computed: frozenset[int]
     return False
 
 
+#: Details a "with" adds to the rows asked ("top 10 customers by hours, with name and
+#: phone"): what the rows are shown with, never a thing they must have by these words alone.
+_DETAIL_HEADS = frozenset({"name", "names", "phone", "phones", "email", "emails", "address",
+                           "addresses"})
+_OWNERS = frozenset({"their", "its", "his", "her", "the"})
+
+
+def _details_with(text: Text, lex: Lexicon, i: int, claimed: frozenset[int],
+                  computed: frozenset[int]) -> list[Ask]:
+    """The details a "with" at token ``i`` asks to see beside the rows ("customers by room
+    hours, with name and phone", "members who lapsed with their email"): names and contact
+    details only, said after a comma, with an owner's word ("their") or two or more of them;
+    a bare "with email" may restrict the rows to those that have one, and "with a phone" /
+    "with no email" does."""
+    words = text.words
+    if i + 1 >= len(words) or words[i + 1] in ("a", "an", "no", "any", "some", "only"):
+        return []
+    items = _items(text, lex, i + 1, claimed, computed)
+    if not items or any(not _DETAIL_HEADS & set(a.words.split())
+                        or a.head not in (_DETAIL_HEADS | {"number", "numbers"})
+                        for a in items):
+        return []
+    said = (i > 0 and words[i - 1] == ",") or words[i + 1] in _OWNERS
+    return items if said or len(items) > 1 else []
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int],
          computed: frozenset[int] = frozenset()) -> tuple[Ask, ...]:
     """What the question asks to see, in order. ``computed`` are the tokens of aggregate
@@ -309,6 +335,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int],
                 # "emails of agent-referred clients ...", "phone numbers of ...": the question
                 # is the list it asks
                 found = _items(text, lex, i, claimed, computed)
+        if w == "with" and not found:
+            found = _details_with(text, lex, i, claimed, computed)
         sentence_start = False
         for item in found:
             if all(a.words != item.words for a in out):

@@ -591,6 +591,18 @@ def _clause_negated(text: Text, lex: Lexicon, i: int) -> bool:
     j = i - 1
     while j >= max(0, i - CLAUSE_REACH):
         w = words[j]
+        if w == ")":
+            # "the share of flights (excluding ones still scheduled) with status 'x'": a
+            # parenthesis closed before the token is an aside; a negation inside it reaches
+            # no further than its own closing parenthesis
+            depth = 0
+            while j >= 0:
+                depth += {")": 1, "(": -1}.get(words[j], 0)
+                if depth == 0:
+                    break
+                j -= 1
+            j -= 1
+            continue
         if w in _CLAUSE_BREAKS:
             # "excluding delays whose reason is 'weather'", "with no orders where channel is
             # 'web'": the relative clause describes what the exclusion leaves out

@@ -1,0 +1,88 @@
+"""A state named and left out: ``filter.operator_mismatch`` (critical) when the question names
+the rows by a state ("cancelled bookings by venue last month") and the SQL keeps every row
+but those in it (``status != 'cancelled'``, ``status NOT IN ('cancelled')``).
+
+The question's word is the state the rows are in; the SQL's exclusion answers its opposite. Only
+the person's own words are read, and only a word no negation reaches ("not cancelled",
+"non-cancelled", "excluding cancelled", "other than cancelled", "without cancelled ones"
+ask for the exclusion itself); a value also kept positively elsewhere in the SQL (a CASE on
+it, a second branch) is left alone.
+
+>>> from stef_question.frame import question_spec
+>>> from stef_sql.extract import extract_spec
+>>> q = question_spec("cancelled bookings by venue last month", None)
+>>> sql = "SELECT venue_id, COUNT(*) FROM bookings WHERE status != 'cancelled' GROUP BY 1"
+>>> [(r.code, r.severity) for r in check(q, extract_spec(sql))]
+[('filter.operator_mismatch', 'critical')]
+>>> check(question_spec("bookings by venue, not cancelled", None), extract_spec(sql))
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+from stef_core.models import Reason
+from stef_core.reasons import reason
+from stef_core.spec import QuestionSpec, SqlSpec
+from stef_core.values import value_key
+
+#: Words that leave rows out or negate: a question holding one may ask for the exclusion
+#: itself ("outside France", "excluding those in Sales", "other than cancelled").
+_NEGATING = frozenset({"not", "non", "no", "never", "excluding", "exclude", "excludes",
+                       "excluded", "except", "without", "other", "than", "ignoring", "ignore",
+                       "minus", "nor", "neither", "outside", "besides", "apart", "aside",
+                       "leaving", "omitting", "remove", "removing", "drop", "dropping",
+                       "vs", "versus", "isnt", "arent", "wasnt", "werent", "un",
+                       "exclusive", "barring", "bar", "excepting", "save", "sans", "less",
+                       "but", "beyond", "instead", "unlike"})
+#: Words after which a participle stands before its noun as a state ("the cancelled
+#: bookings", "how many cancelled orders", "with refunded orders").
+_BEFORE_STATE = frozenset({"the", "all", "any", "many", "of", "with", "for", "per", "most",
+                           "list", "show", "count", "total", "our", "my", "these", "those"})
+_FUNCTION = frozenset({"in", "on", "at", "by", "to", "from", "for", "of", "with", "and", "or",
+                       "last", "this", "yesterday", "today", "since", "before", "after",
+                       "during", "between", "per", "than", "as", "is", "are", "was", "were"})
+_WORD = re.compile(r"[a-z][a-z_']*")
+
+
+def _named_state(words: list[str], i: int) -> bool:
+    """Is ``words[i]`` a participle standing as a state before its noun: opening the question
+    or after a determiner ("cancelled bookings by venue", "the refunded orders")?"""
+    w = words[i]
+    return (len(w) > 4 and w.endswith("ed") and i + 1 < len(words)
+            and words[i + 1] not in _FUNCTION and (i == 0 or words[i - 1] in _BEFORE_STATE))
+
+
+def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    own = q.own_words[:2000].lower()
+    words = _WORD.findall(own.replace("n't", " not").replace("-", " "))
+    if not words or set(words) & _NEGATING:
+        return []
+    # what the question's reading (a ruleset's words with it) already reads as a value or
+    # a negation is the filter aligner's to judge
+    if any(f.op in ("!=", "not in") for f in q.filters[:64]):
+        return []
+    read = {value_key(v) for f in q.filters[:64]
+            for v in (f.value if isinstance(f.value, tuple) else (f.value,))
+            if isinstance(v, str)}
+    positive = {value_key(v) for f in sql.filters[:256] if f.op in ("=", "in")
+                for v in (f.value if isinstance(f.value, tuple) else (f.value,))
+                if isinstance(v, str)}
+    for f in sql.filters[:256]:
+        if f.column is None or f.op not in ("!=", "not in") or f.excluded:
+            continue
+        values = f.value if isinstance(f.value, tuple) else (f.value,)
+        if len(values) != 1 or not isinstance(values[0], str):
+            continue
+        said = value_key(values[0])
+        if said in positive or said in read:
+            continue
+        if any(w == said and _named_state(words, i) for i, w in enumerate(words)):
+            return [reason(
+                "filter.operator_mismatch",
+                f"the question asks for the {said} rows, but the SQL keeps every row except "
+                f"them ({f.column} {f.op} '{values[0]}')",
+                "critical",
+            )]
+    return []
