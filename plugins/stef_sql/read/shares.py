@@ -158,14 +158,7 @@ def _kept_everywhere(tree: Tree, top: exp.Expr, bottom: exp.Expr,
         return False
     if whole is not None:
         return all(key(a) in known for a in _atoms(whole))
-    node = _unscaled(bottom)
-    if isinstance(node, exp.Count):
-        arg = node.this
-        return (arg is None or isinstance(arg, exp.Star)
-                or (isinstance(arg, exp.Literal) and str(arg.this) == "1")) and not node.args.get(
-                    "distinct")
-    return isinstance(node, exp.Anonymous) and str(node.this).lower() == "count" and not (
-        node.expressions)
+    return _counts_rows(_unscaled(bottom))
 
 
 def _atoms(node: exp.Expr) -> list[exp.Expr]:
