@@ -904,7 +904,7 @@ def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpe
 _MEAN_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){0,4}?\s+per\s+")
 
 
-def _initialled(group: str, keys: tuple[str, ...]) -> bool:
+def _initialled(group: str, keys: tuple[str, ...], text: str = "") -> bool:
     """"card spend by merchant category" grouped by ``mcc``, "premium by line of business" by
     ``lob_cd``: a key named by the initials of the group's two or more words (with a code's
     C after them or not) is the trade's short name for it; the schema settles it.
@@ -913,15 +913,28 @@ def _initialled(group: str, keys: tuple[str, ...]) -> bool:
     (True, True)
     >>> _initialled("merchant category", ("merchant_id",)), _initialled("region", ("r",))
     (False, False)
+
+    The question's reader ends a group at "of" ("by line of business" is read "line"): the
+    words after it in the question (``text``) are the rest of the name.
+
+    >>> _initialled("line", ("lob",), "premium by line of business last year")
+    True
     """
-    words = group.split()
-    if len(words) < 2:
-        return False
-    said = {"".join(w[0] for w in words),
-            "".join(w[0] for w in words if w not in ("of", "and", "the", "by", "per"))}
-    said = {i for i in said if len(i) >= 2}
+    phrases = [group]
+    after = re.search(rf"\b{re.escape(group)} of (?:the )?([a-z]+)", text[:2000]) if text else None
+    if after:
+        phrases.append(f"{group} of {after.group(1)}")
     named = {p for k in keys[:32] for p in parts(bare(k))}
-    return any(i in named or i + "c" in named or i + "cd" in named for i in said)
+    for phrase in phrases:
+        words = phrase.split()
+        if len(words) < 2:
+            continue
+        said = {"".join(w[0] for w in words),
+                "".join(w[0] for w in words if w not in ("of", "and", "the", "by", "per"))}
+        if any(len(i) >= 2 and (i in named or i + "c" in named or i + "cd" in named)
+               for i in said):
+            return True
+    return False
 
 
 def _counted_per(group: str, q: QuestionSpec, sql: SqlSpec) -> tuple[str, ...]:
@@ -1189,7 +1202,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                 continue
             rows = not restated and not keys and _rows_may_be(group, q, sql)
             counted = () if keys or restated else _counted_per(group, q, sql)
-            initials = not restated and _initialled(group, keys)
+            initials = not restated and _initialled(group, keys, q.text)
             by_hand = bool(counted) and (any(another_name(group, k) for k in counted)
                                          or _role_keyed(group, counted, sql)
                                          or _person_by(group, counted)

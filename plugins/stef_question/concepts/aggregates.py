@@ -145,13 +145,18 @@ def _unit_of_minutes(text: Text, i: int) -> bool:
     >>> [_unit_of_minutes(tokenize(t), 6) for t in ("avg prep time last month (min)",
     ...                                             "price by store , the ( min , max )")]
     [True, False]
+    >>> _unit_of_minutes(tokenize("flights delayed 15+ min yesterday"), 4)
+    True
     """
     if text.tokens[i].low != "min" or i == 0:
         return False
     before = text.tokens[i - 1]
     if before.low == "(" and i + 1 < len(text.tokens) and text.tokens[i + 1].low == ")":
         return True
-    return before.kind == "number" or before.low in ("in", "of", "per")
+    # "15+ min", "5-10 min": a bound's sign or a range between the number and its unit
+    if before.low == "+" and i >= 2 and text.tokens[i - 2].kind == "number":
+        return True
+    return before.kind in ("number", "range") or before.low in ("in", "of", "per")
 
 
 #: What may stand between a comparison and the limit it compares with ("under the min pax").

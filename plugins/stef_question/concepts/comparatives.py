@@ -528,13 +528,19 @@ def read(
         # <n> or more
         value = number_at(tok, lex) if tok.kind == "number" or tok.low in spelled else None
         if value is not None:
-            after = lex.at("comparative_after", words, i + 1)
+            # "50k or more", "2 million+": the scale word is the number's, not a counted noun
+            big = _whole(scaled(text, i, value))
+            step = 2 if big != value else 1
+            after = lex.at("comparative_after", words, i + step)
             if after is not None and after.phrase == "+" and after.end < len(text.tokens) and \
                     text.tokens[after.end].kind == "number":
                 after = None  # "2+2" is a sum, "3+ visits" a bound
             if after is None:
                 after = _or_more_after_noun(text, lex, i, claimed)
+            if after is not None and step == 2 and after.start != i + 2:
+                after = None  # a scale word, then another noun: "5 m long or more" is no money
             if after is not None and not any(k in claimed for k in range(i, after.end)):
+                value = big if step == 2 else value
                 if not bucket_label(text, i, after.end, as_op(after.meaning), value):
                     found.append(Comparison(as_op(after.meaning), value, i, after.end,
                                             looks_like_year(value)))
