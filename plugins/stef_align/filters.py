@@ -499,7 +499,7 @@ def _term_modifiers(r: Filter, q: QuestionSpec, rules: Ruleset) -> list[frozense
     col = norm(r.column or "")
     out: list[frozenset[str]] = []
     for phrase, condition in list(rules.predicates.items())[:256]:
-        words = [stem(w) for w in re.findall(r"[a-z][a-z0-9]*", phrase.lower())]
+        words = _stem_list(phrase.lower())
         if len(words) < 2 or not set(words) <= said or col not in {
                 norm(bare(t)) for t in re.findall(r"[a-z_][a-z0-9_.]*", condition.lower())}:
             continue
@@ -776,8 +776,7 @@ def _other_reading(r: Filter, q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
     if r.source != "rules" or r.op not in ("=", "in") or not r.column:
         return None
     said = _stems(q.text[:2000].lower())
-    words = [frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]*", word))
-             for word in _value_words(r, rules)]
+    words = [_stems(word.lower()) for word in _value_words(r, rules)]
     words = [w for w in words if len(w) >= 2 and w <= said]
     if not words:
         return None
@@ -787,7 +786,7 @@ def _other_reading(r: Filter, q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         m = _SET_CONDITION.fullmatch(condition.lower())
         if m is None or norm(m.group(2)) not in kept:
             continue
-        if frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]*", phrase.lower())) in words:
+        if _stems(phrase.lower()) in words:
             return f"{m.group(2)} IS NOT NULL"
     return None
 
@@ -1530,7 +1529,12 @@ def _families(text: str) -> frozenset[str]:
 @lru_cache(maxsize=QUESTION_CACHE)
 def _stems(text: str) -> frozenset[str]:
     """Stems of the words of a folded text ("close" and 'closed' share one)."""
-    return frozenset(stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text))
+    return frozenset(_stem_list(text))
+
+
+def _stem_list(text: str) -> list[str]:
+    """:func:`_stems` in the text's order (a phrase's head noun last)."""
+    return [stem(w) for w in re.findall(r"[a-z][a-z0-9]+", text)]
 
 
 _SEPARATORS = re.compile(r"[\s_-]+")
@@ -1604,17 +1608,17 @@ def _flag_named(s: Filter, q: QuestionSpec, sql: SqlSpec | None = None) -> bool:
             and any(abbreviates(words[0], w) for w in _words_of(q.text) if len(w) >= 6)):
         return True  # ctrl_sched IS NOT NULL for "controlled drugs": the class is present
     return bool(words) and len(words) <= 3 and all(
-        (stem(w) in stems or _verb_of(w) in stems)
+        (stem(w) in stems or _act_verb(w) in stems)
         and not any(stem(n + w) in stems for n in ("in", "un", "non"))
         for w in words)  # "inactive vendors" names no is_active = 1
 
 
-def _verb_of(noun: str) -> str:
+def _act_verb(noun: str) -> str:
     """The stem of the verb a noun of the act is made of ("rental" -> "rent", "renewal" ->
     "renew", "shipment" -> "ship"): ``skate_rental = TRUE`` for "rented out skates"; "" for
     any other word.
 
-    >>> _verb_of("rental"), _verb_of("shipment"), _verb_of("total"), _verb_of("skate")
+    >>> _act_verb("rental"), _act_verb("shipment"), _act_verb("total"), _act_verb("skate")
     ('rent', 'ship', '', '')
     """
     for ending in ("ment", "al"):

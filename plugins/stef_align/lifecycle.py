@@ -57,7 +57,7 @@ from stef_align.presupposed import in_force_states
 from stef_core.gated import gated
 from stef_core.spec import Filter, SqlSpec
 from stef_core.values import kept_side, state_key
-from stef_core.words import stem
+from stef_core.words import SHARE_WORDS, any_word, stem
 
 #: Identifier parts of a column that keeps a row's state.
 STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase"})
@@ -96,8 +96,9 @@ def enumerated_states(f: Filter, text: str) -> bool:
     return not names_a_state(text, values)
 
 
-#: Words that ask for a share ("no show rate", "% of bookings").
-_SHARE = gated(r"(?:%|\b(?:rate|rates|share|pct|percent|percentage|proportion|ratio)\b)")
+#: Words that ask for a share ("no show rate", "% of bookings"): the core's share words, the
+#: plural "rates" and a "%" sign.
+_SHARE = any_word((*SHARE_WORDS, "rates"), percent_sign=True)
 
 
 def _state_said(value: str, stems: set[str]) -> bool:
