@@ -62,7 +62,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "escape_rooms", "dance_studios",
          "driving_schools",
          "tutoring_centers",
-         "bowling_centers")
+         "bowling_centers",
+         "zoo_aquarium")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -114,7 +115,7 @@ ROUND_43: tuple[str, ...] = ("dance_studios", "art_galleries")
 ROUND_44: tuple[str, ...] = ("driving_schools", "pet_grooming")
 ROUND_45: tuple[str, ...] = ("tutoring_centers", "florist_chain")
 ROUND_46: tuple[str, ...] = ("bowling_centers", "hvac_services")
-ROUND_47: tuple[str, ...] = ("roofing_contractors",)
+ROUND_47: tuple[str, ...] = ("zoo_aquarium", "roofing_contractors")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
