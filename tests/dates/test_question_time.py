@@ -67,6 +67,12 @@ def stretches(text: str) -> list[tuple[object, ...]]:
         ("Stays arriving May 1 - Sep 30, 2026", [("2026-05-01", "2026-10-01")]),
         ("Stays arriving May 1 through Sep 30, 2026", [("2026-05-01", "2026-10-01")]),
         ("Stays arriving Nov 15-Mar 31 2026", [("2025-11-15", "2026-04-01")]),
+        # days of one month joined by a dash, the year once at the end (session 37)
+        ("Orders placed November 1-18, 2026", [("2026-11-01", "2026-11-19")]),
+        ("Deliveries for Nov 11-17, 2026", [("2026-11-11", "2026-11-18")]),
+        ("Time entries dated October 1\u201331, 2026", [("2026-10-01", "2026-11-01")]),
+        ("Visits 1-18 November 2026", [("2026-11-01", "2026-11-19")]),
+        ("Orders on May 3-4 2025", [("2025-05-03", "2025-05-05")]),
         ("Orders since 2020", [("2020-01-01", None)]),
         ("Orders from 2020 onwards", [("2020-01-01", None)]),
         ("Orders in 2014 or after", [("2014-01-01", None)]),
@@ -93,6 +99,10 @@ def stretches(text: str) -> list[tuple[object, ...]]:
         ("Orders year to date", [("start of this year", "today + 1 day")]),
         ("Sales YTD", [("start of this year", "today + 1 day")]),
         ("Orders since last month", [("start of this month - 1 month", None)]),
+        # "older than": made before the day that long ago; "a week" is one (session 37)
+        ("Open orders older than 7 days", [(None, "today - 6 days")]),
+        ("Open orders older than a week", [(None, "today - 1 week + 1 day")]),
+        ("Tickets older than a month", [(None, "today - 1 month + 1 day")]),
     ],
 )
 def test_time_expression_reads_as_period(text: str, expected: list[tuple[object, ...]]) -> None:

@@ -175,7 +175,8 @@ _SINCE_NEGATION = re.compile(
     r"arent)\b|n't\b)(?:\s+[\w'-]+){0,5}\s+$")
 
 #: A weekday written before a date ("from Monday 2025-11-03 to Sunday 2025-11-09").
-_WEEKDAY = r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?"
+_WEEKDAY = (r"(?:(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|"
+            r"sat|sun)\.?,?\s+)?")
 # Bounds written before a period: (pattern on the text before it, kind).
 _BOUND_BEFORE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(r"\b(?:" + words + r")\s+(?:the\s+)?(?:year\s+|month\s+of\s+)?" + _WEEKDAY
@@ -433,7 +434,9 @@ def _ago(m: re.Match[str], s: _Scanner) -> _Atom:
 def _older(m: re.Match[str], s: _Scanner) -> _Atom:
     """"older than 30 days", "over 30 days old": made before the day 30 days back (read as
     "more than 30 days ago")."""
-    lo = ANCHOR_DAY.shifted(_words().units[m.group(2).casefold()], -_count(m.group(1)))
+    # ("older than a week": one)
+    n = 1 if m.group(1).casefold() in ("a", "an") else _count(m.group(1))
+    lo = ANCHOR_DAY.shifted(_words().units[m.group(2).casefold()], -n)
     return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day", ago=True, older=True)
 
 
@@ -615,6 +618,30 @@ def _day_month(m: re.Match[str], s: _Scanner) -> _Atom | None:
         return None
     return _Atom(m.start(), m.end(), None, None, "day",
                  periodic=(("day", day), ("month", month)), yearless=True)
+
+
+def _days_of_month(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    """"November 1-18, 2026", "Nov 11-17", "1-18 November 2026": two days of one month, the
+    first and last of a stretch, as two atoms the range reader joins (the first one added
+    here, the last one returned), each with the year written after the last, or none."""
+    month = _month(m.group("mon"))
+    first, last = int(m.group("day")), int(m.group("day2"))
+    year = int(m.group("year")) if m.group("year") else None
+    if first >= last or _day(2024, month, last) is None:
+        return None  # "June 30-1": no stretch of one month
+    spans = ((m.start(), m.end("day")), (m.start("day2"), m.end()))
+    atoms = []
+    for (start, end), day in zip(spans, (first, last)):
+        if year is None:
+            atoms.append(_Atom(start, end, None, None, "day",
+                               periodic=(("day", day), ("month", month)), yearless=True))
+            continue
+        when = _day(year, month, day)
+        if when is None:
+            return None
+        atoms.append(_Atom(start, end, *_span(when, "day"), "day"))
+    s.add(atoms[0])
+    return atoms[1]
 
 
 def _day_of_month(m: re.Match[str], s: _Scanner) -> _Atom | None:
@@ -878,7 +905,7 @@ RULES: tuple[_Rule, ...] = (
         r"\b" + _number(w) + r"\s+(" + _units(w, "day", "week", "month", "year") + r")\s+ago\b"),
         _ago, needs=lambda w: ("ago",)),
     _Rule("older_than", lambda w: (
-        r"\bolder than\s+" + _number(w) + r"\s+(" + _units(w, "day", "week", "month", "year")
+        r"\bolder than\s+(an?|" + _number(w)[1:] + r"\s+(" + _units(w, "day", "week", "month", "year")
         + r")\b"), _older, needs=lambda w: ("older",)),
     _Rule("n_old", lambda w: (
         r"\b(?:over|more than)\s+" + _number(w) + r"\s+("
@@ -910,6 +937,16 @@ RULES: tuple[_Rule, ...] = (
           needs=lambda w: ("<slash>",)),
     _Rule("dmy_dot", lambda w: r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])", _dmy,
           needs=_a_year),
+    # "November 1-18, 2026", "1-18 Nov": a stretch of days of one month (before the single
+    # days, which would read its first day alone)
+    _Rule("month_days", lambda w: (
+        r"\b" + _month_names(w) + r"\s+(?:the\s+)?" + _DAY + r"\s*[" + _DASHES
+        + r"]\s*(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+" + _YEAR + r"\b)?(?![\d:/.-])"),
+        _days_of_month, needs=lambda w: tuple(w.months)),
+    _Rule("days_month", lambda w: (
+        r"(?<![\d/.:-])" + _DAY + r"\s*[" + _DASHES + r"]\s*(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+"
+        r"(?:of\s+)?" + _month_names(w) + r"(?:,?\s+" + _YEAR + r"\b)?(?![\d:/-])"),
+        _days_of_month, needs=lambda w: tuple(w.months)),
     _Rule("day_month_year", lambda w: (
         r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _month_names(w) + r",?\s+" + _YEAR
         + r"\b"), _words_date, needs=_a_year),
@@ -1256,18 +1293,23 @@ def _compared_stretches(atoms: list[_Atom], text: str) -> list[_Atom]:
         same = _SAME_STRETCH.search(text[floor:a.start]) if a.grain == "year" else None
         prev = out[-1] if out else None
         if (same is None and a.grain == "year" and a.lo == _LAST_YEAR and prev is not None
-                and _to_date_atom(prev) and _VERSUS_ONLY.fullmatch(text[prev.end:a.start])):
-            assert isinstance(prev.lo, RelativeDate) and isinstance(prev.hi, RelativeDate)
+                and (_to_date_atom(prev) or (prev.lo, prev.hi) == _THIS_YEAR)
+                and _VERSUS_ONLY.fullmatch(text[prev.end:a.start])):
+            # ("revenue this year vs last year": this year is so far, so the same)
+            assert isinstance(prev.lo, RelativeDate)
             out.append(replace(prev, start=a.start, end=a.end, lo=prev.lo.shifted("year", -1),
-                               hi=prev.hi.shifted("year", -1)))
+                               hi=_TOMORROW.shifted("year", -1), grain="day", rolling=True))
             continue
         if same is not None and a.lo == _LAST_YEAR:
             first = out[-1] if out else None
             if (first is not None and isinstance(first.lo, RelativeDate)
                     and isinstance(first.hi, RelativeDate) and not first.periodic):
+                # ("this year vs same period last year": this year so far, so last year to
+                # the same day)
+                hi = (_TOMORROW if (first.lo, first.hi) == _THIS_YEAR else first.hi)
                 out.append(replace(first, start=floor + same.start(), end=a.end,
                                    lo=first.lo.shifted("year", -1),
-                                   hi=first.hi.shifted("year", -1)))
+                                   hi=hi.shifted("year", -1)))
             elif first is not None and first.yearless and (latest := _latest(first)):
                 # "february admissions vs same month last year": the latest February, a
                 # year back
@@ -1279,6 +1321,7 @@ def _compared_stretches(atoms: list[_Atom], text: str) -> list[_Atom]:
 
 
 _LAST_YEAR = ANCHOR_DAY.start_of("year").shifted("year", -1)
+_THIS_YEAR = (ANCHOR_DAY.start_of("year"), ANCHOR_DAY.start_of("year").shifted("year", 1))
 _OF_THE = re.compile(r"\s*(?:,\s*)?(?:of\s+|in\s+)?(?:the\s+)?")
 
 
