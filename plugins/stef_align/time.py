@@ -1956,6 +1956,35 @@ def _unnegated_since(p: Period) -> Period:
     return replace(p, negated=False) if p.negated and p.start and not p.end else p
 
 
+#: Words that say the event is absent from the period after them ("no login in the past 60
+#: days", "haven't ordered in 90 days"), at most a few words before it.
+_ABSENT_BEFORE = re.compile(r"\b(?:no|without|never|not|none|zero|(?:have|has|had|did|do|does)"
+                            r"(?:n't|nt))\b(?:\s+[\w'-]+){0,4}\s+$")
+
+
+def _last_before(p: Period, r: Period, text: str, today: date) -> bool:
+    """Is ``r`` a "before X" that restates ``p``, a period up to now in which the event is
+    absent: a negated "since X" ("customers who haven't ordered since june" restated "whose
+    most recent order was before June 1, 2026"), or the last N days the text says hold none
+    ("accounts with no login in the past 60 days" restated "whose most recent login is more
+    than 60 days ago")? No event since the day is the last one before it (a day either way:
+    "more than 60 days ago" is read as before the day after)."""
+    if not (p.start and r.end and not r.start and not r.negated):
+        return False
+    if p.negated and not p.end:
+        since = True
+    else:
+        at = text.lower().find(p.text.lower()) if p.text else -1
+        since = (p.end is not None and at > 0 and resolve(p.end, today) == resolve(_TOMORROW, today)
+                 and _ABSENT_BEFORE.search(text[max(0, at - 60):at].lower()) is not None)
+    if not since:
+        return False
+    end = _canon(r, today).end
+    return end is not None and any(
+        (start := _canon(x, today).start) is not None and abs((end - start).days) <= 1
+        for x in _readings(p, today))
+
+
 def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]]:
     """``(kind, message)`` for each period the reformulation changed (``changed``), dropped
     (``dropped``) or added (``added``), once per period, in plain words.
@@ -1969,15 +1998,17 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
     today = anchor_date(anchor)
     # "no activity since 2025-10-05" restating "no activity in the past 30 days": a negated
     # event's "since" is negated where the "in" is not (the event's negation, not the time's)
-    asked = [_unnegated_since(p) for p in q.periods if p.source == "question"]
+    said = [p for p in q.periods if p.source == "question"]
+    asked = [_unnegated_since(p) for p in said]
     restated = [_unnegated_since(r) for r in q.restated_periods]
     kept: set[int] = set()  # restated periods that restate an asked one
     lost: list[Period] = []
     years = _year_starts(q, today)
-    for p in asked:
+    for p, own in zip(asked, said):
         hit = next((j for j, r in enumerate(restated) if _same(p, r, today) or any(
             _same_stretch(f, r, today) for f in (_fiscal(p, m) for m in years)
-            if f is not None)), None)
+            if f is not None) or _last_before(own, q.restated_periods[j], q.own_words, today)),
+                   None)
         if hit is None:
             if p.strength == "strong":
                 lost.append(p)

@@ -44,6 +44,17 @@ def drift(question: str, reformulation: str, anchor: str) -> list[tuple[str, str
     ("orders last month", "Orders last month, as of 2025-05-15.", "2025-05-15"),
     ("collections by month for 2025", "Collections per month. Period: 2025-01-01 to date.",
      "2025-08-12"),
+    # days of one month with the year once (session 37)
+    ("refund rate this month", "Refunds over orders placed November 1-18, 2026.", "2026-11-18"),
+    ("dau last 7 days", "Distinct users for each of the last 7 full days (Nov 11-17, 2026).",
+     "2026-11-18"),
+    # no event since a day is the last one before it
+    ("customers who havent ordered since june",
+     "Customers whose most recent order was placed before June 1, 2026.", "2026-11-18"),
+    ("accounts with no login in the past 60 days",
+     "Active accounts whose most recent login is more than 60 days ago.", "2026-11-18"),
+    # a weekday abbreviated before each end of a range
+    ("deliveries last week", "Deliveries from Mon Nov 9 to Sun Nov 15, 2026.", "2026-11-18"),
 ])
 def test_a_resolved_period_is_no_drift(question: str, reformulation: str, anchor: str) -> None:
     assert drift(question, reformulation, anchor) == []
@@ -64,6 +75,11 @@ def test_a_resolved_period_is_no_drift(question: str, reformulation: str, anchor
     ("orders by channel", "Orders by channel in March 2025.", "2025-05-03",
      [("added", "the reformulation adds the period March 2025, which the question does not "
                 "name")]),
+    # the last event before another day than the one "since" names
+    ("customers who havent ordered since june",
+     "Customers whose most recent order was placed before May 1, 2026.", "2026-11-18",
+     [("changed", "the reformulation reads 'since june' (since 2026-06-01) as before "
+                  "2026-05-01")]),
 ])
 def test_a_changed_dropped_or_added_period_is_drift_once_in_plain_words(
         question: str, reformulation: str, anchor: str,
