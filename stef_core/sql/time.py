@@ -1803,10 +1803,44 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
         for part in flatten(node, exp.Or):
             got = read_atom(part, column_of)
             if got is None:
+                got = _range_of(part, column_of)
+            if got is None:
                 return None
             out.extend(got)
         return out
     return None
+
+
+def _range_of(node: exp.Expr, column_of: Callable[[exp.Expr], str | None]) -> list[Period] | None:
+    """One stretch written as bounds joined by AND inside an OR (``(d >= '2026-01-01' AND d <
+    '2026-11-19') OR (d >= '2025-01-01' AND d < '2025-11-19')``, a year so far beside the same
+    days a year back): the bounds on one column merged, or None.
+
+    >>> from sqlglot import parse_one
+    >>> node = parse_one("(d >= DATE '2026-02-01' AND d < DATE '2026-03-01') OR "
+    ...                  "(d >= DATE '2025-02-01' AND d < DATE '2025-03-01')")
+    >>> [(p.start, p.end) for p in read_atom(node, lambda c: c.name)]
+    [('2026-02-01', '2026-03-01'), ('2025-02-01', '2025-03-01')]
+    """
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if not isinstance(node, exp.And):
+        return None
+    bounds: list[Period] = []
+    for conjunct in flatten(node, exp.And):
+        got = read_atom(conjunct, column_of)
+        if got is None or len(got) != 1:
+            return None
+        bounds.extend(got)
+    if len({b.column for b in bounds}) != 1 or len(bounds) > 4:
+        return None
+    merged = merge_all(bounds)
+    # (a stretch of the calendar with both ends: hours of the day, or a bound left open, are
+    # no year beside another)
+    if len(merged) != 1 or merged[0].start is None or merged[0].end is None or (
+            merged[0].periodic or merged[0].clock):
+        return None
+    return merged
 
 
 def _moment_between(node: exp.Between, column_of: Callable[[exp.Expr], str | None],
