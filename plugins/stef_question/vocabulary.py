@@ -34,6 +34,7 @@ from stef_core.contracts import Context, Normalizer
 from stef_core.models import Ruleset
 from stef_core.spec import REFORMULATION_JOIN, Filter, Op, QuestionSpec, Scalar, Source, Strength
 from stef_core.values import fold_text, fold_value, value_key
+from stef_question.concepts.comparatives import negated_after
 from stef_question.frame import term_forms
 
 #: The ``source`` of every requirement this rule adds (the aligner treats it as strong).
@@ -111,17 +112,6 @@ _LISTED_AFTER_NEGATION = re.compile(
     r"filters\s+out|all\s+but|ignore|omit|remove|besides)\s+[\w-]+(?:\s+[\w-]+)?"
     r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*\s*(?:,\s*(?:(?:and|or|nor)\s+)?|\b(?:and|or|nor)\s+)"
     r"(?:(?:a|an|the|any)\s+)?$")
-# A negation after the word: "trialing excluded", "drafts left out", "voids don't count",
-# "refunds not included", and after the words listed with it ("trials and test listeners
-# excluded": only a list right after the word, so "active plans and test accounts excluded"
-# leaves "active" asked) ("dropped", "skipped", "taken out" and "set aside" are states as
-# often: "missed and skipped lifts", "loans taken out").
-_NEGATION_AFTER = re.compile(
-    r"^(?:(?:\s+\w+){0,2}?|\s+(?:and|or|nor|&)(?:\s+[\w-]+){1,2})\s+"
-    r"(?:excluded|excepted|left\s+out|filtered\s+out|removed|(?<!\bset\s)aside|"
-    r"not\s+counted|not\s+included|"
-    r"(?:do|does|did|should|would|will|are|is|were|was)(?:n't|nt|\s+not)\s+"
-    r"(?:count|counted|included|be\s+counted|be\s+included))\b")
 # An inclusion: "including repatriations", "incl. clawbacks", "including later cancellations"
 # (a word of time between, none other: "including tax for active members" asks "active"),
 # "inclusive of deposits", and after
@@ -201,25 +191,6 @@ def negated(text: str, start: int) -> bool:
     (True, True)
     """
     return _NEGATION.search(text[max(0, start - 48) : start]) is not None
-
-
-def negated_after(text: str, end: int) -> bool:
-    """Is the word ending at ``end`` negated by what follows ("trialing excluded")?
-
-    >>> negated_after("current mrr, trialing excluded", 21), negated_after("trialing mrr", 8)
-    (True, False)
-    >>> negated_after("missed and skipped lifts", 6)
-    False
-    >>> negated_after("cancelled ones don't count", 9), negated_after("voids not included", 5)
-    (True, True)
-    >>> negated_after("orders, cancelled ones aside", 17), negated_after("cash set aside", 4)
-    (True, False)
-    >>> negated_after("trials and test accounts excluded", 6)
-    True
-    >>> negated_after("active plans and test accounts excluded", 6)
-    False
-    """
-    return _NEGATION_AFTER.search(text[end : end + 40]) is not None
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,38 @@ def looks_like_year(value: Scalar) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1800 <= value <= 2100
 
 
+# A negation after the word: "trialing excluded", "drafts left out", "voids don't count",
+# "refunds not included", and after the words listed with it ("trials and test listeners
+# excluded": only a list right after the word, so "active plans and test accounts excluded"
+# leaves "active" asked) ("dropped", "skipped", "taken out" and "set aside" are states as
+# often: "missed and skipped lifts", "loans taken out").
+_NEGATION_AFTER = re.compile(
+    r"^(?:(?:\s+\w+){0,2}?|\s+(?:and|or|nor|&)(?:\s+[\w-]+){1,2})\s+"
+    r"(?:excluded|excepted|left\s+out|filtered\s+out|removed|(?<!\bset\s)aside|"
+    r"not\s+counted|not\s+included|"
+    r"(?:do|does|did|should|would|will|are|is|were|was)(?:n't|nt|\s+not)\s+"
+    r"(?:count|counted|included|be\s+counted|be\s+included))\b")
+
+
+def negated_after(text: str, end: int) -> bool:
+    """Is the word ending at ``end`` negated by what follows ("trialing excluded")?
+
+    >>> negated_after("current mrr, trialing excluded", 21), negated_after("trialing mrr", 8)
+    (True, False)
+    >>> negated_after("missed and skipped lifts", 6)
+    False
+    >>> negated_after("cancelled ones don't count", 9), negated_after("voids not included", 5)
+    (True, True)
+    >>> negated_after("orders, cancelled ones aside", 17), negated_after("cash set aside", 4)
+    (True, False)
+    >>> negated_after("trials and test accounts excluded", 6)
+    True
+    >>> negated_after("active plans and test accounts excluded", 6)
+    False
+    """
+    return _NEGATION_AFTER.search(text[end : end + 40]) is not None
+
+
 def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH) -> bool:
     """Is the token at ``i`` negated by a cue at most ``reach`` tokens before it, within its
     clause ("not in 'Paris'", "other than Lyon")?"""
@@ -129,6 +161,10 @@ _FUNCTION_WORDS = frozenset({"in", "of", "to", "for", "with", "at", "by", "from"
 _NEGATED_SKIP = frozenset({"yet", "been", "be", "being", "ever", "even", "still", "currently",
                            "already", "the", "a", "an", "any", "all", "those", "have", "has",
                            "had", "get", "got", "gotten", "once", "as"})
+
+
+#: Verbs a negation leaves rows out of a figure with ("not counting", "not included").
+_TALLY_VERBS = frozenset({"count", "counting", "counted", "include", "including", "included"})
 
 
 #: What may stand between the labels of a list of buckets ("0-30 / 31-60 / 61-90 / 90+").
@@ -318,6 +354,10 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
         while j < len(words) and words[j] in _NEGATED_SKIP:
             j += 1
         if j >= len(words) or j in claimed:
+            continue
+        if words[j] in _TALLY_VERBS:
+            # "(not counting unpaid ones)", "refunds not counted": rows left out of the
+            # figure, which the value reader negates; counting is no state of the rows
             continue
         tok = text.tokens[j]
         if tok.kind != "word" or tok.cap or lex.has("stop_proper", tok.low) or (

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from stef_core.countries import is_country_code
 from stef_core.spec import Op, Scalar, Strength
 from stef_core.values import fold_text, number
-from stef_question.concepts.comparatives import negated_before
+from stef_question.concepts.comparatives import negated_after, negated_before
 from stef_question.concepts.seasons import season_at
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text, Token
@@ -367,7 +367,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         # are still pending") or a colour alone ("gold members": a tier?) it may only be the
         # data's vocabulary, unless R_app declares it: a weak requirement. Colours listed
         # together ("red or blue cars") are values.
-        op = "!=" if negated_before(text, lex, m.start) else "="
+        op = "!=" if negated_before(text, lex, m.start) or negated_after(
+            text.raw.lower(), toks[m.end - 1].end) else "="
         nxt = toks[m.end] if m.end < len(toks) else None
         attributive = nxt is not None and nxt.kind == "word" and nxt.low not in _FUNCTION_WORDS
         listed = _coordinated(text, lex, m.start, m.end)
@@ -389,7 +390,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         if i in claimed or i in used:
             continue
         if tok.low in participles and _state_participle(text, lex, i):
-            op = "!=" if negated_before(text, lex, i) else "="
+            op = "!=" if negated_before(text, lex, i) or negated_after(
+                text.raw.lower(), tok.end) else "="
             # "unresolved", "unfulfilled": a state named by what it is not, which the data
             # keeps as the other states, NOT IN (...) or a missing date: inferred, weak
             negative = _negative_state(lex, tok.low)
