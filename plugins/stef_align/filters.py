@@ -1229,9 +1229,19 @@ def ignored(f: Filter, rules: Ruleset) -> bool:
 
 
 def _grounded(s: Filter, q: QuestionSpec) -> bool:
-    """Does the question spell out the SQL filter's value ("active users" / 'active')?"""
+    """Does the question spell out the SQL filter's value ("active users" / 'active')? Not a
+    list beside a value of words the question says together ("late cancels" / ``IN
+    ('LATE_CANCEL', 'CANCELLED')``) whose other value is only that phrase's last word: the
+    phrase narrows it, and the plain one is more than the question asks."""
     values = s.values
     found = False
+    compounds = [_SEPARATORS.split(v.lower()) for v in values[:MAX_SCAN]
+                 if isinstance(v, str) and _words_in_order(v, q.text)]
+    if compounds and any(
+            isinstance(v, str) and " " not in v.strip() and "_" not in v and "-" not in v
+            and any(stem(v.lower()) == stem(c[-1]) for c in compounds)
+            for v in values[:MAX_SCAN]):
+        return False
     for v in values[:MAX_SCAN]:
         if isinstance(v, str) and v != SUBQUERY:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
@@ -1392,7 +1402,24 @@ def _spelled(value: str, text: str) -> bool:
                 and (_family(value) in _families(text) or _root_typed(value, text)))
             or _code_of_word(value, text)
             or _ampersand_code(value, text)
-            or credential_named(value, text))
+            or credential_named(value, text)
+            or _words_in_order(value, text))
+
+
+def _words_in_order(value: str, text: str) -> bool:
+    """A value of two to four words that the text says in order, each word of its stem
+    ('late_fee' for "late fees", 'shipping fee' for "shipping fees"; not 'fee_late').
+
+    >>> _words_in_order("late_fee", "late fees collected"), _words_in_order("fee_late", "late fees")
+    (True, False)
+    """
+    words = [w for w in _SEPARATORS.split(value.lower()) if w]
+    if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
+        return False
+    want = [stem(w) for w in words]
+    said = [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()[:2000])]
+    n = len(want)
+    return any(said[i:i + n] == want for i in range(len(said) - n + 1))
 
 
 def _ampersand_code(value: str, text: str) -> bool:
@@ -1914,9 +1941,24 @@ def _non_named(s: Filter, q: QuestionSpec) -> bool:
 _NEGATED_WORD = gated(r"\b(?:un|non)-?[a-z]{4,}\b")
 
 
+#: Words that leave out what follows them ("excluding non-billable time").
+_LEFT_OUT_BEFORE = re.compile(
+    r"\b(?:excluding|excludes?|except|without|not\s+counting|other\s+than|minus|less)\s+"
+    r"(?:the\s+|any\s+|all\s+)?$")
+#: Words that leave out what precedes them ("non-billable entries excluded").
+_LEFT_OUT_AFTER = re.compile(
+    r"^(?:\s+[a-z]+){0,2}?\s+(?:are\s+|were\s+|is\s+)?(?:excluded|left\s+out|removed|"
+    r"filtered\s+out|dropped|not\s+counted)\b")
+
+
 def _negated_words(q: QuestionSpec) -> list[str]:
-    """The question's negated words, hyphens dropped (at most 8)."""
-    return [w.replace("-", "") for w in _NEGATED_WORD.findall(q.text.lower())[:8]]
+    """The question's negated words, hyphens dropped (at most 8); not those the text leaves
+    out ("(non-billable entries excluded)", "excluding unpaid invoices"): a negated word
+    excluded asks for the rows that are X, which the SQL's kept flag answers."""
+    text = q.text.lower()
+    return [m.group(0).replace("-", "") for m in _NEGATED_WORD.finditer(text)
+            if not _LEFT_OUT_BEFORE.search(text, max(0, m.start() - 24), m.start())
+            and not _LEFT_OUT_AFTER.match(text[m.end():m.end() + 48])][:8]
 
 
 def _negated_word(s: Filter, words: list[str]) -> bool:
