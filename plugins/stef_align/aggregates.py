@@ -368,11 +368,34 @@ _TIME_DIFFERENCE = re.compile(
     r"|\bmonths_between\(|\s-\s", re.I)
 
 
+#: Words that open a period or a rate's base after a noun ("orders last month", "visits per
+#: day"), not a qualifier of a unit.
+_PERIOD_WORDS = frozenset({"last", "this", "next", "past", "previous", "prior", "per", "a",
+                           "an", "the", "each", "every", "in", "on", "of", "for", "by", "since",
+                           "over", "within", "during", "from", "to", "and", "or"})
+
+
+def _counted_units(q: QuestionSpec) -> tuple[str, ...]:
+    """The nouns "how many" counts, each one's unit when a word or two qualify it ("how many
+    billable hours", "how many non-billable hours", "how many extra road miles"): the unit is
+    what is counted, the words before it say which ones."""
+    text = q.text.lower()[:2000]
+    out = []
+    for w in q.counted:
+        m = re.search(r"\b" + re.escape(w.lower()) + r"((?:\s+[a-z][a-z-]*){1,2})", text)
+        after = m.group(1).split() if m is not None and w.lower() not in _MEASURE_UNITS else []
+        # ("how many orders last month", "per day": a period or a rate's base, no unit)
+        if after and after[0] in _PERIOD_WORDS:
+            after = []
+        out.append(next((x for x in after if x in _MEASURE_UNITS), w))
+    return tuple(out)
+
+
 def _duration(q: QuestionSpec, sql: SqlSpec) -> bool:
     """"how many days since each lift's last inspection", "how many hours on average from
     open to close": a length of time asked, which the SELECT computes as a difference of two
     moments (a count of the days between, not of rows)."""
-    if not q.counted or not all(w in _TIME_UNITS for w in q.counted):
+    if not q.counted or not all(w in _TIME_UNITS for w in _counted_units(q)):
         return False
     return bool(sql.date_differences) or any(
         p.aggregate not in ("COUNT",) and _TIME_DIFFERENCE.search(p.expr)
@@ -391,7 +414,7 @@ def _measured(q: QuestionSpec, all_aggs: set[str]) -> bool:
     """"how many liters of blood collected" / ``SUM(volume_ml) / 1000``: an amount in a unit
     of measure, which a SUM answers."""
     return "SUM" in all_aggs and bool(q.counted) and all(
-        w in _MEASURE_UNITS for w in q.counted)
+        w in _MEASURE_UNITS for w in _counted_units(q))
 
 
 #: Words that say units are counted by what was sold ("best selling", "units sold").
@@ -914,6 +937,11 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         through = _counted_through_owner(q.counted[0], phrase, counts, tables, sql)
         if through is not None:
             return through
+    if logged:
+        # "how many athletes logged Murph" / COUNT(s.athlete_id) FROM benchmark_scores s JOIN
+        # athletes a ON a.athlete_id = s.athlete_id: the thing's own table looked up from
+        # the rows the query starts from adds its columns, not rows of its own
+        tables = tuple(t for t in tables if not _looked_up(sql, tables[0], t)) or tables
     if any(word_matches(w, _head(t)) for w in phrase[:1] for t in tables):
         return None  # a table of the counted thing
     noun = q.counted[0]
@@ -1050,6 +1078,25 @@ def _counted_through_owner(noun: str, phrase: tuple[str, ...], counts: list[Aggr
                         f"several rows in {rows} counts several times; count distinct {noun} "
                         f"(COUNT(DISTINCT {col}))")
     return None
+
+
+def _looked_up(sql: SqlSpec, first: str, table: str) -> bool:
+    """Is ``table`` joined to ``first``, the table the query starts from (not itself), on
+    ``table``'s own key only, from a column of ``first`` that is not ``first``'s own key
+    (``scores s JOIN athletes a ON a.athlete_id = s.athlete_id``): one row of it per row of
+    ``first``, a lookup that keeps ``first``'s rows as they are?"""
+    if table == first:
+        return False
+    edges = [(c1, c2) if t1 == table else (c2, c1) for t1, c1, t2, c2 in sql.join_keys[:16]
+             if {t1, t2} == {table, first}]
+    # (a column of one name on both sides that is neither table's key, ``c.operator_id =
+    # m.operator_id``, is the tenant both rows belong to: no key of the join)
+    keys = [(mine, theirs) for mine, theirs in edges if not (
+        norm(mine) == norm(theirs) and not keyed(table, mine) and not keyed(first, theirs))]
+    return bool(keys) and all(
+        (keyed(table, mine) or named_key(table, mine, first))
+        and not keyed(first, theirs) and not named_key(first, theirs, table)
+        for mine, theirs in keys)
 
 
 def _fanned(sql: SqlSpec, first: str) -> bool:
