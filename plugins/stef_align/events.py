@@ -355,6 +355,18 @@ def _find(tokens: list[str], phrase: list[str]) -> int | None:
     return None
 
 
+def _unknown_verb_before(tokens: list[str], at: int | None) -> bool:
+    """Is the word right before the period phrase at ``at`` (a preposition skipped) a past
+    participle ("graduated in q4", "relocated last month"), a verb of an event of its own?"""
+    if at is None:
+        return False
+    i = at - 1
+    if i >= 0 and tokens[i] in ("in", "on", "during", "over", "since", "from"):
+        i -= 1
+    return i >= 0 and len(tokens[i]) > 4 and tokens[i].endswith("ed") and tokens[i] not in (
+        "needed", "used", "based", "related")
+
+
 def asked_event(q: QuestionSpec, today: date, returns: bool = False) -> Asked | None:
     """The event the question's words date its period by: the question's own words first,
     the reformulation's only when the question says none. A period ahead of ``today``
@@ -362,6 +374,7 @@ def asked_event(q: QuestionSpec, today: date, returns: bool = False) -> Asked | 
     one running into days ahead ("booked this quarter") may, for a booking."""
     tokens = _TOKEN.findall(q.text)
     day = datetime(today.year, today.month, today.day)
+    own = _TOKEN.findall(q.own_words.lower())
     for periods in (q.periods, q.restated_periods or ()):
         for p in periods[:4]:
             if p.start is not None and resolve(p.start, today) > day:
@@ -370,6 +383,12 @@ def asked_event(q: QuestionSpec, today: date, returns: bool = False) -> Asked | 
             at = _find(tokens, phrase) if phrase else None
             if at is not None:
                 found = _event_before(tokens, at, returns)
+                if found is None and periods is q.periods and _unknown_verb_before(
+                        own, _find(own, phrase) if phrase else None):
+                    # "how many students graduated in Q4": the person's own words date the
+                    # rows by an event read nowhere here; a reformulation's other event
+                    # ("enrolled in Q4 2025") does not replace it
+                    return None
                 if found is not None:
                     asked, first = found
                     if (asked.event == "booking" and p.end is not None
@@ -426,6 +445,12 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "",
         # term, which began months before (not "classes cancelled last month" on a session's
         # start_ts, which reports the sessions by the time they were to run)
         return False
+    if (asked.word.startswith("cancel") and event == "start" and _bare_start(column)
+            and _terms(tables)):
+        # "subscriptions cancelled in Q2" on started_dt of subscriptions: a cancellation ends
+        # a term that began months before (a class or an appointment cancelled is still
+        # reported by the time it was to run: not a term)
+        return False
     if asked.word == "sold" and event in OPENING:
         return True  # "sold in March" on an order's created_at: the order is the sale
     if asked.event in _FOLLOWS and event in _FOLLOWS[asked.event]:
@@ -454,6 +479,20 @@ _END_WORDS = {"pickup": "pickup", "pick up": "pickup", "picked up": "pickup",
 def _end_word(word: str) -> str | None:
     """``pickup`` or ``dropoff`` for a word naming one end of a stay or a trip, else None."""
     return _END_WORDS.get(word)
+
+
+#: Rows that are terms a customer holds and ends (a subscription, a membership, a lease).
+_TERM_ROWS = frozenset(stem(w) for w in (
+    "subscription", "subscriptions", "membership", "memberships", "contract", "contracts",
+    "lease", "leases", "policy", "policies", "plan", "plans", "agreement", "agreements",
+    "license", "licenses", "licence", "licences", "retainer", "retainers"))
+
+
+def _terms(tables: list[str]) -> bool:
+    """Are the rows of ``tables`` (all of them) terms a customer holds: ``subscriptions``,
+    ``member_plans``, ``leases``?"""
+    return bool(tables) and all(
+        any(stem(p) in _TERM_ROWS for p in _name_parts(t.split(".")[-1])) for t in tables)
 
 
 def _bare_start(column: str) -> bool:
