@@ -61,6 +61,46 @@ _FLIP = {">": "<", ">=": "<=", "<": ">", "<=": ">="}
 _MAX = 16
 
 
+#: Words that ask for the late side of a deadline, and for the kept one.
+_LATE = gated(r"\b(?:late|lateness|tardy|delayed)\b")
+_ON_TIME = gated(r"\b(?:on[- ]time|otp|punctual(?:ity)?)\b")
+#: A negation just before the side's word.
+_NEGATED = re.compile(r"(?:\bnot|n't|\bnever|\b(?:was|were|is|are)nt)(?:\s+\w+){0,2}\s+$")
+#: A share turned to its complement (``1 - AVG(...)``, ``100 - ...``).
+_COMPLEMENT = re.compile(r"(?<![\w.])(?:1|1\.0+|100(?:\.0+)?)\s*-\s*")
+
+
+def _other_side(q: QuestionSpec, found: list[tuple[str, str, str]], sql: SqlSpec) -> Reason | None:
+    """The question asks for one side of a deadline ("late deliveries", "on-time rate") and
+    every comparison of a moment with its deadline keeps the other (``delivered_at <=
+    promised_at`` for "late", ``COUNT_IF(delivered_at > promised_at)`` for "on time"): the
+    opposite rows. A question naming both sides, a comparison in both directions (a CASE that
+    labels both) or one subtracted from 1 is left alone."""
+    words = q.own_words
+    late, on_time = _LATE.search(words), _ON_TIME.search(words)
+    if (late is None) == (on_time is None) or not found:
+        return None
+    said = late or on_time
+    assert said is not None
+    if _NEGATED.search(words[max(0, said.start() - 24):said.start()]):
+        # "orders not delivered on time", "shipments that weren't late": the other side
+        late, on_time = on_time, late
+    sides = {"late" if op in (">", ">=") else "on time" for _, op, _ in found}
+    if len(sides) != 1 or any(_COMPLEMENT.search(p.expr) for p in sql.projections[:_MAX]):
+        return None
+    [kept] = sides
+    asked = "late" if late is not None else "on time"
+    if kept == asked:
+        return None
+    moment, op, deadline = found[0]
+    return reason(
+        "filter.operator_mismatch",
+        f"the question asks for what was {asked} but the SQL keeps {moment} {op} {deadline}, "
+        f"the rows {kept}: the other side of the deadline",
+        "major",
+    )
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     relations = (*sql.relations, *sql.value_relations)
     if not relations:
@@ -68,6 +108,10 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     asked = q.own_words  # the user's words, not the reformulation's
     if _LATENESS.search(asked) is None or _SAID.search(asked) is not None:
         return []
+    flipped = _other_side(q, [f for f in (_against_deadline(r) for r in relations[:_MAX])
+                              if f is not None], sql)
+    if flipped is not None:
+        return [flipped]
     for rel in relations[:_MAX]:
         found = _against_deadline(rel)
         if found is None:
