@@ -51,6 +51,10 @@ _PERSON_PARTS = ("name", "first", "last", "full", "person", "author", "manager",
                  "employee", "user", "member", "director", "who")
 
 
+#: A name column's abbreviated last part (``rep_nm``, ``cust_nme``).
+_NAME_PARTS = frozenset({"nm", "nme"})
+
+
 def _is_key(column: str) -> bool:
     n = norm(column)
     return n.endswith(_ID_PARTS) or parts(column)[-1:] == ("id",)
@@ -166,7 +170,9 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
     head = ask.head or words[-1]
     if ask.kind == "person":
         agents = [a for a in ask.alternatives if a != "name"]
+        # (a name abbreviated as a part of its own: ``rep_nm``, ``cust_nme``)
         return any(any(p in c.lower() for p in _PERSON_PARTS) or _is_key(c) or
+                   not _NAME_PARTS.isdisjoint(parts(c)) or
                    any(word_matches(a, c) for a in agents) for c in shown)
     if _word_shown(words, head, shown, tables):
         return True
