@@ -1998,13 +1998,13 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
     today = anchor_date(anchor)
     # "no activity since 2025-10-05" restating "no activity in the past 30 days": a negated
     # event's "since" is negated where the "in" is not (the event's negation, not the time's)
-    said = [p for p in q.periods if p.source == "question"]
-    asked = [_unnegated_since(p) for p in said]
+    theirs = [p for p in q.periods if p.source == "question"]
+    asked = [_unnegated_since(p) for p in theirs]
     restated = [_unnegated_since(r) for r in q.restated_periods]
     kept: set[int] = set()  # restated periods that restate an asked one
     lost: list[Period] = []
     years = _year_starts(q, today)
-    for p, own in zip(asked, said):
+    for p, own in zip(asked, theirs):
         hit = next((j for j, r in enumerate(restated) if _same(p, r, today) or any(
             _same_stretch(f, r, today) for f in (_fiscal(p, m) for m in years)
             if f is not None) or _last_before(own, q.restated_periods[j], q.own_words, today)),

@@ -905,8 +905,9 @@ RULES: tuple[_Rule, ...] = (
         r"\b" + _number(w) + r"\s+(" + _units(w, "day", "week", "month", "year") + r")\s+ago\b"),
         _ago, needs=lambda w: ("ago",)),
     _Rule("older_than", lambda w: (
-        r"\bolder than\s+(an?|" + _number(w)[1:] + r"\s+(" + _units(w, "day", "week", "month", "year")
-        + r")\b"), _older, needs=lambda w: ("older",)),
+        r"\bolder than\s+(an?|" + _number(w)[1:] + r"\s+("
+        + _units(w, "day", "week", "month", "year") + r")\b"), _older,
+        needs=lambda w: ("older",)),
     _Rule("n_old", lambda w: (
         r"\b(?:over|more than)\s+" + _number(w) + r"\s+("
         + _units(w, "day", "week", "month", "year") + r")\s+old\b"), _older,
