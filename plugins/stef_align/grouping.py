@@ -384,8 +384,8 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     >>> from stef_sql.extract import extract_spec
     >>> sql = extract_spec("SELECT t.display_nm, COUNT(*) FROM feed_log f JOIN tanks t "
     ...                    "ON t.tank_id = f.tank_id GROUP BY t.display_nm")
-    >>> _named_row("tank", sql), _named_row("keeper", sql)
-    (True, False)
+    >>> _named_row("tank", sql), _named_row("keeper", sql), _named_row("tank name", sql)
+    (True, False, True)
     >>> _named_row("tank", extract_spec("SELECT t.water_type, COUNT(*) FROM feed_log f "
     ...            "JOIN tanks t ON t.tank_id = f.tank_id GROUP BY t.water_type"))
     False
@@ -405,6 +405,8 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     True
     """
     words = group.split()
+    while len(words) > 1 and words[-1] in _SAID_IDENTITY:
+        words = words[:-1]  # "by customer name", "per vessel number": the customer, the vessel
     if not words or words[-1] in _TIME_WORDS or words[-1] in _WORD_UNITS:
         return False
     head = words[-1]
@@ -425,6 +427,9 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     return False
 
 
+#: Words after a thing in a group that say which of its identities is shown ("by customer
+#: name", "per vessel number", "by store code"): the group is the thing.
+_SAID_IDENTITY = frozenset({"name", "names", "id", "ids", "number", "no", "code", "codes"})
 #: The last parts of a column that holds a name.
 _NAME_ENDS = frozenset({"name", "nm"})
 #: Name parts of a column that names an organisation (``company_nm``, ``legal_name``,
