@@ -313,6 +313,12 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
         if p.aggregate is None and p.column is not None and (
                 _in_state(parts(p.column), counted) or _per_unit(parts(p.column), counted)):
             return True
+    # "how many seats does each venue hold" / SELECT venue_nm, capacity: what a thing holds
+    # is its capacity, stored on its row.
+    if counted and _HOLDS.search(q.text[:2000]) is not None and any(
+            p.aggregate is None and p.column is not None
+            and set(parts(p.column)) & _CAPACITY_PARTS for p in sql.projections[:64]):
+        return True
     # A column anywhere in the query that says it holds a count of the noun ("in descending
     # order of number of products" / ORDER BY number_products, num_employees > 10).
     for column in sorted(sql.columns)[:256]:
@@ -320,6 +326,14 @@ def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
         if _COUNT_PARTS.intersection(ps) and any(stem(x) in counted for x in ps):
             return True
     return False
+
+
+#: Verbs of holding: "how many seats does each venue hold", "how many guests can a room
+#: sleep", "how many cars does the lot fit".
+_HOLDS = gated(r"\b(?:hold|holds|seat|seats|fit|fits|accommodate|accommodates|sleep|sleeps|"
+               r"take|takes)\s*(?:\?|$)")
+#: Name parts of a column that stores what a thing holds (``capacity``, ``max_cap``).
+_CAPACITY_PARTS = frozenset({"capacity", "cap", "occupancy"})
 
 
 #: Name parts that say a column is a key, a name, a moment or a kind of a thing, never a
@@ -1953,6 +1967,8 @@ def _count_for_amount(q: QuestionSpec, sql: SqlSpec) -> str | None:
     funcs = {family(a.func) for a in sql.aggregations[:32]}
     if funcs != {"COUNT"} or sql.windows:
         return None
+    if m.group(0) == "turnover" and sql.divides:
+        return None  # "turnover by business unit" as leavers / staff: the word's other sense
     for p in sql.projections[:64]:
         if any(set(parts(c)) & _AMOUNT_PARTS for c in p.columns[:16]):
             return None  # an amount column shown (a pre-aggregated total, a SUM in disguise)

@@ -103,6 +103,7 @@ _SPELLED_UNITS = {
     "dayofmonth": "day", "dayofyear": "day", "doy": "day",
     "hour": "hour", "hh": "hour", "hh24": "hour",
     "dow": "dow", "dayofweek": "dow", "weekday": "dow", "dw": "dow", "isodow": "dow",
+    "weekiso": "week", "iso_week": "week",
 }
 _UNIT_NAMES = "|".join(sorted(_SPELLED_UNITS, key=len, reverse=True))
 #: Units spelled as words (a one- or two-letter code counts only quoted: ``d`` may be a column).
@@ -124,11 +125,41 @@ _FORMAT_UNITS = (("hour", re.compile(r"%h|%i|hh")), ("day", re.compile(r"%d|%j|%
                  ("year", re.compile(r"%y|yy")))
 
 
+#: Functions whose name says the unit they bucket a date by (ClickHouse ``toYYYYMM``,
+#: ``toStartOfWeek``, ``toHour``; MySQL ``YEARWEEK``, ``DAYNAME``; T-SQL ``EOMONTH`` and
+#: Snowflake ``LAST_DAY``, a month's last day), as sqlglot writes them.
+_UNIT_CALLS = {"toyyyymm": "month", "toyyyymmdd": "day", "todate": "day", "tohour": "hour",
+               "tostartofweek": "week", "tomonday": "week", "toyear": "year",
+               "tomonth": "month", "toquarter": "quarter", "toisoweek": "week",
+               "toweek": "week", "todayofweek": "dow", "dayofweek_iso": "dow",
+               "dayname": "dow", "monthname": "month", "last_day": "month",
+               "eomonth": "month", "yearweek": "week", "week_of_year": "week",
+               "to_date": "day"}
+_UNIT_CALL = re.compile(r"^(" + "|".join(sorted(_UNIT_CALLS, key=len, reverse=True))
+                        + r")\(")
+#: Oracle's ``TRUNC(d)`` with no unit: the day.
+_TRUNC_DAY = re.compile(r"^trunc\([^,()]*\)$")
+
+
 def grain(key: str) -> str | None:
     """The calendar unit a GROUP BY key buckets dates by, when its text spells one (the key
-    as sqlglot writes it, lower-cased); None for a plain column or an unknown function."""
+    as sqlglot writes it, lower-cased); None for a plain column or an unknown function, and
+    for a CASE, which makes its own buckets ("day part" from the hour: breakfast, lunch).
+
+    >>> grain("toyyyymm(d)"), grain("last_day(cast(d as date))"), grain("trunc(d)")
+    ('month', 'month', 'day')
+    >>> grain("todate(timestamp_trunc(ts, month))"), grain("todate(ts)")
+    ('month', 'day')
+    >>> grain("case when extract(hour from ts) < 11 then 'am' else 'pm' end")
+    """
     text = key.lower()
+    if text.startswith("case "):
+        return None
     m = _CALENDAR.search(text)
+    if m is None and (named := _UNIT_CALL.match(text)) is not None:
+        return _UNIT_CALLS[named.group(1)]
+    if m is None and _TRUNC_DAY.match(text):
+        return "day"
     if m is not None:
         if m.group(1) or m.group(2):  # extract(unit from ...), year(...)
             return _SPELLED_UNITS.get(m.group(1) or m.group(2))
@@ -353,8 +384,8 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     >>> from stef_sql.extract import extract_spec
     >>> sql = extract_spec("SELECT t.display_nm, COUNT(*) FROM feed_log f JOIN tanks t "
     ...                    "ON t.tank_id = f.tank_id GROUP BY t.display_nm")
-    >>> _named_row("tank", sql), _named_row("keeper", sql)
-    (True, False)
+    >>> _named_row("tank", sql), _named_row("keeper", sql), _named_row("tank name", sql)
+    (True, False, True)
     >>> _named_row("tank", extract_spec("SELECT t.water_type, COUNT(*) FROM feed_log f "
     ...            "JOIN tanks t ON t.tank_id = f.tank_id GROUP BY t.water_type"))
     False
@@ -374,6 +405,8 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     True
     """
     words = group.split()
+    while len(words) > 1 and words[-1] in _SAID_IDENTITY:
+        words = words[:-1]  # "by customer name", "per vessel number": the customer, the vessel
     if not words or words[-1] in _TIME_WORDS or words[-1] in _WORD_UNITS:
         return False
     head = words[-1]
@@ -394,6 +427,9 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
     return False
 
 
+#: Words after a thing in a group that say which of its identities is shown ("by customer
+#: name", "per vessel number", "by store code"): the group is the thing.
+_SAID_IDENTITY = frozenset({"name", "names", "id", "ids", "number", "no", "code", "codes"})
 #: The last parts of a column that holds a name.
 _NAME_ENDS = frozenset({"name", "nm"})
 #: Name parts of a column that names an organisation (``company_nm``, ``legal_name``,
@@ -1156,6 +1192,25 @@ def _plain_ungrouped(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
     return None
 
 
+def _other_grain(q: QuestionSpec, keys: tuple[str, ...], sql: SqlSpec,
+                 rules: Ruleset) -> str | None:
+    """"net adds by week" / "claims by month in 2026" (a "by" the question's words aggregate
+    nothing with, so a group only where the SQL aggregates) answered by an aggregate grouped
+    by another calendar unit (``DATE_TRUNC('month', d)``, ``TRUNC(d, 'Q')``): the SQL does
+    group by time, at another grain than the one asked, so the rows are not the ones asked."""
+    for group in q.plain_groups[:2]:
+        units = {_WORD_UNITS[w] for w in group.split() if w in _WORD_UNITS}
+        if not units:
+            continue
+        grains = [(k, grain(k)) for k in keys[:16]]
+        timed = [(k, g) for k, g in grains if g is not None]
+        if not timed or _answered(group, keys, q, sql, rules, per=False):
+            continue
+        return (f"the question asks by {group} but the SQL groups by {timed[0][0]} "
+                f"(by {timed[0][1]}): another grain than the one asked")
+    return None
+
+
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out: list[Reason] = []
     # Outer aggregates only: a scalar subquery per row ("for each author, the number of
@@ -1200,6 +1255,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             restated = group in q.restated_groups
             if restated and _averaged_over_said(group, q):
                 continue
+            # "avg fare per ride by vehicle type" grouped by vehicle type alone: the mean's
+            # base ("per ride") beside a group the keys answer, over rows that may each be one
             rows = not restated and not keys and _rows_may_be(group, q, sql)
             counted = () if keys or restated else _counted_per(group, q, sql)
             initials = not restated and _initialled(group, keys, q.text)
@@ -1228,6 +1285,9 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                 break
     if (plain := _plain_ungrouped(q, sql, rules, aggregates and not keys)) is not None:
         out.append(reason("groupby.missing", plain, "critical"))
+    if aggregates and not q.group_by and (
+            other := _other_grain(q, keys, sql, rules)) is not None:
+        out.append(reason("groupby.missing", other, "critical"))
     if q.group_by and not aggregates:
         for group in q.group_by[:1]:
             if (first := _first_rows(group, q, sql)) is not None:

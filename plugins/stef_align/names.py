@@ -242,6 +242,22 @@ _TRADE_NAMES: tuple[tuple[frozenset[str], ...], ...] = (
     (frozenset({"gateway"}), frozenset({"gw", "gateway", "gtw", "eui"})),
     (frozenset({"sensor", "probe", "meter"}),
      frozenset({"sensor", "probe", "device", "dev", "eui", "serial", "meter"})),
+    # (session 37) what a subscriber buys: a plan is a package, a tier, a product
+    (frozenset({"plan"}), frozenset({"plan", "pkg", "package", "tier", "product", "offer"})),
+    # a vertical is an industry, a sector (coded as NAICS or SIC)
+    (frozenset({"vertical", "industry", "sector"}),
+     frozenset({"vertical", "industry", "ind", "sector", "naics", "sic"})),
+    # an airline is a carrier to the industry's data (``carrier_cd``, IATA codes)
+    (frozenset({"airline"}), frozenset({"airline", "carrier", "iata", "icao"})),
+    # a ship is a vessel (IMO, MMSI numbers)
+    (frozenset({"ship", "boat", "vessel"}),
+     frozenset({"ship", "boat", "vessel", "vsl", "imo", "mmsi"})),
+    # an insurance broker or agent is a producer
+    (frozenset({"broker", "agency", "producer"}),
+     frozenset({"broker", "agency", "agent", "agt", "producer", "prod"})),
+    # a claim's adjuster is its handler, its examiner
+    (frozenset({"adjuster", "adjustor", "examiner", "handler"}),
+     frozenset({"adjuster", "adjustor", "adj", "examiner", "handler"})),
 )
 #: The same for a thing the question names in two words ("per product line", "by policy
 #: type", "per line of business").

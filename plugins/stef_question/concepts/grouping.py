@@ -100,6 +100,24 @@ _SPLIT_VERBS = frozenset({"broken", "broke", "breaking", "grouped", "grouping", 
 _SEASONS = frozenset(SEASONS)
 
 
+#: Auxiliaries that put the subject before its verb in a question ("how many seats does each
+#: venue hold", "how much did each customer spend", "how many orders has each rep closed").
+_AUXILIARIES = frozenset({"do", "does", "did", "has", "have", "had"})
+#: Verbs of :data:`_PHRASE_STOP`: a phrase they end holds the subject alone.
+_VERB_STOPS = frozenset({"did", "do", "does", "make", "made", "have", "has", "had", "can"})
+
+
+def _subject(phrase: str) -> str:
+    """The group of "does each venue hold": after an auxiliary and "each", the phrase read is
+    the subject and then its verb, so its last word is the verb, no word of the group.
+
+    >>> _subject("venue hold"), _subject("sales rep close"), _subject("customer")
+    ('venue', 'sales rep', 'customer')
+    """
+    words = phrase.split()
+    return " ".join(words[:-1]) if len(words) > 1 else phrase
+
+
 def _season_next(text: Text, k: int) -> bool:
     """Does token ``k`` open a season and its year ("fall 26", "fall '26", "fall 2026")?"""
     tokens = text.tokens
@@ -109,6 +127,17 @@ def _season_next(text: Text, k: int) -> bool:
     if j < len(tokens) and tokens[j].kind == "punct" and text.words[j] in ("'", "\u2019"):
         j += 1
     return j < len(tokens) and tokens[j].kind == "number"
+
+
+#: Unit words that, after a noun, head a compound naming a thing ("business unit", "price
+#: point", "department head"): a word of the group, not the unit of a rate ("per unit").
+_COMPOUND_HEADS = frozenset({"unit", "units", "point", "points", "head", "heads"})
+#: Words before "-wise" that make an adverb of manner or direction, no grouping
+#: ("otherwise", "likewise", "clockwise", "lengthwise", "time-wise").
+_NOT_WISE = frozenset({"other", "like", "clock", "counterclock", "anticlock", "anti-clock",
+                       "counter-clock", "length", "cross", "side", "edge", "pair", "step",
+                       "piece", "penny", "street", "money", "time", "price", "cost", "size",
+                       "budget", "quality", "performance", "value"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +223,8 @@ def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[
     k = j
     while k < n and len(taken) < MAX_GROUP_WORDS and k not in claimed:
         tok = text.tokens[k]
-        if tok.kind != "word" or words[k] in _PHRASE_STOP or lex.has("unit", words[k]):
+        if tok.kind != "word" or words[k] in _PHRASE_STOP or (
+                lex.has("unit", words[k]) and not (taken and words[k] in _COMPOUND_HEADS)):
             break
         if taken and _season_next(text, k):
             break
@@ -261,6 +291,31 @@ def _rate(words: tuple[str, ...], start: int, lex: Lexicon, aggregated: bool) ->
     if "number" in before and any(lex.get("aggregate", w) == "AVG" for w in before):
         return True
     return not aggregated and any(lex.has("metric", w) for w in before)
+
+
+def _wise_groups(text: Text) -> list[tuple[int, str]]:
+    """"region-wise sales", "category wise revenue", "sales, month-wise": the noun before
+    "-wise" groups (Indian and business English for "by region"); not "otherwise",
+    "likewise", "clockwise" nor "time-wise" (as to time). Each as (token index, noun).
+
+    >>> from stef_question.text import tokenize
+    >>> _wise_groups(tokenize("region-wise sales")), _wise_groups(tokenize("category wise gmv"))
+    ([(0, 'region')], [(0, 'category')])
+    >>> _wise_groups(tokenize("otherwise list them")), _wise_groups(tokenize("cost-wise ok"))
+    ([], [])
+    """
+    out: list[tuple[int, str]] = []
+    words = text.words
+    for k, w in enumerate(words[:64]):
+        if w.endswith("-wise") and len(w) > 6:
+            noun, at = w[:-5], k
+        elif w == "wise" and k > 0 and text.tokens[k - 1].kind == "word":
+            noun, at = words[k - 1], k - 1
+        else:
+            continue
+        if noun not in _NOT_WISE and noun.isalpha() and noun not in _PHRASE_STOP:
+            out.append((at, noun))
+    return out
 
 
 def read(
@@ -351,6 +406,9 @@ def read(
         phrase, end = _phrase(text, lex, j, claimed)
         if not phrase:
             continue
+        if m.phrase in ("each", "every") and m.start > 0 and (
+                words[m.start - 1] in _AUXILIARIES and (end >= n or words[end] not in _VERB_STOPS)):
+            phrase = _subject(phrase)  # "does each business unit have": "have" ended it
         if weak:
             before = words[m.start - 1] if m.start > 0 else ""
             ranks = (end < n and words[end] in _MEASURE_TAILS) or _criterion(
@@ -405,6 +463,11 @@ def read(
             if more not in out:
                 out.append(more)
             taken.update(range(k, end))
+    for at, noun in _wise_groups(text):
+        if at in claimed or noun in out or noun in plain:
+            continue
+        (out if aggregated or metric else plain).append(noun)
+        taken.add(at)
     return (Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose), tuple(ranked_by),
                      tuple(plain)), frozenset(taken))
 
