@@ -150,7 +150,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "column.opposite", "attribute", "major",
         "the question names one side of a pair (destination, exports, shipper, drop-off, "
         "arrivals) and not the other, and the SQL reads a column of the other side "
-        "(`GROUP BY origin`, `SUM(import_kwh)`, `consignee_id`) and nothing of the side asked"),
+        "(`GROUP BY origin`, `SUM(import_kwh)`, `consignee_id`) and nothing of the side asked; "
+        "also rows that happened somewhere (shifts, sessions, lessons) placed at the home place "
+        "of the person they belong to (`JOIN venues v ON v.venue_id = st.home_venue_id` over "
+        "shifts), which the question does not ask for: one that happened elsewhere is credited "
+        "to the home place"),
     ReasonCode(
         "date.day_off_period", "value", "major",
         "a month, quarter or year one day off its calendar unit, in a CASE / IF / COUNTIF "
