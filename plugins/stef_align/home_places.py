@@ -9,7 +9,9 @@ attended them: a manager covering another venue, an online session of an in-pers
 a lesson given by an instructor from another branch is credited to the wrong place. A
 column named ``home_...`` says outright that it is the person's own place, not the event's.
 
-Read where the query starts from another table (the rows), joins a person's table, and joins
+Read where the query starts from a table of things that happen at a place (its name ends in
+shifts, sessions, lessons, visits, bookings ...: not invoices or memberships, billed to the
+person's home on purpose), joins a person's table, and joins
 the place table on that person's ``home_...`` column, and groups or filters by it (the place
 is what the figure is broken down or kept by); not where the person asks for the home place
 ("total owed by home branch"), nor where the home column is on the rows themselves
@@ -24,6 +26,10 @@ the query starts from ("new students by centre" from centres LEFT JOIN students)
 >>> [(r.code, r.severity) for r in check(q, extract_spec(sql))]
 [('column.opposite', 'major')]
 >>> check(question_spec("gm hours by home venue last month", None), extract_spec(sql))
+[]
+>>> sql = ("SELECT l.loc_nm, SUM(i.amt) FROM invoices i JOIN members m ON m.member_id = "
+...        "i.member_id JOIN locations l ON l.location_id = m.home_location_id GROUP BY 1")
+>>> check(question_spec("total invoiced per location last month", None), extract_spec(sql))
 []
 >>> sql = ("SELECT c.centre_nm, COUNT(st.student_id) FROM centres c LEFT JOIN students st "
 ...        "ON st.home_centre_id = c.centre_id GROUP BY c.centre_nm")
@@ -40,6 +46,15 @@ from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 
+#: Last words of tables whose rows happen at a place, which each row may name apart from its
+#: person's home: work done (shifts, timesheets), classes, lessons, sessions, visits, tests,
+#: bookings of a place. Not money (invoices, payments) nor standing agreements (memberships,
+#: subscriptions), which happen nowhere and are credited to the person's home on purpose.
+_HAPPENINGS = frozenset({
+    "shifts", "timesheets", "sessions", "lessons", "classes", "visits", "checkins", "scans",
+    "bookings", "appointments", "appts", "tests", "exams", "games", "matches", "tours",
+    "rides", "trips", "jobs", "repairs", "inspections", "attendance", "entries", "events",
+})
 #: The person asks for the home place: "by home branch", "home club", "based at".
 _HOME = re.compile(r"\bhome\b|\bbased (?:at|in)\b|\bhome[- ]?(?:base|site)\b")
 
@@ -50,6 +65,9 @@ def _home_join(sql: SqlSpec) -> tuple[str, str, str] | None:
     if len(sql.tables) < 3:
         return None
     first = sql.tables[0]
+    words = parts(first.split(".")[-1])
+    if not words or words[-1] not in _HAPPENINGS:
+        return None
     for t1, c1, t2, c2 in sql.join_keys[:16]:
         for place, person, home in ((t1, t2, c2), (t2, t1, c1)):
             if (place and person and place != person and first not in (place, person)
