@@ -150,7 +150,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "column.opposite", "attribute", "major",
         "the question names one side of a pair (destination, exports, shipper, drop-off, "
         "arrivals) and not the other, and the SQL reads a column of the other side "
-        "(`GROUP BY origin`, `SUM(import_kwh)`, `consignee_id`) and nothing of the side asked"),
+        "(`GROUP BY origin`, `SUM(import_kwh)`, `consignee_id`) and nothing of the side asked; "
+        "also rows that happened somewhere (shifts, sessions, lessons) placed at the home place "
+        "of the person they belong to (`JOIN venues v ON v.venue_id = st.home_venue_id` over "
+        "shifts), which the question does not ask for: one that happened elsewhere is credited "
+        "to the home place"),
     ReasonCode(
         "date.day_off_period", "value", "major",
         "a month, quarter or year one day off its calendar unit, in a CASE / IF / COUNTIF "
@@ -247,7 +251,12 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "; critical for \"first X date per Y\" answered by the MAX of each group (or \"last\" by "
         "the MIN), whatever the ORDER BY of the groups; critical for each group's count divided"
         " by `COUNT(*) OVER ()` over a grouped result (the number of groups, not of rows: the "
-        "share is `COUNT(*) / SUM(COUNT(*)) OVER ()`)"),
+        "share is `COUNT(*) / SUM(COUNT(*)) OVER ()`); major for a column named as a "
+        "percentage divided alone by the integer 100 where integer division truncates "
+        "(`commission_pct / 100` in Trino, Postgres, Redshift, T-SQL, SQLite: 0 for a "
+        "whole-number percentage); major for a figure per day of one calendar month divided "
+        "or multiplied by another number of days than that month has (`* 30` for October, "
+        "read on the record's date)"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "

@@ -475,6 +475,14 @@ class SqlSpec:
     # AVG of integers is an integer (T-SQL, Redshift: ``AVG(DATEDIFF(day, a, b))`` is
     # truncated to whole days): each ``DATEDIFF(day, a, b)``.
     integer_averages: tuple[str, ...] = ()
+    # A column named as a percentage divided alone by the integer 100 in a dialect whose
+    # integer division truncates (``commission_pct / 100`` in Trino: 0 for a whole-number
+    # percentage), as written (stef_sql.read.percents).
+    percent_divisions: tuple[str, ...] = ()
+    # Numbers from 28 to 31 that divide or multiply an aggregate (``COUNT(*) / 31.0``,
+    # ``SUM(m) / (lanes * 30)``): a month's days spelled, as (the number, the arithmetic as
+    # written) (stef_sql.read.month_days).
+    month_days: tuple[tuple[float, str], ...] = ()
     # Differences of two time columns, as (the SQL, the column subtracted from, the column
     # subtracted): ``DATEDIFF(day, created_at, closed_at)`` is ``("...", "closed_at",
     # "created_at")`` in every dialect's spelling, as is ``closed_at - created_at``.

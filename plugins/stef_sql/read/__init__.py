@@ -23,7 +23,11 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.defeated`: LEFT JOINs the WHERE turns inner where the query counts on
   the rows they keep;
 * :mod:`~stef_sql.read.spelled`: every number the SQL spells, in literals and names;
-* :mod:`~stef_sql.read.nulls`: columns read through COALESCE, sums of two columns added.
+* :mod:`~stef_sql.read.nulls`: columns read through COALESCE, sums of two columns added;
+* :mod:`~stef_sql.read.month_days`: a month's days spelled as a number (28 to 31) in a
+  division or product with an aggregate;
+* :mod:`~stef_sql.read.percents`: a percentage column divided by the integer 100 where the
+  dialect's integer division truncates.
 
 A reader is ``read(tree) -> build``: it reads everything it needs from the tree and asks
 ``tree.texts`` for the SQL texts it keeps; once every reader has read, the texts are rendered
@@ -49,9 +53,11 @@ from stef_sql.read import (
     filters,
     grouping,
     joins,
+    month_days,
     nulls,
     offsets,
     ordering,
+    percents,
     projection,
     semijoins,
     shares,
@@ -85,6 +91,8 @@ READERS: tuple[Reader, ...] = (
     year_ages.read,
     weekdays.read,
     nulls.read,
+    percents.read,
+    month_days.read,
 )
 
 
