@@ -559,6 +559,17 @@ def read(
             i += 1
             continue
         j = _number_after(text, lex, m.end, claimed)
+        one = _one_unit(text, lex, m.end) if j is None and m.meaning in (
+            ">", "<", ">=", "<=") and m.phrase not in _TIME_WORDS else None
+        if one is not None:
+            # "longer than an hour", "more than a day": one of the unit, a duration's bound
+            op = as_op(m.meaning)
+            if negated_before(text, lex, i, reach=4) and op in NEGATED_OP:
+                op = NEGATED_OP[op]
+            found.append(Comparison(op, 1, i, one, duration=True))
+            taken.update(range(i, one))
+            i = one
+            continue
         if j is None or j in taken:
             other = _other(text, lex, m.end) if m.meaning in (">", "<", ">=", "<=") else ""
             if other and m.phrase not in ("over", "under", "after", "before", "since", "until",
@@ -607,6 +618,21 @@ def read(
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)
+
+
+#: Comparative phrases that place a moment, not a length ("after a day" is no duration).
+_TIME_WORDS = frozenset({"after", "before", "since", "until", "prior to", "later than",
+                         "earlier than", "starting from", "within"})
+
+
+def _one_unit(text: Text, lex: Lexicon, k: int) -> int | None:
+    """The end of the article at ``k`` when "a" / "an" and a calendar unit follow a
+    comparative ("more than an hour", "longer than a week"): the article says one of the
+    unit, as "more than 1 hour" does; else None."""
+    words = text.words
+    if k + 1 < len(words) and words[k] in ("a", "an") and lex.has("calendar_unit", words[k + 1]):
+        return k + 1
+    return None
 
 
 @lru_cache(maxsize=64)  # one per lexicon (a ruleset's), as lexicon() keeps them
