@@ -2359,6 +2359,9 @@ def _same_duration(r: Filter, s: Filter, text: str) -> bool:
     for number, unit in (*stated_durations(text), *_one_of_unit(text)):
         if number != asked:
             continue
+        if named == "millisecond" and unit in UNIT_SECONDS and (
+                asked * UNIT_SECONDS[unit] * 1000 == found):
+            return True  # "shorter than 30 seconds" / duration_ms < 30000
         for smaller in UNIT_SECONDS:
             factor = unit_factor(unit, smaller)
             if factor is not None and factor > 1 and asked * factor == found \
@@ -2380,7 +2383,9 @@ def _one_of_unit(text: str) -> tuple[tuple[float, str], ...]:
 
 
 #: The abbreviations a column's name gives a unit of time in ("duration_sec", "length_mins").
-_UNIT_ABBREVIATIONS = {"sec": "second", "secs": "second", "seconds": "second",
+_UNIT_ABBREVIATIONS = {"ms": "millisecond", "msec": "millisecond", "millis": "millisecond",
+                       "milliseconds": "millisecond",
+                       "sec": "second", "secs": "second", "seconds": "second",
                        "second": "second", "min": "minute", "mins": "minute",
                        "minutes": "minute", "minute": "minute", "hr": "hour", "hrs": "hour",
                        "hours": "hour", "hour": "hour"}
@@ -2916,7 +2921,8 @@ def _unit_dropped(r: Filter, s: Filter, text: str) -> tuple[str, str] | None:
     said = [unit for number, unit in stated_durations(text) if number == asked]
     if not said or named in said:
         return None
-    factor = unit_factor(said[0], named)
+    factor = (UNIT_SECONDS[said[0]] * 1000 if named == "millisecond" and said[0] in UNIT_SECONDS
+              else unit_factor(said[0], named))
     # a smaller unit ("over 30 minutes" / duration_sec > 30) or a larger one ("longer than 5
     # minutes" / INTERVAL '5 hours'): another duration either way
     return (said[0], named) if factor is not None and factor != 1 else None

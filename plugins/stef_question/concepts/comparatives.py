@@ -286,6 +286,16 @@ _ABSTRACT = frozenset({"need", "use", "help", "doubt", "exception", "regard", "r
                        "reason", "question", "limit", "change", "delay"})
 
 
+#: Parts of an amount a figure is stated without ("revenue excluding tax", "sales excl.
+#: shipping", "spend excluding fees"): which amount is summed, not which rows are kept.
+_AMOUNT_PARTS = frozenset({"tax", "taxes", "vat", "gst", "hst", "shipping", "freight",
+                           "tips", "tip", "gratuity", "gratuities", "surcharge", "surcharges",
+                           "fees", "duties", "postage"})
+#: Negations that leave a part out of an amount ("excluding tax"), not a state ("not taxed");
+#: "without shipping" is read by the presence reader (an order with no shipping).
+_LEAVING_OUT = frozenset({"excluding", "excl", "exclude", "leaving out", "apart from",
+                          "aside from", "omitting"})
+
 #: Punctuation after which a "no" opens a terse exclusion ("hours by tech, no subs").
 _CLAUSE_OPENERS = frozenset({",", ";", "(", "-", "–", "—"})
 
@@ -327,6 +337,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
             continue
         if tok.low in _ABSTRACT:
             continue  # "without the need of compilation", "without any doubt": no predicate
+        if tok.low in _AMOUNT_PARTS and m.phrase in _LEAVING_OUT:
+            continue  # "revenue excluding tax", "sales excl. shipping": the amount, not rows
         ahead = text.tokens[j + 1 : j + 4]
         if any(t.kind in ("quoted", "number") or t.cap for t in ahead):
             continue  # "don't work in Berlin", "does not end in 'x.com'": the value is negated
