@@ -146,6 +146,7 @@ MEASURE_UNITS: dict[str, tuple[str, float]] = {
     "ml": ("volume", 1e-3), "l": ("volume", 1.0), "litres": ("volume", 1.0),
     "liters": ("volume", 1.0),
     "kb": ("data", 1e3), "mb": ("data", 1e6), "gb": ("data", 1e9), "tb": ("data", 1e12),
+    "bytes": ("data", 1.0), "byte": ("data", 1.0),
 }
 _MEASURE_TEXT = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(" + "|".join(
     sorted(MEASURE_UNITS, key=len, reverse=True)) + r")\b")
@@ -154,7 +155,8 @@ _MEASURE_TEXT = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(" + "|".joi
 _RANGE_MEASURE_TEXT = re.compile(r"(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)\s*(?:and|to|-|\u2013)\s*"
                                  r"\d+(?:,\d{3})*(?:\.\d+)?\s?(" + "|".join(
                                      sorted(MEASURE_UNITS, key=len, reverse=True)) + r")\b")
-_BINARY = {"kb": 1024.0, "mb": 1024.0 ** 2, "gb": 1024.0 ** 3, "tb": 1024.0 ** 4}
+_BINARY = {"kb": 1024.0, "mb": 1024.0 ** 2, "gb": 1024.0 ** 3, "tb": 1024.0 ** 4,
+           "bytes": 1.0, "byte": 1.0}
 
 
 def same_measure(asked: float, text: str, found: float, column: str) -> bool:

@@ -2398,9 +2398,12 @@ def _same_duration(r: Filter, s: Filter, text: str) -> bool:
     if same_measure(asked, text, found, column):
         return True  # "over 2 MWh" / energy_kwh > 2000: one amount in two units
     named = _column_unit(column)
-    for number, unit in stated_durations(text):
+    for number, unit in (*stated_durations(text), *_one_of_unit(text)):
         if number != asked:
             continue
+        if named == "millisecond" and unit in UNIT_SECONDS and (
+                asked * UNIT_SECONDS[unit] * 1000 == found):
+            return True  # "shorter than 30 seconds" / duration_ms < 30000
         for smaller in UNIT_SECONDS:
             factor = unit_factor(unit, smaller)
             if factor is not None and factor > 1 and asked * factor == found \
@@ -2409,8 +2412,22 @@ def _same_duration(r: Filter, s: Filter, text: str) -> bool:
     return False
 
 
+#: One of a unit said with an article: "more than an hour", "over a day".
+_ONE_UNIT = re.compile(r"\b(?:than|over|under|above|below|least|most) an? "
+                       r"(second|minute|hour|day|week)\b")
+
+
+def _one_of_unit(text: str) -> tuple[tuple[float, str], ...]:
+    """The durations of one unit a text states with an article after a comparative ("longer
+    than an hour": (1.0, 'hour')), as :func:`stef_core.periods.stated_durations` reads
+    "longer than 1 hour"."""
+    return tuple((1.0, u) for u in _ONE_UNIT.findall(text.lower()[:2000]))[:4]
+
+
 #: The abbreviations a column's name gives a unit of time in ("duration_sec", "length_mins").
-_UNIT_ABBREVIATIONS = {"sec": "second", "secs": "second", "seconds": "second",
+_UNIT_ABBREVIATIONS = {"ms": "millisecond", "msec": "millisecond", "millis": "millisecond",
+                       "milliseconds": "millisecond",
+                       "sec": "second", "secs": "second", "seconds": "second",
                        "second": "second", "min": "minute", "mins": "minute",
                        "minutes": "minute", "minute": "minute", "hr": "hour", "hrs": "hour",
                        "hours": "hour", "hour": "hour"}
@@ -2931,7 +2948,7 @@ def _match_value(r: Filter, m: _Match) -> bool:
 def _unit_dropped(r: Filter, s: Filter, text: str) -> tuple[str, str] | None:
     """(the unit said, the column's) when the question states ``r``'s number as a duration
     ("over 30 minutes") and ``s`` compares that same number on a column whose name keeps a
-    smaller unit (``duration_sec``), else None.
+    smaller or a larger unit (``duration_sec``, ``duration_hrs``), else None.
 
     >>> _unit_dropped(Filter(None, ">", 30), Filter("duration_sec", ">", 30), "over 30 minutes")
     ('minute', 'second')
@@ -2946,8 +2963,11 @@ def _unit_dropped(r: Filter, s: Filter, text: str) -> tuple[str, str] | None:
     said = [unit for number, unit in stated_durations(text) if number == asked]
     if not said or named in said:
         return None
-    factor = unit_factor(said[0], named)
-    return (said[0], named) if factor is not None and factor > 1 else None
+    factor = (UNIT_SECONDS[said[0]] * 1000 if named == "millisecond" and said[0] in UNIT_SECONDS
+              else unit_factor(said[0], named))
+    # a smaller unit ("over 30 minutes" / duration_sec > 30) or a larger one ("longer than 5
+    # minutes" / INTERVAL '5 hours'): another duration either way
+    return (said[0], named) if factor is not None and factor != 1 else None
 
 
 def _match_split_name(r: Filter, m: _Match) -> bool:

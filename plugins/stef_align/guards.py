@@ -419,8 +419,14 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
     excluded"), which answers the text like any matched filter; None for anything else."""
     if f.excluded and f.op in NEGATED_OP:
         # inside NOT EXISTS / NOT IN: the aligner turned the subquery's guard round; the
-        # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``)
+        # guard is the subquery's own (``NOT EXISTS (... WHERE is_test = false)``), or the
+        # subquery picks the guard's rows for the query to leave out (``customer_id NOT IN
+        # (SELECT customer_id FROM customers WHERE is_test = 1)``): the filter as turned
+        turned = f
         f = replace(f, op=NEGATED_OP[f.op], excluded=False)
+        if _exclusion(f, text, sql) is None and _exclusion(
+                replace(turned, excluded=False), text, sql) == "exclusion":
+            return "exclusion"
     kind = _exclusion(f, text, sql)
     if kind is not None:
         return kind
@@ -468,7 +474,114 @@ def guard_kind(f: Filter, text: str, sql: SqlSpec | None = None,
         # convention, not a narrowing this answer made up (read last: a tenant scope or a
         # soft delete the run applies everywhere stays what it is)
         return "definition"
-    return None
+    # spellings read after every other reading (what the run shares, a state in force, a
+    # lifecycle stays what it was): only a filter read as nothing else becomes a guard
+    return _late_exclusion(f, text)
+
+
+#: Short codes of a cancelled state (``booking_status <> 'CXL'``, ``cxl_dt IS NULL``).
+CANCEL_CODES = frozenset({"cxl", "cxld", "cnx", "cncl", "cnld", "canc", "cncld"})
+
+
+def _late_words(text: str) -> set[str]:
+    """Guard words spelt in ways :func:`_guard_words` does not read: a short code of a
+    cancelled state ('CXL': "cancelled"), a flag named in capitals and read folded
+    (Salesforce's ``IsDeleted``: "deleted")."""
+    out: set[str] = set()
+    for p in parts(text):
+        if p in CANCEL_CODES:
+            out.add("cancelled")
+        elif p.startswith("is") and stem(p[2:]) in _GUARD_STEMS:
+            out.add(p[2:])
+    return out
+
+
+def _late_exclusion(f: Filter, text: str) -> str | None:
+    """``'exclusion'`` (or ``'stated'``, when the text asks for it) for guards in the
+    spellings of :func:`_late_words`, an e-mail domain left out (:func:`_internal_domain`)
+    or a row's own state code (:func:`_record_state`); None otherwise.
+
+    >>> _late_exclusion(Filter("booking_status", "!=", "CXL"), "bookings by destination")
+    'exclusion'
+    >>> _late_exclusion(Filter("isdeleted", "=", 0), "leads from webinars")
+    'exclusion'
+    >>> _late_exclusion(Filter("booking_status", "!=", "CXL"), "bookings excluding cancellations")
+    'stated'
+    """
+    if f.column is None or f.relation or f.alternative:
+        return None
+    if _internal_domain(f, text) or _record_state(f, text):
+        return "exclusion"
+    words = _late_words(f.column)
+    shaped = bool(words) and (f.op == "is null" or flag_side(f) is False)
+    if not shaped and f.op in ("!=", "not in"):
+        words = set()
+        for v in f.values:
+            if not isinstance(v, str):
+                return None
+            found = _late_words(v) or _guard_words(v)
+            if not found:
+                return None
+            words |= found
+        shaped = bool(words) and bool(set().union(*(_late_words(str(v)) for v in f.values)))
+    if not shaped:
+        return None
+    said = _mentions(words, text)
+    if said is None:
+        return "exclusion"
+    return "stated" if said == "stated" else None
+
+
+#: Words of a column that holds an e-mail address or its domain.
+_MAIL_PARTS = frozenset({"email", "mail", "domain", "emailaddress"})
+#: Last labels of a domain, which name no one's company.
+_DOMAIN_ENDS = frozenset({"com", "org", "net", "io", "co", "uk", "de", "fr", "local"})
+
+
+def _internal_domain(f: Filter, text: str) -> bool:
+    """``email NOT LIKE '%@acme.com'``: the accounts of one e-mail domain left out (the
+    company's own staff and test sign-ups), unless the text names that domain ("users not
+    on gmail").
+
+    >>> _internal_domain(Filter("email", "not like", "%@ourco.com"), "daily signups")
+    True
+    >>> _internal_domain(Filter("email", "not like", "%@gmail.com"), "users not on gmail")
+    False
+    """
+    if f.column is None or f.op not in ("not like", "!=") or len(f.values) != 1:
+        return False
+    [v] = f.values
+    if not isinstance(v, str) or "@" not in v or not set(parts(f.column)) & _MAIL_PARTS:
+        return False
+    named_words = {stem(w) for w in _words(text)}
+    own = [p for p in parts(v.split("@", 1)[1]) if p not in _DOMAIN_ENDS]
+    return bool(own) and not any(stem(p) in named_words for p in own)
+
+
+#: Words of a column that holds the state of the stored row itself (``record_status``,
+#: ``row_stat_cd``), not of the thing it records.
+_ROW_PARTS = frozenset({"record", "rec", "row"})
+_STATE_PARTS = frozenset({"status", "stat", "state", "flag", "flg", "ind", "cd", "code"})
+
+
+def _record_state(f: Filter, text: str) -> bool:
+    """``record_status <> 'D'``, ``row_status = 'A'``: the state of the stored row (a
+    warehouse's or an ERP's soft delete, spelt as a one- or two-letter code), which no
+    question asks about unless it names records or rows.
+
+    >>> _record_state(Filter("record_status", "!=", "D"), "open purchase orders")
+    True
+    >>> _record_state(Filter("status", "!=", "D"), "open purchase orders")
+    False
+    """
+    if f.column is None or f.op not in ("=", "!=", "in", "not in"):
+        return False
+    ps = parts(bare(f.column))
+    if not (set(ps) & _ROW_PARTS and set(ps) & _STATE_PARTS):
+        return False
+    if not all(isinstance(v, str) and 0 < len(v) <= 2 for v in f.values):
+        return False
+    return not {stem(w) for w in _words(text)} & {stem(p) for p in _ROW_PARTS | {"records"}}
 
 
 def _run_scope(f: Filter, text: str) -> bool:

@@ -36,7 +36,7 @@ from itertools import pairwise
 from stef_align.lifecycle import asks_now
 from stef_align.names import parts
 from stef_align.presupposed import END_PARTS, asks_in_force, in_force_window, says_in_force
-from stef_align.up_to_now import up_to_now
+from stef_align.up_to_now import from_now, up_to_now
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.periods import (
     MONTHS,
@@ -1131,6 +1131,7 @@ def align_periods(
             # many days before it, answer the question's word (stef_align.up_to_now)
             if (not s.negated and not s.excluded and not s.periodic and s.clock is None
                     and (up_to_now(c.start, c.end, q.text, today)
+                         or from_now(c.start, c.end, q.text, today)
                          or ((in_force or begun.ended or norm(s.column or "") in begun.set_)
                              and _begun_by(c, today)))) or _own_calendar(s, q, today):
                 out.matched.append(shown)
@@ -1379,7 +1380,8 @@ def align_periods(
             # bounds one date, the question's word of the present bounds another up to the
             # moment asked (due_date < today), as it does without a period of its own
             open_bound = not s.negated and not s.excluded and not s.periodic and s.clock is None
-            if open_bound and (up_to_now(c.start, c.end, q.text, today) or (
+            if open_bound and (up_to_now(c.start, c.end, q.text, today)
+                               or from_now(c.start, c.end, q.text, today) or (
                     norm(s.column or "") in now_columns and _at_day(c, today))
                     or (in_force and _begun_by(c, today))):
                 out.matched.append(shown)

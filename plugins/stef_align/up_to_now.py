@@ -46,6 +46,31 @@ _AGO = re.compile(r"(?:\b(?:over|more than|older than|longer than|at least|beyon
                   r"|\b(\d{1,4})\s*\+\s*(days?|d|weeks?|wks?|months?|mos?|years?|yrs?)\b")
 
 
+#: Words that put what the question counts from the moment asked on ("upcoming recitals",
+#: "future bookings", "events still to come").
+_AHEAD = gated(r"\b(?:upcoming|coming up|forthcoming|future|still to come|yet to come"
+               r"|from now on|going forward)\b")
+
+
+def from_now(start: datetime | None, end: datetime | None, text: str, today: date) -> bool:
+    """Is an open-end period starting on the day asked (or the next) the question's
+    "upcoming" (:data:`_AHEAD`): ``recital_dt >= CURRENT_DATE`` for "upcoming recitals",
+    what the word means, not a period the SQL adds?
+
+    >>> from datetime import date, datetime
+    >>> from_now(datetime(2026, 10, 23), None, "upcoming recitals", date(2026, 10, 23))
+    True
+    >>> from_now(datetime(2026, 10, 23), None, "recitals by studio", date(2026, 10, 23))
+    False
+    >>> from_now(datetime(2026, 9, 1), None, "upcoming recitals", date(2026, 10, 23))
+    False
+    """
+    if start is None or end is not None or start.time() != datetime.min.time():
+        return False
+    return start.date() in (today, today + timedelta(days=1)) and _AHEAD.search(
+        text[:2000].lower()) is not None
+
+
 #: The first letter of a unit the question writes -> its name in stef_core.periods.
 _UNITS = {"d": "day", "w": "week", "m": "month", "y": "year"}
 

@@ -383,6 +383,10 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
         quantified = _quantified_subquery(op, right)
         if quantified is not None:
             return [make(operand_column(left, resolver), quantified, SUBQUERY)]
+        if op not in ("=", "!="):
+            bound = _interval_bound(left, right, op, resolver)
+            if bound is not None:
+                return [make(*bound)]
         lok, lval = literal_value(left)
         rok, rval = literal_value(right)
         if not (lok or rok) and op not in ("=", "!="):
@@ -407,7 +411,8 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
                 # is no value either), as x IS NULL reads them
                 col = operand_column(cast(exp.Coalesce, _unparen(left)).this, resolver)
                 return [make(col, "is null" if op == "=" else "is not null", None)]
-            return [make(col, op, rval)]
+            epoch = _epoch_difference(left, resolver)
+            return [make(epoch or col, op, rval)]
         if isinstance(right, (exp.Subquery, exp.Select)) or isinstance(left, exp.Subquery):
             target = left if not isinstance(left, exp.Subquery) else right
             return [make(operand_column(target, resolver), op, SUBQUERY)]
@@ -535,6 +540,81 @@ def _duration(left: exp.Expr, right: exp.Expr, op: Op,
             return f"{b} - {a}", FLIPPED_OP[cmp], -step
         return f"{a} - {b}", cmp, step
     return None
+
+
+#: The units of time an interval literal counts in (``INTERVAL '5 minutes'``, ``INTERVAL 2
+#: HOUR``), by the word's first letters as dialects write them.
+_INTERVAL_UNITS = {"second": "second", "sec": "second", "minute": "minute", "min": "minute",
+                   "hour": "hour", "hr": "hour", "day": "day", "week": "week",
+                   "month": "month", "mon": "month", "year": "year", "yr": "year"}
+
+
+def _interval_unit(node: exp.Interval) -> str | None:
+    """The unit an interval counts in (``INTERVAL '5 minutes'``: minute), else None."""
+    unit = node.args.get("unit")
+    word = (unit.name if isinstance(unit, exp.Expr) else "").lower().rstrip("s")
+    return _INTERVAL_UNITS.get(word)
+
+
+def _moment_operand(node: exp.Expr, resolver: Resolver) -> str | None:
+    """The one column a moment reads (``t.ended_at``, ``CAST(d AS DATE)``), or
+    ``current_date`` for now; else None."""
+    if is_now(node):
+        return "current_date"
+    if len(columns_of(node, resolver)) != 1:
+        return None
+    return operand_column(node, resolver)
+
+
+def _difference(node: exp.Expr, resolver: Resolver) -> tuple[str, str] | None:
+    """The two moments a duration is measured between, later first: ``a - b`` and
+    Postgres ``AGE(a, b)`` are ``(a, b)``, ``AGE(b)`` is ``(current_date, b)``."""
+    node = _unparen(node)
+    pair: tuple[exp.Expr, exp.Expr] | None = None
+    if isinstance(node, exp.Sub):
+        pair = (node.this, node.expression)
+    elif isinstance(node, exp.Anonymous) and str(node.this).lower() == "age":
+        args = node.expressions
+        if len(args) == 1:
+            a = _moment_operand(args[0], resolver)
+            return ("current_date", a) if a else None
+        if len(args) == 2:
+            pair = (args[0], args[1])
+    if pair is None:
+        return None
+    a, b = _moment_operand(pair[0], resolver), _moment_operand(pair[1], resolver)
+    return (a, b) if a and b and a != b else None
+
+
+def _interval_bound(left: exp.Expr, right: exp.Expr, op: Op,
+                    resolver: Resolver) -> tuple[str, Op, int | float] | None:
+    """A duration between two moments bounded by an interval: ``ended_at - started_at >
+    INTERVAL '5 minutes'`` or ``age(birth_dt) > INTERVAL '65 years'`` is the number of the
+    interval on the difference counted in its unit, as ``TIMESTAMP_DIFF(ended_at, started_at,
+    MINUTE) > 5`` reads (``timestampdiff(ended_at, started_at, minute) > 5``): the unit stays
+    in the column, where the aligner checks it against the question's ("longer than 5
+    minutes" answered by ``INTERVAL '5 seconds'`` is another duration)."""
+    for this, other, cmp in ((left, right, op), (right, left, FLIPPED_OP[op])):
+        other = _unparen(other)
+        if not isinstance(other, exp.Interval):
+            continue
+        unit, amount = _interval_unit(other), _amount(other)
+        pair = _difference(this, resolver)
+        if unit is None or amount is None or pair is None:
+            return None
+        return f"timestampdiff({pair[0]}, {pair[1]}, {unit})", cmp, amount
+    return None
+
+
+def _epoch_difference(node: exp.Expr, resolver: Resolver) -> str | None:
+    """The seconds between two moments, as ``EXTRACT(EPOCH FROM (a - b))`` and Postgres
+    ``DATE_PART('epoch', a - b)`` count them: ``timestampdiff(a, b, second)``, the unit named
+    as :func:`_interval_bound` names it; else None."""
+    node = _unparen(node)
+    if not isinstance(node, exp.Extract) or node.this.name.lower() != "epoch":
+        return None
+    pair = _difference(node.expression, resolver)
+    return f"timestampdiff({pair[0]}, {pair[1]}, second)" if pair else None
 
 
 def _sorted_tuple(values: list[Scalar]) -> tuple[Scalar, ...]:

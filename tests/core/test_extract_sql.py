@@ -79,6 +79,19 @@ def test_same_spec_in_every_dialect(dialect: str, sql: str) -> None:
         ("SELECT * FROM t WHERE x = -3", {("x", "=", -3)}),
         ("SELECT * FROM t WHERE x NOT BETWEEN 1 AND 5", {("x", "<", 1), ("x", ">", 5)}),
         ("SELECT * FROM a JOIN b ON a.id = b.a_id AND b.kind = 'X'", {("kind", "=", "x")}),
+        # a difference of two moments bounded by an interval: the number, in its unit
+        ("SELECT * FROM t WHERE b - a > INTERVAL '5 minutes'",
+         {("timestampdiff(b, a, minute)", ">", 5)}),
+        ("SELECT * FROM t WHERE INTERVAL '2' HOUR <= b - a",
+         {("timestampdiff(b, a, hour)", ">=", 2)}),
+        ("SELECT * FROM t WHERE age(born) > INTERVAL '65 years'",
+         {("timestampdiff(current_date, born, year)", ">", 65)}),
+        ("SELECT * FROM t WHERE NOW() - seen_at > INTERVAL '24 hours'",
+         {("timestampdiff(current_date, seen_at, hour)", ">", 24)}),
+        ("SELECT * FROM t WHERE EXTRACT(EPOCH FROM (b - a)) > 3600",
+         {("timestampdiff(b, a, second)", ">", 3600)}),
+        # an interval with no unit of its own is left unread
+        ("SELECT * FROM t WHERE b - a > INTERVAL '00:05:00'", set()),
     ],
 )
 def test_filters_are_normalized(sql: str, expected: set[tuple[object, str, object]]) -> None:

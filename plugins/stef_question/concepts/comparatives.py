@@ -322,6 +322,16 @@ _ABSTRACT = frozenset({"need", "use", "help", "doubt", "exception", "regard", "r
                        "reason", "question", "limit", "change", "delay"})
 
 
+#: Parts of an amount a figure is stated without ("revenue excluding tax", "sales excl.
+#: shipping", "spend excluding fees"): which amount is summed, not which rows are kept.
+_AMOUNT_PARTS = frozenset({"tax", "taxes", "vat", "gst", "hst", "shipping", "freight",
+                           "tips", "tip", "gratuity", "gratuities", "surcharge", "surcharges",
+                           "fees", "duties", "postage"})
+#: Negations that leave a part out of an amount ("excluding tax"), not a state ("not taxed");
+#: "without shipping" is read by the presence reader (an order with no shipping).
+_LEAVING_OUT = frozenset({"excluding", "excl", "exclude", "leaving out", "apart from",
+                          "aside from", "omitting"})
+
 #: Punctuation after which a "no" opens a terse exclusion ("hours by tech, no subs").
 _CLAUSE_OPENERS = frozenset({",", ";", "(", "-", "–", "—"})
 
@@ -367,6 +377,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
             continue
         if tok.low in _ABSTRACT:
             continue  # "without the need of compilation", "without any doubt": no predicate
+        if tok.low in _AMOUNT_PARTS and m.phrase in _LEAVING_OUT:
+            continue  # "revenue excluding tax", "sales excl. shipping": the amount, not rows
         ahead = text.tokens[j + 1 : j + 4]
         if any(t.kind in ("quoted", "number") or t.cap for t in ahead):
             continue  # "don't work in Berlin", "does not end in 'x.com'": the value is negated
@@ -599,6 +611,17 @@ def read(
             i += 1
             continue
         j = _number_after(text, lex, m.end, claimed)
+        one = _one_unit(text, lex, m.end) if j is None and m.meaning in (
+            ">", "<", ">=", "<=") and m.phrase not in _TIME_WORDS else None
+        if one is not None:
+            # "longer than an hour", "more than a day": one of the unit, a duration's bound
+            op = as_op(m.meaning)
+            if negated_before(text, lex, i, reach=4) and op in NEGATED_OP:
+                op = NEGATED_OP[op]
+            found.append(Comparison(op, 1, i, one, duration=True))
+            taken.update(range(i, one))
+            i = one
+            continue
         if j is None or j in taken:
             other = _other(text, lex, m.end) if m.meaning in (">", "<", ">=", "<=") else ""
             if other and m.phrase not in ("over", "under", "after", "before", "since", "until",
@@ -647,6 +670,21 @@ def read(
         taken.update(range(i, j + 1))
         i = j + 1
     return tuple(found), frozenset(taken)
+
+
+#: Comparative phrases that place a moment, not a length ("after a day" is no duration).
+_TIME_WORDS = frozenset({"after", "before", "since", "until", "prior to", "later than",
+                         "earlier than", "starting from", "within"})
+
+
+def _one_unit(text: Text, lex: Lexicon, k: int) -> int | None:
+    """The end of the article at ``k`` when "a" / "an" and a calendar unit follow a
+    comparative ("more than an hour", "longer than a week"): the article says one of the
+    unit, as "more than 1 hour" does; else None."""
+    words = text.words
+    if k + 1 < len(words) and words[k] in ("a", "an") and lex.has("calendar_unit", words[k + 1]):
+        return k + 1
+    return None
 
 
 @lru_cache(maxsize=64)  # one per lexicon (a ruleset's), as lexicon() keeps them
