@@ -2925,7 +2925,11 @@ def _match_value(r: Filter, m: _Match) -> bool:
             break
         if not same and not _year_fit(r, s):
             continue
-        if op_hit is None:
+        if op_hit is None or (idx.preds[op_hit].op == "=" and s.op in _UP | _DOWN
+                              and r.op in _UP | _DOWN):
+            # "ordered more than 5 times" beside ``org_id = 5`` and ``HAVING COUNT(*) >= 5``:
+            # the bound under another operator is the answer's reading of it, not the
+            # tenant's equality that shares its number
             op_hit = i
     m.op_hit = op_hit
     if hit is not None:
