@@ -1412,14 +1412,24 @@ def _words_in_order(value: str, text: str) -> bool:
 
     >>> _words_in_order("late_fee", "late fees collected"), _words_in_order("fee_late", "late fees")
     (True, False)
+    >>> _words_in_order("waiting_parts", "repairs waiting on parts by shop")
+    True
     """
     words = [w for w in _SEPARATORS.split(value.lower()) if w]
     if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return False
-    want = [stem(w) for w in words]
-    said = [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()[:2000])]
+    # (the short words between left out on both sides: 'cash_on_delivery', "cash on delivery")
+    want = [stem(w) for w in words if w not in _LINKS]
+    said = [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()[:2000])
+            if w not in _LINKS]
     n = len(want)
+    if n < 2:
+        return False
     return any(said[i:i + n] == want for i in range(len(said) - n + 1))
+
+
+#: Short words a value written without them leaves out ("waiting on parts" / 'waiting_parts').
+_LINKS = frozenset({"on", "for", "of", "to", "the", "a", "an"})
 
 
 def _ampersand_code(value: str, text: str) -> bool:
