@@ -1419,13 +1419,19 @@ def _words_in_order(value: str, text: str) -> bool:
     if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
         return False
     # (the short words between left out on both sides: 'cash_on_delivery', "cash on delivery")
-    want = [stem(w) for w in words if w not in _LINKS]
-    said = [stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()[:2000])
-            if w not in _LINKS]
+    want = tuple(stem(w) for w in words if w not in _LINKS)
+    said = _unlinked_stems(text)
     n = len(want)
     if n < 2:
         return False
     return any(said[i:i + n] == want for i in range(len(said) - n + 1))
+
+
+@lru_cache(maxsize=QUESTION_CACHE)
+def _unlinked_stems(text: str) -> tuple[str, ...]:
+    """:func:`_stem_list` of a text without its short linking words, once per question (every
+    filter value of a query is looked up in it)."""
+    return tuple(s for s in _stem_list(text.lower()[:2000]) if s not in _LINKS)
 
 
 #: Short words a value written without them leaves out ("waiting on parts" / 'waiting_parts').
