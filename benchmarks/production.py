@@ -46,8 +46,8 @@ from validity import auroc, pairwise  # noqa: E402
 #: The split is fixed once, before any tuning: the held-out half is never tuned on.
 #: Rounds: the first 24 domains by session 5; ``ROUND_7`` written blind in session 7, each
 #: domain's half fixed before it was written (``--domains`` scores a subset, e.g. one round);
-#: ``ROUND_13`` to ``ROUND_47`` the same way in sessions 13 to 37 (two rounds in 27, seven in 28,
-#: two in 29, 32, 33 and 34, one in 30, 31, 35, 36 and 37; round 35 a tuned domain alone).
+#: ``ROUND_13`` to ``ROUND_48`` the same way in sessions 13 to 38 (two rounds in 27, seven in 28,
+#: two in 29, 32, 33 and 34, one in 30, 31, 35, 36, 37 and 38; round 35 a tuned domain alone).
 TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edtech",
          "streaming", "gaming", "pharmacy", "marketplace", "manufacturing", "hospitality",
          "crm_sales", "property_mgmt", "payments", "airline_ops", "legal_billing", "procurement",
@@ -63,7 +63,7 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "driving_schools",
          "tutoring_centers",
          "bowling_centers",
-         "zoo_aquarium")
+         "zoo_aquarium", "tattoo_studios")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -116,6 +116,7 @@ ROUND_44: tuple[str, ...] = ("driving_schools", "pet_grooming")
 ROUND_45: tuple[str, ...] = ("tutoring_centers", "florist_chain")
 ROUND_46: tuple[str, ...] = ("bowling_centers", "hvac_services")
 ROUND_47: tuple[str, ...] = ("zoo_aquarium", "roofing_contractors")
+ROUND_48: tuple[str, ...] = ("tattoo_studios",)
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -136,7 +137,8 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round44": ROUND_44,
           "round45": ROUND_45,
           "round46": ROUND_46,
-          "round47": ROUND_47}
+          "round47": ROUND_47,
+          "round48": ROUND_48}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
