@@ -3054,6 +3054,38 @@ def _graded_bound(r: Filter, extras: list[Filter]) -> Filter | None:
     return bounds[0] if len(bounds) == 1 and bounds[0].op in kept else None
 
 
+#: A year said as a code: "TY2025" (tax year), "FY24" (fiscal year), "SY2025-26" not included.
+_YEAR_CODE = re.compile(r"([a-z]{1,3})[-_ ]?((?:19|20)?\d\d)")
+
+
+def _year_code(value: object) -> tuple[str, int] | None:
+    """The prefix and year of a year code ('ty2025' -> ('ty', 2025), 'fy24' -> ('fy', 2024))."""
+    found = _YEAR_CODE.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        return None
+    year = int(found.group(2))
+    return found.group(1), year if year >= 1900 else 2000 + year
+
+
+def _match_year_code(r: Filter, m: _Match) -> bool:
+    """A year said as a code ("what % of TY2025 returns") answered by the year on a column the
+    code's letters abbreviate: ``tax_year = 2025`` (t-y), ``fy = 2025``."""
+    coded = _year_code(r.value) if r.op == "=" else None
+    if coded is None:
+        return False
+    prefix, year = coded
+    for i, s in enumerate(m.idx.preds[:MAX_SCAN]):
+        if s.op != "=" or s.column is None or i in m.used:
+            continue
+        if s.value not in (year, str(year)) or isinstance(s.value, bool):
+            continue
+        name = s.column.lower().rsplit(".", 1)[-1]
+        parts = [p for p in name.split("_") if p]
+        if name == prefix or "".join(p[0] for p in parts) == prefix:
+            return m.meet(i)
+    return False
+
+
 def _match_code(r: Filter, m: _Match) -> bool:
     """A state the SQL writes as a code (see :func:`_coded`)."""
     coded = _coded(r, m.idx) if m.op_hit is None else None
@@ -3697,6 +3729,7 @@ MATCHERS: tuple[Matcher, ...] = (
     _match_split_name,
     _match_titled_name,
     _match_code,
+    _match_year_code,
     _match_flag,
     _match_weekday,
     _match_season_dates,

@@ -319,9 +319,10 @@ def _week_bounds(text: Text, times: list[tuple[int, int]]) -> set[int]:
 
 
 #: A whole week spelled by its first and last days ("league weeks run Sunday to Saturday").
-_WEEK_SPAN = re.compile(r"\bweeks?\b[^.;]{0,40}?\b(" + "|".join(WEEKDAYS) + r")\s*(?:to|through"
-                        r"|thru|until|till|-|\u2013|\u2014)\s*(" + "|".join(WEEKDAYS) + r")\b",
-                        re.IGNORECASE)
+_WEEK_SPAN = re.compile(r"\bweeks?\b[^.;]{0,40}?\b(" + "|".join(WEEKDAYS) + r")"
+                        r",?\s*(?:\d{4}-\d\d-\d\d|[a-z]{3,9}\.? \d{1,2}(?:,? \d{4})?)?,?"
+                        r"\s*(?:to|through|thru|until|till|-|\u2013|\u2014)\s*("
+                        + "|".join(WEEKDAYS) + r")\b", re.IGNORECASE)
 
 
 def _told_week_start(reformulated: str) -> int:
@@ -330,6 +331,8 @@ def _told_week_start(reformulated: str) -> int:
     first day to its last; 0 when it says none.
 
     >>> _told_week_start("Games in the last league week (league weeks run Sunday to Saturday)")
+    6
+    >>> _told_week_start("Fittings in the boutique week Sunday 2026-04-12 through Saturday 2026-04-18")
     6
     >>> _told_week_start("Sessions on weekdays, Monday to Friday"), _told_week_start("x")
     (0, 0)

@@ -531,6 +531,25 @@ def _date_parts(node: exp.Expr) -> tuple[exp.Expr, exp.Expr, exp.Expr] | None:
     return None
 
 
+def _unwrap_int(node: exp.Expr) -> exp.Expr:
+    """``node`` without the casts to a number a date part is wrapped in
+    (``EXTRACT(YEAR FROM CURRENT_DATE)::int``): a part is a number either way."""
+    node = _unwrap(node)
+    while isinstance(node, (exp.Cast, exp.TryCast)) and node.to.is_type(*exp.DataType.INTEGER_TYPES):
+        node = _unwrap(node.this)
+    return node
+
+
+def _part_of(node: exp.Expr, part: type[exp.Func], unit: str) -> exp.Expr | None:
+    """The date whose ``unit`` ``node`` takes: ``YEAR(d)`` or ``EXTRACT(YEAR FROM d)``."""
+    if isinstance(node, part):
+        return node.this
+    if (isinstance(node, exp.Extract) and isinstance(node.this, exp.Var)
+            and node.this.name.upper() == unit):
+        return node.expression
+    return None
+
+
 def _relative_parts(node: exp.Expr) -> RelativeDate | None:
     """A date built from the parts of today's date: ``DATEFROMPARTS(YEAR(GETDATE()), 1, 1)``
     (this year's start), ``DATEFROMPARTS(YEAR(d), MONTH(d), 1)`` with ``d`` a month ago (last
@@ -538,20 +557,22 @@ def _relative_parts(node: exp.Expr) -> RelativeDate | None:
     parts = _date_parts(node)
     if parts is None:
         return None
-    year, month, day = (_unwrap(p) for p in parts)
+    year, month, day = (_unwrap_int(p) for p in parts)
     years_on = 0  # DATEFROMPARTS(YEAR(GETDATE()) - 1, 1, 1): last year's start
     if isinstance(year, (exp.Add, exp.Sub)):
         step = _int_literal(year.expression)
         if step is None:
             return None
         years_on = -step if isinstance(year, exp.Sub) else step
-        year = _unwrap(year.this)
-    base = _relative(year.this) if isinstance(year, exp.Year) else None
+        year = _unwrap_int(year.this)
+    of_year = _part_of(year, exp.Year, "YEAR")
+    base = _relative(of_year) if of_year is not None else None
     day_n = _int_literal(day)
     if base is None or day_n is None or not 1 <= day_n <= 31:
         return None
-    if isinstance(month, exp.Month):
-        if _relative(month.this) != base:
+    of_month = _part_of(month, exp.Month, "MONTH")
+    if of_month is not None:
+        if _relative(of_month) != base:
             return None
         start = base.start_of("month")
     else:
@@ -560,7 +581,7 @@ def _relative_parts(node: exp.Expr) -> RelativeDate | None:
             return None
         start = base.start_of("year").shifted("month", month_n - 1)
     if years_on:
-        if isinstance(month, exp.Month):
+        if of_month is not None:
             return None  # YEAR(d) - 1 with MONTH(d): no spelling agents use
         start = start.shifted("year", years_on)
     return start.shifted("day", day_n - 1) if day_n > 1 else start

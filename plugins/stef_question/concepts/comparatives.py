@@ -367,8 +367,17 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
             continue
         if words[j] in _TALLY_VERBS:
             # "(not counting unpaid ones)", "refunds not counted": rows left out of the
-            # figure, which the value reader negates; counting is no state of the rows
-            continue
+            # figure, which the value reader negates; counting is no state of the rows. A
+            # state participle right after it is the state left out: "revenue not counting
+            # cancelled orders" asks NOT cancelled
+            k = j + 1
+            while k < len(words) and words[k] in _NEGATED_SKIP:
+                k += 1
+            if not (k + 1 < len(words) and k not in claimed
+                    and lex.has("state_participle", words[k])
+                    and text.tokens[k + 1].kind == "word"):
+                continue
+            j = k
         tok = text.tokens[j]
         if tok.kind != "word" or tok.cap or lex.has("stop_proper", tok.low) or (
                 tok.low in _FUNCTION_WORDS or lex.at("value_word", words, j) is not None):

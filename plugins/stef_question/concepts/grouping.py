@@ -208,11 +208,19 @@ def _bare_singular(text: Text, j: int) -> bool:
     """Is the word at ``j`` a bare singular noun, no determiner, no name ("hours taught by
     instructor"): telegraphic for "per instructor", where "taught by instructors" or "by
     Dana" names who did it?"""
-    if j >= len(text.tokens):
+    def plain_word(k: int) -> bool:
+        tok = text.tokens[k]
+        return (tok.kind == "word" and not tok.cap and tok.low not in _BY_WHEN
+                and tok.low not in _DETERMINERS and tok.low not in _PHRASE_STOP)
+
+    if j >= len(text.tokens) or not plain_word(j):
         return False
-    tok = text.tokens[j]
-    return (tok.kind == "word" and not tok.cap and not tok.low.endswith("s")
-            and tok.low not in _BY_WHEN and tok.low not in _DETERMINERS)
+    # the phrase's head is its last plain word: "filed by non-CPA preparers" names who filed
+    # (plural head), "taught by senior instructor" is still telegraphic
+    head = j
+    while head + 1 < len(text.tokens) and head + 1 < j + MAX_GROUP_WORDS and plain_word(head + 1):
+        head += 1
+    return not text.tokens[head].low.endswith("s")
 
 
 def _phrase(text: Text, lex: Lexicon, j: int, claimed: frozenset[int]) -> tuple[str, int]:

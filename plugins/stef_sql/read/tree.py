@@ -790,6 +790,14 @@ def _anti_joins(tree: Tree) -> list[AntiJoin]:
                           and _matched_only(t.this.this, alias, table, keys)
                           and isinstance(t.expression, exp.Literal)
                           and not t.expression.is_string and t.expression.this == "0")
+        if not nulls and having is not None and select.args.get("group"):
+            # ``HAVING MAX(a.done_ts) IS NULL OR MAX(a.done_ts) < <a year ago>``: the groups no
+            # row of the joined table matched (or only long ago), "not tuned in 12 months"
+            nulls = tuple(t for t in _either_terms(having.this)[:16] if isinstance(t, exp.Is)
+                          and isinstance(t.expression, exp.Null)
+                          and isinstance(t.this, (exp.Max, exp.Min))
+                          and isinstance(t.this.this, exp.Column)
+                          and t.this.this.table.lower() == alias)
         if nulls:
             out.append(AntiJoin(join, alias, keys, nulls,
                                 tuple(t for t in terms[:64] if t not in nulls)))
@@ -801,6 +809,18 @@ def _matched_only(c: exp.Expr, alias: str, table: str, keys: frozenset[str]) -> 
     its ``keys``, or its own key abbreviated?"""
     return (isinstance(c, exp.Column) and c.table.lower() == alias
             and (c.name.lower() in keys or abbreviated_key(table, c.name.lower())))
+
+
+def _either_terms(condition: exp.Expr) -> tuple[exp.Expr, ...]:
+    """The top-level AND terms of a condition, an OR among them opened into its sides."""
+    out: list[exp.Expr] = []
+    for term in _and_terms(condition):
+        term = term.unnest()
+        if isinstance(term, exp.Or):
+            out.extend(t.unnest() for t in term.flatten())
+        else:
+            out.append(term)
+    return tuple(out)
 
 
 def _and_terms(condition: exp.Expr) -> tuple[exp.Expr, ...]:
