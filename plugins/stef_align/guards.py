@@ -149,7 +149,6 @@ def _scope(f: Filter, text: str) -> bool:
     # department" answered with ``department_id = 1`` is a lookup of what the question
     # names (right or wrong), not a scope the deployment adds. A period's number names no
     # literal ("Q4", "H1", "FY2025": no 4, 1 or 2025).
-    words = _words(text)
     if str(v).lower() in _words(_PERIOD_TOKEN.sub(" ", text.lower())):
         return False
     entity = [p for p in ps if p not in ID_PARTS]
@@ -166,7 +165,7 @@ def _scope(f: Filter, text: str) -> bool:
 #: The tenant named as itself: "the firm's", "our company('s)", "the company's own".
 _SELF_REFERENCE = re.compile(
     r"\b(?:(?:the|our)\s+(?:firm|company|business|organi[sz]ation|org|agency|practice|group"
-    r"|chain|brand)(?:'s|’s)|our\s+(?:firm|company|business|organi[sz]ation|org|agency"
+    r"|chain|brand)(?:'s|\u2019s)|our\s+(?:firm|company|business|organi[sz]ation|org|agency"
     r"|practice|group|chain|brand))\b")
 
 #: A period written as a letter and its number ("Q4", "H1", "FY2025", "W12").

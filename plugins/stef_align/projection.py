@@ -257,7 +257,11 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         if p.column:
             shown.append(p.column)
     shown = list(dict.fromkeys(shown))
-    missing = [a for a in asks if not ask_shown(a, shown, sql.tables, q, rules)]
+    # "which shop did the most repairs" / SELECT COUNT(*) ... GROUP BY shop_nm: figures alone,
+    # grouped by what was asked but not showing it; the tables read show no row of theirs
+    figures_only = bool(sql.group_by) and all(p.aggregate is not None for p in sql.projections)
+    tables = () if figures_only else sql.tables
+    missing = [a for a in asks if not ask_shown(a, shown, tables, q, rules)]
     if not missing:
         return out
     plain = all(p.aggregate is None and p.column is not None for p in sql.projections)

@@ -332,7 +332,7 @@ def _told_week_start(reformulated: str) -> int:
 
     >>> _told_week_start("Games in the last league week (league weeks run Sunday to Saturday)")
     6
-    >>> _told_week_start("Fittings in the boutique week Sunday 2026-04-12 through Saturday 2026-04-18")
+    >>> _told_week_start("Fittings in the week Sunday 2026-04-12 through Saturday 2026-04-18")
     6
     >>> _told_week_start("Sessions on weekdays, Monday to Friday"), _told_week_start("x")
     (0, 0)

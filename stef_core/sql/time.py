@@ -535,19 +535,21 @@ def _unwrap_int(node: exp.Expr) -> exp.Expr:
     """``node`` without the casts to a number a date part is wrapped in
     (``EXTRACT(YEAR FROM CURRENT_DATE)::int``): a part is a number either way."""
     node = _unwrap(node)
-    while isinstance(node, (exp.Cast, exp.TryCast)) and node.to.is_type(*exp.DataType.INTEGER_TYPES):
+    integers = exp.DataType.INTEGER_TYPES
+    while isinstance(node, (exp.Cast, exp.TryCast)) and node.to.is_type(*integers):
         node = _unwrap(node.this)
     return node
 
 
 def _part_of(node: exp.Expr, part: type[exp.Func], unit: str) -> exp.Expr | None:
     """The date whose ``unit`` ``node`` takes: ``YEAR(d)`` or ``EXTRACT(YEAR FROM d)``."""
+    found: exp.Expr | None = None
     if isinstance(node, part):
-        return node.this
-    if (isinstance(node, exp.Extract) and isinstance(node.this, exp.Var)
+        found = node.this
+    elif (isinstance(node, exp.Extract) and isinstance(node.this, exp.Var)
             and node.this.name.upper() == unit):
-        return node.expression
-    return None
+        found = node.expression
+    return found
 
 
 def _relative_parts(node: exp.Expr) -> RelativeDate | None:
