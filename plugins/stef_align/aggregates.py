@@ -1496,8 +1496,11 @@ def _averaged_unit_rate(q: QuestionSpec, sql: SqlSpec) -> str | None:
     if m is None:
         return None
     per = q.own_words[m.end() - 1:m.end() + 40].split()
-    if per and any(word_matches(per[0], g) for g in q.group_by):
-        return None  # "avg fill rate per beach": one average per group, no unit of a rate
+    if per and any(word_matches(per[0], g) for g in q.group_by) and any(
+            word_matches(per[0], k) for k in sql.group_by):
+        # "avg fill rate per beach" grouped by beach_nm: one average per group, no unit of a
+        # rate ("yield per acre by varietal" groups by varietal: acres are the rate's unit)
+        return None
     return (f"the question asks for the average rate per unit ({m.group(0)} ...), but the SQL "
             f"averages each row's ratio ({ratios[0]}): a small row weighs as much as a large "
             f"one; the rate over a group is its totals divided (SUM(...) / SUM(...))")

@@ -543,6 +543,13 @@ def _coded_kind(group: str, keys: tuple[str, ...], text: str) -> bool:
     return False
 
 
+#: Heads of a group that name a kind of rows, never one thing the rows add up to.
+_CATEGORY_HEADS = frozenset({"tier", "tiers", "type", "types", "kind", "kinds", "category",
+                             "categories", "segment", "segments", "class", "classes", "level",
+                             "levels", "band", "bands", "bucket", "buckets", "grade", "grades",
+                             "status", "region", "regions", "channel", "channels"})
+
+
 def _averaged_entities(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     """"avg add-on spend per stay" answered by per-reservation totals (a derived table grouped
     by ``res_id``, joined back on ``res_id``) averaged over the reservations: the SQL averages
@@ -565,6 +572,8 @@ def _averaged_entities(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     if "AVG" not in q.aggregations or len(sql.nested_group_by) != 1 or not re.search(
             r"\bper\s+" + re.escape(group) + r"\b", q.text[:2000]):
         return False
+    if group.split()[-1] in _CATEGORY_HEADS:
+        return False  # "avg order value per landscaper tier": a kind of rows, no unit averaged
     outer = {family(a.func) for a in sql.aggregations if not a.nested}
     if not ("AVG" in outer or (sql.divides and outer)):
         return False
