@@ -79,7 +79,7 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "pet_grooming",
             "florist_chain",
             "hvac_services",
-            "roofing_contractors")
+            "roofing_contractors", "pool_services")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -116,7 +116,7 @@ ROUND_44: tuple[str, ...] = ("driving_schools", "pet_grooming")
 ROUND_45: tuple[str, ...] = ("tutoring_centers", "florist_chain")
 ROUND_46: tuple[str, ...] = ("bowling_centers", "hvac_services")
 ROUND_47: tuple[str, ...] = ("zoo_aquarium", "roofing_contractors")
-ROUND_48: tuple[str, ...] = ("tattoo_studios",)
+ROUND_48: tuple[str, ...] = ("tattoo_studios", "pool_services")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
