@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from stef_align.filters import _IRREGULAR
 from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -108,7 +109,8 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 continue
             before = tokens[i - 1]
             if (before in _NOT_A_KIND or before in _KIND_WORDS or len(before) < 3
-                    or before in words or before.endswith(("ing", "ed"))):
+                    or before in words or before.endswith(("ing", "ed"))
+                    or before in _IRREGULAR):  # "customers who bought saffron": a verb
                 continue
             if stems is None:
                 stems = _sql_stems(sql)

@@ -1243,6 +1243,8 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
             for v in values[:MAX_SCAN]):
         return False
     for v in values[:MAX_SCAN]:
+        if isinstance(v, str) and v != SUBQUERY and s.op in ("like", "not like"):
+            v = v.strip("%")  # "bought truffles" / LIKE '%truffle%': the word it looks for
         if isinstance(v, str) and v != SUBQUERY:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
                     or _surname_said(s.column, v, q.text) or _edition_said(v, q)

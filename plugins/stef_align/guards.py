@@ -110,11 +110,12 @@ NON_EVENT_ROOTS = ("cancel", "reject", "declin", "fail", "revers", "abandon", "b
                    "noshow", "errored", "refund", "waiv", "dismiss", "abort")
 
 
-#: Beginnings of the states a row holds before it is a deal at all (a quote, a draft, an
-#: estimate): a value list leaving them out with the undone ones
-#: (``status NOT IN ('quoted', 'cancelled')``) keeps the real orders, as a guard does. Values
-#: only: a ``quote_id`` column names a thing, not a state.
-_NOT_YET_ROOTS = ("quote", "quotat", "draft", "estimat")
+#: Beginnings of the states of a row that is not (yet, or any more) a deal: a quote, a draft,
+#: an estimate, a sale returned. A value list leaving them out
+#: (``status NOT IN ('quoted', 'cancelled')``, ``NOT IN ('cancelled', 'returned')``) keeps the
+#: real orders, as a guard does. Values only: a ``quote_id`` or ``return_reason`` column names
+#: a thing, not a state.
+_NO_DEAL_ROOTS = ("quote", "quotat", "draft", "estimat", "returned", "returns")
 
 
 def _guard_words(text: str) -> set[str]:
@@ -240,7 +241,7 @@ def _exclusion(f: Filter, text: str, sql: SqlSpec | None = None) -> str | None:
         for v in values:
             if not isinstance(v, str):
                 return None
-            found = _guard_words(v) or {p for p in parts(v) if p.startswith(_NOT_YET_ROOTS)}
+            found = _guard_words(v) or {p for p in parts(v) if p.startswith(_NO_DEAL_ROOTS)}
             if not found:
                 # not guard data: a business rule, unless the text itself leaves these
                 # values out ("excluding cancellations and no-shows", "not cancelled")

@@ -73,8 +73,13 @@ def number_at(tok: Token, lex: Lexicon) -> int | float | None:
         return number(tok.low.rstrip("%"))
     if tok.kind == "word":
         word = lex.get("number_word", tok.low)
-        return number(word) if word else None
+        return number(word) if word else _TIMES.get(tok.low)
     return None
+
+
+#: A count of times said as one word: "ordered more than twice" is ``> 2`` (but "twice as
+#: many" multiplies: :func:`_number_after` leaves it out).
+_TIMES = {"twice": 2, "thrice": 3}
 
 
 def _whole(value: int | float) -> int | float:
@@ -429,7 +434,8 @@ def _number_after(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> 
         if j in claimed:
             return None
         if number_at(tok, lex) is not None and tok.kind in ("number", "word"):
-            if tok.kind == "word" and lex.get("number_word", tok.low) is None:
+            if tok.kind == "word" and lex.get("number_word", tok.low) is None and not (
+                    tok.low in _TIMES and (j + 1 >= n or text.tokens[j + 1].low != "as")):
                 return None
             return j
         if tok.kind == "punct":
@@ -562,8 +568,12 @@ def read(
         # between <n> and <m>
         if tok.low == "between":
             lo_i = _number_after(text, lex, i + 1, claimed)
-            if lo_i is not None and lo_i + 2 < n and words[lo_i + 1] in ("and", "to"):
-                hi_i = lo_i + 2
+            # "between 500k and 750k": a scale word right after the low end is its own
+            gap = 2 if lo_i is not None and lo_i + 1 < n and words[lo_i + 1] in _SCALES else 1
+            if lo_i is not None and lo_i + gap + 1 < n and words[lo_i + gap] in ("and", "to"):
+                hi_i = lo_i + gap + 1
+                if words[hi_i] in _CURRENCY and hi_i + 1 < n:
+                    hi_i += 1  # "between $500k and $750k"
                 lo_v = number_at(text.tokens[lo_i], lex)
                 hi_v = number_at(text.tokens[hi_i], lex)
                 if lo_v is not None and hi_v is not None and hi_i not in claimed:
@@ -574,8 +584,8 @@ def read(
                         lo_s = lo_v * (hi_s / hi_v)
                     lo_v, hi_v = _whole(lo_s), _whole(hi_s)
                     year = looks_like_year(lo_v) and looks_like_year(hi_v)
-                    found.append(Comparison(">=", lo_v, i, lo_i + 1, year))
-                    found.append(Comparison("<=", hi_v, lo_i + 1, hi_i + 1, year))
+                    found.append(Comparison(">=", lo_v, i, lo_i + gap, year))
+                    found.append(Comparison("<=", hi_v, lo_i + gap, hi_i + 1, year))
                     taken.update(range(i, hi_i + 1))
                     i = hi_i + 1
                     continue

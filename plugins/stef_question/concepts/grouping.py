@@ -200,6 +200,12 @@ _BY_WHEN = frozenset({*WEEKDAYS, *MONTHS, *SEASONS, "end", "noon", "midnight", "
                       "morning", "evening", "afternoon", "lunch", "next", "last", "this"})
 
 
+def _listed_days(words: tuple[str, ...], j: int) -> bool:
+    """Is the day or month named at ``j`` after "by" the first of a list ("by monday, tuesday
+    and wednesday": one group each)? A lone one is a deadline ("due by friday")."""
+    return j + 2 < len(words) and words[j + 1] in (",", "and", "vs") and words[j + 2] in _BY_WHEN
+
+
 #: Words before "by" in idioms of manner ("one by one", "side by side", "case by case").
 _BY_IDIOMS = frozenset({"one", "side", "step", "little", "bit", "case", "piece", "hand"})
 
@@ -401,6 +407,8 @@ def read(
         head = words[j]
         if lex.has("unit", head) or lex.has("unit", head.rstrip("s")):
             continue
+        if m.phrase == "by" and head in _BY_WHEN and not _listed_days(words, j):
+            continue  # "orders due by friday", "done by end of month": a deadline, no group
         if m.phrase == "per" and m.start > 0 and (
             lex.has("unit", words[m.start - 1]) or lex.has("unit", words[m.start - 1].rstrip("s"))
         ):

@@ -420,6 +420,17 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         strong = prev in _ID_CUES or _numbered_noun(text, lex, i)
         op = "!=" if negated_before(text, lex, i) else "="
         out.append(Value(val, op, "number", "strong" if strong else "weak", i, i + 1, tok.text))
+    for i, tok in enumerate(toks):
+        # "tier-2 techs", "level-3 tickets": a rank said with its number in one word is the
+        # number on the rank's column, as "tier 2" is
+        if len(out) >= MAX_VALUES:
+            break
+        ranked = _RANKED.fullmatch(tok.low) if tok.kind == "word" else None
+        if ranked is None or i in claimed or i in used:
+            continue
+        op = "!=" if negated_before(text, lex, i) else "="
+        out.append(Value(int(ranked.group(1)), op, "number", "strong", i, i + 1, tok.text))
+        used.add(i)
     out.sort(key=lambda v: v.start)
     out = _listed_alike(text, out)
     final: list[Value] = []
@@ -535,6 +546,11 @@ def _ranked_by(toks: tuple[Token, ...], i: int) -> bool:
     return j < 0 or toks[j].low in _LIST_OPENERS or toks[j].low.isdigit()
 
 
+#: A rank and its number in one word: "tier-2", "level-3", "grade-5", "sev-1".
+_RANKED = re.compile(r"(?:tier|level|grade|class|zone|phase|stage|priority|severity|sev|band"
+                     r"|step|floor|gate|lane|round|division)-(\d{1,3})")
+
+
 def _numbered_noun(text: Text, lex: Lexicon, i: int) -> bool:
     """Does the whole number at ``i`` name one thing by its number: "customer 42", "store 7",
     "flight 370", "season 12"? It does right after a singular noun that is no unit, time unit
@@ -639,7 +655,9 @@ def _excluded_head(text: Text, lex: Lexicon, j: int) -> bool:
             return False
         if words[k] in _EXCLUDING and k < j - 1:
             m = lex.at("negation", words, k)
-            return m is not None and m.meaning == "not" and m.end < j
+            # "techs no longer with us who still have open repairs": "no longer" negates a
+            # state of the techs, it leaves out no things the clause describes
+            return m is not None and m.meaning == "not" and m.end < j and m.phrase != "no longer"
     return False
 
 
