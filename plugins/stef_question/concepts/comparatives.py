@@ -382,7 +382,9 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
                     and lex.has("state_participle", words[k])
                     and text.tokens[k + 1].kind == "word"):
                 continue
-            j = k
+            # the state alone: "cancelled", not "cancelled calls" (the noun is the rows')
+            out.append(Negated(words[k], m.start, k + 1, "strong"))
+            continue
         tok = text.tokens[j]
         if tok.kind != "word" or tok.cap or lex.has("stop_proper", tok.low) or (
                 tok.low in _FUNCTION_WORDS or lex.at("value_word", words, j) is not None):

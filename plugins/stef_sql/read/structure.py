@@ -323,8 +323,11 @@ def _defaulted_nulls(tree: Tree) -> list[str]:
         for setting in (select.args.get("settings") or [])[:16]:
             if "join_use_nulls" in text_of(setting).lower():
                 return []
+    # (``HAVING MAX(o.dt) IS NULL OR MAX(o.dt) < ...``: the other side of the OR keeps a
+    # group whose default date is long ago, so the groups asked are kept either way)
     return [text_of(anti.nulls[0]) for anti in anti_joins(tree)[:4]
-            if isinstance(anti.nulls[0], exp.Is) and not _nullable(tree, anti.nulls[0])]
+            if isinstance(anti.nulls[0], exp.Is) and not _nullable(tree, anti.nulls[0])
+            and not isinstance(anti.nulls[0].this, (exp.Max, exp.Min))]
 
 
 def _nullable(tree: Tree, test: exp.Is) -> bool:
