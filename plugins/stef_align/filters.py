@@ -4209,6 +4209,17 @@ def align_filters(
             if found in extras:
                 extras.remove(found)
             continue
+        if (found is not None and is_weak(r) and r.op == "=" and found.op in ("!=", "not in")
+                and isinstance(r.value, str)
+                and value_key(r.value) not in {value_key(v) for v in found.values}):
+            # "appts booked via instagram" (weak: how they came, perhaps a status) / status !=
+            # 'cancelled': the SQL keeps the asked value among the others, no other value
+            reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question may ask {r.describe()} and the SQL keeps it among others "
+                f"({found.describe()})", "minor"))
+            matched.append(r.describe())
+            continue
         if found is not None:
             # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
             # / 'APG') may be that name's code: the data decides, not the words; it lowers

@@ -130,6 +130,13 @@ _INCLUDED_AFTER = re.compile(r"^(?:[\s()\[\]]+[\w-]+){0,2}?[\s()\[\]]+(?:include
                              r"counted\s+as\s+well|kept\s+in)\b")
 
 
+#: A channel right after a state's word: "appts booked via instagram", "orders placed
+#: online", "paid by card": how the rows came about (every booking is booked), one reading of
+#: two beside the state the rows are in.
+_BY_MEANS = re.compile(r"\s+(?:via|through|thru|online|over\s+the|by\s+(?:phone|e-?mail|app"
+                       r"|web|text|sms|mail|card|cash|check|cheque))\b")
+
+
 def included(text: str, start: int, end: int) -> bool:
     """Is the word at ``start:end`` of folded ``text`` said as included with the other rows
     ("including repatriations", "clawbacks included")?
@@ -553,6 +560,7 @@ class Matcher:
             timed = values_only and _timed_state(text, *m.span())
             if values_only and (_grain(text, *m.span()) or self._inside_other(text, *m.span())
                                 or timed or self._adjunct(text, key, m.end())
+                                or _BY_MEANS.match(text, m.end()) is not None
                                 or _said_as_time(text, *m.span())
                                 or (key in self.column_words
                                     and _entity_said(text, m.start(), m.end()))):
