@@ -232,6 +232,14 @@ def _state_word(r: Filter, text: str, restated: bool = False) -> bool:
     return word in _STATE_WORDS and f"'{word}'" not in text and f'"{word}"' not in text
 
 
+def _restated_state(r: Filter) -> bool:
+    """A state word ("open invoices") only the agent's reformulation says, read as a ruleset
+    value (``values status = ..., open``): the reformulation's prose, weak evidence about the
+    value the data uses for it, as the person's own unquoted state word is."""
+    return (r.restated and r.source == "rules" and r.op == "=" and isinstance(r.value, str)
+            and r.value.lower() in _STATE_WORDS)
+
+
 def _state_column(s: Filter) -> bool:
     """Does ``s`` keep a row's state: a condition on a status, stage, code or flag column,
     or a missing (or present) end, termination or deletion date?"""
@@ -4139,6 +4147,13 @@ def align_filters(
                     # SQL keeps a state by a flag, and a value on a column that keeps no
                     # state is no other spelling of the asked one
                     guesses = [s for s in guesses if _state_column(s)]
+            if guesses and (r.restated and r.source == "rules" and r.column
+                            and norm(r.column) not in {norm(c) for c in sql.columns}):
+                # "share of gate visits that were member entries" (``value channel GATE =
+                # gate``) said only by the reformulation, on a column the SQL never reads:
+                # its words explain as often as they ask (weak, below), and a value the SQL
+                # keeps on another column (status = 'VALID') is no stand-in for it
+                guesses = []
             if guesses and kept_in_dates(r, q, sql, rules) is not None:
                 # "pass holders who skied 5+ days this season" (``term "this season" =
                 # season_cd = '2627'``) / denied_flg = 'N' beside a bound on scan_ts: the
@@ -4203,6 +4218,19 @@ def align_filters(
             if found in extras:
                 extras.remove(found)
             continue
+        if (found is not None and found is same_col and found not in extras
+                and r.restated and r.source == "rules"):
+            # "repeat adhoc customers" restated "accounts that placed 2 or more ad-hoc orders
+            # (not cancelled)" (``values status_cd = PLACED, ...``) / status_cd <>
+            # 'CANCELLED': the column already answers another condition of the texts; the
+            # reformulation's prose naming a second value of it ("placed", "scheduled",
+            # "redeemed amounts") explains as often as it asks: weak
+            reasons.append(reason(
+                "filter.missing",
+                f"the reformulation words the rows in the ruleset's terms as {r.describe()}; "
+                f"the SQL keeps {found.describe()} on that column for another of the texts' "
+                "conditions, and the question itself does not ask it", "minor"))
+            continue
         if found is not None and same_done_state(r.value, found.value):
             # "completed transfers" / xfer_status = 'DONE': one done state in two words
             matched.extend((r.describe(), found.describe()))
@@ -4227,8 +4255,8 @@ def align_filters(
             coded = _code_for_name(r.value, found)
             # "pending claims" / claim_status = 'SUBMITTED': the data's own term for a state
             # the question words loosely (inference: weak); 'closed' for "open" is not
-            in_terms = (not coded and _state_word(r, q.text) and _state_column(found)
-                        and not _contradicts(str(r.value), found.value))
+            in_terms = (not coded and (_state_word(r, q.text) or _restated_state(r))
+                        and _state_column(found) and not _contradicts(str(r.value), found.value))
             if in_terms:
                 reasons.append(reason(
                     "filter.value_mismatch",

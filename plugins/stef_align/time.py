@@ -1363,13 +1363,19 @@ def align_periods(
     now_columns = {norm(sql_periods[j].column or "") for kind, j in outcome.values()
                    if kind == "same" and sql_periods[j].column
                    and _holds_day(s_canon[j], today)}
+    # "tix sold apr vs mar" as a CTE over [2026-03-01, 2026-05-01) grouped by month, each
+    # month then picked from it: the row bound that runs from the first asked period's start
+    # to the last one's end, no more, only bounds the rows the months are taken from
+    same = [j for kind, j in outcome.values() if kind == "same"]
     for j, s in enumerate(sql_periods):
         if j in used or j in joined or s.source == "case":
             continue
         if (s.column and s_clipped[j] in kept) or (
                 len(valued) == len(asked) and not s.negated and not s.excluded
                 and _holds_all(s, s_canon[j], [(sql_periods[k], s_canon[k]) for k in valued])
-                ) or _none_before(s, s_canon[j], [(sql_periods[k], s_canon[k]) for kind, k
+                ) or (len(same) == len(asked) >= 2 and not s.negated and not s.excluded
+                      and _spans_exactly(s_canon[j], [s_canon[k] for k in same])
+                      ) or _none_before(s, s_canon[j], [(sql_periods[k], s_canon[k]) for kind, k
                                                   in outcome.values() if kind == "same"]):
             out.consumed.update(s.parts)
             out.matched.append(f"{s.column} in {_shown(s, s_canon[j], today)}")
@@ -1582,6 +1588,27 @@ def _at_day(c: _Canon, today: date) -> bool:
     return (c.start is None and c.end is not None and not c.periodic and c.clock is None
             and c.end.time() == datetime.min.time()
             and c.end.date() in (today, today + timedelta(days=1)))
+
+
+def _spans_exactly(c: _Canon, parts: list[_Canon]) -> bool:
+    """Does the row period ``c`` run from the earliest start of ``parts`` to their latest
+    end, and do they, taken together, fill it with no gap (adjacent or overlapping)?"""
+    if c.periodic or c.clock or c.start is None or c.end is None:
+        return False
+    spans = []
+    for p in parts:
+        if p.periodic or p.clock or p.start is None or p.end is None:
+            return False
+        spans.append((p.start, p.end))
+    spans.sort()
+    if spans[0][0] != c.start or max(e for _, e in spans) != c.end:
+        return False
+    reach = spans[0][1]
+    for lo, hi in spans[1:]:
+        if lo > reach:
+            return False
+        reach = max(reach, hi)
+    return True
 
 
 def _holds_all(s: Period, c: _Canon, valued: list[tuple[Period, _Canon]]) -> bool:

@@ -476,8 +476,37 @@ def _atom(node: exp.Expr, resolver: Resolver, source: Source, negate: bool,
     if isinstance(node, exp.Exists):
         return [make(None, "in", SUBQUERY)]
     if isinstance(node, exp.Column):  # WHERE flag
+        stands = _flag_condition(node, resolver)
+        if isinstance(stands, (exp.LogicalAnd, exp.LogicalOr)):
+            return []  # a group's verdict on its rows (bool_and), no condition on a row
+        if stands is not None:
+            return read_condition(stands, resolver, source, negate, excluded=excluded)
         return [make(operand_column(node, resolver), "=", True)]
     return []
+
+
+def _flag_condition(node: exp.Column, resolver: Resolver) -> exp.Expr | None:
+    """The condition a flag of a nested query stands for: ``WHERE big`` over ``total_amt >
+    100 AS big`` keeps the rows where ``total_amt > 100`` holds, not rows where a column
+    ``total_amt`` is TRUE; ``WHERE all_wd`` over ``bool_and(reg_status_cd = 'WD') AS all_wd``
+    keeps the groups whose rows all hold it (the aggregate itself is returned: no condition
+    on a row). None when the flag is a column of its own.
+
+    >>> from sqlglot import parse_one
+    >>> sel = parse_one("SELECT COUNT(*) FROM (SELECT k, amt > 100 AS a FROM t) x WHERE a")
+    >>> [f.describe() for f in read_condition(sel.args["where"].this, Resolver(sel), "where")]
+    ['amt > 100']
+    >>> sel = parse_one("SELECT COUNT(*) FROM (SELECT k, BOOL_AND(s = 'WD') AS a FROM t "
+    ...                 "GROUP BY k) x WHERE a", read="postgres")
+    >>> read_condition(sel.args["where"].this, Resolver(sel), "where")
+    []
+    """
+    resolved = _unparen(resolver.resolve(node))
+    if isinstance(resolved, (exp.LogicalAnd, exp.LogicalOr)):
+        return resolved
+    if isinstance(resolved, exp.Predicate) and not isinstance(resolved, exp.Exists):
+        return resolved
+    return None
 
 
 #: A fixed step of a moment: DATEADD(hour, 2, d), DATE_SUB(d, INTERVAL 1 DAY) and their kin

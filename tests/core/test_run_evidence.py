@@ -157,3 +157,35 @@ def test_a_profile_with_placed_guards_and_defaulted_columns_survives_json() -> N
     profile = engine.run_profile
     assert profile.placed and "appr_rev_amt" in profile.defaulted
     assert RunProfile.from_json(profile.to_json()) == profile
+
+
+#: A college: nearly every query joins students and keeps the live, non-test ones on the
+#: students table; sections and terms hold no such columns (as far as the run shows).
+COLLEGE = [
+    ("headcount fall 2026", "SELECT COUNT(DISTINCT e.student_id) FROM enrollments e JOIN "
+     "students s ON s.student_id = e.student_id WHERE NOT s.is_test AND s.deleted_at IS NULL "
+     "AND e.term_cd = '202710' AND e.reg_status_cd = 'RE'"),
+    ("students by program", "SELECT s.program_cd, COUNT(*) FROM students s WHERE NOT s.is_test "
+     "AND s.deleted_at IS NULL AND s.status_cd = 'A' GROUP BY s.program_cd"),
+    ("sections per student", "SELECT e.student_id, COUNT(*) FROM enrollments e JOIN sections x "
+     "ON x.crn = e.crn JOIN terms t ON t.term_cd = x.term_cd JOIN students s ON s.student_id = "
+     "e.student_id WHERE NOT s.is_test AND s.deleted_at IS NULL AND t.term_nm = 'Fall 2026' "
+     "AND t.acad_yr = '2026-27' AND x.status_cd = 'A' GROUP BY e.student_id"),
+]
+
+
+def test_a_run_guard_of_a_table_the_query_does_not_read_is_not_missing() -> None:
+    """A test flag and a soft delete the run reads on students only are the students' own
+    columns: a query over sections and terms alone reads no table that holds them."""
+    run = _records("c", COLLEGE, 30)
+    sections = Record(id="x", question="how many sections got cancelled for spring 2027",
+                      timestamp=T,
+                      sql="SELECT COUNT(*) FROM sections x JOIN terms t ON t.term_cd = "
+                          "x.term_cd WHERE t.term_nm = 'Spring 2027' AND x.status_cd = 'X'")
+    # the students read without the guards: still reported
+    students = Record(id="y", question="students by program", timestamp=T,
+                      sql="SELECT s.program_cd, COUNT(*) FROM students s WHERE s.status_cd = "
+                          "'A' GROUP BY s.program_cd")
+    results = _run([*run, sections, students])
+    assert _codes(results["x"], "filter.guard_missing") == []
+    assert ("filter.guard_missing", "major") in _codes(results["y"], "filter.guard_missing")

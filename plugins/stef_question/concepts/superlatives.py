@@ -79,9 +79,11 @@ _PERIOD_WORDS = frozenset({
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
     "sept", "oct", "nov", "dec", "q1", "q2", "q3", "q4", "h1", "h2", "quarter", "qtr", "month",
-    "week", "year", "half", "day", "weekend", "period", "season", "semester", "fortnight"})
+    "week", "year", "half", "day", "weekend", "period", "season", "semester", "fortnight",
+    # a school's or a season's ("the most recent summer session", "the latest fall term")
+    "spring", "summer", "autumn", "winter", "term", "trimester"})
 _PERIOD_MODIFIERS = frozenset({"full", "complete", "completed", "closed", "whole", "calendar",
-                               "fiscal", "entire", "finished"})
+                               "fiscal", "entire", "finished", "academic", "school"})
 
 
 #: Words before "peak hour" / "peak day" that make it a time the rows fall in, not the one

@@ -700,6 +700,21 @@ def _month_range_before() -> re.Pattern[str]:
                       + r"]\s*$")
 
 
+@lru_cache(maxsize=1)
+def _month_compared_before() -> re.Pattern[str]:
+    """A month and a comparing word before a month word ("apr vs mar", "june and may",
+    "Jan or Mar"): the second one is a month too, never a verb or a name."""
+    return re.compile(r"\b(?:" + _alternation(_words().months) + r")\.?\s+(?:" + _VERSUS
+                      + r"|and|or|&)\s+$")
+
+
+@lru_cache(maxsize=1)
+def _month_compared_after() -> re.Pattern[str]:
+    """A comparing word and a month after a month word ("may vs april")."""
+    return re.compile(r"\.?\s+(?:" + _VERSUS + r")\s+(?:" + _alternation(_words().months)
+                      + r")\b")
+
+
 def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     name = m.group("mon").casefold()
     before = s.lower[max(0, m.start() - 16) : m.start()]
@@ -714,7 +729,9 @@ def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
             and not _TIME_WORD_BEFORE.search(before)
             and not _TIME_WORD_AFTER.match(s.lower, m.end())
             and not _month_range_after().match(s.lower, m.end())
-            and not _month_range_before().search(before)):
+            and not _month_range_before().search(before)
+            and not _month_compared_before().search(before)
+            and not _month_compared_after().match(s.lower, m.end())):
         return None
     return _Atom(m.start(), m.end(), None, None, "month",
                  periodic=(("month", _month(name)),), yearless=True)
@@ -1397,11 +1414,32 @@ def _attach_clocks(atoms: list[_Atom], text: str) -> list[_Atom]:
     return out
 
 
+_LAST_BEFORE = re.compile(r"\b(?:last|previous|prior)\s+$")
+
+
+def _last_of_compared(atoms: list[_Atom], text: str) -> list[_Atom]:
+    """"attendance this sept vs last sept": a month (or quarter) named without a year and
+    said "last" after the same month already named is that month a year before the first
+    one, not the latest one again ("last sept" alone, asked in October, is this September)."""
+    out: list[_Atom] = []
+    for atom in atoms:
+        first = next((b for b in out if b.yearless and b.periodic == atom.periodic), None)
+        if (first is not None and atom.yearless and atom.periodic
+                and _LAST_BEFORE.search(text[max(0, atom.start - 12) : atom.start])
+                and not _LAST_BEFORE.search(text[max(0, first.start - 12) : first.start])
+                and (latest := _latest(first)) is not None):
+            out.append(_Atom(atom.start, atom.end, latest[0].shifted("year", -1),
+                             latest[1].shifted("year", -1), atom.grain))
+            continue
+        out.append(atom)
+    return out
+
+
 #: What the atoms read one by one become when read together, in order (each a pure function
 #: of the atoms and the folded text).
 _PASSES: tuple[Callable[[list[_Atom], str], list[_Atom]], ...] = (
     _compared_stretches, _attach_clocks, _weeks_of_days, _in_relative_years, _parts_of,
-    _ends_of, _before_the_first,
+    _ends_of, _before_the_first, _last_of_compared,
 )
 
 
