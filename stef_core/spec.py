@@ -8,8 +8,10 @@ is mutated after construction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Literal, get_args
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from itertools import repeat
+from typing import Any, Literal, get_args
 
 Scalar = str | int | float | bool | None
 Value = Scalar | tuple[Scalar, ...]
@@ -690,6 +692,27 @@ class SqlSpec:
     #: Columns read through a table name or alias no FROM, JOIN, CTE or derived table of the
     #: query defines (``T3.url`` with only T1 and T2), as written: the query does not run.
     undefined_tables: tuple[str, ...] = ()
+
+
+#: Every field of :class:`SqlSpec` with its default (each has one, none a factory).
+_SQL_SPEC_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SqlSpec)}
+
+
+def sql_spec(given: Mapping[str, Any]) -> SqlSpec:
+    """``SqlSpec(**given)``, made without binding its 94 keyword arguments one by one: every
+    field is set as the dataclass's own ``__init__`` sets it (``object.__setattr__``, past
+    the frozen guard), in one C loop; a name that is no field is refused, as there.
+
+    >>> sql_spec({"tables": ("orders",)}) == SqlSpec(tables=("orders",))
+    True
+    """
+    values = {**_SQL_SPEC_DEFAULTS, **given}
+    if len(values) != len(_SQL_SPEC_DEFAULTS):
+        unknown = sorted(values.keys() - _SQL_SPEC_DEFAULTS.keys())
+        raise TypeError(f"SqlSpec has no field {unknown[0]!r}")
+    spec = object.__new__(SqlSpec)
+    any(map(object.__setattr__, repeat(spec, len(values)), values.keys(), values.values()))
+    return spec
 
 
 @dataclass(frozen=True, slots=True)

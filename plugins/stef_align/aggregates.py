@@ -396,13 +396,47 @@ def _counted_units(q: QuestionSpec) -> tuple[str, ...]:
     text = q.text.lower()[:2000]
     out = []
     for w in q.counted:
-        m = re.search(r"\b" + re.escape(w.lower()) + r"((?:\s+[a-z][a-z-]*){1,2})", text)
-        after = m.group(1).split() if m is not None and w.lower() not in _MEASURE_UNITS else []
+        after = [] if w.lower() in _MEASURE_UNITS else _words_after(text, w.lower())
         # ("how many orders last month", "per day": a period or a rate's base, no unit)
         if after and after[0] in _PERIOD_WORDS:
             after = []
         out.append(next((x for x in after if x in _MEASURE_UNITS), w))
     return tuple(out)
+
+
+#: One or two words after a counted noun (:func:`_words_after`).
+_NEXT_WORDS = re.compile(r"(?:\s+[a-z][a-z-]*){1,2}")
+
+
+def _words_after(text: str, word: str) -> list[str]:
+    r"""The words of ``re.search(r"\b" + re.escape(word) + r"((?:\s+[a-z][a-z-]*){1,2})",
+    text).group(1)`` ([] when it finds none), found without compiling a pattern per word
+    (a new question's counted nouns are new words: each compile cost more than the rest of
+    the aligner's aggregate checks). ``word`` is found as written; the ``\b`` before it is
+    re's own test (a word character is one ``str.isalnum`` holds, or ``_``).
+
+    >>> _words_after("how many billable hours, and how many nights", "billable")
+    ['hours']
+    >>> _words_after("x_billable hours; billable extra road miles", "billable")
+    ['extra', 'road']
+    """
+    if not word:  # (the pattern would be a bare boundary: leave it to re)
+        m = re.search(r"\b((?:\s+[a-z][a-z-]*){1,2})", text)
+        return m.group(1).split() if m is not None else []
+    first = _is_word(word[0])
+    at = text.find(word)
+    while at >= 0:
+        if (at > 0 and _is_word(text[at - 1])) != first:  # re's \b before the word
+            m = _NEXT_WORDS.match(text, at + len(word))
+            if m is not None:
+                return m.group().split()
+        at = text.find(word, at + 1)
+    return []
+
+
+def _is_word(ch: str) -> bool:
+    r"""A character re's ``\w`` (and so ``\b``) reads as a word character in a str pattern."""
+    return ch.isalnum() or ch == "_"
 
 
 def _duration(q: QuestionSpec, sql: SqlSpec) -> bool:

@@ -290,7 +290,11 @@ def ungrounded_tables(request: JudgeRequest) -> list[str]:
 
 def asked_items(question: str) -> int:
     """How many things the question asks to see: 1 plus the enumerations in its first clause."""
-    head = re.split(
-        r"\b(?:of|for|from|in|with|where|who|that|which|whose)\b", question.lower(), maxsplit=1
-    )[0]
-    return 1 + head.count(",") + len(re.findall(r"\band\b", head))
+    head = _CLAUSE_WORD.split(question.lower(), maxsplit=1)[0]
+    return 1 + head.count(",") + len(_AND.findall(head))
+
+
+#: What ends the first clause of a question, and an enumeration's "and" (:func:`asked_items`,
+#: once a record: compiled once rather than looked up in re's cache on every call).
+_CLAUSE_WORD = re.compile(r"\b(?:of|for|from|in|with|where|who|that|which|whose)\b")
+_AND = re.compile(r"\band\b")

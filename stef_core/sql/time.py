@@ -1172,11 +1172,19 @@ def _span_at(term: _Term, node: exp.Expr) -> Span | None:
     return None
 
 
+#: The literal patterns of :func:`_raw_span` and :func:`_clock_value`, compiled once (a
+#: module-level ``re`` call looks its pattern up in re's cache on every literal).
+_POINT_ZEROS = re.compile(r"\.0+$")
+_FOUR_DIGITS = re.compile(r"\d{4}")
+_COMPACT_DATE = re.compile(r"\d{6}|\d{8}")
+_CLOCK = re.compile(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*")
+
+
 def _raw_span(term: _Term, text: str, is_string: bool) -> Span | None:
     """A literal compared with the column itself (or its day): its own precision says the
     grain; bare years and compact 'YYYYMM' need a column whose name says time."""
     name = name_kind(term.column)
-    number = re.sub(r"\.0+$", "", text.strip()) if not is_string else text.strip()
+    number = _POINT_ZEROS.sub("", text.strip()) if not is_string else text.strip()
     spelling = "iso"
     span = literal_span(text) if is_string else None
     if span is not None and span[2] == "year":
@@ -1184,9 +1192,9 @@ def _raw_span(term: _Term, text: str, is_string: bool) -> Span | None:
             return None  # '2024' against a column that says nothing of time
         spelling = "year"
     if span is None:
-        if re.fullmatch(r"\d{4}", number) and name in ("year", "date"):
+        if _FOUR_DIGITS.fullmatch(number) and name in ("year", "date"):
             span, spelling = literal_span(number), "year"
-        elif re.fullmatch(r"\d{6}|\d{8}", number) and name in ("date", "month"):
+        elif _COMPACT_DATE.fullmatch(number) and name in ("date", "month"):
             span, spelling = literal_span(number, compact=True), "compact"
     if span is None:
         return None
@@ -1512,7 +1520,7 @@ def _clock_value(node: exp.Expr) -> tuple[int, int] | None:
     lit = _literal_text(node)
     if lit is None:
         return None
-    m = re.fullmatch(r"\s*(\d{1,2}):(\d{2})(?::(\d{2}))?\s*", lit[0])
+    m = _CLOCK.fullmatch(lit[0])
     if m is None:
         return None
     hour, minute = int(m.group(1)), int(m.group(2))

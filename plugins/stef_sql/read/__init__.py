@@ -44,7 +44,7 @@ from typing import Any
 
 from sqlglot import exp
 
-from stef_core.spec import SqlSpec
+from stef_core.spec import SqlSpec, sql_spec
 from stef_core.sql import parse_statement
 from stef_sql.read import (
     aggregates,
@@ -117,7 +117,7 @@ def _spec(tree: Tree) -> SqlSpec:
     fields: dict[str, Any] = {}
     for build in builds:
         fields.update(build(texts))
-    return SqlSpec(**fields)
+    return sql_spec(fields)
 
 
 def extract_spec(sql: str, dialect: str | None = None) -> SqlSpec:
