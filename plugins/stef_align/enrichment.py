@@ -17,11 +17,14 @@
 
 from __future__ import annotations
 
-from stef_align.time import period_drift
+import re
+
+from stef_align.flipped_values import named_anywhere
+from stef_align.time import now_read_as_period, period_drift
 from stef_core.models import Anchor, Reason, Ruleset
 from stef_core.reasons import Severity, reason
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_core.words import norm
+from stef_core.words import norm, stem
 
 #: At most this many SQL columns and tables are compared with the enrichment's columns.
 MAX_COLUMNS = 512
@@ -50,7 +53,39 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset | None = None,
                           "info" if item.startswith("added ") else "minor"))
     for kind, message in period_drift(q, anchor):
         out.append(reason("enrichment.drift", message, "info" if kind == "added" else "minor"))
+    if (now := now_read_as_period(q, sql, anchor)) is not None:
+        out.append(reason("filter.value_mismatch", now, "major"))
+    if (dropped := _dropped_conjunct(q, sql)) is not None:
+        out.append(reason("filter.missing", dropped, "major"))
     return out
+
+
+#: Two states said of one noun, joined: "missed and skipped lifts", "refunded or voided
+#: orders" (participles both; "billed vs collected" compares two figures, not read).
+_CONJOINED = re.compile(r"\b([a-z]{3,}ed)\s+(?:and|or|&|\+)\s+([a-z]{3,}ed)\s+([a-z]{3,})")
+_WORD = re.compile(r"[a-z]+")
+
+
+def _dropped_conjunct(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """Why one of two states the person joins is answered alone, or None: the question
+    joins two states of one noun ("missed and skipped lifts"), the agent's reformulation
+    keeps one and drops the other ("Missed lifts (lift_status 'M')"), and nothing in the SQL
+    reads the dropped one (no column, table or value of its word): its rows are left out."""
+    restated = q.restated_words
+    if not restated:
+        return None
+    m = _CONJOINED.search(q.own_words[:2000])
+    if m is None:
+        return None
+    said = {stem(w) for w in _WORD.findall(restated[:2000])[:120]}
+    first, second = m.group(1), m.group(2)
+    kept = [w for w in (first, second) if stem(w) in said]
+    lost = [w for w in (first, second) if stem(w) not in said]
+    if len(kept) != 1 or len(lost) != 1 or named_anywhere(lost[0], sql):
+        return None
+    return (f"the question asks for {first} and {second} {m.group(3)}, but the reformulation "
+            f"keeps only '{kept[0]}' and nothing in the SQL reads '{lost[0]}': the "
+            f"{lost[0]} ones are left out")
 
 
 def _plain(item: str) -> str:

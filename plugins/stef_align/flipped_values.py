@@ -174,7 +174,7 @@ _NOT_VALUES = frozenset({
 _AFTER = frozenset({"in", "by", "with", "via", "using"})
 
 
-def _named_anywhere(word: str, sql: SqlSpec) -> bool:
+def named_anywhere(word: str, sql: SqlSpec) -> bool:
     """Does the SQL read the word anywhere: a column, a table or a string it compares?"""
     if any(word_matches(word, c) for c in list(sql.columns)[:256]):
         return True
@@ -245,8 +245,13 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             return []
         if told is None:
             told = re.findall(r"[a-z][a-z'-]*", q.text[:2000])[:160]
-        if any(_asked_in_question(str(v), told) for v in values[:8]):
+        if any(_asked_in_question(str(v), words) for v in values[:8]):
             continue  # a value the question names
+        # a value only the reformulation names stands for the question's word when the
+        # reformulation keeps that word too ("breakdown (corrective) tickets"); where it
+        # drops the word for the value ("enterprise accounts" restated "accounts in the smb
+        # segment"), the swap is the agent's, and read below like any other value
+        swapped = any(_asked_in_question(str(v), told) for v in values[:8])
         noun = _kind_noun(s.column, sql)
         if not noun:
             continue
@@ -262,8 +267,10 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             for c in candidates:
                 if (len(c) < 3 or c in _NOT_VALUES or c.endswith(("'s", "ly"))
                         or c.startswith("non")  # "non-wholesale": :func:`kept_non`'s
-                        or word_matches(c, s.column) or _named_anywhere(c, sql)
-                        or any(abbreviates(str(v).lower(), c) for v in values[:8])):
+                        or word_matches(c, s.column) or named_anywhere(c, sql)
+                        or any(abbreviates(str(v).lower(), c) for v in values[:8])
+                        or (swapped and any(word_matches(c, t) for t in re.findall(
+                            r"[a-z][a-z'-]*", (q.restated_words or "")[:2000])[:80]))):
                     continue
                 return [reason(
                     "filter.value_mismatch",

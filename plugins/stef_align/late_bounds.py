@@ -70,6 +70,47 @@ _NEGATED = re.compile(r"(?:\bnot|n't|\bnever|\b(?:was|were|is|are)nt)(?:\s+\w+){
 _COMPLEMENT = re.compile(r"(?<![\w.])(?:1|1\.0+|100(?:\.0+)?)\s*-\s*")
 
 
+#: "late drops", "were late", "paid late": the question asks for the late ones in that word.
+_LATE_WORD = gated(r"\blate\b")
+#: Words of a reformulation that still state lateness (or a bound standing for it).
+_RESTATES_LATE = re.compile(
+    r"\b(?:late|lateness|tardy|delay|delayed|overdue|after|past|beyond|behind|exceed"
+    r"|exceeding|over|more than|longer than|within|missed)\b|[<>]")
+#: Parts of a column's or a value's name that say it holds a deadline, a delay or lateness.
+_LATE_PARTS = _DEADLINE | frozenset({
+    "late", "lateness", "overdue", "od", "delay", "delayed", "delays", "window", "grace",
+    "expected", "planned", "tardy", "ontime", "otp", "dpd"})
+
+
+def _lateness_unread(q: QuestionSpec, sql: SqlSpec) -> Reason | None:
+    """The person asks for late things ("driver with most late drops"), the agent's
+    reformulation drops the word ("the most delivered drops") and the SQL reads nothing that
+    could tell late from on time: no two moments compared, no duration, no column or value
+    named for a deadline, a delay or lateness. Every drop is counted, late or not. Without a
+    reformulation nothing is read (the SQL may read lateness through a column named
+    otherwise)."""
+    restated = q.restated_words
+    if not restated or _LATE_WORD.search(q.own_words) is None:
+        return None
+    if _RESTATES_LATE.search(restated[:2000]) is not None:
+        return None
+    if sql.date_differences or sql.duration_bounds or sql.moments_on_days:
+        return None
+    # (an output's alias, ``AS late_deliveries``, is the agent's name for it, no reading)
+    aliases = {(p.alias or "").lower() for p in sql.projections[:64]}
+    names = [*sorted(c for c in sql.columns if c.lower() not in aliases)[:256], *sql.tables[:32],
+             *(v for v in sql.literals[:128] if isinstance(v, str))]
+    if any(p in _LATE_PARTS for n in names for p in parts(bare(str(n)))):
+        return None
+    return reason(
+        "filter.missing",
+        "the question asks for late ones, but the reformulation drops 'late' and the SQL "
+        "reads nothing that tells late from on time (no deadline, delay or late value "
+        "compared): every one is counted",
+        "major",
+    )
+
+
 def _other_side(q: QuestionSpec, found: list[tuple[str, str, str]], sql: SqlSpec) -> Reason | None:
     """The question asks for one side of a deadline ("late deliveries", "on-time rate") and
     every comparison of a moment with its deadline keeps the other (``delivered_at <=
@@ -104,7 +145,8 @@ def _other_side(q: QuestionSpec, found: list[tuple[str, str, str]], sql: SqlSpec
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     relations = (*sql.relations, *sql.value_relations)
     if not relations:
-        return []
+        unread = _lateness_unread(q, sql)
+        return [unread] if unread is not None else []
     asked = q.own_words  # the user's words, not the reformulation's
     if _LATENESS.search(asked) is None or _SAID.search(asked) is not None:
         return []

@@ -2077,3 +2077,52 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
         out.append(("added", f"the reformulation adds the period {plain(r, today)}, which "
                              "the question does not name"))
     return out
+
+
+#: The person asks about the moment itself: "cats in foster right now", "currently open".
+_CALENDAR_GRAINS = frozenset({"year", "quarter", "month"})
+_RIGHT_NOW = re.compile(r"\b(?:right now|rn|currently|at the moment|at present|as we speak)\b")
+
+
+def now_read_as_period(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None) -> str | None:
+    """Why a question about the moment asked is answered over a stretch the agent chose, or
+    None: the person asks what holds right now ("cats in foster right now") and names no
+    period; the agent's reformulation reads a stretch reaching back a month or more ("placed
+    in 2026", "this year") and the SQL keeps the rows that began in it (``start_dt >=
+    DATE_TRUNC(CURRENT_DATE(), YEAR)``): what began earlier and still holds is left out, what
+    began in it and is over is counted. A reformulation that dates the moment itself ("as of
+    2026-11-26") restates it."""
+    if q.restated_periods is None or not q.restated_periods:
+        return None
+    if _RIGHT_NOW.search(q.own_words[:2000]) is None:
+        return None
+    if any(p.source == "question" for p in q.periods[:16]):
+        return None
+    today = anchor_date(anchor)
+    day = _midnight(today)
+    back = day - timedelta(days=27)
+
+    def reaches_back(p: Period) -> datetime | None:
+        if p.periodic or p.clock is not None or p.negated or _as_of(p, today):
+            return None
+        c = _canon(p, today)
+        return c.start if c.start is not None and c.start <= back else None
+
+    # (a calendar stretch: "in 2026", "this quarter"; a rolling window up to today, "active
+    # students" restated "with a session in the last 30 days", defines the state by recent
+    # events and is no period swapped in for now)
+    said = next((b for r in q.restated_periods[:8] if r.strength == "strong"
+                 and r.grain in _CALENDAR_GRAINS and (b := reaches_back(r)) is not None), None)
+    if said is None:
+        return None
+    for s in sql.periods[:16]:
+        if s.source == "case" or s.excluded:
+            continue
+        start = reaches_back(s)
+        if start is not None and start >= said - timedelta(days=1):
+            return (f"the question asks about right now, but the reformulation reads it as a "
+                    f"stretch since {said.date().isoformat()} and the SQL keeps the rows of "
+                    f"{s.column or 'a date'} since {start.date().isoformat()}: what began "
+                    f"earlier and still holds is left out, what began since and is over is "
+                    f"counted")
+    return None
