@@ -46,6 +46,7 @@ from stef_align.credentials import credential_named
 from stef_align.defined_terms import defined_codes, kept_by_term
 from stef_align.elapsed import elapsed_period, elapsed_reversed
 from stef_align.guards import (
+    CANCEL_CODES,
     FUNCTION_WORDS,
     ID_PARTS,
     ended_stated,
@@ -1400,6 +1401,7 @@ def _spelled(value: str, text: str) -> bool:
             or (value.isalpha() and stem(value) in _paired_stems(text))
             or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
                 and (_family(value) in _families(text) or _root_typed(value, text)))
+            or (value in CANCEL_CODES and "cancel" in _stems(text))
             or _code_of_word(value, text)
             or _ampersand_code(value, text)
             or credential_named(value, text)
@@ -1519,7 +1521,13 @@ _IRREGULAR = {"won": "win", "sold": "sell", "bought": "buy", "paid": "pay", "bro
               "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride",
               "kept": "keep", "took": "take", "taken": "take", "gave": "give",
               "given": "give", "wrote": "write", "written": "write", "ran": "run",
-              "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose"}
+              "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose",
+              "withdrew": "withdraw", "withdrawn": "withdraw", "froze": "freeze",
+              "frozen": "freeze", "stole": "steal", "stolen": "steal",
+              "forgave": "forgive", "forgiven": "forgive"}
+#: The short codes of a cancelled state ('CXL') read as the word they shorten: "cancellations"
+#: or "cancelled" asks for them, as it asks for 'cancelled'.
+_IRREGULAR.update(dict.fromkeys(CANCEL_CODES, "cancel"))
 #: Particles of a phrasal verb written as one noun ("broke down" / 'breakdown').
 _PARTICLES = frozenset({"down", "up", "out", "off", "in", "over", "back"})
 
@@ -1551,7 +1559,9 @@ _AL_NOUN = re.compile(r"\b([a-z]{4,})als?\b")
 _VERB = re.compile(r"\b(win|won|sell|sold|buy|bought|pay|paid|break|broke|broken|lose|lost|"
                    r"send|sent|spend|spent|leave|left|hold|held|meet|met|fly|flew|flown|"
                    r"drive|drove|driven|ride|rode|ridden|keep|kept|take|took|taken|give|gave|"
-                   r"given|write|wrote|written|run|ran|begin|began|begun|choose|chose|chosen)"
+                   r"given|write|wrote|written|run|ran|begin|began|begun|choose|chose|chosen|"
+                   r"withdraw|withdrew|withdrawn|freeze|froze|frozen|steal|stole|stolen|"
+                   r"forgive|forgave|forgiven)"
                    r"(?:\s+(down|up|out|off|in|over|back)\b)?")
 
 
@@ -1567,6 +1577,12 @@ def _families(text: str) -> frozenset[str]:
         if particle:
             out.add(_family(verb) + particle)  # "broke down": 'breakdown'
     return frozenset(out)
+
+
+#: A word's root across its forms, and the roots of a text's action words, for the other
+#: rule modules (:mod:`stef_align.named_excluded`).
+family = _family
+families = _families
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
@@ -1836,10 +1852,27 @@ def _negated_flag(s: Filter, words: list[str]) -> str | None:
     'yes'
     >>> _negated_flag(Filter("is_billable", "=", False), ["unpaid"]) is None
     True
+
+    The moment of the act the word negates is such a flag too: set, the act took place
+    ("unpaid installments" / ``paid_ts IS NOT NULL`` keeps the paid ones).
+
+    >>> _negated_flag(Filter("paid_ts", "is not null", None), ["unpaid"])
+    'yes'
+    >>> _negated_flag(Filter("paid_ts", "is null", None), ["unpaid"])
+    'no'
+    >>> _negated_flag(Filter("due_dt", "is not null", None), ["unpaid"]) is None
+    True
     """
-    if not s.column or s.excluded or s.alternative or s.op not in ("=", "!="):
+    if not s.column or s.excluded or s.alternative:
         return None
-    side = flag_side(s)
+    if s.op in ("is null", "is not null"):
+        ps = parts(s.column)
+        side: bool | None = (s.op == "is not null" if len(ps) >= 2 and ps[-1] in _MOMENT_PARTS
+                             else None)
+    elif s.op in ("=", "!="):
+        side = flag_side(s)
+    else:
+        return None
     if side is None:
         return None
     said = [w for w in parts(s.column) if w not in _MARKERS]
