@@ -1247,7 +1247,8 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
         if isinstance(v, str) and v != SUBQUERY:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
                     or _surname_said(s.column, v, q.text) or _edition_said(v, q)
-                    or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)):
+                    or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)
+                    or _state_initial(s.column, v, q)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1292,6 +1293,42 @@ _TITLE_PARTS = frozenset({"name", "nm", "title", "label"})
 _AFTER_NAME = frozenset({"in", "on", "at", "for", "of", "from", "by", "per", "this", "last",
                          "next", "and", "or", "with", "during", "since", "between", "vs",
                          "versus", "today", "yesterday", "ytd", "mtd", "qtd"})
+
+
+#: Parts of a column that keeps a row's state as a code (not a yes/no flag's).
+_CODE_STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase", "cd", "code"})
+
+
+def _state_initial(column: str | None, value: str, q: QuestionSpec | str) -> bool:
+    """A one-letter state code that is the initial of the state the question names, and of
+    every state word it says ("terminated employees" / ``emp_status = 'T'``, "rejected claims
+    by payer" / ``claim_status = 'R'``): the data's short spelling of that state. Two state
+    words of different initials, or a yes/no flag, say nothing; nor does a state the question
+    reads as a requirement ("active members" / ``status = 'A'``), which the aligner compares
+    with the code itself.
+
+    >>> _state_initial("emp_status", "t", "terminated employees by department")
+    True
+    >>> _state_initial("emp_status", "a", "terminated employees by department")
+    False
+    >>> _state_initial("emp_status", "t", "terminated and active employees")
+    False
+    >>> _state_initial("is_term", "t", "terminated employees by department")
+    False
+    """
+    if len(value) != 1 or not value.isalpha() or not column:
+        return False
+    if not set(parts(column)) & _CODE_STATE_PARTS:
+        return False
+    text = q if isinstance(q, str) else q.text
+    if not isinstance(q, str) and any(
+            isinstance(r.value, str) and r.value[:1].lower() == value.lower()
+            for r in q.filters[:MAX_REQUIREMENTS]):
+        return False
+    said = {w[0] for w in _all_words(text.lower()[:2000])
+            if w in _STATE_WORDS or (len(w) > 4 and w.endswith("ed"))
+            or _ACTION_NOUN.fullmatch(w)}
+    return said == {value.lower()}
 
 
 def _name_begun(column: str | None, value: str, text: str) -> bool:
