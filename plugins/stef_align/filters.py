@@ -46,6 +46,7 @@ from stef_align.credentials import credential_named
 from stef_align.defined_terms import defined_codes, kept_by_term
 from stef_align.elapsed import elapsed_period, elapsed_reversed
 from stef_align.guards import (
+    CANCEL_CODES,
     FUNCTION_WORDS,
     ID_PARTS,
     ended_stated,
@@ -1256,7 +1257,8 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
         if isinstance(v, str) and v != SUBQUERY:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
                     or _surname_said(s.column, v, q.text) or _edition_said(v, q)
-                    or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)):
+                    or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)
+                    or _state_initial(s.column, v, q)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1301,6 +1303,42 @@ _TITLE_PARTS = frozenset({"name", "nm", "title", "label"})
 _AFTER_NAME = frozenset({"in", "on", "at", "for", "of", "from", "by", "per", "this", "last",
                          "next", "and", "or", "with", "during", "since", "between", "vs",
                          "versus", "today", "yesterday", "ytd", "mtd", "qtd"})
+
+
+#: Parts of a column that keeps a row's state as a code (not a yes/no flag's).
+_CODE_STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase", "cd", "code"})
+
+
+def _state_initial(column: str | None, value: str, q: QuestionSpec | str) -> bool:
+    """A one-letter state code that is the initial of the state the question names, and of
+    every state word it says ("terminated employees" / ``emp_status = 'T'``, "rejected claims
+    by payer" / ``claim_status = 'R'``): the data's short spelling of that state. Two state
+    words of different initials, or a yes/no flag, say nothing; nor does a state the question
+    reads as a requirement ("active members" / ``status = 'A'``), which the aligner compares
+    with the code itself.
+
+    >>> _state_initial("emp_status", "t", "terminated employees by department")
+    True
+    >>> _state_initial("emp_status", "a", "terminated employees by department")
+    False
+    >>> _state_initial("emp_status", "t", "terminated and active employees")
+    False
+    >>> _state_initial("is_term", "t", "terminated employees by department")
+    False
+    """
+    if len(value) != 1 or not value.isalpha() or not column:
+        return False
+    if not set(parts(column)) & _CODE_STATE_PARTS:
+        return False
+    text = q if isinstance(q, str) else q.text
+    if not isinstance(q, str) and any(
+            isinstance(r.value, str) and r.value[:1].lower() == value.lower()
+            for r in q.filters[:MAX_REQUIREMENTS]):
+        return False
+    said = {w[0] for w in _all_words(text.lower()[:2000])
+            if w in _STATE_WORDS or (len(w) > 4 and w.endswith("ed"))
+            or _ACTION_NOUN.fullmatch(w)}
+    return said == {value.lower()}
 
 
 def _name_begun(column: str | None, value: str, text: str) -> bool:
@@ -1410,6 +1448,7 @@ def _spelled(value: str, text: str) -> bool:
             or (value.isalpha() and stem(value) in _paired_stems(text))
             or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
                 and (_family(value) in _families(text) or _root_typed(value, text)))
+            or (value in CANCEL_CODES and "cancel" in _stems(text))
             or _code_of_word(value, text)
             or _ampersand_code(value, text)
             or credential_named(value, text)
@@ -1529,7 +1568,13 @@ _IRREGULAR = {"won": "win", "sold": "sell", "bought": "buy", "paid": "pay", "bro
               "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride",
               "kept": "keep", "took": "take", "taken": "take", "gave": "give",
               "given": "give", "wrote": "write", "written": "write", "ran": "run",
-              "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose"}
+              "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose",
+              "withdrew": "withdraw", "withdrawn": "withdraw", "froze": "freeze",
+              "frozen": "freeze", "stole": "steal", "stolen": "steal",
+              "forgave": "forgive", "forgiven": "forgive"}
+#: The short codes of a cancelled state ('CXL') read as the word they shorten: "cancellations"
+#: or "cancelled" asks for them, as it asks for 'cancelled'.
+_IRREGULAR.update(dict.fromkeys(CANCEL_CODES, "cancel"))
 #: Particles of a phrasal verb written as one noun ("broke down" / 'breakdown').
 _PARTICLES = frozenset({"down", "up", "out", "off", "in", "over", "back"})
 
@@ -1561,7 +1606,9 @@ _AL_NOUN = re.compile(r"\b([a-z]{4,})als?\b")
 _VERB = re.compile(r"\b(win|won|sell|sold|buy|bought|pay|paid|break|broke|broken|lose|lost|"
                    r"send|sent|spend|spent|leave|left|hold|held|meet|met|fly|flew|flown|"
                    r"drive|drove|driven|ride|rode|ridden|keep|kept|take|took|taken|give|gave|"
-                   r"given|write|wrote|written|run|ran|begin|began|begun|choose|chose|chosen)"
+                   r"given|write|wrote|written|run|ran|begin|began|begun|choose|chose|chosen|"
+                   r"withdraw|withdrew|withdrawn|freeze|froze|frozen|steal|stole|stolen|"
+                   r"forgive|forgave|forgiven)"
                    r"(?:\s+(down|up|out|off|in|over|back)\b)?")
 
 
@@ -1577,6 +1624,12 @@ def _families(text: str) -> frozenset[str]:
         if particle:
             out.add(_family(verb) + particle)  # "broke down": 'breakdown'
     return frozenset(out)
+
+
+#: A word's root across its forms, and the roots of a text's action words, for the other
+#: rule modules (:mod:`stef_align.named_excluded`).
+family = _family
+families = _families
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
@@ -1846,10 +1899,27 @@ def _negated_flag(s: Filter, words: list[str]) -> str | None:
     'yes'
     >>> _negated_flag(Filter("is_billable", "=", False), ["unpaid"]) is None
     True
+
+    The moment of the act the word negates is such a flag too: set, the act took place
+    ("unpaid installments" / ``paid_ts IS NOT NULL`` keeps the paid ones).
+
+    >>> _negated_flag(Filter("paid_ts", "is not null", None), ["unpaid"])
+    'yes'
+    >>> _negated_flag(Filter("paid_ts", "is null", None), ["unpaid"])
+    'no'
+    >>> _negated_flag(Filter("due_dt", "is not null", None), ["unpaid"]) is None
+    True
     """
-    if not s.column or s.excluded or s.alternative or s.op not in ("=", "!="):
+    if not s.column or s.excluded or s.alternative:
         return None
-    side = flag_side(s)
+    if s.op in ("is null", "is not null"):
+        ps = parts(s.column)
+        side: bool | None = (s.op == "is not null" if len(ps) >= 2 and ps[-1] in _MOMENT_PARTS
+                             else None)
+    elif s.op in ("=", "!="):
+        side = flag_side(s)
+    else:
+        return None
     if side is None:
         return None
     said = [w for w in parts(s.column) if w not in _MARKERS]

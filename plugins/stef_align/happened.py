@@ -62,6 +62,12 @@ _DONE_WHEN_SAID = {
     "won": frozenset({"closed", "close", "closes", "won"}),
     "closed_won": frozenset({"closed", "close", "closes", "won"}),
 }
+#: Steps that come after the work is done, kept beside a done state (``status IN ('done',
+#: 'picked_up')``: repairs finished, whether or not the bike was collected yet; ``IN
+#: ('resolved', 'closed')``, ``IN ('completed', 'invoiced')``): the list still keeps the work
+#: that was done. Alone, such a step narrows to its own stage and stays what the other
+#: readings make of it.
+_AFTER_DONE = frozenset({"picked_up", "collected", "closed", "invoiced", "billed", "archived"})
 #: Words of the question and values of the data for one and the same done state ("completed"
 #: / 'DONE'); 'delivered', 'settled', 'sold' and 'flown' are steps of their own business that
 #: another done word need not mean.
@@ -98,6 +104,8 @@ def _done(f: Filter, text: str = "") -> bool:
     True
     >>> _done(Filter("status", "=", "held"), "payouts per creator last month")
     False
+    >>> _done(Filter("status", "in", ("done", "picked_up"))), _done(Filter("status", "=", "closed"))
+    (True, False)
     """
     if f.op not in ("=", "in"):
         return False
@@ -105,7 +113,8 @@ def _done(f: Filter, text: str = "") -> bool:
     words = _WORD.findall(text[:2000].lower())
     if "held" in keys and not any(stem(w) in _HELD_THINGS for w in words):
         return False
-    return bool(keys) and all(k in DONE or k == "held" or (
+    after = any(k in DONE for k in keys)  # a later step counts beside a done state only
+    return bool(keys) and all(k in DONE or k == "held" or (after and k in _AFTER_DONE) or (
         k in _DONE_WHEN_SAID and not _DONE_WHEN_SAID[k].isdisjoint(words)) for k in keys)
 
 
@@ -124,7 +133,7 @@ def happened(f: Filter, text: str, tables: tuple[str, ...] = ()) -> bool:
         return False
     said = _SAID_STATES.intersection(_WORD.findall(text[:2000].lower()))
     kept = {state_key(v) for v in f.values}
-    if kept <= _SAME_DONE:
+    if kept & _SAME_DONE and kept <= _SAME_DONE | _AFTER_DONE:
         kept |= _SAME_DONE  # "successful charges" / 'SUCCEEDED': the same done state
     # ("tickets sold" / 'paid', "closed the most revenue" / 'won': the word the state meets)
     met = {w for k in kept for w in _DONE_WHEN_SAID.get(k, ())}

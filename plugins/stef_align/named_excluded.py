@@ -1,6 +1,8 @@
 """A state named and left out: ``filter.operator_mismatch`` (critical) when the question names
 the rows by a state ("cancelled bookings by venue last month") and the SQL keeps every row
-but those in it (``status != 'cancelled'``, ``status NOT IN ('cancelled')``).
+but those in it (``status != 'cancelled'``, ``status NOT IN ('cancelled')``). The rows may be
+named by the action's noun ("cancellations by venue", "withdrawals per cohort") and the state
+by a short cancel code (``status <> 'CXL'``).
 
 The question's word is the state the rows are in; the SQL's exclusion answers its opposite. Only
 the person's own words are read, and only a word no negation reaches ("not cancelled",
@@ -22,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from stef_align.filters import families, family
+from stef_align.guards import CANCEL_CODES
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -35,7 +39,7 @@ _NEGATING = frozenset({"not", "non", "no", "never", "excluding", "exclude", "exc
                        "leaving", "omitting", "remove", "removing", "drop", "dropping",
                        "vs", "versus", "isnt", "arent", "wasnt", "werent", "un",
                        "exclusive", "barring", "bar", "excepting", "save", "sans", "less",
-                       "but", "beyond", "instead", "unlike"})
+                       "but", "beyond", "instead", "unlike", "net", "excl"})
 #: Words after which a participle stands before its noun as a state ("the cancelled
 #: bookings", "how many cancelled orders", "with refunded orders").
 _BEFORE_STATE = frozenset({"the", "all", "any", "many", "of", "with", "for", "per", "most",
@@ -52,6 +56,36 @@ def _named_state(words: list[str], i: int) -> bool:
     w = words[i]
     return (len(w) > 4 and w.endswith("ed") and i + 1 < len(words)
             and words[i + 1] not in _FUNCTION and (i == 0 or words[i - 1] in _BEFORE_STATE))
+
+
+#: The states a short cancel code ('CXL', :data:`stef_align.guards.CANCEL_CODES`) spells.
+_CANCELLED = frozenset({"cancelled", "canceled"})
+#: Nouns of an action whose rows are the ones in its state: "cancellations by venue" are the
+#: cancelled bookings, "withdrawals per cohort" the withdrawn students.
+_ACTION = re.compile(r"[a-z]{4,}(?:ations?|ions?|als?)")
+
+
+def _named_action(words: list[str], said: str) -> bool:
+    """Does the question count an action by its noun ("cancellations by venue", "withdrawals
+    per cohort") whose state the SQL's excluded value ``said`` is ('cancelled', 'withdrawn',
+    'CXL')? The rows it asks for are those in that state.
+
+    >>> _named_action(["cancellations", "by", "venue"], "cancelled")
+    True
+    >>> _named_action(["cancellations", "by", "venue"], "cxl")
+    True
+    >>> _named_action(["bookings", "by", "venue"], "cancelled")
+    False
+    >>> _named_action(["total", "by", "venue"], "refunded")
+    False
+    >>> _named_action(["revenue", "after", "cancellations"], "cancelled")
+    False
+    """
+    root = family(said)
+    if root == said or len(root) < 4:
+        return False
+    return any(_ACTION.fullmatch(w) and (i == 0 or words[i - 1] in _BEFORE_STATE)
+               and root in families(w) for i, w in enumerate(words[:64]))
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
@@ -78,10 +112,14 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         said = value_key(values[0])
         if said in positive or said in read:
             continue
-        if any(w == said and _named_state(words, i) for i, w in enumerate(words)):
+        if any((w == said or (said in CANCEL_CODES and w in _CANCELLED))
+               and _named_state(words, i) for i, w in enumerate(words)) or _named_action(
+                   words, said):
             return [reason(
                 "filter.operator_mismatch",
-                f"the question asks for the {said} rows, but the SQL keeps every row except "
+                f"the question asks for the "
+                f"{'cancelled' if said in CANCEL_CODES else said} rows, but the SQL keeps "
+                "every row except "
                 f"them ({f.column} {f.op} '{values[0]}')",
                 "critical",
             )]

@@ -411,6 +411,10 @@ def _readings(p: Period, today: date, over: RelativeUnit | None = None,
     if whole is not None:
         out.append(whole)
     out += [f for f in (_fiscal(p, m) for m in years) if f is not None]
+    # (a fiscal label some name by the year the months start in: FY25 from July 2025)
+    out += [replace(f, start=shift(f.start, "year", 1), end=shift(f.end, "year", 1))
+            for f in (_labelled_fiscal(p, m) for m in years)
+            if f is not None and isinstance(f.start, str) and isinstance(f.end, str)]
     # A stretch up to now ("ytd", "this year", "the last 7 days") counted in complete days:
     # through yesterday (``< CURRENT_DATE``) answers it as well as through today.
     out += [replace(r, end=ANCHOR_DAY) for r in out if _through_today(r, today)]
@@ -680,11 +684,45 @@ def _whole_years(bound: Bound | None) -> bool:
         st.unit in ("year", "quarter") for st in bound.steps)
 
 
+#: A fiscal year said by its label ("FY25", "FY 2025"): the period's own words.
+_FISCAL_LABEL = re.compile(r"fy\s?'?\d{2}(?:\d{2})?")
+
+
+def _labelled_fiscal(p: Period, first_month: int) -> Period | None:
+    """A year the question names by its fiscal label ("FY25 revenue"), read as the twelve
+    months from ``first_month`` that end in it (FY25 = 2024-07-01 to 2025-06-30 for a July
+    year), the usual way such labels count; which month it starts in the question does not
+    say, so every month is a reading (a reformulation that declares the months narrows it,
+    :func:`_declared_fiscal`).
+
+    >>> _labelled_fiscal(Period(None, "2025-01-01", "2026-01-01", grain="year",
+    ...                         text="FY25"), 7).start
+    '2024-07-01'
+    >>> _labelled_fiscal(Period(None, "2025-01-01", "2026-01-01", grain="year",
+    ...                         text="2025"), 7) is None
+    True
+    """
+    if (p.periodic or p.grain != "year" or not isinstance(p.start, str)
+            or not isinstance(p.end, str) or not _FISCAL_LABEL.fullmatch(p.text.lower())):
+        return None
+    try:
+        first, after = parse_iso(p.start), parse_iso(p.end)
+    except ValueError:
+        return None
+    if (first.month, first.day) != (1, 1) or after != datetime(first.year + 1, 1, 1):
+        return None
+    return replace(p, start=iso(datetime(first.year - 1, first_month, 1)),
+                   end=iso(datetime(first.year, first_month, 1)))
+
+
 def _fiscal(p: Period, first_month: int) -> Period | None:
     """``p`` with its relative years (and their quarters) starting in ``first_month``
     (:func:`stef_core.periods.years_from`), or None when that changes nothing (a literal
     period, a month, a rolling window, a quarter of a year that starts with a calendar
     quarter)."""
+    labelled = _labelled_fiscal(p, first_month)
+    if labelled is not None:
+        return labelled
     if (p.periodic or not p.relative or not _YEAR_WORDS.search(p.text.lower())
             or not all(_whole_years(b) for b in (p.start, p.end))):
         return None

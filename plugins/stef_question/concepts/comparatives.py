@@ -333,9 +333,31 @@ _AMOUNT_PARTS = frozenset({"tax", "taxes", "vat", "gst", "hst", "shipping", "fre
                            "tips", "tip", "gratuity", "gratuities", "surcharge", "surcharges",
                            "fees", "duties", "postage"})
 #: Negations that leave a part out of an amount ("excluding tax"), not a state ("not taxed");
-#: "without shipping" is read by the presence reader (an order with no shipping).
+#: "without shipping" is read by the presence reader (an order with no shipping) unless an
+#: amount stands before it (:func:`amount_without`).
 _LEAVING_OUT = frozenset({"excluding", "excl", "exclude", "leaving out", "apart from",
                           "aside from", "omitting"})
+
+#: Amounts a figure names: stated "without" one of :data:`_AMOUNT_PARTS`, it is that amount
+#: net of the part ("sales without shipping", "revenue without tax").
+_AMOUNTS = frozenset({"sales", "revenue", "revenues", "total", "totals", "spend", "spending",
+                      "cost", "costs", "amount", "amounts", "price", "prices", "gmv", "income",
+                      "earnings", "billings", "turnover", "value", "payout", "payouts"})
+
+
+def amount_without(words: tuple[str, ...] | list[str], i: int) -> bool:
+    """Is the "without" at ``words[i]`` a part left out of the amount before it ("sales
+    without shipping", "revenue without tax"), not an absence said of the rows ("orders
+    without shipping": orders with none)?
+
+    >>> amount_without("sales without shipping last month".split(), 1)
+    True
+    >>> amount_without("orders without shipping last month".split(), 1)
+    False
+    """
+    return (0 < i < len(words) - 1 and words[i] == "without" and words[i - 1] in _AMOUNTS
+            and words[i + 1] in _AMOUNT_PARTS)
+
 
 #: Punctuation after which a "no" opens a terse exclusion ("hours by tech, no subs").
 _CLAUSE_OPENERS = frozenset({",", ";", "(", "-", "–", "—"})
@@ -393,7 +415,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
             continue
         if tok.low in _ABSTRACT:
             continue  # "without the need of compilation", "without any doubt": no predicate
-        if tok.low in _AMOUNT_PARTS and m.phrase in _LEAVING_OUT:
+        if tok.low in _AMOUNT_PARTS and (m.phrase in _LEAVING_OUT or (
+                m.phrase == "without" and amount_without(words, m.start))):
             continue  # "revenue excluding tax", "sales excl. shipping": the amount, not rows
         ahead = text.tokens[j + 1 : j + 4]
         if any(t.kind in ("quoted", "number") or t.cap for t in ahead):

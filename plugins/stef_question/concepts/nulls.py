@@ -12,11 +12,16 @@ The SQL counterpart is ``IS [NOT] NULL`` on the named column (or ``<> ''`` for t
 (('ship_date', 'is null', 2, 6),)
 >>> read(tokenize("Which customers do not have an email address on file?"), lexicon(), frozenset())
 (('email address', 'is null', 3, 8),)
+>>> read(tokenize("sales without shipping last month"), lexicon(), frozenset())
+()
+>>> read(tokenize("orders without shipping last month"), lexicon(), frozenset())
+(('shipping', 'is null', 1, 3),)
 """
 
 from __future__ import annotations
 
 from stef_core.spec import Op, as_op
+from stef_question.concepts.comparatives import amount_without
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
@@ -26,6 +31,10 @@ _BE = frozenset({"is", "are", "was", "were"})
 _NOT_NOUNS = frozenset({"more", "less", "fewer", "longer", "later", "earlier", "other", "one",
                         "doubt", "exception", "limit", "regard", "reason", "need", "use",
                         "help", "being", "having", "respect", "exceeding"})
+
+
+#: A part an amount is stated without ("sales without shipping"): see
+#: :func:`stef_question.concepts.comparatives.amount_without`.
 
 
 def read(
@@ -62,6 +71,8 @@ def read(
             start = i + 2
         if start is None:
             continue
+        if w == "without" and amount_without(words, i):
+            continue  # "sales without shipping": the amount summed, not orders with none
         j = start
         while j < n and words[j] in (*_ARTICLES, "any"):
             j += 1

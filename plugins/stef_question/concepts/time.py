@@ -825,6 +825,16 @@ def _bare_year(m: re.Match[str], s: _Scanner) -> _Atom | None:
     return _Atom(m.start(), m.end(), *_span(start, "year"), "year", bare_year=True)
 
 
+def _fiscal_label(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    """"FY25", "FY 2025": the year the label names (two digits: this century's), read as
+    "fiscal 2025" is; which months it holds is the reformulation's or the ruleset's to say."""
+    digits = m.group(1)
+    year = 2000 + int(digits) if len(digits) == 2 else int(digits)
+    if not 1900 <= year <= 2999:
+        return None
+    return _Atom(m.start(), m.end(), *_span(datetime(year, 1, 1), "year"), "year")
+
+
 # ---- the table ----
 
 @dataclass(frozen=True, slots=True)
@@ -1043,6 +1053,10 @@ RULES: tuple[_Rule, ...] = (
         r"\b(?P<hr>\d{1,2})(?::(?P<mr>\d{2}))?(?=\s*(?:and|to|until|till|through|[-\u2013])\s*"
         r"(?P<er>\d{1,2})(?::\d{2})?\s*(?P<apr>a\.?m\.?|p\.?m\.?)(?![a-z]))"),
         _clock, needs=lambda w: ("<clock>", "noon", "midnight")),
+    # a fiscal year by its label ("FY25", "FY 2025", "fy'25"): the year it is named by, whose
+    # months the reformulation or the ruleset may declare (stef_align.time reads "fiscal" so)
+    _Rule("fiscal_label", lambda w: r"\bfy\s?'?(\d{4}|\d{2})\b", _fiscal_label,
+          needs=lambda w: ("<fy>",)),
     # bare years
     _Rule("year_range", lambda w: (
         r"(?<![\w$#.,/-])(\d{4})\s*[" + _DASHES + r"]\s*(\d{4})(?![\w%/-])"),
@@ -1069,6 +1083,7 @@ def _compiled() -> _Compiled:
 
 _WORD = re.compile(r"[a-z0-9]+")
 _FEATURES = (("<year>", re.compile(r"\d{4}")), ("<slash>", re.compile(r"\d/\d")),
+             ("<fy>", re.compile(r"\bfy\s?'?\d", re.IGNORECASE)),
              ("<clock>", re.compile(r"\d(?::\d|\s*[ap]\.?m)", re.IGNORECASE)))
 
 
