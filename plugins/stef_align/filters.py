@@ -2773,6 +2773,14 @@ def _match_negation(r: Filter, m: _Match) -> bool:
     that keeps the other states, wrong when the SQL keeps that very state."""
     if r.op != "not":
         return False
+    said = value_key(r.column or "")
+    if any(f.source == "rules" and f.op in ("!=", "not in") and said in {
+            value_key(v) for v in f.values} for f in m.q.filters[:MAX_SCAN]):
+        # "shipments yet to be delivered" with ``values status = ..., delivered``: the
+        # ruleset's own requirement (status != 'delivered') says this negation; it is
+        # matched there, in the data's terms
+        m.matched.append(r.describe())
+        return True
     state, s_hit = _negation(r, m.idx, m.sql)
     m.work.scans += 1
     none_of = _none_of_joined(r, m, s_hit) if state == "met" and s_hit is not None else None
