@@ -1052,7 +1052,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
                     f"times; count distinct {noun} (COUNT(DISTINCT ...))")
     occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
     if ((_PERSON.search(noun) or noun in _PERSON_NOUNS) and occurrences
-            and all(a.arg == "*" for a in counts)
+            and all(a.arg == "*" or _other_key(bare(a.arg), tables, pinned) for a in counts)
             and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))):
         t = occurrences[0]
         return (f"the question counts {noun}, people, but the SQL counts the rows of {t}, "
@@ -1402,6 +1402,15 @@ def _id_of(noun: str, column: str) -> bool:
         return False
     return stem(c[:-2]) == stem(norm(noun)) or (
         len(c) >= 6 and norm(noun)[:1] == c[:1] and _abbreviates(c[:-2], norm(noun)))
+
+
+def _other_key(column: str, tables: tuple[str, ...], pinned: bool) -> bool:
+    """Is ``column`` the key of another thing than the rows of ``tables`` ("how many
+    landscapers ordered" / ``COUNT(account_id) FROM sales_orders``: an account per order, so
+    an account with two orders counts twice), no key the query pins to one value?"""
+    name = norm(column)
+    return (not pinned and name.endswith("id") and len(name) > 3
+            and not any(_key_of_rows(name[:-2], t) for t in tables))
 
 
 def _key_of_rows(short: str, table: str) -> bool:
