@@ -3142,7 +3142,8 @@ def _graded_bound(r: Filter, extras: list[Filter]) -> Filter | None:
     return bounds[0] if len(bounds) == 1 and bounds[0].op in kept else None
 
 
-#: A year said as a code: "TY2025" (tax year), "FY24" (fiscal year), "SY2025-26" not included.
+#: A year said as a code: "TY2025" (tax year), "MY2024" (model year); "FY25" is read as a
+#: fiscal year by the time reader, "SY2025-26" not at all.
 _YEAR_CODE = re.compile(r"([a-z]{1,3})[-_ ]?((?:19|20)?\d\d)")
 
 
@@ -3157,7 +3158,7 @@ def _year_code(value: object) -> tuple[str, int] | None:
 
 def _match_year_code(r: Filter, m: _Match) -> bool:
     """A year said as a code ("what % of TY2025 returns") answered by the year on a column the
-    code's letters abbreviate: ``tax_year = 2025`` (t-y), ``fy = 2025``."""
+    code's letters abbreviate or name: ``tax_year = 2025`` (t-y), ``ty = 2025``."""
     coded = _year_code(r.value) if r.op == "=" else None
     if coded is None:
         return False
@@ -3167,9 +3168,7 @@ def _match_year_code(r: Filter, m: _Match) -> bool:
             continue
         if s.value not in (year, str(year)) or isinstance(s.value, bool):
             continue
-        name = s.column.lower().rsplit(".", 1)[-1]
-        parts = [p for p in name.split("_") if p]
-        if name == prefix or "".join(p[0] for p in parts) == prefix:
+        if bare(s.column).lower() == prefix or initials(s.column) == prefix:
             return m.meet(i)
     return False
 

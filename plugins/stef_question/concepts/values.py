@@ -425,7 +425,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         # number on the rank's column, as "tier 2" is
         if len(out) >= MAX_VALUES:
             break
-        ranked = _RANKED.fullmatch(tok.low) if tok.kind == "word" else None
+        ranked = (_RANKED.fullmatch(tok.low) if tok.kind == "word" and "-" in tok.low
+                  and tok.low[-1].isdigit() else None)
         if ranked is None or i in claimed or i in used:
             continue
         op = "!=" if negated_before(text, lex, i) else "="

@@ -323,11 +323,28 @@ def _defaulted_nulls(tree: Tree) -> list[str]:
         for setting in (select.args.get("settings") or [])[:16]:
             if "join_use_nulls" in text_of(setting).lower():
                 return []
-    # (``HAVING MAX(o.dt) IS NULL OR MAX(o.dt) < ...``: the other side of the OR keeps a
-    # group whose default date is long ago, so the groups asked are kept either way)
     return [text_of(anti.nulls[0]) for anti in anti_joins(tree)[:4]
             if isinstance(anti.nulls[0], exp.Is) and not _nullable(tree, anti.nulls[0])
-            and not isinstance(anti.nulls[0].this, (exp.Max, exp.Min))]
+            and not _or_long_ago(anti.nulls[0])]
+
+
+def _or_long_ago(test: exp.Is) -> bool:
+    """Is ``test`` an aggregate's IS NULL beside another side of an OR (``HAVING MAX(o.dt) IS
+    NULL OR MAX(o.dt) < ...``)? The other side keeps a group whose default date is long ago,
+    so the groups asked are kept either way.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT a.id FROM agencies a LEFT JOIN orders o ON o.agency_id = a.id "
+    ...        "GROUP BY a.id HAVING MAX(o.order_dt) IS NULL")
+    >>> extract_spec(sql, "clickhouse").defaulted_nulls
+    ('MAX(o.order_dt) IS NULL',)
+    >>> extract_spec(sql + " OR MAX(o.order_dt) < today() - 60", "clickhouse").defaulted_nulls
+    ()
+    """
+    parent = test.parent
+    while isinstance(parent, exp.Paren):
+        parent = parent.parent
+    return isinstance(test.this, (exp.Max, exp.Min)) and isinstance(parent, exp.Or)
 
 
 def _nullable(tree: Tree, test: exp.Is) -> bool:
