@@ -137,6 +137,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
     "rejection": ("reject", "rejected", "rejection", "rejections", "deny", "denied", "denial",
                   "denials", "decline", "declined"),
     "expiry": ("expire", "expired", "expiry", "expiration"),
+    # a deal, a bid or a quote is won when it is decided, after it was made ("estimates won
+    # in april" on ``created_dt`` counts the quotes written in April)
+    "win": ("win", "won"),
     "renewal": ("renew", "renewed", "renewal", "renewals"),
     "purchase": ("purchase", "purchased", "bought"),
     # a bill sent for what was sold or served: the payment that settles it comes later
@@ -333,7 +336,7 @@ def _event_before(tokens: list[str], end: int,
             return Asked(word, event, verb=False), first
         did = "did" in tokens[max(0, i - 3):i - 1]  # "did we refund", "did our team close"
         if target or not (word.endswith(("ed", " up", " off", "ed out")) or did
-                          or word in ("paid", "done", "begun", "sold")):
+                          or word in ("paid", "done", "begun", "sold", "won")):
             return None  # "booked for March": the time booked, not when the booking was made
         if first >= 1 and tokens[first - 1] in _ATTRIBUTIVE:
             return None
@@ -410,7 +413,7 @@ _SAID = {
     "payment": "paid", "shipping": "shipped", "delivery": "delivered", "escalation":
     "escalated", "update": "last updated", "service": "served", "approval": "approved",
     "rejection": "rejected", "expiry": "expired", "renewal": "renewed", "return": "returned",
-    "writeoff": "written off", "move_in": "moved in", "move_out": "moved out",
+    "writeoff": "written off", "move_in": "moved in", "move_out": "moved out", "win": "won",
 }
 
 

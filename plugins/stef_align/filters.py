@@ -399,6 +399,47 @@ def _contradicts(asked: str, value: object) -> bool:
     return False
 
 
+#: Words before a state word that turn it round or leave it out ("not cancelled",
+#: "excluding cancelled", "never completed").
+_STATE_NEGATED = re.compile(r"\b(?:not|non|never|no|excluding|except|without|other\s+than|"
+                            r"n't|nor)\s+(?:\w+\s+)?$")
+
+
+def _said_state(s: Filter, text: str) -> str:
+    """The state word of ``text`` whose outright opposite ``s`` keeps, or ""."""
+    low = text.lower()[:2000]
+    values = {str(v).lower() for v in s.values if isinstance(v, str)}
+    for value in values:
+        for word in _OPPOSITES.get(value, ()):
+            for m in re.finditer(rf"\b{re.escape(word)}\b", low):
+                if not _STATE_NEGATED.search(low, max(0, m.start() - 24), m.start()):
+                    return word
+    return ""
+
+
+def _contrary_states(extras: list[Filter], text: str, sql: SqlSpec) -> list[Filter]:
+    """Extra conditions that keep a state on a status column whose every value is the
+    outright opposite of a state word the question says plainly (not negated): "cancelled
+    jobs" / ``status = 'completed'``. A value the question also says is asked too ("completed
+    vs cancelled jobs"), and a list that keeps any other value may be the data's spelling.
+    Only over one table: with two, the state word may be another table's ("members who
+    cancelled a class" / ``members.status = 'active'``)."""
+    if len(sql.tables) != 1:
+        return []
+    low = text.lower()[:2000]
+    out = []
+    for s in extras[:MAX_SCAN]:
+        if s.op not in ("=", "in") or s.excluded or not _state_column(s) or not s.values:
+            continue
+        values = [str(v).lower() for v in s.values if isinstance(v, str)]
+        if len(values) != len(s.values) or any(
+                re.search(rf"\b{re.escape(v)}\b", low) for v in values):
+            continue
+        if all(_said_state(Filter(s.column, "=", v), text) for v in values):
+            out.append(s)
+    return out
+
+
 def _opposite_kept(asked: str, s: Filter) -> bool:
     """Does ``s`` keep the rows of a state opposite to the ``asked`` one, by a value or a part
     of one ("open" / ``stage IN ('closed_won', 'closed_lost')``)? Leaving them out
@@ -1713,10 +1754,21 @@ def _flag_named(s: Filter, q: QuestionSpec, sql: SqlSpec | None = None) -> bool:
             and all(w in _QUALIFIERS for w in words[1:])
             and any(abbreviates(words[0], w) for w in _words_of(q.text) if len(w) >= 6)):
         return True  # ctrl_sched IS NOT NULL for "controlled drugs": the class is present
+    # ("organic vendors" / is_organic_certified = 1: the word that only attests the property
+    # it follows, as a certification or a label does, is no condition of its own)
+    if len(words) >= 2 and words[-1] in _ATTESTING and not any(w in _ATTESTING for w in words[:-1]):
+        words = words[:-1]
     return bool(words) and len(words) <= 3 and all(
         (stem(w) in stems or _act_verb(w) in stems)
         and not any(stem(n + w) in stems for n in ("in", "un", "non"))
         for w in words)  # "inactive vendors" names no is_active = 1
+
+
+#: Last parts of a flag that attest the property its other parts name (``is_organic_certified``,
+#: ``kosher_certified_flg``, ``pet_friendly``, ``ada_compliant``) rather than add a state of
+#: their own (``is_loan_approved`` adds the approval to "loans").
+_ATTESTING = frozenset({"certified", "accredited", "friendly", "compliant", "labelled",
+                        "labeled"})
 
 
 def _act_verb(noun: str) -> str:
@@ -4027,6 +4079,18 @@ def align_filters(
             f"the question asks for the rows that are not {_flag_word(s.column or '')} (its "
             f"un- or non-...) but the SQL keeps the ones that are ({s.describe()})",
             "critical"))
+    unmet_words = {str(v).lower() for r in unmet[:MAX_SCAN] for v in r.values}
+    for s in [s for s in _contrary_states(extras, q.text, sql)
+              if _said_state(s, q.text) not in unmet_words][:1]:
+        # (a state word no condition met is the unmet requirement's, read below as a wrong
+        # value: "open tickets" / status_cd = 'CLOSED')
+        # "cancelled jobs last month" / status = 'completed' AND cancelled_at in December:
+        # the state kept is the outright opposite of the one the question names
+        extras.remove(s)
+        contrary.append((
+            s.describe(), "filter.value_mismatch",
+            f"the question asks for {_said_state(s, q.text)} rows but the SQL keeps "
+            f"{s.describe()}, the opposite state", "major"))
     for what, code, text, severity in contrary:
         strong_count += 1
         wrong += 1

@@ -55,6 +55,23 @@ _PERSON_PARTS = ("name", "first", "last", "full", "person", "author", "manager",
 _NAME_PARTS = frozenset({"nm", "nme"})
 
 
+#: Last parts of columns that hold no name: dates and times, grades and codes, amounts.
+_NO_NAME_PARTS = frozenset({"date", "dt", "ts", "time", "at", "on", "day", "year", "month",
+                            "tier", "type", "typ", "status", "level", "lvl", "category", "cat",
+                            "cd", "code", "count", "cnt", "amt", "amount", "total", "qty",
+                            "usd", "price", "rate", "pct", "score", "flag", "flg", "yn"})
+
+
+def _no_name(column: str) -> bool:
+    """Can the column hold no name (``cancelled_dt``, ``tier``, ``total_usd``)?
+
+    >>> _no_name("cancelled_dt"), _no_name("tier"), _no_name("full_nm"), _no_name("label")
+    (True, True, False, False)
+    """
+    ps = parts(column)
+    return bool(ps) and ps[-1] in _NO_NAME_PARTS
+
+
 def _is_key(column: str) -> bool:
     n = norm(column)
     return n.endswith(_ID_PARTS) or parts(column)[-1:] == ("id",)
@@ -292,6 +309,12 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             p.column is not None and _is_key(p.column) for p in grouped):
         precise = True
     severity: Severity = "critical" if precise else "minor"
+    if (severity == "minor" and names_only and plain and any(_is_key(c) for c in shown)
+            and all(_is_key(c) or _no_name(c) for c in shown)):
+        # "names of members who cancelled in december" / SELECT member_id, tier, cancelled_dt:
+        # the rows shown by their key beside a date and a grade, none of which can hold a
+        # name (a label or a title might, so this is the sure case only)
+        severity = "major"
     what = ", ".join(repr(a.words if a.kind != "person" else "who") for a in missing[:3])
     return [*out, reason(
         "projection.missing",

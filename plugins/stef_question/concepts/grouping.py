@@ -267,6 +267,16 @@ def _criterion(words: tuple[str, ...], lex: Lexicon, by: int,
     by region", "the highest average salary by department") the "by" groups the measure
     instead."""
     ends = [e for e in ranking_ends if e <= by and by - e <= 3]
+    cut = _period_start(words, lex, by)
+    if not ends and cut < by and any(
+            lex.has("metric", w) or w in _MEASURE_NOUNS for w in words[by + 1:by + 4]):
+        # "our top sales rep last month by won quote value": the period the ranking is taken
+        # over sits between the ranked noun and its criterion, a measure ("by region" there
+        # may still ask one top rep per region: only a measure is read so); the ranked noun's
+        # head is no measure ("sales" only modifies "rep")
+        ranked = [e for e in ranking_ends if e < cut and cut - e <= 3]
+        return bool(ranked) and not (lex.has("metric", words[cut - 1])
+                                     or lex.has("aggregate", words[cut - 1]))
     if not ends:
         # "the top 10 priciest recipes on the menu by cost": a place or a set the ranked noun
         # is taken from ("on the menu", "in the catalogue") sits before its criterion
@@ -289,6 +299,41 @@ def _criterion(words: tuple[str, ...], lex: Lexicon, by: int,
         between = words[max(ends):by]
     return bool(between) and not any(lex.has("metric", w) or lex.has("aggregate", w)
                                      for w in between)
+
+
+#: Words that open a period counted back from the record's date ("last month", "this year",
+#: "past 3 quarters"), and periods said in one word.
+_PERIOD_OPENERS = frozenset({"last", "this", "past", "previous", "prior", "current"})
+_PERIOD_WORDS = frozenset({"ytd", "mtd", "qtd", "yesterday", "today"})
+#: Measures named by a noun the metric lexicon leaves out ("by won quote value").
+_MEASURE_NOUNS = frozenset({"value", "amount", "total", "margin", "dollars"})
+
+
+def _period_start(words: tuple[str, ...], lex: Lexicon, end: int) -> int:
+    """Where a period said right before ``end`` starts ("last month", "in march", "in 2025",
+    "ytd", "this quarter so far"), or ``end`` when none is.
+
+    >>> from stef_question.lexicon import lexicon
+    >>> w = tuple("top sales rep last month by value".split())
+    >>> _period_start(w, lexicon(), 5), _period_start(w, lexicon(), 3)
+    (3, 3)
+    """
+    k = end
+    if k >= 2 and words[k - 2:k] == ("so", "far"):
+        k -= 2
+    if k >= 1 and words[k - 1] in _PERIOD_WORDS:
+        return k - 1
+    if k >= 2 and lex.has("calendar_unit", words[k - 1]):
+        j = k - 2
+        if j >= 1 and words[j].isdigit():
+            j -= 1  # "past 3 quarters"
+        if words[j] in _PERIOD_OPENERS:
+            return j
+    if k >= 2 and words[k - 2] in ("in", "during") and (
+            lex.has("month", words[k - 1]) or (words[k - 1].isdigit()
+                                                and len(words[k - 1]) == 4)):
+        return k - 2
+    return end
 
 
 #: Words that open a group asked of a ranking ("per line", "in each region", "for every rep").
