@@ -63,7 +63,7 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "driving_schools",
          "tutoring_centers",
          "bowling_centers",
-         "zoo_aquarium", "tattoo_studios")
+         "zoo_aquarium", "tattoo_studios", "funeral_homes")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -79,7 +79,7 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "pet_grooming",
             "florist_chain",
             "hvac_services",
-            "roofing_contractors", "pool_services")
+            "roofing_contractors", "pool_services", "childcare_centers")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -117,6 +117,7 @@ ROUND_45: tuple[str, ...] = ("tutoring_centers", "florist_chain")
 ROUND_46: tuple[str, ...] = ("bowling_centers", "hvac_services")
 ROUND_47: tuple[str, ...] = ("zoo_aquarium", "roofing_contractors")
 ROUND_48: tuple[str, ...] = ("tattoo_studios", "pool_services")
+ROUND_49: tuple[str, ...] = ("funeral_homes", "childcare_centers")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -138,7 +139,8 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round45": ROUND_45,
           "round46": ROUND_46,
           "round47": ROUND_47,
-          "round48": ROUND_48}
+          "round48": ROUND_48,
+          "round49": ROUND_49}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 

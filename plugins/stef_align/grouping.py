@@ -51,6 +51,7 @@ from stef_align.names import (
     entity_key,
     has_many_rows,
     key_kind,
+    part_stems,
     parts,
     person_by_role,
     rows_of_another,
@@ -1016,6 +1017,57 @@ def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
         for w in words for n in names)
 
 
+#: What says the breakdown after a mean's base ("avg fare per ride *by* vehicle type").
+_BESIDE = re.compile(r"\s+(?:by|for\s+each|for\s+every|in\s+each|across|broken\s+down\s+by"
+                     r"|split\s+by)\s+")
+
+
+def _mean_base(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
+               rules: Ruleset) -> bool:
+    """"avg fare per ride by vehicle type" grouped by vehicle type alone, the mean taken over
+    ``trips``: "per ride" says what each averaged value belongs to (a ride's fare), the "by"
+    right after it says the breakdown, and the SQL's keys answer that breakdown. Whether a row
+    of ``trips`` is one ride is the schema's to say, so the finding is weak, not critical
+    (:func:`_rows_may_be` with the breakdown's own words set aside: the ``vehicles`` joined for
+    its names are no other thing averaged). Two "per" ("average premium per policy type per
+    state") are two breakdowns, and a person or party as the base ("avg spend per customer by
+    region") asks for its totals first: neither is read so.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> from stef_question.extract import extract_question
+    >>> sql = extract_spec("SELECT v.vehicle_type, AVG(t.fare_amt) FROM trips t JOIN vehicles v "
+    ...                    "ON v.vehicle_id = t.vehicle_id GROUP BY v.vehicle_type")
+    >>> q = extract_question("avg fare per ride by vehicle type ytd", None)
+    >>> _mean_base("ride", ("v.vehicle_type",), q, sql, Ruleset())
+    True
+    >>> q = extract_question("avg fare per ride per vehicle type", None)
+    >>> _mean_base("ride", ("v.vehicle_type",), q, sql, Ruleset())
+    False
+    """
+    words = group.split()
+    m = re.search(_MEAN_PER.pattern + re.escape(group) + _BESIDE.pattern, q.text[:2000])
+    if not words or m is None or any(has_many_rows(w) for w in words):
+        return False
+    rest = q.text[m.end():m.end() + 80]
+    beside = [g for g in q.group_by if g != group and rest.startswith(g)]
+    if not beside or not _answered(beside[0], keys, q, sql, rules, per=False):
+        return False
+    if not (sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations[:64])):
+        return False
+    # the rows are named after no other thing the user says, the breakdown's words aside
+    own = q.own_words.replace(beside[0], " ")
+    if rows_of_another(words, own, sql.tables):
+        return False
+    # nothing the query reads is the base's own table or key (``visits``, ``visit_id``): then
+    # an average over other rows averages something else. (A column that only names a fact
+    # of it, ``brew_dt``, is no such thing, nor a key that only starts the same, a tenant's
+    # ``brewery_id`` for "per brew".)
+    keys_read = [c.split(".")[-1] for c in sorted(sql.columns)[:256] if norm(c).endswith("id")]
+    return not any(word_matches(w, t.split(".")[-1]) for w in words for t in sql.tables[:32]) \
+        and not any(stem(w) in part_stems(c) or abbreviated(w, c)
+                    for w in words for c in keys_read)
+
+
 #: A condition an aggregate is taken under, as the SELECT spells it (``channel_cd = 'WEB'``
 #: inside SUM(CASE WHEN ...), IFF(...) or COUNT(*) FILTER (WHERE ...)).
 _CONDITION = re.compile(r"([\w.\"`\[\]]+)\s*=\s*'([^']*)'")
@@ -1264,9 +1316,11 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             restated = group in q.restated_groups
             if restated and _averaged_over_said(group, q):
                 continue
-            # "avg fare per ride by vehicle type" grouped by vehicle type alone: the mean's
-            # base ("per ride") beside a group the keys answer, over rows that may each be one
-            rows = not restated and not keys and _rows_may_be(group, q, sql)
+            # "avg party size per booking" over reservations, ungrouped, or "avg fare per ride
+            # by vehicle type" grouped by vehicle type alone: the mean's base, over rows that
+            # may each be one
+            rows = not restated and (_rows_may_be(group, q, sql) if not keys
+                                     else _mean_base(group, keys, q, sql, rules))
             counted = () if keys or restated else _counted_per(group, q, sql)
             initials = not restated and _initialled(group, keys, q.text)
             by_hand = bool(counted) and (any(another_name(group, k) for k in counted)

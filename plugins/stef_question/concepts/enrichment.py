@@ -85,6 +85,11 @@ _CMP_OP = re.compile(r"(?:[<>!]=?|=|\blike\b|\bin\s*\(|\bbetween\b|\bis\s+(?:not
                      re.IGNORECASE)
 _ARITH_AFTER = re.compile(r"\s*[*/+]\s*[\w(`]")
 _ARITH_BEFORE = re.compile(r"[\w)`]\s+[-+]\s*$")  # a difference: "closed_at - created_at"
+#: A ratio spelled in words after "=" ("Rebook rate = 2025 exhibitors with a signed 2026
+#: booth / 2025 exhibitors"): the bare number is the first word of a noun phrase, and a
+#: division of phrases follows in the same sentence; the "=" defines a term, it compares
+#: nothing (a quoted value, ``status = 'DONE'``, stays a condition of the ratio's rows).
+_WORDED_RATIO = re.compile(r"[ \t]+[A-Za-z][\w-]*[ \t][^.;\n]{0,200}?[A-Za-z][ \t]+/[ \t]+[\w(]")
 _NOT_COLUMNS = frozenset({"and", "or", "refers", "to", "is", "means", "the", "a", "an", "of",
                           "in", "where", "when", "not", "null", "true", "false", "as", "by",
                           "count", "sum", "avg", "max", "min", "divide", "cast", "real",
@@ -260,7 +265,9 @@ def _conditions(text: str) -> list[Filter]:
             break
         lhs = m.group(1)
         if (lhs.lower() in _NOT_COLUMNS or _ARITH_AFTER.match(text, m.end())
-                or _ARITH_BEFORE.search(text, 0, m.start())):
+                or _ARITH_BEFORE.search(text, 0, m.start())
+                or (m.group(2) == "=" and m.group(3)[:1].isdigit()
+                    and _WORDED_RATIO.match(text, m.end()))):
             continue  # "ARR = 12 * MRR" defines a term; "closed_at - created_at <= 60" too
         op = m.group(2)
         value = m.group(3)
