@@ -3089,7 +3089,7 @@ def _match_value(r: Filter, m: _Match) -> bool:
             op_hit = i
     m.op_hit = op_hit
     if hit is not None:
-        said = _unit_dropped(r, idx.preds[hit], m.q.text)
+        said = _unit_dropped(r, idx.preds[hit], m.q.text, m.sql.literals)
         if said is not None:
             # "trips over 30 minutes" / duration_sec > 30: the number said, on a column its
             # name keeps in a smaller unit (30 seconds, not 30 minutes)
@@ -3105,7 +3105,8 @@ def _match_value(r: Filter, m: _Match) -> bool:
     return m.meet(hit) if hit is not None else False
 
 
-def _unit_dropped(r: Filter, s: Filter, text: str) -> tuple[str, str] | None:
+def _unit_dropped(r: Filter, s: Filter, text: str,
+                  literals: tuple[object, ...] = ()) -> tuple[str, str] | None:
     """(the unit said, the column's) when the question states ``r``'s number as a duration
     ("over 30 minutes") and ``s`` compares that same number on a column whose name keeps a
     smaller or a larger unit (``duration_sec``, ``duration_hrs``), else None.
@@ -3116,6 +3117,14 @@ def _unit_dropped(r: Filter, s: Filter, text: str) -> tuple[str, str] | None:
     """
     if not _numeric(r.value) or not _numeric(s.value) or not s.column:
         return None
+    if (float(str(s.value)) == float(str(r.value)) and _CENTS.search(s.column)
+            and _dollars_said(float(str(r.value)), text)
+            and not any(v in (100, 100.0) for v in literals)):
+        # "orders over $500" / total_cents > 500: the amount said in dollars, compared
+        # unconverted with a column of cents (5 dollars); a 100 anywhere in the query may
+        # convert the compared side (``total_cents / 100.0 > 500``), which a condition does
+        # not show, so it is read only where none is
+        return ("dollar", "cent")
     named = _column_unit(s.column)
     if named is None:
         return None
@@ -3128,6 +3137,33 @@ def _unit_dropped(r: Filter, s: Filter, text: str) -> tuple[str, str] | None:
     # a smaller unit ("over 30 minutes" / duration_sec > 30) or a larger one ("longer than 5
     # minutes" / INTERVAL '5 hours'): another duration either way
     return (said[0], named) if factor is not None and factor != 1 else None
+
+
+#: A column that keeps an amount in cents (``total_cents``, ``amt_in_cents``, ``price_cts``).
+_CENTS = re.compile(r"(?:^|_)(?:cents|cts)$|_in_cents\b|^cents_", re.IGNORECASE)
+#: An amount said in money: "$7k", "$500", "7,000 dollars", "500 usd", "7k" (a thousand
+#: said by its k, which a count rarely is).
+_MONEY = re.compile(r"\$\s*(\d[\d,]*(?:\.\d+)?)\s*([km])?\b|\b(\d[\d,]*(?:\.\d+)?)\s*"
+                    r"(?:(k|m)\b|(?:dollars|bucks|usd)\b)", re.IGNORECASE)
+
+
+def _dollars_said(value: float, text: str) -> bool:
+    """Does ``text`` say ``value`` as an amount of money ("$500", "7k", "2,500 dollars")?
+
+    >>> _dollars_said(7000.0, "homes with avg sale over 7k ytd"), _dollars_said(500.0, "$500+")
+    (True, True)
+    >>> _dollars_said(500.0, "over 500 visits")
+    False
+    """
+    for m in _MONEY.finditer(text[:2000]):
+        number = m.group(1) or m.group(3)
+        scale = {"k": 1e3, "m": 1e6}.get((m.group(2) or m.group(4) or "").lower(), 1.0)
+        try:
+            if float(number.replace(",", "")) * scale == value:
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 def _match_split_name(r: Filter, m: _Match) -> bool:

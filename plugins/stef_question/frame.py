@@ -220,6 +220,14 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     hint, the reformulation, the question); a column named anywhere is kept; the question keeps
     the last word on the operator ("over 11" with the hint ``EDUCATIONNUM = 11`` is ``> 11``, "more
     than 3" restated as ``>= 3`` is ``> 3``)."""
+    # a quoted value of the reformulation that its own condition turns round ("without any
+    # veteran case (veteran_yn = 'Y')" is ``veteran_yn != 'y'``) is that condition's value,
+    # not also a value asked as it is
+    turned = {(f.source, _vkey(f.value)) for f in filters[:MAX_REQUIREMENTS * 4]
+              if f.column and f.op in ("!=", "not in") and f.source in ("enrichment", "hint")}
+    if turned:
+        filters = [f for f in filters if not (f.column is None and f.op in ("=", "in")
+                                              and (f.source, _vkey(f.value)) in turned)]
     question_ops: dict[str, Op] = {}
     for f in filters:
         if f.source == "question" and f.op not in ("=", "!="):

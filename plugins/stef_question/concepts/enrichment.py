@@ -208,6 +208,9 @@ _NEGATED_OBJECT = re.compile(
     re.IGNORECASE)
 #: Values that restate a state rather than name a thing: a flag, a yes / no code, a zero.
 _FLAG_VALUES = frozenset({"y", "n", "t", "f", "yes", "no", "true", "false"})
+#: A flag's set side, and the name parts that only say a column is a flag.
+_SET_FLAGS = frozenset({"y", "yes", "t", "true", "1"})
+_FLAG_PARTS = frozenset({"is", "yn", "flg", "flag", "ind", "has"})
 _NEGATIVE_VALUE = re.compile(r"^(?:un|in|non|not|no)(?:[_\- ]|[a-z])", re.IGNORECASE)
 
 
@@ -230,13 +233,23 @@ def _negated_object(text: str, start: int, found: tuple[Filter, ...]) -> bool:
         values = f.value if isinstance(f.value, tuple) else (f.value,)
         if f.op not in ("=", "in") or not f.column or not values:
             return False
+        # (a flag set on a column the clause names is the rows kept away: "without any
+        # veteran case (veteran_yn = 'Y')"; its "no" side restates the state kept: "not in
+        # service (in_service = 0)")
+        set_flag = all(v is True or (isinstance(v, str) and v.lower() in _SET_FLAGS)
+                       or (isinstance(v, int) and not isinstance(v, bool) and v == 1)
+                       for v in values)
         for v in values:
+            if set_flag:
+                continue
             if isinstance(v, bool) or v is None or (isinstance(v, (int, float)) and v in (0, 1)):
                 return False
             if isinstance(v, str) and (len(v) < 2 or v.lower() in _FLAG_VALUES
                                        or _NEGATIVE_VALUE.match(v)):
                 return False
         named = {stem(p) for p in re.split(r"[^a-z0-9]+", f.column.lower()) if len(p) > 1}
+        if set_flag:
+            named = {n for n in named if n not in _FLAG_PARTS}  # is_, _yn, _flg say no thing
         named |= {stem(p) for v in values for p in re.split(r"[^a-z0-9]+", str(v).lower())
                   if len(p) > 1}
         if not named & said:
