@@ -25,7 +25,8 @@ missing ones as zero asks for it (the person's own words: an agent's reformulati
 []
 >>> q = question_spec("avg attendees per visitation last quarter", None)
 >>> [r.severity for r in check(q, extract_spec("SELECT AVG(COALESCE(s.attendee_cnt, 0)) FROM "
-...                                             "services s WHERE s.status_cd = 'HELD'"))]
+...                                             "services s JOIN cases c ON c.case_id = "
+...                                             "s.case_id WHERE s.status_cd = 'HELD'"))]
 ['major']
 >>> check(q, extract_spec("SELECT AVG(COALESCE(r.attendee_cnt, 0)) FROM visitations v LEFT "
 ...                       "JOIN registers r ON r.visit_id = v.visit_id"))
@@ -84,7 +85,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         # (any other measure read without an outer join: the zeros can only be the table's
         # own missing values, not the rows a LEFT JOIN found nothing for, which "zero for
         # none" counts on purpose; an amount or a duration missing is often none)
-        if names & _RATINGS or (sql.outer_joins == 0 and not names & _NONE_WHEN_MISSING):
+        if names & _RATINGS or (not sql.keeps_unmatched and not names & _NONE_WHEN_MISSING):
             return [reason(
                 "aggregation.mismatch",
                 f"the SQL averages {column} with its missing values turned into 0 "
