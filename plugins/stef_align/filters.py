@@ -2089,20 +2089,11 @@ def _non_named(s: Filter, q: QuestionSpec) -> bool:
 _NEGATED_WORD = gated(r"\b(?:un|non)-?[a-z]{4,}\b")
 
 
-#: Words that leave out what follows them ("excluding non-billable time").
-_LEFT_OUT_BEFORE = re.compile(
-    r"\b(?:excluding|excludes?|except|without|not\s+counting|other\s+than|minus|less)\s+"
-    r"(?:the\s+|any\s+|all\s+)?$")
-#: Words that leave out what precedes them ("non-billable entries excluded").
-_LEFT_OUT_AFTER = re.compile(
-    r"^(?:\s+[a-z]+){0,2}?\s+(?:are\s+|were\s+|is\s+)?(?:excluded|left\s+out|removed|"
-    r"filtered\s+out|dropped|not\s+counted)\b")
-
-
 def _negated_words(q: QuestionSpec) -> list[str]:
     """The question's negated words, hyphens dropped (at most 8); not those the text leaves
     out ("(non-billable entries excluded)", "excluding unpaid invoices"): a negated word
-    excluded asks for the rows that are X, which the SQL's kept flag answers."""
+    excluded asks for the rows that are X, which the SQL's kept flag answers. (The words that
+    leave something out are :data:`_LEFT_OUT_BEFORE` and :data:`_LEFT_OUT_AFTER`, below.)"""
     text = q.text.lower()
     return [m.group(0).replace("-", "") for m in _NEGATED_WORD.finditer(text)
             if not _LEFT_OUT_BEFORE.search(text, max(0, m.start() - 24), m.start())
