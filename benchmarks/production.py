@@ -63,7 +63,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "driving_schools",
          "tutoring_centers",
          "bowling_centers",
-         "zoo_aquarium", "tattoo_studios", "funeral_homes")
+         "zoo_aquarium", "tattoo_studios", "funeral_homes",
+         "car_washes")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -79,7 +80,8 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "pet_grooming",
             "florist_chain",
             "hvac_services",
-            "roofing_contractors", "pool_services", "childcare_centers")
+            "roofing_contractors", "pool_services", "childcare_centers",
+            "language_schools")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -118,6 +120,7 @@ ROUND_46: tuple[str, ...] = ("bowling_centers", "hvac_services")
 ROUND_47: tuple[str, ...] = ("zoo_aquarium", "roofing_contractors")
 ROUND_48: tuple[str, ...] = ("tattoo_studios", "pool_services")
 ROUND_49: tuple[str, ...] = ("funeral_homes", "childcare_centers")
+ROUND_50: tuple[str, ...] = ("car_washes", "language_schools")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -140,7 +143,8 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round46": ROUND_46,
           "round47": ROUND_47,
           "round48": ROUND_48,
-          "round49": ROUND_49}
+          "round49": ROUND_49,
+          "round50": ROUND_50}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
