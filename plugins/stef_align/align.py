@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from stef_align import (
     aggregates,
+    all_their,
     averaged_counts,
     averaged_rates,
     birth_years,
@@ -117,6 +118,7 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
         *neither.check(q, sql),
         *or_higher.check(q, sql),
         *unit_numbers.check(q, sql),
+        *all_their.check(q, sql),
         *named_excluded.check(q, sql),
         *flipped_values.check(q, sql),
         *sets.check(q, sql),
