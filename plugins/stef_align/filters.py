@@ -2626,14 +2626,36 @@ def _times_bounds(rel: Filter, sql: SqlSpec) -> tuple[list[Filter], list[Filter]
     if times is None:
         return met, off
     for f in sql.filters[:MAX_SCAN]:
-        if (f.source != "having" or not isinstance(f.value, int) or isinstance(f.value, bool)
-                or f.excluded):
+        bound = _group_count_bound(f, sql)
+        if bound is None or f.excluded:
             continue
-        if _counts_times(rel.op, times, f.op, f.value):
+        if _counts_times(rel.op, times, f.op, bound):
             met.append(f)
-        elif f.value == times and {rel.op, f.op} in ({">", ">="}, {"<", "<="}):
+        elif bound == times and {rel.op, f.op} in ({">", ">="}, {"<", "<="}):
+            off.append(f)
+        elif rel.op in (">", ">=") and f.op in (">", ">=") and _fewest(f.op, bound) < (
+                _fewest(rel.op, times)):
+            # "more than once" / HAVING COUNT(*) > 0: every group with one row is kept, the
+            # very groups "more than once" leaves out
             off.append(f)
     return met, off
+
+
+def _fewest(op: str, n: int) -> int:
+    """The fewest times a lower bound keeps: 2 for ``> 1``, 1 for ``>= 1``."""
+    return n + 1 if op == ">" else n
+
+
+def _group_count_bound(f: Filter, sql: SqlSpec) -> int | None:
+    """The whole number ``f`` bounds a count of each group's rows with, or None: a HAVING, or
+    the outer WHERE on a grouped subquery's count (``... GROUP BY account_id) t WHERE n > 1``,
+    the count read through its alias)."""
+    if not isinstance(f.value, int) or isinstance(f.value, bool):
+        return None
+    if f.source == "having" or (
+            f.source == "where" and f.column is None and bool(sql.nested_group_by)):
+        return f.value
+    return None
 
 
 def _paired_rows(r: Filter, sql: SqlSpec) -> bool:
@@ -2664,9 +2686,8 @@ def _relation(rel: Filter, sql: SqlSpec) -> str:
     times = _TIMES.get(other)
     if times is not None:
         for f in sql.filters[:MAX_SCAN]:
-            if (f.source == "having" and isinstance(f.value, int)
-                    and not isinstance(f.value, bool)
-                    and _counts_times(rel.op, times, f.op, f.value)):
+            bound = _group_count_bound(f, sql)
+            if bound is not None and _counts_times(rel.op, times, f.op, bound):
                 return "met"
     for s in sql.relations[:MAX_SCAN]:
         right, left = str(s.value), s.column or ""
@@ -4710,11 +4731,19 @@ def align_filters(
         if state == "absent" and times_off:
             wrong += 1
             missing.append(f"{rel.op} {rel.value}")
+            off = times_off[0]
+            times = _TIMES.get(str(rel.value), 0)
+            low = off.value if isinstance(off.value, int) else times
+            if off.op in (">", ">=") and _fewest(off.op, low) < _fewest(rel.op, times):
+                # "more than once" / HAVING COUNT(*) >= 1 (or > 0): a single time is kept
+                told = f"the groups with only {_fewest(off.op, low)} are kept too"
+            else:
+                told = (f"the groups with exactly {off.value} are "
+                        f"{'kept' if off.op in ('>=', '<=') else 'left out'} too")
             reasons.append(reason(
                 "filter.operator_mismatch",
                 f"the question asks for {rel.op} {rel.value} but the SQL keeps "
-                f"{times_off[0].describe()}: the groups with exactly {times_off[0].value} are "
-                f"{'kept' if times_off[0].op in ('>=', '<=') else 'left out'} too",
+                f"{off.describe()}: {told}",
                 "critical",
             ))
             continue

@@ -153,6 +153,9 @@ _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k
 _QUANTITIES = frozenset({"price", "cost", "budget", "target", "quota", "limit", "threshold",
                          "average", "par", "plan", "forecast", "estimate", "msrp", "level",
                          "capacity", "minimum", "maximum", "goal", "benchmark", "baseline"})
+#: A count of times said as a word: "more than once", "more than twice". It is the whole
+#: quantity compared with; the word after it (a period: "more than once ytd") is not part of it.
+_TIMES_SAID = frozenset({"once", "twice", "thrice"})
 _OTHER_SKIP = frozenset({"their", "its", "his", "her", "the", "a", "an", "that", "those", "what"})
 _OTHER_STOP = frozenset({"and", "or", "in", "of", "for", "with", "by", "on", "at", "to", "from",
                          "is", "are", "was", "were", "?", ".", ",", ";", "who", "which", "that",
@@ -319,6 +322,8 @@ def _other(text: Text, lex: Lexicon, i: int) -> str:
             break
         if words[j] not in _OTHER_SKIP:
             taken.append(words[j].removesuffix("'s"))
+        if words[j] in _TIMES_SAID:
+            break  # "more than once ytd": a count of times, whatever word follows it
         j += 1
     return " ".join(taken)
 

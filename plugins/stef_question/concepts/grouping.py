@@ -61,6 +61,10 @@ _PASSIVES = frozenset({"done", "held", "run", "sold", "bought", "paid", "given",
                        "set", "read", "led", "sent", "spent", "lent", "met", "caught",
                        "taught", "built", "kept", "shown", "seen", "owned", "written",
                        "sorted", "ordered", "ranked", "arranged", "grouped", "followed"})
+#: Words before "of their" that say which of the rows ("all of their orders", "none of its
+#: invoices"): a quantifier over one owner's rows, not a group the figure is taken per.
+_QUANTIFIERS = frozenset({"all", "any", "none", "both", "some", "most",
+                          "either", "neither"})
 _NOT_GROUP_NOUNS = frozenset({"far", "name", "way", "means", "default", "themselves", "itself",
                               "hand", "contrast", "chance", "accident", "mistake", "law",
                               "order", "size", "weight", "number", "count", "amount", "other",
@@ -485,6 +489,8 @@ def read(
             taken.update(range(m.start, end))
             continue
         if m.meaning == "partition":
+            if m.start > 0 and words[m.start - 1] in _QUANTIFIERS:
+                continue  # "all of their orders returned": which of them, not a grouping
             if phrase not in loose:
                 loose.append(phrase)
             taken.update(range(m.start, end))
