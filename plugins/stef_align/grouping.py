@@ -1313,7 +1313,9 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                 message = f"the question asks per {group} but the SQL does not group"
             # A group only the agent's reformulation states is its reading of the question;
             # a key that names the same party another way may be the group asked.
-            restated = group in q.restated_groups
+            # (not one the question's own "by" names as well, "guests by home state" restated
+            # "... per home state": the reformulation confirms the breakdown asked)
+            restated = group in q.restated_groups and group not in q.plain_groups
             if restated and _averaged_over_said(group, q):
                 continue
             # "avg party size per booking" over reservations, ungrouped, or "avg fare per ride

@@ -300,7 +300,9 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         # (a key written short, ``invoices.inv_id``, or abbreviated, ``plantings.plt_id``, is
         # the table's own as well)
         own = (named_key(j.table, j.key, j.joined) or short_key(j.table, j.key)
-               or abbreviated_key(j.table, j.key))
+               or (abbreviated_key(j.table, j.key) and not short_key(j.joined, j.joined_key)))
+        # (``reviews.res_id = reservations.res_id``: "res" abbreviates "reviews" as well, but
+        # it is the start of "reservations", whose key it is: a lookup, one per review)
         lines = (j.key == j.joined_key and lines_of(j.joined, j.joined_key)
                  and not lines_of(j.table, j.key) and not own)
         if j.table in seen or not (lines or (own and not keyed(j.joined, j.joined_key))):
