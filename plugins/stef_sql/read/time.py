@@ -191,8 +191,8 @@ def _last_before(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None
     >>> from stef_sql.extract import extract_spec
     >>> s = extract_spec("SELECT c.id FROM c JOIN a ON a.cid = c.id GROUP BY c.id "
     ...                  "HAVING date(MAX(a.ts)) <= DATE('now', '-90 days')", "sqlite")
-    >>> [(p.column, p.start is None, p.end is not None) for p in s.periods]
-    [('ts', True, True)]
+    >>> [(p.column, p.start is not None, p.end is None, p.excluded) for p in s.periods]
+    [('ts', True, True, True)]
     """
     bounds: list[exp.Expr] = []
     read: list[exp.Expr] = []
@@ -212,9 +212,14 @@ def _last_before(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None
     if not bounds:
         return []
     parts = tuple(f for c in read for f in filters_of(c))
-    return [replace(p, parts=parts) for p in read_periods(
-        exp.and_(*bounds), column_of, lambda n: [], "having", excluded=excluded)
-        if p.column and p.start is None]
+    # the last time before x is no time since x: the window [x, ...) kept away, as
+    # :func:`_none_since` reads it with its IS NULL branch ("customers who haven't ordered in
+    # 90 days" over the customers that have orders)
+    since = [(exp.GTE if isinstance(b, exp.LT) else exp.GT)(
+        this=b.this.copy(), expression=b.expression.copy()) for b in bounds]
+    return [replace(p, parts=parts, excluded=True) for p in read_periods(
+        exp.and_(*since), column_of, lambda n: [], "having", excluded=True)
+        if p.column and p.end is None]
 
 
 #: Words of a column that holds the time of a row's last event (``last_login_at``).
