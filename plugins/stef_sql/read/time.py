@@ -80,7 +80,8 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
         if source == "having":
             out.extend(_group_bounds(condition, column_of, filters_of, excluded))
             out.extend(_last_before(condition, column_of, filters_of, excluded))
-        out.extend(_none_since(condition, column_of, filters_of, source))
+        out.extend(_none_since(condition, column_of, filters_of, source,
+                               resolver if tree.derived else None))
         out.extend(_open_end(condition, column_of, filters_of, source, excluded))
         if params:
             # The same condition with its named bounds written out: each period it gives
@@ -228,7 +229,7 @@ _LAST_WORDS = frozenset({"last", "latest", "recent"})
 
 def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
                 filters_of: Callable[[exp.Expr], list[Filter]],
-                source: Source) -> list[Period]:
+                source: Source, resolver: Resolver | None = None) -> list[Period]:
     """"No order in the last 90 days" written as the last one before the window, or none:
     ``HAVING MAX(o.created_at) < CURRENT_DATE - INTERVAL '90 days' OR MAX(o.created_at) IS
     NULL`` over an outer join, ``WHERE last_login_at < ... OR last_login_at IS NULL``. The last
@@ -245,6 +246,11 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
     [('ts', '2026-01-01', True)]
     >>> extract_spec("SELECT id FROM users WHERE last_login_at < DATE '2026-01-01'").periods[0].end
     '2026-01-01'
+    >>> s = extract_spec("WITH lw AS (SELECT mid, MAX(wash_ts) AS last_ts FROM w GROUP BY mid) "
+    ...                  "SELECT COUNT(*) FROM m LEFT JOIN lw ON lw.mid = m.mid WHERE "
+    ...                  "lw.last_ts IS NULL OR lw.last_ts < DATE '2026-10-10'")
+    >>> [(p.column, p.start, p.excluded) for p in s.periods]
+    [('wash_ts', '2026-10-10', True)]
     """
     out: list[Period] = []
     for conjunct in flatten(condition, exp.And):
@@ -263,8 +269,14 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
                        else (bound.expression, bound.this))
         if last != nulls[0]:
             continue
+        # (a CTE's or derived table's column that is the group's last time, ``lw.last_ts``
+        # for ``MAX(wash_ts) AS last_ts``, reads as that time's own column)
+        meant = resolver.resolve(last) if (
+            resolver is not None and isinstance(last, exp.Column)) else last
         if isinstance(last, exp.Max):
             column = last.this
+        elif isinstance(meant, exp.Max) and isinstance(meant.this, exp.Column):
+            column = meant.this
         elif isinstance(last, exp.Column) and _LAST_WORDS & set(last.name.lower().split("_")):
             column = last
         else:
@@ -272,6 +284,11 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
         since = (exp.GTE if isinstance(bound, (exp.LT, exp.GT)) else exp.GT)(
             this=column.copy(), expression=value.copy())
         parts = tuple(filters_of(conjunct))
+        if column is not last and isinstance(last, exp.Column) and isinstance(column, exp.Column):
+            # the parts speak of the time itself, as the period does (``wash_ts``, not the
+            # CTE's ``last_ts``): a negated "washed" names them
+            alias, name = last.name.lower(), column.name.lower()
+            parts = tuple(replace(f, column=name) if f.column == alias else f for f in parts)
         out.extend(replace(p, parts=parts, source=source, excluded=True)
                    for p in read_periods(since, column_of, lambda n: [], source, excluded=True)
                    if p.column and p.end is None)
