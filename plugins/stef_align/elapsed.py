@@ -97,6 +97,13 @@ def _bounded(n: int, units: Sequence[str], periods: Sequence[Period], today: dat
     days = [d for u in units for back in (add(now, u, -n),)
             for d in (back, back - timedelta(days=1))]
     for p in periods[:32]:
+        if older and p.excluded and not p.negated and p.column and p.end is None and (
+                p.start is not None and not p.periodic and not p.clock):
+            # no row since that day (``HAVING MAX(a.starts_at) < today - 90 days``, or with
+            # its ``OR MAX(...) IS NULL``): the last one is at least that long ago
+            if any(near_day(resolve(p.start, today), d) for d in days):
+                return p
+            continue
         if (not p.column or p.negated or p.excluded or p.periodic or p.clock
                 or p.source == "case"):
             continue

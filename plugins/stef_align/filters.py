@@ -2860,7 +2860,12 @@ def _match_negation(r: Filter, m: _Match) -> bool:
         m.matched.append(r.describe())
         if s_hit is not None:
             m.used.add(s_hit)
-    elif state == "absent" and any(_names_it(r.column or "", f) for f in m.negated_dates):
+    elif state == "absent" and (any(_names_it(r.column or "", f) for f in m.negated_dates)
+                                or any(p.excluded and p.column and _names_it(
+                                    r.column or "", Filter(p.column, "is not null", None))
+                                       for p in m.sql.periods[:MAX_SCAN])):
+        # (or a window of the event's own date kept away: "members who haven't washed in
+        # the last 30 days" / last wash before it or none, ``lw.last_ts < ... OR ... IS NULL``)
         # "ovens not serviced in the last 6 months" / last_service_date < <6 months ago> OR
         # last_service_date IS NULL: the negated event's period, bounded on the event's own
         # date (the time rules compare it), says the negation

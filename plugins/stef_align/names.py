@@ -64,7 +64,11 @@ def word_matches(word: str, identifier: str) -> bool:
     """Does ``word`` name ``identifier`` or one of its parts? By stem ("cities" ~ ``city``);
     a word that opens or closes a glued part (``avg`` ~ ``avgscrread``, "email" ~
     ``admemail1``, "expectancy" ~ ``lifeexpectancy``); a part that abbreviates the word
-    ("extension" ~ ``ext``, "description" ~ ``desc``)."""
+    ("extension" ~ ``ext``, "description" ~ ``desc``).
+
+    >>> word_matches("state", "home_state"), word_matches("state", "status_cd")
+    (True, False)
+    """
     w = stem(word)
     if len(w) < 2:
         return False
@@ -72,6 +76,8 @@ def word_matches(word: str, identifier: str) -> bool:
     if w in stems:
         return True
     for p in parts(identifier):
+        if p.startswith(_NOT_STATES) and word.lower().startswith("state"):
+            continue  # "home state" is no ``status`` (nor a station): "stat" starts them all
         if len(w) >= 3 and len(p) > len(w) and (p.startswith(w) or
                                                 (len(w) >= 4 and p.endswith(w))):
             return True
@@ -80,6 +86,10 @@ def word_matches(word: str, identifier: str) -> bool:
         if len(w) >= 7 and len(p) >= 7 and abs(len(w) - len(p)) <= 3 and w[:5] == p[:5]:
             return True  # a misspelling ("descripition" ~ ``description``)
     return False
+
+
+#: Name parts that start as "state" is stemmed ("stat") but name other things.
+_NOT_STATES = ("statu", "stati", "statem")
 
 
 def initials(identifier: str) -> str:

@@ -196,6 +196,25 @@ _OWNERS = frozenset({"their", "its", "his", "her", "our", "my", "your"})
 _DATE_WORDS = frozenset({"date", "dates", "day", "timestamp"})
 
 
+def _when_last(words: tuple[str, ...], at: int) -> bool:
+    """Is the "last" (or "first") at ``at`` the adverb of a "when" question ("when did each
+    rep last sign a contract", "when was each machine last serviced"): the latest (earliest)
+    time of the thing, a ranking of its times?
+
+    >>> _when_last(tuple("when did each rep last sign a contract".split()), 4)
+    True
+    >>> _when_last(tuple("approved first in 1993".split()), 1)
+    False
+    """
+    return (at >= 2 and words[0] == "when" and words[1] in _WHEN_VERBS
+            and at + 1 < len(words) and words[at + 1] not in ("time", "week", "month", "year"))
+
+
+#: Auxiliaries a "when" question opens with ("when did", "when was", "when were").
+_WHEN_VERBS = frozenset({"did", "was", "were", "has", "have", "had", "is", "are", "do",
+                         "does"})
+
+
 def _owned_first(words: tuple[str, ...], start: int, end: int) -> bool:
     """Is "first" / "last" at ``start`` one thing's first or last row: after a possessive
     ("each customer's first order date", "their last visit date") or opening the question
@@ -259,7 +278,7 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
         if "-" in "".join(words) else words
     for m in lex.find("direction", cues, skip):
         if m.phrase in ("first", "last") and (m.start == 0 or words[m.start - 1] != "the") and (
-                not _owned_first(words, m.start, m.end)):
+                not _owned_first(words, m.start, m.end)) and not _when_last(words, m.start):
             continue  # "approved first in 1993": an adverb; "the first client" ranks
         if m.phrase in ("first", "last") and words[m.end:m.end + 1] in (("and",), ("or",), (",",)):
             continue  # "the first and second line": ordinals, not a ranking
@@ -316,6 +335,17 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             rank = int(value) if ordinal is not None else None
             taken.add(i)
             break
+    if k is None and directions:
+        # "The 10 bulletin faces in service with the lowest weekly rate": the count the
+        # sentence opens with, before its plural noun, is the k of the ranking that follows
+        j = 1 if words[:1] == ("the",) else 0
+        value = number_at(text.tokens[j], lex) if j < n and j not in claimed else None
+        if (value is not None and float(value).is_integer() and 1 < value <= 100
+                and j < directions[0][0] and not _span(text, j)
+                and any(text.tokens[h].kind == "word" and _plural(words[h])
+                        for h in range(j + 1, min(j + 4, directions[0][0])))):
+            k = int(value)
+            taken.add(j)
     if not directions and k is None:
         # "List 5 github addresses", "Name any three comedies": k rows, in no order
         for i in range(min(n - 1, 6)):

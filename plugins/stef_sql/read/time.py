@@ -79,7 +79,9 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
         out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
         if source == "having":
             out.extend(_group_bounds(condition, column_of, filters_of, excluded))
-        out.extend(_none_since(condition, column_of, filters_of, source))
+            out.extend(_last_before(condition, column_of, filters_of, excluded))
+        out.extend(_none_since(condition, column_of, filters_of, source,
+                               resolver if tree.derived else None))
         out.extend(_open_end(condition, column_of, filters_of, source, excluded))
         if params:
             # The same condition with its named bounds written out: each period it gives
@@ -177,13 +179,57 @@ def _group_bounds(condition: exp.Expr, column_of: Callable[[exp.Expr], str | Non
         exp.and_(*bounds), column_of, lambda n: [], "having", excluded=excluded) if p.column]
 
 
+def _last_before(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
+                 filters_of: Callable[[exp.Expr], list[Filter]],
+                 excluded: bool) -> list[Period]:
+    """A group's last time bounded from above in HAVING, read as the period of that column it
+    ends in: ``HAVING MAX(a.starts_at) <= date('now', '-90 days')`` ("clients we haven't seen
+    in 90+ days": the last visit is at least 90 days old), as ``WHERE last_visit_dt <= ...``
+    reads. Only a conjunct of its own: with an ``OR MAX(d) IS NULL`` branch it is
+    :func:`_none_since`'s window kept away; ``MAX(d) >= x`` stays unread (see
+    :func:`_group_bounds`).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT c.id FROM c JOIN a ON a.cid = c.id GROUP BY c.id "
+    ...                  "HAVING date(MAX(a.ts)) <= DATE('now', '-90 days')", "sqlite")
+    >>> [(p.column, p.start is not None, p.end is None, p.excluded) for p in s.periods]
+    [('ts', True, True, True)]
+    """
+    bounds: list[exp.Expr] = []
+    read: list[exp.Expr] = []
+    for conjunct in flatten(condition, exp.And):
+        node = conjunct.unnest() if isinstance(conjunct, exp.Paren) else conjunct
+        if not isinstance(node, (exp.LT, exp.LTE, exp.GT, exp.GTE)):
+            continue
+        kind: type[exp.Binary] = type(node)
+        # (a date taken of the last time: ``date(MAX(a.starts_at)) <= date('now', '-90 days')``)
+        left, right = _date_made_of(node.this), node.expression
+        if not isinstance(left, exp.Max):
+            left, right, kind = _date_made_of(node.expression), node.this, _FLIPPED[type(node)]
+        if (kind in (exp.LT, exp.LTE) and isinstance(left, exp.Max)
+                and isinstance(left.this, exp.Column) and right.find(exp.Column) is None):
+            bounds.append(kind(this=left.this.copy(), expression=right.copy()))
+            read.append(conjunct)
+    if not bounds:
+        return []
+    parts = tuple(f for c in read for f in filters_of(c))
+    # the last time before x is no time since x: the window [x, ...) kept away, as
+    # :func:`_none_since` reads it with its IS NULL branch ("customers who haven't ordered in
+    # 90 days" over the customers that have orders)
+    since = [(exp.GTE if isinstance(b, exp.LT) else exp.GT)(
+        this=b.this.copy(), expression=b.expression.copy()) for b in bounds]
+    return [replace(p, parts=parts, excluded=True) for p in read_periods(
+        exp.and_(*since), column_of, lambda n: [], "having", excluded=True)
+        if p.column and p.end is None]
+
+
 #: Words of a column that holds the time of a row's last event (``last_login_at``).
 _LAST_WORDS = frozenset({"last", "latest", "recent"})
 
 
 def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None],
                 filters_of: Callable[[exp.Expr], list[Filter]],
-                source: Source) -> list[Period]:
+                source: Source, resolver: Resolver | None = None) -> list[Period]:
     """"No order in the last 90 days" written as the last one before the window, or none:
     ``HAVING MAX(o.created_at) < CURRENT_DATE - INTERVAL '90 days' OR MAX(o.created_at) IS
     NULL`` over an outer join, ``WHERE last_login_at < ... OR last_login_at IS NULL``. The last
@@ -200,6 +246,11 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
     [('ts', '2026-01-01', True)]
     >>> extract_spec("SELECT id FROM users WHERE last_login_at < DATE '2026-01-01'").periods[0].end
     '2026-01-01'
+    >>> s = extract_spec("WITH lw AS (SELECT mid, MAX(wash_ts) AS last_ts FROM w GROUP BY mid) "
+    ...                  "SELECT COUNT(*) FROM m LEFT JOIN lw ON lw.mid = m.mid WHERE "
+    ...                  "lw.last_ts IS NULL OR lw.last_ts < DATE '2026-10-10'")
+    >>> [(p.column, p.start, p.excluded) for p in s.periods]
+    [('wash_ts', '2026-10-10', True)]
     """
     out: list[Period] = []
     for conjunct in flatten(condition, exp.And):
@@ -218,8 +269,14 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
                        else (bound.expression, bound.this))
         if last != nulls[0]:
             continue
+        # (a CTE's or derived table's column that is the group's last time, ``lw.last_ts``
+        # for ``MAX(wash_ts) AS last_ts``, reads as that time's own column)
+        meant = resolver.resolve(last) if (
+            resolver is not None and isinstance(last, exp.Column)) else last
         if isinstance(last, exp.Max):
             column = last.this
+        elif isinstance(meant, exp.Max) and isinstance(meant.this, exp.Column):
+            column = meant.this
         elif isinstance(last, exp.Column) and _LAST_WORDS & set(last.name.lower().split("_")):
             column = last
         else:
@@ -227,6 +284,11 @@ def _none_since(condition: exp.Expr, column_of: Callable[[exp.Expr], str | None]
         since = (exp.GTE if isinstance(bound, (exp.LT, exp.GT)) else exp.GT)(
             this=column.copy(), expression=value.copy())
         parts = tuple(filters_of(conjunct))
+        if column is not last and isinstance(last, exp.Column) and isinstance(column, exp.Column):
+            # the parts speak of the time itself, as the period does (``wash_ts``, not the
+            # CTE's ``last_ts``): a negated "washed" names them
+            alias, name = last.name.lower(), column.name.lower()
+            parts = tuple(replace(f, column=name) if f.column == alias else f for f in parts)
         out.extend(replace(p, parts=parts, source=source, excluded=True)
                    for p in read_periods(since, column_of, lambda n: [], source, excluded=True)
                    if p.column and p.end is None)
