@@ -260,7 +260,7 @@ REASON_CODES: tuple[ReasonCode, ...] = (
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "
-        "(critical for \"how many\" answered with a list)"),
+        "(critical for \"how many\" or \"total\" answered with a list of rows)"),
     ReasonCode(
         "groupby.missing", "clause", "critical",
         "\"per X\" / \"for each X\" without GROUP BY or PARTITION BY on a matching column; "

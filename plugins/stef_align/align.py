@@ -54,6 +54,7 @@ from stef_align import (
     joins,
     lacking_joins,
     late_bounds,
+    listed_totals,
     month_lengths,
     named_excluded,
     neither,
@@ -173,6 +174,10 @@ def structural_findings(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
     # over its lines (joins.check) has not said it already
     if not any(r.code == "join.fan_out" for r in found):
         found += chasm_joins.check(sql)
+    # a total asked of listed rows: said once, where the aggregate reader has not found the
+    # total missing already (a total asked with no amount column that could hold it)
+    if not any(r.code == "aggregation.missing" for r in found):
+        found += listed_totals.check(q, sql)
     return found
 
 

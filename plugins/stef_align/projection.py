@@ -16,6 +16,14 @@ readable columns and none is the asked item ("email addresses" / ``SELECT phone`
 asked, ids shown), or when an entity or person is asked and the SQL shows something else;
 otherwise (computed expressions, cryptic names) it is minor.
 
+The agent's reformulation may ask for names outright where the question asks "which X"
+("which customers haven't ordered since january" restated as "Names of customers whose last
+order ..."): answered by X's key alone (``SELECT c.customer_id``), the SQL answers neither its
+own reading nor a reader of the report. ``projection.missing`` (major: the reformulation's
+reading; the question's own "names" shown as ids is critical). Not where the SQL shows
+anything beside keys (a name may be stored under any column name) or where the question
+itself asks for ids.
+
 ``projection.extra``: the SQL also shows the aggregate it ranks by, which the question does not
 ask to see: the answer has a column too many. Reported only when the ``supporting_columns``
 rule is off (it reads such a column as a supporting one, which is what production users want
@@ -28,12 +36,14 @@ shows its ranking value on purpose.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from stef_align.names import parts, same_things, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import Severity, reason
 from stef_core.spec import Ask, QuestionSpec, SqlSpec
+from stef_core.values import abbreviates
 from stef_core.words import NAME_PARTS, norm
 
 #: Heads that only qualify the word before them: "postal code", "email address".
@@ -236,6 +246,48 @@ def _spelled(name: str) -> bool:
     return bool(ps) and all((p.isalpha() and len(p) >= 3) or p in _SHORT_PARTS for p in ps)
 
 
+#: The reformulation asks for names outright: "Names of customers who ...", "Full names and
+#: phone numbers of patients ...", "Member names for ...".
+_RESTATED_NAMES = re.compile(
+    r"\b(?:full\s+|first\s+and\s+last\s+)?names?\s+(?:and\s+[a-z]+(?:\s+[a-z]+)?\s+)?"
+    r"(?:of|for)\s+(?:the\s+|all\s+|each\s+|every\s+|any\s+)?([a-z]+)"
+    r"|\b([a-z]+)\s+(?:full\s+)?names\b")
+#: The question asks for a list of things ("which customers", "what vendors").
+_WHICH = re.compile(r"\b(?:which|what)\s+([a-z]+)")
+#: The question asks for keys itself: ids answer it.
+_IDS_ASKED = re.compile(r"\b(?:ids?|identifiers?|numbers?|codes?|keys?)\b")
+
+
+def _names_thing(noun: str, column: str) -> bool:
+    """Does the key ``column`` name the ``noun``'s rows (``customer_id``, ``tech_id`` for
+    "technicians")?"""
+    return word_matches(noun, column) or any(abbreviates(p, noun) for p in parts(column)
+                                             if p not in _ID_PARTS)
+
+
+def restated_names(q: QuestionSpec, sql: SqlSpec) -> str | None:
+    """The reformulation's "names of X" answered by X's key alone, as a message, or None."""
+    restated = q.restated_words
+    if not restated or "name" not in restated or sql.select_star:
+        return None
+    m = _RESTATED_NAMES.search(restated[:2000])
+    if m is None:
+        return None
+    noun = m.group(1) or m.group(2)
+    own = q.own_words[:2000]
+    which = _WHICH.search(own)
+    if which is None or "name" in own or _IDS_ASKED.search(own) is not None:
+        return None  # (the question's own names are read as its asks)
+    rows = [p for p in sql.projections[:64] if p.aggregate is None]
+    if not rows or any(p.column is None or not _is_key(p.column) for p in rows):
+        return None
+    if not any(_names_thing(noun, p.column or "") and _names_thing(which.group(1), p.column or "")
+               for p in rows):
+        return None
+    return (f"the reformulation asks for the names of {noun} but the SQL shows "
+            f"{', '.join(p.column or '' for p in rows[:3])} (ids, not names)")
+
+
 def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """``projection.extra`` (major, minor for a top-k list): the SQL also shows the aggregate
     it ranks by ("Which state has the most universities?" / ``SELECT state, COUNT(*) ...
@@ -264,6 +316,9 @@ def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out = extra(q, sql)
     asks = q.asks or tuple(Ask(p, "attribute", p.split()[-1]) for p in q.projections if p)
+    if not asks and (restated := restated_names(q, sql)) is not None:
+        # the reformulation's reading of "which X": weaker than the person's own words
+        return [*out, reason("projection.missing", restated, "major")]
     if not asks or sql.select_star or not sql.projections:
         return out
     shown: list[str] = []
