@@ -38,11 +38,11 @@ from sqlglot import exp
 from stef_core.periods import name_kind
 from stef_core.spec import Source
 from stef_core.sql import Resolver, literal_value, looks_like_time
-from stef_core.sql.conditions import STRING_TYPES, subtree
+from stef_core.sql.conditions import STRING_TYPES, name_of, subtree
 
 __all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name",
-           "alias_or_name", "inside", "int_of", "qualifier", "render", "subtree", "table_name",
-           "within"]
+           "alias_of", "alias_or_name", "inside", "int_of", "name_of", "qualifier", "render",
+           "subtree", "table_name", "within"]
 
 #: What a concept reader returns: given the rendered texts, its fields of the spec.
 Build = Callable[[dict[str, list[str]]], dict[str, Any]]
@@ -308,16 +308,16 @@ class Tree:
         if type(node) is exp.Column:
             resolved = self.resolver.resolve(node) if self.derived else node
             if type(resolved) is exp.Column:
-                return (resolved.name.lower(),)
+                return (name_of(resolved).lower(),)
         out: list[str] = []
         for col in subtree(node):
             if not isinstance(col, exp.Column):
                 continue
             resolved = self.resolver.resolve(col) if self.derived else col
             if isinstance(resolved, exp.Column):
-                out.append(resolved.name.lower())
+                out.append(name_of(resolved).lower())
             else:
-                out.extend(c.name.lower() for c in subtree(resolved)
+                out.extend(name_of(c).lower() for c in subtree(resolved)
                            if isinstance(c, exp.Column))
         return tuple(dict.fromkeys(out))
 
@@ -413,6 +413,18 @@ def table_name(table: exp.Table) -> str:
         if type(text) is str:
             return text
     return table.name
+
+
+def alias_of(node: exp.Expr) -> str:
+    """``node.alias`` (a table's ``AS x``)."""
+    alias = node.args.get("alias")
+    if type(alias) is exp.TableAlias:
+        ident = alias.args.get("this")
+        if type(ident) is exp.Identifier:
+            text = ident.args.get("this")
+            if type(text) is str:
+                return text
+    return node.alias
 
 
 def alias_or_name(node: exp.Expr) -> str:
