@@ -217,9 +217,21 @@ class Resolver:
         return column
 
 
+def name_of(node: exp.Expr) -> str:
+    """``node.name``, read directly for the usual plain identifier: sqlglot's ``name`` is a
+    property chain (``text()``, isinstance tests, the ``this`` property) that the readers ask
+    of thousands of columns a run."""
+    ident = node.args.get("this")
+    if type(ident) is exp.Identifier:
+        text = ident.args.get("this")
+        if type(text) is str:
+            return text
+    return node.name
+
+
 def column_name(node: exp.Expr) -> str:
     """A column's bare name in lower case; any other expression as lower-case SQL."""
-    return node.name.lower() if isinstance(node, exp.Column) else node.sql().lower()
+    return name_of(node).lower() if isinstance(node, exp.Column) else node.sql().lower()
 
 
 # --------------------------------------------------------------------------------------------
@@ -263,7 +275,7 @@ def operand_column(node: exp.Expr, resolver: Resolver) -> str | None:
     if isinstance(node, exp.Column):
         resolved = resolver.resolve(node)
         if isinstance(resolved, exp.Column):
-            return resolved.name.lower()
+            return name_of(resolved).lower()
         node = resolved
     cols = columns_of(node, resolver)
     if len(cols) == 1:
@@ -850,7 +862,7 @@ def columns_of(node: exp.Expr, resolver: Resolver) -> tuple[str, ...]:
     for col in node.find_all(exp.Column):
         resolved = resolver.resolve(col)
         if isinstance(resolved, exp.Column):
-            out.append(resolved.name.lower())
+            out.append(name_of(resolved).lower())
         else:
-            out.extend(c.name.lower() for c in resolved.find_all(exp.Column))
+            out.extend(name_of(c).lower() for c in resolved.find_all(exp.Column))
     return tuple(dict.fromkeys(out))

@@ -29,6 +29,7 @@ from stef_sql.read.tree import (
     Tree,
     anti_joins,
     int_of,
+    name_of,
     rank_aliases,
 )
 
@@ -356,6 +357,6 @@ def _join_keys(tree: Tree) -> tuple[tuple[str, str, str, str], ...]:
     for eq in tree.eqs:
         left, right = eq.left, eq.right
         if isinstance(left, exp.Column) and isinstance(right, exp.Column):
-            keys.append((tree.table_of(left), left.name.lower(), tree.table_of(right),
-                         right.name.lower()))
+            keys.append((tree.table_of(left), name_of(left).lower(), tree.table_of(right),
+                         name_of(right).lower()))
     return tuple(dict.fromkeys(keys))

@@ -21,7 +21,16 @@ from stef_core.spec import Scalar
 from stef_core.sql import literal_value
 from stef_core.sql.conditions import flatten
 from stef_core.values import fold_value
-from stef_sql.read.tree import Build, Tree, anti_joins, sql_text, table_name, text_of
+from stef_sql.read.tree import (
+    Build,
+    Tree,
+    alias_of,
+    anti_joins,
+    name_of,
+    sql_text,
+    table_name,
+    text_of,
+)
 from stef_sql.read.tree import qualifier as qualifier_of
 
 _DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, exp.TimestampSub,
@@ -77,11 +86,14 @@ def _column_tables(tree: Tree, cte_names: tuple[str, ...]) -> tuple[tuple[str, s
     out: dict[tuple[str, str], None] = {}
     for col in islice(tree.columns, MAX_PLACED):
         resolved = tree.resolver.resolve(col) if tree.derived else col
-        if not isinstance(resolved, exp.Column) or not resolved.name:
+        if not isinstance(resolved, exp.Column):
+            continue
+        name = name_of(resolved)
+        if not name:
             continue
         table = tree.table_of(resolved)
         if table and table not in cte_names:
-            out[(resolved.name.lower(), table)] = None
+            out[(name.lower(), table)] = None
     return tuple(out)
 
 
@@ -277,13 +289,13 @@ def _undefined_tables(tree: Tree) -> list[str]:
     known = set(_PSEUDO_TABLES)
     for t in tree.tables:
         known.add(table_name(t).lower())
-        if alias := t.alias:
+        if alias := alias_of(t):
             known.add(alias.lower())
     for cte in tree.ctes:
         known.add(cte.alias_or_name.lower())
     for node in tree.table_aliases:
-        if isinstance(node, exp.TableAlias) and node.name:
-            known.add(node.name.lower())
+        if isinstance(node, exp.TableAlias) and (name := name_of(node)):
+            known.add(name.lower())
     struct = tree.dialect in _STRUCT_DIALECTS
     out: list[str] = []
     for column in tree.columns:

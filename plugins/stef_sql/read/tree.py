@@ -31,6 +31,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import repeat
+from operator import attrgetter
 from typing import Any
 
 from sqlglot import exp
@@ -38,11 +40,11 @@ from sqlglot import exp
 from stef_core.periods import name_kind
 from stef_core.spec import Source
 from stef_core.sql import Resolver, literal_value, looks_like_time
-from stef_core.sql.conditions import STRING_TYPES, subtree
+from stef_core.sql.conditions import STRING_TYPES, name_of, subtree
 
 __all__ = ["AGG_NAMES", "TEXT_KINDS", "Build", "Reader", "Texts", "Tree", "agg_name",
-           "alias_or_name", "inside", "int_of", "qualifier", "render", "subtree", "table_name",
-           "within"]
+           "alias_of", "alias_or_name", "inside", "int_of", "name_of", "qualifier", "render",
+           "subtree", "table_name", "within"]
 
 #: What a concept reader returns: given the rendered texts, its fields of the spec.
 Build = Callable[[dict[str, list[str]]], dict[str, Any]]
@@ -137,6 +139,7 @@ class Tree:
         "_aliases",
         "_anti_joins",
         "_row_conditions",
+        "_tables_of",
         "_timeish",
         "aggs",
         "alias_nodes",
@@ -180,7 +183,7 @@ class Tree:
         # the dialect the SQL was read in ("" when unknown): what some functions return
         # depends on it (T-SQL's AVG of integers is an integer)
         self.dialect = (dialect or "").lower()
-        lists: list[list[Any]] = [[] for _ in range(_LISTS)]
+        lists: list[list[Any]] = list(map(list, repeat((), _LISTS)))  # (no comprehension frame)
         flags = [False, False, False]  # divides, time, (other)
         kind_of = _KIND.get
         kind = kind_of(type(root))
@@ -250,7 +253,11 @@ class Tree:
          self.ors, self.neqs, self.set_operations, self.table_aliases) = lists
         self.divides = divides or bool(self.divisions)
         self.time_nodes = time_nodes
-        self.names = [_column_name(c) for c in self.columns]
+        # ``column.name`` without the property chain for the usual plain identifier, written
+        # out rather than called (one call less per column of every query)
+        self.names = [str(ident.args.get("this") or "")
+                      if type(ident := c.args.get("this")) is exp.Identifier else c.name
+                      for c in self.columns]
         self.select = _main_select(root)
         self.set_operation = (type(root).__name__.upper()
                               if isinstance(root, exp.SetOperation) else None)
@@ -266,6 +273,7 @@ class Tree:
         # (stef_sql.read.filters.row_conditions, read once for its three readers)
         self._row_conditions: tuple[tuple[exp.Expr, Source, bool], ...] | None = None
         self._timeish: bool | None = None  # (timeish, asked by four readers)
+        self._tables_of: dict[int, tuple[exp.Column, str]] = {}  # (see table_of)
         self.aliases: dict[str, exp.Expr] = {}
         if self.select is not None:
             for item in self.select.expressions:
@@ -297,8 +305,9 @@ class Tree:
         re-read every object alive; unlinked, it is freed as soon as its last reference goes.
         On spider_dev that halves the collections of a run (594 -> 258 young, 4 -> 2 full).
         """
-        for node in self.nodes:
-            node.args.clear()  # a primitive node (not walked) goes with its parent's arguments
+        # (a primitive node, not walked, goes with its parent's arguments; one C loop, not a
+        # bytecode loop over every node)
+        any(map(dict.clear, map(_ARGS_OF, self.nodes)))
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -308,21 +317,34 @@ class Tree:
         if type(node) is exp.Column:
             resolved = self.resolver.resolve(node) if self.derived else node
             if type(resolved) is exp.Column:
-                return (resolved.name.lower(),)
+                return (name_of(resolved).lower(),)
         out: list[str] = []
         for col in subtree(node):
             if not isinstance(col, exp.Column):
                 continue
             resolved = self.resolver.resolve(col) if self.derived else col
             if isinstance(resolved, exp.Column):
-                out.append(resolved.name.lower())
+                out.append(name_of(resolved).lower())
             else:
-                out.extend(c.name.lower() for c in subtree(resolved)
+                out.extend(name_of(c).lower() for c in subtree(resolved)
                            if isinstance(c, exp.Column))
         return tuple(dict.fromkeys(out))
 
     def table_of(self, column: exp.Column) -> str:
-        """The base table a column reads from, through its qualifier ("" when unknown)."""
+        """The base table a column reads from, through its qualifier ("" when unknown).
+
+        Answered once per column: the readers ask it of the same columns (the filtered
+        tables, the placed columns, the join keys ...; four calls in five are repeats on
+        BIRD), and the tree does not change while it is read. Keyed by the node's id, the
+        node kept beside its answer so that the id cannot be another node's."""
+        known = self._tables_of.get(id(column))
+        if known is not None and known[0] is column:
+            return known[1]
+        table = self._table_of(column)
+        self._tables_of[id(column)] = (column, table)
+        return table
+
+    def _table_of(self, column: exp.Column) -> str:
         resolver = self.resolver
         if self.nested and not self.derived:
             # The sources scope analysis would give: the FROM / JOIN tables of the column's
@@ -380,12 +402,8 @@ def within(nodes: list[Any], clause: exp.Expr) -> list[Any]:
     return [n for n in nodes if inside(n, clause)]
 
 
-def _column_name(column: exp.Column) -> str:
-    """``column.name`` without the property chain for the usual plain identifier."""
-    name = column.args.get("this")
-    if type(name) is exp.Identifier:
-        return str(name.args.get("this") or "")
-    return column.name
+#: A node's arguments (for :meth:`Tree.release`).
+_ARGS_OF = attrgetter("args")
 
 
 # sqlglot's ``name``, ``table`` and ``alias_or_name`` are property chains (``text()``, two
@@ -413,6 +431,18 @@ def table_name(table: exp.Table) -> str:
         if type(text) is str:
             return text
     return table.name
+
+
+def alias_of(node: exp.Expr) -> str:
+    """``node.alias`` (a table's ``AS x``)."""
+    alias = node.args.get("alias")
+    if type(alias) is exp.TableAlias:
+        ident = alias.args.get("this")
+        if type(ident) is exp.Identifier:
+            text = ident.args.get("this")
+            if type(text) is str:
+                return text
+    return node.alias
 
 
 def alias_or_name(node: exp.Expr) -> str:
