@@ -423,14 +423,8 @@ def qualifier(column: exp.Column) -> str:
     return column.table
 
 
-def table_name(table: exp.Table) -> str:
-    """``table.name``."""
-    ident = table.args.get("this")
-    if type(ident) is exp.Identifier:
-        text = ident.args.get("this")
-        if type(text) is str:
-            return text
-    return table.name
+#: ``table.name``: a table's name is read as any node's (:func:`name_of`).
+table_name = name_of
 
 
 def alias_of(node: exp.Expr) -> str:
