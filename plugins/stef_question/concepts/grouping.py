@@ -279,8 +279,9 @@ def _criterion(words: tuple[str, ...], lex: Lexicon, by: int,
         # may still ask one top rep per region: only a measure is read so); the ranked noun's
         # head is no measure ("sales" only modifies "rep")
         ranked = [e for e in ranking_ends if e < cut and cut - e <= 3]
-        return bool(ranked) and not (lex.has("metric", words[cut - 1])
-                                     or lex.has("aggregate", words[cut - 1]))
+        if ranked:
+            return not (lex.has("metric", words[cut - 1])
+                        or lex.has("aggregate", words[cut - 1]))
     if not ends:
         # "the top 10 priciest recipes on the menu by cost": a place or a set the ranked noun
         # is taken from ("on the menu", "in the catalogue") sits before its criterion
