@@ -401,12 +401,18 @@ def _contradicts(asked: str, value: object) -> bool:
 
 #: Words before a state word that turn it round or leave it out ("not cancelled",
 #: "excluding cancelled", "never completed").
-_STATE_NEGATED = re.compile(r"\b(?:not|non|never|no|excluding|except|without|other\s+than|"
-                            r"n't|nor)\s+(?:\w+\s+)?$")
+_STATE_NEGATED = re.compile(r"(?:\b(?:not|non|never|no|excluding|except|without|other\s+than|"
+                            r"nor)|n't|nt)\s+(?:\w+\s+)?$")
 
 
 def _said_state(s: Filter, text: str) -> str:
-    """The state word of ``text`` whose outright opposite ``s`` keeps, or ""."""
+    """The state word of ``text`` whose outright opposite ``s`` keeps, or "".
+
+    >>> _said_state(Filter("status", "=", "completed"), "cancelled jobs last month")
+    'cancelled'
+    >>> _said_state(Filter("status", "=", "completed"), "jobs that weren't cancelled")
+    ''
+    """
     low = text.lower()[:2000]
     values = {str(v).lower() for v in s.values if isinstance(v, str)}
     for value in values:
