@@ -428,14 +428,10 @@ table_name = name_of
 
 
 def alias_of(node: exp.Expr) -> str:
-    """``node.alias`` (a table's ``AS x``)."""
+    """``node.alias`` (a table's ``AS x``): a table alias's name, read as any node's."""
     alias = node.args.get("alias")
     if type(alias) is exp.TableAlias:
-        ident = alias.args.get("this")
-        if type(ident) is exp.Identifier:
-            text = ident.args.get("this")
-            if type(text) is str:
-                return text
+        return name_of(alias)
     return node.alias
 
 
