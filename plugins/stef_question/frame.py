@@ -228,6 +228,15 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     if turned:
         filters = [f for f in filters if not (f.column is None and f.op in ("=", "in")
                                               and (f.source, _vkey(f.value)) in turned)]
+    # a terse absence of the person's own ("direct bookings (no broker)", weak: "no" opens
+    # idioms too) that the reformulation restates as an absence of the same thing ("without
+    # a broker") is said twice, once in full: the restated absence is asked outright
+    terse = {stem(f.column) for f in filters[:MAX_REQUIREMENTS * 4]
+             if f.source == "question" and f.op == "not" and f.column and f.strength == "weak"}
+    if terse:
+        filters = [replace(f, strength="strong") if (
+            f.source == "enrichment" and f.op == "is null" and f.column
+            and f.strength == "weak" and stem(f.column) in terse) else f for f in filters]
     question_ops: dict[str, Op] = {}
     for f in filters:
         if f.source == "question" and f.op not in ("=", "!="):
