@@ -860,8 +860,7 @@ class QuestionSpec:
     def own_words(self) -> str:
         """The person's own words: ``text`` up to its enrichment (``text`` is "question .
         enrichment", folded), for readings the agent's reformulation must not feed."""
-        # (asked_and_restated's own, without its call: a dozen checks read it per record)
-        return self.text.partition(REFORMULATION_JOIN)[0]
+        return asked_and_restated(self.text)[0]
 
     @property
     def restated_words(self) -> str | None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from stef_align.filters import _IRREGULAR
+from stef_align.filters import IRREGULAR
 from stef_align.names import parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
@@ -110,7 +110,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
             before = tokens[i - 1]
             if (before in _NOT_A_KIND or before in _KIND_WORDS or len(before) < 3
                     or before in words or before.endswith(("ing", "ed"))
-                    or before in _IRREGULAR):  # "customers who bought saffron": a verb
+                    or before in IRREGULAR):  # "customers who bought saffron": a verb
                 continue
             if stems is None:
                 stems = _sql_stems(sql)

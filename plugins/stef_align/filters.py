@@ -1493,8 +1493,8 @@ def _spelled(value: str, text: str) -> bool:
             or (" " not in value and stem(value) in _stems(text))
             or stem(_SEPARATORS.sub("", value)) in _joined_stems(text)
             or (value.isalpha() and stem(value) in _paired_stems(text))
-            or (" " not in value and (len(value) > 3 or value in _IRREGULAR)
-                and (_family(value) in _families(text) or _root_typed(value, text)))
+            or (" " not in value and (len(value) > 3 or value in IRREGULAR)
+                and (family(value) in families(text) or _root_typed(value, text)))
             or (value in CANCEL_CODES and "cancel" in _stems(text))
             or _code_of_word(value, text)
             or _ampersand_code(value, text)
@@ -1558,7 +1558,7 @@ def _root_typed(value: str, text: str) -> bool:
     >>> _root_typed("shipped", "shipments by carrier")
     False
     """
-    root = _family(value)
+    root = family(value)
     return root != value.lower() and len(root) >= 4 and root in _words_of(text)
 
 
@@ -1609,30 +1609,30 @@ _FORM_ENDINGS = ("ations", "ation", "ions", "ion", "ings", "ing", "ments", "ment
 
 
 #: Irregular verb forms a status is often spelled with ("deals we won" / 'won').
-_IRREGULAR = {"won": "win", "sold": "sell", "bought": "buy", "paid": "pay", "broke": "break",
-              "broken": "break", "lost": "lose", "sent": "send", "spent": "spend",
-              "left": "leave", "held": "hold", "met": "meet", "flew": "fly", "flown": "fly",
-              "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride",
-              "kept": "keep", "took": "take", "taken": "take", "gave": "give",
-              "given": "give", "wrote": "write", "written": "write", "ran": "run",
-              "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose",
-              "withdrew": "withdraw", "withdrawn": "withdraw", "froze": "freeze",
-              "frozen": "freeze", "stole": "steal", "stolen": "steal",
-              "forgave": "forgive", "forgiven": "forgive"}
+IRREGULAR = {"won": "win", "sold": "sell", "bought": "buy", "paid": "pay", "broke": "break",
+             "broken": "break", "lost": "lose", "sent": "send", "spent": "spend",
+             "left": "leave", "held": "hold", "met": "meet", "flew": "fly", "flown": "fly",
+             "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride",
+             "kept": "keep", "took": "take", "taken": "take", "gave": "give",
+             "given": "give", "wrote": "write", "written": "write", "ran": "run",
+             "began": "begin", "begun": "begin", "chose": "choose", "chosen": "choose",
+             "withdrew": "withdraw", "withdrawn": "withdraw", "froze": "freeze",
+             "frozen": "freeze", "stole": "steal", "stolen": "steal",
+             "forgave": "forgive", "forgiven": "forgive"}
 #: The short codes of a cancelled state ('CXL') read as the word they shorten: "cancellations"
 #: or "cancelled" asks for them, as it asks for 'cancelled'.
-_IRREGULAR.update(dict.fromkeys(CANCEL_CODES, "cancel"))
+IRREGULAR.update(dict.fromkeys(CANCEL_CODES, "cancel"))
 #: Particles of a phrasal verb written as one noun ("broke down" / 'breakdown').
 _PARTICLES = frozenset({"down", "up", "out", "off", "in", "over", "back"})
 
 
-def _family(word: str) -> str:
+def family(word: str) -> str:
     """A word's root across its forms: 'cancelled' and "cancellations" are ``cancel``,
     'meeting' and "meetings" ``meet``, 'rejected' and "rejections" ``reject``, 'won' and
     "win" ``win``."""
     word = word.lower()
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
+    if word in IRREGULAR:
+        return IRREGULAR[word]
     for ending in _FORM_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             word = word[:-len(ending)]
@@ -1660,23 +1660,21 @@ _VERB = re.compile(r"\b(win|won|sell|sold|buy|bought|pay|paid|break|broke|broken
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
-def _families(text: str) -> frozenset[str]:
-    out = {_family(w) for w in _ACTION_NOUN.findall(text)}
+def families(text: str) -> frozenset[str]:
+    out = {family(w) for w in _ACTION_NOUN.findall(text)}
     for root in _AL_NOUN.findall(text):
         if root[-1] == root[-2] and root[-1] not in "aeiou":
             root = root[:-1]  # "referral": 'refer', as 'referred' is
         out.add(root)
     for verb, particle in _VERB.findall(text):
-        out.add(_family(verb))
+        out.add(family(verb))
         if particle:
-            out.add(_family(verb) + particle)  # "broke down": 'breakdown'
+            out.add(family(verb) + particle)  # "broke down": 'breakdown'
     return frozenset(out)
 
 
 #: A word's root across its forms, and the roots of a text's action words, for the other
 #: rule modules (:mod:`stef_align.named_excluded`).
-family = _family
-families = _families
 
 
 @lru_cache(maxsize=QUESTION_CACHE)

@@ -31,8 +31,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import repeat
-from operator import attrgetter
 from typing import Any
 
 from sqlglot import exp
@@ -139,7 +137,6 @@ class Tree:
         "_aliases",
         "_anti_joins",
         "_row_conditions",
-        "_tables_of",
         "_timeish",
         "aggs",
         "alias_nodes",
@@ -183,7 +180,7 @@ class Tree:
         # the dialect the SQL was read in ("" when unknown): what some functions return
         # depends on it (T-SQL's AVG of integers is an integer)
         self.dialect = (dialect or "").lower()
-        lists: list[list[Any]] = list(map(list, repeat((), _LISTS)))  # (no comprehension frame)
+        lists: list[list[Any]] = [[] for _ in range(_LISTS)]
         flags = [False, False, False]  # divides, time, (other)
         kind_of = _KIND.get
         kind = kind_of(type(root))
@@ -273,7 +270,6 @@ class Tree:
         # (stef_sql.read.filters.row_conditions, read once for its three readers)
         self._row_conditions: tuple[tuple[exp.Expr, Source, bool], ...] | None = None
         self._timeish: bool | None = None  # (timeish, asked by four readers)
-        self._tables_of: dict[int, tuple[exp.Column, str]] = {}  # (see table_of)
         self.aliases: dict[str, exp.Expr] = {}
         if self.select is not None:
             for item in self.select.expressions:
@@ -305,9 +301,8 @@ class Tree:
         re-read every object alive; unlinked, it is freed as soon as its last reference goes.
         On spider_dev that halves the collections of a run (594 -> 258 young, 4 -> 2 full).
         """
-        # (a primitive node, not walked, goes with its parent's arguments; one C loop, not a
-        # bytecode loop over every node)
-        any(map(dict.clear, map(_ARGS_OF, self.nodes)))
+        for node in self.nodes:
+            node.args.clear()  # a primitive node (not walked) goes with its parent's arguments
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -331,20 +326,7 @@ class Tree:
         return tuple(dict.fromkeys(out))
 
     def table_of(self, column: exp.Column) -> str:
-        """The base table a column reads from, through its qualifier ("" when unknown).
-
-        Answered once per column: the readers ask it of the same columns (the filtered
-        tables, the placed columns, the join keys ...; four calls in five are repeats on
-        BIRD), and the tree does not change while it is read. Keyed by the node's id, the
-        node kept beside its answer so that the id cannot be another node's."""
-        known = self._tables_of.get(id(column))
-        if known is not None and known[0] is column:
-            return known[1]
-        table = self._table_of(column)
-        self._tables_of[id(column)] = (column, table)
-        return table
-
-    def _table_of(self, column: exp.Column) -> str:
+        """The base table a column reads from, through its qualifier ("" when unknown)."""
         resolver = self.resolver
         if self.nested and not self.derived:
             # The sources scope analysis would give: the FROM / JOIN tables of the column's
@@ -402,8 +384,6 @@ def within(nodes: list[Any], clause: exp.Expr) -> list[Any]:
     return [n for n in nodes if inside(n, clause)]
 
 
-#: A node's arguments (for :meth:`Tree.release`).
-_ARGS_OF = attrgetter("args")
 
 
 # sqlglot's ``name``, ``table`` and ``alias_or_name`` are property chains (``text()``, two
