@@ -87,7 +87,7 @@ from stef_core.gated import gated
 from stef_core.models import Anchor, Reason
 from stef_core.periods import resolve, stated_durations
 from stef_core.reasons import reason
-from stef_core.spec import ANCHOR_DAY, QuestionSpec, SqlSpec
+from stef_core.spec import ANCHOR_DAY, Period, QuestionSpec, SqlSpec
 from stef_core.words import stem
 
 # --------------------------------------------------------------------------------------------
@@ -869,6 +869,9 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
     periods = [p for p in (*sql.periods, *sql.value_periods) if p.column][:16]
     if not periods:
         return []
+    kept = _kept_not_dated(q, sql, periods, anchor)
+    if kept is not None:
+        return [kept]
     events = {p.column: column_event(p.column) for p in periods if p.column}
     tables: dict[str, list[str]] = {}
     for column, table in sql.period_tables[:64]:
@@ -932,6 +935,89 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
                 "major",
             )]
     return []
+
+
+def _kept_not_dated(q: QuestionSpec, sql: SqlSpec, periods: list[Period],
+                    anchor: Anchor | None) -> Reason | None:
+    """"How much did we collect on invoices paid last month" / ``paid_at IS NOT NULL AND
+    issued_dt`` in October; "who had their first solo in october" / ``solo_dt IS NOT NULL AND
+    enrolled_dt`` in October: the SQL has the time of the asked event, keeps only the rows
+    where it is set, and bounds the period on the time of another. The rows paid in October
+    but issued in September are missed, and the reverse counted. The event is the one
+    :func:`asked_event` reads, or the word right before the period naming the column itself
+    ("solo" and ``solo_dt``)."""
+    present = [f.column for f in sql.filters[:64] if f.op == "is not null" and f.column
+               and not f.excluded and not f.alternative and f.source == "where"]
+    bounded = {p.column for p in periods if p.column}
+    present = [c for c in dict.fromkeys(present) if c not in bounded and _timed(c)]
+    if not present or not bounded:
+        return None
+    today = anchor.date if anchor is not None else date.today()
+    asked = asked_event(q, today)
+    for column in present[:4]:
+        word = _column_word(column)
+        if asked is not None and word is not None:
+            own = _WORD_EVENT.get(word) or _COLUMN_EVENT.get(word)
+            if own != asked.event or any(_same_event(own, word, b) for b in bounded):
+                continue
+            said = asked.phrase
+        else:
+            said = _named_before_period(q, column, today)
+            if said is None:
+                continue
+        other = sorted(bounded)[0]
+        if {stem(w) for w in said.split()} & {
+                stem(p) for b in bounded for p in _name_parts(b) if p not in _TIME_PARTS}:
+            continue  # "invoices paid, issued last month": the period's own event is said
+        return reason(
+            "date.wrong_event",
+            f"the question dates its rows by '{said}', and the SQL reads {column} (the time "
+            f"of that event) only to keep the rows where it is set, while it bounds the period "
+            f"on {other}, the time of another event: rows of the asked event in the period "
+            f"but {other} outside it are missed, and the reverse counted",
+            "major",
+        )
+    return None
+
+
+def _same_event(event: str, word: str, column: str) -> bool:
+    """May a period on ``column`` date the event ``event`` a column named with ``word``
+    records? Two columns of one event may be one ("resolved" and ``closed_at``), but the
+    openings of a record are steps of their own when both are named ("hired" and
+    ``applied_dt``), and a generic creation time answers any of them."""
+    other = column_event(column)
+    if event in OPENING:
+        return other == "creation" or _column_word(column) == word
+    return other == event
+
+
+def _timed(column: str) -> bool:
+    """Does a column's name say it holds a time (``paid_at``, ``solo_dt``)?"""
+    parts = _name_parts(column)
+    return len(parts) >= 2 and parts[-1] in _TIME_PARTS
+
+
+def _named_before_period(q: QuestionSpec, column: str, today: date) -> str | None:
+    """The question's words when the word right before one of its periods (a preposition
+    skipped) is the rest of a time column's name ("first solo in october", ``solo_dt``)."""
+    parts = [p for p in _name_parts(column) if p not in _TIME_PARTS]
+    if len(parts) != 1 or len(parts[0]) < 3:
+        return None
+    tokens = _TOKEN.findall(q.text)
+    day = datetime(today.year, today.month, today.day)
+    for p in q.periods[:4]:
+        if p.start is not None and resolve(p.start, today) > day:
+            continue
+        phrase = _TOKEN.findall(p.text.lower())
+        at = _find(tokens, phrase) if phrase else None
+        if at is None:
+            continue
+        i = at - 1
+        if i >= 0 and tokens[i] in ("in", "on", "during", "since", "from"):
+            i -= 1
+        if i >= 0 and stem(tokens[i]) == stem(parts[0]):
+            return " ".join(tokens[i:at + len(phrase)])
+    return None
 
 
 def _other_rows(q: QuestionSpec, sql: SqlSpec, columns: list[str],
