@@ -51,6 +51,9 @@ _LISTERS = frozenset({"list", "show", "give", "name", "find", "return", "display
                       "select", "get", "fetch", "retrieve", "mention", "state"})
 _SINGULAR_VERBS = frozenset({"is", "was", "has", "had", "does", "did"})
 _PLURAL_VERBS = frozenset({"are", "were", "have", "do"})
+#: Nouns spelled the same in the singular and the plural.
+_SAME_PLURAL = frozenset({"species", "series", "aircraft", "sheep", "deer", "fish", "moose",
+                          "offspring", "headquarters", "spacecraft", "salmon", "trout"})
 _ASKERS = frozenset({"which", "what", "who", "whose", "list", "show", "give", "find", "name",
                      "display", "return", "provide", "identify", "tell", "state", "indicate"})
 
@@ -159,6 +162,10 @@ def _asks_one(text: Text, sup_start: int) -> bool:
                 return True  # "what is the highest ..."
             if nxt in _PLURAL_VERBS:
                 return False
+            if nxt in _SAME_PLURAL:
+                # "which species brought in the most": one species unless the verb says
+                # several ("which species have the most ...")
+                return words[i + 2:i + 3] != () and words[i + 2] not in _PLURAL_VERBS
             if text.tokens[i + 1].kind == "word":
                 return not _plural(nxt)  # "which region ..." / "which regions ..."
         if w == "who":
