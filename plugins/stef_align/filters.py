@@ -45,6 +45,7 @@ from stef_align.ages import age_in_months, age_period
 from stef_align.credentials import credential_named
 from stef_align.defined_terms import defined_codes, kept_by_term
 from stef_align.elapsed import elapsed_period, elapsed_reversed
+from stef_align.events import column_event, event_of_word
 from stef_align.guards import (
     CANCEL_CODES,
     FUNCTION_WORDS,
@@ -428,10 +429,10 @@ def _contrary_states(extras: list[Filter], text: str, sql: SqlSpec) -> list[Filt
     outright opposite of a state word the question says plainly (not negated): "cancelled
     jobs" / ``status = 'completed'``. A value the question also says is asked too ("completed
     vs cancelled jobs"), and a list that keeps any other value may be the data's spelling.
-    Only over one table: with two, the state word may be another table's ("members who
-    cancelled a class" / ``members.status = 'active'``)."""
-    if len(sql.tables) != 1:
-        return []
+    Over one table, or over several when the question says the state of the very rows the
+    status column is read from ("how many shows got cancelled" / ``shows.status =
+    'completed'`` joined to clubs): otherwise the state word may be another table's
+    ("members who cancelled a class" / ``members.status = 'active'``)."""
     low = text.lower()[:2000]
     out = []
     for s in extras[:MAX_SCAN]:
@@ -441,9 +442,40 @@ def _contrary_states(extras: list[Filter], text: str, sql: SqlSpec) -> list[Filt
         if len(values) != len(s.values) or any(
                 re.search(rf"\b{re.escape(v)}\b", low) for v in values):
             continue
-        if all(_said_state(Filter(s.column, "=", v), text) for v in values):
-            out.append(s)
+        said = [_said_state(Filter(s.column, "=", v), text) for v in values]
+        if not all(said):
+            continue
+        if len(sql.tables) != 1 and not all(_state_of_rows(w, s.column or "", low, sql)
+                                            for w in said):
+            continue
+        out.append(s)
     return out
+
+
+def _state_of_rows(word: str, column: str, low: str, sql: SqlSpec) -> bool:
+    """Does the text say ``word`` of the rows of the one table ``column`` is read from:
+    right before their noun ("cancelled shows") or after it through a verb of being ("shows
+    got cancelled", "jobs that were cancelled")?
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT c.nm, COUNT(*) FROM shows s JOIN clubs c ON c.id = "
+    ...                    "s.club_id WHERE s.status = 'completed' GROUP BY c.nm")
+    >>> _state_of_rows("cancelled", "status", "how many shows got cancelled in april", sql)
+    True
+    >>> _state_of_rows("cancelled", "status", "clubs whose members cancelled", sql)
+    False
+    """
+    tables = {t for c, t in sql.column_tables[:256] if c == bare(column) and t}
+    if len(tables) != 1:
+        return False
+    head = parts(next(iter(tables)).split(".")[-1])
+    if not head:
+        return False
+    nouns = [w for w in re.findall(r"[a-z]+", low) if word_matches(w, head[-1])]
+    w = re.escape(word)
+    return any(re.search(rf"\b{w}\s+{re.escape(n)}\b|\b{re.escape(n)}\s+(?:(?:that|which)\s+)?"
+                         rf"(?:got|get|were|was|are|is|have\s+been|had\s+been|been)\s+{w}\b",
+                         low) for n in dict.fromkeys(nouns))
 
 
 def _opposite_kept(asked: str, s: Filter) -> bool:
@@ -1502,6 +1534,45 @@ def _spelled(value: str, text: str) -> bool:
             or _words_in_order(value, text))
 
 
+def _happened_kept(r: Filter, candidates: list[Filter]) -> Filter | None:
+    """The condition that keeps the moment of the event ``r`` negates set ("aren't finished
+    yet" / ``completed_at IS NOT NULL``, "not picked up" / ``picked_up_ts IS NOT NULL``): the
+    column's name says that event (its word, or a word of the same event) and a time.
+
+    >>> _happened_kept(Filter("finished yet", "not", None),
+    ...                [Filter("completed_at", "is not null", None)]) is not None
+    True
+    >>> _happened_kept(Filter("finished yet", "not", None),
+    ...                [Filter("completed_at", "is null", None)]) is None
+    True
+    """
+    said = [w for w in re.findall(r"[a-z]+", str(r.column or "").lower()) if w != "yet"]
+    if not said or len(said) > 2:
+        return None
+    word = " ".join(said)
+    event = event_of_word(word)
+    for s in candidates[:MAX_SCAN]:
+        if (s.op != "is not null" or s.excluded or s.alternative or not s.column
+                or s.source != "where"):
+            continue
+        ps = parts(s.column)
+        if len(ps) < 2 or ps[-1] not in _MOMENT_PARTS:
+            continue
+        own = " ".join(ps[:-1])
+        if own == word or family(own) == family(word) or (
+                event is not None and column_event(s.column) == event):
+            return s
+    return None
+
+
+def _spells_other_word(s: Filter, text: str) -> bool:
+    """Does the text spell every value ``s`` keeps, by a word of its own ('delivery' for
+    "delivery revenue")? Such a condition answers that word, not a state said otherwise."""
+    values = [v for v in s.values if isinstance(v, str)]
+    return (s.op in ("=", "in") and bool(values) and len(values) == len(s.values)
+            and all(len(v) > 3 and _spelled(v, text) for v in values))
+
+
 def _words_in_order(value: str, text: str) -> bool:
     """A value of two to four words that the text says in order, each word of its stem
     ('late_fee' for "late fees", 'shipping fee' for "shipping fees"; not 'fee_late').
@@ -1520,7 +1591,27 @@ def _words_in_order(value: str, text: str) -> bool:
     n = len(want)
     if n < 2:
         return False
-    return any(said[i:i + n] == want for i in range(len(said) - n + 1))
+    return any(said[i:i + n] == want or _shortened(want, said[i:i + n])
+               for i in range(len(said) - n + 1))
+
+
+def _shortened(want: tuple[str, ...], said: tuple[str, ...]) -> bool:
+    """The value's words the text's in order, some of them cut short as codes are
+    ('elevation_cert' for "elevation certificates", 'prem_member' for "premium members"):
+    at least one word whole, each cut word four letters or more and two short of the word.
+
+    >>> _shortened(("elev", "cert"), ("elev", "certif")), _shortened(("cert", "exam"), ("certif", "fee"))
+    (True, False)
+    """
+    whole = cut = 0
+    for w, s in zip(want, said, strict=True):
+        if w == s:
+            whole += 1
+        elif len(w) >= 4 and len(s) >= len(w) + 2 and s.startswith(w) and w.isalpha():
+            cut += 1
+        else:
+            return False
+    return whole >= 1 and cut >= 1
 
 
 @lru_cache(maxsize=QUESTION_CACHE)
@@ -4604,6 +4695,23 @@ def align_filters(
                     and s.value != SUBQUERY and any(
                         o.source in ("enrichment", "hint") and _same_column(o, s, rules)
                         for o in required)] if r.op == "not" else []
+        happened_kept = _happened_kept(r, encodings) if r.op == "not" else None
+        if happened_kept is not None:
+            # "repairs that aren't finished yet" / completed_at IS NOT NULL: the moment of
+            # the negated event kept set keeps the rows where it did happen
+            wrong += 1
+            missing.append(r.describe())
+            if happened_kept in extras:
+                extras.remove(happened_kept)
+            reasons.append(reason(
+                "filter.operator_mismatch",
+                f"the question says {r.describe()} but the SQL keeps "
+                f"{happened_kept.describe()}: the rows where it did happen", "major"))
+            continue
+        # (a value the question spells for another of its words, "delivery revenue ...
+        # excluding refunded orders" / channel = 'delivery', keeps that word, no state)
+        if r.op == "not":
+            encodings = [e for e in encodings if not _spells_other_word(e, q.text)]
         if r.op == "not" and (encodings or restated):
             # "not picked up", "still open": the data may keep the state as a code or a flag
             # (status_cd = 'BK'); no condition says it in the question's words

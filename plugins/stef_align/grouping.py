@@ -373,6 +373,18 @@ _IDENTITY_PARTS = frozenset({"name", "nm", "label", "title", "display", "full", 
                              "reg", "registration", "license", "licence"})
 
 
+def _tail_of(part: str, table: str) -> bool:
+    """Is a key's name part the end of its own table's compound name (``bush_nm`` of
+    ``sugarbushes``, ``house_cd`` of ``greenhouses``): the table's thing said short?"""
+    last = parts(table.split(".")[-1])
+    if len(part) < 4 or not last:
+        return False
+    word = last[-1]
+    return any(w != part and w.endswith(part)
+               for w in (word, word[:-1] if word.endswith("s") else word,
+                         word[:-2] if word.endswith("es") else word))
+
+
 def _named_row(group: str, sql: SqlSpec) -> bool:
     """"feedings per tank" grouped by ``t.display_nm`` of ``tanks t``, "loads per truck" by
     ``tr.plate_no`` of ``trucks tr``, "tunings per piano" by ``p.serial_no`` of ``pianos p``:
@@ -420,7 +432,7 @@ def _named_row(group: str, sql: SqlSpec) -> bool:
         if ps[-1] not in _ID_PARTS and ps[-1] not in _IDENTITY_PARTS:
             continue
         if all(p in _ID_PARTS or p in _IDENTITY_PARTS or any(word_matches(w, p) for w in words)
-               for p in ps):
+               or _tail_of(p, table) for p in ps):
             return True
         if ps[-1] in _NAME_ENDS and _an_organisation(head) and all(
                 p in _ORG_NAME_PARTS or p in _IDENTITY_PARTS for p in ps):

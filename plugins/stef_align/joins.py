@@ -305,7 +305,11 @@ def fan_out(sql: SqlSpec) -> list[Reason]:
         # it is the start of "reservations", whose key it is: a lookup, one per review)
         lines = (j.key == j.joined_key and lines_of(j.joined, j.joined_key)
                  and not lines_of(j.table, j.key) and not own)
-        if j.table in seen or not (lines or (own and not keyed(j.joined, j.joined_key))):
+        # (a key both tables' last words name, ``order_items.item_id`` joined to
+        # ``menu_items.item_id``, is the looked-up table's as much as the aggregated one's:
+        # the lines of an order and the items of a menu, one menu item per line)
+        if j.table in seen or not (lines or (own and not keyed(j.joined, j.joined_key) and not (
+                named_key(j.joined, j.joined_key, j.table)))):
             continue
         if not j.leads and not _hangs_below(j):
             # the query starts from the other rows and looks the amount up (a plan's fee per

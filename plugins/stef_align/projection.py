@@ -69,7 +69,10 @@ _NAME_PARTS = frozenset({"nm", "nme"})
 _NO_NAME_PARTS = frozenset({"date", "dt", "ts", "time", "at", "on", "day", "year", "month",
                             "tier", "type", "typ", "status", "level", "lvl", "category", "cat",
                             "cd", "code", "count", "cnt", "amt", "amount", "total", "qty",
-                            "usd", "price", "rate", "pct", "score", "flag", "flg", "yn"})
+                            "usd", "price", "rate", "pct", "score", "flag", "flg", "yn",
+                            # a way to reach someone, which names no one
+                            "phone", "tel", "mobile", "cell", "fax", "email", "zip",
+                            "postcode", "addr", "address"})
 
 
 def _no_name(column: str) -> bool:

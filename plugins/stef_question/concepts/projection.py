@@ -105,10 +105,18 @@ def _contact_opens(words: tuple[str, ...] | list[str]) -> bool:
     (True, False)
     """
     for k in (1, 2, 3):
-        if k < len(words) and words[k] in ("of", "for") and " ".join(words[:k]) in (
-                _CONTACT_HEADS):
+        if k < len(words) and words[k] in ("of", "for") and (
+                " ".join(words[:k]) in _CONTACT_HEADS
+                # "agent emails for comedians ...", "billing addresses of ...": whose
+                # contact, said before it
+                or (k == 2 and words[1] in _CONTACT_LAST and words[0].isalpha()
+                    and words[0] not in _STOP and words[0] not in _VAGUE)):
             return True
     return False
+
+
+#: The last word of a contact detail a noun before it qualifies ("agent emails").
+_CONTACT_LAST = frozenset({"emails", "email", "phones", "addresses"})
 
 
 def _participle(word: str) -> bool:
@@ -239,6 +247,13 @@ _NOT_ATTRIBUTES = frozenset({"breakdown", "summary", "overview", "split", "mix",
                              "size", "length", "median", "mean", "max", "min", "majority"})
 
 
+#: Nouns a "number" after them is a column of ("phone numbers", "policy numbers"), not a
+#: count.
+_NUMBERED = frozenset({"phone", "contact", "mobile", "cell", "account", "policy", "license",
+                       "licence", "member", "membership", "tracking", "serial", "tax",
+                       "registration", "order", "invoice", "case", "ticket", "plate"})
+
+
 def _attributes_of(text: Text, claimed: frozenset[int], computed: frozenset[int]) -> bool:
     """Does the question open with plain nouns and then "of" ("emails of clients who ...",
     "names and phone numbers of members ...")? Those nouns are what it asks to see."""
@@ -252,6 +267,9 @@ def _attributes_of(text: Text, claimed: frozenset[int], computed: frozenset[int]
             return nouns > 0
         if w in ("and", ","):
             j += 1
+            continue
+        if w in ("number", "numbers") and nouns and words[j - 1] in _NUMBERED:
+            j += 1  # "names and phone numbers of ...": the number the noun before names
             continue
         if (tok.kind != "word" or tok.cap or j in claimed or j in computed or w in _STOP
                 or w in _VAGUE or w in _SKIP or w in _NOT_ATTRIBUTES or w in _VERBS
