@@ -64,7 +64,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "tutoring_centers",
          "bowling_centers",
          "zoo_aquarium", "tattoo_studios", "funeral_homes",
-         "car_washes")
+         "car_washes", "optometry_clinics",
+         "fuel_delivery")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -81,7 +82,8 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "florist_chain",
             "hvac_services",
             "roofing_contractors", "pool_services", "childcare_centers",
-            "language_schools")
+            "language_schools", "garden_centers",
+            "climbing_gyms")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -121,6 +123,8 @@ ROUND_47: tuple[str, ...] = ("zoo_aquarium", "roofing_contractors")
 ROUND_48: tuple[str, ...] = ("tattoo_studios", "pool_services")
 ROUND_49: tuple[str, ...] = ("funeral_homes", "childcare_centers")
 ROUND_50: tuple[str, ...] = ("car_washes", "language_schools")
+ROUND_51: tuple[str, ...] = ("optometry_clinics", "garden_centers")
+ROUND_52: tuple[str, ...] = ("fuel_delivery", "climbing_gyms")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -144,7 +148,9 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round47": ROUND_47,
           "round48": ROUND_48,
           "round49": ROUND_49,
-          "round50": ROUND_50}
+          "round50": ROUND_50,
+          "round51": ROUND_51,
+          "round52": ROUND_52}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 

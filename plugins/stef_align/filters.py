@@ -1565,6 +1565,32 @@ def _happened_kept(r: Filter, candidates: list[Filter]) -> Filter | None:
     return None
 
 
+#: Ongoing states and the flags of the states that end them.
+_ENDING_FLAGS = {"active": frozenset({"discontinued", "inactive", "closed", "cancelled",
+                                      "canceled", "retired", "archived", "deleted",
+                                      "terminated", "suspended", "churned", "lapsed"}),
+                 "current": frozenset({"discontinued", "retired", "archived", "expired",
+                                       "superseded", "terminated"}),
+                 "open": frozenset({"closed", "resolved", "completed", "cancelled",
+                                    "canceled"})}
+
+
+def _ended_flag_unset(r: Filter, found: Filter) -> bool:
+    """Is ``found`` a flag of a state that ends the ongoing one ``r`` asks, kept on its "no"
+    side ("active" / ``discontinued_flg = 'N'``, "open" / ``is_closed = 0``)?
+
+    >>> _ended_flag_unset(Filter(None, "=", "active"), Filter("discontinued_flg", "=", "n"))
+    True
+    >>> _ended_flag_unset(Filter(None, "=", "active"), Filter("discontinued_flg", "=", "y"))
+    False
+    """
+    if r.op != "=" or not isinstance(r.value, str) or not found.column:
+        return False
+    ending = _ENDING_FLAGS.get(r.value.lower())
+    return (ending is not None and flag_side(found) is False
+            and bool(ending & set(parts(found.column))))
+
+
 def _spells_other_word(s: Filter, text: str) -> bool:
     """Does the text spell every value ``s`` keeps, by a word of its own ('delivery' for
     "delivery revenue")? Such a condition answers that word, not a state said otherwise."""
@@ -1849,6 +1875,10 @@ def _flag_named(s: Filter, q: QuestionSpec, sql: SqlSpec | None = None) -> bool:
             and all(w in _QUALIFIERS for w in words[1:])
             and any(abbreviates(words[0], w) for w in _words_of(q.text) if len(w) >= 6)):
         return True  # ctrl_sched IS NOT NULL for "controlled drugs": the class is present
+    if (s.op == "=" and len(words) == 1 and 3 <= len(words[0]) <= 5
+            and any(len(w) >= len(words[0]) + 3 and abbreviates(words[0], w)
+                    for w in _words_of(q.own_words.lower()))):
+        return True  # mon_yn = 'Y' for "monitored tanks": the flag's word said short
     # ("organic vendors" / is_organic_certified = 1: the word that only attests the property
     # it follows, as a certification or a label does, is no condition of its own)
     if len(words) >= 2 and words[-1] in _ATTESTING and not any(w in _ATTESTING for w in words[:-1]):
@@ -4537,6 +4567,17 @@ def align_filters(
                 f"({found.describe()})", "minor"))
             matched.append(r.describe())
             continue
+        if found is not None and _ended_flag_unset(r, found):
+            # "active frame SKUs" / discontinued_flg = 'N': the flag of the state that ends
+            # the asked one, kept unset, is the data's way to keep it (inference: weak)
+            reasons.append(reason(
+                "filter.value_mismatch",
+                f"the question asks {r.describe()} but the SQL filters {found.describe()} "
+                "(perhaps the data's term for it)", "minor"))
+            matched.extend((r.describe(), found.describe()))
+            if found in extras:
+                extras.remove(found)
+            continue
         if found is not None:
             # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
             # / 'APG') may be that name's code: the data decides, not the words; it lowers
@@ -4710,7 +4751,11 @@ def align_filters(
             continue
         # (a value the question spells for another of its words, "delivery revenue ...
         # excluding refunded orders" / channel = 'delivery', keeps that word, no state)
-        if r.op == "not":
+        # (only where nothing else may leave the rows out: an anti-join, HAVING COUNT(...) =
+        # 0 or NOT EXISTS says "not ridden in the last 14 days" of "scooters" / vehicle_type
+        # = 'scooter' without a condition that names it)
+        if r.op == "not" and not (sql.having or sql.keeps_unmatched or sql.outer_joins or any(
+                f.excluded for f in sql.filters[:MAX_SCAN])):
             encodings = [e for e in encodings if not _spells_other_word(e, q.text)]
         if r.op == "not" and (encodings or restated):
             # "not picked up", "still open": the data may keep the state as a code or a flag
