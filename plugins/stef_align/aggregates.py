@@ -1919,6 +1919,9 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
     noun = m.group(1) or m.group(3) or "units"
     if any(word_matches(noun, p) for t in sql.tables[:16] for p in parts(t.split(".")[-1])):
         return None  # "vacant units" counted in the units table
+    if any(a.distinct and word_matches(noun, parts(bare(a.arg))[0])
+           for a in sql.aggregations[:32] if family(a.func) == "COUNT" and parts(bare(a.arg))):
+        return None  # "units failed inspection" / COUNT(DISTINCT unit_id): things, counted
     return (f"the question asks for a quantity of {noun}, but the SQL only counts rows "
             f"(COUNT) and adds no quantity up: a row of several {noun} counts as one; SUM the "
             f"quantity column")

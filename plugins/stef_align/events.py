@@ -180,7 +180,12 @@ _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
 #: Column words of an event that a question's same word does not always mean: ``sold_at`` is
 #: the sale (the purchase of what was sold), where "sold in March" may date an order's
 #: creation, which this module does not hold against it.
-_COLUMN_EVENT = {"sold": "purchase"}
+_COLUMN_EVENT = {"sold": "purchase",
+                 # the time a booking is for, named by what is booked: ``flight_at``,
+                 # ``stay_dt``, ``session_ts`` (column words only: "visits last month" names
+                 # rows, no event of the question's)
+                 **dict.fromkeys(("flight", "stay", "visit", "session", "lesson", "tour",
+                                  "trip", "slot", "checkin"), "start")}
 #: Question words of an event that no column word maps to the same way: "items sold in
 #: June" dates the rows by their sale, which an order's own creation answers (see
 #: :func:`_answers`), but not the day the item came in (``intake_dt``).
@@ -962,9 +967,10 @@ def _kept_not_dated(q: QuestionSpec, sql: SqlSpec, periods: list[Period],
                 continue
             said = asked.phrase
         else:
-            said = _named_before_period(q, column, today)
-            if said is None:
+            named = _named_before_period(q, column, today)
+            if named is None:
                 continue
+            said = named
         other = sorted(bounded)[0]
         if {stem(w) for w in said.split()} & {
                 stem(p) for b in bounded for p in _name_parts(b) if p not in _TIME_PARTS}:

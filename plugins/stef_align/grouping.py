@@ -698,6 +698,14 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     if unit is not None and unit != "dow" and not sql.divides:
         return any(_WORD_UNITS.get(p) == unit and p.endswith("ly")
                    for t in sql.tables for p in parts(t.split(".")[-1]))
+    if not sql.divides and len(sql.tables) > 1:
+        # "avg turnaround days per shop" / AVG(...) of tickets joined to shops: the mean is of
+        # the tickets' column, so the shops joined are no rows it is taken over
+        averaged = {t.split(".")[-1] for a in sql.aggregations[:32] if family(a.func) == "AVG"
+                    for c, t in sql.column_tables[:256]
+                    if t and re.search(rf"\b{re.escape(c)}\b", a.arg.lower())}
+        if averaged and not any(word_matches(head, t) for t in averaged):
+            return False
     return any(word_matches(head, t) for t in sql.tables)
 
 

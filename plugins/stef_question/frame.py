@@ -241,9 +241,28 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
     for f in filters:
         if f.source == "question" and f.op not in ("=", "!="):
             question_ops.setdefault(_vkey(f.value), f.op)
+    # "sessions of at least 2 hours" restated "longer than 120 minutes": the bound said again
+    # in a smaller unit is the question's, with the question's operator
+    scaled: dict[str, Filter] = {}
+    for f in filters[:MAX_REQUIREMENTS * 4]:
+        v = f.value
+        if (f.source == "question" and f.op in (">", ">=", "<", "<=")
+                and isinstance(v, (int, float)) and not isinstance(v, bool) and v not in (0, 1)):
+            for factor in _UNIT_FACTORS:
+                w = v * factor
+                scaled.setdefault(_vkey(int(w) if float(w).is_integer() else w), f)
+    said_again: set[int] = set()
+    for f in filters[:MAX_REQUIREMENTS * 4]:
+        k = _vkey(f.value)
+        if (f.source in ("hint", "enrichment") and k not in question_ops and k in scaled
+                and _same_way(f.op, scaled[k].op)):
+            question_ops[k] = scaled[k].op
+            said_again.add(id(scaled[k]))
     ordered = sorted(filters, key=lambda f: (_RANK.get(f.source, 3), f.strength != "strong"))
     out: dict[tuple[str, str], Filter] = {}
     for f in ordered:
+        if id(f) in said_again:
+            continue
         asked_op = question_ops.get(_vkey(f.value)) if f.source in ("hint", "enrichment") else None
         if asked_op is not None and (f.op == "=" or _same_way(f.op, asked_op)):
             # "more than 3 returns" restated as ``COUNT(returns) >= 3``: the user's words
@@ -260,6 +279,11 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
         if len(out) >= MAX_REQUIREMENTS:
             break
     return tuple(out.values())
+
+
+#: How many of a smaller unit one of a larger holds (hours in minutes, days in hours, weeks in
+#: days, years in months, hours and days in seconds and minutes, thousands).
+_UNIT_FACTORS = (60, 24, 7, 12, 3600, 1440, 1000)
 
 
 def _same_way(a: str, b: str) -> bool:
