@@ -180,12 +180,7 @@ _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
 #: Column words of an event that a question's same word does not always mean: ``sold_at`` is
 #: the sale (the purchase of what was sold), where "sold in March" may date an order's
 #: creation, which this module does not hold against it.
-_COLUMN_EVENT = {"sold": "purchase",
-                 # the time a booking is for, named by what is booked: ``flight_at``,
-                 # ``stay_dt``, ``session_ts`` (column words only: "visits last month" names
-                 # rows, no event of the question's)
-                 **dict.fromkeys(("flight", "stay", "visit", "session", "lesson", "tour",
-                                  "trip", "slot", "checkin"), "start")}
+_COLUMN_EVENT = {"sold": "purchase"}
 #: Question words of an event that no column word maps to the same way: "items sold in
 #: June" dates the rows by their sale, which an order's own creation answers (see
 #: :func:`_answers`), but not the day the item came in (``intake_dt``).
@@ -1042,6 +1037,19 @@ def _other_rows(q: QuestionSpec, sql: SqlSpec, columns: list[str],
            if any(stem(p) == noun for p in _name_parts(t.split(".")[-1]))]
     if not own:
         return []
+    booked = [c for c in columns if _booked_thing(c)]
+    if booked and len(booked) == len(columns):
+        # "bookings made in the last 30 days" / flight_at of bookings: the time each booking
+        # is for, named by what is booked, not when it was made
+        column = booked[0]
+        return [reason(
+            "date.wrong_event",
+            f"the question dates its rows by when they were made ('{asked.phrase}') but the "
+            f"SQL bounds the period on {column}, the time of what was booked, not of the "
+            f"booking: {asked.word} made in the period for another time are missed, and the "
+            f"reverse counted",
+            "major",
+        )]
     read = [t for c in columns for t in tables.get(c, ()) if t]
     if not columns or any(not tables.get(c) for c in columns) or any(
             any(stem(p) == noun for p in _name_parts(t.split(".")[-1])) for t in read):
@@ -1055,6 +1063,19 @@ def _other_rows(q: QuestionSpec, sql: SqlSpec, columns: list[str],
         f"for another time are missed, and the reverse counted",
         "major",
     )]
+
+
+#: Name parts of a time a booking is for, named by what is booked (``flight_at``,
+#: ``stay_dt``, ``session_ts``).
+_BOOKED_THINGS = frozenset({"flight", "stay", "visit", "session", "lesson", "tour", "trip",
+                            "slot", "class", "show", "game", "party", "event"})
+
+
+def _booked_thing(column: str) -> bool:
+    """Is ``column`` the time of what a booking is for (``flight_at``, ``tee_time`` is not:
+    its one word names no booked thing)?"""
+    parts = [p for p in _name_parts(column) if p not in _TIME_PARTS]
+    return len(parts) == 1 and parts[0] in _BOOKED_THINGS
 
 
 _STATE_PARTS = frozenset({"status", "state", "stage", "phase"})
