@@ -65,7 +65,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "bowling_centers",
          "zoo_aquarium", "tattoo_studios", "funeral_homes",
          "car_washes", "optometry_clinics",
-         "fuel_delivery")
+         "fuel_delivery", "auto_body_shops",
+         "catering_companies")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -83,7 +84,8 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "hvac_services",
             "roofing_contractors", "pool_services", "childcare_centers",
             "language_schools", "garden_centers",
-            "climbing_gyms")
+            "climbing_gyms", "dog_boarding",
+            "ice_rinks")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -125,6 +127,8 @@ ROUND_49: tuple[str, ...] = ("funeral_homes", "childcare_centers")
 ROUND_50: tuple[str, ...] = ("car_washes", "language_schools")
 ROUND_51: tuple[str, ...] = ("optometry_clinics", "garden_centers")
 ROUND_52: tuple[str, ...] = ("fuel_delivery", "climbing_gyms")
+ROUND_53: tuple[str, ...] = ("auto_body_shops", "dog_boarding")
+ROUND_54: tuple[str, ...] = ("catering_companies", "ice_rinks")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -150,7 +154,9 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round49": ROUND_49,
           "round50": ROUND_50,
           "round51": ROUND_51,
-          "round52": ROUND_52}
+          "round52": ROUND_52,
+          "round53": ROUND_53,
+          "round54": ROUND_54}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
