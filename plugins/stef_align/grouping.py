@@ -875,6 +875,32 @@ def _role_keyed(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     return any(person_by_role(group, k) for k in keys[:32])
 
 
+def _joined_role(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"estimates written per estimator" grouped by ``e.emp_id, e.emp_nm`` of ``employees e``
+    joined on ``x.estimator_id = e.emp_id``: the role names the join column whose other side
+    keys the rows grouped, so each group is one estimator.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT e.emp_nm, COUNT(*) FROM estimates x JOIN employees e ON "
+    ...                    "e.emp_id = x.estimator_id GROUP BY e.emp_id, e.emp_nm")
+    >>> _joined_role("estimator", sql.group_by, sql), _joined_role("shop", sql.group_by, sql)
+    (True, False)
+    """
+    head = group.split()[-1] if group.split() else ""
+    if not head or head in _TIME_WORDS:
+        return False
+    grouped = {bare(k).lower() for k in keys[:32]}
+    grouped_tables = {t for k, t in sql.group_tables[:32] if t and bare(k).lower() in grouped}
+    for t1, c1, t2, c2 in sql.join_keys[:64]:
+        for ca, tb, cb in ((c1, t2, c2), (c2, t1, c1)):
+            named = [p for p in parts(ca) if p not in _ID_PARTS]
+            other = parts(cb)
+            if (named and word_matches(head, named[-1]) and other and other[-1] in _ID_PARTS
+                    and (cb.lower() in grouped or (tb and tb in grouped_tables))):
+                return True
+    return False
+
+
 def _each_row(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     """"each booking with the room's average party size" answered by ``AVG(party_size) OVER
     (PARTITION BY room_id)`` beside every booking: the question lists its rows, one per
@@ -1181,7 +1207,7 @@ def _answered(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
             or _dated_key(group, keys, sql) or _one_period(group, q)
             or _pivoted(group, q, sql, rules) or _paired(group, keys)
             or _named_one(group, q, sql, rules) or _each_row(group, q, sql)
-            or _named_row(group, sql) or _done_by(group, keys)
+            or _named_row(group, sql) or _done_by(group, keys) or _joined_role(group, keys, sql)
             or _every_period(group, q, sql, rules) or _bucketed(group, keys))
 
 

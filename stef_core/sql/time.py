@@ -1708,7 +1708,9 @@ def _date_diff(node: exp.Expr, op: str, value: exp.Expr,
     """``DATEDIFF(day, d, GETDATE()) <= 7``: ``d`` within the last 7 days."""
     if not isinstance(node, exp.DateDiff):
         return None
-    later, earlier = _unwrap(node.this), _unwrap(node.expression)
+    # (Spark's two-argument ``datediff(end, start)`` reads its sides as dates: a count of days
+    # between two moments is the same whether they are days or times)
+    later, earlier = _undated(node.this), _undated(node.expression)
     unit = relative_unit(
         _INTERVAL_UNITS.get(_unit_name(node.args.get("unit")).rstrip("S") or "DAY", ""))
     n = _int_literal(value)
@@ -1741,6 +1743,44 @@ def _date_diff(node: exp.Expr, op: str, value: exp.Expr,
     span = Span(start, start.shifted(unit, 1), unit)
     period = bounded(column, span, flipped, False)
     return [period] if period is not None else None
+
+
+def _undated(node: exp.Expr) -> exp.Expr:
+    """``node`` unwrapped, and through the cast to a date a day count reads its sides with
+    (``TsOrDsToDate``)."""
+    node = _unwrap(node)
+    while isinstance(node, exp.TsOrDsToDate) and isinstance(node.this, exp.Expr):
+        node = _unwrap(node.this)
+    return node
+
+
+def _diff_between(node: exp.Between, column_of: Callable[[exp.Expr], str | None],
+                  negate: bool) -> list[Period] | None:
+    """``datediff(event_dt, current_date()) BETWEEN 0 AND 14``: the two bounds of one day
+    count, read as one period (``event_dt`` from today to 14 days ahead).
+
+    >>> from sqlglot import parse_one
+    >>> node = parse_one("datediff(event_dt, current_date()) BETWEEN 0 AND 14", read="spark")
+    >>> [(p.column, p.start is not None, p.end is not None)
+    ...  for p in _diff_between(node, lambda c: c.name, False)]
+    [('event_dt', True, True)]
+    """
+    diff = _unwrap(node.this)
+    diff = julianday_difference(diff) or diff
+    if negate or not isinstance(diff, exp.DateDiff):
+        return None
+    low = _date_diff(diff, ">=", node.args["low"], column_of)
+    high = _date_diff(diff, "<=", node.args["high"], column_of)
+    if not low or not high or len(low) != 1 or len(high) != 1:
+        return None
+    a, b = low[0], high[0]
+    if a.column != b.column:
+        return None
+    start = a.start if a.start is not None else b.start
+    end = a.end if a.end is not None else b.end
+    if start is None or end is None:
+        return None
+    return [replace(a, start=start, end=end)]
 
 
 def _literal_day(node: exp.Expr) -> datetime | None:
@@ -1783,7 +1823,8 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
     if isinstance(node, exp.Between):
         term = _term(node.this, column_of)
         if term is None:
-            return _moment_between(node, column_of, negate)
+            return (_diff_between(node, column_of, negate)
+                    or _moment_between(node, column_of, negate))
         return _between(term, node.args["low"], node.args["high"], negate)
     if isinstance(node, exp.In):
         if node.args.get("query") is not None or negate:
