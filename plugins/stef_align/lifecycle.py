@@ -60,7 +60,7 @@ from stef_core.values import kept_side, state_key
 from stef_core.words import SHARE_WORDS, any_word, stem
 
 #: Identifier parts of a column that keeps a row's state.
-STATE_PARTS = frozenset({"status", "stat", "state", "stage", "phase"})
+STATE_PARTS = frozenset({"status", "stat", "sts", "state", "stage", "phase"})
 #: Most states one list may enumerate (a longer list is read value by value elsewhere).
 MAX_STATES = 8
 
