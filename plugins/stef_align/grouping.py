@@ -890,13 +890,17 @@ def _joined_role(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     if not head or head in _TIME_WORDS:
         return False
     grouped = {bare(k).lower() for k in keys[:32]}
-    grouped_tables = {t for k, t in sql.group_tables[:32] if t and bare(k).lower() in grouped}
+    # (the key itself, or a column that names the rows of its table: ``emp_nm``; not another
+    # thing the rows point to, ``hauler_id`` of trucks for "per truck")
+    named_by = {t for k, t in sql.group_tables[:32] if t and bare(k).lower() in grouped
+                and parts(k) and parts(k)[-1] in _IDENTITY_PARTS}
     for t1, c1, t2, c2 in sql.join_keys[:64]:
         for ca, tb, cb in ((c1, t2, c2), (c2, t1, c1)):
             named = [p for p in parts(ca) if p not in _ID_PARTS]
             other = parts(cb)
             if (named and word_matches(head, named[-1]) and other and other[-1] in _ID_PARTS
-                    and (cb.lower() in grouped or (tb and tb in grouped_tables))):
+                    and norm(ca) != norm(cb)
+                    and (cb.lower() in grouped or (tb and tb in named_by))):
                 return True
     return False
 
