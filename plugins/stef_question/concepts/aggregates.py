@@ -242,11 +242,12 @@ def read(
         if m.phrase in _NUMBER_OF and _compound(text, lex, m.start):
             continue  # "the flight numbers of flights": an attribute's name, no count
         prev_m = matches[idx - 1] if idx else None
-        if (m.phrase in ("count", "counts") and prev_m is not None
-                and prev_m.meaning in ("AVG", "SUM", "MAX", "MIN") and prev_m.end == m.start - 1
-                and text.tokens[m.start - 1].kind == "word"
-                and words[m.start - 1] not in ("of", "the", "a", "an")):
-            continue  # "avg guest count", "total word count": a count stored on each row
+        if (m.phrase in ("count", "counts", "count of") and prev_m is not None
+                and prev_m.meaning in ("AVG", "SUM", "MAX", "MIN")
+                and m.start - 2 <= prev_m.end < m.start
+                and all(text.tokens[j].kind == "word" and words[j] not in ("of", "the", "a", "an")
+                        for j in range(prev_m.end, m.start))):
+            continue  # "avg guest count", "average final guest count": a count on each row
         if m.phrase in ("min", "max") and _unit_of_minutes(text, m.start):
             continue  # "session length in min", "30 min": minutes, no MIN
         things = func == "SUM" and m.phrase in ("total", "combined") and _things_after(
