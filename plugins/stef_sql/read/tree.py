@@ -782,6 +782,10 @@ def _anti_joins(tree: Tree) -> list[AntiJoin]:
                       and _matched_only(t.this, alias, table, keys))
         if not nulls and isinstance(join.this, exp.Subquery):
             nulls = _zero_counts(join.this, alias, terms[:64])
+        if not nulls and having is None and select.args.get("group"):
+            # ``(SELECT e.event_id, COUNT(p.pmt_id) AS n ... LEFT JOIN payments p ... GROUP BY
+            # e.event_id) x WHERE n = 0``: the same zero count, compared by the query around
+            nulls = _outer_zero_counts(select, alias, table, keys)
         if not nulls and having is not None and select.args.get("group"):
             # ``GROUP BY r.room_nm HAVING COUNT(u.upkeep_id) = 0``: the groups no row of the
             # joined table matched, as ``u.upkeep_id IS NULL`` keeps them row by row
@@ -826,6 +830,42 @@ def _either_terms(condition: exp.Expr) -> tuple[exp.Expr, ...]:
 def _and_terms(condition: exp.Expr) -> tuple[exp.Expr, ...]:
     """The top-level AND terms of a WHERE or HAVING condition."""
     return tuple(condition.flatten()) if isinstance(condition, exp.And) else (condition,)
+
+
+def _outer_zero_counts(select: exp.Select, alias: str, table: str,
+                       keys: frozenset[str]) -> tuple[exp.Expr, ...]:
+    """The terms of the query around a derived table (in its FROM) that keep the groups with
+    a zero count of the joined table's matched rows: ``WHERE n = 0`` over ``(SELECT ...,
+    COUNT(p.pmt_id) AS n FROM events e LEFT JOIN payments p ... GROUP BY ...) x``.
+
+    >>> from sqlglot import parse_one
+    >>> q = parse_one("SELECT COUNT(*) FROM (SELECT e.id, COUNT(p.id) AS n FROM events e "
+    ...               "LEFT JOIN payments p ON p.event_id = e.id GROUP BY e.id) x WHERE n = 0")
+    >>> inner = q.find(exp.Subquery).this
+    >>> [t.sql() for t in _outer_zero_counts(inner, "p", "payments", frozenset({"id"}))]
+    ['n = 0']
+    """
+    counts = {e.alias.lower() for e in select.expressions[:64]
+              if isinstance(e, exp.Alias) and isinstance(e.this, exp.Count)
+              and _matched_only(e.this.this, alias, table, keys)}
+    holder = select.parent
+    if not counts or not isinstance(holder, exp.Subquery) or not isinstance(
+            holder.parent, exp.From):
+        return ()
+    outer = holder.parent.parent
+    where = outer.args.get("where") if isinstance(outer, exp.Select) else None
+    if where is None:
+        return ()
+    out: list[exp.Expr] = []
+    for t in _and_terms(where.this)[:64]:
+        if not isinstance(t, exp.EQ):
+            continue
+        column, zero = (t.this, t.expression) if isinstance(t.this, exp.Column) else (
+            t.expression, t.this)
+        if (isinstance(column, exp.Column) and column.name.lower() in counts
+                and isinstance(zero, exp.Literal) and not zero.is_string and zero.this == "0"):
+            out.append(t)
+    return tuple(out)
 
 
 def _zero_counts(derived: exp.Subquery, alias: str,
