@@ -3478,6 +3478,22 @@ _WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(d + "s" for d in WEEKDAYS), "weekend", 
 _DAY_NAMES = frozenset({*WEEKDAYS, *(d[:3] for d in WEEKDAYS)})
 
 
+def _no_weekday_read(r: Filter, sql: SqlSpec) -> bool:
+    """Does ``r`` ask for days of the week ("weekend", "saturdays") of a SQL that reads no
+    day of the week in any way: no weekday function, no day named, no weekly period, no
+    column or value that names a weekend or a weekday?"""
+    if r.op not in ("=", "in") or not r.values or not all(
+            isinstance(v, str) and v.lower() in _WEEKDAY_WORDS for v in r.values[:8]):
+        return False
+    if sql.weekday_numbers or sql.weekday_labels or any(
+            any(k == "dow" for k, _ in p.periodic) for p in (*sql.periods, *sql.value_periods)):
+        return False
+    said = " ".join(str(v).lower() for v in sql.literals[:256] if isinstance(v, str))
+    names = " ".join(sorted(sql.columns)[:256]).lower()
+    return not re.search(r"week|wk|\bdow|\bsat|\bsun|\bmon|\bfri|day_?name|\bdy\b",
+                         f"{said} {names}")
+
+
 def _day_of_week(s: Filter) -> bool:
     """Does the SQL predicate keep days of the week: a date column compared with day numbers
     (``EXTRACT(DOW FROM d) IN (0, 6)``, ``DAYOFWEEK(d) = 7``: the reader keeps the column) or
@@ -4763,7 +4779,7 @@ def align_filters(
         # (only where nothing else may leave the rows out: an anti-join, HAVING COUNT(...) =
         # 0 or NOT EXISTS says "not ridden in the last 14 days" of "scooters" / vehicle_type
         # = 'scooter' without a condition that names it)
-        if r.op == "not" and not (sql.having or sql.keeps_unmatched or sql.outer_joins or any(
+        if r.op == "not" and not (sql.having or sql.keeps_unmatched or any(
                 f.excluded for f in sql.filters[:MAX_SCAN])):
             encodings = [e for e in encodings if not _spells_other_word(e, q.text)]
         if r.op == "not" and (encodings or restated):
@@ -4849,6 +4865,15 @@ def align_filters(
         if is_weak(r):
             said = (f"says {r.describe()}" if r.op == "not"
                     else f"names {render_value(r.value)}")  # "…, no matter the region"
+            if _no_weekday_read(r, sql):
+                # "weekend signings last month per agent" / no day of the week anywhere: the
+                # rows of every day are counted
+                reasons.append(reason(
+                    "filter.missing",
+                    f"the question {said} but the SQL reads no day of the week at all: the "
+                    "rows of every day are kept", "major"))
+                missing.append(r.describe())
+                continue
             reasons.append(reason(
                 "filter.missing", f"the question {said} but no SQL filter uses it", "minor"))
             continue

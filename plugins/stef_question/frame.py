@@ -251,18 +251,16 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
             for factor in _UNIT_FACTORS:
                 w = v * factor
                 scaled.setdefault(_vkey(int(w) if float(w).is_integer() else w), f)
-    said_again: set[int] = set()
+    # (the question's own bound stays: its unit may be what a period of the SQL answers,
+    # "8+ weeks" restated "56 or more days" beside INTERVAL 56 DAY)
     for f in filters[:MAX_REQUIREMENTS * 4]:
         k = _vkey(f.value)
         if (f.source in ("hint", "enrichment") and k not in question_ops and k in scaled
                 and _same_way(f.op, scaled[k].op)):
             question_ops[k] = scaled[k].op
-            said_again.add(id(scaled[k]))
     ordered = sorted(filters, key=lambda f: (_RANK.get(f.source, 3), f.strength != "strong"))
     out: dict[tuple[str, str], Filter] = {}
     for f in ordered:
-        if id(f) in said_again:
-            continue
         asked_op = question_ops.get(_vkey(f.value)) if f.source in ("hint", "enrichment") else None
         if asked_op is not None and (f.op == "=" or _same_way(f.op, asked_op)):
             # "more than 3 returns" restated as ``COUNT(returns) >= 3``: the user's words
