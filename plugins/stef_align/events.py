@@ -110,7 +110,9 @@ EVENTS: dict[str, tuple[str, ...]] = {
                 "enrol", "enroll", "enrolled", "enrolment", "enrollment", "enrolments",
                 "enrollments", "request", "requested", "raise", "raised", "filed", "subscribe",
                 "subscribed", "subscription", "subscriptions", "reported", "ordered", "hire",
-                "hired", "apply", "applied", "application", *_SUBMITTED),
+                "hired", "apply", "applied", "application",
+                # a quote or an estimate is made, then accepted, declined or won
+                "quote", "quoted", *_SUBMITTED),
     # (an appointment's date is the time it books: "appt_dt", "appointment_date")
     "start": ("start", "started", "begin", "began", "begun", "appt", "appointment"),
     "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
