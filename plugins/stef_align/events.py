@@ -326,6 +326,8 @@ def _event_before(tokens: list[str], end: int,
         if event is None or (event == "return" and not returns):
             return None  # "returned": brought back, came back or bought again (see _AFTER)
         first = i - 1 if " " in word else i
+        if first >= 1 and tokens[first - 1] in ("vs", "versus"):
+            return None  # "avg quote accepted vs declined ytd": states compared, no event
         if made and not target and word.endswith("s") and word in _OPENING_NOUNS and not (
                 first >= 1 and tokens[first - 1] in _NEGATING):
             # "bookings were made yesterday": the bookings' own event, as "booked yesterday"

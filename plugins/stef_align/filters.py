@@ -3478,18 +3478,29 @@ _WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(d + "s" for d in WEEKDAYS), "weekend", 
 _DAY_NAMES = frozenset({*WEEKDAYS, *(d[:3] for d in WEEKDAYS)})
 
 
-def _no_weekday_read(r: Filter, sql: SqlSpec) -> bool:
+_AS_ALIAS = re.compile(r"\s+AS\s+(\S+)\s*$", re.IGNORECASE)
+
+
+def _no_weekday_read(r: Filter, sql: SqlSpec, own: str) -> bool:
     """Does ``r`` ask for days of the week ("weekend", "saturdays") of a SQL that reads no
     day of the week in any way: no weekday function, no day named, no weekly period, no
     column or value that names a weekend or a weekday?"""
     if r.op not in ("=", "in") or not r.values or not all(
             isinstance(v, str) and v.lower() in _WEEKDAY_WORDS for v in r.values[:8]):
         return False
+    if not any(w in _WEEKDAY_WORDS for w in re.findall(r"[a-z]+", own)):
+        return False  # (a reformulation's "weeks starting Monday" keeps no day)
     if sql.weekday_numbers or sql.weekday_labels or any(
             any(k == "dow" for k, _ in p.periodic) for p in (*sql.periods, *sql.value_periods)):
         return False
     said = " ".join(str(v).lower() for v in sql.literals[:256] if isinstance(v, str))
-    names = " ".join(sorted(sql.columns)[:256]).lower()
+    # (and the expressions it groups or shows: DAYNAME(created_ts), EXTRACT(DOW FROM d))
+    # (not the names the SQL gives its outputs: ``COUNT(*) AS weekend_signings``)
+    aliases = {m.group(1).strip('"`[]').lower() for p in sql.projections[:64]
+               if (m := _AS_ALIAS.search(p.expr)) is not None}
+    names = " ".join([*(c for c in sorted(sql.columns)[:256] if c.lower() not in aliases),
+                      *(k for k in sql.group_by[:32] if k.lower() not in aliases),
+                      *(_AS_ALIAS.sub("", p.expr) for p in sql.projections[:64])]).lower()
     return not re.search(r"week|wk|\bdow|\bsat|\bsun|\bmon|\bfri|day_?name|\bdy\b",
                          f"{said} {names}")
 
@@ -4865,7 +4876,7 @@ def align_filters(
         if is_weak(r):
             said = (f"says {r.describe()}" if r.op == "not"
                     else f"names {render_value(r.value)}")  # "…, no matter the region"
-            if _no_weekday_read(r, sql):
+            if _no_weekday_read(r, sql, q.own_words.lower()[:2000]):
                 # "weekend signings last month per agent" / no day of the week anywhere: the
                 # rows of every day are counted
                 reasons.append(reason(
