@@ -29,15 +29,15 @@ invoices") or that asks to see them ("show all their open tickets") asks for no 
 
 from __future__ import annotations
 
-import re
-
+from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 
 #: "all their classes", "all of its invoices", "every one of their bookings"; "whose invoices
-#: are all paid", "whose orders were all cancelled".
-_ALL_THEIR = re.compile(
+#: are all paid", "whose orders were all cancelled". Searched only in a question holding "all",
+#: "every" or "whose" (every match does; most questions hold none).
+_ALL_THEIR = gated(
     r"\b(?:(?P<before>[a-z]+)\s+)?(?:all|every\s+one)\s+(?:of\s+)?(?:their|its|his|her)\s+"
     r"(?P<noun>[a-z]+)"
     r"|\bwhose\s+(?P<noun2>[a-z]+)\s+(?:are|were|have\s+been|had\s+been)\s+all\b")
@@ -54,6 +54,14 @@ _FROM_STATES = frozenset({"withdrew", "withdrawn", "dropped", "removed", "unsubs
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    # the SQL is tested first: most queries fail a test below, and the question is not read
+    if (sql.group_by or sql.nested_group_by or sql.subqueries or sql.windows
+            or sql.set_operation or sql.anti_joined_tables or sql.partition_by
+            or any(f.source == "having" for f in sql.filters[:128])):
+        return []  # something looks at an owner's other rows (or may): not read
+    if not any(f.column and f.op in ("=", "in") and not f.excluded
+               and isinstance(f.value, (str, tuple)) for f in sql.filters[:128]):
+        return []  # no state kept: nothing says which rows are tested
     own = q.own_words[:600].lower()
     found = None
     for m in _ALL_THEIR.finditer(own):
@@ -64,13 +72,6 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         break
     if found is None:
         return []
-    if (sql.group_by or sql.nested_group_by or sql.subqueries or sql.windows
-            or sql.set_operation or sql.anti_joined_tables or sql.partition_by
-            or any(f.source == "having" for f in sql.filters[:128])):
-        return []  # something looks at an owner's other rows (or may): not read
-    if not any(f.column and f.op in ("=", "in") and not f.excluded
-               and isinstance(f.value, (str, tuple)) for f in sql.filters[:128]):
-        return []  # no state kept: nothing says which rows are tested
     return [reason(
         "filter.operator_mismatch",
         f"the question keeps those whose {found} are all in one state, but the SQL only keeps "

@@ -46,6 +46,7 @@ import re
 
 from stef_align.lifecycle import ended_rows, keeps_in_force
 from stef_align.names import head_stem, parts, word_matches
+from stef_core.gated import gated
 from stef_core.models import Reason
 from stef_core.periods import MONTHS, SEASONS, WEEKDAYS
 from stef_core.reasons import reason
@@ -112,7 +113,7 @@ def dropped_absence(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
 
 #: "non-contractors", "non contractor", "noncontractor".
-_NON = re.compile(r"\bnon[- ]?([a-z]{3,})")
+_NON = gated(r"\bnon[- ]?([a-z]{3,})")  # (searched only where "non" is)
 
 
 def _value_words(value: object) -> list[str]:
@@ -313,7 +314,8 @@ def kept_present(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
 
 #: Words that ask for what is in force at the moment asked ("master plumbers still on staff",
 #: "members currently enrolled").
-_STILL = re.compile(r"\b(?:still|currently|right now|rn|at the moment|on staff|in force)\b")
+#: (Searched only in a question holding one of its words: most hold none.)
+_STILL = gated(r"\b(?:still|currently|right now|rn|at the moment|on staff|in force)\b")
 #: Words that ask for rows that ended, or may: then an end kept set is what is asked.
 _ENDED_ASKED = re.compile(r"\b(?:former|ex|no longer|not anymore|left|leavers?|quit|gone"
                           r"|past|previous|churned|lapsed|expired|inactive|ended|terminated"
@@ -358,7 +360,8 @@ _OPPOSITE_WORDS = {
 }
 #: The linking words before a part's word in a share or a list ("% of enrollments that were
 #: online", "orders which are inbound").
-_PART_WORD = re.compile(r"\b(?:that|which|who)\s+(?:were|are|was|is|went)\s+([a-z]{4,})\b")
+#: (Searched only in a question holding "that", "which" or "who".)
+_PART_WORD = gated(r"\b(?:that|which|who)\s+(?:were|are|was|is|went)\s+([a-z]{4,})\b")
 
 
 def opposite_part(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:

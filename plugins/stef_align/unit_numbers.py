@@ -41,6 +41,8 @@ from stef_core.words import stem
 #: units").
 _SAID = re.compile(r"(?<![\w.,$€£#/:-])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(k)?\s*-?\s*"
                    r"([a-z]{2,})\b")
+#: What every number (:data:`_SAID`, :data:`_NUMBER`) holds.
+_DIGIT = re.compile(r"\d")
 #: Any number the person writes.
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 #: Words before a number that make it a rank, a count of rows shown or an id, not a measure.
@@ -66,7 +68,13 @@ _FLAG_PARTS = frozenset({"is", "has", "flg", "flag", "ind", "yn", "id", "cd", "c
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
+    if not any(f.column is not None and not f.excluded and not isinstance(f.value, bool)
+               and isinstance(f.value, (int, float))
+               for f in (*sql.filters[:128], *sql.conditions[:128])):
+        return []  # no number compared (the only filters read below): the question unread
     own = q.own_words[:600].lower()
+    if _DIGIT.search(own) is None:
+        return []  # no number said (one C scan; _SAID tries every position of the text)
     said: list[tuple[float, str]] = []
     for m in _SAID.finditer(own):
         unit = m.group(3)

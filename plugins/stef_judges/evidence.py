@@ -186,7 +186,10 @@ def features(request: JudgeRequest,
                       or request.question.rates)
     support = (sum(1 for p in sql.projections if p.aggregate)
                if "supporting_columns" in sql.tolerated or asks_value else 0)
-    extra_columns = len(sql.projections) - support - max(asked_items(question), 2)
+    shown = len(sql.projections) - support
+    # two columns are never too many (max(..., 2)): the question's enumerations are read only
+    # for a SELECT that shows more
+    extra_columns = shown - max(asked_items(question), 2) if shown > 2 else 0
     out["risk:extra_columns"] = (
         _cap(extra_columns, 3) if extra_columns > 0 and not sql.select_star else 0.0
     )
