@@ -391,10 +391,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--domains",
         help="only these domains (comma-separated names, or 'round7' / 'round13' / ... / "
-        "'round44' for the domains written in session 7 / 13 / ... / 34 (27 and 28 both in "
+        "'round54' for the domains written in session 7 / 13 / ... / 40 (27 and 28 both in "
         "session 27, 29 to 35 in session 28, 36 and 37 in session 29, 38 in session 30, 39 in "
-        "session 31, 40 and 41 in session 32, 42 and 43 in session 33, 44 in session 34), or "
-        "'round5' for the 24 before session 7); each keeps its half",
+        "session 31, 40 and 41 in session 32, 42 and 43 in session 33, 44 in session 34, 45 "
+        "in session 35, 46 in session 36, 47 in session 37, 48 in session 38, 49 and 50 in "
+        "session 39, 51 to 54 in session 40), or 'round5' for the 24 before session 7); each "
+        "keeps its half",
     )
     ap.add_argument("stef_args", nargs="*", help="extra arguments for stef eval (after --)")
     args = ap.parse_args(argv)

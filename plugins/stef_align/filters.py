@@ -472,8 +472,7 @@ def _state_of_rows(word: str, column: str, low: str, sql: SqlSpec) -> bool:
     tables = {t for c, t in sql.column_tables[:256] if c == bare(column) and t}
     if len(tables) != 1:
         return False
-    if word.endswith("s") and " " not in word.replace("no ", "no-", 1) and re.search(
-            rf"\b{re.escape(word)}\b", low):
+    if word.endswith("s") and re.search(rf"\b{re.escape(word)}\b", low):
         return True  # "no-shows last month per property": the state names the rows counted
     head = parts(next(iter(tables)).split(".")[-1])
     if not head:
@@ -4303,8 +4302,8 @@ def align_filters(
         extras.remove(s)
         contrary.append((
             s.describe(), "filter.value_mismatch",
-            f"the question asks for {_said_state(s, q.text)} rows but the SQL keeps "
-            f"{s.describe()}, the opposite state", "major"))
+            f"the question asks for the rows that are {_said_state(s, q.text)} but the SQL "
+            f"keeps {s.describe()}, a state that excludes it", "major"))
     for what, code, text, severity in contrary:
         strong_count += 1
         wrong += 1
