@@ -4602,17 +4602,6 @@ def align_filters(
                 f"({found.describe()})", "minor"))
             matched.append(r.describe())
             continue
-        if found is not None and _ended_flag_unset(r, found):
-            # "active frame SKUs" / discontinued_flg = 'N': the flag of the state that ends
-            # the asked one, kept unset, is the data's way to keep it (inference: weak)
-            reasons.append(reason(
-                "filter.value_mismatch",
-                f"the question asks {r.describe()} but the SQL filters {found.describe()} "
-                "(perhaps the data's term for it)", "minor"))
-            matched.extend((r.describe(), found.describe()))
-            if found in extras:
-                extras.remove(found)
-            continue
         if found is not None:
             # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
             # / 'APG') may be that name's code: the data decides, not the words; it lowers
@@ -4620,8 +4609,12 @@ def align_filters(
             coded = _code_for_name(r.value, found)
             # "pending claims" / claim_status = 'SUBMITTED': the data's own term for a state
             # the question words loosely (inference: weak); 'closed' for "open" is not
-            in_terms = (not coded and (_state_word(r, q.text) or _restated_state(r))
-                        and _state_column(found) and not _contradicts(str(r.value), found.value))
+            # (so is the flag of the state that ends the asked one, kept unset: "active frame
+            # SKUs" / discontinued_flg = 'N')
+            in_terms = not coded and (
+                ((_state_word(r, q.text) or _restated_state(r)) and _state_column(found)
+                 and not _contradicts(str(r.value), found.value))
+                or _ended_flag_unset(r, found))
             if in_terms:
                 reasons.append(reason(
                     "filter.value_mismatch",
