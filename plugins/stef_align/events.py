@@ -79,6 +79,7 @@ today, so ``due_dt <= CURRENT_DATE`` (today included) is ``filter.operator_misma
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
@@ -383,28 +384,37 @@ def asked_event(q: QuestionSpec, today: date, returns: bool = False) -> Asked | 
     day = datetime(today.year, today.month, today.day)
     own = _TOKEN.findall(q.own_words.lower())
     for periods in (q.periods, q.restated_periods or ()):
-        for p in periods[:4]:
-            if p.start is not None and resolve(p.start, today) > day:
-                continue
-            phrase = _TOKEN.findall(p.text.lower())
-            at = _find(tokens, phrase) if phrase else None
-            if at is not None:
-                found = _event_before(tokens, at, returns)
-                if found is None and periods is q.periods and _unknown_verb_before(
-                        own, _find(own, phrase) if phrase else None):
-                    # "how many students graduated in Q4": the person's own words date the
-                    # rows by an event read nowhere here; a reformulation's other event
-                    # ("enrolled in Q4 2025") does not replace it
-                    return None
-                if found is not None:
-                    asked, first = found
-                    if (asked.event == "booking" and p.end is not None
-                            and resolve(p.end, today) > day + _DAY):
-                        # "no shows booked this quarter": a period running into days ahead
-                        # may be the time booked, not when the bookings were made
-                        continue
-                    return replace(asked, phrase=" ".join(tokens[first:at + len(phrase)]))
+        for p, phrase, at in _past_periods_said(periods, tokens, today):
+            found = _event_before(tokens, at, returns)
+            if found is None and periods is q.periods and _unknown_verb_before(
+                    own, _find(own, phrase)):
+                # "how many students graduated in Q4": the person's own words date the rows
+                # by an event read nowhere here; a reformulation's other event ("enrolled in
+                # Q4 2025") does not replace it
+                return None
+            if found is not None:
+                asked, first = found
+                if (asked.event == "booking" and p.end is not None
+                        and resolve(p.end, today) > day + _DAY):
+                    # "no shows booked this quarter": a period running into days ahead may
+                    # be the time booked, not when the bookings were made
+                    continue
+                return replace(asked, phrase=" ".join(tokens[first:at + len(phrase)]))
     return None
+
+
+def _past_periods_said(periods: Sequence[Period], tokens: list[str],
+                       today: date) -> Iterator[tuple[Period, list[str], int]]:
+    """The question's periods (its first four) that start no later than ``today``, each with
+    its words and where ``tokens`` say them; a period whose words are not found is skipped."""
+    day = datetime(today.year, today.month, today.day)
+    for p in periods[:4]:
+        if p.start is not None and resolve(p.start, today) > day:
+            continue
+        phrase = _TOKEN.findall(p.text.lower())
+        at = _find(tokens, phrase) if phrase else None
+        if at is not None:
+            yield p, phrase, at
 
 
 # --------------------------------------------------------------------------------------------
@@ -959,9 +969,8 @@ def _kept_not_dated(q: QuestionSpec, sql: SqlSpec, periods: list[Period],
     today = anchor.date if anchor is not None else date.today()
     asked = asked_event(q, today)
     for column in present[:4]:
-        word = _column_word(column)
-        if asked is not None and word is not None:
-            own = _WORD_EVENT.get(word) or _COLUMN_EVENT.get(word)
+        word, own = _column_word(column), column_event(column)
+        if asked is not None and word is not None and own is not None:
             if own != asked.event or any(_same_event(own, word, b) for b in bounded):
                 continue
             said = asked.phrase
@@ -1009,14 +1018,7 @@ def _named_before_period(q: QuestionSpec, column: str, today: date) -> str | Non
     if len(parts) != 1 or len(parts[0]) < 3:
         return None
     tokens = _TOKEN.findall(q.text)
-    day = datetime(today.year, today.month, today.day)
-    for p in q.periods[:4]:
-        if p.start is not None and resolve(p.start, today) > day:
-            continue
-        phrase = _TOKEN.findall(p.text.lower())
-        at = _find(tokens, phrase) if phrase else None
-        if at is None:
-            continue
+    for _, phrase, at in _past_periods_said(q.periods, tokens, today):
         i = at - 1
         if i >= 0 and tokens[i] in ("in", "on", "during", "since", "from"):
             i -= 1

@@ -3477,7 +3477,8 @@ _WEEKDAY_WORDS = frozenset({*WEEKDAYS, *(d + "s" for d in WEEKDAYS), "weekend", 
 _DAY_NAMES = frozenset({*WEEKDAYS, *(d[:3] for d in WEEKDAYS)})
 
 
-_AS_ALIAS = re.compile(r"\s+AS\s+(\S+)\s*$", re.IGNORECASE)
+#: An output item's name as written after it (`` AS weekend_signings``).
+_AS_ALIAS = re.compile(r"\s+AS\s+\S+\s*$", re.IGNORECASE)
 
 
 def _no_weekday_read(r: Filter, sql: SqlSpec, own: str) -> bool:
@@ -3495,8 +3496,7 @@ def _no_weekday_read(r: Filter, sql: SqlSpec, own: str) -> bool:
     said = " ".join(str(v).lower() for v in sql.literals[:256] if isinstance(v, str))
     # (and the expressions it groups or shows: DAYNAME(created_ts), EXTRACT(DOW FROM d))
     # (not the names the SQL gives its outputs: ``COUNT(*) AS weekend_signings``)
-    aliases = {m.group(1).strip('"`[]').lower() for p in sql.projections[:64]
-               if (m := _AS_ALIAS.search(p.expr)) is not None}
+    aliases = {p.alias.lower() for p in sql.projections[:64] if p.alias}
     names = " ".join([*(c for c in sorted(sql.columns)[:256] if c.lower() not in aliases),
                       *(k for k in sql.group_by[:32] if k.lower() not in aliases),
                       *(_AS_ALIAS.sub("", p.expr) for p in sql.projections[:64])]).lower()

@@ -381,8 +381,7 @@ def _tail_of(part: str, table: str) -> bool:
         return False
     word = last[-1]
     return any(w != part and w.endswith(part)
-               for w in (word, word[:-1] if word.endswith("s") else word,
-                         word[:-2] if word.endswith("es") else word))
+               for w in (word, word.removesuffix("s"), word.removesuffix("es")))
 
 
 def _named_row(group: str, sql: SqlSpec) -> bool:
@@ -701,9 +700,9 @@ def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     if not sql.divides and len(sql.tables) > 1:
         # "avg turnaround days per shop" / AVG(...) of tickets joined to shops: the mean is of
         # the tickets' column, so the shops joined are no rows it is taken over
-        averaged = {t.split(".")[-1] for a in sql.aggregations[:32] if family(a.func) == "AVG"
-                    for c, t in sql.column_tables[:256]
-                    if t and re.search(rf"\b{re.escape(c)}\b", a.arg.lower())}
+        read = {w for a in sql.aggregations[:32] if family(a.func) == "AVG"
+                for w in re.findall(r"\w+", a.arg.lower())}
+        averaged = {t.split(".")[-1] for c, t in sql.column_tables[:256] if t and c in read}
         if averaged and not any(word_matches(head, t) for t in averaged):
             return False
     return any(word_matches(head, t) for t in sql.tables)

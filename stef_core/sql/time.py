@@ -1754,6 +1754,14 @@ def _undated(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _date_difference(node: exp.Expr) -> exp.DateDiff | None:
+    """``node`` as a day count between two moments (``DATEDIFF``, or SQLite's difference of
+    two ``julianday`` calls), or None."""
+    diff = _unwrap(node)
+    diff = julianday_difference(diff) or diff
+    return diff if isinstance(diff, exp.DateDiff) else None
+
+
 def _diff_between(node: exp.Between, column_of: Callable[[exp.Expr], str | None],
                   negate: bool) -> list[Period] | None:
     """``datediff(event_dt, current_date()) BETWEEN 0 AND 14``: the two bounds of one day
@@ -1765,9 +1773,8 @@ def _diff_between(node: exp.Between, column_of: Callable[[exp.Expr], str | None]
     ...  for p in _diff_between(node, lambda c: c.name, False)]
     [('event_dt', True, True)]
     """
-    diff = _unwrap(node.this)
-    diff = julianday_difference(diff) or diff
-    if negate or not isinstance(diff, exp.DateDiff):
+    diff = _date_difference(node.this)
+    if negate or diff is None:
         return None
     low = _date_diff(diff, ">=", node.args["low"], column_of)
     high = _date_diff(diff, "<=", node.args["high"], column_of)
@@ -1812,10 +1819,9 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
         if term is None:
             term = _term(right, column_of)
             if term is None:
-                diff = _unwrap(left)
-                diff = julianday_difference(diff) or diff
+                diff = _date_difference(left)
                 return _date_diff(diff, _NEGATE[op] if negate else op, right,
-                                  column_of) if isinstance(diff, exp.DateDiff) else None
+                                  column_of) if diff is not None else None
             left, right, op = right, left, _FLIP[op]
         if negate:
             op = _NEGATE[op]
@@ -1831,13 +1837,13 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
             return None
         term = _term(node.this, column_of)
         if term is None:
-            diff = _unwrap(node.this)
-            if not isinstance(diff, exp.DateDiff):
+            listed = _unwrap(node.this)
+            if not isinstance(listed, exp.DateDiff):
                 return None
             # DATEDIFF(month, d, GETDATE()) IN (1, 2): each of the months it names
             found: list[Period] = []
             for item in node.expressions[:12]:
-                got = _date_diff(diff, "=", item, column_of)
+                got = _date_diff(listed, "=", item, column_of)
                 if got is None:
                     return None
                 found.extend(got)
