@@ -115,7 +115,7 @@ EVENTS: dict[str, tuple[str, ...]] = {
                 # a quote or an estimate is made, then accepted, declined or won
                 "quote", "quoted", *_SUBMITTED),
     # (an appointment's date is the time it books: "appt_dt", "appointment_date")
-    "start": ("start", "started", "begin", "began", "begun", "appt", "appointment"),
+    "start": ("start", "starts", "started", "begin", "begins", "began", "begun", "appt", "appointment"),
     "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
                    "done", "solve", "solved", "resolve", "resolved", "resolution", "close",
                    "closed", "closure", "process", "processed", "end", "ended", "ends",

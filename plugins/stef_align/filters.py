@@ -1115,7 +1115,7 @@ def _ops_fit(r: Filter, s: Filter) -> bool:
         return True
     if is_weak(r) and r.op == "=" and s.op not in ("!=", "not in", "not like"):
         return True  # a bare number carries no operator of its own
-    if is_year(r.value) or _is_period(r.value):
+    if (is_year(r.value) or _is_period(r.value)) and _may_hold_years(s):
         # A year or month against dates: "in 2010" is a range inside it, "after 1996" is
         # ">= '1997-01-01'" (time is read exactly by the time concept; this keeps years whole).
         if r.op == "=" and s.op in ORDERINGS | {"like"}:
@@ -1123,6 +1123,21 @@ def _ops_fit(r: Filter, s: Filter) -> bool:
         if (r.op in _UP and s.op in _UP) or (r.op in _DOWN and s.op in _DOWN):
             return True
     return False
+
+
+#: A column whose name says it holds dates or years (``model_year``, ``yr``, ``YEAR(d)``,
+#: ``signup_dt``, ``season``).
+_DATED_NAME = re.compile(r"year|yr|date|dt|time|ts\b|_at\b|season|vintage|fy|period|cohort|"
+                         r"birth|born|month|day|week|quarter|qtr", re.IGNORECASE)
+
+
+def _may_hold_years(s: Filter) -> bool:
+    """Can ``s`` be a year's bound: a date written out, or a number on a column named for
+    dates or years? ``board_feet > 2000`` bounds a quantity: "2000+ board feet" is >= 2000
+    there, and the strict bound one board foot off."""
+    if isinstance(s.value, bool) or not isinstance(s.value, (int, float)):
+        return True
+    return s.column is None or _DATED_NAME.search(s.column) is not None
 
 
 def _is_period(value: object) -> bool:
@@ -2876,7 +2891,7 @@ def _shift_fit(r: Filter, s: Filter) -> bool:
 def _year_fit(r: Filter, s: Filter) -> bool:
     """A year against a date or year on the other side of a boundary: "after 1996" is
     ``>= '1997-01-01'``, "before 1997" ``<= '1996-12-31'``."""
-    if not (isinstance(r.value, int) and is_year(r.value)):
+    if not (isinstance(r.value, int) and is_year(r.value)) or not _may_hold_years(s):
         return False
     sv = str(s.value)
     if not (sv[:4].isdigit() and not sv[4:5].isdigit()):
@@ -3481,6 +3496,14 @@ _DAY_NAMES = frozenset({*WEEKDAYS, *(d[:3] for d in WEEKDAYS)})
 _AS_ALIAS = re.compile(r"\s+AS\s+\S+\s*$", re.IGNORECASE)
 
 
+#: A literal or name that reads days of the week: a weekly period, a day's name or its
+#: abbreviation standing alone (``'SAT'``, ``is_sunday``, ``TO_CHAR(d, 'DY')``), never the
+#: start of another word (``month``, ``satisfaction``, ``download``).
+_WEEKDAY_READ = re.compile(
+    r"week|wk|day_?name|(?<![a-z])(?:dow|dy|(?:sat(?:urday)?|sun(?:day)?|mon(?:day)?|fri(?:day)?)s?)"
+    r"(?![a-z])")
+
+
 def _no_weekday_read(r: Filter, sql: SqlSpec, own: str) -> bool:
     """Does ``r`` ask for days of the week ("weekend", "saturdays") of a SQL that reads no
     day of the week in any way: no weekday function, no day named, no weekly period, no
@@ -3500,8 +3523,7 @@ def _no_weekday_read(r: Filter, sql: SqlSpec, own: str) -> bool:
     names = " ".join([*(c for c in sorted(sql.columns)[:256] if c.lower() not in aliases),
                       *(k for k in sql.group_by[:32] if k.lower() not in aliases),
                       *(_AS_ALIAS.sub("", p.expr) for p in sql.projections[:64])]).lower()
-    return not re.search(r"week|wk|\bdow|\bsat|\bsun|\bmon|\bfri|day_?name|\bdy\b",
-                         f"{said} {names}")
+    return not _WEEKDAY_READ.search(f"{said} {names}")
 
 
 def _day_of_week(s: Filter) -> bool:

@@ -1272,7 +1272,10 @@ def _plain_ungrouped(q: QuestionSpec, sql: SqlSpec, rules: Ruleset,
     email", a ``CASE`` on it, an order by it): a table joined on the group's key alone ("hours
     by instructor" joining ``instructors`` on ``instructor_id``) is no answer per instructor.
     """
-    if not ungrouped or q.group_by or q.loose_groups or q.rates or sql.set_operation:
+    # (a group the reformulation restates, "for each milk type", is the question's own "by"
+    # read as a breakdown: still asked)
+    if not ungrouped or set(q.group_by) - set(q.restated_groups) or q.loose_groups or \
+            q.rates or sql.set_operation:
         return None
     for group in q.plain_groups[:2]:
         if _answered(group, (), q, sql, rules, per=False) or _rows_may_be(group, q, sql) or (
@@ -1399,6 +1402,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
             if not (restated or party):
                 break
     if (plain := _plain_ungrouped(q, sql, rules, aggregates and not keys)) is not None:
+        # (it says what the reformulation's restated group said as a doubt, surely)
+        out = [r for r in out if not (r.code == "groupby.missing" and r.severity == "minor")]
         out.append(reason("groupby.missing", plain, "critical"))
     if aggregates and not q.group_by and (
             other := _other_grain(q, keys, sql, rules)) is not None:

@@ -928,7 +928,9 @@ def question_spec(
         keeps_empty=grouping.asks_empty_groups(folded_all),
         restated_groups=tuple(restated_groups),
         restated_ranking=restated_ranking,
-        counted=aggs.counted,
+        # (a count the reformulation adds counts its own nouns: "with the wheel count")
+        counted=tuple(dict.fromkeys(
+            (*aggs.counted, *(reform.aggregates.counted if reform is not None else ())))),
         terms=terms,
         text=folded_all,
         bindings=hint.bindings + (_named_columns(reformulated) if reformulated else ()),

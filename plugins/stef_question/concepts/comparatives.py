@@ -642,9 +642,12 @@ def read(
                 after = None  # a scale word, then another noun: "5 m long or more" is no money
             if after is not None and not any(k in claimed for k in range(i, after.end)):
                 value = big if step == 2 else value
+                # ("2000+ board feet": a plus before a noun bounds a quantity, not a year)
+                plus_noun = after.phrase == "+" and after.end < n and \
+                    text.tokens[after.end].kind == "word"
                 if not bucket_label(text, i, after.end, as_op(after.meaning), value):
                     found.append(Comparison(as_op(after.meaning), value, i, after.end,
-                                            looks_like_year(value)))
+                                            looks_like_year(value) and not plus_noun))
                 taken.update(range(i, after.end))
                 i = after.end
                 continue

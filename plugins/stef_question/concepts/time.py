@@ -145,6 +145,8 @@ _QUANTITY_BEFORE = re.compile(
 )
 _QUANTITY_AFTER = re.compile(
     r"^\s*(?:(?:or|and)\s+(?:below|above|more|less|over|under|fewer|higher|lower|greater|up)\b|"
+    # ("2000+ board feet", "1500+ units": a lower bound said with a plus, never a year)
+    r"\+\s*[a-z]+|board\s+f(?:ee|oo)t|bf|pallets?|bottles?|boxes|"
     r"%|percent|points?|meters?|metres?|km|kilometers?|miles?|feet|ft|kg|pounds?|lbs?|"
     r"dollars?|euros?|usd|people|persons?|students?|employees?|users?|units?|items?|times|"
     r"votes?|hours?|minutes?|seconds?|calories|words?|pages?|copies|rows?|records?|games?|"
