@@ -273,7 +273,9 @@ _LEFT_OUT = frozenset({"excluding", "excl", "exclude", "except", "minus", "witho
 #: Words before a verb form that make it an adjective ("the number of completed July visits":
 #: visits that are completed, in July), not the event the period dates.
 _ATTRIBUTIVE = frozenset({"the", "of", "a", "an", "no", "any", "with", "without", "number",
-                          "count", "and", "or", "their", "its", "our", "his", "her"})
+                          "count", "and", "or", "their", "its", "our", "his", "her",
+                          # "tips on paid February orders": a preposition, then the state
+                          "on", "over", "across", "from", "among"})
 #: Nouns a verb form after them makes the amount a row was sold at ("price paid", "prices
 #: charged"), not the moment of a payment.
 _PRICES = frozenset({"price", "prices"})

@@ -118,6 +118,18 @@ class Frame:
         return out
 
 
+def _counted_before_count(reform: Frame | None) -> tuple[str, ...]:
+    """The nouns a reformulation counts by naming them before "count" ("with the wheel
+    count"): what its SQL may sum as a stored count. (Not its "number of animals", which
+    restates what the question counts, often rows of another kind.)"""
+    if reform is None:
+        return ()
+    words = reform.text.words
+    return tuple(w for w in reform.aggregates.counted
+                 if any(words[i] == w and words[i + 1] in ("count", "counts")
+                        for i in range(len(words) - 1)))
+
+
 def _zeros(text: Text) -> list[int]:
     """The tokens of "0s" ("show 0s", "incl 0s"): the plural of zero, the groups shown at
     nothing, no value a row must equal.
@@ -928,9 +940,7 @@ def question_spec(
         keeps_empty=grouping.asks_empty_groups(folded_all),
         restated_groups=tuple(restated_groups),
         restated_ranking=restated_ranking,
-        # (a count the reformulation adds counts its own nouns: "with the wheel count")
-        counted=tuple(dict.fromkeys(
-            (*aggs.counted, *(reform.aggregates.counted if reform is not None else ())))),
+        counted=tuple(dict.fromkeys((*aggs.counted, *_counted_before_count(reform)))),
         terms=terms,
         text=folded_all,
         bindings=hint.bindings + (_named_columns(reformulated) if reformulated else ()),

@@ -195,7 +195,12 @@ def _passive_before(words: tuple[str, ...], i: int) -> bool:
         return False
     prev = words[j]
     verb = prev in _PASSIVES or (len(prev) > 3 and prev.endswith(_PASSIVE_ENDINGS))
-    return verb or (j < i - 1 and prev in _PAST)
+    # ("what % of visits were by members": the copula's "by" says who made them)
+    return verb or (j < i - 1 and prev in _PAST) or (j == i - 1 and prev in _COPULAS)
+
+
+#: Forms of "to be" that a "by" of agent follows ("visits were by members").
+_COPULAS = frozenset({"was", "were", "is", "are", "been"})
 
 
 #: Words after "by" that say when, not per what ("due by friday", "done by noon").

@@ -161,10 +161,18 @@ _QUANTITY_NOUN = re.compile(
 # A negation of the period itself ("not in 2014", "not completed in 1980", "except 2014"); a
 # negated verb further away ("did not respond in May") negates the event, not the time.
 _NEGATION = re.compile(
-    r"\b(?:(?:not|never|n't)\s+(?:\w+(?:ed|en|t)\s+)?(?:in|during|within|on|from|of|at)|"
+    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt|wasnt|werent)|n't)\s+(?:\w+(?:ed|en|t)\s+)?"
+    r"(?:in|during|within|on|from|of|at)\s+(?:the\s+)?(?:year\s+)?$|"
+    r"\b(?:"
     r"except(?:\s+in)?|"
     r"excluding|other than|outside(?:\s+of)?|apart from)\s+(?:the\s+)?(?:year\s+)?$"
 )
+
+# A negated verb right before a period running to today ("haven't ordered yet this year",
+# "not renewed this month"): none of it from the period's start on, as "since" says.
+_NEGATED_TO_DATE = re.compile(
+    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt)|n't)\s+(?:\w+(?:ed|en|t)\s+)?"
+    r"(?:(?:yet|so\s+far)\s+)?$")
 
 #: The preposition an atom may open with ("in the last 6 months", "during the past year").
 _ATOM_LEAD = re.compile(r"(?:in|during|within)\s+(?:the\s+)?")
@@ -1689,7 +1697,9 @@ def mentions(text: str, first: int = 0) -> tuple[tuple[tuple[int, int], Period],
         # "not serviced in the last 6 months": the atom may open with the preposition the
         # negation reaches through ("in the last 6 months" is one atom)
         lead = _ATOM_LEAD.match(lower, atom.start, atom.end)
-        negated = _NEGATION.search(clause + (lead.group(0) if lead else "")) is not None
+        negated = _NEGATION.search(clause + (lead.group(0) if lead else "")) is not None or (
+            _NEGATED_TO_DATE.search(clause) is not None
+            and lower.startswith("this ", atom.start))
         span_start = atom.start
         # a range: "between A and B", "from A to B", "A - B"
         nxt = atoms[i + 1] if i + 1 < len(atoms) else None
