@@ -294,6 +294,7 @@ class Asked:
     event: str
     verb: bool
     phrase: str = ""  # the word and its period, as the question says them
+    on_time: bool = False  # "paid on time last quarter": judged against a deadline
 
 
 def _event_before(tokens: list[str], end: int,
@@ -302,7 +303,7 @@ def _event_before(tokens: list[str], end: int,
     and where it starts. "Returned" is read as an event only where ``returns`` says the SQL
     reads a column of returns itself."""
     i, steps, target = end - 1, 0, end < len(tokens) and tokens[end] == "for"
-    made = False
+    made = on_time = False
     while i >= 0 and steps < _STEPS:
         steps += 1
         word = tokens[i]
@@ -313,6 +314,7 @@ def _event_before(tokens: list[str], end: int,
             continue
         if word == "time" and i >= 1 and tokens[i - 1] in ("on", "in"):
             i -= 2  # "completed on time last month"
+            on_time = True
             continue
         if i >= 1 and tokens[i - 1] in _GROUPING:
             i -= 2  # "collections by month for 2025": the grouping is not the event,
@@ -353,7 +355,7 @@ def _event_before(tokens: list[str], end: int,
             # "contracts sold (not cancelled) in Q3": a state the rows lack, not the event
             # the period dates
             return None
-        return Asked(word, event, verb=True), first
+        return Asked(word, event, verb=True, on_time=on_time), first
     return None
 
 
@@ -453,8 +455,9 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "",
         return False
     if event == "deadline":
         # "completed last month" on due_date: the rows due then; "promised in May" on
-        # promised_dt: the deadline is the asked event itself
-        return asked.event == "deadline"
+        # promised_dt: the deadline is the asked event itself; "paid on time last quarter" on
+        # due_dt: the rows judged against a deadline, dated by it as often as by the payment
+        return asked.event == "deadline" or asked.on_time
     if {_end_word(asked.word), _end_word(word)} == {"pickup", "dropoff"}:
         # "hems dropped off yesterday" on picked_up_ts: the two ends of a stay or a trip,
         # days apart, never one event

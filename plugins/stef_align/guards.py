@@ -1015,7 +1015,9 @@ def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
                         and not _guard_words(g.example.split(" ", 1)[0]))):
                 continue
             applied = f"{g.queries} of the run's {g.reading} queries reading {table} apply"
+            named = _picks_by_name(table, sql)
         else:
+            named = False
             if _chosen_otherwise(g, sql):
                 continue
             column = g.example.split(" ", 1)[0]
@@ -1029,7 +1031,24 @@ def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
         out.append(reason(
             "filter.guard_missing",
             f"the SQL does not apply {g.example}, which {applied} (the deployment's scope or "
-            f"guard): rows it leaves out elsewhere may be counted here",
-            "major",
+            f"guard): rows it leaves out elsewhere may be counted here"
+            + (" (it picks its row by name, which a test or deleted row seldom shares)"
+               if named else ""),
+            "minor" if named else "major",
         ))
     return out
+
+
+#: Last parts of a column that holds a row's name.
+_NAME_PARTS = frozenset({"nm", "name", "title"})
+
+
+def _picks_by_name(table: str, sql: SqlSpec) -> bool:
+    """Does ``sql`` pick the rows of ``table`` by a name written out (``vendor_nm = 'Sunny
+    Acres Farm'``, ``ILIKE 'sunny acres farm'``): one real row the user named?"""
+    homes = {c.lower(): table_key(t) for c, t in sql.column_tables[:256]}
+    return any(
+        f.column is not None and f.op in ("=", "like", "ilike") and isinstance(f.value, str)
+        and (ps := parts(bare(f.column))) and ps[-1] in _NAME_PARTS
+        and homes.get(bare(f.column).lower()) == table
+        for f in (*sql.filters, *sql.conditions)[:256])

@@ -446,12 +446,16 @@ def _today_counted(p: Period) -> Period | None:
     """"The last 7 days" counted with today as one of them (``>= CURRENT_DATE - 6``): the
     rolling window of days or weeks read as that many calendar days up to today included,
     beside the same span before today (English does not say whether today is one of the
-    seven). Not for months or years: "the last 3 months" counts no days."""
+    seven). For months and years the same one day at the start: "in the last 12 months" as
+    ``insp_dt > CURRENT_DATE - INTERVAL 1 YEAR`` leaves out the day a year back, which the
+    words neither keep nor leave out."""
     rolling = _rolling(p)
     if rolling is None:
         return None
     start, step = rolling
-    if step.unit not in ("day", "week") or step.n > -2:
+    if step.unit in ("day", "week") and step.n > -2:
+        return None
+    if step.unit not in ("day", "week", "month", "quarter", "year"):
         return None
     return replace(p, start=start.shifted("day", 1))
 

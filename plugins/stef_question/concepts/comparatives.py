@@ -131,7 +131,8 @@ def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH
     j = i - 1
     while j >= lo:
         tok = text.tokens[j]
-        if tok.kind == "punct" and tok.low not in ("'", "-"):
+        # ("no shift_status = 'WORKED' shift": a reformulation's code keeps its negation)
+        if tok.kind == "punct" and tok.low not in ("'", "-", "=", "_"):
             return False
         if tok.low in _CLAUSE_WORDS:
             return False  # "not discontinued and cost less than 50": another predicate

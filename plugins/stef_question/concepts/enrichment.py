@@ -185,7 +185,9 @@ _NEGATED_EXISTENCE = re.compile(
     r"\b(?:no|without(?:\s+any)?|not\s+any|none\s+of\s+(?:the|their|its)|excluding|"
     r"except(?:\s+for)?|other\s+than|apart\s+from|aside\s+from)\s+"
     r"(?:[a-z_]+\s+){0,3}?(?:where|with|having|whose|that\s+(?:has|have|had)|in\s+which)"
-    r"\s*\(?\s*$", re.IGNORECASE)
+    r"\s*\(?\s*$"
+    # ("volunteers with no shift_status = 'WORKED' shift": the cue right before the condition)
+    r"|\b(?:no|without(?:\s+any)?|not\s+any)\s+$", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[.;:!?]")
 
 
