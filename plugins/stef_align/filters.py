@@ -3497,11 +3497,12 @@ _AS_ALIAS = re.compile(r"\s+AS\s+\S+\s*$", re.IGNORECASE)
 
 
 #: A literal or name that reads days of the week: a weekly period, a day's name or its
-#: abbreviation standing alone (``'SAT'``, ``is_sunday``, ``TO_CHAR(d, 'DY')``), never the
-#: start of another word (``month``, ``satisfaction``, ``download``).
+#: abbreviation standing alone (``'SAT'``, ``is_sunday``, ``TO_CHAR(d, 'DY')``), a format of
+#: the weekday (``FORMAT_DATE('%A', d)``, ``strftime('%w', d)``), never the start of another
+#: word (``month``, ``satisfaction``, ``download``).
 _WEEKDAY_READ = re.compile(
-    r"week|wk|day_?name|(?<![a-z])(?:dow|dy|(?:sat(?:urday)?|sun(?:day)?|mon(?:day)?|fri(?:day)?)s?)"
-    r"(?![a-z])")
+    r"week|wk|day_?name|%[awu]|(?<![a-z])(?:dow|dy|day|(?:sat(?:urday)?|sun(?:day)?|mon(?:day)?|"
+    r"fri(?:day)?)s?)(?![a-z])")
 
 
 def _no_weekday_read(r: Filter, sql: SqlSpec, own: str) -> bool:

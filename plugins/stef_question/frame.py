@@ -122,12 +122,12 @@ def _counted_before_count(reform: Frame | None) -> tuple[str, ...]:
     """The nouns a reformulation counts by naming them before "count" ("with the wheel
     count"): what its SQL may sum as a stored count. (Not its "number of animals", which
     restates what the question counts, often rows of another kind.)"""
-    if reform is None:
+    if reform is None or "COUNT" not in reform.aggregates.strong:
         return ()
-    words = reform.text.words
-    return tuple(w for w in reform.aggregates.counted
-                 if any(words[i] == w and words[i + 1] in ("count", "counts")
-                        for i in range(len(words) - 1)))
+    toks = reform.text.tokens
+    return tuple(toks[i - 1].low for i in range(2, len(toks))
+                 if toks[i].low in ("count", "counts") and toks[i - 1].kind == "word"
+                 and toks[i - 2].low in ("the", "a", "its", "their", "with"))
 
 
 def _zeros(text: Text) -> list[int]:

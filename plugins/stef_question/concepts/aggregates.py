@@ -52,12 +52,6 @@ _SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "tota
                            "times", "in"})
 
 
-#: Words before "count" that name nothing counted ("the count", "a count", "row count").
-_NOT_COUNTED = frozenset({"the", "a", "an", "of", "and", "or", "to", "by", "per", "with",
-                          "total", "what", "whats", "s", "is", "its", "their", "row", "rows",
-                          "record", "records", "and", "distinct", "unique", "different"})
-
-
 def _valued(text: Text, end: int) -> bool:
     """Is the noun after an aggregate cue given a value ("an average earnings of 2", "a
     total score = 90"): at most two words, then "of" / "=" / "is", then a number?"""
@@ -315,13 +309,8 @@ def read(
     if distinct and not distinct_said:
         weak.append("DISTINCT")  # "the different template codes" often means all of them
     counted: list[str] = []
-    for a, b, func in spans:
-        if func == "COUNT" and words[a] in ("count", "counts") and a > 0 and \
-                text.tokens[a - 1].kind == "word" and words[a - 1] not in _NOT_COUNTED:
-            # "wheel count by style", "the visit counts": the noun before the word is what
-            # is counted, not the word after it
-            counted.append(words[a - 1])
-        elif func == "COUNT":
+    for _, b, func in spans:
+        if func == "COUNT":
             j = b
             while j < len(words) and words[j] in _SKIP_COUNTED:
                 j += 1
