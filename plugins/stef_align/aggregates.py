@@ -1799,6 +1799,21 @@ _AMOUNTS = frozenset({"revenue", "revenues", "spend", "spending", "amount", "amo
 _SHARED_MEASURES = frozenset({"time", "minutes", "hours", "duration", "kwh", "volume"})
 
 
+#: A SUM, and the sum of ones that counts the rows it keeps: ``SUM(CASE WHEN ... THEN 1
+#: ELSE 0 END)``, ``SUM(IIF(..., 1, 0))``.
+_SUM_CALL = re.compile(r"\bSUM\s*\(", re.IGNORECASE)
+_ONES = re.compile(r"\s*(?:CASE\s+WHEN\s(?:(?!\bTHEN\b).)*?\bTHEN\s+1(?:\.0)?\s+"
+                   r"(?:ELSE\s+0(?:\.0)?\s+)?END|(?:IIF|IF)\s*\([^()]*,\s*1(?:\.0)?\s*,\s*"
+                   r"0(?:\.0)?\s*\))\s*\)", re.IGNORECASE | re.DOTALL)
+
+
+def _sums_ones(sql: SqlSpec) -> bool:
+    """Is every SUM the SELECT list writes a sum of ones (a count of the rows it keeps)?"""
+    text = " ".join(p.expr for p in sql.projections[:64])[:4000]
+    calls = list(_SUM_CALL.finditer(text))
+    return bool(calls) and all(_ONES.match(text, m.end()) is not None for m in calls)
+
+
 def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """The amount the question asks a share of ("what share of revenue came from the app"),
     when the SQL answers with a share of rows: it divides, and every aggregate it computes is
@@ -1815,9 +1830,11 @@ def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
                                                           or w in _SHARED_MEASURES))
     else:
         return None
-    # A total of counts is a count: SUM(COUNT(*)) OVER () is the share-of-total idiom.
+    # A total of counts is a count: SUM(COUNT(*)) OVER () is the share-of-total idiom, and a
+    # sum of ones (``SUM(CASE WHEN t = 'COM' THEN 1 ELSE 0 END)``) counts the rows it keeps.
+    ones = _sums_ones(sql)
     funcs = {family(a.func) for a in sql.aggregations
-             if not (a.func.upper() == "SUM" and a.arg.upper().startswith("COUNT("))}
+             if not (a.func.upper() == "SUM" and (a.arg.upper().startswith("COUNT(") or ones))}
     if not funcs or funcs - {"COUNT"}:
         return None
     return measure
@@ -2136,8 +2153,8 @@ _MEANING: tuple[tuple[Callable[[QuestionSpec, SqlSpec], str | None], Severity], 
     (_fraction_message, "major"),
     (_threshold_scale, "critical"),
     (_worded(_share_of_measure,
-             "the question asks for a share of {0}, but the SQL divides counts of rows (no "
-             "SUM): that is a share of rows, not of {0}"), "major"),
+             "the question asks for a share of {0}, but the SQL divides counts of rows (no sum of "
+             "an amount): that is a share of rows, not of {0}"), "major"),
     (_averaged_ratio, "major"),
     (_averaged_stored_rate, "major"),
     (_complement_rate, "major"),

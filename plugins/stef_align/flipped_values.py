@@ -270,6 +270,7 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                         or c.startswith("non")  # "non-wholesale": :func:`kept_non`'s
                         or word_matches(c, s.column) or named_anywhere(c, sql)
                         or any(abbreviates(str(v).lower(), c) for v in values[:8])
+                        or any(str(v).lower() in _ALIKE.get(c, ()) for v in values[:8])
                         or (swapped and any(word_matches(c, t) for t in re.findall(
                             r"[a-z][a-z'-]*", (q.restated_words or "")[:2000])[:80]))):
                     continue
@@ -279,6 +280,20 @@ def other_value(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                     f"but the SQL keeps {s.describe()}: another value of that column",
                     "major")]
     return []
+
+
+#: Words and the stored values that spell the same thing another way ("online orders" /
+#: ``channel = 'web'``, "phone orders" / ``'call_center'``).
+_ALIKE: dict[str, frozenset[str]] = {
+    "online": frozenset({"web", "website", "ecom", "ecommerce", "e-commerce", "internet",
+                         "digital", "app", "mobile", "www"}),
+    "web": frozenset({"online", "website", "internet", "www", "ecom", "ecommerce"}),
+    "phone": frozenset({"call", "call_center", "callcenter", "telephone", "tel", "voice"}),
+    "mobile": frozenset({"app", "ios", "android", "mobile_app"}),
+    "app": frozenset({"mobile", "mobile_app", "ios", "android"}),
+    "walk": frozenset({"walkin", "walk_in", "walk-in", "counter", "pos", "in_store"}),
+    "email": frozenset({"mail", "e-mail", "e_mail"}),
+}
 
 
 #: The parts of a column that say it holds a reference to another row.
