@@ -56,6 +56,7 @@ from stef_align.names import (
     another_name,
     assigned_person,
     bare,
+    counted_thing,
     has_many_rows,
     in_identifiers,
     parts,
@@ -479,9 +480,9 @@ def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
         # (nor is a bottle a party, with rows of its own in any table), so the quantity the
         # SQL adds up is what counts them.
         # (a table named after the activity, ``bottling``, holds runs, not bottles)
-        if any(has_many_rows(w) or any(word_matches(w, p) and not p.endswith("ing")
-                                       for t in sql.tables[:16]
-                                       for p in parts(t.split(".")[-1]))
+        if any((has_many_rows(w) and not counted_thing(w))
+               or any(word_matches(w, p) and not p.endswith("ing")
+                      for t in sql.tables[:16] for p in parts(t.split(".")[-1]))
                for w in q.counted):
             return False
         # (a quantity qualified by which units count, ``good_qty``, ``shipped_qty``: still

@@ -448,19 +448,6 @@ _ANY_PERSON = frozenset({"employee", "emp", "staff", "user", "usr", "worker", "p
                          "personnel", "owner", "assignee", "provider", "prov"})
 #: Endings of the nouns for a person by what they do (teacher, counselor, dentist, technician).
 _AGENT_ENDINGS = ("er", "or", "ist", "ian")
-#: Things a business sells, counts or runs whose names end like a doer's ("fritters sold",
-#: "trailers rented", "monitors installed"): rows of their own kind, no party.
-_THINGS_LIKE_AGENTS = frozenset({
-    "fritter", "burger", "slider", "cracker", "sweater", "trailer", "printer", "scooter",
-    "locker", "heater", "filter", "blender", "toaster", "speaker", "poster", "sticker", "marker",
-    "folder", "binder", "planter", "cooler", "freezer", "container", "router", "monitor",
-    "tractor", "sensor", "motor", "reactor", "radiator", "computer", "elevator", "generator",
-    "compressor", "projector", "register", "counter", "voucher", "banner", "cylinder",
-    "chapter", "letter", "number", "quarter", "transfer", "center", "charger", "adapter",
-    "connector", "detector", "thermometer", "stroller", "dresser", "drawer", "shelter",
-    "wrapper", "hamper", "platter", "dumpster", "compactor", "trimmer", "mower",
-    "sprinkler", "boiler", "cutter", "shutter", "tumbler", "skewer", "cluster",
-    "holster", "tanker", "cruiser", "glider", "roller"})
 
 
 def person_by_role(group: str, key: str) -> bool:
@@ -520,7 +507,7 @@ def a_party(word: str) -> bool:
     w = w[:-1] if w.endswith("s") and not w.endswith("ss") else w
     return (w in _PEOPLE or w in _SERVED_WORDS or w in _PARTY_WORDS or w in ROLE_WORDS
             or w in PERSON_KEYS or w in _ANY_PERSON or w in _SERVED_SHORT
-            or (len(w) >= 6 and w.endswith(_AGENT_ENDINGS) and w not in _THINGS_LIKE_AGENTS))
+            or (len(w) >= 6 and w.endswith(_AGENT_ENDINGS)))
 
 
 #: The places a business works from, under their trades' names (a store, a yard, a clinic).
@@ -531,6 +518,26 @@ _PLACES = _PLACE_WORDS | frozenset({"store", "plant", "depot", "yard", "warehous
                                     "airport", "port", "marina", "dock", "gym", "farm", "mine",
                                     "region", "territory", "market", "country", "city",
                                     "state", "district", "zone", "area"})
+
+
+#: Things a business sells or counts whose names end like a doer's ("fritters sold",
+#: "trailers rented"): rows of their own kind, no party (:func:`counted_thing`).
+THINGS_LIKE_AGENTS = frozenset({
+    "fritter", "burger", "slider", "cracker", "sweater", "trailer", "printer", "scooter",
+    "locker", "heater", "filter", "blender", "toaster", "speaker", "poster", "sticker", "marker",
+    "folder", "binder", "planter", "cooler", "freezer", "container", "router", "charger",
+    "adapter", "stroller", "wrapper", "hamper", "platter", "trimmer", "mower", "sprinkler",
+    "tumbler", "skewer", "voucher"})
+
+
+def counted_thing(word: str) -> bool:
+    """Is ``word`` a thing sold or counted whose name ends like a doer's ("fritters")?
+
+    >>> counted_thing("fritters"), counted_thing("riders")
+    (True, False)
+    """
+    w = word.lower()
+    return (w[:-1] if w.endswith("s") and not w.endswith("ss") else w) in THINGS_LIKE_AGENTS
 
 
 def has_many_rows(word: str) -> bool:

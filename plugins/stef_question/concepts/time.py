@@ -168,10 +168,10 @@ _NEGATION = re.compile(
     r"excluding|other than|outside(?:\s+of)?|apart from)\s+(?:the\s+)?(?:year\s+)?$"
 )
 
-# A negated verb right before a period running to today ("haven't ordered yet this year",
-# "not renewed this month"): none of it from the period's start on, as "since" says.
+# A negated verb or state right before a period running to today ("haven't ordered yet this
+# year", "weren't active this week"): none of it from the period's start on, as "since" says.
 _NEGATED_TO_DATE = re.compile(
-    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt)|n't)\s+(?:\w+(?:ed|en|t)\s+)?"
+    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt|wasnt|werent|isnt|arent)|n't)\s+(?:\w+\s+)?"
     r"(?:(?:yet|so\s+far)\s+)?$")
 
 #: The preposition an atom may open with ("in the last 6 months", "during the past year").
