@@ -163,8 +163,16 @@ def _unsummed_names(sql: SqlSpec) -> tuple[str, ...]:
 
 
 def _named(words: frozenset[str], names: tuple[str, ...]) -> bool:
-    """Does some column or alias carry one of ``words`` (``avgscrread`` for "avg")?"""
-    return any(word_matches(w, n) for w in words for n in names)
+    """Does some column or alias carry one of ``words`` (``avgscrread`` for "avg")? Not
+    inside a word that only spells it (``account_nm``, ``discount_amt``, ``country``)."""
+    kept = ["_".join(p for p in parts(n) if p not in _SPELLS_COUNT) for n in names]
+    return any(word_matches(w, n) for w in words for n in kept if n)
+
+
+#: Name parts that hold "count" or "sum" as letters, not as a word.
+_SPELLS_COUNT = frozenset({"account", "accounts", "acct", "discount", "discounts", "country",
+                           "countries", "county", "counties", "counter", "counters",
+                           "summary", "summit"})
 
 
 #: A SUM of a CASE whose rows add 1 (or nothing): a count of the rows that meet its condition.

@@ -1109,11 +1109,17 @@ def _kind_kept(event: str, sql: SqlSpec) -> bool:
     >>> _kind_kept("refund", extract_spec("SELECT SUM(amount) FROM orders "
     ...            "WHERE order_status = 'refunded' AND paid_at >= '2026-10-01'"))
     False
+    >>> _kind_kept("refund", extract_spec("SELECT SUM(amount) FROM payments p "
+    ...            "WHERE p.is_refund AND p.paid_at >= '2026-10-01'"))
+    True
     """
     for f in sql.filters[:64]:
         if f.excluded or f.op not in ("=", "in") or not f.column:
             continue
         names = set(_name_parts(f.column.split(".")[-1]))
+        if names & _FLAG_PARTS and f.value in _TRUE and any(
+                event_of_word(n) == event for n in names - _FLAG_PARTS):
+            return True  # ``p.is_refund``, ``refund_flg = 'Y'``: a row of its own
         if not names & _KIND_PARTS or names & _STATE_PARTS:
             continue
         values = [v for v in f.values[:16] if isinstance(v, str)]
@@ -1121,6 +1127,13 @@ def _kind_kept(event: str, sql: SqlSpec) -> bool:
                           for v in values):
             return True
     return False
+
+
+#: Name parts of a yes/no column, and the values that set it.
+_FLAG_PARTS = frozenset({"is", "flag", "flg", "yn", "ind"})
+_TRUE: frozenset[object] = frozenset({True, 1, "y", "Y", "yes", "true", "TRUE", "t", "1"})
+
+
 #: Verbs that say a row's own action went through and name no event of their own
 #: ("refunds processed": the refund done), unlike "paid", "settled", "closed" or "resolved".
 _GENERIC_DONE = frozenset(stem(w) for w in ("processed", "handled"))

@@ -166,7 +166,9 @@ _CLAUSE_WORDS = frozenset({"and", "but", "while", "whereas", "who", "which", "th
                            "whose"})
 _FUNCTION_WORDS = frozenset({"in", "of", "to", "for", "with", "at", "by", "from", "on", "into",
                              "than", "more", "less", "only", "equal", "null", "have", "has",
-                             "had", "a", "an", "the", "and", "or", "be", "is", "are"})
+                             "had", "a", "an", "the", "and", "or", "be", "is", "are",
+                             # pronouns: "customers without one" names what it stands for
+                             "one", "ones", "it", "them", "that", "those", "this", "these"})
 _NEGATED_SKIP = frozenset({"yet", "been", "be", "being", "ever", "even", "still", "currently",
                            "already", "the", "a", "an", "any", "all", "those", "have", "has",
                            "had", "get", "got", "gotten", "once", "as"})
@@ -391,6 +393,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
     for m in lex.find("negation", words, claimed):
         if m.meaning != "not" or (m.phrase == "no" and not _terse_exclusion(text, m.start)):
             continue  # "customers with no orders": an absence, read by the aligner
+        if m.start > 0 and words[m.start - 1] in ("vs", "versus"):
+            continue  # "members vs non members": both sides compared, neither kept
         j = m.end
         if m.phrase == "excl" and j < len(words) and words[j] == ".":
             j += 1  # "excl. warranty"
