@@ -3028,6 +3028,15 @@ def _match_negation(r: Filter, m: _Match) -> bool:
             f"the question asks {r.describe()} and the SQL keeps "
             f"{m.idx.preds[s_hit].describe()}: other values of the column it names, perhaps "
             f"every state but that one", "minor"))
+    elif state == "positive" and s_hit is not None and _code_of_another_word(
+            m.idx.preds[s_hit], r, m.q.own_words):
+        # "active commercial customers who never filed a complaint" / prop_type = 'COM':
+        # the code is the question's "commercial", kept as asked; the anti-join says "never"
+        if any(p.op == "is null" or (p.value == SUBQUERY and p.op == "not in")
+               for p in m.idx.preds[:MAX_SCAN]):
+            m.matched.append(r.describe())
+        else:
+            m.unmet.append(r)
     elif state == "positive" and s_hit is not None:
         m.wrong_operator(
             r, s_hit,
@@ -3037,6 +3046,17 @@ def _match_negation(r: Filter, m: _Match) -> bool:
     else:
         m.unmet.append(r)
     return True
+
+
+def _code_of_another_word(s: Filter, r: Filter, own: str) -> bool:
+    """Is every value ``s`` keeps a short code (``'COM'``) that a word of the question other
+    than the negated one starts with ("commercial"), so that it stands for that word?"""
+    negated = set((r.column or "").lower().split())
+    words = [w for w in re.findall(r"[a-z]+", own.lower()[:2000]) if w not in negated]
+    values = [str(v).lower() for v in s.values[:8]]
+    return bool(values) and all(
+        isinstance(v, str) and 2 <= len(v) <= 4 and v.isalpha()
+        and any(len(w) > len(v) and w.startswith(v) for w in words) for v in values)
 
 
 def _match_nullness(r: Filter, m: _Match) -> bool:

@@ -1078,6 +1078,26 @@ def _rows_are(group: str, sql: SqlSpec) -> bool:
         all(any(word_matches(w, p) for p in parts(bare(t))) for w in words) for t in homes)
 
 
+#: Last parts of a key that names or identifies its table's rows.
+_NAMING_PARTS = frozenset({"nm", "name", "title", "id", "cd", "code", "no", "num", "number",
+                           "key"})
+
+
+def _own_name_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"last visit for each commercial property" grouped by ``p.cust_nm`` of ``properties``:
+    a name (or key) of the table named after the thing, one per row of it as the schema
+    has it."""
+    head = group.split()[-1] if group else ""
+    homes = {c.lower(): t for c, t in sql.column_tables[:256]}
+    for key in keys[:8]:
+        ps = parts(bare(key))
+        table = homes.get(bare(key).lower())
+        if ps and ps[-1] in _NAMING_PARTS and table and any(
+                word_matches(head, p) for p in parts(bare(table))):
+            return True
+    return False
+
+
 #: What says the breakdown after a mean's base ("avg fare per ride *by* vehicle type").
 _BESIDE = re.compile(r"\s+(?:by|for\s+each|for\s+every|in\s+each|across|broken\s+down\s+by"
                      r"|split\s+by)\s+")
@@ -1368,7 +1388,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         ))
     if q.group_by and aggregates:
         for group in q.group_by:
-            if _answered(group, keys, q, sql, rules) or (not keys and _rows_are(group, sql)):
+            if _answered(group, keys, q, sql, rules) or (not keys and _rows_are(group, sql)) or (
+                    _own_name_key(group, keys, sql)):
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "

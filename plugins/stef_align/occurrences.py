@@ -33,7 +33,10 @@ from stef_core.spec import SUBQUERY, SqlSpec
 #: ``attempt_no``, ``new_donor_flag``, ``visit_seq``, ``prior_gifts``, ``retake``.
 _FIRST_PARTS = frozenset({"first", "attempt", "attempts", "try", "seq", "sequence", "nth",
                           "new", "prior", "previous", "prev", "retake", "retest", "initial",
-                          "repeat", "returning", "ordinal", "rank", "rn"})
+                          "repeat", "returning", "ordinal", "rank", "rn",
+                          # the metrics' initials: first-time fix, first-contact resolution,
+                          # first-pass yield, right first time
+                          "ftf", "ftfr", "fcr", "fpy", "rft"})
 #: A column or value that names returning rows: ``is_returning``, ``customer_type = 'repeat'``,
 #: ``loyalty_tier``, ``new_customer``.
 _NAMED = re.compile(r"return|repeat|recurr|loyal|first|new_|prior|previous", re.IGNORECASE)

@@ -1802,6 +1802,20 @@ def _literal_day(node: exp.Expr) -> datetime | None:
     return span[0] if span is not None and span[2] == "day" else None
 
 
+def _interval_moved(left: exp.Expr, right: exp.Expr,
+                    column_of: Callable[[exp.Expr], str | None]) -> tuple[_Term, exp.Expr] | None:
+    """A date column shifted by an interval on one side of a comparison, moved to the other
+    (``d + INTERVAL '60 days' < CURRENT_DATE`` is ``d < CURRENT_DATE - INTERVAL '60 days'``),
+    as the column's term and the other side; None for anything else."""
+    if not isinstance(left, (exp.Add, exp.Sub)) or not isinstance(left.expression, exp.Interval):
+        return None
+    term = _term(left.this, column_of)
+    if term is None or _term(right, column_of) is not None:
+        return None
+    back = exp.Sub if isinstance(left, exp.Add) else exp.Add
+    return term, back(this=right.copy(), expression=left.expression.copy())
+
+
 def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
               negate: bool = False) -> list[Period] | None:
     """The periods one predicate without AND states (alternatives when it is an IN list or an
@@ -1816,6 +1830,9 @@ def read_atom(node: exp.Expr, column_of: Callable[[exp.Expr], str | None],
     if op is not None:
         left, right = node.this, node.expression
         term = _term(left, column_of)
+        if term is None and (moved := _interval_moved(left, right, column_of)) is not None:
+            # ``due_dt + INTERVAL '60 days' < CURRENT_DATE``: ``due_dt < CURRENT_DATE - 60 days``
+            term, right = moved
         if term is None:
             term = _term(right, column_of)
             if term is None:
