@@ -59,6 +59,15 @@ _COUNTED = re.compile(r"\b(?:how many|number of|count of|no\. of|# of)\s+((?:[a-
 _LEADING = frozenset({"distinct", "different", "unique", "new", "the", "our", "all"})
 
 
+def _past_state(words: list[str]) -> list[str]:
+    """The counted words without a leading state said as a participle ("recalled appliances",
+    "cancelled orders": the things are the appliances, the orders)."""
+    while len(words) > 1 and len(words[0]) > 4 and words[0].endswith("ed") and not words[
+            1].endswith("ed"):
+        words = words[1:]
+    return words
+
+
 def _mirrored(j: JoinedAggregate, phrases: list[list[str]]) -> Reason | None:
     """The mirror case: the first table holds many rows per thing (its join column is not
     its own key: ``supplier_payments.invoice_id``) and the joined table is the thing, joined
@@ -93,7 +102,8 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     traffic (its anchor is its timestamp)."""
     if not logged or not sql.joined_row_counts:
         return []
-    phrases = [[stem(w) for w in m.split()] for m in _COUNTED.findall(q.text[:2000].lower())]
+    phrases = [[stem(w) for w in _past_state(m.split())]
+               for m in _COUNTED.findall(q.text[:2000].lower())]
     if not phrases:
         return []
     for j in sql.joined_row_counts[:8]:

@@ -101,6 +101,8 @@ def own_key(table: str, column: str) -> bool:
     if not c.endswith("id"):
         return False
     stem = c[:-2]
+    if stem and len(stem) >= 4 and t.startswith(stem) and len(parts(table.split(".")[-1])) == 1:
+        return True  # ``appliances.appl_id``, ``customers.cust_id``: the name cut short
     return bool(stem) and (t == stem or t.rstrip("s") == stem or stem.rstrip("s") == t.rstrip("s"))
 
 

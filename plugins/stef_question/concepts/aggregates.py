@@ -45,7 +45,7 @@ _HEAD_SKIP = frozenset({"what", "what's", "whats", "is", "are", "was", "were", "
 
 
 #: "number of" and its written short forms ("the no. of districts"), as the lexicon joins them.
-_NUMBER_OF = frozenset({"number of", "numbers of", "no . of", "nos . of"})
+_NUMBER_OF = frozenset({"number of", "numbers of", "no . of", "nos . of", "# of"})
 
 
 _SKIP_COUNTED = frozenset({"the", "of", "different", "distinct", "unique", "total", "all",
@@ -314,6 +314,10 @@ def read(
             j = b
             while j < len(words) and words[j] in _SKIP_COUNTED:
                 j += 1
+            if (j + 1 < len(words) and len(words[j]) > 4 and words[j].endswith("ed")
+                    and text.tokens[j + 1].kind == "word" and words[j + 1] not in _SKIP_COUNTED
+                    and not words[j + 1].endswith("ed")):
+                j += 1  # "# of recalled appliances": the state, then the thing counted
             if j < len(words) and text.tokens[j].kind == "word":
                 counted.append(words[j])
     return (
