@@ -1092,8 +1092,13 @@ def _own_name_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     for key in keys[:8]:
         ps = parts(bare(key))
         table = homes.get(bare(key).lower())
-        if ps and ps[-1] in _NAMING_PARTS and table and any(
-                word_matches(head, p) for p in parts(bare(table))):
+        if not ps or ps[-1] not in _NAMING_PARTS or not table:
+            continue
+        tparts = parts(bare(table))
+        # (the key names the thing itself, ``prop_nm``, ``name``: not another party's name
+        # kept on its rows, ``company_nm`` of visitors, ``hauler_id`` of trucks)
+        if any(word_matches(head, p) for p in tparts) and all(
+                word_matches(head, p) or abbreviated(p, head) for p in ps[:-1]):
             return True
     return False
 
