@@ -52,7 +52,8 @@ from stef_core.spec import JoinedAggregate, QuestionSpec, SqlSpec
 from stef_core.words import stem
 
 #: What a count question counts: the words after "how many" / "number of" / "count of".
-_COUNTED = re.compile(r"\b(?:how many|number of|count of|no\. of|# of)\s+((?:[a-z0-9'-]+\s*){1,5})")
+_COUNTED = re.compile(r"(?:\b(?:how many|number of|count of|no\. of)|#\s*of)\s+"
+                      r"((?:[a-z0-9'-]+\s*){1,5})")
 
 
 #: Words before a counted noun that do not change what is counted.

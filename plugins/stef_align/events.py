@@ -908,6 +908,13 @@ def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[R
     returns = any(f.column and column_event(f.column) == "return" for f in sql.filters[:32])
     returns = returns or any(column_event(c) == "return" for c in events)
     asked = asked_event(q, anchor.date if anchor is not None else date.today(), returns)
+    if asked is not None and asked.verb and q.asks_ratio and re.search(
+            rf"\b(?:were|was|got|are|is|been)\s+(?:\w+\s+)?{re.escape(asked.word)}\b",
+            q.own_words.lower()[:2000]):
+        # "what % of tickets were escalated last week" on created_at: a share of the period's
+        # tickets, the event the state each one is counted by (or the period's escalations:
+        # the words say neither outright)
+        return []
     if asked is not None:
         if asked.event in _FOLLOWS and any(_table_is_event(t, asked.event)
                                            for t in sql.tables[:16]):

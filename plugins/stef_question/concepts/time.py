@@ -171,8 +171,8 @@ _NEGATION = re.compile(
 # A negated verb or state right before a period running to today ("haven't ordered yet this
 # year", "weren't active this week"): none of it from the period's start on, as "since" says.
 _NEGATED_TO_DATE = re.compile(
-    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt|wasnt|werent|isnt|arent)|n't)\s+(?:\w+\s+)?"
-    r"(?:(?:yet|so\s+far)\s+)?$")
+    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt|wasnt|werent|isnt|arent)|n't)\s+"
+    r"(?:\w+\s+)?(?:(?:a|an|any|the)\s+\w+\s+)?(?:(?:yet|so\s+far)\s+)?$")
 
 #: The preposition an atom may open with ("in the last 6 months", "during the past year").
 _ATOM_LEAD = re.compile(r"(?:in|during|within)\s+(?:the\s+)?")
