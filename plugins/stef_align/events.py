@@ -115,7 +115,8 @@ EVENTS: dict[str, tuple[str, ...]] = {
                 # a quote or an estimate is made, then accepted, declined or won
                 "quote", "quoted", *_SUBMITTED),
     # (an appointment's date is the time it books: "appt_dt", "appointment_date")
-    "start": ("start", "starts", "started", "begin", "begins", "began", "begun", "appt", "appointment"),
+    "start": ("start", "starts", "started", "begin", "begins", "began", "begun", "appt",
+              "appointment"),
     "completion": ("complete", "completed", "completion", "completions", "finish", "finished",
                    "done", "solve", "solved", "resolve", "resolved", "resolution", "close",
                    "closed", "closure", "process", "processed", "end", "ended", "ends",
@@ -1138,7 +1139,8 @@ def _kind_kept(event: str, sql: SqlSpec) -> bool:
 
 #: Name parts of a yes/no column, and the values that set it.
 _FLAG_PARTS = frozenset({"is", "flag", "flg", "yn", "ind"})
-_TRUE: frozenset[object] = frozenset({True, 1, "y", "Y", "yes", "true", "TRUE", "t", "1"})
+#: (``True`` equals 1: ``refund_flg = 1`` is kept as well)
+_TRUE: frozenset[object] = frozenset({True, "y", "Y", "yes", "true", "TRUE", "t", "1"})
 
 
 #: Verbs that say a row's own action went through and name no event of their own
