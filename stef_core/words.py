@@ -145,6 +145,18 @@ KEY_PARTS: frozenset[str] = frozenset({"id", "ids", "key", "uuid", "guid", "sk",
 CODE_PARTS: frozenset[str] = frozenset({"code", "cd"})
 #: Name parts: ``dept_nm``, ``customer_name``.
 NAME_PARTS: frozenset[str] = frozenset({"name", "nm"})
+#: Yes/no flag parts: ``is_refund``, ``has_locker``, ``refund_flg``, ``vip_ind``, ``paid_yn``.
+FLAG_PARTS: frozenset[str] = frozenset({"is", "has", "flag", "flg", "ind", "yn"})
+
+
+def state_before(word: str, following: str) -> bool:
+    """Is ``word`` a state said as a past participle before the noun it qualifies ("recalled
+    appliances", "cancelled orders"): the thing named is ``following``?
+
+    >>> state_before("recalled", "appliances"), state_before("need", "parts")
+    (True, False)
+    """
+    return len(word) > 4 and word.endswith("ed") and not following.endswith("ed")
 
 
 def one_of(words: Iterable[str]) -> str:

@@ -49,7 +49,7 @@ from stef_align.names import head_stem, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import JoinedAggregate, QuestionSpec, SqlSpec
-from stef_core.words import stem
+from stef_core.words import state_before, stem
 
 #: What a count question counts: the words after "how many" / "number of" / "count of".
 _COUNTED = re.compile(r"(?:\b(?:how many|number of|count of|no\. of)|#\s*of)\s+"
@@ -63,8 +63,7 @@ _LEADING = frozenset({"distinct", "different", "unique", "new", "the", "our", "a
 def _past_state(words: list[str]) -> list[str]:
     """The counted words without a leading state said as a participle ("recalled appliances",
     "cancelled orders": the things are the appliances, the orders)."""
-    while len(words) > 1 and len(words[0]) > 4 and words[0].endswith("ed") and not words[
-            1].endswith("ed"):
+    while len(words) > 1 and state_before(words[0], words[1]):
         words = words[1:]
     return words
 
@@ -106,7 +105,6 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     if any(a.func.upper() == "COUNT" and a.distinct and not a.nested
            for a in sql.aggregations[:64]):
         return []  # COUNT(DISTINCT c.cust_id) answers it; the COUNT(*) beside it is the rows'
-
     phrases = [[stem(w) for w in _past_state(m.split())]
                for m in _COUNTED.findall(q.text[:2000].lower())]
     if not phrases:

@@ -89,7 +89,7 @@ from stef_core.models import Anchor, Reason
 from stef_core.periods import resolve, stated_durations
 from stef_core.reasons import reason
 from stef_core.spec import ANCHOR_DAY, Period, QuestionSpec, SqlSpec
-from stef_core.words import stem
+from stef_core.words import FLAG_PARTS, stem
 
 # --------------------------------------------------------------------------------------------
 # the events of a record's life, by the words that name them (ordinary English)
@@ -1125,8 +1125,8 @@ def _kind_kept(event: str, sql: SqlSpec) -> bool:
         if f.excluded or f.op not in ("=", "in") or not f.column:
             continue
         names = set(_name_parts(f.column.split(".")[-1]))
-        if names & _FLAG_PARTS and f.value in _TRUE and any(
-                event_of_word(n) == event for n in names - _FLAG_PARTS):
+        if names & FLAG_PARTS and f.value in _TRUE and any(
+                event_of_word(n) == event for n in names - FLAG_PARTS):
             return True  # ``p.is_refund``, ``refund_flg = 'Y'``: a row of its own
         if not names & _KIND_PARTS or names & _STATE_PARTS:
             continue
@@ -1137,9 +1137,7 @@ def _kind_kept(event: str, sql: SqlSpec) -> bool:
     return False
 
 
-#: Name parts of a yes/no column, and the values that set it.
-_FLAG_PARTS = frozenset({"is", "flag", "flg", "yn", "ind"})
-#: (``True`` equals 1: ``refund_flg = 1`` is kept as well)
+#: The values that set a yes/no flag (``True`` equals 1: ``refund_flg = 1`` is kept as well).
 _TRUE: frozenset[object] = frozenset({True, "y", "Y", "yes", "true", "TRUE", "t", "1"})
 
 

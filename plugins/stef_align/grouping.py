@@ -65,7 +65,7 @@ from stef_core.periods import resolve
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 from stef_core.values import abbreviates, value_key
-from stef_core.words import CODE_PARTS, KEY_PARTS, norm, stem
+from stef_core.words import CODE_PARTS, KEY_PARTS, NAME_PARTS, norm, stem
 
 _TIME_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years",
                          "quarter", "quarters", "hour", "hours", "weekday", "weekdays",
@@ -1079,14 +1079,14 @@ def _rows_are(group: str, sql: SqlSpec) -> bool:
 
 
 #: Last parts of a key that names or identifies its table's rows.
-_NAMING_PARTS = frozenset({"nm", "name", "title", "id", "cd", "code", "no", "num", "number",
-                           "key"})
+_NAMING_PARTS = KEY_PARTS | CODE_PARTS | NAME_PARTS | {"title"}
 
 
 def _own_name_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
-    """"last visit for each commercial property" grouped by ``p.cust_nm`` of ``properties``:
-    a name (or key) of the table named after the thing, one per row of it as the schema
-    has it."""
+    """"last visit for each commercial property" grouped by ``p.prop_nm`` of ``properties``:
+    a name (or key) of the table named after the thing that names the thing itself, one per
+    row of it as the schema has it (not ``p.cust_nm``: another party's name kept on its
+    rows, which the corpus reads as another grouping)."""
     head = group.split()[-1] if group else ""
     homes = {c.lower(): t for c, t in sql.column_tables[:256]}
     for key in keys[:8]:

@@ -76,7 +76,7 @@ from stef_core.reasons import reason
 from stef_core.run import NO_RUN, RunGuard, RunProfile, table_key
 from stef_core.spec import NEGATED_OP, Aggregation, Filter, SqlSpec
 from stef_core.values import kept_side, value_key
-from stef_core.words import norm, stem
+from stef_core.words import NAME_PARTS, norm, stem
 
 #: Last identifier parts that make a column an identifier (a scope guard compares one).
 ID_PARTS = frozenset({"id", "key", "uuid", "guid", "sk"})
@@ -1040,7 +1040,7 @@ def missing_guards(sql: SqlSpec, run: RunProfile) -> list[Reason]:
 
 
 #: Last parts of a column that holds a row's name.
-_NAME_PARTS = frozenset({"nm", "name", "title"})
+_NAME_PARTS = NAME_PARTS | {"title"}
 
 
 def _picks_by_name(table: str, sql: SqlSpec) -> bool:

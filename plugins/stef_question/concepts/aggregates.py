@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from stef_core.words import state_before
 from stef_question.lexicon import Lexicon
 from stef_question.text import Text
 
@@ -314,9 +315,8 @@ def read(
             j = b
             while j < len(words) and words[j] in _SKIP_COUNTED:
                 j += 1
-            if (j + 1 < len(words) and len(words[j]) > 4 and words[j].endswith("ed")
-                    and text.tokens[j + 1].kind == "word" and words[j + 1] not in _SKIP_COUNTED
-                    and not words[j + 1].endswith("ed")):
+            if (j + 1 < len(words) and text.tokens[j + 1].kind == "word"
+                    and words[j + 1] not in _SKIP_COUNTED and state_before(words[j], words[j + 1])):
                 j += 1  # "# of recalled appliances": the state, then the thing counted
             if j < len(words) and text.tokens[j].kind == "word":
                 counted.append(words[j])

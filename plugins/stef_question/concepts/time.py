@@ -158,10 +158,12 @@ _QUANTITY_NOUN = re.compile(
     r"points|weight|height|size|population|budget|cost|revenue|income|value|values|rank|"
     r"ranking|capacity|length|distance|age|quantity)\s+(?:is\s+|of\s+)?$"
 )
+#: A negation of a verb, with or without its apostrophe ("haven't", "havent").
+_NOT = r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt|wasnt|werent|isnt|arent)|n't)"
 # A negation of the period itself ("not in 2014", "not completed in 1980", "except 2014"); a
 # negated verb further away ("did not respond in May") negates the event, not the time.
 _NEGATION = re.compile(
-    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt|wasnt|werent)|n't)\s+(?:\w+(?:ed|en|t)\s+)?"
+    _NOT + r"\s+(?:\w+(?:ed|en|t)\s+)?"
     r"(?:in|during|within|on|from|of|at)\s+(?:the\s+)?(?:year\s+)?$|"
     r"\b(?:"
     r"except(?:\s+in)?|"
@@ -171,8 +173,7 @@ _NEGATION = re.compile(
 # A negated verb or state right before a period running to today ("haven't ordered yet this
 # year", "weren't active this week"): none of it from the period's start on, as "since" says.
 _NEGATED_TO_DATE = re.compile(
-    r"(?:\b(?:not|never|havent|hasnt|hadnt|didnt|wasnt|werent|isnt|arent)|n't)\s+"
-    r"(?:\w+\s+)?(?:(?:a|an|any|the)\s+\w+\s+)?(?:(?:yet|so\s+far)\s+)?$")
+    _NOT + r"\s+(?:\w+\s+)?(?:(?:a|an|any|the)\s+\w+\s+)?(?:(?:yet|so\s+far)\s+)?$")
 
 #: The preposition an atom may open with ("in the last 6 months", "during the past year").
 _ATOM_LEAD = re.compile(r"(?:in|during|within)\s+(?:the\s+)?")
