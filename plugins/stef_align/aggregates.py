@@ -1702,10 +1702,16 @@ def _mean_per_other_rows(q: QuestionSpec, sql: SqlSpec,
     if m is None or sql.nested_group_by or sql.averaged_ratios or sql.windows:
         return None
     per = m.group(1)
-    after = _WORD_AFTER.match(text, m.end())
-    if (after is not None and after.group(1) not in _NOT_NOUNS
-            and not _SEASON_YEAR.match(text, after.start(1))):
-        per = after.group(1)  # "per paying user", "per active account": the noun
+    end = m.end()
+    for _ in range(2):
+        after = _WORD_AFTER.match(text, end)
+        if (after is not None and after.group(1) not in _NOT_NOUNS
+                and not _SEASON_YEAR.match(text, after.start(1))):
+            # "per paying user", "per active account", "per completed filler treatment": the
+            # noun the words before it qualify
+            per, end = after.group(1), after.end()
+        else:
+            break
     if len(per) < 3 or stem(per) in {stem(u) for u in _PER_UNITS}:
         return None
     by = [b for b in _BY.findall(text) if b != per]

@@ -859,7 +859,10 @@ def question_spec(
     strong_aggs = list(aggs.strong)
     weak_aggs = list(aggs.weak)
     if reform is not None:
-        strong_aggs += [a for a in reform.aggregates.strong if a not in strong_aggs]
+        # (the person's own aggregate decides: "total ammo revenue" restated as "Number of
+        # ammo sales" is the reformulation's drift, not a count also asked)
+        strong_aggs += [a for a in reform.aggregates.strong if a not in strong_aggs and not (
+            a == "COUNT" and {"SUM", "AVG"} & set(aggs.strong) and not aggs.ratio)]
     for func in (*hint.aggregations, *fragments.aggregations):
         if func not in strong_aggs and func not in ("MAX", "MIN"):
             strong_aggs.append(func)
