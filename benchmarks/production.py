@@ -68,7 +68,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "fuel_delivery", "auto_body_shops",
          "catering_companies",
          "locksmith_services", "farmers_markets",
-         "landscaping_services", "appliance_repair")
+         "landscaping_services", "appliance_repair",
+         "pawn_shops")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -89,7 +90,8 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "climbing_gyms", "dog_boarding",
             "ice_rinks",
             "bridal_shops", "bike_repair_shops",
-            "translation_agencies", "recording_studios")
+            "translation_agencies", "recording_studios",
+            "party_rentals")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -137,6 +139,7 @@ ROUND_55: tuple[str, ...] = ("locksmith_services", "bridal_shops")
 ROUND_56: tuple[str, ...] = ("farmers_markets", "bike_repair_shops")
 ROUND_57: tuple[str, ...] = ("landscaping_services", "translation_agencies")
 ROUND_58: tuple[str, ...] = ("appliance_repair", "recording_studios")
+ROUND_59: tuple[str, ...] = ("pawn_shops", "party_rentals")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -168,7 +171,8 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round55": ROUND_55,
           "round56": ROUND_56,
           "round57": ROUND_57,
-          "round58": ROUND_58}
+          "round58": ROUND_58,
+          "round59": ROUND_59}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
@@ -403,11 +407,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--domains",
         help="only these domains (comma-separated names, or 'round7' / 'round13' / ... / "
-        "'round58' for the domains written in session 7 / 13 / ... / 41 (27 and 28 both in "
+        "'round59' for the domains written in session 7 / 13 / ... / 41 (27 and 28 both in "
         "session 27, 29 to 35 in session 28, 36 and 37 in session 29, 38 in session 30, 39 in "
         "session 31, 40 and 41 in session 32, 42 and 43 in session 33, 44 in session 34, 45 "
         "in session 35, 46 in session 36, 47 in session 37, 48 in session 38, 49 and 50 in "
-        "session 39, 51 to 54 in session 40, 55 to 58 in session 41), or 'round5' for the 24 "
+        "session 39, 51 to 54 in session 40, 55 to 59 in session 41), or 'round5' for the 24 "
         "before session 7); each keeps its half",
     )
     ap.add_argument("stef_args", nargs="*", help="extra arguments for stef eval (after --)")
