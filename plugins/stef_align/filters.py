@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import lru_cache
@@ -3043,9 +3043,36 @@ def _match_negation(r: Filter, m: _Match) -> bool:
             f"the question asks {r.describe()} but the SQL keeps "
             f"{m.idx.preds[s_hit].describe()}",
             "major" if is_weak(r) else "critical")
+    elif (open_state := _still_open(r, m.idx.preds[:MAX_SCAN])) is not None:
+        # "loans past maturity still not redeemed" / loan_status_cd = 'ACTIVE': what has not
+        # ended is kept in its open state, the words' negation said the data's way
+        m.matched.append(r.describe())
+        m.used.add(open_state)
     else:
         m.unmet.append(r)
     return True
+
+
+#: Words of an event that ends a row's open life (redeemed, paid, closed ...), and the state
+#: values that say it has not happened yet.
+_ENDING_WORDS = frozenset({"redeemed", "closed", "paid", "repaid", "returned", "completed",
+                           "resolved", "settled", "finished", "fulfilled", "delivered",
+                           "shipped", "cleared", "done", "collected", "picked"})
+_OPEN_STATES = frozenset({"active", "open", "outstanding", "current", "pending", "in_progress",
+                          "inprogress", "ongoing", "unpaid", "unresolved", "unsettled"})
+
+
+def _still_open(r: Filter, preds: Sequence[Filter]) -> int | None:
+    """The predicate that keeps a state column at open states only (``status = 'ACTIVE'``)
+    where the question negates an ending event ("not redeemed", "not yet paid"), or None."""
+    if not set((r.column or "").lower().split()) & _ENDING_WORDS:
+        return None
+    for i, s in enumerate(preds):
+        if (s.column and s.op in ("=", "in") and set(parts(s.column)) & _CODE_STATE_PARTS
+                and s.values and all(isinstance(v, str) and value_key(v) in _OPEN_STATES
+                                     for v in s.values[:8])):
+            return i
+    return None
 
 
 def _code_of_another_word(s: Filter, r: Filter, own: str) -> bool:
