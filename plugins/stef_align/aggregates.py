@@ -1840,6 +1840,8 @@ def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
         return None
     if m.group(1) in _AMOUNTS:
         measure = m.group(1)
+    elif m.group(2) in _AMOUNTS:
+        measure = f"{m.group(1)} {m.group(2)}"  # "share of retail revenue"
     elif m.group(1) in _SHARED_MEASURES or m.group(2) in _SHARED_MEASURES:
         measure = " ".join(w for w in m.groups() if w and (w == m.group(1)
                                                           or w in _SHARED_MEASURES))
