@@ -693,6 +693,20 @@ class SqlSpec:
     #: query defines (``T3.url`` with only T1 and T2), as written: the query does not run.
     undefined_tables: tuple[str, ...] = ()
 
+    def table_of(self, column: str) -> str | None:
+        """The base table a column read comes from, by its bare name (case folded; the last
+        of :attr:`column_tables` where several tables hold a column of that name), or None.
+
+        >>> SqlSpec(column_tables=(("prop_nm", "properties"),)).table_of("PROP_NM")
+        'properties'
+        """
+        key = column.lower()
+        found: str | None = None
+        for c, t in self.column_tables[:256]:
+            if c.lower() == key:
+                found = t
+        return found
+
 
 #: Every field of :class:`SqlSpec` with its default (each has one, none a factory).
 _SQL_SPEC_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(SqlSpec)}

@@ -1088,10 +1088,9 @@ def _own_name_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     row of it as the schema has it (not ``p.cust_nm``: another party's name kept on its
     rows, which the corpus reads as another grouping)."""
     head = group.split()[-1] if group else ""
-    homes = {c.lower(): t for c, t in sql.column_tables[:256]}
     for key in keys[:8]:
         ps = parts(bare(key))
-        table = homes.get(bare(key).lower())
+        table = sql.table_of(bare(key))
         if not ps or ps[-1] not in _NAMING_PARTS or not table:
             continue
         tparts = parts(bare(table))

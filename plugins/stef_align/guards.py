@@ -1046,9 +1046,8 @@ _NAME_PARTS = NAME_PARTS | {"title"}
 def _picks_by_name(table: str, sql: SqlSpec) -> bool:
     """Does ``sql`` pick the rows of ``table`` by a name written out (``vendor_nm = 'Sunny
     Acres Farm'``, ``ILIKE 'sunny acres farm'``): one real row the user named?"""
-    homes = {c.lower(): table_key(t) for c, t in sql.column_tables[:256]}
     return any(
         f.column is not None and f.op in ("=", "like", "ilike") and isinstance(f.value, str)
         and (ps := parts(bare(f.column))) and ps[-1] in _NAME_PARTS
-        and homes.get(bare(f.column).lower()) == table
+        and (home := sql.table_of(bare(f.column))) is not None and table_key(home) == table
         for f in (*sql.filters, *sql.conditions)[:256])
