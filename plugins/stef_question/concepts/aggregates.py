@@ -137,6 +137,36 @@ def _compound(text: Text, lex: Lexicon, i: int) -> bool:
                    ("count_modifier", "direction", "aggregate", "stop_proper"))
 
 
+#: Words after the verb "counts" that open what a definition takes in ("revenue counts only
+#: paid orders", "a no-show counts as a visit").
+_COUNTS_TAKES = frozenset({"only", "as", "every", "all", "both", "each", "any", "just",
+                           "toward", "towards"})
+
+
+def _counts_as_verb(text: Text, i: int) -> bool:
+    """Is the "counts" at token ``i`` the verb of a definition ("revenue counts BOARDED and
+    NO_SHOW bookings", "revenue counts only paid orders"): a noun before it, and after it a
+    code in capitals or a word that opens what it takes in? Not "the counts of", "daily
+    counts per store", "ticket counts by show", which ask for counts.
+
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("revenue counts BOARDED and NO_SHOW bookings")
+    >>> _counts_as_verb(t, 1), _counts_as_verb(tokenize("ticket counts by show"), 1)
+    (True, False)
+    >>> _counts_as_verb(tokenize("show counts of ORDERS"), 1)
+    False
+    """
+    toks = text.tokens
+    if i == 0 or i + 1 >= len(toks) or toks[i - 1].kind != "word":
+        return False
+    if toks[i - 1].low in ("the", "a", "an", "show", "give", "get", "list", "their", "its",
+                           "row", "total", "daily", "weekly", "monthly", "with"):
+        return False
+    nxt = toks[i + 1]
+    return nxt.low in _COUNTS_TAKES or (
+        nxt.kind == "word" and len(nxt.text) >= 2 and nxt.text.isupper())
+
+
 def _unit_of_minutes(text: Text, i: int) -> bool:
     """Is the "min" at token ``i`` a unit ("in min", "30 min", "min per session", "avg prep
     time (min)") rather than an aggregate ("min price", "the min")? Alone in brackets after a
@@ -249,6 +279,8 @@ def read(
                 and all(text.tokens[j].kind == "word" and words[j] not in ("of", "the", "a", "an")
                         for j in range(prev_m.end, m.start))):
             continue  # "avg guest count", "average final guest count": a count on each row
+        if m.phrase == "counts" and _counts_as_verb(text, m.start):
+            continue  # "revenue counts BOARDED and NO_SHOW bookings": a definition, no COUNT
         if m.phrase in ("min", "max") and _unit_of_minutes(text, m.start):
             continue  # "session length in min", "30 min": minutes, no MIN
         things = func == "SUM" and m.phrase in ("total", "combined") and _things_after(
