@@ -483,6 +483,9 @@ def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     summing a column that stores a count of that noun (``SUM(word_count)``), or a quantity
     (``SUM(qty)``) where what is counted is units sold: a count of units, not of rows."""
     if q.counted and not _SOLD.search(" ".join(q.counted)):
+        if any(a.func == "SUM" and any(_count_of(w, a.arg) for w in q.counted[:4])
+               for a in sql.aggregations[:64]):
+            return True  # "how many passengers" / SUM(pax_cnt): a stored count of them
         # "how many orders" / SUM(qty): units, not the orders asked. "how many bottles
         # filled" / SUM(qty) over ``bottling``: no table of the query holds a bottle a row
         # (nor is a bottle a party, with rows of its own in any table), so the quantity the
@@ -515,6 +518,21 @@ def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
         if all(stem(n) in said for n in nouns):
             return True
     return False
+
+
+def _count_of(word: str, column: str) -> bool:
+    """Does ``column`` store a count of the things ``word`` names, under their name or a
+    trade's (``passenger_cnt``, ``pax_cnt``, ``num_guests`` for "passengers", "guests")?
+
+    >>> _count_of("passengers", "b.pax_cnt"), _count_of("passengers", "num_passengers")
+    (True, True)
+    >>> _count_of("passengers", "bag_cnt"), _count_of("passengers", "pax_fare")
+    (False, False)
+    """
+    ps = parts(column.split(".")[-1])
+    nouns = [p for p in ps if p not in _COUNT_PARTS]
+    return len(nouns) < len(ps) and len(nouns) == 1 and (
+        word_matches(word, nouns[0]) or another_name(word, nouns[0]))
 
 
 #: Identifier parts that name a column after the aggregate it stores (``avg_salary``).
