@@ -271,6 +271,14 @@ _ENDED_STATES = frozenset({
     "expired", "lapsed", "resolved", "paid", "shipped", "delivered", "archived",
     "discontinued", "approved", "rejected", "denied", "declined", "verified", "submitted",
     "failed", "suspended"})
+#: Events that end an ongoing state, as a column's first part names them (``redeemed_bkg_id``,
+#: ``closed_by_id``): the reference such an event leaves is unset while the state holds.
+_ENDING_EVENTS = frozenset({
+    "redeemed", "closed", "resolved", "paid", "settled", "used", "fulfilled", "shipped",
+    "returned", "cancelled", "canceled", "completed", "converted", "refunded", "voided",
+    "terminated", "ended", "archived", "delivered", "filled", "applied"})
+
+
 def _moment_kept(word: str, s: Filter) -> bool | None:
     """Does ``s`` keep the state ``word`` by an event's moment left unset or set? True for an
     ongoing state kept as some event's date ``IS NULL`` ("active patients" / ``discharge_dt IS
@@ -282,11 +290,18 @@ def _moment_kept(word: str, s: Filter) -> bool | None:
     True
     >>> _moment_kept("open", Filter("shipped_at", "is not null", None))
     False
+    >>> _moment_kept("open", Filter("redeemed_bkg_id", "is null", None))
+    True
+    >>> _moment_kept("open", Filter("assigned_tech_id", "is null", None)) is None
+    True
     """
     if not s.column or s.op not in ("is null", "is not null"):
         return None
     ps = parts(s.column)
-    if not ps or ps[-1] not in _MOMENT_PARTS:
+    # (or a reference the event leaves: "open vouchers" / ``redeemed_bkg_id IS NULL``, the
+    # booking a voucher was redeemed on, set when that happens)
+    if not ps or (ps[-1] not in _MOMENT_PARTS and not (
+            len(ps) >= 2 and ps[0] in _ENDING_EVENTS and ps[-1] in _KEY_PARTS)):
         return None
     if word in _ONGOING_STATES:
         return s.op == "is null"
