@@ -150,7 +150,10 @@ def _name_runs(text: Text, lex: Lexicon, skip: frozenset[int]) -> list[tuple[int
             while k < n and k - j < 2 and k not in skip and toks[k].low in _CONNECTORS \
                     and toks[k].low != "and" and not toks[k].cap:
                 k += 1
-            if k > j and k < n and k not in skip and toks[k].cap and toks[k].kind == "word":
+            if k > j and k < n and k not in skip and toks[k].cap and toks[k].kind == "word" \
+                    and not (j == i + 1 and toks[i].sentence_start and toks[k].text.isupper()):
+                # (not "Sales of PAID print orders": a sentence's first word, capital by
+                # typography, before a code in capitals is no name of the two)
                 j = k + 1
                 continue
             break
