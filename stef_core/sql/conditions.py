@@ -691,6 +691,9 @@ def read_condition(
                 return open_end
         parts = [f for p in flatten(node, disj)
                  for f in read_condition(p, resolver, source, negate, excluded=excluded)]
+        window = _open_relation(parts)
+        if window is not None:
+            return [window]
         return _fold_disjunction(parts, source, negate, excluded)
     return _atom(node, resolver, source, negate, excluded)
 
@@ -830,6 +833,25 @@ def _open_end_now(node: exp.Expr, resolver: Resolver, source: Source,
     if column is None or column != operand_column(null, resolver):
         return None
     return [Filter(column, "is null", None, source, excluded=excluded)]
+
+
+def _open_relation(parts: list[Filter]) -> Filter | None:
+    """``m.eff_to_dt IS NULL OR o.order_ts < m.eff_to_dt``: a row compared with another
+    table's validity end, open where that end is unset (a price or a plan in force on the
+    day), is one relation between the two, no filter of its own: the relation, or None.
+
+    >>> f = [Filter("eff_to_dt", "is null", None), Filter("order_ts", "<", "eff_to_dt",
+    ...                                                    relation=True)]
+    >>> _open_relation(f).relation, _open_relation(f[:1])
+    (True, None)
+    """
+    if len(parts) != 2:
+        return None
+    unset = next((f for f in parts if f.op == "is null" and f.column), None)
+    related = next((f for f in parts if f.relation and f.op in ("<", "<=", ">", ">=")), None)
+    if unset is None or related is None or unset.column not in (related.value, related.column):
+        return None
+    return related
 
 
 def _fold_disjunction(parts: list[Filter], source: Source, negate: bool,
