@@ -69,7 +69,9 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "catering_companies",
          "locksmith_services", "farmers_markets",
          "landscaping_services", "appliance_repair",
-         "pawn_shops")
+         "pawn_shops",
+         "food_trucks", "boat_charters", "tire_shops", "event_photography",
+         "medical_couriers")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -91,7 +93,9 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "ice_rinks",
             "bridal_shops", "bike_repair_shops",
             "translation_agencies", "recording_studios",
-            "party_rentals")
+            "party_rentals",
+            "day_spas", "home_inspections", "barbershops", "scrap_metal_yards",
+            "hearing_clinics")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -140,6 +144,11 @@ ROUND_56: tuple[str, ...] = ("farmers_markets", "bike_repair_shops")
 ROUND_57: tuple[str, ...] = ("landscaping_services", "translation_agencies")
 ROUND_58: tuple[str, ...] = ("appliance_repair", "recording_studios")
 ROUND_59: tuple[str, ...] = ("pawn_shops", "party_rentals")
+ROUND_60: tuple[str, ...] = ("food_trucks", "day_spas")
+ROUND_61: tuple[str, ...] = ("boat_charters", "home_inspections")
+ROUND_62: tuple[str, ...] = ("tire_shops", "barbershops")
+ROUND_63: tuple[str, ...] = ("event_photography", "scrap_metal_yards")
+ROUND_64: tuple[str, ...] = ("medical_couriers", "hearing_clinics")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -172,7 +181,12 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round56": ROUND_56,
           "round57": ROUND_57,
           "round58": ROUND_58,
-          "round59": ROUND_59}
+          "round59": ROUND_59,
+          "round60": ROUND_60,
+          "round61": ROUND_61,
+          "round62": ROUND_62,
+          "round63": ROUND_63,
+          "round64": ROUND_64}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
