@@ -456,7 +456,57 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
                     for k in range(j + 1, min(j + 8, len(words))))
         out.append(Negated(" ".join(phrase), m.start, j + 1,
                            "weak" if m.phrase == "no" or timed else "strong"))
+    out += _left_out_after(text, lex, claimed, {n.start for n in out})
     return tuple(out)
+
+
+#: Participles that leave out what comes before them ("reprints excluded", "quotes and
+#: cancellations left out", "reversed ones removed").
+_LEFT_OUT = frozenset({"excluded", "excepted", "removed"})
+_LEFT_OUT_PAIRS = frozenset({("left", "out"), ("filtered", "out")})
+
+
+def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
+                    taken: set[int]) -> list[Negated]:
+    """Rows left out after they are named ("orders placed in January (reprints excluded)",
+    "(quotes, cancellations and reprints left out)", "payments, bounced ones left out"): each
+    plain word of the list before the participle, as "excluding reprints" reads it. A word
+    the value reader knows ("trialing excluded") is left to it.
+
+    >>> from stef_question.text import tokenize
+    >>> from stef_question.lexicon import lexicon
+    >>> t = tokenize("orders in january (quotes, cancellations and reprints left out)")
+    >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
+    ['reprints', 'cancellations', 'quotes']
+    >>> t = tokenize("payments since january, bounced ones excluded")
+    >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
+    ['bounced']
+    """
+    words, toks = text.words, text.tokens
+    out: list[Negated] = []
+    for i in range(1, len(words)):
+        if not (words[i] in _LEFT_OUT or tuple(words[i:i + 2]) in _LEFT_OUT_PAIRS):
+            continue
+        j = i - 1
+        if words[j] == "ones" and j > 0:
+            j -= 1  # "bounced ones left out": the state said of the rows
+        while j >= 0 and len(out) < 8:
+            tok = toks[j]
+            if (tok.kind != "word" or tok.cap or j in claimed or j in taken
+                    or tok.low in _FUNCTION_WORDS or lex.has("stop_proper", tok.low)
+                    or lex.at("value_word", words, j) is not None
+                    or lex.at("negation", words, j) is not None):
+                break
+            out.append(Negated(tok.low, j, j + 1, "strong"))
+            k = j - 1
+            if k >= 0 and words[k] in (",", "and", "or", "&"):
+                k -= 1
+                if k >= 0 and words[k] in ("and", "or"):
+                    k -= 1  # "a, b, and c"
+                j = k
+                continue
+            break
+    return out
 
 
 def _number_after(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> int | None:
