@@ -1015,11 +1015,21 @@ def _sql_tokens(text: Text) -> frozenset[int]:
     ``LifetimeValue``) and the operands around an operator (``gpa < 2.0``)."""
     toks = text.tokens
     out: set[int] = set()
+    calls: list[bool] = []  # the open parentheses: a call's (``COUNT(order_id)``) or prose's
     for i, t in enumerate(toks):
         if t.kind == "word" and ("_" in t.text or (t.text[:1].isalpha() and any(
                 c.isupper() for c in t.text[1:]) and not t.text.isupper())):
             out.add(i)
-        if t.kind == "punct" and t.low in _OPERATORS:
+        operator = t.kind == "punct" and t.low in _OPERATORS
+        if operator and t.low in ("(", ")"):
+            # a parenthesis of prose ("orders in January (reprints excluded)") holds words;
+            # one right after a name (a call) holds an operand
+            if t.low == "(":
+                calls.append(i > 0 and toks[i - 1].kind == "word" and toks[i - 1].end == t.start)
+                operator = calls[-1]
+            else:
+                operator = calls.pop() if calls else False
+        if operator:
             out.update(k for k in (i - 1, i + 1) if 0 <= k < len(toks)
                        and toks[k].kind in ("word", "number"))
             if i + 2 < len(toks) and toks[i + 1].kind == "punct" and toks[i + 1].low == "=":
