@@ -1373,7 +1373,7 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
                     or _surname_said(s.column, v, q.text) or _edition_said(v, q)
                     or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)
-                    or _state_initial(s.column, v, q)):
+                    or _state_initial(s.column, v, q) or _code_named(v, q.text)):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1450,10 +1450,35 @@ def _state_initial(column: str | None, value: str, q: QuestionSpec | str) -> boo
             isinstance(r.value, str) and r.value[:1].lower() == value.lower()
             for r in q.filters[:MAX_REQUIREMENTS]):
         return False
-    said = {w[0] for w in _all_words(text.lower()[:2000])
-            if w in _STATE_WORDS or (len(w) > 4 and w.endswith("ed"))
-            or _ACTION_NOUN.fullmatch(w)}
+    words = _all_words(text.lower()[:2000])
+    # (a participle says a state before the rows' noun, "completed orders", not an event
+    # dated after it: "orders placed in January", "stops scheduled since July")
+    said = {w[0] for i, w in enumerate(words)
+            if w in _STATE_WORDS or _ACTION_NOUN.fullmatch(w) or (
+                len(w) > 4 and w.endswith("ed") and i + 1 < len(words)
+                and words[i + 1] not in _EVENT_AFTER)}
     return said == {value.lower()}
+
+
+#: Words after a participle that make it an event's, dated or placed ("placed in January",
+#: "scheduled since July", "dated between"), not a state said of the rows.
+_EVENT_AFTER = frozenset({"in", "on", "at", "by", "from", "since", "between", "before",
+                          "after", "during", "until", "through", "within", "to", "for",
+                          "over", "this", "last", "next", "yesterday", "today"})
+
+
+def _code_named(value: str, text: str) -> bool:
+    """Does the text name a one- or two-letter code as the status, type or code it is
+    ("shifts in status N", "orders in status X (cancelled)", "transactions of type S")?
+
+    >>> _code_named("x", "orders in status x (cancelled) placed in january")
+    True
+    >>> _code_named("x", "orders placed in january, x marks the spot")
+    False
+    """
+    return 1 <= len(value) <= 2 and value.isalpha() and re.search(
+        rf"\b(?:status|type|code|flag|class|tier|kind)\s+{re.escape(value.lower())}\b",
+        text.lower()[:2000]) is not None
 
 
 def _name_begun(column: str | None, value: str, text: str) -> bool:
