@@ -469,36 +469,44 @@ _LEFT_OUT_PAIRS = frozenset({("left", "out"), ("filtered", "out")})
 def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
                     taken: set[int]) -> list[Negated]:
     """Rows left out after they are named ("orders placed in January (reprints excluded)",
-    "(quotes, cancellations and reprints left out)", "payments, bounced ones left out"): each
-    plain word of the list before the participle, as "excluding reprints" reads it. A word
-    the value reader knows ("trialing excluded") is left to it.
+    "(quotes, cancellations and reprints left out)", "payments, bounced ones left out",
+    "warranty redos excluded"): each item of the list before the participle, a phrase of up
+    to three plain words, as "excluding warranty redos" reads it. A word the value reader
+    knows ("trialing excluded") is left to it.
 
     >>> from stef_question.text import tokenize
     >>> from stef_question.lexicon import lexicon
     >>> t = tokenize("orders in january (quotes, cancellations and reprints left out)")
     >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
     ['reprints', 'cancellations', 'quotes']
-    >>> t = tokenize("payments since january, bounced ones excluded")
+    >>> t = tokenize("payments since january, bounced ones excluded, warranty redos removed")
     >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
-    ['bounced']
+    ['bounced', 'warranty redos']
     """
     words, toks = text.words, text.tokens
     out: list[Negated] = []
+
+    def plain(j: int) -> bool:
+        tok = toks[j]
+        return not (tok.kind != "word" or tok.cap or j in claimed or j in taken
+                    or tok.low in _FUNCTION_WORDS or tok.low in ("and", "or", "ones", "out")
+                    or tok.low in _LEFT_OUT
+                    or lex.has("stop_proper", tok.low)
+                    or lex.at("value_word", words, j) is not None
+                    or lex.at("negation", words, j) is not None)
+
     for i in range(1, len(words)):
         if not (words[i] in _LEFT_OUT or tuple(words[i:i + 2]) in _LEFT_OUT_PAIRS):
             continue
         j = i - 1
         if words[j] == "ones" and j > 0:
             j -= 1  # "bounced ones left out": the state said of the rows
-        while j >= 0 and len(out) < 8:
-            tok = toks[j]
-            if (tok.kind != "word" or tok.cap or j in claimed or j in taken
-                    or tok.low in _FUNCTION_WORDS or lex.has("stop_proper", tok.low)
-                    or lex.at("value_word", words, j) is not None
-                    or lex.at("negation", words, j) is not None):
-                break
-            out.append(Negated(tok.low, j, j + 1, "strong"))
-            k = j - 1
+        while j >= 0 and len(out) < 8 and plain(j):
+            k = j
+            while k - 1 >= 0 and j - k < 2 and plain(k - 1):
+                k -= 1  # "warranty redos", "sold communities": the item's words
+            out.append(Negated(" ".join(words[k:j + 1]), k, j + 1, "strong"))
+            k -= 1
             if k >= 0 and words[k] in (",", "and", "or", "&"):
                 k -= 1
                 if k >= 0 and words[k] in ("and", "or"):
