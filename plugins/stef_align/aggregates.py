@@ -2042,7 +2042,8 @@ _AMOUNT = gated(
     r"storage|space|usage|bandwidth|more|less|of\s+the\s+time)\b)"
     r"|\b(?:revenue|revenues|gmv|spend|spending|earnings|turnover)\b")
 #: The question asks for a count too: its count answers that part.
-_ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\bcounts\b|#|\bno\.\s+of\b"
+#: ("counts" only where the reader took it for one: "revenue counts SOLD tickets" defines)
+_ASKS_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|#|\bno\.\s+of\b"
                          r"|\bhow\s+often\b|\bvolume\b")
 #: Column parts that hold an amount: a plain column shown beside the count may be the amount.
 _AMOUNT_PARTS = frozenset({"revenue", "amount", "amt", "total", "price", "cost", "spend",
@@ -2066,7 +2067,8 @@ def _count_for_amount(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """
     text = q.text[:2000]
     m = _AMOUNT.search(text)
-    if m is None or _ASKS_COUNT.search(text) or sql.set_operation:
+    if m is None or _ASKS_COUNT.search(text) or sql.set_operation or (
+            "counts" in text and "COUNT" in (*q.aggregations, *q.weak_aggregations)):
         return None
     funcs = {family(a.func) for a in sql.aggregations[:32]}
     if funcs != {"COUNT"} or sql.windows:
