@@ -1450,6 +1450,9 @@ def _state_initial(column: str | None, value: str, q: QuestionSpec | str) -> boo
             isinstance(r.value, str) and r.value[:1].lower() == value.lower()
             for r in q.filters[:MAX_REQUIREMENTS]):
         return False
+    named = _NAMED_CODE.findall(text.lower()[:2000])
+    if named and value.lower() not in named:
+        return False  # "orders in status X (cancelled)" / status = 'C': the text's code is X
     words = _all_words(text.lower()[:2000])
     # (a participle says a state before the rows' noun, "completed orders", not an event
     # dated after it: "orders placed in January", "stops scheduled since July")
@@ -1464,7 +1467,16 @@ def _state_initial(column: str | None, value: str, q: QuestionSpec | str) -> boo
 #: "scheduled since July", "dated between"), not a state said of the rows.
 _EVENT_AFTER = frozenset({"in", "on", "at", "by", "from", "since", "between", "before",
                           "after", "during", "until", "through", "within", "to", "for",
-                          "over", "this", "last", "next", "yesterday", "today"})
+                          "over", "this", "last", "next", "yesterday", "today",
+                          # a verb's particle ("jugs picked up"), a day or a month named
+                          "up", "out", "off", "back", "down", "monday", "tuesday",
+                          "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+                          "february", "march", "april", "may", "june", "july", "august",
+                          "september", "october", "november", "december"})
+
+
+#: A code the text names as what it is ("in status X", "of type S", "code LF").
+_NAMED_CODE = re.compile(r"\b(?:status|type|code|flag|class|tier|kind)\s+([a-z]{1,2})\b")
 
 
 def _code_named(value: str, text: str) -> bool:
@@ -1476,9 +1488,8 @@ def _code_named(value: str, text: str) -> bool:
     >>> _code_named("x", "orders placed in january, x marks the spot")
     False
     """
-    return 1 <= len(value) <= 2 and value.isalpha() and re.search(
-        rf"\b(?:status|type|code|flag|class|tier|kind)\s+{re.escape(value.lower())}\b",
-        text.lower()[:2000]) is not None
+    return 1 <= len(value) <= 2 and value.isalpha() and (
+        value.lower() in _NAMED_CODE.findall(text.lower()[:2000]))
 
 
 def _name_begun(column: str | None, value: str, text: str) -> bool:
