@@ -62,7 +62,7 @@ from stef_question.concepts import (
 )
 from stef_question.concepts.time import question_periods, read_time, time_spans
 from stef_question.lexicon import Lexicon, freeze, lexicon
-from stef_question.text import MAX_CHARS, Text, tokenize
+from stef_question.text import MAX_CHARS, Text, Token, tokenize
 
 #: A division written as SQL: next to a parenthesis, or between spaced operands.
 _SQL_DIVISION = re.compile(r"\)\s*/|/\s*\(|\w\s+/\s+\w")
@@ -1010,26 +1010,53 @@ def _not_ignored(required: tuple[Filter, ...], rules: Ruleset) -> tuple[Filter, 
 _OPERATORS = frozenset({"=", "<", ">", "!", "(", ")"})
 
 
+#: Participles that end a parenthesis of prose leaving rows out ("(reprints excluded)").
+_LEFT_OUT_ENDS = frozenset({"excluded", "excepted", "removed", "out"})
+
+
+def _left_out_in_words(toks: tuple[Token, ...], i: int) -> bool:
+    """Is the parenthesis opened at ``toks[i]`` prose that leaves rows out ("(reprints
+    excluded)", "(quotes, cancellations and reprints left out)"): plain words and commas
+    only, ending in a participle that leaves them out? Its words are words, not the
+    operands SQL puts round a parenthesis.
+
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("orders in January 2026 (reprints excluded), per customer")
+    >>> _left_out_in_words(t.tokens, 4), _left_out_in_words(tokenize("x (gpa < 2)").tokens, 1)
+    (True, False)
+    """
+    words: list[str] = []
+    for tok in toks[i + 1:i + 24]:
+        if tok.low == ")":
+            break
+        if not (tok.kind == "word" and ("_" not in tok.text) and not tok.text.isupper()
+                or tok.low == ","):
+            return False
+        words.append(tok.low)
+    else:
+        return False
+    return bool(words) and words[-1] in _LEFT_OUT_ENDS and (
+        words[-1] != "out" or (len(words) > 1 and words[-2] in ("left", "filtered")))
+
+
 def _sql_tokens(text: Text) -> frozenset[int]:
     """Tokens of a reformulation that are SQL, not words: identifiers (``is_active``,
     ``LifetimeValue``) and the operands around an operator (``gpa < 2.0``)."""
     toks = text.tokens
     out: set[int] = set()
-    calls: list[bool] = []  # the open parentheses: a call's (``COUNT(order_id)``) or prose's
+    prose: set[int] = set()  # parentheses that leave rows out in words
+    for i, t in enumerate(toks):
+        if t.low == "(" and _left_out_in_words(toks, i):
+            prose.add(i)
+            k = next((k for k in range(i + 1, min(len(toks), i + 24)) if toks[k].low == ")"),
+                     None)
+            if k is not None:
+                prose.add(k)
     for i, t in enumerate(toks):
         if t.kind == "word" and ("_" in t.text or (t.text[:1].isalpha() and any(
                 c.isupper() for c in t.text[1:]) and not t.text.isupper())):
             out.add(i)
-        operator = t.kind == "punct" and t.low in _OPERATORS
-        if operator and t.low in ("(", ")"):
-            # a parenthesis of prose ("orders in January (reprints excluded)") holds words;
-            # one right after a name (a call) holds an operand
-            if t.low == "(":
-                calls.append(i > 0 and toks[i - 1].kind == "word" and toks[i - 1].end == t.start)
-                operator = calls[-1]
-            else:
-                operator = calls.pop() if calls else False
-        if operator:
+        if t.kind == "punct" and t.low in _OPERATORS and i not in prose:
             out.update(k for k in (i - 1, i + 1) if 0 <= k < len(toks)
                        and toks[k].kind in ("word", "number"))
             if i + 2 < len(toks) and toks[i + 1].kind == "punct" and toks[i + 1].low == "=":
