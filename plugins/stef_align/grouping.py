@@ -1107,6 +1107,21 @@ _BESIDE = re.compile(r"\s+(?:by|for\s+each|for\s+every|in\s+each|across|broken\s
                      r"|split\s+by)\s+")
 
 
+def _key_columns(keys: tuple[str, ...]) -> list[str]:
+    """The keys, and the columns an expression key reads (``COALESCE(CAST(m.tier_cd AS
+    VARCHAR), 'guest')`` groups by ``m.tier_cd``, walk-ins set apart).
+
+    >>> _key_columns(("region", "coalesce(cast(m.tier_cd as varchar), 'guest')"))
+    ['region', "coalesce(cast(m.tier_cd as varchar), 'guest')", 'm.tier_cd']
+    """
+    out: list[str] = []
+    for k in keys[:16]:
+        out.append(k)
+        if "(" in k:
+            out += re.findall(r"\b[a-z_]\w*\.\w+|\b[a-z]\w*_\w+\b", k)[:8]
+    return out
+
+
 def _mean_base(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
                rules: Ruleset) -> bool:
     """"avg fare per ride by vehicle type" grouped by vehicle type alone, the mean taken over
@@ -1135,8 +1150,9 @@ def _mean_base(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
         return False
     rest = q.text[m.end():m.end() + 80]
     beside = [g for g in q.group_by if g != group and rest.startswith(g)]
-    if not beside or not _answered(beside[0], keys, q, sql, rules, per=False):
-        return False
+    if not beside or not (_answered(beside[0], keys, q, sql, rules, per=False)
+                          or any(another_name(beside[0], c) for c in _key_columns(keys))):
+        return False  # (the breakdown under another of its names: "membership level" / tier)
     if not (sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations[:64])):
         return False
     # the rows are named after no other thing the user says, the breakdown's words aside
@@ -1420,7 +1436,8 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
                                          or _person_by(group, counted)
                                          or _kindred_key(group, counted, q, sql))
             party = not restated and (rows or by_hand or initials
-                                      or any(another_name(group, k) for k in keys)
+                                      or any(another_name(group, k)
+                                             for k in _key_columns(keys))
                                       or _role_keyed(group, keys, sql)
                                       or _person_by(group, keys)
                                       or _aliased_key(group, keys, sql)
