@@ -1373,7 +1373,9 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
                     or _surname_said(s.column, v, q.text) or _edition_said(v, q)
                     or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)
-                    or _state_initial(s.column, v, q) or _code_named(v, q.text)):
+                    or _state_initial(s.column, v, q) or (_code_named(v, q.text) and not any(
+                        isinstance(r.value, str) and r.value[:1].lower() == v[:1].lower()
+                        for r in q.filters[:MAX_REQUIREMENTS]))):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -3088,6 +3090,13 @@ def _match_negation(r: Filter, m: _Match) -> bool:
             m.matched.append(r.describe())
         else:
             m.unmet.append(r)
+    elif (state == "positive" and s_hit is not None and is_weak(r)
+          and m.idx.preds[s_hit].value == SUBQUERY
+          and not _names_it(r.column or "", m.idx.preds[s_hit])):
+        # "sales ..., refunds excluded" in the agent's prose / customer_id IN (SELECT ... FROM
+        # customers WHERE NOT is_test): a semi-join on another key says nothing of the
+        # negated word; unanswered, not answered the other way
+        m.unmet.append(r)
     elif state == "positive" and s_hit is not None:
         m.wrong_operator(
             r, s_hit,
