@@ -279,7 +279,11 @@ def merge_requirements(filters: list[Filter]) -> tuple[Filter, ...]:
             # decide the bound; the restatement names the column
             f = Filter(f.column, asked_op, f.value, f.source, f.strength)
         bound = _bound(f)  # "more than 1" and "at least 2" are one requirement
-        key = (f"{bound[1]}", bound[0]) if bound else (_vkey(f.value), _op_class(f.op))
+        # (a negation or a missing value has no value: its word or column tells one from
+        # another, "excluding remakes" beside "(cancelled excluded)")
+        key = (f"{bound[1]}", bound[0]) if bound else (
+            _vkey(f.value) if f.value is not None else f"column {stem(f.column or '')}",
+            _op_class(f.op))
         if key in out:
             kept = out[key]
             if kept.strength == "weak" and f.strength == "strong":
