@@ -37,17 +37,6 @@ _DATE_ARITHMETIC = (exp.Interval, exp.DateAdd, exp.DateSub, exp.TimestampAdd, ex
                     exp.DatetimeAdd, exp.DatetimeSub, exp.DateDiff, exp.TimeStrToTime)
 
 
-def _columns(tree: Tree) -> frozenset[str]:
-    """The columns the query reads, by lower-cased name: not an output's alias the ORDER BY
-    sorts by (``COUNT(*) AS active_contracts ... ORDER BY active_contracts``), which names a
-    figure the query makes, no column of the data."""
-    aliases = {a.alias.lower() for a in tree.alias_nodes if isinstance(a, exp.Alias)}
-    return frozenset(
-        n.lower() for c, n in zip(tree.columns, tree.names)
-        if n and not (n.lower() in aliases and not c.table
-                      and isinstance(c.find_ancestor(exp.Order, exp.Select), exp.Order)))
-
-
 def read(tree: Tree) -> Build:
     cte_names = tuple(c.alias_or_name.lower() for c in tree.ctes)
     literals: list[Scalar] = []
@@ -62,7 +51,7 @@ def read(tree: Tree) -> Build:
     fields: dict[str, Any] = {
         "tables": tuple(dict.fromkeys(
             name for t in tree.tables if (name := table_name(t).lower()) not in cte_names)),
-        "columns": _columns(tree),
+        "columns": frozenset(n.lower() for n in tree.names if n),
         "column_tables": _column_tables(tree, cte_names),
         "literals": tuple(literals),
         "ctes": cte_names,
