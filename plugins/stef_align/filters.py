@@ -2522,6 +2522,11 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
             continue
         if not _names_it(word, s):
             continue
+        if s.excluded and is_weak(r):
+            # "packages with no signed booking (test bookings excluded)" / LEFT JOIN bookings
+            # b ON ... AND NOT b.is_test WHERE b.bkg_id IS NULL: the agent's prose leaves the
+            # test rows out of the set the query excludes, which the SQL does
+            return "met", i
         if negative or any(_says_not(s.value, w) for w in word.split()[:4]):
             return "met", i  # <> 'married', or = 'never-married' / 'non-smoker'
         if s.op in _POSITIVE and isinstance(s.value, str) and not _state_column(s) and not any(
