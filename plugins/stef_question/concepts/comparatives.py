@@ -482,6 +482,9 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
     >>> t = tokenize("payments since january, bounced ones excluded, warranty redos removed")
     >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
     ['bounced', 'warranty redos']
+    >>> t = tokenize("started after schedule, test cases excluded")
+    >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
+    ['test cases']
     """
     words, toks = text.words, text.tokens
     out: list[Negated] = []
@@ -501,13 +504,15 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
         j = i - 1
         if words[j] == "ones" and j > 0:
             j -= 1  # "bounced ones left out": the state said of the rows
+        listed = False  # a list goes on past a comma once its "and" or "or" is met
         while j >= 0 and len(out) < 8 and plain(j):
             k = j
             while k - 1 >= 0 and j - k < 2 and plain(k - 1):
                 k -= 1  # "warranty redos", "sold communities": the item's words
             out.append(Negated(" ".join(words[k:j + 1]), k, j + 1, "strong"))
             k -= 1
-            if k >= 0 and words[k] in (",", "and", "or", "&"):
+            if k >= 0 and (words[k] in ("and", "or", "&") or (words[k] == "," and listed)):
+                listed = True
                 k -= 1
                 if k >= 0 and words[k] in ("and", "or"):
                     k -= 1  # "a, b, and c"
