@@ -485,6 +485,9 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
     >>> t = tokenize("started after schedule, test cases excluded")
     >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
     ['test cases']
+    >>> t = tokenize("batches brewed in 2025, R&D batches left out")
+    >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
+    []
     """
     words, toks = text.words, text.tokens
     out: list[Negated] = []
@@ -509,6 +512,9 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
             k = j
             while k - 1 >= 0 and j - k < 2 and plain(k - 1):
                 k -= 1  # "warranty redos", "sold communities": the item's words
+            if (k > 0 and toks[k - 1].kind == "word" and words[k - 1] not in ("and", "or")
+                    and words[k - 1] not in _FUNCTION_WORDS):
+                break  # "R&D batches", "voided invoices": a qualifier read otherwise, or not
             out.append(Negated(" ".join(words[k:j + 1]), k, j + 1, "strong"))
             k -= 1
             if k >= 0 and (words[k] in ("and", "or", "&") or (words[k] == "," and listed)):
