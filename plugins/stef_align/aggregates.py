@@ -976,6 +976,41 @@ _EVENT_HEADS = frozenset({"event", "events", "log", "logs", "history", "historie
 _HAS_ONE = re.compile(r"\b(?:at least one|a|an|any|one or more)\s+([a-z][a-z'-]+)")
 
 
+#: Last parts of a column that sorts rows into kinds (``client_type``, ``acct_cat``).
+_KIND_PARTS = frozenset({"type", "typ", "kind", "cat", "category", "class", "segment", "seg",
+                         "tier"})
+
+
+def _counted_by_type(noun: str, tables: tuple[str, ...], sql: SqlSpec) -> str | None:
+    """"how many pharmacies had a failed delivery" / ``COUNT(*) FROM jobs j JOIN clients c
+    ... WHERE c.client_type = 'PHARMACY'``: the counted things are rows of a table the query
+    joins, picked by a kind the question names, and the count counts the rows it starts
+    from, several per thing; or None.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> s = extract_spec("SELECT COUNT(*) FROM jobs j JOIN clients c ON c.client_id = "
+    ...                  "j.client_id WHERE c.client_type = 'PHARMACY' AND j.status = 'FAILED'")
+    >>> _counted_by_type("pharmacies", s.tables, s)[:41]
+    'the question counts pharmacies, which the'
+    >>> _counted_by_type("jobs", s.tables, s) is None
+    True
+    """
+    if len(tables) < 2:
+        return None
+    for f in sql.filters[:32]:
+        if (f.op != "=" or not isinstance(f.value, str) or not f.column or f.excluded
+                or not set(parts(bare(f.column))) & _KIND_PARTS
+                or not any(word_matches(noun, p) for p in parts(f.value))):
+            continue
+        home = sql.table_of(bare(f.column))
+        if home is None or home.split(".")[-1].lower() == tables[0].split(".")[-1].lower():
+            continue
+        return (f"the question counts {noun}, which the SQL picks as the rows of {home} with "
+                f"{bare(f.column)} = '{f.value}', but it counts the rows of {tables[0]}, "
+                f"several per one of them: count distinct {noun} (COUNT(DISTINCT ...))")
+    return None
+
+
 def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> str | None:
     """Why the SQL's count counts rows of another thing than the question counts, when the
     texts leave no doubt; None otherwise.
@@ -1046,6 +1081,13 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
                     f"DISTINCT over the rows of {tables[0]}, which is not a table of {noun}: "
                     f"one with several rows there counts several times; count distinct "
                     f"{noun} (COUNT(DISTINCT {a.arg}))")
+    # (the thing itself, not the first word of a compound: "pharmacy deliveries" counts
+    # deliveries)
+    compound = len(phrase) > 1 and phrase[1].endswith("s") and phrase[1] not in (
+        "has", "was", "is", "does", "gets", "needs", "uses", "sells", "buys", "owes")
+    typed = _counted_by_type(noun, sql.tables[:16], sql) if not (pinned or compound) else None
+    if typed is not None:
+        return typed
     # "how many move-ins" / move_events WHERE event_type = 'move_in': the rows kept are the
     # counted events themselves, one row each.
     kept_as_rows = any(

@@ -23,6 +23,10 @@ grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0.
 [('join.drops_empty', 'major')]
 >>> check(QuestionSpec(), extract_spec(sql.replace("WHERE", "AND")))
 []
+>>> per = ("SELECT l.loc_nm, COUNT(b.bkg_id) FROM locations l LEFT JOIN bookings b ON "
+...        "b.loc_id = l.loc_id WHERE b.event_type = 'SCHOOL' GROUP BY l.loc_nm")
+>>> [(r.code, r.severity) for r in check(QuestionSpec(), extract_spec(per))]
+[('join.drops_empty', 'major')]
 >>> anti = ("SELECT COUNT(*) FROM patrons p LEFT JOIN checkouts c ON c.ptrn_id = p.ptrn_id "
 ...         "WHERE c.is_test = 0 AND c.circ_id IS NULL")
 >>> [(r.code, r.severity) for r in check(QuestionSpec(), extract_spec(anti))]
@@ -46,6 +50,21 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     grouped = bool(sql.group_by) and any(a.func in _TOTALS for a in sql.aggregations)
     if q.keeps_empty and grouped and sql.defeated_joins:
         return [_reason(sql.defeated_joins[0][0], "the question asks for those with none")]
+    # (a grouping over the LEFT JOIN says so as well: "school shoots last quarter for each
+    # location" / locations l LEFT JOIN bookings b ... WHERE b.event_type = 'SCHOOL' GROUP BY
+    # l.loc_nm, or the first delivery of each client as MIN(j.svc_dt): the SQL's own LEFT JOIN
+    # kept every entity for its group, and the WHERE takes the ones with none away; on the
+    # production corpus every such answer was wrong, 17 of 17, session 42)
+    if sql.group_by and sql.defeated_joins and any(not a.nested for a in sql.aggregations):
+        return [reason(
+            "join.drops_empty",
+            f"the SQL LEFT JOINs a table to keep every entity it groups, those with no "
+            f"matching row included, but its WHERE also requires "
+            f"{sql.defeated_joins[0][0]}, which their unmatched row (every joined column NULL) "
+            f"never meets: the entities with none are left out, as by an inner join; the "
+            f"condition belongs in the JOIN's ON",
+            "major",
+        )]
     return []
 
 
