@@ -13,7 +13,12 @@ borrowed") keeps only the unmatched rows, so with such a condition it keeps noth
 facts are the SQL reader's (:mod:`stef_sql.read.defeated`): the SQL states
 what it counts on. So does a question that asks for the entities with none ("classes per
 instructor this month, including instructors with none": ``QuestionSpec.keeps_empty``) over a
-grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0.
+grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0. And so does the
+grouping itself: a query that LEFT JOINs the rows of the entities it groups ("school shoots
+last quarter for each location" / ``locations l LEFT JOIN bookings b ... GROUP BY l.loc_nm``,
+"first delivery for each client" as ``MIN(j.svc_dt)``) kept every one of them for its group,
+and the WHERE takes away those with none (on the production corpus, session 42, each of the
+17 answers with such a join under a grouping was wrong).
 
 >>> from stef_sql.extract import extract_spec
 >>> sql = ("SELECT c.id FROM clients c LEFT JOIN payments p ON p.client_id = c.id "
