@@ -485,6 +485,9 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
     >>> t = tokenize("started after schedule, test cases excluded")
     >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
     ['test cases']
+    >>> t = tokenize("alpaca compared with wool, cancelled and returned orders excluded")
+    >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
+    ['returned orders', 'cancelled']
     >>> t = tokenize("batches brewed in 2025, R&D batches left out")
     >>> [n.word for n in _left_out_after(t, lexicon(), frozenset(), set())]
     []
@@ -507,7 +510,12 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
         j = i - 1
         if words[j] == "ones" and j > 0:
             j -= 1  # "bounced ones left out": the state said of the rows
-        listed = False  # a list goes on past a comma once its "and" or "or" is met
+        # a list goes on past a comma once its "and" or "or" is met, inside a parenthesis
+        # only ("(quotes, cancellations and reprints left out)"): outside one a comma ends
+        # the clause ("alpaca compared with wool, cancelled and returned orders excluded")
+        opened = max((k for k in range(i) if words[k] == "("), default=-1)
+        in_paren = opened >= 0 and ")" not in words[opened:i]
+        listed = False
         while j >= 0 and len(out) < 8 and plain(j):
             k = j
             while k - 1 >= 0 and j - k < 2 and plain(k - 1):
@@ -515,9 +523,12 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
             if (k > 0 and toks[k - 1].kind == "word" and words[k - 1] not in ("and", "or")
                     and words[k - 1] not in _FUNCTION_WORDS):
                 break  # "R&D batches", "voided invoices": a qualifier read otherwise, or not
+            if words[k].startswith(("non", "un")) and len(words[k]) > 5:
+                break  # "(non-billable entries excluded)": a negated state, the value reader's
             out.append(Negated(" ".join(words[k:j + 1]), k, j + 1, "strong"))
             k -= 1
-            if k >= 0 and (words[k] in ("and", "or", "&") or (words[k] == "," and listed)):
+            if k >= 0 and (words[k] in ("and", "or", "&")
+                           or (words[k] == "," and listed and in_paren)):
                 listed = True
                 k -= 1
                 if k >= 0 and words[k] in ("and", "or"):
