@@ -14,7 +14,7 @@ facts are the SQL reader's (:mod:`stef_sql.read.defeated`): the SQL states
 what it counts on. So does a question that asks for the entities with none ("classes per
 instructor this month, including instructors with none": ``QuestionSpec.keeps_empty``) over a
 grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0. And so does a
-question that asks "for each" or "every" over a grouping: a query that LEFT JOINs the rows of the
+question that asks, in its own words, "for each" or "every" over a grouping: a query that LEFT JOINs the rows of the
 entities it groups ("school shoots
 last quarter for each location" / ``locations l LEFT JOIN bookings b ... GROUP BY l.loc_nm``,
 "first delivery for each client" as ``MIN(j.svc_dt)``) kept every one of them for its group,
@@ -69,7 +69,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     # l.loc_nm, or the first delivery of each client as MIN(j.svc_dt): the SQL's own LEFT JOIN
     # kept every entity for its group, and the WHERE takes the ones with none away; on the
     # production corpus every such answer was wrong, 17 of 17, session 42)
-    if (sql.group_by and sql.defeated_joins and _EACH.search(q.text[:2000])
+    if (sql.group_by and sql.defeated_joins and _EACH.search(q.own_words[:2000])
             and any(not a.nested for a in sql.aggregations)):
         return [reason(
             "join.drops_empty",
