@@ -1120,9 +1120,15 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
                     f"{noun.rstrip('s')} and {has.group(1)}: one with several counts several "
                     f"times; count distinct {noun} (COUNT(DISTINCT ...))")
     occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
+    if compound and (_PERSON.search(phrase[1]) or phrase[1] in _PERSON_NOUNS):
+        noun = phrase[1]  # "how many medicare patients": patients, of one kind
     if ((_PERSON.search(noun) or noun in _PERSON_NOUNS) and occurrences
             and all(a.arg == "*" or _other_key(bare(a.arg), tables, pinned) for a in counts)
-            and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))):
+            and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))
+            # (beside a SUM of the stored count of them: "how many guests" / SUM(guest_cnt),
+            # the events counted as well)
+            and not any(a.func == "SUM" and _count_of(noun, a.arg)
+                        for a in sql.aggregations[:32])):
         t = occurrences[0]
         return (f"the question counts {noun}, people, but the SQL counts the rows of {t}, "
                 f"one per {_head(t).rstrip('s')}: one with several {_head(t)} counts several "

@@ -636,6 +636,11 @@ def _graded_at(text: Text, lex: Lexicon, i: int) -> Comparison | None:
     return Comparison(">=", int(m.group(1)), i, after.end, False)
 
 
+#: Verbs an "up to" follows as their particle ("add up to", "sums up to", "comes up to").
+_ADDING_UP = frozenset({"add", "adds", "added", "adding", "sum", "sums", "summed", "summing",
+                        "come", "comes", "came", "total", "totals", "totalled", "totaled"})
+
+
 def read(
     text: Text, lex: Lexicon, claimed: frozenset[int]
 ) -> tuple[tuple[Comparison, ...], frozenset[int]]:
@@ -746,6 +751,11 @@ def read(
         m = lex.at("comparative", words, i) if words[i] in comparing else None
         if m is None or m.meaning == "none":
             i += 1
+            continue
+        if m.phrase == "up to" and ((i > 0 and words[i - 1] in _ADDING_UP) or (
+                m.end < n and words[m.end] in comparing
+                and lex.at("comparative", words, m.end) is not None)):
+            i = m.end  # "tickets that add up to more than 500 yards": a verb, no bound of its own
             continue
         j = _number_after(text, lex, m.end, claimed)
         one = _one_unit(text, lex, m.end) if j is None and m.meaning in (
