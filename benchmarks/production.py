@@ -71,7 +71,7 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "landscaping_services", "appliance_repair",
          "pawn_shops",
          "food_trucks", "boat_charters", "tire_shops", "event_photography",
-         "medical_couriers")
+         "medical_couriers", "ferry_operators", "urgent_care_clinics")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -95,7 +95,7 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "translation_agencies", "recording_studios",
             "party_rentals",
             "day_spas", "home_inspections", "barbershops", "scrap_metal_yards",
-            "hearing_clinics")
+            "hearing_clinics", "student_housing", "sign_shops")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -149,6 +149,8 @@ ROUND_61: tuple[str, ...] = ("boat_charters", "home_inspections")
 ROUND_62: tuple[str, ...] = ("tire_shops", "barbershops")
 ROUND_63: tuple[str, ...] = ("event_photography", "scrap_metal_yards")
 ROUND_64: tuple[str, ...] = ("medical_couriers", "hearing_clinics")
+ROUND_65: tuple[str, ...] = ("ferry_operators", "student_housing")
+ROUND_66: tuple[str, ...] = ("urgent_care_clinics", "sign_shops")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -186,7 +188,9 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round61": ROUND_61,
           "round62": ROUND_62,
           "round63": ROUND_63,
-          "round64": ROUND_64}
+          "round64": ROUND_64,
+          "round65": ROUND_65,
+          "round66": ROUND_66}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
