@@ -13,14 +13,14 @@ borrowed") keeps only the unmatched rows, so with such a condition it keeps noth
 facts are the SQL reader's (:mod:`stef_sql.read.defeated`): the SQL states
 what it counts on. So does a question that asks for the entities with none ("classes per
 instructor this month, including instructors with none": ``QuestionSpec.keeps_empty``) over a
-grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0. And so does a
-question that asks, in its own words, "for each" or "every" over a grouping: a query that LEFT JOINs the rows of the
-entities it groups ("school shoots
-last quarter for each location" / ``locations l LEFT JOIN bookings b ... GROUP BY l.loc_nm``,
-"first delivery for each client" as ``MIN(j.svc_dt)``) kept every one of them for its group,
-and the WHERE takes away those with none (on the production corpus, session 42, each of the
-17 answers with such a join under a grouping was wrong; "revenue per store" over one, which
-need not list the stores with none, is left alone).
+grouped count or total: a LEFT JOIN the WHERE defeats cannot show them at 0. So does a count
+of the joined rows per group (not a distinct count: "bookings per deckhand" / ``COUNT(d.dep_id)
+... GROUP BY c.crew_nm``), and a question that asks, in its own words, "for each" or "every"
+over any grouping ("first delivery for each client" as ``MIN(j.svc_dt)``): the query LEFT
+JOINed the rows of the entities it groups to keep every one of them, and the WHERE takes away
+those with none. On the production corpus (session 42) every one of the 37 answers with such
+a join under a grouping was wrong; a total per group ("revenue per store" as a SUM), which
+need not list the stores with none, is left alone, as is a distinct count.
 
 >>> from stef_sql.extract import extract_spec
 >>> sql = ("SELECT c.id FROM clients c LEFT JOIN payments p ON p.client_id = c.id "
@@ -35,7 +35,8 @@ need not list the stores with none, is left alone).
 >>> [(r.code, r.severity) for r in check(QuestionSpec(text="shoots for each location"),
 ...                                      extract_spec(per))]
 [('join.drops_empty', 'major')]
->>> check(QuestionSpec(text="revenue per location"), extract_spec(per))
+>>> total = per.replace("COUNT(b.bkg_id)", "SUM(b.fee)")
+>>> check(QuestionSpec(text="revenue per location"), extract_spec(total))
 []
 >>> anti = ("SELECT COUNT(*) FROM patrons p LEFT JOIN checkouts c ON c.ptrn_id = p.ptrn_id "
 ...         "WHERE c.is_test = 0 AND c.circ_id IS NULL")
@@ -53,6 +54,8 @@ from stef_core.spec import QuestionSpec, SqlSpec
 
 #: Words that ask for every one of the groups ("for each location", "every client").
 _EACH = re.compile(r"\b(?:each|every)\b")
+#: Counts of the joined rows per group, which a LEFT JOIN lets be 0.
+_COUNTS = frozenset({"COUNT", "COUNT_IF", "COUNTIF"})
 #: Aggregates a count or total per group is made of.
 _TOTALS = frozenset({"COUNT", "SUM", "COUNT_IF", "COUNTIF"})
 
@@ -69,8 +72,10 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     # l.loc_nm, or the first delivery of each client as MIN(j.svc_dt): the SQL's own LEFT JOIN
     # kept every entity for its group, and the WHERE takes the ones with none away; on the
     # production corpus every such answer was wrong, 17 of 17, session 42)
-    if (sql.group_by and sql.defeated_joins and _EACH.search(q.own_words[:2000])
-            and any(not a.nested for a in sql.aggregations)):
+    counts = any(a.func in _COUNTS and not a.distinct and not a.nested
+                 for a in sql.aggregations[:32])
+    if sql.group_by and sql.defeated_joins and (counts or (
+            _EACH.search(q.own_words[:2000]) and any(not a.nested for a in sql.aggregations))):
         return [reason(
             "join.drops_empty",
             f"the SQL LEFT JOINs a table to keep every entity it groups, those with no "
