@@ -1120,8 +1120,6 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
                     f"{noun.rstrip('s')} and {has.group(1)}: one with several counts several "
                     f"times; count distinct {noun} (COUNT(DISTINCT ...))")
     occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
-    if compound and (_PERSON.search(phrase[1]) or phrase[1] in _PERSON_NOUNS):
-        noun = phrase[1]  # "how many medicare patients": patients, of one kind
     if ((_PERSON.search(noun) or noun in _PERSON_NOUNS) and occurrences
             and all(a.arg == "*" or _other_key(bare(a.arg), tables, pinned) for a in counts)
             and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))
