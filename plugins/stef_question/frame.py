@@ -1033,8 +1033,8 @@ def _left_out_in_words(toks: tuple[Token, ...], i: int) -> bool:
     for tok in toks[i + 1:i + 24]:
         if tok.low == ")":
             break
-        if not (tok.kind == "word" and ("_" not in tok.text) and not tok.text.isupper()
-                or tok.low == ","):
+        plain = tok.kind == "word" and "_" not in tok.text and not tok.text.isupper()
+        if not (plain or tok.low == ","):
             return False
         words.append(tok.low)
     else:
