@@ -1373,9 +1373,8 @@ def _grounded(s: Filter, q: QuestionSpec) -> bool:
             if not (_spelled(v, q.text) or _code_of_words(v, q.own_words)
                     or _surname_said(s.column, v, q.text) or _edition_said(v, q)
                     or _graded(s.column, v, q.own_words) or _name_begun(s.column, v, q.text)
-                    or _state_initial(s.column, v, q) or (_code_named(v, q.text) and not any(
-                        isinstance(r.value, str) and r.value[:1].lower() == v[:1].lower()
-                        for r in q.filters[:MAX_REQUIREMENTS]))):
+                    or _state_initial(s.column, v, q)
+                    or (_code_named(v, q.text) and not _initial_asked(v, q))):
                 return False
             found = True
         elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1448,9 +1447,7 @@ def _state_initial(column: str | None, value: str, q: QuestionSpec | str) -> boo
     if not set(parts(column)) & _CODE_STATE_PARTS:
         return False
     text = q if isinstance(q, str) else q.text
-    if not isinstance(q, str) and any(
-            isinstance(r.value, str) and r.value[:1].lower() == value.lower()
-            for r in q.filters[:MAX_REQUIREMENTS]):
+    if not isinstance(q, str) and _initial_asked(value, q):
         return False
     named = _NAMED_CODE.findall(text.lower()[:2000])
     if named and value.lower() not in named:
@@ -1475,6 +1472,13 @@ _EVENT_AFTER = frozenset({"in", "on", "at", "by", "from", "since", "between", "b
                           "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                           "february", "march", "april", "may", "june", "july", "august",
                           "september", "october", "november", "december"})
+
+
+def _initial_asked(code: str, q: QuestionSpec) -> bool:
+    """Does a requirement's word begin with the code's letter ("active members" / 'A')? The
+    aligner compares those two itself."""
+    return any(isinstance(r.value, str) and r.value[:1].lower() == code[:1].lower()
+               for r in q.filters[:MAX_REQUIREMENTS])
 
 
 #: A code the text names as what it is ("in status X", "of type S", "code LF").
