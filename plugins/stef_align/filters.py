@@ -4924,6 +4924,16 @@ def align_filters(
         if r.op == "not" and not (sql.having or sql.keeps_unmatched or any(
                 f.excluded for f in sql.filters[:MAX_SCAN])):
             encodings = [e for e in encodings if not _spells_other_word(e, q.text)]
+        if r.op == "not" and is_weak(r) and r.source == "enrichment" and len(
+                kept_lists := [e for e in encodings if e.op == "in" and len(e.values) >= 2
+                               and _state_column(e) and not e.excluded
+                               and _keeps_other_values(str(r.column or ""), e)]) == 1:
+            # "(quotes, cancellations and reprints left out)" in the agent's prose / status IN
+            # ('PROD', 'SHIPPED'): the list of the states kept, none of them the ones its
+            # words leave out, is the agent saying what it wrote
+            read_as_asked.append(kept_lists[0])
+            kept_weakly.append(r)
+            continue
         if r.op == "not" and (encodings or restated):
             # "not picked up", "still open": the data may keep the state as a code or a flag
             # (status_cd = 'BK'); no condition says it in the question's words
