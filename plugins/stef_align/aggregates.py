@@ -976,6 +976,9 @@ _EVENT_HEADS = frozenset({"event", "events", "log", "logs", "history", "historie
 _HAS_ONE = re.compile(r"\b(?:at least one|a|an|any|one or more)\s+([a-z][a-z'-]+)")
 
 
+#: Table heads of a person's changes of state, one row per change (a conversion happens once).
+_TRANSITIONS = frozenset({"change", "changes", "transition", "transitions", "conversion",
+                          "conversions", "upgrades", "downgrades"})
 #: Last parts of a column that sorts rows into kinds (``client_type``, ``acct_cat``).
 _KIND_PARTS = frozenset({"type", "typ", "kind", "cat", "category", "class", "segment", "seg",
                          "tier"})
@@ -1120,6 +1123,12 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
                     f"{noun.rstrip('s')} and {has.group(1)}: one with several counts several "
                     f"times; count distinct {noun} (COUNT(DISTINCT ...))")
     occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
+    if compound and (_PERSON.search(phrase[1]) or phrase[1] in _PERSON_NOUNS) and not any(
+            _head(t) in _TRANSITIONS for t in tables):
+        # "how many new customers got their first delivery", "how many recurring donors
+        # gave": people, of one kind (not over a table of their state changes, one row each:
+        # "how many trial users converted" / plan_changes)
+        noun = phrase[1]
     if ((_PERSON.search(noun) or noun in _PERSON_NOUNS) and occurrences
             and all(a.arg == "*" or _other_key(bare(a.arg), tables, pinned) for a in counts)
             and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))
