@@ -93,11 +93,6 @@ def enumerated_states(f: Filter, text: str) -> bool:
     values = f.values
     if not 2 <= len(values) <= MAX_STATES or not all(_state_value(v) for v in values):
         return False
-    import os
-    if os.environ.get("STEF_TOG") == "b":
-        stems = {stem(w) for w in re.findall(r"[a-z]+", text[:2000].lower())}
-        return not any(stem(p) in stems for v in values if isinstance(v, str)
-                       for p in parts(v) if len(p) > 2)
     return not names_a_state(text, values)
 
 
