@@ -140,24 +140,6 @@ def happened(f: Filter, text: str, tables: tuple[str, ...] = ()) -> bool:
     return not said - kept - met
 
 
-def names_a_state(text: str, values: tuple[object, ...] = ()) -> bool:
-    """Does ``text`` name a state of its own ("open", "paid", "cancelled", "by status"), or
-    one of ``values`` (by any form of one of its words: 'picked_up' in "orders picked up")?
-    Then a filter on states answers, or mis-answers, what it names.
-
-    >>> names_a_state("revenue by service line", ("sent", "paid"))
-    False
-    >>> names_a_state("orders picked up last week", ("delivered", "picked_up"))
-    True
-    """
-    words = set(_WORD.findall(text[:2000].lower()))
-    if _SAID_STATES & words:
-        return True
-    stems = {stem(w) for w in words}
-    return any(stem(p) in stems for v in values if isinstance(v, str)
-               for p in parts(v) if len(p) > 2)
-
-
 def same_done_state(asked: object, stored: object) -> bool:
     """Do the question's state word and the data's value name the same done state?"""
     values = stored if isinstance(stored, tuple) else (stored,)
