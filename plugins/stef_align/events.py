@@ -89,6 +89,7 @@ from stef_core.models import Anchor, Reason
 from stef_core.periods import resolve, stated_durations
 from stef_core.reasons import reason
 from stef_core.spec import ANCHOR_DAY, Period, QuestionSpec, SqlSpec
+from stef_core.values import kept_side
 from stef_core.words import FLAG_PARTS, stem
 
 # --------------------------------------------------------------------------------------------
@@ -1125,7 +1126,7 @@ def _kind_kept(event: str, sql: SqlSpec) -> bool:
         if f.excluded or f.op not in ("=", "in") or not f.column:
             continue
         names = set(_name_parts(f.column.split(".")[-1]))
-        if names & FLAG_PARTS and f.value in _TRUE and any(
+        if names & FLAG_PARTS and kept_side(f.op, f.value) is True and any(
                 event_of_word(n) == event for n in names - FLAG_PARTS):
             return True  # ``p.is_refund``, ``refund_flg = 'Y'``: a row of its own
         if not names & _KIND_PARTS or names & _STATE_PARTS:
@@ -1136,9 +1137,6 @@ def _kind_kept(event: str, sql: SqlSpec) -> bool:
             return True
     return False
 
-
-#: The values that set a yes/no flag (``True`` equals 1: ``refund_flg = 1`` is kept as well).
-_TRUE: frozenset[object] = frozenset({True, "y", "Y", "yes", "true", "TRUE", "t", "1"})
 
 
 #: Verbs that say a row's own action went through and name no event of their own

@@ -90,6 +90,7 @@ from stef_core.models import (
     Ruleset,
 )
 from stef_core.periods import (
+    MONTHS,
     SEASONS,
     UNIT_SECONDS,
     WEEKDAYS,
@@ -271,12 +272,15 @@ _ENDED_STATES = frozenset({
     "expired", "lapsed", "resolved", "paid", "shipped", "delivered", "archived",
     "discontinued", "approved", "rejected", "denied", "declined", "verified", "submitted",
     "failed", "suspended"})
-#: Events that end an ongoing state, as a column's first part names them (``redeemed_bkg_id``,
-#: ``closed_by_id``): the reference such an event leaves is unset while the state holds.
+#: Words of an event that ends a row's open life: a question's negation of one ("not yet
+#: redeemed") is met by the open states (:func:`_still_open`), and a column's first part
+#: naming one (``redeemed_bkg_id``, ``closed_by_id``) holds the reference the event leaves,
+#: unset while the state holds (:func:`_moment_kept`).
 _ENDING_EVENTS = frozenset({
-    "redeemed", "closed", "resolved", "paid", "settled", "used", "fulfilled", "shipped",
-    "returned", "cancelled", "canceled", "completed", "converted", "refunded", "voided",
-    "terminated", "ended", "archived", "delivered", "filled", "applied"})
+    "redeemed", "closed", "resolved", "paid", "repaid", "settled", "used", "fulfilled",
+    "shipped", "returned", "cancelled", "canceled", "completed", "converted", "refunded",
+    "voided", "terminated", "ended", "archived", "delivered", "filled", "applied", "finished",
+    "cleared", "done", "collected", "picked"})
 
 
 def _moment_kept(word: str, s: Filter) -> bool | None:
@@ -1468,10 +1472,7 @@ _EVENT_AFTER = frozenset({"in", "on", "at", "by", "from", "since", "between", "b
                           "after", "during", "until", "through", "within", "to", "for",
                           "over", "this", "last", "next", "yesterday", "today",
                           # a verb's particle ("jugs picked up"), a day or a month named
-                          "up", "out", "off", "back", "down", "monday", "tuesday",
-                          "wednesday", "thursday", "friday", "saturday", "sunday", "january",
-                          "february", "march", "april", "may", "june", "july", "august",
-                          "september", "october", "november", "december"})
+                          "up", "out", "off", "back", "down", *WEEKDAYS, *MONTHS})
 
 
 def _initial_asked(code: str, q: QuestionSpec) -> bool:
@@ -3122,11 +3123,7 @@ def _match_negation(r: Filter, m: _Match) -> bool:
     return True
 
 
-#: Words of an event that ends a row's open life (redeemed, paid, closed ...), and the state
-#: values that say it has not happened yet.
-_ENDING_WORDS = frozenset({"redeemed", "closed", "paid", "repaid", "returned", "completed",
-                           "resolved", "settled", "finished", "fulfilled", "delivered",
-                           "shipped", "cleared", "done", "collected", "picked"})
+#: The state values that say an ending event (:data:`_ENDING_EVENTS`) has not happened yet.
 _OPEN_STATES = frozenset({"active", "open", "outstanding", "current", "pending", "in_progress",
                           "inprogress", "ongoing", "unpaid", "unresolved", "unsettled"})
 
@@ -3134,7 +3131,7 @@ _OPEN_STATES = frozenset({"active", "open", "outstanding", "current", "pending",
 def _still_open(r: Filter, preds: Sequence[Filter]) -> int | None:
     """The predicate that keeps a state column at open states only (``status = 'ACTIVE'``)
     where the question negates an ending event ("not redeemed", "not yet paid"), or None."""
-    if not set((r.column or "").lower().split()) & _ENDING_WORDS:
+    if not set((r.column or "").lower().split()) & _ENDING_EVENTS:
         return None
     for i, s in enumerate(preds):
         if (s.column and s.op in ("=", "in") and set(parts(s.column)) & _CODE_STATE_PARTS

@@ -1014,33 +1014,30 @@ def _not_ignored(required: tuple[Filter, ...], rules: Ruleset) -> tuple[Filter, 
 _OPERATORS = frozenset({"=", "<", ">", "!", "(", ")"})
 
 
-#: Participles that end a parenthesis of prose leaving rows out ("(reprints excluded)").
-_LEFT_OUT_ENDS = frozenset({"excluded", "excepted", "removed", "out"})
-
-
-def _left_out_in_words(toks: tuple[Token, ...], i: int) -> bool:
-    """Is the parenthesis opened at ``toks[i]`` prose that leaves rows out ("(reprints
-    excluded)", "(quotes, cancellations and reprints left out)"): plain words and commas
-    only, ending in a participle that leaves them out? Its words are words, not the
-    operands SQL puts round a parenthesis.
+def _left_out_in_words(toks: tuple[Token, ...], i: int) -> int | None:
+    """The closing parenthesis of the one opened at ``toks[i]`` when it is prose that leaves
+    rows out ("(reprints excluded)", "(quotes, cancellations and reprints left out)": plain
+    words and commas only, ending in a participle that leaves them out, as
+    :func:`stef_question.concepts.comparatives.negations` reads them), else None. Its words
+    are words, not the operands SQL puts round a parenthesis.
 
     >>> from stef_question.text import tokenize
     >>> t = tokenize("orders in January 2026 (reprints excluded), per customer")
     >>> _left_out_in_words(t.tokens, 4), _left_out_in_words(tokenize("x (gpa < 2)").tokens, 1)
-    (True, False)
+    (7, None)
     """
     words: list[str] = []
-    for tok in toks[i + 1:i + 24]:
+    for k in range(i + 1, min(len(toks), i + 24)):
+        tok = toks[k]
         if tok.low == ")":
-            break
+            said = bool(words) and (words[-1] in comparatives.LEFT_OUT
+                                    or tuple(words[-2:]) in comparatives.LEFT_OUT_PAIRS)
+            return k if said else None
         plain = tok.kind == "word" and "_" not in tok.text and not tok.text.isupper()
         if not (plain or tok.low == ","):
-            return False
+            return None
         words.append(tok.low)
-    else:
-        return False
-    return bool(words) and words[-1] in _LEFT_OUT_ENDS and (
-        words[-1] != "out" or (len(words) > 1 and words[-2] in ("left", "filtered")))
+    return None
 
 
 def _sql_tokens(text: Text) -> frozenset[int]:
@@ -1050,12 +1047,8 @@ def _sql_tokens(text: Text) -> frozenset[int]:
     out: set[int] = set()
     prose: set[int] = set()  # parentheses that leave rows out in words
     for i, t in enumerate(toks):
-        if t.low == "(" and _left_out_in_words(toks, i):
-            prose.add(i)
-            k = next((k for k in range(i + 1, min(len(toks), i + 24)) if toks[k].low == ")"),
-                     None)
-            if k is not None:
-                prose.add(k)
+        if t.low == "(" and (k := _left_out_in_words(toks, i)) is not None:
+            prose.update((i, k))
     for i, t in enumerate(toks):
         if t.kind == "word" and ("_" in t.text or (t.text[:1].isalpha() and any(
                 c.isupper() for c in t.text[1:]) and not t.text.isupper())):

@@ -462,8 +462,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
 
 #: Participles that leave out what comes before them ("reprints excluded", "quotes and
 #: cancellations left out", "reversed ones removed").
-_LEFT_OUT = frozenset({"excluded", "excepted", "removed"})
-_LEFT_OUT_PAIRS = frozenset({("left", "out"), ("filtered", "out")})
+LEFT_OUT = frozenset({"excluded", "excepted", "removed"})
+LEFT_OUT_PAIRS = frozenset({("left", "out"), ("filtered", "out")})
 
 
 def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
@@ -499,13 +499,13 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
         tok = toks[j]
         return not (tok.kind != "word" or tok.cap or j in claimed or j in taken
                     or tok.low in _FUNCTION_WORDS or tok.low in ("and", "or", "ones", "out")
-                    or tok.low in _LEFT_OUT
+                    or tok.low in LEFT_OUT
                     or lex.has("stop_proper", tok.low)
                     or lex.at("value_word", words, j) is not None
                     or lex.at("negation", words, j) is not None)
 
     for i in range(1, len(words)):
-        if not (words[i] in _LEFT_OUT or tuple(words[i:i + 2]) in _LEFT_OUT_PAIRS):
+        if not (words[i] in LEFT_OUT or tuple(words[i:i + 2]) in LEFT_OUT_PAIRS):
             continue
         j = i - 1
         if words[j] == "ones" and j > 0:
