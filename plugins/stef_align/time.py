@@ -29,6 +29,7 @@ compared as open-ended: rows after today do not exist yet.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
@@ -270,6 +271,8 @@ def _as_restated(p: Period, restated: tuple[Period, ...], text: str, today: date
     names none and the question puts ``p`` ahead, the coming one (:func:`_coming_year`); a
     year the question calls fiscal, as the reformulation dates it (:func:`_declared_fiscal`)."""
     declared = _declared_fiscal(p, restated, text)
+    if declared is None:
+        declared = _declared_fiscal_quarter(p, restated, text)
     if declared is not None:
         return declared
     named = _restated_year(p, restated, today, text)
@@ -308,18 +311,50 @@ def _declared_fiscal(p: Period, restated: tuple[Period, ...], text: str) -> Peri
         return None
     if not _fiscal_named(first.year, asked_and_restated(text)[0]):
         return None
-    for r in restated[:MAX_RESTATED]:
-        if r.periodic or r.negated or not (isinstance(r.start, str) and isinstance(r.end, str)):
-            continue
-        try:
-            start, end = parse_iso(r.start).date(), parse_iso(r.end).date()
-        except ValueError:
-            continue
+    for r, start, end in _dated(restated):
         if start.day != 1 or start.month == 1 or end != date(start.year + 1, start.month, 1):
             continue
         if start.year == first.year or end.year == first.year:
             return replace(p, start=r.start, end=r.end, grain=r.grain)
     return None
+
+
+def _dated(restated: Iterable[Period]) -> Iterator[tuple[Period, date, date]]:
+    """The reformulation's periods of fixed dates (not periodic, not negated), with their
+    first day and the day after their last."""
+    for r in list(restated)[:MAX_RESTATED]:
+        if r.periodic or r.negated or not (isinstance(r.start, str) and isinstance(r.end, str)):
+            continue
+        try:
+            yield r, parse_iso(r.start).date(), parse_iso(r.end).date()
+        except ValueError:
+            continue
+
+
+#: A quarter the question calls fiscal ("fiscal q2", "fq3", "q1 of fy26").
+_FISCAL_QUARTER = re.compile(r"\b(?:fiscal|financial)\s+(?:q[1-4]|quarter)\b|\bfq[1-4]\b"
+                             r"|\bq[1-4]\s+(?:of\s+)?fy\s?'?\d{2,4}\b")
+
+
+def _declared_fiscal_quarter(p: Period, restated: tuple[Period, ...],
+                             text: str) -> Period | None:
+    """The three months the reformulation dates a quarter the question calls fiscal ("downtime
+    in fiscal q2" restated "fiscal Q2 2026 (2025-10-01 to 2025-12-31)"): a fiscal year may
+    start in any month, so which months its quarter holds is the deployment's, and the agent
+    declares them. Only three whole months from a month's first day; None otherwise."""
+    if p.source != "question" or p.grain != "quarter" or not _FISCAL_QUARTER.search(
+            asked_and_restated(text)[0].lower()):
+        return None
+    # (its dates, not its name: "fiscal Q2 2026 (2025-10-01 to 2025-12-31)" also reads as
+    # the calendar's Q2 2026)
+    for r, start, end in _dated(sorted(restated[:MAX_RESTATED],
+                                       key=lambda r: r.grain == "quarter")):
+        month = start.month + 2
+        if start.day == 1 and end == date(start.year + month // 12, month % 12 + 1, 1):
+            return replace(p, start=r.start, end=r.end, grain=r.grain, periodic=())
+    return None
+
+
 #: A month or quarter named without a year that starts within this time after the anchor
 #: may be the coming one (:func:`_readings`).
 COMING = timedelta(days=62)
@@ -2078,7 +2113,8 @@ def period_drift(q: QuestionSpec, anchor: Anchor | None) -> list[tuple[str, str]
     for p, own in zip(asked, theirs):
         hit = next((j for j, r in enumerate(restated) if _same(p, r, today) or any(
             _same_stretch(f, r, today) for f in (_fiscal(p, m) for m in years)
-            if f is not None) or _last_before(own, q.restated_periods[j], q.own_words, today)),
+            if f is not None) or _last_before(own, q.restated_periods[j], q.own_words, today)
+            or _declared_fiscal_quarter(own, (q.restated_periods[j],), q.text) is not None),
                    None)
         if hit is None:
             if p.strength == "strong":

@@ -338,7 +338,8 @@ _WEEKDAY_ANY = re.compile(
 
 
 #: Words that make "weekend" one weekend, a period ("last weekend", "this weekend").
-_RELATIVE_BEFORE = re.compile(r"\b(?:this|current|last|previous|prior|next|coming)\s+$")
+_RELATIVE_BEFORE = re.compile(r"\b(?:this|current|last|previous|prior|next|coming|"
+                              r"(?:over|during|on|at|from|for)\s+the)\s+$")
 
 
 #: Words joining the two ends of a span of weekdays ("Monday to Sunday", "Mon-Sun").
@@ -380,6 +381,13 @@ _WEEK_SPAN = re.compile(r"\bweeks?\b[^.;]{0,40}?\b(" + "|".join(WEEKDAYS) + r")"
                         + "|".join(WEEKDAYS) + r")\b", re.IGNORECASE)
 
 
+#: The same span with the week named after it ("from Friday 2025-08-01 to Thursday 2025-08-07
+#: (last film week)").
+_SPAN_WEEK = re.compile(r"\b(" + "|".join(WEEKDAYS) + r"),?\s*(?:\d{4}-\d\d-\d\d|[a-z]{3,9}\.? "
+                        r"\d{1,2}(?:,? \d{4})?)?,?\s*(?:to|through|thru|until|till|-|\u2013|\u2014)"
+                        r"\s*(" + "|".join(WEEKDAYS) + r")\b[^.;]{0,30}?\bweeks?\b", re.IGNORECASE)
+
+
 def _told_week_start(reformulated: str) -> int:
     """The first day of the week (0 = Monday) the reformulation says its weeks run from
     ("last league week (league weeks run Sunday to Saturday)"), a whole week spelled from its
@@ -391,8 +399,10 @@ def _told_week_start(reformulated: str) -> int:
     6
     >>> _told_week_start("Sessions on weekdays, Monday to Friday"), _told_week_start("x")
     (0, 0)
+    >>> _told_week_start("Cars from Friday 2025-08-01 to Thursday 2025-08-07 (last film week)")
+    4
     """
-    m = _WEEK_SPAN.search(reformulated[:MAX_CHARS])
+    m = _WEEK_SPAN.search(reformulated[:MAX_CHARS]) or _SPAN_WEEK.search(reformulated[:MAX_CHARS])
     if m is None:
         return 0
     start, end = WEEKDAYS.index(m.group(1).lower()), WEEKDAYS.index(m.group(2).lower())

@@ -42,7 +42,16 @@ from typing import cast
 
 from stef_core.gated import NameLed, gated
 from stef_core.limits import QUESTION_CACHE
-from stef_core.periods import add, floor, iso, merge, parse_iso, week_floor, weeks_from
+from stef_core.periods import (
+    WEEKDAYS,
+    add,
+    floor,
+    iso,
+    merge,
+    parse_iso,
+    week_floor,
+    weeks_from,
+)
 from stef_core.spec import (
     ANCHOR_DAY,
     Bound,
@@ -496,6 +505,59 @@ def _this_weekend(m: re.Match[str], s: _Scanner) -> _Atom:
     return _Atom(m.start(), m.end(), lo, lo.shifted("day", 2), "day")
 
 
+def _past_weekend(m: re.Match[str], s: _Scanner) -> _Atom:
+    """"over the weekend", "during the weekend": the latest weekend begun by the record's
+    day (its Saturday and Sunday; on a Saturday or a Sunday, the weekend under way), as a
+    production user says it on a Monday about the two days just past."""
+    lo = ANCHOR_DAY.start_of_week(5)  # the latest Saturday, today included
+    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 2), "day")
+
+
+#: A day of the week named as one day ("walk-ins saturday", "orders last Monday"), not as
+#: the days kept ("on Saturdays", "every Monday", "by weekday") nor as a range's end.
+_ONE_WEEKDAY_NOT_BEFORE = re.compile(
+    r"\b(?:each|every|per|by|on\s+an?|from|between|(?:start|begin|run)(?:s|n?ing)?\s+(?:on\s+)?"
+    r"|and|or|vs\.?|versus|to|through|thru|until|till|than|except|excluding|excl|not|but|besides"
+    r"|without|other\s+than|apart\s+from|outside)\s*$")
+#: Words that ask about the days of the week themselves ("the busiest weekday", "sales by day
+#: of week: is saturday the best?"): a weekday named there is a group, not a day.
+_DAYS_COMPARED = re.compile(r"\b(?:weekdays?|day\s+of\s+(?:the\s+)?week|busiest|slowest|"
+                            r"which\s+day|what\s+day|by\s+day|per\s+day|each\s+day|daily)\b")
+
+
+#: Words of a habit, not of one day ("do we get more walk-ins on saturday", "% of orders that
+#: come in on sunday"): a weekday named without "last" there is every such day.
+_HABITUAL = re.compile(r"%|\b(?:do|does|come|comes|get|gets|tend|tends|usually|typically|"
+                       r"normally|generally|always|often|ever|percent|percentage|share|"
+                       r"proportion)\b")
+#: The word after a weekday, when one follows.
+_NEXT_WORD = re.compile(r"\s+([a-z][a-z'-]*)")
+#: Words that may follow a weekday named as one day ("walk-ins saturday by stylist", "revenue
+#: monday night"); any other word makes it an attribute of every such day ("saturday markets").
+_AFTER_ONE_WEEKDAY = frozenset({
+    "by", "per", "for", "from", "at", "in", "on", "with", "was", "were", "is", "vs", "versus",
+    "and", "or", "night", "morning", "afternoon", "evening", "only", "alone", "to", "so",
+    "compared", "vs.", "broken", "split", "grouped", "across", "between", "before", "after",
+    "excluding", "including", "incl", "excl", "where", "that", "which", "who"})
+
+
+def _one_weekday(m: re.Match[str], s: _Scanner) -> _Atom | None:
+    """"avg wait time saturday", "orders last Monday": the latest such day (today itself
+    when it is that day); after "last", "past" or "previous", the one before today."""
+    if _ONE_WEEKDAY_NOT_BEFORE.search(s.lower[max(0, m.start(2) - 24) : m.start(2)]) or (
+            _DAYS_COMPARED.search(s.lower)):
+        return None
+    after = _NEXT_WORD.match(s.lower, m.end())
+    if after is not None and after.group(1) not in _AFTER_ONE_WEEKDAY:
+        return None  # "the saturday markets", "sunday brunch sales": every such day's
+    first = WEEKDAYS.index(m.group(2).casefold())
+    back = m.group(1) is not None and m.group(1).casefold() != "on"
+    if not back and _HABITUAL.search(s.lower):
+        return None  # "what % of orders come in on saturday": every Saturday, a habit
+    lo = (ANCHOR_DAY.shifted("day", -1) if back else ANCHOR_DAY).start_of_week(first)
+    return _Atom(m.start(), m.end(), lo, lo.shifted("day", 1), "day")
+
+
 _EACH_BEFORE = re.compile(r"\b(?:each|every|per|all|by|for\s+each|across)\s+(?:the\s+)?$")
 
 
@@ -687,6 +749,9 @@ _ONLY_MONTHS = frozenset({"feb", "apr", "aug", "sep", "sept", "oct", "nov"})
 #: Month abbreviations that are also given names ("Jan Novak", "Jun Li"): a month where the
 #: question writes them in lower case ("d30 retention jan installs", "dec signups").
 _NAME_MONTHS = frozenset({"jan", "jun", "jul", "dec"})
+#: A measure's word before "apr" ("avg apr", "the weighted apr"): the rate, not April.
+_RATE_BEFORE = re.compile(r"\b(?:avg|average|mean|median|max|min|maximum|minimum|highest|lowest|"
+                          r"weighted|blended|effective|nominal|loan|purchase|intro)\s+$")
 #: What makes any month word a month when it follows ("march last year", "jan this year").
 _TIME_WORD_AFTER = re.compile(r"\s+(?:last|this|next|previous|prior)\s+year\b")
 
@@ -735,6 +800,9 @@ def _month_alone(m: re.Match[str], s: _Scanner) -> _Atom | None:
     if (name in _ONLY_MONTHS and s.text[m.start("mon"):m.end("mon")].isupper()
             and not _TIME_WORD_BEFORE.search(before)):
         return None  # "average APR", "SEP contributions": an acronym (annual rate, a plan)
+    if name == "apr" and _RATE_BEFORE.search(before) and not _TIME_WORD_AFTER.match(
+            s.lower, m.end()):
+        return None  # "avg apr by lender", "highest apr": the annual percentage rate
     if ((name in w.ambiguous_months or name not in w.full_months) and name not in _ONLY_MONTHS
             and not (name in _NAME_MONTHS and s.text[m.start("mon"):m.end("mon")].islower())
             and not _TIME_WORD_BEFORE.search(before)
@@ -963,6 +1031,12 @@ RULES: tuple[_Rule, ...] = (
     _Rule("this_weekend", lambda w: (
         r"\b(this|current|the current|last|previous|the previous|prior|the prior|next|the next|"
         r"coming|the coming)\s+weekend\b(?!s)"), _this_weekend, needs=lambda w: ("weekend",)),
+    _Rule("one_weekday", lambda w: (
+        r"\b(?:(last|this past|past|previous|on)\s+)?(" + "|".join(WEEKDAYS) + r")\b(?!s\b|s'\B)"
+        r"(?!\s*,?\s*(?:the\s+)?\d)(?!\s*(?:to|through|thru|until|till|and|or|vs\.?|versus|"
+        r"[-\u2013\u2014])(?:\s|$))"), _one_weekday, needs=lambda w: WEEKDAYS),
+    _Rule("past_weekend", lambda w: r"\b(?:over|during|on|at|from|for)\s+the\s+weekend\b(?!s)",
+          _past_weekend, needs=lambda w: ("weekend",)),
     _Rule("period_end", lambda w: r"\b(month|quarter|year)[- ]?end\b(?![- ]?(?:ing|ed)\b)",
           _period_end, needs=lambda w: ("month", "quarter", "year", "monthend", "quarterend",
                                         "yearend")),
