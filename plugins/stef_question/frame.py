@@ -875,8 +875,10 @@ def question_spec(
     if reform is not None:
         # (the person's own aggregate decides: "total ammo revenue" restated as "Number of
         # ammo sales" is the reformulation's drift, not a count also asked)
+        # (and "how much did we collect" restated as "average payment amount": a total asked)
         strong_aggs += [a for a in reform.aggregates.strong if a not in strong_aggs and not (
-            a == "COUNT" and {"SUM", "AVG"} & set(aggs.strong) and not aggs.ratio)]
+            a == "COUNT" and {"SUM", "AVG"} & set(aggs.strong) and not aggs.ratio) and not (
+            a == "AVG" and aggs.strong == ("SUM",) and not aggs.ratio)]
     for func in (*hint.aggregations, *fragments.aggregations):
         if func not in strong_aggs and func not in ("MAX", "MIN"):
             strong_aggs.append(func)

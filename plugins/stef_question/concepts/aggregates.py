@@ -31,6 +31,7 @@ the AVG of a 0/1 flag) for a ratio.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from stef_core.words import state_before
@@ -77,6 +78,16 @@ class Aggregates:
     spans: tuple[tuple[int, int, str], ...] = ()  # (start, end, function) of every cue
     weak_ratio: bool = False  # a ratio word that may name a stored rate
     counted: tuple[str, ...] = ()  # the nouns counted: "how many stars" -> stars
+
+
+#: "how much did we collect / make / spend ...": the money taken or paid, a total, unless
+#: an average or a rate is asked beside it.
+_HOW_MUCH_MONEY = re.compile(
+    r"\bhow much\b(?:\s+(?:money|cash|revenue|\$))?\s+(?:did|do|does|have|has|had|will|was|were)"
+    r"\s+(?:[\w'-]+\s+){0,3}?(?:collect|make|made|earn|earned|spend|spent|pay|paid|bill|billed"
+    r"|charge|charged|bring|brought|take|took|raise|raised|receive|received|refund|refunded"
+    r"|lose|lost|owe|owed|sell|sold|invoice|invoiced|gross|grossed|generate|generated)\b"
+    r"(?!.*\b(?:average|avg|mean|median|per|each|typical|typically|usually)\b)")
 
 
 def _compared(text: Text, lex: Lexicon, end: int) -> bool:
@@ -328,6 +339,11 @@ def read(
         if func not in target:
             target.append(func)
     weak = [f for f in weak if f not in strong]
+    if not strong and not ratio and _HOW_MUCH_MONEY.search(text.raw[:400].lower()):
+        # "how much did we collect in april", "how much did each client spend": a total of
+        # money (a reformulation's "average payment" is its own reading, not the ask)
+        strong.append("SUM")
+        weak = [f for f in weak if f != "SUM"]
     if "COUNT" in strong and any(t.sentence_start and lex.get("request", t.low) == "list"
                                  for t in text.tokens[1:]):
         # "How many directors ...? List them.": the list answers it as well as a count

@@ -93,7 +93,13 @@ _PHRASE_STOP = frozenset({"did", "do", "does", "make", "made", "have", "has", "h
                           "this", "these", "those", "ytd", "mtd", "qtd", "wtd",
                           # a day the user shortens ("per cashier yday", "by lane tdy")
                           "yday", "yest", "ystd", "yesterday", "today", "tdy", "tonight",
-                          "tomorrow", "tmrw"})
+                          "tomorrow", "tmrw",
+                          # now ("headcount per crew rn", "open tickets by agent currently")
+                          "rn", "now", "right", "currently", "presently", "incl", "including",
+                          "excl", "excluding"})
+#: What a group is compared with after "vs" ("by channel vs last year", "by rep vs target").
+_COMPARED_WITH = frozenset({"last", "prior", "previous", "the", "target", "targets", "budget",
+                            "plan", "forecast", "goal", "goals", "ly", "py", "same", "quota"})
 #: Verbs that open another grouping cue after a group ("per delivery broken down by courier",
 #: "per order split out by channel"): never a word of the group before them ("age group" is
 #: a group, so "group" is not one of them).
@@ -477,6 +483,17 @@ def read(
         phrase, end = _phrase(text, lex, j, claimed)
         if not phrase:
             continue
+        said = phrase.split()
+        cut = next((i for i, w in enumerate(said) if w in ("vs", "vs.", "versus")), None)
+        if cut is not None:
+            # "revenue by channel vs last year": the group, then what it is compared with;
+            # "paid by wire vs ach": two values compared, kept or split, no group
+            if not said[cut + 1:cut + 2] or said[cut + 1] in _COMPARED_WITH:
+                phrase = " ".join(said[:cut])
+            elif m.phrase == "by":
+                continue
+            if not phrase:
+                continue
         if m.phrase in ("each", "every") and m.start > 0 and (
                 words[m.start - 1] in _AUXILIARIES and (end >= n or words[end] not in _VERB_STOPS)):
             phrase = _subject(phrase)  # "does each business unit have": "have" ended it
@@ -519,7 +536,8 @@ def read(
         taken.update(range(m.start, end))
         # "by channel and region", "by vehicle type and by day of week" (after "by" or "per"
         # only: "each gender and the corresponding number" lists, it does not group twice)
-        while (m.phrase in ("by", "per", "broken down by", "grouped by", "group by")
+        while (m.phrase in ("by", "per", "broken down by", "grouped by", "group by", "split by",
+                            "broken out by", "split out by")
                and end + 1 < n and words[end] == "and" and len(out) < 6):
             k = end + 1
             if k < n and words[k] == "by":

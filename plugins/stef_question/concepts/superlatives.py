@@ -136,7 +136,9 @@ def _span(text: Text, i: int) -> bool:
     j = i + 1
     if j < len(toks) and toks[j].low == "-":
         j += 1
-    return j < len(toks) and toks[j].kind == "word" and toks[j].low in _SPAN_UNITS
+    # (and "3rd party leads", "first-party data": an ordinal of a compound word, no rank)
+    return j < len(toks) and toks[j].kind == "word" and (
+        toks[j].low in _SPAN_UNITS or toks[j].low in ("party", "parties"))
 
 
 def _plural(word: str) -> bool:
