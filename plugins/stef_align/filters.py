@@ -116,6 +116,7 @@ from stef_core.spec import (
 )
 from stef_core.values import (
     abbreviates,
+    kept_side,
     same_measure,
     season_opening,
     season_start,
@@ -2145,6 +2146,57 @@ def _flag_word(column: str) -> str:
     return " ".join(w for w in parts(column) if w not in _MARKERS) or column
 
 
+def _value_named(s: Filter, own: str) -> bool:
+    """Is every value ``s`` keeps a word of the question itself ("which mowers are due" /
+    ``equip_type = 'MOWER'``; not a code or a state the question does not say)?
+
+    >>> _value_named(Filter("equip_type", "=", "MOWER"), "which mowers are due for service")
+    True
+    >>> _value_named(Filter("status", "=", "OPEN"), "which mowers are due for service")
+    False
+    """
+    # (one value: a list of several named ones, 'LATE_CANCEL' and 'CANCELLED' for "late
+    # cancels", may take in more than the words ask)
+    if s.op not in ("=", "in") or len(s.values) != 1:
+        return False
+    said = {stem(w) for w in re.findall(r"[a-z]{4,}", own.lower()[:2000])}
+    for v in s.values:
+        if not isinstance(v, str):
+            return False
+        words = re.findall(r"[a-z]+", v.lower())
+        if not words or len(words) > 2 or not all(len(w) >= 4 and stem(w) in said
+                                                  for w in words):
+            return False
+        if any(n not in own for n in re.findall(r"\d+", v)[:4]):
+            return False  # "harvest fair 2025" / 'Harvest Fair 2026': another year's
+    return True
+
+
+def _flag_left_out(r: Filter, s: Filter) -> bool:
+    """Does the flag ``s`` keep the rows ``r`` leaves out: ``r`` excludes a word ("no-show
+    shifts left out": != 'no-show shifts') that the flag's name spells (``is_no_show``,
+    ``no_show_flg``), and ``s`` keeps its unset side (``= 0``, ``= 'N'``, ``NOT ...``)?
+
+    >>> _flag_left_out(Filter(None, "!=", "no-show shifts"), Filter("is_no_show", "=", 0))
+    True
+    >>> _flag_left_out(Filter("no-shows", "not", None), Filter("is_no_show", "!=", True))
+    True
+    >>> _flag_left_out(Filter(None, "!=", "no-shows"), Filter("no_show_flg", "=", "Y"))
+    False
+    """
+    said = r.column if r.op == "not" else r.value if r.op in ("!=", "not in") else None
+    if not isinstance(said, str) or not s.column:
+        return False
+    if kept_side(s.op, s.value) is not False:
+        return False
+    flag = "".join(p for p in parts(s.column) if p not in _MARKERS and p not in ("flg", "f"))
+    if len(flag) < 4:
+        return False
+    words = re.findall(r"[a-z]+", said.lower())[:4]
+    # the whole word run or its first words ("no-show shifts": "noshow")
+    return any(stem("".join(words[:n])) == stem(flag) for n in range(1, len(words) + 1))
+
+
 def _negated_flag(s: Filter, words: list[str]) -> str | None:
     """Which side of a flag the SQL keeps when one of the question's "un-" / "non-" words
     negates what the flag says: ``"no"`` for the question's own rows ("non-billable hours" /
@@ -3618,6 +3670,18 @@ _WEEKDAY_READ = re.compile(
     r"fri(?:day)?)s?)(?![a-z])")
 
 
+def _number_in_code(r: Filter, sql: SqlSpec) -> bool:
+    """Is ``r`` a number said in words ("60-minute walks") that a string the SQL compares
+    with holds as a whole number of its own (``'walk_60'``, ``'PLAN-60'``)?"""
+    if r.op != "=" or isinstance(r.value, bool) or not isinstance(r.value, int | float):
+        return False
+    if float(r.value) != int(r.value):
+        return False
+    number = re.compile(r"(?<![\d.])" + str(int(r.value)) + r"(?![\d.])")
+    return any(isinstance(v, str) and re.search(r"[a-z]", v, re.IGNORECASE)
+               and number.search(v) for v in sql.literals[:256])
+
+
 def _no_weekday_read(r: Filter, sql: SqlSpec, own: str) -> bool:
     """Does ``r`` ask for days of the week ("weekend", "saturdays") of a SQL that reads no
     day of the week in any way: no weekday function, no day named, no weekly period, no
@@ -3655,11 +3719,12 @@ def _day_of_week(s: Filter) -> bool:
             and (name_kind(s.column) == "date" or is_timestamp_name(s.column)))
 
 
-def _day_numbers(s: Filter) -> bool:
+def _day_numbers(s: Filter, named: bool = True) -> bool:
     """Is ``s`` a date column compared with day numbers in any way (``<``, ``IN ('0',
-    '6')``)? Read only where the SQL reader saw a weekday function compared with numbers."""
-    if not s.column or s.relation or not s.values or not (
-            name_kind(s.column) == "date" or is_timestamp_name(s.column)):
+    '6')``)? Read only where the SQL reader saw a weekday function compared with numbers
+    (``named``: the column's name must say it is a date)."""
+    if not s.column or s.relation or not s.values or (named and not (
+            name_kind(s.column) == "date" or is_timestamp_name(s.column))):
         return False
     return all(not isinstance(v, bool) and str(v).strip().isdigit() and 0 <= int(str(v)) <= 7
                for v in s.values)
@@ -3685,7 +3750,11 @@ def _match_weekday(r: Filter, m: _Match) -> bool:
         # strftime('%w', d) IN ('0', '6'), MySQL's WEEKDAY(d) < 5): its conditions, kept on
         # the column, keep the days (whether they are the asked ones is
         # stef_align.weekdays')
-        days = [i for i, s in enumerate(m.idx.preds[:MAX_SCAN]) if _day_numbers(s)]
+        # (a column the reader saw inside the weekday function is a date whatever its name:
+        # DAYOFWEEK(scheduled_start) IN (1, 7))
+        inside = " ".join(str(w[0]).lower() for w in m.sql.weekday_numbers[:16])
+        days = [i for i, s in enumerate(m.idx.preds[:MAX_SCAN]) if _day_numbers(s) or (
+            s.column and s.column.lower() in inside and _day_numbers(s, named=False))]
         if days:
             m.used.update(days)
             return m.meet(days[0])
@@ -4738,6 +4807,13 @@ def align_filters(
                 f"({found.describe()})", "minor"))
             matched.append(r.describe())
             continue
+        if found is not None and _flag_left_out(r, found):
+            # "(no-show shifts left out)" / is_no_show = 0: the flag the words name, kept
+            # unset, leaves those rows out
+            matched.extend((r.describe(), found.describe()))
+            if found in extras:
+                extras.remove(found)
+            continue
         if found is not None:
             # A short code where the question spells out a name ("Aruba" / 'ABW', "Aberdeen"
             # / 'APG') may be that name's code: the data decides, not the words; it lowers
@@ -5005,6 +5081,11 @@ def align_filters(
             ))
             read_as_asked.append(owed)  # the data's spelling of the state: no extra as well
             continue
+        if is_weak(r) and _number_in_code(r, sql):
+            # "30- and 60-minute walks" / service IN ('walk_30', 'walk_60'): the number is
+            # part of the codes the SQL keeps
+            matched.append(r.describe())
+            continue
         if is_weak(r) and _active_by_rows(r, sql):
             # "active riders" / EXISTS (SELECT 1 FROM trips t WHERE t.rider_id = r.rider_id
             # AND t.start_ts >= ...): active is having rows in the period, which the
@@ -5145,6 +5226,10 @@ def align_filters(
     # a text that says the rows have not ended ("in the fleet, not defleeted") asks for the
     # filter that keeps them in force (defleet_dt IS NULL): it answers the text
     kinds = ["stated" if k is None and ended_stated(s, q.text) else k
+             for s, k in zip(extras, kinds)]
+    # (and one whose value the question names as the thing it asks about: "which mowers are
+    # due" / equip_type = 'MOWER')
+    kinds = ["stated" if k is None and _value_named(s, q.own_words) else k
              for s, k in zip(extras, kinds)]
     # (a value read above as answered in the data's own terms is not unanswered, nor is a
     # weak word that may not be a value at all: "kW" in "total kW sold per rep"; a state word
