@@ -51,6 +51,7 @@ from collections.abc import Callable
 from stef_align.joins import ONE_PER_KEY, keyed, named_key, own_key
 from stef_align.names import (
     ATTRIBUTE_HEADS,
+    FLAG_NAME,
     a_party,
     abbreviated,
     another_name,
@@ -1129,7 +1130,9 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         # gave": people, of one kind (not over a table of their state changes, one row each:
         # "how many trial users converted" / plan_changes)
         noun = phrase[1]
-    if ((_PERSON.search(noun) or noun in _PERSON_NOUNS) and occurrences
+    # ("how many reorders are open": a prefixed occurrence, no people)
+    things = _UNPREFIXED.sub("", noun) in _OCCURRENCES
+    if (((_PERSON.search(noun) and not things) or noun in _PERSON_NOUNS) and occurrences
             and all(a.arg == "*" or _other_key(bare(a.arg), tables, pinned) for a in counts)
             and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))
             # (beside a SUM of the stored count of them: "how many guests" / SUM(guest_cnt),
@@ -1269,7 +1272,9 @@ def _own_id_per_group(noun: str, counts: list[Aggregation], tables: tuple[str, .
 
 #: Nouns that name people by what they do or are ("players", "payers", "patients",
 #: "visitors", "students", "tenants"): agent and participle suffixes.
-_PERSON = re.compile(r"(?:er|or|ent|ant|ist)s$")
+_PERSON = re.compile(r"(?<!m)(?:er|or|ent|ant|ist)s$|(?<=m)(?:ers|ors|ants|ists)$")
+#: Prefixes of an occurrence's word ("reorders", "preorders", "backorders").
+_UNPREFIXED = re.compile(r"^(?:re|pre|back|sub|co|cross|up|down)-?")
 #: People the suffixes miss ("how many guests stayed 7+ nights": a guest has many stays).
 _PERSON_NOUNS = frozenset({"guests", "people", "persons", "patrons", "individuals"})
 #: Last words of tables whose rows are occurrences, several per person over time: events,
@@ -1831,7 +1836,8 @@ def _mean_per_severity(q: QuestionSpec, sql: SqlSpec, homes: bool = False) -> Se
     # (the averaged table itself is no other place: "avg spend per rental" over
     # ``rental_agreements`` names the rows' kind in a word of the table, which may be that
     # thing or another, as any table may)
-    names = (*sorted(sql.columns)[:256],
+    # (not a flag about the thing: ``is_owner_stay`` says what kind of stay a row is)
+    names = (*(c for c in sorted(sql.columns)[:256] if not FLAG_NAME.search(c)),
              *(t for t in sql.tables[:32] if t.split(".")[-1] != found[2]))
     if any(word_matches(found[0], n.split(".")[-1]) or abbreviated(found[0], n.split(".")[-1])
            for n in names):
@@ -2002,6 +2008,13 @@ _QUANTITY = gated(r"\b(?:most|fewest|least|how many|number of|total|sum of)\s+"
                   r"(?:sold|shipped|ordered|bought|produced|used|moved|received)\b")
 
 
+#: Last words of tables whose rows hold any number of units each: lines, shipments, sales.
+_QUANTITY_ROWS = frozenset({"items", "item", "lines", "line", "details", "detail", "shipments",
+                            "sales", "transactions", "txns", "orders", "receipts", "movements",
+                            "picks", "usage", "consumption", "deliveries", "production",
+                            "output", "runs", "batches", "loads", "sold", "purchases"})
+
+
 def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
     """Why the SQL's count answers another question than "the most units", or None: the
     question asks a quantity in units of measure ("which brand sold the most units", "the most
@@ -2026,6 +2039,11 @@ def _rows_for_quantity(q: QuestionSpec, sql: SqlSpec) -> str | None:
     noun = m.group(1) or m.group(3) or "units"
     if any(word_matches(noun, p) for t in sql.tables[:16] for p in parts(t.split(".")[-1])):
         return None  # "vacant units" counted in the units table
+    if not any(_head(t) in _QUANTITY_ROWS for t in sql.tables[:16]):
+        # "units delivered since june" over ``rentals``, "top salespeople by units" over
+        # ``deals``: rows of one unit each as often as not; only lines, shipments or sales
+        # hold a quantity of units per row as a rule
+        return None
     if any(a.distinct and word_matches(noun, parts(bare(a.arg))[0])
            for a in sql.aggregations[:32] if family(a.func) == "COUNT" and parts(bare(a.arg))):
         return None  # "units failed inspection" / COUNT(DISTINCT unit_id): things, counted

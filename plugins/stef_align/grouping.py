@@ -43,6 +43,7 @@ from datetime import date
 from stef_align.aggregates import DISTRIBUTION, family
 from stef_align.names import (
     ATTRIBUTE_HEADS,
+    FLAG_NAME,
     a_party,
     abbreviated,
     another_name,
@@ -1060,7 +1061,10 @@ def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
         return False
     if not (sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations[:64])):
         return False
-    names = (*sorted(sql.columns)[:256], *sql.tables[:32])
+    # (not a flag about the thing: ``is_owner_stay`` on reservations says what kind of stay a
+    # row is, one row each)
+    names = (*(c for c in sorted(sql.columns)[:256] if not FLAG_NAME.search(c)),
+             *sql.tables[:32])
     return not rows_of_another(words, q.own_words, sql.tables) and not any(
         word_matches(w, n.split(".")[-1]) or abbreviated(w, n.split(".")[-1])
         for w in words for n in names)

@@ -39,6 +39,11 @@ def parts(identifier: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: A flag column's name (``is_owner_stay``, ``rush_flg``, ``has_pet``, ``vip_yn``): it says
+#: what kind of thing a row is, it names no other thing the rows are counted by.
+FLAG_NAME = re.compile(r"(?:^|[._])(?:is|has|was)_|_(?:flg|flag|yn|ind)$", re.IGNORECASE)
+
+
 def bare(column: str) -> str:
     """A column without its table and quotes: ``t."customer_id"`` -> ``customer_id``."""
     return column.rsplit(".", 1)[-1].strip('"`[] ')

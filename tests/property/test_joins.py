@@ -133,3 +133,17 @@ def test_a_base_counted_over_the_join_is_repeated_under_any_count_of_the_other_r
     assert ("join.fan_out", "major") not in codes(
         f"SELECT 1.0 * {top} / COUNT(DISTINCT p.{key}) FROM {parent} p {kind} {child} c "
         f"ON c.{key} = p.{key}")
+
+
+@settings(max_examples=30, deadline=None)
+@given(family, st.sampled_from(["remedied_dt", "closed_at", "score"]))
+def test_a_share_of_an_inner_joins_rows_by_another_column_of_them_is_no_fan_out(
+        fam: tuple[str, str, str], column: str) -> None:
+    # "remedy % by recall" / COUNT(c.remedied_dt) / COUNT(*) over recalls JOIN recall_vins: the
+    # inner join's rows are the joined rows, each once; the share is of them
+    parent, key, child = fam
+    sql = (f"SELECT p.{key}, 1.0 * COUNT(c.{column}) / COUNT(*) FROM {parent} p JOIN {child} c "
+           f"ON c.{key} = p.{key} GROUP BY p.{key}")
+    assert ("join.fan_out", "major") not in codes(sql)
+    # over a LEFT JOIN the first table's unmatched rows stay in the base: read as before
+    assert ("join.fan_out", "major") in codes(sql.replace(" JOIN ", " LEFT JOIN ", 1))

@@ -272,6 +272,15 @@ def _joined_counts(tree: Tree) -> list[JoinedAggregate]:
         select = owner_select(below)
         if not isinstance(select, exp.Select) or not select.args.get("joins"):
             continue
+        if not distinct and not outer and isinstance(arg, exp.Star):
+            # ``COUNT(rv.remedied_dt) / COUNT(*)`` over ``recalls r JOIN recall_vins rv``: an
+            # inner join's rows are the matched rows, one per joined row; a share of them
+            # counted by another column of the joined table (not its join key, never NULL
+            # there) is a share of those rows
+            keys = {c.name.lower() for pair in _join_equalities(select)[:16] for c in pair}
+            if all(isinstance(c, exp.Column) and c.name.lower() not in keys
+                   for c in other_rows[:8]):
+                continue
         source = select.args.get("from_")
         first = source.this if source is not None else None
         if not isinstance(first, exp.Table):
