@@ -882,11 +882,62 @@ def overdue_today(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return []
 
 
+#: Calendar units a question's breakdown names ("per month", "by week").
+_BUCKET_UNITS = frozenset({"hour", "day", "week", "month", "quarter", "year", "weekday",
+                           "days", "weeks", "months", "quarters", "years"})
+#: Words of a time bucket written in SQL (``DATE_TRUNC('month', d)``, ``EXTRACT(MONTH FROM
+#: d)``, ``FORMAT_DATE('%Y-%m', d)``, ``toStartOfMonth(d)``).
+_BUCKET_SQL = re.compile(r"trunc|extract|month|week|year|quarter|format|strftime|to_char|"
+                         r"tostartof|date_part|datepart|date\(", re.IGNORECASE)
+_IDENT = re.compile(r"[a-z_][a-z0-9_]*", re.IGNORECASE)
+
+
+def _bucketed_elsewhere(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None) -> Reason | None:
+    """"complaints opened per month this year" / ``GROUP BY DATE_TRUNC('month',
+    resolved_ts)`` beside ``opened_ts >= ...``: the breakdown puts each row in the month of
+    another event (its resolution), while the SQL reads the asked event's own column for
+    the period: rows opened in one month are counted in the month they were resolved (and
+    the open ones in none). Only when the SQL itself reads a column of the asked event."""
+    if not any(g in _BUCKET_UNITS for g in q.group_by[:8]):
+        return None
+    asked = asked_event(q, anchor.date if anchor is not None else date.today())
+    if asked is None or not asked.verb:
+        return None
+    tables = list(sql.tables[:16])
+    answering = [c for c in sorted(sql.columns)[:256]
+                 if (e := column_event(c)) is not None and _answers(
+                     asked, e, tables, _column_word(c) or "", c)
+                 and _same_event(asked.event, asked.word, c)]
+    if not answering:
+        return None
+    for key in sql.group_by[:8]:
+        if not _BUCKET_SQL.search(key):
+            continue
+        columns = [c for c in _IDENT.findall(key) if column_event(c) is not None]
+        if len(columns) != 1 or columns[0] in answering:
+            continue
+        event = column_event(columns[0])
+        if event is None or _answers(asked, event, tables, _column_word(columns[0]) or "",
+                                     columns[0]):
+            continue
+        said = asked.word
+        return reason(
+            "date.wrong_event",
+            f"the question breaks the rows down by when they were {said} ('{asked.phrase}'), "
+            f"but the SQL puts each row in the period of {columns[0]}, the time of another "
+            f"event, while it reads {answering[0]} for the period: rows {said} in one period "
+            f"are counted in another", "major")
+    return None
+
+
 def check(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None = None) -> list[Reason]:
     """``date.wrong_event`` findings (at most one); see the module docstring."""
     compared = _compared_event(q, sql)
     if compared is not None:
         return [compared]
+    bucketed = _bucketed_elsewhere(q, sql, anchor)
+    if bucketed is not None:
+        return [bucketed]
     periods = [p for p in (*sql.periods, *sql.value_periods) if p.column][:16]
     if not periods:
         return []
