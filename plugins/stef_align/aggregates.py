@@ -51,13 +51,13 @@ from collections.abc import Callable
 from stef_align.joins import ONE_PER_KEY, keyed, named_key, own_key
 from stef_align.names import (
     ATTRIBUTE_HEADS,
-    FLAG_NAME,
     a_party,
     abbreviated,
     another_name,
     assigned_person,
     bare,
     counted_thing,
+    flag_column,
     has_many_rows,
     in_identifiers,
     parts,
@@ -1837,7 +1837,7 @@ def _mean_per_severity(q: QuestionSpec, sql: SqlSpec, homes: bool = False) -> Se
     # ``rental_agreements`` names the rows' kind in a word of the table, which may be that
     # thing or another, as any table may)
     # (not a flag about the thing: ``is_owner_stay`` says what kind of stay a row is)
-    names = (*(c for c in sorted(sql.columns)[:256] if not FLAG_NAME.search(c)),
+    names = (*(c for c in sorted(sql.columns)[:256] if not flag_column(c)),
              *(t for t in sql.tables[:32] if t.split(".")[-1] != found[2]))
     if any(word_matches(found[0], n.split(".")[-1]) or abbreviated(found[0], n.split(".")[-1])
            for n in names):

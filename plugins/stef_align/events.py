@@ -84,9 +84,10 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 
+from stef_align.grouping import grain
 from stef_core.gated import gated
 from stef_core.models import Anchor, Reason
-from stef_core.periods import resolve, stated_durations
+from stef_core.periods import UNITS, resolve, stated_durations
 from stef_core.reasons import reason
 from stef_core.spec import ANCHOR_DAY, Period, QuestionSpec, SqlSpec
 from stef_core.values import kept_side
@@ -882,14 +883,8 @@ def overdue_today(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     return []
 
 
-#: Calendar units a question's breakdown names ("per month", "by week").
-_BUCKET_UNITS = frozenset({"hour", "day", "week", "month", "quarter", "year", "weekday",
-                           "days", "weeks", "months", "quarters", "years"})
-#: Words of a time bucket written in SQL (``DATE_TRUNC('month', d)``, ``EXTRACT(MONTH FROM
-#: d)``, ``FORMAT_DATE('%Y-%m', d)``, ``toStartOfMonth(d)``).
-_BUCKET_SQL = re.compile(r"trunc|extract|month|week|year|quarter|format|strftime|to_char|"
-                         r"tostartof|date_part|datepart|date\(", re.IGNORECASE)
-_IDENT = re.compile(r"[a-z_][a-z0-9_]*", re.IGNORECASE)
+#: Calendar units a question's breakdown names ("per month", "by week", "by weekday").
+_BUCKET_UNITS = frozenset({*UNITS, "weekday"})
 
 
 def _bucketed_elsewhere(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None) -> Reason | None:
@@ -898,7 +893,7 @@ def _bucketed_elsewhere(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None) ->
     another event (its resolution), while the SQL reads the asked event's own column for
     the period: rows opened in one month are counted in the month they were resolved (and
     the open ones in none). Only when the SQL itself reads a column of the asked event."""
-    if not any(g in _BUCKET_UNITS for g in q.group_by[:8]):
+    if not any(g.removesuffix("s") in _BUCKET_UNITS for g in q.group_by[:8]):
         return None
     asked = asked_event(q, anchor.date if anchor is not None else date.today())
     if asked is None or not asked.verb:
@@ -911,9 +906,11 @@ def _bucketed_elsewhere(q: QuestionSpec, sql: SqlSpec, anchor: Anchor | None) ->
     if not answering:
         return None
     for key in sql.group_by[:8]:
-        if not _BUCKET_SQL.search(key):
-            continue
-        columns = [c for c in _IDENT.findall(key) if column_event(c) is not None]
+        if grain(key) is None:
+            continue  # no calendar bucket (stef_align.grouping reads the key's unit)
+        low = key.lower()
+        columns = [c for c in sorted(sql.columns)[:256] if column_event(c) is not None
+                   and re.search(rf"(?<![\w]){re.escape(c.lower())}(?![\w])", low)]
         if len(columns) != 1 or columns[0] in answering:
             continue
         event = column_event(columns[0])

@@ -122,7 +122,7 @@ from stef_core.values import (
     season_start,
     value_key,
 )
-from stef_core.words import SHARE_WORDS, any_word, norm, stem
+from stef_core.words import FLAG_PARTS, SHARE_WORDS, any_word, norm, stem
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
 MAX_SCAN = 256
@@ -2189,7 +2189,7 @@ def _flag_left_out(r: Filter, s: Filter) -> bool:
         return False
     if kept_side(s.op, s.value) is not False:
         return False
-    flag = "".join(p for p in parts(s.column) if p not in _MARKERS and p not in ("flg", "f"))
+    flag = "".join(p for p in parts(s.column) if p not in _MARKERS and p not in FLAG_PARTS)
     if len(flag) < 4:
         return False
     words = re.findall(r"[a-z]+", said.lower())[:4]

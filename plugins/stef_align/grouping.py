@@ -43,13 +43,13 @@ from datetime import date
 from stef_align.aggregates import DISTRIBUTION, family
 from stef_align.names import (
     ATTRIBUTE_HEADS,
-    FLAG_NAME,
     a_party,
     abbreviated,
     another_name,
     assigned_person,
     bare,
     entity_key,
+    flag_column,
     has_many_rows,
     key_kind,
     part_stems,
@@ -1063,7 +1063,7 @@ def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
         return False
     # (not a flag about the thing: ``is_owner_stay`` on reservations says what kind of stay a
     # row is, one row each)
-    names = (*(c for c in sorted(sql.columns)[:256] if not FLAG_NAME.search(c)),
+    names = (*(c for c in sorted(sql.columns)[:256] if not flag_column(c)),
              *sql.tables[:32])
     return not rows_of_another(words, q.own_words, sql.tables) and not any(
         word_matches(w, n.split(".")[-1]) or abbreviated(w, n.split(".")[-1])

@@ -22,6 +22,7 @@ question whose thing names a table or a column ("which customers ...") is about 
 from __future__ import annotations
 
 from stef_align.names import parts, word_matches
+from stef_align.projection import shown_columns
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -41,8 +42,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     names = (*sql.tables, *sorted(sql.columns)[:256])
     if any(word_matches(thing, p) for n in names for p in parts(n.split(".")[-1])):
         return []  # "which customers ...": the rows of a table (or a column) named after them
-    shown = [c for p in sql.projections[:64] for c in (*p.columns, p.alias, p.column) if c]
-    kinds = list(dict.fromkeys(c for c in shown if parts(c) and parts(c)[-1] in _KIND_PARTS))
+    kinds = [c for c in shown_columns(sql) if parts(c) and parts(c)[-1] in _KIND_PARTS]
     if len(kinds) != 1:
         return []
     kept = {norm(f.column or "") for f in sql.filters[:256]}

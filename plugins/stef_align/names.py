@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from stef_core.spec import SqlSpec
 from stef_core.values import abbreviates, value_key
-from stef_core.words import CODE_PARTS, KEY_PARTS, NAME_PARTS, norm, stem
+from stef_core.words import CODE_PARTS, FLAG_PARTS, KEY_PARTS, NAME_PARTS, norm, stem
 
 _SPLIT = re.compile(r"[^a-z0-9]+")
 _DIGITS = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])")
@@ -38,10 +38,6 @@ def parts(identifier: str) -> tuple[str, ...]:
             out.extend(x for x in _DIGITS.split(p) if x)
     return tuple(out)
 
-
-#: A flag column's name (``is_owner_stay``, ``rush_flg``, ``has_pet``, ``vip_yn``): it says
-#: what kind of thing a row is, it names no other thing the rows are counted by.
-FLAG_NAME = re.compile(r"(?:^|[._])(?:is|has|was)_|_(?:flg|flag|yn|ind)$", re.IGNORECASE)
 
 
 def bare(column: str) -> str:
@@ -640,3 +636,14 @@ def rows_of_another(words: list[str], own: str, tables: tuple[str, ...]) -> bool
     said = {w for w in re.findall(r"[a-z]+", own[:2000].lower()) if len(w) > 2}
     said -= set(words)
     return any(word_matches(w, t.split(".")[-1]) for w in said for t in tables[:32])
+
+
+def flag_column(column: str) -> bool:
+    """Is ``column`` a yes/no flag by its name (``is_owner_stay``, ``rush_flg``, ``has_pet``,
+    ``vip_yn``: :data:`stef_core.words.FLAG_PARTS`)? It says what kind of thing a row is; it
+    names no other thing the rows are counted by.
+
+    >>> flag_column("b.is_owner_stay"), flag_column("rush_flg"), flag_column("stay_id")
+    (True, True, False)
+    """
+    return not FLAG_PARTS.isdisjoint(parts(column.split(".")[-1]))

@@ -316,6 +316,18 @@ def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     )]
 
 
+def shown_columns(sql: SqlSpec) -> list[str]:
+    """What the SQL shows, once each: every output's columns, alias and own column."""
+    shown: list[str] = []
+    for p in sql.projections:
+        shown.extend(p.columns)
+        if p.alias:
+            shown.append(p.alias)
+        if p.column:
+            shown.append(p.column)
+    return list(dict.fromkeys(shown))
+
+
 def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     out = extra(q, sql)
     asks = q.asks or tuple(Ask(p, "attribute", p.split()[-1]) for p in q.projections if p)
@@ -324,14 +336,7 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         return [*out, reason("projection.missing", restated, "major")]
     if not asks or sql.select_star or not sql.projections:
         return out
-    shown: list[str] = []
-    for p in sql.projections:
-        shown.extend(p.columns)
-        if p.alias:
-            shown.append(p.alias)
-        if p.column:
-            shown.append(p.column)
-    shown = list(dict.fromkeys(shown))
+    shown = shown_columns(sql)
     # "which shop did the most repairs" / SELECT COUNT(*) ... GROUP BY shop_nm: figures alone,
     # grouped by what was asked but not showing it; the tables read show no row of theirs
     figures_only = bool(sql.group_by) and all(p.aggregate is not None for p in sql.projections)

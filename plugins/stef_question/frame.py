@@ -402,7 +402,10 @@ def _told_week_start(reformulated: str) -> int:
     >>> _told_week_start("Cars from Friday 2025-08-01 to Thursday 2025-08-07 (last film week)")
     4
     """
-    m = _WEEK_SPAN.search(reformulated[:MAX_CHARS]) or _SPAN_WEEK.search(reformulated[:MAX_CHARS])
+    text = reformulated[:MAX_CHARS]
+    if "week" not in text.lower():  # (both spellings name the week)
+        return 0
+    m = _WEEK_SPAN.search(text) or _SPAN_WEEK.search(text)
     if m is None:
         return 0
     start, end = WEEKDAYS.index(m.group(1).lower()), WEEKDAYS.index(m.group(2).lower())

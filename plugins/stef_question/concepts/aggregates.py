@@ -339,7 +339,8 @@ def read(
         if func not in target:
             target.append(func)
     weak = [f for f in weak if f not in strong]
-    if not strong and not ratio and _HOW_MUCH_MONEY.search(text.raw[:400].lower()):
+    low = text.raw[:400].lower()
+    if not strong and not ratio and "how much" in low and _HOW_MUCH_MONEY.search(low):
         # "how much did we collect in april", "how much did each client spend": a total of
         # money (a reformulation's "average payment" is its own reading, not the ask)
         strong.append("SUM")
