@@ -72,7 +72,8 @@ TUNED = ("ecommerce", "saas_billing", "support", "logistics", "healthcare", "edt
          "pawn_shops",
          "food_trucks", "boat_charters", "tire_shops", "event_photography",
          "medical_couriers", "ferry_operators", "urgent_care_clinics",
-         "janitorial_services", "car_dealerships", "tree_services")
+         "janitorial_services", "car_dealerships", "tree_services",
+         "plumbing_services", "elevator_maintenance")
 HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking", "energy",
             "telecom", "fundraising", "automotive", "transit", "adtech", "security_ops",
             "product_analytics", "grocery", "ride_hailing", "clinical_trials", "recruiting",
@@ -97,7 +98,8 @@ HELD_OUT = ("hr", "finance", "marketing", "iot", "insurance", "travel", "banking
             "party_rentals",
             "day_spas", "home_inspections", "barbershops", "scrap_metal_yards",
             "hearing_clinics", "student_housing", "sign_shops",
-            "towing_services", "diagnostic_labs", "alarm_monitoring")
+            "towing_services", "diagnostic_labs", "alarm_monitoring",
+            "bookstore_chain", "concert_venues")
 ROUND_7 = ("crm_sales", "property_mgmt", "adtech", "security_ops")
 ROUND_13 = ("payments", "airline_ops", "product_analytics", "grocery")
 ROUND_14 = ("legal_billing", "ride_hailing")
@@ -156,6 +158,8 @@ ROUND_66: tuple[str, ...] = ("urgent_care_clinics", "sign_shops")
 ROUND_67: tuple[str, ...] = ("janitorial_services", "towing_services")
 ROUND_68: tuple[str, ...] = ("car_dealerships", "diagnostic_labs")
 ROUND_69: tuple[str, ...] = ("tree_services", "alarm_monitoring")
+ROUND_70: tuple[str, ...] = ("plumbing_services", "bookstore_chain")
+ROUND_71: tuple[str, ...] = ("elevator_maintenance", "concert_venues")
 ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15": ROUND_15,
           "round16": ROUND_16, "round17": ROUND_17, "round18": ROUND_18, "round19": ROUND_19,
           "round20": ROUND_20, "round21": ROUND_21, "round22": ROUND_22, "round23": ROUND_23,
@@ -198,7 +202,9 @@ ROUNDS = {"round7": ROUND_7, "round13": ROUND_13, "round14": ROUND_14, "round15"
           "round66": ROUND_66,
           "round67": ROUND_67,
           "round68": ROUND_68,
-          "round69": ROUND_69}
+          "round69": ROUND_69,
+          "round70": ROUND_70,
+          "round71": ROUND_71}
 THRESHOLD = 75.0
 STATUSES = ("fully_applied", "fully_applied_with_extras", "partially_applied", "not_applied")
 
