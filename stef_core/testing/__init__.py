@@ -137,7 +137,7 @@ def load_rule_cases(path: str | Path) -> list[RuleCase]:
                 enriched_question=raw.get("enriched_question"), dialect=raw.get("dialect"),
                 timestamp=_timestamp(raw.get("timestamp")),
                 rules=dict(raw.get("rules") or {}), expect=dict(raw.get("expect") or {}),
-                source=f"{file}:{name}", tags=tuple(raw.get("tags") or ()),
+                source=f"{file}:{name}", tags=_tags(file, name, raw),
                 xfail=raw.get("xfail"),
             ))
         for i, raw in enumerate(data.get("pairs") or []):
@@ -171,8 +171,19 @@ def _common(file: Path, rule: str, name: str, raw: dict[str, Any], allowed: set[
     return dict(rule=rule, question=str(raw["question"]),
                 enriched_question=raw.get("enriched_question"), dialect=raw.get("dialect"),
                 timestamp=_timestamp(raw.get("timestamp")),
-                rules=dict(raw.get("rules") or {}), tags=tuple(raw.get("tags") or ()),
+                rules=dict(raw.get("rules") or {}), tags=_tags(file, name, raw),
                 xfail=raw.get("xfail"))
+
+
+def _tags(file: Path, name: str, raw: dict[str, Any]) -> tuple[str, ...]:
+    """A case's ``tags``, each a word: YAML reads a bare ``null``, ``yes`` or ``1`` as no value,
+    a boolean or a number, which a report cannot sort among words."""
+    tags = raw.get("tags") or ()
+    bad = [t for t in tags if not isinstance(t, str)]
+    if bad or isinstance(tags, str):
+        raise ValueError(f"{file}: {name!r}: tags must be a list of words, got {tags!r}; quote "
+                         f"a tag YAML reads as another value (write 'null', not null)")
+    return tuple(tags)
 
 
 def _timestamp(value: object) -> str | None:

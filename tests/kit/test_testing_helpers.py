@@ -151,3 +151,15 @@ def test_pair_xfail_marks_both_sides_or_one(tmp_path) -> None:  # type: ignore[n
                     encoding="utf-8")
     with pytest.raises(ValueError, match=r"'p': unknown xfail keys \['left'\]"):
         load_rule_cases(path)
+
+
+@pytest.mark.parametrize("tags", ["[dates, null]", "[yes]", "[1]", "dates"])
+def test_a_tag_yaml_reads_as_another_value_is_an_error(tmp_path, tags) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "c.yml"
+    path.write_text("rule: corpus.x\ncases:\n  - name: c\n    question: How many users?\n"
+                    f"    sql: SELECT COUNT(*) FROM users\n    tags: {tags}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"c\.yml: 'c': tags must be a list of words"):
+        load_rule_cases(path)
+    text = path.read_text(encoding="utf-8").replace(f"tags: {tags}", "tags: [dates, 'null']")
+    path.write_text(text, encoding="utf-8")
+    assert load_rule_cases(path)[0].tags == ("dates", "null")
