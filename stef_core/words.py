@@ -147,6 +147,12 @@ CODE_PARTS: frozenset[str] = frozenset({"code", "cd"})
 NAME_PARTS: frozenset[str] = frozenset({"name", "nm"})
 #: Yes/no flag parts: ``is_refund``, ``has_locker``, ``refund_flg``, ``vip_ind``, ``paid_yn``.
 FLAG_PARTS: frozenset[str] = frozenset({"is", "has", "flag", "flg", "ind", "yn"})
+#: Short codes data writes a word with, too short or too far from it to read as its
+#: abbreviation by letters: 'MX_CXL' is a cancellation for maintenance, ``pax`` passengers.
+#: (The short codes of a cancelled state are ``stef_align.guards.CANCEL_CODES``.)
+SHORT_WORDS: dict[str, str] = {"mx": "maintenance", "mnt": "maintenance",
+                               "maint": "maintenance", "wx": "weather", "intl": "international",
+                               "pax": "passengers"}
 
 
 def state_before(word: str, following: str) -> bool:

@@ -58,6 +58,7 @@ from stef_align.names import (
     bare,
     counted_thing,
     flag_column,
+    glossed,
     has_many_rows,
     in_identifiers,
     parts,
@@ -78,6 +79,7 @@ from stef_core.words import (
     NAME_PARTS,
     RATE_MEASURES,
     SHARE_WORDS,
+    SHORT_WORDS,
     any_word,
     norm,
     one_of,
@@ -261,9 +263,9 @@ def _noun(column: str) -> str:
     """The stem of the noun a column is named after: its last word, or the one before a
     participle (``credits_used`` is credits, ``order_total`` is a total)."""
     words = parts(column.split(".")[-1])
-    if len(words) > 1 and words[-1].endswith("ed"):
-        return stem(words[-2])
-    return stem(words[-1]) if words else ""
+    if len(words) > 1 and (words[-1].endswith("ed") or words[-1] in _COUNT_PARTS):
+        return stem(words[-2])  # (``knives_ct``: a number of knives)
+    return stem(SHORT_WORDS.get(words[-1], words[-1])) if words else ""
 
 
 _PEOPLE = frozenset({"people", "person", "persons", "inhabitants", "residents", "citizens"})
@@ -529,11 +531,20 @@ def _count_of(word: str, column: str) -> bool:
     (True, True)
     >>> _count_of("passengers", "bag_cnt"), _count_of("passengers", "pax_fare")
     (False, False)
+    >>> _count_of("passengers", "bk.pax"), _count_of("bags", "pax")
+    (True, False)
     """
     ps = parts(column.split(".")[-1])
+    if tuple(ps) == ("pax",):
+        return word in _PAX  # ``pax`` alone is the trades' head count of a booking
     nouns = [p for p in ps if p not in _COUNT_PARTS]
     return len(nouns) < len(ps) and len(nouns) == 1 and (
         word_matches(word, nouns[0]) or another_name(word, nouns[0]))
+
+
+#: The people a ``pax`` column counts (travel, tours, restaurants: heads on a booking).
+_PAX = frozenset({"passengers", "guests", "people", "persons", "riders", "travelers",
+                  "travellers", "visitors", "diners", "covers", "attendees", "pax"})
 
 
 #: Identifier parts that name a column after the aggregate it stores (``avg_salary``).
@@ -560,7 +571,7 @@ def _stored_threshold(func: str, q: QuestionSpec, sql: SqlSpec) -> bool:
 
 
 #: Identifier parts that mark a column as a stored count (``number_products``, ``num_staff``).
-_COUNT_PARTS = frozenset({"number", "num", "count", "cnt", "nb", "qty", "quantity"})
+_COUNT_PARTS = frozenset({"number", "num", "count", "cnt", "ct", "nb", "qty", "quantity"})
 #: Last parts of a column that holds a quantity of units (``good_qty``, ``shipped_quantity``).
 _QUANTITY_PARTS = frozenset({"qty", "quantity"})
 
@@ -668,7 +679,7 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         or any(another_name(rate, k) or assigned_person(rate, k)
                for k in (*sql.group_by, *sql.partition_by))
         or (rate.split()[-1] in _TIME_RATES and any(_dated(k) for k in sql.group_by))
-        or _own_key(rate, sql)
+        or _own_key(rate, sql) or glossed(rate, sql.group_by, q.text)
         for rate in q.rates)
     # The SQL answers "per Y" as a breakdown by the key of a thing none of the question's
     # other groups explains ("revenue per salesperson" / GROUP BY ae_id): it may be Y under a
@@ -975,6 +986,10 @@ _EVENT_HEADS = frozenset({"event", "events", "log", "logs", "history", "historie
 #: "how many customers placed at least one order", "how many users made a purchase":
 #: the counted thing, then what each has at least one of.
 _HAS_ONE = re.compile(r"\b(?:at least one|a|an|any|one or more)\s+([a-z][a-z'-]+)")
+#: A verb of having right after the counted noun, then the thing had ("buildings had an
+#: entrapment", "patients with at least one no-show").
+_HAD = (r"(?:had|have|has|with|got|needed|received|made|filed|placed|logged)\s+"
+        r"(?:at least one|an?|any|one or more)\s+([a-z][a-z'-]+)")
 
 
 #: Table heads of a person's changes of state, one row per change (a conversion happens once).
@@ -1012,6 +1027,22 @@ def _counted_by_type(noun: str, tables: tuple[str, ...], sql: SqlSpec) -> str | 
         return (f"the question counts {noun}, which the SQL picks as the rows of {home} with "
                 f"{bare(f.column)} = '{f.value}', but it counts the rows of {tables[0]}, "
                 f"several per one of them: count distinct {noun} (COUNT(DISTINCT ...))")
+    return None
+
+
+def _kept_as(thing: str, sql: SqlSpec) -> str | None:
+    """The SQL condition that keeps the rows as ``thing`` (``entrap_yn = 'Y'`` for an
+    "entrapment", ``call_type = 'EMERGENCY'`` for an "emergency"), as written, or None."""
+    root = stem(thing)
+    for f in sql.filters[:64]:
+        if f.excluded or f.op not in ("=", "in", "!=") or not f.column:
+            continue
+        names = [p for p in parts(f.column.split(".")[-1]) if len(p) >= 4]
+        values = [w for v in f.values[:8] if isinstance(v, str)
+                  for w in re.findall(r"[a-z]{4,}", v.lower())]
+        if any(stem(n) == root or (len(root) >= 5 and (root.startswith(n) or n.startswith(
+                root[:6]))) for n in names + values):
+            return f.describe()
     return None
 
 
@@ -1112,6 +1143,17 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         return (f"the question counts {noun} that have at least one {has.group(1)}, but the "
                 f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
                 f"times: count distinct {noun} (COUNT(DISTINCT ...))")
+    had = re.search(rf"\b{re.escape(noun)}\s+{_HAD}", q.text[:2000])
+    kept = _kept_as(had.group(1), sql) if had is not None else None
+    if had is not None and kept is not None and not pinned and all(
+            a.arg == "*" for a in counts):
+        # "how many buildings had an entrapment" / COUNT(*) FROM callbacks JOIN units WHERE
+        # entrap_yn = 'Y': no table of buildings, and the rows counted are the entrapments
+        # (kept by a condition named after them), several per building (session 44)
+        return (f"the question counts {noun} that had at least one {had.group(1)}, but the "
+                f"SQL counts the rows of {tables[0]} kept as {had.group(1)}s ({kept}): "
+                f"{noun} with several count several times; count distinct {noun} "
+                f"(COUNT(DISTINCT ...))")
     if has is not None and not pinned:
         # "how many bowlers joined a league" / COUNT(m.bowler_id) FROM league_members: the
         # rows pair each bowler with one league, and the question asks for any league, so a
@@ -1891,6 +1933,9 @@ _AMOUNTS = frozenset({"revenue", "revenues", "spend", "spending", "amount", "amo
                       "costs", "income", "profit", "profits", "margin", "gmv", "mrr", "arr"})
 #: Measures of time or volume a share may be taken of ("share of watch time", "% of hours").
 _SHARED_MEASURES = frozenset({"time", "minutes", "hours", "duration", "kwh", "volume"})
+#: Words before "hours" that name a time of day ("after hours", "business hours"), no amount.
+_HOURS_OF_DAY = frozenset({"after", "off", "business", "opening", "office", "peak", "happy",
+                           "visiting", "working", "open", "quiet"})
 
 
 #: A SUM, and the sum of ones that counts the rows it keeps: ``SUM(CASE WHEN ... THEN 1
@@ -1921,6 +1966,8 @@ def _share_of_measure(q: QuestionSpec, sql: SqlSpec) -> str | None:
         measure = m.group(1)
     elif m.group(2) in _AMOUNTS:
         measure = f"{m.group(1)} {m.group(2)}"  # "share of retail revenue"
+    elif m.group(1) in _HOURS_OF_DAY and m.group(2) in ("hours", "hrs", "time"):
+        return None  # "share of after hours callbacks": a time of day, no amount of hours
     elif m.group(1) in _SHARED_MEASURES or m.group(2) in _SHARED_MEASURES:
         measure = " ".join(w for w in m.groups() if w and (w == m.group(1)
                                                           or w in _SHARED_MEASURES))

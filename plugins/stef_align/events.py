@@ -186,7 +186,11 @@ _WORD_EVENT = {w: e for e, words in EVENTS.items() for w in words}
 #: Column words of an event that a question's same word does not always mean: ``sold_at`` is
 #: the sale (the purchase of what was sold), where "sold in March" may date an order's
 #: creation, which this module does not hold against it.
-_COLUMN_EVENT = {"sold": "purchase"}
+_RECEIVED = ("received", "recv", "rcvd")
+_COLUMN_EVENT = {"sold": "purchase",
+                 # ``received_dt`` of a job or an item: the day it came in (a question's
+                 # "received" may name a payment or an order placed, so only the column)
+                 **dict.fromkeys(_RECEIVED, "intake")}
 #: Question words of an event that no column word maps to the same way: "items sold in
 #: June" dates the rows by their sale, which an order's own creation answers (see
 #: :func:`_answers`), but not the day the item came in (``intake_dt``).
@@ -478,6 +482,19 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "",
         return False
     if asked.word == "sold" and event in OPENING:
         return True  # "sold in March" on an order's created_at: the order is the sale
+    if (asked.word == "sold" and asked.verb and event == "start" and not _terms(tables)
+            and not _PERIOD_START.intersection(_name_parts(column.split(".")[-1]))
+            and tables and not any(_happening(t) for t in tables)):
+        # "tickets sold last week" on the tickets' own tour_start_at: a ticket is sold before
+        # the tour it is for, as a booking is made before the start it books (a term's start
+        # may be its sale: not memberships or leases; and a show's own start reports what was
+        # sold for it: "tickets sold per show in april" on performances.starts_at)
+        return False
+    if event == "intake" and asked.verb and asked.event == "completion":
+        # "repairs completed in november" on received_dt: the jobs that came in then, some
+        # finished in December, none of October's finished in November (an item "arrived"
+        # or "delivered" is the one received)
+        return False
     if asked.event in _FOLLOWS and event in _FOLLOWS[asked.event]:
         # a refund on the paid_at of the payment it returns, collections on the date of the
         # service billed: another moment, unless the table's rows are the asked event's own
@@ -494,6 +511,27 @@ def _answers(asked: Asked, event: str, tables: list[str], word: str = "",
         return not asked.verb or (event == "start" and asked.event != "booking")
     return True
 
+
+#: Rows that are happenings a sale is for: their own start dates what was sold for them.
+_HAPPENINGS = frozenset({"event", "performance", "perf", "show", "tour", "session", "class",
+                         "game", "flight", "departure", "trip", "sailing", "appointment",
+                         "appt", "match", "concert", "screening", "run", "course", "lesson",
+                         "party", "program", "camp", "clinic", "workshop", "cruise"})
+_HAPPENING_STEMS = frozenset(stem(h) for h in _HAPPENINGS)
+
+
+def _happening(table: str) -> bool:
+    """Are the rows of ``table`` happenings (``performances``, ``events``, ``tour_runs``)?"""
+    ps = _name_parts(table.split(".")[-1])
+    return bool(ps) and stem(ps[-1]) in _HAPPENING_STEMS
+
+
+#: Name parts of a start column that start a period or a term, not a happening a sale is
+#: for (``week_start_dt`` of a meal-kit box, ``term_start``): what is sold for that week may
+#: be sold in it.
+_PERIOD_START = frozenset({"week", "wk", "month", "mth", "period", "cycle", "term", "season",
+                           "year", "yr", "quarter", "qtr", "billing", "contract", "lease",
+                           "membership", "plan", "subscription", "sub", "policy", "coverage"})
 
 #: The words of the two ends of a stay or a trip: a garment dropped off, then picked up; a
 #: passenger picked up, then dropped off.
@@ -662,7 +700,10 @@ def reversed_differences(sql: SqlSpec, q: QuestionSpec | None = None) -> list[Re
                 "major",
             )]
         if then is not None and (
-                (first in OPENING and then not in OPENING and then not in ("deadline", "start"))
+                (first in OPENING and then not in OPENING and then not in ("deadline", "start")
+                 # (a sample reported after it was received: ``received_ts`` is no later
+                 # event than a report)
+                 and _column_word(earlier) not in _RECEIVED)
                 or (first == "start" and then in _AFTER_START)
                 or (first in OPENING and then == "start" and _SCHEDULED.search(earlier))):
             return [reason(

@@ -122,7 +122,7 @@ from stef_core.values import (
     season_start,
     value_key,
 )
-from stef_core.words import FLAG_PARTS, SHARE_WORDS, any_word, norm, stem
+from stef_core.words import FLAG_PARTS, SHARE_WORDS, SHORT_WORDS, any_word, norm, stem
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
 MAX_SCAN = 256
@@ -2154,22 +2154,90 @@ def _value_named(s: Filter, own: str) -> bool:
     True
     >>> _value_named(Filter("status", "=", "OPEN"), "which mowers are due for service")
     False
+    >>> _value_named(Filter("status", "=", "MX_CXL"), "flights cancelled for maintenance")
+    True
     """
     # (one value: a list of several named ones, 'LATE_CANCEL' and 'CANCELLED' for "late
     # cancels", may take in more than the words ask)
     if s.op not in ("=", "in") or len(s.values) != 1:
         return False
-    said = {stem(w) for w in re.findall(r"[a-z]{4,}", own.lower()[:2000])}
+    found = re.findall(r"[a-z]{4,}", own.lower()[:2000])
+    said = {stem(w) for w in found}
+    roots = {family(w) for w in found}
     for v in s.values:
         if not isinstance(v, str):
             return False
         words = re.findall(r"[a-z]+", v.lower())
-        if not words or len(words) > 2 or not all(len(w) >= 4 and stem(w) in said
-                                                  for w in words):
+        # a short code of a word said counts as the word ("weather cancellations" /
+        # 'WEATHER_CXL', "cancelled for maintenance" / 'MX_CXL')
+        if not words or len(words) > 2 or not all(
+                (len(w) >= 4 and stem(w) in said) or (family(SHORT_WORDS.get(w, w)) in roots
+                and (len(w) >= 4 or w in SHORT_WORDS or w in CANCEL_CODES)) for w in words):
             return False
         if any(n not in own for n in re.findall(r"\d+", v)[:4]):
             return False  # "harvest fair 2025" / 'Harvest Fair 2026': another year's
     return True
+
+
+#: Name parts of a column that say what it measures of a thing, not the thing (``push_stops``
+#: is a number of stops pushed; ``refund_amt`` an amount refunded).
+_MEASURE_PARTS = frozenset({"stops", "cnt", "ct", "count", "qty", "amt", "amount", "cents",
+                            "usd", "nbr", "num", "pct", "hrs", "hours", "mins", "days", "ts",
+                            "dt", "at", "date", "flag", "flg", "yn", "ind", "is", "has"})
+
+
+def _presence_named(s: Filter, own: str) -> bool:
+    """Does ``s`` keep the rows that have what a word of the question names, by a test of its
+    presence on a column named after it ("customers who sent pushed film" / ``push_stops >
+    0``, "refunded orders" / ``refund_amt > 0``, "rush jobs" / ``rush_flg = 'Y'``)? The
+    question says the condition; it is no extra (session 44, issue 20).
+
+    >>> _presence_named(Filter("r.push_stops", ">", 0), "customers who sent pushed film")
+    True
+    >>> _presence_named(Filter("r.push_stops", ">", 2), "customers who sent pushed film")
+    False
+    >>> _presence_named(Filter("discount_amt", ">", 0), "customers who sent pushed film")
+    False
+    """
+    if not s.column:
+        return False
+    present = (s.op == ">" and s.value == 0) or (s.op == ">=" and s.value == 1) or (
+        s.op == "is not null") or kept_side(s.op, s.value) is True
+    if not present or (isinstance(s.value, bool) and s.op in (">", ">=")):
+        return False
+    names = [p for p in parts(s.column.split(".")[-1]) if p not in _MEASURE_PARTS]
+    if len(names) != 1 or len(names[0]) < 4:
+        return False
+    said = {family(w) for w in re.findall(r"[a-z]{4,}", own.lower()[:2000])}
+    flag = family(names[0])
+    # (or one root: "on time arrival rate" / ``arrived_ts IS NOT NULL``)
+    return flag in said or any(_shared_root(flag, w) >= max(5, min(len(flag), len(w)) - 2)
+                               for w in said)
+
+
+#: Words for rows that cross the home country's border, and for those that stay in it.
+_ABROAD = re.compile(r"\b(?:international|intl|overseas|foreign|abroad|cross[- ]border)\b")
+_DOMESTIC = re.compile(r"\b(?:domestic|in[- ]country|home[- ]country)\b")
+#: Name parts of a column that holds a country.
+_COUNTRY_PARTS = frozenset({"country", "ctry", "cntry", "cty", "nation", "iso2", "iso3"})
+
+
+def _border_named(s: Filter, own: str) -> bool:
+    """Does ``s`` say where the question's "international" (or "domestic") rows are: a
+    country column kept off the home country (``ship_country <> 'US'``, with ``IS NOT NULL``
+    beside it) or on it? The word asks for that condition; it is no extra.
+
+    >>> _border_named(Filter("o.ship_country", "!=", "us"), "international shipments")
+    True
+    >>> _border_named(Filter("o.ship_country", "=", "us"), "international shipments")
+    False
+    """
+    if not s.column or not _COUNTRY_PARTS & set(parts(s.column.split(".")[-1])):
+        return False
+    text = own.lower()[:2000]
+    if _ABROAD.search(text):
+        return s.op in ("!=", "not in", "is not null")
+    return bool(_DOMESTIC.search(text)) and s.op in ("=", "in")
 
 
 def _flag_left_out(r: Filter, s: Filter) -> bool:
@@ -2195,6 +2263,39 @@ def _flag_left_out(r: Filter, s: Filter) -> bool:
     words = re.findall(r"[a-z]+", said.lower())[:4]
     # the whole word run or its first words ("no-show shifts": "noshow")
     return any(stem("".join(words[:n])) == stem(flag) for n in range(1, len(words) + 1))
+
+
+def _flag_for_presence(r: Filter, s: Filter) -> bool:
+    """Does the flag ``s`` answer a requirement of absence or presence said of a thing ("techs
+    without certification": certification IS NULL, "with a warranty": IS NOT NULL) on the
+    side asked (``is_certified = 0``, ``has_warranty = 'Y'``)?
+
+    >>> _flag_for_presence(Filter("certification", "is null", None),
+    ...                    Filter("t.is_certified", "=", 0))
+    True
+    >>> _flag_for_presence(Filter("certification", "is null", None),
+    ...                    Filter("is_certified", "=", 1))
+    False
+    """
+    if r.op not in ("is null", "is not null") or not r.column or not s.column:
+        return False
+    side = kept_side(s.op, s.value)
+    if side is None or side != (r.op == "is not null"):
+        return False
+    names = parts(s.column.split(".")[-1])
+    own = [p for p in names if p not in FLAG_PARTS]
+    if len(own) != 1 or not FLAG_PARTS & set(names):
+        return False
+    flag = stem(own[0])
+    words = re.findall(r"[a-z]+", r.column.lower())[:3]
+    # (or one root of six letters or more: "certification" / ``is_certified``)
+    return any((len(w) >= 3 and stem(w) == flag) or (len(w) >= 4 and _shared_root(
+        stem(w), flag) >= max(6, len(flag) - 2)) for w in words)
+
+
+def _shared_root(a: str, b: str) -> int:
+    """How many first letters two words share."""
+    return len(list(itertools.takewhile(lambda ab: ab[0] == ab[1], zip(a, b, strict=False))))
 
 
 def _negated_flag(s: Filter, words: list[str]) -> str | None:
@@ -2552,6 +2653,12 @@ def _zeroed_columns(idx: _Index) -> set[str]:
             and s.column and s.op == "=" and s.value == 0 and s.value is not False}
 
 
+#: Verbs before the thing a negated phrase names ("never had a refund", "not got a reply").
+_VERBAL = frozenset({"had", "has", "have", "got", "get", "gets", "made", "make", "did", "do",
+                     "took", "take", "gave", "give", "been", "need", "needs", "received",
+                     "sent", "paid", "sold", "bought", "left", "won", "lost", "seen", "done"})
+
+
 def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, int | None]:
     """A negated predicate ("not shipped", "never returned") against the SQL: ``met`` when a
     predicate on it is negated (``<> 'shipped'``, ``NOT is_cancelled``, ``IS NULL``, ``NOT
@@ -2596,6 +2703,14 @@ def _negation(r: Filter, idx: _Index, sql: SqlSpec | None = None) -> tuple[str, 
             # the word names, kept at other values (perhaps the states left)
             if other is None:
                 other = i
+            continue
+        said = word.split()
+        if (len(said) > 1 and not all(w.endswith("ed") or w in _VERBAL for w in said[:-1])
+                and not _names_it(" ".join(said[:-1]), s)):
+            # "partner network matches left out" / match_client_id IS NOT NULL (or the tenant
+            # 'truematch'): only the rows' own noun names it; the words that set the excluded
+            # rows apart do not ("never needed a repair" / job_type = 'REPAIR': a verb and
+            # its object, which is the thing)
             continue
         if s.op in _POSITIVE or (s.op in (">", ">=") and positive is None):
             positive = i
@@ -4679,6 +4794,14 @@ def align_filters(
                 "filter.missing", f"the question names {render_value(r.value)} but no SQL "
                 f"filter uses it", "minor"))
             continue
+        flagged = next((s for s in candidates[:MAX_SCAN] if _flag_for_presence(r, s)), None)
+        if flagged is not None:
+            # "techs without certification" / is_certified = 0: the flag the word names, on
+            # the side the question asks (session 44, issue 20)
+            matched.extend((r.describe(), flagged.describe()))
+            if flagged in extras:
+                extras.remove(flagged)
+            continue
         same_col = next((s for s in (*extras, *(idx.preds[i] for i in used))
                          if s.value != SUBQUERY and _same_column(r, s, rules)
                          and s.op not in ("is null", "is not null")
@@ -5229,7 +5352,9 @@ def align_filters(
              for s, k in zip(extras, kinds)]
     # (and one whose value the question names as the thing it asks about: "which mowers are
     # due" / equip_type = 'MOWER')
-    kinds = ["stated" if k is None and _value_named(s, q.own_words) else k
+    kinds = ["stated" if k is None and (_value_named(s, q.own_words)
+                                        or _presence_named(s, q.own_words)
+                                        or _border_named(s, q.own_words)) else k
              for s, k in zip(extras, kinds)]
     # (a value read above as answered in the data's own terms is not unanswered, nor is a
     # weak word that may not be a value at all: "kW" in "total kW sold per rep"; a state word

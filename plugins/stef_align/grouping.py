@@ -43,6 +43,8 @@ from datetime import date
 from stef_align.aggregates import DISTRIBUTION, family
 from stef_align.names import (
     ATTRIBUTE_HEADS,
+    PERSON_KEYS,
+    ROLE_WORDS,
     a_party,
     abbreviated,
     another_name,
@@ -50,6 +52,7 @@ from stef_align.names import (
     bare,
     entity_key,
     flag_column,
+    glossed,
     has_many_rows,
     key_kind,
     part_stems,
@@ -253,6 +256,8 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     if any(norm(key) in {w[:i] + "id" for i in (1, 2, 3)} for w in words if len(w) > 2):
         return True  # "each boat" / GROUP BY bid: the boat's id, abbreviated
     lowered = key.lower()
+    if units and units <= _LONG_UNITS and daily_column(key):
+        return False  # "per month" / GROUP BY sale_dt: one group a day
     if any(w in _TIME_WORDS for w in words) and (
             any(d in lowered for d in _DATE_KEYS) or set(parts(key)) & _MOMENT_PARTS):
         return True
@@ -270,11 +275,41 @@ def key_matches(group: str, key: str, q: QuestionSpec, rules: Ruleset) -> bool:
     return False
 
 
+#: Calendar units longer than a day: a column of days groups by none of them.
+_LONG_UNITS = frozenset({"week", "month", "quarter", "year"})
+#: Name parts of a date column that may hold one date a week, month or year (a snapshot's
+#: date, a period's start or end, a month-end balance): it may answer "per month".
+_PERIOD_PARTS = frozenset({
+    "week", "wk", "weekly", "month", "mth", "mon", "mo", "monthly", "quarter", "qtr", "q",
+    "year", "yr", "fy", "period", "prd", "snapshot", "snap", "asof", "as", "eom", "bom",
+    "start", "end", "begin", "first", "last", "close", "closing", "cycle", "billing", "stmt",
+    "statement", "report", "reporting", "fiscal", "season", "term", "batch", "load", "etl"})
+
+
+def daily_column(key: str) -> bool:
+    """Is ``key`` a plain column of a day or a moment by its name (``s.sale_dt``, ``visit_ts``,
+    ``order_date``), named after no period (``month_start_dt``, ``snapshot_dt``)? Grouped by,
+    it makes one group a day, not a month (session 44, issue 20).
+
+    >>> daily_column("s.sale_dt"), daily_column("order_date"), daily_column("period_dt")
+    (True, True, False)
+    >>> daily_column("date_trunc('month', sale_dt)"), daily_column("region")
+    (False, False)
+    """
+    name = key.split(".")[-1]
+    if not re.fullmatch(r"[a-z_][a-z0-9_]*", name.lower()) or "." in key.split(".", 1)[-1]:
+        return False
+    names = set(parts(name))
+    return bool(names & (_MOMENT_PARTS | {"date"})) and not names & _PERIOD_PARTS
+
+
 def _dated_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     """"each day" grouped by a column the SQL itself bounds by dates (``booked_for >=
     date_trunc('week', current_date)``): the column holds dates, whatever its name says."""
     if not any(w in _TIME_WORDS for w in group.split()):
         return False
+    if {_WORD_UNITS.get(w) for w in group.split()} & _LONG_UNITS:
+        keys = tuple(k for k in keys if not daily_column(k))
     dated = {p.column.lower() for p in sql.periods if p.column and not p.periodic}
     return any(k.lower() in dated for k in keys)
 
@@ -327,17 +362,99 @@ def _whole_unit(start: date, end: date, unit: str) -> bool:
     return (end.year - start.year) * 12 + end.month - start.month == months
 
 
-def _as_ratio(group: str, sql: SqlSpec) -> bool:
+#: Units a rate may be priced per ("rate per bu", "rate per mile", "rate per hour").
+_MEASURE_UNITS = frozenset({
+    "bu", "bushel", "bushels", "mile", "miles", "mi", "km", "kg", "kilo", "lb", "lbs", "pound",
+    "ton", "tons", "tonne", "cwt", "gallon", "gal", "litre", "liter", "l", "oz", "ounce",
+    "hour", "hr", "hrs", "minute", "min", "day", "night", "week", "month", "year", "unit",
+    "units", "acre", "acres", "sqft", "sf", "sqm", "head", "seat", "kwh", "mwh", "therm",
+    "box", "case", "pallet", "load", "trip", "visit"})
+#: A rate said before "per X": the rate has its own base, so "per X" breaks it down.
+_RATE_BEFORE_PER = re.compile(
+    r"\b(?:rates?|ratios?|percentages?|pct|shares?|%)\s+(?:per|for each|by)\s+(?:each\s+)?")
+
+
+def _as_ratio(group: str, sql: SqlSpec, text: str) -> bool:
     """"revenue per employee" computed by a division over the group's table or column (its
-    name abbreviated too: "avg paid per member" as ``SUM(net_amt) / uniqExact(mbr_id)``)."""
+    name abbreviated too: "avg paid per member" as ``SUM(net_amt) / uniqExact(mbr_id)``).
+    Not "no-show rate per tour type": a rate's division is over its own base (the bookings),
+    and the "per" after it asks one rate per tour type (session 44, issue 20).
+
+    >>> sql = SqlSpec(divides=True, tables=("tours",))
+    >>> _as_ratio("tour", sql, "bookings per tour"), _as_ratio("tour", sql, "no-show rate per tour")
+    (True, False)
+    """
     if not sql.divides:
         return False
+    # (only where the SQL groups by nothing: a key the rate is grouped by may be the group
+    # under another name, which the grouping rules read)
+    for m in _RATE_BEFORE_PER.finditer(text[:2000] if not sql.group_by else ""):
+        if text.startswith(group, m.end()) and group.split()[-1] not in _MEASURE_UNITS and (
+                not any(word_matches(w, a.arg) for a in sql.aggregations[:64]
+                        for w in group.split())):
+            # (not "advance rate per bu": a price per unit of a measure; nor "claim rate
+            # per policy" over COUNT(DISTINCT policy_id): the rate's base is the group)
+            return False
     names = (*list(sql.columns)[:256], *sql.tables)
     return any(word_matches(w, n) or abbreviated(w, n) for w in group.split() for n in names)
 
 
 #: The last name part of a column that only says the column is a row's key.
 _ID_PARTS = KEY_PARTS | CODE_PARTS
+
+
+#: Name parts of a table's own name or key for its rows (``tech_nm`` of plumbers,
+#: ``emp_id`` of stylists, ``full_nm``): none names another thing the rows belong to.
+_OWN_NAME_PARTS = frozenset({"tech", "emp", "employee", "staff", "worker", "agent", "rep",
+                             "user", "person", "full", "display", "first", "last", "short"})
+
+
+#: Name parts of places, kinds and attributes a key of a table may name beside its rows
+#: (``mkt_cd``, ``room_id``, ``country_cd``), their short forms included.
+_OTHER_PARTS = frozenset({"mkt", "market", "rgn", "region", "terr", "territory", "room",
+                          "country", "ctry", "city", "state", "zip", "zone", "area", "district",
+                          "tier", "segment", "seg", "channel", "chnl", "plan", "program",
+                          "brand", "company", "co", "org", "parent", "group", "grp", "team",
+                          "dept", "department", "division", "unit", "line", "route", "site",
+                          "location", "loc", "branch", "store", "shop", "depot", "base"})
+
+
+def _another_things(part: str) -> bool:
+    """Does a key's name part name another thing than the rows it is on: a place, a kind, an
+    attribute, or a party that is not one of the business's own people (``hauler``,
+    ``employer``; not ``tech`` or ``emp``)?"""
+    return (part in _OTHER_PARTS or part in _KIND_PARTS or part in ATTRIBUTE_HEADS
+            or (a_party(part) and part not in ROLE_WORDS and part not in PERSON_KEYS))
+
+
+def _table_named_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
+    """"callback rate by plumber" grouped by ``p.tech_nm`` of ``plumbers p``: the name or key
+    of the rows of a table named after the group is the group, whatever the column is called
+    (the trade's word for the same people).
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = extract_spec("SELECT p.tech_nm, COUNT(*) FROM calls c JOIN plumbers p "
+    ...                    "ON p.tech_id = c.tech_id GROUP BY p.tech_nm")
+    >>> [_table_named_key(g, sql.group_by, sql) for g in ("plumber", "region")]
+    [True, False]
+    """
+    words = group.split()
+    if not words or words[-1] in _TIME_WORDS:
+        return False
+    homes: dict[str, set[str]] = {}
+    for column, table in sql.column_tables[:256]:
+        homes.setdefault(column.lower(), set()).add(table)
+    for k in keys[:32]:
+        name = bare(k).lower()
+        ps = parts(name)
+        if not ps or ps[-1] not in _ID_PARTS | NAME_PARTS:
+            continue
+        if any(_another_things(p) for p in ps[:-1] if p not in _OWN_NAME_PARTS):
+            continue  # ``hauler_id``, ``tier_cd``, ``employer_nm`` of trucks: another thing's
+        tables = homes.get(name, set())
+        if len(tables) == 1 and word_matches(words[-1], next(iter(tables)).split(".")[-1]):
+            return True
+    return False
 
 
 def _joined_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
@@ -671,7 +788,10 @@ def _averaged_groups(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) 
     if not any(family(a.func) in DISTRIBUTION and norm(a.arg) in nested
                for a in sql.aggregations[:64] if not a.nested):
         return False
-    return any(key_matches(group, k, q, rules) for k in sql.nested_group_by[:32])
+    # (or the key of a table named after the group: "avg visitors per tour" over a CTE
+    # grouped by ``run_id`` of ``tour_runs``)
+    return any(key_matches(group, k, q, rules) for k in sql.nested_group_by[:32]) or (
+        _joined_key(group, sql.nested_group_by, sql))
 
 
 def _averaged_over(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
@@ -875,6 +995,11 @@ def _role_keyed(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     return any(person_by_role(group, k) for k in keys[:32])
 
 
+#: Name parts of a key that say it keys one of the business's people, after the role they
+#: play (``quilter_emp_no``, ``pic_user_id``).
+_STAFF_KEYS = frozenset({"emp", "employee", "user", "usr", "staff", "worker", "login"})
+
+
 def _joined_role(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     """"estimates written per estimator" grouped by ``e.emp_id, e.emp_nm`` of ``employees e``
     joined on ``x.estimator_id = e.emp_id``: the role names the join column whose other side
@@ -897,8 +1022,12 @@ def _joined_role(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     for t1, c1, t2, c2 in sql.join_keys[:64]:
         for ca, tb, cb in ((c1, t2, c2), (c2, t1, c1)):
             named = [p for p in parts(ca) if p not in _ID_PARTS]
+            # (the role's word may come before the person's key: ``quilter_emp_no``)
+            while len(named) > 1 and named[-1] in _STAFF_KEYS:
+                named.pop()
             other = parts(cb)
-            if (named and word_matches(head, named[-1]) and other and other[-1] in _ID_PARTS
+            if (named and word_matches(head, named[-1]) and other
+                    and other[-1] in _ID_PARTS | NAME_PARTS
                     and norm(ca) != norm(cb)
                     and (cb.lower() in grouped or (tb and tb in named_by))):
                 return True
@@ -938,8 +1067,11 @@ def _every_period(group: str, q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> 
     if not re.search(r"\b(?:each|every)\s+" + re.escape(group) + r"\b", q.text[:2000].lower()):
         return False
     having = sql.having or any(f.source == "having" for f in sql.filters[:256])
+    # (an aggregate's argument is read as its column: ``COUNT(DISTINCT date_trunc('month',
+    # d))`` has ``d``, a column of days)
     return having and any(
-        a.func.upper() == "COUNT" and a.distinct and key_matches(group, a.arg, q, rules)
+        a.func.upper() == "COUNT" and a.distinct and (
+            key_matches(group, a.arg, q, rules) or daily_column(a.arg))
         for a in sql.aggregations[:64])
 
 
@@ -1258,8 +1390,9 @@ def _answered(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
     with "per": "hours by instructor" is no ratio), a value it keeps alone, a pivot, one
     period, a table stored per group ...?"""
     return (any(key_matches(group, k, q, rules) for k in keys)
-            or (per and _as_ratio(group, sql))
+            or (per and _as_ratio(group, sql, q.text))
             or _joined_key(group, keys, sql) or _typed_key(group, keys, sql)
+            or _table_named_key(group, keys, sql) or glossed(group, keys, q.text)
             or _averaged_groups(group, q, sql, rules)
             or _pinned(group, sql, q.text) or _averaged_over(group, q, sql)
             or _stored_per(group, sql, q.text)

@@ -18,6 +18,21 @@ it, a second branch) is left alone.
 [('filter.operator_mismatch', 'critical')]
 >>> check(question_spec("bookings by venue, not cancelled", None), extract_spec(sql))
 []
+
+The same holds for a kind the question names its rows by ("pop-up revenue this month" /
+``visit_kind <> 'POPUP'``, critical) and for a flag its words name kept on its unset side
+("after-hours calls" / ``is_after_hours = false``, major: the flag is only probably the
+word's).
+
+>>> def codes(question, sql):
+...     return [(r.code, r.severity) for r in check(question_spec(question, None),
+...                                                 extract_spec(sql))]
+>>> codes("pop-up revenue this month", "SELECT SUM(amt) FROM visits WHERE kind <> 'POPUP'")
+[('filter.operator_mismatch', 'critical')]
+>>> codes("after-hours calls", "SELECT COUNT(*) FROM jobs WHERE is_after_hours = false")
+[('filter.value_mismatch', 'major')]
+>>> codes("after-hours calls", "SELECT COUNT(*) FROM jobs WHERE is_after_hours = true")
+[]
 """
 
 from __future__ import annotations
@@ -26,10 +41,12 @@ import re
 
 from stef_align.filters import families, family
 from stef_align.guards import CANCEL_CODES
+from stef_align.names import flag_column, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
-from stef_core.values import value_key
+from stef_core.values import kept_side, value_key
+from stef_core.words import FLAG_PARTS
 
 #: Words that leave rows out or negate: a question holding one may ask for the exclusion
 #: itself ("outside France", "excluding those in Sales", "other than cancelled").
@@ -88,15 +105,44 @@ def _named_action(words: list[str], said: str) -> bool:
                and root in families(w) for i, w in enumerate(words[:64]))
 
 
+def _modifier(words: list[str], said: str) -> tuple[str, str] | None:
+    """The question's words that name ``said`` as a kind of the rows, and the noun after them
+    ("pop-up revenue" / 'POPUP', "online orders" / 'online', "after hours calls" /
+    ``after_hours``)."""
+    for n in (1, 2, 3):
+        for i in range(len(words) - n):
+            if i > 0 and words[i - 1] == "self":
+                continue  # "self-guided rentals": without a guide, the flag's unset side
+            # ("after hours": a function word inside a compound is part of its name)
+            if "".join(words[i:i + n]) == said and words[i + n] not in _FUNCTION and (
+                    (len(said) >= 3 and words[i] not in _FUNCTION) or n > 1):
+                return " ".join(words[i:i + n]), words[i + n]
+    return None
+
+
+#: Flags a deployment keeps unset on every query (test, deleted, void rows ...): a word of
+#: the question that spells one ("test weight", "void fill") does not ask for its rows.
+_GUARD_FLAGS = frozenset({"test", "tst", "demo", "deleted", "del", "void", "voided", "internal",
+                          "training", "train", "sandbox", "dummy", "fake", "archived", "hidden",
+                          "spam", "fraud", "dup", "duplicate", "trial", "staff", "stafftest"})
+
+
+def _flag_name(column: str) -> str:
+    """A flag column's name without its flag parts (``is_after_hours``, ``after_hrs_flg``
+    -> 'afterhours', 'afterhrs')."""
+    return "".join(p for p in parts(column.split(".")[-1]) if p not in FLAG_PARTS)
+
+
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
-    if not any(f.column is not None and f.op in ("!=", "not in") and not f.excluded
-               for f in sql.filters[:256]):
+    unset = [f for f in sql.filters[:256] if f.column and flag_column(f.column)
+             and not f.excluded and f.source == "where" and kept_side(f.op, f.value) is False]
+    if not unset and not any(f.column is not None and f.op in ("!=", "not in")
+                             and not f.excluded for f in sql.filters[:256]):
         return []  # the SQL keeps no value out, the only thing read below: question unread
     own = q.own_words[:2000].lower()
     words = _WORD.findall(own.replace("n't", " not").replace("-", " "))
     if not words or set(words) & _NEGATING:
         return []
-    # what the question's reading (a ruleset's words with it) already reads as a value or
     # a negation is the filter aligner's to judge
     if any(f.op in ("!=", "not in") for f in q.filters[:64]):
         return []
@@ -125,5 +171,30 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
                 "every row except "
                 f"them ({f.column} {f.op} '{values[0]}')",
                 "critical",
+            )]
+        # "pop-up revenue this month" / ``visit_kind <> 'POPUP'``: the kind the question
+        # names its rows by is the one value the SQL leaves out (session 44, issue 20)
+        named = _modifier(words, said.replace("_", ""))
+        if named is not None:
+            return [reason(
+                "filter.operator_mismatch",
+                f"the question asks for {' '.join(named)}, but the SQL keeps every row except "
+                f"the {named[0]} ones ({f.column} {f.op} '{values[0]}')",
+                "critical",
+            )]
+    kept = {f.column for f in sql.filters[:256] if f.column and kept_side(f.op, f.value)}
+    for f in unset:
+        name = _flag_name(f.column or "")
+        if name in _GUARD_FLAGS:
+            continue  # "median test wt" / is_test = 0: a guard's flag, not the word's
+        named = _modifier(words, name) if f.column not in kept else None
+        if named is not None:
+            # "after-hours calls this month" / ``is_after_hours = false``: the flag the
+            # question's word names is kept on its unset side
+            return [reason(
+                "filter.value_mismatch",
+                f"the question asks for {' '.join(named)}, but the SQL keeps those whose "
+                f"{f.column} is not set ({f.describe()})",
+                "major",
             )]
     return []

@@ -647,3 +647,27 @@ def flag_column(column: str) -> bool:
     (True, True, False)
     """
     return not FLAG_PARTS.isdisjoint(parts(column.split(".")[-1]))
+
+
+#: "for each territory (the operator's regions)": the reformulation's group, and what it
+#: glosses it as in a parenthesis right after.
+_GLOSSED = re.compile(r"\b(?:each|per|by)\s+([a-z]+)\s*\(([^()]{1,80})\)")
+
+
+def glossed(group: str, keys: tuple[str, ...], text: str) -> bool:
+    """Does the reformulation name the SQL's key as the question's group in so many words ("for
+    each territory (the operator's regions)" for "revenue per region" grouped by
+    ``territory_cd``)? The agent says what the deployment calls its regions.
+
+    >>> text = "revenue per region ytd revenue for each territory (the operator's regions)"
+    >>> glossed("region", ("b.territory_cd",), text), glossed("region", ("b.base_cd",), text)
+    (True, False)
+    """
+    head = stem(group.split()[-1]) if group.split() else ""
+    if not head:
+        return False
+    for m in _GLOSSED.finditer(text[:2000]):
+        glossed = {stem(w) for w in re.findall(r"[a-z]+", m.group(2))}
+        if head in glossed and any(word_matches(m.group(1), k) for k in keys[:16]):
+            return True
+    return False

@@ -253,10 +253,11 @@ def _spelled(name: str) -> bool:
 #: phone numbers of patients ...", "Member names for ...".
 _RESTATED_NAMES = re.compile(
     r"\b(?:full\s+|first\s+and\s+last\s+)?names?\s+(?:and\s+[a-z]+(?:\s+[a-z]+)?\s+)?"
-    r"(?:of|for)\s+(?:the\s+|all\s+|each\s+|every\s+|any\s+)?([a-z]+)"
+    r"(?:of|for)\s+(?:the\s+|all\s+|each\s+|every\s+|any\s+)?"
+    r"(?:(?:top\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+)?([a-z]+)"
     r"|\b([a-z]+)\s+(?:full\s+)?names\b")
 #: The question asks for a list of things ("which customers", "what vendors").
-_WHICH = re.compile(r"\b(?:which|what)\s+([a-z]+)")
+_WHICH = re.compile(r"\b(?:which|what|top\s+\d+|top)\s+([a-z]+)")
 #: The question asks for keys itself: ids answer it.
 _IDS_ASKED = re.compile(r"\b(?:ids?|identifiers?|numbers?|codes?|keys?)\b")
 
@@ -314,6 +315,14 @@ def extra(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         # beside their ranking value is a common report layout (the labelled data has few).
         "major" if q.singular or (q.top_k or 1) == 1 else "minor",
     )]
+
+
+#: What a person asks to reach someone by, and the name parts of the columns that hold it.
+_CONTACTS = frozenset({"email", "emails", "e-mail", "e-mails", "phone", "phones", "mobile",
+                       "mobiles", "address", "addresses", "contact", "contacts"})
+_CONTACT_PARTS = frozenset({"email", "mail", "eml", "phone", "ph", "tel", "telephone",
+                            "mobile", "cell", "addr", "address", "contact", "street", "zip",
+                            "postal", "city"})
 
 
 def shown_columns(sql: SqlSpec) -> list[str]:
@@ -377,6 +386,12 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         # "names of members who cancelled in december" / SELECT member_id, tier, cancelled_dt:
         # the rows shown by their key beside a date and a grade, none of which can hold a
         # name (a label or a title might, so this is the sure case only)
+        severity = "major"
+    if severity == "minor" and all((a.head or a.words.split()[-1]) in _CONTACTS
+                                   for a in missing) and not any(
+            _CONTACT_PARTS & set(parts(c.split(".")[-1])) for c in shown):
+        # "clients with unpaid invoices, with emails" / SELECT client_id, client_nm, ...: a
+        # way to reach them is asked, and no column shown can hold one (session 44)
         severity = "major"
     what = ", ".join(repr(a.words if a.kind != "person" else "who") for a in missing[:3])
     return [*out, reason(

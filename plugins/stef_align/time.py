@@ -1005,9 +1005,14 @@ def _aged(p: Period, sql: SqlSpec) -> Filter | None:
     ops = (">", ">=") if p.start is None else ("<", "<=")
     for f in sql.filters[:256]:
         column = (f.column or "").lower()
+        # (``(2026 - install_yr) > 25``, read as a bound on the column of years: an age in
+        # years, as no year is near 25)
+        years = unit == "year" and bool(_YEAR_PARTS & set(re.split(r"[_\W]+", column)))
+        if years and (f.value != n or (f.op == ">=" and "than" in (p.text or ""))):
+            continue  # whole years: "older than 25" is > 25, never >= 25 nor > 24
         if (f.op in ops and isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
                 and (any(a in column for a in _AGE_FUNCTIONS) or _DATED.search(column)
-                     or is_timestamp_name(column))
+                     or is_timestamp_name(column) or years)
                 and any(abs(f.value - w) <= 1 for w in wanted)):
             return f
     return None
@@ -1074,6 +1079,24 @@ def _coded_period(p: Period, pc: _Canon, sql: SqlSpec) -> Filter | None:
 #: Name parts of a calendar column that numbers a quarter or a month of its year.
 _PART_COLUMNS = {"quarter": frozenset({"quarter", "qtr", "qtr_num", "quarter_num", "q"}),
                  "month": frozenset({"month", "mon", "mth", "month_num", "month_no", "mm"})}
+
+
+#: Name parts of a column that holds a year as a number (``install_yr``, ``model_year``).
+_YEAR_PARTS = frozenset({"yr", "year", "yyyy"})
+
+
+def _year_grain_age(p: Period, pc: _Canon, sc: _Canon, s: Period) -> bool:
+    """Does the SQL bound a column of years where the question bounds an age ("older than 25
+    years": before the day 25 years ago) at that day's year: before its year or before the
+    next one (``install_yr < 2001`` or ``<= 2001`` for a day in 2001)?"""
+    if not p.relative or pc.start is not None or pc.end is None or sc.start is not None:
+        return False
+    if sc.end is None or not re.search(r"\d+\s+years?", p.text or ""):
+        return False
+    if not _YEAR_PARTS & set(re.split(r"[_\W]+", (s.column or "").lower())):
+        return False
+    year = pc.end.year
+    return sc.end in (datetime(year, 1, 1), datetime(year + 1, 1, 1))
 
 
 def _part_kept(p: Period, pc: _Canon, s: _Canon, sql: SqlSpec) -> Filter | None:
@@ -1355,6 +1378,13 @@ def align_periods(
             used.add(j)
             s = sql_periods[j]
             out.consumed.update(s.parts)
+            if _year_grain_age(p, pc, s_canon[j], s):
+                # "escalators older than 25 years" / install_yr < 2001: the data keeps a
+                # year, so the day 25 years ago is bounded by its year (either side of it)
+                out.matched.append(f"{s.column} in {plain(s, today)}")
+                if weak:
+                    out.required.append(f"? in {asked_text}")
+                continue
             part = _part_kept(p, pc, s_canon[j], sql)
             if part is not None:
                 # "jobs in q3" / cal_year = 2026 AND cal_quarter = 3: the year on one column,

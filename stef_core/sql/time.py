@@ -966,10 +966,32 @@ def _is_epoch(node: exp.Expr) -> bool:
     return False
 
 
+def _week_anchor(node: exp.Expr) -> int | None:
+    """The weekday (0 Monday ... 6 Sunday) of a date literal a week idiom counts weeks from
+    (``'19000107'``, ``'1900-01-07'``: a Sunday), or None."""
+    node = _unwrap(node)
+    if isinstance(node, exp.TsOrDsToDate):
+        node = _unwrap(node.this)
+    if not isinstance(node, exp.Literal) or not node.is_string:
+        return None
+    m = re.fullmatch(r"(\d{4})-?(\d{2})-?(\d{2})", str(node.this).strip())
+    if m is None:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).weekday()
+    except ValueError:
+        return None
+
+
 def _epoch_trunc(node: exp.Expr) -> RelativeDate | None:
     """T-SQL's start-of-unit idiom: ``DATEADD(quarter, DATEDIFF(quarter, 0, GETDATE()) + k,
-    0)`` is the start of the current quarter moved by k quarters."""
-    if not isinstance(node, exp.DateAdd) or not _is_epoch(node.this):
+    0)`` is the start of the current quarter moved by k quarters. Weeks may be counted from
+    another day: ``DATEADD(week, DATEDIFF(week, '19000107', GETDATE()) - 1, '19000107')``
+    counts them from a Sunday, so they start on Sundays (session 44)."""
+    if not isinstance(node, exp.DateAdd):
+        return None
+    first = None if _is_epoch(node.this) else _week_anchor(node.this)
+    if first is None and not _is_epoch(node.this):
         return None
     step: Any = node.expression
     offset = 0
@@ -986,6 +1008,11 @@ def _epoch_trunc(node: exp.Expr) -> RelativeDate | None:
     if unit is None or unit != outer:
         return None
     later, earlier = _unwrap(step.this), _unwrap(step.expression)
+    if first is not None:
+        if unit != "week" or _week_anchor(earlier) != first:
+            return None
+        start = ANCHOR_DAY.start_of("week") if first == 0 else ANCHOR_DAY.start_of_week(first)
+        return start.shifted("week", offset) if is_now(later, _unwrap) else None
     if not (is_now(later, _unwrap) and _is_epoch(earlier)):
         return None
     return ANCHOR_DAY.start_of(unit).shifted(unit, offset)

@@ -148,6 +148,7 @@ def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH
 
 
 _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000, "k": 1_000,
+           "grand": 1_000,  # "over two grand": dollars, as people say them
            "m": 1_000_000, "bn": 1_000_000_000}
 #: Nouns that name a quantity a row's figure is held against ("above list price", "below
 #: reorder level", "below target").

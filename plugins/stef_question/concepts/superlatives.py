@@ -243,6 +243,12 @@ def _owned_first(words: tuple[str, ...], start: int, end: int) -> bool:
     return owned and not _DATE_WORDS.isdisjoint(words[end:end + 3])
 
 
+#: Words before "to the highest": a comparison with the extreme, no ranking ("close to the
+#: highest price", "compared to the most recent").
+_BEFORE_TO = (["close"], ["closest"], ["next"], ["compared"], ["relative"], ["up"], ["equal"],
+              ["similar"], ["nearest"], ["set"], ["rounded"], ["due"])
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative, frozenset[int]]:
     """The question's superlative (if any) and the tokens its k claims."""
     words = text.words
@@ -292,8 +298,12 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
         if m.phrase in ("first", "last") and words[m.end:m.end + 1] in (("and",), ("or",), (",",)):
             continue  # "the first and second line": ordinals, not a ranking
         back = [w for w in words[max(0, m.start - 2):m.start] if w != "the"]
-        if back[-1:] in (["from"], ["to"]):
-            continue  # "ordered from the oldest to the youngest": an order, not a ranking
+        wider = [w for w in words[max(0, m.start - 3):m.start] if w != "the"]
+        if back[-1:] == ["from"] or (back[-1:] == ["to"] and (
+                "from" in words[:m.start] or wider[-2:-1] in _BEFORE_TO)):
+            # "ordered from the oldest to the youngest": an order, not a ranking ("who
+            # responded to the most entrapments" ranks)
+            continue
         if _describes(text, lex, m.end):
             continue  # "whose lowest grade is 9": a column named by the word, not a ranking
         if m.phrase.startswith("peak ") and back and back[-1] in _AT_PEAK:

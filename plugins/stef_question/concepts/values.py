@@ -268,6 +268,50 @@ def _restates_excluded(text: Text, lex: Lexicon, i: int) -> bool:
     return False
 
 
+#: Cues after a thing and its parenthesised code that leave it out ("cancelled ones ('CNCL',
+#: 'LATE_CNCL') left out", "jobs postponed for weather ('WX') are not counted"), as an agent's
+#: reformulation writes them.
+_TRAILING_CUES = (("left", "out"), ("excluded",), ("not", "counted"), ("don't", "count"),
+                  ("dont", "count"), ("do", "not", "count"), ("removed",), ("filtered", "out"),
+                  ("omitted",), ("ignored",), ("dropped",), ("not", "included"),
+                  ("taken", "out"), ("kept", "out"), ("leaving", "out"))
+#: Most tokens between the parenthesis a code closes and a trailing cue.
+_TRAIL_REACH = 10
+
+
+def _excluded_after(text: Text, i: int) -> bool:
+    """Is the quoted token ``i`` a parenthesis's code for a thing a cue after it leaves out
+    ("self-pay claims (payer_type 'SELF') left out", "refunded ('R') and cancelled ('X') orders
+    left out")? The parenthesis closes within :data:`_PAREN_REACH` tokens; the cue follows
+    within :data:`_TRAIL_REACH` tokens of the same clause (no punctuation but parentheses and
+    the codes inside them). (Session 44, issue 20.)
+
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("cancelled ones ('CNCL', 'LATE_CNCL') left out")
+    >>> [_excluded_after(t, k) for k, x in enumerate(t.tokens) if x.kind == "quoted"]
+    [True, True]
+    >>> t = tokenize("orders (status 'SHIPPED'), refunds left out")
+    >>> [_excluded_after(t, k) for k, x in enumerate(t.tokens) if x.kind == "quoted"]
+    [False]
+    """
+    toks = text.tokens
+    n = len(toks)
+    j = i + 1
+    while j < min(n, i + _PAREN_REACH) and toks[j].low != ")":
+        if toks[j].kind == "punct" and toks[j].low not in (",", "=", ":", "_"):
+            return False
+        j += 1
+    if j >= n or toks[j].low != ")":
+        return False
+    words = text.words
+    for k in range(j + 1, min(n, j + 1 + _TRAIL_REACH)):
+        if toks[k].kind == "punct" and toks[k].low not in ("(", ")"):
+            return False
+        if any(tuple(words[k:k + len(cue)]) == cue for cue in _TRAILING_CUES):
+            return True
+    return False
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]:
     """Every value the question names (unclaimed tokens only), capped at :data:`MAX_VALUES`."""
     toks = text.tokens
@@ -278,8 +322,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
             continue  # (most tokens: tested first)
         if len(out) >= MAX_VALUES:
             break
-        op: Op = "!=" if negated_before(text, lex, i) or _restates_excluded(text, lex, i) \
-            else "="
+        op: Op = "!=" if negated_before(text, lex, i) or _restates_excluded(
+            text, lex, i) or _excluded_after(text, i) else "="
         out.append(Value(tok.low, op, "quoted", "strong", i, i + 1, tok.text))
         used.add(i)
     skip = claimed | frozenset(used)
