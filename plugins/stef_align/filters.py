@@ -2179,8 +2179,9 @@ def _value_named(s: Filter, own: str) -> bool:
     return True
 
 
-#: Name parts of a column that say what it measures of a thing, not the thing (``push_stops``
-#: is a number of stops pushed; ``refund_amt`` an amount refunded).
+#: Name parts of a column that say what it holds of a thing, not the thing: a measure
+#: (``push_stops`` is a number of stops pushed, ``refund_amt`` an amount refunded), a flag's or
+#: a date's mark (``is_``, ``_flg``, ``_ts``).
 _MEASURE_PARTS = frozenset({"stops", "cnt", "ct", "count", "qty", "amt", "amount", "cents",
                             "usd", "nbr", "num", "pct", "hrs", "hours", "mins", "days", "ts",
                             "dt", "at", "date", "flag", "flg", "yn", "ind", "is", "has"})

@@ -43,13 +43,13 @@ from stef_core.words import FLAG_PARTS, KEY_PARTS, stem
 #: Most conditions looked through per record (bounded work).
 _MAX = 64
 _WORD = re.compile(r"[a-z][a-z'-]*")
-#: Name parts of the columns every query of a deployment keeps: the tenant, test, deleted
-#: and void rows, and the moments a period bounds.
-_GUARD_PARTS = frozenset({"test", "tst", "demo", "deleted", "del", "void", "voided",
-                          "internal", "training", "sandbox", "dummy", "archived", "tenant",
-                          "org", "co", "company", "firm", "brand", "chain", "grp", "group",
-                          "client", "acct", "account", "operator", "op", "partner", "site",
-                          "shop", "store", "banner", "network", "agency", "producer",
+#: Name parts of the flags and dates of rows every query of a deployment leaves out (test,
+#: deleted and void rows), and of the columns of the tenant it keeps.
+_LEFT_OUT_PARTS = frozenset({"test", "tst", "demo", "deleted", "del", "void", "voided",
+                             "internal", "training", "sandbox", "dummy", "archived"})
+_SCOPE_PARTS = frozenset({"tenant", "org", "co", "company", "firm", "brand", "chain", "grp",
+                          "group", "client", "acct", "account", "operator", "op", "partner",
+                          "site", "shop", "store", "banner", "network", "agency", "producer",
                           "workspace", "ws", "env", "region"})
 _MOMENT_PARTS = frozenset({"at", "ts", "dt", "date", "time", "timestamp", "dttm", "day",
                            "month", "year", "week"})
@@ -66,10 +66,10 @@ def guard_condition(s: Filter) -> bool:
     if names & _MOMENT_PARTS and s.op in ("=", ">", ">=", "<", "<=", "between", "is null",
                                           "is not null"):
         return True
-    if names & {"test", "tst", "demo", "deleted", "del", "void", "voided", "internal",
-                "training", "sandbox", "dummy", "archived"}:
+    if names & _LEFT_OUT_PARTS:
         return True
-    return s.op == "=" and bool(names & _GUARD_PARTS) and bool(names & (KEY_PARTS | {"cd"}))
+    return s.op == "=" and bool(names & (_LEFT_OUT_PARTS | _SCOPE_PARTS)) and bool(
+        names & (KEY_PARTS | {"cd"}))
 
 
 #: Words that name a kind of a business's rows by channel, segment, tier, place, payment or
