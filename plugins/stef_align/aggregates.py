@@ -1031,17 +1031,17 @@ def _counted_by_type(noun: str, tables: tuple[str, ...], sql: SqlSpec) -> str | 
 
 
 def _kept_as(thing: str, sql: SqlSpec) -> str | None:
-    """The SQL condition that keeps the rows as ``thing`` (``entrap_yn = 'Y'`` for an
-    "entrapment", ``call_type = 'EMERGENCY'`` for an "emergency"), as written, or None."""
+    """The SQL condition that keeps the rows as ``thing`` by a flag named after it
+    (``entrap_yn = 'Y'`` for an "entrapment", ``outage_flg`` for an "outage"), as written, or
+    None. (A value, 'Good' for "a good job performance", or a column of an attribute,
+    ``street_num`` for "a street number", says the rows are of one kind, not occurrences.)"""
     root = stem(thing)
     for f in sql.filters[:64]:
-        if f.excluded or f.op not in ("=", "in", "!=") or not f.column:
+        if f.excluded or f.op not in ("=", "in", "!=") or not flag_column(f.column or ""):
             continue
-        names = [p for p in parts(f.column.split(".")[-1]) if len(p) >= 4]
-        values = [w for v in f.values[:8] if isinstance(v, str)
-                  for w in re.findall(r"[a-z]{4,}", v.lower())]
+        names = [p for p in parts((f.column or "").split(".")[-1]) if len(p) >= 4]
         if any(stem(n) == root or (len(root) >= 5 and (root.startswith(n) or n.startswith(
-                root[:6]))) for n in names + values):
+                root[:6]))) for n in names):
             return f.describe()
     return None
 

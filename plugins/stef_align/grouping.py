@@ -406,7 +406,10 @@ _ID_PARTS = KEY_PARTS | CODE_PARTS
 #: Name parts of a table's own name or key for its rows (``tech_nm`` of plumbers,
 #: ``emp_id`` of stylists, ``full_nm``): none names another thing the rows belong to.
 _OWN_NAME_PARTS = frozenset({"tech", "emp", "employee", "staff", "worker", "agent", "rep",
-                             "user", "person", "full", "display", "first", "last", "short"})
+                             "user", "person", "full", "display"})
+#: Parts of a person's name, which several rows share: grouped by, they merge people.
+_PART_NAMES = frozenset({"first", "last", "given", "middle", "surname", "family", "nick",
+                         "short"})
 
 
 #: Name parts of places, kinds and attributes a key of a table may name beside its rows
@@ -437,6 +440,9 @@ def _table_named_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     ...                    "ON p.tech_id = c.tech_id GROUP BY p.tech_nm")
     >>> [_table_named_key(g, sql.group_by, sql) for g in ("plumber", "region")]
     [True, False]
+    >>> sql = extract_spec("SELECT SUM(pts), first_name FROM players GROUP BY first_name")
+    >>> _table_named_key("player", sql.group_by, sql)
+    False
     """
     words = group.split()
     if not words or words[-1] in _TIME_WORDS:
@@ -451,6 +457,8 @@ def _table_named_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
             continue
         if any(_another_things(p) for p in ps[:-1] if p not in _OWN_NAME_PARTS):
             continue  # ``hauler_id``, ``tier_cd``, ``employer_nm`` of trucks: another thing's
+        if not _PART_NAMES.isdisjoint(ps):
+            continue  # ``first_name`` of players: shared by several players
         tables = homes.get(name, set())
         if len(tables) == 1 and word_matches(words[-1], next(iter(tables)).split(".")[-1]):
             return True

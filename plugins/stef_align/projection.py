@@ -389,7 +389,10 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         severity = "major"
     if severity == "minor" and all((a.head or a.words.split()[-1]) in _CONTACTS
                                    for a in missing) and not any(
-            _CONTACT_PARTS & set(parts(c.split(".")[-1])) for c in shown):
+            _CONTACT_PARTS & set(parts(c.split(".")[-1])) for c in shown) and not any(
+            word_matches(a.head or a.words.split()[-1], t.split(".")[-1])
+            for a in missing for t in sql.tables[:16]):
+        # (not "all the addresses, line 1 and line 2" over a table of addresses: its rows)
         # "clients with unpaid invoices, with emails" / SELECT client_id, client_nm, ...: a
         # way to reach them is asked, and no column shown can hold one (session 44)
         severity = "major"
