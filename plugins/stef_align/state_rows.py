@@ -47,6 +47,8 @@ STATE_NOUNS = {
     "write-offs": ("writeoff", "write_off", "wo"), "writeoffs": ("writeoff", "wo"),
     "defects": ("defect",), "walkouts": ("walkout",), "late cancels": ("late", "lc"),
 }
+#: The nouns, found in one pass.
+_SAID = re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in STATE_NOUNS) + r")(?![\w-])")
 #: Words before the noun that leave the rows out or count them away.
 _NEGATING = re.compile(r"\b(?:excluding|excl|except|without|not|no|minus|net of|other than|"
                        r"less|ignoring|besides|leaving out|after|before)\s+(?:the\s+|any\s+)?$")
@@ -55,8 +57,7 @@ _NEGATING = re.compile(r"\b(?:excluding|excl|except|without|not|no|minus|net of|
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     """The finding (module docstring), at most one."""
     own = q.own_words[:600].lower()
-    said = [(n, m.start()) for n in STATE_NOUNS
-            for m in re.finditer(rf"(?<![\w-]){re.escape(n)}(?![\w-])", own)]
+    said = [(m.group(1), m.start()) for m in _SAID.finditer(own)]
     if not said or sql.set_operation or not sql.tables:
         return []
     conds = [*sql.filters[:_MAX], *sql.conditions[:_MAX]]

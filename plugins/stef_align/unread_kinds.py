@@ -90,6 +90,8 @@ QUALIFIERS = frozenset({
 
 def _rows_noun(words: list[str], sql: SqlSpec) -> list[tuple[str, str, str]]:
     """(word, noun, table) for each word right before a noun that names a table of the SQL."""
+    if QUALIFIERS.isdisjoint(w.replace("-", "") for w in words[:40]):
+        return []  # (most questions: no word of the list, nothing to read)
     heads = {head_stem(t): t for t in sql.tables[:16] if head_stem(t)}
     out = []
     for i in range(1, min(len(words), 40)):
