@@ -2266,6 +2266,41 @@ def _flag_left_out(r: Filter, s: Filter) -> bool:
     return any(stem("".join(words[:n])) == stem(flag) for n in range(1, len(words) + 1))
 
 
+#: A parenthesis of the reformulation and what it holds.
+_PAREN = re.compile(r"\(([^()]{1,80})\)")
+#: The codes a parenthesis gives: quoted values and bare numbers.
+_CODES = re.compile(r"'([^']{1,30})'|\b(\d{1,9})\b")
+
+
+def _coded_by_reformulation(r: Filter, text: str, kept: list[Filter]) -> Filter | None:
+    """The kept SQL condition whose value the reformulation gives in a parenthesis as the code
+    of the question's value word ("Dana Alvarez (practitioner_id 214)" for "Dr Alvarez",
+    "(status_cd 'O' open or 'A' under appeal)" for "open claims"), or None. The parenthesis
+    follows the word (at most a few words after it) or holds it.
+
+    >>> kept = [Filter("practitioner_id", "=", 214)]
+    >>> t = "fits by dr alvarez . fittings by dana alvarez (practitioner_id 214) in june"
+    >>> _coded_by_reformulation(Filter(None, "=", "alvarez"), t, kept) is kept[0]
+    True
+    >>> _coded_by_reformulation(Filter(None, "=", "alvarez"), "fits by alvarez", kept) is None
+    True
+    """
+    if r.op != "=" or not isinstance(r.value, str) or r.column is not None or len(r.value) < 3:
+        return None
+    word = r.value.lower()
+    codes: set[str] = set()
+    for m in _PAREN.finditer(text[:2000]):
+        inside = m.group(1)
+        before = text[max(0, m.start() - 30):m.start()]
+        if re.search(rf"\b{re.escape(word)}\b(?:\s+[a-z]+){{0,2}}\s*$", before) or re.search(
+                rf"\b{re.escape(word)}\b", inside):
+            codes.update(value_key(a or b) for a, b in _CODES.findall(inside)[:8])
+    if not codes:
+        return None
+    return next((s for s in kept[:MAX_SCAN] if s.op in ("=", "in") and any(
+        value_key(v) in codes for v in s.values[:16])), None)
+
+
 def _flag_for_presence(r: Filter, s: Filter) -> bool:
     """Does the flag ``s`` answer a requirement of absence or presence said of a thing ("techs
     without certification": certification IS NULL, "with a warranty": IS NOT NULL) on the
@@ -5267,6 +5302,14 @@ def align_filters(
                 "filter.missing",
                 f"the reformulation words the rows in the ruleset's terms as {r.describe()}, "
                 "a column the SQL does not read; the question itself does not ask it", "minor"))
+            continue
+        coded = _coded_by_reformulation(r, q.text, list(idx.preds[:MAX_SCAN]))
+        if coded is not None:
+            # "Dr Alvarez" restated "practitioner Dana Alvarez (practitioner_id 214)" /
+            # practitioner_id = 214: the reformulation gives the word's code, kept as given
+            matched.extend((r.describe(), coded.describe()))
+            if coded in extras:
+                extras.remove(coded)
             continue
         missing.append(r.describe())
         reasons.append(reason(
