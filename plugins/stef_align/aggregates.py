@@ -675,10 +675,10 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
     # breakdown) when the SQL groups by it, under its name or another ("per job" / proj_no).
     # (a nested query's keys too: "headcount per crew" as crews LEFT JOIN (SELECT crew_id,
     # COUNT(*) ... GROUP BY crew_id): one row per crew, no GROUP BY outside)
-    keyed = (*sql.group_by, *sql.partition_by, *sql.nested_group_by[:16])
+    rate_keys = (*sql.group_by, *sql.partition_by, *sql.nested_group_by[:16])
     rate_grouped = bool(q.rates) and not q.asks_ratio and all(
-        any(word_matches(w, k) or abbreviated(w, k) for w in rate.split() for k in keyed)
-        or any(another_name(rate, k) or assigned_person(rate, k) for k in keyed)
+        any(word_matches(w, k) or abbreviated(w, k) for w in rate.split() for k in rate_keys)
+        or any(another_name(rate, k) or assigned_person(rate, k) for k in rate_keys)
         or (rate.split()[-1] in _TIME_RATES and any(_dated(k) for k in sql.group_by))
         or _own_key(rate, sql) or glossed(rate, sql.group_by, q.text)
         for rate in q.rates)

@@ -5303,13 +5303,13 @@ def align_filters(
                 f"the reformulation words the rows in the ruleset's terms as {r.describe()}, "
                 "a column the SQL does not read; the question itself does not ask it", "minor"))
             continue
-        coded = _coded_by_reformulation(r, q.text, list(idx.preds[:MAX_SCAN]))
-        if coded is not None:
+        given = _coded_by_reformulation(r, q.text, list(idx.preds[:MAX_SCAN]))
+        if given is not None:
             # "Dr Alvarez" restated "practitioner Dana Alvarez (practitioner_id 214)" /
             # practitioner_id = 214: the reformulation gives the word's code, kept as given
-            matched.extend((r.describe(), coded.describe()))
-            if coded in extras:
-                extras.remove(coded)
+            matched.extend((r.describe(), given.describe()))
+            if given in extras:
+                extras.remove(given)
             continue
         missing.append(r.describe())
         reasons.append(reason(
