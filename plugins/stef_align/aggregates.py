@@ -989,8 +989,9 @@ _EVENT_HEADS = frozenset({"event", "events", "log", "logs", "history", "historie
 _HAS_ONE = re.compile(r"\b(?:at least one|a|an|any|one or more)\s+([a-z][a-z'-]+)")
 #: A verb of having right after the counted noun, then the thing had ("buildings had an
 #: entrapment", "patients with at least one no-show").
-_HAD = (r"(?:had|have|has|with|got|needed|received|made|filed|placed|logged)\s+"
-        r"(?:at least one|an?|any|one or more)\s+([a-z][a-z'-]+)")
+_HAD = re.compile(r"\b([a-z][a-z'-]*)\s+(?:had|have|has|with|got|needed|received|made|"
+                  r"filed|placed|logged)\s+(?:at least one|an?|any|one or more)\s+"
+                  r"([a-z][a-z'-]+)")
 
 
 #: Table heads of a person's changes of state, one row per change (a conversion happens once).
@@ -1144,15 +1145,15 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         return (f"the question counts {noun} that have at least one {has.group(1)}, but the "
                 f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
                 f"times: count distinct {noun} (COUNT(DISTINCT ...))")
-    had = re.search(rf"\b{re.escape(noun)}\s+{_HAD}", q.text[:2000])
-    kept = _kept_as(had.group(1), sql) if had is not None else None
+    had = next((m.group(2) for m in _HAD.finditer(q.text[:2000]) if m.group(1) == noun), None)
+    kept = _kept_as(had, sql) if had is not None else None
     if had is not None and kept is not None and not pinned and all(
             a.arg == "*" for a in counts):
         # "how many buildings had an entrapment" / COUNT(*) FROM callbacks JOIN units WHERE
         # entrap_yn = 'Y': no table of buildings, and the rows counted are the entrapments
         # (kept by a condition named after them), several per building (session 44)
-        return (f"the question counts {noun} that had at least one {had.group(1)}, but the "
-                f"SQL counts the rows of {tables[0]} kept as {had.group(1)}s ({kept}): "
+        return (f"the question counts {noun} that had at least one {had}, but the "
+                f"SQL counts the rows of {tables[0]} kept as {had}s ({kept}): "
                 f"{noun} with several count several times; count distinct {noun} "
                 f"(COUNT(DISTINCT ...))")
     if has is not None and not pinned:

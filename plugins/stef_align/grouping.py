@@ -388,13 +388,13 @@ def _as_ratio(group: str, sql: SqlSpec, text: str) -> bool:
         return False
     # (only where the SQL groups by nothing: a key the rate is grouped by may be the group
     # under another name, which the grouping rules read)
-    for m in _RATE_BEFORE_PER.finditer(text[:2000] if not sql.group_by else ""):
-        if text.startswith(group, m.end()) and group.split()[-1] not in _MEASURE_UNITS and (
-                not any(word_matches(w, a.arg) for a in sql.aggregations[:64]
-                        for w in group.split())):
-            # (not "advance rate per bu": a price per unit of a measure; nor "claim rate
-            # per policy" over COUNT(DISTINCT policy_id): the rate's base is the group)
-            return False
+    rate_said = not sql.group_by and any(
+        text.startswith(group, m.end()) for m in _RATE_BEFORE_PER.finditer(text[:2000]))
+    if rate_said and group.split()[-1] not in _MEASURE_UNITS and not any(
+            word_matches(w, a.arg) for a in sql.aggregations[:64] for w in group.split()):
+        # (not "advance rate per bu": a price per unit of a measure; nor "claim rate per
+        # policy" over COUNT(DISTINCT policy_id): the rate's base is the group)
+        return False
     names = (*list(sql.columns)[:256], *sql.tables)
     return any(word_matches(w, n) or abbreviated(w, n) for w in group.split() for n in names)
 

@@ -1007,7 +1007,7 @@ def _aged(p: Period, sql: SqlSpec) -> Filter | None:
         column = (f.column or "").lower()
         # (``(2026 - install_yr) > 25``, read as a bound on the column of years: an age in
         # years, as no year is near 25)
-        years = unit == "year" and bool(_YEAR_PARTS & set(re.split(r"[_\W]+", column)))
+        years = unit == "year" and bool(_YEAR_PARTS & set(parts(column.split(".")[-1])))
         if years and (f.value != n or (f.op == ">=" and "than" in (p.text or ""))):
             continue  # whole years: "older than 25" is > 25, never >= 25 nor > 24
         if (f.op in ops and isinstance(f.value, (int, float)) and not isinstance(f.value, bool)
@@ -1093,7 +1093,7 @@ def _year_grain_age(p: Period, pc: _Canon, sc: _Canon, s: Period) -> bool:
         return False
     if sc.end is None or not re.search(r"\d+\s+years?", p.text or ""):
         return False
-    if not _YEAR_PARTS & set(re.split(r"[_\W]+", (s.column or "").lower())):
+    if not _YEAR_PARTS & set(parts((s.column or "").split(".")[-1])):
         return False
     year = pc.end.year
     return sc.end in (datetime(year, 1, 1), datetime(year + 1, 1, 1))

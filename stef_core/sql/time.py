@@ -974,13 +974,8 @@ def _week_anchor(node: exp.Expr) -> int | None:
         node = _unwrap(node.this)
     if not isinstance(node, exp.Literal) or not node.is_string:
         return None
-    m = re.fullmatch(r"(\d{4})-?(\d{2})-?(\d{2})", str(node.this).strip())
-    if m is None:
-        return None
-    try:
-        return date(int(m.group(1)), int(m.group(2)), int(m.group(3))).weekday()
-    except ValueError:
-        return None
+    span = literal_span(str(node.this).strip(), compact=True)
+    return span[0].weekday() if span is not None and span[2] == "day" else None
 
 
 def _epoch_trunc(node: exp.Expr) -> RelativeDate | None:

@@ -179,8 +179,7 @@ def _tags(file: Path, name: str, raw: dict[str, Any]) -> tuple[str, ...]:
     """A case's ``tags``, each a word: YAML reads a bare ``null``, ``yes`` or ``1`` as no value,
     a boolean or a number, which a report cannot sort among words."""
     tags = raw.get("tags") or ()
-    bad = [t for t in tags if not isinstance(t, str)]
-    if bad or isinstance(tags, str):
+    if not isinstance(tags, (list, tuple)) or not all(isinstance(t, str) for t in tags):
         raise ValueError(f"{file}: {name!r}: tags must be a list of words, got {tags!r}; quote "
                          f"a tag YAML reads as another value (write 'null', not null)")
     return tuple(tags)

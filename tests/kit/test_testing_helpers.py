@@ -153,7 +153,7 @@ def test_pair_xfail_marks_both_sides_or_one(tmp_path) -> None:  # type: ignore[n
         load_rule_cases(path)
 
 
-@pytest.mark.parametrize("tags", ["[dates, null]", "[yes]", "[1]", "dates"])
+@pytest.mark.parametrize("tags", ["[dates, null]", "[yes]", "[1]", "dates", "5"])
 def test_a_tag_yaml_reads_as_another_value_is_an_error(tmp_path, tags) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "c.yml"
     path.write_text("rule: corpus.x\ncases:\n  - name: c\n    question: How many users?\n"
