@@ -97,7 +97,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "question does not name (`heat_type = 'adult'`, `countIf(payment_method = 'card')`)"
         "; major for a word the question says after its noun (\"% of enrollments that were "
         "online\") that the SQL never reads while it keeps its opposite (`format = 'in_person'`,"
-        " `direction = 'outbound'` for \"inbound\")"),
+        " `direction = 'outbound'` for \"inbound\"); major for one of two values the person "
+        "joins by \"or\" (\"cancelled because of weather or breakdowns\") kept alone "
+        "(`cancel_rsn = 'WEATHER'`) while nothing in the SQL reads the other"),
     ReasonCode(
         "filter.operator_mismatch", "operator", "critical",
         "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
@@ -111,7 +113,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "over its table, no anti-join anywhere; or a \"non-\" word (\"non-contractors\") "
         "answered by keeping that very value (`seller_type = 'contractor'`)"
         "; critical for a question about what is still in force (\"master plumbers still on "
-        "staff\") answered by the rows that ended (`terminated_dt IS NOT NULL`, `is_active = 0`)"),
+        "staff\") answered by the rows that ended (`terminated_dt IS NOT NULL`, `is_active = 0`)"
+        "; major for a flag the question names plainly kept unset (\"rush orders\" / `NOT "
+        "rush`), outside a share or a split, where its unset side is part of the answer"),
     ReasonCode(
         "filter.late_bound", "operator", "major",
         "\"late\", \"on time\" or \"SLA\" asked and a moment compared with its deadline "
@@ -230,8 +234,15 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "Redshift, whose AVG of integers is an integer), or of whole seconds or minutes cut by "
         "an integer division (`AVG(duration_sec / 60)` in SQLite, Postgres, Trino ...); "
         "critical for one integer count divided by another where integer division truncates "
-        "(`COUNT_IF(late) / COUNT(*)`, `SUM(booked_pax) / SUM(seat_capacity)`: 0 or 1); "
-        "critical for a share that is 100 % "
+        "(`COUNT_IF(late) / COUNT(*)`, `SUM(booked_pax) / SUM(seat_capacity)`, "
+        "`SUM(kept = 1) / NULLIF(COUNT(*), 0)`: 0 or 1), for a share of two totals kept in "
+        "cents there (`SUM(CASE WHEN card THEN total_cents ELSE 0 END) / SUM(total_cents)`), "
+        "and for a share or a percentage divided by `DIV`, `//` or `intDiv` in any dialect "
+        "(`SUM(IF(gf, qty, 0)) * 100 DIV SUM(qty)`); major for "
+        "occurrences counted as the distinct people on them (\"how many visits\" / "
+        "`COUNT(DISTINCT client_id)`); major for a ratio taken the wrong way round (\"price "
+        "per foot\" / `SUM(linear_ft) / SUM(price_usd)`: the denominator names the measure "
+        "asked, the numerator does not); critical for a share that is 100 % "
         "whatever the data (its numerator counts only rows the WHERE already keeps: "
         "`SUM(passed) / COUNT(*) ... WHERE passed = 1`); critical for two one-row aggregates "
         "combined by INTERSECT or EXCEPT (`SELECT COUNT(*) ... INTERSECT SELECT COUNT(*) ...`: "
@@ -311,7 +322,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "scans: five scans on one day pass) in a logged record; major, in a logged record, "
         "for \"how many X have a Y\" counted over Y's rows joined to X's table by X's key "
         "(`COUNT(*) FROM standing_orders s JOIN accounts a ON a.account_id = s.account_id`)"
-        "; major, in a logged record, for \"more than one X\" (several, multiple, two or more) "
+        ", or further along a chain of lookups (\"how many medicare patients\" / `COUNT(*) "
+        "FROM charges JOIN appointments JOIN episodes JOIN patients`); major, in a logged "
+        "record, for \"more than one X\" (several, multiple, two or more) "
         "kept by `HAVING COUNT(x) > 1` of X's own value over a join, without DISTINCT (a "
         "student in two French courses has one language)"),
     ReasonCode(
@@ -372,7 +385,10 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "the SQL does not show what the question asks to see (\"the email addresses\" / `SELECT "
         "phone`, names asked and ids shown, \"how many\" answered with a list, \"top 5 "
         "accounts ... and how much each spent\" showing the accounts only): critical when "
-        "the SQL shows plain readable columns and none is the one asked, minor otherwise"),
+        "the SQL shows plain readable columns and none is the one asked, minor otherwise; "
+        "major for people of one side of a trade counted by the ids of the other side "
+        "(\"how many hunters\" / `COUNT(DISTINCT guide_id)`, \"how many instructors\" / "
+        "`COUNT(DISTINCT student_id)`)"),
     ReasonCode(
         "projection.duplicate", "attribute", "major",
         "two output columns named for two things (`AS disconnections`, `AS reconnections`) "

@@ -319,6 +319,11 @@ class Period:
     #: this step (``QUARTER(d) = QUARTER(CURDATE()) - 1``: -1). Read as the quarter before
     #: today's, though the number neither wraps (0 in Q1) nor says which year.
     step: int = 0
+    #: SQL side: the bound is on each one's last moment, a CTE's or derived table's
+    #: ``MAX(column)`` compared in the outer query (``WITH g AS (SELECT donor_id,
+    #: MAX(donation_ts) AS last_ts ... GROUP BY donor_id) ... WHERE last_ts < ...``), as a
+    #: ``HAVING MAX(...)`` is.
+    last_moment: bool = False
 
     @property
     def relative(self) -> bool:
@@ -453,6 +458,11 @@ class SqlSpec:
     # (T-SQL, Postgres, Redshift, Trino, SQLite: ``COUNT_IF(x) / COUNT(*)`` is 0 or 1), as the
     # SQL writes them.
     integer_divisions: tuple[str, ...] = ()
+    # What each division of two non-constant sides reads, as (the numerator's column names,
+    # the denominator's), each comma-separated: the names as written and as resolved through
+    # CTEs (``SAFE_DIVIDE(placed.placed_usd, collected.collected_usd)``: ``placed_usd`` over
+    # ``collected_usd``). Which way round a ratio is taken is read from them.
+    division_sides: tuple[tuple[str, str], ...] = ()
     # A share the SQL computes compared with a number (``HAVING completion_rate < 20`` where
     # ``completion_rate`` is ``COUNTIF(...) / COUNT(*)``): the share's scale (``fraction``, 0 to
     # 1: a division or the AVG of a 0/1 value; ``percent``: a fraction multiplied by 100), the

@@ -486,7 +486,11 @@ def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     summing a column that stores a count of that noun (``SUM(word_count)``), or a quantity
     (``SUM(qty)``) where what is counted is units sold: a count of units, not of rows."""
     if q.counted and not _SOLD.search(" ".join(q.counted)):
-        if any(a.func == "SUM" and any(_count_of(w, a.arg) for w in q.counted[:4])
+        # (the head of a compound too: "how many cryo units" / SUM(units_banked))
+        phrase = _counted_phrase(q)
+        words = (*q.counted[:4], *phrase[1:2]) if len(phrase) > 1 and phrase[1].endswith(
+            "s") else q.counted[:4]
+        if any(a.func == "SUM" and any(_count_of(w, a.arg) for w in words)
                for a in sql.aggregations[:64]):
             return True  # "how many passengers" / SUM(pax_cnt): a stored count of them
         # "how many orders" / SUM(qty): units, not the orders asked. "how many bottles
@@ -533,10 +537,19 @@ def _count_of(word: str, column: str) -> bool:
     (False, False)
     >>> _count_of("passengers", "bk.pax"), _count_of("bags", "pax")
     (True, False)
+    >>> _count_of("guests", "r.party_size"), _count_of("units", "units_banked")
+    (True, True)
+    >>> _count_of("units", "unit_price"), _count_of("orders", "orders_total")
+    (False, False)
     """
     ps = parts(column.split(".")[-1])
     if tuple(ps) == ("pax",):
         return word in _PAX  # ``pax`` alone is the trades' head count of a booking
+    if tuple(ps) in _HEADCOUNTS:
+        return word in _PAX  # ``party_size``: the people on a booking, counted
+    if (len(ps) == 2 and ps[0].endswith("s") and word_matches(word, ps[0])
+            and (ps[1].endswith("ed") or ps[1] in _PARTICIPLES)):
+        return True  # ``units_banked``, ``tickets_sold``: how many of them, stored per row
     nouns = [p for p in ps if p not in _COUNT_PARTS]
     return len(nouns) < len(ps) and len(nouns) == 1 and (
         word_matches(word, nouns[0]) or another_name(word, nouns[0]))
@@ -545,6 +558,12 @@ def _count_of(word: str, column: str) -> bool:
 #: The people a ``pax`` column counts (travel, tours, restaurants: heads on a booking).
 _PAX = frozenset({"passengers", "guests", "people", "persons", "riders", "travelers",
                   "travellers", "visitors", "diners", "covers", "attendees", "pax"})
+#: Columns that hold the number of people on a booking under the trades' names.
+_HEADCOUNTS = frozenset({("party", "size"), ("group", "size"), ("headcount",),
+                         ("head", "count"), ("covers",)})
+#: Irregular past participles that end a stored count's name (``tickets_sold``).
+_PARTICIPLES = frozenset({"sold", "held", "sent", "seen", "flown", "bought", "taken", "given",
+                          "won", "lost", "made", "built", "kept", "spent", "run", "done"})
 
 
 #: Identifier parts that name a column after the aggregate it stores (``avg_salary``).
@@ -729,8 +748,8 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         out.append(reason(
             "aggregation.mismatch",
             f"the SQL divides one integer count by another ({sql.integer_divisions[0]}) in a "
-            f"dialect whose integer division truncates (or by intDiv), so the ratio is cut to "
-            f"a whole number (a share comes back 0 or 1): multiply by 1.0 or cast to a "
+            f"dialect whose integer division truncates (or by intDiv or DIV), so the ratio is "
+            f"cut to a whole number (a share comes back 0 or 1): multiply by 1.0 or cast to a "
             f"decimal first",
             "critical",
         ))
@@ -1080,8 +1099,17 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
     if not phrase or q.counted[0] not in q.words:
         return None  # "how many and how much": no thing counted
     tables = sql.tables[:16]
+    # (the thing itself, not the first word of a compound: "pharmacy deliveries" counts
+    # deliveries)
+    compound = len(phrase) > 1 and phrase[1].endswith("s") and phrase[1] not in (
+        "has", "was", "is", "does", "gets", "needs", "uses", "sells", "buys", "owes")
     if logged and not sql.group_by:
-        through = _counted_through_owner(q.counted[0], phrase, counts, tables, sql)
+        # (a compound's head when it names people, "how many medicare patients"; things
+        # counted by a compound, "how many ADA units are out", may be their rentals' rows)
+        people = compound and (_PERSON.search(phrase[1]) is not None
+                               or phrase[1] in _PERSON_NOUNS)
+        through = _counted_through_owner(phrase[:2] if people else phrase[:1], counts,
+                                         tables, sql)
         if through is not None:
             return through
     if logged:
@@ -1104,24 +1132,20 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
     # a table of occurrences ("shopped at store 12": a customer's baskets there are many).
     pinned = any(f.op == "=" and norm(f.column or "").endswith("id")
                  and str(f.value).lower() in q.text.lower() for f in sql.filters[:32]
-                 ) and _head(tables[0]) not in _OCCURRENCES
+                 ) and _head(tables[0]) not in OCCURRENCES
     for a in counts:
         column = bare(a.arg)
         # over a join too when the query starts from a table of occurrences ("how many boaters
         # booked transient slips" / COUNT(b.boater_id) FROM bookings b JOIN slips s): the
         # occurrences repeat the id whatever the join adds
         if (not a.nested and not pinned and _id_of(noun, column)
-                and (len(tables) == 1 or _head(tables[0]) in _OCCURRENCES
+                and (len(tables) == 1 or _head(tables[0]) in OCCURRENCES
                      or (logged and _fanned(sql, tables[0])))
                 and not any(_key_of_rows(norm(column)[:-2], t) for t in tables)):
             return (f"the question counts {noun} but the SQL counts {a.func}({a.arg}) without "
                     f"DISTINCT over the rows of {tables[0]}, which is not a table of {noun}: "
                     f"one with several rows there counts several times; count distinct "
                     f"{noun} (COUNT(DISTINCT {a.arg}))")
-    # (the thing itself, not the first word of a compound: "pharmacy deliveries" counts
-    # deliveries)
-    compound = len(phrase) > 1 and phrase[1].endswith("s") and phrase[1] not in (
-        "has", "was", "is", "does", "gets", "needs", "uses", "sells", "buys", "owes")
     typed = _counted_by_type(noun, sql.tables[:16], sql) if not (pinned or compound) else None
     if typed is not None:
         return typed
@@ -1139,10 +1163,15 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
             return (f"the question counts {noun} but the SQL counts the rows of {t}, so "
                     f"{noun} with several {head} count several times: count distinct "
                     f"{noun} (COUNT(DISTINCT ...))")
-    has = _HAS_ONE.search(" ".join(_phrase_after(q.text, noun)))
-    if has is not None and len(tables) == 1 and stem(has.group(1)) == stem(_head(tables[0])):
+    after = " ".join(_phrase_after(q.text, noun))
+    has = _HAS_ONE.search(after)
+    # (the thing had, after one word that qualifies it too: "have an active plan")
+    owned = next((w for w in after[has.start(1):].split()[:2]
+                  if stem(w) == stem(_head(tables[0]))), None) if (
+        has is not None and len(tables) == 1) else None
+    if owned is not None:
         t = tables[0]
-        return (f"the question counts {noun} that have at least one {has.group(1)}, but the "
+        return (f"the question counts {noun} that have at least one {owned}, but the "
                 f"SQL counts the rows of {t}, so {noun} with several {_head(t)} count several "
                 f"times: count distinct {noun} (COUNT(DISTINCT ...))")
     had = next((m.group(2) for m in _HAD.finditer(q.text[:2000]) if m.group(1) == noun), None)
@@ -1167,7 +1196,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
                     f"counts the ids of {noun} without DISTINCT over {tables[0]}, one row per "
                     f"{noun.rstrip('s')} and {has.group(1)}: one with several counts several "
                     f"times; count distinct {noun} (COUNT(DISTINCT ...))")
-    occurrences = [t for t in tables if _head(t) in _OCCURRENCES]
+    occurrences = [t for t in tables if _head(t) in OCCURRENCES]
     if compound and (_PERSON.search(phrase[1]) or phrase[1] in _PERSON_NOUNS) and not any(
             _head(t) in _TRANSITIONS for t in tables):
         # "how many new customers got their first delivery", "how many recurring donors
@@ -1175,7 +1204,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
         # "how many trial users converted" / plan_changes)
         noun = phrase[1]
     # ("how many reorders are open": a prefixed occurrence, no people)
-    things = _UNPREFIXED.sub("", noun) in _OCCURRENCES
+    things = _UNPREFIXED.sub("", noun) in OCCURRENCES
     if (((_PERSON.search(noun) and not things) or noun in _PERSON_NOUNS) and occurrences
             and all(a.arg == "*" or _other_key(bare(a.arg), tables, pinned) for a in counts)
             and not any(word_matches(noun, p) for t in tables for p in parts(t.split(".")[-1]))
@@ -1212,7 +1241,7 @@ def _headcount_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     'the question asks for a headcount,'
     >>> _headcount_rows(q, extract_spec(sql.replace("COUNT(*)", "COUNT(DISTINCT student_id)")))
     """
-    if not sql.tables or _head(sql.tables[0]) not in _OCCURRENCES | _LINK_ROWS:
+    if not sql.tables or _head(sql.tables[0]) not in OCCURRENCES | _LINK_ROWS:
         return None
     counts = [a for a in sql.aggregations[:32] if family(a.func) == "COUNT" and not a.nested]
     if (not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in sql.aggregations)
@@ -1228,7 +1257,7 @@ def _headcount_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
             f"(COUNT(DISTINCT ...))")
 
 
-def _counted_through_owner(noun: str, phrase: tuple[str, ...], counts: list[Aggregation],
+def _counted_through_owner(heads: tuple[str, ...], counts: list[Aggregation],
                            tables: tuple[str, ...], sql: SqlSpec) -> str | None:
     """"how many accounts have a paused standing order" / ``SELECT COUNT(*) FROM
     standing_orders s JOIN accounts a ON a.account_id = s.account_id``: the query starts from
@@ -1238,16 +1267,21 @@ def _counted_through_owner(noun: str, phrase: tuple[str, ...], counts: list[Aggr
     first table's rows, one counted thing as often as it has them. Read in logged traffic
     only (the caller), ungrouped, with no de-duplication anywhere (the caller)."""
     first = tables[0]
-    if any(word_matches(w, _head(first)) for w in phrase[:1]):
+    if any(word_matches(w, _head(first)) for w in heads):
         return None
-    owners = {t for t in tables[1:] if any(word_matches(w, _head(t)) for w in phrase[:1])}
+    owners = {t for t in tables[1:] if any(word_matches(w, _head(t)) for w in heads)}
     if not owners or any(a.nested for a in counts):
         return None
+    # (the counted thing, the head of a compound too: "how many medicare patients")
+    noun = next(w for w in heads if any(word_matches(w, _head(t)) for t in owners))
     if any(a.arg != "*" and _id_of(noun, bare(a.arg)) for a in counts):
         return None  # the thing's own id: read below
     for t1, c1, t2, c2 in sql.join_keys[:16]:
         for mine, col, other, their in ((t1, c1, t2, c2), (t2, c2, t1, c1)):
-            if (mine == first and other in owners and named_key(other, their, mine)
+            # (the counted thing's table joined from the first table, or further along a
+            # chain of lookups: charges -> appointments -> episodes -> patients; each row of
+            # the first table belongs to one of the counted things, and one has many rows)
+            if (mine not in owners and other in owners and named_key(other, their, mine)
                     and not keyed(mine, col) and not named_key(mine, col, other)):
                 rows = first.split(".")[-1]
                 return (f"the question counts {noun} but the SQL counts the rows of {rows}, "
@@ -1298,7 +1332,7 @@ def _own_id_per_group(noun: str, counts: list[Aggregation], tables: tuple[str, .
     not grouped by that id. A link table (``enrollments`` per course, ``order_items`` per
     order) may hold the id once per group, so only occurrence tables grouped by no key are
     read."""
-    if _head(tables[0]) not in _OCCURRENCES:
+    if _head(tables[0]) not in OCCURRENCES:
         return None
     grouped = {norm(g.split(".")[-1]) for g in sql.group_by[:32]}
     if any(g.endswith("id") or g.endswith("key") for g in grouped):
@@ -1320,14 +1354,17 @@ _PERSON = re.compile(r"(?<!m)(?:er|or|ent|ant|ist)s$|(?<=m)(?:ers|ors|ants|ists)
 #: Prefixes of an occurrence's word ("reorders", "preorders", "backorders").
 _UNPREFIXED = re.compile(r"^(?:re|pre|back|sub|co|cross|up|down)-?")
 #: People the suffixes miss ("how many guests stayed 7+ nights": a guest has many stays).
-_PERSON_NOUNS = frozenset({"guests", "people", "persons", "patrons", "individuals"})
+_PERSON_NOUNS = frozenset({"guests", "people", "persons", "patrons", "individuals", "moms",
+                           "mothers", "families", "households", "kids", "children"})
 #: Last words of tables whose rows are occurrences, several per person over time: events,
 #: visits, purchases ... (a table of people, ``subscriptions`` or ``accounts``, is not one).
-_OCCURRENCES = _EVENT_HEADS | frozenset({
+OCCURRENCES = _EVENT_HEADS | frozenset({
     "sessions", "visits", "appointments", "appts", "orders", "purchases", "payments",
     "transactions", "txns", "attempts", "bookings", "calls", "clicks", "views", "plays",
     "messages", "logins", "trips", "rides", "deliveries", "submissions", "downloads",
     "baskets", "receipts", "reservations", "stays", "shifts", "sales",
+    # what a person books or is given, again and again: hunts, consults, lessons, treatments
+    "hunts", "consults", "consultations", "lessons", "treatments", "exams", "tours", "jobs",
     # rows of what was done or said, many per thing: lines of an order or a sale, crew
     # assignments, pharmacy fills, requests, votes, reviews, screenings, claims, scans
     "lines", "items", "assignments", "fills", "requests", "votes", "reviews", "ratings",
@@ -1496,7 +1533,7 @@ def _threshold_of_ids(q: QuestionSpec, sql: SqlSpec) -> str | None:
     from one prescriber pass. A table of the thing itself (``HAVING COUNT(session_id)`` for
     "4+ sessions") and link tables (``course_instructors``: one row per pair) are not read."""
     tables = sql.tables[:16]
-    if not tables or _head(tables[0]) not in _OCCURRENCES or sql.nested_distinct:
+    if not tables or _head(tables[0]) not in OCCURRENCES or sql.nested_distinct:
         return None
     for m in _THRESHOLD_OF.finditer(q.text[:2000]):
         noun = m.group(1) or m.group(2)

@@ -49,6 +49,7 @@ from stef_align.events import column_event, event_of_word
 from stef_align.guards import (
     CANCEL_CODES,
     FUNCTION_WORDS,
+    GUARD_WORDS,
     ID_PARTS,
     ended_stated,
     flag_side,
@@ -2156,11 +2157,17 @@ def _value_named(s: Filter, own: str) -> bool:
     False
     >>> _value_named(Filter("status", "=", "MX_CXL"), "flights cancelled for maintenance")
     True
+    >>> _value_named(Filter("score", "=", 300), "which bowler rolled the most 300s")
+    True
     """
     # (one value: a list of several named ones, 'LATE_CANCEL' and 'CANCELLED' for "late
     # cancels", may take in more than the words ask)
     if s.op not in ("=", "in") or len(s.values) != 1:
         return False
+    value = s.values[0]
+    if isinstance(value, int) and not isinstance(value, bool):
+        # "the most 300s" / score = 300: the number made a noun names the rows it counts
+        return re.search(rf"(?<![\w.]){value}'?s\b", own.lower()[:2000]) is not None
     found = re.findall(r"[a-z]{4,}", own.lower()[:2000])
     said = {stem(w) for w in found}
     roots = {family(w) for w in found}
@@ -2270,6 +2277,44 @@ def _flag_left_out(r: Filter, s: Filter) -> bool:
 _PAREN = re.compile(r"\(([^()]{1,80})\)")
 #: The codes a parenthesis gives: quoted values and bare numbers.
 _CODES = re.compile(r"'([^']{1,30})'|\b(\d{1,9})\b")
+
+
+#: Words before a flag's word that negate or leave it out ("not rush", "non-rush",
+#: "excluding rush"), and question words of a split or a share, where the flag's unset side
+#: is half of what is asked ("callback rate", "rush vs standard").
+_DENIED_BEFORE = re.compile(r"(?:(?:\b(?:not|no|nor|without|excluding|excl|except|exclude|"
+                            r"minus|other than|besides|ignoring|never|isnt|arent|wasnt|werent|"
+                            r"dont|doesnt|didnt|hasnt|havent)\b|n't\b)[\w\s'-]{0,20}"
+                            r"|\b(?:non|un)-?)$")
+_SPLIT_OR_SHARE = re.compile(r"%|\b(?:rate|share|ratio|percent|percentage|pct|vs|versus|"
+                             r"compared|split|breakdown|mix|either|or)\b")
+
+
+def _flag_denied(s: Filter, own: str) -> str | None:
+    """The word of the question that names the flag ``s`` keeps unset ("rush orders this
+    month" / ``NOT rush``, ``rush_flg = 'N'``), said plainly (not after a negation, not in a
+    share or a split, where the unset side is half the answer); None otherwise.
+
+    >>> _flag_denied(Filter("rush", "!=", True), "rush orders this month by country")
+    'rush'
+    >>> _flag_denied(Filter("rush", "!=", True), "non-rush orders this month") is None
+    True
+    >>> _flag_denied(Filter("callback_flg", "=", "N"), "callback rate by plumber") is None
+    True
+    >>> _flag_denied(Filter("is_test", "=", 0), "median test wt barley ytd") is None
+    True
+    >>> _flag_denied(Filter("is_warranty", "=", 0), "open calls that aren't under warranty")
+    """
+    if not s.column or s.excluded or s.alternative or flag_side(s) is not False:
+        return None
+    said = [p for p in parts(s.column) if p not in _MARKERS and p not in FLAG_PARTS]
+    if len(said) != 1 or len(said[0]) < 3 or said[0] in GUARD_WORDS:
+        return None  # (a guard's word said of something else: "median test wt")
+    text = own[:600].lower()
+    m = re.search(rf"(?<![\w-]){re.escape(said[0])}(?![\w-])", text)
+    if m is None or _DENIED_BEFORE.search(text[:m.start()]) or _SPLIT_OR_SHARE.search(text):
+        return None
+    return said[0]
 
 
 def _coded_by_reformulation(r: Filter, text: str, kept: list[Filter]) -> Filter | None:
@@ -2624,7 +2669,10 @@ def _names_it(phrase: str, s: Filter) -> bool:
             return True
         values = s.values
         if any(isinstance(v, str) and v != SUBQUERY and (
-                word_matches(word, v) or v.startswith(word[:5])) for v in values[:MAX_SCAN]):
+                word_matches(word, v) or v.startswith(word[:5])
+                # 'CXL' for "cancelled": a short code of the state (guards.CANCEL_CODES)
+                or (v.lower() in CANCEL_CODES and family(word) == "cancel"))
+               for v in values[:MAX_SCAN]):
             return True
     return False
 
@@ -5417,6 +5465,15 @@ def align_filters(
     extras = [s for s, k in zip(extras, kinds) if k is None and s not in read_as_asked]
     if guards or definitions:
         reasons.append(guard_reason([*guards, *definitions], q.text, sql, run, timeless))
+    denied = [(s, w) for s in extras[:MAX_SCAN] if (w := _flag_denied(s, q.own_words))]
+    for s, word in denied[:1]:
+        # "rush orders this month" / NOT rush: the SQL keeps the rows the word sets apart
+        reasons.append(reason(
+            "filter.operator_mismatch",
+            f"the question asks for {word} rows, but the SQL keeps {s.describe()}: the rows "
+            f"that are not {word}", "major"))
+        wrong += 1
+        extras.remove(s)
     for s in extras[:3]:
         reasons.append(reason(
             "filter.extra",

@@ -175,9 +175,12 @@ _NOT_VALUES = frozenset({
 _AFTER = frozenset({"in", "by", "with", "via", "using"})
 
 
-def named_anywhere(word: str, sql: SqlSpec) -> bool:
-    """Does the SQL read the word anywhere: a column, a table or a string it compares?"""
-    if any(word_matches(word, c) for c in list(sql.columns)[:256]):
+def named_anywhere(word: str, sql: SqlSpec, aliases: bool = True) -> bool:
+    """Does the SQL read the word anywhere: a column, a table or a string it compares? With
+    ``aliases`` False, a name the SQL gives its own output (``AS declined_or_abandoned``) is
+    no column it reads."""
+    skip = set() if aliases else {p.alias.lower() for p in sql.projections[:64] if p.alias}
+    if any(word_matches(word, c) for c in list(sql.columns)[:256] if c.lower() not in skip):
         return True
     if any(word_matches(word, t) for t in sql.tables[:32]):
         return True

@@ -401,6 +401,10 @@ def _as_ratio(group: str, sql: SqlSpec, text: str) -> bool:
 
 #: The last name part of a column that only says the column is a row's key.
 _ID_PARTS = KEY_PARTS | CODE_PARTS
+#: Last parts of a column that identifies its row in a trade's own terms (a station's
+#: ``call_sign``, a product's ``sku``, a vehicle's ``vin`` or ``plate``, a course's ``title``).
+_TRADE_KEYS = frozenset({"sign", "callsign", "sku", "vin", "plate", "symbol", "ticker",
+                         "handle", "slug", "title"})
 
 
 #: Name parts of a table's own name or key for its rows (``tech_nm`` of plumbers,
@@ -443,6 +447,10 @@ def _table_named_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     >>> sql = extract_spec("SELECT SUM(pts), first_name FROM players GROUP BY first_name")
     >>> _table_named_key("player", sql.group_by, sql)
     False
+    >>> sql = extract_spec("SELECT s.call_sign, COUNT(*) FROM spots p JOIN stations s "
+    ...                    "ON s.station_id = p.station_id GROUP BY s.call_sign")
+    >>> _table_named_key("station", sql.group_by, sql)
+    True
     """
     words = group.split()
     if not words or words[-1] in _TIME_WORDS:
@@ -453,7 +461,7 @@ def _table_named_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     for k in keys[:32]:
         name = bare(k).lower()
         ps = parts(name)
-        if not ps or ps[-1] not in _ID_PARTS | NAME_PARTS:
+        if not ps or ps[-1] not in _ID_PARTS | NAME_PARTS | _TRADE_KEYS:
             continue
         if any(_another_things(p) for p in ps[:-1] if p not in _OWN_NAME_PARTS):
             continue  # ``hauler_id``, ``tier_cd``, ``employer_nm`` of trucks: another thing's

@@ -276,6 +276,11 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     # The rows kept: LIMIT / TOP / FETCH, or the k of a ranking window per group.
     kept = sql.limit if sql.limit is not None else (
         sql.rank_limit if sql.rank_limit is not None else sql.nested_k)
+    if (sql.limit is not None and sql.rank_limit is not None and sql.partition_by
+            and sql.limit > sql.rank_limit):
+        # "top 2 attendants at each stand" / RANK() OVER (PARTITION BY stand ...) <= 2, then
+        # LIMIT 200: the ranking keeps k in each group; a LIMIT above it caps the output
+        kept = sql.rank_limit
 
     # Direction of the ranking.
     evidence = _evidence(q, sql) if q.superlative is not None else []

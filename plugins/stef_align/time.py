@@ -870,8 +870,9 @@ _STEP = ("year", "quarter", "month", "week", "day", "hour", "minute", "second")
 
 def _last_moment(s: Period) -> bool:
     """Does ``s`` bound each one's last moment: a HAVING over the group's dates (``HAVING
-    MAX(job_dt) < ...``) or a column that keeps the latest one (``last_visit_dt``)?"""
-    if s.parts and all(f.source.startswith("having") for f in s.parts):
+    MAX(job_dt) < ...``), a CTE's MAX of them compared outside (:attr:`Period.last_moment`)
+    or a column that keeps the latest one (``last_visit_dt``)?"""
+    if s.last_moment or (s.parts and all(f.source.startswith("having") for f in s.parts)):
         return True
     return bool(s.column) and bool(
         {"last", "latest", "recent"} & set(re.split(r"[_\W]+", (s.column or "").lower())))

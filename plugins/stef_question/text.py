@@ -55,6 +55,7 @@ _TOKEN = re.compile(
   | (?P<word>[^\W\d_][\w]*(?:['’&-][\w]+)*)
   | (?P<clock>(?<![\w:])\d{1,2}:\d{2}(?::\d{2})?(?![\w:]))
   | (?P<version>(?<![\w.])\d+(?:\.\d+){2,}(?![\w.]))
+  | (?P<fraction>(?<![\w/])\d+[-\s]\d+/\d+(?![\w/]))
   | (?P<range>\d+(?:[-–]\d+)+)
   | (?P<decade>(?<![\w])\d{3}0'?s\b)
   | (?P<ordinal>(?<![\w])\d+(?:st|nd|rd|th)\b)
@@ -167,6 +168,12 @@ _WS = re.compile(r"\s+")
 #: ``_new(Token, (text, low, ...))`` is ``Token(text, low, ...)`` without the named tuple's
 #: generated ``__new__``: one Python call less per token (every field given).
 _new = tuple.__new__
+#: Words before a number that a plural "s" makes a noun ("the most 10s", "how many 180s");
+#: after a comparison ("under 30s") the "s" is seconds and the number stays one.
+_PLURAL_CUES = frozenset({"most", "many", "fewest", "more", "fewer", "of", "the", "any", "no",
+                          "some", "all", "their", "his", "her", "its", "our"})
+#: ... except a decade after them ("during the 90s", "in their 20s"): the time reader's.
+_DECADE_CUES = frozenset({"the", "their", "his", "her", "its", "our", "of"})
 #: Abbreviations whose full stop ends no sentence ("Dr. Patel", "St. Louis").
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "st", "prof", "jr", "sr", "no", "vs", "mt", "ft"})
 
@@ -186,6 +193,16 @@ def tokenize(text: str) -> Text:
                 break
             start, end = m.span(group)
             word = raw[start:end]
+            if (word == "s" and len(tokens) > 1 and tokens[-1][4] == "number"
+                    and tokens[-1][3] == start and tokens[-2][1] in _PLURAL_CUES
+                    and not (tokens[-2][1] in _DECADE_CUES and tokens[-1][1].endswith("0"))):
+                # "the most 10s", "how many 180s": a number made a noun, the things called
+                # so (grades of ten, maximum throws), no count or value of its own
+                prev = tokens.pop()
+                append(_new(Token, (prev[0] + "s", prev[1] + "s", prev[2], end, "word",
+                                    False, prev[6])))
+                boundary = False
+                continue
             # A capital among the first four (most words have none: all lower case, tested
             # without cutting the four out).
             if word.islower():
@@ -227,8 +244,10 @@ def tokenize(text: str) -> Text:
                                  and not after_title):
                 boundary = True
             continue
-        if kind in ("code", "version", "decade"):
-            kind = "word"  # "00D2", "3M", "3.2.1" read as names; "the 1980s" is no value
+        if kind in ("code", "version", "decade", "fraction"):
+            # "00D2", "3M", "3.2.1" read as names; "the 1980s" is no value; nor is a mixed
+            # number ("staple of 1-1/8 inch"), which the data keeps in its own unit (32nds)
+            kind = "word"
         # A capital among the first four characters (checked one by one only where the
         # four are not all lower case: most words of a question are).
         head = word[:4]

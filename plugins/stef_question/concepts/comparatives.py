@@ -731,6 +731,14 @@ def read(
                 after = _or_more_after_noun(text, lex, i, claimed)
             if after is not None and step == 2 and after.start != i + 2:
                 after = None  # a scale word, then another noun: "5 m long or more" is no money
+            if after is not None and after.meaning == "none" and not any(
+                    k in claimed for k in range(i, after.end)):
+                # "leaf grade 3 or better": a bound on a scale whose better end the words do
+                # not say (1 is the best leaf grade, 5 the best rating): no direction to hold
+                # the SQL to, and the number is no value asked either
+                taken.update(range(i, after.end))
+                i = after.end
+                continue
             if after is not None and not any(k in claimed for k in range(i, after.end)):
                 value = big if step == 2 else value
                 # ("2000+ board feet": a plus before a noun bounds a quantity, not a year)

@@ -8,7 +8,11 @@ dialect whose integer division truncates is kept as written (``integer_divisions
 marks such a division ``typed`` when it reads those dialects, and a factor such as ``1.0 *`` or
 a cast on either side makes it exact. So is ClickHouse's ``intDiv(a, b)`` of two counts
 (``intDiv(100 * countIf(cancelled), count())``): an integer division by name, in any dialect,
-which cuts the share (or percentage) to a whole number.
+which cuts the share (or percentage) to a whole number; and so is Spark's, MySQL's or DuckDB's
+``a DIV b`` (``a // b``) of two aggregates whose dividend is a count or a percentage (``SUM(IF(gf,
+qty, 0)) * 100 div SUM(qty)``). A share of two totals of a column kept in cents
+(``SUM(CASE WHEN card THEN subtotal_cents ELSE 0 END) / SUM(subtotal_cents)``) is one of two
+integers too: money is stored in cents to be whole.
 
 An aggregation keeps its function, its argument (the columns it reads, or its text when it
 reads none), DISTINCT, and whether it sits in a CTE or subquery rather than the outer SELECT.
@@ -86,9 +90,7 @@ def read(tree: Tree) -> Build:
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
     value_relations = _value_relations(tree) if (tree.ifs or tree.aggs) else ()
     integer_divisions = tuple(
-        text_of(d)[:200] for d in tree.divisions
-        if d.args.get("typed") and _integer_count(d.this) and _integer_count(d.expression)
-    ) if tree.divides else ()
+        text_of(d)[:200] for d in tree.divisions if _truncated_share(d)) if tree.divides else ()
     if tree.aggs:
         integer_divisions += tuple(_int_div_calls(tree))
 
@@ -109,6 +111,7 @@ def read(tree: Tree) -> Build:
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
                 "conditions": conditions, "value_relations": value_relations,
                 "integer_divisions": integer_divisions,
+                "division_sides": _division_sides(tree) if tree.divides else (),
                 "compared_shares": compared, "averaged_ratios": averaged,
                 "integer_averages": integer_averages, "complement_ratios": complements,
                 "valued_bases": valued}
@@ -159,12 +162,8 @@ def _flag_average(node: exp.Avg) -> str | None:
         arg = arg.this
     if isinstance(arg, exp.Cast) and isinstance(arg.this, (exp.Column, exp.Paren, exp.Boolean)):
         return "fraction"  # AVG(is_late::int), AVG(CAST(converted AS INT64))
-    if isinstance(arg, exp.Case):
-        branches = [i.args.get("true") for i in arg.args.get("ifs") or []]
-        branches.append(arg.args.get("default"))
-    elif isinstance(arg, exp.If):
-        branches = [arg.args.get("true"), arg.args.get("false")]
-    else:
+    branches = _branches(arg)
+    if branches is None:
         return None
     values = {_number(b) if b is not None else 0.0 for b in branches}
     if values <= {0.0, 1.0} and 1.0 in values:
@@ -680,15 +679,133 @@ _INT_DIV_FUNCS = frozenset({"intdiv", "intdivorzero"})
 
 
 def _int_div_calls(tree: Tree) -> Iterator[str]:
-    """``intDiv(a, b)`` calls whose two arguments are integer counts: the share comes back cut
-    to a whole number (a rate of 9.09 % as 9, a fraction as 0 or 1), whatever the data. A
-    division by a constant (``intDiv(seconds, 60)``) counts no share and is no such call."""
+    """``intDiv(a, b)`` calls and ``a DIV b`` (``a // b``) that divide a share
+    (:func:`_divided_share`): it comes back cut to a whole number (a rate of 9.09 % as 9, a
+    fraction as 0 or 1), whatever the data and the types. A division by a constant
+    (``intDiv(seconds, 60)``) counts no share and is no such call."""
     for node in tree.nodes:
-        if (isinstance(node, exp.Anonymous) and str(node.this).lower() in _INT_DIV_FUNCS
-                and len(node.expressions) == 2
-                and _integer_count(node.expressions[0])
-                and _integer_count(node.expressions[1])):
+        if isinstance(node, exp.IntDiv):
+            sides = [node.this, node.expression]
+        elif (isinstance(node, exp.Anonymous) and str(node.this).lower() in _INT_DIV_FUNCS
+                and len(node.expressions) == 2):
+            sides = node.expressions
+        else:
+            continue
+        if _divided_share(sides[0], sides[1]):
             yield text_of(node)[:200]
+
+
+#: Most divisions read for their sides (bounded work).
+_MAX_DIVISIONS = 16
+
+
+def _division_sides(tree: Tree) -> tuple[tuple[str, str], ...]:
+    """The column names each side of a division reads (:attr:`SqlSpec.division_sides`), for
+    divisions whose two sides read a column or count rows: a division by a constant converts
+    units (``/ 60``, ``/ 100``) and takes no ratio of two things."""
+    out: list[tuple[str, str]] = []
+    for node in tree.nodes:
+        if not isinstance(node, (exp.Div, exp.SafeDivide)):
+            continue
+        sides = (_names_read(node.this), _names_read(node.expression))
+        if all(sides):
+            out.append(sides)
+            if len(out) >= _MAX_DIVISIONS:
+                break
+    return tuple(out)
+
+
+def _names_read(node: exp.Expr) -> str:
+    """The names of the columns ``node`` measures, as written (a CTE's output column by its
+    own name: ``placed.placed_usd``), comma-separated; ``*`` for a side that counts rows and
+    measures no column; '' for a constant. A column a condition reads (a WHERE of a
+    subquery, a CASE WHEN, a FILTER) picks rows and measures nothing: not named."""
+    names = dict.fromkeys(
+        c.name.lower() for c in node.find_all(exp.Column)
+        if not _in_condition(c, node))
+    if not names and node.find(exp.Count) is not None:
+        return "*"
+    return ",".join(list(names)[:8])
+
+
+def _in_condition(column: exp.Expr, top: exp.Expr) -> bool:
+    """Is ``column`` read by a condition below ``top`` (a comparison, a WHERE, a JOIN)?"""
+    node = column.parent
+    while node is not None and node is not top:
+        if isinstance(node, (exp.Predicate, exp.Where, exp.Having, exp.Join)):
+            return True
+        node = node.parent
+    return False
+
+
+def _truncated_share(node: exp.Expr) -> bool:
+    """Does the division ``node`` (a ``/`` that sqlglot marks ``typed``: the dialect's division
+    of integers truncates) divide two integer counts or two totals in cents?"""
+    if not node.args.get("typed"):
+        return False
+    return ((_integer_count(node.this) and _integer_count(node.expression))
+            or (_cents_total(node.this) and _cents_total(node.expression)))
+
+
+def _divided_share(top: exp.Expr, bottom: exp.Expr) -> bool:
+    """Is ``top`` over ``bottom`` a share: two integer counts, or a percentage (a total times
+    100) over a total? A constant divisor (``DIV 60``) makes no share, nor does an average (a
+    total over a count, no 100)."""
+    if _integer_count(top) and _integer_count(bottom):
+        return True
+    return _percent_total(top) and _aggregated(bottom)
+
+
+def _percent_total(node: exp.Expr) -> bool:
+    """Is ``node`` an aggregate multiplied by the literal 100 (``SUM(x) * 100``)?"""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if not isinstance(node, exp.Mul):
+        return False
+    sides = (node.this, node.expression)
+    return (any(isinstance(x, exp.Literal) and x.this == "100" for x in sides)
+            and any(_aggregated(x) for x in sides))
+
+
+def _aggregated(node: exp.Expr) -> bool:
+    """Is ``node`` an aggregate (through parentheses), not a constant?"""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    return isinstance(node, exp.AggFunc)
+
+
+#: A column of money kept in whole cents (``subtotal_cents``, ``fee_cents``).
+_CENTS_NAME = re.compile(r"_cents$")
+
+
+def _cents_total(node: exp.Expr) -> bool:
+    """Is ``node`` a ``SUM`` of a column kept in cents, or of a CASE / IF whose branches are such
+    columns or integer literals (``SUM(CASE WHEN card THEN subtotal_cents ELSE 0 END)``)?"""
+    while isinstance(node, exp.Paren):
+        node = node.this
+    if not isinstance(node, exp.Sum):
+        return False
+    arg = node.this
+    while isinstance(arg, exp.Paren):
+        arg = arg.this
+    branches = _branches(arg) or [arg]
+    cents = [b for b in branches if isinstance(b, exp.Column)
+             and _CENTS_NAME.search(b.name.lower()) is not None]
+    return bool(cents) and all(
+        b is None or isinstance(b, exp.Null) or _integer_literal(b) or b in cents
+        for b in branches)
+
+
+def _branches(node: exp.Expr) -> list[exp.Expr | None] | None:
+    """The values a CASE or an IF / IIF gives (None for a missing ELSE), or None for any
+    other node."""
+    if isinstance(node, exp.Case):
+        out: list[exp.Expr | None] = [i.args.get("true") for i in node.args.get("ifs") or []]
+        out.append(node.args.get("default"))
+        return out
+    if isinstance(node, exp.If):
+        return [node.args.get("true"), node.args.get("false")]
+    return None
 
 
 def _integer_count(node: exp.Expr) -> bool:
@@ -697,7 +814,8 @@ def _integer_count(node: exp.Expr) -> bool:
     cast to an integer type (``SUM(is_late::int)``), of a column named as a flag
     (``SUM(is_digital)``) or as a count (``SUM(renew_cnt)``), or a
     sum or product of such counts and integer literals with at least one count?"""
-    while isinstance(node, (exp.Paren, exp.Filter)):  # COUNT(*) FILTER (WHERE ...)
+    while isinstance(node, (exp.Paren, exp.Filter, exp.Nullif)):
+        # COUNT(*) FILTER (WHERE ...); NULLIF(COUNT(*), 0): the count, or NULL where it is 0
         node = node.this
     if isinstance(node, (exp.Count, exp.CountIf)):
         return True
@@ -705,27 +823,26 @@ def _integer_count(node: exp.Expr) -> bool:
         arg = node.this
         while isinstance(arg, exp.Paren):
             arg = arg.this
-        if isinstance(arg, exp.Case):
-            branches = [i.args.get("true") for i in arg.args.get("ifs") or []]
-            branches.append(arg.args.get("default"))
-        elif isinstance(arg, exp.If):
-            branches = [arg.args.get("true"), arg.args.get("false")]
-        elif isinstance(arg, exp.Cast):
+        if isinstance(arg, (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)):
+            return True  # SUM(kept = 1): where a comparison can be summed, it is 0 or 1
+        branches = _branches(arg)
+        if branches is not None:
+            return all(b is None or isinstance(b, exp.Null) or _integer_literal(b)
+                       for b in branches)
+        if isinstance(arg, exp.Cast):
             # SUM(is_late::int), SUM(CAST(is_hazmat AS INT)): a sum of integers
             return arg.to.this in exp.DataType.INTEGER_TYPES
-        elif isinstance(arg, exp.Column):
+        if isinstance(arg, exp.Column):
             # SUM(is_digital), SUM(germinated_flag): where division truncates (these
             # dialects) a boolean cannot be summed, so a flag that is summed holds 0/1 integers;
             # SUM(renew_cnt): a column of counts holds whole numbers
             name = arg.name.lower()
             return (_FLAG_NAME.search(name) is not None or _COUNT_NAME.search(name) is not None
                     or _headcount(arg))
-        elif isinstance(arg, (exp.Add, exp.Coalesce)):
+        if isinstance(arg, (exp.Add, exp.Coalesce)):
             # SUM(adult_pax + child_pax), SUM(COALESCE(guests, 0)): whole numbers added up
             return _whole_terms(arg)
-        else:
-            return False
-        return all(b is None or isinstance(b, exp.Null) or _integer_literal(b) for b in branches)
+        return False
     if isinstance(node, (exp.Add, exp.Sub, exp.Mul)):
         sides = (node.this, node.expression)
         return (all(_integer_count(x) or _integer_literal(x) for x in sides)

@@ -76,7 +76,10 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
                        excluded: bool = excluded) -> list[Filter]:
             return read_condition(node, resolver, source, excluded=excluded)
 
-        out.extend(read_periods(condition, column_of, filters_of, source, excluded=excluded))
+        read = read_periods(condition, column_of, filters_of, source, excluded=excluded)
+        if tree.derived and read:
+            read = _marked_last(read, condition, resolver)
+        out.extend(read)
         if source == "having":
             out.extend(_group_bounds(condition, column_of, filters_of, excluded))
         out.extend(_none_since(condition, column_of, filters_of, source,
@@ -91,6 +94,20 @@ def _periods(tree: Tree, tables: dict[tuple[str, str], None],
                 if period.column and not any(p.column == period.column for p in out):
                     out.append(replace(period, parts=tuple(filters_of(condition))))
     return tuple(out)
+
+
+def _marked_last(periods: list[Period], condition: exp.Expr, resolver: Resolver
+                 ) -> list[Period]:
+    """``periods`` with those on a column that a CTE or derived table computes as its rows'
+    ``MAX`` (``MAX(donation_ts) AS last_ts``) marked :attr:`Period.last_moment`."""
+    maxed: set[str] = set()
+    for column in islice(condition.find_all(exp.Column), 16):
+        meant = resolver.resolve(column)
+        if isinstance(meant, exp.Max):
+            maxed.update(c.name.lower() for c in islice(meant.find_all(exp.Column), 2))
+    if not maxed:
+        return periods
+    return [replace(p, last_moment=True) if p.column in maxed else p for p in periods]
 
 
 def _looked_through(condition: exp.Expr, resolver: Resolver) -> exp.Expr:
