@@ -79,6 +79,25 @@ def main() -> None:
         if exc.code == EXIT_INTERRUPTED:  # a command handled the interrupt and cleaned up
             _exit_interrupted()
         raise
+    except Exception as exc:
+        # An interrupt wrapped by the code it landed in: Python 3.11 turns an exception
+        # raised while a class is being made (pydantic's ``__set_name__`` at import) into
+        # "RuntimeError: Error calling __set_name__", the KeyboardInterrupt its cause.
+        if _interrupt_within(exc):
+            _exit_interrupted("stef: interrupted\n")
+        raise
+
+
+def _interrupt_within(exc: BaseException) -> bool:
+    """Is a ``KeyboardInterrupt`` among the causes of ``exc`` (a few links deep)?"""
+    seen = exc.__cause__ or exc.__context__
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _exit_interrupted(message: str = "") -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from stef_core.__main__ import _interrupt_within
 from stef_core.monitor.html import render_html
 from stef_core.monitor.render import markdown
 from stef_core.monitor.report import Report
@@ -175,3 +176,24 @@ def test_python_m_ignores_the_current_folders_dist_info(tmp_path: Path) -> None:
                            "plugins"], cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env=ENV)
     assert marker.exists()
+
+
+
+def _chained(cause: BaseException) -> BaseException:
+    """A RuntimeError raised from ``cause``, as Python 3.11 wraps an exception raised while a
+    class is made (pydantic's ``__set_name__`` at import): "Error calling __set_name__"."""
+    try:
+        raise RuntimeError("Error calling __set_name__") from cause
+    except RuntimeError as exc:
+        return exc
+
+
+@pytest.mark.parametrize(("exc", "interrupted"), [
+    (_chained(KeyboardInterrupt()), True),
+    (ValueError("a user's mistake"), False),
+    (_chained(ValueError("no interrupt among the causes")), False),
+])
+def test_an_interrupt_wrapped_at_start_up_is_read_as_one(exc: BaseException,
+                                                          interrupted: bool) -> None:
+    # the launcher exits 130 for it, as for a bare KeyboardInterrupt, instead of a traceback
+    assert _interrupt_within(exc) is interrupted
