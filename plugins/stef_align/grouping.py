@@ -41,6 +41,7 @@ import re
 from datetime import date
 
 from stef_align.aggregates import DISTRIBUTION, family
+from stef_align.counted_roles import role_side
 from stef_align.names import (
     ATTRIBUTE_HEADS,
     PERSON_KEYS,
@@ -54,6 +55,7 @@ from stef_align.names import (
     flag_column,
     glossed,
     has_many_rows,
+    head_stem,
     key_kind,
     part_stems,
     parts,
@@ -407,6 +409,11 @@ _TRADE_KEYS = frozenset({"sign", "callsign", "sku", "vin", "plate", "symbol", "t
                          "handle", "slug", "title"})
 
 
+#: Tables of a business's own people, whatever their role (a driver's row in ``operators``).
+_STAFF_TABLES = frozenset({"employee", "emp", "staff", "worker", "personnel", "operator",
+                           "crew", "team_member"})
+#: Key parts that name one of the staff (``badge_no``, ``emp_id``).
+_STAFF_KEY_PARTS = frozenset({"badge", "emp", "employee", "staff", "worker"})
 #: Name parts of a table's own name or key for its rows (``tech_nm`` of plumbers,
 #: ``emp_id`` of stylists, ``full_nm``): none names another thing the rows belong to.
 _OWN_NAME_PARTS = frozenset({"tech", "emp", "employee", "staff", "worker", "agent", "rep",
@@ -451,6 +458,10 @@ def _table_named_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
     ...                    "ON s.station_id = p.station_id GROUP BY s.call_sign")
     >>> _table_named_key("station", sql.group_by, sql)
     True
+    >>> sql = extract_spec("SELECT o.badge_no, SUM(t.fare) FROM trips t JOIN operators o "
+    ...                    "ON o.badge_no = t.badge_no GROUP BY o.badge_no")
+    >>> [_table_named_key(g, sql.group_by, sql) for g in ("driver", "customer")]
+    [True, False]
     """
     words = group.split()
     if not words or words[-1] in _TIME_WORDS:
@@ -469,6 +480,12 @@ def _table_named_key(group: str, keys: tuple[str, ...], sql: SqlSpec) -> bool:
             continue  # ``first_name`` of players: shared by several players
         tables = homes.get(name, set())
         if len(tables) == 1 and word_matches(words[-1], next(iter(tables)).split(".")[-1]):
+            return True
+        if role_side(words[-1]) == "staff" and (
+                set(ps[:-1]) & _STAFF_KEY_PARTS or (len(tables) == 1 and head_stem(
+                    next(iter(tables))) in _STAFF_TABLES)):
+            # "fares per driver" by ``badge_no`` or by ``operator_nm`` of ``operators``: a
+            # staff role keyed by the staff's own badge or by a table of the staff
             return True
     return False
 
