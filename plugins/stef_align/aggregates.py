@@ -113,7 +113,7 @@ FAMILY = {
     "MINBY": "MIN",
 }
 #: Spellings that count distinct values (``APPROX_COUNT_DISTINCT(x)``, ClickHouse ``uniq``).
-_DISTINCT_COUNTS = frozenset({"APPROXDISTINCT", "APPROXCOUNTDISTINCT", "UNIQ", "UNIQEXACT"})
+DISTINCT_COUNTS = frozenset({"APPROXDISTINCT", "APPROXCOUNTDISTINCT", "UNIQ", "UNIQEXACT"})
 
 
 #: Statistics of a distribution (a mean, median, percentile or extreme): "median spend per
@@ -486,13 +486,13 @@ def _summed_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     summing a column that stores a count of that noun (``SUM(word_count)``), or a quantity
     (``SUM(qty)``) where what is counted is units sold: a count of units, not of rows."""
     if q.counted and not _SOLD.search(" ".join(q.counted)):
-        # (the head of a compound too: "how many cryo units" / SUM(units_banked))
-        phrase = _counted_phrase(q)
-        words = (*q.counted[:4], *phrase[1:2]) if len(phrase) > 1 and phrase[1].endswith(
-            "s") else q.counted[:4]
-        if any(a.func == "SUM" and any(_count_of(w, a.arg) for w in words)
-               for a in sql.aggregations[:64]):
-            return True  # "how many passengers" / SUM(pax_cnt): a stored count of them
+        sums = [a for a in sql.aggregations[:64] if a.func == "SUM"]
+        if sums:
+            # (the head of a compound too: "how many cryo units" / SUM(units_banked))
+            head = _compound_head(_counted_phrase(q))
+            words = (*q.counted[:4], head) if head else q.counted[:4]
+            if any(_count_of(w, a.arg) for a in sums for w in words):
+                return True  # "how many passengers" / SUM(pax_cnt): a stored count of them
         # "how many orders" / SUM(qty): units, not the orders asked. "how many bottles
         # filled" / SUM(qty) over ``bottling``: no table of the query holds a bottle a row
         # (nor is a bottle a party, with rows of its own in any table), so the quantity the
@@ -771,7 +771,7 @@ def check(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[Reason]:
         or bool(sql.group_by) or sql.set_operation in ("UNION", "INTERSECT", "EXCEPT")
     )
     counts_distinct = sql.nested_distinct or sql.grouped_source or any(
-        (a.distinct and a.func == "COUNT") or a.func in _DISTINCT_COUNTS
+        (a.distinct and a.func == "COUNT") or a.func in DISTINCT_COUNTS
         for a in sql.aggregations)
     if q.distinct_count and "COUNT" in all_aggs and not counts_distinct and not (
             sql.distinct and not sql.group_by):
@@ -993,6 +993,20 @@ def _counted_phrase(q: QuestionSpec) -> tuple[str, ...]:
     return ()
 
 
+#: Words in -s after a counted noun that are verbs, not the head of a compound ("how many
+#: customers has ...").
+_S_VERBS = frozenset({"has", "was", "is", "does", "gets", "needs", "uses", "sells", "buys",
+                      "owes"})
+
+
+def _compound_head(phrase: tuple[str, ...]) -> str | None:
+    """The head of a counted compound, its second word ("medicare patients", "cryo units",
+    "pharmacy deliveries"), or None."""
+    if len(phrase) > 1 and phrase[1].endswith("s") and phrase[1] not in _S_VERBS:
+        return phrase[1]
+    return None
+
+
 def _head(table: str) -> str:
     """The last word of a table's name (``ticket_events``: events), the thing a row is."""
     ps = parts(table.split(".")[-1])
@@ -1089,7 +1103,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
     if "COUNT" not in q.aggregations or "COUNT" in q.weak_aggregations or q.distinct_count:
         return None
     counts = [a for a in sql.aggregations if family(a.func) == "COUNT"]
-    if not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in counts) or not any(
+    if not counts or any(a.distinct or a.func in DISTINCT_COUNTS for a in counts) or not any(
             not a.nested for a in counts):
         return None
     if (sql.distinct or sql.nested_distinct or sql.nested_group_by or sql.set_operation
@@ -1101,8 +1115,7 @@ def _counts_other_rows(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> s
     tables = sql.tables[:16]
     # (the thing itself, not the first word of a compound: "pharmacy deliveries" counts
     # deliveries)
-    compound = len(phrase) > 1 and phrase[1].endswith("s") and phrase[1] not in (
-        "has", "was", "is", "does", "gets", "needs", "uses", "sells", "buys", "owes")
+    compound = _compound_head(phrase) is not None
     if logged and not sql.group_by:
         # (a compound's head when it names people, "how many medicare patients"; things
         # counted by a compound, "how many ADA units are out", may be their rentals' rows)
@@ -1244,7 +1257,7 @@ def _headcount_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     if not sql.tables or _head(sql.tables[0]) not in OCCURRENCES | _LINK_ROWS:
         return None
     counts = [a for a in sql.aggregations[:32] if family(a.func) == "COUNT" and not a.nested]
-    if (not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in sql.aggregations)
+    if (not counts or any(a.distinct or a.func in DISTINCT_COUNTS for a in sql.aggregations)
             or sql.distinct or sql.nested_distinct or sql.grouped_source
             or sql.nested_group_by or sql.set_operation):
         return None
@@ -1446,7 +1459,7 @@ def _active_users_rows(q: QuestionSpec, sql: SqlSpec) -> str | None:
     GROUP BY that makes one row per user): a user with three sessions counts three times."""
     # (the SQL first: most queries fail it, and then the question goes unsearched)
     counts = [a for a in sql.aggregations if family(a.func) == "COUNT"]
-    if not counts or any(a.distinct or a.func in _DISTINCT_COUNTS for a in counts):
+    if not counts or any(a.distinct or a.func in DISTINCT_COUNTS for a in counts):
         return None
     if (sql.distinct or sql.nested_distinct or sql.nested_group_by or sql.set_operation
             or sql.windows or not sql.tables):
@@ -1490,7 +1503,7 @@ def _threshold_with_repeats(q: QuestionSpec, sql: SqlSpec) -> str | None:
             asked = q.text[m.start():m.end(1 if thing == m.group(1) else 2)]
             repeated = [a for a in sql.aggregations if family(a.func) == "COUNT"
                         and a.arg.split(".")[-1] == column]
-            if repeated and not any(a.distinct or a.func in _DISTINCT_COUNTS
+            if repeated and not any(a.distinct or a.func in DISTINCT_COUNTS
                                     for a in repeated):  # uniqExact(x) counts distinct
                 return (f"the question asks for {asked} but the SQL holds COUNT({column}) "
                         f"{f.op} {f.value}, which counts repeats: one of the {thing} met several "
@@ -1549,7 +1562,7 @@ def _threshold_of_ids(q: QuestionSpec, sql: SqlSpec) -> str | None:
                 continue  # a table of the things, its key written short (appts.appt_id)
             counted = [a for a in sql.aggregations if family(a.func) == "COUNT"
                        and bare(a.arg) == column]
-            if counted and not any(a.distinct or a.func in _DISTINCT_COUNTS for a in counted):
+            if counted and not any(a.distinct or a.func in DISTINCT_COUNTS for a in counted):
                 return (f"the question asks for {m.group(0)} but the SQL holds COUNT({column}) "
                         f"{f.op} {f.value} over the rows of {tables[0]}, several per one of "
                         f"them: one met several times passes; COUNT(DISTINCT {column})")

@@ -24,16 +24,11 @@ asks per person.
 
 from __future__ import annotations
 
-from stef_align.aggregates import OCCURRENCES
-from stef_align.counted_roles import role_side
-from stef_align.names import parts
+from stef_align.aggregates import DISTINCT_COUNTS, OCCURRENCES
+from stef_align.counted_roles import role_of, role_side
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
-
-#: Functions that count distinct values whatever their spelling.
-_DISTINCT_FUNCS = frozenset({"UNIQ", "UNIQEXACT", "APPROX_COUNT_DISTINCT", "APPROX_DISTINCT",
-                             "COUNT_DISTINCT", "NDV"})
 
 
 def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
@@ -44,18 +39,18 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     if noun not in OCCURRENCES:
         return []
     counts = [a for a in sql.aggregations[:32] if not a.nested and (
-        a.func == "COUNT" or a.func.upper() in _DISTINCT_FUNCS)]
+        a.func == "COUNT" or a.func in DISTINCT_COUNTS)]
     if len(counts) != 1:
         return []
     count = counts[0]
-    if not (count.distinct or count.func.upper() in _DISTINCT_FUNCS) or "," in count.arg:
+    if not (count.distinct or count.func in DISTINCT_COUNTS) or "," in count.arg:
         return []
-    ps = parts(count.arg.split(".")[-1])
-    if len(ps) < 2 or ps[-1] not in ("id", "no", "nbr", "key") or role_side(ps[-2]) is None:
+    role = role_of(count.arg)
+    if role is None or role_side(role) is None:
         return []
     return [reason(
         "aggregation.mismatch",
-        f"the question counts {noun}, but the SQL counts the distinct {ps[-2]}s on them "
+        f"the question counts {noun}, but the SQL counts the distinct {role}s on them "
         f"({count.func}(DISTINCT {count.arg})): one with several {noun} counts once; count "
         f"the {noun} (COUNT(*))",
         "major",

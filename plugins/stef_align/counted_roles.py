@@ -55,22 +55,16 @@ CLIENTS = frozenset({
 _ID_PARTS = frozenset({"id", "no", "nbr", "num", "key", "cd"})
 
 
-def _singular(word: str) -> str:
-    w = word.lower()
-    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+#: The two lists by stem, a role word looked up singular or plural.
+_SIDES = {**{stem(w): "clients" for w in CLIENTS}, **{stem(w): "staff" for w in STAFF}}
 
 
 def role_side(word: str) -> str | None:
     """``staff``, ``clients`` or None for a role word (singular or plural)."""
-    w = _singular(word)
-    if w in STAFF or stem(w) in STAFF:
-        return "staff"
-    if w in CLIENTS or stem(w) in CLIENTS:
-        return "clients"
-    return None
+    return _SIDES.get(stem(word.lower()))
 
 
-def _role_of(column: str) -> str | None:
+def role_of(column: str) -> str | None:
     """The role an id column names (``guide_id``: guide; ``lead_instructor_id``: instructor),
     or None."""
     ps = parts(column.split(".")[-1])
@@ -90,7 +84,7 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     counts = [a for a in sql.aggregations[:32] if a.func == "COUNT" and not a.nested]
     if len(counts) != 1 or counts[0].arg == "*" or "," in counts[0].arg:
         return []
-    role = _role_of(counts[0].arg)
+    role = role_of(counts[0].arg)
     if role is None or role_side(role) in (None, side):
         return []
     return [reason(
