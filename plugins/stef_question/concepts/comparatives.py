@@ -625,7 +625,11 @@ def _graded_at(text: Text, lex: Lexicon, i: int) -> Comparison | None:
     True
     """
     tok = text.tokens[i]
-    m = _GRADE_CODE.fullmatch(tok.low) if tok.kind == "word" else None
+    low = tok.low
+    # (a code is two to four characters ending in a digit: most words are not tried)
+    if tok.kind != "word" or not 2 <= len(low) <= 4 or not low[-1].isdecimal():
+        return None
+    m = _GRADE_CODE.fullmatch(low)
     if m is None:
         return None
     after = lex.at("comparative_after", text.words, i + 1)

@@ -73,7 +73,10 @@ def read(tree: Tree) -> Build:
     over_groups: list[str] = []
     shown = tree.select.expressions if isinstance(tree.select, exp.Select) else []
     key = _Keys()  # the divisions of one query share their WHERE's conditions
-    for d in list(dict.fromkeys([*tree.divisions, *safe]))[:_MAX]:
+    divisions = [*tree.divisions, *safe]
+    # (equal divisions read once: sqlglot hashes a node by its whole subtree, so a query's one
+    # division is not hashed)
+    for d in (list(dict.fromkeys(divisions)) if len(divisions) > 1 else divisions)[:_MAX]:
         top, bottom = d.this, d.expression
         if not (isinstance(top, exp.Expr) and isinstance(bottom, exp.Expr)):
             continue

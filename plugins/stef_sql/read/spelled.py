@@ -35,7 +35,10 @@ _SORTED: set[type] = set()
 def read(tree: Tree) -> Build:
     found: set[float] = set()
     texts = [str(lit.this) for lit in tree.literals[:MAX_NUMBERS]]
-    texts += [name for name in tree.names[:MAX_NUMBERS] if _DIGIT.search(name)]
+    names = tree.names[:MAX_NUMBERS]
+    # (one search of all the names first: most queries name no column with a digit)
+    if _DIGIT.search(" ".join(names)):
+        texts += [name for name in names if _DIGIT.search(name)]
     for text in texts:
         found.update(float(m.group(0)) for m in _NUMBER.finditer(text[:200]))
         if len(found) >= MAX_NUMBERS:

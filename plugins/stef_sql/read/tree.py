@@ -137,6 +137,7 @@ class Tree:
         "_aliases",
         "_anti_joins",
         "_row_conditions",
+        "_scope_sources",
         "_timeish",
         "aggs",
         "alias_nodes",
@@ -270,6 +271,9 @@ class Tree:
         # (stef_sql.read.filters.row_conditions, read once for its three readers)
         self._row_conditions: tuple[tuple[exp.Expr, Source, bool], ...] | None = None
         self._timeish: bool | None = None  # (timeish, asked by four readers)
+        # (table_of's sources of each SELECT of a nested query, by the SELECT's id: read once
+        # per SELECT, not once per column; the tree does not change while it is read)
+        self._scope_sources: dict[int, dict[str, exp.Expr]] = {}
         self.aliases: dict[str, exp.Expr] = {}
         if self.select is not None:
             for item in self.select.expressions:
@@ -331,7 +335,10 @@ class Tree:
         if self.nested and not self.derived:
             # The sources scope analysis would give: the FROM / JOIN tables of the column's
             # own SELECT (a correlated column's table is not among them).
-            sources = _sources(_scope_node(column))
+            owner = _scope_node(column)
+            sources = self._scope_sources.get(id(owner))
+            if sources is None:
+                sources = self._scope_sources[id(owner)] = _sources(owner)
             if table := qualifier(column):
                 found: exp.Expr | None = sources.get(table)
             elif len(sources) == 1:
