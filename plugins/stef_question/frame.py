@@ -139,6 +139,8 @@ def _zeros(text: Text) -> list[int]:
     ([6, 7], [])
     """
     toks = text.tokens
+    if "0" not in text.words:  # (most texts: no zero to look at, one scan in C)
+        return []
     return [k for i, t in enumerate(toks[:-1]) if t.kind == "number" and t.low == "0"
             and toks[i + 1].low == "s" and toks[i + 1].start == t.end for k in (i, i + 1)]
 
@@ -1121,7 +1123,8 @@ def _with_aggregates(frame: Frame, strong: tuple[str, ...], weak: tuple[str, ...
     a = frame.aggregates
     new = aggregates.Aggregates(strong, weak, distinct, a.distinct_count and distinct, a.ratio,
                                 a.spans, a.weak_ratio, a.counted)
-    return replace(frame, aggregates=new)
+    # (most calls change nothing, and ``replace`` builds the whole frame again)
+    return frame if new == a else replace(frame, aggregates=new)
 
 
 _STOPWORDS = frozenset({
@@ -1143,7 +1146,7 @@ def content_words(text: str) -> frozenset[str]:
 
 
 def _content(text: Text) -> frozenset[str]:
-    return frozenset({
-        t.low for t in text.tokens
-        if t.kind == "word" and len(t.low) > 1 and t.low not in _STOPWORDS
-    })
+    # (a token's fields by index, t[4] its kind and t[1] its lower-cased form, and the
+    # stopwords taken out of the set at once: this runs over every token of every question)
+    words = {t[1] for t in text.tokens if t[4] == "word"} - _STOPWORDS
+    return frozenset([w for w in words if len(w) > 1])

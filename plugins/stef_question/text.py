@@ -16,8 +16,10 @@ line holds.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from stef_core.limits import QUESTION_CACHE
@@ -84,6 +86,10 @@ class Token(NamedTuple):
     sentence_start: bool = False
 
 
+#: A token's end (``Token.end``, its fourth field).
+_END = itemgetter(3)
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     """A capped text and its tokens."""
@@ -105,20 +111,17 @@ class Text:
 
     def index_at(self, char: int) -> int:
         """Index of the first token that ends after character offset ``char``."""
-        lo, hi = 0, len(self.tokens)
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if self.tokens[mid].end <= char:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo
+        # (the binary search in C: the tokens' ends ascend)
+        return bisect_right(self.tokens, char, key=_END)
 
 
-#: A character before a cut that a token's look-behind reads (``(?<![\w'])'``, ...).
-_LOOKED_BEHIND = re.compile(r"[\w'.:]")
-#: A character after a cut that a token's look-ahead or ``\b`` reads like no character.
-_AS_END = re.compile(r"[^\w:]")
+#: Besides word characters, the characters before a cut that a token's look-behind reads
+#: (``(?<![\w'])'``, ...); a word character is what ``str.isalnum`` says and ``_``, as for
+#: ``\w``: tested on the one character without a pattern call.
+_LOOKED_BEHIND = frozenset("_'.:")
+#: Besides word characters, the character after a cut that a token's look-ahead or ``\b``
+#: reads like a word's (the others read like no character).
+_NOT_AS_END = frozenset("_:")
 
 
 def tokens_within(text: Text, start: int, end: int) -> tuple[int, int] | None:
@@ -139,10 +142,10 @@ def tokens_within(text: Text, start: int, end: int) -> tuple[int, int] | None:
     True
     """
     raw, tokens = text.raw, text.tokens
-    if start > 0 and _LOOKED_BEHIND.match(raw, start - 1):
+    if start > 0 and ((before := raw[start - 1]).isalnum() or before in _LOOKED_BEHIND):
         return None
-    if end < len(raw) and (not _AS_END.match(raw, end)
-                           or (raw[end] == "." and _dotted_before(raw, end))):
+    if end < len(raw) and ((after := raw[end]).isalnum() or after in _NOT_AS_END
+                           or (after == "." and _dotted_before(raw, end))):
         return None
     i, j = text.index_at(start), text.index_at(end)
     if (i < len(tokens) and tokens[i].start < start) or (j < len(tokens) and tokens[j].start < end):
