@@ -929,6 +929,9 @@ class _Rule:
     #: ``<slash>`` a digit, a slash and a digit, ``<clock>`` 10:30 or 2 pm); the pattern cannot
     #: match a text that holds none of them.
     needs: Callable[[_Words], Iterable[str]]
+    #: Words of which every match also holds one, as a word of its own: a text with a year
+    #: and no month name cannot hold "March 2024" (None: ``needs`` says it all).
+    also: Callable[[_Words], Iterable[str]] | None = None
 
 
 def _month_names(w: _Words) -> str:
@@ -960,6 +963,12 @@ def _date_units(w: _Words) -> tuple[str, ...]:
 
 def _a_year(w: _Words) -> tuple[str, ...]:
     return ("<year>",)  # four digits in a row
+
+
+def _a_month(w: _Words) -> tuple[str, ...]:
+    # (a month's name, each a word of letters: every rule given it writes the name between a
+    # word boundary and a full stop, a comma or a blank)
+    return tuple(w.months)
 
 RULES: tuple[_Rule, ...] = (
     # relative
@@ -1062,16 +1071,16 @@ RULES: tuple[_Rule, ...] = (
         _days_of_month, needs=lambda w: tuple(w.months)),
     _Rule("day_month_year", lambda w: (
         r"\b(?:the\s+)?" + _DAY + r"\s+(?:of\s+)?" + _month_names(w) + r",?\s+" + _YEAR
-        + r"\b"), _words_date, needs=_a_year),
+        + r"\b"), _words_date, needs=_a_year, also=_a_month),
     _Rule("month_day_year", lambda w: (
         r"\b" + _month_names(w) + r"\s+(?:the\s+)?" + _DAY + r",?\s+" + _YEAR + r"\b"),
-        _words_date, needs=_a_year),
+        _words_date, needs=_a_year, also=_a_month),
     # weeks, quarters, halves
     _Rule("iso_week", lambda w: r"\b" + _YEAR + r"-?w(?P<week>\d{1,2})\b", _week, needs=_a_year),
     _Rule("week_of", lambda w: (
         r"\b(?:the\s+)?(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})(?:\s+of|,)?\s+"
         + _YEAR + r"\b|\bthe\s+(?P<week2>\d{1,2})(?:st|nd|rd|th)\s+week\s+of\s+"
-        r"(?P<year2>\d{4})\b"), _week, needs=_a_year),
+        r"(?P<year2>\d{4})\b"), _week, needs=_a_year, also=lambda w: ("week",)),
     _Rule("week_alone", lambda w: (
         r"\b(?:iso\s+)?week\s+(?:number\s+)?(?P<week>\d{1,2})\b(?!\s*(?:of|,)?\s*\d{4})"),
         _week_alone, needs=lambda w: ("week",)),
@@ -1087,7 +1096,7 @@ RULES: tuple[_Rule, ...] = (
     # months with a year
     _Rule("month_year", lambda w: (
         r"\b" + _month_names(w) + r"(?:\s+of|,)?\s+(?:the\s+year\s+)?" + _YEAR + r"\b"),
-        _month_year, needs=_a_year),
+        _month_year, needs=_a_year, also=_a_month),
     _Rule("year_month", lambda w: r"(?<![\d/.-])(\d{4})[-/](\d{1,2})(?![\d/-])", _year_month,
           needs=_a_year),
     _Rule("month_slash_year", lambda w: r"(?<![\d/.-])(\d{1,2})/(\d{4})(?![\d/])",
@@ -1153,7 +1162,7 @@ RULES: tuple[_Rule, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
-    rules: tuple[tuple[_Rule, re.Pattern[str], frozenset[str]], ...]
+    rules: tuple[tuple[_Rule, re.Pattern[str], frozenset[str], frozenset[str] | None], ...]
     needs: frozenset[str]  # what opens any rule
 
 
@@ -1161,9 +1170,9 @@ class _Compiled:
 def _compiled() -> _Compiled:
     """The table's patterns, compiled on first use (a run that reads no time compiles none)."""
     w = _words()
-    rules = tuple((r, re.compile(r.pattern(w), re.IGNORECASE), frozenset(r.needs(w)))
-                  for r in RULES)
-    return _Compiled(rules, frozenset().union(*(t for _, _, t in rules)))
+    rules = tuple((r, re.compile(r.pattern(w), re.IGNORECASE), frozenset(r.needs(w)),
+                   frozenset(r.also(w)) if r.also is not None else None) for r in RULES)
+    return _Compiled(rules, frozenset().union(*(t for _, _, t, _ in rules)))
 
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -1193,8 +1202,9 @@ def _atoms(text: str, gate: bool = True) -> list[_Atom]:
     if found is not None and table.needs.isdisjoint(found):
         return []  # no year, date, clock or time word: no time (most questions stop here)
     s = _Scanner(text)
-    for rule, pattern, needs in table.rules:
-        if found is None or not needs.isdisjoint(found):
+    for rule, pattern, needs, also in table.rules:
+        if found is None or (not needs.isdisjoint(found)
+                             and (also is None or not also.isdisjoint(found))):
             s.scan(pattern, rule.build)
     s.atoms.sort(key=lambda a: a.start)
     atoms = s.atoms
