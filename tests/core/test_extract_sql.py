@@ -314,3 +314,37 @@ def test_join_key_tables_without_scope_analysis_are_what_scope_analysis_gives(sq
             expected = source.name.lower() if source is not None and hasattr(
                 source, "name") and type(source).__name__ == "Table" else ""
             assert tree.table_of(column) == expected
+
+
+def test_kept_parser_gives_sqlglots_trees_after_errors_and_in_threads() -> None:
+    """The parse keeps one tokenizer and parser per dialect and thread (stef_core.sql.parse):
+    every tree is sqlglot.parse's own, after a statement that failed and in another thread."""
+    import threading
+
+    import sqlglot
+
+    from stef_core.sql.parse import parse_statement
+
+    good = [
+        ("SELECT a FROM t WHERE b = 1", "sqlite"),
+        ("SELECT COUNT(*) FROM t1 AS x JOIN t2 AS y ON x.id = y.id WHERE x.c > 3", "sqlite"),
+        ("SELECT TOP 3 [n] FROM [t] ORDER BY n DESC", "tsql"),
+        ("SELECT region, SUM(v) FROM s GROUP BY region HAVING SUM(v) > 10", None),
+    ]
+    bad = [("SELECT FROM WHERE (", "sqlite"), ("SELECT 'unclosed FROM t", "sqlite"),
+           ("SELECT a FROM t WHERE", None)]
+
+    def expected(sql: str, dialect: str | None) -> str:
+        return repr(sqlglot.parse(sql, read=dialect)[0])
+
+    for _ in range(2):
+        for (sql, dialect), (broken, broken_dialect) in zip(good, [*bad, bad[0]]):
+            with pytest.raises(SqlParseError):
+                parse_statement(broken, broken_dialect)
+            assert repr(parse_statement(sql, dialect)) == expected(sql, dialect)
+    found: list[str] = []
+    thread = threading.Thread(
+        target=lambda: found.extend(repr(parse_statement(s, d)) for s, d in good))
+    thread.start()
+    thread.join()
+    assert found == [expected(s, d) for s, d in good]
