@@ -589,6 +589,10 @@ class SqlSpec:
     # predicates inside an aggregate (``SUM(CASE WHEN city = 'Paris' THEN 1 END)``, ``SUM(x =
     # 1)``, ``COUNT(*) FILTER (WHERE ...)``). A ratio's numerator lives here.
     conditions: tuple[Filter, ...] = ()
+    # Those of them that label rows into buckets (``CASE WHEN total < 50 THEN 'small' WHEN
+    # total < 100 THEN 'mid' ELSE 'large' END``, outside any aggregate): edges of the buckets a
+    # question may list ("under 50, 50 to 99 and 100 or more"), no condition on the rows.
+    bucket_conditions: tuple[Filter, ...] = ()
     # Column-to-column comparisons among them (``SUM(CASE WHEN delivered_dt <= promised_dt
     # THEN 1 ELSE 0 END)``, ``COUNTIF(ready_at > promised_at)``): ``relations`` holds the row
     # conditions' only.

@@ -271,11 +271,30 @@ def _noun(column: str) -> str:
 _PEOPLE = frozenset({"people", "person", "persons", "inhabitants", "residents", "citizens"})
 
 
+#: "how many" with no noun after it ("how many are left", "and how many").
+_COUNT_ALONE = re.compile(r"\bhow many(?:\s+(?:are|is|were|was|do|does|did|have|has))?"
+                          r"(?:\s+(?:left|remaining|there|still))?\s*(?:[?.,;]|$)")
+
+
+#: A count named by the noun before it ("fiber count", "module count").
+_NOUN_COUNT = re.compile(r"\b([a-z]{3,})\s+counts?\b")
+_NOT_COUNTED = frozenset({"the", "total", "and", "with", "their", "its", "row", "record",
+                          "distinct", "unique", "overall", "grand", "final", "exact"})
+
+
 def _stored_count(q: QuestionSpec, sql: SqlSpec) -> bool:
     """Does the SQL show (or sum) a column named like the counted noun ("How many stars does
     the repository have?" / ``SELECT stars``, "How many people live in X?" /
     ``SUM(population)``): a count stored, not rows to count?"""
     counted = {stem(w) for w in q.counted}
+    if not counted and _COUNT_ALONE.search(q.own_words.lower()[:2000]):
+        # "packages with sessions left, and how many are left": the count names no noun; the
+        # question's things counted are its plural nouns
+        counted = {stem(w) for w in tuple(q.words)[:64] if len(w) > 3 and w.endswith("s")}
+    if not counted:
+        # "samples with the fiber count": a count named by its noun, as a row may keep it
+        counted = {stem(w) for w in _NOUN_COUNT.findall(q.text.lower()[:2000])
+                   if w not in _NOT_COUNTED}
     for a in sql.aggregations:
         noun = _noun(a.arg)
         if a.func == "SUM" and any(
@@ -1907,11 +1926,16 @@ def _mean_per_other_rows(q: QuestionSpec, sql: SqlSpec,
         return None
     table = tables[0].split(".")[-1]
     head = _head(table)
-    if not head or word_matches(per, head):
+    if not head or word_matches(per, head) or any(
+            word_matches(other, head) for other in _PER_NOUN.findall(text[:2000])):
+        # ("avg toll per trip" restated "average toll_usd per transaction" over
+        # ``transactions``: the reformulation names the rows as the thing)
         return None
     return per, column, table
 
 
+#: Every noun after "per" in the texts.
+_PER_NOUN = re.compile(r"\bper\s+([a-z]{3,})")
 #: A season and its year after the noun ("avg discount per reg fall 26"): the term asked, not
 #: the noun of "per paying user".
 _SEASON_YEAR = re.compile(rf"(?:{'|'.join(SEASONS)})\s*['\u2019]?\s*\d")

@@ -36,7 +36,7 @@ from stef_core.words import stem
 #: Two words joined by "or" ("weather or breakdowns", "declined or abandoned").
 _EITHER = re.compile(r"(?<![\w-])([a-z][a-z-]{2,})\s+or\s+([a-z][a-z-]{2,})(?![\w-])")
 #: Words that are no value of the rows: function words, comparatives, periods, quantities.
-_NOT_VALUES = frozenset({
+NOT_VALUES = frozenset({
     "more", "less", "fewer", "higher", "lower", "greater", "above", "below", "over", "under",
     "longer", "shorter", "older", "younger", "later", "earlier", "better", "worse", "not",
     "were", "was", "are", "is", "been", "have", "has", "had", "did", "does", "the", "any",
@@ -50,7 +50,7 @@ _NOT_VALUES = frozenset({
 _MAX = 32
 
 
-def _keeps(word: str, value: str) -> bool:
+def keeps(word: str, value: str) -> bool:
     """Does a stored value spell the word: by stem ("breakdowns" / 'BREAKDOWN'), as a word of
     a compound code ('WEATHER_CXL'), or as its abbreviation ('DECL' for "declined")?"""
     w = stem(word)
@@ -65,12 +65,12 @@ def check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
         return []
     for m in _EITHER.finditer(own):
         first, second = m.group(1), m.group(2)
-        if first in _NOT_VALUES or second in _NOT_VALUES:
+        if first in NOT_VALUES or second in NOT_VALUES:
             continue
         for kept, other in ((first, second), (second, first)):
             conds = [f for f in sql.filters[:_MAX] if f.column and not f.excluded
                      and f.op in ("=", "in") and any(
-                         isinstance(v, str) and _keeps(kept, v) for v in f.values[:8])]
+                         isinstance(v, str) and keeps(kept, v) for v in f.values[:8])]
             if not conds or any(len(f.values) != 1 for f in conds):
                 continue
             if named_anywhere(other, sql, aliases=False):

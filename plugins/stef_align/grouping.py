@@ -1162,7 +1162,9 @@ def _kindred_key(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpe
 
 
 #: "avg party size per booking", "average fare per trip": a mean asked per thing.
-_MEAN_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){0,4}?\s+per\s+")
+_AVG_PER = re.compile(r"\b(?:avg|average|mean)\b(?:\s+[a-z'-]+){0,4}?\s+per\s+")
+#: ... or a median or typical value per thing ("median billed per dive").
+_MEAN_PER = re.compile(r"\b(?:avg|average|mean|median|typical)\b(?:\s+[a-z'-]+){0,4}?\s+per\s+")
 
 
 def _initialled(group: str, keys: tuple[str, ...], text: str = "") -> bool:
@@ -1211,6 +1213,20 @@ def _counted_per(group: str, q: QuestionSpec, sql: SqlSpec) -> tuple[str, ...]:
         if family(a.func) == "COUNT" and a.distinct and a.arg != "*" and "," not in a.arg))
 
 
+def _central(sql: SqlSpec) -> bool:
+    """Does the SQL take a central value of rows: a mean, a median or a quantile, or a
+    division (a mean by hand)?"""
+    return sql.divides or any(family(a.func) in _CENTRAL for a in sql.aggregations[:64])
+
+
+#: A percentile window and the column it orders.
+_PERCENTILE_OF = re.compile(r"PERCENTILE_(?:CONT|DISC)\([^)]*\)\s+WITHIN\s+GROUP\s*\(\s*ORDER\s+BY"
+                            r"\s+([\w.]+)", re.IGNORECASE)
+#: Aggregates that take a central value of rows ("avg", "median", "typical").
+_CENTRAL = frozenset({"AVG", "MEDIAN", "PERCENTILECONT", "PERCENTILEDISC", "QUANTILE",
+                      "QUANTILECONT", "QUANTILEDISC", "APPROXQUANTILE"})
+
+
 def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     """"avg party size per booking" as AVG(party_size) over ``reservations``, with no grouping:
     if each row is one booking the average over rows is the average per booking. Nothing in the
@@ -1222,8 +1238,10 @@ def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
     stake the score on."""
     words = group.split()
     if not words or any(has_many_rows(w) for w in words) or not re.search(
-            _MEAN_PER.pattern + re.escape(group) + r"\b", q.text[:2000]):
+            _AVG_PER.pattern + re.escape(group) + r"\b", q.text[:2000]):
         return False
+    # (a mean only: a median over other rows, "median labor hours per job" over visits, is
+    # surely not one per job, as a sum of a job's visits is no visit)
     if not (sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations[:64])):
         return False
     # (not a flag about the thing: ``is_owner_stay`` on reservations says what kind of stay a
@@ -1235,13 +1253,18 @@ def _rows_may_be(group: str, q: QuestionSpec, sql: SqlSpec) -> bool:
         for w in words for n in names)
 
 
-def _rows_are(group: str, sql: SqlSpec) -> bool:
+def _rows_are(group: str, sql: SqlSpec, joined: bool = False) -> bool:
     """"avg visitor count per market day" as AVG(visitor_cnt) over ``market_days``, joined to
-    nothing: the averaged column's own table is named after the thing, so each row is one."""
-    if sql.joins:
+    nothing (or to other tables, ``joined``: said of a group the reformulation names): the
+    averaged column's own table is named after the thing, so each row is one."""
+    if sql.joins and not joined:
         return False
     words = group.split()
-    averaged = {bare(a.arg).lower() for a in sql.aggregations[:64] if family(a.func) == "AVG"}
+    averaged = {bare(a.arg).lower() for a in sql.aggregations[:64]
+                if family(a.func) in _CENTRAL}
+    # (T-SQL's median as a window: PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x) OVER ())
+    averaged.update(bare(m.group(1)).lower() for w in sql.windows[:16]
+                    if (m := _PERCENTILE_OF.match(w)) is not None)
     homes = {t for c, t in sql.column_tables[:256] if c.lower() in averaged}
     return bool(words) and any(
         all(any(word_matches(w, p) for p in parts(bare(t))) for w in words) for t in homes)
@@ -1322,8 +1345,10 @@ def _mean_base(group: str, keys: tuple[str, ...], q: QuestionSpec, sql: SqlSpec,
     if not beside or not (_answered(beside[0], keys, q, sql, rules, per=False)
                           or any(another_name(beside[0], c) for c in _key_columns(keys))):
         return False  # (the breakdown under another of its names: "membership level" / tier)
-    if not (sql.divides or any(family(a.func) == "AVG" for a in sql.aggregations[:64])):
+    if not _central(sql):
         return False
+    if _rows_are(group, sql, joined=True):
+        return True  # the mean's column is the base's own rows' ("median billed per dive")
     # the rows are named after no other thing the user says, the breakdown's words aside
     own = q.own_words.replace(beside[0], " ")
     if rows_of_another(words, own, sql.tables):
@@ -1580,6 +1605,11 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
         for group in q.group_by:
             if _answered(group, keys, q, sql, rules) or (not keys and _rows_are(group, sql)) or (
                     _own_name_key(group, keys, sql)):
+                continue
+            if not keys and any(_rows_are(g, sql, joined=True) and f"per {g}" in q.text
+                                for g in q.restated_groups[:4]):
+                # "avg toll per trip" restated "average toll per transaction", AVG over
+                # ``transactions`` joined to accounts: the agent names the rows as the thing
                 continue
             if keys:
                 message = (f"the question asks per {group} but the SQL groups by "

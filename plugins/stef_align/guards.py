@@ -97,6 +97,8 @@ GUARD_WORDS = frozenset({
     "sample",
 })
 _GUARD_STEMS = frozenset(stem(w) for w in GUARD_WORDS)
+#: Words that name a tenancy kept by its code (``vendor_cd``, ``platform_code``).
+_CODED_TENANCY = frozenset({"vendor", "platform", "tenant", "org", "company"})
 #: Longest literal a scope guard compares with (a tenant key, not a sentence).
 MAX_SCOPE_LITERAL = 40
 
@@ -142,7 +144,10 @@ def _scope(f: Filter, text: str) -> bool:
     ps = parts(f.column)
     # ``tenant_id``, ``org_key``; or a column that is only a tenancy word (``workspace``), not
     # one that merely mentions it (``customer_segment`` is a business attribute)
-    if not ps or not (ps[-1] in ID_PARTS or all(p in SCOPE_WORDS for p in ps)):
+    # (also a tenancy's code: ``tenant_cd``, ``vendor_code``, the software vendor's tenant)
+    if not ps or not (ps[-1] in ID_PARTS or all(p in SCOPE_WORDS for p in ps) or (
+            len(ps) > 1 and ps[-1] in ("cd", "code")
+            and all(p in SCOPE_WORDS or p in _CODED_TENANCY for p in ps[:-1]))):
         return False
     if len(ps) == 1 and ps[0] in ID_PARTS:
         return False  # a bare ``id = 7`` picks one row: a lookup, not a scope
@@ -650,7 +655,10 @@ def _run_scope(f: Filter, text: str) -> bool:
     if isinstance(v, bool) or not isinstance(v, (int, str)):
         return False
     ps = parts(f.column)
-    if not ps or not (ps[-1] in ID_PARTS or all(p in SCOPE_WORDS for p in ps)):
+    # (also a tenancy's code: ``tenant_cd``, ``vendor_code``, the software vendor's tenant)
+    if not ps or not (ps[-1] in ID_PARTS or all(p in SCOPE_WORDS for p in ps) or (
+            len(ps) > 1 and ps[-1] in ("cd", "code")
+            and all(p in SCOPE_WORDS or p in _CODED_TENANCY for p in ps[:-1]))):
         return False
     entity = [p for p in ps if p not in ID_PARTS]
     if not entity or str(v).lower() in _words(text.lower()):

@@ -393,8 +393,10 @@ def dropped_empty(q: QuestionSpec, sql: SqlSpec, logged: bool = False) -> list[R
             "major",
         )]
     counts = {a.func for a in sql.aggregations} & _COUNTS
-    if (q.keeps_empty and counts and sql.group_by and not sql.keeps_unmatched
-            and not sql.conditions):
+    # (grouped in the query or in a subquery it joins: "claims per crew, zero if none" /
+    # crews JOIN (SELECT crew_id, count() ... GROUP BY crew_id))
+    if (q.keeps_empty and counts and (sql.group_by or (sql.nested_group_by and sql.outer_joins))
+            and not sql.keeps_unmatched and not sql.conditions):
         return [reason(
             "join.drops_empty",
             "the question asks to show the groups with nothing too (zeros), but the SQL "

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 
 from stef_align.aggregates import family
-from stef_align.names import parts
+from stef_align.names import bare, parts
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import SUBQUERY, OrderItem, QuestionSpec, SqlSpec
@@ -276,8 +276,13 @@ def _check(q: QuestionSpec, sql: SqlSpec) -> list[Reason]:
     # The rows kept: LIMIT / TOP / FETCH, or the k of a ranking window per group.
     kept = sql.limit if sql.limit is not None else (
         sql.rank_limit if sql.rank_limit is not None else sql.nested_k)
+    # ("top 5 caves for first visits" / ROW_NUMBER() OVER (PARTITION BY client ...) = 1 in a
+    # CTE, then COUNT(*) ... GROUP BY cave FETCH FIRST 5: the rank picks each client's first
+    # visit before the outer query groups by another key; its LIMIT is the top-k)
+    picked_first = bool(sql.group_by) and not {
+        bare(k).lower() for k in sql.partition_by[:8]} & {bare(k).lower() for k in sql.group_by[:8]}
     if (sql.limit is not None and sql.rank_limit is not None and sql.partition_by
-            and sql.limit > sql.rank_limit):
+            and sql.limit > sql.rank_limit and not picked_first):
         # "top 2 attendants at each stand" / RANK() OVER (PARTITION BY stand ...) <= 2, then
         # LIMIT 200: the ranking keeps k in each group; a LIMIT above it caps the output
         kept = sql.rank_limit

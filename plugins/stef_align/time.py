@@ -565,6 +565,18 @@ _OVER = re.compile(r"\b(?:(mom|m/m|month[- ]over[- ]month)|(qoq|q/q|quarter[- ]o
                    r"|(wow|w/w|week[- ]over[- ]week))\b")
 
 
+#: Words that ask for a balance as of a period's first moment ("opening balance this month",
+#: "owed at the start of the quarter").
+_OPENING = re.compile(r"\bopening\b|\bat the (?:start|beginning) of\b|\bas of the (?:start|"
+                      r"beginning) of\b|\bstarting balance\b")
+#: Words that ask a change of one period, against another the words do not name ("revenue
+#: growth last month", "did cancellations drop this quarter").
+_CHANGE = re.compile(r"\b(?:growth|grew|grow|change|changed|increase|increased|decrease|"
+                     r"decreased|drop|dropped|rise|rose|fell|fall|delta|up or down)\b")
+#: The units such a change is read over.
+_CHANGED_UNITS: dict[str, RelativeUnit] = {"month": "month", "quarter": "quarter", "week": "week"}
+
+
 def _over(text: str) -> RelativeUnit | None:
     """The unit a question compares with the one before it ("mom growth": month)."""
     m = _OVER.search(text)
@@ -1160,6 +1172,13 @@ def align_periods(
     ignored = {norm(c) for c in rules.ignored_filters}
     sql_periods = [p for p in (*sql.periods, *sql.value_periods)
                    if norm(p.column or "") not in ignored]
+    if not any(p.clock for p in q.periods) and any(
+            p.clock and p.start is None and p.end is None
+            for p in (q.restated_periods or ())[:8]):
+        # ("overnight calls last week" restated "... received between 22:00 and 06:00": the
+        # agent's time of day, which the SQL keeps on the dates' column; the question's dates
+        # are compared with the SQL's days, the time of day being the reformulation's)
+        sql_periods = _unclocked(sql_periods)
     asked = sorted(_clock_within(list(q.periods), sql_periods), key=_rank)
     out.relative = any(p.relative for p in (*asked, *sql_periods))
     today = anchor_date(anchor)
@@ -1254,6 +1273,10 @@ def align_periods(
     sql_periods += [union for union, _ in members]
     joined = {len(sql_periods) - len(members) + k: idx for k, (_, idx) in enumerate(members)}
     over = _over(q.text)
+    # ("online revenue growth last month": a change asked of one period reads the one before
+    # it as well, as "mom" does; which one it is compared with, the words do not say)
+    widen = over or (_CHANGED_UNITS.get(asked[0].grain) if len(asked) == 1
+                     and _CHANGE.search(q.text) else None)
     s_canon = [_canon(s, today) for s in sql_periods]
     s_clipped = [_canon(s, today, clip=True) for s in sql_periods]
     used: set[int] = set()
@@ -1270,13 +1293,14 @@ def align_periods(
                 if j in used or not _column_ok(p, s, rules, sql.columns) or (
                         wanted == "open" and s.source == "case"):
                     continue  # a period that shapes a value answers one, it bounds no rows
-                if _compare_readings(p, today, s, s_canon[j], s_clipped[j], over,
+                if _compare_readings(p, today, s, s_canon[j], s_clipped[j], widen,
                                      logged, coming, first, years) == wanted:
                     outcome[i] = (wanted, j)
                     used.add(j)
                     used.update(joined.get(j, ()))
                     break
     _union_of_asked(a_canon, sql, sql_periods, s_canon, today, used, outcome)
+    split = _split_off(a_canon, sql_periods, s_canon, outcome, today)
     # Years kept in plain columns.
     taken = {f for s in sql_periods for f in s.parts}
     fallback = _fallback(sql, taken, rules) if len(outcome) < len(asked) else []
@@ -1350,6 +1374,14 @@ def align_periods(
                     f"the question asks {said}; the SQL keeps the rows whose {s.column} to "
                     f"{other.column} overlaps it (the rows in force during it), one reading of it",
                     "minor"))
+                continue
+            sc = _canon(s, today)
+            if (kind == "open" and sc.start is None and sc.end is not None
+                    and sc.end == pc.start and _OPENING.search(q.text[:2000])):
+                # "opening credit balance this month", "what we owed at the start of this
+                # month" / entry_ts < '2025-10-01': a balance as of the period's first moment
+                # sums every row before it
+                out.matched.append(f"{s.column} in {sql_text}")
                 continue
             out.mismatch(asked_text, "filter.operator_mismatch",
                          f"the question asks {said} but the SQL bounds {s.column} another "
@@ -1452,6 +1484,8 @@ def align_periods(
             f"required period {said} is not in the SQL",
             "major",
         ))
+    if split is not None:
+        out.mismatch(split[0], "filter.value_mismatch", split[1])
     if over is not None:
         _over_a_year(over, outcome, s_canon, out)
     elif _YOY.search(q.text) is not None:
@@ -1823,6 +1857,49 @@ def _union_of_asked(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period]
             return
 
 
+def _split_off(canon: list[_Canon], sql_periods: list[Period], s_canon: list[_Canon],
+               outcome: dict[int, tuple[str, int]], today: date) -> tuple[str, str] | None:
+    """"order value ytd vs same period last year" answered by one row window over both (read
+    as their union, :func:`_union_of_asked`) and CASE / FILTER conditions that split it: each
+    part, cut to the row window, must be one of the asked periods. A part that is another
+    stretch (the whole of 2024 for its first months) compares other periods: the asked one
+    and the message, or None."""
+    if len(canon) < 2 or len(outcome) != len(canon):
+        return None
+    rows = [j for _, j in outcome.values() if sql_periods[j].source != "case"]
+    if len(set(rows)) != 1 or s_canon[rows[0]].start is None:
+        return None  # one row window, read as the union or as one of the asked
+    j = rows[0]
+    window = s_canon[j]
+    assert window.start is not None
+    now = _midnight(today) + timedelta(days=1)
+    top = window.end or now
+    parts = []
+    for k, s in enumerate(sql_periods[:32]):
+        c = s_canon[k]
+        if (s.source != "case" or c.periodic or c.clock or c.negated
+                or norm(s.column or "") != norm(sql_periods[j].column or "")):
+            continue
+        start = max(c.start, window.start) if c.start is not None else window.start
+        end = min(c.end, top) if c.end is not None else top
+        if start < end:
+            parts.append((start, end))
+    if len(parts) < 2:
+        return None
+    # (a period still running, "this week", holds its rows up to now)
+    asked = [(c.start, min(c.end or now, now)) for c in canon if c.start is not None]
+    parts = [(s, min(e, now)) for s, e in parts]
+    missed = [a for a in asked if a not in parts]
+    if len(missed) != 1 or len(parts) != len(asked):
+        return None
+    other = next((p for p in parts if p not in asked), None)
+    if other is None:
+        return None
+    said = _stretch(*missed[0])
+    return said, (f"the question compares {said}, but the SQL splits its rows into "
+                  f"{_stretch(*other)} for it: another stretch")
+
+
 def _spanning(canon: list[_Canon], sql: SqlSpec, sql_periods: list[Period],
               s_canon: list[_Canon], used: set[int],
               outcome: dict[int, tuple[str, int]]) -> None:
@@ -1888,6 +1965,19 @@ def _unions(periods: list[Period]) -> list[tuple[Period, list[int]]]:
         if all(periods[a].end == periods[b].start for a, b in pairwise(ordered)):
             first, last = periods[ordered[0]], periods[ordered[-1]]
             out.append((replace(first, end=last.end), ordered))
+    return out
+
+
+def _unclocked(periods: list[Period]) -> list[Period]:
+    """``periods`` with the time of day taken off those that bound dates too, once each
+    (``received >= '2025-09-08' AND received < '2025-09-15' AND (HOUR(received) >= 22 OR
+    HOUR(received) < 6)``, read as two periods of the same days, is those days)."""
+    out: list[Period] = []
+    for p in periods:
+        if p.clock and (p.start is not None or p.end is not None):
+            p = replace(p, clock=None)
+        if p not in out:
+            out.append(p)
     return out
 
 

@@ -118,6 +118,11 @@ class Frame:
         return out
 
 
+#: Words that ask for an order statistic of rows, an aggregate the lexicon does not list.
+_ORDER_STATISTIC = frozenset({"median", "medians", "percentile", "percentiles", "quartile",
+                              "p50", "p75", "p90", "p95", "p99", "typical"})
+
+
 def _counted_before_count(reform: Frame | None) -> tuple[str, ...]:
     """The nouns a reformulation counts by naming them before "count" ("with the wheel
     count"): what its SQL may sum as a stored count. (Not its "number of animals", which
@@ -174,7 +179,9 @@ def read_frame(text: Text, lex: Lexicon, bound: frozenset[int] = frozenset(),
     aggs, agg_taken = aggregates.read(text, lex, frozenset(claimed))
     claimed |= agg_taken
     order = ordering.read(text, lex, frozenset(claimed))
-    aggregated = bool(aggs.strong or aggs.weak or aggs.ratio or sup.present)
+    # (an order statistic is an aggregate too: "median billed per dive by indication")
+    aggregated = bool(aggs.strong or aggs.weak or aggs.ratio or sup.present) or bool(
+        _ORDER_STATISTIC.intersection(text.words))
     grouped, taken = grouping.read(text, lex, frozenset(claimed) | bound_terms,
                                    aggregated=aggregated,
                                    ranking_ends=ranking_ends)
@@ -378,7 +385,8 @@ def _week_bounds(text: Text, times: list[tuple[int, int]]) -> set[int]:
 
 #: A whole week spelled by its first and last days ("league weeks run Sunday to Saturday").
 _WEEK_SPAN = re.compile(r"\bweeks?\b[^.;]{0,40}?\b(" + "|".join(WEEKDAYS) + r")"
-                        r",?\s*(?:\d{4}-\d\d-\d\d|[a-z]{3,9}\.? \d{1,2}(?:,? \d{4})?)?,?"
+                        r",?\s*(?:\d{4}-\d\d-\d\d|[a-z]{3,9}\.? \d{1,2}(?:,? \d{4})?"
+                        r"|\d{1,2}(?:st|nd|rd|th)?(?: [a-z]{3,9})?)?,?"
                         r"\s*(?:to|through|thru|until|till|-|\u2013|\u2014)\s*("
                         + "|".join(WEEKDAYS) + r")\b", re.IGNORECASE)
 
@@ -388,6 +396,11 @@ _WEEK_SPAN = re.compile(r"\bweeks?\b[^.;]{0,40}?\b(" + "|".join(WEEKDAYS) + r")"
 _SPAN_WEEK = re.compile(r"\b(" + "|".join(WEEKDAYS) + r"),?\s*(?:\d{4}-\d\d-\d\d|[a-z]{3,9}\.? "
                         r"\d{1,2}(?:,? \d{4})?)?,?\s*(?:to|through|thru|until|till|-|\u2013|\u2014)"
                         r"\s*(" + "|".join(WEEKDAYS) + r")\b[^.;]{0,30}?\bweeks?\b", re.IGNORECASE)
+
+
+#: The first day said outright: "the reporting week starts Sunday", "weeks begin on Sunday".
+_WEEK_STARTS = re.compile(r"\bweeks?\s+(?:starts?|begins?|runs?\s+from)\s+(?:on\s+)?("
+                          + "|".join(WEEKDAYS) + r")\b", re.IGNORECASE)
 
 
 def _told_week_start(reformulated: str) -> int:
@@ -403,10 +416,17 @@ def _told_week_start(reformulated: str) -> int:
     (0, 0)
     >>> _told_week_start("Cars from Friday 2025-08-01 to Thursday 2025-08-07 (last film week)")
     4
+    >>> _told_week_start("Shifts in the payroll week, Sunday 24 to Saturday 30 May 2026")
+    6
+    >>> _told_week_start("Covers since Sunday 14 September (the reporting week starts Sunday)")
+    6
     """
     text = reformulated[:MAX_CHARS]
     if "week" not in text.lower():  # (both spellings name the week)
         return 0
+    said = _WEEK_STARTS.search(text)
+    if said is not None:
+        return WEEKDAYS.index(said.group(1).lower())  # "(the reporting week starts Sunday)"
     m = _WEEK_SPAN.search(text) or _SPAN_WEEK.search(text)
     if m is None:
         return 0

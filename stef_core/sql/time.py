@@ -573,7 +573,14 @@ def _relative_parts(node: exp.Expr) -> RelativeDate | None:
     if base is None or day_n is None or not 1 <= day_n <= 31:
         return None
     of_month = _part_of(month, exp.Month, "MONTH")
-    if of_month is not None:
+    of_quarter = _quarter_first_month(month)
+    if of_quarter is not None:
+        # DATEFROMPARTS(YEAR(GETDATE()), (DATEPART(QUARTER, GETDATE()) - 1) * 3 + 1, 1): the
+        # first month of the current quarter
+        if _relative(of_quarter) != base or years_on:
+            return None
+        start = base.start_of("quarter")
+    elif of_month is not None:
         if _relative(of_month) != base:
             return None
         start = base.start_of("month")
@@ -587,6 +594,34 @@ def _relative_parts(node: exp.Expr) -> RelativeDate | None:
             return None  # YEAR(d) - 1 with MONTH(d): no spelling agents use
         start = start.shifted("year", years_on)
     return start.shifted("day", day_n - 1) if day_n > 1 else start
+
+
+def _quarter_first_month(node: exp.Expr) -> exp.Expr | None:
+    """The date whose quarter's first month ``node`` computes: ``(QUARTER(d) - 1) * 3 + 1`` or
+    ``3 * QUARTER(d) - 2`` (``DATEPART(QUARTER, d)``, ``EXTRACT(QUARTER FROM d)``), else None.
+
+    >>> import sqlglot
+    >>> m = sqlglot.parse_one("SELECT (DATEPART(QUARTER, GETDATE()) - 1) * 3 + 1", read="tsql")
+    >>> _quarter_first_month(m.expressions[0]) is not None
+    True
+    >>> _quarter_first_month(sqlglot.parse_one("SELECT 3 * x - 2").expressions[0]) is None
+    True
+    """
+    node = _unwrap_int(node)
+    quarter: exp.Expr | None = None
+    if isinstance(node, exp.Add) and _int_literal(node.expression) == 1:
+        mul = _unwrap_int(node.this)
+        if isinstance(mul, exp.Mul) and _int_literal(mul.expression) == 3:
+            sub = _unwrap_int(mul.this)
+            if isinstance(sub, exp.Sub) and _int_literal(sub.expression) == 1:
+                quarter = _unwrap_int(sub.this)
+    elif isinstance(node, exp.Sub) and _int_literal(node.expression) == 2:
+        mul = _unwrap_int(node.this)
+        if isinstance(mul, exp.Mul) and _int_literal(mul.this) == 3:
+            quarter = _unwrap_int(mul.expression)
+    if quarter is None:
+        return None
+    return _part_of(quarter, exp.Quarter, "QUARTER")
 
 
 def _relative(node: exp.Expr) -> RelativeDate | None:

@@ -134,8 +134,10 @@ def negated_before(text: Text, lex: Lexicon, i: int, reach: int = NEGATION_REACH
         # ("no shift_status = 'WORKED' shift": a reformulation's code keeps its negation)
         if tok.kind == "punct" and tok.low not in ("'", "-", "=", "_"):
             return False
-        if tok.low in _CLAUSE_WORDS:
-            return False  # "not discontinued and cost less than 50": another predicate
+        if tok.low in _CLAUSE_WORDS or tok.low == "with":
+            # "not discontinued and cost less than 50", "not yet paid with an amount above
+            # $2,500": another predicate
+            return False
         for k in range(max(lo, j - 2), j + 1):
             if words[k] not in cues:
                 continue  # opens no negation (lex.at would say None)
@@ -327,6 +329,8 @@ def _other(text: Text, lex: Lexicon, i: int) -> str:
         if words[j] not in _OTHER_SKIP:
             taken.append(words[j].removesuffix("'s"))
         if words[j] in _TIMES_SAID:
+            if j + 1 < len(words) and words[j + 1] == "as":
+                taken.append("as")  # "twice as many": a multiplier, no count of times
             break  # "more than once ytd": a count of times, whatever word follows it
         j += 1
     return " ".join(taken)
@@ -540,14 +544,34 @@ def _left_out_after(text: Text, lex: Lexicon, claimed: frozenset[int],
     return out
 
 
+#: Words that make a comparison a ratio of two quantities ("at least double their 2024
+#: count"): the number after them is not the bound.
+_MULTIPLIERS = frozenset({"double", "doubled", "triple", "tripled", "quadruple", "half"})
+#: Words after "N times" that make it a multiplier ("3 times their 2024 revenue", "2 times
+#: as many"), not a count of times ("at least 3 times a week", "ordered more than 3 times";
+#: "3 times last month" is one, so "last" is left out).
+_MULTIPLIED = frozenset({"as", "the", "their", "its", "his", "her", "what", "that", "more",
+                         "larger", "bigger", "higher", "greater", "longer", "our"})
+
+
 def _number_after(text: Text, lex: Lexicon, i: int, claimed: frozenset[int]) -> int | None:
-    """Index of the number a comparative ending at ``i`` governs, within a few words."""
+    """Index of the number a comparative ending at ``i`` governs, within a few words; None
+    past a multiplier ("at least double their 2024 count": 2024 is no bound).
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> _number_after(tokenize("at least double their 2024 count"), lexicon(), 2,
+    ...               frozenset()) is None
+    True
+    >>> _number_after(tokenize("at least 3 times a week"), lexicon(), 2, frozenset())
+    2
+    """
     gap = 0
     j = i
     n = len(text.tokens)
     while j < n and gap <= MAX_GAP_WORDS:
         tok = text.tokens[j]
-        if j in claimed:
+        if j in claimed or tok.low in _MULTIPLIERS:
             return None
         if number_at(tok, lex) is not None and tok.kind in ("number", "word"):
             if tok.kind == "word" and lex.get("number_word", tok.low) is None and not (
@@ -809,6 +833,14 @@ def read(
             continue
         if text.tokens[j].low.endswith("%") and j + 1 < n and words[j + 1] == "of":
             i = m.end  # "greater than 89% of the average": a share of something else
+            continue
+        if j + 2 < n and words[j + 1] == "times" and words[j + 2] in _MULTIPLIED:
+            # "revenue at least 3 times their 2024 revenue": a ratio of two quantities, no
+            # value of a column (as "twice as many": the SQL compares two quantities)
+            found.append(Comparison(as_op(m.meaning), None, i, j + 2,
+                                    other=f"{words[j]} times"))
+            taken.update(range(i, j + 2))
+            i = j + 2
             continue
         if _margin(text, j):
             # "at least 20% over their budget": a margin over another quantity, no value of a

@@ -49,6 +49,13 @@ MAX_GROUP_WORDS = 3
 _DETERMINERS = frozenset({"the", "their", "its", "his", "her", "a", "an", "every", "each",
                           "one", "single", "given", "different", "distinct", "unique", "all"})
 _PASSIVE_ENDINGS = ("ed", "en")
+#: Verbs after a floating "each" ("how many booths each has").
+_EACH_VERBS = frozenset({"has", "had", "have", "did", "does", "got", "gets", "made", "makes",
+                         "sold", "bought", "spent", "took", "takes", "owns", "holds", "runs",
+                         "rents", "leases", "uses", "manages", "handles", "sells", "buys",
+                         "teaches", "drives", "books", "hosts", "serves", "carries"})
+#: Forms of "be" before a floating "each" ("were each picked up"): every one of them.
+_BE = frozenset({"were", "are", "was", "is", "be", "been"})
 _NOT_BEFORE_EACH = frozenset({"after", "before", "with", "from", "to", "than", "between",
                               "against", "about", "like", "into", "onto", "upon"})
 #: "List each X": a group when the question aggregates per X ("List each country with its
@@ -435,6 +442,18 @@ def read(
             continue
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _NOT_BEFORE_EACH:
             continue  # "after each transaction", "with each order": not one answer per group
+        if ((m.phrase == "for every" or (m.phrase == "every" and m.start > 0
+                                          and words[m.start - 1] == "for"))
+                and not (aggregated or metric or ranking_ends)):
+            continue  # "riders picked up on time for every trip": for all of them, no group
+        if m.phrase == "each" and m.start > 0 and words[m.start - 1] in _BE:
+            continue  # "trips that were each picked up on time": each of them, no group
+        if (m.phrase == "each" and m.start >= 2 and "many" in words[max(0, m.start - 3):m.start]
+                and words[m.start - 1] not in _AUXILIARIES and m.end < n
+                and (words[m.end] in _EACH_VERBS or words[m.end].endswith("ed"))):
+            # "dealers and how many booths each rents": each dealer's count, said of the
+            # dealers named before; the count's noun is no group
+            continue
         if m.phrase == "each" and m.start > 0 and words[m.start - 1] in ("much", "many"):
             continue  # "top 5 accounts and how much each spent": each of them, no group
         if m.phrase in ("each", "every") and m.start > 0 and words[m.start - 1] in _LISTERS and (
@@ -578,7 +597,11 @@ _EMPTY_GROUPS = gated(
     r"(?:no|none|nothing|zero|0)|without)\b"
     r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+|any\s+)?"
     r"(?:[a-z]+\s+){0,2}?(?:that|who|which)\s+(?:[a-z]+\s+){1,2}?(?:none|nothing|no|zero|0)\b"
-    r"|\bshowing\s+(?:0|zero)\s+for\b")
+    r"|\bshowing\s+(?:0|zero)\s+for\b"
+    # "including teams that haven't competed", "incl. reps who never sold"
+    r"|\b(?:including|include|includes|incl\.?|even)\s+(?:the\s+|those\s+|ones\s+)?"
+    r"(?:[a-z]+\s+){0,2}?(?:that|who|which)\s+(?:haven't|hasn't|didn't|havent|hasnt|didnt|"
+    r"never|have\s+not|has\s+not|did\s+not)\b")
 #: The same asked after the groups are named: "zero if none", "0 if nothing was bought yet",
 #: "idle instructors included", "empty rooms too", "bars with none too" (a pattern of its own:
 #: one gate of this many words would hold too many needles).
@@ -657,6 +680,8 @@ def asks_empty_groups(text: str) -> bool:
     >>> asks_empty_groups("new clients per clinic this year (show all clinics)")
     True
     >>> asks_empty_groups("rentals per guide last month, guides with no tours as 0")
+    True
+    >>> asks_empty_groups("teams and their entries, including teams that haven't competed")
     True
     """
     return (_EMPTY_GROUPS.search(text) is not None

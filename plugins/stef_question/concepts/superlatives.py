@@ -151,6 +151,11 @@ def _asks_one(text: Text, sup_start: int) -> bool:
     "who is") rather than several ("which regions have", "list the most expensive
     products")?"""
     words = text.words
+    if words[sup_start + 1:sup_start + 2] and words[sup_start + 1] in _SHARE_NOUNS and (
+            words[sup_start + 2:sup_start + 3] in ((), ("of",), ("by",), ("in",), (",",))):
+        # "the top quartile of growers": a share of the rows, several ("the most third
+        # party leads" is no share)
+        return False
     # "members who came most often", "growers with the biggest deliveries": the subject the
     # question opens with is plural, whatever follows the superlative
     j = 1 if words[:1] in (("the",), ("all",)) else 0
@@ -199,6 +204,12 @@ def _ordinal(text: Text, lex: Lexicon, i: int) -> int | None:
     return int(word) if word else None
 
 
+#: Shares of the rows a ranking keeps ("the top quartile", "the bottom third").
+_SHARE_NOUNS = frozenset({"quartile", "quintile", "decile", "percentile", "tercile", "half",
+                          "third", "quarter", "fifth", "tenth", "quartiles", "deciles",
+                          "percentiles"})
+#: Words that make the number after "top" a share of the rows ("top 10 percent").
+_PERCENT_WORDS = frozenset({"%", "percent", "pct"})
 #: Words that say whose rows "first" or "last" ranks ("their first order").
 _OWNERS = frozenset({"their", "its", "his", "her", "our", "my", "your"})
 #: The words of a date: "first job date" asks for the date the first job has.
@@ -280,6 +291,12 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Superlative
             # "top 12 month revenue": the number measures a window; it stays claimed here
             # (no condition of the question's either), and no k is read
             taken.add(m.end)
+            continue
+        if value is not None and (text.tokens[m.end].low.endswith("%") or (
+                m.end + 1 < n and words[m.end + 1] in _PERCENT_WORDS)):
+            # "top 10% of customers by spend": a share of the rows, no count of them (a
+            # window, NTILE or PERCENT_RANK keeps it; no k to hold the LIMIT to)
+            taken.update(range(i, m.end + 1))
             continue
         if value is not None and float(value).is_integer() and 0 < value <= 1000:
             k, k_dir = int(value), m.meaning  # "top 3", "the first five"

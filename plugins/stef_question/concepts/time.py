@@ -258,6 +258,10 @@ _COMING_SPAN = re.compile(r"(?:next|coming|this coming)\s+(?:week|month|quarter|
 _RANGE_OPEN = re.compile(r"\b(?:between|from)\s+(?:the\s+)?(?:years?\s+)?" + _WEEKDAY
                          + "['\"]?$")
 _DASHES = "-\u2013\u2014"  # hyphen, en dash, em dash
+#: What stands between two days of one month written once ("13-19 October", "from 13 to 19
+#: October 2025", "between Monday 8 and Sunday 14 September", "October 13 through 19").
+_DAYS_APART = (r"(?:\s*[" + _DASHES + r"]\s*|\s+(?:to|through|thru|until|till|and)\s+)"
+               + _WEEKDAY)
 _RANGE_JOIN = re.compile(
     r"^['\"]?\s*(?:and|to|until|till|through|thru)\s+(?:the\s+)?(?:end\s+of\s+)?" + _WEEKDAY
     + r"['\"]?$|^\s*[" + _DASHES + r"]\s*" + _WEEKDAY + "$"
@@ -570,8 +574,16 @@ def _period_end(m: re.Match[str], s: _Scanner) -> _Atom | None:
         return None
     unit = _words().units[m.group(1).casefold()]
     hi = ANCHOR_DAY.start_of(unit)
+    if _DEADLINE_BEFORE.search(s.lower[max(0, m.start() - 12):m.start()]):
+        # "licenses that run out before year end", "due by month-end": the coming one, a
+        # deadline ahead
+        hi = hi.shifted(unit, 1)
     return _Atom(m.start(), m.end(), hi.shifted("day", -1), hi, "day", period_end=True,
                  weak=True)
+
+
+#: A deadline's word before a period's end ("before year end", "by month-end").
+_DEADLINE_BEFORE = re.compile(r"\b(?:before|by|until|till)\s+(?:the\s+)?$")
 
 
 def _unit_before(m: re.Match[str], s: _Scanner) -> _Atom:
@@ -1028,7 +1040,7 @@ RULES: tuple[_Rule, ...] = (
         + _units(w, "day", "week", "month", "year") + r")\s+old\b"), _older,
         needs=lambda w: ("old",)),
     _Rule("unit_before", lambda w: (
-        r"\b(?:" + _VERSUS + r"|and)\s+the\s+("
+        r"\b(?:" + _VERSUS + r"|and|than|over)\s+(?:the\s+)?("
         + _units(w, *_DATE_UNITS, plural=False) + r")\s+before\b"),
         _unit_before, needs=_date_units),
     _Rule("this_unit", lambda w: (
@@ -1062,11 +1074,11 @@ RULES: tuple[_Rule, ...] = (
     # "November 1-18, 2026", "1-18 Nov": a stretch of days of one month (before the single
     # days, which would read its first day alone)
     _Rule("month_days", lambda w: (
-        r"\b" + _month_names(w) + r"\s+(?:the\s+)?" + _DAY + r"\s*[" + _DASHES
-        + r"]\s*(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+" + _YEAR + r"\b)?(?![\d:/.-])"),
+        r"\b" + _month_names(w) + r"\s+(?:the\s+)?" + _DAY + _DAYS_APART
+        + r"(?P<day2>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+" + _YEAR + r"\b)?(?![\d:/-]|\.\d)"),
         _days_of_month, needs=lambda w: tuple(w.months)),
     _Rule("days_month", lambda w: (
-        r"(?<![\d/.:-])" + _DAY + r"\s*[" + _DASHES + r"]\s*(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+"
+        r"(?<![\d/.:-])" + _DAY + _DAYS_APART + r"(?P<day2>\d{1,2})(?:st|nd|rd|th)?\s+"
         r"(?:of\s+)?" + _month_names(w) + r"(?:,?\s+" + _YEAR + r"\b)?(?![\d:/-])"),
         _days_of_month, needs=lambda w: tuple(w.months)),
     _Rule("day_month_year", lambda w: (
@@ -1366,8 +1378,8 @@ def _parts_of(atoms: list[_Atom], text: str) -> list[_Atom]:
     return out
 
 
-_SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window|point|weeks?"
-                           r"|months?|quarters?|qtr|half|season)\s+"
+_SAME_STRETCH = re.compile(r"\bsame\s+(?:\w+\s+)?(?:period|time|days?|dates?|stretch|window|point"
+                           r"|weeks?|months?|quarters?|qtr|half|season)\s+"
                            r"(?:as\s+|of\s+|in\s+)?$")
 
 
@@ -1375,7 +1387,7 @@ _SAME_STRETCH = re.compile(r"\bsame\s+(?:period|time|days?|dates?|stretch|window
 _VERSUS = r"vs\.?|versus|compared\s+(?:to|with)|against"
 _BEFORE_THE_FIRST = re.compile(
     r"\b(?:" + _VERSUS + r")\s+(?:the\s+)?(?:previous|prior)\s+\w+$"
-    r"|\b(?:" + _VERSUS + r"|and)\s+the\s+\w+\s+before$")
+    r"|\b(?:" + _VERSUS + r"|and|than|over)\s+(?:the\s+)?\w+\s+before$")
 
 
 def _before_the_first(atoms: list[_Atom], text: str) -> list[_Atom]:
@@ -1440,14 +1452,19 @@ def _compared_stretches(atoms: list[_Atom], text: str) -> list[_Atom]:
                                    hi=hi.shifted("year", -1)))
             elif first is not None and first.yearless and (latest := _latest(first)):
                 # "february admissions vs same month last year": the latest February, a
-                # year back
+                # year back; "since march vs same period last year": from that March to
+                # the same day last year
+                since = _SINCE_BEFORE.search(text[max(0, first.start - 8):first.start])
                 out.append(_Atom(floor + same.start(), a.end, latest[0].shifted("year", -1),
-                                 latest[1].shifted("year", -1), first.grain))
+                                 (_TOMORROW if since else latest[1]).shifted("year", -1),
+                                 "day" if since else first.grain, rolling=bool(since)))
             continue
         out.append(a)
     return out
 
 
+#: "since" right before a period: from its start to today.
+_SINCE_BEFORE = re.compile(r"\b(?:since|from)\s+$")
 _LAST_YEAR = ANCHOR_DAY.start_of("year").shifted("year", -1)
 _THIS_YEAR = (ANCHOR_DAY.start_of("year"), ANCHOR_DAY.start_of("year").shifted("year", 1))
 _OF_THE = re.compile(r"\s*(?:,\s*)?(?:of\s+|in\s+)?(?:the\s+)?")

@@ -88,6 +88,7 @@ def read(tree: Tree) -> Build:
         if not arg_cols:
             tree.texts.add("aggregate", arg)
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
+    buckets = _bucket_conditions(tree) if len(tree.ifs) > 1 else ()
     value_relations = _value_relations(tree) if (tree.ifs or tree.aggs) else ()
     integer_divisions = tuple(
         text_of(d)[:200] for d in tree.divisions if _truncated_share(d)) if tree.divides else ()
@@ -109,7 +110,8 @@ def read(tree: Tree) -> Build:
             for name, arg, is_text, distinct, nested, values_nulls in parts
         ]
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
-                "conditions": conditions, "value_relations": value_relations,
+                "conditions": conditions, "bucket_conditions": buckets,
+                "value_relations": value_relations,
                 "integer_divisions": integer_divisions,
                 "division_sides": _division_sides(tree) if tree.divides else (),
                 "compared_shares": compared, "averaged_ratios": averaged,
@@ -499,21 +501,59 @@ def _value_conditions(tree: Tree) -> tuple[Filter, ...]:
                 out.append(Filter(operand_column(case.this, resolver), "=", value, "case"))
             continue
         if isinstance(cond, exp.Expr):
-            if _counts_otherwise(branch):
-                cond = exp.Not(this=cond.copy())
+            cond = _turned(cond, _counts_otherwise(branch) != _held_at_zero(branch))
             out.extend(f for f in read_condition(cond, resolver, "case") if not f.relation)
     for where in tree.wheres:
-        if isinstance(where.parent, exp.Filter):
-            out.extend(read_condition(where.this, resolver, "case"))
+        if isinstance(where.parent, exp.Filter) and isinstance(where.this, exp.Expr):
+            # (COUNT(*) FILTER (WHERE x) = 0: none is x)
+            out.extend(read_condition(_turned(where.this, _held_at_zero(where.parent)),
+                                      resolver, "case"))
     for agg in tree.aggs:
         predicate = _aggregated_predicate(agg)
         if predicate is not None:
-            out.extend(read_condition(predicate, resolver, "case"))
+            out.extend(read_condition(_turned(predicate, _held_at_zero(agg)), resolver, "case"))
         out.extend(_decoded(agg, resolver))
         missing = _counted_missing(agg)
         if missing is not None:
             out.extend(read_condition(exp.Is(this=missing.copy(), expression=exp.Null()),
                                       resolver, "case"))
+    return tuple(dict.fromkeys(out))
+
+
+def _bucket_conditions(tree: Tree) -> tuple[Filter, ...]:
+    """The conditions of a CASE that labels rows ("spots by length: under 30 s, 30-59 s, a
+    minute or more" / ``CASE WHEN length_sec < 30 THEN 'under 30s' WHEN length_sec < 60 THEN
+    '30-59s' ELSE '60s+' END``): two branches or more, every result a string (or NULL), outside
+    any aggregate. Each edge is a bucket's, which a question listing ranges names; none keeps
+    or drops rows.
+
+    >>> from stef_core.sql import parse_statement
+    >>> t = Tree(parse_statement("SELECT CASE WHEN x < 30 THEN 'a' WHEN x < 60 THEN 'b' ELSE "
+    ...                          "'c' END AS k, COUNT(*) FROM t GROUP BY 1"), "postgres")
+    >>> [f.describe() for f in _bucket_conditions(t)]
+    ['x < 30', 'x < 60']
+    >>> t = Tree(parse_statement("SELECT SUM(CASE WHEN x < 30 THEN 1 WHEN x < 60 THEN 2 END) "
+    ...                          "FROM t"), "postgres")
+    >>> _bucket_conditions(t)
+    ()
+    """
+    out: list[Filter] = []
+    seen: set[int] = set()
+    for branch in tree.ifs[:32]:
+        case = branch.parent
+        if not isinstance(case, exp.Case) or case.this is not None or id(case) in seen:
+            continue
+        seen.add(id(case))
+        branches = case.args.get("ifs") or []
+        results = [b.args.get("true") for b in branches] + [case.args.get("default")]
+        if len(branches) < 2 or not all(
+                r is None or isinstance(r, exp.Null) or (isinstance(r, exp.Literal) and r.is_string)
+                for r in results) or case.find_ancestor(exp.AggFunc) is not None:
+            continue
+        for b in branches[:16]:
+            if isinstance(b.this, exp.Expr):
+                out.extend(f for f in read_condition(b.this, tree.resolver, "case")
+                           if not f.relation)
     return tuple(dict.fromkeys(out))
 
 
@@ -567,17 +607,49 @@ def _value_relations(tree: Tree) -> tuple[Filter, ...]:
         if (isinstance(case, exp.Case) and case.this is not None) or not isinstance(
                 cond, exp.Expr):
             continue
-        if _counts_otherwise(branch):
-            cond = exp.Not(this=cond.copy())
+        cond = _turned(cond, _counts_otherwise(branch) != _held_at_zero(branch))
         out.extend(f for f in read_condition(cond, resolver, "case") if f.relation)
     for where in tree.wheres:
-        if isinstance(where.parent, exp.Filter):
-            out.extend(f for f in read_condition(where.this, resolver, "case") if f.relation)
+        if isinstance(where.parent, exp.Filter) and isinstance(where.this, exp.Expr):
+            cond = _turned(where.this, _held_at_zero(where.parent))
+            out.extend(f for f in read_condition(cond, resolver, "case") if f.relation)
     for agg in tree.aggs:
         predicate = _aggregated_predicate(agg)
         if predicate is not None:
-            out.extend(f for f in read_condition(predicate, resolver, "case") if f.relation)
+            cond = _turned(predicate, _held_at_zero(agg))
+            out.extend(f for f in read_condition(cond, resolver, "case") if f.relation)
     return tuple(dict.fromkeys(out))
+
+
+def _turned(cond: exp.Expr, turn: bool) -> exp.Expr:
+    """``cond`` negated when ``turn``: the rows a count keeps are those where it fails (a CASE
+    that counts 0 where it holds, or a count held at zero)."""
+    return exp.Not(this=cond.copy()) if turn else cond
+
+
+def _held_at_zero(node: exp.Expr) -> bool:
+    """Is the aggregate ``node`` is in (or is) compared equal to zero (``HAVING COUNT_IF(late)
+    = 0``, ``HAVING SUM(CASE WHEN ccy <> 'EUR' THEN 1 ELSE 0 END) = 0``)? Then every row of
+    the groups kept fails its condition: the condition the rows hold is its negation.
+
+    >>> from stef_core.sql import parse_statement
+    >>> q = parse_statement("SELECT k FROM t GROUP BY k HAVING COUNT_IF(x > 15) = 0")
+    >>> _held_at_zero(q.find(exp.CountIf))
+    True
+    >>> _held_at_zero(parse_statement("SELECT COUNT_IF(x > 15) FROM t").find(exp.CountIf))
+    False
+    """
+    agg = node if isinstance(node, (exp.AggFunc, exp.Filter)) else node.find_ancestor(
+        exp.AggFunc)
+    if agg is None:
+        return False
+    up = agg.parent
+    while isinstance(up, exp.Paren):
+        up = up.parent
+    if not isinstance(up, exp.EQ):
+        return False
+    other = up.expression if up.this is agg or agg in up.this.find_all(exp.AggFunc) else up.this
+    return isinstance(other, exp.Literal) and not other.is_string and other.this in ("0", "0.0")
 
 
 def _counts_otherwise(branch: exp.If) -> bool:
