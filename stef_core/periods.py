@@ -616,6 +616,14 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
 SEASONS = ("spring", "summer", "fall", "autumn", "winter")
 #: Seconds in each unit a duration is counted in (months and years vary, and are left out).
 UNIT_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+#: The words a column's name gives a unit of time in ("duration_sec", "length_mins",
+#: "airtime_seconds"), by unit.
+UNIT_ABBREVIATIONS = {"ms": "millisecond", "msec": "millisecond", "millis": "millisecond",
+                      "milliseconds": "millisecond",
+                      "sec": "second", "secs": "second", "seconds": "second",
+                      "second": "second", "min": "minute", "mins": "minute",
+                      "minutes": "minute", "minute": "minute", "hr": "hour", "hrs": "hour",
+                      "hours": "hour", "hour": "hour"}
 #: A duration a text states: "within 24 hours", "more than 3 days", "over 90 mins".
 _DURATION_TEXT = re.compile(r"\b(\d+(?:\.\d+)?)\s*-?\s*(seconds?|secs?|minutes?|mins?|hours?|"
                             r"hrs?|days?|weeks?|months?|years?)\b")

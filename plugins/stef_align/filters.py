@@ -93,6 +93,7 @@ from stef_core.models import (
 from stef_core.periods import (
     MONTHS,
     SEASONS,
+    UNIT_ABBREVIATIONS,
     UNIT_SECONDS,
     WEEKDAYS,
     is_timestamp_name,
@@ -2313,11 +2314,9 @@ def _value_denied(s: Filter, own: str) -> str | None:
     if word in GUARD_WORDS or stem(word) in {stem(g) for g in GUARD_WORDS}:
         return None
     text = own[:600].lower()
-    m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)
-    if m is None or _DENIED_BEFORE.search(text[:m.start()]) or _SPLIT_OR_SHARE.search(text):
-        return None
-    if _LEFT_OUT_AFTER.match(text[m.end():m.end() + 60]):
-        return None  # "cancelled ones excluded", "cancelled left out"
+    m = _said_plainly(word, text)
+    if m is None or _LEFT_OUT_AFTER.match(text[m.end():m.end() + 60]):
+        return None  # ("cancelled ones excluded", "cancelled left out")
     return word
 
 
@@ -2341,11 +2340,16 @@ def _flag_denied(s: Filter, own: str) -> str | None:
     said = [p for p in parts(s.column) if p not in _MARKERS and p not in FLAG_PARTS]
     if len(said) != 1 or len(said[0]) < 3 or said[0] in GUARD_WORDS:
         return None  # (a guard's word said of something else: "median test wt")
-    text = own[:600].lower()
-    m = re.search(rf"(?<![\w-]){re.escape(said[0])}(?![\w-])", text)
+    return said[0] if _said_plainly(said[0], own[:600].lower()) is not None else None
+
+
+def _said_plainly(word: str, text: str) -> re.Match[str] | None:
+    """Where the (folded) text says ``word`` plainly: not after a negation ("non-rush", "not
+    airworthy"), in no share or split, where the other side is half the answer; else None."""
+    m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)
     if m is None or _DENIED_BEFORE.search(text[:m.start()]) or _SPLIT_OR_SHARE.search(text):
         return None
-    return said[0]
+    return m
 
 
 def _coded_by_reformulation(r: Filter, text: str, kept: list[Filter]) -> Filter | None:
@@ -2373,10 +2377,7 @@ def _coded_by_reformulation(r: Filter, text: str, kept: list[Filter]) -> Filter 
         if re.search(rf"\b{re.escape(word)}\b(?:\s+[a-z]+){{0,2}}\s*$", before) or re.search(
                 rf"\b{re.escape(word)}\b", inside):
             codes.update(value_key(a or b) for a, b in _CODES.findall(inside)[:8])
-    if not codes:
-        return None
-    return next((s for s in kept[:MAX_SCAN] if s.op in ("=", "in") and any(
-        value_key(v) in codes for v in s.values[:16])), None)
+    return _kept_with(codes, kept)
 
 
 #: A negation in the words right before a reformulation's parenthesis ("not yet installed
@@ -2408,6 +2409,11 @@ def _coded_negation(word: str, text: str, kept: list[Filter]) -> Filter | None:
         if _NEGATED_BEFORE.search(before) and root in before:
             # (the code quoted or not: "(status ORDERED)", "(status_cd = 'O')")
             codes.update(value_key(w) for w in _PAREN_WORDS.findall(m.group(1))[:8])
+    return _kept_with(codes, kept)
+
+
+def _kept_with(codes: set[str], kept: list[Filter]) -> Filter | None:
+    """The first kept condition that keeps one of ``codes`` (value keys), or None."""
     if not codes:
         return None
     return next((s for s in kept[:MAX_SCAN] if s.op in ("=", "in") and any(
@@ -3117,15 +3123,6 @@ def _one_of_unit(text: str) -> tuple[tuple[float, str], ...]:
     return tuple((1.0, u) for u in _ONE_UNIT.findall(text.lower()[:2000]))[:4]
 
 
-#: The abbreviations a column's name gives a unit of time in ("duration_sec", "length_mins").
-_UNIT_ABBREVIATIONS = {"ms": "millisecond", "msec": "millisecond", "millis": "millisecond",
-                       "milliseconds": "millisecond",
-                       "sec": "second", "secs": "second", "seconds": "second",
-                       "second": "second", "min": "minute", "mins": "minute",
-                       "minutes": "minute", "minute": "minute", "hr": "hour", "hrs": "hour",
-                       "hours": "hour", "hour": "hour"}
-
-
 def _column_unit(column: str) -> str | None:
     """The unit of time the last word of a column's name abbreviates ("duration_sec":
     second, "length_mins": minute), or None; a table alias names none.
@@ -3134,7 +3131,7 @@ def _column_unit(column: str) -> str | None:
     ('second', 'minute', None)
     """
     words = parts(bare(column))
-    return _UNIT_ABBREVIATIONS.get(words[-1]) if words else None
+    return UNIT_ABBREVIATIONS.get(words[-1]) if words else None
 
 
 #: A bound and the same bound with its end closed or opened (``>`` / ``>=``).

@@ -29,17 +29,14 @@ from __future__ import annotations
 import re
 
 from stef_core.models import Reason
+from stef_core.periods import UNIT_ABBREVIATIONS
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
 
-#: Unit words and name parts, by unit.
-_UNITS = {
-    "second": ("seconds", "second", "secs", "sec"),
-    "minute": ("minutes", "minute", "mins", "min"),
-    "hour": ("hours", "hour", "hrs", "hr"),
-    "day": ("days", "day"),
-}
-_UNIT_OF = {w: u for u, ws in _UNITS.items() for w in ws}
+#: Unit words and name parts: a column's (stef_core.periods.UNIT_ABBREVIATIONS, whole
+#: seconds and up) and days.
+_UNIT_OF = {w: u for w, u in UNIT_ABBREVIATIONS.items() if u != "millisecond"} | {
+    "days": "day", "day": "day"}
 #: The unit the question asks the figure in: "in hours", "hours per crew", "minutes by tech".
 _ASKED = re.compile(r"\bin\s+(seconds|minutes|hours|days|secs|mins|hrs)\b"
                     r"|\b(seconds|minutes|hours|secs|mins|hrs)\s+(?:per|by|for each)\b")
