@@ -98,12 +98,15 @@ def test_settle_freezes_the_heap_and_calls_neither_judge_nor_question_side() -> 
         return question_extract(*args)
 
     engine.question_extractor.extract = spy  # type: ignore[method-assign]
+    threshold = gc.get_threshold()
     try:
         engine.settle()
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] >= 10_000  # the young generation collected less often
         assert asked == []  # the question side may be a paid model: never called to warm up
     finally:
         gc.unfreeze()
+        gc.set_threshold(*threshold)  # the rest of the test run as it was
 
 
 def test_a_result_says_what_was_asked_and_answered_unless_too_big() -> None:
