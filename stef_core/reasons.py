@@ -82,7 +82,13 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "be no-shows, are in the base; minor for a 0/1 flag, `no_show_flag = 1`); (major) "
         "money taken in (\"revenue\", \"fees collected\") summed with "
         "only the failed payments left out (`pay_status <> 'FAILED'`): refunded, voided and "
-        "pending ones are summed too"),
+        "pending ones are summed too"
+        "; major for an OR written beside an AND chain with no parentheses, its lone side kept "
+        "whatever the chain (the tenant guard included) says (`t = 1 AND ch = 'WEB' OR ch = "
+        "'SHOW'`); major for \"blank or missing\" kept as `IS NULL` alone; major for a share "
+        "asked for a period whose dates bound its numerator only; a code the reformulation "
+        "names after its column's word (\"(status WAITING_PARTS)\") is required as written "
+        "(`info` where the SQL keeps another code of such a column instead)"),
     ReasonCode(
         "filter.value_mismatch", "value", "critical",
         "the column is filtered with another value (critical; `minor` when the SQL value is a "
@@ -99,7 +105,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "online\") that the SQL never reads while it keeps its opposite (`format = 'in_person'`,"
         " `direction = 'outbound'` for \"inbound\"); major for one of two values the person "
         "joins by \"or\" (\"cancelled because of weather or breakdowns\") kept alone "
-        "(`cancel_rsn = 'WEATHER'`) while nothing in the SQL reads the other"),
+        "(`cancel_rsn = 'WEATHER'`) while nothing in the SQL reads the other"
+        "; major for a list said in words (\"titleist, callaway or taylormade\", \"cherry and "
+        "birch\") whose IN list keeps every other item and drops one nothing in the SQL reads"),
     ReasonCode(
         "filter.operator_mismatch", "operator", "critical",
         "the value is there with another operator (`>` for \"at least\", `=` for \"not\"); an "
@@ -115,7 +123,11 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "; critical for a question about what is still in force (\"master plumbers still on "
         "staff\") answered by the rows that ended (`terminated_dt IS NOT NULL`, `is_active = 0`)"
         "; major for a flag the question names plainly kept unset (\"rush orders\" / `NOT "
-        "rush`), outside a share or a split, where its unset side is part of the answer"),
+        "rush`), outside a share or a split, where its unset side is part of the answer"
+        "; critical for an OR every row meets (`status <> 'DROP' OR status <> 'DISM'` for "
+        "\"neither dropped nor dismissed\"); major for two bounds the person joins by \"or\" "
+        "kept by AND (\"6+ berths or over 60 ft\" / `berths >= 6 AND length_ft > 60`), or "
+        "joined by \"and\" kept by OR"),
     ReasonCode(
         "filter.late_bound", "operator", "major",
         "\"late\", \"on time\" or \"SLA\" asked and a moment compared with its deadline "
@@ -267,7 +279,9 @@ REASON_CODES: tuple[ReasonCode, ...] = (
         "(`commission_pct / 100` in Trino, Postgres, Redshift, T-SQL, SQLite: 0 for a "
         "whole-number percentage); major for a figure per day of one calendar month divided "
         "or multiplied by another number of days than that month has (`* 30` for October, "
-        "read on the record's date)"),
+        "read on the record's date)"
+        "; major for a share asked (\"scrap rate\") taken the wrong way up, the whole over "
+        "its part (`COUNT(*) / COUNT(*) FILTER (WHERE grade = 'X')`)"),
     ReasonCode(
         "aggregation.missing", "function", "critical",
         "the question asks for a count, total, average or ratio the SQL does not compute "

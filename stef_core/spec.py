@@ -343,6 +343,9 @@ class Aggregation:
     # The argument can give a value where a column it reads is NULL (``COALESCE(x, 0)``, a
     # CASE, ``IIF``, ``x IS NULL``, CONCAT): such a row still counts.
     values_nulls: bool = False
+    # A SUM of ones and zeros (``SUM(CASE WHEN ... THEN 1 ELSE 0 END)``, ``SUM(x > y)``): a
+    # count of the rows it gives 1 on.
+    counts: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -618,6 +621,16 @@ class SqlSpec:
     # The main SELECT reads one subquery or CTE grouped by a single key, and nothing else
     # (``COUNT(*) FROM (SELECT buyer_id ... GROUP BY buyer_id) b``): its rows are distinct keys.
     grouped_source: bool = False
+    # The main SELECT takes a mean, median or percentile of an aggregate a grouped subquery or
+    # CTE computes (AVG of per-tech counts): the inner groups are the mean's base.
+    averaged_groups: bool = False
+    # ORs that keep every row (``st <> 'A' OR st <> 'B'``) and ORs written beside an AND chain
+    # with no parentheses (``t = 1 AND ch = 'WEB' OR ch = 'SHOW'``), as written.
+    # Divisions of the whole by its part (``COUNT(*) / COUNT(*) FILTER (WHERE c)``), as
+    # written: a share the wrong way up.
+    inverted_shares: tuple[str, ...] = ()
+    always_true: tuple[str, ...] = ()
+    loose_ors: tuple[str, ...] = ()
     # Column-to-column comparisons (``salary > manager_salary``, ``delivered_at <
     # promised_at``): ``column`` op the column named by ``value``.
     relations: tuple[Filter, ...] = ()
@@ -883,6 +896,9 @@ class QuestionSpec:
     # resolved a period ("last month" as "April 2025") or changed it (a period's drift needs
     # the anchor, which the spec, cached per question text, does not know).
     restated_periods: tuple[Period, ...] | None = None  # None: no reformulation
+    # Two bounds the person joins by one "and" or "or" ("6+ berths or over 60 ft"): the
+    # bounds (column unsaid) and the word, in the order said.
+    joined_bounds: tuple[tuple[Filter, Filter, str], ...] = ()
 
     @property
     def own_words(self) -> str:

@@ -36,8 +36,9 @@ from functools import lru_cache
 
 from stef_core.gated import Gated, gated, needles
 
-__all__ = ["CODE_PARTS", "KEY_PARTS", "MEAN_FORMS", "MEAN_WORDS", "NAME_PARTS", "RATE_MEASURES",
-           "SHARE_WORDS", "any_word", "light_stem", "norm", "one_of", "stem"]
+__all__ = ["CODED_COLUMN_WORDS", "CODE_PARTS", "KEY_PARTS", "MEAN_FORMS", "MEAN_WORDS",
+           "NAME_PARTS", "RATE_MEASURES", "SHARE_WORDS", "any_word", "light_stem", "norm",
+           "one_of", "stem"]
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]")
 
@@ -143,6 +144,12 @@ KEY_PARTS: frozenset[str] = frozenset({"id", "ids", "key", "uuid", "guid", "sk",
                                        "num", "number", "nr", "ref"})
 #: Code parts: ``status_cd``, ``region_code``.
 CODE_PARTS: frozenset[str] = frozenset({"code", "cd"})
+#: Words of a column that holds one coded value of a kind, state or outcome (``job_type``,
+#: ``audit_result``): a reformulation names a code after them ("(status WAITING_PARTS)").
+CODED_COLUMN_WORDS: frozenset[str] = frozenset({
+    "status", "stage", "type", "code", "state", "result", "outcome", "disposition", "kind",
+    "category", "reason", "channel", "tier", "level", "grade", "segment", "class", "source",
+    "method", "mode"})
 #: Name parts: ``dept_nm``, ``customer_name``.
 NAME_PARTS: frozenset[str] = frozenset({"name", "nm"})
 #: Yes/no flag parts: ``is_refund``, ``has_locker``, ``refund_flg``, ``vip_ind``, ``paid_yn``.

@@ -204,8 +204,10 @@ def _computes(func: str, sql: SqlSpec, all_aggs: set[str],
     window_text = " ".join(sql.windows).upper()
     if func in all_aggs or f"{func}(" in window_text:
         return True
-    if func == "COUNT" and _flag_sum(sql):
-        return True  # "late pickups per family" / SUM(late_pickup_flag): the flagged rows
+    if func == "COUNT" and (_flag_sum(sql) or any(a.counts for a in sql.aggregations[:64])):
+        # "late pickups per family" / SUM(late_pickup_flag): the flagged rows; SUM(CASE WHEN
+        # ... THEN 1 ELSE 0 END) in a CTE: the rows it gives 1 on
+        return True
     outer = functions(sql, outer_only=True)
     if func == "COUNT" and "SUM" in all_aggs and (sql.conditions or any(
             p.aggregate and _COUNTING_SUM.search(p.expr) for p in sql.projections[:64])):

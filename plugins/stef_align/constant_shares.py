@@ -28,9 +28,9 @@ def check(sql: SqlSpec) -> list[Reason]:
         return []
     return [reason(
         "aggregation.mismatch",
-        f"the SQL's share ({sql.constant_shares[0]}) counts in its numerator only rows its "
-        f"WHERE (or its denominator's own condition) already keeps, so it is 1 (100 %) "
-        f"whatever the data: keep the condition in the numerator alone and let the "
-        f"denominator count the whole",
+        f"the SQL's share ({sql.constant_shares[0]}) divides by a whole that holds only "
+        f"the rows of its numerator (the same condition in the WHERE or in the denominator, "
+        f"or a window total over each group alone), so it is 1 (100 %) whatever the data: "
+        f"let the denominator count the whole",
         "critical",
     )]

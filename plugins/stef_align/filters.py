@@ -124,7 +124,15 @@ from stef_core.values import (
     season_start,
     value_key,
 )
-from stef_core.words import FLAG_PARTS, SHARE_WORDS, SHORT_WORDS, any_word, norm, stem
+from stef_core.words import (
+    CODED_COLUMN_WORDS,
+    FLAG_PARTS,
+    SHARE_WORDS,
+    SHORT_WORDS,
+    any_word,
+    norm,
+    stem,
+)
 
 #: Most SQL predicates scanned for a loose match, and most requirements aligned.
 MAX_SCAN = 256
@@ -248,6 +256,26 @@ def _restated_state(r: Filter) -> bool:
     value the data uses for it, as the person's own unquoted state word is."""
     return (r.restated and r.source == "rules" and r.op == "=" and isinstance(r.value, str)
             and r.value.lower() in _STATE_WORDS)
+
+
+def _other_code(r: Filter, preds: list[Filter]) -> Filter | None:
+    """A condition of the SQL that keeps the rows by another code of a state column, where
+    the reformulation names a code (``r``, its column unsaid) the SQL does not use."""
+    if r.source != "enrichment" or r.column is not None or not isinstance(r.value, str):
+        return None
+    for p in preds[:MAX_SCAN]:
+        if (p.column and not p.excluded and p.op in ("=", "in", "!=", "not in")
+                and (_state_column(p) or set(parts(p.column)) & CODED_COLUMN_WORDS)
+                and not _guard_flag(p) and p.values
+                and all(isinstance(v, str) for v in p.values)):
+            return p
+    return None
+
+
+def _guard_flag(s: Filter) -> bool:
+    """Is ``s`` a deployment's guard on a flag (``is_test``, ``is_void``, ``deleted_flag``):
+    data left out, no state of the rows asked?"""
+    return bool(s.column) and bool(set(parts(s.column or "")) & GUARD_WORDS)
 
 
 def _state_column(s: Filter) -> bool:
@@ -3551,9 +3579,28 @@ def _match_nullness(r: Filter, m: _Match) -> bool:
             r, flipped,
             f"the question asks {r.describe()} but the SQL has {idx.preds[flipped].describe()}",
             "critical")
+    elif _counted_or_defaulted(r, m.sql):
+        m.matched.append(r.describe())
     else:
         m.unmet.append(r)
     return True
+
+
+def _counted_or_defaulted(r: Filter, sql: SqlSpec) -> bool:
+    """Is a value asked set or unset answered without a row condition? "reviews with a star
+    rating" restated "(stars is not null)" / ``COUNT(r.stars)``: a count of the column, when
+    every aggregate the query shows counts it, counts the rows where it is set; "count the
+    unscored ones as pending" restated "(result is null) grouped as 'PENDING'" /
+    ``GROUP BY COALESCE(result, 'PENDING')``: the unset rows kept as a bucket of their own."""
+    if not r.column:
+        return False
+    column = norm(bare(r.column))
+    if r.op == "is null":
+        return any(norm(bare(c)) == column for c in sql.defaulted_columns) and any(
+            column in norm(g) for g in (*sql.group_by, *sql.implied_group_by))
+    counts = [a for a in sql.aggregations[:64] if not a.nested]
+    return bool(counts) and all(a.func == "COUNT" and not a.values_nulls for a in counts) and any(
+        norm(bare(a.arg)) == column for a in counts)
 
 
 def _absence_flag(r: Filter, idx: _Index) -> int | None:
@@ -3566,7 +3613,11 @@ def _absence_flag(r: Filter, idx: _Index) -> int | None:
     want = r.op == "is not null"
     for i, s in enumerate(idx.preds[:MAX_SCAN]):
         if (s.column and not s.excluded and not s.alternative and _flag_state(s) is want
-                and _names_column(r.column, _flag_word(s.column))):
+                and _names_column(r.column, _flag_word(s.column))
+                # (a column the requirement names itself, "(stair_flights is null)", set
+                # to 0 holds a value: the flights were surveyed and number none)
+                and not (r.source == "enrichment" and "_" in r.column
+                         and norm(bare(s.column)) == norm(bare(r.column)))):
             return i
     return None
 
@@ -4471,8 +4522,13 @@ def _count_names(r: Filter, sql: SqlSpec) -> frozenset[str]:
     >>> sorted(_count_names(Filter(None, "=", "pass"), sql))
     []
     """
+    # (a guard's flag, ``NOT r.is_test``, keeps no state: it leaves test data out; an end
+    # date not yet passed, ``COALESCE(cancelled_dt, ...) > CURRENT_DATE``, does)
     if (r.column is None and isinstance(r.value, str)
-            and any(_state_column(s) and not s.excluded for s in sql.filters[:MAX_SCAN])):
+            and (any(_state_column(s) and not s.excluded and not _guard_flag(s)
+                     for s in sql.filters[:MAX_SCAN])
+                 or any(p.column and set(parts(p.column)) & _END_PARTS
+                        for p in sql.periods[:32]))):
         return frozenset()
     return frozenset(p.alias.lower() for p in sql.projections[:64]
                      if p.alias and p.aggregate == "COUNT" and _PLAIN_COUNT.fullmatch(p.expr))
@@ -5540,6 +5596,18 @@ def align_filters(
             matched.extend((r.describe(), given.describe()))
             if given in extras:
                 extras.remove(given)
+            continue
+        instead = _other_code(r, [s for i, s in enumerate(idx.preds[:MAX_SCAN])
+                                  if i not in used])
+        if instead is not None:
+            # "settlement rate" restated "(status PAID_IN_FULL)" / status = 'SETTLED': the
+            # reformulation and the SQL each keep the rows by a code of their own; which one
+            # reads the question is not for the text to say (reported, no weight)
+            reasons.append(reason(
+                "filter.missing",
+                f"the reformulation names the code {render_value(r.value)}, but the SQL keeps "
+                f"{instead.describe()} instead (one of the two misreads the question)", "info"))
+            matched.append(r.describe())  # (answered another way: no value left unanswered)
             continue
         missing.append(r.describe())
         reasons.append(reason(

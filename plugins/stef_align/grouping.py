@@ -1590,9 +1590,15 @@ def check(q: QuestionSpec, sql: SqlSpec, rules: Ruleset) -> list[Reason]:
     # FROM (... GROUP BY store_id, region)); an average, median, percentile or extreme of the
     # per-group values ("the highest average salary by department", "median hours per job")
     # keeps them, shown beside a count of the groups or not.
+    # A mean of the per-group values stays per group when the outer query joins a lookup for
+    # the groups' names ("avg tickets per tech by shop": per-tech counts joined to shops,
+    # grouped by shop_nm; ``averaged_groups``), not a mean of the joined rows' own column;
+    # and a running total over the groups' rows, an outer query that aggregates nothing
+    # ("running total of passengers by day": a calendar LEFT JOINed to per-day sums).
     outer = {family(a.func) for a in sql.aggregations if not a.nested}
-    nested = sql.nested_group_by if not sql.outer_joins and (
-        not outer or outer & DISTRIBUTION or sql.windows) else ()
+    nested = sql.nested_group_by if (not sql.outer_joins and (
+        not outer or outer & DISTRIBUTION or sql.windows)) or sql.averaged_groups or (
+        not outer and bool(sql.windows)) else ()
     keys = (*sql.group_by, *sql.implied_group_by, *sql.partition_by, *nested)
     if q.loose_groups and aggregates and not keys:
         out.append(reason(

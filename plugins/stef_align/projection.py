@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from stef_align.names import parts, same_things, word_matches
+from stef_align.names import bare, parts, same_things, word_matches
 from stef_core.models import Reason, Ruleset
 from stef_core.reasons import Severity, reason
 from stef_core.spec import Ask, QuestionSpec, SqlSpec
@@ -193,6 +193,14 @@ def _synonym(ask: Ask, shown: list[str], rules: Ruleset) -> bool:
     )
 
 
+def _owner_itself(owner: str, column: str) -> bool:
+    """Does ``column`` name the owner itself (``school``, ``school_nm``, ``s.school``), not
+    another attribute of it (``account_kind``)?"""
+    rest = [p for p in parts(bare(column)) if not word_matches(p, owner)
+            and not any(word_matches(w, p) for w in owner.split())]
+    return all(p in _NAME_PARTS or p in ("name", "nm", "nme", "title", "label") for p in rest)
+
+
 def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSpec,
               rules: Ruleset) -> bool:
     """Is ``ask`` among what the SQL shows (``shown``: columns and aliases)?"""
@@ -213,8 +221,11 @@ def ask_shown(ask: Ask, shown: list[str], tables: tuple[str, ...], q: QuestionSp
     if _bound(ask, shown, q) or _synonym(ask, shown, rules) or _term(ask, shown, q, rules):
         return True
     # "the name of the school" / SELECT school; never an id for a name
+    # (the thing itself, ``school`` or ``school_nm``, not another of its attributes:
+    # "names of accounts" is not ``account_kind``)
     if ask.owner and all(w in _QUALIFIERS or w in _NAMES for w in words) and any(
-            word_matches(ask.owner, c) and not (head in _NAMES and _is_key(c)) for c in shown):
+            word_matches(ask.owner, c) and not (head in _NAMES and _is_key(c))
+            and _owner_itself(ask.owner, c) for c in shown):
         return True
     if ask.kind == "entity":
         # "Which customer ..." / customer_id; "which country" / countries.name

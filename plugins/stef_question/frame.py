@@ -48,7 +48,7 @@ from stef_core.spec import (
     Value,
 )
 from stef_core.values import fold_text, value_key
-from stef_core.words import stem
+from stef_core.words import CODED_COLUMN_WORDS, stem
 from stef_question.concepts import (
     aggregates,
     comparatives,
@@ -848,11 +848,17 @@ def question_spec(
         # What the reformulation writes as a condition (a fragment, a quoted value) is
         # required as written; what its prose says ("open damage claims", "carriers without
         # loads") is the agent's wording, read by inference: weak.
+        # (a code named after its column's word, "(status WAITING_PARTS)", is as exact as a
+        # quoted one: required as written)
         quoted = {_vkey(v.value) for v in reform.values if v.kind == "quoted"}
+        coded = {_vkey(v.value) for v in reform.values if v.kind == "code" and v.op == "="
+                 and r_text.tokens[v.start].text.isupper() and _coded(r_text.tokens, v.start)
+                 and not _left_out_before(r_text, v.start)}
         stated = [Filter(f.column, f.op, f.value, "enrichment", f.strength)
                   for f in fragments.filters]
         stated += [Filter(f.column, f.op, f.value, "enrichment",
-                          f.strength if _vkey(f.value) in quoted else "weak")
+                          "strong" if _vkey(f.value) in coded
+                          else f.strength if _vkey(f.value) in quoted else "weak")
                    for f in reform.requirements("enrichment")]
         stated = [f for f in stated
                   if not (isinstance(f.value, str) and literal_span(f.value) is not None)]
@@ -990,6 +996,9 @@ def question_spec(
         bindings=hint.bindings + (_named_columns(reformulated) if reformulated else ()),
         periods=periods,
         restated_periods=restated,
+        joined_bounds=tuple(
+            (Filter(None, a.op, a.value, "question"), Filter(None, b.op, b.value, "question"),
+             word) for a, b, word in comparatives.joined(frame.text, frame.comparisons)),
     )
 
 
@@ -1077,6 +1086,40 @@ def _left_out_in_words(toks: tuple[Token, ...], i: int) -> int | None:
     return None
 
 
+def _coded(toks: tuple[Token, ...], i: int) -> bool:
+    """Is the upper-case token at ``i`` a code the reformulation names after its column's
+    word ("with status WAITING_PARTS", "(structure type STACK)", "result not NOSHOW")?"""
+    j = i - 1
+    if j >= 0 and toks[j].low in ("not", "of", "is", "="):
+        j -= 1
+    return j >= 0 and toks[j].low in CODED_COLUMN_WORDS
+
+
+#: Words that leave rows out, before a code a reformulation names ("leaving out rejected
+#: invoices and those charged back (status CHARGED_BACK)").
+_LEAVING_OUT = frozenset({"excluding", "exclude", "excludes", "excluded", "except", "without",
+                          "leaving", "left", "aside", "other", "not", "no", "minus", "omitting",
+                          "ignoring", "removing", "dropping", "than", "zero", "none",
+                          "never", "nothing", "lacking", "neither", "nor"})
+#: Words after a code that leave its rows out ("cancelled orders (status CXL) left out").
+_LEFT_OUT_AFTER = frozenset({"excluded", "aside", "removed", "omitted", "ignored", "dropped"})
+
+
+def _left_out_before(text: Text, i: int) -> bool:
+    """Does a word that leaves rows out stand in the clause around token ``i`` (before it, up
+    to a sentence's end or a semicolon; or right after it: "(status CXL) left out")? A code
+    named there is left out, whatever its reading."""
+    for k in range(i - 1, max(-1, i - 16), -1):
+        tok = text.tokens[k]
+        if tok.kind == "punct" and tok.low in (".", ";", ":"):
+            break
+        if tok.low in _LEAVING_OUT:
+            return True
+    after = [t.low for t in text.tokens[i + 1:i + 5] if t.kind != "punct" or t.low != ")"]
+    return bool(after) and (after[0] in _LEFT_OUT_AFTER or after[:2] in (
+        ["left", "out"], ["filtered", "out"], ["not", "counted"], ["not", "included"]))
+
+
 def _sql_tokens(text: Text) -> frozenset[int]:
     """Tokens of a reformulation that are SQL, not words: identifiers (``is_active``,
     ``LifetimeValue``) and the operands around an operator (``gpa < 2.0``)."""
@@ -1088,11 +1131,14 @@ def _sql_tokens(text: Text) -> frozenset[int]:
             prose.update((i, k))
     for i, t in enumerate(toks):
         if t.kind == "word" and ("_" in t.text or (t.text[:1].isalpha() and any(
-                c.isupper() for c in t.text[1:]) and not t.text.isupper())):
-            out.add(i)
+                c.isupper() for c in t.text[1:]) and not t.text.isupper())) and not (
+                t.text.isupper() and _coded(toks, i) and not _left_out_before(text, i)):
+            out.add(i)  # (not "status WAITING_PARTS": a code the words name, a value)
         if t.kind == "punct" and t.low in _OPERATORS and i not in prose:
             out.update(k for k in (i - 1, i + 1) if 0 <= k < len(toks)
-                       and toks[k].kind in ("word", "number"))
+                       and toks[k].kind in ("word", "number")
+                       and not (toks[k].text.isupper() and _coded(toks, k)
+                                and not _left_out_before(text, k)))
             if i + 2 < len(toks) and toks[i + 1].kind == "punct" and toks[i + 1].low == "=":
                 out.add(i + 2)  # "<= 5", ">= 5"
         if t.low == "(" and i > 0 and toks[i - 1].low == "in":

@@ -19,8 +19,10 @@ The SQL counterpart is the operator of a WHERE / HAVING / JOIN ON predicate (``a
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from stef_core.spec import NEGATED_OP, Op, Scalar, Strength, as_op
 from stef_core.values import number
@@ -289,6 +291,70 @@ def _range_at(text: Text, lex: Lexicon, i: int) -> tuple[Comparison, Comparison]
             Comparison("<=", hi, i, i + 1, duration=duration))
 
 
+def _spelled_range(text: Text, lex: Lexicon, i: int,
+                   claimed: Collection[int]) -> tuple[Comparison, Comparison] | None:
+    """``>= lo`` and ``<= hi`` for "<lo> to <hi>" at token ``i`` ("for 7 to 14 nights"): the
+    range "7-14" spells, under the same conditions (:func:`_range_at`), and only a rising one
+    of two numbers that are not years.
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("bookings for 7 to 14 nights")
+    >>> [(c.op, c.value) for c in _spelled_range(t, lexicon(), 2, set())]
+    [('>=', 7), ('<=', 14)]
+    >>> _spelled_range(tokenize("ranked 5 to 10"), lexicon(), 1, set()) is None
+    True
+    """
+    toks = text.tokens
+    if i + 2 in claimed or toks[i + 2].kind != "number":
+        return None
+    lo, hi = number_at(toks[i], lex), number_at(toks[i + 2], lex)
+    if lo is None or hi is None or lo >= hi or looks_like_year(lo) or looks_like_year(hi):
+        return None
+    before = toks[i - 1].low if i > 0 else ""
+    if before in _NOT_RANGE_BEFORE or before in ("from", "between", "up", "of") or lex.has(
+            "month", before) or lex.has("month_abbreviation", before):
+        return None
+    after = toks[i + 3].low if i + 3 < len(toks) else ""
+    if after in (":", "/", ".") or any(t.low in ("scale", "scaled")
+                                       for t in toks[max(0, i - 3):i + 5]):
+        return None  # a clock ("9 to 5"), a measure's scale ("1 to 5 scale")
+    lo_v, hi_v = _whole(scaled(text, i, lo)), _whole(scaled(text, i + 2, hi))
+    duration = i + 3 < len(toks) and lex.has("calendar_unit", text.words[i + 3])
+    return (Comparison(">=", lo_v, i, i + 1, duration=duration),
+            Comparison("<=", hi_v, i + 1, i + 3, duration=duration))
+
+
+def joined(text: Text, found: tuple[Comparison, ...]) -> tuple[tuple[Comparison, Comparison,
+                                                                    str], ...]:
+    """Two bounds on numbers the question joins by one "and" or "or" with no punctuation
+    between them ("6+ berths or over 60 ft", "under $300 and over 100 grams"), in the order
+    said: the conjunction says whether a row must meet both or either. Not the two ends of
+    one range ("between 10 and 20": nothing stands between them).
+
+    >>> from stef_question.lexicon import lexicon
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("boats with 6+ berths or over 60 ft")
+    >>> [(a.value, b.value, c) for a, b, c in joined(t, read(t, lexicon(), frozenset())[0])]
+    [(6, 60, 'or')]
+    >>> t = tokenize("boats with between 6 and 8 berths")
+    >>> joined(t, read(t, lexicon(), frozenset())[0])
+    ()
+    """
+    bounds = sorted((c for c in found if c.value is not None and not c.year),
+                    key=lambda c: c.start)
+    out: list[tuple[Comparison, Comparison, str]] = []
+    for a, b in pairwise(bounds):
+        between = text.tokens[a.end:b.start]
+        if not between or len(between) > 6 or any(
+                t.kind == "punct" and t.low not in ("$", "%") for t in between):
+            continue
+        said = {t.low for t in between} & {"and", "or"}
+        if len(said) == 1:
+            out.append((a, b, said.pop()))
+    return tuple(out[:4])
+
+
 #: Words that make an "m" after a number metres, not millions: "5 m long", "longer than 12 m",
 #: "a 3 m wide gate" (a length is said with them; an amount of money or count is not).
 _LENGTH_WORDS = frozenset({"long", "wide", "tall", "deep", "length", "width", "height",
@@ -390,6 +456,33 @@ def _terse_exclusion(text: Text, i: int) -> bool:
     return before is not None and before.kind == "punct" and before.low in _CLAUSE_OPENERS
 
 
+#: Words that ask for rows to be kept beside the others ("include the ones we never
+#: identified", "including bogs that haven't delivered", "even those without").
+_INCLUDING = frozenset({"include", "includes", "including", "incl", "even"})
+
+
+def _included_before(text: Text, i: int) -> bool:
+    """Does an inclusion word open the clause a negation at token ``i`` stands in ("jobs by
+    species, include the ones we never identified")? The negated rows are asked for as well,
+    not left out: no condition.
+
+    >>> from stef_question.text import tokenize
+    >>> t = tokenize("jobs by species, include the ones we never identified")
+    >>> _included_before(t, t.words.index("never"))
+    True
+    >>> t = tokenize("jobs we never identified")
+    >>> _included_before(t, t.words.index("never"))
+    False
+    """
+    for k in range(i - 1, max(-1, i - 8), -1):
+        tok = text.tokens[k]
+        if tok.kind == "punct" and tok.low not in ("'", "-", "."):
+            return False
+        if tok.low in _INCLUDING:
+            return True
+    return False
+
+
 def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negated, ...]:
     """Negated predicates on plain words ("not shipped", "never been returned", "excluding
     online courses"): the word right after the negation (auxiliaries skipped)."""
@@ -400,6 +493,8 @@ def negations(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Negate
             continue  # "customers with no orders": an absence, read by the aligner
         if m.start > 0 and words[m.start - 1] in ("vs", "versus"):
             continue  # "members vs non members": both sides compared, neither kept
+        if _included_before(text, m.start):
+            continue  # "include the ones we never identified": kept beside the others
         j = m.end
         if m.phrase == "excl" and j < len(words) and words[j] == ".":
             j += 1  # "excl. warranty"
@@ -738,6 +833,15 @@ def read(
                     taken.update(range(i, hi_i + 1))
                     i = hi_i + 1
                     continue
+        # <n> to <m>: "bookings for 7 to 14 nights", "paid 20 to 30 an hour", both ends asked
+        # as "between" says (not a rank, a page, a day of a month: _NOT_RANGE_BEFORE)
+        ranged = _spelled_range(text, lex, i, claimed) if (
+            tok.kind == "number" and i + 2 < n and words[i + 1] in ("to", "through")) else None
+        if ranged is not None:
+            found.extend(ranged)
+            taken.update(range(i, i + 3))
+            i += 3
+            continue
         # <n>-<m>: "aged 18-24", "parties of 6-8"
         ranged = _range_at(text, lex, i) if tok.kind == "range" else None
         if ranged is not None:

@@ -460,7 +460,7 @@ def read(
                 not aggregated or partitioned):
             continue  # "List each sale with the running total at its store": every row
         # "orders by channel": no aggregate said; a group only if the SQL aggregates
-        weak = m.phrase == "by" and not (aggregated or metric)
+        weak = m.phrase == "by" and not (aggregated or metric or _broken_down(words, m.start))
         if m.phrase == "by" and (has_each or (_passive_before(words, m.start) and not (
                 weak and _bare_singular(text, m.end)))):
             continue  # "reservations by sailors ... for each boat": the "each" groups
@@ -494,8 +494,11 @@ def read(
         ):
             continue  # "miles per gallon", "points per game"
         if m.phrase == "per" and any(text.tokens[k].kind == "number"
+                                     and not any(k < e <= k + 2 for e in ranking_ends)
                                      for k in range(max(0, m.start - 2), m.start)):
-            continue  # "at least 250,000 per account", "29.00 per unit": a rate
+            # "at least 250,000 per account", "29.00 per unit": a rate (not "top 3 boats per
+            # landing", whose number the ranking took: 3 of each landing's)
+            continue
         if head in _NOT_GROUP_NOUNS and not (
                 j == m.end and j + 1 < n and words[j + 1] in _NOUN_AFTER.get(head, ())):
             continue
@@ -580,6 +583,24 @@ def read(
         taken.add(at)
     return (Grouping(tuple(out), tuple(rates), frozenset(taken), tuple(loose), tuple(ranked_by),
                      tuple(plain)), frozenset(taken))
+
+
+#: "break that down by month", "split it by channel", "broken out by rep": a breakdown asked
+#: of what came before (a follow-up's figure), whatever the words name no aggregate.
+_BROKEN_DOWN = re.compile(r"\b(?:break|breaking|broken|broke|split|splitting|group|bucket|"
+                          r"slice)\s+(?:(?:that|it|this|them|those|these|the\s+\w+)\s+)?"
+                          r"(?:down|out|up)?\s*$")
+
+
+def _broken_down(words: tuple[str, ...], i: int) -> bool:
+    """Does a breakdown verb stand right before the "by" at ``i`` ("break that down by")?
+
+    >>> _broken_down(tuple("break that down by month".split()), 3)
+    True
+    >>> _broken_down(tuple("orders placed by month".split()), 2)
+    False
+    """
+    return _BROKEN_DOWN.search(" ".join(words[max(0, i - 4):i]) + " ") is not None
 
 
 #: "show zeros", "zeros included", "including teams with no agents", "even those without

@@ -307,10 +307,44 @@ def _details_with(text: Text, lex: Lexicon, i: int, claimed: frozenset[int],
     return items if said or len(items) > 1 else []
 
 
+#: Words around a follow-up's details that say nothing of them ("names pls", "just their
+#: emails", "and the phone numbers too?").
+_FILLERS = frozenset({"pls", "plz", "please", "thx", "thanks", "too", "also", "just", "only",
+                      "the", "their", "and", "with", "now", "ok", "then", "as", "well"})
+
+
+def _terse_details(text: Text) -> list[Ask]:
+    """The details a follow-up made of nothing else asks to see ("names pls", "just their
+    emails", "phone numbers too"): the rows are the earlier turn's, these are what to show.
+
+    >>> from stef_question.text import tokenize
+    >>> [a.words for a in _terse_details(tokenize("names pls"))]
+    ['names']
+    >>> _terse_details(tokenize("names of the top clients"))
+    []
+    """
+    words = [t.low for t in text.tokens if t.kind != "punct" and t.low not in _FILLERS]
+    if not words or len(words) > 4:
+        return []
+    out: list[Ask] = []
+    for i, w in enumerate(words):
+        if w in ("number", "numbers") and i > 0 and words[i - 1] in ("phone", "phones"):
+            continue
+        if w not in _DETAIL_HEADS:
+            return []
+        phrase = f"{w} numbers" if w in ("phone", "phones") and i + 1 < len(words) and (
+            words[i + 1] in ("number", "numbers")) else w
+        out.append(Ask(phrase, "attribute", phrase.split()[-1], None, ()))
+    return out
+
+
 def read(text: Text, lex: Lexicon, claimed: frozenset[int],
          computed: frozenset[int] = frozenset()) -> tuple[Ask, ...]:
     """What the question asks to see, in order. ``computed`` are the tokens of aggregate
     cues: an item holding one is left to the aggregate check."""
+    terse = _terse_details(text)
+    if terse:
+        return tuple(terse[:MAX_ITEMS])
     words = text.words
     n = len(words)
     out: list[Ask] = []

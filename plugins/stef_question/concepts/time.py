@@ -481,9 +481,36 @@ _STEP = {"this": 0, "current": 0, "the current": 0, "last": -1, "previous": -1,
          "coming": 1, "the coming": 1}
 
 
-def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom:
+#: A comparison's word right before "prior month" / "previous week".
+_COMPARED_BEFORE = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against|than|over|from)"
+                              r"\s+$")
+#: The adjective of each unit a series of rows is said per ("monthly visitors").
+_UNIT_LY = {"day": "daily", "week": "weekly", "month": "monthly", "quarter": "quarterly",
+            "year": "yearly|annual|annually"}
+
+
+def _per_unit(text: str, unit: str) -> bool:
+    """Does ``text`` ask for a row per ``unit`` ("visitors per month", "by week", "monthly",
+    "month by month", "each month")?
+
+    >>> _per_unit("visitors per month this year vs prior month", "month")
+    True
+    >>> _per_unit("visitors last month vs prior month", "month")
+    False
+    """
+    ly = _UNIT_LY.get(unit)
+    return re.search(rf"\b(?:per|by|each|every|for\s+each)\s+{unit}\b|\b{unit}\s+(?:by|over)\s+"
+                     rf"{unit}\b" + (rf"|\b(?:{ly})\b" if ly else ""), text) is not None
+
+
+def _this_unit(m: re.Match[str], s: _Scanner) -> _Atom | None:
     which, unit = m.group(1).casefold(), _words().units[m.group(2).casefold()]
     before = s.lower[max(0, m.start() - 12) : m.start()]
+    if which in ("previous", "the previous", "prior", "the prior") and (
+            _COMPARED_BEFORE.search(before) and _per_unit(s.lower, unit)):
+        # "visitors per month this year vs prior month": each row's month before it (a LAG),
+        # no period of its own
+        return None
     if which in ("past", "the past", "the last") or (
         which == "last" and _IN_THE_BEFORE.search(before)
     ):
@@ -586,10 +613,14 @@ def _period_end(m: re.Match[str], s: _Scanner) -> _Atom | None:
 _DEADLINE_BEFORE = re.compile(r"\b(?:before|by|until|till)\s+(?:the\s+)?$")
 
 
-def _unit_before(m: re.Match[str], s: _Scanner) -> _Atom:
+def _unit_before(m: re.Match[str], s: _Scanner) -> _Atom | None:
     """"... compared with the month before": the unit before the one compared with
-    (:func:`_before_the_first` moves it behind the first period; alone, the last one)."""
+    (:func:`_before_the_first` moves it behind the first period; alone, the last one);
+    beside a series per that unit ("visitors per month vs the month before"), each row's
+    unit before it, no period."""
     unit = _words().units[m.group(1).casefold()]
+    if _per_unit(s.lower, unit):
+        return None
     lo = ANCHOR_DAY.start_of(unit).shifted(unit, -1)
     return _Atom(m.start(), m.end(), lo, lo.shifted(unit, 1), unit)
 

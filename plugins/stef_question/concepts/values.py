@@ -54,8 +54,14 @@ _CONNECTORS = frozenset({"of", "de", "da", "del", "della", "la", "le", "du", "de
                          "von", "der", "den", "y", "e", "&", "and", "the", "'n'", "-", "st",
                          "las", "los", "el", "di", "do", "dos", "das", "al", "ter", "ten"})
 _PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
-_CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\w-]*)$")
+_CODE = re.compile(r"^(?=.*[A-Z])(?:[A-Z0-9]{2,}|[A-Z]+[-_.]?\d[\w-]*|\d+[A-Z][\w-]*"
+                   r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$")
 _ID_CUES = frozenset({"id", "no", "number", "#", "code", "nr", "num"})
+#: A temperature written with its scale's letter ("25F", "-18C").
+_DEGREES = re.compile(r"\d+(?:\.\d+)?[FfCc]")
+#: Words a bound is said with, before its number.
+_BOUND_WORDS = frozenset({"below", "above", "under", "over", "than", "least", "most", "to",
+                          "from", "between", "and", "exceeding", "past", "beyond"})
 _NUMBERED = re.compile(r"(?:id|no|nr|num)[-_.#]?(\d{1,9})")
 #: A code said as a plural ("P1s", "L2s", "T3s"): the code is the value, the "s" is English.
 _PLURAL_CODE = re.compile(r"^[A-Z]+[-_.]?\d+s$")
@@ -370,6 +376,8 @@ def read(text: Text, lex: Lexicon, claimed: frozenset[int]) -> tuple[Value, ...]
         if b - a == 1 and _amount(text, a):
             continue
         code = len(run) == 1 and _CODE.match(run[0].text) is not None
+        if code and _DEGREES.fullmatch(run[0].text) and a > 0 and toks[a - 1].low in _BOUND_WORDS:
+            continue  # "below 25F", "warmer than -18C": a temperature bound, no code
         if code and _PLURAL_CODE.match(run[0].text):
             value = value[:-1]  # "avg response time for P1s": priority 'P1'
         op = "!=" if negated_before(text, lex, a) else "="

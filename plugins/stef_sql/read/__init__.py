@@ -27,7 +27,9 @@ the spec is the fold of their parts.
 * :mod:`~stef_sql.read.month_days`: a month's days spelled as a number (28 to 31) in a
   division or product with an aggregate;
 * :mod:`~stef_sql.read.percents`: a percentage column divided by the integer 100 where the
-  dialect's integer division truncates.
+  dialect's integer division truncates;
+* :mod:`~stef_sql.read.precedence`: ORs that keep every row, and ORs written beside an AND
+  chain with no parentheses.
 
 A reader is ``read(tree) -> build``: it reads everything it needs from the tree and asks
 ``tree.texts`` for the SQL texts it keeps; once every reader has read, the texts are rendered
@@ -58,6 +60,7 @@ from stef_sql.read import (
     offsets,
     ordering,
     percents,
+    precedence,
     projection,
     semijoins,
     shares,
@@ -92,6 +95,7 @@ READERS: tuple[Reader, ...] = (
     weekdays.read,
     nulls.read,
     percents.read,
+    precedence.read,
     month_days.read,
 )
 

@@ -62,8 +62,8 @@ from stef_sql.read.tree import (
 
 def read(tree: Tree) -> Build:
     root_select_id = id(tree.select) if tree.select is not None else None
-    # name, arg, text?, distinct, nested, values nulls
-    parts: list[tuple[str, str | None, bool, bool, bool, bool]] = []
+    # name, arg, text?, distinct, nested, values nulls, counts rows
+    parts: list[tuple[str, str | None, bool, bool, bool, bool, bool]] = []
     for node in tree.aggs:
         name = agg_name(node)
         if not name or under_window(node):
@@ -80,11 +80,11 @@ def read(tree: Tree) -> Build:
         owner = owner_select(node)
         nested = owner is None or id(owner) != root_select_id
         if isinstance(arg, exp.Star):
-            parts.append((name, "*", False, distinct, nested, False))
+            parts.append((name, "*", False, distinct, nested, False, False))
             continue
         arg_cols = ",".join(tree.columns_of(arg))
         parts.append((name, arg_cols or None, not arg_cols, distinct, nested,
-                      _values_nulls(arg)))
+                      _values_nulls(arg), name == "SUM" and _ones(arg)))
         if not arg_cols:
             tree.texts.add("aggregate", arg)
     conditions = _value_conditions(tree) if (tree.ifs or tree.aggs) else ()
@@ -106,8 +106,8 @@ def read(tree: Tree) -> Build:
         rendered = iter(texts["aggregate"])
         aggregations = [
             Aggregation(name, (next(rendered).lower() if is_text else arg) or "*", distinct,
-                        nested, values_nulls)
-            for name, arg, is_text, distinct, nested, values_nulls in parts
+                        nested, values_nulls, counts)
+            for name, arg, is_text, distinct, nested, values_nulls, counts in parts
         ]
         return {"aggregations": tuple(dict.fromkeys(aggregations)), "divides": tree.divides,
                 "conditions": conditions, "bucket_conditions": buckets,
@@ -958,6 +958,31 @@ def _whole_terms(node: exp.Expr, depth: int = 0) -> bool:
         return _whole_terms(node.this, depth + 1) and all(
             _integer_literal(x) or _whole_terms(x, depth + 1) for x in rest)
     return False
+
+
+def _ones(arg: exp.Expr) -> bool:
+    """Does a SUM's argument give 1 on the rows it counts and 0 or NULL elsewhere
+    (``CASE WHEN d >= '2025-07-01' THEN 1 ELSE 0 END``, ``IIF(late, 1, 0)``, ``x > y``)? The
+    sum is then a count of those rows.
+
+    >>> from stef_core.sql import parse_statement
+    >>> _ones(parse_statement("SELECT SUM(CASE WHEN d > 1 THEN 1 ELSE 0 END) FROM t").find(
+    ...     exp.Sum).this)
+    True
+    >>> _ones(parse_statement("SELECT SUM(CASE WHEN d > 1 THEN amt ELSE 0 END) FROM t").find(
+    ...     exp.Sum).this)
+    False
+    """
+    while isinstance(arg, exp.Paren):
+        arg = arg.this
+    if isinstance(arg, (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)):
+        return True
+    branches = _branches(arg)
+    values = [None if b is None or isinstance(b, exp.Null) else _number(b)
+              for b in branches or ()]
+    return bool(values) and 1 in values and all(v in (None, 0, 1) for v in values) and not any(
+        b is not None and not isinstance(b, exp.Null) and _number(b) is None
+        for b in branches or ())
 
 
 def _integer_literal(node: exp.Expr) -> bool:

@@ -1,7 +1,8 @@
 """Grouping: the outer GROUP BY keys (``group_by``) and HAVING (``having``), window PARTITION
 BY and DISTINCT ON keys (``partition_by``: groupings that keep the rows), and the GROUP BY keys
 and DISTINCT of nested SELECTs (``nested_group_by``, ``nested_distinct``), and whether the main
-SELECT reads one grouped query alone (``grouped_source``: its rows are the groups).
+SELECT reads one grouped query alone (``grouped_source``: its rows are the groups), and whether
+it takes a central value of what a grouped query computes (``averaged_groups``).
 
 A key is a column's name (an alias or a position, ``GROUP BY 1``, stands for the SELECT item it
 names), or a grouping expression's text: ``GROUP BY DATE_TRUNC('month', created_at)`` keeps
@@ -19,7 +20,7 @@ from typing import Any
 from sqlglot import exp
 
 from stef_core.sql import column_name
-from stef_sql.read.tree import Build, Tree, int_of, positional
+from stef_sql.read.tree import Build, Tree, alias_or_name, int_of, positional
 
 
 def read(tree: Tree) -> Build:
@@ -56,6 +57,7 @@ def read(tree: Tree) -> Build:
     nested_group_by, nested_distinct = _nested_grouping(tree) if len(tree.selects) > 1 else (
         (), False)
     grouped_source = len(tree.selects) > 1 and _grouped_source(tree)
+    averaged_groups = len(tree.selects) > 1 and _averaged_groups(tree)
 
     def build(texts: dict[str, list[str]]) -> dict[str, Any]:
         rendered = iter(texts["group"])
@@ -72,6 +74,7 @@ def read(tree: Tree) -> Build:
                 (*nested_group_by, *(t.lower() for t in texts["nested_group"])))),
             "nested_distinct": nested_distinct,
             "grouped_source": grouped_source,
+            "averaged_groups": averaged_groups,
         }
 
     return build
@@ -231,6 +234,62 @@ def _nested_grouping(tree: Tree) -> tuple[tuple[str, ...], bool]:
                     # any unit: the expression stands for itself)
                     tree.texts.add("nested_group", key)
     return tuple(dict.fromkeys(keys)), distinct
+
+
+# Central values: a mean, median or percentile keeps the grain of the rows it is taken over.
+_CENTRAL = (exp.Avg, exp.Median, exp.PercentileCont, exp.PercentileDisc, exp.ApproxQuantile,
+            exp.ApproxQuantiles, exp.Quantile)
+
+
+def _averaged_groups(tree: Tree) -> bool:
+    """Does the main SELECT take a mean, median or percentile of a value a grouped subquery or
+    CTE computes (``AVG(p.tickets)`` over ``per_tech AS (SELECT shop_id, tech_id, COUNT(*) AS
+    tickets ... GROUP BY shop_id, tech_id) p``), whatever it joins for the groups' names?
+    The inner groups are the mean's base: "avg tickets per tech by shop".
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("WITH p AS (SELECT shop_id, tech_id, COUNT(*) AS n FROM t GROUP BY 1, 2) "
+    ...        "SELECT s.nm, AVG(p.n) FROM p JOIN shops s ON s.id = p.shop_id GROUP BY s.nm")
+    >>> extract_spec(sql).averaged_groups
+    True
+    >>> extract_spec(sql.replace("AVG(p.n)", "AVG(s.size)")).averaged_groups
+    False
+    """
+    select = tree.select
+    if select is None:
+        return False
+    sources: dict[str, exp.Select] = {}
+    source = select.args.get("from_")
+    for node in (source.this if isinstance(source, exp.From) else None,
+                 *(j.this for j in select.args.get("joins") or ())):
+        inner: exp.Expr | None = None
+        if isinstance(node, exp.Table) and not node.args.get("db"):
+            inner = next((c.this for c in tree.ctes if c.alias.lower() == node.name.lower()),
+                         None)
+        elif isinstance(node, exp.Subquery):
+            inner = node.this
+        if isinstance(inner, exp.Select) and inner.args.get("group") is not None:
+            sources[alias_or_name(node).lower()] = inner
+    if not sources:
+        return False
+    for item in select.expressions[:64]:
+        for central in item.find_all(*_CENTRAL):
+            columns = list(central.find_all(exp.Column))
+            if columns and all(_computed_by(c, sources) for c in columns[:8]):
+                return True
+    return False
+
+
+def _computed_by(column: exp.Column, sources: dict[str, exp.Select]) -> bool:
+    """Is ``column`` an aggregate a grouped source computes (``p.tickets`` where ``p`` says
+    ``COUNT(*) AS tickets``)? An unqualified column is read from the one grouped source."""
+    inner = sources.get(column.table.lower()) if column.table else (
+        next(iter(sources.values())) if len(sources) == 1 else None)
+    if inner is None:
+        return False
+    name = column.name.lower()
+    return any(isinstance(i, exp.Alias) and i.alias.lower() == name
+               and i.this.find(exp.AggFunc) is not None for i in inner.expressions[:64])
 
 
 def _grouped_source(tree: Tree) -> bool:

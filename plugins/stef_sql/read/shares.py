@@ -1,5 +1,5 @@
 """Shares: what each side of a division keeps (``share_bases``, ``denominator_drops``,
-``constant_shares``).
+``constant_shares``, ``group_count_shares``, ``inverted_shares``).
 
 A share is a part over its whole: ``COUNT(*) FILTER (WHERE status = 'no_show') / COUNT(*)``
 under ``WHERE job_type = 'repair'`` is the no-shows among repair jobs. Two spellings give the
@@ -18,6 +18,9 @@ part conditions its whole lacks:
   already keeps on every row, over a denominator that counts every row kept (``COUNT(*)``,
   or a condition the WHERE keeps too), or both sides count by one condition: the share is 1
   (100 %) whatever the data.
+* ``inverted_shares``: the whole over its part, an unconditioned count or total divided by
+  the same count or total under a condition (``100.0 * COUNT(*) / COUNT(*) FILTER (WHERE
+  grade = 'X')``): a share the wrong way up, above 100 % (:mod:`stef_align.inverted_shares`).
 * ``group_count_shares``: a division the outer SELECT shows whose numerator counts rows
   (``COUNT(*)``, ``COUNT(1)``, scaled by a number or cast) and whose denominator is the same
   count over an empty window (``COUNT(*) OVER ()``, in NULLIF or a cast too): over a grouped
@@ -56,7 +59,8 @@ from stef_sql.read.tree import Build, Tree, inside, owner_select, text_of
 #: At most this many divisions are read per query (evidence, not a workload).
 _MAX = 16
 _NONE: dict[str, tuple[()]] = {"share_bases": (), "denominator_drops": (),
-                                "constant_shares": (), "group_count_shares": ()}
+                                "constant_shares": (), "group_count_shares": (),
+                                "inverted_shares": ()}
 #: Aggregates of a value summed only where a condition holds (ClickHouse ``sumIf(x, c)``).
 _IF_AGGREGATES = frozenset({"sumif", "countif", "avgif"})
 
@@ -71,6 +75,7 @@ def read(tree: Tree) -> Build:
     drops: list[tuple[str, tuple[str, ...]]] = []
     constant: list[str] = []
     over_groups: list[str] = []
+    inverted: list[str] = []
     shown = tree.select.expressions if isinstance(tree.select, exp.Select) else []
     key = _Keys()  # the divisions of one query share their WHERE's conditions
     divisions = [*tree.divisions, *safe]
@@ -97,13 +102,17 @@ def read(tree: Tree) -> Build:
                 if found:
                     text = text or d.sql(dialect=tree.dialect or None)[:160]
                     bases.append((text, found, len(atoms)))
-        if _kept_everywhere(tree, top, bottom, kept, key):
+        if _kept_everywhere(tree, top, bottom, kept, key) or _own_group_total(
+                tree, owner, top, bottom):
             text = text or d.sql(dialect=tree.dialect or None)[:160]
             constant.append(text)
         if (_counts_rows(_unscaled(top)) and _over_every_row(bottom)
                 and any(inside(d, e) for e in shown)):
             text = text or d.sql(dialect=tree.dialect or None)[:160]
             over_groups.append(text)
+        if part is None and whole is not None and _same_measure(top, bottom):
+            text = text or d.sql(dialect=tree.dialect or None)[:160]
+            inverted.append(text)
         inner = _scalar_select(bottom)
         if inner is not None and kept:
             inner_where = inner.args.get("where")
@@ -115,7 +124,8 @@ def read(tree: Tree) -> Build:
                 text = text or d.sql(dialect=tree.dialect or None)[:160]
                 drops.append((text, dropped))
     fields = {"share_bases": tuple(bases), "denominator_drops": tuple(drops),
-              "constant_shares": tuple(constant), "group_count_shares": tuple(over_groups)}
+              "constant_shares": tuple(constant), "group_count_shares": tuple(over_groups),
+              "inverted_shares": tuple(inverted[:4])}
     return lambda texts: fields
 
 
@@ -230,6 +240,64 @@ def _over_every_row(node: exp.Expr) -> bool:
     return (isinstance(window, exp.Window) and not window.args.get("partition_by")
             and not window.args.get("order") and not window.args.get("spec")
             and _counts_rows(window.this))
+
+
+def _own_group_total(tree: Tree, owner: exp.Expr | None, top: exp.Expr,
+                     bottom: exp.Expr) -> bool:
+    """Is ``bottom`` the total of ``top`` over a window partitioned by every key the query
+    groups by (``SUM(lb) / SUM(SUM(lb)) OVER (PARTITION BY market_nm)`` under ``GROUP BY
+    market_nm``)? Each group is then its own whole: the share is 1 (100 %) in every row.
+
+    >>> from stef_sql.extract import extract_spec
+    >>> sql = ("SELECT m, SUM(lb) / SUM(SUM(lb)) OVER (PARTITION BY m) FROM t GROUP BY m")
+    >>> extract_spec(sql).constant_shares
+    ('SUM(lb) / SUM(SUM(lb)) OVER (PARTITION BY m)',)
+    >>> extract_spec(sql.replace("PARTITION BY m", "")).constant_shares
+    ()
+    """
+    window = _unscaled(bottom)
+    while isinstance(window, (exp.Nullif, exp.Cast)):
+        window = _unscaled(window.this)
+    if not (isinstance(owner, exp.Select) and isinstance(window, exp.Window)
+            and isinstance(window.this, exp.Sum)):
+        return False
+    keys = [text_of(k).lower() for k in (owner.args["group"].expressions
+                                         if owner.args.get("group") else [])]
+    parts = {text_of(k).lower() for k in window.args.get("partition_by") or []}
+    base = _unscaled(top)
+    return bool(keys) and set(keys) <= parts and base is not None and (
+        text_of(base).lower() == text_of(_strip(window.this.this)).lower())
+
+
+def _same_measure(top: exp.Expr, bottom: exp.Expr) -> bool:
+    """Is ``top`` an unconditioned aggregate of what ``bottom`` aggregates under a condition:
+    every row over the rows counted by a condition (``COUNT(*) / COUNT(*) FILTER (WHERE
+    grade = 'X')``, ``count() / countIf(c)``), or a total over the total of some rows
+    (``SUM(fee) / SUM(fee) FILTER (WHERE paid)``, ``SUM(CASE WHEN c THEN fee ELSE 0
+    END)``)? The whole over its part."""
+    base = _unscaled(top)
+    if _counts_rows(base):
+        low = _unscaled(bottom)
+        while isinstance(low, (exp.Nullif, exp.Cast, exp.Filter)):
+            low = _unscaled(low.this)
+        # (a count of rows, not of distinct keys: "orders per active customer" is COUNT(*)
+        # over COUNT(DISTINCT customer_id) FILTER (...), a mean, no share)
+        return _counts_rows(low) or isinstance(low, exp.CountIf) or _ones_sum(low) or (
+            isinstance(low, exp.CombinedAggFunc) and str(low.this).lower() == "countif")
+    if isinstance(base, exp.Sum) and isinstance(_strip(base.this), exp.Column):
+        measured = text_of(_strip(base.this)).lower()
+        return any(text_of(c).lower() == measured for c in bottom.find_all(exp.Column))
+    return False
+
+
+def _ones_sum(node: exp.Expr | None) -> bool:
+    """``SUM(CASE WHEN c THEN 1 ELSE 0 END)``: a count of the rows meeting ``c``."""
+    if not isinstance(node, exp.Sum):
+        return False
+    arg = _strip(node.this)
+    ifs = arg.args.get("ifs") if isinstance(arg, exp.Case) else None
+    return bool(ifs) and all(isinstance(i.args.get("true"), exp.Literal)
+                             and str(i.args["true"].this) == "1" for i in ifs or ())
 
 
 def _plain_aggregate(node: exp.Expr) -> bool:

@@ -133,12 +133,33 @@ def _negative(node: exp.Expr) -> bool:
     return isinstance(node, exp.In) and bool(node.args.get("negate"))
 
 
+def _null_kept(a: exp.Expr, b: exp.Expr) -> bool:
+    """Is one side ``c IS NULL`` and the other a test of that column alone (``c IS NULL OR c
+    NOT IN ('SHORT', 'WET')``)? One absence, its NULLs kept, not two absences.
+
+    >>> from stef_core.sql import parse_statement
+    >>> w = parse_statement("SELECT 1 FROM d WHERE c IS NULL OR NOT c IN ('A', 'B')").find(exp.Or)
+    >>> _null_kept(w.this, w.expression)
+    True
+    """
+    for one, other in ((a, b), (b, a)):
+        while isinstance(one, exp.Paren):
+            one = one.this
+        if (isinstance(one, exp.Is) and isinstance(one.this, exp.Column)
+                and isinstance(one.expression, exp.Null)):
+            column = one.this.sql().lower()
+            if {c.sql().lower() for c in other.find_all(exp.Column)} == {column}:
+                return True
+    return False
+
+
 def _negated_alternatives(tree: Tree) -> list[str]:
     """``NOT EXISTS (...) OR NOT EXISTS (...)`` and the like (see ``SqlSpec``): two absences
     joined by OR, in a WHERE or HAVING."""
     out: list[str] = []
     for node in tree.ors:
         if (type(node) is exp.Or and _negative(node.this) and _negative(node.expression)
+                and not _null_kept(node.this, node.expression)
                 and node.find_ancestor(exp.Where, exp.Having) is not None):
             out.append(text_of(node)[:160])
         if len(out) >= 4:
