@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from stef_align.names import bare
 from stef_core.models import Reason
 from stef_core.reasons import reason
 from stef_core.spec import QuestionSpec, SqlSpec
@@ -33,7 +34,7 @@ _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _column(name: str) -> str:
-    return name.rsplit(".", 1)[-1].lower()
+    return bare(name).lower()
 
 
 #: Rates whose whole is a population at the period's start, its part the events in the
